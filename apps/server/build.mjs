@@ -1,0 +1,24 @@
+// Bundles the server with our workspace packages inlined; npm dependencies stay external
+// and load from node_modules at run time.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@jamiya/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});

@@ -1,0 +1,112 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { SessionPolicy } from './features/auth/sessions.ts';
+import type { FileStorage } from './features/files/file-storage.ts';
+import { installAuth } from './plugins/auth.ts';
+import { installErrorHandler } from './plugins/error-handler.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { profileRoutes } from './features/members/routes.ts';
+import { duesRoutes } from './features/dues/routes.ts';
+import { loanRoutes } from './features/loans/routes.ts';
+import { fileRoutes } from './features/files/routes.ts';
+import { systemRoutes } from './features/system/routes.ts';
+
+export interface Deps {
+  db: Db;
+  storage: FileStorage;
+  sessionPolicy: SessionPolicy;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export const UPLOAD_LIMITS = {
+  fileSize: 10 * 1024 * 1024,
+  files: 1,
+  fields: 20,
+  parts: 21,
+  fieldSize: 16 * 1024,
+  fieldNameSize: 100,
+  headerPairs: 100,
+} as const;
+
+export async function buildApp(
+  config: Pick<Config, 'logLevel' | 'trustProxy' | 'sessionTtlMs' | 'sessionIdleMs'>,
+  deps: Omit<Deps, 'sessionPolicy'>,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy === false ? false : config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', {
+    ...deps,
+    sessionPolicy: { ttlMs: config.sessionTtlMs, idleMs: config.sessionIdleMs },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  installAuth(app);
+
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: UPLOAD_LIMITS,
+    async onFile(part) {
+      const data = await part.toBuffer();
+      (part as unknown as { value: unknown }).value = { filename: part.filename, mimetype: part.mimetype, data };
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Jamiya API',
+        version: '1.0.0',
+        description:
+          'The API of Jamiya, a community savings and loan association. Amounts are AED as JSON numbers with at most two decimals. Every error is `{ status_code, message, errors? }`.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The access_token from POST /api/login.' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(duesRoutes);
+      await api.register(loanRoutes);
+      await api.register(fileRoutes);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

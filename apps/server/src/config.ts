@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of 1, 0, true, false, yes, no, on, off',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const minutes = z.coerce
+  .number({ error: 'must be a number of minutes' })
+  .int('must be a whole number of minutes')
+  .positive('must be positive');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DEMO_SEED: flag.optional(),
+  SESSION_TTL_MINUTES: minutes.default(12 * 60),
+  SESSION_IDLE_MINUTES: minutes.default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Addresses of reverse proxies whose X-Forwarded-For may be trusted (comma-separated).
+  TRUST_PROXY: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | undefined;
+  demoSeed: boolean;
+  sessionTtlMs: number;
+  sessionIdleMs: number;
+  logLevel: string;
+  trustProxy: string[] | false;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
+    sessionTtlMs: e.SESSION_TTL_MINUTES * 60_000,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY
+      ? e.TRUST_PROXY.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : false,
+  };
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as files from './schema/files.ts';
+import * as ledger from './schema/ledger.ts';
+import * as loans from './schema/loans.ts';
+import * as payments from './schema/payments.ts';
+import * as settings from './schema/settings.ts';
+import * as users from './schema/users.ts';
+
+export const schema = { ...users, ...settings, ...files, ...loans, ...payments, ...ledger };
+type Schema = typeof schema;
+
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: services accept both. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+// The migrations folder sits beside package.json; find it from this module's location so
+// that both the sources (src/db) and the bundle (dist) find it, whatever the working directory.
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'migrations');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Cannot find the migrations folder next to the server package.');
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  await migrateNodePg(db as never, { migrationsFolder: migrationsFolder() });
+  return { db, kind: 'postgres', close: () => pool.end() };
+}

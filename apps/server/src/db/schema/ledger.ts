@@ -1,0 +1,81 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { loans } from './loans.ts';
+import { payments } from './payments.ts';
+import { users } from './users.ts';
+
+export const ACCOUNT_TYPES = ['asset', 'liability', 'income', 'expense'] as const;
+
+// Chart of accounts. Shared accounts have a fixed code ('cash', 'interest_income',
+// 'loan_losses'); each member has a savings account and each loan a receivable account.
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
+  name: text('name').notNull(),
+  userId: integer('user_id').references(() => users.id),
+  loanId: integer('loan_id').references(() => loans.id),
+});
+
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', {
+      enum: ['dues', 'disbursement', 'repayment', 'write_off', 'reversal'],
+    }).notNull(),
+    memo: text('memo').notNull(),
+    // When the movement happened in the world; createdAt is when it was recorded.
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id),
+    reversesEntryId: bigint('reverses_entry_id', { mode: 'number' }),
+    paymentId: integer('payment_id').references(() => payments.id),
+    loanId: integer('loan_id').references(() => loans.id),
+  },
+  (t) => [index('journal_entries_occurred_idx').on(t.occurredAt)],
+);
+
+// Debits are positive, credits negative; the postings of an entry sum to zero.
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('postings_account_idx').on(t.accountId),
+    index('postings_entry_idx').on(t.entryId),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason'),
+    details: jsonb('details'),
+    ip: text('ip'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const LOAN_STATES = [
+  'pending',
+  'approved',
+  'active',
+  'closed',
+  'rejected',
+  'withdrawn',
+  'written_off',
+] as const;
+export type LoanState = (typeof LOAN_STATES)[number];
+
+export const loans = pgTable(
+  'loans',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    loanType: text('loan_type').notNull(),
+    amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
+    termMonths: integer('term_months').notNull(),
+    interestPermille: integer('interest_permille').notNull(),
+    totalFils: bigint('total_fils', { mode: 'number' }).notNull(),
+    perMonthFils: bigint('per_month_fils', { mode: 'number' }).notNull(),
+    includeInsurance: boolean('include_insurance').notNull().default(false),
+    bankAccount: text('bank_account').notNull(),
+    passportOrNid: text('passport_or_nid').notNull(),
+    state: text('state', { enum: LOAN_STATES }).notNull().default('pending'),
+    disbursedOn: date('disbursed_on', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One open loan per member, enforced by the database as well as the service.
+    uniqueIndex('loans_one_open_per_member')
+      .on(t.userId)
+      .where(sql`${t.state} in ('pending', 'approved', 'active')`),
+    index('loans_user_idx').on(t.userId),
+  ],
+);
+
+export const loanInstallments = pgTable(
+  'loan_installments',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    number: integer('number').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
+    principalFils: bigint('principal_fils', { mode: 'number' }).notNull(),
+    interestFils: bigint('interest_fils', { mode: 'number' }).notNull(),
+    // Cached from the repayment postings; checkLedgerConsistency proves they agree.
+    paidPrincipalFils: bigint('paid_principal_fils', { mode: 'number' }).notNull().default(0),
+    paidInterestFils: bigint('paid_interest_fils', { mode: 'number' }).notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [unique('loan_installments_loan_number').on(t.loanId, t.number)],
+);
+
+export const loanTransitions = pgTable(
+  'loan_transitions',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    fromState: text('from_state', { enum: LOAN_STATES }),
+    toState: text('to_state', { enum: LOAN_STATES }).notNull(),
+    actorId: integer('actor_id').references(() => users.id),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('loan_transitions_loan_idx').on(t.loanId)],
+);

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { files } from './files.ts';
+import { loans } from './loans.ts';
+import { users } from './users.ts';
+
+export const PAYMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+// What a member submits from the Monthly Payment modal (kind 'dues', with a receipt) or
+// from the due-loan payment modal (kind 'loan_repayment', amount only). Nothing moves in
+// the books until an admin approves it.
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['dues', 'loan_repayment'] }).notNull(),
+    // 'YYYY-MM' for dues; null for a loan repayment.
+    period: text('period'),
+    loanId: integer('loan_id').references(() => loans.id),
+    amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
+    approvedAmountFils: bigint('approved_amount_fils', { mode: 'number' }),
+    accountNumber: text('account_number'),
+    receiptFileId: uuid('receipt_file_id').references(() => files.id),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    reviewNote: text('review_note'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A month is paid once: a second pending or approved submission for it is refused.
+    uniqueIndex('payments_one_live_per_period')
+      .on(t.userId, t.period)
+      .where(sql`${t.kind} = 'dues' and ${t.status} in ('pending', 'approved')`),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_status_idx').on(t.status, t.createdAt),
+  ],
+);

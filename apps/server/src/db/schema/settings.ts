@@ -1,0 +1,19 @@
+import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// One row (id = 1): the association's settings. Typed columns rather than a key/value
+// bag, so the database checks what it stores.
+export const settings = pgTable('settings', {
+  id: integer('id').primaryKey().default(1),
+  associationName: text('association_name').notNull(),
+  monthlyDueFils: bigint('monthly_due_fils', { mode: 'number' }).notNull(),
+  loanMinFils: bigint('loan_min_fils', { mode: 'number' }).notNull(),
+  loanMaxFils: bigint('loan_max_fils', { mode: 'number' }).notNull(),
+  loanStepFils: bigint('loan_step_fils', { mode: 'number' }).notNull(),
+  loanDefaultFils: bigint('loan_default_fils', { mode: 'number' }).notNull(),
+  loanTerms: integer('loan_terms').array().notNull(),
+  loanMaxCustomTerm: integer('loan_max_custom_term').notNull(),
+  interestPermille: integer('interest_permille').notNull(),
+  allowCustomTerm: boolean('allow_custom_term').notNull().default(true),
+  termsText: text('terms_text').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const professions = pgTable('professions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    uniqueId: text('unique_id').notNull().unique(),
+    role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+    // 1 active, 0 inactive (spec section 3).
+    status: smallint('status').notNull().default(1),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile'),
+    address: text('address'),
+    gender: text('gender', { enum: ['male', 'female'] }),
+    professionId: integer('profession_id')
+      .notNull()
+      .default(1)
+      .references(() => professions.id),
+    wallet: text('wallet'),
+    imageFileId: uuid('image_file_id'),
+    passwordHash: text('password_hash').notNull(),
+    // Dues are owed from this month on (PRODUCT.md section 4).
+    joinedOn: date('joined_on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    // SHA-256 of the opaque token; the token itself is never stored.
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+// Failed sign-ins, counted per account and per address within a window. Kept in the
+// database so that several processes share the same count.
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountKey: text('account_key').notNull(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_account_idx').on(t.accountKey, t.at),
+    index('login_failures_ip_idx').on(t.ip, t.at),
+  ],
+);

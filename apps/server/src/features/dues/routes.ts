@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { errorBody, listOf, listQuery } from '@jamiya/contracts/common';
+import { monthlyPaymentFields, payment, savePaymentResponse } from '@jamiya/contracts/payments';
+import { payments } from '../../db/schema/payments.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import { page, parseCursor } from '../../lib/pagination.ts';
+import { uploadedFile } from '../../lib/uploaded-file.ts';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { storeUpload } from '../files/files.ts';
+import { sanitizeUpload } from '../files/sanitize-upload.ts';
+import { submitDues, submitLoanRepayment } from './dues.ts';
+import { toPaymentView } from './payment-view.ts';
+
+const secured = { security: [{ bearer: [] }] };
+
+export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.deps;
+
+  app.post(
+    '/save-monthly-payment',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Pay a monthly due with a receipt, or (with only payment_amount) repay the active loan',
+        description:
+          'With `month`, `account_number` and the receipt `photo`: a monthly due, refused (409) when that month is already paid or under review. ' +
+          'With only `payment_amount`: a repayment towards the active loan, refused when there is none (409) or it exceeds what is owed (422). ' +
+          'Either waits for an admin to review it before it moves any money.',
+        ...secured,
+        consumes: ['multipart/form-data'],
+        body: monthlyPaymentFields.extend({ photo: uploadedFile('Receipt').optional() }),
+        response: { 200: savePaymentResponse, 401: errorBody, 409: errorBody, 413: errorBody, 415: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { payment_amount, month, account_number, photo } = request.body;
+      const now = new Date();
+      if (month === undefined && account_number === undefined && photo === undefined) {
+        const created = await submitLoanRepayment(db, me.userId, payment_amount, now, request.ip);
+        return {
+          status_code: 200 as const,
+          message: 'Your loan payment was received. It will be added once the committee confirms it.',
+          payment: toPaymentView(created),
+        };
+      }
+      const missing: Record<string, string[]> = {};
+      if (month === undefined) missing.month = ['Choose a month.'];
+      if (account_number === undefined) missing.account_number = ['Account number is required.'];
+      if (photo === undefined) missing.photo = ['Attach the receipt (a photo or a PDF).'];
+      if (month === undefined || account_number === undefined || photo === undefined) {
+        throw unprocessable('Please fill in every field and attach the receipt.', missing);
+      }
+      const stored = await storeUpload(storage, await sanitizeUpload(photo.data), photo.filename);
+      try {
+        const created = await submitDues(db, me.userId, { month, amountFils: payment_amount, accountNumber: account_number, receipt: stored }, now, request.ip);
+        return {
+          status_code: 200 as const,
+          message: 'Your payment was submitted. It will be added to your balance after review, usually within 1 hour.',
+          payment: toPaymentView(created),
+        };
+      } catch (err) {
+        await storage.remove(stored.storageKey);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/my-payments',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'The submissions of the signed-in member, newest first',
+        ...secured,
+        querystring: listQuery,
+        response: { 200: listOf(payment), 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const cursor = parseCursor(request.query.cursor);
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, me.userId), cursor === null ? undefined : lt(payments.id, cursor)))
+        .orderBy(desc(payments.id))
+        .limit(request.query.limit + 1);
+      const { items, nextCursor } = page(rows, request.query.limit);
+      return { items: items.map(toPaymentView), next_cursor: nextCursor };
+    },
+  );
+};

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '@jamiya/contracts/common';
+import { notFound } from '../../lib/errors.ts';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { findFile } from './files.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.deps;
+
+  app.get(
+    '/files/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'A stored receipt or photo: to its owner and to admins only (404 to anyone else)',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(64) }),
+        response: {
+          200: z
+            .any()
+            .meta({
+              description: 'The file (image/jpeg, image/png, image/webp or application/pdf).',
+            }),
+          401: errorBody,
+          404: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const missing = notFound('There is no such file.');
+      if (!UUID.test(request.params.id)) throw missing;
+      const file = await findFile(db, request.params.id);
+      // Someone else's file answers exactly like a file that does not exist.
+      if (!file || (file.ownerId !== me.userId && me.role !== 'admin')) throw missing;
+      const data = await storage.get(file.storageKey);
+      if (!data) {
+        request.log.error({ fileId: file.id }, 'stored file is missing');
+        throw missing;
+      }
+      return reply
+        .type(file.mime)
+        .header('Content-Disposition', `inline; filename="${file.purpose}-${file.id}.${file.ext}"`)
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, no-store')
+        .send(data);
+    },
+  );
+};

@@ -1,0 +1,170 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import { payloadTooLarge, unprocessable, unsupportedMediaType } from '../../lib/errors.ts';
+import { decodeHeic } from './decode-heic.ts';
+
+export type UploadKind = 'jpeg' | 'png' | 'webp' | 'heic' | 'pdf';
+
+export interface SanitizedUpload {
+  data: Buffer;
+  mime: string;
+  ext: string;
+  kind: UploadKind;
+}
+
+export interface SanitizeOptions {
+  allowed?: readonly UploadKind[];
+  maxPixels?: number;
+  maxBytes?: number;
+}
+
+/** PRODUCT.md section 4: a receipt is at most 10 MB. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_PIXELS = 40_000_000;
+const MAX_SIDE = 12_000;
+const LOSSY_QUALITY = 85;
+// Readers look for the end-of-file marker only this far from the end.
+const PDF_EOF_WINDOW = 1024;
+
+const ALL_KINDS: readonly UploadKind[] = ['jpeg', 'png', 'webp', 'heic', 'pdf'];
+
+// file-type's ext for each kind; HEIF brands (mif1, msf1, hevc) also come back as 'heic'.
+const KIND_BY_DETECTED_EXT: Record<string, UploadKind> = {
+  jpg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  heic: 'heic',
+  pdf: 'pdf',
+};
+
+// The format sharp must see for each image kind; a disagreement means the two parsers read
+// the bytes differently, which is how polyglots slip through.
+const SHARP_FORMAT: Record<Exclude<UploadKind, 'pdf'>, string> = {
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  heic: 'heif',
+};
+
+const TOO_LARGE = 'This image is too large to process. Please send a smaller photo.';
+const UNREADABLE =
+  'This file could not be read. Please send a clear photo or a PDF of the receipt.';
+
+export async function sanitizeUpload(
+  input: Buffer,
+  options: SanitizeOptions = {},
+): Promise<SanitizedUpload> {
+  const allowed = options.allowed ?? ALL_KINDS;
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+
+  if (input.length > maxBytes) {
+    throw payloadTooLarge(
+      `This file is larger than ${formatMegabytes(maxBytes)}. Please send a smaller file.`,
+    );
+  }
+
+  const detected = input.length > 0 ? await fileTypeFromBuffer(input) : undefined;
+  const kind = detected ? KIND_BY_DETECTED_EXT[detected.ext] : undefined;
+  if (!kind || !allowed.includes(kind)) throw unsupportedMediaType(notAcceptedMessage(allowed));
+
+  if (kind === 'pdf') return checkPdf(input);
+
+  await checkImageHeader(input, kind, maxPixels);
+  if (kind === 'heic') return reencodeHeic(input, maxPixels);
+
+  // failOn 'error', not sharp's stricter default: some cameras write JPEGs that only warn,
+  // and since only decoded pixels reach the output, a warning carries nothing through.
+  // Orientation goes into the pixels because the EXIF that carried it is dropped.
+  const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'error' }).autoOrient();
+  return { ...(await encode(image, kind)), kind };
+}
+
+function checkPdf(input: Buffer): SanitizedUpload {
+  // A PDF cut short in transit has no trailer: the same answer as a truncated photo.
+  const hasHeader = input.subarray(0, 5).toString('latin1') === '%PDF-';
+  const hasEof = input.subarray(-PDF_EOF_WINDOW).includes('%%EOF', 0, 'latin1');
+  if (!hasHeader || !hasEof) throw unprocessable(UNREADABLE);
+  return { data: input, mime: 'application/pdf', ext: 'pdf', kind: 'pdf' };
+}
+
+// Reads only the header, so a pixel flood is refused before any pixel buffer is allocated.
+async function checkImageHeader(
+  input: Buffer,
+  kind: Exclude<UploadKind, 'pdf'>,
+  maxPixels: number,
+): Promise<void> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unprocessable(UNREADABLE);
+  }
+  if (metadata.format !== SHARP_FORMAT[kind]) throw unprocessable(UNREADABLE);
+  const { width, height } = metadata;
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > maxPixels) {
+    throw unprocessable(TOO_LARGE);
+  }
+}
+
+// sharp's bundled libvips reads HEIF headers but cannot decode HEVC, so libheif (as
+// WebAssembly) decodes and sharp re-encodes the pixels as JPEG.
+async function reencodeHeic(input: Buffer, maxPixels: number): Promise<SanitizedUpload> {
+  const result = await decodeHeic(input, { maxPixels, maxSide: MAX_SIDE });
+  if (!result.ok) throw unprocessable(result.reason === 'too_large' ? TOO_LARGE : UNREADABLE);
+  const { width, height, data } = result.image;
+  const image = sharp(data, {
+    raw: { width, height, channels: 4 },
+    limitInputPixels: maxPixels,
+  }).flatten({ background: '#ffffff' });
+  return { ...(await encode(image, 'jpeg')), kind: 'heic' };
+}
+
+type OutputFormat = 'jpeg' | 'png' | 'webp';
+
+const OUTPUT_TYPE: Record<OutputFormat, { mime: string; ext: string }> = {
+  jpeg: { mime: 'image/jpeg', ext: 'jpg' },
+  png: { mime: 'image/png', ext: 'png' },
+  webp: { mime: 'image/webp', ext: 'webp' },
+};
+
+// Unless asked to keep them, sharp writes no EXIF, XMP, IPTC or ICC profile (colours are
+// converted to sRGB), and only decoded pixels reach the output, so comments, extra chunks
+// and anything appended after the image's end marker are gone too.
+async function encode(image: Sharp, format: OutputFormat): Promise<Omit<SanitizedUpload, 'kind'>> {
+  const encoder =
+    format === 'jpeg'
+      ? image.jpeg({ quality: LOSSY_QUALITY })
+      : format === 'png'
+        ? image.png()
+        : image.webp({ quality: LOSSY_QUALITY });
+  try {
+    return { data: await encoder.toBuffer(), ...OUTPUT_TYPE[format] };
+  } catch {
+    throw unprocessable(UNREADABLE);
+  }
+}
+
+function notAcceptedMessage(allowed: readonly UploadKind[]): string {
+  const labels: Record<Exclude<UploadKind, 'pdf'>, string> = {
+    jpeg: 'JPEG',
+    png: 'PNG',
+    webp: 'WebP',
+    heic: 'HEIC',
+  };
+  const photoLabels = allowed.flatMap((kind) => (kind === 'pdf' ? [] : [labels[kind]]));
+  const choices: string[] = [];
+  if (photoLabels.length > 0) choices.push(`a ${joinWithOr(photoLabels)} photo`);
+  if (allowed.includes('pdf')) choices.push('a PDF');
+  return `This file type is not accepted. Please send ${choices.join(', or ')}.`;
+}
+
+function joinWithOr(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}

@@ -1,0 +1,47 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { loanInstallments, loans } from '../../db/schema/loans.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { users } from '../../db/schema/users.ts';
+import { accountBalanceFils, loanReceivableFils, memberSavingsFils } from '../ledger/ledger.ts';
+
+/**
+ * The cached figures (installment payments, approved submissions) against the ledger, which
+ * is the truth. Returns a list of disagreements; an empty list means the books and the
+ * business tables tell the same story.
+ */
+export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
+  const problems: string[] = [];
+  const allLoans = await db.select().from(loans);
+  let paidInterest = 0;
+  for (const loan of allLoans) {
+    const [row] = await db
+      .select({
+        unpaidPrincipal: sql<string | null>`sum(${loanInstallments.principalFils} - ${loanInstallments.paidPrincipalFils})`,
+        paidInterest: sql<string | null>`sum(${loanInstallments.paidInterestFils})`,
+      })
+      .from(loanInstallments)
+      .where(eq(loanInstallments.loanId, loan.id));
+    paidInterest += Number(row?.paidInterest ?? 0);
+    const receivable = await loanReceivableFils(db, loan.id);
+    const expected = loan.state === 'active' ? Number(row?.unpaidPrincipal ?? 0) : 0;
+    if (receivable !== expected) {
+      problems.push(`loan ${loan.id} (${loan.state}): receivable ${receivable} fils, schedule says ${expected}`);
+    }
+  }
+  const income = -(await accountBalanceFils(db, { code: 'interest_income' }));
+  if (income !== paidInterest) problems.push(`interest income ${income} fils, installments say ${paidInterest}`);
+
+  const members = await db.select({ id: users.id }).from(users);
+  for (const m of members) {
+    const [row] = await db
+      .select({ total: sql<string | null>`sum(${payments.approvedAmountFils})` })
+      .from(payments)
+      .where(and(eq(payments.userId, m.id), eq(payments.kind, 'dues'), eq(payments.status, 'approved')));
+    const savings = await memberSavingsFils(db, m.id);
+    if (savings !== Number(row?.total ?? 0)) {
+      problems.push(`member ${m.id}: savings ${savings} fils, approved dues ${Number(row?.total ?? 0)}`);
+    }
+  }
+  return problems;
+}

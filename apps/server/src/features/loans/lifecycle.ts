@@ -1,0 +1,324 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { loanFigures, loanSchedule } from '@jamiya/money/loan';
+import type { Fils } from '@jamiya/money/fils';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { loanInstallments, loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
+import { users } from '../../db/schema/users.ts';
+import { addMonthsToDate, localDate } from '../../lib/calendar.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { audit } from '../audit/audit.ts';
+import { postEntry } from '../ledger/ledger.ts';
+import { getSettings } from '../settings/settings.ts';
+
+// The loan lifecycle of PRODUCT.md section 5, after Apache Fineract's: see
+// docs/domain/loan-lifecycle.md for the state diagram.
+
+export type Loan = typeof loans.$inferSelect;
+export type Installment = typeof loanInstallments.$inferSelect;
+export interface Actor {
+  id: number | null;
+  role: 'member' | 'admin' | 'system';
+  ip?: string | null;
+}
+
+const OPEN_STATES: LoanState[] = ['pending', 'approved', 'active'];
+
+const VERB: Record<LoanState, string> = {
+  pending: 'submitted',
+  approved: 'approved',
+  active: 'disbursed',
+  closed: 'closed',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+  written_off: 'written off',
+};
+
+export interface LoanApplication {
+  loanType: string;
+  amountFils: Fils;
+  termMonths: number;
+  includeInsurance: boolean;
+  bankAccount: string;
+  passportOrNid: string;
+  clientPerMonthFils?: Fils | undefined;
+  clientTotalFils?: Fils | undefined;
+}
+
+export async function applyForLoan(
+  db: Db,
+  userId: number,
+  application: LoanApplication,
+  now: Date,
+  ip: string | null = null,
+): Promise<Loan> {
+  const s = await getSettings(db);
+  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound();
+  if (user.status !== 1) {
+    throw forbidden('Your membership is inactive, so you cannot apply for a loan. Please contact the committee.');
+  }
+  const { amountFils, termMonths } = application;
+  const fmt = (f: number) => (f / 100).toLocaleString('en-US');
+  if (amountFils < s.loanMinFils || amountFils > s.loanMaxFils) {
+    throw unprocessable(`A loan must be between ${fmt(s.loanMinFils)} and ${fmt(s.loanMaxFils)} AED.`, {
+      loan_amount: [`Choose an amount from ${fmt(s.loanMinFils)} to ${fmt(s.loanMaxFils)} AED.`],
+    });
+  }
+  if ((amountFils - s.loanMinFils) % s.loanStepFils !== 0) {
+    throw unprocessable(`The loan amount goes in steps of ${fmt(s.loanStepFils)} AED.`, {
+      loan_amount: [`Choose a multiple of ${fmt(s.loanStepFils)} AED.`],
+    });
+  }
+  const termAllowed =
+    s.loanTerms.includes(termMonths) || (s.allowCustomTerm && termMonths <= s.loanMaxCustomTerm);
+  if (!termAllowed) {
+    const message = s.allowCustomTerm
+      ? `The term must be ${s.loanTerms.join(', ')} or a custom number of months up to ${s.loanMaxCustomTerm}.`
+      : `The term must be ${s.loanTerms.join(', ')} months.`;
+    throw unprocessable(message, { duration_month: [message] });
+  }
+  const figures = loanFigures({ amountFils, termMonths, interestPermille: s.interestPermille });
+  const errors: Record<string, string[]> = {};
+  if (application.clientTotalFils !== undefined && application.clientTotalFils !== figures.totalFils) {
+    errors.total_amount_with_interest = [`The total with interest is ${fmt(figures.totalFils)} AED.`];
+  }
+  if (application.clientPerMonthFils !== undefined && application.clientPerMonthFils !== figures.perMonthFils) {
+    errors.per_month_amount = [`The monthly amount is ${(figures.perMonthFils / 100).toFixed(2)} AED.`];
+  }
+  if (Object.keys(errors).length) {
+    throw unprocessable('The figures sent differ from the loan terms; please review the new figures and apply again.', errors);
+  }
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [open] = await tx
+        .select({ id: loans.id, state: loans.state })
+        .from(loans)
+        .where(and(eq(loans.userId, userId), inArray(loans.state, OPEN_STATES)));
+      if (open) throw openLoanConflict(open.state);
+      const [loan] = await tx
+        .insert(loans)
+        .values({
+          userId,
+          loanType: application.loanType,
+          amountFils,
+          termMonths,
+          interestPermille: s.interestPermille,
+          totalFils: figures.totalFils,
+          perMonthFils: figures.perMonthFils,
+          includeInsurance: application.includeInsurance,
+          bankAccount: application.bankAccount,
+          passportOrNid: application.passportOrNid,
+          state: 'pending',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!loan) throw new Error('loan was not written');
+      await tx.insert(loanTransitions).values({ loanId: loan.id, fromState: null, toState: 'pending', actorId: userId, at: now });
+      await audit(tx, { actorId: userId, action: 'loan.apply', targetType: 'loan', targetId: loan.id, ip, at: now });
+      return loan;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'loans_one_open_per_member')) throw openLoanConflict('pending');
+    throw err;
+  }
+}
+
+function openLoanConflict(state: LoanState) {
+  return conflict(
+    state === 'active'
+      ? 'You already have an active loan. Repay it before you apply for another.'
+      : 'You already have a loan application in progress. Wait for its decision or withdraw it first.',
+  );
+}
+
+/**
+ * Moves a loan from one of `from` to `to`. The row is locked first, so of two concurrent
+ * requests exactly one moves it; the other then sees the new state and answers 409.
+ */
+async function transition(
+  tx: DbOrTx,
+  loanId: number,
+  from: LoanState[],
+  to: LoanState,
+  actor: Actor,
+  reason: string | null,
+  now: Date,
+  extra: Partial<typeof loans.$inferInsert> = {},
+): Promise<Loan> {
+  const [current] = await tx.select({ state: loans.state }).from(loans).where(eq(loans.id, loanId)).for('update');
+  if (!current) throw notFound('There is no such loan.');
+  if (!from.includes(current.state)) {
+    throw conflict(`This loan is ${current.state.replace('_', ' ')}, so it cannot be ${VERB[to]}.`);
+  }
+  const [updated] = await tx
+    .update(loans)
+    .set({ state: to, updatedAt: now, ...extra })
+    .where(eq(loans.id, loanId))
+    .returning();
+  if (!updated) throw new Error(`loan ${loanId} vanished while locked`);
+  await tx.insert(loanTransitions).values({
+    loanId,
+    fromState: current.state,
+    toState: to,
+    actorId: actor.id,
+    reason,
+    at: now,
+  });
+  await audit(tx, {
+    actorId: actor.id,
+    action: `loan.${to}`,
+    targetType: 'loan',
+    targetId: loanId,
+    reason,
+    ip: actor.ip ?? null,
+    at: now,
+  });
+  return updated;
+}
+
+export function approveLoan(db: Db, loanId: number, actor: Actor, now: Date, note: string | null = null) {
+  return db.transaction((tx) => transition(tx, loanId, ['pending'], 'approved', actor, note, now));
+}
+
+export function rejectLoan(db: Db, loanId: number, actor: Actor, reason: string, now: Date) {
+  return db.transaction((tx) => transition(tx, loanId, ['pending'], 'rejected', actor, reason, now));
+}
+
+/** The member takes back their own application before it is paid out. */
+export async function withdrawLoan(db: Db, loanId: number, userId: number, reason: string | null, now: Date, ip: string | null = null) {
+  return db.transaction(async (tx) => {
+    const [loan] = await tx.select({ userId: loans.userId }).from(loans).where(eq(loans.id, loanId));
+    if (!loan || loan.userId !== userId) throw notFound('There is no such loan.');
+    return transition(tx, loanId, ['pending', 'approved'], 'withdrawn', { id: userId, role: 'member', ip }, reason, now);
+  });
+}
+
+/** Pays the loan out: schedule and the journal entry (loan receivable <- cash) in one transaction. */
+export async function disburseLoan(db: Db, loanId: number, actor: Actor, now: Date): Promise<Loan> {
+  const disbursedOn = localDate(now);
+  return db.transaction(async (tx) => {
+    const loan = await transition(tx, loanId, ['approved'], 'active', actor, null, now, { disbursedOn });
+    const schedule = loanSchedule({
+      amountFils: loan.amountFils,
+      termMonths: loan.termMonths,
+      interestPermille: loan.interestPermille,
+    });
+    await tx.insert(loanInstallments).values(
+      schedule.map((i) => ({
+        loanId,
+        number: i.number,
+        dueOn: addMonthsToDate(disbursedOn, i.number),
+        amountFils: i.amountFils,
+        principalFils: i.principalFils,
+        interestFils: i.interestFils,
+      })),
+    );
+    await postEntry(tx, {
+      kind: 'disbursement',
+      memo: `Loan ${loanId} paid out`,
+      occurredAt: now,
+      createdBy: actor.id,
+      loanId,
+      lines: [
+        { account: { code: 'loan', loanId, userId: loan.userId }, amountFils: loan.amountFils },
+        { account: { code: 'cash' }, amountFils: -loan.amountFils },
+      ],
+    });
+    return loan;
+  });
+}
+
+export async function installmentsOf(db: DbOrTx, loanId: number): Promise<Installment[]> {
+  return db.select().from(loanInstallments).where(eq(loanInstallments.loanId, loanId)).orderBy(asc(loanInstallments.number));
+}
+
+export function outstandingFils(installments: Installment[]): Fils {
+  return installments.reduce((s, i) => s + i.amountFils - i.paidPrincipalFils - i.paidInterestFils, 0);
+}
+
+/**
+ * Applies a repayment to the oldest unpaid installments, interest first within each (as
+ * Fineract's default strategy), and records it: cash -> loan receivable and interest income.
+ * Runs inside the caller's transaction. Closes the loan when the last installment is paid.
+ */
+export async function applyRepayment(
+  tx: DbOrTx,
+  input: { loanId: number; amountFils: Fils; actor: Actor; now: Date; paymentId?: number | null },
+): Promise<{ loan: Loan; entryId: number }> {
+  const [loan] = await tx.select().from(loans).where(eq(loans.id, input.loanId)).for('update');
+  if (!loan) throw notFound('There is no such loan.');
+  if (loan.state !== 'active') throw conflict(`This loan is ${loan.state.replace('_', ' ')}; only an active loan can be repaid.`);
+  const installments = await installmentsOf(tx, loan.id);
+  const outstanding = outstandingFils(installments);
+  if (input.amountFils <= 0) throw unprocessable('The repayment must be more than 0 AED.');
+  if (input.amountFils > outstanding) {
+    throw unprocessable(`The repayment is more than the ${(outstanding / 100).toFixed(2)} AED still owed on this loan.`, {
+      payment_amount: [`At most ${(outstanding / 100).toFixed(2)} AED.`],
+    });
+  }
+  let left = input.amountFils;
+  let principal = 0;
+  let interest = 0;
+  for (const inst of installments) {
+    if (left === 0) break;
+    const interestDue = inst.interestFils - inst.paidInterestFils;
+    const principalDue = inst.principalFils - inst.paidPrincipalFils;
+    if (interestDue + principalDue === 0) continue;
+    const toInterest = Math.min(left, interestDue);
+    const toPrincipal = Math.min(left - toInterest, principalDue);
+    left -= toInterest + toPrincipal;
+    interest += toInterest;
+    principal += toPrincipal;
+    const paidInterestFils = inst.paidInterestFils + toInterest;
+    const paidPrincipalFils = inst.paidPrincipalFils + toPrincipal;
+    const isPaid = paidInterestFils === inst.interestFils && paidPrincipalFils === inst.principalFils;
+    await tx
+      .update(loanInstallments)
+      .set({ paidInterestFils, paidPrincipalFils, paidAt: isPaid ? input.now : null })
+      .where(eq(loanInstallments.id, inst.id));
+  }
+  const entryId = await postEntry(tx, {
+    kind: 'repayment',
+    memo: `Repayment of loan ${loan.id}`,
+    occurredAt: input.now,
+    createdBy: input.actor.id,
+    loanId: loan.id,
+    paymentId: input.paymentId ?? null,
+    lines: [
+      { account: { code: 'cash' }, amountFils: input.amountFils },
+      { account: { code: 'loan', loanId: loan.id, userId: loan.userId }, amountFils: -principal },
+      { account: { code: 'interest_income' }, amountFils: -interest },
+    ],
+  });
+  if (input.amountFils === outstanding) {
+    const closed = await transition(tx, loan.id, ['active'], 'closed', { id: null, role: 'system' }, 'Repaid in full', input.now);
+    return { loan: closed, entryId };
+  }
+  return { loan, entryId };
+}
+
+/** Gives up on what is still owed: the unpaid principal moves to losses (an expense). */
+export async function writeOffLoan(db: Db, loanId: number, actor: Actor, reason: string, now: Date): Promise<Loan> {
+  return db.transaction(async (tx) => {
+    const loan = await transition(tx, loanId, ['active'], 'written_off', actor, reason, now);
+    const installments = await installmentsOf(tx, loanId);
+    const unpaidPrincipal = installments.reduce((s, i) => s + i.principalFils - i.paidPrincipalFils, 0);
+    if (unpaidPrincipal > 0) {
+      await postEntry(tx, {
+        kind: 'write_off',
+        memo: `Loan ${loanId} written off: ${reason}`,
+        occurredAt: now,
+        createdBy: actor.id,
+        loanId,
+        lines: [
+          { account: { code: 'loan_losses' }, amountFils: unpaidPrincipal },
+          { account: { code: 'loan', loanId, userId: loan.userId }, amountFils: -unpaidPrincipal },
+        ],
+      });
+    }
+    return loan;
+  });
+}

@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { errorBody, listOf, listQuery } from '@jamiya/contracts/common';
+import { loan, loanApplicationFields, loanApplicationResponse, withdrawLoanRequest } from '@jamiya/contracts/loans';
+import { loans } from '../../db/schema/loans.ts';
+import { page, parseCursor } from '../../lib/pagination.ts';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { applyForLoan, withdrawLoan } from './lifecycle.ts';
+import { toLoanView } from './loan-view.ts';
+
+const secured = { security: [{ bearer: [] }] };
+
+export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.post(
+    '/loan-application',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Apply for a loan',
+        description:
+          'The server computes the total (amount x 1.07 rounded to whole AED) and the monthly amount (to two decimals); ' +
+          'figures sent by the client that differ are refused (422). One open loan per member (409). Inactive members are refused (403).',
+        ...secured,
+        consumes: ['multipart/form-data', 'application/json'],
+        body: loanApplicationFields,
+        response: { 200: loanApplicationResponse, 401: errorBody, 403: errorBody, 409: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const b = request.body;
+      const now = new Date();
+      const created = await applyForLoan(
+        db,
+        me.userId,
+        {
+          loanType: b.loan_type,
+          amountFils: b.loan_amount,
+          termMonths: b.duration_month,
+          includeInsurance: b.includeInsurance,
+          bankAccount: b.bank_account,
+          passportOrNid: b.passport_or_nid,
+          clientPerMonthFils: b.per_month_amount,
+          clientTotalFils: b.total_amount_with_interest,
+        },
+        now,
+        request.ip,
+      );
+      return {
+        status_code: 200 as const,
+        message: 'Your loan application was received. The committee reviews it within 2-3 business days.',
+        loan: await toLoanView(db, created, now),
+      };
+    },
+  );
+
+  app.get(
+    '/my-loans',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'The loans of the signed-in member, newest first, with schedule and history',
+        ...secured,
+        querystring: listQuery,
+        response: { 200: listOf(loan), 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const cursor = parseCursor(request.query.cursor);
+      const rows = await db
+        .select()
+        .from(loans)
+        .where(and(eq(loans.userId, me.userId), cursor === null ? undefined : lt(loans.id, cursor)))
+        .orderBy(desc(loans.id))
+        .limit(request.query.limit + 1);
+      const { items, nextCursor } = page(rows, request.query.limit);
+      const now = new Date();
+      return { items: await Promise.all(items.map((l) => toLoanView(db, l, now))), next_cursor: nextCursor };
+    },
+  );
+
+  app.post(
+    '/my-loans/:id/withdraw',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Withdraw a pending or approved loan application',
+        ...secured,
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: withdrawLoanRequest.optional(),
+        response: {
+          200: z.object({ status_code: z.literal(200), message: z.string(), loan }),
+          400: errorBody,
+          401: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const now = new Date();
+      const withdrawn = await withdrawLoan(db, request.params.id, me.userId, request.body?.reason || null, now, request.ip);
+      return { status_code: 200 as const, message: 'Your loan application was withdrawn.', loan: await toLoanView(db, withdrawn, now) };
+    },
+  );
+};

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict } from '../../lib/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { User } from './user-data.ts';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  role?: 'member' | 'admin';
+  mobile?: string | null;
+  address?: string | null;
+  gender?: 'male' | 'female' | null;
+  wallet?: string | null;
+  joinedOn: string;
+  createdAt?: Date;
+}
+
+/** The member number shown as "ID": JM followed by the row id. */
+export function uniqueIdFor(id: number): string {
+  return `JM${String(id).padStart(6, '0')}`;
+}
+
+export async function createUser(db: DbOrTx, input: NewUser): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        uniqueId: `pending-${crypto.randomUUID()}`,
+        role: input.role ?? 'member',
+        name: input.name,
+        email: input.email.trim(),
+        mobile: input.mobile ?? null,
+        address: input.address ?? null,
+        gender: input.gender ?? null,
+        wallet: input.wallet ?? null,
+        passwordHash,
+        joinedOn: input.joinedOn,
+        ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error('user was not written');
+    const [user] = await db.update(users).set({ uniqueId: uniqueIdFor(row.id) }).where(eq(users.id, row.id)).returning();
+    return user!;
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_lower_idx')) throw conflict('A member with this email already exists.');
+    throw err;
+  }
+}

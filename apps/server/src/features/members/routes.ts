@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { filsToAed } from '@jamiya/money/fils';
+import { errorBody } from '@jamiya/contracts/common';
+import { profileResponse, profileUpdateFields, profileUpdateResponse } from '@jamiya/contracts/profile';
+import { myAccountData } from '@jamiya/contracts/payments';
+import { professions, users } from '../../db/schema/users.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
+import { periodLabel } from '../../lib/calendar.ts';
+import { uploadedFile } from '../../lib/uploaded-file.ts';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { audit } from '../audit/audit.ts';
+import { accountSummary } from '../dues/dues.ts';
+import { insertFileRow, storeUpload } from '../files/files.ts';
+import { sanitizeUpload } from '../files/sanitize-upload.ts';
+import { toUserData, type User } from './user-data.ts';
+
+const secured = { security: [{ bearer: [] }] };
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.deps;
+
+  async function loadUser(id: number): Promise<User> {
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    if (!user) throw notFound();
+    return user;
+  }
+
+  app.get(
+    '/profile',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['member'], summary: 'The signed-in member', ...secured, response: { 200: profileResponse, 401: errorBody } },
+    },
+    async (request) => ({ userData: toUserData(await loadUser(currentUser(request).userId)) }),
+  );
+
+  app.post(
+    '/profile/update',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Update the profile (multipart; optional image)',
+        ...secured,
+        consumes: ['multipart/form-data'],
+        body: profileUpdateFields.extend({ image: uploadedFile('Photo').optional() }),
+        response: { 200: profileUpdateResponse, 401: errorBody, 413: errorBody, 415: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { image, ...fields } = request.body;
+      if (fields.profession_id !== undefined) {
+        const [profession] = await db.select({ id: professions.id }).from(professions).where(eq(professions.id, fields.profession_id));
+        if (!profession) throw unprocessable('Choose a profession from the list.', { profession_id: ['Unknown profession.'] });
+      }
+      const stored = image
+        ? await storeUpload(storage, await sanitizeUpload(image.data, { allowed: ['jpeg', 'png', 'webp', 'heic'] }), image.filename)
+        : null;
+      const now = new Date();
+      try {
+        await db.transaction(async (tx) => {
+          const file = stored ? await insertFileRow(tx, me.userId, 'profile_photo', stored) : null;
+          await tx
+            .update(users)
+            .set({
+              name: fields.name,
+              address: fields.address,
+              wallet: fields.wallet,
+              ...(fields.gender ? { gender: fields.gender } : {}),
+              ...(fields.profession_id !== undefined ? { professionId: fields.profession_id } : {}),
+              ...(fields.mobile !== undefined ? { mobile: fields.mobile } : {}),
+              ...(file ? { imageFileId: file.id } : {}),
+              updatedAt: now,
+            })
+            .where(eq(users.id, me.userId));
+          await audit(tx, { actorId: me.userId, action: 'user.profile_update', targetType: 'user', targetId: me.userId, ip: request.ip, at: now });
+        });
+      } catch (err) {
+        if (stored) await storage.remove(stored.storageKey);
+        throw err;
+      }
+      return { message: 'Your profile has been updated.', userData: toUserData(await loadUser(me.userId)) };
+    },
+  );
+
+  app.get(
+    '/my-account-data',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Balances and the monthly dues of the signed-in member',
+        ...secured,
+        response: { 200: myAccountData, 401: errorBody },
+      },
+    },
+    async (request) => {
+      const user = await loadUser(currentUser(request).userId);
+      const summary = await accountSummary(db, user.id, new Date());
+      return {
+        myAccountData: {
+          account_balance: filsToAed(summary.savingsFils),
+          due_balance: filsToAed(summary.dueBalanceFils),
+          loan_balance: filsToAed(summary.loanBalanceFils),
+          monthly_due: filsToAed(summary.monthlyDueFils),
+          account_holder_name: user.name,
+          owner_data: {
+            unique_id: user.uniqueId,
+            name: user.name,
+            status: user.status === 1 ? (1 as const) : (0 as const),
+            created_at: user.createdAt.toISOString(),
+          },
+          monthlyPaymentData: summary.rows.map((r) => ({
+            month: periodLabel(r.period),
+            period: r.period,
+            description: r.description,
+            amount: filsToAed(r.amountFils),
+            status: r.status,
+          })),
+        },
+      };
+    },
+  );
+};
+

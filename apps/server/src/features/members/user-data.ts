@@ -1,0 +1,23 @@
+import type { UserData } from '@jamiya/contracts/profile';
+import type { users } from '../../db/schema/users.ts';
+import { fileUrl } from '../files/files.ts';
+
+export type User = typeof users.$inferSelect;
+
+export function toUserData(user: User): UserData {
+  return {
+    id: user.id,
+    unique_id: user.uniqueId,
+    name: user.name,
+    email: user.email,
+    mobile: user.mobile,
+    address: user.address,
+    gender: user.gender,
+    profession_id: user.professionId,
+    status: user.status === 1 ? 1 : 0,
+    role: user.role,
+    image: fileUrl(user.imageFileId),
+    wallet: user.wallet,
+    created_at: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** A file part of a multipart form, as the multipart plugin hands it to the route. */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+export function isUploadedFile(value: unknown): value is UploadedFile {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Buffer.isBuffer((value as UploadedFile).data) &&
+    typeof (value as UploadedFile).filename === 'string'
+  );
+}
+
+/** A multipart file field, described in the OpenAPI document as binary. */
+export const uploadedFile = (what: string) =>
+  z
+    .custom<UploadedFile>(isUploadedFile, { error: `${what} must be a file.` })
+    .meta({ type: 'string', format: 'binary', description: `${what} (JPEG, PNG, WebP, HEIC or PDF, at most 10 MB)` });

@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors } from '../lib/errors.ts';
+
+// Messages for the framework's own 4xx errors, so a member reads a sentence, not a code.
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send the fields as JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This kind of request body is not accepted here.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is wrong.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is larger than 10 MB. Please send a smaller photo or PDF.',
+  FST_FILES_LIMIT: 'Send only one file with this form.',
+  FST_PARTS_LIMIT: 'The form has too many parts.',
+  FST_FIELDS_LIMIT: 'The form has too many fields.',
+  FST_PROTO_VIOLATION: 'The form is malformed.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send this form as multipart/form-data.',
+  FST_ERR_VALIDATION: 'Please check the highlighted fields.',
+};
+
+function statusMessage(status: number): string {
+  if (status === 404) return 'We could not find what you asked for.';
+  if (status === 413) return 'The request is too large.';
+  if (status === 415) return 'This kind of request body is not accepted here.';
+  if (status === 429) return 'Too many requests. Please wait a moment and try again.';
+  return 'The request could not be understood.';
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        status_code: error.statusCode,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+        const path = params?.issue?.path ?? [];
+        const field = path.length ? path.map(String).join('.') : (issue.instancePath || 'body');
+        (errors[field.replace(/^\//, '')] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      const context = error.validationContext;
+      const status = context === 'body' ? 422 : 400;
+      return reply.status(status).send({
+        status_code: status,
+        message: 'Please check the highlighted fields.',
+        errors,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({
+        status_code: status,
+        message: FRAMEWORK_MESSAGES[error.code] ?? statusMessage(status),
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({
+      status_code: 500,
+      message: `Something went wrong on our side. Please try again in a moment (reference ${request.id}).`,
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      status_code: 404,
+      message: `There is no ${request.method} ${request.url.split('?')[0]} in this API.`,
+    });
+  });
+}

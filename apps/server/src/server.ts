@@ -1,0 +1,49 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseLockedError, openDatabase } from './db/open-database.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './features/demo/seed.ts';
+import { createDiskStorage } from './features/files/file-storage.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const storage = createDiskStorage(config.uploadsDir);
+  const seeded = config.demoSeed ? await seedDemo(database.db, storage) : false;
+  const app = await buildApp(config, { db: database.db, storage });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received; closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = address.replace('://127.0.0.1', '://localhost');
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const lines = [
+    '',
+    `  Jamiya is running at ${url}`,
+    `  API reference: ${url}/api/docs`,
+    `  Database: ${where}${seeded ? ' (demo data created now)' : ''}`,
+  ];
+  if (config.demoSeed) {
+    lines.push('', `  Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} ${a.role}: ${a.about}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DatabaseLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('Jamiya could not start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,183 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
+import { createDiskStorage } from '../src/features/files/file-storage.ts';
+import type { FileStorage } from '../src/features/files/file-storage.ts';
+import { createUser, type NewUser } from '../src/features/members/create-user.ts';
+import type { User } from '../src/features/members/user-data.ts';
+import { trialBalance, unbalancedEntries } from '../src/features/ledger/ledger.ts';
+import { DEMO_PASSWORD } from '../src/features/demo/seed.ts';
+import { ledgerConsistencyProblems } from '../src/features/loans/consistency.ts';
+
+/** Which database the suite runs on: a copy of the PGlite template, or PostgreSQL. */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes and opens the same database again (a restart). */
+  reopen(): Promise<Database>;
+  destroy(): Promise<void>;
+}
+
+/** A fresh database for one test file. */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `jamiya_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    let database = await openPostgres(dbUrl.toString());
+    return {
+      get database() {
+        return database;
+      },
+      async reopen() {
+        await database.close();
+        database = await openPostgres(dbUrl.toString());
+        return database;
+      },
+      async destroy() {
+        await database.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-db-'));
+  await fs.cp(inject('pgliteTemplate'), dir, { recursive: true });
+  let database = await openPglite(dir);
+  return {
+    get database() {
+      return database;
+    },
+    async reopen() {
+      await database.close();
+      database = await openPglite(dir);
+      return database;
+    },
+    async destroy() {
+      await database.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  storage: FileStorage;
+  uploadsDir: string;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+export const TEST_CONFIG = {
+  logLevel: 'silent',
+  trustProxy: false as const,
+  sessionTtlMs: 12 * 60 * 60_000,
+  sessionIdleMs: 30 * 60_000,
+};
+
+/** The real app on a fresh database and a temporary uploads folder. */
+export async function createTestApp(config: Partial<typeof TEST_CONFIG> = {}): Promise<TestApp> {
+  const testDb = await freshDatabase();
+  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-uploads-'));
+  const storage = createDiskStorage(uploadsDir);
+  const app = await buildApp({ ...TEST_CONFIG, ...config }, { db: testDb.database.db, storage });
+  await app.ready();
+  return {
+    app,
+    get db() {
+      return testDb.database.db;
+    },
+    storage,
+    uploadsDir,
+    testDb,
+    async close() {
+      await app.close();
+      await testDb.destroy();
+      await fs.rm(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A member (or admin) made through the same service as the app. */
+export async function makeUser(db: Db, overrides: Partial<NewUser> = {}): Promise<User> {
+  counter += 1;
+  return createUser(db, {
+    name: `Member ${counter}`,
+    email: `member${counter}-${randomBytes(3).toString('hex')}@example.test`,
+    password: DEMO_PASSWORD,
+    joinedOn: '2026-01-01',
+    ...overrides,
+  });
+}
+
+export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().access_token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Builds a multipart/form-data body for app.inject. */
+export function multipart(
+  fields: Record<string, string | number | boolean | undefined>,
+  files: Record<string, { filename: string; contentType: string; data: Buffer }> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----jamiya${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, f] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Asserts the error shape of PRODUCT.md section 2 and returns the body. */
+export function expectError(res: LightMyRequestResponse, status: number): { status_code: number; message: string; errors?: Record<string, string[]> } {
+  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
+  const body = res.json();
+  if (body.status_code !== status || typeof body.message !== 'string' || body.message.length === 0) {
+    throw new Error(`not the error shape: ${res.body}`);
+  }
+  const allowed = new Set(['status_code', 'message', 'errors']);
+  for (const key of Object.keys(body)) if (!allowed.has(key)) throw new Error(`unexpected key ${key} in ${res.body}`);
+  return body;
+}
+
+/** The books balance: every entry sums to zero and total debits equal total credits. */
+export async function expectBooksBalance(db: Db): Promise<void> {
+  const unbalanced = await unbalancedEntries(db);
+  if (unbalanced.length) throw new Error(`unbalanced journal entries: ${unbalanced.join(', ')}`);
+  const tb = await trialBalance(db);
+  if (!tb.balanced || tb.totalDebitsFils !== tb.totalCreditsFils) {
+    throw new Error(`trial balance off: debits ${tb.totalDebitsFils}, credits ${tb.totalCreditsFils}`);
+  }
+  const problems = await ledgerConsistencyProblems(db);
+  if (problems.length) throw new Error(`ledger and tables disagree:\n${problems.join('\n')}`);
+}

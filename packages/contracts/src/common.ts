@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals, MAX_AED_FILS, tryParseAed, type Fils } from '@jamiya/money/fils';
+
+/** The error body of every failed call (PRODUCT.md section 2). */
+export const errorBody = z
+  .object({
+    status_code: z.number().int(),
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const messageBody = z.object({ message: z.string() });
+
+/**
+ * An amount in AED as a member types it: a JSON number or a form string with at most two
+ * decimals, parsed exactly to integer fils (never through floating point arithmetic).
+ */
+export const aedInput = z
+  .union([z.number(), z.string()], { error: 'Enter an amount in AED.' })
+  .transform((value, ctx): Fils => {
+    const fils = tryParseAed(typeof value === 'string' ? value.trim() : value);
+    if (fils === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Enter an amount in AED with at most two decimals, like 200 or 200.50.',
+      });
+      return z.NEVER;
+    }
+    return fils;
+  });
+
+export const positiveAedInput = aedInput.refine((fils) => fils > 0, {
+  message: 'The amount must be more than 0 AED.',
+});
+
+/** An amount in AED as the API answers it: a JSON number with at most two decimals. */
+export const aedOutput = z
+  .number()
+  .refine((n) => hasAtMostTwoDecimals(n) && Math.abs(n) * 100 <= MAX_AED_FILS)
+  .meta({ description: 'An amount in AED (at most two decimals).' });
+
+/** A whole number sent as a JSON number or a form string. */
+export const intInput = (what: string) =>
+  z
+    .union([z.number(), z.string()])
+    .transform((value, ctx) => {
+      const n = typeof value === 'number' ? value : Number(value.trim());
+      if (typeof value === 'string' && !/^\s*-?\d+(\.\d+)?\s*$/.test(value)) {
+        ctx.addIssue({ code: 'custom', message: `${what} must be a number.` });
+        return z.NEVER;
+      }
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: 'custom', message: `${what} must be a number.` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** A yes/no sent as a JSON boolean or a form string. */
+export const booleanInput = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])], {
+    error: 'Choose yes or no.',
+  })
+  .transform((v) => (typeof v === 'boolean' ? v : ['true', '1', 'on', 'yes'].includes(v)));
+
+/** Free text of a member: trimmed, with a length limit and no control characters. */
+export const text = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is required.` })
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(max, `${what} must be at most ${max} characters.`)
+    // eslint-disable-next-line no-control-regex
+    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), {
+      message: `${what} contains characters that are not allowed.`,
+    });
+
+export const listQuery = z.object({
+  cursor: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+export type MonthName = (typeof MONTH_NAMES)[number];

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { aedInput, aedOutput, booleanInput, intInput, positiveAedInput, text } from './common.ts';
+
+export const LOAN_TYPES = [
+  'personal',
+  'personalLoan',
+  'businessLoan',
+  'education',
+  'medical',
+  'emergency',
+  'other',
+] as const;
+
+export const loanState = z.enum([
+  'pending',
+  'approved',
+  'active',
+  'closed',
+  'rejected',
+  'withdrawn',
+  'written_off',
+]);
+export type LoanStateName = z.infer<typeof loanState>;
+
+/**
+ * The fields of POST /api/loan-application (multipart). The server computes the figures;
+ * `per_month_amount` and `total_amount_with_interest`, when sent, must equal them.
+ */
+export const loanApplicationFields = z.object({
+  loan_type: z
+    .enum(LOAN_TYPES, { error: `Choose a loan type: ${LOAN_TYPES.join(', ')}.` })
+    .default('personal'),
+  loan_amount: positiveAedInput,
+  duration_month: intInput('The term').pipe(
+    z
+      .number()
+      .int('The term must be a whole number of months.')
+      .positive('The term must be at least 1 month.'),
+  ),
+  bank_account: text('Bank account or Botim number', 60),
+  passport_or_nid: text('Passport or ID number', 40),
+  includeInsurance: booleanInput.default(false),
+  per_month_amount: aedInput.optional(),
+  total_amount_with_interest: aedInput.optional(),
+});
+export type LoanApplicationFields = z.input<typeof loanApplicationFields>;
+
+export const installment = z.object({
+  number: z.number().int(),
+  due_date: z.string(),
+  amount: aedOutput,
+  paid: aedOutput,
+  status: z.enum(['paid', 'partly_paid', 'unpaid', 'overdue']),
+});
+
+export const loanTransition = z.object({
+  from: loanState.nullable(),
+  to: loanState,
+  at: z.string(),
+  reason: z.string().nullable(),
+  by: z.enum(['member', 'admin', 'system']),
+});
+
+export const loan = z
+  .object({
+    id: z.number().int(),
+    loan_type: z.string(),
+    state: loanState,
+    is_overdue: z.boolean(),
+    loan_amount: aedOutput,
+    duration_month: z.number().int(),
+    interest_rate_percent: z.number(),
+    total_amount_with_interest: aedOutput,
+    per_month_amount: aedOutput,
+    include_insurance: z.boolean(),
+    bank_account: z.string(),
+    passport_or_nid: z.string(),
+    paid_amount: aedOutput,
+    remaining_amount: aedOutput,
+    next_installment: z
+      .object({ number: z.number().int(), due_date: z.string(), amount: aedOutput })
+      .nullable(),
+    disbursed_on: z.string().nullable(),
+    created_at: z.string(),
+    installments: z.array(installment),
+    transitions: z.array(loanTransition),
+  })
+  .meta({ id: 'Loan' });
+export type Loan = z.infer<typeof loan>;
+
+export const loanApplicationResponse = z.object({
+  status_code: z.literal(200),
+  message: z.string(),
+  loan,
+});
+
+export const withdrawLoanRequest = z.object({
+  reason: z.string().trim().max(500, 'The reason must be at most 500 characters.').optional(),
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { MONTH_NAMES, aedOutput, positiveAedInput, text } from './common.ts';
+
+const monthName = z
+  .string({ error: 'Choose a month.' })
+  .trim()
+  .transform((s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase())
+  .pipe(z.enum(MONTH_NAMES, { error: 'Choose one of the twelve months, like January.' }));
+
+/**
+ * The text fields of POST /api/save-monthly-payment (multipart; the receipt is the file
+ * `photo`). With `month`, `account_number` and `photo` it pays a monthly due; with only
+ * `payment_amount` it is a repayment towards the member's active loan.
+ */
+export const monthlyPaymentFields = z.object({
+  payment_amount: positiveAedInput,
+  month: monthName.optional(),
+  account_number: text('Account number', 40).optional(),
+});
+export type MonthlyPaymentFields = z.input<typeof monthlyPaymentFields>;
+
+export const paymentStatus = z.enum(['pending', 'approved', 'rejected']);
+
+export const payment = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(['dues', 'loan_repayment']),
+    month: z.string().nullable().meta({ description: 'Label of the month paid, e.g. "March 2026".' }),
+    period: z.string().nullable().meta({ description: 'The month paid as YYYY-MM.' }),
+    loan_id: z.number().int().nullable(),
+    amount: aedOutput,
+    approved_amount: aedOutput.nullable(),
+    account_number: z.string().nullable(),
+    status: paymentStatus,
+    review_note: z.string().nullable(),
+    receipt_url: z.string().nullable(),
+    created_at: z.string(),
+    reviewed_at: z.string().nullable(),
+  })
+  .meta({ id: 'Payment' });
+export type Payment = z.infer<typeof payment>;
+
+export const savePaymentResponse = z.object({
+  status_code: z.literal(200),
+  message: z.string(),
+  payment,
+});
+
+export const monthlyPaymentRow = z.object({
+  month: z.string(),
+  period: z.string(),
+  description: z.string(),
+  amount: aedOutput,
+  status: z.enum(['completed', 'pending', 'pay_now', 'due']),
+});
+
+export const myAccountData = z.object({
+  myAccountData: z.object({
+    account_balance: aedOutput,
+    due_balance: aedOutput,
+    loan_balance: aedOutput,
+    monthly_due: aedOutput,
+    account_holder_name: z.string(),
+    owner_data: z.object({
+      unique_id: z.string(),
+      name: z.string(),
+      status: z.union([z.literal(1), z.literal(0)]),
+      created_at: z.string(),
+    }),
+    monthlyPaymentData: z.array(monthlyPaymentRow),
+  }),
+});

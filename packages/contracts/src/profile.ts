@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { intInput, text } from './common.ts';
+
+export const userData = z
+  .object({
+    id: z.number().int(),
+    unique_id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    mobile: z.string().nullable(),
+    address: z.string().nullable(),
+    gender: z.enum(['male', 'female']).nullable(),
+    profession_id: z.number().int(),
+    status: z.union([z.literal(1), z.literal(0)]),
+    role: z.enum(['member', 'admin']),
+    image: z.string().nullable().meta({ description: 'URL of the photo (GET, bearer token) or null.' }),
+    wallet: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'UserData' });
+export type UserData = z.infer<typeof userData>;
+
+export const profileResponse = z.object({ userData });
+
+/** The text fields of POST /api/profile/update (multipart; `image` is an optional file). */
+export const profileUpdateFields = z.object({
+  name: text('Name', 100),
+  address: text('Address', 300),
+  wallet: text('Wallet', 100),
+  profession_id: intInput('Profession')
+    .pipe(z.number().int('Choose a profession.').positive('Choose a profession.'))
+    .optional(),
+  gender: z
+    .union([z.enum(['male', 'female']), z.literal('')], {
+      error: 'Gender must be male or female.',
+    })
+    .optional()
+    .transform((g) => (g ? g : undefined)),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ]{7,20}$/, 'Enter a phone number of 7 to 20 digits.')
+    .optional(),
+});
+export type ProfileUpdateFields = z.input<typeof profileUpdateFields>;
+
+export const profileUpdateResponse = z.object({ message: z.string(), userData });

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { aedOutput } from './common.ts';
+
+export const publicSettings = z
+  .object({
+    association_name: z.string(),
+    currency: z.literal('AED'),
+    monthly_due: aedOutput,
+    loan_policy: z.object({
+      minimum: aedOutput,
+      maximum: aedOutput,
+      step: aedOutput,
+      default: aedOutput,
+      interest_rate_percent: z.number(),
+      terms: z.array(z.number().int()),
+      allow_custom_term: z.boolean(),
+      max_custom_term: z.number().int(),
+    }),
+    terms_text: z.string(),
+  })
+  .meta({ id: 'Settings' });
+export type PublicSettings = z.infer<typeof publicSettings>;

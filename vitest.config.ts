@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'money',
+          root: './packages/money',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'contracts',
+          root: './packages/contracts',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['./test/global-setup.ts'],
+          setupFiles: ['./test/setup-file.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
