@@ -114,10 +114,13 @@ function decodeInWorker(input: Buffer): Promise<HeicDecodeResult> {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { modulePath, input },
-      // libheif-js prints decode failures with console.log; the caller gets a result instead.
+      // libheif and its HEVC decoder print complaints about damaged files; the caller gets
+      // a result instead, and a broken worker still reports through 'error'.
       stdout: true,
+      stderr: true,
     });
     worker.stdout.resume();
+    worker.stderr.resume();
     worker.once('message', (reply: WorkerReply) => {
       void worker.terminate();
       if (!reply.ok) {

@@ -289,6 +289,14 @@ describe('sanitizeUpload: HEIC', () => {
     expect(rightPixel[2]).toBeGreaterThan(180); // blue half
   });
 
+  it('decodes a burst of HEIC uploads, a few at a time', async () => {
+    const input = await heicSample();
+
+    const outs = await Promise.all(Array.from({ length: 5 }, () => sanitizeUpload(input)));
+
+    for (const out of outs) expect(out.mime).toBe('image/jpeg');
+  });
+
   it('accepts the generic HEIF brand (mif1) too', async () => {
     const input = Buffer.from(await heicSample());
     input.write('mif1', 8, 'latin1');
@@ -465,28 +473,32 @@ describe('sanitizeUpload: damaged input never escapes as an unexpected error', (
   );
 
   // file-type gives up on some damaged files (a PNG chunk length gone wrong), hence 415.
-  it('answers 200, 415 or 422 for real images with bytes overwritten', { timeout: 60_000 }, async () => {
-    const samples = [
-      await solid(24, 24).jpeg().toBuffer(),
-      await solid(24, 24).png().toBuffer(),
-      await solid(24, 24).webp().toBuffer(),
-      await heicSample(),
-    ];
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...samples),
-        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), {
-          minLength: 1,
-          maxLength: 8,
-        }),
-        async (sample, edits) => {
-          const input = Buffer.from(sample);
-          // Keep the signature so the bytes still reach the decoder.
-          for (const [at, byte] of edits) input[16 + (at % (input.length - 16))] = byte;
-          expect([200, 415, 422]).toContain(await outcome(input));
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
+  it(
+    'answers 200, 415 or 422 for real images with bytes overwritten',
+    { timeout: 60_000 },
+    async () => {
+      const samples = [
+        await solid(24, 24).jpeg().toBuffer(),
+        await solid(24, 24).png().toBuffer(),
+        await solid(24, 24).webp().toBuffer(),
+        await heicSample(),
+      ];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...samples),
+          fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), {
+            minLength: 1,
+            maxLength: 8,
+          }),
+          async (sample, edits) => {
+            const input = Buffer.from(sample);
+            // Keep the signature so the bytes still reach the decoder.
+            for (const [at, byte] of edits) input[16 + (at % (input.length - 16))] = byte;
+            expect([200, 415, 422]).toContain(await outcome(input));
+          },
+        ),
+        { numRuns: 60 },
+      );
+    },
+  );
 });
