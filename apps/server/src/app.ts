@@ -47,9 +47,13 @@ export const UPLOAD_LIMITS = {
 export async function buildApp(
   config: Pick<Config, 'logLevel' | 'trustProxy' | 'sessionTtlMs' | 'sessionIdleMs'>,
   deps: Omit<Deps, 'sessionPolicy'>,
+  options: { logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy === false ? false : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

@@ -1,0 +1,128 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createDiskStorage } from '../src/features/files/file-storage.ts';
+import { bearer, createTestApp, expectError, freshDatabase, login, makeUser, TEST_CONFIG, type TestApp } from './harness.ts';
+
+describe('the app shell', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers unknown API paths with a JSON 404 in the error shape', async () => {
+    const body = expectError(await t.app.inject({ url: '/api/no-such-thing' }), 404);
+    expect(body.message).toContain('/api/no-such-thing');
+    expectError(await t.app.inject({ method: 'DELETE', url: '/api/profile' }), 404);
+  });
+
+  it('refuses malformed JSON with 400 and an unknown body type with 415', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(expectError(bad, 400).message).toMatch(/not valid JSON/);
+    const xml = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expectError(xml, 415);
+  });
+
+  it('sets nosniff and no-store on API answers', async () => {
+    const res = await t.app.inject({ url: '/api/settings' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves public settings with the loan policy', async () => {
+    const res = await t.app.inject({ url: '/api/settings' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      association_name: 'Jamiya',
+      currency: 'AED',
+      monthly_due: 200,
+      loan_policy: { minimum: 500, maximum: 5000, step: 100, default: 1000, interest_rate_percent: 7, terms: [1, 3, 6], allow_custom_term: true, max_custom_term: 24 },
+      terms_text: expect.any(String),
+    });
+  });
+
+  it('describes every route in an OpenAPI 3.1 document with its answers', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    const expected = [
+      'POST /api/login', 'POST /api/logout', 'GET /api/profile', 'POST /api/profile/update', 'POST /api/profile/password/update',
+      'POST /api/save-monthly-payment', 'POST /api/loan-application', 'GET /api/my-account-data', 'GET /api/my-payments',
+      'GET /api/my-loans', 'POST /api/my-loans/{id}/withdraw', 'GET /api/files/{id}', 'GET /api/settings', 'GET /api/health',
+    ];
+    const documented = Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>)
+      .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(documented.sort()).toEqual(expected.sort());
+    for (const [p, ops] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        expect(op.responses['200'], `${method} ${p} documents its success`).toBeDefined();
+        const isPublic = ['/api/login', '/api/settings', '/api/health'].includes(p);
+        if (!isPublic) expect(op.responses['401'], `${method} ${p} documents 401`).toBeDefined();
+      }
+    }
+    const upload = doc.paths['/api/save-monthly-payment'].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.properties.photo).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
+  it('serves a readable reference page at /api/docs', async () => {
+    const res = await t.app.inject({ url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it('keeps every acknowledged write across a restart', async () => {
+    const user = await makeUser(t.db);
+    const token = await login(t.app, user.email);
+    const loan = await t.app.inject({
+      method: 'POST',
+      url: '/api/loan-application',
+      headers: bearer(token),
+      payload: { loan_amount: 1500, duration_month: 3, bank_account: 'Botim 0550000000', passport_or_nid: 'P123', loan_type: 'personal' },
+    });
+    expect(loan.statusCode).toBe(200);
+    const db = (await t.testDb.reopen()).db;
+    const app = await buildApp(TEST_CONFIG, { db, storage: t.storage });
+    try {
+      const again = await login(app, user.email);
+      const loans = (await app.inject({ url: '/api/my-loans', headers: bearer(again) })).json();
+      expect(loans.items.map((l: { id: number }) => l.id)).toEqual([loan.json().loan.id]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('an unexpected failure', () => {
+  it('answers 500 without stack, SQL or internal message, and logs it with the request id', async () => {
+    const testDb = await freshDatabase();
+    const uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-uploads-'));
+    const lines: string[] = [];
+    const app = await buildApp(
+      { ...TEST_CONFIG, logLevel: 'error' },
+      { db: testDb.database.db, storage: createDiskStorage(uploads) },
+      { logStream: { write: (line: string) => void lines.push(line) } },
+    );
+    app.get('/api/boom', async () => {
+      throw new Error('relation "secret_table" does not exist at SELECT * FROM secret_table');
+    });
+    try {
+      const res = await app.inject({ url: '/api/boom' });
+      const body = expectError(res, 500);
+      expect(res.body).not.toMatch(/secret_table|SELECT|at |stack/);
+      expect(body.message).toMatch(/Something went wrong on our side/);
+      const reference = /reference ([0-9a-f-]{36})/.exec(body.message)?.[1];
+      expect(reference).toBeDefined();
+      const logged = lines.join('');
+      expect(logged).toContain('secret_table');
+      expect(logged).toContain(reference!);
+    } finally {
+      await app.close();
+      await testDb.destroy();
+      await fs.rm(uploads, { recursive: true, force: true });
+    }
+  });
+});
