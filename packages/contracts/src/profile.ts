@@ -22,10 +22,14 @@ export type UserData = z.infer<typeof userData>;
 
 export const profileResponse = z.object({ userData });
 
-/** The text fields of POST /api/profile/update (multipart; `image` is an optional file). */
+/**
+ * The text fields of POST /api/profile/update (multipart; `image` is an optional file).
+ * `address` may be missing: the spec's client misnames its address input and never sends it
+ * (PRODUCT.md section 7), and it must keep working; the address then stays as it was.
+ */
 export const profileUpdateFields = z.object({
   name: text('Name', 100),
-  address: text('Address', 300),
+  address: text('Address', 300).optional(),
   wallet: text('Wallet', 100),
   profession_id: intInput('Profession')
     .pipe(z.number().int('Choose a profession.').positive('Choose a profession.'))

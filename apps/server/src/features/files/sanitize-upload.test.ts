@@ -1,28 +1,25 @@
-import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import { decodeHeic, declaredImageSizes } from './decode-heic.ts';
 import { MAX_UPLOAD_BYTES, sanitizeUpload } from './sanitize-upload.ts';
+import {
+  GPS_EXIF,
+  SCRIPT,
+  TOO_LARGE,
+  UNREADABLE,
+  heicSample,
+  includesText,
+  jpegDeclaring,
+  pngChunk,
+  pngDeclaring,
+  rejectionOf,
+  solid,
+  withJpegComment,
+} from './test-uploads.ts';
 
 const NOT_ACCEPTED =
   'This file type is not accepted. Please send a JPEG, PNG, WebP or HEIC photo, or a PDF.';
-const TOO_LARGE = 'This image is too large to process. Please send a smaller photo.';
-const UNREADABLE =
-  'This file could not be read. Please send a clear photo or a PDF of the receipt.';
-
-const GPS_EXIF = {
-  IFD0: { Make: 'TestCam' },
-  IFD3: {
-    GPSLatitudeRef: 'N',
-    GPSLatitude: '25/1 12/1 0/1',
-    GPSLongitudeRef: 'E',
-    GPSLongitude: '55/1 16/1 0/1',
-  },
-};
-const SCRIPT = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
 const PDF = Buffer.from(
   [
     '%PDF-1.4',
@@ -33,95 +30,6 @@ const PDF = Buffer.from(
     '',
   ].join('\n'),
 );
-
-function solid(width: number, height: number) {
-  return sharp({
-    create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } },
-  });
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
-  }
-  throw new Error('Expected the upload to be refused');
-}
-
-function includesText(data: Buffer, text: string): boolean {
-  return data.includes(text, 0, 'latin1');
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-// A few hundred bytes whose header promises width × height RGB pixels.
-function pngDeclaring(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(256))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-// Rewrites the frame header of a baseline JPEG so it declares another size.
-function jpegDeclaring(jpeg: Buffer, width: number, height: number): Buffer {
-  const out = Buffer.from(jpeg);
-  let offset = 2;
-  while (offset < out.length) {
-    const marker = out.readUInt16BE(offset);
-    if (marker === 0xffc0) {
-      out.writeUInt16BE(height, offset + 5);
-      out.writeUInt16BE(width, offset + 7);
-      return out;
-    }
-    offset += 2 + out.readUInt16BE(offset + 2);
-  }
-  throw new Error('No SOF0 segment');
-}
-
-function withJpegComment(jpeg: Buffer, comment: Buffer): Buffer {
-  const length = Buffer.alloc(2);
-  length.writeUInt16BE(comment.length + 2);
-  return Buffer.concat([
-    jpeg.subarray(0, 2),
-    Buffer.from([0xff, 0xfe]),
-    length,
-    comment,
-    jpeg.subarray(2),
-  ]);
-}
-
-async function heicSample(): Promise<Buffer> {
-  return readFile(new URL('./fixtures/receipt-gps.heic', import.meta.url));
-}
-
-function withStoredSizes(heic: Buffer, width: number, height: number): Buffer {
-  const out = Buffer.from(heic);
-  for (
-    let at = out.indexOf('ispe', 0, 'latin1');
-    at !== -1;
-    at = out.indexOf('ispe', at + 4, 'latin1')
-  ) {
-    out.writeUInt32BE(width, at + 8);
-    out.writeUInt32BE(height, at + 12);
-  }
-  return out;
-}
 
 describe('sanitizeUpload: JPEG', () => {
   it('drops EXIF, including GPS, and keeps the picture', async () => {
@@ -267,94 +175,6 @@ describe('sanitizeUpload: PNG and WebP', () => {
 
     expect(error.statusCode).toBe(422);
     expect((await sanitizeUpload(input, { maxPixels: 10_000 })).kind).toBe('png');
-  });
-});
-
-describe('sanitizeUpload: HEIC', () => {
-  it('decodes HEIC, stores it as JPEG and drops its EXIF', async () => {
-    const input = await heicSample();
-    expect((await sharp(input).metadata()).exif).toBeDefined();
-
-    const out = await sanitizeUpload(input);
-
-    expect(out).toMatchObject({ kind: 'heic', mime: 'image/jpeg', ext: 'jpg' });
-    const metadata = await sharp(out.data).metadata();
-    expect(metadata).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
-    expect(metadata.exif).toBeUndefined();
-    expect(includesText(out.data, 'TestCam')).toBe(false);
-    const { data } = await sharp(out.data).raw().toBuffer({ resolveWithObject: true });
-    const leftPixel = [...data.subarray(0, 3)];
-    const rightPixel = [...data.subarray(-3)];
-    expect(leftPixel[0]).toBeGreaterThan(180); // red half
-    expect(rightPixel[2]).toBeGreaterThan(180); // blue half
-  });
-
-  it('decodes a burst of HEIC uploads, a few at a time', async () => {
-    const input = await heicSample();
-
-    const outs = await Promise.all(Array.from({ length: 5 }, () => sanitizeUpload(input)));
-
-    for (const out of outs) expect(out.mime).toBe('image/jpeg');
-  });
-
-  it('accepts the generic HEIF brand (mif1) too', async () => {
-    const input = Buffer.from(await heicSample());
-    input.write('mif1', 8, 'latin1');
-
-    expect((await sanitizeUpload(input)).kind).toBe('heic');
-  });
-
-  it('refuses a truncated HEIC with 422', async () => {
-    const input = await heicSample();
-
-    const error = await rejectionOf(sanitizeUpload(input.subarray(0, input.length - 200)));
-
-    expect(error.statusCode).toBe(422);
-  });
-
-  it('refuses a HEIC whose visible size is too large', async () => {
-    const input = withStoredSizes(await heicSample(), 50_000, 50_000);
-
-    const error = await rejectionOf(sanitizeUpload(input));
-
-    expect(error.statusCode).toBe(422);
-    expect(error.message).toBe(TOO_LARGE);
-  });
-
-  it('refuses a HEIC coded at a huge size behind a small crop', async () => {
-    const input = await heicSample();
-    // heif-enc codes 64×64 and crops to 64×48; only the coded size is made huge.
-    expect(declaredImageSizes(input)).toEqual([
-      { width: 64, height: 64 },
-      { width: 64, height: 48 },
-    ]);
-    const coded = Buffer.from(input);
-    const codedSize = coded.indexOf('ispe', 0, 'latin1');
-    coded.writeUInt32BE(30_000, codedSize + 8);
-    coded.writeUInt32BE(30_000, codedSize + 12);
-    expect((await sharp(coded).metadata()).width).toBe(64);
-
-    const error = await rejectionOf(sanitizeUpload(coded));
-
-    expect(error.statusCode).toBe(422);
-    expect(error.message).toBe(TOO_LARGE);
-  });
-
-  it('decodes nothing when a stored size breaks the limits', async () => {
-    const input = await heicSample();
-
-    expect(await decodeHeic(input, { maxPixels: 64 * 63, maxSide: 12_000 })).toEqual({
-      ok: false,
-      reason: 'too_large',
-    });
-    expect(await decodeHeic(input, { maxPixels: 40_000_000, maxSide: 63 })).toEqual({
-      ok: false,
-      reason: 'too_large',
-    });
-    expect(await decodeHeic(input, { maxPixels: 64 * 64, maxSide: 64 })).toMatchObject({
-      ok: true,
-      image: { width: 64, height: 48 },
-    });
   });
 });
 

@@ -66,7 +66,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             .update(users)
             .set({
               name: fields.name,
-              address: fields.address,
+              ...(fields.address !== undefined ? { address: fields.address } : {}),
               wallet: fields.wallet,
               ...(fields.gender ? { gender: fields.gender } : {}),
               ...(fields.profession_id !== undefined ? { professionId: fields.profession_id } : {}),

@@ -1,0 +1,113 @@
+// Images and checks shared by the upload tests: samples are made in memory with sharp, or
+// crafted byte by byte where sharp would refuse to make them.
+import { readFile } from 'node:fs/promises';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { AppError } from '../../lib/errors.ts';
+
+export const TOO_LARGE = 'This image is too large to process. Please send a smaller photo.';
+export const UNREADABLE =
+  'This file could not be read. Please send a clear photo or a PDF of the receipt.';
+
+export const GPS_EXIF = {
+  IFD0: { Make: 'TestCam' },
+  IFD3: {
+    GPSLatitudeRef: 'N',
+    GPSLatitude: '25/1 12/1 0/1',
+    GPSLongitudeRef: 'E',
+    GPSLongitude: '55/1 16/1 0/1',
+  },
+};
+export const SCRIPT = Buffer.from(
+  '<html><body><script>alert(document.cookie)</script></body></html>',
+);
+
+export function solid(width: number, height: number) {
+  return sharp({
+    create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } },
+  });
+}
+
+export async function rejectionOf(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+  throw new Error('Expected the upload to be refused');
+}
+
+export function includesText(data: Buffer, text: string): boolean {
+  return data.includes(text, 0, 'latin1');
+}
+
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+// A few hundred bytes whose header promises width × height RGB pixels.
+export function pngDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(256))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+// Rewrites the frame header of a baseline JPEG so it declares another size.
+export function jpegDeclaring(jpeg: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(jpeg);
+  let offset = 2;
+  while (offset < out.length) {
+    const marker = out.readUInt16BE(offset);
+    if (marker === 0xffc0) {
+      out.writeUInt16BE(height, offset + 5);
+      out.writeUInt16BE(width, offset + 7);
+      return out;
+    }
+    offset += 2 + out.readUInt16BE(offset + 2);
+  }
+  throw new Error('No SOF0 segment');
+}
+
+export function withJpegComment(jpeg: Buffer, comment: Buffer): Buffer {
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(comment.length + 2);
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    Buffer.from([0xff, 0xfe]),
+    length,
+    comment,
+    jpeg.subarray(2),
+  ]);
+}
+
+export async function heicSample(): Promise<Buffer> {
+  return readFile(new URL('./fixtures/receipt-gps.heic', import.meta.url));
+}
+
+export function withStoredSizes(heic: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(heic);
+  for (
+    let at = out.indexOf('ispe', 0, 'latin1');
+    at !== -1;
+    at = out.indexOf('ispe', at + 4, 'latin1')
+  ) {
+    out.writeUInt32BE(width, at + 8);
+    out.writeUInt32BE(height, at + 12);
+  }
+  return out;
+}
