@@ -8,7 +8,7 @@ import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { audit } from '../audit/audit.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { createSession, revokeOtherSessions, revokeSession } from './sessions.ts';
-import { assertNotThrottled, clearFailures, recordFailure } from './throttle.ts';
+import { clearFailures, pruneAttempts, recordAttempt } from './throttle.ts';
 
 const WRONG = 'The email or password is not correct.';
 
@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = new Date();
       const email = request.body.email.toLowerCase();
-      await assertNotThrottled(db, email, request.ip, now);
+      await recordAttempt(db, email, request.ip, now);
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash })
         .from(users)
@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // An unknown email still costs one password check, so it answers like a wrong password.
       const ok = await verifyPassword(user?.passwordHash ?? null, request.body.password);
       if (!user || !ok) {
-        await recordFailure(db, email, request.ip, now);
+        await pruneAttempts(db, now);
         throw unauthorized(WRONG);
       }
       await clearFailures(db, email);
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Sign out: ends this session',
@@ -73,21 +73,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/profile/password/update',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Change the password; ends every other session',
         security: [{ bearer: [] }],
         body: passwordChangeRequest,
-        response: { 200: messageBody, 401: errorBody, 422: errorBody },
+        response: { 200: messageBody, 401: errorBody, 422: errorBody, 429: errorBody },
       },
     },
     async (request) => {
       const me = currentUser(request);
       const now = new Date();
       const { old_password, password } = request.body;
-      const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.userId));
-      if (!user || !(await verifyPassword(user.passwordHash, old_password))) {
+      const [user] = await db
+        .select({ passwordHash: users.passwordHash, email: users.email })
+        .from(users)
+        .where(eq(users.id, me.userId));
+      if (!user) throw unauthorized();
+      // Guessing the current password from a stolen session counts like failed sign-ins.
+      const accountKey = user.email.toLowerCase();
+      await recordAttempt(db, accountKey, request.ip, now);
+      if (!(await verifyPassword(user.passwordHash, old_password))) {
         throw unprocessable('Your current password is not correct.', { old_password: ['The current password is not correct.'] });
       }
       if (isCommonPassword(password)) {
@@ -96,6 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (password === old_password) {
         throw unprocessable('The new password must differ from the current one.', { password: ['Choose a new password.'] });
       }
+      await clearFailures(db, accountKey);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, me.userId));

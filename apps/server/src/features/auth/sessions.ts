@@ -41,7 +41,8 @@ export interface SessionUser {
   status: number;
 }
 
-// lastSeenAt is written at most once a minute per session, so reads stay one round trip.
+// lastSeenAt is written at most once a minute per session (more often only when the idle
+// timeout is shorter than two minutes), so most reads stay one round trip.
 const TOUCH_EVERY_MS = 60_000;
 
 /** The live session of a token, or null when it is unknown, revoked, expired or idle too long. */
@@ -61,7 +62,7 @@ export async function findSession(db: DbOrTx, token: string, policy: SessionPoli
   if (!row) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
   if (idleFor > policy.idleMs) return null;
-  if (idleFor > TOUCH_EVERY_MS) {
+  if (idleFor > Math.min(TOUCH_EVERY_MS, policy.idleMs / 2)) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
   return { sessionId: row.sessionId, userId: row.userId, role: row.role, status: row.status };

@@ -3,14 +3,20 @@ import type { DbOrTx } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/users.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 
-// Failed sign-ins are counted in the database so that every process sees the same count.
+// Unsuccessful sign-ins are counted in the database so that every process sees the same count.
 export const THROTTLE = {
   windowMs: 15 * 60_000,
   perAccount: 10,
   perAddress: 50,
 } as const;
 
-export async function assertNotThrottled(db: DbOrTx, accountKey: string, ip: string, now: Date): Promise<void> {
+/**
+ * Records a sign-in attempt and refuses it when the account or the address has had too many
+ * unsuccessful ones in the window. The attempt is written before it is counted, so attempts
+ * arriving all at once cannot all slip under the limit; a success clears the account's rows.
+ */
+export async function recordAttempt(db: DbOrTx, accountKey: string, ip: string, now: Date): Promise<void> {
+  await db.insert(loginFailures).values({ accountKey, ip, at: now });
   const since = new Date(now.getTime() - THROTTLE.windowMs);
   const [byAccount] = await db
     .select({ n: count() })
@@ -20,14 +26,13 @@ export async function assertNotThrottled(db: DbOrTx, accountKey: string, ip: str
     .select({ n: count() })
     .from(loginFailures)
     .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
-  if ((byAccount?.n ?? 0) >= THROTTLE.perAccount || (byAddress?.n ?? 0) >= THROTTLE.perAddress) {
+  if ((byAccount?.n ?? 0) > THROTTLE.perAccount || (byAddress?.n ?? 0) > THROTTLE.perAddress) {
     throw tooManyRequests('Too many failed sign-ins. Please wait 15 minutes and try again, or reset your password.');
   }
 }
 
-export async function recordFailure(db: DbOrTx, accountKey: string, ip: string, now: Date): Promise<void> {
-  await db.insert(loginFailures).values({ accountKey, ip, at: now });
-  // Keep the table small: rows older than the window no longer count.
+/** Keeps the table small: rows older than the window no longer count. */
+export async function pruneAttempts(db: DbOrTx, now: Date): Promise<void> {
   await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - 2 * THROTTLE.windowMs)));
 }
 

@@ -20,7 +20,7 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/save-monthly-payment',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['member'],
         summary: 'Pay a monthly due with a receipt, or (with only payment_amount) repay the active loan',
@@ -71,7 +71,7 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/my-payments',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['member'],
         summary: 'The submissions of the signed-in member, newest first',

@@ -13,7 +13,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['member'],
         summary: 'A stored receipt or photo: to its owner and to admins only (404 to anyone else)',

@@ -17,7 +17,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/loan-application',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['member'],
         summary: 'Apply for a loan',
@@ -61,7 +61,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/my-loans',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['member'],
         summary: 'The loans of the signed-in member, newest first, with schedule and history',
@@ -88,7 +88,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/my-loans/:id/withdraw',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['member'],
         summary: 'Withdraw a pending or approved loan application',

@@ -29,7 +29,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags: ['member'], summary: 'The signed-in member', ...secured, response: { 200: profileResponse, 401: errorBody } },
     },
     async (request) => ({ userData: toUserData(await loadUser(currentUser(request).userId)) }),
@@ -38,7 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/profile/update',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['member'],
         summary: 'Update the profile (multipart; optional image)',
@@ -88,7 +88,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/my-account-data',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['member'],
         summary: 'Balances and the monthly dues of the signed-in member',
