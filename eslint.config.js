@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', '.tmp/**'] },
@@ -53,10 +54,30 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@jamiya/server*', '**/apps/server/**'], message: 'The web app never imports the server.' }] },
+      ],
+    },
+  },
+  {
+    // Features do not import each other; app/ puts them together (STYLE.md). From
+    // features/<f>/<folder>/file.tsx, "../../<other>/..." would reach another feature.
+    files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./\\.\\./(?!\\.\\.)', message: 'Features do not import each other; share through src/api, src/components or src/lib.' },
+            { group: ['@jamiya/server*', '**/apps/server/**'], message: 'The web app never imports the server.' },
+          ],
+        },
       ],
     },
   },

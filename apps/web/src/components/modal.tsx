@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays
+ * inside), Escape closes it, and focus returns where it was. `shakeSignal` shakes it for
+ * 1 s whenever it changes (an invalid submit, spec section 4).
+ */
+export function Modal({
+  isOpen,
+  onClose,
+  title,
+  children,
+  shakeSignal = 0,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  shakeSignal?: number;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [isShaking, setShaking] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) dialog.showModal();
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen]);
+
+  useEffect(() => {
+    if (!shakeSignal) return;
+    setShaking(true);
+    const timer = setTimeout(() => setShaking(false), 1000);
+    return () => clearTimeout(timer);
+  }, [shakeSignal]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="modal-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+      className={`m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50 ${isShaking ? 'animate-shake' : ''}`}
+    >
+      {isOpen && (
+        <div className="flex max-h-[90dvh] flex-col">
+          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
+            <h2 id="modal-title" className="text-lg font-bold text-slate-900">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              className="grid size-11 place-items-center rounded-full text-2xl text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+              aria-label={t('close')}
+            >
+              <span aria-hidden>×</span>
+            </button>
+          </div>
+          <div className="overflow-y-auto px-5 py-4">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}

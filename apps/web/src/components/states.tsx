@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button.tsx';
+
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 p-6 text-slate-700">
+      <span className="size-6 animate-spin rounded-full border-4 border-brand-700 border-e-transparent" aria-hidden />
+      <span>{label ?? t('loading')}</span>
+    </div>
+  );
+}
+
+export function ErrorState({ message, onRetry }: { message?: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-900">
+      <p className="font-semibold">{t('errorTitle')}</p>
+      <p className="text-sm">{message ?? t('errorBody')}</p>
+      {onRetry && (
+        <Button variant="secondary" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+      <p className="font-semibold text-slate-900">{title}</p>
+      {children}
+    </div>
+  );
+}

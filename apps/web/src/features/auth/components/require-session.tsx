@@ -1,0 +1,57 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { getProfileQueryOptions } from '../../../api/get-profile.ts';
+import { Spinner } from '../../../components/states.tsx';
+import { onUnauthorized } from '../../../lib/api-client.ts';
+import { getCachedProfileId, getToken, setCachedProfileId, clearToken } from '../../../lib/session-store.ts';
+
+/**
+ * The session check of spec section 4: no token, a failed profile call, or a profile that is
+ * not the one this token was issued for sends the member to /sign-in; so does any later 401.
+ */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('auth');
+  const token = getToken();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useQuery({ ...getProfileQueryOptions(), enabled: Boolean(token), retry: false });
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        queryClient.clear();
+        void navigate('/sign-in', { replace: true, state: { from: location.pathname } });
+      }),
+    [navigate, queryClient, location.pathname],
+  );
+
+  const profileId = profile.data?.userData.id;
+  const cachedId = getCachedProfileId();
+  const isMismatch = profileId !== undefined && cachedId !== null && cachedId !== profileId;
+
+  useEffect(() => {
+    if (profileId !== undefined && cachedId === null) setCachedProfileId(profileId);
+  }, [profileId, cachedId]);
+
+  useEffect(() => {
+    if (isMismatch || profile.isError) {
+      clearToken();
+      queryClient.clear();
+    }
+  }, [isMismatch, profile.isError, queryClient]);
+
+  if (!token || profile.isError || isMismatch) {
+    return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
+  }
+  if (!profile.data) {
+    return (
+      <div className="grid min-h-dvh place-items-center">
+        <Spinner label={t('session.checking')} />
+      </div>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { loginRequest, type LoginRequest } from '@jamiya/contracts/auth';
+import { getProfileQueryOptions } from '../../../api/get-profile.ts';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import { applyServerErrors, toastError, toastSuccess, translateMessage } from '../../../lib/messages.ts';
+import { setCachedProfileId, setToken } from '../../../lib/session-store.ts';
+import { useLogin } from '../api/login.ts';
+
+export function SignInPage() {
+  const { t } = useTranslation('auth');
+  const login = useLogin();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await login.mutateAsync(values);
+      setToken(res.access_token);
+      toastSuccess(res.message);
+      form.reset();
+      queryClient.clear();
+      const profile = await queryClient.fetchQuery(getProfileQueryOptions());
+      setCachedProfileId(profile.userData.id);
+      const from = (location.state as { from?: string } | null)?.from;
+      await navigate(from?.startsWith('/user') ? from : '/user', { replace: true });
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['email', 'password']);
+      toastError(error);
+    }
+  });
+
+  const fieldError = (message?: string) => (message ? translateMessage(message) : undefined);
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{t('signIn.title')}</h1>
+        <p className="mt-2 text-slate-700">{t('signIn.subtitle')}</p>
+      </div>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm">
+        <Field label={t('signIn.email')} error={fieldError(errors.email?.message)}>
+          {(a) => <input {...a} type="email" autoComplete="email" inputMode="email" className={inputClass} {...form.register('email')} />}
+        </Field>
+        <Field label={t('signIn.password')} error={fieldError(errors.password?.message)}>
+          {(a) => <input {...a} type="password" autoComplete="current-password" className={inputClass} {...form.register('password')} />}
+        </Field>
+        <Button type="submit" isBusy={form.formState.isSubmitting}>
+          {t('signIn.submit')}
+        </Button>
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2">
+            {t('signIn.forgot')}
+          </Link>
+          <span className="text-slate-700">
+            {t('signIn.noAccount')}{' '}
+            <Link to="/join" className="font-medium text-brand-700 underline underline-offset-2">
+              {t('signIn.join')}
+            </Link>
+          </span>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export function MonthlyPayPage() {
+  return <p>MonthlyPayPage</p>;
+}

@@ -1,0 +1,3 @@
+export function ContactChatPage() {
+  return <p>ContactChatPage</p>;
+}

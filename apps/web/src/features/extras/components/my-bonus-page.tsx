@@ -1,0 +1,3 @@
+export function MyBonusPage() {
+  return <p>MyBonusPage</p>;
+}

@@ -1,0 +1,3 @@
+export function MemberHomePage() {
+  return <p>MemberHomePage</p>;
+}

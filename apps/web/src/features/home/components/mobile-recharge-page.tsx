@@ -1,0 +1,3 @@
+export function MobileRechargePage() {
+  return <p>MobileRechargePage</p>;
+}

@@ -1,0 +1,138 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useAccountData } from '../../../api/get-account-data.ts';
+import { useProfile } from '../../../api/get-profile.ts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { ApplyIcon, CalendarIcon, DashboardIcon, HomeIcon, LoanIcon, UserIcon } from '../../../components/icons.tsx';
+import { ProfileDropdown } from './profile-dropdown.tsx';
+
+const SIDE_NAV = [
+  { key: 'home', to: '/user', Icon: HomeIcon, end: true },
+  { key: 'monthlyPay', to: '/user/monthly-pay', Icon: CalendarIcon, end: false },
+  { key: 'applyLoan', to: '/user/apply-loan', Icon: ApplyIcon, end: false },
+  { key: 'myLoan', to: '/user/my-loan', Icon: LoanIcon, end: false },
+  { key: 'dashboard', to: '/user/dashboard', Icon: DashboardIcon, end: false },
+] as const;
+
+/** The shared layout of the member area (spec section 2). */
+export function MemberLayout() {
+  const { t } = useTranslation('layout');
+  const { pathname } = useLocation();
+  const isProfileMenu = pathname === '/user/profile';
+
+  return (
+    <div className="min-h-dvh bg-slate-50 md:flex">
+      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t('skip')}
+      </a>
+      <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-e border-slate-200 bg-white md:flex">
+        <Link to="/user" className="flex items-center gap-2 px-5 py-4 text-xl font-extrabold text-brand-800">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          Jamiya
+        </Link>
+        <nav aria-label={t('nav.member')} className="flex flex-col gap-1 px-3">
+          {SIDE_NAV.map(({ key, to, Icon, end }) => (
+            <NavLink
+              key={key}
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                `flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-brand-50'}`
+              }
+            >
+              <Icon className="size-5" />
+              {t(`nav.${key}`)}
+            </NavLink>
+          ))}
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col pb-24 md:pb-0">
+        {!isProfileMenu && <MemberHeader />}
+        <main id="content" className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 md:px-8 md:py-6">
+          <Outlet />
+        </main>
+      </div>
+      <BottomBar />
+    </div>
+  );
+}
+
+function MemberHeader() {
+  const { t } = useTranslation('layout');
+  const account = useAccountData();
+  const profile = useProfile();
+  const name = account.data?.account_holder_name ?? profile.data?.userData.name;
+  const uniqueId = account.data?.owner_data.unique_id ?? profile.data?.userData.unique_id ?? '';
+  const image = profile.data?.userData.image ?? null;
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="flex items-center justify-between gap-3 px-4 py-2 md:px-8">
+        <Link to="/user" className="flex items-center gap-2 text-lg font-extrabold text-brand-800 md:hidden">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          Jamiya
+        </Link>
+        <div className="hidden md:block" />
+        {name ? (
+          <>
+            <div className="flex items-center gap-2 md:hidden">
+              <Link to="/user/profile" aria-label={t('menu.profile')} className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-700">
+                <Avatar name={name} image={image} size={36} />
+              </Link>
+              <Link
+                to="/user/profile"
+                aria-label={t('menu.profile')}
+                className="grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                <UserIcon className="size-6" />
+              </Link>
+            </div>
+            <div className="hidden md:block">
+              <ProfileDropdown name={name} uniqueId={uniqueId} image={image} />
+            </div>
+          </>
+        ) : (
+          <span className="h-9 w-36 animate-pulse rounded-full bg-slate-200" aria-hidden />
+        )}
+      </div>
+    </header>
+  );
+}
+
+function BottomBar() {
+  const { t } = useTranslation('layout');
+  const { pathname } = useLocation();
+  // The mobile bar highlights by exact path (spec section 2).
+  const item = (to: string, key: string, Icon: typeof HomeIcon) => {
+    const isActive = pathname === to;
+    return (
+      <Link
+        to={to}
+        aria-current={isActive ? 'page' : undefined}
+        className={`flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-600'}`}
+      >
+        <Icon className="size-6" />
+        {t(`nav.${key}`)}
+      </Link>
+    );
+  };
+  const isLoanActive = pathname === '/user/my-loan';
+  return (
+    <nav aria-label={t('nav.member')} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden">
+      <div className="mx-auto flex max-w-lg items-end px-2 pb-[env(safe-area-inset-bottom)]">
+        {item('/user', 'home', HomeIcon)}
+        {item('/user/monthly-pay', 'monthlyPayShort', CalendarIcon)}
+        <Link
+          to="/user/my-loan"
+          aria-current={isLoanActive ? 'page' : undefined}
+          className="flex flex-1 flex-col items-center gap-0.5 text-xs font-medium"
+        >
+          <span className={`-mt-6 grid size-14 place-items-center rounded-2xl text-white shadow-lg ring-4 ring-white ${isLoanActive ? 'bg-brand-900' : 'bg-brand-700'}`}>
+            <LoanIcon className="size-7" />
+          </span>
+          <span className={`pb-1 ${isLoanActive ? 'text-brand-700' : 'text-slate-600'}`}>{t('nav.myLoan')}</span>
+        </Link>
+        {item('/user/dashboard', 'dashboard', DashboardIcon)}
+      </div>
+    </nav>
+  );
+}

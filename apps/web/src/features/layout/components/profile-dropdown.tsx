@@ -1,0 +1,79 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/avatar.tsx';
+import { ChevronIcon } from '../../../components/icons.tsx';
+import { PROFILE_MENU } from './menu-entries.ts';
+
+/** Desktop profile button: a card with the holder's name and ID, closed by an outside click, Escape or a choice. */
+export function ProfileDropdown({ name, uniqueId, image }: { name: string; uniqueId: string; image: string | null }) {
+  const { t } = useTranslation('layout');
+  const [isOpen, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointer = (e: MouseEvent | TouchEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('touchstart', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('touchstart', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [isOpen]);
+
+  return (
+    <div ref={ref} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={menuId}
+        aria-label={t('menu.open')}
+        onClick={() => setOpen((o) => !o)}
+        className="flex min-h-11 items-center gap-2 rounded-full border border-slate-200 bg-white py-1 ps-1 pe-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        <Avatar name={name} image={image} size={36} />
+        <span className="max-w-40 truncate font-medium text-slate-900">{name}</span>
+        <ChevronIcon className={`size-4 transition-transform ${isOpen ? 'rotate-180' : ''}`} />
+      </button>
+      {isOpen && (
+        <div id={menuId} className="absolute end-0 top-full z-40 mt-2 w-72 rounded-2xl border border-slate-200 bg-white p-2 shadow-lg">
+          <div className="flex items-center gap-3 border-b border-slate-100 p-3">
+            <Avatar name={name} image={image} size={44} />
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-slate-900">{name}</p>
+              <p className="text-sm text-slate-600">{t('menu.id', { id: uniqueId })}</p>
+            </div>
+          </div>
+          <ul className="mt-1 flex flex-col">
+            {PROFILE_MENU.map(({ key, to, Icon }) => (
+              <li key={key}>
+                <Link
+                  to={to}
+                  onClick={() => setOpen(false)}
+                  className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+                >
+                  <Icon className="size-5 text-brand-700" />
+                  {t(`menu.${key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

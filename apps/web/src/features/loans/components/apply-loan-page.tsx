@@ -1,0 +1,3 @@
+export function ApplyLoanPage() {
+  return <p>ApplyLoanPage</p>;
+}

@@ -1,0 +1,3 @@
+export function MyLoanPage() {
+  return <p>MyLoanPage</p>;
+}

@@ -1,0 +1,3 @@
+export function MyProfilePage() {
+  return <p>MyProfilePage</p>;
+}

@@ -1,0 +1,3 @@
+export function AboutPage() {
+  return <p>AboutPage</p>;
+}

@@ -1,0 +1,3 @@
+export function JoinPage() {
+  return <p>JoinPage</p>;
+}

@@ -1,0 +1,3 @@
+export function LandingPage() {
+  return <p>LandingPage</p>;
+}

@@ -1,0 +1,69 @@
+import type { ErrorBody } from '@jamiya/contracts/common';
+import { clearToken, getToken } from './session-store.ts';
+
+/** An answer other than 2xx, or no answer at all (status 0: the network failed). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string[]>;
+
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/** Called on any 401 after sign-in: the session is over. */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  json?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+/** Every call of the app goes through here: bearer token, JSON, one error type. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = options.form;
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal: options.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'Network Error');
+  }
+  const data = (await res.json().catch(() => null)) as (T & Partial<ErrorBody>) | null;
+  if (!res.ok) {
+    if (res.status === 401 && token) {
+      clearToken();
+      unauthorizedListeners.forEach((l) => l());
+    }
+    throw new ApiError(res.status, data?.message ?? 'Network Error', data?.errors ?? {});
+  }
+  return data as T;
+}
+
+/** A stored file (receipt, photo) needs the bearer header, so it is fetched as a blob. */
+export async function fetchFileUrl(path: string): Promise<string> {
+  const token = getToken();
+  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new ApiError(res.status, 'The file could not be loaded.');
+  return URL.createObjectURL(await res.blob());
+}

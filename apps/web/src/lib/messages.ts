@@ -1,0 +1,40 @@
+import i18n from 'i18next';
+import { toast } from 'react-toastify';
+import { ApiError } from './api-client.ts';
+
+/**
+ * Messages that come from the shared zod schemas or from the server are English sentences;
+ * they are looked up in the `messages` namespace with the sentence itself as the key
+ * (gettext style), so a translation can be added without touching the schemas.
+ */
+export function translateMessage(message: string): string {
+  return i18n.t(message, { ns: 'messages', keySeparator: false, nsSeparator: false, defaultValue: message });
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return translateMessage(error.message);
+  return i18n.t('networkError');
+}
+
+/** Success toasts close after 1 s (the spec); errors stay 5 s and pause on hover (PRODUCT.md section 7). */
+export function toastSuccess(message: string): void {
+  toast.success(translateMessage(message), { autoClose: 1000 });
+}
+
+export function toastError(error: unknown): void {
+  toast.error(errorMessage(error), { autoClose: 5000, pauseOnHover: true });
+}
+
+/** Puts the server's field errors beside the fields of a react-hook-form form. */
+export function applyServerErrors(
+  error: unknown,
+  setError: (name: never, error: { type: string; message: string }) => void,
+  fields: readonly string[],
+): void {
+  if (!(error instanceof ApiError)) return;
+  for (const [field, messages] of Object.entries(error.errors)) {
+    if (fields.includes(field) && messages[0]) {
+      setError(field as never, { type: 'server', message: translateMessage(messages[0]) });
+    }
+  }
+}

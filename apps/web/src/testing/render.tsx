@@ -1,0 +1,64 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { vi } from 'vitest';
+
+/**
+ * Renders a component with the app's providers. `routes` adds stand-in pages so a test can
+ * see where a navigation went (e.g. { '/sign-in': 'SIGN IN PAGE' }).
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', at = path, routes = {} }: { path?: string; at?: string; routes?: Record<string, string> } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[at]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          {Object.entries(routes).map(([p, text]) => (
+            <Route key={p} path={p} element={<p>{text}</p>} />
+          ))}
+        </Routes>
+      </MemoryRouter>
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+export interface StubRequest {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Handler = (req: StubRequest) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+
+/**
+ * Stands in for the server in component tests: `handlers` maps "METHOD /path" to an answer.
+ * Answers should be shaped like the real API's (the contracts' schemas); the real server is
+ * exercised by the end-to-end tests. Returns the list of requests made.
+ */
+export function stubApi(handlers: Record<string, Handler>) {
+  const requests: StubRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = (init.method ?? 'GET').toUpperCase();
+      const body = init.body instanceof FormData ? init.body : typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+      const req = { method, url: url.pathname + url.search, headers: new Headers(init.headers), body };
+      requests.push(req);
+      const handler = handlers[`${method} ${url.pathname}`];
+      if (!handler) return new Response(JSON.stringify({ status_code: 404, message: `No stub for ${method} ${url.pathname}` }), { status: 404 });
+      const answer = await handler(req);
+      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return requests;
+}

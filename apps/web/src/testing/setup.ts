@@ -1,0 +1,31 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import '../app/i18n.ts';
+
+// jsdom has <dialog> but not its modal methods.
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
+// A console.error or console.warn during a test fails it (React warnings included).
+let calls: unknown[][] = [];
+beforeEach(() => {
+  calls = [];
+  vi.spyOn(console, 'error').mockImplementation((...args) => void calls.push(args));
+  vi.spyOn(console, 'warn').mockImplementation((...args) => void calls.push(args));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  if (calls.length) throw new Error(`Unexpected console output:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`);
+});

@@ -1,0 +1,26 @@
+import { assertFils, type Fils } from './fils.ts';
+
+/** The decimal text of an amount, exactly, e.g. 123450 -> "1234.50", -5 -> "-0.05". */
+export function filsToDecimalString(f: Fils): string {
+  assertFils(f);
+  const sign = f < 0 ? '-' : '';
+  const abs = BigInt(Math.abs(f));
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/**
+ * An amount for people to read, in their locale's digits and grouping: "AED 1,600" or
+ * "AED 356.67" in English, Arabic-Indic digits in Arabic. Decimals appear only when the
+ * amount has fils. The number is handed to Intl as a decimal string, so it is never
+ * rounded through floating point.
+ */
+export function formatMoney(f: Fils, locale = 'en', options: { currency?: boolean } = {}): string {
+  const hasFils = Math.abs(f) % 100 !== 0;
+  const format = new Intl.NumberFormat(locale, {
+    ...(options.currency === false ? {} : { style: 'currency', currency: 'AED', currencyDisplay: 'code' }),
+    minimumFractionDigits: hasFils ? 2 : 0,
+    maximumFractionDigits: 2,
+  });
+  // NumberFormat v3 formats decimal strings exactly; TypeScript's lib types only numbers.
+  return format.format(filsToDecimalString(f) as unknown as number);
+}
