@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -47,7 +50,7 @@ export const UPLOAD_LIMITS = {
 export async function buildApp(
   config: Pick<Config, 'logLevel' | 'trustProxy' | 'sessionTtlMs' | 'sessionIdleMs'>,
   deps: Omit<Deps, 'sessionPolicy'>,
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; webRoot?: string | undefined } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -66,7 +69,8 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  const indexHtml = options.webRoot ? await fs.readFile(path.join(options.webRoot, 'index.html')) : null;
+  installErrorHandler(app, indexHtml);
   installAuth(app);
 
   await app.register(multipart, {
@@ -100,6 +104,22 @@ export async function buildApp(
     reply.header('X-Content-Type-Options', 'nosniff');
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
+
+  if (options.webRoot) {
+    // The built web app. Hashed assets are cached for good; every client route that is not
+    // a file gets index.html from the not-found handler (the SPA fallback).
+    await app.register(fastifyStatic, {
+      root: options.webRoot,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
 
   await app.register(
     async (api) => {

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const flag = z
@@ -32,6 +34,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Addresses of reverse proxies whose X-Forwarded-For may be trusted (comma-separated).
   TRUST_PROXY: z.string().optional(),
+  // The built web app; by default apps/web/dist beside this package.
+  WEB_DIR: z.string().optional(),
 });
 
 export interface Config {
@@ -46,6 +50,24 @@ export interface Config {
   sessionIdleMs: number;
   logLevel: string;
   trustProxy: string[] | false;
+  webRoot: string | undefined;
+}
+
+function findWebRoot(configured: string | undefined): string | undefined {
+  if (configured) {
+    const dir = path.resolve(configured);
+    if (!fs.existsSync(path.join(dir, 'index.html'))) throw new ConfigError(`Invalid configuration:\n  WEB_DIR=${JSON.stringify(configured)}: has no index.html`);
+    return dir;
+  }
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+    const sibling = path.join(dir, 'web', 'dist');
+    if (fs.existsSync(path.join(sibling, 'index.html'))) return sibling;
+    dir = path.dirname(dir);
+  }
+  return undefined;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_MINUTES * 60_000,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
+    webRoot: findWebRoot(e.WEB_DIR),
     trustProxy: e.TRUST_PROXY
       ? e.TRUST_PROXY.split(',')
           .map((s) => s.trim())

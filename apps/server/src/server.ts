@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const storage = createDiskStorage(config.uploadsDir);
   const seeded = config.demoSeed ? await seedDemo(database.db, storage) : false;
-  const app = await buildApp(config, { db: database.db, storage });
+  const app = await buildApp(config, { db: database.db, storage }, { webRoot: config.webRoot });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  Jamiya is running at ${url}`,
+    config.webRoot ? `  Open ${url} in a browser.` : '  (The web app is not built: run npm run build. Serving the API only.)',
     `  API reference: ${url}/api/docs`,
     `  Database: ${where}${seeded ? ' (demo data created now)' : ''}`,
   ];

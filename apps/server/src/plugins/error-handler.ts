@@ -26,7 +26,12 @@ function statusMessage(status: number): string {
   return 'The request could not be understood.';
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
+// The page's own policy: no inline script or style is needed by the built app.
+export const APP_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; " +
+  "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+export function installErrorHandler(app: FastifyInstance, indexHtml: Buffer | null = null): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
@@ -66,7 +71,18 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (indexHtml && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', APP_CSP)
+        .header('Referrer-Policy', 'no-referrer')
+        .header('X-Frame-Options', 'DENY')
+        .send(indexHtml);
+    }
+    return reply.status(404).send({
       status_code: 404,
       message: `There is no ${request.method} ${request.url.split('?')[0]} in this API.`,
     });
