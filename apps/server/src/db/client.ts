@@ -51,6 +51,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover, timeout) must not crash
+  // the process; the pool replaces it on the next query.
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   await migrateNodePg(db as never, { migrationsFolder: migrationsFolder() });
   return { db, kind: 'postgres', close: () => pool.end() };

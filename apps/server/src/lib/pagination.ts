@@ -3,7 +3,10 @@ import { badRequest } from './errors.ts';
 /** Cursors are the id of the last item seen; pages go from newest to oldest. */
 export function parseCursor(cursor: string | undefined): number | null {
   if (cursor === undefined || cursor === '') return null;
-  if (!/^\d{1,15}$/.test(cursor)) throw badRequest('The cursor is not valid; start again from the first page.');
+  // Ids are PostgreSQL integers: anything beyond their range cannot be a cursor we gave out.
+  if (!/^\d{1,10}$/.test(cursor) || Number(cursor) > 2_147_483_647) {
+    throw badRequest('The cursor is not valid; start again from the first page.');
+  }
   return Number(cursor);
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -8,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { loans } from './loans.ts';
 import { payments } from './payments.ts';
@@ -42,7 +44,11 @@ export const journalEntries = pgTable(
     paymentId: integer('payment_id').references(() => payments.id),
     loanId: integer('loan_id').references(() => loans.id),
   },
-  (t) => [index('journal_entries_occurred_idx').on(t.occurredAt)],
+  (t) => [
+    index('journal_entries_occurred_idx').on(t.occurredAt),
+    // An entry is reversed at most once.
+    uniqueIndex('journal_entries_reversed_once').on(t.reversesEntryId).where(sql`${t.reversesEntryId} is not null`),
+  ],
 );
 
 // Debits are positive, credits negative; the postings of an entry sum to zero.

@@ -11,7 +11,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.ts';
 import { insertFileRow, type StoredUpload } from '../files/files.ts';
 import { postEntry, memberSavingsFils } from '../ledger/ledger.ts';
-import { applyRepayment, installmentsOf, outstandingFils, type Actor } from '../loans/lifecycle.ts';
+import { applyRepayment, installmentsOf, outstandingFils, requireReason, type Actor } from '../loans/lifecycle.ts';
 import { getSettings } from '../settings/settings.ts';
 
 export type Payment = typeof payments.$inferSelect;
@@ -234,14 +234,15 @@ export async function approvePayment(
 }
 
 export async function rejectPayment(db: Db, paymentId: number, actor: Actor, reason: string, now: Date): Promise<Payment> {
+  const why = requireReason(reason);
   return db.transaction(async (tx) => {
     await lockPending(tx, paymentId);
     const [updated] = await tx
       .update(payments)
-      .set({ status: 'rejected', reviewNote: reason, reviewedBy: actor.id, reviewedAt: now })
+      .set({ status: 'rejected', reviewNote: why, reviewedBy: actor.id, reviewedAt: now })
       .where(eq(payments.id, paymentId))
       .returning();
-    await audit(tx, { actorId: actor.id, action: 'payment.reject', targetType: 'payment', targetId: paymentId, reason, ip: actor.ip ?? null, at: now });
+    await audit(tx, { actorId: actor.id, action: 'payment.reject', targetType: 'payment', targetId: paymentId, reason: why, ip: actor.ip ?? null, at: now });
     return updated!;
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { assertFils, type Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
+import { conflict } from '../../lib/errors.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 
 // Only this feature writes journal rows (STYLE.md). Signs: a debit is positive, a credit
@@ -116,8 +117,14 @@ export async function reverseEntry(
   entryId: number,
   by: { createdBy: number | null; memo: string; occurredAt: Date },
 ): Promise<number> {
-  const [original] = await tx.select().from(journalEntries).where(eq(journalEntries.id, entryId));
+  const [original] = await tx.select().from(journalEntries).where(eq(journalEntries.id, entryId)).for('update');
   if (!original) throw new Error(`journal entry ${entryId} does not exist`);
+  if (original.kind === 'reversal') throw conflict('A reversal cannot itself be reversed; post a new entry instead.');
+  const [already] = await tx
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .where(eq(journalEntries.reversesEntryId, entryId));
+  if (already) throw conflict(`Entry ${entryId} was already reversed by entry ${already.id}.`);
   const lines = await tx
     .select({ accountId: postings.accountId, amountFils: postings.amountFils })
     .from(postings)
@@ -155,7 +162,8 @@ export async function accountBalanceFils(db: DbOrTx, ref: AccountRef): Promise<F
 
 /** What the association holds for the member: the credit balance of their savings account. */
 export async function memberSavingsFils(db: DbOrTx, userId: number): Promise<Fils> {
-  return -(await accountBalanceFils(db, { code: 'savings', userId }));
+  // 0 - x rather than -x: an empty account is 0, not -0.
+  return 0 - (await accountBalanceFils(db, { code: 'savings', userId }));
 }
 
 /** Principal still owed on a loan: the debit balance of its receivable account. */

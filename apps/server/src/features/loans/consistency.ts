@@ -29,7 +29,7 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
       problems.push(`loan ${loan.id} (${loan.state}): receivable ${receivable} fils, schedule says ${expected}`);
     }
   }
-  const income = -(await accountBalanceFils(db, { code: 'interest_income' }));
+  const income = 0 - (await accountBalanceFils(db, { code: 'interest_income' }));
   if (income !== paidInterest) problems.push(`interest income ${income} fils, installments say ${paidInterest}`);
 
   const members = await db.select({ id: users.id }).from(users);

@@ -183,8 +183,16 @@ export function approveLoan(db: Db, loanId: number, actor: Actor, now: Date, not
   return db.transaction((tx) => transition(tx, loanId, ['pending'], 'approved', actor, note, now));
 }
 
+/** A decision the member is told about needs a reason they can read. */
+export function requireReason(reason: string): string {
+  const why = reason.trim();
+  if (!why) throw unprocessable('Give a reason; the member will see it.', { reason: ['A reason is required.'] });
+  return why;
+}
+
 export function rejectLoan(db: Db, loanId: number, actor: Actor, reason: string, now: Date) {
-  return db.transaction((tx) => transition(tx, loanId, ['pending'], 'rejected', actor, reason, now));
+  const why = requireReason(reason);
+  return db.transaction((tx) => transition(tx, loanId, ['pending'], 'rejected', actor, why, now));
 }
 
 /** The member takes back their own application before it is paid out. */
@@ -302,14 +310,15 @@ export async function applyRepayment(
 
 /** Gives up on what is still owed: the unpaid principal moves to losses (an expense). */
 export async function writeOffLoan(db: Db, loanId: number, actor: Actor, reason: string, now: Date): Promise<Loan> {
+  const why = requireReason(reason);
   return db.transaction(async (tx) => {
-    const loan = await transition(tx, loanId, ['active'], 'written_off', actor, reason, now);
+    const loan = await transition(tx, loanId, ['active'], 'written_off', actor, why, now);
     const installments = await installmentsOf(tx, loanId);
     const unpaidPrincipal = installments.reduce((s, i) => s + i.principalFils - i.paidPrincipalFils, 0);
     if (unpaidPrincipal > 0) {
       await postEntry(tx, {
         kind: 'write_off',
-        memo: `Loan ${loanId} written off: ${reason}`,
+        memo: `Loan ${loanId} written off: ${why}`,
         occurredAt: now,
         createdBy: actor.id,
         loanId,

@@ -39,9 +39,9 @@ export async function toLoanView(db: DbOrTx, loan: Loan, now: Date): Promise<Loa
     remaining_amount: filsToAed(
       loan.state === 'active' || loan.state === 'written_off'
         ? installments.reduce((s, i) => s + unpaid(i), 0)
-        : loan.state === 'closed'
-          ? 0
-          : loan.totalFils,
+        : loan.state === 'pending' || loan.state === 'approved'
+          ? loan.totalFils
+          : 0, // closed, or never paid out (rejected, withdrawn)
     ),
     next_installment: next ? { number: next.number, due_date: next.dueOn, amount: filsToAed(unpaid(next)) } : null,
     disbursed_on: loan.disbursedOn,

@@ -94,7 +94,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Withdraw a pending or approved loan application',
         ...secured,
         params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-        body: withdrawLoanRequest.optional(),
+        body: withdrawLoanRequest.nullish(),
         response: {
           200: z.object({ status_code: z.literal(200), message: z.string(), loan }),
           400: errorBody,

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "journal_entries_reversed_once" ON "journal_entries" USING btree ("reverses_entry_id") WHERE "journal_entries"."reverses_entry_id" is not null;

@@ -1,0 +1,10 @@
+export const DEMO_PASSWORD = 'jamiya-demo';
+
+/** Members made for the end-to-end run, one per flow that changes the account. */
+export const E2E_MEMBERS = {
+  password: { name: 'Priya Menon', email: 'priya@e2e.example', password: DEMO_PASSWORD },
+  profile: { name: 'Omar Haddad', email: 'omar@e2e.example', password: DEMO_PASSWORD },
+  loan: { name: 'Joseph Mathew', email: 'joseph@e2e.example', password: DEMO_PASSWORD },
+  dues: { name: 'Nadia Karim', email: 'nadia@e2e.example', password: DEMO_PASSWORD },
+  session: { name: 'Sam Perera', email: 'sam@e2e.example', password: DEMO_PASSWORD },
+} as const;
