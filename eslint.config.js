@@ -13,11 +13,21 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/index', '**/index.ts'], message: 'No barrel files: import the module itself.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/index', '**/index.ts'],
+              message: 'No barrel files: import the module itself.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -26,7 +36,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@jamiya/*', '../../*'], message: 'money imports nothing of ours.' }] },
+        {
+          patterns: [
+            { group: ['@jamiya/*', '../../*'], message: 'money imports nothing of ours.' },
+          ],
+        },
       ],
     },
   },
@@ -37,7 +51,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@jamiya/server*', '@jamiya/web*', '../../*'], message: 'contracts imports only money and zod.' },
+            {
+              group: ['@jamiya/server*', '@jamiya/web*', '../../*'],
+              message: 'contracts imports only money and zod.',
+            },
           ],
         },
       ],
@@ -48,7 +65,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@jamiya/web*', '**/apps/web/**'], message: 'The server never imports the web app.' }] },
+        {
+          patterns: [
+            {
+              group: ['@jamiya/web*', '**/apps/web/**'],
+              message: 'The server never imports the web app.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -61,7 +85,14 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@jamiya/server*', '**/apps/server/**'], message: 'The web app never imports the server.' }] },
+        {
+          patterns: [
+            {
+              group: ['@jamiya/server*', '**/apps/server/**'],
+              message: 'The web app never imports the server.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -74,8 +105,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./\\.\\./(?!\\.\\.)', message: 'Features do not import each other; share through src/api, src/components or src/lib.' },
-            { group: ['@jamiya/server*', '**/apps/server/**'], message: 'The web app never imports the server.' },
+            {
+              regex: '^\\.\\./\\.\\./(?!\\.\\.)',
+              message:
+                'Features do not import each other; share through src/api, src/components or src/lib.',
+            },
+            {
+              group: ['@jamiya/server*', '**/apps/server/**'],
+              message: 'The web app never imports the server.',
+            },
           ],
         },
       ],

@@ -11,7 +11,13 @@ const server = path.resolve('apps/server/dist/server.js');
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-smoke-'));
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'development',
+};
 delete env.DATABASE_URL;
 
 function start() {
@@ -26,8 +32,10 @@ function start() {
 async function waitFor(child, text, ms = 60_000) {
   const until = Date.now() + ms;
   while (!child.output.includes(text)) {
-    if (Date.now() > until) throw new Error(`timed out waiting for "${text}"; output:\n${child.output}`);
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${child.output}`);
+    if (Date.now() > until)
+      throw new Error(`timed out waiting for "${text}"; output:\n${child.output}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited (${child.exitCode}):\n${child.output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -79,8 +87,13 @@ try {
   first = start();
   await waitFor(first, 'Jamiya is running at');
   assert.doesNotMatch(first.output, /demo data created now/, 'the seed runs only once');
-  const payments = await json('/api/my-payments', { headers: await signIn('amina@jamiya.example') });
-  assert.ok(payments.body.items.some((p) => p.id === repayment.body.payment.id), 'a restart keeps an acknowledged write');
+  const payments = await json('/api/my-payments', {
+    headers: await signIn('amina@jamiya.example'),
+  });
+  assert.ok(
+    payments.body.items.some((p) => p.id === repayment.body.payment.id),
+    'a restart keeps an acknowledged write',
+  );
   console.log('ok - a restart keeps what was written and does not seed again');
   first.kill('SIGTERM');
   await first.exited;

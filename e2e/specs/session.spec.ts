@@ -7,7 +7,9 @@ test('a deep link while signed out goes to /sign-in', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
-test('signs in, keeps the token under ts_token, and signs out through Switch account', async ({ page }) => {
+test('signs in, keeps the token under ts_token, and signs out through Switch account', async ({
+  page,
+}) => {
   await signIn(page, E2E_MEMBERS.session.email);
   const token = await page.evaluate(() => localStorage.getItem('ts_token'));
   expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -15,7 +17,9 @@ test('signs in, keeps the token under ts_token, and signs out through Switch acc
   await expect(page).toHaveURL(/\/sign-in$/);
   expect(await page.evaluate(() => localStorage.getItem('ts_token'))).toBeNull();
   // The old token no longer works on the server either.
-  const res = await page.request.get('/api/profile', { headers: { authorization: `Bearer ${token}` } });
+  const res = await page.request.get('/api/profile', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(401);
 });
 
@@ -24,7 +28,9 @@ test('a wrong password shows the server message in a toast', async ({ page }) =>
   await page.getByLabel('Email').fill(E2E_MEMBERS.session.email);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The email or password is not correct.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The email or password is not correct.' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in$/);
 });
 

@@ -16,7 +16,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on('pageerror', (err) => errors.push(err.message));
       await use(errors);
       // A 401/404/409 the test provokes on purpose is logged by Chromium as a failed resource load.
-      const unexpected = errors.filter((e) => !/Failed to load resource: the server responded with a status of (401|404|409|413|415|422|429)/.test(e));
+      const unexpected = errors.filter(
+        (e) =>
+          !/Failed to load resource: the server responded with a status of (401|404|409|413|415|422|429)/.test(
+            e,
+          ),
+      );
       expect(unexpected, 'console errors').toEqual([]);
     },
     { auto: true },
@@ -42,6 +47,8 @@ export async function apiAs(page: Page, path: string): Promise<unknown> {
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
   expect(summary, 'axe violations').toEqual([]);
 }

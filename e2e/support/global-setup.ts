@@ -10,11 +10,27 @@ export default async function globalSetup() {
   const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR ?? os.tmpdir(), 'jamiya-e2e-'));
   const dataDir = path.join(tmp, 'data');
   const port = Number(process.env.E2E_PORT ?? 3300 + Math.floor(Math.random() * 500));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_SEED: '1' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    DEMO_SEED: '1',
+  };
   delete env.DATABASE_URL;
-  if (!process.env.E2E_SKIP_BUILD) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  execFileSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'e2e/support/prepare-db.ts')], { cwd: root, env, stdio: 'inherit' });
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (!process.env.E2E_SKIP_BUILD)
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'e2e/support/prepare-db.ts')],
+    { cwd: root, env, stdio: 'inherit' },
+  );
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'apps/server/dist/server.js')],
+    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
@@ -26,7 +42,8 @@ export default async function globalSetup() {
     } catch {
       // not listening yet
     }
-    if (server.exitCode !== null || Date.now() > until) throw new Error(`the server did not start:\n${output}`);
+    if (server.exitCode !== null || Date.now() > until)
+      throw new Error(`the server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   process.env.E2E_BASE_URL = base;

@@ -69,7 +69,9 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const indexHtml = options.webRoot ? await fs.readFile(path.join(options.webRoot, 'index.html')) : null;
+  const indexHtml = options.webRoot
+    ? await fs.readFile(path.join(options.webRoot, 'index.html'))
+    : null;
   installErrorHandler(app, indexHtml);
   installAuth(app);
 
@@ -78,7 +80,11 @@ export async function buildApp(
     limits: UPLOAD_LIMITS,
     async onFile(part) {
       const data = await part.toBuffer();
-      (part as unknown as { value: unknown }).value = { filename: part.filename, mimetype: part.mimetype, data };
+      (part as unknown as { value: unknown }).value = {
+        filename: part.filename,
+        mimetype: part.mimetype,
+        data,
+      };
     },
   });
 
@@ -92,7 +98,13 @@ export async function buildApp(
           'The API of Jamiya, a community savings and loan association. Amounts are AED as JSON numbers with at most two decimals. Every error is `{ status_code, message, errors? }`.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The access_token from POST /api/login.' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The access_token from POST /api/login.',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -5,7 +5,13 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', env: 'development', demoSeed: true, databaseUrl: undefined });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      env: 'development',
+      demoSeed: true,
+      databaseUrl: undefined,
+    });
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.uploadsDir).toBe(path.join(path.resolve('./data'), 'uploads'));
     expect(c.sessionTtlMs).toBe(12 * 60 * 60_000);
@@ -31,7 +37,19 @@ describe('loadConfig', () => {
   });
 
   it('reads the configured values', () => {
-    const c = loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u@h/db', SESSION_TTL_MINUTES: '60', TRUST_PROXY: '10.0.0.1, 10.0.0.2' });
-    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u@h/db', sessionTtlMs: 3_600_000, trustProxy: ['10.0.0.1', '10.0.0.2'] });
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@h/db',
+      SESSION_TTL_MINUTES: '60',
+      TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@h/db',
+      sessionTtlMs: 3_600_000,
+      trustProxy: ['10.0.0.1', '10.0.0.2'],
+    });
   });
 });

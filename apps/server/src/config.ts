@@ -56,7 +56,10 @@ export interface Config {
 function findWebRoot(configured: string | undefined): string | undefined {
   if (configured) {
     const dir = path.resolve(configured);
-    if (!fs.existsSync(path.join(dir, 'index.html'))) throw new ConfigError(`Invalid configuration:\n  WEB_DIR=${JSON.stringify(configured)}: has no index.html`);
+    if (!fs.existsSync(path.join(dir, 'index.html')))
+      throw new ConfigError(
+        `Invalid configuration:\n  WEB_DIR=${JSON.stringify(configured)}: has no index.html`,
+      );
     return dir;
   }
   let dir = path.dirname(fileURLToPath(import.meta.url));

@@ -25,11 +25,15 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.port, host: config.host });
   const url = address.replace('://127.0.0.1', '://localhost');
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PGlite in ${config.dataDir}`;
   const lines = [
     '',
     `  Jamiya is running at ${url}`,
-    config.webRoot ? `  Open ${url} in a browser.` : '  (The web app is not built: run npm run build. Serving the API only.)',
+    config.webRoot
+      ? `  Open ${url} in a browser.`
+      : '  (The web app is not built: run npm run build. Serving the API only.)',
     `  API reference: ${url}/api/docs`,
     `  Database: ${where}${seeded ? ' (demo data created now)' : ''}`,
   ];

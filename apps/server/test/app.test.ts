@@ -4,7 +4,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createDiskStorage } from '../src/features/files/file-storage.ts';
-import { bearer, createTestApp, expectError, freshDatabase, login, makeUser, TEST_CONFIG, type TestApp } from './harness.ts';
+import {
+  bearer,
+  createTestApp,
+  expectError,
+  freshDatabase,
+  login,
+  makeUser,
+  TEST_CONFIG,
+  type TestApp,
+} from './harness.ts';
 
 describe('the app shell', () => {
   let t: TestApp;
@@ -20,9 +29,19 @@ describe('the app shell', () => {
   });
 
   it('refuses malformed JSON with 400 and an unknown body type with 415', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(expectError(bad, 400).message).toMatch(/not valid JSON/);
-    const xml = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expectError(xml, 415);
   });
 
@@ -39,7 +58,16 @@ describe('the app shell', () => {
       association_name: 'Jamiya',
       currency: 'AED',
       monthly_due: 200,
-      loan_policy: { minimum: 500, maximum: 5000, step: 100, default: 1000, interest_rate_percent: 7, terms: [1, 3, 6], allow_custom_term: true, max_custom_term: 24 },
+      loan_policy: {
+        minimum: 500,
+        maximum: 5000,
+        step: 100,
+        default: 1000,
+        interest_rate_percent: 7,
+        terms: [1, 3, 6],
+        allow_custom_term: true,
+        max_custom_term: 24,
+      },
       terms_text: expect.any(String),
     });
   });
@@ -50,21 +78,42 @@ describe('the app shell', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     const expected = [
-      'POST /api/login', 'POST /api/logout', 'GET /api/profile', 'POST /api/profile/update', 'POST /api/profile/password/update',
-      'POST /api/save-monthly-payment', 'POST /api/loan-application', 'GET /api/my-account-data', 'GET /api/my-payments',
-      'GET /api/my-loans', 'POST /api/my-loans/{id}/withdraw', 'GET /api/files/{id}', 'GET /api/settings', 'GET /api/health',
+      'POST /api/login',
+      'POST /api/logout',
+      'GET /api/profile',
+      'POST /api/profile/update',
+      'POST /api/profile/password/update',
+      'POST /api/save-monthly-payment',
+      'POST /api/loan-application',
+      'GET /api/my-account-data',
+      'GET /api/my-payments',
+      'GET /api/my-loans',
+      'POST /api/my-loans/{id}/withdraw',
+      'GET /api/files/{id}',
+      'GET /api/settings',
+      'GET /api/health',
     ];
-    const documented = Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>)
-      .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    const documented = Object.entries(
+      doc.paths as Record<
+        string,
+        Record<string, { responses: Record<string, unknown>; security?: unknown }>
+      >,
+    ).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
     expect(documented.sort()).toEqual(expected.sort());
-    for (const [p, ops] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>)) {
+    for (const [p, ops] of Object.entries(
+      doc.paths as Record<
+        string,
+        Record<string, { responses: Record<string, unknown>; security?: unknown }>
+      >,
+    )) {
       for (const [method, op] of Object.entries(ops)) {
         expect(op.responses['200'], `${method} ${p} documents its success`).toBeDefined();
         const isPublic = ['/api/login', '/api/settings', '/api/health'].includes(p);
         if (!isPublic) expect(op.responses['401'], `${method} ${p} documents 401`).toBeDefined();
       }
     }
-    const upload = doc.paths['/api/save-monthly-payment'].post.requestBody.content['multipart/form-data'].schema;
+    const upload =
+      doc.paths['/api/save-monthly-payment'].post.requestBody.content['multipart/form-data'].schema;
     expect(upload.properties.photo).toMatchObject({ type: 'string', format: 'binary' });
   });
 
@@ -81,7 +130,13 @@ describe('the app shell', () => {
       method: 'POST',
       url: '/api/loan-application',
       headers: bearer(token),
-      payload: { loan_amount: 1500, duration_month: 3, bank_account: 'Botim 0550000000', passport_or_nid: 'P123', loan_type: 'personal' },
+      payload: {
+        loan_amount: 1500,
+        duration_month: 3,
+        bank_account: 'Botim 0550000000',
+        passport_or_nid: 'P123',
+        loan_type: 'personal',
+      },
     });
     expect(loan.statusCode).toBe(200);
     const db = (await t.testDb.reopen()).db;

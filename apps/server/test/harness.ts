@@ -126,7 +126,11 @@ export async function makeUser(db: Db, overrides: Partial<NewUser> = {}): Promis
   });
 }
 
-export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().access_token as string;
@@ -143,7 +147,11 @@ export function multipart(
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
   }
   for (const [name, f] of Object.entries(files)) {
     chunks.push(
@@ -155,18 +163,30 @@ export function multipart(
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** Asserts the error shape of PRODUCT.md section 2 and returns the body. */
-export function expectError(res: LightMyRequestResponse, status: number): { status_code: number; message: string; errors?: Record<string, string[]> } {
-  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
+export function expectError(
+  res: LightMyRequestResponse,
+  status: number,
+): { status_code: number; message: string; errors?: Record<string, string[]> } {
+  if (res.statusCode !== status)
+    throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
   const body = res.json();
-  if (body.status_code !== status || typeof body.message !== 'string' || body.message.length === 0) {
+  if (
+    body.status_code !== status ||
+    typeof body.message !== 'string' ||
+    body.message.length === 0
+  ) {
     throw new Error(`not the error shape: ${res.body}`);
   }
   const allowed = new Set(['status_code', 'message', 'errors']);
-  for (const key of Object.keys(body)) if (!allowed.has(key)) throw new Error(`unexpected key ${key} in ${res.body}`);
+  for (const key of Object.keys(body))
+    if (!allowed.has(key)) throw new Error(`unexpected key ${key} in ${res.body}`);
   return body;
 }
 
@@ -176,7 +196,9 @@ export async function expectBooksBalance(db: Db): Promise<void> {
   if (unbalanced.length) throw new Error(`unbalanced journal entries: ${unbalanced.join(', ')}`);
   const tb = await trialBalance(db);
   if (!tb.balanced || tb.totalDebitsFils !== tb.totalCreditsFils) {
-    throw new Error(`trial balance off: debits ${tb.totalDebitsFils}, credits ${tb.totalCreditsFils}`);
+    throw new Error(
+      `trial balance off: debits ${tb.totalDebitsFils}, credits ${tb.totalCreditsFils}`,
+    );
   }
   const problems = await ledgerConsistencyProblems(db);
   if (problems.length) throw new Error(`ledger and tables disagree:\n${problems.join('\n')}`);

@@ -15,6 +15,8 @@ afterEach(() => {
   errorSpy.mockRestore();
   warnSpy.mockRestore();
   if (calls.length) {
-    throw new Error(`Unexpected console output during the test:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `Unexpected console output during the test:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`,
+    );
   }
 });

@@ -43,20 +43,18 @@ export const aedOutput = z
 
 /** A whole number sent as a JSON number or a form string. */
 export const intInput = (what: string) =>
-  z
-    .union([z.number(), z.string()])
-    .transform((value, ctx) => {
-      const n = typeof value === 'number' ? value : Number(value.trim());
-      if (typeof value === 'string' && !/^\s*-?\d+(\.\d+)?\s*$/.test(value)) {
-        ctx.addIssue({ code: 'custom', message: `${what} must be a number.` });
-        return z.NEVER;
-      }
-      if (!Number.isFinite(n)) {
-        ctx.addIssue({ code: 'custom', message: `${what} must be a number.` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  z.union([z.number(), z.string()]).transform((value, ctx) => {
+    const n = typeof value === 'number' ? value : Number(value.trim());
+    if (typeof value === 'string' && !/^\s*-?\d+(\.\d+)?\s*$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: `${what} must be a number.` });
+      return z.NEVER;
+    }
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: `${what} must be a number.` });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 /** A yes/no sent as a JSON boolean or a form string. */
 export const booleanInput = z

@@ -13,11 +13,14 @@ describe('aedInput', () => {
     expect(aedInput.parse(1070)).toBe(107_000);
   });
 
-  it.each(['12.345', 'abc', '', '1,000', '1e3', Number.NaN])('refuses %s with a sentence', (bad) => {
-    const r = aedInput.safeParse(bad);
-    expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toMatch(/amount in AED/);
-  });
+  it.each(['12.345', 'abc', '', '1,000', '1e3', Number.NaN])(
+    'refuses %s with a sentence',
+    (bad) => {
+      const r = aedInput.safeParse(bad);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toMatch(/amount in AED/);
+    },
+  );
 
   it('round-trips any amount with two decimals', () => {
     fc.assert(
@@ -31,16 +34,32 @@ describe('aedInput', () => {
 
 describe('request schemas', () => {
   it('checks that the new password and its confirmation match', () => {
-    const r = passwordChangeRequest.safeParse({ old_password: 'x', password: 'abcdefgh1', password_confirmation: 'abcdefgh2' });
+    const r = passwordChangeRequest.safeParse({
+      old_password: 'x',
+      password: 'abcdefgh1',
+      password_confirmation: 'abcdefgh2',
+    });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['password_confirmation']);
   });
 
   it('accepts 64-character passwords and refuses 129', () => {
     const p64 = 'a'.repeat(64);
-    expect(passwordChangeRequest.safeParse({ old_password: 'x', password: p64, password_confirmation: p64 }).success).toBe(true);
+    expect(
+      passwordChangeRequest.safeParse({
+        old_password: 'x',
+        password: p64,
+        password_confirmation: p64,
+      }).success,
+    ).toBe(true);
     const p129 = 'a'.repeat(129);
-    expect(passwordChangeRequest.safeParse({ old_password: 'x', password: p129, password_confirmation: p129 }).success).toBe(false);
+    expect(
+      passwordChangeRequest.safeParse({
+        old_password: 'x',
+        password: p129,
+        password_confirmation: p129,
+      }).success,
+    ).toBe(false);
   });
 
   it('requires a valid email to sign in', () => {
@@ -59,13 +78,26 @@ describe('request schemas', () => {
       includeInsurance: 'false',
       total_amount_with_interest: '1070',
     });
-    expect(parsed).toMatchObject({ loan_amount: 100_000, duration_month: 3, includeInsurance: false, per_month_amount: 35_667, total_amount_with_interest: 107_000 });
-    expect(loanApplicationFields.safeParse({ ...parsed, loan_amount: '1000', duration_month: '2.5' }).success).toBe(false);
+    expect(parsed).toMatchObject({
+      loan_amount: 100_000,
+      duration_month: 3,
+      includeInsurance: false,
+      per_month_amount: 35_667,
+      total_amount_with_interest: 107_000,
+    });
+    expect(
+      loanApplicationFields.safeParse({ ...parsed, loan_amount: '1000', duration_month: '2.5' })
+        .success,
+    ).toBe(false);
   });
 
   it('normalises month names and refuses unknown ones', () => {
-    expect(monthlyPaymentFields.parse({ payment_amount: '200', month: 'march' }).month).toBe('March');
-    expect(monthlyPaymentFields.safeParse({ payment_amount: '200', month: 'Smarch' }).success).toBe(false);
+    expect(monthlyPaymentFields.parse({ payment_amount: '200', month: 'march' }).month).toBe(
+      'March',
+    );
+    expect(monthlyPaymentFields.safeParse({ payment_amount: '200', month: 'Smarch' }).success).toBe(
+      false,
+    );
     expect(monthlyPaymentFields.safeParse({ payment_amount: '0' }).success).toBe(false);
   });
 

@@ -25,7 +25,10 @@ export const payment = z
   .object({
     id: z.number().int(),
     kind: z.enum(['dues', 'loan_repayment']),
-    month: z.string().nullable().meta({ description: 'Label of the month paid, e.g. "March 2026".' }),
+    month: z
+      .string()
+      .nullable()
+      .meta({ description: 'Label of the month paid, e.g. "March 2026".' }),
     period: z.string().nullable().meta({ description: 'The month paid as YYYY-MM.' }),
     loan_id: z.number().int().nullable(),
     amount: aedOutput,

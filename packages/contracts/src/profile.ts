@@ -13,7 +13,10 @@ export const userData = z
     profession_id: z.number().int(),
     status: z.union([z.literal(1), z.literal(0)]),
     role: z.enum(['member', 'admin']),
-    image: z.string().nullable().meta({ description: 'URL of the photo (GET, bearer token) or null.' }),
+    image: z
+      .string()
+      .nullable()
+      .meta({ description: 'URL of the photo (GET, bearer token) or null.' }),
     wallet: z.string().nullable(),
     created_at: z.string(),
   })

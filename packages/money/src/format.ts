@@ -17,7 +17,9 @@ export function filsToDecimalString(f: Fils): string {
 export function formatMoney(f: Fils, locale = 'en', options: { currency?: boolean } = {}): string {
   const hasFils = Math.abs(f) % 100 !== 0;
   const format = new Intl.NumberFormat(locale, {
-    ...(options.currency === false ? {} : { style: 'currency', currency: 'AED', currencyDisplay: 'code' }),
+    ...(options.currency === false
+      ? {}
+      : { style: 'currency', currency: 'AED', currencyDisplay: 'code' }),
     minimumFractionDigits: hasFils ? 2 : 0,
     maximumFractionDigits: 2,
   });

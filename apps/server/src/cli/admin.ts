@@ -10,7 +10,8 @@ import { audit } from '../features/audit/audit.ts';
 import { createUser } from '../features/members/create-user.ts';
 import { localDate } from '../lib/calendar.ts';
 
-const USAGE = 'Usage: npm run admin -- create --email <email> --name <name> [--password <password>]';
+const USAGE =
+  'Usage: npm run admin -- create --email <email> --name <name> [--password <password>]';
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -24,7 +25,9 @@ async function main(): Promise<number> {
   const password = values.password ?? randomBytes(12).toString('base64url');
   const checked = newPassword.safeParse(password);
   if (!checked.success || isCommonPassword(password)) {
-    console.error(checked.success ? 'That password is too common.' : checked.error.issues[0]?.message);
+    console.error(
+      checked.success ? 'That password is too common.' : checked.error.issues[0]?.message,
+    );
     return 2;
   }
   const database = await openDatabase(loadConfig());
@@ -36,7 +39,13 @@ async function main(): Promise<number> {
       role: 'admin',
       joinedOn: localDate(new Date()),
     });
-    await audit(database.db, { actorId: null, action: 'user.create_admin', targetType: 'user', targetId: user.id, details: { via: 'cli' } });
+    await audit(database.db, {
+      actorId: null,
+      action: 'user.create_admin',
+      targetType: 'user',
+      targetId: user.id,
+      details: { via: 'cli' },
+    });
     console.log(`Admin ${user.email} created (${user.uniqueId}).`);
     if (!values.password) console.log(`Password: ${password}  (change it after the first sign-in)`);
     return 0;

@@ -10,7 +10,10 @@ export function parseCursor(cursor: string | undefined): number | null {
   return Number(cursor);
 }
 
-export function page<T extends { id: number }>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {
+export function page<T extends { id: number }>(
+  rows: T[],
+  limit: number,
+): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   return { items, nextCursor: rows.length > limit ? String(items.at(-1)!.id) : null };
 }

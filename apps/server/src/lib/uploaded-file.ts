@@ -20,4 +20,8 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 export const uploadedFile = (what: string) =>
   z
     .custom<UploadedFile>(isUploadedFile, { error: `${what} must be a file.` })
-    .meta({ type: 'string', format: 'binary', description: `${what} (JPEG, PNG, WebP, HEIC or PDF, at most 10 MB)` });
+    .meta({
+      type: 'string',
+      format: 'binary',
+      description: `${what} (JPEG, PNG, WebP, HEIC or PDF, at most 10 MB)`,
+    });

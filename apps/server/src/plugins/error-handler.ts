@@ -45,8 +45,13 @@ export function installErrorHandler(app: FastifyInstance, indexHtml: Buffer | nu
       for (const issue of error.validation) {
         const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
         const path = params?.issue?.path ?? [];
-        const field = (path.length ? path.map(String).join('.') : issue.instancePath.replace(/^\//, '')) || 'body';
-        const message = field === 'body' ? 'Send the fields as a JSON object or a form.' : (issue.message ?? 'Invalid value.');
+        const field =
+          (path.length ? path.map(String).join('.') : issue.instancePath.replace(/^\//, '')) ||
+          'body';
+        const message =
+          field === 'body'
+            ? 'Send the fields as a JSON object or a form.'
+            : (issue.message ?? 'Invalid value.');
         (errors[field] ??= []).push(message);
       }
       const context = error.validationContext;

@@ -47,7 +47,9 @@ export const journalEntries = pgTable(
   (t) => [
     index('journal_entries_occurred_idx').on(t.occurredAt),
     // An entry is reversed at most once.
-    uniqueIndex('journal_entries_reversed_once').on(t.reversesEntryId).where(sql`${t.reversesEntryId} is not null`),
+    uniqueIndex('journal_entries_reversed_once')
+      .on(t.reversesEntryId)
+      .where(sql`${t.reversesEntryId} is not null`),
   ],
 );
 
@@ -64,10 +66,7 @@ export const postings = pgTable(
       .references(() => ledgerAccounts.id),
     amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
   },
-  (t) => [
-    index('postings_account_idx').on(t.accountId),
-    index('postings_entry_idx').on(t.entryId),
-  ],
+  (t) => [index('postings_account_idx').on(t.accountId), index('postings_entry_idx').on(t.entryId)],
 );
 
 export const auditLog = pgTable(

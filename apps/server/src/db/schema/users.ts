@@ -23,7 +23,9 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     uniqueId: text('unique_id').notNull().unique(),
-    role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+    role: text('role', { enum: ['member', 'admin'] })
+      .notNull()
+      .default('member'),
     // 1 active, 0 inactive (spec section 3).
     status: smallint('status').notNull().default(1),
     name: text('name').notNull(),

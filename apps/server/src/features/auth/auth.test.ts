@@ -4,7 +4,13 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, sessions, users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../demo/seed.ts';
-import { bearer, createTestApp, expectError, makeUser, type TestApp } from '../../../test/harness.ts';
+import {
+  bearer,
+  createTestApp,
+  expectError,
+  makeUser,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { THROTTLE } from './throttle.ts';
 
 const WRONG_CREDENTIALS = 'The email or password is not correct.';
@@ -32,7 +38,12 @@ function suite(config: Parameters<typeof createTestApp>[0] = {}) {
       return res;
     },
     signIn(email: string, password: string, extra: Partial<InjectOptions> = {}) {
-      return ctx.send({ method: 'POST', url: '/api/login', payload: { email, password }, ...extra });
+      return ctx.send({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password },
+        ...extra,
+      });
     },
     async token(email: string, password = DEMO_PASSWORD): Promise<string> {
       const res = await ctx.signIn(email, password);
@@ -43,12 +54,21 @@ function suite(config: Parameters<typeof createTestApp>[0] = {}) {
       return ctx.send({ method: 'GET', url: '/api/profile', headers: bearer(token) });
     },
     changePassword(token: string, body: Record<string, unknown>) {
-      return ctx.send({ method: 'POST', url: '/api/profile/password/update', headers: bearer(token), payload: body });
+      return ctx.send({
+        method: 'POST',
+        url: '/api/profile/password/update',
+        headers: bearer(token),
+        payload: body,
+      });
     },
     /** No response seen so far carried a password hash or the hash of any session token. */
     async expectNoSecretsLeaked() {
-      const tokenHashes = (await t.db.select({ h: sessions.tokenHash }).from(sessions)).map((r) => r.h);
-      const passwordHashes = (await t.db.select({ h: users.passwordHash }).from(users)).map((r) => r.h);
+      const tokenHashes = (await t.db.select({ h: sessions.tokenHash }).from(sessions)).map(
+        (r) => r.h,
+      );
+      const passwordHashes = (await t.db.select({ h: users.passwordHash }).from(users)).map(
+        (r) => r.h,
+      );
       expect(seen.length).toBeGreaterThan(0);
       for (const text of seen) {
         expect(text).not.toContain('$argon2');
@@ -78,7 +98,12 @@ describe('POST /api/login', () => {
     // A response carrying a token must not be cached (RFC 6749 section 5.1).
     expect(res.headers['cache-control']).toContain('no-store');
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_at', 'message', 'token_type']);
+    expect(Object.keys(body).sort()).toEqual([
+      'access_token',
+      'expires_at',
+      'message',
+      'token_type',
+    ]);
     expect(body.token_type).toBe('Bearer');
     expect(body.access_token).toMatch(TOKEN_SHAPE);
     expect(typeof body.message).toBe('string');
@@ -96,7 +121,11 @@ describe('POST /api/login', () => {
 
   it('treats the email case-insensitively and ignores surrounding spaces', async () => {
     const user = await makeUser(s.t.db, { email: 'Mixed.Case-Login@Example.test' });
-    for (const email of ['mixed.case-login@example.test', 'MIXED.CASE-LOGIN@EXAMPLE.TEST', '  Mixed.Case-Login@Example.test  ']) {
+    for (const email of [
+      'mixed.case-login@example.test',
+      'MIXED.CASE-LOGIN@EXAMPLE.TEST',
+      '  Mixed.Case-Login@Example.test  ',
+    ]) {
       const res = await s.signIn(email, DEMO_PASSWORD);
       expect(res.statusCode, email).toBe(200);
       const profile = await s.profile(res.json().access_token);
@@ -140,8 +169,16 @@ describe('POST /api/login', () => {
     ['an empty email', { email: '   ', password: 'whatever1' }, ['email']],
     ['an email that is a number', { email: 42, password: 'whatever1' }, ['email']],
     ['an empty password', { email: 'someone@example.test', password: '' }, ['password']],
-    ['a password that is a number', { email: 'someone@example.test', password: 12345678 }, ['password']],
-    ['a password longer than 128 characters', { email: 'someone@example.test', password: 'x'.repeat(129) }, ['password']],
+    [
+      'a password that is a number',
+      { email: 'someone@example.test', password: 12345678 },
+      ['password'],
+    ],
+    [
+      'a password longer than 128 characters',
+      { email: 'someone@example.test', password: 'x'.repeat(129) },
+      ['password'],
+    ],
   ])('answers 422 for %s', async (_label, payload, fields) => {
     const body = expectError(await s.send({ method: 'POST', url: '/api/login', payload }), 422);
     expect(Object.keys(body.errors ?? {}).sort()).toEqual(fields);
@@ -159,7 +196,15 @@ describe('POST /api/login', () => {
   });
 
   it('answers 400 with the error shape to an empty JSON body', async () => {
-    expectError(await s.send({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '' }), 400);
+    expectError(
+      await s.send({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      }),
+      400,
+    );
   });
 });
 
@@ -176,26 +221,39 @@ describe('sign-in throttling', () => {
   it('refuses the 11th try after 10 failures, even with the right password', async () => {
     const user = await makeUser(s.t.db);
     await fail(user.email, 10, '192.0.2.1');
-    const body = expectError(await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.1' }), 429);
+    const body = expectError(
+      await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.1' }),
+      429,
+    );
     expect(body.message).toMatch(THROTTLED);
     // A wrong password is refused the same way, and no session was made.
-    expect(expectError(await s.signIn(user.email, 'wrong-again', { remoteAddress: '192.0.2.1' }), 429)).toEqual(body);
+    expect(
+      expectError(await s.signIn(user.email, 'wrong-again', { remoteAddress: '192.0.2.1' }), 429),
+    ).toEqual(body);
     expect(await s.t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
 
   it('still lets an account in after 9 failures', async () => {
     const user = await makeUser(s.t.db);
     await fail(user.email, 9, '192.0.2.2');
-    expect((await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.2' })).statusCode).toBe(200);
+    expect(
+      (await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.2' })).statusCode,
+    ).toBe(200);
   });
 
   it('counts failures per account whatever the address and the email case', async () => {
     const user = await makeUser(s.t.db, { email: uniqueEmail('Throttle.Case') });
     for (let i = 0; i < 10; i++) {
       const email = i % 2 ? user.email.toUpperCase() : user.email.toLowerCase();
-      expectError(await s.signIn(email, 'wrong-password', { remoteAddress: `198.51.100.${i + 1}` }), 401);
+      expectError(
+        await s.signIn(email, 'wrong-password', { remoteAddress: `198.51.100.${i + 1}` }),
+        401,
+      );
     }
-    expectError(await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '198.51.100.200' }), 429);
+    expectError(
+      await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '198.51.100.200' }),
+      429,
+    );
   });
 
   it('does not lock out other accounts', async () => {
@@ -203,7 +261,9 @@ describe('sign-in throttling', () => {
     const other = await makeUser(s.t.db);
     await fail(victim.email, 10, '192.0.2.3');
     expectError(await s.signIn(victim.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.3' }), 429);
-    expect((await s.signIn(other.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.3' })).statusCode).toBe(200);
+    expect(
+      (await s.signIn(other.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.3' })).statusCode,
+    ).toBe(200);
   });
 
   it('throttles an unknown email exactly like a real account', async () => {
@@ -211,7 +271,10 @@ describe('sign-in throttling', () => {
     const unknown = uniqueEmail('ghost');
     await fail(known.email, 10, '192.0.2.4');
     await fail(unknown, 10, '192.0.2.4');
-    const a = expectError(await s.signIn(known.email, 'wrong', { remoteAddress: '192.0.2.4' }), 429);
+    const a = expectError(
+      await s.signIn(known.email, 'wrong', { remoteAddress: '192.0.2.4' }),
+      429,
+    );
     const b = expectError(await s.signIn(unknown, 'wrong', { remoteAddress: '192.0.2.4' }), 429);
     expect(b).toEqual(a);
   });
@@ -219,12 +282,19 @@ describe('sign-in throttling', () => {
   it('holds to 10 password checks per account when the tries arrive all at once', async () => {
     const user = await makeUser(s.t.db);
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => s.signIn(user.email, `parallel-guess-${i}`, { remoteAddress: `192.0.2.${200 + (i % 20)}` })),
+      Array.from({ length: 30 }, (_, i) =>
+        s.signIn(user.email, `parallel-guess-${i}`, { remoteAddress: `192.0.2.${200 + (i % 20)}` }),
+      ),
     );
     const statuses = results.map((r) => r.statusCode);
-    expect(statuses.every((code) => code === 401 || code === 429), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((code) => code === 401 || code === 429),
+      statuses.join(','),
+    ).toBe(true);
     // Each 401 is a password that was checked: no more than the limit may be.
-    expect(statuses.filter((code) => code === 401).length, statuses.join(',')).toBeLessThanOrEqual(THROTTLE.perAccount);
+    expect(statuses.filter((code) => code === 401).length, statuses.join(',')).toBeLessThanOrEqual(
+      THROTTLE.perAccount,
+    );
     expectError(await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.199' }), 429);
   });
 
@@ -232,24 +302,36 @@ describe('sign-in throttling', () => {
     const user = await makeUser(s.t.db);
     await fail(user.email, 10, '192.0.2.5');
     expectError(await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.5' }), 429);
-    await s.t.db.update(loginFailures).set({ at: minutesAgo(16) }).where(eq(loginFailures.accountKey, user.email.toLowerCase()));
-    expect((await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.5' })).statusCode).toBe(200);
+    await s.t.db
+      .update(loginFailures)
+      .set({ at: minutesAgo(16) })
+      .where(eq(loginFailures.accountKey, user.email.toLowerCase()));
+    expect(
+      (await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.5' })).statusCode,
+    ).toBe(200);
   });
 
   it('still refuses while the failures are inside the 15 minutes', async () => {
     const user = await makeUser(s.t.db);
     await fail(user.email, 10, '192.0.2.6');
-    await s.t.db.update(loginFailures).set({ at: minutesAgo(14) }).where(eq(loginFailures.accountKey, user.email.toLowerCase()));
+    await s.t.db
+      .update(loginFailures)
+      .set({ at: minutesAgo(14) })
+      .where(eq(loginFailures.accountKey, user.email.toLowerCase()));
     expectError(await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.6' }), 429);
   });
 
   it("clears the account's failures on a success", async () => {
     const user = await makeUser(s.t.db);
     await fail(user.email, 9, '192.0.2.7');
-    expect((await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.7' })).statusCode).toBe(200);
+    expect(
+      (await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.7' })).statusCode,
+    ).toBe(200);
     // Without the reset these 9 would make 18 failures in the window.
     await fail(user.email, 9, '192.0.2.7');
-    expect((await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.7' })).statusCode).toBe(200);
+    expect(
+      (await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.7' })).statusCode,
+    ).toBe(200);
     // And the count starts again from zero: 10 new failures lock it.
     await fail(user.email, 10, '192.0.2.7');
     expectError(await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.7' }), 429);
@@ -262,19 +344,37 @@ describe('sign-in throttling', () => {
     const user = await makeUser(s.t.db);
     // Spread over accounts so that no single account reaches its own limit.
     for (let i = 0; i < THROTTLE.perAddress - 1; i++) {
-      expectError(await s.signIn(`spray-${i}-${randomBytes(2).toString('hex')}@example.test`, 'Password1!', { remoteAddress: address }), 401);
+      expectError(
+        await s.signIn(`spray-${i}-${randomBytes(2).toString('hex')}@example.test`, 'Password1!', {
+          remoteAddress: address,
+        }),
+        401,
+      );
     }
-    expect((await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: address })).statusCode).toBe(200);
-    expectError(await s.signIn(uniqueEmail('spray-last'), 'Password1!', { remoteAddress: address }), 401);
-    const body = expectError(await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: address }), 429);
+    expect((await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: address })).statusCode).toBe(
+      200,
+    );
+    expectError(
+      await s.signIn(uniqueEmail('spray-last'), 'Password1!', { remoteAddress: address }),
+      401,
+    );
+    const body = expectError(
+      await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: address }),
+      429,
+    );
     expect(body.message).toMatch(THROTTLED);
     // A forged X-Forwarded-For does not get round it (no proxy is trusted by default).
     expectError(
-      await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: address, headers: { 'x-forwarded-for': '192.0.2.250' } }),
+      await s.signIn(user.email, DEMO_PASSWORD, {
+        remoteAddress: address,
+        headers: { 'x-forwarded-for': '192.0.2.250' },
+      }),
       429,
     );
     // Another address is not affected.
-    expect((await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
+    expect(
+      (await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '203.0.113.10' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -289,20 +389,37 @@ describe('sign-in timing', () => {
   it('takes about as long for an unknown email as for a wrong password', async () => {
     const accounts = await Promise.all(Array.from({ length: 9 }, () => makeUser(s.t.db)));
     // Warm up both paths (the unknown-email path hashes its dummy password once).
-    expectError(await s.signIn(uniqueEmail('warm'), 'warm-up-password', { remoteAddress: '192.0.2.90' }), 401);
-    expectError(await s.signIn(accounts[0]!.email, 'warm-up-password', { remoteAddress: '192.0.2.91' }), 401);
+    expectError(
+      await s.signIn(uniqueEmail('warm'), 'warm-up-password', { remoteAddress: '192.0.2.90' }),
+      401,
+    );
+    expectError(
+      await s.signIn(accounts[0]!.email, 'warm-up-password', { remoteAddress: '192.0.2.91' }),
+      401,
+    );
     const wrong: number[] = [];
     const unknown: number[] = [];
     for (const [i, account] of accounts.entries()) {
       let start = performance.now();
-      expectError(await s.signIn(account.email, 'wrong-password', { remoteAddress: `192.0.2.${100 + i}` }), 401);
+      expectError(
+        await s.signIn(account.email, 'wrong-password', { remoteAddress: `192.0.2.${100 + i}` }),
+        401,
+      );
       wrong.push(performance.now() - start);
       start = performance.now();
-      expectError(await s.signIn(uniqueEmail('unknown'), 'wrong-password', { remoteAddress: `192.0.2.${150 + i}` }), 401);
+      expectError(
+        await s.signIn(uniqueEmail('unknown'), 'wrong-password', {
+          remoteAddress: `192.0.2.${150 + i}`,
+        }),
+        401,
+      );
       unknown.push(performance.now() - start);
     }
     const ratio = median(unknown) / median(wrong);
-    expect(ratio, `unknown ${median(unknown).toFixed(1)} ms, wrong ${median(wrong).toFixed(1)} ms`).toBeGreaterThan(0.5);
+    expect(
+      ratio,
+      `unknown ${median(unknown).toFixed(1)} ms, wrong ${median(wrong).toFixed(1)} ms`,
+    ).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
   });
 });
@@ -345,9 +462,15 @@ describe('sessions', () => {
     expect(Object.keys(res.json())).toEqual(['message']);
     expect(res.json().message).toEqual(expect.any(String));
     expectError(await s.profile(token), 401);
-    expectError(await s.send({ method: 'GET', url: '/api/my-account-data', headers: bearer(token) }), 401);
+    expectError(
+      await s.send({ method: 'GET', url: '/api/my-account-data', headers: bearer(token) }),
+      401,
+    );
     expectError(await s.send({ method: 'POST', url: '/api/logout', headers: bearer(token) }), 401);
-    const [row] = await s.t.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token)));
+    const [row] = await s.t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(token)));
     expect(row?.revokedAt).toBeInstanceOf(Date);
     expect((await s.profile(other)).statusCode).toBe(200);
   });
@@ -356,13 +479,23 @@ describe('sessions', () => {
     const body = expectError(await s.send({ method: 'GET', url: '/api/profile' }), 401);
     expect(body.message).toMatch(/sign in/i);
     expectError(await s.send({ method: 'POST', url: '/api/logout' }), 401);
-    const valid = { old_password: DEMO_PASSWORD, password: 'a fine new password', password_confirmation: 'a fine new password' };
-    expectError(await s.send({ method: 'POST', url: '/api/profile/password/update', payload: valid }), 401);
+    const valid = {
+      old_password: DEMO_PASSWORD,
+      password: 'a fine new password',
+      password_confirmation: 'a fine new password',
+    };
+    expectError(
+      await s.send({ method: 'POST', url: '/api/profile/password/update', payload: valid }),
+      401,
+    );
   });
 
   it('checks the token before the body: an anonymous call with a bad body is 401, not 422', async () => {
     // Otherwise anyone learns the validation rules, and bodies are parsed for strangers.
-    expectError(await s.send({ method: 'POST', url: '/api/profile/password/update', payload: {} }), 401);
+    expectError(
+      await s.send({ method: 'POST', url: '/api/profile/password/update', payload: {} }),
+      401,
+    );
   });
 
   it.each([
@@ -375,14 +508,26 @@ describe('sessions', () => {
     ['a too short token', 'Bearer abc'],
     ['a too long token', `Bearer ${'a'.repeat(5000)}`],
   ])('answers 401 to %s', async (_label, authorization) => {
-    expectError(await s.send({ method: 'GET', url: '/api/profile', headers: { authorization } }), 401);
+    expectError(
+      await s.send({ method: 'GET', url: '/api/profile', headers: { authorization } }),
+      401,
+    );
   });
 
   it('answers 401 to a valid token with the wrong scheme or trailing junk', async () => {
     const user = await makeUser(s.t.db);
     const token = await s.token(user.email);
-    for (const authorization of [token, `Token ${token}`, `Bearer ${token} extra`, `Bearer ${token}x`, `Bearer ${token.slice(0, -1)}`]) {
-      expectError(await s.send({ method: 'GET', url: '/api/profile', headers: { authorization } }), 401);
+    for (const authorization of [
+      token,
+      `Token ${token}`,
+      `Bearer ${token} extra`,
+      `Bearer ${token}x`,
+      `Bearer ${token.slice(0, -1)}`,
+    ]) {
+      expectError(
+        await s.send({ method: 'GET', url: '/api/profile', headers: { authorization } }),
+        401,
+      );
     }
     expect((await s.profile(token)).statusCode).toBe(200);
   });
@@ -390,7 +535,11 @@ describe('sessions', () => {
   it('never takes the token from the URL', async () => {
     const user = await makeUser(s.t.db);
     const token = await s.token(user.email);
-    for (const url of [`/api/profile?token=${token}`, `/api/profile?access_token=${token}`, `/api/my-account-data?access_token=${token}`]) {
+    for (const url of [
+      `/api/profile?token=${token}`,
+      `/api/profile?access_token=${token}`,
+      `/api/my-account-data?access_token=${token}`,
+    ]) {
       expectError(await s.send({ method: 'GET', url }), 401);
     }
   });
@@ -398,7 +547,10 @@ describe('sessions', () => {
   it('answers 401 once the session has been idle for more than 30 minutes', async () => {
     const user = await makeUser(s.t.db);
     const token = await s.token(user.email);
-    await s.t.db.update(sessions).set({ lastSeenAt: minutesAgo(31) }).where(eq(sessions.tokenHash, sha256(token)));
+    await s.t.db
+      .update(sessions)
+      .set({ lastSeenAt: minutesAgo(31) })
+      .where(eq(sessions.tokenHash, sha256(token)));
     const body = expectError(await s.profile(token), 401);
     expect(body.message).toMatch(/sign in/i);
     // Idle means ended: a call does not wake it up.
@@ -408,19 +560,31 @@ describe('sessions', () => {
   it('keeps a session that is used within 30 minutes, and each use restarts the idle clock', async () => {
     const user = await makeUser(s.t.db);
     const token = await s.token(user.email);
-    await s.t.db.update(sessions).set({ lastSeenAt: minutesAgo(29) }).where(eq(sessions.tokenHash, sha256(token)));
+    await s.t.db
+      .update(sessions)
+      .set({ lastSeenAt: minutesAgo(29) })
+      .where(eq(sessions.tokenHash, sha256(token)));
     expect((await s.profile(token)).statusCode).toBe(200);
-    const [row] = await s.t.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token)));
+    const [row] = await s.t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(token)));
     expect(Date.now() - row!.lastSeenAt.getTime()).toBeLessThan(60_000);
     // 29 more minutes later it is still alive, because the last call counted.
-    await s.t.db.update(sessions).set({ lastSeenAt: minutesAgo(29) }).where(eq(sessions.tokenHash, sha256(token)));
+    await s.t.db
+      .update(sessions)
+      .set({ lastSeenAt: minutesAgo(29) })
+      .where(eq(sessions.tokenHash, sha256(token)));
     expect((await s.profile(token)).statusCode).toBe(200);
   });
 
   it('answers 401 once the absolute expiry has passed, even if the session was just used', async () => {
     const user = await makeUser(s.t.db);
     const token = await s.token(user.email);
-    await s.t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, sha256(token)));
+    await s.t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256(token)));
     expectError(await s.profile(token), 401);
   });
 });
@@ -437,7 +601,9 @@ describe('session expiry (sessionTtlMs 1.5 s)', () => {
     expect(Date.parse(expiresAt)).toBeGreaterThanOrEqual(before + 1500);
     expect(Date.parse(expiresAt)).toBeLessThanOrEqual(Date.now() + 1500);
     expect((await s.profile(token)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(expiresAt) - Date.now()) + 300));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, Date.parse(expiresAt) - Date.now()) + 300),
+    );
     expectError(await s.profile(token), 401);
     expectError(await s.send({ method: 'POST', url: '/api/logout', headers: bearer(token) }), 401);
   });
@@ -488,11 +654,16 @@ describe('POST /api/profile/password/update', () => {
     expectError(await s.profile(other), 401);
     expectError(await s.profile(third), 401);
 
-    expect(expectError(await s.signIn(user.email, DEMO_PASSWORD), 401).message).toBe(WRONG_CREDENTIALS);
+    expect(expectError(await s.signIn(user.email, DEMO_PASSWORD), 401).message).toBe(
+      WRONG_CREDENTIALS,
+    );
     const fresh = await s.token(user.email, NEW_PASSWORD);
     expect((await s.profile(fresh)).statusCode).toBe(200);
 
-    const [row] = await s.t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    const [row] = await s.t.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, user.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.passwordHash).not.toContain(NEW_PASSWORD);
   });
@@ -502,7 +673,11 @@ describe('POST /api/profile/password/update', () => {
     const bystander = await makeUser(s.t.db);
     const bystanderToken = await s.token(bystander.email);
     const token = await s.token(user.email);
-    const res = await s.changePassword(token, { old_password: DEMO_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await s.changePassword(token, {
+      old_password: DEMO_PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect((await s.profile(bystanderToken)).statusCode).toBe(200);
   });
@@ -510,8 +685,19 @@ describe('POST /api/profile/password/update', () => {
   it('hashes new passwords with argon2id at m >= 19456 KiB, t >= 2, p = 1', async () => {
     const user = await makeUser(s.t.db);
     const token = await s.token(user.email);
-    expect((await s.changePassword(token, { old_password: DEMO_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).statusCode).toBe(200);
-    const [row] = await s.t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    expect(
+      (
+        await s.changePassword(token, {
+          old_password: DEMO_PASSWORD,
+          password: NEW_PASSWORD,
+          password_confirmation: NEW_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [row] = await s.t.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, user.id));
     const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(row!.passwordHash);
     expect(match).not.toBeNull();
     expect(Number(match![1])).toBeGreaterThanOrEqual(19_456);
@@ -524,7 +710,11 @@ describe('POST /api/profile/password/update', () => {
     const token = await s.token(user.email);
     const other = await s.token(user.email);
     const body = expectError(
-      await s.changePassword(token, { old_password: 'not-the-password', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }),
+      await s.changePassword(token, {
+        old_password: 'not-the-password',
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      }),
       422,
     );
     expect(Object.keys(body.errors ?? {})).toEqual(['old_password']);
@@ -537,7 +727,11 @@ describe('POST /api/profile/password/update', () => {
     const user = await makeUser(s.t.db);
     const token = await s.token(user.email);
     const body = expectError(
-      await s.changePassword(token, { old_password: DEMO_PASSWORD, password: NEW_PASSWORD, password_confirmation: `${NEW_PASSWORD}!` }),
+      await s.changePassword(token, {
+        old_password: DEMO_PASSWORD,
+        password: NEW_PASSWORD,
+        password_confirmation: `${NEW_PASSWORD}!`,
+      }),
       422,
     );
     expect(Object.keys(body.errors ?? {})).toEqual(['password_confirmation']);
@@ -549,7 +743,11 @@ describe('POST /api/profile/password/update', () => {
     const user = await makeUser(s.t.db);
     const token = await s.token(user.email);
     const body = expectError(await s.changePassword(token, {}), 422);
-    expect(Object.keys(body.errors ?? {}).sort()).toEqual(['old_password', 'password', 'password_confirmation']);
+    expect(Object.keys(body.errors ?? {}).sort()).toEqual([
+      'old_password',
+      'password',
+      'password_confirmation',
+    ]);
   });
 
   it.each([
@@ -558,7 +756,14 @@ describe('POST /api/profile/password/update', () => {
   ])('refuses a new password of %s with 422 on errors.password', async (_label, password) => {
     const user = await makeUser(s.t.db);
     const token = await s.token(user.email);
-    const body = expectError(await s.changePassword(token, { old_password: DEMO_PASSWORD, password, password_confirmation: password }), 422);
+    const body = expectError(
+      await s.changePassword(token, {
+        old_password: DEMO_PASSWORD,
+        password,
+        password_confirmation: password,
+      }),
+      422,
+    );
     expect(Object.keys(body.errors ?? {})).toContain('password');
     expect((await s.signIn(user.email, DEMO_PASSWORD)).statusCode).toBe(200);
   });
@@ -572,27 +777,51 @@ describe('POST /api/profile/password/update', () => {
     expect(password).toHaveLength(length);
     const user = await makeUser(s.t.db);
     const token = await s.token(user.email);
-    const res = await s.changePassword(token, { old_password: DEMO_PASSWORD, password, password_confirmation: password });
+    const res = await s.changePassword(token, {
+      old_password: DEMO_PASSWORD,
+      password,
+      password_confirmation: password,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await s.signIn(user.email, password)).statusCode).toBe(200);
     // The password is taken as typed: a variant of it does not sign in.
-    expectError(await s.signIn(user.email, password.trim() === password ? password.slice(0, -1) : password.trim()), 401);
+    expectError(
+      await s.signIn(
+        user.email,
+        password.trim() === password ? password.slice(0, -1) : password.trim(),
+      ),
+      401,
+    );
   });
 
-  it.each(['password123', 'Password123', '12345678', 'qwerty123'])('refuses the common password %j with 422', async (password) => {
-    const user = await makeUser(s.t.db);
-    const token = await s.token(user.email);
-    const body = expectError(await s.changePassword(token, { old_password: DEMO_PASSWORD, password, password_confirmation: password }), 422);
-    expect(Object.keys(body.errors ?? {})).toEqual(['password']);
-    expectError(await s.signIn(user.email, password), 401);
-  });
+  it.each(['password123', 'Password123', '12345678', 'qwerty123'])(
+    'refuses the common password %j with 422',
+    async (password) => {
+      const user = await makeUser(s.t.db);
+      const token = await s.token(user.email);
+      const body = expectError(
+        await s.changePassword(token, {
+          old_password: DEMO_PASSWORD,
+          password,
+          password_confirmation: password,
+        }),
+        422,
+      );
+      expect(Object.keys(body.errors ?? {})).toEqual(['password']);
+      expectError(await s.signIn(user.email, password), 401);
+    },
+  );
 
   it('refuses a new password equal to the current one', async () => {
     const user = await makeUser(s.t.db);
     const token = await s.token(user.email);
     const other = await s.token(user.email);
     const body = expectError(
-      await s.changePassword(token, { old_password: DEMO_PASSWORD, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD }),
+      await s.changePassword(token, {
+        old_password: DEMO_PASSWORD,
+        password: DEMO_PASSWORD,
+        password_confirmation: DEMO_PASSWORD,
+      }),
       422,
     );
     expect(Object.keys(body.errors ?? {})).toEqual(['password']);
@@ -602,8 +831,17 @@ describe('POST /api/profile/password/update', () => {
   it('answers 401 with a revoked token', async () => {
     const user = await makeUser(s.t.db);
     const token = await s.token(user.email);
-    expect((await s.send({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
-    expectError(await s.changePassword(token, { old_password: DEMO_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }), 401);
+    expect(
+      (await s.send({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    expectError(
+      await s.changePassword(token, {
+        old_password: DEMO_PASSWORD,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      }),
+      401,
+    );
     expect((await s.signIn(user.email, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 

@@ -95,20 +95,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const accountKey = user.email.toLowerCase();
       await recordAttempt(db, accountKey, request.ip, now);
       if (!(await verifyPassword(user.passwordHash, old_password))) {
-        throw unprocessable('Your current password is not correct.', { old_password: ['The current password is not correct.'] });
+        throw unprocessable('Your current password is not correct.', {
+          old_password: ['The current password is not correct.'],
+        });
       }
       if (isCommonPassword(password)) {
-        throw unprocessable('This password is too common. Please choose another.', { password: ['Choose a less common password.'] });
+        throw unprocessable('This password is too common. Please choose another.', {
+          password: ['Choose a less common password.'],
+        });
       }
       if (password === old_password) {
-        throw unprocessable('The new password must differ from the current one.', { password: ['Choose a new password.'] });
+        throw unprocessable('The new password must differ from the current one.', {
+          password: ['Choose a new password.'],
+        });
       }
       await clearFailures(db, accountKey);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, me.userId));
         await revokeOtherSessions(tx, me.userId, me.sessionId, now);
-        await audit(tx, { actorId: me.userId, action: 'user.password_change', targetType: 'user', targetId: me.userId, ip: request.ip, at: now });
+        await audit(tx, {
+          actorId: me.userId,
+          action: 'user.password_change',
+          targetType: 'user',
+          targetId: me.userId,
+          ip: request.ip,
+          at: now,
+        });
       });
       return { message: 'Your password has been changed.' };
     },

@@ -46,7 +46,12 @@ export interface SessionUser {
 const TOUCH_EVERY_MS = 60_000;
 
 /** The live session of a token, or null when it is unknown, revoked, expired or idle too long. */
-export async function findSession(db: DbOrTx, token: string, policy: SessionPolicy, now: Date): Promise<SessionUser | null> {
+export async function findSession(
+  db: DbOrTx,
+  token: string,
+  policy: SessionPolicy,
+  now: Date,
+): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 100) return null;
   const [row] = await db
     .select({
@@ -58,7 +63,13 @@ export async function findSession(db: DbOrTx, token: string, policy: SessionPoli
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
   if (!row) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
   if (idleFor > policy.idleMs) return null;
@@ -69,13 +80,27 @@ export async function findSession(db: DbOrTx, token: string, policy: SessionPoli
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
-
-/** Ends every session of a user except `keep` (after a password change). */
-export async function revokeOtherSessions(db: DbOrTx, userId: number, keep: string | null, now: Date): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : sql`true`));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user except `keep` (after a password change). */
+export async function revokeOtherSessions(
+  db: DbOrTx,
+  userId: number,
+  keep: string | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keep ? ne(sessions.id, keep) : sql`true`,
+      ),
+    );
 }

@@ -15,7 +15,12 @@ export const THROTTLE = {
  * unsuccessful ones in the window. The attempt is written before it is counted, so attempts
  * arriving all at once cannot all slip under the limit; a success clears the account's rows.
  */
-export async function recordAttempt(db: DbOrTx, accountKey: string, ip: string, now: Date): Promise<void> {
+export async function recordAttempt(
+  db: DbOrTx,
+  accountKey: string,
+  ip: string,
+  now: Date,
+): Promise<void> {
   await db.insert(loginFailures).values({ accountKey, ip, at: now });
   const since = new Date(now.getTime() - THROTTLE.windowMs);
   const [byAccount] = await db
@@ -27,13 +32,17 @@ export async function recordAttempt(db: DbOrTx, accountKey: string, ip: string, 
     .from(loginFailures)
     .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
   if ((byAccount?.n ?? 0) > THROTTLE.perAccount || (byAddress?.n ?? 0) > THROTTLE.perAddress) {
-    throw tooManyRequests('Too many failed sign-ins. Please wait 15 minutes and try again, or reset your password.');
+    throw tooManyRequests(
+      'Too many failed sign-ins. Please wait 15 minutes and try again, or reset your password.',
+    );
   }
 }
 
 /** Keeps the table small: rows older than the window no longer count. */
 export async function pruneAttempts(db: DbOrTx, now: Date): Promise<void> {
-  await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - 2 * THROTTLE.windowMs)));
+  await db
+    .delete(loginFailures)
+    .where(lt(loginFailures.at, new Date(now.getTime() - 2 * THROTTLE.windowMs)));
 }
 
 export async function clearFailures(db: DbOrTx, accountKey: string): Promise<void> {

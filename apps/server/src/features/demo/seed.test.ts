@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, expectBooksBalance, login, type TestApp } from '../../../test/harness.ts';
+import {
+  bearer,
+  createTestApp,
+  expectBooksBalance,
+  login,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { trialBalance } from '../ledger/ledger.ts';
 import { seedDemo } from './seed.ts';
 
@@ -25,30 +31,56 @@ describe('demo seed', () => {
 
   it('gives Amina eight paid months, this month to pay and an active loan with two installments repaid', async () => {
     const token = await login(t.app, 'amina@jamiya.example');
-    const account = (await t.app.inject({ url: '/api/my-account-data', headers: bearer(token) })).json().myAccountData;
+    const account = (
+      await t.app.inject({ url: '/api/my-account-data', headers: bearer(token) })
+    ).json().myAccountData;
     expect(account.account_balance).toBe(1600);
     const statuses = account.monthlyPaymentData.map((r: { status: string }) => r.status);
     expect(statuses).toEqual(['pay_now', ...Array(8).fill('completed')]);
     expect(account.due_balance).toBe(200);
-    const loans = (await t.app.inject({ url: '/api/my-loans', headers: bearer(token) })).json().items;
+    const loans = (await t.app.inject({ url: '/api/my-loans', headers: bearer(token) })).json()
+      .items;
     expect(loans).toHaveLength(1);
-    expect(loans[0]).toMatchObject({ state: 'active', loan_amount: 2000, duration_month: 6, total_amount_with_interest: 2140, paid_amount: 713.34, remaining_amount: 1426.66 });
-    expect(loans[0].installments.map((i: { status: string }) => i.status)).toEqual(['paid', 'paid', 'unpaid', 'unpaid', 'unpaid', 'unpaid']);
+    expect(loans[0]).toMatchObject({
+      state: 'active',
+      loan_amount: 2000,
+      duration_month: 6,
+      total_amount_with_interest: 2140,
+      paid_amount: 713.34,
+      remaining_amount: 1426.66,
+    });
+    expect(loans[0].installments.map((i: { status: string }) => i.status)).toEqual([
+      'paid',
+      'paid',
+      'unpaid',
+      'unpaid',
+      'unpaid',
+      'unpaid',
+    ]);
   });
 
   it('gives Rahul two paid months, last month due and this month to pay, and no loan', async () => {
     const token = await login(t.app, 'rahul@jamiya.example');
-    const account = (await t.app.inject({ url: '/api/my-account-data', headers: bearer(token) })).json().myAccountData;
-    expect(account.monthlyPaymentData.map((r: { status: string }) => r.status)).toEqual(['pay_now', 'due', 'completed', 'completed']);
+    const account = (
+      await t.app.inject({ url: '/api/my-account-data', headers: bearer(token) })
+    ).json().myAccountData;
+    expect(account.monthlyPaymentData.map((r: { status: string }) => r.status)).toEqual([
+      'pay_now',
+      'due',
+      'completed',
+      'completed',
+    ]);
     expect(account.account_balance).toBe(400);
     expect(account.due_balance).toBe(400);
-    const loans = (await t.app.inject({ url: '/api/my-loans', headers: bearer(token) })).json().items;
+    const loans = (await t.app.inject({ url: '/api/my-loans', headers: bearer(token) })).json()
+      .items;
     expect(loans).toEqual([]);
   });
 
   it('lets the admin sign in with the admin role', async () => {
     const token = await login(t.app, 'admin@jamiya.example');
-    const profile = (await t.app.inject({ url: '/api/profile', headers: bearer(token) })).json().userData;
+    const profile = (await t.app.inject({ url: '/api/profile', headers: bearer(token) })).json()
+      .userData;
     expect(profile.role).toBe('admin');
   });
 });

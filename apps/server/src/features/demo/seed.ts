@@ -8,15 +8,30 @@ import { approvePayment, submitDues, submitLoanRepayment } from '../dues/dues.ts
 import type { FileStorage } from '../files/file-storage.ts';
 import { storeUpload } from '../files/files.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
-import { applyForLoan, approveLoan, disburseLoan, installmentsOf, type Actor } from '../loans/lifecycle.ts';
+import {
+  applyForLoan,
+  approveLoan,
+  disburseLoan,
+  installmentsOf,
+  type Actor,
+} from '../loans/lifecycle.ts';
 import { createUser } from '../members/create-user.ts';
 import { getSettings } from '../settings/settings.ts';
 
 export const DEMO_PASSWORD = 'jamiya-demo';
 export const DEMO_ACCOUNTS = [
   { email: 'admin@jamiya.example', role: 'admin', about: 'the treasurer' },
-  { email: 'amina@jamiya.example', role: 'member', about: 'member for 8 months, every due paid but this month, a 2,000 AED loan with 2 of 6 installments repaid' },
-  { email: 'rahul@jamiya.example', role: 'member', about: 'two dues paid, last month due, this month to pay, no loan' },
+  {
+    email: 'amina@jamiya.example',
+    role: 'member',
+    about:
+      'member for 8 months, every due paid but this month, a 2,000 AED loan with 2 of 6 installments repaid',
+  },
+  {
+    email: 'rahul@jamiya.example',
+    role: 'member',
+    about: 'two dues paid, last month due, this month to pay, no loan',
+  },
 ] as const;
 
 const DAY = 86_400_000;
@@ -41,7 +56,11 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
   const today = localDate(now);
   const firstOfMonth = `${periodOf(today)}-01`;
   const { monthlyDueFils } = await getSettings(db);
-  const receipt = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#e8f3ec' } }).png().toBuffer();
+  const receipt = await sharp({
+    create: { width: 320, height: 200, channels: 3, background: '#e8f3ec' },
+  })
+    .png()
+    .toBuffer();
 
   const admin = await createUser(db, {
     name: 'Fatima Al Mansoori',
@@ -58,7 +77,12 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
     const payment = await submitDues(
       db,
       userId,
-      { month: monthNameOf(monthStart), amountFils: monthlyDueFils, accountNumber: 'AE07 0331 2345 6789 0123 456', receipt: stored },
+      {
+        month: monthNameOf(monthStart),
+        amountFils: monthlyDueFils,
+        accountNumber: 'AE07 0331 2345 6789 0123 456',
+        receipt: stored,
+      },
       at(submittedOn),
     );
     await approvePayment(db, payment.id, adminActor, new Date(at(submittedOn).getTime() + DAY));

@@ -23,7 +23,8 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags: ['member'],
-        summary: 'Pay a monthly due with a receipt, or (with only payment_amount) repay the active loan',
+        summary:
+          'Pay a monthly due with a receipt, or (with only payment_amount) repay the active loan',
         description:
           'With `month`, `account_number` and the receipt `photo`: a monthly due, refused (409) when that month is already paid or under review. ' +
           'With only `payment_amount`: a repayment towards the active loan, refused when there is none (409) or it exceeds what is owed (422). ' +
@@ -31,7 +32,14 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
         ...secured,
         consumes: ['multipart/form-data'],
         body: monthlyPaymentFields.extend({ photo: uploadedFile('Receipt').optional() }),
-        response: { 200: savePaymentResponse, 401: errorBody, 409: errorBody, 413: errorBody, 415: errorBody, 422: errorBody },
+        response: {
+          200: savePaymentResponse,
+          401: errorBody,
+          409: errorBody,
+          413: errorBody,
+          415: errorBody,
+          422: errorBody,
+        },
       },
     },
     async (request) => {
@@ -42,7 +50,8 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
         const created = await submitLoanRepayment(db, me.userId, payment_amount, now, request.ip);
         return {
           status_code: 200 as const,
-          message: 'Your loan payment was received. It will be added once the committee confirms it.',
+          message:
+            'Your loan payment was received. It will be added once the committee confirms it.',
           payment: toPaymentView(created),
         };
       }
@@ -55,10 +64,17 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const stored = await storeUpload(storage, await sanitizeUpload(photo.data), photo.filename);
       try {
-        const created = await submitDues(db, me.userId, { month, amountFils: payment_amount, accountNumber: account_number, receipt: stored }, now, request.ip);
+        const created = await submitDues(
+          db,
+          me.userId,
+          { month, amountFils: payment_amount, accountNumber: account_number, receipt: stored },
+          now,
+          request.ip,
+        );
         return {
           status_code: 200 as const,
-          message: 'Your payment was submitted. It will be added to your balance after review, usually within 1 hour.',
+          message:
+            'Your payment was submitted. It will be added to your balance after review, usually within 1 hour.',
           payment: toPaymentView(created),
         };
       } catch (err) {
@@ -86,7 +102,12 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await db
         .select()
         .from(payments)
-        .where(and(eq(payments.userId, me.userId), cursor === null ? undefined : lt(payments.id, cursor)))
+        .where(
+          and(
+            eq(payments.userId, me.userId),
+            cursor === null ? undefined : lt(payments.id, cursor),
+          ),
+        )
         .orderBy(desc(payments.id))
         .limit(request.query.limit + 1);
       const { items, nextCursor } = page(rows, request.query.limit);

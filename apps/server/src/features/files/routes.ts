@@ -20,11 +20,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         params: z.object({ id: z.string().max(64) }),
         response: {
-          200: z
-            .any()
-            .meta({
-              description: 'The file (image/jpeg, image/png, image/webp or application/pdf).',
-            }),
+          200: z.any().meta({
+            description: 'The file (image/jpeg, image/png, image/webp or application/pdf).',
+          }),
           401: errorBody,
           404: errorBody,
         },

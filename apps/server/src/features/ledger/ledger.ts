@@ -28,9 +28,21 @@ function describe(ref: AccountRef): {
     case 'cash':
       return { code: 'cash', type: 'asset', name: 'Cash and bank', userId: null, loanId: null };
     case 'interest_income':
-      return { code: 'interest_income', type: 'income', name: 'Interest income', userId: null, loanId: null };
+      return {
+        code: 'interest_income',
+        type: 'income',
+        name: 'Interest income',
+        userId: null,
+        loanId: null,
+      };
     case 'loan_losses':
-      return { code: 'loan_losses', type: 'expense', name: 'Loans written off', userId: null, loanId: null };
+      return {
+        code: 'loan_losses',
+        type: 'expense',
+        name: 'Loans written off',
+        userId: null,
+        loanId: null,
+      };
     case 'savings':
       return {
         code: `savings:${ref.userId}`,
@@ -105,7 +117,11 @@ export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<number> 
   if (!entry) throw new Error('journal entry was not written');
   const rows = [];
   for (const line of lines) {
-    rows.push({ entryId: entry.id, accountId: await accountId(tx, line.account), amountFils: line.amountFils });
+    rows.push({
+      entryId: entry.id,
+      accountId: await accountId(tx, line.account),
+      amountFils: line.amountFils,
+    });
   }
   await tx.insert(postings).values(rows);
   return entry.id;
@@ -117,9 +133,14 @@ export async function reverseEntry(
   entryId: number,
   by: { createdBy: number | null; memo: string; occurredAt: Date },
 ): Promise<number> {
-  const [original] = await tx.select().from(journalEntries).where(eq(journalEntries.id, entryId)).for('update');
+  const [original] = await tx
+    .select()
+    .from(journalEntries)
+    .where(eq(journalEntries.id, entryId))
+    .for('update');
   if (!original) throw new Error(`journal entry ${entryId} does not exist`);
-  if (original.kind === 'reversal') throw conflict('A reversal cannot itself be reversed; post a new entry instead.');
+  if (original.kind === 'reversal')
+    throw conflict('A reversal cannot itself be reversed; post a new entry instead.');
   const [already] = await tx
     .select({ id: journalEntries.id })
     .from(journalEntries)
@@ -144,7 +165,9 @@ export async function reverseEntry(
   if (!entry) throw new Error('reversal was not written');
   await tx
     .insert(postings)
-    .values(lines.map((l) => ({ entryId: entry.id, accountId: l.accountId, amountFils: -l.amountFils })));
+    .values(
+      lines.map((l) => ({ entryId: entry.id, accountId: l.accountId, amountFils: -l.amountFils })),
+    );
   return entry.id;
 }
 
@@ -206,11 +229,23 @@ export async function trialBalance(db: DbOrTx): Promise<TrialBalance> {
   const accounts = rows.map((r) => {
     const debitsFils = Number(r.debits);
     const creditsFils = Number(r.credits);
-    return { code: r.code, name: r.name, type: r.type, debitsFils, creditsFils, balanceFils: debitsFils - creditsFils };
+    return {
+      code: r.code,
+      name: r.name,
+      type: r.type,
+      debitsFils,
+      creditsFils,
+      balanceFils: debitsFils - creditsFils,
+    };
   });
   const totalDebitsFils = accounts.reduce((s, a) => s + a.debitsFils, 0);
   const totalCreditsFils = accounts.reduce((s, a) => s + a.creditsFils, 0);
-  return { totalDebitsFils, totalCreditsFils, balanced: totalDebitsFils === totalCreditsFils, accounts };
+  return {
+    totalDebitsFils,
+    totalCreditsFils,
+    balanced: totalDebitsFils === totalCreditsFils,
+    accounts,
+  };
 }
 
 /** Entries whose postings do not sum to zero (must always be empty). */

@@ -17,7 +17,9 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
   for (const loan of allLoans) {
     const [row] = await db
       .select({
-        unpaidPrincipal: sql<string | null>`sum(${loanInstallments.principalFils} - ${loanInstallments.paidPrincipalFils})`,
+        unpaidPrincipal: sql<
+          string | null
+        >`sum(${loanInstallments.principalFils} - ${loanInstallments.paidPrincipalFils})`,
         paidInterest: sql<string | null>`sum(${loanInstallments.paidInterestFils})`,
       })
       .from(loanInstallments)
@@ -26,21 +28,28 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
     const receivable = await loanReceivableFils(db, loan.id);
     const expected = loan.state === 'active' ? Number(row?.unpaidPrincipal ?? 0) : 0;
     if (receivable !== expected) {
-      problems.push(`loan ${loan.id} (${loan.state}): receivable ${receivable} fils, schedule says ${expected}`);
+      problems.push(
+        `loan ${loan.id} (${loan.state}): receivable ${receivable} fils, schedule says ${expected}`,
+      );
     }
   }
   const income = 0 - (await accountBalanceFils(db, { code: 'interest_income' }));
-  if (income !== paidInterest) problems.push(`interest income ${income} fils, installments say ${paidInterest}`);
+  if (income !== paidInterest)
+    problems.push(`interest income ${income} fils, installments say ${paidInterest}`);
 
   const members = await db.select({ id: users.id }).from(users);
   for (const m of members) {
     const [row] = await db
       .select({ total: sql<string | null>`sum(${payments.approvedAmountFils})` })
       .from(payments)
-      .where(and(eq(payments.userId, m.id), eq(payments.kind, 'dues'), eq(payments.status, 'approved')));
+      .where(
+        and(eq(payments.userId, m.id), eq(payments.kind, 'dues'), eq(payments.status, 'approved')),
+      );
     const savings = await memberSavingsFils(db, m.id);
     if (savings !== Number(row?.total ?? 0)) {
-      problems.push(`member ${m.id}: savings ${savings} fils, approved dues ${Number(row?.total ?? 0)}`);
+      problems.push(
+        `member ${m.id}: savings ${savings} fils, approved dues ${Number(row?.total ?? 0)}`,
+      );
     }
   }
   return problems;

@@ -56,14 +56,19 @@ export async function applyForLoan(
   const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
   if (user.status !== 1) {
-    throw forbidden('Your membership is inactive, so you cannot apply for a loan. Please contact the committee.');
+    throw forbidden(
+      'Your membership is inactive, so you cannot apply for a loan. Please contact the committee.',
+    );
   }
   const { amountFils, termMonths } = application;
   const fmt = (f: number) => (f / 100).toLocaleString('en-US');
   if (amountFils < s.loanMinFils || amountFils > s.loanMaxFils) {
-    throw unprocessable(`A loan must be between ${fmt(s.loanMinFils)} and ${fmt(s.loanMaxFils)} AED.`, {
-      loan_amount: [`Choose an amount from ${fmt(s.loanMinFils)} to ${fmt(s.loanMaxFils)} AED.`],
-    });
+    throw unprocessable(
+      `A loan must be between ${fmt(s.loanMinFils)} and ${fmt(s.loanMaxFils)} AED.`,
+      {
+        loan_amount: [`Choose an amount from ${fmt(s.loanMinFils)} to ${fmt(s.loanMaxFils)} AED.`],
+      },
+    );
   }
   if ((amountFils - s.loanMinFils) % s.loanStepFils !== 0) {
     throw unprocessable(`The loan amount goes in steps of ${fmt(s.loanStepFils)} AED.`, {
@@ -80,14 +85,27 @@ export async function applyForLoan(
   }
   const figures = loanFigures({ amountFils, termMonths, interestPermille: s.interestPermille });
   const errors: Record<string, string[]> = {};
-  if (application.clientTotalFils !== undefined && application.clientTotalFils !== figures.totalFils) {
-    errors.total_amount_with_interest = [`The total with interest is ${fmt(figures.totalFils)} AED.`];
+  if (
+    application.clientTotalFils !== undefined &&
+    application.clientTotalFils !== figures.totalFils
+  ) {
+    errors.total_amount_with_interest = [
+      `The total with interest is ${fmt(figures.totalFils)} AED.`,
+    ];
   }
-  if (application.clientPerMonthFils !== undefined && application.clientPerMonthFils !== figures.perMonthFils) {
-    errors.per_month_amount = [`The monthly amount is ${(figures.perMonthFils / 100).toFixed(2)} AED.`];
+  if (
+    application.clientPerMonthFils !== undefined &&
+    application.clientPerMonthFils !== figures.perMonthFils
+  ) {
+    errors.per_month_amount = [
+      `The monthly amount is ${(figures.perMonthFils / 100).toFixed(2)} AED.`,
+    ];
   }
   if (Object.keys(errors).length) {
-    throw unprocessable('The figures sent differ from the loan terms; please review the new figures and apply again.', errors);
+    throw unprocessable(
+      'The figures sent differ from the loan terms; please review the new figures and apply again.',
+      errors,
+    );
   }
 
   try {
@@ -116,8 +134,17 @@ export async function applyForLoan(
         })
         .returning();
       if (!loan) throw new Error('loan was not written');
-      await tx.insert(loanTransitions).values({ loanId: loan.id, fromState: null, toState: 'pending', actorId: userId, at: now });
-      await audit(tx, { actorId: userId, action: 'loan.apply', targetType: 'loan', targetId: loan.id, ip, at: now });
+      await tx
+        .insert(loanTransitions)
+        .values({ loanId: loan.id, fromState: null, toState: 'pending', actorId: userId, at: now });
+      await audit(tx, {
+        actorId: userId,
+        action: 'loan.apply',
+        targetType: 'loan',
+        targetId: loan.id,
+        ip,
+        at: now,
+      });
       return loan;
     });
   } catch (err) {
@@ -148,7 +175,11 @@ async function transition(
   now: Date,
   extra: Partial<typeof loans.$inferInsert> = {},
 ): Promise<Loan> {
-  const [current] = await tx.select({ state: loans.state }).from(loans).where(eq(loans.id, loanId)).for('update');
+  const [current] = await tx
+    .select({ state: loans.state })
+    .from(loans)
+    .where(eq(loans.id, loanId))
+    .for('update');
   if (!current) throw notFound('There is no such loan.');
   if (!from.includes(current.state)) {
     throw conflict(`This loan is ${current.state.replace('_', ' ')}, so it cannot be ${VERB[to]}.`);
@@ -179,14 +210,23 @@ async function transition(
   return updated;
 }
 
-export function approveLoan(db: Db, loanId: number, actor: Actor, now: Date, note: string | null = null) {
+export function approveLoan(
+  db: Db,
+  loanId: number,
+  actor: Actor,
+  now: Date,
+  note: string | null = null,
+) {
   return db.transaction((tx) => transition(tx, loanId, ['pending'], 'approved', actor, note, now));
 }
 
 /** A decision the member is told about needs a reason they can read. */
 export function requireReason(reason: string): string {
   const why = reason.trim();
-  if (!why) throw unprocessable('Give a reason; the member will see it.', { reason: ['A reason is required.'] });
+  if (!why)
+    throw unprocessable('Give a reason; the member will see it.', {
+      reason: ['A reason is required.'],
+    });
   return why;
 }
 
@@ -196,11 +236,29 @@ export function rejectLoan(db: Db, loanId: number, actor: Actor, reason: string,
 }
 
 /** The member takes back their own application before it is paid out. */
-export async function withdrawLoan(db: Db, loanId: number, userId: number, reason: string | null, now: Date, ip: string | null = null) {
+export async function withdrawLoan(
+  db: Db,
+  loanId: number,
+  userId: number,
+  reason: string | null,
+  now: Date,
+  ip: string | null = null,
+) {
   return db.transaction(async (tx) => {
-    const [loan] = await tx.select({ userId: loans.userId }).from(loans).where(eq(loans.id, loanId));
+    const [loan] = await tx
+      .select({ userId: loans.userId })
+      .from(loans)
+      .where(eq(loans.id, loanId));
     if (!loan || loan.userId !== userId) throw notFound('There is no such loan.');
-    return transition(tx, loanId, ['pending', 'approved'], 'withdrawn', { id: userId, role: 'member', ip }, reason, now);
+    return transition(
+      tx,
+      loanId,
+      ['pending', 'approved'],
+      'withdrawn',
+      { id: userId, role: 'member', ip },
+      reason,
+      now,
+    );
   });
 }
 
@@ -208,7 +266,9 @@ export async function withdrawLoan(db: Db, loanId: number, userId: number, reaso
 export async function disburseLoan(db: Db, loanId: number, actor: Actor, now: Date): Promise<Loan> {
   const disbursedOn = localDate(now);
   return db.transaction(async (tx) => {
-    const loan = await transition(tx, loanId, ['approved'], 'active', actor, null, now, { disbursedOn });
+    const loan = await transition(tx, loanId, ['approved'], 'active', actor, null, now, {
+      disbursedOn,
+    });
     const schedule = loanSchedule({
       amountFils: loan.amountFils,
       termMonths: loan.termMonths,
@@ -240,11 +300,18 @@ export async function disburseLoan(db: Db, loanId: number, actor: Actor, now: Da
 }
 
 export async function installmentsOf(db: DbOrTx, loanId: number): Promise<Installment[]> {
-  return db.select().from(loanInstallments).where(eq(loanInstallments.loanId, loanId)).orderBy(asc(loanInstallments.number));
+  return db
+    .select()
+    .from(loanInstallments)
+    .where(eq(loanInstallments.loanId, loanId))
+    .orderBy(asc(loanInstallments.number));
 }
 
 export function outstandingFils(installments: Installment[]): Fils {
-  return installments.reduce((s, i) => s + i.amountFils - i.paidPrincipalFils - i.paidInterestFils, 0);
+  return installments.reduce(
+    (s, i) => s + i.amountFils - i.paidPrincipalFils - i.paidInterestFils,
+    0,
+  );
 }
 
 /**
@@ -258,14 +325,20 @@ export async function applyRepayment(
 ): Promise<{ loan: Loan; entryId: number }> {
   const [loan] = await tx.select().from(loans).where(eq(loans.id, input.loanId)).for('update');
   if (!loan) throw notFound('There is no such loan.');
-  if (loan.state !== 'active') throw conflict(`This loan is ${loan.state.replace('_', ' ')}; only an active loan can be repaid.`);
+  if (loan.state !== 'active')
+    throw conflict(
+      `This loan is ${loan.state.replace('_', ' ')}; only an active loan can be repaid.`,
+    );
   const installments = await installmentsOf(tx, loan.id);
   const outstanding = outstandingFils(installments);
   if (input.amountFils <= 0) throw unprocessable('The repayment must be more than 0 AED.');
   if (input.amountFils > outstanding) {
-    throw unprocessable(`The repayment is more than the ${(outstanding / 100).toFixed(2)} AED still owed on this loan.`, {
-      payment_amount: [`At most ${(outstanding / 100).toFixed(2)} AED.`],
-    });
+    throw unprocessable(
+      `The repayment is more than the ${(outstanding / 100).toFixed(2)} AED still owed on this loan.`,
+      {
+        payment_amount: [`At most ${(outstanding / 100).toFixed(2)} AED.`],
+      },
+    );
   }
   let left = input.amountFils;
   let principal = 0;
@@ -282,7 +355,8 @@ export async function applyRepayment(
     principal += toPrincipal;
     const paidInterestFils = inst.paidInterestFils + toInterest;
     const paidPrincipalFils = inst.paidPrincipalFils + toPrincipal;
-    const isPaid = paidInterestFils === inst.interestFils && paidPrincipalFils === inst.principalFils;
+    const isPaid =
+      paidInterestFils === inst.interestFils && paidPrincipalFils === inst.principalFils;
     await tx
       .update(loanInstallments)
       .set({ paidInterestFils, paidPrincipalFils, paidAt: isPaid ? input.now : null })
@@ -302,19 +376,36 @@ export async function applyRepayment(
     ],
   });
   if (input.amountFils === outstanding) {
-    const closed = await transition(tx, loan.id, ['active'], 'closed', { id: null, role: 'system' }, 'Repaid in full', input.now);
+    const closed = await transition(
+      tx,
+      loan.id,
+      ['active'],
+      'closed',
+      { id: null, role: 'system' },
+      'Repaid in full',
+      input.now,
+    );
     return { loan: closed, entryId };
   }
   return { loan, entryId };
 }
 
 /** Gives up on what is still owed: the unpaid principal moves to losses (an expense). */
-export async function writeOffLoan(db: Db, loanId: number, actor: Actor, reason: string, now: Date): Promise<Loan> {
+export async function writeOffLoan(
+  db: Db,
+  loanId: number,
+  actor: Actor,
+  reason: string,
+  now: Date,
+): Promise<Loan> {
   const why = requireReason(reason);
   return db.transaction(async (tx) => {
     const loan = await transition(tx, loanId, ['active'], 'written_off', actor, why, now);
     const installments = await installmentsOf(tx, loanId);
-    const unpaidPrincipal = installments.reduce((s, i) => s + i.principalFils - i.paidPrincipalFils, 0);
+    const unpaidPrincipal = installments.reduce(
+      (s, i) => s + i.principalFils - i.paidPrincipalFils,
+      0,
+    );
     if (unpaidPrincipal > 0) {
       await postEntry(tx, {
         kind: 'write_off',

@@ -43,7 +43,9 @@ export async function toLoanView(db: DbOrTx, loan: Loan, now: Date): Promise<Loa
           ? loan.totalFils
           : 0, // closed, or never paid out (rejected, withdrawn)
     ),
-    next_installment: next ? { number: next.number, due_date: next.dueOn, amount: filsToAed(unpaid(next)) } : null,
+    next_installment: next
+      ? { number: next.number, due_date: next.dueOn, amount: filsToAed(unpaid(next)) }
+      : null,
     disbursed_on: loan.disbursedOn,
     created_at: loan.createdAt.toISOString(),
     installments: installments.map((i) => {
@@ -54,7 +56,8 @@ export async function toLoanView(db: DbOrTx, loan: Loan, now: Date): Promise<Loa
         due_date: i.dueOn,
         amount: filsToAed(i.amountFils),
         paid: filsToAed(paid),
-        status: left === 0 ? 'paid' : i.dueOn < today ? 'overdue' : paid > 0 ? 'partly_paid' : 'unpaid',
+        status:
+          left === 0 ? 'paid' : i.dueOn < today ? 'overdue' : paid > 0 ? 'partly_paid' : 'unpaid',
       };
     }),
     transitions: transitions.map((t) => ({

@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorBody, listOf, listQuery } from '@jamiya/contracts/common';
-import { loan, loanApplicationFields, loanApplicationResponse, withdrawLoanRequest } from '@jamiya/contracts/loans';
+import {
+  loan,
+  loanApplicationFields,
+  loanApplicationResponse,
+  withdrawLoanRequest,
+} from '@jamiya/contracts/loans';
 import { loans } from '../../db/schema/loans.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
@@ -27,7 +32,13 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
         ...secured,
         consumes: ['multipart/form-data', 'application/json'],
         body: loanApplicationFields,
-        response: { 200: loanApplicationResponse, 401: errorBody, 403: errorBody, 409: errorBody, 422: errorBody },
+        response: {
+          200: loanApplicationResponse,
+          401: errorBody,
+          403: errorBody,
+          409: errorBody,
+          422: errorBody,
+        },
       },
     },
     async (request) => {
@@ -52,7 +63,8 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return {
         status_code: 200 as const,
-        message: 'Your loan application was received. The committee reviews it within 2-3 business days.',
+        message:
+          'Your loan application was received. The committee reviews it within 2-3 business days.',
         loan: await toLoanView(db, created, now),
       };
     },
@@ -81,7 +93,10 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(request.query.limit + 1);
       const { items, nextCursor } = page(rows, request.query.limit);
       const now = new Date();
-      return { items: await Promise.all(items.map((l) => toLoanView(db, l, now))), next_cursor: nextCursor };
+      return {
+        items: await Promise.all(items.map((l) => toLoanView(db, l, now))),
+        next_cursor: nextCursor,
+      };
     },
   );
 
@@ -107,8 +122,19 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const now = new Date();
-      const withdrawn = await withdrawLoan(db, request.params.id, me.userId, request.body?.reason || null, now, request.ip);
-      return { status_code: 200 as const, message: 'Your loan application was withdrawn.', loan: await toLoanView(db, withdrawn, now) };
+      const withdrawn = await withdrawLoan(
+        db,
+        request.params.id,
+        me.userId,
+        request.body?.reason || null,
+        now,
+        request.ip,
+      );
+      return {
+        status_code: 200 as const,
+        message: 'Your loan application was withdrawn.',
+        loan: await toLoanView(db, withdrawn, now),
+      };
     },
   );
 };

@@ -3,16 +3,50 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import { approvePayment, rejectPayment } from '../dues/dues.ts';
-import { bearer, createTestApp, expectBooksBalance, expectError, login, makeUser, multipart, type TestApp } from '../../../test/harness.ts';
+import {
+  bearer,
+  createTestApp,
+  expectBooksBalance,
+  expectError,
+  login,
+  makeUser,
+  multipart,
+  type TestApp,
+} from '../../../test/harness.ts';
 import type { User } from './user-data.ts';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const ACCOUNT_KEYS = ['account_balance', 'account_holder_name', 'due_balance', 'loan_balance', 'monthlyPaymentData', 'monthly_due', 'owner_data'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const ACCOUNT_KEYS = [
+  'account_balance',
+  'account_holder_name',
+  'due_balance',
+  'loan_balance',
+  'monthlyPaymentData',
+  'monthly_due',
+  'owner_data',
+];
 const ROW_KEYS = ['amount', 'description', 'month', 'period', 'status'];
 
 /** This month in Dubai as YYYY-MM, worked out here rather than with the server's helpers. */
 function dubaiPeriod(at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Dubai',
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('year')}-${get('month')}`;
 }
@@ -44,31 +78,54 @@ describe('GET /api/my-account-data', () => {
     vi.useRealTimers();
   });
 
-  async function member(overrides: Parameters<typeof makeUser>[1] = {}): Promise<{ user: User; token: string }> {
+  async function member(
+    overrides: Parameters<typeof makeUser>[1] = {},
+  ): Promise<{ user: User; token: string }> {
     const user = await makeUser(t.db, overrides);
     return { user, token: await login(t.app, user.email) };
   }
 
   async function accountData(token: string) {
-    const res = await t.app.inject({ method: 'GET', url: '/api/my-account-data', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/my-account-data',
+      headers: bearer(token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().myAccountData;
   }
 
   async function payDues(token: string, period: string) {
-    const receipt = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const receipt = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
     const body = multipart(
-      { payment_amount: '200', month: monthName(period), account_number: 'AE070331234567890123456' },
+      {
+        payment_amount: '200',
+        month: monthName(period),
+        account_number: 'AE070331234567890123456',
+      },
       { photo: { filename: 'receipt.png', contentType: 'image/png', data: receipt } },
     );
-    const res = await t.app.inject({ method: 'POST', url: '/api/save-monthly-payment', headers: { ...body.headers, ...bearer(token) }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/save-monthly-payment',
+      headers: { ...body.headers, ...bearer(token) },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().payment as { id: number; period: string };
   }
 
   it('answers the shape of PRODUCT.md section 2', async () => {
     const { user, token } = await member({ name: 'Shape Member', joinedOn: `${dubaiPeriod()}-01` });
-    const res = await t.app.inject({ method: 'GET', url: '/api/my-account-data', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/my-account-data',
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = res.json();
@@ -87,7 +144,13 @@ describe('GET /api/my-account-data', () => {
     expect(Array.isArray(data.monthlyPaymentData)).toBe(true);
     for (const row of data.monthlyPaymentData) {
       expect(Object.keys(row).sort()).toEqual(ROW_KEYS);
-      expect(row).toEqual({ month: expect.any(String), period: expect.any(String), description: expect.any(String), amount: expect.any(Number), status: expect.any(String) });
+      expect(row).toEqual({
+        month: expect.any(String),
+        period: expect.any(String),
+        description: expect.any(String),
+        amount: expect.any(Number),
+        status: expect.any(String),
+      });
     }
   });
 
@@ -96,7 +159,12 @@ describe('GET /api/my-account-data', () => {
     const { token } = await member({ joinedOn: `${shiftPeriod(now, -3)}-01` });
     const data = await accountData(token);
     const rows: Row[] = data.monthlyPaymentData;
-    expect(rows.map((r) => r.period)).toEqual([now, shiftPeriod(now, -1), shiftPeriod(now, -2), shiftPeriod(now, -3)]);
+    expect(rows.map((r) => r.period)).toEqual([
+      now,
+      shiftPeriod(now, -1),
+      shiftPeriod(now, -2),
+      shiftPeriod(now, -3),
+    ]);
     expect(rows.map((r) => r.month)).toEqual(rows.map((r) => label(r.period)));
     expect(rows.map((r) => r.status)).toEqual(['pay_now', 'due', 'due', 'due']);
     expect(rows.map((r) => r.amount)).toEqual([200, 200, 200, 200]);
@@ -111,7 +179,12 @@ describe('GET /api/my-account-data', () => {
     const now = dubaiPeriod();
     const { token } = await member({ joinedOn: `${shiftPeriod(now, -3)}-28` });
     const data = await accountData(token);
-    expect(data.monthlyPaymentData.map((r: Row) => r.status)).toEqual(['pay_now', 'due', 'due', 'due']);
+    expect(data.monthlyPaymentData.map((r: Row) => r.status)).toEqual([
+      'pay_now',
+      'due',
+      'due',
+      'due',
+    ]);
     expect(data.due_balance).toBe(800);
   });
 
@@ -120,7 +193,13 @@ describe('GET /api/my-account-data', () => {
     const { token } = await member({ joinedOn: `${now}-01` });
     const data = await accountData(token);
     expect(data.monthlyPaymentData).toEqual([
-      { month: label(now), period: now, description: expect.any(String), amount: 200, status: 'pay_now' },
+      {
+        month: label(now),
+        period: now,
+        description: expect.any(String),
+        amount: 200,
+        status: 'pay_now',
+      },
     ]);
     expect(data.due_balance).toBe(200);
   });
@@ -142,14 +221,24 @@ describe('GET /api/my-account-data', () => {
     expect(payment.period).toBe(now);
 
     let data = await accountData(token);
-    expect(data.monthlyPaymentData.map((r: Row) => r.status)).toEqual(['pending', 'due', 'due', 'due']);
+    expect(data.monthlyPaymentData.map((r: Row) => r.status)).toEqual([
+      'pending',
+      'due',
+      'due',
+      'due',
+    ]);
     expect(data.due_balance).toBe(600);
     expect(data.account_balance).toBe(0);
 
     const admin = await makeUser(t.db, { role: 'admin' });
     await approvePayment(t.db, payment.id, { id: admin.id, role: 'admin' }, new Date());
     data = await accountData(token);
-    expect(data.monthlyPaymentData.map((r: Row) => r.status)).toEqual(['completed', 'due', 'due', 'due']);
+    expect(data.monthlyPaymentData.map((r: Row) => r.status)).toEqual([
+      'completed',
+      'due',
+      'due',
+      'due',
+    ]);
     expect(data.monthlyPaymentData[0].amount).toBe(200);
     expect(data.account_balance).toBe(200);
     expect(data.due_balance).toBe(600);
@@ -163,7 +252,13 @@ describe('GET /api/my-account-data', () => {
     const { token } = await member({ joinedOn: `${last}-01` });
     const payment = await payDues(token, last);
     const admin = await makeUser(t.db, { role: 'admin' });
-    await rejectPayment(t.db, payment.id, { id: admin.id, role: 'admin' }, 'The receipt is blurred', new Date());
+    await rejectPayment(
+      t.db,
+      payment.id,
+      { id: admin.id, role: 'admin' },
+      'The receipt is blurred',
+      new Date(),
+    );
     const data = await accountData(token);
     expect(data.monthlyPaymentData.map((r: Row) => r.status)).toEqual(['pay_now', 'due']);
     expect(data.monthlyPaymentData[1].description).toContain('The receipt is blurred');
@@ -173,8 +268,18 @@ describe('GET /api/my-account-data', () => {
 
   it('follows a name change and an inactive status', async () => {
     const { user, token } = await member({ name: 'Old Name', joinedOn: `${dubaiPeriod()}-01` });
-    const body = multipart({ name: 'New Name', address: 'Somewhere', wallet: 'W', profession_id: '1' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/profile/update', headers: { ...body.headers, ...bearer(token) }, payload: body.payload });
+    const body = multipart({
+      name: 'New Name',
+      address: 'Somewhere',
+      wallet: 'W',
+      profession_id: '1',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/update',
+      headers: { ...body.headers, ...bearer(token) },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     await t.db.update(users).set({ status: 0 }).where(eq(users.id, user.id));
     const data = await accountData(token);
@@ -224,7 +329,17 @@ describe('GET /api/my-account-data', () => {
   it('answers 401 without a token, with a bad one, or with the token in the URL', async () => {
     const { token } = await member();
     expectError(await t.app.inject({ method: 'GET', url: '/api/my-account-data' }), 401);
-    expectError(await t.app.inject({ method: 'GET', url: '/api/my-account-data', headers: { authorization: 'Bearer not-a-real-token-at-all-xyz' } }), 401);
-    expectError(await t.app.inject({ method: 'GET', url: `/api/my-account-data?token=${token}` }), 401);
+    expectError(
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/my-account-data',
+        headers: { authorization: 'Bearer not-a-real-token-at-all-xyz' },
+      }),
+      401,
+    );
+    expectError(
+      await t.app.inject({ method: 'GET', url: `/api/my-account-data?token=${token}` }),
+      401,
+    );
   });
 });

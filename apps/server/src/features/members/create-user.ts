@@ -44,10 +44,15 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<User> {
       })
       .returning({ id: users.id });
     if (!row) throw new Error('user was not written');
-    const [user] = await db.update(users).set({ uniqueId: uniqueIdFor(row.id) }).where(eq(users.id, row.id)).returning();
+    const [user] = await db
+      .update(users)
+      .set({ uniqueId: uniqueIdFor(row.id) })
+      .where(eq(users.id, row.id))
+      .returning();
     return user!;
   } catch (err) {
-    if (isUniqueViolation(err, 'users_email_lower_idx')) throw conflict('A member with this email already exists.');
+    if (isUniqueViolation(err, 'users_email_lower_idx'))
+      throw conflict('A member with this email already exists.');
     throw err;
   }
 }

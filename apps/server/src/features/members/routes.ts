@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import { errorBody } from '@jamiya/contracts/common';
-import { profileResponse, profileUpdateFields, profileUpdateResponse } from '@jamiya/contracts/profile';
+import {
+  profileResponse,
+  profileUpdateFields,
+  profileUpdateResponse,
+} from '@jamiya/contracts/profile';
 import { myAccountData } from '@jamiya/contracts/payments';
 import { professions, users } from '../../db/schema/users.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
@@ -30,7 +34,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile',
     {
       onRequest: requireUser,
-      schema: { tags: ['member'], summary: 'The signed-in member', ...secured, response: { 200: profileResponse, 401: errorBody } },
+      schema: {
+        tags: ['member'],
+        summary: 'The signed-in member',
+        ...secured,
+        response: { 200: profileResponse, 401: errorBody },
+      },
     },
     async (request) => ({ userData: toUserData(await loadUser(currentUser(request).userId)) }),
   );
@@ -45,18 +54,34 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         ...secured,
         consumes: ['multipart/form-data'],
         body: profileUpdateFields.extend({ image: uploadedFile('Photo').optional() }),
-        response: { 200: profileUpdateResponse, 401: errorBody, 413: errorBody, 415: errorBody, 422: errorBody },
+        response: {
+          200: profileUpdateResponse,
+          401: errorBody,
+          413: errorBody,
+          415: errorBody,
+          422: errorBody,
+        },
       },
     },
     async (request) => {
       const me = currentUser(request);
       const { image, ...fields } = request.body;
       if (fields.profession_id !== undefined) {
-        const [profession] = await db.select({ id: professions.id }).from(professions).where(eq(professions.id, fields.profession_id));
-        if (!profession) throw unprocessable('Choose a profession from the list.', { profession_id: ['Unknown profession.'] });
+        const [profession] = await db
+          .select({ id: professions.id })
+          .from(professions)
+          .where(eq(professions.id, fields.profession_id));
+        if (!profession)
+          throw unprocessable('Choose a profession from the list.', {
+            profession_id: ['Unknown profession.'],
+          });
       }
       const stored = image
-        ? await storeUpload(storage, await sanitizeUpload(image.data, { allowed: ['jpeg', 'png', 'webp', 'heic'] }), image.filename)
+        ? await storeUpload(
+            storage,
+            await sanitizeUpload(image.data, { allowed: ['jpeg', 'png', 'webp', 'heic'] }),
+            image.filename,
+          )
         : null;
       const now = new Date();
       try {
@@ -75,13 +100,23 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
               updatedAt: now,
             })
             .where(eq(users.id, me.userId));
-          await audit(tx, { actorId: me.userId, action: 'user.profile_update', targetType: 'user', targetId: me.userId, ip: request.ip, at: now });
+          await audit(tx, {
+            actorId: me.userId,
+            action: 'user.profile_update',
+            targetType: 'user',
+            targetId: me.userId,
+            ip: request.ip,
+            at: now,
+          });
         });
       } catch (err) {
         if (stored) await storage.remove(stored.storageKey);
         throw err;
       }
-      return { message: 'Your profile has been updated.', userData: toUserData(await loadUser(me.userId)) };
+      return {
+        message: 'Your profile has been updated.',
+        userData: toUserData(await loadUser(me.userId)),
+      };
     },
   );
 
@@ -124,4 +159,3 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-

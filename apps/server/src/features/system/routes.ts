@@ -21,7 +21,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/health',
-    { schema: { tags: ['public'], summary: 'Liveness and database check', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Liveness and database check',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
     async () => {
       await db.execute(sql`select 1`);
       return { status: 'ok' as const };
