@@ -10,7 +10,7 @@ export default async function globalSetup() {
   const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR ?? os.tmpdir(), 'jamiya-e2e-'));
   const dataDir = path.join(tmp, 'data');
   const port = Number(process.env.E2E_PORT ?? 3300 + Math.floor(Math.random() * 500));
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: String(port),

@@ -5,7 +5,12 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getProfileQueryOptions } from '../../../api/get-profile.ts';
 import { Spinner } from '../../../components/states.tsx';
 import { onUnauthorized } from '../../../lib/api-client.ts';
-import { getCachedProfileId, getToken, setCachedProfileId, clearToken } from '../../../lib/session-store.ts';
+import {
+  getCachedProfileId,
+  getToken,
+  setCachedProfileId,
+  clearToken,
+} from '../../../lib/session-store.ts';
 
 /**
  * The session check of spec section 4: no token, a failed profile call, or a profile that is

@@ -7,7 +7,12 @@ import { loginRequest, type LoginRequest } from '@jamiya/contracts/auth';
 import { getProfileQueryOptions } from '../../../api/get-profile.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { applyServerErrors, toastError, toastSuccess, translateMessage } from '../../../lib/messages.ts';
+import {
+  applyServerErrors,
+  toastError,
+  toastSuccess,
+  translateMessage,
+} from '../../../lib/messages.ts';
 import { setCachedProfileId, setToken } from '../../../lib/session-store.ts';
 import { useLogin } from '../api/login.ts';
 
@@ -17,7 +22,10 @@ export function SignInPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequest),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -45,18 +53,42 @@ export function SignInPage() {
         <h1 className="text-3xl font-bold text-slate-900">{t('signIn.title')}</h1>
         <p className="mt-2 text-slate-700">{t('signIn.subtitle')}</p>
       </div>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
+      >
         <Field label={t('signIn.email')} error={fieldError(errors.email?.message)}>
-          {(a) => <input {...a} type="email" autoComplete="email" inputMode="email" className={inputClass} {...form.register('email')} />}
+          {(a) => (
+            <input
+              {...a}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              className={inputClass}
+              {...form.register('email')}
+            />
+          )}
         </Field>
         <Field label={t('signIn.password')} error={fieldError(errors.password?.message)}>
-          {(a) => <input {...a} type="password" autoComplete="current-password" className={inputClass} {...form.register('password')} />}
+          {(a) => (
+            <input
+              {...a}
+              type="password"
+              autoComplete="current-password"
+              className={inputClass}
+              {...form.register('password')}
+            />
+          )}
         </Field>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {t('signIn.submit')}
         </Button>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2">
+          <Link
+            to="/forgot-password"
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
             {t('signIn.forgot')}
           </Link>
           <span className="text-slate-700">

@@ -3,7 +3,14 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { useProfile } from '../../../api/get-profile.ts';
 import { Avatar } from '../../../components/avatar.tsx';
-import { ApplyIcon, CalendarIcon, DashboardIcon, HomeIcon, LoanIcon, UserIcon } from '../../../components/icons.tsx';
+import {
+  ApplyIcon,
+  CalendarIcon,
+  DashboardIcon,
+  HomeIcon,
+  LoanIcon,
+  UserIcon,
+} from '../../../components/icons.tsx';
 import { ProfileDropdown } from './profile-dropdown.tsx';
 
 const SIDE_NAV = [
@@ -22,11 +29,17 @@ export function MemberLayout() {
 
   return (
     <div className="min-h-dvh bg-slate-50 md:flex">
-      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         {t('skip')}
       </a>
       <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-e border-slate-200 bg-white md:flex">
-        <Link to="/user" className="flex items-center gap-2 px-5 py-4 text-xl font-extrabold text-brand-800">
+        <Link
+          to="/user"
+          className="flex items-center gap-2 px-5 py-4 text-xl font-extrabold text-brand-800"
+        >
           <img src="/favicon.svg" alt="" width={32} height={32} />
           Jamiya
         </Link>
@@ -67,7 +80,10 @@ function MemberHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="flex items-center justify-between gap-3 px-4 py-2 md:px-8">
-        <Link to="/user" className="flex items-center gap-2 text-lg font-extrabold text-brand-800 md:hidden">
+        <Link
+          to="/user"
+          className="flex items-center gap-2 text-lg font-extrabold text-brand-800 md:hidden"
+        >
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Jamiya
         </Link>
@@ -75,7 +91,11 @@ function MemberHeader() {
         {name ? (
           <>
             <div className="flex items-center gap-2 md:hidden">
-              <Link to="/user/profile" aria-label={t('menu.profile')} className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-700">
+              <Link
+                to="/user/profile"
+                aria-label={t('menu.profile')}
+                className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
                 <Avatar name={name} image={image} size={36} />
               </Link>
               <Link
@@ -117,7 +137,10 @@ function BottomBar() {
   };
   const isLoanActive = pathname === '/user/my-loan';
   return (
-    <nav aria-label={t('nav.member')} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden">
+    <nav
+      aria-label={t('nav.member')}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden"
+    >
       <div className="mx-auto flex max-w-lg items-end px-2 pb-[env(safe-area-inset-bottom)]">
         {item('/user', 'home', HomeIcon)}
         {item('/user/monthly-pay', 'monthlyPayShort', CalendarIcon)}
@@ -126,10 +149,14 @@ function BottomBar() {
           aria-current={isLoanActive ? 'page' : undefined}
           className="flex flex-1 flex-col items-center gap-0.5 text-xs font-medium"
         >
-          <span className={`-mt-6 grid size-14 place-items-center rounded-2xl text-white shadow-lg ring-4 ring-white ${isLoanActive ? 'bg-brand-900' : 'bg-brand-700'}`}>
+          <span
+            className={`-mt-6 grid size-14 place-items-center rounded-2xl text-white shadow-lg ring-4 ring-white ${isLoanActive ? 'bg-brand-900' : 'bg-brand-700'}`}
+          >
             <LoanIcon className="size-7" />
           </span>
-          <span className={`pb-1 ${isLoanActive ? 'text-brand-700' : 'text-slate-600'}`}>{t('nav.myLoan')}</span>
+          <span className={`pb-1 ${isLoanActive ? 'text-brand-700' : 'text-slate-600'}`}>
+            {t('nav.myLoan')}
+          </span>
         </Link>
         {item('/user/dashboard', 'dashboard', DashboardIcon)}
       </div>

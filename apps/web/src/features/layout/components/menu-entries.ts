@@ -1,5 +1,13 @@
 import type { ComponentType, SVGProps } from 'react';
-import { ApplyIcon, ChatIcon, DashboardIcon, GiftIcon, PhoneIcon, SwitchIcon, UserIcon } from '../../../components/icons.tsx';
+import {
+  ApplyIcon,
+  ChatIcon,
+  DashboardIcon,
+  GiftIcon,
+  PhoneIcon,
+  SwitchIcon,
+  UserIcon,
+} from '../../../components/icons.tsx';
 
 export interface MenuEntry {
   key: string;

@@ -6,7 +6,15 @@ import { ChevronIcon } from '../../../components/icons.tsx';
 import { PROFILE_MENU } from './menu-entries.ts';
 
 /** Desktop profile button: a card with the holder's name and ID, closed by an outside click, Escape or a choice. */
-export function ProfileDropdown({ name, uniqueId, image }: { name: string; uniqueId: string; image: string | null }) {
+export function ProfileDropdown({
+  name,
+  uniqueId,
+  image,
+}: {
+  name: string;
+  uniqueId: string;
+  image: string | null;
+}) {
   const { t } = useTranslation('layout');
   const [isOpen, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -50,7 +58,10 @@ export function ProfileDropdown({ name, uniqueId, image }: { name: string; uniqu
         <ChevronIcon className={`size-4 transition-transform ${isOpen ? 'rotate-180' : ''}`} />
       </button>
       {isOpen && (
-        <div id={menuId} className="absolute end-0 top-full z-40 mt-2 w-72 rounded-2xl border border-slate-200 bg-white p-2 shadow-lg">
+        <div
+          id={menuId}
+          className="absolute end-0 top-full z-40 mt-2 w-72 rounded-2xl border border-slate-200 bg-white p-2 shadow-lg"
+        >
           <div className="flex items-center gap-3 border-b border-slate-100 p-3">
             <Avatar name={name} image={image} size={44} />
             <div className="min-w-0">

@@ -4,19 +4,29 @@ import { Link, NavLink, Outlet } from 'react-router';
 export function PublicLayout() {
   const { t } = useTranslation('layout');
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-lg px-3 py-2 font-medium ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-brand-700'}`;
+    `rounded-lg px-2 py-2 font-medium sm:px-3 ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-brand-700'}`;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         {t('skip')}
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
-          <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand-800">
+          <Link
+            to="/"
+            aria-label="Jamiya"
+            className="flex items-center gap-2 text-xl font-extrabold text-brand-800"
+          >
             <img src="/favicon.svg" alt="" width={32} height={32} />
-            Jamiya
+            {/* On a phone the mark alone leaves room for the four entries on one row. */}
+            <span className="hidden sm:inline" aria-hidden>
+              Jamiya
+            </span>
           </Link>
-          <nav aria-label={t('nav.main')} className="flex flex-wrap items-center gap-1">
+          <nav aria-label={t('nav.main')} className="flex flex-wrap items-center gap-0.5 sm:gap-1">
             <NavLink to="/" end className={linkClass}>
               {t('nav.home')}
             </NavLink>
@@ -26,7 +36,10 @@ export function PublicLayout() {
             <NavLink to="/sign-in" className={linkClass}>
               {t('nav.login')}
             </NavLink>
-            <Link to="/join" className="ms-1 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            <Link
+              to="/join"
+              className="ms-1 rounded-lg bg-brand-700 px-3 py-2 font-semibold text-white hover:bg-brand-800 sm:px-4"
+            >
               {t('nav.join')}
             </Link>
           </nav>
@@ -39,9 +52,15 @@ export function PublicLayout() {
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
           <p className="font-semibold text-brand-800">{t('footer.tagline')}</p>
           <nav aria-label={t('footer.links')} className="flex gap-4">
-            <Link to="/about" className="underline underline-offset-2">{t('nav.about')}</Link>
-            <Link to="/join" className="underline underline-offset-2">{t('nav.join')}</Link>
-            <Link to="/sign-in" className="underline underline-offset-2">{t('nav.login')}</Link>
+            <Link to="/about" className="underline underline-offset-2">
+              {t('nav.about')}
+            </Link>
+            <Link to="/join" className="underline underline-offset-2">
+              {t('nav.join')}
+            </Link>
+            <Link to="/sign-in" className="underline underline-offset-2">
+              {t('nav.login')}
+            </Link>
           </nav>
           <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
         </div>

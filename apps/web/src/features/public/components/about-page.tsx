@@ -1,3 +1,83 @@
+import type { ComponentType, SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CheckIcon } from '../../../components/icons.tsx';
+import {
+  FairnessIllustration,
+  MutualHelpIllustration,
+  SecurityIllustration,
+  TransparencyIllustration,
+} from './illustrations.tsx';
+import { primaryLink } from './link-styles.ts';
+
+const VALUES: { key: string; Picture: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+  { key: 'transparency', Picture: TransparencyIllustration },
+  { key: 'fairness', Picture: FairnessIllustration },
+  { key: 'trust', Picture: SecurityIllustration },
+  { key: 'help', Picture: MutualHelpIllustration },
+];
+
+const RUN_ITEMS = ['committee', 'books', 'rules'] as const;
+
 export function AboutPage() {
-  return <p>AboutPage</p>;
+  const { t } = useTranslation('public');
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-10 px-4 py-10 md:py-14">
+      <title>{t('about.pageTitle')}</title>
+      <header>
+        <h1 className="text-4xl font-extrabold text-slate-900">{t('about.title')}</h1>
+        <p className="mt-4 text-lg text-slate-700">{t('about.intro')}</p>
+      </header>
+
+      <section aria-labelledby="about-mission" className="grid gap-6 md:grid-cols-2">
+        <div className="flex flex-col gap-3">
+          <h2 id="about-mission" className="text-2xl font-bold text-slate-900">
+            {t('about.mission.title')}
+          </h2>
+          <p className="text-slate-700">{t('about.mission.body1')}</p>
+          <p className="text-slate-700">{t('about.mission.body2')}</p>
+        </div>
+        <div className="flex flex-col gap-3 rounded-2xl bg-brand-50 p-6">
+          <h2 className="text-2xl font-bold text-slate-900">{t('about.run.title')}</h2>
+          <ul className="flex flex-col gap-3">
+            {RUN_ITEMS.map((key) => (
+              <li key={key} className="flex gap-3 text-slate-800">
+                <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                <span>{t(`about.run.items.${key}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="about-values">
+        <h2 id="about-values" className="text-2xl font-bold text-slate-900">
+          {t('about.values.title')}
+        </h2>
+        <ul className="mt-5 grid gap-4 sm:grid-cols-2">
+          {VALUES.map(({ key, Picture }) => (
+            <li
+              key={key}
+              className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <Picture className="size-12 shrink-0" />
+              <div>
+                <h3 className="text-lg font-bold text-slate-900">
+                  {t(`about.values.${key}.title`)}
+                </h3>
+                <p className="mt-1 text-slate-700">{t(`about.values.${key}.body`)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="flex flex-col items-start gap-4 rounded-2xl border border-brand-100 bg-white p-6 sm:flex-row sm:items-center sm:justify-between">
+        <h2 className="text-xl font-bold text-slate-900">{t('about.cta.title')}</h2>
+        <Link to="/join" className={primaryLink}>
+          {t('about.cta.join')}
+        </Link>
+      </section>
+    </div>
+  );
 }
