@@ -1,3 +1,83 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
+import { useProfile } from '../../../api/get-profile.ts';
+import { useSettings } from '../../../api/get-settings.ts';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { errorMessage } from '../../../lib/messages.ts';
+import { policyInFils } from '../utils/loan-terms.ts';
+import { LoanApplicationForm } from './loan-application-form.tsx';
+
+const OPEN_STATES = ['pending', 'approved', 'active'] as const;
+type OpenState = (typeof OPEN_STATES)[number];
+const isOpenState = (state: string): state is OpenState =>
+  (OPEN_STATES as readonly string[]).includes(state);
+
+/** /user/apply-loan: the loan application of spec section 2, on the policy of GET /api/settings. */
 export function ApplyLoanPage() {
-  return <p>ApplyLoanPage</p>;
+  const { t } = useTranslation('loans');
+  const settings = useSettings();
+  const profile = useProfile();
+  const loans = useMyLoans();
+  const policy = useMemo(
+    () => (settings.data ? policyInFils(settings.data.loan_policy) : null),
+    [settings.data],
+  );
+
+  const isInactive = profile.data?.userData.status === 0;
+  const loan = currentLoan(loans.data?.items);
+  const openState = loan && isOpenState(loan.state) ? loan.state : null;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{t('apply.title')}</h1>
+        <p className="mt-1 text-slate-700">{t('apply.intro')}</p>
+      </div>
+
+      {isInactive && (
+        <div
+          role="alert"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
+          <p className="font-semibold">{t('apply.inactive.title')}</p>
+          <p className="text-sm">{t('apply.inactive.body')}</p>
+        </div>
+      )}
+      {openState && (
+        <div
+          role="status"
+          className="flex flex-col gap-2 rounded-xl border border-brand-600 bg-brand-50 p-4 text-brand-900 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div>
+            <p className="font-semibold">{t('apply.openLoan.title')}</p>
+            <p className="text-sm">{t(`apply.openLoan.${openState}`)}</p>
+          </div>
+          <Link
+            to="/user/my-loan"
+            className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            {t('apply.openLoan.link')}
+          </Link>
+        </div>
+      )}
+
+      {settings.isPending ? (
+        <Spinner />
+      ) : settings.isError || !policy ? (
+        <ErrorState
+          message={errorMessage(settings.error)}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : (
+        <LoanApplicationForm
+          policy={policy}
+          interestRatePercent={settings.data.loan_policy.interest_rate_percent}
+          termsText={settings.data.terms_text}
+          blockedReason={isInactive || openState ? t('apply.blocked') : undefined}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,3 +1,188 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLoan, useMyLoans, type Loan } from '../../../api/get-my-loans.ts';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { aed, formatDate } from '../../../lib/format.ts';
+import { errorMessage } from '../../../lib/messages.ts';
+import { LoanHistory } from './loan-history.tsx';
+import { LoanSchedule } from './loan-schedule.tsx';
+import { LoanStateBadge } from './loan-state-badge.tsx';
+import { RepaymentBar } from './repayment-bar.tsx';
+import { WithdrawLoanModal } from './withdraw-loan-modal.tsx';
+
+const linkClass =
+  'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
+/** /user/my-loan: the member's real loan (PRODUCT.md section 5), and earlier ones below. */
 export function MyLoanPage() {
-  return <p>MyLoanPage</p>;
+  const { t } = useTranslation('loans');
+  const loans = useMyLoans();
+  const loan = currentLoan(loans.data?.items);
+  const earlier = loans.data?.items.filter((l) => l.id !== loan?.id) ?? [];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold text-slate-900">{t('myLoan.title')}</h1>
+      {loans.isPending ? (
+        <Spinner />
+      ) : loans.isError ? (
+        <ErrorState message={errorMessage(loans.error)} onRetry={() => void loans.refetch()} />
+      ) : !loan ? (
+        <EmptyState title={t('myLoan.emptyTitle')}>
+          <p>{t('myLoan.emptyBody')}</p>
+          <Link to="/user/apply-loan" className={`${linkClass} mt-2`}>
+            {t('myLoan.applyLink')}
+          </Link>
+        </EmptyState>
+      ) : (
+        <>
+          <LoanCard loan={loan} />
+          {isDecidedAgainst(loan) ? (
+            <LoanHistory transitions={loan.transitions} />
+          ) : (
+            <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+              <LoanSchedule installments={loan.installments} />
+              <LoanHistory transitions={loan.transitions} />
+            </div>
+          )}
+          {earlier.length > 0 && <EarlierLoans loans={earlier} />}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Rejected or withdrawn: never paid out, so nothing is owed and there is no schedule. */
+const isDecidedAgainst = (loan: Loan) => loan.state === 'rejected' || loan.state === 'withdrawn';
+const isPaidOut = (loan: Loan) => ['active', 'closed', 'written_off'].includes(loan.state);
+
+function LoanCard({ loan }: { loan: Loan }) {
+  const { t } = useTranslation('loans');
+  const [isWithdrawing, setWithdrawing] = useState(false);
+  const canWithdraw = loan.state === 'pending' || loan.state === 'approved';
+  const isOpen = canWithdraw || loan.state === 'active';
+  const next = loan.next_installment;
+
+  const figures = [
+    { key: 'amount', value: aed(loan.loan_amount) },
+    { key: 'total', value: aed(loan.total_amount_with_interest) },
+    ...(isDecidedAgainst(loan)
+      ? []
+      : [
+          { key: 'paid', value: aed(loan.paid_amount) },
+          { key: 'remaining', value: aed(loan.remaining_amount) },
+        ]),
+    { key: 'perMonth', value: aed(loan.per_month_amount) },
+    { key: 'term', value: t('apply.months', { count: loan.duration_month }) },
+  ];
+
+  return (
+    <section
+      aria-labelledby="loan-card-title"
+      className="flex flex-col gap-5 rounded-2xl bg-white p-4 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="loan-card-title" className="text-lg font-bold text-slate-900">
+            {t(`loanTypes.${loan.loan_type}`, { defaultValue: loan.loan_type })} ·{' '}
+            {t('myLoan.loanNumber', { id: loan.id })}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {t('myLoan.appliedOn', { date: formatDate(loan.created_at) })}
+          </p>
+        </div>
+        <LoanStateBadge loan={loan} />
+      </div>
+
+      {loan.is_overdue && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900">
+          {t('myLoan.overdueNote')}
+        </p>
+      )}
+
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
+        {figures.map((f) => (
+          <div key={f.key}>
+            <dt className="text-sm text-slate-600">{t(`myLoan.${f.key}`)}</dt>
+            <dd className="text-lg font-bold text-slate-900 tabular-nums">{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {isDecidedAgainst(loan) ? (
+        <p className="rounded-xl bg-slate-100 p-3 text-slate-800">{t('myLoan.notPaidOut')}</p>
+      ) : (
+        <div className="rounded-xl bg-brand-50 p-3">
+          <p className="text-sm text-brand-900">{t('myLoan.nextInstallment')}</p>
+          <p className="font-bold text-brand-900">
+            {next
+              ? t('myLoan.nextInstallmentValue', {
+                  amount: aed(next.amount),
+                  date: formatDate(next.due_date, 'long'),
+                })
+              : canWithdraw
+                ? t('myLoan.firstInstallmentLater')
+                : t('myLoan.noNextInstallment')}
+          </p>
+        </div>
+      )}
+
+      {isPaidOut(loan) && (
+        <RepaymentBar paid={loan.paid_amount} total={loan.total_amount_with_interest} />
+      )}
+
+      {canWithdraw && (
+        <div>
+          <Button variant="secondary" onClick={() => setWithdrawing(true)}>
+            {t('myLoan.withdraw')}
+          </Button>
+          <WithdrawLoanModal
+            loanId={loan.id}
+            isOpen={isWithdrawing}
+            onClose={() => setWithdrawing(false)}
+          />
+        </div>
+      )}
+      {!isOpen && (
+        <div>
+          <Link to="/user/apply-loan" className={linkClass}>
+            {t('myLoan.applyLink')}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function EarlierLoans({ loans }: { loans: Loan[] }) {
+  const { t } = useTranslation('loans');
+  return (
+    <section
+      aria-labelledby="earlier-loans-title"
+      className="rounded-2xl bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="earlier-loans-title" className="text-lg font-bold text-slate-900">
+        {t('myLoan.earlier')}
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-100">
+        {loans.map((l) => (
+          <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <div>
+              <p className="font-medium text-slate-900">
+                {t(`loanTypes.${l.loan_type}`, { defaultValue: l.loan_type })} ·{' '}
+                {t('myLoan.earlierLine', {
+                  amount: aed(l.loan_amount),
+                  term: t('apply.months', { count: l.duration_month }),
+                })}
+              </p>
+              <p className="text-sm text-slate-600">{formatDate(l.created_at)}</p>
+            </div>
+            <LoanStateBadge loan={l} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

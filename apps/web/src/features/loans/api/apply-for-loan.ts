@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { LOAN_TYPES, loanApplicationResponse } from '@jamiya/contracts/loans';
+import type { LoanFigures } from '@jamiya/money/loan';
+import { api } from '../../../lib/api-client.ts';
+import { filsToFormValue } from '../utils/loan-terms.ts';
+
+export type LoanApplicationResponse = z.infer<typeof loanApplicationResponse>;
+
+export interface LoanApplication {
+  loanType: (typeof LOAN_TYPES)[number];
+  figures: LoanFigures;
+  bankAccount: string;
+  passportOrNid: string;
+  includeInsurance: boolean;
+}
+
+/** The multipart body of spec section 7 (fields of section 3), figures as exact decimal text. */
+export function loanApplicationFormData(application: LoanApplication): FormData {
+  const { figures } = application;
+  const form = new FormData();
+  form.append('loan_type', application.loanType);
+  form.append('loan_amount', filsToFormValue(figures.amountFils));
+  form.append('duration_month', String(figures.termMonths));
+  form.append('bank_account', application.bankAccount);
+  form.append('per_month_amount', filsToFormValue(figures.perMonthFils));
+  form.append('passport_or_nid', application.passportOrNid);
+  form.append('includeInsurance', String(application.includeInsurance));
+  form.append('total_amount_with_interest', filsToFormValue(figures.totalFils));
+  return form;
+}
+
+export const applyForLoan = (application: LoanApplication) =>
+  api<LoanApplicationResponse>('/api/loan-application', {
+    form: loanApplicationFormData(application),
+  });
+
+export const useApplyForLoan = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyForLoan,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['myLoans'] }),
+        queryClient.invalidateQueries({ queryKey: ['accountData'] }),
+      ]),
+  });
+};

@@ -1,0 +1,280 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, type FocusEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LOAN_TYPES } from '@jamiya/contracts/loans';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import {
+  applyServerErrors,
+  toastError,
+  toastSuccess,
+  translateMessage,
+} from '../../../lib/messages.ts';
+import { useApplyForLoan } from '../api/apply-for-loan.ts';
+import {
+  loanFormSchema,
+  SERVER_FIELDS,
+  type LoanFormInput,
+  type LoanFormValues,
+} from '../utils/loan-form-schema.ts';
+import {
+  CUSTOM_TERM,
+  estimateLoan,
+  parseCustomTerm,
+  termMonths,
+  type PolicyFils,
+} from '../utils/loan-terms.ts';
+import { AmountStepper } from './amount-stepper.tsx';
+import { LoanEstimate } from './loan-estimate.tsx';
+
+export function LoanApplicationForm({
+  policy,
+  interestRatePercent,
+  termsText,
+  blockedReason,
+}: {
+  policy: PolicyFils;
+  interestRatePercent: number;
+  termsText: string;
+  /** Why the server would refuse an application now (an open loan, an inactive membership). */
+  blockedReason?: string | undefined;
+}) {
+  const { t } = useTranslation('loans');
+  const apply = useApplyForLoan();
+  const schema = useMemo(
+    () =>
+      loanFormSchema(policy, {
+        invalid: t('apply.customTermInvalid'),
+        tooLong: t('apply.customTermTooLong', { max: policy.maxCustomTerm }),
+      }),
+    [policy, t],
+  );
+  const defaults = useMemo<LoanFormInput>(
+    () => ({
+      loan_type: 'personal',
+      amountFils: policy.defaultFils,
+      term: String(policy.terms.includes(1) ? 1 : (policy.terms[0] ?? CUSTOM_TERM)),
+      custom_term: '',
+      bank_account: '',
+      passport_or_nid: '',
+      includeInsurance: false,
+    }),
+    [policy],
+  );
+  const form = useForm<LoanFormInput, unknown, LoanFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults,
+  });
+  const { errors } = form.formState;
+  const [amountFils, term, customTerm] = useWatch({
+    control: form.control,
+    name: ['amountFils', 'term', 'custom_term'],
+  });
+  const months = termMonths(term, customTerm, policy);
+  const figures = estimateLoan(amountFils, months, policy);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const submitted = estimateLoan(
+      values.amountFils,
+      termMonths(values.term, values.custom_term, policy),
+      policy,
+    );
+    if (!submitted) {
+      form.setError('term', { type: 'validate', message: t('apply.customTermInvalid') });
+      return;
+    }
+    try {
+      const res = await apply.mutateAsync({
+        loanType: values.loan_type,
+        figures: submitted,
+        bankAccount: values.bank_account,
+        passportOrNid: values.passport_or_nid,
+        includeInsurance: values.includeInsurance,
+      });
+      toastSuccess(res.message);
+      form.reset(defaults);
+    } catch (error) {
+      applyServerErrors(
+        error,
+        (name: string, e) => form.setError(SERVER_FIELDS[name] as 'term', e),
+        Object.keys(SERVER_FIELDS),
+      );
+      toastError(error);
+    }
+  });
+
+  const fieldError = (message?: string) => (message ? translateMessage(message) : undefined);
+  const termOptions = [
+    ...policy.terms.map((m) => ({ value: String(m), label: t('apply.months', { count: m }) })),
+    ...(policy.allowCustomTerm ? [{ value: CUSTOM_TERM, label: t('apply.custom') }] : []),
+  ];
+  const cardClass = 'flex flex-col gap-5 rounded-2xl bg-white p-4 shadow-sm sm:p-6';
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-4 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start md:gap-6"
+    >
+      <div className={cardClass}>
+        <Field label={t('apply.loanType')} error={fieldError(errors.loan_type?.message)}>
+          {(a) => (
+            <select {...a} className={inputClass} {...form.register('loan_type')}>
+              {LOAN_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`loanTypes.${type}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+
+        <Controller
+          control={form.control}
+          name="amountFils"
+          render={({ field }) => (
+            <AmountStepper
+              valueFils={field.value}
+              minFils={policy.minFils}
+              maxFils={policy.maxFils}
+              stepFils={policy.stepFils}
+              onChange={field.onChange}
+              error={fieldError(errors.amountFils?.message)}
+            />
+          )}
+        />
+
+        <fieldset
+          aria-describedby={errors.term ? 'loan-term-error' : undefined}
+          className="flex flex-col gap-2"
+        >
+          <legend className="text-sm font-medium text-slate-800">{t('apply.term')}</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {termOptions.map((option) => (
+              <label key={option.value} className="relative">
+                <input
+                  type="radio"
+                  value={option.value}
+                  className="peer sr-only"
+                  {...form.register('term')}
+                />
+                <span className="flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white px-2 text-center text-sm font-semibold text-slate-800 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700">
+                  {option.label}
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.term && (
+            <p id="loan-term-error" role="alert" className="text-sm text-red-700">
+              {fieldError(errors.term.message)}
+            </p>
+          )}
+        </fieldset>
+
+        {term === CUSTOM_TERM && (
+          <Field
+            label={t('apply.customTerm')}
+            hint={t('apply.customTermHint', { max: policy.maxCustomTerm })}
+            error={fieldError(errors.custom_term?.message)}
+          >
+            {(a) => (
+              <input
+                {...a}
+                type="number"
+                inputMode="decimal"
+                min={1}
+                max={policy.maxCustomTerm}
+                step="any"
+                className={inputClass}
+                {...form.register('custom_term', {
+                  // Whole months only: 2.7 becomes 2 (spec section 5).
+                  onBlur: (e: FocusEvent<HTMLInputElement>) => {
+                    const result = parseCustomTerm(e.target.value, policy.maxCustomTerm);
+                    if (result.ok && String(result.months) !== e.target.value) {
+                      form.setValue('custom_term', String(result.months), { shouldValidate: true });
+                    }
+                  },
+                })}
+              />
+            )}
+          </Field>
+        )}
+      </div>
+
+      <div className="md:sticky md:top-20 md:col-start-2 md:row-span-2 md:row-start-1">
+        <LoanEstimate
+          figures={figures}
+          interestRatePercent={interestRatePercent}
+          error={fieldError(errors.root?.figures?.message)}
+        />
+      </div>
+
+      <div className={`${cardClass} md:col-start-1`}>
+        <label className="flex min-h-11 cursor-pointer items-start gap-3">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-5 shrink-0 accent-brand-700"
+            aria-describedby="loan-insurance-hint"
+            {...form.register('includeInsurance')}
+          />
+          <span>
+            <span className="font-medium text-slate-900">{t('apply.insurance')}</span>
+            <span id="loan-insurance-hint" className="block text-sm text-slate-600">
+              {t('apply.insuranceHint')}
+            </span>
+          </span>
+        </label>
+
+        <Field
+          label={t('apply.bankAccount')}
+          hint={t('apply.bankAccountHint')}
+          error={fieldError(errors.bank_account?.message)}
+        >
+          {(a) => (
+            <input
+              {...a}
+              type="text"
+              autoComplete="off"
+              className={inputClass}
+              {...form.register('bank_account')}
+            />
+          )}
+        </Field>
+
+        <Field label={t('apply.passport')} error={fieldError(errors.passport_or_nid?.message)}>
+          {(a) => (
+            <input
+              {...a}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              className={inputClass}
+              {...form.register('passport_or_nid')}
+            />
+          )}
+        </Field>
+
+        <div className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
+          <p className="font-medium text-slate-900">{t('apply.review')}</p>
+          <h3 className="mt-2 font-semibold text-slate-900">{t('apply.termsTitle')}</h3>
+          <p>{termsText}</p>
+        </div>
+
+        {blockedReason && (
+          <p id="loan-blocked" className="text-sm font-medium text-amber-900">
+            {blockedReason}
+          </p>
+        )}
+        <Button
+          type="submit"
+          isBusy={form.formState.isSubmitting}
+          disabled={Boolean(blockedReason)}
+          aria-describedby={blockedReason ? 'loan-blocked' : undefined}
+        >
+          {t('apply.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

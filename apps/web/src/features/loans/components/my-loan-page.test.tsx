@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Loan } from '@jamiya/contracts/loans';
+import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
+import { activeLoan, loansBody, pendingLoan } from '../testing/loan-fixtures.ts';
+import { MyLoanPage } from './my-loan-page.tsx';
+
+const nb = (text: string) => text.replace(/AED /g, 'AED\u00a0');
+
+function setup(items: Loan[]) {
+  const requests = stubApi({ 'GET /api/my-loans': () => ({ body: loansBody(...items) }) });
+  const user = userEvent.setup();
+  renderWithProviders(<MyLoanPage />, { path: '/user/my-loan' });
+  return { requests, user };
+}
+
+const figure = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+
+describe('My Loan', () => {
+  it("shows the member's real loan: state, figures, next installment and the repayment bar", async () => {
+    setup([activeLoan()]);
+    expect(await screen.findByRole('heading', { name: 'Personal · Loan #1' })).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(figure('Amount')).toHaveTextContent('AED 2,000');
+    expect(figure('Total with interest')).toHaveTextContent('AED 2,140');
+    expect(figure('Paid')).toHaveTextContent('AED 713.34');
+    expect(figure('Remaining')).toHaveTextContent('AED 1,426.66');
+    expect(figure('Per month')).toHaveTextContent('AED 356.67');
+    expect(figure('Term')).toHaveTextContent('6 months');
+    expect(screen.getByText('AED 356.67 on December 17, 2026')).toBeInTheDocument();
+
+    const bar = screen.getByRole('progressbar', { name: 'Repayment' });
+    expect(bar).toHaveAttribute('aria-valuenow', '713.34');
+    expect(bar).toHaveAttribute('aria-valuemin', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '2140');
+    expect(bar).toHaveAttribute('aria-valuetext', nb('AED 713.34 of AED 2,140 repaid (33.3 %)'));
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe('33.3%');
+
+    // An active loan cannot be withdrawn.
+    expect(screen.queryByRole('button', { name: 'Withdraw application' })).not.toBeInTheDocument();
+  });
+
+  it('lists the schedule and the history', async () => {
+    setup([
+      activeLoan({
+        transitions: [
+          ...activeLoan().transitions,
+          {
+            from: 'active',
+            to: 'closed',
+            at: '2027-03-10T10:00:00.000Z',
+            reason: 'Repaid early',
+            by: 'admin',
+          },
+        ],
+      }),
+    ]);
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(7);
+    expect(rows[1]).toHaveTextContent('1Oct 17, 2026356.67356.67Paid');
+    expect(rows[6]).toHaveTextContent('6Mar 17, 2027356.650Unpaid');
+
+    const history = screen.getByRole('region', { name: 'History' });
+    const steps = within(history).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual([
+      'Application submitted by youSeptember 13, 2026',
+      'Approved by the committeeSeptember 15, 2026',
+      'Money paid out by the committeeSeptember 17, 2026',
+      'Fully repaid by the committeeMarch 10, 2027Reason: Repaid early',
+    ]);
+  });
+
+  it('flags an overdue loan', async () => {
+    setup([
+      activeLoan({
+        is_overdue: true,
+        installments: activeLoan().installments.map((i) =>
+          i.number === 3 ? { ...i, status: 'overdue' as const } : i,
+        ),
+      }),
+    ]);
+    expect(
+      await screen.findByText(
+        'An installment is past its due date. Please pay it as soon as you can.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Overdue')).toHaveLength(2);
+  });
+
+  it('shows a friendly empty state with a link to apply when the member has no loan', async () => {
+    setup([]);
+    expect(await screen.findByText('You have no loan yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Apply for a loan' })).toHaveAttribute(
+      'href',
+      '/user/apply-loan',
+    );
+  });
+
+  it('lists earlier loans below the current one', async () => {
+    setup([
+      pendingLoan(),
+      activeLoan({ id: 1, state: 'closed', loan_amount: 800, duration_month: 1 }),
+    ]);
+    const earlier = await screen.findByRole('region', { name: 'Earlier loans' });
+    expect(earlier).toHaveTextContent('Personal · AED 800 over 1 month');
+    expect(within(earlier).getByText('Closed')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Personal · Loan #7' })).toBeInTheDocument();
+    expect(screen.getByText('Under review')).toBeInTheDocument();
+    expect(screen.getByText('The schedule is made when the loan is paid out.')).toBeInTheDocument();
+    // Nothing is paid out yet, so there is nothing to repay on a bar.
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('withdraws a pending application with a reason, then shows it withdrawn', async () => {
+    let loan = pendingLoan();
+    const requests = stubApi({
+      'GET /api/my-loans': () => ({ body: loansBody(loan) }),
+      'POST /api/my-loans/7/withdraw': (req) => {
+        const reason = (req.body as { reason?: string }).reason ?? null;
+        loan = pendingLoan({
+          state: 'withdrawn',
+          transitions: [
+            ...loan.transitions,
+            {
+              from: 'pending',
+              to: 'withdrawn',
+              at: '2026-12-02T09:00:00.000Z',
+              reason,
+              by: 'member',
+            },
+          ],
+        });
+        return {
+          body: { status_code: 200, message: 'Your loan application was withdrawn.', loan },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MyLoanPage />, { path: '/user/my-loan' });
+
+    await user.click(await screen.findByRole('button', { name: 'Withdraw application' }));
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw your application?' });
+    await user.type(
+      within(dialog).getByLabelText('Reason (optional)'),
+      'I found the money elsewhere',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+
+    expect(await screen.findByText('Your loan application was withdrawn.')).toBeInTheDocument();
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post).toMatchObject({
+      url: '/api/my-loans/7/withdraw',
+      body: { reason: 'I found the money elsewhere' },
+    });
+    await waitFor(() =>
+      expect(screen.getByText('Withdrawn', { selector: 'span' })).toBeInTheDocument(),
+    );
+    expect(screen.getByText('Reason: I found the money elsewhere')).toBeInTheDocument();
+    expect(
+      screen.getByText('This loan was not paid out, so you owe nothing on it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Remaining')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw application' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Apply for a loan' })).toHaveAttribute(
+      'href',
+      '/user/apply-loan',
+    );
+  });
+
+  it('keeps the application and shows the server message when the withdrawal is refused', async () => {
+    const message = 'This loan can no longer be withdrawn.';
+    stubApi({
+      'GET /api/my-loans': () => ({ body: loansBody(pendingLoan({ state: 'approved' })) }),
+      'POST /api/my-loans/7/withdraw': () => ({ status: 409, body: { status_code: 409, message } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MyLoanPage />);
+    await user.click(await screen.findByRole('button', { name: 'Withdraw application' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByText('Approved')).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the loans cannot be loaded', async () => {
+    let calls = 0;
+    stubApi({
+      'GET /api/my-loans': () =>
+        ++calls === 1
+          ? { status: 500, body: { status_code: 500, message: 'Something failed on our side.' } }
+          : { body: loansBody(activeLoan()) },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MyLoanPage />);
+    expect(await screen.findByText('Something failed on our side.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('progressbar', { name: 'Repayment' })).toHaveAttribute(
+      'aria-valuenow',
+      '713.34',
+    );
+  });
+});

@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { withdrawLoanRequest } from '@jamiya/contracts/loans';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import {
+  applyServerErrors,
+  toastError,
+  toastSuccess,
+  translateMessage,
+} from '../../../lib/messages.ts';
+import { useWithdrawLoan } from '../api/withdraw-loan.ts';
+
+type WithdrawInput = z.input<typeof withdrawLoanRequest>;
+type WithdrawValues = z.output<typeof withdrawLoanRequest>;
+
+/** Confirms the withdrawal of a pending or approved application, with an optional reason. */
+export function WithdrawLoanModal({
+  loanId,
+  isOpen,
+  onClose,
+}: {
+  loanId: number;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('loans');
+  const withdraw = useWithdrawLoan();
+  const [shakeSignal, setShakeSignal] = useState(0);
+  const form = useForm<WithdrawInput, unknown, WithdrawValues>({
+    resolver: zodResolver(withdrawLoanRequest),
+    defaultValues: { reason: '' },
+  });
+  const reasonError = form.formState.errors.reason?.message;
+
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        const res = await withdraw.mutateAsync({ loanId, reason: values.reason ?? '' });
+        toastSuccess(res.message);
+        close();
+      } catch (error) {
+        applyServerErrors(error, form.setError, ['reason']);
+        toastError(error);
+        setShakeSignal((n) => n + 1);
+      }
+    },
+    () => setShakeSignal((n) => n + 1),
+  );
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={close}
+      title={t('myLoan.withdrawTitle')}
+      shakeSignal={shakeSignal}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <p className="text-slate-700">{t('myLoan.withdrawBody')}</p>
+        <Field
+          label={t('myLoan.withdrawReason')}
+          error={reasonError ? translateMessage(reasonError) : undefined}
+        >
+          {(a) => (
+            <textarea
+              {...a}
+              rows={3}
+              maxLength={500}
+              className={inputClass}
+              {...form.register('reason')}
+            />
+          )}
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close}>
+            {t('myLoan.withdrawKeep')}
+          </Button>
+          <Button type="submit" variant="danger" isBusy={form.formState.isSubmitting}>
+            {t('myLoan.withdrawConfirm')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Loan } from '@jamiya/contracts/loans';
+import type { UserData } from '@jamiya/contracts/profile';
+import type { PublicSettings } from '@jamiya/contracts/settings';
+
+// Answers shaped like the real API's (GET /api/settings, /api/profile, /api/my-loans).
+
+export function settingsBody(policy: Partial<PublicSettings['loan_policy']> = {}): PublicSettings {
+  return {
+    association_name: 'Jamiya',
+    currency: 'AED',
+    monthly_due: 200,
+    loan_policy: {
+      minimum: 500,
+      maximum: 5000,
+      step: 100,
+      default: 1000,
+      interest_rate_percent: 7,
+      terms: [1, 3, 6],
+      allow_custom_term: true,
+      max_custom_term: 24,
+      ...policy,
+    },
+    terms_text:
+      'Loans carry 7 % flat interest, repaid in equal monthly installments starting one month after disbursement. Review takes 2-3 business days.',
+  };
+}
+
+export function profileBody(status: 0 | 1 = 1): { userData: UserData } {
+  return {
+    userData: {
+      id: 3,
+      unique_id: 'JM-0003',
+      name: 'Rahul Nair',
+      email: 'rahul@jamiya.example',
+      mobile: '0551234567',
+      address: 'Al Qusais, Dubai',
+      gender: 'male',
+      profession_id: 1,
+      status,
+      role: 'member',
+      image: null,
+      wallet: 'Botim 0551234567',
+      created_at: '2026-08-01T08:00:00.000Z',
+    },
+  };
+}
+
+/** Amina's loan of the demo data: 2,000 AED over 6 months, two installments repaid. */
+export function activeLoan(overrides: Partial<Loan> = {}): Loan {
+  return {
+    id: 1,
+    loan_type: 'personal',
+    state: 'active',
+    is_overdue: false,
+    loan_amount: 2000,
+    duration_month: 6,
+    interest_rate_percent: 7,
+    total_amount_with_interest: 2140,
+    per_month_amount: 356.67,
+    include_insurance: false,
+    bank_account: 'Botim 0501234567',
+    passport_or_nid: 'N1234567',
+    paid_amount: 713.34,
+    remaining_amount: 1426.66,
+    next_installment: { number: 3, due_date: '2026-12-17', amount: 356.67 },
+    disbursed_on: '2026-09-17',
+    created_at: '2026-09-13T08:00:00.000Z',
+    installments: [
+      { number: 1, due_date: '2026-10-17', amount: 356.67, paid: 356.67, status: 'paid' },
+      { number: 2, due_date: '2026-11-17', amount: 356.67, paid: 356.67, status: 'paid' },
+      { number: 3, due_date: '2026-12-17', amount: 356.67, paid: 0, status: 'unpaid' },
+      { number: 4, due_date: '2027-01-17', amount: 356.67, paid: 0, status: 'unpaid' },
+      { number: 5, due_date: '2027-02-17', amount: 356.67, paid: 0, status: 'unpaid' },
+      { number: 6, due_date: '2027-03-17', amount: 356.65, paid: 0, status: 'unpaid' },
+    ],
+    transitions: [
+      { from: null, to: 'pending', at: '2026-09-13T08:00:00.000Z', reason: null, by: 'member' },
+      {
+        from: 'pending',
+        to: 'approved',
+        at: '2026-09-15T08:00:00.000Z',
+        reason: null,
+        by: 'admin',
+      },
+      { from: 'approved', to: 'active', at: '2026-09-17T08:00:00.000Z', reason: null, by: 'admin' },
+    ],
+    ...overrides,
+  };
+}
+
+/** An application of 1,000 AED over 3 months awaiting the committee. */
+export function pendingLoan(overrides: Partial<Loan> = {}): Loan {
+  return activeLoan({
+    id: 7,
+    state: 'pending',
+    loan_amount: 1000,
+    duration_month: 3,
+    total_amount_with_interest: 1070,
+    per_month_amount: 356.67,
+    paid_amount: 0,
+    remaining_amount: 1070,
+    next_installment: null,
+    disbursed_on: null,
+    created_at: '2026-12-01T09:30:00.000Z',
+    installments: [],
+    transitions: [
+      { from: null, to: 'pending', at: '2026-12-01T09:30:00.000Z', reason: null, by: 'member' },
+    ],
+    ...overrides,
+  });
+}
+
+export const loansBody = (...items: Loan[]) => ({ items, next_cursor: null });
