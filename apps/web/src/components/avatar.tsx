@@ -1,21 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { fetchFileUrl } from '../lib/api-client.ts';
+import { useEffect, useState } from 'react';
+import { fetchFileBlob } from '../lib/api-client.ts';
 
 /** The member's photo (fetched with the bearer token) or their initials. */
-export function Avatar({ name, image, size = 40 }: { name: string; image: string | null; size?: number }) {
+export function Avatar({
+  name,
+  image,
+  size = 40,
+}: {
+  name: string;
+  image: string | null;
+  size?: number;
+}) {
   const photo = useQuery({
     queryKey: ['file', image],
-    queryFn: () => fetchFileUrl(image!),
+    queryFn: () => fetchFileBlob(image!),
     enabled: Boolean(image),
     staleTime: Infinity,
     gcTime: 10 * 60_000,
   });
+  // The cache keeps the bytes; each mounted avatar makes its own object URL and frees it.
+  const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    const url = photo.data;
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
+    if (!photo.data) return;
+    const objectUrl = URL.createObjectURL(photo.data);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
   }, [photo.data]);
   const initials = name
     .split(/\s+/)
@@ -23,8 +33,17 @@ export function Avatar({ name, image, size = 40 }: { name: string; image: string
     .slice(0, 2)
     .map((w) => w[0]!.toUpperCase())
     .join('');
-  if (photo.data) {
-    return <img src={photo.data} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} />;
+  if (photo.data && url) {
+    return (
+      <img
+        src={url}
+        alt=""
+        width={size}
+        height={size}
+        className="shrink-0 rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
   }
   return (
     <span

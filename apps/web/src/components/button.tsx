@@ -24,7 +24,12 @@ export function Button({
       aria-busy={isBusy || undefined}
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
     >
-      {isBusy && <span className="size-4 animate-spin rounded-full border-2 border-current border-e-transparent" aria-hidden />}
+      {isBusy && (
+        <span
+          className="size-4 animate-spin rounded-full border-2 border-current border-e-transparent"
+          aria-hidden
+        />
+      )}
       {children}
     </button>
   );

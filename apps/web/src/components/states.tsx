@@ -6,7 +6,10 @@ export function Spinner({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
     <div role="status" className="flex items-center justify-center gap-3 p-6 text-slate-700">
-      <span className="size-6 animate-spin rounded-full border-4 border-brand-700 border-e-transparent" aria-hidden />
+      <span
+        className="size-6 animate-spin rounded-full border-4 border-brand-700 border-e-transparent"
+        aria-hidden
+      />
       <span>{label ?? t('loading')}</span>
     </div>
   );
@@ -15,7 +18,10 @@ export function Spinner({ label }: { label?: string }) {
 export function ErrorState({ message, onRetry }: { message?: string; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-900">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-900"
+    >
       <p className="font-semibold">{t('errorTitle')}</p>
       <p className="text-sm">{message ?? t('errorBody')}</p>
       {onRetry && (

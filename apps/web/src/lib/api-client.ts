@@ -44,7 +44,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   let res: Response;
   try {
-    res = await fetch(path, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal: options.signal });
+    res = await fetch(path, {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: options.signal,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'Network Error');
@@ -61,9 +66,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 /** A stored file (receipt, photo) needs the bearer header, so it is fetched as a blob. */
-export async function fetchFileUrl(path: string): Promise<string> {
+export async function fetchFileBlob(path: string): Promise<Blob> {
   const token = getToken();
   const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!res.ok) throw new ApiError(res.status, 'The file could not be loaded.');
-  return URL.createObjectURL(await res.blob());
+  return res.blob();
+}
+
+/** The same as an object URL; the caller frees it with URL.revokeObjectURL. */
+export async function fetchFileUrl(path: string): Promise<string> {
+  return URL.createObjectURL(await fetchFileBlob(path));
 }

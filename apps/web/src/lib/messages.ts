@@ -8,7 +8,12 @@ import { ApiError } from './api-client.ts';
  * (gettext style), so a translation can be added without touching the schemas.
  */
 export function translateMessage(message: string): string {
-  return i18n.t(message, { ns: 'messages', keySeparator: false, nsSeparator: false, defaultValue: message });
+  return i18n.t(message, {
+    ns: 'messages',
+    keySeparator: false,
+    nsSeparator: false,
+    defaultValue: message,
+  });
 }
 
 export function errorMessage(error: unknown): string {

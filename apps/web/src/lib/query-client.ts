@@ -10,7 +10,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         // A 4xx will not change by asking again; only network failures and 5xx are retried.
         retry: (failureCount, error) =>
-          failureCount < 3 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+          failureCount < 3 &&
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500),
         retryDelay,
         gcTime: 5 * 60_000,
         staleTime: 30_000,

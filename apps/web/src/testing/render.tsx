@@ -11,9 +11,15 @@ import { vi } from 'vitest';
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', at = path, routes = {} }: { path?: string; at?: string; routes?: Record<string, string> } = {},
+  {
+    path = '/',
+    at = path,
+    routes = {},
+  }: { path?: string; at?: string; routes?: Record<string, string> } = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[at]}>
@@ -37,7 +43,9 @@ export interface StubRequest {
   body: unknown;
 }
 
-type Handler = (req: StubRequest) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+type Handler = (
+  req: StubRequest,
+) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
 
 /**
  * Stands in for the server in component tests: `handlers` maps "METHOD /path" to an answer.
@@ -51,13 +59,30 @@ export function stubApi(handlers: Record<string, Handler>) {
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = new URL(String(input), 'http://localhost');
       const method = (init.method ?? 'GET').toUpperCase();
-      const body = init.body instanceof FormData ? init.body : typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-      const req = { method, url: url.pathname + url.search, headers: new Headers(init.headers), body };
+      const body =
+        init.body instanceof FormData
+          ? init.body
+          : typeof init.body === 'string'
+            ? JSON.parse(init.body)
+            : init.body;
+      const req = {
+        method,
+        url: url.pathname + url.search,
+        headers: new Headers(init.headers),
+        body,
+      };
       requests.push(req);
       const handler = handlers[`${method} ${url.pathname}`];
-      if (!handler) return new Response(JSON.stringify({ status_code: 404, message: `No stub for ${method} ${url.pathname}` }), { status: 404 });
+      if (!handler)
+        return new Response(
+          JSON.stringify({ status_code: 404, message: `No stub for ${method} ${url.pathname}` }),
+          { status: 404 },
+        );
       const answer = await handler(req);
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return requests;

@@ -1,7 +1,17 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '../app/i18n.ts';
+
+// A loaded machine can take more than the default 1 s to render a page.
+configure({ asyncUtilTimeout: 4000 });
+
+// jsdom has no object URLs.
+if (!URL.createObjectURL) {
+  let n = 0;
+  URL.createObjectURL = () => `blob:jsdom/${++n}`;
+  URL.revokeObjectURL = () => undefined;
+}
 
 // jsdom has <dialog> but not its modal methods.
 if (!HTMLDialogElement.prototype.showModal) {
@@ -27,5 +37,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
-  if (calls.length) throw new Error(`Unexpected console output:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`);
+  if (calls.length)
+    throw new Error(
+      `Unexpected console output:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`,
+    );
 });

@@ -1,3 +1,105 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
+import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
+import { useMyPayments } from '../../../api/get-my-payments.ts';
+import { useSettings } from '../../../api/get-settings.ts';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { aed } from '../../../lib/format.ts';
+import { errorMessage } from '../../../lib/messages.ts';
+import { monthNameOfPeriod } from '../utils/months.ts';
+import { BalanceCards } from './balance-cards.tsx';
+import { FirstLoanBanner } from './first-loan-banner.tsx';
+import { LoanPaymentModal } from './loan-payment-modal.tsx';
+import { MonthlyPaymentModal, type MonthlyPaymentDefaults } from './monthly-payment-modal.tsx';
+import { MonthlyRowList, type MonthlyRow } from './monthly-rows.tsx';
+import { PaymentHistory } from './payment-history.tsx';
+
+type OpenModal = { kind: 'dues' | 'loan'; row?: MonthlyRow | undefined } | null;
+
+/** /user/monthly-pay: balances, the first-loan banner, the monthly dues and the payment modals. */
 export function MonthlyPayPage() {
-  return <p>MonthlyPayPage</p>;
+  const { t } = useTranslation('dues');
+  const { t: tc } = useTranslation();
+  const account = useAccountData();
+  const loans = useMyLoans();
+  const settings = useSettings();
+  const payments = useMyPayments();
+  const [open, setOpen] = useState<OpenModal>(null);
+
+  const loan = currentLoan(loans.data?.items);
+  const activeLoan = loan?.state === 'active' ? loan : undefined;
+  // The account paid from rarely changes: offer the one of the last receipt.
+  const lastAccountNumber =
+    payments.data?.items.find((p) => p.kind === 'dues' && p.account_number)?.account_number ?? '';
+
+  let content;
+  if (account.isPending) content = <Spinner />;
+  else if (account.isError && account.error instanceof ApiError && account.error.status === 404)
+    content = <EmptyState title={tc('noAccountData')} />;
+  else if (account.isError)
+    content = (
+      <ErrorState message={errorMessage(account.error)} onRetry={() => void account.refetch()} />
+    );
+  else
+    content = (
+      <>
+        <BalanceCards account={account.data} />
+        {loans.data && settings.data && (
+          <FirstLoanBanner loans={loans.data.items} settings={settings.data} />
+        )}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button onClick={() => setOpen({ kind: 'dues' })}>{t('actions.payDue')}</Button>
+          {activeLoan && (
+            <Button variant="secondary" onClick={() => setOpen({ kind: 'loan' })}>
+              {t('actions.repayLoan')}
+            </Button>
+          )}
+        </div>
+        <MonthlyRowList
+          rows={account.data.monthlyPaymentData}
+          onPayNow={(row) => setOpen({ kind: 'loan', row })}
+          onPayDue={(row) => setOpen({ kind: 'dues', row })}
+        />
+        <MonthlyPaymentModal
+          isOpen={open?.kind === 'dues'}
+          onClose={() => setOpen(null)}
+          defaults={duesDefaults(account.data, open?.row, lastAccountNumber)}
+        />
+      </>
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t('title')}</h1>
+        <p className="mt-1 text-slate-700">{t('subtitle')}</p>
+      </div>
+      {content}
+      <PaymentHistory />
+      <LoanPaymentModal
+        isOpen={open?.kind === 'loan'}
+        onClose={() => setOpen(null)}
+        activeLoan={activeLoan}
+        loansStatus={loans.status}
+        onPayDueInstead={() => setOpen({ kind: 'dues', row: open?.row })}
+      />
+    </div>
+  );
+}
+
+function duesDefaults(
+  account: AccountData,
+  row: MonthlyRow | undefined,
+  accountNumber: string,
+): MonthlyPaymentDefaults {
+  return {
+    month: row ? monthNameOfPeriod(row.period) : undefined,
+    // JSON amounts have at most two decimals, so their shortest text is exact.
+    amount: String(row?.amount ?? account.monthly_due),
+    accountNumber,
+    monthlyDueText: aed(account.monthly_due),
+  };
 }

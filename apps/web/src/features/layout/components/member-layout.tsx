@@ -138,7 +138,7 @@ function BottomBar() {
   const isLoanActive = pathname === '/user/my-loan';
   return (
     <nav
-      aria-label={t('nav.member')}
+      aria-label={t('nav.memberShortcuts')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden"
     >
       <div className="mx-auto flex max-w-lg items-end px-2 pb-[env(safe-area-inset-bottom)]">

@@ -1,0 +1,253 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Loan } from '@jamiya/contracts/loans';
+import type { Payment } from '@jamiya/contracts/payments';
+import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
+import {
+  accountBody,
+  activeLoan,
+  duesPayment,
+  listBody,
+  rahulRows,
+  settingsBody,
+  stubObjectUrls,
+} from '../testing/fixtures.ts';
+import { MonthlyPayPage } from './monthly-pay-page.tsx';
+
+// The first render of a file transforms the whole page; on a busy machine that outlasts 1 s.
+configure({ asyncUtilTimeout: 4000 });
+
+type Handlers = Parameters<typeof stubApi>[0];
+
+function setup({
+  loans = [],
+  payments = [],
+  loanDefault = 1000,
+  handlers = {},
+}: { loans?: Loan[]; payments?: Payment[]; loanDefault?: number; handlers?: Handlers } = {}) {
+  const requests = stubApi({
+    'GET /api/my-account-data': () => ({ body: accountBody() }),
+    'GET /api/my-loans': () => ({ body: listBody(loans) }),
+    'GET /api/my-payments': () => ({ body: listBody(payments) }),
+    'GET /api/settings': () => ({ body: settingsBody(loanDefault) }),
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  const view = renderWithProviders(<MonthlyPayPage />, {
+    path: '/user/monthly-pay',
+    routes: { '/user/apply-loan': 'APPLY LOAN PAGE' },
+  });
+  return { requests, user, ...view };
+}
+
+const monthRow = async (label: string) => {
+  const list = await screen.findByRole('region', { name: 'Monthly dues' });
+  const row = within(list)
+    .getAllByRole('listitem')
+    .find((li) => li.textContent?.includes(label));
+  if (!row) throw new Error(`no row for ${label}`);
+  return within(row);
+};
+
+beforeEach(() => {
+  stubObjectUrls();
+});
+
+describe('the monthly rows', () => {
+  it('show each state as the spec says: Completed with Thank you!!, Under review, Pay Now and Due', async () => {
+    setup();
+    const completed = await monthRow('August 2026');
+    expect(completed.getByText('Completed')).toBeInTheDocument();
+    expect(completed.getByText('Thank you!!')).toBeInTheDocument();
+    expect(completed.queryByRole('button')).not.toBeInTheDocument();
+
+    const pending = await monthRow('September 2026');
+    expect(pending.getByText('Under review')).toBeInTheDocument();
+    expect(pending.queryByText('Thank you!!')).not.toBeInTheDocument();
+    expect(pending.queryByRole('button')).not.toBeInTheDocument();
+
+    const payNow = await monthRow('November 2026');
+    expect(payNow.getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    expect(payNow.queryByText('Due')).not.toBeInTheDocument();
+
+    const due = await monthRow('October 2026');
+    expect(due.getByText('Due')).toBeInTheDocument();
+    expect(due.getByRole('button', { name: 'Pay the due for October 2026' })).toBeInTheDocument();
+    expect(due.getByText('Monthly due not paid yet')).toBeInTheDocument();
+    expect(due.getByText('AED 200')).toBeInTheDocument();
+  });
+
+  it('lists the months newest first, as the server sends them', async () => {
+    setup();
+    const list = await screen.findByRole('region', { name: 'Monthly dues' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(4));
+    const months = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('p')?.textContent);
+    expect(months).toEqual(['November 2026', 'October 2026', 'September 2026', 'August 2026']);
+  });
+
+  it('treats an unknown status as due', async () => {
+    const rows = rahulRows();
+    rows[0] = { ...rows[0]!, status: 'overdue' as never };
+    setup({ handlers: { 'GET /api/my-account-data': () => ({ body: accountBody(rows) }) } });
+    expect((await monthRow('November 2026')).getByText('Due')).toBeInTheDocument();
+  });
+
+  it('shows the saving and due balances from the account data', async () => {
+    setup({
+      handlers: {
+        'GET /api/my-account-data': () => ({
+          body: accountBody(rahulRows(), { account_balance: 1600, due_balance: 356.67 }),
+        }),
+      },
+    });
+    expect(await screen.findByText('AED 1,600')).toBeInTheDocument();
+    expect(screen.getByText('AED 356.67')).toBeInTheDocument();
+  });
+
+  it('says so when there are no months yet', async () => {
+    setup({ handlers: { 'GET /api/my-account-data': () => ({ body: accountBody([]) }) } });
+    expect(await screen.findByText('No monthly dues yet.')).toBeInTheDocument();
+  });
+});
+
+describe('loading and failure', () => {
+  it('shows Loading... until the account data arrives', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    setup({
+      handlers: { 'GET /api/my-account-data': () => new Promise((resolve) => (answer = resolve)) },
+    });
+    expect(screen.getAllByText('Loading...').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('region', { name: 'Monthly dues' })).not.toBeInTheDocument();
+    answer({ body: accountBody() });
+    expect(await screen.findByRole('region', { name: 'Monthly dues' })).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry that asks again', async () => {
+    let calls = 0;
+    const { user } = setup({
+      handlers: {
+        'GET /api/my-account-data': () =>
+          ++calls === 1
+            ? {
+                status: 500,
+                body: { status_code: 500, message: 'Something went wrong on our side.' },
+              }
+            : { body: accountBody() },
+      },
+    });
+    expect(await screen.findByText('Something went wrong on our side.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Monthly dues' })).toBeInTheDocument();
+  });
+
+  it('shows No account data found when there is none', async () => {
+    setup({
+      handlers: {
+        'GET /api/my-account-data': () => ({
+          status: 404,
+          body: { status_code: 404, message: 'Not found.' },
+        }),
+      },
+    });
+    expect(await screen.findByText('No account data found')).toBeInTheDocument();
+  });
+});
+
+describe('the first-loan banner', () => {
+  it('offers the loan policy default and links to the application', async () => {
+    const { user } = setup({ loanDefault: 1500 });
+    const banner = await screen.findByRole('link', { name: /Get your 1st Loan/ });
+    expect(banner).toHaveTextContent('Get your 1st Loan AED 1,500');
+    await user.click(banner);
+    expect(await screen.findByText('APPLY LOAN PAGE')).toBeInTheDocument();
+  });
+
+  it.each(['pending', 'approved', 'active'] as const)(
+    'is not shown beside a loan that is %s',
+    async (state) => {
+      const { queryClient } = setup({ loans: [activeLoan({ state })] });
+      await screen.findByRole('region', { name: 'Monthly dues' });
+      // Both answers the banner depends on have arrived, so its absence means something.
+      await waitFor(() => expect(queryClient.getQueryData(['myLoans'])).toBeDefined());
+      await waitFor(() => expect(queryClient.getQueryData(['settings'])).toBeDefined());
+      expect(screen.queryByRole('link', { name: /Loan/ })).not.toBeInTheDocument();
+    },
+  );
+
+  it('speaks of the next loan once one was repaid', async () => {
+    setup({ loans: [activeLoan({ state: 'closed' })] });
+    expect(await screen.findByRole('link', { name: /Get your next loan/ })).toHaveTextContent(
+      'AED 1,000',
+    );
+  });
+});
+
+describe('the submissions history', () => {
+  it('shows each submission with its review, and the reason of a rejection', async () => {
+    setup({
+      payments: [
+        duesPayment({
+          id: 3,
+          period: '2026-10',
+          status: 'pending',
+          approved_amount: null,
+          reviewed_at: null,
+        }),
+        duesPayment({
+          id: 2,
+          period: '2026-09',
+          status: 'rejected',
+          approved_amount: null,
+          review_note: 'The receipt is not readable.',
+        }),
+        duesPayment({
+          id: 1,
+          kind: 'loan_repayment',
+          period: null,
+          month: null,
+          loan_id: 1,
+          amount: 356.67,
+          approved_amount: 356.67,
+          receipt_url: null,
+        }),
+      ],
+    });
+    const history = await screen.findByRole('region', { name: 'My payments' });
+    const items = await within(history).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Due for October 2026');
+    expect(items[0]).toHaveTextContent('Under review');
+    expect(items[1]).toHaveTextContent('Rejected');
+    expect(items[1]).toHaveTextContent('Reason: The receipt is not readable.');
+    expect(items[2]).toHaveTextContent('Loan repayment');
+    expect(items[2]).toHaveTextContent('Approved');
+    expect(
+      within(items[2]!).queryByRole('button', { name: /View receipt/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows a receipt, fetched with the session, in a modal', async () => {
+    const { user, requests } = setup({
+      payments: [duesPayment()],
+      handlers: { 'GET /api/files/57479314-0de0-4ddd-95a9-6ecf5f998d7f': () => ({ body: {} }) },
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'View receipt: Due for August 2026' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Receipt' });
+    const image = await within(dialog).findByRole('img', {
+      name: 'Receipt of Due for August 2026',
+    });
+    expect(image).toHaveAttribute('src', 'blob:http://localhost/preview');
+    expect(requests.some((r) => r.url === '/api/files/57479314-0de0-4ddd-95a9-6ecf5f998d7f')).toBe(
+      true,
+    );
+  });
+
+  it('says so when nothing was sent yet', async () => {
+    setup();
+    expect(await screen.findByText('You have not sent any payment yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,235 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Payment } from '@jamiya/contracts/payments';
+import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import {
+  accountBody,
+  duesPayment,
+  listBody,
+  rahulRows,
+  settingsBody,
+  stubObjectUrls,
+} from '../testing/fixtures.ts';
+import { MonthlyPayPage } from './monthly-pay-page.tsx';
+
+// The first render of a file transforms the whole page; on a busy machine that outlasts 1 s.
+configure({ asyncUtilTimeout: 4000 });
+
+type Handlers = Parameters<typeof stubApi>[0];
+
+const SUBMITTED =
+  'Your payment was submitted. It will be added to your balance after review, usually within 1 hour.';
+const ACCOUNT = 'AE07 0331 2345 6789 0123 456';
+
+function setup({
+  payments = [],
+  handlers = {},
+}: { payments?: Payment[]; handlers?: Handlers } = {}) {
+  const requests = stubApi({
+    'GET /api/my-account-data': () => ({ body: accountBody() }),
+    'GET /api/my-loans': () => ({ body: listBody([]) }),
+    'GET /api/my-payments': () => ({ body: listBody(payments) }),
+    'GET /api/settings': () => ({ body: settingsBody() }),
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  const view = renderWithProviders(<MonthlyPayPage />, { path: '/user/monthly-pay' });
+  return { requests, user, ...view };
+}
+
+async function openForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Pay monthly due' }));
+  return within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
+}
+
+const posts = (requests: StubRequest[]) =>
+  requests.filter((r) => r.method === 'POST' && r.url === '/api/save-monthly-payment');
+const receipt = (name = 'receipt.jpg', type = 'image/jpeg', bytes = 2048) =>
+  new File([new Uint8Array(bytes)], name, { type });
+
+beforeEach(() => {
+  stubObjectUrls();
+});
+
+describe('the Monthly Payment form', () => {
+  it('starts with no month selected, offering the twelve months', async () => {
+    const { user } = setup();
+    const form = await openForm(user);
+    const month = form.getByLabelText('Month');
+    expect(month).toHaveValue('');
+    expect(
+      form.getByRole('option', { name: 'Choose a month', selected: true }),
+    ).toBeInTheDocument();
+    const names = within(month)
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value)
+      .filter(Boolean);
+    expect(names).toEqual([
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ]);
+    expect(form.getByLabelText('Amount (AED)')).toHaveValue(200);
+  });
+
+  it('refuses an empty submit: an error beside each of the four fields, nothing sent, the modal shakes', async () => {
+    const { user, requests } = setup();
+    const form = await openForm(user);
+    await user.clear(form.getByLabelText('Amount (AED)'));
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    // The shake lasts 1 s, so it is looked for first.
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveClass('animate-shake'));
+
+    expect(await form.findByText('Account number is required.')).toBeInTheDocument();
+    expect(form.getByText('Choose a month.')).toBeInTheDocument();
+    expect(form.getByText('Attach the receipt (a photo or a PDF).')).toBeInTheDocument();
+    expect(form.getByText('Enter an amount in AED.')).toBeInTheDocument();
+    for (const label of ['Account number', 'Month', 'Receipt (photo or PDF)', 'Amount (AED)']) {
+      expect(form.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(posts(requests)).toHaveLength(0);
+  });
+
+  it('checks the receipt for type and size before sending', async () => {
+    const { user, requests } = setup();
+    const form = await openForm(user);
+    const file = form.getByLabelText('Receipt (photo or PDF)');
+    // The picker's accept filter can be bypassed (drag and drop, "all files"), so the form checks too.
+    fireEvent.change(file, { target: { files: [receipt('notes.txt', 'text/plain')] } });
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    expect(
+      await form.findByText(
+        'This file type is not accepted. Please send a JPEG, PNG, WebP or HEIC photo, or a PDF.',
+      ),
+    ).toBeInTheDocument();
+
+    fireEvent.change(file, {
+      target: { files: [receipt('big.jpg', 'image/jpeg', 10 * 1024 * 1024 + 1)] },
+    });
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    expect(
+      await form.findByText('This file is larger than 10 MB. Please send a smaller file.'),
+    ).toBeInTheDocument();
+    expect(posts(requests)).toHaveLength(0);
+  });
+
+  it('previews a photo as a thumbnail and a PDF by its name', async () => {
+    const { user } = setup();
+    const form = await openForm(user);
+    await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+    expect(await form.findByRole('img', { name: 'Your receipt' })).toHaveAttribute(
+      'src',
+      'blob:http://localhost/preview',
+    );
+
+    await user.upload(
+      form.getByLabelText('Receipt (photo or PDF)'),
+      receipt('bank-slip.pdf', 'application/pdf'),
+    );
+    expect(await form.findByText(/bank-slip\.pdf/)).toBeInTheDocument();
+    expect(form.queryByRole('img', { name: 'Your receipt' })).not.toBeInTheDocument();
+  });
+
+  it('sends the four fields as multipart, then shows the month Under review', async () => {
+    let accountCalls = 0;
+    const { user, requests } = setup({
+      handlers: {
+        'GET /api/my-account-data': () => {
+          accountCalls += 1;
+          const rows = rahulRows();
+          if (accountCalls > 1)
+            rows[1] = { ...rows[1]!, description: 'Receipt under review', status: 'pending' };
+          return { body: accountBody(rows) };
+        },
+        'POST /api/save-monthly-payment': () => ({
+          body: {
+            status_code: 200,
+            message: SUBMITTED,
+            payment: duesPayment({
+              id: 13,
+              period: '2026-10',
+              month: 'October 2026',
+              status: 'pending',
+              approved_amount: null,
+            }),
+          },
+        }),
+      },
+    });
+    const form = await openForm(user);
+    await user.type(form.getByLabelText('Account number'), ACCOUNT);
+    await user.selectOptions(form.getByLabelText('Month'), 'October');
+    await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+
+    expect(await screen.findByText(SUBMITTED)).toBeInTheDocument();
+    const [post] = posts(requests);
+    expect(post!.body).toBeInstanceOf(FormData);
+    const body = post!.body as FormData;
+    expect([...body.keys()].sort()).toEqual(['account_number', 'month', 'payment_amount', 'photo']);
+    expect(body.get('payment_amount')).toBe('200.00');
+    expect(body.get('month')).toBe('October');
+    expect(body.get('account_number')).toBe(ACCOUNT);
+    expect((body.get('photo') as File).name).toBe('receipt.jpg');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The account data was asked again, so October reads Under review at once.
+    await waitFor(() => expect(accountCalls).toBe(2));
+    const list = screen.getByRole('region', { name: 'Monthly dues' });
+    const october = within(list)
+      .getAllByRole('listitem')
+      .find((li) => li.textContent?.includes('October 2026'))!;
+    await waitFor(() => expect(october).toHaveTextContent('Under review'));
+    expect(requests.filter((r) => r.url.startsWith('/api/my-payments'))).toHaveLength(2);
+  });
+
+  it('opens from a due row with that month chosen', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Pay the due for October 2026' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
+    expect(form.getByLabelText('Month')).toHaveValue('October');
+  });
+
+  it('offers the account number of the last receipt', async () => {
+    const { user } = setup({ payments: [duesPayment({ account_number: ACCOUNT })] });
+    await screen.findByText('Due for August 2026');
+    const form = await openForm(user);
+    expect(form.getByLabelText('Account number')).toHaveValue(ACCOUNT);
+  });
+
+  it('shows a refusal of the server (409) beside the month and in a toast, and stays open', async () => {
+    const { user } = setup({
+      handlers: {
+        'POST /api/save-monthly-payment': () => ({
+          status: 409,
+          body: {
+            status_code: 409,
+            message: 'A receipt for October 2026 is already under review.',
+            errors: { month: ['Choose another month.'] },
+          },
+        }),
+      },
+    });
+    const form = await openForm(user);
+    await user.type(form.getByLabelText('Account number'), ACCOUNT);
+    await user.selectOptions(form.getByLabelText('Month'), 'October');
+    await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+
+    expect(
+      await screen.findByText('A receipt for October 2026 is already under review.'),
+    ).toBeInTheDocument();
+    expect(form.getByText('Choose another month.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Monthly Payment' })).toBeInTheDocument();
+  });
+});

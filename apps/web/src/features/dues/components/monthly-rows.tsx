@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AccountData } from '../../../api/get-account-data.ts';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/states.tsx';
+import { aed } from '../../../lib/format.ts';
+import { translateMessage } from '../../../lib/messages.ts';
+import { periodLabel } from '../utils/months.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+export type MonthlyRow = AccountData['monthlyPaymentData'][number];
+
+// Month | description | amount | status on desktop; a stacked card per month on a phone.
+const COLUMNS = 'md:grid md:grid-cols-[11rem_minmax(0,1fr)_8rem_13rem] md:items-center md:gap-4';
+// A member of many years has a row per month; the latest year is what they look for.
+const FIRST_ROWS = 12;
+
+/** The member's months, newest first as the server lists them (PRODUCT.md section 4). */
+export function MonthlyRowList({
+  rows,
+  onPayNow,
+  onPayDue,
+}: {
+  rows: MonthlyRow[];
+  onPayNow: (row: MonthlyRow) => void;
+  onPayDue: (row: MonthlyRow) => void;
+}) {
+  const { t } = useTranslation('dues');
+  const [isShowingAll, setShowingAll] = useState(false);
+  const shown = isShowingAll ? rows : rows.slice(0, FIRST_ROWS);
+  return (
+    <section aria-labelledby="monthly-rows-title" className="flex flex-col gap-3">
+      <h2 id="monthly-rows-title" className="text-lg font-bold text-slate-900">
+        {t('rows.title')}
+      </h2>
+      {rows.length === 0 ? (
+        <EmptyState title={t('rows.empty')}>
+          <p className="text-sm">{t('rows.emptyBody')}</p>
+        </EmptyState>
+      ) : (
+        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <div
+            aria-hidden
+            className={`hidden border-b border-slate-200 bg-slate-50 px-5 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase ${COLUMNS}`}
+          >
+            <span>{t('rows.month')}</span>
+            <span>{t('rows.description')}</span>
+            <span className="text-end">{t('rows.amount')}</span>
+            <span>{t('rows.status')}</span>
+          </div>
+          <ul className="divide-y divide-slate-200">
+            {shown.map((row) => (
+              <MonthlyRowItem key={row.period} row={row} onPayNow={onPayNow} onPayDue={onPayDue} />
+            ))}
+          </ul>
+          {shown.length < rows.length && (
+            <div className="border-t border-slate-200 p-2 text-center">
+              <Button variant="ghost" onClick={() => setShowingAll(true)}>
+                {t('rows.showAll', { count: rows.length })}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function MonthlyRowItem({
+  row,
+  onPayNow,
+  onPayDue,
+}: {
+  row: MonthlyRow;
+  onPayNow: (row: MonthlyRow) => void;
+  onPayDue: (row: MonthlyRow) => void;
+}) {
+  const month = periodLabel(row.period);
+  return (
+    <li className={`flex items-center gap-3 px-4 py-3 md:px-5 ${COLUMNS}`}>
+      <div className="min-w-0 flex-1 md:contents">
+        <p className="font-semibold text-slate-900">{month}</p>
+        <p className="text-sm text-slate-600">{translateMessage(row.description)}</p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1 md:contents">
+        <p className="font-bold text-slate-900 tabular-nums md:text-end">{aed(row.amount)}</p>
+        <RowStatus row={row} month={month} onPayNow={onPayNow} onPayDue={onPayDue} />
+      </div>
+    </li>
+  );
+}
+
+/** completed, pending, pay_now, and any other value meaning due (spec section 2). */
+function RowStatus({
+  row,
+  month,
+  onPayNow,
+  onPayDue,
+}: {
+  row: MonthlyRow;
+  month: string;
+  onPayNow: (row: MonthlyRow) => void;
+  onPayDue: (row: MonthlyRow) => void;
+}) {
+  const { t } = useTranslation('dues');
+  const box = 'flex flex-col items-end gap-1 md:flex-row md:items-center md:gap-3';
+  switch (row.status) {
+    case 'completed':
+      return (
+        <div className={box}>
+          <StatusBadge tone="success">{t('rows.completed')}</StatusBadge>
+          <span className="text-sm font-medium text-green-800">{t('rows.thankYou')}</span>
+        </div>
+      );
+    case 'pending':
+      return (
+        <div className={box}>
+          <StatusBadge tone="warning">{t('rows.pending')}</StatusBadge>
+        </div>
+      );
+    case 'pay_now':
+      return (
+        <div className={box}>
+          <Button className="px-5" onClick={() => onPayNow(row)}>
+            {t('rows.payNow')}
+          </Button>
+        </div>
+      );
+    default:
+      return (
+        <div className="flex items-center gap-2 md:gap-3">
+          <StatusBadge tone="danger">{t('rows.due')}</StatusBadge>
+          <Button
+            variant="secondary"
+            className="min-w-16"
+            aria-label={t('rows.payMonth', { month })}
+            onClick={() => onPayDue(row)}
+          >
+            {t('rows.pay')}
+          </Button>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,148 @@
+import type { z } from 'zod';
+import type { Loan } from '@jamiya/contracts/loans';
+import type { myAccountData, Payment } from '@jamiya/contracts/payments';
+import type { PublicSettings } from '@jamiya/contracts/settings';
+
+// Answers shaped like the real API's (packages/contracts), taken from the demo data.
+
+type AccountBody = z.infer<typeof myAccountData>;
+type Row = AccountBody['myAccountData']['monthlyPaymentData'][number];
+
+export const rahulRows = (): Row[] => [
+  {
+    month: 'November 2026',
+    period: '2026-11',
+    description: 'Monthly due for this month',
+    amount: 200,
+    status: 'pay_now',
+  },
+  {
+    month: 'October 2026',
+    period: '2026-10',
+    description: 'Monthly due not paid yet',
+    amount: 200,
+    status: 'due',
+  },
+  {
+    month: 'September 2026',
+    period: '2026-09',
+    description: 'Receipt under review',
+    amount: 200,
+    status: 'pending',
+  },
+  {
+    month: 'August 2026',
+    period: '2026-08',
+    description: 'Monthly due paid',
+    amount: 200,
+    status: 'completed',
+  },
+];
+
+export function accountBody(
+  rows: Row[] = rahulRows(),
+  overrides: Partial<AccountBody['myAccountData']> = {},
+): AccountBody {
+  return {
+    myAccountData: {
+      account_balance: 400,
+      due_balance: 400,
+      loan_balance: 0,
+      monthly_due: 200,
+      account_holder_name: 'Rahul Nair',
+      owner_data: {
+        unique_id: 'JM000003',
+        name: 'Rahul Nair',
+        status: 1,
+        created_at: '2026-08-01T08:00:00.000Z',
+      },
+      monthlyPaymentData: rows,
+      ...overrides,
+    },
+  };
+}
+
+export function settingsBody(loanDefault = 1000): PublicSettings {
+  return {
+    association_name: 'Jamiya',
+    currency: 'AED',
+    monthly_due: 200,
+    loan_policy: {
+      minimum: 500,
+      maximum: 5000,
+      step: 100,
+      default: loanDefault,
+      interest_rate_percent: 7,
+      terms: [1, 3, 6],
+      allow_custom_term: true,
+      max_custom_term: 24,
+    },
+    terms_text: 'Loans carry 7 % flat interest.',
+  };
+}
+
+export function activeLoan(overrides: Partial<Loan> = {}): Loan {
+  return {
+    id: 1,
+    loan_type: 'personal',
+    state: 'active',
+    is_overdue: false,
+    loan_amount: 2000,
+    duration_month: 6,
+    interest_rate_percent: 7,
+    total_amount_with_interest: 2140,
+    per_month_amount: 356.67,
+    include_insurance: false,
+    bank_account: 'Botim 0501234567',
+    passport_or_nid: 'N1234567',
+    paid_amount: 713.34,
+    remaining_amount: 1426.66,
+    next_installment: { number: 3, due_date: '2026-12-17', amount: 356.67 },
+    disbursed_on: '2026-09-17',
+    created_at: '2026-09-13T08:00:00.000Z',
+    installments: [],
+    transitions: [],
+    ...overrides,
+  };
+}
+
+export const listBody = <T>(items: T[]) => ({ items, next_cursor: null });
+
+export function duesPayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: 12,
+    kind: 'dues',
+    month: 'August 2026',
+    period: '2026-08',
+    loan_id: null,
+    amount: 200,
+    approved_amount: 200,
+    account_number: 'AE07 0331 2345 6789 0123 456',
+    status: 'approved',
+    review_note: null,
+    receipt_url: '/api/files/57479314-0de0-4ddd-95a9-6ecf5f998d7f',
+    created_at: '2026-08-05T08:00:00.000Z',
+    reviewed_at: '2026-08-06T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** jsdom has no object URLs; the previews and receipts need them. */
+export function stubObjectUrls(url = 'blob:http://localhost/preview') {
+  const created: Blob[] = [];
+  const revoked: string[] = [];
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    writable: true,
+    value: (blob: Blob) => {
+      created.push(blob);
+      return url;
+    },
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', {
+    configurable: true,
+    writable: true,
+    value: (u: string) => revoked.push(u),
+  });
+  return { created, revoked };
+}
