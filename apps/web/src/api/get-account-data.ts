@@ -6,7 +6,8 @@ import { api } from '../lib/api-client.ts';
 export type AccountData = z.infer<typeof myAccountData>['myAccountData'];
 
 export const getAccountData = async (signal?: AbortSignal) =>
-  (await api<z.infer<typeof myAccountData>>('/api/my-account-data', signal ? { signal } : {})).myAccountData;
+  (await api<z.infer<typeof myAccountData>>('/api/my-account-data', signal ? { signal } : {}))
+    .myAccountData;
 
 // The spec caches account data under the key `accountData`.
 export const getAccountDataQueryOptions = () =>

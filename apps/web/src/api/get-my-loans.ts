@@ -7,7 +7,8 @@ export type { Loan };
 export const getMyLoansQueryOptions = () =>
   queryOptions({
     queryKey: ['myLoans'],
-    queryFn: ({ signal }) => api<{ items: Loan[]; next_cursor: string | null }>('/api/my-loans?limit=20', { signal }),
+    queryFn: ({ signal }) =>
+      api<{ items: Loan[]; next_cursor: string | null }>('/api/my-loans?limit=20', { signal }),
   });
 
 export const useMyLoans = () => useQuery(getMyLoansQueryOptions());

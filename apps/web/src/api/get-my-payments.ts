@@ -7,7 +7,10 @@ export type { Payment };
 export const getMyPaymentsQueryOptions = () =>
   queryOptions({
     queryKey: ['myPayments'],
-    queryFn: ({ signal }) => api<{ items: Payment[]; next_cursor: string | null }>('/api/my-payments?limit=50', { signal }),
+    queryFn: ({ signal }) =>
+      api<{ items: Payment[]; next_cursor: string | null }>('/api/my-payments?limit=50', {
+        signal,
+      }),
   });
 
 export const useMyPayments = () => useQuery(getMyPaymentsQueryOptions());

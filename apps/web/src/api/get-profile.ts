@@ -5,9 +5,14 @@ import { api } from '../lib/api-client.ts';
 
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
-export const getProfile = (signal?: AbortSignal) => api<ProfileResponse>('/api/profile', signal ? { signal } : {});
+export const getProfile = (signal?: AbortSignal) =>
+  api<ProfileResponse>('/api/profile', signal ? { signal } : {});
 
 export const getProfileQueryOptions = () =>
-  queryOptions({ queryKey: ['profile'], queryFn: ({ signal }) => getProfile(signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['profile'],
+    queryFn: ({ signal }) => getProfile(signal),
+    staleTime: 60_000,
+  });
 
 export const useProfile = () => useQuery(getProfileQueryOptions());

@@ -4,9 +4,12 @@ import common from '../locales/en/common.json';
 
 // Each feature keeps its texts in features/<feature>/locales/en.json, loaded as the
 // namespace named after the feature. Arabic, Urdu, Hindi and Bengali will sit beside them.
-const featureFiles = import.meta.glob<{ default: Record<string, unknown> }>('../features/*/locales/en.json', {
-  eager: true,
-});
+const featureFiles = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../features/*/locales/en.json',
+  {
+    eager: true,
+  },
+);
 
 const en: Record<string, Record<string, unknown>> = { common };
 for (const [file, mod] of Object.entries(featureFiles)) {

@@ -14,18 +14,54 @@ import { NotFoundPage } from '../features/public/components/not-found-page.tsx';
 function page<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
-const MemberLayout = page(() => import('../features/layout/components/member-layout.tsx'), 'MemberLayout');
-const ProfileMenuPage = page(() => import('../features/layout/components/profile-menu-page.tsx'), 'ProfileMenuPage');
-const MemberHomePage = page(() => import('../features/home/components/member-home-page.tsx'), 'MemberHomePage');
-const MobileRechargePage = page(() => import('../features/home/components/mobile-recharge-page.tsx'), 'MobileRechargePage');
-const MonthlyPayPage = page(() => import('../features/dues/components/monthly-pay-page.tsx'), 'MonthlyPayPage');
-const ApplyLoanPage = page(() => import('../features/loans/components/apply-loan-page.tsx'), 'ApplyLoanPage');
-const MyLoanPage = page(() => import('../features/loans/components/my-loan-page.tsx'), 'MyLoanPage');
-const DashboardPage = page(() => import('../features/dashboard/components/dashboard-page.tsx'), 'DashboardPage');
-const MyProfilePage = page(() => import('../features/profile/components/my-profile-page.tsx'), 'MyProfilePage');
-const MyBonusPage = page(() => import('../features/extras/components/my-bonus-page.tsx'), 'MyBonusPage');
-const ContactChatPage = page(() => import('../features/extras/components/contact-chat-page.tsx'), 'ContactChatPage');
-const SwitchAccountPage = page(() => import('../features/auth/components/switch-account-page.tsx'), 'SwitchAccountPage');
+const MemberLayout = page(
+  () => import('../features/layout/components/member-layout.tsx'),
+  'MemberLayout',
+);
+const ProfileMenuPage = page(
+  () => import('../features/layout/components/profile-menu-page.tsx'),
+  'ProfileMenuPage',
+);
+const MemberHomePage = page(
+  () => import('../features/home/components/member-home-page.tsx'),
+  'MemberHomePage',
+);
+const MobileRechargePage = page(
+  () => import('../features/home/components/mobile-recharge-page.tsx'),
+  'MobileRechargePage',
+);
+const MonthlyPayPage = page(
+  () => import('../features/dues/components/monthly-pay-page.tsx'),
+  'MonthlyPayPage',
+);
+const ApplyLoanPage = page(
+  () => import('../features/loans/components/apply-loan-page.tsx'),
+  'ApplyLoanPage',
+);
+const MyLoanPage = page(
+  () => import('../features/loans/components/my-loan-page.tsx'),
+  'MyLoanPage',
+);
+const DashboardPage = page(
+  () => import('../features/dashboard/components/dashboard-page.tsx'),
+  'DashboardPage',
+);
+const MyProfilePage = page(
+  () => import('../features/profile/components/my-profile-page.tsx'),
+  'MyProfilePage',
+);
+const MyBonusPage = page(
+  () => import('../features/extras/components/my-bonus-page.tsx'),
+  'MyBonusPage',
+);
+const ContactChatPage = page(
+  () => import('../features/extras/components/contact-chat-page.tsx'),
+  'ContactChatPage',
+);
+const SwitchAccountPage = page(
+  () => import('../features/auth/components/switch-account-page.tsx'),
+  'SwitchAccountPage',
+);
 
 const fallback = (
   <div className="grid min-h-[50dvh] place-items-center">

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToastContainer } from 'react-toastify';
+import { MODAL_TOASTS } from '../lib/messages.ts';
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays
@@ -66,6 +68,12 @@ export function Modal({
             </button>
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>
+          <ToastContainer
+            containerId={MODAL_TOASTS}
+            position="top-right"
+            newestOnTop
+            theme="light"
+          />
         </div>
       )}
     </dialog>

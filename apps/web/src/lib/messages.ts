@@ -21,13 +21,21 @@ export function errorMessage(error: unknown): string {
   return i18n.t('networkError');
 }
 
+/** The id of the toast container inside an open modal (see components/modal.tsx). */
+export const MODAL_TOASTS = 'modal';
+
+// An open <dialog> sits in the top layer, above the page's toasts: while one is open, its
+// own container shows the errors (a success closes the modal, so it goes to the page).
+const container = () =>
+  document.querySelector('dialog[open]') ? { containerId: MODAL_TOASTS } : {};
+
 /** Success toasts close after 1 s (the spec); errors stay 5 s and pause on hover (PRODUCT.md section 7). */
 export function toastSuccess(message: string): void {
   toast.success(translateMessage(message), { autoClose: 1000 });
 }
 
 export function toastError(error: unknown): void {
-  toast.error(errorMessage(error), { autoClose: 5000, pauseOnHover: true });
+  toast.error(errorMessage(error), { autoClose: 5000, pauseOnHover: true, ...container() });
 }
 
 /** Puts the server's field errors beside the fields of a react-hook-form form. */

@@ -1,3 +1,122 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { aed, formatDate } from '../../../lib/format.ts';
+
+/** /user/dashboard: welcome, balance cards and the Member Status panel (spec section 2). */
 export function DashboardPage() {
-  return <p>DashboardPage</p>;
+  const { t } = useTranslation('dashboard');
+  const account = useAccountData();
+
+  if (account.isPending) return <Spinner />;
+  if (account.isError) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+        <ErrorState
+          message={t('noAccountData', { ns: 'common' })}
+          onRetry={() => void account.refetch()}
+        />
+      </div>
+    );
+  }
+  return <Dashboard data={account.data} />;
+}
+
+function Dashboard({ data }: { data: AccountData }) {
+  const { t } = useTranslation('dashboard');
+  const rows = data.monthlyPaymentData;
+  const count = (statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).length;
+  const isActive = data.owner_data.status === 1;
+
+  return (
+    <div className="flex flex-col gap-4 md:gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">
+          {t('welcome', { name: data.account_holder_name })}
+        </h1>
+        <p className="mt-1 text-slate-700">{t('subtitle')}</p>
+      </div>
+
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t('balances')}>
+        <BalanceCard label={t('savings')} amount={data.account_balance} tone="brand" />
+        <BalanceCard
+          label={t('dueBalance')}
+          amount={data.due_balance}
+          tone={data.due_balance > 0 ? 'warn' : 'plain'}
+        />
+        <BalanceCard label={t('loanBalance')} amount={data.loan_balance} tone="plain" />
+      </ul>
+
+      <section aria-labelledby="member-status-title" className="rounded-2xl bg-white p-5 shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="member-status-title" className="text-lg font-bold text-slate-900">
+            {t('status.title')}
+          </h2>
+          <span
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${isActive ? 'bg-brand-100 text-brand-900' : 'bg-slate-200 text-slate-800'}`}
+          >
+            {isActive
+              ? t('status.active', { ns: 'common' })
+              : t('status.inactive', { ns: 'common' })}
+          </span>
+        </div>
+        {!isActive && <p className="mt-2 text-sm text-slate-700">{t('status.inactiveNote')}</p>}
+        <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
+          <StatusRow label={t('status.memberId')}>{data.owner_data.unique_id}</StatusRow>
+          <StatusRow label={t('status.memberSince')}>
+            {formatDate(data.owner_data.created_at, 'long')}
+          </StatusRow>
+          <StatusRow label={t('status.monthlyDue')}>{aed(data.monthly_due)}</StatusRow>
+          <StatusRow label={t('status.monthsPaid')}>
+            {t('status.monthsOf', { paid: count(['completed']), count: rows.length })}
+          </StatusRow>
+          <StatusRow label={t('status.monthsUnpaid')}>
+            {t('status.months', { count: count(['due', 'pay_now']) })}
+          </StatusRow>
+          <StatusRow label={t('status.monthsInReview')}>
+            {t('status.months', { count: count(['pending']) })}
+          </StatusRow>
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function BalanceCard({
+  label,
+  amount,
+  tone,
+}: {
+  label: string;
+  amount: number;
+  tone: 'brand' | 'warn' | 'plain';
+}) {
+  const styles = {
+    brand: 'bg-brand-800 text-white',
+    warn: 'bg-white text-red-700 ring-1 ring-red-200',
+    plain: 'bg-white text-slate-900',
+  }[tone];
+  return (
+    <li
+      className={`flex flex-col gap-2 rounded-2xl p-4 shadow-sm first:col-span-2 sm:first:col-span-1 ${styles}`}
+    >
+      <span
+        className={`text-sm font-medium ${tone === 'brand' ? 'text-brand-100' : 'text-slate-600'}`}
+      >
+        {label}
+      </span>
+      <span className="text-xl font-extrabold tracking-tight sm:text-2xl">{aed(amount)}</span>
+    </li>
+  );
+}
+
+function StatusRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-3 border-b border-slate-100 py-3">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-end font-semibold text-slate-900">{children}</dd>
+    </div>
+  );
 }

@@ -1,3 +1,152 @@
+import { useTranslation } from 'react-i18next';
+import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
+import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
+import { ErrorState } from '../../../components/states.tsx';
+import { aed, formatDate } from '../../../lib/format.ts';
+import { formatPeriod, holderFigures } from '../lib/home-figures.ts';
+import { ActiveLoanBanner } from './active-loan-banner.tsx';
+import { MobileRechargeForm } from './mobile-recharge-form.tsx';
+
+/** /user: the member's home (spec section 2), with real figures where the spec has placeholders. */
 export function MemberHomePage() {
-  return <p>MemberHomePage</p>;
+  const { t } = useTranslation('home');
+  const account = useAccountData();
+
+  return (
+    <div className="flex flex-col gap-4 md:gap-6">
+      <h1 className="sr-only">{t('title')}</h1>
+      {account.isPending ? (
+        <>
+          <div
+            role="status"
+            className="flex items-center gap-3 rounded-xl bg-brand-50 px-4 py-3 font-medium text-brand-900"
+          >
+            <span
+              className="size-5 animate-spin rounded-full border-4 border-brand-700 border-e-transparent"
+              aria-hidden
+            />
+            {t('loading', { ns: 'common' })}
+          </div>
+          <div className="grid gap-4 md:grid-cols-2" aria-hidden>
+            <div className="h-36 animate-pulse rounded-2xl bg-slate-200" />
+            <div className="h-36 animate-pulse rounded-2xl bg-slate-200" />
+          </div>
+        </>
+      ) : account.isError ? (
+        <ErrorState
+          message={t('noAccountData', { ns: 'common' })}
+          onRetry={() => void account.refetch()}
+        />
+      ) : (
+        <SummaryCards data={account.data} />
+      )}
+      <ActiveLoanBanner />
+      <MobileRechargeForm />
+    </div>
+  );
+}
+
+function SummaryCards({ data }: { data: AccountData }) {
+  const { t, i18n } = useTranslation('home');
+  const loans = useMyLoans();
+  const { monthsPaid, monthsOwed, nextDue } = holderFigures(
+    data.monthlyPaymentData,
+    currentLoan(loans.data?.items),
+  );
+
+  let nextDueLabel: string;
+  let nextDueValue: string;
+  let nextDueNote: string | null = null;
+  switch (nextDue.kind) {
+    case 'installment':
+      nextDueLabel = t('holder.nextInstallment');
+      nextDueValue = formatDate(nextDue.dueDate);
+      nextDueNote = aed(nextDue.amount);
+      break;
+    case 'thisMonth':
+      nextDueLabel = t('holder.thisMonthDue');
+      nextDueValue = formatPeriod(nextDue.period, i18n.language);
+      nextDueNote = aed(data.monthly_due);
+      break;
+    case 'nextMonth':
+      nextDueLabel = t('holder.nextMonthDue');
+      nextDueValue = formatPeriod(nextDue.period, i18n.language);
+      nextDueNote = aed(data.monthly_due);
+      break;
+    default:
+      nextDueLabel = t('holder.nextDue');
+      nextDueValue = t('holder.nothing');
+  }
+  const isLoanPending = loans.isPending;
+
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <section
+        aria-labelledby="saving-title"
+        className="flex flex-col justify-between gap-4 rounded-2xl bg-brand-800 p-5 text-white shadow-sm"
+      >
+        <h2 id="saving-title" className="font-medium text-brand-100">
+          {t('saving.title')}
+        </h2>
+        <p className="text-3xl font-extrabold tracking-tight md:text-4xl">
+          {aed(data.account_balance ?? 0)}
+        </p>
+        <p className="text-sm text-brand-100">
+          {t('saving.monthlyDue', { amount: aed(data.monthly_due) })}
+        </p>
+      </section>
+      <section
+        aria-labelledby="holder-title"
+        className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm"
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <h2 id="holder-title" className="text-lg font-bold text-slate-900">
+            {data.account_holder_name}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {t('holder.id', { id: data.owner_data.unique_id })}
+          </p>
+        </div>
+        <dl className="grid grid-cols-3 gap-2 text-center">
+          <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-1 py-3">
+            <dt className="text-xs text-slate-600">{t('holder.monthsPaid')}</dt>
+            <dd className="text-base font-bold text-slate-900 sm:text-lg">
+              {t('holder.paidOf', { paid: monthsPaid, total: monthsOwed })}
+            </dd>
+            <dd className="text-xs text-slate-600">{t('holder.months', { count: monthsOwed })}</dd>
+          </div>
+          <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-1 py-3">
+            <dt className="text-xs text-slate-600">{nextDueLabel}</dt>
+            <dd className="text-base leading-tight font-bold text-slate-900 sm:text-lg">
+              {isLoanPending ? (
+                <>
+                  <span
+                    className="inline-block h-6 w-20 animate-pulse rounded bg-slate-200"
+                    aria-hidden
+                  />
+                  <span className="sr-only">{t('loading', { ns: 'common' })}</span>
+                </>
+              ) : (
+                nextDueValue
+              )}
+            </dd>
+            {!isLoanPending && nextDueNote && (
+              <dd className="text-xs text-slate-600">{nextDueNote}</dd>
+            )}
+          </div>
+          <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-1 py-3">
+            <dt className="text-xs text-slate-600">{t('holder.dueBalance')}</dt>
+            <dd
+              className={`text-base font-bold sm:text-lg ${data.due_balance > 0 ? 'text-red-700' : 'text-slate-900'}`}
+            >
+              {aed(data.due_balance)}
+            </dd>
+            <dd className="text-xs text-slate-600">
+              {data.due_balance > 0 ? t('holder.toPay') : t('holder.allPaid')}
+            </dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
 }

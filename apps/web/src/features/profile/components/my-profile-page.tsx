@@ -1,3 +1,90 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../api/get-profile.ts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { Button } from '../../../components/button.tsx';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { ChangePasswordModal } from './change-password-modal.tsx';
+import { EditProfileModal } from './edit-profile-modal.tsx';
+
+/** /user/my-profile: the profile view with the edit-profile and change-password modals (spec section 2). */
 export function MyProfilePage() {
-  return <p>MyProfilePage</p>;
+  const { t } = useTranslation('profile');
+  const profile = useProfile();
+  const [openModal, setOpenModal] = useState<'edit' | 'password' | null>(null);
+
+  if (profile.isPending) return <Spinner />;
+  if (profile.isError) return <ErrorState onRetry={() => void profile.refetch()} />;
+  const user = profile.data.userData;
+  const isActive = user.status === 1;
+  const notGiven = <span className="font-normal text-slate-500">{t('notGiven')}</span>;
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+      <section className="flex flex-col items-center gap-4 rounded-2xl bg-white p-5 text-center shadow-sm sm:flex-row sm:text-start">
+        <Avatar name={user.name} image={user.image} size={96} />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <p className="text-xl font-bold break-words text-slate-900">{user.name}</p>
+          <p className="text-slate-600">{t('idLine', { id: user.unique_id })}</p>
+          <p>
+            <span
+              className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ${isActive ? 'bg-brand-100 text-brand-900' : 'bg-slate-200 text-slate-800'}`}
+            >
+              {isActive
+                ? t('status.active', { ns: 'common' })
+                : t('status.inactive', { ns: 'common' })}
+            </span>
+          </p>
+        </div>
+        <div className="flex w-full flex-col gap-2 sm:w-auto">
+          <Button onClick={() => setOpenModal('edit')}>{t('edit.open')}</Button>
+          <Button variant="secondary" onClick={() => setOpenModal('password')}>
+            {t('password.open')}
+          </Button>
+        </div>
+      </section>
+      <section
+        aria-labelledby="profile-details"
+        className="rounded-2xl bg-white px-5 py-2 shadow-sm"
+      >
+        <h2 id="profile-details" className="sr-only">
+          {t('details')}
+        </h2>
+        <dl>
+          <Row label={t('fields.name')}>{user.name}</Row>
+          <Row label={t('fields.email')}>{user.email}</Row>
+          <Row label={t('fields.mobile')}>{user.mobile ?? notGiven}</Row>
+          <Row label={t('fields.address')}>{user.address ?? notGiven}</Row>
+          <Row label={t('fields.gender')}>
+            {user.gender ? t(`gender.${user.gender}`) : notGiven}
+          </Row>
+          <Row label={t('fields.wallet')}>{user.wallet ?? notGiven}</Row>
+          <Row label={t('fields.status')}>
+            {isActive
+              ? t('status.active', { ns: 'common' })
+              : t('status.inactive', { ns: 'common' })}
+          </Row>
+          <Row label={t('fields.memberSince')}>{formatDate(user.created_at, 'long')}</Row>
+          <Row label={t('fields.id')}>{user.unique_id}</Row>
+        </dl>
+      </section>
+      <EditProfileModal
+        user={user}
+        isOpen={openModal === 'edit'}
+        onClose={() => setOpenModal(null)}
+      />
+      <ChangePasswordModal isOpen={openModal === 'password'} onClose={() => setOpenModal(null)} />
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-3 last:border-b-0 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="font-semibold break-words text-slate-900 sm:text-end">{children}</dd>
+    </div>
+  );
 }

@@ -1,0 +1,230 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { loan as loanSchema } from '@jamiya/contracts/loans';
+import { myAccountData } from '@jamiya/contracts/payments';
+import { publicSettings } from '@jamiya/contracts/settings';
+import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
+import { MemberHomePage } from './member-home-page.tsx';
+
+// Shaped like the real API's answers: parsed with the contracts' schemas, so a drift fails here.
+type RowStatus = 'completed' | 'pending' | 'pay_now' | 'due';
+const row = (period: string, status: RowStatus) => ({
+  month: period,
+  period,
+  description: 'Monthly due',
+  amount: 200,
+  status,
+});
+/** Newest first, as the API lists them: `first` is the current month, then `paid` completed months before it. */
+const rows = (first: [string, RowStatus][], paid: number, paidFrom: number) => [
+  ...first.map(([period, status]) => row(period, status)),
+  ...Array.from({ length: paid }, (_, i) =>
+    row(`2026-${String(paidFrom - i).padStart(2, '0')}`, 'completed'),
+  ),
+];
+
+const account = (
+  overrides: Partial<ReturnType<typeof myAccountData.parse>['myAccountData']> = {},
+) =>
+  myAccountData.parse({
+    myAccountData: {
+      account_balance: 1600,
+      due_balance: 200,
+      loan_balance: 1426.66,
+      monthly_due: 200,
+      account_holder_name: 'Amina Rahman',
+      owner_data: {
+        unique_id: 'JM000002',
+        name: 'Amina Rahman',
+        status: 1,
+        created_at: '2026-03-01T08:00:00.000Z',
+      },
+      monthlyPaymentData: rows([['2026-11', 'pay_now']], 8, 10),
+      ...overrides,
+    },
+  });
+
+const activeLoan = loanSchema.parse({
+  id: 1,
+  loan_type: 'personal',
+  state: 'active',
+  is_overdue: false,
+  loan_amount: 2000,
+  duration_month: 6,
+  interest_rate_percent: 7,
+  total_amount_with_interest: 2140,
+  per_month_amount: 356.67,
+  include_insurance: false,
+  bank_account: 'Botim 0501234567',
+  passport_or_nid: 'N1234567',
+  paid_amount: 713.34,
+  remaining_amount: 1426.66,
+  next_installment: { number: 3, due_date: '2026-12-17', amount: 356.67 },
+  disbursed_on: '2026-09-17',
+  created_at: '2026-09-13T08:00:00.000Z',
+  installments: [],
+  transitions: [],
+});
+
+const settings = publicSettings.parse({
+  association_name: 'Jamiya',
+  currency: 'AED',
+  monthly_due: 200,
+  loan_policy: {
+    minimum: 500,
+    maximum: 5000,
+    step: 100,
+    default: 1000,
+    interest_rate_percent: 7,
+    terms: [1, 3, 6],
+    allow_custom_term: true,
+    max_custom_term: 24,
+  },
+  terms_text: 'Loans carry 7 % flat interest.',
+});
+
+const loans = (items: unknown[]) => ({ body: { items, next_cursor: null } });
+
+function holderCard() {
+  return within(screen.getByRole('region', { name: 'Amina Rahman' }));
+}
+
+describe('MemberHomePage', () => {
+  it('shows the real figures of a member with an active loan', async () => {
+    stubApi({
+      'GET /api/my-account-data': () => ({ body: account() }),
+      'GET /api/my-loans': () => loans([activeLoan]),
+      'GET /api/settings': () => ({ body: settings }),
+    });
+    renderWithProviders(<MemberHomePage />);
+
+    const saving = within(await screen.findByRole('region', { name: 'Your Saving Balance' }));
+    expect(saving.getByText('AED 1,600')).toBeInTheDocument();
+
+    const card = holderCard();
+    expect(card.getByText('ID: JM000002')).toBeInTheDocument();
+    // 8 months paid of the 9 owed since joining (March to November).
+    expect(card.getByText('Dues paid').nextElementSibling).toHaveTextContent('8 of 9');
+    expect(await card.findByText('Next loan installment')).toBeInTheDocument();
+    expect(card.getByText('Dec 17, 2026')).toBeInTheDocument();
+    expect(card.getByText('AED 356.67')).toBeInTheDocument();
+    expect(card.getByText('Due balance').nextElementSibling).toHaveTextContent('AED 200');
+    // None of the spec's placeholders (total 12, due 12 Apr, earn 120 AED).
+    expect(screen.queryByText(/12 Apr|120 AED/)).not.toBeInTheDocument();
+
+    const banner = within(screen.getByRole('region', { name: 'Your loan is active' }));
+    expect(banner.getByText('AED 1,426.66 left to repay of AED 2,140.')).toBeInTheDocument();
+    expect(banner.getByRole('link', { name: 'See my loan' })).toHaveAttribute(
+      'href',
+      '/user/my-loan',
+    );
+    expect(banner.getByRole('link', { name: 'Loan application' })).toHaveAttribute(
+      'href',
+      '/user/apply-loan',
+    );
+  });
+
+  it("shows this month's due and the apply banner to a member without a loan", async () => {
+    stubApi({
+      'GET /api/my-account-data': () => ({
+        body: account({
+          account_balance: 400,
+          due_balance: 400,
+          loan_balance: 0,
+          monthlyPaymentData: rows(
+            [
+              ['2026-11', 'pay_now'],
+              ['2026-10', 'due'],
+            ],
+            2,
+            9,
+          ),
+        }),
+      }),
+      'GET /api/my-loans': () => loans([]),
+      'GET /api/settings': () => ({ body: settings }),
+    });
+    renderWithProviders(<MemberHomePage />);
+
+    const card = within(await screen.findByRole('region', { name: 'Amina Rahman' }));
+    expect(card.getByText('Dues paid').nextElementSibling).toHaveTextContent('2 of 4');
+    expect(await card.findByText("This month's due")).toBeInTheDocument();
+    expect(card.getByText('November 2026')).toBeInTheDocument();
+    expect(card.getByText('Due balance').nextElementSibling).toHaveTextContent('AED 400');
+    expect(
+      within(screen.getByRole('region', { name: 'Your Saving Balance' })).getByText('AED 400'),
+    ).toBeInTheDocument();
+
+    const banner = within(await screen.findByRole('region', { name: 'Need a loan?' }));
+    expect(
+      banner.getByText(/Borrow from AED 500 to AED 5,000 at 7 % flat interest/),
+    ).toBeInTheDocument();
+    expect(banner.getByRole('link', { name: 'Apply for a loan' })).toHaveAttribute(
+      'href',
+      '/user/apply-loan',
+    );
+  });
+
+  it('names the next month once this month is paid', async () => {
+    stubApi({
+      'GET /api/my-account-data': () => ({
+        body: account({
+          due_balance: 0,
+          monthlyPaymentData: rows([['2026-12', 'completed']], 0, 0),
+        }),
+      }),
+      'GET /api/my-loans': () => loans([]),
+      'GET /api/settings': () => ({ body: settings }),
+    });
+    renderWithProviders(<MemberHomePage />);
+    const card = within(await screen.findByRole('region', { name: 'Amina Rahman' }));
+    expect(await card.findByText('Next monthly due')).toBeInTheDocument();
+    expect(card.getByText('January 2027')).toBeInTheDocument();
+    expect(card.getByText('all paid')).toBeInTheDocument();
+  });
+
+  it('shows the Loading... banner while the account data loads', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    stubApi({
+      'GET /api/my-account-data': async () => {
+        await answered;
+        return { body: account() };
+      },
+      'GET /api/my-loans': () => loans([]),
+      'GET /api/settings': () => ({ body: settings }),
+    });
+    renderWithProviders(<MemberHomePage />);
+
+    expect(screen.getByText('Loading...').closest('[role="status"]')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your Saving Balance' })).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('region', { name: 'Your Saving Balance' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('says "No account data found" when the account data fails, and tries again', async () => {
+    let calls = 0;
+    stubApi({
+      'GET /api/my-account-data': () =>
+        ++calls === 1
+          ? { status: 500, body: { status_code: 500, message: 'Something failed on our side.' } }
+          : { body: account() },
+      'GET /api/my-loans': () => loans([]),
+      'GET /api/settings': () => ({ body: settings }),
+    });
+    renderWithProviders(<MemberHomePage />);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No account data found');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Your Saving Balance' })).toHaveTextContent(
+        'AED 1,600',
+      ),
+    );
+    // The recharge form and the loan banner stay usable meanwhile.
+    expect(screen.getByRole('button', { name: 'Confirm & Pay' })).toBeInTheDocument();
+  });
+});

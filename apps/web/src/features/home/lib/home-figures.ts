@@ -1,0 +1,52 @@
+import type { AccountData } from '../../../api/get-account-data.ts';
+import type { Loan } from '../../../api/get-my-loans.ts';
+
+type Row = AccountData['monthlyPaymentData'][number];
+
+/** What the member pays next: an installment of the active loan, or a monthly due. */
+export type NextDue =
+  | { kind: 'installment'; dueDate: string; amount: number }
+  | { kind: 'thisMonth'; period: string }
+  | { kind: 'nextMonth'; period: string }
+  | { kind: 'none' };
+
+/** "2026-11" -> "2026-12"; "2026-12" -> "2027-01". */
+export function followingPeriod(period: string): string {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The figures of the account-holder card, which the spec shows as placeholders
+ * (total 12, due 12 Apr, earn 120 AED) and PRODUCT.md section 7 makes real.
+ */
+export function holderFigures(
+  rows: Row[],
+  loan: Loan | undefined,
+): { monthsPaid: number; monthsOwed: number; nextDue: NextDue } {
+  const monthsPaid = rows.filter((r) => r.status === 'completed').length;
+  return { monthsPaid, monthsOwed: rows.length, nextDue: nextDue(rows, loan) };
+}
+
+function nextDue(rows: Row[], loan: Loan | undefined): NextDue {
+  if (loan?.state === 'active' && loan.next_installment) {
+    return {
+      kind: 'installment',
+      dueDate: loan.next_installment.due_date,
+      amount: loan.next_installment.amount,
+    };
+  }
+  // monthlyPaymentData is newest first: its first row is the current month.
+  const current = rows[0];
+  if (!current) return { kind: 'none' };
+  if (current.status === 'pay_now' || current.status === 'due')
+    return { kind: 'thisMonth', period: current.period };
+  return { kind: 'nextMonth', period: followingPeriod(current.period) };
+}
+
+/** "2026-11" as "November 2026" in the member's language. */
+export function formatPeriod(period: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(
+    new Date(`${period}-01T12:00:00`),
+  );
+}

@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  passwordChangeRequest,
+  PASSWORD_MIN,
+  type PasswordChangeRequest,
+} from '@jamiya/contracts/auth';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors, toastSuccess, translateMessage } from '../../../lib/messages.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import { useFieldText } from '../lib/field-text.ts';
+
+const FIELDS = ['old_password', 'password', 'password_confirmation'] as const;
+const EMPTY: PasswordChangeRequest = { old_password: '', password: '', password_confirmation: '' };
+
+export function ChangePasswordModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation('profile');
+  const [shakeSignal, setShakeSignal] = useState(0);
+  return (
+    <Modal isOpen={isOpen} onClose={onClose} title={t('password.title')} shakeSignal={shakeSignal}>
+      <ChangePasswordForm onDone={onClose} onInvalid={() => setShakeSignal((n) => n + 1)} />
+    </Modal>
+  );
+}
+
+function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInvalid: () => void }) {
+  const { t } = useTranslation('profile');
+  const fieldText = useFieldText();
+  const change = useChangePassword();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<PasswordChangeRequest>({
+    resolver: zodResolver(passwordChangeRequest),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        const res = await change.mutateAsync(values);
+        toastSuccess(res.message);
+        form.reset(EMPTY);
+        onDone();
+      } catch (error) {
+        applyServerErrors(error, form.setError, FIELDS);
+        // Spec section 8: the server's message, or a fallback when there is none.
+        const hasServerMessage =
+          error instanceof ApiError && error.status > 0 && error.message !== 'Network Error';
+        setFailure(hasServerMessage ? translateMessage(error.message) : t('password.failed'));
+        onInvalid();
+      }
+    },
+    () => onInvalid(),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {failure && (
+        <p
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 p-3 font-medium text-red-900"
+        >
+          {failure}
+        </p>
+      )}
+      <Field label={t('password.old')} error={fieldText(errors.old_password?.message)}>
+        {(a) => (
+          <input
+            {...a}
+            type="password"
+            autoComplete="current-password"
+            className={inputClass}
+            {...form.register('old_password')}
+          />
+        )}
+      </Field>
+      <Field
+        label={t('password.new')}
+        hint={t('password.newHint', { min: PASSWORD_MIN })}
+        error={fieldText(errors.password?.message)}
+      >
+        {(a) => (
+          <input
+            {...a}
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+            {...form.register('password')}
+          />
+        )}
+      </Field>
+      <Field label={t('password.confirm')} error={fieldText(errors.password_confirmation?.message)}>
+        {(a) => (
+          <input
+            {...a}
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+            {...form.register('password_confirmation')}
+          />
+        )}
+      </Field>
+      <p className="text-sm text-slate-600">{t('password.sessionsNote')}</p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone}>
+          {t('cancel', { ns: 'common' })}
+        </Button>
+        <Button type="submit" isBusy={form.formState.isSubmitting}>
+          {t('password.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
