@@ -17,7 +17,7 @@ import type { Db } from './db/client.ts';
 import type { SessionPolicy } from './features/auth/sessions.ts';
 import type { FileStorage } from './features/files/file-storage.ts';
 import { installAuth } from './plugins/auth.ts';
-import { installErrorHandler } from './plugins/error-handler.ts';
+import { installErrorHandler, sendAppPage } from './plugins/error-handler.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { profileRoutes } from './features/members/routes.ts';
 import { duesRoutes } from './features/dues/routes.ts';
@@ -69,10 +69,10 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const indexHtml = options.webRoot
-    ? await fs.readFile(path.join(options.webRoot, 'index.html'))
-    : null;
-  installErrorHandler(app, indexHtml);
+  const webRoot = options.webRoot;
+  const appPage = webRoot ? () => fs.readFile(path.join(webRoot, 'index.html')) : null;
+  if (appPage) await appPage(); // fail at start, not on the first visit, if it is missing
+  installErrorHandler(app, appPage);
   installAuth(app);
 
   await app.register(multipart, {
@@ -117,12 +117,16 @@ export async function buildApp(
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 
+  if (appPage) {
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendAppPage(reply, appPage));
+  }
   if (options.webRoot) {
     // The built web app. Hashed assets are cached for good; every client route that is not
-    // a file gets index.html from the not-found handler (the SPA fallback).
+    // a file gets index.html from the not-found handler (the SPA fallback). The wildcard
+    // route looks files up on each request, so a rebuilt app is served without a restart.
     await app.register(fastifyStatic, {
       root: options.webRoot,
-      wildcard: false,
+      wildcard: true,
       index: false,
       preCompressed: true,
       decorateReply: false,

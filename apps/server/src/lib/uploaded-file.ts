@@ -18,10 +18,8 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 
 /** A multipart file field, described in the OpenAPI document as binary. */
 export const uploadedFile = (what: string) =>
-  z
-    .custom<UploadedFile>(isUploadedFile, { error: `${what} must be a file.` })
-    .meta({
-      type: 'string',
-      format: 'binary',
-      description: `${what} (JPEG, PNG, WebP, HEIC or PDF, at most 10 MB)`,
-    });
+  z.custom<UploadedFile>(isUploadedFile, { error: `${what} must be a file.` }).meta({
+    type: 'string',
+    format: 'binary',
+    description: `${what} (JPEG, PNG, WebP, HEIC or PDF, at most 10 MB)`,
+  });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../lib/errors.ts';
 
@@ -31,7 +31,23 @@ export const APP_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; " +
   "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
-export function installErrorHandler(app: FastifyInstance, indexHtml: Buffer | null = null): void {
+/** Reads index.html on each page load (small, cached by the OS), so a rebuild needs no restart. */
+export type AppPage = () => Promise<Buffer>;
+
+/** The web app's page (index.html) with its security headers. */
+export async function sendAppPage(reply: FastifyReply, page: AppPage): Promise<FastifyReply> {
+  const html = await page();
+  return reply
+    .status(200)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-cache')
+    .header('Content-Security-Policy', APP_CSP)
+    .header('Referrer-Policy', 'no-referrer')
+    .header('X-Frame-Options', 'DENY')
+    .send(html);
+}
+
+export function installErrorHandler(app: FastifyInstance, appPage: AppPage | null = null): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
@@ -77,20 +93,19 @@ export function installErrorHandler(app: FastifyInstance, indexHtml: Buffer | nu
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (indexHtml && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply
-        .status(200)
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .header('Content-Security-Policy', APP_CSP)
-        .header('Referrer-Policy', 'no-referrer')
-        .header('X-Frame-Options', 'DENY')
-        .send(indexHtml);
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    // A missing script or stylesheet must be a 404, not the page (a browser would refuse it
+    // for its type and show nothing useful).
+    const isFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(path);
+    if (appPage && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
+      return sendAppPage(reply, appPage);
     }
     return reply.status(404).send({
       status_code: 404,
-      message: `There is no ${request.method} ${request.url.split('?')[0]} in this API.`,
+      message: isApi
+        ? `There is no ${request.method} ${path} in this API.`
+        : `There is no ${path} here.`,
     });
   });
 }
