@@ -566,8 +566,9 @@ describe('profile', () => {
         purpose: 'profile_photo',
         mime: 'image/png',
       });
-      // Stored under a random key, not under the name the member gave.
-      expect(rows[0]!.storageKey).not.toContain('me');
+      // Stored under a random key (43 base64url characters), not under the name the member gave.
+      expect(rows[0]!.storageKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(rows[0]!.storageKey).not.toContain('.png');
       expect(await listFiles(t.uploadsDir)).toContain(rows[0]!.storageKey);
     });
 
