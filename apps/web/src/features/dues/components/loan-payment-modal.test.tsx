@@ -3,13 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Loan } from '@jamiya/contracts/loans';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
-import {
-  accountBody,
-  activeLoan,
-  duesPayment,
-  listBody,
-  settingsBody,
-} from '../testing/fixtures.ts';
+import { accountBody, duesPayment, listBody } from '../testing/fixtures.ts';
+import { activeLoan, settingsBody } from '../../../testing/api-fixtures.ts';
 import { MonthlyPayPage } from './monthly-pay-page.tsx';
 
 // The first render of a file transforms the whole page; on a busy machine that outlasts 1 s.

@@ -6,13 +6,12 @@ import type { Payment } from '@jamiya/contracts/payments';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import {
   accountBody,
-  activeLoan,
   duesPayment,
   listBody,
   rahulRows,
-  settingsBody,
   stubObjectUrls,
 } from '../testing/fixtures.ts';
+import { activeLoan, settingsBody } from '../../../testing/api-fixtures.ts';
 import { MonthlyPayPage } from './monthly-pay-page.tsx';
 
 // The first render of a file transforms the whole page; on a busy machine that outlasts 1 s.
@@ -30,7 +29,7 @@ function setup({
     'GET /api/my-account-data': () => ({ body: accountBody() }),
     'GET /api/my-loans': () => ({ body: listBody(loans) }),
     'GET /api/my-payments': () => ({ body: listBody(payments) }),
-    'GET /api/settings': () => ({ body: settingsBody(loanDefault) }),
+    'GET /api/settings': () => ({ body: settingsBody({ default: loanDefault }) }),
     ...handlers,
   });
   const user = userEvent.setup();

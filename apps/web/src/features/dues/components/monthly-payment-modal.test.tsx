@@ -8,9 +8,9 @@ import {
   duesPayment,
   listBody,
   rahulRows,
-  settingsBody,
   stubObjectUrls,
 } from '../testing/fixtures.ts';
+import { settingsBody } from '../../../testing/api-fixtures.ts';
 import { MonthlyPayPage } from './monthly-pay-page.tsx';
 
 // The first render of a file transforms the whole page; on a busy machine that outlasts 1 s.

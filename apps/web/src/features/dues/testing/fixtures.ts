@@ -1,7 +1,5 @@
 import type { z } from 'zod';
-import type { Loan } from '@jamiya/contracts/loans';
 import type { myAccountData, Payment } from '@jamiya/contracts/payments';
-import type { PublicSettings } from '@jamiya/contracts/settings';
 
 // Answers shaped like the real API's (packages/contracts), taken from the demo data.
 
@@ -59,50 +57,6 @@ export function accountBody(
       monthlyPaymentData: rows,
       ...overrides,
     },
-  };
-}
-
-export function settingsBody(loanDefault = 1000): PublicSettings {
-  return {
-    association_name: 'Jamiya',
-    currency: 'AED',
-    monthly_due: 200,
-    loan_policy: {
-      minimum: 500,
-      maximum: 5000,
-      step: 100,
-      default: loanDefault,
-      interest_rate_percent: 7,
-      terms: [1, 3, 6],
-      allow_custom_term: true,
-      max_custom_term: 24,
-    },
-    terms_text: 'Loans carry 7 % flat interest.',
-  };
-}
-
-export function activeLoan(overrides: Partial<Loan> = {}): Loan {
-  return {
-    id: 1,
-    loan_type: 'personal',
-    state: 'active',
-    is_overdue: false,
-    loan_amount: 2000,
-    duration_month: 6,
-    interest_rate_percent: 7,
-    total_amount_with_interest: 2140,
-    per_month_amount: 356.67,
-    include_insurance: false,
-    bank_account: 'Botim 0501234567',
-    passport_or_nid: 'N1234567',
-    paid_amount: 713.34,
-    remaining_amount: 1426.66,
-    next_installment: { number: 3, due_date: '2026-12-17', amount: 356.67 },
-    disbursed_on: '2026-09-17',
-    created_at: '2026-09-13T08:00:00.000Z',
-    installments: [],
-    transitions: [],
-    ...overrides,
   };
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loan as loanSchema } from '@jamiya/contracts/loans';
 import { myAccountData } from '@jamiya/contracts/payments';
 import { publicSettings } from '@jamiya/contracts/settings';
+import { activeLoan as sharedActiveLoan, settingsBody } from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { MemberHomePage } from './member-home-page.tsx';
 
@@ -45,44 +46,9 @@ const account = (
     },
   });
 
-const activeLoan = loanSchema.parse({
-  id: 1,
-  loan_type: 'personal',
-  state: 'active',
-  is_overdue: false,
-  loan_amount: 2000,
-  duration_month: 6,
-  interest_rate_percent: 7,
-  total_amount_with_interest: 2140,
-  per_month_amount: 356.67,
-  include_insurance: false,
-  bank_account: 'Botim 0501234567',
-  passport_or_nid: 'N1234567',
-  paid_amount: 713.34,
-  remaining_amount: 1426.66,
-  next_installment: { number: 3, due_date: '2026-12-17', amount: 356.67 },
-  disbursed_on: '2026-09-17',
-  created_at: '2026-09-13T08:00:00.000Z',
-  installments: [],
-  transitions: [],
-});
-
-const settings = publicSettings.parse({
-  association_name: 'Jamiya',
-  currency: 'AED',
-  monthly_due: 200,
-  loan_policy: {
-    minimum: 500,
-    maximum: 5000,
-    step: 100,
-    default: 1000,
-    interest_rate_percent: 7,
-    terms: [1, 3, 6],
-    allow_custom_term: true,
-    max_custom_term: 24,
-  },
-  terms_text: 'Loans carry 7 % flat interest.',
-});
+// Shared answers, checked against the contracts' schemas here so a drift fails.
+const activeLoan = loanSchema.parse(sharedActiveLoan());
+const settings = publicSettings.parse(settingsBody());
 
 const loans = (items: unknown[]) => ({ body: { items, next_cursor: null } });
 

@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PublicSettings } from '@jamiya/contracts/settings';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
-import { loansBody, pendingLoan, profileBody, settingsBody } from '../testing/loan-fixtures.ts';
+import {
+  loansBody,
+  pendingLoan,
+  profileBody,
+  settingsBody,
+} from '../../../testing/api-fixtures.ts';
 import { ApplyLoanPage } from './apply-loan-page.tsx';
 
 const SUCCESS =

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Loan } from '@jamiya/contracts/loans';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
-import { activeLoan, loansBody, pendingLoan } from '../testing/loan-fixtures.ts';
+import { activeLoan, loansBody, pendingLoan } from '../../../testing/api-fixtures.ts';
 import { MyLoanPage } from './my-loan-page.tsx';
 
 const nb = (text: string) => text.replace(/AED /g, 'AED\u00a0');

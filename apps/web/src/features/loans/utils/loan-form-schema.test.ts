@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { settingsBody } from '../testing/loan-fixtures.ts';
+import { settingsBody } from '../../../testing/api-fixtures.ts';
 import { loanFormSchema } from './loan-form-schema.ts';
 import { policyInFils } from './loan-terms.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loanFigures } from '@jamiya/money/loan';
-import { settingsBody } from '../testing/loan-fixtures.ts';
+import { settingsBody } from '../../../testing/api-fixtures.ts';
 import {
   estimateLoan,
   filsToFormValue,
