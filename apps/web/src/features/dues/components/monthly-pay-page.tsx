@@ -36,7 +36,9 @@ export function MonthlyPayPage() {
     payments.data?.items.find((p) => p.kind === 'dues' && p.account_number)?.account_number ?? '';
 
   let content;
-  if (account.isPending) content = <Spinner />;
+  // Wait for the loans and settings too: the loan banner and the Repay button they decide
+  // would otherwise push the list down after it is drawn (layout shift).
+  if (account.isPending || loans.isPending || settings.isPending) content = <Spinner />;
   else if (account.isError && account.error instanceof ApiError && account.error.status === 404)
     content = <EmptyState title={tc('noAccountData')} />;
   else if (account.isError)
@@ -63,6 +65,7 @@ export function MonthlyPayPage() {
           onPayNow={(row) => setOpen({ kind: 'loan', row })}
           onPayDue={(row) => setOpen({ kind: 'dues', row })}
         />
+        <PaymentHistory />
         <MonthlyPaymentModal
           isOpen={open?.kind === 'dues'}
           onClose={() => setOpen(null)}
@@ -78,7 +81,6 @@ export function MonthlyPayPage() {
         <p className="mt-1 text-slate-700">{t('subtitle')}</p>
       </div>
       {content}
-      <PaymentHistory />
       <LoanPaymentModal
         isOpen={open?.kind === 'loan'}
         onClose={() => setOpen(null)}

@@ -63,7 +63,9 @@ export function ApplyLoanPage() {
         </div>
       )}
 
-      {settings.isPending ? (
+      {/* The notices above depend on the loans: wait for them too, so the form is not pushed
+          down once it is drawn (layout shift). */}
+      {settings.isPending || loans.isPending ? (
         <Spinner />
       ) : settings.isError || !policy ? (
         <ErrorState
