@@ -24,6 +24,7 @@ import { duesRoutes } from './features/dues/routes.ts';
 import { loanRoutes } from './features/loans/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 
 export interface Deps {
   db: Db;
@@ -145,6 +146,7 @@ export async function buildApp(
       await api.register(duesRoutes);
       await api.register(loanRoutes);
       await api.register(fileRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -92,6 +92,16 @@ describe('the app shell', () => {
       'GET /api/files/{id}',
       'GET /api/settings',
       'GET /api/health',
+      'GET /api/admin/payments',
+      'POST /api/admin/payments/{id}/approve',
+      'POST /api/admin/payments/{id}/reject',
+      'GET /api/admin/loans',
+      'GET /api/admin/loans/{id}',
+      'POST /api/admin/loans/{id}/approve',
+      'POST /api/admin/loans/{id}/reject',
+      'POST /api/admin/loans/{id}/disburse',
+      'POST /api/admin/loans/{id}/write-off',
+      'POST /api/admin/loans/{id}/repayments',
     ];
     const documented = Object.entries(
       doc.paths as Record<
