@@ -1,7 +1,10 @@
 import { useId, type ReactNode } from 'react';
+import { translateMessage } from '../lib/messages.ts';
 
 /**
- * A labelled form control with its error beside it. `children` receives the id and the
+ * A labelled form control with its error beside it. `error` may be a sentence from the shared
+ * schemas or the server: it is looked up with translateMessage here (an already translated
+ * text comes back unchanged). `children` receives the id and the
  * aria attributes to spread on the input, so the label and the error are announced.
  */
 export function Field({
@@ -20,6 +23,7 @@ export function Field({
   }) => ReactNode;
 }) {
   const id = useId();
+  const message = error ? translateMessage(error) : undefined;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy =
@@ -31,17 +35,17 @@ export function Field({
       </label>
       {children({
         id,
-        'aria-invalid': Boolean(error),
+        'aria-invalid': Boolean(message),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       })}
-      {hint && !error && (
+      {hint && !message && (
         <p id={hintId} className="text-xs text-slate-600">
           {hint}
         </p>
       )}
-      {error && (
+      {message && (
         <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
+          {message}
         </p>
       )}
     </div>

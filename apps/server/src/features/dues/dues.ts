@@ -37,13 +37,17 @@ export interface DuesRow {
 }
 
 /** One row per month from the month the member joined to this month, newest first. */
-export async function duesRows(db: DbOrTx, userId: number, now: Date): Promise<DuesRow[]> {
+async function duesRows(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  monthlyDueFils: Fils,
+): Promise<DuesRow[]> {
   const [user] = await db
     .select({ joinedOn: users.joinedOn })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw notFound();
-  const { monthlyDueFils } = await getSettings(db);
   const thisPeriod = periodOf(localDate(now));
   const subs = await db
     .select()
@@ -121,8 +125,8 @@ export async function accountSummary(
   userId: number,
   now: Date,
 ): Promise<AccountSummary> {
-  const rows = await duesRows(db, userId, now);
   const { monthlyDueFils } = await getSettings(db);
+  const rows = await duesRows(db, userId, now, monthlyDueFils);
   const unpaidDues = rows
     .filter((r) => r.status === 'due' || r.status === 'pay_now')
     .reduce((s, r) => s + r.amountFils, 0);

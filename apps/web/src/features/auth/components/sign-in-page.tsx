@@ -7,12 +7,7 @@ import { loginRequest, type LoginRequest } from '@jamiya/contracts/auth';
 import { getProfileQueryOptions } from '../../../api/get-profile.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import {
-  applyServerErrors,
-  toastError,
-  toastSuccess,
-  translateMessage,
-} from '../../../lib/messages.ts';
+import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import { setCachedProfileId, setToken } from '../../../lib/session-store.ts';
 import { useLogin } from '../api/login.ts';
 
@@ -45,8 +40,6 @@ export function SignInPage() {
     }
   });
 
-  const fieldError = (message?: string) => (message ? translateMessage(message) : undefined);
-
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10">
       <div>
@@ -58,7 +51,7 @@ export function SignInPage() {
         onSubmit={onSubmit}
         className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
       >
-        <Field label={t('signIn.email')} error={fieldError(errors.email?.message)}>
+        <Field label={t('signIn.email')} error={errors.email?.message}>
           {(a) => (
             <input
               {...a}
@@ -70,7 +63,7 @@ export function SignInPage() {
             />
           )}
         </Field>
-        <Field label={t('signIn.password')} error={fieldError(errors.password?.message)}>
+        <Field label={t('signIn.password')} error={errors.password?.message}>
           {(a) => (
             <input
               {...a}

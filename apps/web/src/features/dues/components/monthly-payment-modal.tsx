@@ -7,12 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import {
-  applyServerErrors,
-  toastError,
-  toastSuccess,
-  translateMessage,
-} from '../../../lib/messages.ts';
+import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import {
   monthlyPaymentForm,
   paymentFieldNames,
@@ -94,14 +89,12 @@ function MonthlyPaymentForm({
     }
   }, onInvalid);
 
-  const fieldError = (message?: string) => (message ? translateMessage(message) : undefined);
-
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <Field
         label={t('form.accountNumber')}
         hint={t('form.accountNumberHint')}
-        error={fieldError(errors.account_number?.message)}
+        error={errors.account_number?.message}
       >
         {(a) => (
           <input
@@ -114,7 +107,7 @@ function MonthlyPaymentForm({
           />
         )}
       </Field>
-      <Field label={t('form.month')} error={fieldError(errors.month?.message)}>
+      <Field label={t('form.month')} error={errors.month?.message}>
         {(a) => (
           <select {...a} className={inputClass} {...form.register('month')}>
             <option value="" disabled>
@@ -128,11 +121,7 @@ function MonthlyPaymentForm({
           </select>
         )}
       </Field>
-      <Field
-        label={t('form.receipt')}
-        hint={t('form.receiptHint')}
-        error={fieldError(errors.photo?.message)}
-      >
+      <Field label={t('form.receipt')} hint={t('form.receiptHint')} error={errors.photo?.message}>
         {(a) => (
           <Controller
             control={form.control}
@@ -160,7 +149,7 @@ function MonthlyPaymentForm({
             ? t('form.amountHint', { amount: defaults.monthlyDueText })
             : undefined
         }
-        error={fieldError(errors.payment_amount?.message)}
+        error={errors.payment_amount?.message}
       >
         {(a) => (
           <input

@@ -104,7 +104,6 @@ export function LoanApplicationForm({
     }
   });
 
-  const fieldError = (message?: string) => (message ? translateMessage(message) : undefined);
   const termOptions = [
     ...policy.terms.map((m) => ({ value: String(m), label: t('apply.months', { count: m }) })),
     ...(policy.allowCustomTerm ? [{ value: CUSTOM_TERM, label: t('apply.custom') }] : []),
@@ -118,7 +117,7 @@ export function LoanApplicationForm({
       className="grid gap-4 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start md:gap-6"
     >
       <div className={cardClass}>
-        <Field label={t('apply.loanType')} error={fieldError(errors.loan_type?.message)}>
+        <Field label={t('apply.loanType')} error={errors.loan_type?.message}>
           {(a) => (
             <select {...a} className={inputClass} {...form.register('loan_type')}>
               {LOAN_TYPES.map((type) => (
@@ -140,7 +139,7 @@ export function LoanApplicationForm({
               maxFils={policy.maxFils}
               stepFils={policy.stepFils}
               onChange={field.onChange}
-              error={fieldError(errors.amountFils?.message)}
+              error={errors.amountFils?.message}
             />
           )}
         />
@@ -167,7 +166,7 @@ export function LoanApplicationForm({
           </div>
           {errors.term && (
             <p id="loan-term-error" role="alert" className="text-sm text-red-700">
-              {fieldError(errors.term.message)}
+              {translateMessage(errors.term.message ?? '')}
             </p>
           )}
         </fieldset>
@@ -176,7 +175,7 @@ export function LoanApplicationForm({
           <Field
             label={t('apply.customTerm')}
             hint={t('apply.customTermHint', { max: policy.maxCustomTerm })}
-            error={fieldError(errors.custom_term?.message)}
+            error={errors.custom_term?.message}
           >
             {(a) => (
               <input
@@ -206,7 +205,7 @@ export function LoanApplicationForm({
         <LoanEstimate
           figures={figures}
           interestRatePercent={interestRatePercent}
-          error={fieldError(errors.root?.figures?.message)}
+          error={errors.root?.figures?.message}
         />
       </div>
 
@@ -229,7 +228,7 @@ export function LoanApplicationForm({
         <Field
           label={t('apply.bankAccount')}
           hint={t('apply.bankAccountHint')}
-          error={fieldError(errors.bank_account?.message)}
+          error={errors.bank_account?.message}
         >
           {(a) => (
             <input
@@ -242,7 +241,7 @@ export function LoanApplicationForm({
           )}
         </Field>
 
-        <Field label={t('apply.passport')} error={fieldError(errors.passport_or_nid?.message)}>
+        <Field label={t('apply.passport')} error={errors.passport_or_nid?.message}>
           {(a) => (
             <input
               {...a}

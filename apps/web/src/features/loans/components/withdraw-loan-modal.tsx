@@ -7,12 +7,7 @@ import { withdrawLoanRequest } from '@jamiya/contracts/loans';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import {
-  applyServerErrors,
-  toastError,
-  toastSuccess,
-  translateMessage,
-} from '../../../lib/messages.ts';
+import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import { useWithdrawLoan } from '../api/withdraw-loan.ts';
 
 type WithdrawInput = z.input<typeof withdrawLoanRequest>;
@@ -66,10 +61,7 @@ export function WithdrawLoanModal({
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <p className="text-slate-700">{t('myLoan.withdrawBody')}</p>
-        <Field
-          label={t('myLoan.withdrawReason')}
-          error={reasonError ? translateMessage(reasonError) : undefined}
-        >
+        <Field label={t('myLoan.withdrawReason')} error={reasonError}>
           {(a) => (
             <textarea
               {...a}

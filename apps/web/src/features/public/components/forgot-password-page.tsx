@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { translateMessage } from '../../../lib/messages.ts';
 import { passwordResetRequest, type PasswordResetRequest } from '../lib/schemas.ts';
 import { textLink } from './link-styles.ts';
 import { Notice } from './notice.tsx';
@@ -52,10 +51,7 @@ export function ForgotPasswordPage() {
         onSubmit={onSubmit}
         className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
       >
-        <Field
-          label={t('forgot.email')}
-          error={errors.email?.message ? translateMessage(errors.email.message) : undefined}
-        >
+        <Field label={t('forgot.email')} error={errors.email?.message}>
           {(a) => (
             <input
               {...a}

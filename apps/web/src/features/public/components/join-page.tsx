@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { translateMessage } from '../../../lib/messages.ts';
 import { membershipApplication, type MembershipApplication } from '../lib/schemas.ts';
 import { textLink } from './link-styles.ts';
 import { Notice } from './notice.tsx';
@@ -43,7 +42,6 @@ export function JoinPage() {
     () => setNotSentCount((n) => n + 1),
     () => setNotSentCount(0),
   );
-  const fieldError = (message?: string) => (message ? translateMessage(message) : undefined);
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10">
@@ -60,12 +58,12 @@ export function JoinPage() {
         onSubmit={onSubmit}
         className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
       >
-        <Field label={t('join.name')} error={fieldError(errors.name?.message)}>
+        <Field label={t('join.name')} error={errors.name?.message}>
           {(a) => (
             <input {...a} autoComplete="name" className={fieldClass} {...form.register('name')} />
           )}
         </Field>
-        <Field label={t('join.email')} error={fieldError(errors.email?.message)}>
+        <Field label={t('join.email')} error={errors.email?.message}>
           {(a) => (
             <input
               {...a}
@@ -77,11 +75,7 @@ export function JoinPage() {
             />
           )}
         </Field>
-        <Field
-          label={t('join.mobile')}
-          hint={t('join.mobileHint')}
-          error={fieldError(errors.mobile?.message)}
-        >
+        <Field label={t('join.mobile')} hint={t('join.mobileHint')} error={errors.mobile?.message}>
           {(a) => (
             <input
               {...a}
@@ -93,7 +87,7 @@ export function JoinPage() {
             />
           )}
         </Field>
-        <Field label={t('join.passport')} error={fieldError(errors.passport_or_nid?.message)}>
+        <Field label={t('join.passport')} error={errors.passport_or_nid?.message}>
           {(a) => (
             <input
               {...a}
@@ -106,7 +100,7 @@ export function JoinPage() {
         <Field
           label={t('join.address')}
           hint={t('join.addressHint')}
-          error={fieldError(errors.address?.message)}
+          error={errors.address?.message}
         >
           {(a) => (
             <textarea
