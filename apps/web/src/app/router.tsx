@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '../components/states.tsx';
 import { SignInPage } from '../features/auth/components/sign-in-page.tsx';
 import { RequireSession } from '../features/auth/components/require-session.tsx';
+import { RequireAdmin } from '../features/admin/components/require-admin.tsx';
 import { PublicLayout } from '../features/layout/components/public-layout.tsx';
 import { AboutPage } from '../features/public/components/about-page.tsx';
 import { ForgotPasswordPage } from '../features/public/components/forgot-password-page.tsx';
@@ -63,6 +64,55 @@ const SwitchAccountPage = page(
   'SwitchAccountPage',
 );
 
+const AdminLayout = page(
+  () => import('../features/admin/components/admin-layout.tsx'),
+  'AdminLayout',
+);
+const AdminOverviewPage = page(
+  () => import('../features/admin/components/overview-page.tsx'),
+  'AdminOverviewPage',
+);
+const ReviewQueuePage = page(
+  () => import('../features/admin/components/review-queue-page.tsx'),
+  'ReviewQueuePage',
+);
+const AdminLoansPage = page(
+  () => import('../features/admin/components/loans-page.tsx'),
+  'AdminLoansPage',
+);
+const AdminLoanDetailPage = page(
+  () => import('../features/admin/components/loan-detail-page.tsx'),
+  'AdminLoanDetailPage',
+);
+const MembersPage = page(
+  () => import('../features/admin-members/components/members-page.tsx'),
+  'MembersPage',
+);
+const MemberDetailPage = page(
+  () => import('../features/admin-members/components/member-detail-page.tsx'),
+  'MemberDetailPage',
+);
+const ApplicationsPage = page(
+  () => import('../features/admin-members/components/applications-page.tsx'),
+  'ApplicationsPage',
+);
+const AdminSettingsPage = page(
+  () => import('../features/admin-books/components/settings-page.tsx'),
+  'AdminSettingsPage',
+);
+const LedgerPage = page(
+  () => import('../features/admin-books/components/ledger-page.tsx'),
+  'LedgerPage',
+);
+const AuditPage = page(
+  () => import('../features/admin-books/components/audit-page.tsx'),
+  'AuditPage',
+);
+const SetPasswordPage = page(
+  () => import('../features/public/components/set-password-page.tsx'),
+  'SetPasswordPage',
+);
+
 const fallback = (
   <div className="grid min-h-[50dvh] place-items-center">
     <Spinner />
@@ -79,6 +129,7 @@ export function AppRoutes() {
           <Route path="sign-in" element={<SignInPage />} />
           <Route path="join" element={<JoinPage />} />
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="set-password" element={<SetPasswordPage />} />
           {/* Targets of the spec's menus that have no route there lead to the real pages. */}
           <Route path="mobile-recharge" element={<Navigate to="/user/mobile-recharge" replace />} />
           <Route path="contact" element={<Navigate to="/user/contact-chat" replace />} />
@@ -104,6 +155,28 @@ export function AppRoutes() {
           <Route path="contact-chat" element={<ContactChatPage />} />
           <Route path="switch-account" element={<SwitchAccountPage />} />
           <Route path="user" element={<Navigate to="/user/my-bonus" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route
+          path="admin"
+          element={
+            <RequireSession>
+              <RequireAdmin fallback={<NotFoundPage />}>
+                <AdminLayout />
+              </RequireAdmin>
+            </RequireSession>
+          }
+        >
+          <Route index element={<AdminOverviewPage />} />
+          <Route path="payments" element={<ReviewQueuePage />} />
+          <Route path="loans" element={<AdminLoansPage />} />
+          <Route path="loans/:id" element={<AdminLoanDetailPage />} />
+          <Route path="members" element={<MembersPage />} />
+          <Route path="members/:id" element={<MemberDetailPage />} />
+          <Route path="applications" element={<ApplicationsPage />} />
+          <Route path="settings" element={<AdminSettingsPage />} />
+          <Route path="ledger" element={<LedgerPage />} />
+          <Route path="audit" element={<AuditPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -32,6 +32,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     mobile: text('mobile'),
     address: text('address'),
+    // Passport or national ID number, from the membership application.
+    nationalId: text('national_id'),
     gender: text('gender', { enum: ['male', 'female'] }),
     professionId: integer('profession_id')
       .notNull()
@@ -80,5 +82,54 @@ export const loginFailures = pgTable(
   (t) => [
     index('login_failures_account_idx').on(t.accountKey, t.at),
     index('login_failures_ip_idx').on(t.ip, t.at),
+  ],
+);
+
+// One-time links to set a password: an invitation (new member, new admin) or a reset.
+// Only the SHA-256 of the token is stored; a link works once and until it expires.
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: ['invite', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id),
+  },
+  (t) => [index('password_tokens_user_idx').on(t.userId)],
+);
+
+export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+
+// Join Now: a visitor asks to become a member; an admin accepts (which creates the member)
+// or rejects with a reason.
+export const membershipApplications = pgTable(
+  'membership_applications',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile').notNull(),
+    nationalId: text('national_id').notNull(),
+    address: text('address').notNull(),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    memberId: integer('member_id').references(() => users.id),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('membership_applications_status_idx').on(t.status, t.id),
+    // One open application per email.
+    uniqueIndex('membership_applications_one_pending')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -1,0 +1,4 @@
+// Placeholder: being built for issue 4.
+export function LedgerPage() {
+  return null;
+}

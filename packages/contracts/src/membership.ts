@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { loginRequest, newPassword, PASSWORD_MAX } from './auth.ts';
+import { text } from './common.ts';
+
+/** A mobile number as members type it: digits, spaces, an optional leading +. */
+export const mobileNumber = z
+  .string({ error: 'Mobile number is required.' })
+  .trim()
+  .regex(/^\+?[0-9 ]{7,20}$/, 'Enter a phone number of 7 to 20 digits.');
+
+export const emailAddress = loginRequest.shape.email;
+
+/** Join Now (PRODUCT.md section 6): a visitor asks to become a member. */
+export const joinRequest = z.object({
+  name: text('Name', 100),
+  email: emailAddress,
+  mobile: mobileNumber,
+  national_id: text('Passport or national ID', 40),
+  address: text('Address', 300),
+});
+export type JoinRequest = z.input<typeof joinRequest>;
+
+export const forgotPasswordRequest = z.object({ email: emailAddress });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
+
+/** Sets a password with the token of a one-time link (invitation or reset). */
+export const setPasswordRequest = z
+  .object({
+    token: z
+      .string({ error: 'The link is incomplete.' })
+      .trim()
+      .min(20, 'The link is incomplete.')
+      .max(200, 'The link is not valid.'),
+    password: newPassword,
+    password_confirmation: z
+      .string({ error: 'Please confirm the new password.' })
+      .min(1, 'Please confirm the new password.')
+      .max(PASSWORD_MAX, 'The confirmation is too long.'),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The two new passwords do not match.',
+  });
+export type SetPasswordRequest = z.input<typeof setPasswordRequest>;
+
+/** A one-time link to set a password, as an admin sees it (to hand over in person). */
+export const passwordLink = z
+  .object({ url: z.string(), expires_at: z.string() })
+  .meta({ id: 'PasswordLink' });
+export type PasswordLink = z.infer<typeof passwordLink>;
