@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { SessionPolicy } from './features/auth/sessions.ts';
 import type { FileStorage } from './features/files/file-storage.ts';
+import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandler, sendAppPage } from './plugins/error-handler.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -25,11 +26,15 @@ import { loanRoutes } from './features/loans/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { membershipRoutes } from './features/membership/routes.ts';
 
 export interface Deps {
   db: Db;
   storage: FileStorage;
   sessionPolicy: SessionPolicy;
+  mailer: Mailer;
+  /** The address members open (PUBLIC_URL, no trailing slash); links in mails start with it. */
+  publicUrl: string;
 }
 
 declare module 'fastify' {
@@ -48,9 +53,22 @@ export const UPLOAD_LIMITS = {
   headerPairs: 100,
 } as const;
 
+/**
+ * The mailer comes from the config (SMTP_URL, MAIL_FROM: SMTP, or the log when unset) unless
+ * `deps.mailer` replaces it, as the tests do to read the mails.
+ */
 export async function buildApp(
-  config: Pick<Config, 'logLevel' | 'trustProxy' | 'sessionTtlMs' | 'sessionIdleMs'>,
-  deps: Omit<Deps, 'sessionPolicy'>,
+  config: Pick<
+    Config,
+    | 'logLevel'
+    | 'trustProxy'
+    | 'sessionTtlMs'
+    | 'sessionIdleMs'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'publicUrl'
+  >,
+  deps: Omit<Deps, 'sessionPolicy' | 'mailer' | 'publicUrl'> & { mailer?: Mailer | undefined },
   options: { logStream?: { write(line: string): void }; webRoot?: string | undefined } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -67,6 +85,14 @@ export async function buildApp(
   app.decorate('deps', {
     ...deps,
     sessionPolicy: { ttlMs: config.sessionTtlMs, idleMs: config.sessionIdleMs },
+    mailer:
+      deps.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        log: (fields, msg) => app.log.info(fields, msg),
+      }),
+    publicUrl: config.publicUrl,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -142,6 +168,7 @@ export async function buildApp(
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes);
+      await api.register(membershipRoutes);
       await api.register(profileRoutes);
       await api.register(duesRoutes);
       await api.register(loanRoutes);

@@ -3,6 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+export const DEFAULT_MAIL_FROM = 'Jamiya <no-reply@jamiya.local>';
+
+function isUrl(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
     error: 'must be one of 1, 0, true, false, yes, no, on, off',
@@ -36,6 +46,31 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   // The built web app; by default apps/web/dist beside this package.
   WEB_DIR: z.string().optional(),
+  // Mail goes through this server when set; otherwise it is written to the log.
+  SMTP_URL: z
+    .string()
+    .refine(
+      (v) => isUrl(v, ['smtp:', 'smtps:']) && new URL(v).hostname !== '',
+      'must be an smtp:// or smtps:// URL, like smtps://user:password@mail.example.org',
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      'must be an address, like Jamiya <no-reply@example.org>',
+    )
+    .default(DEFAULT_MAIL_FROM),
+  // The address members open; the links in mails start with it.
+  PUBLIC_URL: z
+    .string()
+    .refine((v) => {
+      if (!isUrl(v, ['http:', 'https:'])) return false;
+      const u = new URL(v);
+      return !v.endsWith('/') && !u.search && !u.hash && !u.username && !u.password;
+    }, 'must be an http:// or https:// address without a trailing slash, like https://jamiya.example.org')
+    .optional(),
 });
 
 export interface Config {
@@ -51,6 +86,9 @@ export interface Config {
   logLevel: string;
   trustProxy: string[] | false;
   webRoot: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
 }
 
 function findWebRoot(configured: string | undefined): string | undefined {
@@ -77,6 +115,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+// A URL's password must not reach the terminal or the log in an error message.
+const hidePassword = (value: string) => value.replace(/^([a-z]+:\/\/[^:/@]*:)[^@/]*@/i, '$1***@');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== ''),
@@ -85,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      return `  ${name}=${JSON.stringify(hidePassword(env[name] ?? ''))}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -103,6 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
     webRoot: findWebRoot(e.WEB_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY
       ? e.TRUST_PROXY.split(',')
           .map((s) => s.trim())

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
       : '  (The web app is not built: run npm run build. Serving the API only.)',
     `  API reference: ${url}/api/docs`,
     `  Database: ${where}${seeded ? ' (demo data created now)' : ''}`,
+    `  Mail: ${config.smtpUrl ? 'sent through SMTP_URL' : 'written to the log (SMTP_URL is not set)'}; links start with ${config.publicUrl}`,
   ];
   if (config.demoSeed) {
     lines.push('', `  Demo sign-ins (password ${DEMO_PASSWORD}):`);

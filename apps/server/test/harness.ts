@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
 import { createDiskStorage } from '../src/features/files/file-storage.ts';
 import type { FileStorage } from '../src/features/files/file-storage.ts';
+import type { Mailer, OutgoingMail } from '../src/features/mail/mailer.ts';
 import { createUser, type NewUser } from '../src/features/members/create-user.ts';
 import type { User } from '../src/features/members/user-data.ts';
 import { trialBalance, unbalancedEntries } from '../src/features/ledger/ledger.ts';
@@ -20,6 +21,8 @@ export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export interface TestDatabase {
   database: Database;
+  /** The connection string on PostgreSQL (for a child process); undefined on PGlite. */
+  url: string | undefined;
   /** Closes and opens the same database again (a restart). */
   reopen(): Promise<Database>;
   destroy(): Promise<void>;
@@ -38,6 +41,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
     dbUrl.pathname = `/${name}`;
     let database = await openPostgres(dbUrl.toString());
     return {
+      url: dbUrl.toString(),
       get database() {
         return database;
       },
@@ -59,6 +63,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
   await fs.cp(inject('pgliteTemplate'), dir, { recursive: true });
   let database = await openPglite(dir);
   return {
+    url: undefined,
     get database() {
       return database;
     },
@@ -80,6 +85,8 @@ export interface TestApp {
   storage: FileStorage;
   uploadsDir: string;
   testDb: TestDatabase;
+  /** The mails the app sent, oldest first (empty when a mailer of the test's own is used). */
+  sentMails: OutgoingMail[];
   close(): Promise<void>;
 }
 
@@ -88,14 +95,32 @@ export const TEST_CONFIG = {
   trustProxy: false as const,
   sessionTtlMs: 12 * 60 * 60_000,
   sessionIdleMs: 30 * 60_000,
+  smtpUrl: undefined as string | undefined,
+  mailFrom: 'Jamiya <no-reply@jamiya.test>',
+  publicUrl: 'http://jamiya.test',
 };
 
-/** The real app on a fresh database and a temporary uploads folder. */
-export async function createTestApp(config: Partial<typeof TEST_CONFIG> = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database and a temporary uploads folder. Mails are kept in
+ * `sentMails` unless `options.mailer` replaces the recording mailer (a real SMTP client, say).
+ */
+export async function createTestApp(
+  config: Partial<typeof TEST_CONFIG> = {},
+  options: { mailer?: Mailer } = {},
+): Promise<TestApp> {
   const testDb = await freshDatabase();
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-uploads-'));
   const storage = createDiskStorage(uploadsDir);
-  const app = await buildApp({ ...TEST_CONFIG, ...config }, { db: testDb.database.db, storage });
+  const sentMails: OutgoingMail[] = [];
+  const recording: Mailer = {
+    async send(mail) {
+      sentMails.push({ to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+  const app = await buildApp(
+    { ...TEST_CONFIG, ...config },
+    { db: testDb.database.db, storage, mailer: options.mailer ?? recording },
+  );
   await app.ready();
   return {
     app,
@@ -105,6 +130,7 @@ export async function createTestApp(config: Partial<typeof TEST_CONFIG> = {}): P
     storage,
     uploadsDir,
     testDb,
+    sentMails,
     async close() {
       await app.close();
       await testDb.destroy();

@@ -6,6 +6,7 @@ import { text } from './common.ts';
 export const mobileNumber = z
   .string({ error: 'Mobile number is required.' })
   .trim()
+  .min(1, 'Mobile number is required.')
   .regex(/^\+?[0-9 ]{7,20}$/, 'Enter a phone number of 7 to 20 digits.');
 
 export const emailAddress = loginRequest.shape.email;

@@ -32,7 +32,8 @@ export async function requireUser(this: FastifyInstance, request: FastifyRequest
 /** preHandler: a signed-in admin. */
 export async function requireAdmin(this: FastifyInstance, request: FastifyRequest): Promise<void> {
   await requireUser.call(this, request);
-  if (request.session?.role !== 'admin') throw forbidden();
+  // An admin who was made inactive keeps their sign-in to read as a member, not the admin powers.
+  if (request.session?.role !== 'admin' || request.session.status !== 1) throw forbidden();
 }
 
 /** The signed-in user of a route guarded by requireUser. */

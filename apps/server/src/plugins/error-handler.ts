@@ -62,8 +62,9 @@ export function installErrorHandler(app: FastifyInstance, appPage: AppPage | nul
         const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
         const path = params?.issue?.path ?? [];
         const field =
-          (path.length ? path.map(String).join('.') : issue.instancePath.replace(/^\//, '')) ||
-          'body';
+          (path.length
+            ? path.map(String).join('.')
+            : issue.instancePath.replace(/^\//, '').replaceAll('/', '.')) || 'body';
         const message =
           field === 'body'
             ? 'Send the fields as a JSON object or a form.'

@@ -18,8 +18,7 @@ import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { currentUser, requireAdmin } from '../../plugins/auth.ts';
-import type { FastifyRequest } from 'fastify';
+import { requireAdmin } from '../../plugins/auth.ts';
 import { approvePayment, rejectPayment } from '../dues/dues.ts';
 import { toPaymentView } from '../dues/payment-view.ts';
 import {
@@ -33,14 +32,10 @@ import {
 } from '../loans/lifecycle.ts';
 import { toLoanView } from '../loans/loan-view.ts';
 import { audit } from '../audit/audit.ts';
-
-const secured = { security: [{ bearer: [] }] };
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
-
-function actorOf(request: FastifyRequest): Actor {
-  return { id: currentUser(request).userId, role: 'admin', ip: request.ip };
-}
+import { applicationRoutes } from './application-routes.ts';
+import { bookRoutes } from './book-routes.ts';
+import { actorOf, idParams, refused, secured } from './common.ts';
+import { memberRoutes } from './member-routes.ts';
 
 async function membersById(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return new Map<number, { id: number; unique_id: string; name: string }>();
@@ -55,6 +50,9 @@ async function membersById(db: DbOrTx, ids: number[]) {
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   app.addHook('onRequest', requireAdmin);
+  await app.register(memberRoutes);
+  await app.register(applicationRoutes);
+  await app.register(bookRoutes);
 
   async function loanWithMember(loanRow: Loan, now = new Date()) {
     const members = await membersById(db, [loanRow.userId]);

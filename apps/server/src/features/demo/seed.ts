@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import { membershipApplications, users } from '../../db/schema/users.ts';
 import { addMonthsToDate, localDate, periodOf } from '../../lib/calendar.ts';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
 import { approvePayment, submitDues, submitLoanRepayment } from '../dues/dues.ts';
@@ -137,5 +137,15 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
     createdAt: at(addMonthsToDate(firstOfMonth, -3)),
   });
   for (let m = -3; m <= -2; m++) await payDues(rahul.id, addMonthsToDate(firstOfMonth, m));
+
+  // Someone who used Join Now, waiting in the treasurer's applications.
+  await db.insert(membershipApplications).values({
+    name: 'Sara Haddad',
+    email: 'sara@jamiya.example',
+    mobile: '+971 52 555 0101',
+    nationalId: 'P4455667',
+    address: 'Al Qusais, Dubai',
+    createdAt: new Date(now.getTime() - DAY),
+  });
   return true;
 }

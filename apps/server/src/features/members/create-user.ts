@@ -13,6 +13,7 @@ export interface NewUser {
   role?: 'member' | 'admin';
   mobile?: string | null;
   address?: string | null;
+  nationalId?: string | null;
   gender?: 'male' | 'female' | null;
   wallet?: string | null;
   joinedOn: string;
@@ -36,6 +37,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<User> {
         email: input.email.trim(),
         mobile: input.mobile ?? null,
         address: input.address ?? null,
+        nationalId: input.nationalId ?? null,
         gender: input.gender ?? null,
         wallet: input.wallet ?? null,
         passwordHash,

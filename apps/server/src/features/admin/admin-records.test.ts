@@ -1,0 +1,524 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MONTH_NAMES } from '@jamiya/contracts/common';
+import {
+  bearer,
+  createTestApp,
+  expectBooksBalance,
+  expectError,
+  login,
+  makeUser,
+  multipart,
+  onPostgres,
+  type TestApp,
+} from '../../../test/harness.ts';
+import { membershipApplications, users } from '../../db/schema/users.ts';
+import { localDate } from '../../lib/calendar.ts';
+import { memberSavingsFils } from '../ledger/ledger.ts';
+
+let t: TestApp;
+let adminId: number;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Tariq' });
+  adminId = admin.id;
+  adminToken = await login(t.app, admin.email);
+});
+afterAll(() => t.close());
+
+const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(adminToken), ...(payload ? { payload } : {}) });
+
+const thisMonth = () => MONTH_NAMES[Number(localDate(new Date()).slice(5, 7)) - 1]!;
+
+async function newMember(name?: string) {
+  const user = await makeUser(t.db, {
+    joinedOn: `${localDate(new Date()).slice(0, 7)}-01`,
+    ...(name ? { name } : {}),
+  });
+  return { user, token: await login(t.app, user.email) };
+}
+
+/** A member's dues for this month, submitted with a receipt and approved by the admin. */
+async function paidDues(token: string, amount = '200') {
+  const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+    .jpeg()
+    .toBuffer();
+  const form = multipart(
+    { payment_amount: amount, month: thisMonth(), account_number: 'AE07' },
+    { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: photo } },
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/save-monthly-payment',
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
+  });
+  const id = res.json().payment.id as number;
+  expect((await admin('POST', `/api/admin/payments/${id}/approve`)).statusCode).toBe(200);
+  return id;
+}
+
+async function activeLoan(token: string, amount = 1000) {
+  const applied = await t.app.inject({
+    method: 'POST',
+    url: '/api/loan-application',
+    headers: bearer(token),
+    payload: {
+      loan_amount: amount,
+      duration_month: 3,
+      bank_account: 'Botim',
+      passport_or_nid: 'P',
+    },
+  });
+  const id = applied.json().loan.id as number;
+  await admin('POST', `/api/admin/loans/${id}/approve`);
+  await admin('POST', `/api/admin/loans/${id}/disburse`);
+  return id;
+}
+
+/** The token of a one-time link (the part after ?token=). */
+const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
+
+describe('the overview', () => {
+  it('adds up savings, loans, cash and what awaits a decision, with 12 months of history', async () => {
+    const before = (await admin('GET', '/api/admin/overview')).json();
+    expect(before.history).toHaveLength(12);
+    expect(before.history.at(-1).month).toBe(localDate(new Date()).slice(0, 7));
+
+    const { token } = await newMember();
+    await paidDues(token, '250');
+    await activeLoan(token, 1000);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: {
+        name: 'Applicant One',
+        email: `applicant-${Date.now()}@example.test`,
+        mobile: '+971 50 111 2222',
+        national_id: 'N123',
+        address: 'Deira, Dubai',
+      },
+    });
+
+    const after = (await admin('GET', '/api/admin/overview')).json();
+    expect(after.savings_held).toBeCloseTo(before.savings_held + 250, 2);
+    expect(after.loans_outstanding).toBeCloseTo(before.loans_outstanding + 1000, 2);
+    expect(after.cash_in_hand).toBeCloseTo(before.cash_in_hand + 250 - 1000, 2);
+    expect(after.membership_applications_pending).toBe(before.membership_applications_pending + 1);
+    expect(after.members.active).toBe(before.members.active + 1);
+    expect(after.history.at(-1)).toEqual({
+      month: localDate(new Date()).slice(0, 7),
+      savings: after.savings_held,
+      loans_outstanding: after.loans_outstanding,
+    });
+    await expectBooksBalance(t.db);
+  });
+});
+
+describe('members', () => {
+  it('searches by name, email, member ID and status, a page at a time', async () => {
+    const { user } = await newMember('Fatima Searchable');
+    const byName = (await admin('GET', '/api/admin/members?q=searchable')).json();
+    expect(byName.items.map((m: { id: number }) => m.id)).toEqual([user.id]);
+    expect(byName.items[0]).toMatchObject({ status: 'active', savings: 0, loan_outstanding: 0 });
+    const byId = (await admin('GET', `/api/admin/members?q=${user.uniqueId}`)).json();
+    expect(byId.items[0].id).toBe(user.id);
+    // % and _ are taken literally, not as patterns.
+    expect((await admin('GET', '/api/admin/members?q=%25')).json().items).toEqual([]);
+
+    const first = (await admin('GET', '/api/admin/members?limit=2')).json();
+    expect(first.items).toHaveLength(2);
+    const second = (
+      await admin('GET', `/api/admin/members?limit=2&cursor=${first.next_cursor}`)
+    ).json();
+    expect(second.items[0].id).toBeLessThan(first.items[1].id);
+    expectError(await admin('GET', '/api/admin/members?status=gone'), 400);
+  });
+
+  it('creates a member with a one-time link that sets the password once', async () => {
+    const email = `new-${Date.now()}@example.test`;
+    const res = await admin('POST', '/api/admin/members', {
+      name: 'Joseph New',
+      email,
+      mobile: '0501234567',
+      national_id: 'P7654321',
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.member).toMatchObject({
+      name: 'Joseph New',
+      email,
+      role: 'member',
+      status: 'active',
+    });
+    expect(body.set_password_link.url).toMatch(/\/set-password\?token=/);
+    expect(Date.parse(body.set_password_link.expires_at) - Date.now()).toBeGreaterThan(23 * 3600e3);
+
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/password/set',
+      payload: {
+        token: tokenOf(body.set_password_link.url),
+        password: 'a long new passphrase',
+        password_confirmation: 'a long new passphrase',
+      },
+    });
+    expect(set.statusCode).toBe(200);
+    await login(t.app, email, 'a long new passphrase');
+
+    expectError(
+      await admin('POST', '/api/admin/members', { name: 'Again', email, mobile: '0501234567' }),
+      409,
+    );
+    const bad = expectError(
+      await admin('POST', '/api/admin/members', { name: '', email: 'x' }),
+      422,
+    );
+    expect(Object.keys(bad.errors!)).toEqual(expect.arrayContaining(['name', 'email', 'mobile']));
+    const audit = (await admin('GET', '/api/admin/audit?action=member.create')).json().items;
+    expect(audit[0]).toMatchObject({ actor: { id: adminId }, target_id: String(body.member.id) });
+  });
+
+  it("shows a member's balances, loans, submissions and a statement whose balance is the ledger's", async () => {
+    const { user, token } = await newMember();
+    await paidDues(token, '200');
+    const loanId = await activeLoan(token, 600);
+    await admin('POST', `/api/admin/loans/${loanId}/repayments`, { amount: 100 });
+
+    const detail = (await admin('GET', `/api/admin/members/${user.id}`)).json();
+    expect(detail.member).toMatchObject({ id: user.id, savings: 200 });
+    expect(detail.loans.map((l: { id: number; state: string }) => [l.id, l.state])).toEqual([
+      [loanId, 'active'],
+    ]);
+    expect(detail.payments).toHaveLength(1);
+    expect(detail.statement.map((l: { kind: string }) => l.kind)).toEqual([
+      'repayment',
+      'disbursement',
+      'dues',
+    ]);
+    const [latest] = detail.statement;
+    expect(latest.savings_balance * 100).toBe(await memberSavingsFils(t.db, user.id));
+    expect(detail.statement[1]).toMatchObject({ loan_change: 600, loan_balance: 600 });
+    expect(latest.loan_balance).toBeLessThan(600);
+    expectError(await admin('GET', '/api/admin/members/999999'), 404);
+
+    const csv = await admin('GET', `/api/admin/members/${user.id}/statement.csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toContain(user.uniqueId);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed',
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toContain(',dues,');
+    expect(lines[3]).toContain(',200.00,0.00,200.00,0.00');
+  });
+
+  it('escapes cells a spreadsheet would run as formulas', async () => {
+    const { user, token } = await newMember('=HYPERLINK("http://evil")');
+    await paidDues(token);
+    const csv = (await admin('GET', `/api/admin/members/${user.id}/statement.csv`)).body;
+    expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+
+  it('deactivates (ending the sessions) and reactivates, refusing a repeat and the admin themself', async () => {
+    const { user, token } = await newMember();
+    const off = await admin('POST', `/api/admin/members/${user.id}/status`, {
+      status: 'inactive',
+      reason: 'moved away',
+    });
+    expect(off.json().member.status).toBe('inactive');
+    expectError(await t.app.inject({ url: '/api/profile', headers: bearer(token) }), 401);
+    // An inactive member may sign in and read, but not borrow.
+    const again = await login(t.app, user.email);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/loan-application',
+        headers: bearer(again),
+        payload: { loan_amount: 1000, duration_month: 3, bank_account: 'B', passport_or_nid: 'P' },
+      }),
+      403,
+    );
+    expectError(
+      await admin('POST', `/api/admin/members/${user.id}/status`, { status: 'inactive' }),
+      409,
+    );
+    expect(
+      (await admin('POST', `/api/admin/members/${user.id}/status`, { status: 'active' })).json()
+        .member.status,
+    ).toBe('active');
+    expectError(
+      await admin('POST', `/api/admin/members/${adminId}/status`, { status: 'inactive' }),
+      409,
+    );
+    expectError(
+      await admin('POST', `/api/admin/members/${user.id}/status`, { status: 'gone' }),
+      422,
+    );
+    expectError(await admin('POST', '/api/admin/members/999999/status', { status: 'active' }), 404);
+    const audit = (await admin('GET', '/api/admin/audit?action=member.deactivate')).json().items;
+    expect(audit[0]).toMatchObject({ target_id: String(user.id), reason: 'moved away' });
+  });
+
+  it('gives a password-reset link; only the newest link works', async () => {
+    const { user } = await newMember();
+    const first = (await admin('POST', `/api/admin/members/${user.id}/password-reset`)).json();
+    const second = (await admin('POST', `/api/admin/members/${user.id}/password-reset`)).json();
+    expect(second.set_password_link.url).not.toBe(first.set_password_link.url);
+    const use = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/password/set',
+        payload: {
+          token: tokenOf(url),
+          password: 'another fine passphrase',
+          password_confirmation: 'another fine passphrase',
+        },
+      });
+    expectError(await use(first.set_password_link.url), 422);
+    expect((await use(second.set_password_link.url)).statusCode).toBe(200);
+    expectError(await use(second.set_password_link.url), 422);
+    await login(t.app, user.email, 'another fine passphrase');
+    expectError(await admin('POST', '/api/admin/members/999999/password-reset'), 404);
+  });
+});
+
+describe('membership applications', () => {
+  async function apply(email = `join-${Date.now()}-${Math.random()}@example.test`) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: {
+        name: 'Priya Applicant',
+        email,
+        mobile: '+971 55 000 1111',
+        national_id: 'Z9988776',
+        address: 'Al Nahda, Sharjah',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db
+      .select()
+      .from(membershipApplications)
+      .where(eq(membershipApplications.email, email));
+    return row!;
+  }
+
+  it('accepts one: the member exists with the application details and a link', async () => {
+    const application = await apply();
+    const list = (await admin('GET', '/api/admin/applications')).json();
+    expect(list.items.map((a: { id: number }) => a.id)).toContain(application.id);
+    const res = await admin('POST', `/api/admin/applications/${application.id}/accept`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.application).toMatchObject({ status: 'accepted', member_id: body.member.id });
+    expect(body.member).toMatchObject({
+      name: 'Priya Applicant',
+      national_id: 'Z9988776',
+      address: 'Al Nahda, Sharjah',
+      joined_on: localDate(new Date()),
+    });
+    expect(body.set_password_link.url).toContain('/set-password?token=');
+    expectError(await admin('POST', `/api/admin/applications/${application.id}/accept`), 409);
+    expectError(
+      await admin('POST', `/api/admin/applications/${application.id}/reject`, { reason: 'x' }),
+      409,
+    );
+    const accepted = (await admin('GET', '/api/admin/applications?status=accepted')).json();
+    expect(accepted.items[0].id).toBe(application.id);
+  });
+
+  it('rejects one with a reason; refuses an email that is already a member', async () => {
+    const application = await apply();
+    expectError(await admin('POST', `/api/admin/applications/${application.id}/reject`, {}), 422);
+    const res = await admin('POST', `/api/admin/applications/${application.id}/reject`, {
+      reason: 'Not a resident of the UAE.',
+    });
+    expect(res.json().application).toMatchObject({
+      status: 'rejected',
+      reason: 'Not a resident of the UAE.',
+    });
+
+    const { user } = await newMember();
+    // The public call answers the same for a member's email and writes nothing; an
+    // application that slipped in before the member existed is refused on acceptance.
+    const [row] = await t.db
+      .insert(membershipApplications)
+      .values({
+        name: 'Dup',
+        email: user.email,
+        mobile: '0500000000',
+        nationalId: 'N',
+        address: 'A',
+      })
+      .returning();
+    expectError(await admin('POST', `/api/admin/applications/${row!.id}/accept`), 409);
+    const [still] = await t.db
+      .select()
+      .from(membershipApplications)
+      .where(eq(membershipApplications.id, row!.id));
+    expect(still!.status).toBe('pending');
+    expectError(await admin('POST', '/api/admin/applications/999999/accept'), 404);
+  });
+});
+
+describe('settings', () => {
+  const valid = {
+    association_name: 'Jamiya Al Nahda',
+    monthly_due: 250,
+    loan_policy: {
+      minimum: 500,
+      maximum: 3000,
+      step: 100,
+      default: 1000,
+      terms: [6, 1, 3],
+      allow_custom_term: true,
+      max_custom_term: 24,
+    },
+    terms_text: 'Repay on time.',
+  };
+
+  it('saves what the member app then reads, and audits the change', async () => {
+    const before = (await admin('GET', '/api/admin/settings')).json();
+    const res = await admin('PUT', '/api/admin/settings', valid);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settings).toMatchObject({
+      association_name: 'Jamiya Al Nahda',
+      monthly_due: 250,
+      loan_policy: { maximum: 3000, terms: [1, 3, 6] },
+    });
+    const pub = (await t.app.inject({ url: '/api/settings' })).json();
+    expect(pub.loan_policy.maximum).toBe(3000);
+    const audit = (await admin('GET', '/api/admin/audit?action=settings.')).json().items;
+    expect(audit[0].details.before.monthly_due).toBe(before.monthly_due);
+    expect(audit[0].details.after.monthly_due).toBe(250);
+    // Put the defaults back for the other tests of this file.
+    await admin('PUT', '/api/admin/settings', { ...before, updated_at: undefined });
+  });
+
+  it('refuses a policy that does not hold together, field by field', async () => {
+    const bad = expectError(
+      await admin('PUT', '/api/admin/settings', {
+        ...valid,
+        monthly_due: -5,
+        loan_policy: {
+          ...valid.loan_policy,
+          minimum: 3000,
+          maximum: 500,
+          default: 4000,
+          terms: [3, 3],
+        },
+      }),
+      422,
+    );
+    expect(Object.keys(bad.errors!)).toEqual(expect.arrayContaining(['monthly_due']));
+    const cross = expectError(
+      await admin('PUT', '/api/admin/settings', {
+        ...valid,
+        loan_policy: { ...valid.loan_policy, step: 300, default: 4000, terms: [3, 3] },
+      }),
+      422,
+    );
+    expect(Object.keys(cross.errors!)).toEqual(
+      expect.arrayContaining(['loan_policy.step', 'loan_policy.default', 'loan_policy.terms']),
+    );
+    expect((await admin('GET', '/api/admin/settings')).json().association_name).not.toBe('x');
+  });
+});
+
+describe('the books', () => {
+  it('answers a balanced trial balance and a journal whose postings balance, by page and member', async () => {
+    const { user, token } = await newMember();
+    await paidDues(token, '300');
+    const tb = (await admin('GET', '/api/admin/ledger/trial-balance')).json();
+    expect(tb.balanced).toBe(true);
+    expect(tb.total_debits).toBe(tb.total_credits);
+    expect(
+      tb.accounts.find((a: { code: string }) => a.code === `savings:${user.id}`),
+    ).toMatchObject({
+      type: 'liability',
+      credits: 300,
+      balance: -300,
+    });
+
+    const mine = (await admin('GET', `/api/admin/ledger/entries?member_id=${user.id}`)).json();
+    expect(mine.items).toHaveLength(1);
+    expect(mine.items[0]).toMatchObject({ kind: 'dues', created_by: { id: adminId } });
+    const sides = mine.items[0].postings.reduce(
+      (s: { d: number; c: number }, p: { debit: number; credit: number }) => ({
+        d: s.d + p.debit,
+        c: s.c + p.credit,
+      }),
+      { d: 0, c: 0 },
+    );
+    expect(sides).toEqual({ d: 300, c: 300 });
+
+    const first = (await admin('GET', '/api/admin/ledger/entries?limit=1')).json();
+    const next = (
+      await admin('GET', `/api/admin/ledger/entries?limit=1&cursor=${first.next_cursor}`)
+    ).json();
+    expect(next.items[0].id).toBeLessThan(first.items[0].id);
+    const dues = (await admin('GET', '/api/admin/ledger/entries?kind=dues&limit=100')).json();
+    expect(dues.items.every((e: { kind: string }) => e.kind === 'dues')).toBe(true);
+    expectError(await admin('GET', '/api/admin/ledger/entries?kind=theft'), 400);
+
+    const csv = await admin('GET', '/api/admin/ledger/entries.csv');
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const rows = csv.body.trim().split('\r\n').slice(1);
+    const total = (col: number) =>
+      rows.reduce((s, r) => s + Math.round(Number(r.split(',').at(col)) * 100), 0);
+    expect(total(-2)).toBe(total(-1));
+    expect(total(-2)).toBe(Math.round(tb.total_debits * 100));
+  });
+
+  it('keeps the audit log newest first, by page', async () => {
+    const first = (await admin('GET', '/api/admin/audit?limit=2')).json();
+    expect(first.items).toHaveLength(2);
+    expect(first.items[0].id).toBeGreaterThan(first.items[1].id);
+    const next = (
+      await admin('GET', `/api/admin/audit?limit=2&cursor=${first.next_cursor}`)
+    ).json();
+    expect(next.items[0].id).toBeLessThan(first.items[1].id);
+    expectError(await admin('GET', '/api/admin/audit?cursor=abc'), 400);
+  });
+});
+
+describe.skipIf(!onPostgres)('two admins at once (PostgreSQL)', () => {
+  it('accept the same application: one member, the other 409', async () => {
+    const email = `race-${Date.now()}@example.test`;
+    const [row] = await t.db
+      .insert(membershipApplications)
+      .values({ name: 'Race', email, mobile: '0500000000', nationalId: 'N', address: 'A' })
+      .returning();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => admin('POST', `/api/admin/applications/${row!.id}/accept`)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
+  it('deactivate the same member: one change', async () => {
+    const { user } = await newMember();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        admin('POST', `/api/admin/members/${user.id}/status`, { status: 'inactive' }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+  });
+});
+
+describe('an admin made inactive', () => {
+  it('loses the admin calls', async () => {
+    const other = await makeUser(t.db, { role: 'admin' });
+    await admin('POST', `/api/admin/members/${other.id}/status`, { status: 'inactive' });
+    const token = await login(t.app, other.email);
+    expectError(await t.app.inject({ url: '/api/admin/overview', headers: bearer(token) }), 403);
+  });
+});

@@ -1,0 +1,14 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorBody } from '@jamiya/contracts/common';
+import { currentUser } from '../../plugins/auth.ts';
+import type { Actor } from '../loans/lifecycle.ts';
+
+export const secured = { security: [{ bearer: [] }] };
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** The answers every admin call may give before it runs. */
+export const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+export function actorOf(request: FastifyRequest): Actor & { id: number; ip: string } {
+  return { id: currentUser(request).userId, role: 'admin', ip: request.ip };
+}

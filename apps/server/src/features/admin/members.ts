@@ -1,0 +1,114 @@
+import { and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { filsToAed, type Fils } from '@jamiya/money/fils';
+import type { AdminMember, StatementLine } from '@jamiya/contracts/admin';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerAccounts, postings } from '../../db/schema/ledger.ts';
+import { loanInstallments, loans } from '../../db/schema/loans.ts';
+import { users } from '../../db/schema/users.ts';
+import type { StatementRow } from '../ledger/statement.ts';
+import type { User } from '../members/user-data.ts';
+
+/** Savings and what is still owed on active loans, for a page of members in two queries. */
+export async function balancesOf(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<Map<number, { savingsFils: Fils; loanFils: Fils }>> {
+  const out = new Map(userIds.map((id) => [id, { savingsFils: 0, loanFils: 0 }]));
+  if (userIds.length === 0) return out;
+  const savings = await db
+    .select({ userId: ledgerAccounts.userId, total: sql<string>`sum(${postings.amountFils})` })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(and(inArray(ledgerAccounts.userId, userIds), eq(ledgerAccounts.type, 'liability')))
+    .groupBy(ledgerAccounts.userId);
+  for (const r of savings) out.get(r.userId!)!.savingsFils = 0 - Number(r.total);
+  const owed = await db
+    .select({
+      userId: loans.userId,
+      total: sql<string>`sum(${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils})`,
+    })
+    .from(loanInstallments)
+    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
+    .where(and(inArray(loans.userId, userIds), eq(loans.state, 'active')))
+    .groupBy(loans.userId);
+  for (const r of owed) out.get(r.userId)!.loanFils = Number(r.total);
+  return out;
+}
+
+export function toAdminMember(
+  user: User,
+  balances: { savingsFils: Fils; loanFils: Fils },
+): AdminMember {
+  return {
+    id: user.id,
+    unique_id: user.uniqueId,
+    name: user.name,
+    email: user.email,
+    mobile: user.mobile,
+    national_id: user.nationalId,
+    address: user.address,
+    role: user.role,
+    status: user.status === 1 ? 'active' : 'inactive',
+    joined_on: user.joinedOn,
+    created_at: user.createdAt.toISOString(),
+    savings: filsToAed(balances.savingsFils),
+    loan_outstanding: filsToAed(balances.loanFils),
+  };
+}
+
+export async function adminMembers(db: DbOrTx, users_: User[]): Promise<AdminMember[]> {
+  const balances = await balancesOf(
+    db,
+    users_.map((u) => u.id),
+  );
+  return users_.map((u) => toAdminMember(u, balances.get(u.id)!));
+}
+
+/** LIKE pattern for "contains", with the user's % and _ taken literally. */
+function containing(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function searchMembers(
+  db: DbOrTx,
+  query: {
+    q?: string | undefined;
+    status?: 'active' | 'inactive' | undefined;
+    before: number | null;
+    limit: number;
+  },
+): Promise<User[]> {
+  const q = query.q?.trim();
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        q
+          ? or(
+              ilike(users.name, containing(q)),
+              ilike(users.email, containing(q)),
+              ilike(users.mobile, containing(q)),
+              ilike(users.uniqueId, containing(q)),
+            )
+          : undefined,
+        query.status ? eq(users.status, query.status === 'active' ? 1 : 0) : undefined,
+        query.before === null ? undefined : lt(users.id, query.before),
+      ),
+    )
+    .orderBy(desc(users.id))
+    .limit(query.limit);
+}
+
+export function toStatementLine(row: StatementRow): StatementLine {
+  return {
+    entry_id: row.entryId,
+    occurred_at: row.occurredAt.toISOString(),
+    kind: row.kind,
+    memo: row.memo,
+    savings_change: filsToAed(row.savingsChangeFils),
+    loan_change: filsToAed(row.loanChangeFils),
+    savings_balance: filsToAed(row.savingsBalanceFils),
+    loan_balance: filsToAed(row.loanBalanceFils),
+  };
+}

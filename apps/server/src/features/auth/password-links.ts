@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { passwordTokens, users } from '../../db/schema/users.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
+import { audit } from '../audit/audit.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { passwordLinkMail } from '../mail/messages.ts';
+import { getSettings } from '../settings/settings.ts';
+import { hashPassword, isCommonPassword } from './passwords.ts';
+import { hashToken, revokeOtherSessions } from './sessions.ts';
+import { clearFailures } from './throttle.ts';
+
+export const PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+const LINK_NOT_VALID = 'This link has expired or was already used. Ask for a new one.';
+
+/**
+ * A one-time link to set a password: 32 random bytes, of which only the SHA-256 is stored.
+ * The user's earlier unused links stop working, so only the newest one does.
+ */
+export async function issuePasswordLink(
+  db: DbOrTx,
+  input: {
+    userId: number;
+    purpose: 'invite' | 'reset';
+    createdBy: number | null;
+    publicUrl: string;
+    now?: Date;
+  },
+): Promise<{ token: string; url: string; expiresAt: Date }> {
+  const now = input.now ?? new Date();
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + PASSWORD_LINK_TTL_MS);
+  await db.transaction(async (tx) => {
+    // The user's row lock orders two links issued at once: the later one voids the earlier.
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for('update');
+    if (!user) throw notFound('There is no such member.');
+    await tx
+      .update(passwordTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordTokens.userId, input.userId), isNull(passwordTokens.usedAt)));
+    await tx.insert(passwordTokens).values({
+      userId: input.userId,
+      purpose: input.purpose,
+      tokenHash: hashToken(token),
+      expiresAt,
+      createdAt: now,
+      createdBy: input.createdBy,
+    });
+  });
+  return { token, url: `${input.publicUrl}/set-password?token=${token}`, expiresAt };
+}
+
+/** Mails a link to its user. A failed mail answers false: the link stays valid to hand over. */
+export async function sendPasswordLinkMail(
+  deps: { db: DbOrTx; mailer: Mailer },
+  input: { userId: number; url: string; purpose: 'invite' | 'reset'; expiresAt: Date },
+): Promise<boolean> {
+  const [user] = await deps.db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (!user) return false;
+  const { associationName } = await getSettings(deps.db);
+  const mail = passwordLinkMail({
+    name: user.name,
+    url: input.url,
+    purpose: input.purpose,
+    associationName,
+    expiresAt: input.expiresAt,
+  });
+  try {
+    await deps.mailer.send({ to: user.email, ...mail });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sets the password of a link's user, uses the link up and ends all of the user's sessions.
+ * Of two uses of one link at once, the row lock lets exactly one through.
+ */
+export async function setPasswordWithLink(
+  db: Db,
+  input: { token: string; password: string; now: Date; ip?: string | null },
+): Promise<{ userId: number }> {
+  const tokenHash = hashToken(input.token);
+  const isUsable = (row: { usedAt: Date | null; expiresAt: Date } | undefined) =>
+    row !== undefined && row.usedAt === null && row.expiresAt > input.now;
+  const refuse = () => unprocessable(LINK_NOT_VALID, { token: [LINK_NOT_VALID] });
+
+  // Checked before the password is hashed, so that a bad link costs no argon2 work.
+  const [found] = await db
+    .select({ usedAt: passwordTokens.usedAt, expiresAt: passwordTokens.expiresAt })
+    .from(passwordTokens)
+    .where(eq(passwordTokens.tokenHash, tokenHash));
+  if (!isUsable(found)) throw refuse();
+  if (isCommonPassword(input.password)) {
+    throw unprocessable('This password is too common. Please choose another.', {
+      password: ['Choose a less common password.'],
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.tokenHash, tokenHash))
+      .for('update');
+    if (!link || !isUsable(link)) throw refuse();
+    await tx
+      .update(passwordTokens)
+      .set({ usedAt: input.now })
+      .where(eq(passwordTokens.id, link.id));
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: input.now })
+      .where(eq(users.id, link.userId))
+      .returning({ email: users.email });
+    if (!user) throw refuse();
+    await revokeOtherSessions(tx, link.userId, null, input.now);
+    // Whoever was locked out by failed sign-ins can sign in with the new password at once.
+    await clearFailures(tx, user.email.toLowerCase());
+    await audit(tx, {
+      actorId: link.userId,
+      action: 'user.password_set_by_link',
+      targetType: 'user',
+      targetId: link.userId,
+      details: { purpose: link.purpose },
+      ip: input.ip ?? null,
+      at: input.now,
+    });
+    return { userId: link.userId };
+  });
+}

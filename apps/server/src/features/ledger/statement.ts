@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
+import type { Fils } from '@jamiya/money/fils';
+import type { DbOrTx } from '../../db/client.ts';
+import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
+
+export type EntryKind = (typeof journalEntries.$inferSelect)['kind'];
+
+export interface StatementRow {
+  entryId: number;
+  occurredAt: Date;
+  kind: EntryKind;
+  memo: string;
+  savingsChangeFils: Fils;
+  /** Change of the loan principal owed (interest is income when it is paid). */
+  loanChangeFils: Fils;
+  savingsBalanceFils: Fils;
+  loanBalanceFils: Fils;
+}
+
+/**
+ * Every movement of a member's savings and loans, from their postings, with running
+ * balances; newest first. Savings are a liability (credit raises them), a loan a receivable.
+ */
+export async function memberStatement(db: DbOrTx, userId: number): Promise<StatementRow[]> {
+  const rows = await db
+    .select({
+      entryId: journalEntries.id,
+      occurredAt: journalEntries.occurredAt,
+      kind: journalEntries.kind,
+      memo: journalEntries.memo,
+      savings: sql<string>`coalesce(sum(${postings.amountFils}) filter (where ${ledgerAccounts.type} = 'liability'), 0)`,
+      loan: sql<string>`coalesce(sum(${postings.amountFils}) filter (where ${ledgerAccounts.type} = 'asset'), 0)`,
+    })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(eq(ledgerAccounts.userId, userId))
+    .groupBy(journalEntries.id)
+    .orderBy(asc(journalEntries.occurredAt), asc(journalEntries.id));
+  let savings = 0;
+  let loan = 0;
+  const lines = rows.map((r): StatementRow => {
+    const savingsChangeFils = 0 - Number(r.savings);
+    const loanChangeFils = Number(r.loan);
+    savings += savingsChangeFils;
+    loan += loanChangeFils;
+    return {
+      entryId: r.entryId,
+      occurredAt: r.occurredAt,
+      kind: r.kind,
+      memo: r.memo,
+      savingsChangeFils,
+      loanChangeFils,
+      savingsBalanceFils: savings,
+      loanBalanceFils: loan,
+    };
+  });
+  return lines.reverse();
+}
+
+export interface JournalRow {
+  entry: typeof journalEntries.$inferSelect;
+  postings: Array<{ accountCode: string; accountName: string; amountFils: Fils }>;
+}
+
+/** Journal entries newest first, with their postings; optionally of one kind or member. */
+export async function journalPage(
+  db: DbOrTx,
+  query: {
+    kind?: EntryKind | undefined;
+    memberId?: number | undefined;
+    before: number | null;
+    limit: number;
+  },
+): Promise<JournalRow[]> {
+  const entries = await db
+    .select()
+    .from(journalEntries)
+    .where(
+      and(
+        query.kind ? eq(journalEntries.kind, query.kind) : undefined,
+        query.before === null ? undefined : lt(journalEntries.id, query.before),
+        query.memberId === undefined
+          ? undefined
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(postings)
+                .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+                .where(
+                  and(
+                    eq(postings.entryId, journalEntries.id),
+                    eq(ledgerAccounts.userId, query.memberId),
+                  ),
+                ),
+            ),
+      ),
+    )
+    .orderBy(desc(journalEntries.id))
+    .limit(query.limit);
+  if (entries.length === 0) return [];
+  const lines = await db
+    .select({
+      entryId: postings.entryId,
+      accountCode: ledgerAccounts.code,
+      accountName: ledgerAccounts.name,
+      amountFils: postings.amountFils,
+    })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(
+      inArray(
+        postings.entryId,
+        entries.map((e) => e.id),
+      ),
+    )
+    .orderBy(asc(postings.id));
+  return entries.map((entry) => ({
+    entry,
+    postings: lines
+      .filter((l) => l.entryId === entry.id)
+      .map(({ accountCode, accountName, amountFils }) => ({
+        accountCode,
+        accountName,
+        amountFils,
+      })),
+  }));
+}
+
+export interface BookFigures {
+  savingsFils: Fils;
+  loansFils: Fils;
+  cashFils: Fils;
+  interestEarnedFils: Fils;
+  /** Month-end savings and loan principal, oldest first, for `months` (YYYY-MM) given. */
+  history: Array<{ month: string; savingsFils: Fils; loansFils: Fils }>;
+}
+
+/**
+ * The association's headline balances and their month-end history, from the postings.
+ * Months are Dubai's (the association's calendar).
+ */
+export async function bookFigures(db: DbOrTx, months: string[]): Promise<BookFigures> {
+  const month = sql<string>`to_char(${journalEntries.occurredAt} at time zone 'Asia/Dubai', 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      month,
+      code: sql<string>`case when ${ledgerAccounts.userId} is not null and ${ledgerAccounts.type} = 'liability' then 'savings'
+        when ${ledgerAccounts.loanId} is not null and ${ledgerAccounts.type} = 'asset' then 'loans'
+        else ${ledgerAccounts.code} end`,
+      total: sql<string>`sum(${postings.amountFils})`,
+    })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .groupBy(sql`1`, sql`2`);
+  const sum = (code: string, upTo?: string) =>
+    rows
+      .filter((r) => r.code === code && (upTo === undefined || r.month <= upTo))
+      .reduce((s, r) => s + Number(r.total), 0);
+  return {
+    savingsFils: 0 - sum('savings'),
+    loansFils: sum('loans'),
+    cashFils: sum('cash'),
+    interestEarnedFils: 0 - sum('interest_income'),
+    history: months.map((m) => ({
+      month: m,
+      savingsFils: 0 - sum('savings', m),
+      loansFils: sum('loans', m),
+    })),
+  };
+}

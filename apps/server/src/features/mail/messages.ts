@@ -1,0 +1,65 @@
+import { TIME_ZONE } from '../../lib/calendar.ts';
+
+const untilFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** "14 March 2026, 09:30 (UAE time)". */
+export function formatUntil(date: Date): string {
+  const parts = Object.fromEntries(untilFormat.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} (UAE time)`;
+}
+
+export function passwordLinkMail(input: {
+  name: string;
+  url: string;
+  purpose: 'invite' | 'reset';
+  associationName: string;
+  expiresAt: Date;
+}): { subject: string; text: string } {
+  const { name, url, purpose, associationName, expiresAt } = input;
+  const until = formatUntil(expiresAt);
+  const opening =
+    purpose === 'invite'
+      ? [
+          `Welcome to ${associationName}. Your account is ready: please choose your password with this link:`,
+        ]
+      : [
+          `We received a request to set a new password for your ${associationName} account.`,
+          'Choose a new password with this link:',
+        ];
+  const after =
+    purpose === 'invite'
+      ? 'Then sign in with your email address and the password you chose.'
+      : 'Setting a new password signs you out on every device; then sign in with the new one.';
+  const closing =
+    purpose === 'invite'
+      ? 'If the link has expired, ask the committee for a new one.'
+      : 'If you did not ask for this, you can ignore this email: your password stays as it is.';
+  const text = [
+    `Dear ${name},`,
+    '',
+    ...opening,
+    '',
+    url,
+    '',
+    `The link works once, until ${until}. ${after}`,
+    '',
+    closing,
+    '',
+    'With kind regards,',
+    associationName,
+    '',
+  ].join('\n');
+  const subject =
+    purpose === 'invite'
+      ? `Set your password for ${associationName}`
+      : `Set a new password for ${associationName}`;
+  return { subject, text };
+}

@@ -1,0 +1,68 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { JoinRequest } from '@jamiya/contracts/membership';
+import type { Db } from '../../db/client.ts';
+import { membershipApplications, users } from '../../db/schema/users.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
+import { audit } from '../audit/audit.ts';
+
+export const APPLICATION_LIMIT = { perAddress: 5, windowMs: 60 * 60_000 } as const;
+
+type Application = { [K in keyof JoinRequest]: string };
+
+/**
+ * Records a Join Now application. An email that already belongs to a member or to a pending
+ * application adds nothing, and the caller answers the same either way, so that the form
+ * does not tell who is a member. The limit per address is checked first, for the same reason.
+ */
+export async function submitApplication(
+  db: Db,
+  input: Application,
+  meta: { ip: string; now: Date },
+): Promise<{ applicationId: number | null }> {
+  return db.transaction(async (tx) => {
+    // Serialises one address's applications, so that a burst cannot slip under the limit.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`application:${meta.ip}`}))`);
+    const since = new Date(meta.now.getTime() - APPLICATION_LIMIT.windowMs);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(membershipApplications)
+      .where(
+        and(eq(membershipApplications.ip, meta.ip), gt(membershipApplications.createdAt, since)),
+      );
+    if ((recent?.n ?? 0) >= APPLICATION_LIMIT.perAddress) {
+      throw tooManyRequests(
+        'Too many applications were sent from your network in the last hour. Please try again later.',
+      );
+    }
+    const email = input.email.trim();
+    const [member] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    if (member) return { applicationId: null };
+    // The partial unique index keeps one pending application per email, even under a race.
+    const [row] = await tx
+      .insert(membershipApplications)
+      .values({
+        name: input.name,
+        email,
+        mobile: input.mobile,
+        nationalId: input.national_id,
+        address: input.address,
+        ip: meta.ip,
+        createdAt: meta.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: membershipApplications.id });
+    if (!row) return { applicationId: null };
+    await audit(tx, {
+      actorId: null,
+      action: 'application.submit',
+      targetType: 'membership_application',
+      targetId: row.id,
+      ip: meta.ip,
+      at: meta.now,
+    });
+    return { applicationId: row.id };
+  });
+}
