@@ -1,12 +1,48 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { readMailbox } from './mailbox.ts';
 import { DEMO_PASSWORD } from './members.ts';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/** A mail as a test reads it: `link` is its first set-password link, if it has one. */
+export interface Mail {
+  subject: string;
+  text: string;
+  link: string | null;
+}
+
+/**
+ * Waits for the next mail to `address` that arrived during this test, at the SMTP server
+ * of the run (global-setup.ts); each mail is handed out once.
+ */
+export type MailTo = (address: string, options?: { timeoutMs?: number }) => Promise<Mail>;
+
 /** Every test fails on a console error or an uncaught page error. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; mailTo: MailTo }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
+  mailTo: async ({}, use) => {
+    const dir = process.env.E2E_MAIL_DIR;
+    if (!dir) throw new Error('E2E_MAIL_DIR is not set: the global setup did not run');
+    const taken = new Set(readMailbox(dir).map((m) => m.file));
+    await use(async (address, { timeoutMs = 15_000 } = {}) => {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const found = readMailbox(dir).find(
+          (m) => !taken.has(m.file) && m.mail.to.includes(address.toLowerCase()),
+        );
+        if (found) {
+          taken.add(found.file);
+          const link = /https?:\/\/\S+\/set-password\?token=[\w-]+/.exec(found.mail.text);
+          return { subject: found.mail.subject, text: found.mail.text, link: link?.[0] ?? null };
+        }
+        if (Date.now() > until) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    });
+  },
+
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -34,14 +70,23 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/user$/);
+  // A member lands on /user, an admin on /admin.
+  await expect(page).toHaveURL(/\/(user|admin)$/);
 }
 
-/** The API as the page's member sees it (same token). */
-export async function apiAs(page: Page, path: string): Promise<unknown> {
+/** The API as the page's member (or admin) sees it (same token); GET unless `method` says. */
+export async function apiAs(
+  page: Page,
+  path: string,
+  { method = 'GET', data }: { method?: 'GET' | 'POST' | 'PUT'; data?: unknown } = {},
+): Promise<unknown> {
   const token = await page.evaluate(() => localStorage.getItem('ts_token'));
-  const res = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok()).toBe(true);
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return res.json();
 }
 

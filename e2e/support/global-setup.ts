@@ -2,14 +2,18 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startMailbox } from './mailbox.ts';
 
-// One server for the run, built as `npm start` builds it, on a fresh embedded database.
+// One server for the run, built as `npm start` builds it, on a fresh embedded database,
+// sending its mail to an SMTP server of the run's own (read by the `mailTo` fixture).
 const root = path.resolve(import.meta.dirname, '../..');
 
 export default async function globalSetup() {
   const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR ?? os.tmpdir(), 'jamiya-e2e-'));
   const dataDir = path.join(tmp, 'data');
+  const mailDir = path.join(tmp, 'mail');
   const port = Number(process.env.E2E_PORT ?? 3300 + Math.floor(Math.random() * 500));
+  const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -17,8 +21,11 @@ export default async function globalSetup() {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
     DEMO_SEED: '1',
+    // The links in mails must open where the browser opens the app.
+    PUBLIC_URL: base,
   };
   delete env.DATABASE_URL;
+  delete env.SMTP_URL;
   if (!process.env.E2E_SKIP_BUILD)
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   execFileSync(
@@ -26,6 +33,8 @@ export default async function globalSetup() {
     [path.join(root, 'e2e/support/prepare-db.ts')],
     { cwd: root, env, stdio: 'inherit' },
   );
+  const mailbox = await startMailbox(mailDir);
+  env.SMTP_URL = `smtp://127.0.0.1:${mailbox.port}`;
   const server: ChildProcess = spawn(
     process.execPath,
     [path.join(root, 'apps/server/dist/server.js')],
@@ -34,7 +43,17 @@ export default async function globalSetup() {
   let output = '';
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
+
+  const teardown = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await mailbox.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+
   const until = Date.now() + 60_000;
   for (;;) {
     try {
@@ -42,14 +61,13 @@ export default async function globalSetup() {
     } catch {
       // not listening yet
     }
-    if (server.exitCode !== null || Date.now() > until)
+    if (server.exitCode !== null || Date.now() > until) {
+      await teardown();
       throw new Error(`the server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   process.env.E2E_BASE_URL = base;
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    fs.rmSync(tmp, { recursive: true, force: true });
-  };
+  process.env.E2E_MAIL_DIR = mailDir;
+  return teardown;
 }

@@ -1,5 +1,8 @@
 export const DEMO_PASSWORD = 'jamiya-demo';
 
+/** The admin of the demo data. */
+export const DEMO_ADMIN = 'admin@jamiya.example';
+
 /** Members made for the end-to-end run, one per flow that changes the account. */
 export const E2E_MEMBERS = {
   password: { name: 'Priya Menon', email: 'priya@e2e.example', password: DEMO_PASSWORD },
@@ -7,4 +10,5 @@ export const E2E_MEMBERS = {
   loan: { name: 'Joseph Mathew', email: 'joseph@e2e.example', password: DEMO_PASSWORD },
   dues: { name: 'Nadia Karim', email: 'nadia@e2e.example', password: DEMO_PASSWORD },
   session: { name: 'Sam Perera', email: 'sam@e2e.example', password: DEMO_PASSWORD },
+  reset: { name: 'Leila Farouk', email: 'leila@e2e.example', password: DEMO_PASSWORD },
 } as const;

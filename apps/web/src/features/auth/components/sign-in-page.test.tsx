@@ -1,8 +1,51 @@
-import { screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { profileBody } from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { SignInPage } from './sign-in-page.tsx';
+
+const loginAnswer = () => ({
+  body: {
+    access_token: 'abcdefghijklmnopqrstuvwxyz012345',
+    token_type: 'Bearer',
+    expires_at: '2026-11-22T10:00:00Z',
+    message: 'Signed in successfully.',
+  },
+});
+
+function profileAnswer(role: 'member' | 'admin') {
+  const body = profileBody();
+  return () => ({ body: { userData: { ...body.userData, id: 4, role } } });
+}
+
+/** The sign-in page reached through a redirect, with the route it came from in its state. */
+function renderRedirectedFrom(from: string) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[{ pathname: '/sign-in', state: { from } }]}>
+        <Routes>
+          <Route path="/sign-in" element={<SignInPage />} />
+          <Route path="/user" element={<p>MEMBER HOME</p>} />
+          <Route path="/user/my-loan" element={<p>MY LOAN</p>} />
+          <Route path="/admin" element={<p>ADMIN OVERVIEW</p>} />
+          <Route path="/admin/loans" element={<p>ADMIN LOANS</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+async function signIn(email = 'rahul@jamiya.example') {
+  await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password'), 'jamiya-demo');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
 
 describe('SignInPage', () => {
   it('requires an email and a password before calling the server', async () => {
@@ -15,43 +58,36 @@ describe('SignInPage', () => {
   });
 
   it('stores the token, toasts the message, and goes to /user', async () => {
-    stubApi({
-      'POST /api/login': () => ({
-        body: {
-          access_token: 'abcdefghijklmnopqrstuvwxyz012345',
-          token_type: 'Bearer',
-          expires_at: '2026-11-22T10:00:00Z',
-          message: 'Signed in successfully.',
-        },
-      }),
-      'GET /api/profile': () => ({
-        body: {
-          userData: {
-            id: 4,
-            unique_id: 'JM000004',
-            name: 'R',
-            email: 'r@x.example',
-            mobile: null,
-            address: null,
-            gender: null,
-            profession_id: 1,
-            status: 1,
-            role: 'member',
-            image: null,
-            wallet: null,
-            created_at: '2026-01-01T00:00:00Z',
-          },
-        },
-      }),
-    });
+    stubApi({ 'POST /api/login': loginAnswer, 'GET /api/profile': profileAnswer('member') });
     renderWithProviders(<SignInPage />, { path: '/sign-in', routes: { '/user': 'MEMBER HOME' } });
-    await userEvent.type(screen.getByLabelText('Email'), 'rahul@jamiya.example');
-    await userEvent.type(screen.getByLabelText('Password'), 'jamiya-demo');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn();
     expect(await screen.findByText('MEMBER HOME')).toBeInTheDocument();
     expect(localStorage.getItem('ts_token')).toBe('abcdefghijklmnopqrstuvwxyz012345');
     await waitFor(() => expect(localStorage.getItem('ts_profile_id')).toBe('4'));
     expect(await screen.findByText('Signed in successfully.')).toBeInTheDocument();
+  });
+
+  it('takes an admin to /admin', async () => {
+    stubApi({ 'POST /api/login': loginAnswer, 'GET /api/profile': profileAnswer('admin') });
+    renderWithProviders(<SignInPage />, {
+      path: '/sign-in',
+      routes: { '/user': 'MEMBER HOME', '/admin': 'ADMIN OVERVIEW' },
+    });
+    await signIn('admin@jamiya.example');
+    expect(await screen.findByText('ADMIN OVERVIEW')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['an admin', 'admin', '/admin/loans', 'ADMIN LOANS'],
+    ['an admin', 'admin', '/user/my-loan', 'MY LOAN'],
+    ['a member', 'member', '/user/my-loan', 'MY LOAN'],
+    // A member may not see /admin: the member area instead of the not-found page.
+    ['a member', 'member', '/admin/loans', 'MEMBER HOME'],
+  ] as const)('takes %s (%s) sent from %s back there when allowed', async (_, role, from, page) => {
+    stubApi({ 'POST /api/login': loginAnswer, 'GET /api/profile': profileAnswer(role) });
+    renderRedirectedFrom(from);
+    await signIn();
+    expect(await screen.findByText(page)).toBeInTheDocument();
   });
 
   it("shows the server's message when sign-in fails", async () => {

@@ -11,6 +11,17 @@ import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messag
 import { setCachedProfileId, setToken } from '../../../lib/session-store.ts';
 import { useLogin } from '../api/login.ts';
 
+/**
+ * Where a sign-in leads: back to the deep link that sent the person here, if it is a page
+ * they may see; otherwise the admin area for an admin and the member area for a member.
+ */
+function landingPath(role: string, state: unknown): string {
+  const from = (state as { from?: string } | null)?.from;
+  const isAdmin = role === 'admin';
+  if (from?.startsWith('/user') || (isAdmin && from?.startsWith('/admin'))) return from;
+  return isAdmin ? '/admin' : '/user';
+}
+
 export function SignInPage() {
   const { t } = useTranslation('auth');
   const login = useLogin();
@@ -32,8 +43,7 @@ export function SignInPage() {
       queryClient.clear();
       const profile = await queryClient.fetchQuery(getProfileQueryOptions());
       setCachedProfileId(profile.userData.id);
-      const from = (location.state as { from?: string } | null)?.from;
-      await navigate(from?.startsWith('/user') ? from : '/user', { replace: true });
+      await navigate(landingPath(profile.userData.role, location.state), { replace: true });
     } catch (error) {
       applyServerErrors(error, form.setError, ['email', 'password']);
       toastError(error);

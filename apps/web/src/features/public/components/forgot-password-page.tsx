@@ -1,39 +1,46 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { forgotPasswordRequest, type ForgotPasswordRequest } from '@jamiya/contracts/membership';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { passwordResetRequest, type PasswordResetRequest } from '../lib/schemas.ts';
+import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { textLink } from './link-styles.ts';
-import { Notice } from './notice.tsx';
+import { FormProblem, Outcome } from './outcome.tsx';
 
 // A field focused after an invalid submit must not land under the sticky top bar.
 const fieldClass = `${inputClass} scroll-mt-32`;
 
 /**
- * Forgot password (PRODUCT.md section 6). Reset links cannot be sent yet, so a valid submit
- * sends nothing and says so; the treasurer-side work connects it to the server.
+ * Forgot password (PRODUCT.md section 6). The server answers the same whether or not the
+ * email is a member's, so the confirmation says "if": it must not tell who is a member.
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('public');
-  const form = useForm<PasswordResetRequest>({
-    resolver: zodResolver(passwordResetRequest),
+  const request = useRequestPasswordReset();
+  const form = useForm<ForgotPasswordRequest>({
+    resolver: zodResolver(forgotPasswordRequest),
     defaultValues: { email: '' },
   });
   const { errors } = form.formState;
-  const [notSent, setNotSent] = useState<{ email: string; count: number } | null>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (notSent) resultRef.current?.focus();
-  }, [notSent]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(
-    ({ email }) =>
-      setNotSent((previous) => ({ email: email.trim(), count: (previous?.count ?? 0) + 1 })),
-    () => setNotSent(null),
+    async ({ email }) => {
+      setProblem(null);
+      try {
+        await request.mutateAsync({ email });
+        setSentTo(email.trim());
+      } catch (error) {
+        applyServerErrors(error, form.setError, ['email']);
+        setProblem(errorMessage(error));
+      }
+    },
+    () => setProblem(null),
   );
 
   return (
@@ -43,36 +50,45 @@ export function ForgotPasswordPage() {
         <h1 className="text-3xl font-bold text-slate-900">{t('forgot.title')}</h1>
         <p className="mt-2 text-slate-700">{t('forgot.subtitle')}</p>
       </div>
-      <Notice title={t('forgot.beforeTitle')}>
-        <p>{t('forgot.beforeBody')}</p>
-      </Notice>
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
-      >
-        <Field label={t('forgot.email')} error={errors.email?.message}>
-          {(a) => (
-            <input
-              {...a}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              className={fieldClass}
-              {...form.register('email')}
-            />
-          )}
-        </Field>
-        <div className="flex flex-col gap-2">
-          <Button type="submit">{t('forgot.submit')}</Button>
-          <p className="text-center text-sm text-slate-600">{t('forgot.submitHint')}</p>
-        </div>
-        {notSent && (
-          <Notice ref={resultRef} isResult title={t('forgot.afterTitle')}>
-            <p className="wrap-anywhere">{t('forgot.afterBody', { email: notSent.email })}</p>
-          </Notice>
-        )}
-      </form>
+      {sentTo ? (
+        <Outcome tone="success" title={t('forgot.doneTitle')}>
+          <p className="wrap-anywhere">{t('forgot.doneBody', { email: sentTo })}</p>
+          <p className="text-sm">{t('forgot.doneNoMail')}</p>
+          <Button
+            variant="secondary"
+            className="self-start"
+            onClick={() => {
+              form.reset({ email: '' });
+              setSentTo(null);
+            }}
+          >
+            {t('forgot.again')}
+          </Button>
+        </Outcome>
+      ) : (
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
+        >
+          <FormProblem message={problem} />
+          <Field label={t('forgot.email')} error={errors.email?.message}>
+            {(a) => (
+              <input
+                {...a}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                className={fieldClass}
+                {...form.register('email')}
+              />
+            )}
+          </Field>
+          <Button type="submit" isBusy={form.formState.isSubmitting}>
+            {t('forgot.submit')}
+          </Button>
+        </form>
+      )}
       <Link to="/sign-in" className={`${textLink} inline-flex min-h-11 items-center self-start`}>
         {t('forgot.back')}
       </Link>

@@ -1,4 +1,127 @@
-// Placeholder: being built for issue 4.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PASSWORD_MIN } from '@jamiya/contracts/auth';
+import { setPasswordRequest, type SetPasswordRequest } from '@jamiya/contracts/membership';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
+import { useSetPassword } from '../api/set-password.ts';
+import { primaryLink, textLink } from './link-styles.ts';
+import { FormProblem, Outcome } from './outcome.tsx';
+
+const fieldClass = `${inputClass} scroll-mt-32`;
+
+type Stage = 'form' | 'done' | 'linkFailed';
+
+/**
+ * The page of a one-time link (invitation after Join Now, or a reset): /set-password?token=...
+ * A missing, expired, used or unknown link all get the same way out: ask for a new one.
+ */
 export function SetPasswordPage() {
-  return null;
+  const { t } = useTranslation('public');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const isWellFormed = setPasswordRequest.shape.token.safeParse(token).success;
+  const [stage, setStage] = useState<Stage>(isWellFormed ? 'form' : 'linkFailed');
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSetPassword();
+  const form = useForm<SetPasswordRequest>({
+    resolver: zodResolver(setPasswordRequest),
+    defaultValues: { token, password: '', password_confirmation: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setProblem(null);
+      try {
+        await save.mutateAsync(values);
+        form.reset({ token, password: '', password_confirmation: '' });
+        setStage('done');
+      } catch (error) {
+        if (error instanceof ApiError && error.errors.token) {
+          setStage('linkFailed');
+          return;
+        }
+        applyServerErrors(error, form.setError, ['password', 'password_confirmation']);
+        setProblem(errorMessage(error));
+      }
+    },
+    () => setProblem(null),
+  );
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10">
+      <title>{t('setPassword.pageTitle')}</title>
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{t('setPassword.title')}</h1>
+        {stage === 'form' && <p className="mt-2 text-slate-700">{t('setPassword.subtitle')}</p>}
+      </div>
+      {stage === 'done' && (
+        <Outcome tone="success" title={t('setPassword.doneTitle')}>
+          <p>{t('setPassword.doneBody')}</p>
+          <Link to="/sign-in" className={`${primaryLink} self-start`}>
+            {t('setPassword.signIn')}
+          </Link>
+        </Outcome>
+      )}
+      {stage === 'linkFailed' && (
+        // On arrival without a usable token the message is the page: no focus to move.
+        <Outcome tone="problem" title={t('setPassword.linkTitle')} isFocused={isWellFormed}>
+          <p>{t('setPassword.linkBody')}</p>
+          <p className="text-sm">{t('setPassword.linkNewMember')}</p>
+          <Link to="/forgot-password" className={`${primaryLink} self-start`}>
+            {t('setPassword.newLink')}
+          </Link>
+        </Outcome>
+      )}
+      {stage === 'form' && (
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
+        >
+          <FormProblem message={problem} />
+          <Field
+            label={t('setPassword.password')}
+            hint={t('setPassword.passwordHint', { min: PASSWORD_MIN })}
+            error={errors.password?.message}
+          >
+            {(a) => (
+              <input
+                {...a}
+                type="password"
+                autoComplete="new-password"
+                className={fieldClass}
+                {...form.register('password')}
+              />
+            )}
+          </Field>
+          <Field label={t('setPassword.confirm')} error={errors.password_confirmation?.message}>
+            {(a) => (
+              <input
+                {...a}
+                type="password"
+                autoComplete="new-password"
+                className={fieldClass}
+                {...form.register('password_confirmation')}
+              />
+            )}
+          </Field>
+          <Button type="submit" isBusy={form.formState.isSubmitting}>
+            {t('setPassword.submit')}
+          </Button>
+        </form>
+      )}
+      {stage !== 'done' && (
+        <Link to="/sign-in" className={`${textLink} inline-flex min-h-11 items-center self-start`}>
+          {t('setPassword.back')}
+        </Link>
+      )}
+    </div>
+  );
 }
