@@ -215,6 +215,8 @@ describe('members', () => {
       'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed',
     );
     expect(lines).toHaveLength(4);
+    // The repayment lowers the loan: a negative amount, written as a number.
+    expect(lines[1]).toMatch(/,repayment,.*,0\.00,-\d+\.\d\d,200\.00,\d+\.\d\d$/);
     expect(lines[3]).toContain(',dues,');
     expect(lines[3]).toContain(',200.00,0.00,200.00,0.00');
   });
