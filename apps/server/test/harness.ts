@@ -113,6 +113,7 @@ export async function createTestApp(
   const storage = createDiskStorage(uploadsDir);
   const sentMails: OutgoingMail[] = [];
   const recording: Mailer = {
+    delivers: true,
     async send(mail) {
       sentMails.push({ to: mail.to, subject: mail.subject, text: mail.text });
     },

@@ -238,7 +238,7 @@ describe('npm run admin, as a process', () => {
     const app = await buildApp(TEST_CONFIG, {
       db: database.db,
       storage: createDiskStorage(path.join(dataDir, 'uploads')),
-      mailer: { send: async () => {} },
+      mailer: { delivers: true, send: async () => {} },
     });
     try {
       await use(app);

@@ -56,7 +56,10 @@ export async function issuePasswordLink(
   return { token, url: `${input.publicUrl}/set-password?token=${token}`, expiresAt };
 }
 
-/** Mails a link to its user. A failed mail answers false: the link stays valid to hand over. */
+/**
+ * Mails a link to its user; true when it went to a mail server. A failed mail, or one only
+ * written to the log, answers false: the link stays valid to hand over.
+ */
 export async function sendPasswordLinkMail(
   deps: { db: DbOrTx; mailer: Mailer },
   input: { userId: number; url: string; purpose: 'invite' | 'reset'; expiresAt: Date },
@@ -76,7 +79,7 @@ export async function sendPasswordLinkMail(
   });
   try {
     await deps.mailer.send({ to: user.email, ...mail });
-    return true;
+    return deps.mailer.delivers;
   } catch {
     return false;
   }

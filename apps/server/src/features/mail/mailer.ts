@@ -7,6 +7,8 @@ export interface OutgoingMail {
 }
 
 export interface Mailer {
+  /** False when mail only goes to the log: then nobody receives it, and callers say so. */
+  readonly delivers: boolean;
   send(mail: OutgoingMail): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export function createMailer(options: {
   const { smtpUrl, from, log } = options;
   if (!smtpUrl) {
     return {
+      delivers: false,
       async send(mail) {
         log(
           { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
@@ -36,6 +39,7 @@ export function createMailer(options: {
   }
   const transport = nodemailer.createTransport({ url: smtpUrl, ...TIMEOUTS }, { from });
   return {
+    delivers: true,
     async send(mail) {
       await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
     },

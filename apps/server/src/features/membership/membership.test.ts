@@ -457,6 +457,7 @@ describe('forgot password and the one-time link', () => {
       publicUrl: 'http://jamiya.test',
     });
     const failing = {
+      delivers: true,
       send: async () => {
         throw new Error('connection refused');
       },
@@ -468,7 +469,10 @@ describe('forgot password and the one-time link', () => {
       ),
     ).resolves.toBe(false);
     const sent: { to: string; text: string }[] = [];
-    const recording = { send: async (m: { to: string; text: string }) => void sent.push(m) };
+    const recording = {
+      delivers: true,
+      send: async (m: { to: string; text: string }) => void sent.push(m),
+    };
     await expect(
       sendPasswordLinkMail(
         { db: t.db, mailer: recording },
@@ -478,6 +482,14 @@ describe('forgot password and the one-time link', () => {
     expect(sent[0]!.to).toBe(member.email);
     expect(sent[0]!.text).toMatch(/Welcome to /);
     expect(tokenOf(sent[0]!.text)).toBe(link.token);
+    // Written to the log only: nobody received it, so the caller must hand the link over.
+    const logOnly = { delivers: false, send: async () => {} };
+    await expect(
+      sendPasswordLinkMail(
+        { db: t.db, mailer: logOnly },
+        { userId: member.id, ...link, purpose: 'invite' },
+      ),
+    ).resolves.toBe(false);
     expect((await c.setPassword(link.token)).statusCode).toBe(200);
   });
 
