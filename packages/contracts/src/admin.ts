@@ -43,7 +43,9 @@ export const cashRepaymentRequest = z.object({
 export const overviewMonth = z.object({
   month: z.string().meta({ description: 'YYYY-MM' }),
   savings: aedOutput.meta({ description: "Members' savings at the end of the month." }),
-  loans_outstanding: aedOutput.meta({ description: 'Loan principal and interest still owed.' }),
+  loans_outstanding: aedOutput.meta({
+    description: 'Loan principal still owed (the receivable in the books).',
+  }),
 });
 
 export const adminOverview = z

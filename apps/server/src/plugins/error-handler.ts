@@ -29,7 +29,9 @@ function statusMessage(status: number): string {
 // The page's own policy: no inline script or style is needed by the built app.
 export const APP_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; " +
-  "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+  // frame-src blob: lets an admin read a PDF receipt inline (fetched with the token, shown
+  // from an object URL of type application/pdf only).
+  "font-src 'self'; connect-src 'self'; frame-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 /** Reads index.html on each page load (small, cached by the OS), so a rebuild needs no restart. */
 export type AppPage = () => Promise<Buffer>;

@@ -1,4 +1,179 @@
-// Placeholder: being built for issue 4.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AuditEvent } from '@jamiya/contracts/admin';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import { ShowMoreButton } from '../../../components/show-more-button.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { errorMessage } from '../../../lib/messages.ts';
+import { useAudit } from '../api/get-audit.ts';
+import { formatDateTime } from '../lib/format-date-time.ts';
+import { textLink } from '../lib/styles.ts';
+
+// The server filters by the start of the action's name: "loan." finds every loan decision.
+const ACTION_GROUPS = ['payment.', 'loan.', 'member.', 'application.', 'settings.', 'user.'];
+
+/** /admin/audit: who did what, when and why, newest first. */
 export function AuditPage() {
-  return null;
+  const { t } = useTranslation('admin-books');
+  const [action, setAction] = useState('');
+  const audit = useAudit(action);
+  const events = audit.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const columns: Column<AuditEvent>[] = [
+    {
+      key: 'when',
+      header: t('audit.columns.when'),
+      isSecondary: true,
+      cell: (e) => <span className="whitespace-nowrap">{formatDateTime(e.at)}</span>,
+    },
+    {
+      key: 'action',
+      header: t('audit.columns.action'),
+      isRowHeader: true,
+      cell: (e) => (
+        <>
+          <ActionName action={e.action} />
+          {/* When and why have their own columns from md up. */}
+          <span className="block text-xs whitespace-nowrap text-slate-600 md:hidden">
+            {formatDateTime(e.at)}
+          </span>
+          {e.reason && (
+            <span className="block text-xs text-slate-700 md:hidden">
+              {t('audit.reasonLine', { reason: e.reason })}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'who',
+      header: t('audit.columns.who'),
+      cell: (e) =>
+        e.actor ? (
+          <Link to={`/admin/members/${e.actor.id}`} className={textLink}>
+            {e.actor.name}
+          </Link>
+        ) : (
+          <span className="text-slate-600">{t('audit.system')}</span>
+        ),
+    },
+    {
+      key: 'target',
+      header: t('audit.columns.target'),
+      cell: (e) => (
+        <span className="whitespace-nowrap">
+          <Target event={e} />
+        </span>
+      ),
+    },
+    {
+      key: 'reason',
+      header: t('audit.columns.reason'),
+      isSecondary: true,
+      cell: (e) => <span className="text-slate-700">{e.reason ?? ''}</span>,
+    },
+  ];
+
+  let body;
+  if (audit.isPending) body = <Spinner />;
+  else if (audit.isError && !audit.data)
+    body = <ErrorState message={errorMessage(audit.error)} onRetry={() => void audit.refetch()} />;
+  else if (events.length === 0)
+    body = <EmptyState title={action ? t('audit.noneOfAction') : t('audit.empty')} />;
+  else
+    body = (
+      <>
+        <div
+          className={audit.isPlaceholderData ? 'opacity-60' : ''}
+          aria-busy={audit.isPlaceholderData}
+        >
+          <DataTable
+            caption={t('audit.title')}
+            columns={columns}
+            rows={events}
+            rowKey={(e) => e.id}
+          />
+        </div>
+        <ShowMoreButton
+          hasNextPage={audit.hasNextPage}
+          isFetchingNextPage={audit.isFetchingNextPage}
+          fetchNextPage={audit.fetchNextPage}
+        >
+          {t('showMore')}
+        </ShowMoreButton>
+      </>
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>{t('audit.pageTitle')}</title>
+      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-2xl font-extrabold text-slate-900">{t('audit.title')}</h1>
+          <p className="text-slate-700">{t('audit.subtitle')}</p>
+        </div>
+        <div className="md:w-64">
+          <Field label={t('audit.actionFilter')}>
+            {(a) => (
+              <select
+                {...a}
+                value={action}
+                onChange={(e) => setAction(e.target.value)}
+                className={inputClass}
+              >
+                <option value="">{t('audit.allActions')}</option>
+                {ACTION_GROUPS.map((group) => (
+                  <option key={group} value={group}>
+                    {t(`audit.groups.${group.slice(0, -1)}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      </div>
+      {audit.isError && audit.data && (
+        <ErrorState message={errorMessage(audit.error)} onRetry={() => void audit.refetch()} />
+      )}
+      {body}
+    </div>
+  );
+}
+
+/** The action in words when it is a known one; its code otherwise, so nothing is hidden. */
+function ActionName({ action }: { action: string }) {
+  const { t } = useTranslation('admin-books');
+  // Flat keys ("loan.approved"), as the server names the actions.
+  const names = t('audit.actions', { returnObjects: true }) as Record<string, string>;
+  const name = names[action];
+  return name ? <span title={action}>{name}</span> : <code className="text-xs">{action}</code>;
+}
+
+function Target({ event }: { event: AuditEvent }) {
+  const { t } = useTranslation('admin-books');
+  const id = event.target_id;
+  switch (event.target_type) {
+    case 'user':
+      return (
+        <Link to={`/admin/members/${id}`} className={textLink}>
+          {t('audit.targets.user', { id })}
+        </Link>
+      );
+    case 'loan':
+      return (
+        <Link to={`/admin/loans/${id}`} className={textLink}>
+          {t('audit.targets.loan', { id })}
+        </Link>
+      );
+    case 'payment':
+      return <>{t('audit.targets.payment', { id })}</>;
+    case 'membership_application':
+      return <>{t('audit.targets.application', { id })}</>;
+    case 'settings':
+      return <>{t('audit.targets.settings')}</>;
+    default:
+      return <>{`${event.target_type} #${id}`}</>;
+  }
 }

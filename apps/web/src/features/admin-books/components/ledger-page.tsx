@@ -1,4 +1,140 @@
-// Placeholder: being built for issue 4.
+import { useTranslation } from 'react-i18next';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { aed } from '../../../lib/format.ts';
+import { errorMessage } from '../../../lib/messages.ts';
+import { useTrialBalance } from '../api/get-trial-balance.ts';
+import { aedDifference } from '../lib/money.ts';
+import { bodyRow, card, headRow, tableWrap, td, tdEnd, th, thEnd } from '../lib/styles.ts';
+import { Journal } from './journal.tsx';
+
+// Columns left out on a phone (the balance is debits minus credits), so the rest fits.
+const wide = 'hidden md:table-cell';
+
+/** /admin/ledger: the trial balance, then the journal it is the sum of. */
 export function LedgerPage() {
-  return null;
+  const { t } = useTranslation('admin-books');
+  return (
+    <div className="flex flex-col gap-6">
+      <title>{t('ledger.pageTitle')}</title>
+      <div>
+        <h1 className="text-2xl font-extrabold text-slate-900">{t('ledger.title')}</h1>
+        <p className="text-slate-700">{t('ledger.subtitle')}</p>
+      </div>
+      <TrialBalance />
+      <Journal />
+    </div>
+  );
+}
+
+function TrialBalance() {
+  const { t } = useTranslation('admin-books');
+  const balance = useTrialBalance();
+
+  let body;
+  if (balance.isPending) body = <Spinner />;
+  else if (balance.isError)
+    body = (
+      <ErrorState message={errorMessage(balance.error)} onRetry={() => void balance.refetch()} />
+    );
+  else {
+    const tb = balance.data;
+    body = (
+      <>
+        <p
+          className={`flex flex-wrap items-center gap-2 rounded-xl p-3 font-semibold ${
+            tb.balanced ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'
+          }`}
+          role={tb.balanced ? undefined : 'alert'}
+        >
+          <StatusBadge tone={tb.balanced ? 'success' : 'danger'}>
+            {tb.balanced ? t('ledger.balanced') : t('ledger.notBalanced')}
+          </StatusBadge>
+          <span>
+            {tb.balanced
+              ? t('ledger.balancedBody')
+              : t('ledger.notBalancedBody', {
+                  difference: aed(Math.abs(aedDifference(tb.total_debits, tb.total_credits))),
+                })}
+          </span>
+        </p>
+        {tb.accounts.length === 0 ? (
+          <p className="text-slate-700">{t('ledger.noAccounts')}</p>
+        ) : (
+          <div className={tableWrap}>
+            <table className="w-full text-sm">
+              <caption className="sr-only">{t('ledger.trialBalance')}</caption>
+              <thead>
+                <tr className={headRow}>
+                  <th scope="col" className={`${th} ${wide}`}>
+                    {t('ledger.columns.code')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('ledger.columns.account')}
+                  </th>
+                  <th scope="col" className={`${th} ${wide}`}>
+                    {t('ledger.columns.type')}
+                  </th>
+                  <th scope="col" className={thEnd}>
+                    {t('ledger.columns.debits')}
+                  </th>
+                  <th scope="col" className={thEnd}>
+                    {t('ledger.columns.credits')}
+                  </th>
+                  <th scope="col" className={`${thEnd} ${wide}`}>
+                    {t('ledger.columns.balance')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tb.accounts.map((a) => (
+                  <tr key={a.code} className={bodyRow}>
+                    <td className={`${td} ${wide}`}>{a.code}</td>
+                    <th scope="row" className={`${td} text-start font-normal`}>
+                      {a.name}
+                      <span className="block text-xs text-slate-500 md:hidden">
+                        {a.code} · {t(`ledger.types.${a.type}`)}
+                      </span>
+                    </th>
+                    <td className={`${td} ${wide}`}>{t(`ledger.types.${a.type}`)}</td>
+                    <td className={tdEnd}>{aed(a.debits)}</td>
+                    <td className={tdEnd}>{aed(a.credits)}</td>
+                    <td className={`${tdEnd} ${wide}`}>{aed(a.balance)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t-2 border-slate-300 font-bold">
+                  {/* Code and type are left out on a phone, so the label spans fewer columns there. */}
+                  <th scope="row" colSpan={3} className={`${th} ${wide}`}>
+                    {t('ledger.totals')}
+                  </th>
+                  <th scope="row" className={`${th} md:hidden`}>
+                    {t('ledger.totals')}
+                  </th>
+                  <td className={tdEnd}>{aed(tb.total_debits)}</td>
+                  <td className={tdEnd}>{aed(tb.total_credits)}</td>
+                  <td className={`${tdEnd} ${wide}`}>
+                    {aed(aedDifference(tb.total_debits, tb.total_credits))}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="trial-balance-title" className={`${card} flex flex-col gap-4`}>
+      <div>
+        <h2 id="trial-balance-title" className="text-lg font-bold text-slate-900">
+          {t('ledger.trialBalance')}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t('ledger.trialBalanceNote')}</p>
+      </div>
+      {body}
+    </section>
+  );
 }

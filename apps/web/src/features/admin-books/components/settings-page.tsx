@@ -1,4 +1,228 @@
-// Placeholder: being built for issue 4.
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { AdminSettings } from '@jamiya/contracts/admin';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  applyServerErrors,
+  errorMessage,
+  toastError,
+  toastSuccess,
+} from '../../../lib/messages.ts';
+import { useAdminSettings } from '../api/get-settings.ts';
+import { useUpdateSettings } from '../api/update-settings.ts';
+import { formatDateTime } from '../lib/format-date-time.ts';
+import {
+  firstMessage,
+  SERVER_FIELDS,
+  serverFieldOf,
+  settingsFormSchema,
+  toFormInput,
+  toRequestBody,
+  type SettingsFormInput,
+  type SettingsFormValues,
+} from '../lib/settings-form.ts';
+import { card } from '../lib/styles.ts';
+
+/** /admin/settings: the association's name, the monthly due, the loan policy and its terms. */
 export function AdminSettingsPage() {
-  return null;
+  const { t } = useTranslation('admin-books');
+  const settings = useAdminSettings();
+  return (
+    <div className="flex flex-col gap-6">
+      <title>{t('settings.pageTitle')}</title>
+      <div>
+        <h1 className="text-2xl font-extrabold text-slate-900">{t('settings.title')}</h1>
+        <p className="text-slate-700">{t('settings.subtitle')}</p>
+      </div>
+      {settings.isPending ? (
+        <Spinner />
+      ) : settings.isError ? (
+        <ErrorState
+          message={errorMessage(settings.error)}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : (
+        <SettingsForm settings={settings.data} />
+      )}
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: AdminSettings }) {
+  const { t } = useTranslation('admin-books');
+  const update = useUpdateSettings();
+  const form = useForm<SettingsFormInput, unknown, SettingsFormValues>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: toFormInput(settings),
+  });
+  const { errors } = form.formState;
+  const policy = errors.loan_policy;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await update.mutateAsync(toRequestBody(values));
+      form.reset(toFormInput(res.settings));
+      toastSuccess(res.message);
+    } catch (error) {
+      // An error about one term (loan_policy.terms.2) is shown on the list of terms.
+      const mapped =
+        error instanceof ApiError
+          ? new ApiError(
+              error.status,
+              error.message,
+              Object.fromEntries(
+                Object.entries(error.errors).map(([k, v]) => [serverFieldOf(k), v]),
+              ),
+            )
+          : error;
+      applyServerErrors(mapped, form.setError, SERVER_FIELDS);
+      toastError(error);
+    }
+  });
+
+  const amount = (name: 'minimum' | 'maximum' | 'step' | 'default') => (
+    <Field label={t(`settings.policy.${name}`)} error={policy?.[name]?.message}>
+      {(a) => (
+        <input
+          {...a}
+          inputMode="decimal"
+          autoComplete="off"
+          className={inputClass}
+          {...form.register(`loan_policy.${name}`)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <Section id="settings-association" title={t('settings.association')}>
+        <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <Field label={t('settings.name')} error={errors.association_name?.message}>
+            {(a) => (
+              <input
+                {...a}
+                autoComplete="off"
+                className={inputClass}
+                {...form.register('association_name')}
+              />
+            )}
+          </Field>
+          <Field
+            label={t('settings.monthlyDue')}
+            hint={t('settings.monthlyDueHint')}
+            error={errors.monthly_due?.message}
+          >
+            {(a) => (
+              <input
+                {...a}
+                inputMode="decimal"
+                autoComplete="off"
+                className={inputClass}
+                {...form.register('monthly_due')}
+              />
+            )}
+          </Field>
+        </div>
+      </Section>
+
+      <Section id="settings-policy" title={t('settings.policy.title')}>
+        <p className="text-sm text-slate-700">
+          {t('settings.policy.intro', { rate: settings.loan_policy.interest_rate_percent })}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {amount('minimum')}
+          {amount('maximum')}
+          {amount('step')}
+          {amount('default')}
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field
+            label={t('settings.policy.terms')}
+            hint={t('settings.policy.termsHint')}
+            error={firstMessage(policy?.terms)}
+          >
+            {(a) => (
+              <input
+                {...a}
+                autoComplete="off"
+                className={inputClass}
+                {...form.register('loan_policy.terms')}
+              />
+            )}
+          </Field>
+          <Field
+            label={t('settings.policy.maxCustomTerm')}
+            hint={t('settings.policy.maxCustomTermHint')}
+            error={policy?.max_custom_term?.message}
+          >
+            {(a) => (
+              <input
+                {...a}
+                inputMode="numeric"
+                autoComplete="off"
+                className={inputClass}
+                {...form.register('loan_policy.max_custom_term')}
+              />
+            )}
+          </Field>
+        </div>
+        <label className="flex min-h-11 items-center gap-3 self-start">
+          <input
+            type="checkbox"
+            className="size-5 accent-brand-700"
+            {...form.register('loan_policy.allow_custom_term')}
+          />
+          <span className="font-medium text-slate-800">{t('settings.policy.allowCustom')}</span>
+        </label>
+      </Section>
+
+      <Section id="settings-terms" title={t('settings.termsTitle')}>
+        <Field
+          label={t('settings.termsText')}
+          hint={t('settings.termsTextHint')}
+          error={errors.terms_text?.message}
+        >
+          {(a) => (
+            <textarea {...a} rows={8} className={inputClass} {...form.register('terms_text')} />
+          )}
+        </Field>
+      </Section>
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600">
+          {t('settings.updatedAt', { when: formatDateTime(settings.updated_at) })}
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <Button
+            variant="secondary"
+            className="disabled:opacity-50"
+            disabled={!form.formState.isDirty}
+            onClick={() => form.reset(toFormInput(settings))}
+          >
+            {t('settings.undo')}
+          </Button>
+          <Button type="submit" isBusy={form.formState.isSubmitting}>
+            {t('settings.save')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={`${card} flex flex-col gap-4`}>
+      <h2 id={id} className="text-lg font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }

@@ -1,4 +1,173 @@
-// Placeholder: being built for issue 4.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { MembershipApplication } from '@jamiya/contracts/admin';
+import { Button } from '../../../components/button.tsx';
+import { ShowMoreButton } from '../../../components/show-more-button.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { tabPanelProps, Tabs } from '../../../components/tabs.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { errorMessage } from '../../../lib/messages.ts';
+import { useApplications, type ApplicationStatus } from '../api/get-applications.ts';
+import { card, textLink } from '../lib/styles.ts';
+import { AcceptApplicationModal, RejectApplicationModal } from './decide-application-modals.tsx';
+
+const TABS: ApplicationStatus[] = ['pending', 'accepted', 'rejected'];
+
+type Deciding = { kind: 'accept' | 'reject'; application: MembershipApplication } | null;
+
+/** /admin/applications: Join Now applications by status; accept one or reject it with a reason. */
 export function ApplicationsPage() {
-  return null;
+  const { t } = useTranslation('admin-members');
+  const [params, setParams] = useSearchParams();
+  const status = TABS.find((s) => s === params.get('status')) ?? 'pending';
+  // Kept here, not in the list: the accepted application leaves the list while its
+  // one-time link is still on screen.
+  const [deciding, setDeciding] = useState<Deciding>(null);
+  const choose = (next: ApplicationStatus) =>
+    setParams(next === 'pending' ? {} : { status: next }, { replace: true });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>{t('applications.pageTitle')}</title>
+      <div>
+        <h1 className="text-2xl font-extrabold text-slate-900">{t('applications.title')}</h1>
+        <p className="text-slate-700">{t('applications.subtitle')}</p>
+      </div>
+      <Tabs
+        label={t('applications.tabsLabel')}
+        idBase="applications"
+        items={TABS.map((key) => ({ key, label: t(`applications.tabs.${key}`) }))}
+        selected={status}
+        onSelect={choose}
+      />
+      <div {...tabPanelProps('applications', status)} className="flex flex-col gap-4">
+        <ApplicationList
+          status={status}
+          onAccept={(application) => setDeciding({ kind: 'accept', application })}
+          onReject={(application) => setDeciding({ kind: 'reject', application })}
+        />
+      </div>
+      <AcceptApplicationModal
+        application={deciding?.kind === 'accept' ? deciding.application : null}
+        onClose={() => setDeciding(null)}
+      />
+      <RejectApplicationModal
+        application={deciding?.kind === 'reject' ? deciding.application : null}
+        onClose={() => setDeciding(null)}
+      />
+    </div>
+  );
+}
+
+function ApplicationList({
+  status,
+  onAccept,
+  onReject,
+}: {
+  status: ApplicationStatus;
+  onAccept: (application: MembershipApplication) => void;
+  onReject: (application: MembershipApplication) => void;
+}) {
+  const { t } = useTranslation('admin-members');
+  const applications = useApplications(status);
+  if (applications.isPending) return <Spinner />;
+  if (applications.isError)
+    return (
+      <ErrorState
+        message={errorMessage(applications.error)}
+        onRetry={() => void applications.refetch()}
+      />
+    );
+  const items = applications.data.pages.flatMap((p) => p.items);
+  if (items.length === 0) return <EmptyState title={t(`applications.empty.${status}`)} />;
+  return (
+    <>
+      <ul className="flex flex-col gap-3">
+        {items.map((application) => (
+          <ApplicationCard
+            key={application.id}
+            application={application}
+            onAccept={() => onAccept(application)}
+            onReject={() => onReject(application)}
+          />
+        ))}
+      </ul>
+      <ShowMoreButton
+        hasNextPage={applications.hasNextPage}
+        isFetchingNextPage={applications.isFetchingNextPage}
+        fetchNextPage={applications.fetchNextPage}
+      >
+        {t('showMore')}
+      </ShowMoreButton>
+    </>
+  );
+}
+
+function ApplicationCard({
+  application: a,
+  onAccept,
+  onReject,
+}: {
+  application: MembershipApplication;
+  onAccept: () => void;
+  onReject: () => void;
+}) {
+  const { t } = useTranslation('admin-members');
+  const fields = [
+    { key: 'email', value: a.email },
+    { key: 'mobile', value: a.mobile },
+    { key: 'nationalId', value: a.national_id },
+    { key: 'address', value: a.address },
+    { key: 'applied', value: formatDate(a.created_at) },
+    ...(a.decided_at
+      ? [
+          {
+            key: a.status === 'accepted' ? 'accepted' : 'rejected',
+            value: formatDate(a.decided_at),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <li className={card} aria-labelledby={`application-${a.id}`}>
+      <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
+        <h2 id={`application-${a.id}`} className="text-lg font-bold text-slate-900">
+          {a.name}
+        </h2>
+        {a.status === 'pending' && (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button onClick={onAccept} aria-label={t('applications.acceptOf', { name: a.name })}>
+              {t('applications.accept')}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={onReject}
+              aria-label={t('applications.rejectOf', { name: a.name })}
+            >
+              {t('applications.reject')}
+            </Button>
+          </div>
+        )}
+        {a.status === 'accepted' && a.member_id !== null && (
+          <Link to={`/admin/members/${a.member_id}`} className={textLink}>
+            {t('applications.openMember')}
+          </Link>
+        )}
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
+        {fields.map(({ key, value }) => (
+          <div key={key} className="min-w-0">
+            <dt className="text-sm text-slate-600">{t(`applications.fields.${key}`)}</dt>
+            <dd className="break-words text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {a.status === 'rejected' && a.reason && (
+        <p className="mt-3 text-sm text-red-800">
+          {t('applications.reason', { reason: a.reason })}
+        </p>
+      )}
+    </li>
+  );
 }

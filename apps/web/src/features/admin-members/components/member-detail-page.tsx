@@ -1,4 +1,154 @@
-// Placeholder: being built for issue 4.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { AdminMemberDetail } from '@jamiya/contracts/admin';
+import { Button } from '../../../components/button.tsx';
+import { ArrowStartIcon } from '../../../components/icons.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { aed, formatDate } from '../../../lib/format.ts';
+import { errorMessage, toastError } from '../../../lib/messages.ts';
+import { useDownloadStatement } from '../api/download-statement.ts';
+import { useMember } from '../api/get-member.ts';
+import { card, textLink } from '../lib/styles.ts';
+import { MemberLoans, MemberStatement, MemberSubmissions } from './member-activity.tsx';
+import { MemberStatusModal } from './member-status-modal.tsx';
+import { PasswordResetModal } from './password-reset-modal.tsx';
+
+/** /admin/members/:id: who the member is, what they hold and owe, and every movement. */
 export function MemberDetailPage() {
-  return null;
+  const { t } = useTranslation('admin-members');
+  const id = Number(useParams().id);
+  const isValidId = Number.isInteger(id) && id > 0;
+  const member = useMember(isValidId ? id : 0);
+
+  let content;
+  if (!isValidId || (member.error instanceof ApiError && member.error.status === 404))
+    content = (
+      <EmptyState title={t('detail.notFound')}>
+        <Link to="/admin/members" className={textLink}>
+          {t('detail.back')}
+        </Link>
+      </EmptyState>
+    );
+  else if (member.isPending) content = <Spinner />;
+  else if (member.isError)
+    content = (
+      <ErrorState message={errorMessage(member.error)} onRetry={() => void member.refetch()} />
+    );
+  else content = <MemberDetail detail={member.data} />;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>{member.data ? member.data.member.name : t('detail.pageTitle')}</title>
+      <Link
+        to="/admin/members"
+        className={`${textLink} inline-flex min-h-11 items-center gap-1 self-start`}
+      >
+        <ArrowStartIcon className="size-5" />
+        {t('detail.back')}
+      </Link>
+      {content}
+    </div>
+  );
+}
+
+function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
+  const { t } = useTranslation('admin-members');
+  const { member } = detail;
+  const [open, setOpen] = useState<'status' | 'password' | null>(null);
+  const download = useDownloadStatement();
+
+  const downloadCsv = () =>
+    download.mutate({ id: member.id, uniqueId: member.unique_id }, { onError: toastError });
+
+  const profile = [
+    { key: 'id', value: member.unique_id },
+    { key: 'email', value: member.email },
+    { key: 'mobile', value: member.mobile },
+    { key: 'nationalId', value: member.national_id },
+    { key: 'address', value: member.address },
+    { key: 'joinedOn', value: formatDate(member.joined_on) },
+    { key: 'createdAt', value: formatDate(member.created_at) },
+  ];
+  const balances = [
+    { key: 'savings', value: aed(detail.member.savings) },
+    { key: 'loan', value: aed(detail.member.loan_outstanding) },
+    { key: 'dueBalance', value: aed(detail.due_balance) },
+    { key: 'unpaidMonths', value: t('detail.months', { count: detail.unpaid_months }) },
+  ];
+
+  return (
+    <>
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+        <div>
+          <h1 className="text-2xl font-extrabold text-slate-900">{member.name}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
+            <span className="tabular-nums">{member.unique_id}</span>
+            <StatusBadge tone={member.status === 'active' ? 'success' : 'neutral'}>
+              {t(`status.${member.status}`)}
+            </StatusBadge>
+            {member.role === 'admin' && <StatusBadge tone="info">{t('role.admin')}</StatusBadge>}
+          </p>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <Button
+            variant={member.status === 'active' ? 'secondary' : 'primary'}
+            onClick={() => setOpen('status')}
+          >
+            {member.status === 'active' ? t('status.deactivate') : t('status.activate')}
+          </Button>
+          <Button variant="secondary" onClick={() => setOpen('password')}>
+            {t('reset.open')}
+          </Button>
+          <Button variant="secondary" isBusy={download.isPending} onClick={downloadCsv}>
+            {t('detail.downloadCsv')}
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <section aria-labelledby="member-balances-title" className={card}>
+          <h2 id="member-balances-title" className="text-lg font-bold text-slate-900">
+            {t('detail.balances')}
+          </h2>
+          <dl className="mt-3 grid grid-cols-2 gap-3">
+            {balances.map(({ key, value }) => (
+              <div key={key} className="rounded-xl bg-slate-50 p-3">
+                <dt className="text-sm text-slate-600">{t(`detail.figures.${key}`)}</dt>
+                <dd className="text-lg font-bold text-slate-900 tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="member-profile-title" className={card}>
+          <h2 id="member-profile-title" className="text-lg font-bold text-slate-900">
+            {t('detail.profile')}
+          </h2>
+          <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            {profile.map(({ key, value }) => (
+              <div key={key} className="min-w-0">
+                <dt className="text-sm text-slate-600">{t(`detail.fields.${key}`)}</dt>
+                <dd className="font-medium break-words text-slate-900">
+                  {value || <span className="text-slate-500">{t('notGiven')}</span>}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+
+      <MemberLoans loans={detail.loans} />
+      <MemberSubmissions payments={detail.payments} />
+      <MemberStatement lines={detail.statement} />
+
+      <MemberStatusModal member={member} isOpen={open === 'status'} onClose={() => setOpen(null)} />
+      <PasswordResetModal
+        member={member}
+        isOpen={open === 'password'}
+        onClose={() => setOpen(null)}
+      />
+    </>
+  );
 }

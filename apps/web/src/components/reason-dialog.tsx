@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { optionalNoteRequest, reasonRequest } from '@jamiya/contracts/admin';
+import { ApiError } from '../lib/api-client.ts';
+import { applyServerErrors, toastError, toastSuccess } from '../lib/messages.ts';
+import { Button } from './button.tsx';
+import { Field, inputClass } from './field.tsx';
+import { Modal } from './modal.tsx';
+
+type ReasonValues = { reason?: string | undefined };
+
+/**
+ * Confirms a decision, with a reason (required when the person affected reads it, otherwise
+ * an optional note), checked by the shared schema. `onConfirm` makes the call and returns the
+ * server's message for the success toast. A 409 (someone else acted first) closes the dialog
+ * and shows the server's sentence on the page, which the caller refetches.
+ */
+export function ReasonDialog({
+  isOpen,
+  onClose,
+  title,
+  children,
+  reasonLabel,
+  isReasonRequired,
+  confirmLabel,
+  isDanger = false,
+  onConfirm,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  title: string;
+  children?: ReactNode;
+  reasonLabel: string;
+  isReasonRequired: boolean;
+  confirmLabel: string;
+  isDanger?: boolean;
+  onConfirm: (reason: string | undefined) => Promise<string>;
+}) {
+  const [shakeSignal, setShakeSignal] = useState(0);
+  return (
+    <Modal isOpen={isOpen} onClose={onClose} title={title} shakeSignal={shakeSignal}>
+      <ReasonForm
+        reasonLabel={reasonLabel}
+        isReasonRequired={isReasonRequired}
+        confirmLabel={confirmLabel}
+        isDanger={isDanger}
+        onConfirm={onConfirm}
+        onClose={onClose}
+        onInvalid={() => setShakeSignal((n) => n + 1)}
+      >
+        {children}
+      </ReasonForm>
+    </Modal>
+  );
+}
+
+function ReasonForm({
+  children,
+  reasonLabel,
+  isReasonRequired,
+  confirmLabel,
+  isDanger,
+  onConfirm,
+  onClose,
+  onInvalid,
+}: {
+  children?: ReactNode;
+  reasonLabel: string;
+  isReasonRequired: boolean;
+  confirmLabel: string;
+  isDanger: boolean;
+  onConfirm: (reason: string | undefined) => Promise<string>;
+  onClose: () => void;
+  onInvalid: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<ReasonValues, unknown, ReasonValues>({
+    resolver: zodResolver(isReasonRequired ? reasonRequest : optionalNoteRequest),
+    defaultValues: { reason: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const message = await onConfirm(values.reason || undefined);
+      toastSuccess(message);
+      onClose();
+    } catch (error) {
+      if (closeOnConflict(error, onClose)) return;
+      applyServerErrors(error, form.setError, ['reason']);
+      toastError(error);
+      onInvalid();
+    }
+  }, onInvalid);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {children}
+      <Field label={reasonLabel} error={form.formState.errors.reason?.message}>
+        {(a) => (
+          <textarea
+            {...a}
+            rows={3}
+            maxLength={500}
+            aria-required={isReasonRequired || undefined}
+            className={inputClass}
+            {...form.register('reason')}
+          />
+        )}
+      </Field>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {t('cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant={isDanger ? 'danger' : 'primary'}
+          isBusy={form.formState.isSubmitting}
+        >
+          {confirmLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A 409 means someone else acted first and the dialog's action no longer applies: it closes
+ * and the server's sentence shows on the page (the caller refetches). True when it did.
+ */
+export function closeOnConflict(error: unknown, onClose: () => void): boolean {
+  if (!(error instanceof ApiError && error.status === 409)) return false;
+  // Out of the top layer first, so the page's toasts show the sentence.
+  flushSync(onClose);
+  toastError(error);
+  return true;
+}

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminSettings } from '@jamiya/contracts/admin';
+import { api } from '../../../lib/api-client.ts';
+
+export const getAdminSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'settings'],
+    queryFn: ({ signal }) => api<AdminSettings>('/api/admin/settings', { signal }),
+  });
+
+export const useAdminSettings = () => useQuery(getAdminSettingsQueryOptions());

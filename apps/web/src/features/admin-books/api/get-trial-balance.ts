@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TrialBalanceView } from '@jamiya/contracts/admin';
+import { api } from '../../../lib/api-client.ts';
+
+export const getTrialBalanceQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'ledger', 'trialBalance'],
+    queryFn: ({ signal }) => api<TrialBalanceView>('/api/admin/ledger/trial-balance', { signal }),
+  });
+
+export const useTrialBalance = () => useQuery(getTrialBalanceQueryOptions());

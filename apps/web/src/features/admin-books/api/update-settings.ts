@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { AdminSettings, settingsUpdateResponse } from '@jamiya/contracts/admin';
+import { api } from '../../../lib/api-client.ts';
+
+/** The body of PUT /api/admin/settings as JSON: amounts in AED, terms in months. */
+export interface SettingsBody {
+  association_name: string;
+  monthly_due: number;
+  loan_policy: {
+    minimum: number;
+    maximum: number;
+    step: number;
+    default: number;
+    terms: number[];
+    allow_custom_term: boolean;
+    max_custom_term: number;
+  };
+  terms_text: string;
+}
+
+export const updateSettings = (body: SettingsBody) =>
+  api<z.infer<typeof settingsUpdateResponse>>('/api/admin/settings', { method: 'PUT', json: body });
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSettings,
+    onSuccess: async ({ settings }) => {
+      queryClient.setQueryData<AdminSettings>(['admin', 'settings'], settings);
+      // The member pages read the same figures from GET /api/settings.
+      await queryClient.invalidateQueries({ queryKey: ['settings'] });
+    },
+  });
+}

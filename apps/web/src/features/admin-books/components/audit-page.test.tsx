@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { errorBody, event, listBody } from '../testing/fixtures.ts';
+import { AuditPage } from './audit-page.tsx';
+
+type Handlers = Parameters<typeof stubApi>[0];
+
+const deactivated = event({
+  id: 31,
+  at: '2026-11-05T08:00:00.000Z',
+  action: 'member.deactivate',
+  target_type: 'user',
+  target_id: '3',
+  reason: 'Left the UAE',
+});
+const unknown = event({
+  id: 29,
+  actor: null,
+  action: 'system.nightly_check',
+  target_type: 'ledger',
+  target_id: '0',
+  reason: null,
+});
+
+function setup(handlers: Handlers = {}) {
+  const requests = stubApi({
+    'GET /api/admin/audit': () => ({ body: listBody([deactivated, event(), unknown]) }),
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<AuditPage />, {
+    path: '/admin/audit',
+    routes: { '/admin/members/:id': 'MEMBER PAGE' },
+  });
+  return { requests, user };
+}
+
+const auditCalls = (requests: StubRequest[]) =>
+  requests.filter((r) => r.url.startsWith('/api/admin/audit'));
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+describe('the audit log', () => {
+  it('shows when, who, what, on what and why', async () => {
+    const { user } = setup();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    // As a wide screen shows it: without what only a phone shows (md:hidden).
+    const texts = rows.map((r) => {
+      const copy = r.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('.md\\:hidden').forEach((e) => e.remove());
+      return [...copy.querySelectorAll('th, td')].map((c) => c.textContent);
+    });
+    expect(texts).toEqual([
+      [when(deactivated.at), 'Member deactivated', 'Treasurer', 'Member #3', 'Left the UAE'],
+      [
+        when(event().at),
+        'Receipt rejected',
+        'Treasurer',
+        'Payment #11',
+        'The receipt is not readable.',
+      ],
+      // An action this page has no words for is shown by its code; no actor is the system.
+      [when(unknown.at), 'system.nightly_check', 'System', 'ledger #0', ''],
+    ]);
+    await user.click(within(rows[0]!).getByRole('link', { name: 'Member #3' }));
+    expect(await screen.findByText('MEMBER PAGE')).toBeInTheDocument();
+  });
+
+  it('filters by action and pages with Show more', async () => {
+    const { user, requests } = setup({
+      'GET /api/admin/audit': (req) =>
+        req.url.includes('cursor=')
+          ? { body: listBody([event({ id: 2, action: 'loan.approved', target_type: 'loan' })]) }
+          : req.url.includes('action=')
+            ? {
+                body: listBody([event({ id: 3, action: 'loan.active', target_type: 'loan' })], '3'),
+              }
+            : { body: listBody([deactivated]) },
+    });
+    await screen.findByText('Member deactivated');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Loans');
+    expect(await screen.findByText('Loan paid out')).toBeInTheDocument();
+    expect(auditCalls(requests).at(-1)?.url).toBe('/api/admin/audit?action=loan.&limit=20');
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('Loan approved')).toBeInTheDocument();
+    expect(auditCalls(requests).at(-1)?.url).toBe(
+      '/api/admin/audit?action=loan.&cursor=3&limit=20',
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says when nothing is recorded', async () => {
+    setup({ 'GET /api/admin/audit': () => ({ body: listBody([]) }) });
+    expect(await screen.findByText('Nothing recorded yet.')).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry', async () => {
+    let calls = 0;
+    const { user } = setup({
+      'GET /api/admin/audit': () =>
+        ++calls === 1
+          ? errorBody(500, 'Something went wrong on our side.')
+          : { body: listBody([event()]) },
+    });
+    expect(await screen.findByText('Something went wrong on our side.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Receipt rejected')).toBeInTheDocument();
+  });
+});

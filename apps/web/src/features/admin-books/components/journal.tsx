@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JournalEntry } from '@jamiya/contracts/admin';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import { ShowMoreButton } from '../../../components/show-more-button.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { aed } from '../../../lib/format.ts';
+import { errorMessage, toastError } from '../../../lib/messages.ts';
+import { useDownloadJournal } from '../api/download-journal.ts';
+import { useJournal, type EntryKind } from '../api/get-journal.ts';
+import { formatDateTime } from '../lib/format-date-time.ts';
+import { card } from '../lib/styles.ts';
+
+const KINDS: EntryKind[] = ['dues', 'disbursement', 'repayment', 'write_off', 'reversal'];
+
+/** Every journal entry, newest first, each with its postings; filter by kind, export as CSV. */
+export function Journal() {
+  const { t } = useTranslation('admin-books');
+  const [kind, setKind] = useState<EntryKind | ''>('');
+  const journal = useJournal(kind);
+  const download = useDownloadJournal();
+  const entries = journal.data?.pages.flatMap((p) => p.items) ?? [];
+
+  let body;
+  if (journal.isPending) body = <Spinner />;
+  else if (journal.isError && !journal.data)
+    body = (
+      <ErrorState message={errorMessage(journal.error)} onRetry={() => void journal.refetch()} />
+    );
+  else if (entries.length === 0)
+    body = <EmptyState title={kind ? t('journal.noneOfKind') : t('journal.empty')} />;
+  else
+    body = (
+      <>
+        <ol
+          className={`flex flex-col gap-2 ${journal.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={journal.isPlaceholderData}
+        >
+          {entries.map((entry) => (
+            <EntryItem key={entry.id} entry={entry} />
+          ))}
+        </ol>
+        <ShowMoreButton
+          hasNextPage={journal.hasNextPage}
+          isFetchingNextPage={journal.isFetchingNextPage}
+          fetchNextPage={journal.fetchNextPage}
+        >
+          {t('showMore')}
+        </ShowMoreButton>
+      </>
+    );
+
+  return (
+    <section aria-labelledby="journal-title" className={`${card} flex flex-col gap-4`}>
+      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h2 id="journal-title" className="text-lg font-bold text-slate-900">
+            {t('journal.title')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t('journal.note')}</p>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="sm:w-48">
+            <Field label={t('journal.kindFilter')}>
+              {(a) => (
+                <select
+                  {...a}
+                  value={kind}
+                  onChange={(e) => setKind(e.target.value as EntryKind | '')}
+                  className={inputClass}
+                >
+                  <option value="">{t('journal.allKinds')}</option>
+                  {KINDS.map((k) => (
+                    <option key={k} value={k}>
+                      {t(`kinds.${k}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <Button
+            variant="secondary"
+            className="whitespace-nowrap"
+            isBusy={download.isPending}
+            onClick={() => download.mutate(kind, { onError: toastError })}
+          >
+            {t('journal.downloadCsv')}
+          </Button>
+        </div>
+      </div>
+      {journal.isError && journal.data && (
+        <ErrorState message={errorMessage(journal.error)} onRetry={() => void journal.refetch()} />
+      )}
+      {body}
+    </section>
+  );
+}
+
+function EntryItem({ entry }: { entry: JournalEntry }) {
+  const { t } = useTranslation('admin-books');
+  const titleId = `journal-entry-${entry.id}`;
+  return (
+    <li aria-labelledby={titleId} className="rounded-xl border border-slate-200 px-3 py-2 sm:px-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h3 id={titleId} className="font-bold text-slate-900 tabular-nums">
+          {t('journal.entry', { id: entry.id })}
+        </h3>
+        <StatusBadge
+          tone={entry.kind === 'reversal' || entry.kind === 'write_off' ? 'warning' : 'info'}
+        >
+          {t(`kinds.${entry.kind}`)}
+        </StatusBadge>
+        <span className="text-sm whitespace-nowrap text-slate-600">
+          {formatDateTime(entry.occurred_at)}
+        </span>
+        <span className="min-w-0 text-slate-800">{entry.memo}</span>
+      </div>
+      <table className="mt-1 w-full text-sm">
+        <caption className="sr-only">{t('journal.postingsOf', { id: entry.id })}</caption>
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">{t('journal.columns.account')}</th>
+            <th scope="col">{t('journal.columns.debit')}</th>
+            <th scope="col">{t('journal.columns.credit')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entry.postings.map((p, i) => (
+            <tr key={i} className="border-b border-slate-100 last:border-0">
+              {/* Credits are indented under the debits, as in a paper journal. */}
+              <td className={`py-1 pe-2 ${p.credit ? 'ps-6' : ''}`}>
+                {p.account_name} <span className="text-xs text-slate-500">{p.account_code}</span>
+              </td>
+              <td className="w-24 py-1 ps-2 text-end whitespace-nowrap tabular-nums sm:w-36">
+                {p.debit ? aed(p.debit) : ''}
+              </td>
+              <td className="w-24 py-1 ps-2 text-end whitespace-nowrap tabular-nums sm:w-36">
+                {p.credit ? aed(p.credit) : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-1 text-xs text-slate-600">
+        {entry.created_by
+          ? t('journal.by', { name: entry.created_by.name })
+          : t('journal.bySystem')}
+        {entry.reverses_entry_id !== null &&
+          ` · ${t('journal.reverses', { id: entry.reverses_entry_id })}`}
+      </p>
+    </li>
+  );
+}

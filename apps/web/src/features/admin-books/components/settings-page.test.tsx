@@ -1,0 +1,179 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { errorBody, settingsBody } from '../testing/fixtures.ts';
+import { AdminSettingsPage } from './settings-page.tsx';
+
+type Handlers = Parameters<typeof stubApi>[0];
+
+function setup(handlers: Handlers = {}) {
+  const requests = stubApi({
+    'GET /api/admin/settings': () => ({ body: settingsBody() }),
+    'PUT /api/admin/settings': (req) => {
+      const body = req.body as ReturnType<typeof settingsBody>;
+      return {
+        body: {
+          message: 'The settings were saved.',
+          settings: settingsBody({
+            ...body,
+            loan_policy: { ...body.loan_policy, interest_rate_percent: 7 },
+            updated_at: '2026-12-01T08:00:00.000Z',
+          }),
+        },
+      };
+    },
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<AdminSettingsPage />, { path: '/admin/settings' });
+  return { requests, user };
+}
+
+const puts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'PUT');
+const field = (label: string) => screen.getByLabelText(label);
+
+async function replace(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {
+  await user.clear(field(label));
+  if (value) await user.type(field(label), value);
+}
+
+describe('the settings form', () => {
+  it('starts from the saved settings', async () => {
+    setup();
+    expect(await screen.findByLabelText('Association name')).toHaveValue('Jamiya Al Qusais');
+    expect(field('Monthly due (AED)')).toHaveValue('200');
+    expect(field('Minimum loan (AED)')).toHaveValue('500');
+    expect(field('Maximum loan (AED)')).toHaveValue('5000');
+    expect(field('Step (AED)')).toHaveValue('100');
+    expect(field('Suggested amount (AED)')).toHaveValue('1000');
+    expect(field('Terms offered (months)')).toHaveValue('1, 3, 6');
+    expect(field('Members may choose their own number of months')).toBeChecked();
+    expect(field('Longest own term (months)')).toHaveValue('24');
+    expect(field('Text shown to members when they apply')).toHaveValue(
+      'Loans carry 7 % flat interest.',
+    );
+  });
+
+  it('saves amounts as AED numbers and the terms as a list, then says so', async () => {
+    const { user, requests } = setup();
+    await screen.findByLabelText('Association name');
+    await replace(user, 'Monthly due (AED)', '250.50');
+    await replace(user, 'Maximum loan (AED)', '3000');
+    await replace(user, 'Terms offered (months)', '1, 3 6,12');
+    await user.click(field('Members may choose their own number of months'));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toEqual({
+      association_name: 'Jamiya Al Qusais',
+      monthly_due: 250.5,
+      loan_policy: {
+        minimum: 500,
+        maximum: 3000,
+        step: 100,
+        default: 1000,
+        terms: [1, 3, 6, 12],
+        allow_custom_term: false,
+        max_custom_term: 24,
+      },
+      terms_text: 'Loans carry 7 % flat interest.',
+    });
+    await waitFor(() => expect(field('Terms offered (months)')).toHaveValue('1, 3, 6, 12'));
+  });
+
+  it('checks the rules between the fields before sending', async () => {
+    const { user, requests } = setup();
+    await screen.findByLabelText('Association name');
+    await replace(user, 'Minimum loan (AED)', '1000');
+    await replace(user, 'Maximum loan (AED)', '900');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText('The maximum must not be less than the minimum.'),
+    ).toBeInTheDocument();
+    expect(field('Maximum loan (AED)')).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByText('The default must lie between the minimum and the maximum.'),
+    ).toBeInTheDocument();
+
+    await replace(user, 'Minimum loan (AED)', '500');
+    await replace(user, 'Maximum loan (AED)', '5050');
+    await replace(user, 'Suggested amount (AED)', '1050');
+    await replace(user, 'Terms offered (months)', '3, 3');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText('The step must divide the range from the minimum to the maximum.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('The default must be the minimum plus a whole number of steps.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('A term is listed twice.')).toBeInTheDocument();
+    expect(puts(requests)).toHaveLength(0);
+  });
+
+  it.each([
+    ['', 'Offer at least one term.'],
+    ['1, three', 'A term must be a number.'],
+    ['1, 0', 'A term is at least 1 month.'],
+  ])('refuses the terms "%s"', async (terms, message) => {
+    const { user, requests } = setup();
+    await screen.findByLabelText('Association name');
+    await replace(user, 'Terms offered (months)', terms);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(field('Terms offered (months)')).toHaveAttribute('aria-invalid', 'true');
+    expect(puts(requests)).toHaveLength(0);
+  });
+
+  it('refuses an empty name and an amount with three decimals', async () => {
+    const { user } = setup();
+    await screen.findByLabelText('Association name');
+    await replace(user, 'Association name', '');
+    await replace(user, 'Monthly due (AED)', '200.505');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Association name is required.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter an amount in AED with at most two decimals, like 200 or 200.50.'),
+    ).toBeInTheDocument();
+  });
+
+  it("puts the server's 422 errors beside their fields, a term's on the list of terms", async () => {
+    const { user } = setup({
+      'PUT /api/admin/settings': () =>
+        errorBody(422, 'Please check the highlighted fields.', {
+          'loan_policy.terms.1': ['A term is at most 60 months.'],
+          'loan_policy.default': ['The default must lie between the minimum and the maximum.'],
+          terms_text: ['Terms and conditions must be at most 5000 characters.'],
+        }),
+    });
+    await screen.findByLabelText('Association name');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(field('Terms offered (months)')).toHaveAccessibleDescription(
+        'A term is at most 60 months.',
+      ),
+    );
+    expect(field('Suggested amount (AED)')).toHaveAccessibleDescription(
+      'The default must lie between the minimum and the maximum.',
+    );
+    expect(field('Text shown to members when they apply')).toHaveAccessibleDescription(
+      'Terms and conditions must be at most 5000 characters.',
+    );
+    expect(screen.getByText('Please check the highlighted fields.')).toBeInTheDocument();
+  });
+});
+
+describe('loading and failure', () => {
+  it('shows Loading... and then an error with a retry', async () => {
+    let calls = 0;
+    const { user } = setup({
+      'GET /api/admin/settings': () =>
+        ++calls === 1
+          ? errorBody(500, 'Something went wrong on our side.')
+          : { body: settingsBody() },
+    });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('Something went wrong on our side.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Association name')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { filsToAed } from '@jamiya/money/fils';
+import {
+  settingsUpdateRequest,
+  type AdminSettings,
+  type SettingsUpdateRequest,
+} from '@jamiya/contracts/admin';
+import type { SettingsBody } from '../api/update-settings.ts';
+
+/** "1, 3, 6" or "1 3 6" -> ["1", "3", "6"]; each is then checked as a term by the shared schema. */
+const splitTerms = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+
+/**
+ * The settings form keeps what the admin types (amounts as text, the terms as one list);
+ * it is turned into the body of PUT /api/admin/settings and checked by the shared schema,
+ * cross-field rules included, so the form refuses exactly what the server refuses.
+ */
+export const settingsFormSchema = z
+  .object({
+    association_name: z.string(),
+    monthly_due: z.string(),
+    loan_policy: z.object({
+      minimum: z.string(),
+      maximum: z.string(),
+      step: z.string(),
+      default: z.string(),
+      terms: z.string(),
+      allow_custom_term: z.boolean(),
+      max_custom_term: z.string(),
+    }),
+    terms_text: z.string(),
+  })
+  .transform((v): SettingsUpdateRequest => ({
+    ...v,
+    loan_policy: { ...v.loan_policy, terms: splitTerms(v.loan_policy.terms) },
+  }))
+  .pipe(settingsUpdateRequest);
+
+export type SettingsFormInput = z.input<typeof settingsFormSchema>;
+export type SettingsFormValues = z.output<typeof settingsFormSchema>;
+
+export function toFormInput(settings: AdminSettings): SettingsFormInput {
+  const p = settings.loan_policy;
+  return {
+    association_name: settings.association_name,
+    monthly_due: String(settings.monthly_due),
+    loan_policy: {
+      minimum: String(p.minimum),
+      maximum: String(p.maximum),
+      step: String(p.step),
+      default: String(p.default),
+      terms: p.terms.join(', '),
+      allow_custom_term: p.allow_custom_term,
+      max_custom_term: String(p.max_custom_term),
+    },
+    terms_text: settings.terms_text,
+  };
+}
+
+/** The checked values (amounts in fils) as the JSON the API takes (amounts in AED). */
+export function toRequestBody(values: SettingsFormValues): SettingsBody {
+  const p = values.loan_policy;
+  return {
+    association_name: values.association_name,
+    monthly_due: filsToAed(values.monthly_due),
+    loan_policy: {
+      minimum: filsToAed(p.minimum),
+      maximum: filsToAed(p.maximum),
+      step: filsToAed(p.step),
+      default: filsToAed(p.default),
+      terms: p.terms,
+      allow_custom_term: p.allow_custom_term,
+      max_custom_term: p.max_custom_term,
+    },
+    terms_text: values.terms_text,
+  };
+}
+
+/** The form's fields by the names the server gives its errors (a term's index is dropped). */
+export const SERVER_FIELDS = [
+  'association_name',
+  'monthly_due',
+  'loan_policy.minimum',
+  'loan_policy.maximum',
+  'loan_policy.step',
+  'loan_policy.default',
+  'loan_policy.terms',
+  'loan_policy.allow_custom_term',
+  'loan_policy.max_custom_term',
+  'terms_text',
+] as const;
+
+export const serverFieldOf = (key: string) => key.replace(/^(loan_policy\.terms)\.\d+$/, '$1');
+
+/**
+ * The message of a field's error. An error about one term of the list sits under its index
+ * (loan_policy.terms.1), so the list's error can be an array: its first message is shown.
+ */
+export function firstMessage(error: unknown): string | undefined {
+  if (Array.isArray(error)) {
+    for (const item of error) {
+      const message = firstMessage(item);
+      if (message) return message;
+    }
+    return undefined;
+  }
+  if (error && typeof error === 'object' && 'message' in error) {
+    return typeof error.message === 'string' && error.message ? error.message : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,105 @@
+import {
+  adminSettings,
+  auditEvent,
+  journalEntry,
+  trialBalance,
+  type AdminSettings,
+  type AuditEvent,
+  type JournalEntry,
+  type TrialBalanceView,
+} from '@jamiya/contracts/admin';
+
+// Answers shaped like the real API's, parsed with the contracts' schemas.
+
+export function settingsBody(overrides: Partial<AdminSettings> = {}): AdminSettings {
+  return adminSettings.parse({
+    association_name: 'Jamiya Al Qusais',
+    currency: 'AED',
+    monthly_due: 200,
+    loan_policy: {
+      minimum: 500,
+      maximum: 5000,
+      step: 100,
+      default: 1000,
+      interest_rate_percent: 7,
+      terms: [1, 3, 6],
+      allow_custom_term: true,
+      max_custom_term: 24,
+    },
+    terms_text: 'Loans carry 7 % flat interest.',
+    updated_at: '2026-11-01T08:00:00.000Z',
+    ...overrides,
+  });
+}
+
+export function trialBalanceBody(overrides: Partial<TrialBalanceView> = {}): TrialBalanceView {
+  return trialBalance.parse({
+    total_debits: 4340.5,
+    total_credits: 4340.5,
+    balanced: true,
+    accounts: [
+      { code: '1000', name: 'Cash', type: 'asset', debits: 2340.5, credits: 2000, balance: 340.5 },
+      {
+        code: '1100',
+        name: 'Loans receivable',
+        type: 'asset',
+        debits: 2000,
+        credits: 0,
+        balance: 2000,
+      },
+      {
+        code: '2000',
+        name: 'Member savings',
+        type: 'liability',
+        debits: 0,
+        credits: 2340.5,
+        balance: -2340.5,
+      },
+    ],
+    ...overrides,
+  });
+}
+
+export function entry(overrides: Partial<JournalEntry> = {}): JournalEntry {
+  return journalEntry.parse({
+    id: 7,
+    kind: 'dues',
+    memo: 'Dues for October 2026 (JM000002)',
+    occurred_at: '2026-10-02T08:00:00.000Z',
+    created_at: '2026-10-02T08:00:00.000Z',
+    created_by: { id: 1, unique_id: 'JM000001', name: 'Treasurer' },
+    reverses_entry_id: null,
+    payment_id: 11,
+    loan_id: null,
+    postings: [
+      { account_code: '1000', account_name: 'Cash', debit: 200.5, credit: 0 },
+      { account_code: '2000', account_name: 'Member savings', debit: 0, credit: 200.5 },
+    ],
+    ...overrides,
+  });
+}
+
+export function event(overrides: Partial<AuditEvent> = {}): AuditEvent {
+  return auditEvent.parse({
+    id: 30,
+    at: '2026-11-04T08:00:00.000Z',
+    actor: { id: 1, unique_id: 'JM000001', name: 'Treasurer' },
+    action: 'payment.reject',
+    target_type: 'payment',
+    target_id: '11',
+    reason: 'The receipt is not readable.',
+    details: null,
+    ip: '127.0.0.1',
+    ...overrides,
+  });
+}
+
+export const listBody = <T>(items: T[], next_cursor: string | null = null) => ({
+  items,
+  next_cursor,
+});
+
+export const errorBody = (status: number, message: string, errors?: Record<string, string[]>) => ({
+  status,
+  body: { status_code: status, message, ...(errors ? { errors } : {}) },
+});

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { createMemberRequest, memberCreatedResponse } from '@jamiya/contracts/admin';
+import { api } from '../../../lib/api-client.ts';
+
+export type CreateMemberBody = z.output<typeof createMemberRequest>;
+export type MemberCreated = z.infer<typeof memberCreatedResponse>;
+
+export const createMember = (body: CreateMemberBody) =>
+  api<MemberCreated>('/api/admin/members', { json: body });
+
+export function useCreateMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createMember,
+    // The lists and the overview's counts.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

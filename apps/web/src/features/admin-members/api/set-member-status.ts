@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { memberStatusRequest, memberStatusResponse } from '@jamiya/contracts/admin';
+import { api } from '../../../lib/api-client.ts';
+
+export type MemberStatusBody = z.output<typeof memberStatusRequest>;
+
+export const setMemberStatus = ({ id, ...body }: MemberStatusBody & { id: number }) =>
+  api<z.infer<typeof memberStatusResponse>>(`/api/admin/members/${id}/status`, { json: body });
+
+export function useSetMemberStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setMemberStatus,
+    // The member's page, the lists and the overview's counts. Not awaited: the dialog closes
+    // at once instead of showing the opposite action while the page reloads.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { createMemberRequest } from '@jamiya/contracts/admin';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { applyServerErrors, toastError } from '../../../lib/messages.ts';
+import { useCreateMember, type MemberCreated } from '../api/create-member.ts';
+import { textLink } from '../lib/styles.ts';
+import { PasswordLinkPanel } from './password-link-panel.tsx';
+
+// An optional field left empty is not sent (the shared schema refuses an empty string).
+const blankAsMissing = (value: string) => (value.trim() === '' ? undefined : value);
+
+const addMemberSchema = createMemberRequest.extend({
+  national_id: z.preprocess(blankAsMissing, createMemberRequest.shape.national_id),
+  address: z.preprocess(blankAsMissing, createMemberRequest.shape.address),
+  joined_on: z.preprocess(blankAsMissing, createMemberRequest.shape.joined_on),
+});
+
+type AddMemberInput = z.input<typeof addMemberSchema>;
+type AddMemberValues = z.output<typeof addMemberSchema>;
+
+const FIELDS = ['name', 'email', 'mobile', 'national_id', 'address', 'joined_on'] as const;
+const EMPTY: Required<AddMemberInput> = {
+  name: '',
+  email: '',
+  mobile: '',
+  national_id: '',
+  address: '',
+  joined_on: '',
+};
+
+/**
+ * Adds a member. The answer holds a one-time link to set a password; it is shown here once
+ * and forgotten when the modal closes.
+ */
+export function AddMemberModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation('admin-members');
+  const [created, setCreated] = useState<MemberCreated | null>(null);
+  const [shakeSignal, setShakeSignal] = useState(0);
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={close}
+      title={created ? t('add.doneTitle') : t('add.title')}
+      shakeSignal={shakeSignal}
+    >
+      {created ? (
+        <div className="flex flex-col gap-4">
+          <p className="text-slate-800">
+            {t('add.done', { name: created.member.name, id: created.member.unique_id })}
+          </p>
+          <PasswordLinkPanel link={created.set_password_link} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <Link to={`/admin/members/${created.member.id}`} className={textLink}>
+              {t('add.openMember')}
+            </Link>
+            <Button onClick={close}>{t('add.finish')}</Button>
+          </div>
+        </div>
+      ) : (
+        <AddMemberForm
+          onCreated={setCreated}
+          onCancel={close}
+          onInvalid={() => setShakeSignal((n) => n + 1)}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function AddMemberForm({
+  onCreated,
+  onCancel,
+  onInvalid,
+}: {
+  onCreated: (created: MemberCreated) => void;
+  onCancel: () => void;
+  onInvalid: () => void;
+}) {
+  const { t } = useTranslation('admin-members');
+  const create = useCreateMember();
+  const form = useForm<AddMemberInput, unknown, AddMemberValues>({
+    resolver: zodResolver(addMemberSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      onCreated(await create.mutateAsync(values));
+    } catch (error) {
+      applyServerErrors(error, form.setError, FIELDS);
+      toastError(error);
+      onInvalid();
+    }
+  }, onInvalid);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">{t('add.intro')}</p>
+      <Field label={t('fields.name')} error={errors.name?.message}>
+        {(a) => (
+          <input {...a} autoComplete="off" className={inputClass} {...form.register('name')} />
+        )}
+      </Field>
+      <Field label={t('fields.email')} error={errors.email?.message}>
+        {(a) => (
+          <input
+            {...a}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            className={inputClass}
+            {...form.register('email')}
+          />
+        )}
+      </Field>
+      <Field label={t('fields.mobile')} error={errors.mobile?.message}>
+        {(a) => (
+          <input
+            {...a}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            className={inputClass}
+            {...form.register('mobile')}
+          />
+        )}
+      </Field>
+      <Field label={t('fields.nationalIdOptional')} error={errors.national_id?.message}>
+        {(a) => (
+          <input
+            {...a}
+            autoComplete="off"
+            className={inputClass}
+            {...form.register('national_id')}
+          />
+        )}
+      </Field>
+      <Field label={t('fields.addressOptional')} error={errors.address?.message}>
+        {(a) => <textarea {...a} rows={2} className={inputClass} {...form.register('address')} />}
+      </Field>
+      <Field
+        label={t('fields.joinedOnOptional')}
+        hint={t('add.joinedOnHint')}
+        error={errors.joined_on?.message}
+      >
+        {(a) => <input {...a} type="date" className={inputClass} {...form.register('joined_on')} />}
+      </Field>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('cancel', { ns: 'common' })}
+        </Button>
+        <Button type="submit" isBusy={form.formState.isSubmitting}>
+          {t('add.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MembershipApplication } from '@jamiya/contracts/admin';
+import { Button } from '../../../components/button.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { toastError } from '../../../lib/messages.ts';
+import { useAcceptApplication, useRejectApplication } from '../api/decide-application.ts';
+import { textLink } from '../lib/styles.ts';
+import { PasswordLinkPanel } from './password-link-panel.tsx';
+
+/** Confirms an acceptance; then shows the new member's one-time link, once. */
+export function AcceptApplicationModal({
+  application,
+  onClose,
+}: {
+  application: MembershipApplication | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin-members');
+  const accept = useAcceptApplication();
+  const close = () => {
+    accept.reset();
+    onClose();
+  };
+  const done = accept.data;
+  return (
+    <Modal
+      isOpen={application !== null}
+      onClose={close}
+      title={done ? t('accept.doneTitle') : t('accept.title')}
+    >
+      {done ? (
+        <div className="flex flex-col gap-4">
+          <p className="text-slate-800">
+            {t('accept.done', { name: done.member.name, id: done.member.unique_id })}
+          </p>
+          <PasswordLinkPanel
+            link={done.set_password_link}
+            emailed={done.emailed}
+            email={done.member.email}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <Link to={`/admin/members/${done.member.id}`} className={textLink}>
+              {t('accept.openMember')}
+            </Link>
+            <Button onClick={close}>{t('accept.finish')}</Button>
+          </div>
+        </div>
+      ) : (
+        application && (
+          <div className="flex flex-col gap-4">
+            <p className="text-slate-700">
+              {t('accept.body', { name: application.name, email: application.email })}
+            </p>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="secondary" onClick={close}>
+                {t('cancel', { ns: 'common' })}
+              </Button>
+              <Button
+                isBusy={accept.isPending}
+                onClick={() => accept.mutate(application.id, { onError: toastError })}
+              >
+                {t('accept.confirm')}
+              </Button>
+            </div>
+          </div>
+        )
+      )}
+    </Modal>
+  );
+}
+
+/** Rejects an application; the reason is required and kept with it. */
+export function RejectApplicationModal({
+  application,
+  onClose,
+}: {
+  application: MembershipApplication | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin-members');
+  const reject = useRejectApplication();
+  return (
+    <ReasonDialog
+      isOpen={application !== null}
+      onClose={onClose}
+      title={t('reject.title', { name: application?.name ?? '' })}
+      reasonLabel={t('reject.reason')}
+      isReasonRequired
+      confirmLabel={t('reject.confirm')}
+      isDanger
+      onConfirm={async (reason) => {
+        const res = await reject.mutateAsync({ id: application!.id, reason: reason ?? '' });
+        return res.message;
+      }}
+    />
+  );
+}

@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { amina, errorBody, link, memberDetail, passwordLinkBody } from '../testing/fixtures.ts';
+import { MemberDetailPage } from './member-detail-page.tsx';
+
+type Handlers = Parameters<typeof stubApi>[0];
+
+function setup(handlers: Handlers = {}, at = '/admin/members/2') {
+  const requests = stubApi({
+    'GET /api/admin/members/2': () => ({ body: memberDetail() }),
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<MemberDetailPage />, {
+    path: '/admin/members/:id',
+    at,
+    routes: { '/admin/loans/:id': 'LOAN PAGE', '/admin/members': 'MEMBERS PAGE' },
+  });
+  return { requests, user };
+}
+
+const region = (name: string) => screen.findByRole('region', { name });
+const posts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'POST');
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => {
+      // As a wide screen shows it: without what only a phone shows (md:hidden).
+      const copy = row.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('.md\\:hidden').forEach((e) => e.remove());
+      return [...copy.querySelectorAll('th, td')].map((c) => c.textContent?.replace(/\s+/g, ' '));
+    });
+
+describe('the member page', () => {
+  it('shows the profile and the balances', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amina Rahman' })).toBeVisible();
+    const profile = within(await region('Profile'));
+    expect(profile.getByText('amina@jamiya.example')).toBeInTheDocument();
+    expect(profile.getByText('+971 50 123 4567')).toBeInTheDocument();
+    expect(profile.getByText('P7654321')).toBeInTheDocument();
+    expect(profile.getByText('Al Qusais, Dubai')).toBeInTheDocument();
+    // Member since and account created.
+    expect(profile.getAllByText('Aug 1, 2026')).toHaveLength(2);
+    const balances = within(await region('Balances'));
+    expect(balances.getByText('AED 2,400.50')).toBeInTheDocument();
+    expect(balances.getByText('AED 1,426.66')).toBeInTheDocument();
+    expect(balances.getByText('AED 556.67')).toBeInTheDocument();
+    expect(balances.getByText('1 month')).toBeInTheDocument();
+  });
+
+  it('lists the loans with a link to each, the submissions and the statement', async () => {
+    const { user } = setup();
+    const loans = within(await region('Loans'));
+    expect(rowTexts(loans.getByRole('table'))).toEqual([
+      ['Loan #1', 'Sep 13, 2026', 'AED 2,000', '6 months', 'Active', 'AED 1,426.66'],
+    ]);
+    const submissions = within(await region('Recent submissions'));
+    expect(rowTexts(submissions.getByRole('table'))).toEqual([
+      [
+        'Nov 3, 2026',
+        'Due for November 2026',
+        'AED 200',
+        'Rejected',
+        'The receipt is not readable.',
+      ],
+    ]);
+    const statement = within(await region('Statement'));
+    expect(rowTexts(statement.getByRole('table'))).toEqual([
+      [
+        'Nov 17, 2026',
+        'Repayment',
+        'Installment 2 of loan #1',
+        '—',
+        '-356.67',
+        'AED 2,400.50',
+        'AED 1,426.66',
+      ],
+      [
+        'Oct 2, 2026',
+        'Dues',
+        'Dues for October 2026',
+        '+200.50',
+        '—',
+        'AED 2,400.50',
+        'AED 1,783.33',
+      ],
+    ]);
+    await user.click(loans.getByRole('link', { name: 'Loan #1' }));
+    expect(await screen.findByText('LOAN PAGE')).toBeInTheDocument();
+  });
+
+  it('says so when there are no loans, submissions or movements', async () => {
+    setup({
+      'GET /api/admin/members/2': () => ({
+        body: memberDetail({ loans: [], payments: [], statement: [] }),
+      }),
+    });
+    expect(await screen.findByText('No loans.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing sent yet.')).toBeInTheDocument();
+    expect(screen.getByText('No movements yet.')).toBeInTheDocument();
+  });
+
+  it('says there is no such member on a 404', async () => {
+    setup({ 'GET /api/admin/members/2': () => errorBody(404, 'There is no such member.') });
+    expect(await screen.findByText('There is no such member.')).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry', async () => {
+    let calls = 0;
+    const { user } = setup({
+      'GET /api/admin/members/2': () =>
+        ++calls === 1
+          ? errorBody(500, 'Something went wrong on our side.')
+          : { body: memberDetail() },
+    });
+    expect(await screen.findByText('Something went wrong on our side.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Amina Rahman' })).toBeInTheDocument();
+  });
+
+  it('downloads the statement as CSV with the session', async () => {
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this);
+    });
+    const { user, requests } = setup({
+      'GET /api/admin/members/2/statement.csv': () => ({ body: 'date,kind' }),
+    });
+    localStorage.setItem('ts_token', 'admin-token');
+    await user.click(await screen.findByRole('button', { name: 'Download statement (CSV)' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(clicks[0]?.download).toBe('statement-JM000002.csv');
+    const call = requests.find((r) => r.url === '/api/admin/members/2/statement.csv');
+    expect(call?.headers.get('authorization')).toBe('Bearer admin-token');
+  });
+});
+
+describe('activating and deactivating', () => {
+  it('deactivates after a confirmation, with the note', async () => {
+    let status: 'active' | 'inactive' = 'active';
+    const { user, requests } = setup({
+      'GET /api/admin/members/2': () => ({
+        body: memberDetail({ member: { ...amina(), status } }),
+      }),
+      'POST /api/admin/members/2/status': () => {
+        status = 'inactive';
+        return {
+          body: { message: 'The member is now inactive.', member: { ...amina(), status } },
+        };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Deactivate Amina Rahman?' }));
+    expect(dialog.getByText(/cannot apply for a loan/)).toBeInTheDocument();
+    await user.type(dialog.getByLabelText('Note for the records (optional)'), 'Left the UAE');
+    await user.click(dialog.getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('The member is now inactive.')).toBeInTheDocument();
+    expect(posts(requests)[0]?.body).toEqual({ status: 'inactive', reason: 'Left the UAE' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Activate' })).toBeInTheDocument();
+  });
+
+  it('activates without a note; a conflict closes the dialog and says why', async () => {
+    const { user, requests } = setup({
+      'GET /api/admin/members/2': () => ({
+        body: memberDetail({ member: { ...amina(), status: 'inactive' } }),
+      }),
+      'POST /api/admin/members/2/status': () => errorBody(409, 'The member is already active.'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Activate' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Activate Amina Rahman?' }));
+    await user.click(dialog.getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('The member is already active.')).toBeInTheDocument();
+    expect(posts(requests)[0]?.body).toEqual({ status: 'active' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('a password link', () => {
+  it.each([
+    [true, 'It was also sent by e-mail to amina@jamiya.example.'],
+    [false, 'It was not sent by e-mail: hand it over yourself.'],
+  ])('is created on request and shown once (emailed: %s)', async (emailed, text) => {
+    const { user, requests } = setup({
+      'POST /api/admin/members/2/password-reset': () => ({ body: passwordLinkBody(emailed) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create password link' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'New password link' }));
+    expect(posts(requests)).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Create link' }));
+    expect(await dialog.findByRole('textbox', { name: 'The link' })).toHaveValue(link.url);
+    expect(dialog.getByText(text)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Copy link' }));
+    expect(await navigator.clipboard.readText()).toBe(link.url);
+    await user.click(dialog.getByRole('button', { name: 'Done' }));
+    await user.click(screen.getByRole('button', { name: 'Create password link' }));
+    expect(screen.queryByDisplayValue(link.url)).not.toBeInTheDocument();
+    expect(posts(requests)).toHaveLength(1);
+  });
+});

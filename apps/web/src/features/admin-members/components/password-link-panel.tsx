@@ -1,0 +1,82 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PasswordLink } from '@jamiya/contracts/membership';
+import { Button } from '../../../components/button.tsx';
+import { inputClass } from '../../../components/field.tsx';
+import { formatDateTime } from '../lib/format-date-time.ts';
+
+/**
+ * A one-time link to set a password, as the server gives it once: the admin copies it and
+ * hands it to the member. `emailed` says whether the server also sent it by e-mail.
+ */
+export function PasswordLinkPanel({
+  link,
+  emailed,
+  email,
+}: {
+  link: PasswordLink;
+  emailed?: boolean | undefined;
+  email?: string | undefined;
+}) {
+  const { t } = useTranslation('admin-members');
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'manual'>('idle');
+
+  const copy = async () => {
+    try {
+      // Missing outside a secure context (plain http on a local network).
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(link.url);
+      setCopyState('copied');
+    } catch {
+      input.current?.select();
+      setCopyState('manual');
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900"
+    >
+      <h3 id={`${id}-title`} className="font-bold">
+        {t('link.title')}
+      </h3>
+      <p className="text-sm">{t('link.onlyOnce')}</p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label className="sr-only" htmlFor={`${id}-url`}>
+          {t('link.label')}
+        </label>
+        <input
+          ref={input}
+          id={`${id}-url`}
+          readOnly
+          value={link.url}
+          onFocus={(e) => e.currentTarget.select()}
+          className={`${inputClass} font-mono text-sm`}
+        />
+        <Button onClick={() => void copy()} className="shrink-0">
+          {t('link.copy')}
+        </Button>
+      </div>
+      <p
+        role="status"
+        className={
+          copyState === 'idle'
+            ? 'sr-only'
+            : `text-sm font-semibold ${copyState === 'copied' ? 'text-green-800' : 'text-slate-800'}`
+        }
+      >
+        {copyState === 'copied' && t('link.copied')}
+        {copyState === 'manual' && t('link.copyByHand')}
+      </p>
+      <p className="text-sm">{t('link.expires', { when: formatDateTime(link.expires_at) })}</p>
+      {emailed !== undefined && (
+        <p className="text-sm font-semibold">
+          {emailed ? t('link.emailed', { email: email ?? '' }) : t('link.notEmailed')}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { AdminLoan } from '@jamiya/contracts/admin';
+import type { LoanStateName } from '@jamiya/contracts/loans';
+import { filsToAed, type Fils } from '@jamiya/money/fils';
+import { api } from '../../../lib/api-client.ts';
+
+export type { AdminLoan, LoanStateName };
+
+interface LoansPage {
+  items: AdminLoan[];
+  next_cursor: string | null;
+}
+
+export const getAdminLoansQueryOptions = (state: LoanStateName | undefined) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'loans', 'list', state ?? 'all'],
+    queryFn: ({ signal, pageParam }) => {
+      const query = new URLSearchParams({ limit: '20' });
+      if (state) query.set('state', state);
+      if (pageParam) query.set('cursor', pageParam);
+      return api<LoansPage>(`/api/admin/loans?${query}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+export const useAdminLoans = (state: LoanStateName | undefined) =>
+  useInfiniteQuery(getAdminLoansQueryOptions(state));
+
+export const getAdminLoanQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['admin', 'loans', 'one', id],
+    queryFn: ({ signal }) => api<AdminLoan>(`/api/admin/loans/${id}`, { signal }),
+  });
+
+export const useAdminLoan = (id: number) =>
+  useQuery({ ...getAdminLoanQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+
+export type LoanAction = 'approve' | 'reject' | 'disburse' | 'write-off';
+
+interface LoanAnswer {
+  message: string;
+  loan: AdminLoan;
+}
+
+export const moveLoan = ({
+  id,
+  action,
+  reason,
+}: {
+  id: number;
+  action: LoanAction;
+  reason?: string | undefined;
+}) => api<LoanAnswer>(`/api/admin/loans/${id}/${action}`, { json: reason ? { reason } : {} });
+
+export const recordCashRepayment = ({
+  id,
+  amountFils,
+  note,
+}: {
+  id: number;
+  amountFils: Fils;
+  note?: string | undefined;
+}) =>
+  api<LoanAnswer>(`/api/admin/loans/${id}/repayments`, {
+    json: { amount: filsToAed(amountFils), ...(note ? { note } : {}) },
+  });
+
+// The answer is the loan as it is now; the lists, the overview and the member's figures
+// change too. After a 409 (someone else acted first) what is shown is out of date: refetch.
+const useLoanMutation = <V>(mutationFn: (v: V) => Promise<LoanAnswer>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (answer) =>
+      queryClient.setQueryData(getAdminLoanQueryOptions(answer.loan.id).queryKey, answer.loan),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+};
+
+export const useMoveLoan = () => useLoanMutation(moveLoan);
+export const useRecordCashRepayment = () => useLoanMutation(recordCashRepayment);

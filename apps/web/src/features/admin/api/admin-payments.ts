@@ -1,0 +1,59 @@
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { AdminPayment } from '@jamiya/contracts/admin';
+import { filsToAed, type Fils } from '@jamiya/money/fils';
+import { api } from '../../../lib/api-client.ts';
+
+export type { AdminPayment };
+export type PaymentStatus = AdminPayment['status'];
+
+interface PaymentsPage {
+  items: AdminPayment[];
+  next_cursor: string | null;
+}
+
+export const getAdminPaymentsQueryOptions = (status: PaymentStatus) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'payments', status],
+    queryFn: ({ signal, pageParam }) => {
+      const query = new URLSearchParams({ status, limit: '20' });
+      if (pageParam) query.set('cursor', pageParam);
+      return api<PaymentsPage>(`/api/admin/payments?${query}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+export const useAdminPayments = (status: PaymentStatus) =>
+  useInfiniteQuery(getAdminPaymentsQueryOptions(status));
+
+interface PaymentAnswer {
+  message: string;
+  payment: AdminPayment;
+}
+
+/** `amountFils` only when the receipt shows another amount than the one submitted. */
+export const approvePayment = ({ id, amountFils }: { id: number; amountFils?: Fils | undefined }) =>
+  api<PaymentAnswer>(`/api/admin/payments/${id}/approve`, {
+    json: amountFils === undefined ? {} : { amount: filsToAed(amountFils) },
+  });
+
+export const rejectPayment = ({ id, reason }: { id: number; reason: string }) =>
+  api<PaymentAnswer>(`/api/admin/payments/${id}/reject`, { json: { reason } });
+
+// A decision changes the queue, the overview's counts and the member's figures; a refusal
+// (409: someone else decided first) means what is shown is out of date. Either way, refetch.
+const useAdminMutation = <V>(mutationFn: (v: V) => Promise<PaymentAnswer>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+};
+
+export const useApprovePayment = () => useAdminMutation(approvePayment);
+export const useRejectPayment = () => useAdminMutation(rejectPayment);

@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { cashRepaymentRequest } from '@jamiya/contracts/admin';
+import { tryParseAed, type Fils } from '@jamiya/money/fils';
+import { filsToDecimalString } from '@jamiya/money/format';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { closeOnConflict } from '../../../components/reason-dialog.tsx';
+import { aed } from '../../../lib/format.ts';
+import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
+import { useRecordCashRepayment, type AdminLoan } from '../api/admin-loans.ts';
+
+// The shared schema takes a string or a number; a form gives strings (a sound cast).
+const sharedAmount = cashRepaymentRequest.shape.amount as unknown as z.ZodType<Fils, string>;
+
+/** A repayment received in cash: the amount (at most what remains) and an optional note. */
+export function CashRepaymentDialog({
+  loan,
+  isOpen,
+  onClose,
+}: {
+  loan: AdminLoan;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [shakeSignal, setShakeSignal] = useState(0);
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('loan.repayTitle', { id: loan.id })}
+      shakeSignal={shakeSignal}
+    >
+      <RepaymentForm loan={loan} onClose={onClose} onInvalid={() => setShakeSignal((n) => n + 1)} />
+    </Modal>
+  );
+}
+
+function RepaymentForm({
+  loan,
+  onClose,
+  onInvalid,
+}: {
+  loan: AdminLoan;
+  onClose: () => void;
+  onInvalid: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
+  const repay = useRecordCashRepayment();
+  const remainingFils = tryParseAed(loan.remaining_amount) ?? 0;
+  const nextFils = loan.next_installment ? (tryParseAed(loan.next_installment.amount) ?? 0) : 0;
+  const remainingText = aed(loan.remaining_amount);
+
+  const schema = useMemo(
+    () =>
+      cashRepaymentRequest.extend({
+        amount: z
+          .string()
+          .trim()
+          .min(1, 'Enter an amount in AED.')
+          .pipe(sharedAmount)
+          .refine((fils) => fils <= remainingFils, {
+            message: t('loan.repayTooMuch', { remaining: remainingText }),
+          }),
+      }),
+    [remainingFils, remainingText, t],
+  );
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      amount: filsToDecimalString(Math.min(nextFils || remainingFils, remainingFils)),
+      note: '',
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ amount, note }) => {
+    try {
+      const res = await repay.mutateAsync({ id: loan.id, amountFils: amount, note });
+      toastSuccess(res.message);
+      onClose();
+    } catch (error) {
+      if (closeOnConflict(error, onClose)) return;
+      applyServerErrors(error, form.setError, ['amount', 'note']);
+      toastError(error);
+      onInvalid();
+    }
+  }, onInvalid);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <p className="text-slate-700">{t('loan.repayBody', { name: loan.member.name })}</p>
+      <Field
+        label={t('loan.repayAmount')}
+        hint={
+          loan.next_installment
+            ? t('loan.repayAmountHint', {
+                next: aed(loan.next_installment.amount),
+                remaining: remainingText,
+              })
+            : t('loan.repayAmountHintRemaining', { remaining: remainingText })
+        }
+        error={errors.amount?.message}
+      >
+        {(a) => (
+          <input
+            {...a}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            className={inputClass}
+            {...form.register('amount')}
+          />
+        )}
+      </Field>
+      <Field label={t('loan.repayNote')} error={errors.note?.message}>
+        {(a) => (
+          <textarea
+            {...a}
+            rows={2}
+            maxLength={500}
+            className={inputClass}
+            {...form.register('note')}
+          />
+        )}
+      </Field>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {tc('cancel')}
+        </Button>
+        <Button type="submit" isBusy={form.formState.isSubmitting}>
+          {t('loan.repayConfirm')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,290 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AdminLoan } from '@jamiya/contracts/admin';
+import type { LoanStateName } from '@jamiya/contracts/loans';
+import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { adminActiveLoan, adminPendingLoan } from '../testing/fixtures.ts';
+import { AdminLoanDetailPage } from './loan-detail-page.tsx';
+
+type Handlers = Parameters<typeof stubApi>[0];
+
+const MOVES: Record<string, { to: LoanStateName; message: string }> = {
+  approve: { to: 'approved', message: 'The loan was approved.' },
+  reject: { to: 'rejected', message: 'The loan was rejected.' },
+  disburse: { to: 'active', message: 'The loan was paid out.' },
+  'write-off': { to: 'written_off', message: 'The loan was written off.' },
+};
+
+/** One loan that moves as the server would move it. */
+function setup(start: AdminLoan, handlers: Handlers = {}) {
+  let loan = start;
+  const move = (action: string) => (req: StubRequest) => {
+    const { to, message } = MOVES[action]!;
+    const reason = (req.body as { reason?: string }).reason ?? null;
+    loan = {
+      ...loan,
+      state: to,
+      transitions: [
+        ...loan.transitions,
+        { from: loan.state, to, at: '2026-12-02T09:00:00.000Z', reason, by: 'admin' },
+      ],
+    };
+    return { body: { message, loan } };
+  };
+  const id = start.id;
+  const requests = stubApi({
+    [`GET /api/admin/loans/${id}`]: () => ({ body: loan }),
+    ...Object.fromEntries(
+      Object.keys(MOVES).map((action) => [`POST /api/admin/loans/${id}/${action}`, move(action)]),
+    ),
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<AdminLoanDetailPage />, {
+    path: '/admin/loans/:id',
+    at: `/admin/loans/${id}`,
+  });
+  return { requests, user };
+}
+
+const actions = () => screen.findByRole('region', { name: 'Actions' });
+const posts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'POST');
+const figure = (term: string) =>
+  screen.getByText(term, { selector: 'dt' }).nextElementSibling as HTMLElement;
+
+describe('a loan, for the committee', () => {
+  it('shows the figures, the schedule and the history with who, when and why', async () => {
+    setup(
+      adminActiveLoan({
+        transitions: [
+          ...adminActiveLoan().transitions.slice(0, 1),
+          {
+            from: 'pending',
+            to: 'approved',
+            at: '2026-09-15T08:00:00.000Z',
+            reason: 'Regular saver',
+            by: 'admin',
+          },
+          ...adminActiveLoan().transitions.slice(2),
+        ],
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loan #1' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Amina Rahman · JM000002' })).toHaveAttribute(
+      'href',
+      '/admin/members/2',
+    );
+    expect(figure('Amount')).toHaveTextContent('AED 2,000');
+    expect(figure('Total with 7 % interest')).toHaveTextContent('AED 2,140');
+    expect(figure('Paid')).toHaveTextContent('AED 713.34');
+    expect(figure('Remaining')).toHaveTextContent('AED 1,426.66');
+    expect(figure('Next installment')).toHaveTextContent('AED 356.67 on Dec 17, 2026');
+    expect(figure('Pay out to')).toHaveTextContent('Botim 0501234567');
+
+    const schedule = screen.getByRole('table', { name: 'Installments of loan #1' });
+    const rows = within(schedule).getAllByRole('row');
+    expect(rows).toHaveLength(7);
+    expect(rows[1]).toHaveTextContent('1Oct 17, 2026356.67356.67Paid');
+    expect(rows[6]).toHaveTextContent('6Mar 17, 2027356.650Unpaid');
+
+    const history = screen.getByRole('region', { name: 'History' });
+    const steps = within(history).getAllByRole('listitem');
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toHaveTextContent('Application submitted by the member');
+    expect(steps[1]).toHaveTextContent('Approved by the committee');
+    expect(steps[1]).toHaveTextContent('Sep 15, 2026');
+    expect(steps[1]).toHaveTextContent('Reason: Regular saver');
+  });
+
+  it('pending: approves after a confirmation, with an optional note', async () => {
+    const { requests, user } = setup(adminPendingLoan());
+    const panel = await actions();
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Approve', 'Reject']);
+    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve loan #7?' });
+    expect(dialog).toHaveTextContent(
+      'Rahul Nair asks for AED 1,000 over 3 months, AED 1,070 in total.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText('The loan was approved.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([
+      expect.objectContaining({ url: '/api/admin/loans/7/approve', body: {} }),
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Approved: the next step is the pay-out.
+    expect(
+      await within(panel).findByRole('button', { name: 'Record pay-out' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Approved', { selector: 'span' })).toBeInTheDocument();
+  });
+
+  it('pending: rejects only with a reason, which the member reads', async () => {
+    const { requests, user } = setup(adminPendingLoan());
+    await user.click(within(await actions()).getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject loan #7?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Reason is required.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([]);
+
+    await user.type(
+      within(dialog).getByLabelText('Reason the member reads'),
+      'Two dues are unpaid.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('The loan was rejected.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([
+      expect.objectContaining({
+        url: '/api/admin/loans/7/reject',
+        body: { reason: 'Two dues are unpaid.' },
+      }),
+    ]);
+    expect(
+      await screen.findByText('This application was rejected. Nothing is left to do.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Reason: Two dues are unpaid.')).toBeInTheDocument();
+  });
+
+  it('approved: records the pay-out after confirming where the money went', async () => {
+    const { requests, user } = setup(adminPendingLoan({ state: 'approved' }));
+    const panel = await actions();
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Record pay-out']);
+    await user.click(within(panel).getByRole('button', { name: 'Record pay-out' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pay out loan #7?' });
+    expect(dialog).toHaveTextContent(
+      'Confirm that AED 1,000 was sent to Rahul Nair (Botim 0501234567).',
+    );
+    await user.type(
+      within(dialog).getByLabelText('Note (optional), e.g. the transfer reference'),
+      'Botim ref 99812',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm pay-out' }));
+    expect(await screen.findByText('The loan was paid out.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([
+      expect.objectContaining({
+        url: '/api/admin/loans/7/disburse',
+        body: { reason: 'Botim ref 99812' },
+      }),
+    ]);
+  });
+
+  it('active: records a cash repayment, sending exactly the fils typed', async () => {
+    const repaid = adminActiveLoan({ paid_amount: 813.84, remaining_amount: 1326.16 });
+    let current = adminActiveLoan();
+    const { requests, user } = setup(current, {
+      'GET /api/admin/loans/1': () => ({ body: current }),
+      'POST /api/admin/loans/1/repayments': () => {
+        current = repaid;
+        return { body: { message: 'The repayment was recorded.', loan: repaid } };
+      },
+    });
+    const panel = await actions();
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Record cash repayment', 'Write off']);
+    await user.click(within(panel).getByRole('button', { name: 'Record cash repayment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cash repayment for loan #1' });
+    const amount = within(dialog).getByLabelText('Amount received (AED)');
+    // The next installment is offered.
+    expect(amount).toHaveValue(356.67);
+    expect(dialog).toHaveTextContent('Next installment AED 356.67; AED 1,426.66 remains.');
+
+    await user.clear(amount);
+    await user.type(amount, '1426.67');
+    await user.click(within(dialog).getByRole('button', { name: 'Record repayment' }));
+    expect(
+      await within(dialog).findByText('The amount is more than the AED 1,426.66 that remains.'),
+    ).toBeInTheDocument();
+    expect(posts(requests)).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '100.50');
+    await user.type(within(dialog).getByLabelText('Note (optional)'), 'Paid at the meeting');
+    await user.click(within(dialog).getByRole('button', { name: 'Record repayment' }));
+    expect(await screen.findByText('The repayment was recorded.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([
+      expect.objectContaining({
+        url: '/api/admin/loans/1/repayments',
+        body: { amount: 100.5, note: 'Paid at the meeting' },
+      }),
+    ]);
+    await waitFor(() => expect(figure('Paid')).toHaveTextContent('AED 813.84'));
+  });
+
+  it('active: writes off only with a reason', async () => {
+    const { requests, user } = setup(adminActiveLoan());
+    await user.click(within(await actions()).getByRole('button', { name: 'Write off' }));
+    const dialog = screen.getByRole('dialog', { name: 'Write off loan #1?' });
+    expect(dialog).toHaveTextContent('AED 1,426.66 is still owed.');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off the loan' }));
+    expect(await within(dialog).findByText('Reason is required.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason'), 'The member left the UAE.');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off the loan' }));
+    expect(await screen.findByText('The loan was written off.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([
+      expect.objectContaining({
+        url: '/api/admin/loans/1/write-off',
+        body: { reason: 'The member left the UAE.' },
+      }),
+    ]);
+  });
+
+  it.each([
+    ['closed', 'This loan is fully repaid. Nothing is left to do.'],
+    ['rejected', 'This application was rejected. Nothing is left to do.'],
+    ['withdrawn', 'The member withdrew this application. Nothing is left to do.'],
+    ['written_off', 'This loan was written off. Nothing is left to do.'],
+  ] as const)('%s: offers no action', async (state, text) => {
+    setup(adminActiveLoan({ state }));
+    const panel = await actions();
+    expect(within(panel).getByText(text)).toBeInTheDocument();
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("on a conflict, closes the dialog, shows the server's sentence and the loan as it is now", async () => {
+    const message = 'This loan is no longer pending: someone else decided it.';
+    let calls = 0;
+    const { user } = setup(adminPendingLoan(), {
+      'GET /api/admin/loans/7': () => ({
+        body: ++calls === 1 ? adminPendingLoan() : adminPendingLoan({ state: 'rejected' }),
+      }),
+      'POST /api/admin/loans/7/approve': () => ({
+        status: 409,
+        body: { status_code: 409, message },
+      }),
+    });
+    await user.click(within(await actions()).getByRole('button', { name: 'Approve' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Approve loan #7?' })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      await screen.findByText('This application was rejected. Nothing is left to do.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when there is no such loan', async () => {
+    setup(adminPendingLoan(), {
+      'GET /api/admin/loans/7': () => ({
+        status: 404,
+        body: { status_code: 404, message: 'There is no such loan.' },
+      }),
+    });
+    expect(await screen.findByText('There is no such loan.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All loans' })).toHaveAttribute('href', '/admin/loans');
+  });
+});

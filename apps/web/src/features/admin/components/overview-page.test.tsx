@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
+import { overviewBody } from '../testing/fixtures.ts';
+import { AdminOverviewPage } from './overview-page.tsx';
+
+function setup(
+  answer: () => { status?: number; body: unknown } = () => ({ body: overviewBody() }),
+) {
+  const requests = stubApi({ 'GET /api/admin/overview': answer });
+  const user = userEvent.setup();
+  renderWithProviders(<AdminOverviewPage />, { path: '/admin' });
+  return { requests, user };
+}
+
+const card = (name: string) => screen.getByRole('link', { name: new RegExp(`^${name}\\b`) });
+
+describe('the admin overview', () => {
+  it('shows each figure on a card that leads to its page', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    const money = await screen.findByRole('region', { name: 'Money' });
+    expect(within(money).getAllByRole('link')).toHaveLength(5);
+
+    const expected: [string, string, string][] = [
+      ['Savings held', 'AED 4,400', '/admin/members'],
+      ['Loans outstanding', 'AED 1,333.32', '/admin/loans?state=active'],
+      ['Cash in hand', 'AED 3,019.99', '/admin/ledger'],
+      ['Interest earned', 'AED 46.66', '/admin/ledger'],
+      ['Overdue installments', 'AED 356.67', '/admin/loans?state=active'],
+      ['Receipts to review', '3', '/admin/payments'],
+      ['Loan applications', '1', '/admin/loans?state=pending'],
+      ['Loans to pay out', '0', '/admin/loans?state=approved'],
+      ['Membership applications', '2', '/admin/applications'],
+      ['Members', '12 active', '/admin/members'],
+    ];
+    for (const [name, value, href] of expected) {
+      expect(card(name)).toHaveTextContent(value);
+      expect(card(name)).toHaveAttribute('href', href);
+    }
+    expect(card('Overdue installments')).toHaveTextContent('1 installment past its due date');
+    expect(card('Members')).toHaveTextContent('1 inactive');
+  });
+
+  it('draws 12 months of savings and loans, with the same figures in a table', async () => {
+    setup();
+    const chart = await screen.findByRole('figure', {
+      name: 'Savings and loans outstanding, last 12 months',
+    });
+    // The drawing is hidden from screen readers: two bars a month.
+    const svg = within(chart).getByTestId('overview-chart');
+    expect(svg).toHaveAttribute('aria-hidden', 'true');
+    expect(svg.querySelectorAll('rect')).toHaveLength(24);
+    const tallest = [...svg.querySelectorAll('rect')].reduce((a, b) =>
+      Number(a.getAttribute('height')) >= Number(b.getAttribute('height')) ? a : b,
+    );
+    expect(tallest).toHaveTextContent('November 2026 · Savings: AED 4,800');
+    // An empty month draws no bar height.
+    const december = svg.querySelector('[data-month="2025-12"]')!;
+    expect(december.querySelectorAll('rect')[1]).toHaveAttribute('height', '0');
+
+    const table = within(chart).getByRole('table', {
+      name: 'Savings and loans outstanding at the end of each month',
+    });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(13);
+    expect(rows[0]).toHaveTextContent('MonthSavingsLoans outstanding');
+    expect(rows[1]).toHaveTextContent('December 2025AED 400AED 0');
+    expect(rows[10]).toHaveTextContent('September 2026AED 4,000AED 2,000');
+    expect(rows[12]).toHaveTextContent('November 2026AED 4,800AED 1,333.32');
+  });
+
+  it('says so instead of drawing an empty chart', async () => {
+    setup(() => ({
+      body: overviewBody({
+        history: overviewBody().history.map((m) => ({ ...m, savings: 0, loans_outstanding: 0 })),
+      }),
+    }));
+    expect(
+      await screen.findByText(
+        'No figures yet: the chart fills in as dues are approved and loans paid out.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('overview-chart')).not.toBeInTheDocument();
+  });
+
+  it('shows the error with a retry when the overview cannot be loaded', async () => {
+    let calls = 0;
+    const { user } = setup(() =>
+      ++calls === 1
+        ? { status: 500, body: { status_code: 500, message: 'Something failed on our side.' } }
+        : { body: overviewBody() },
+    );
+    expect(await screen.findByText('Something failed on our side.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Money' })).toBeInTheDocument();
+    expect(card('Savings held')).toHaveTextContent('AED 4,400');
+  });
+});

@@ -1,0 +1,114 @@
+import { vi } from 'vitest';
+import type { AdminLoan, AdminOverview, AdminPayment } from '@jamiya/contracts/admin';
+import type { UserData } from '@jamiya/contracts/profile';
+import { activeLoan, pendingLoan, profileBody } from '../../../testing/api-fixtures.ts';
+
+// Answers shaped like the admin API's (packages/contracts/src/admin.ts), from the demo data.
+
+export const RAHUL = { id: 3, unique_id: 'JM000003', name: 'Rahul Nair' };
+export const AMINA = { id: 2, unique_id: 'JM000002', name: 'Amina Rahman' };
+
+export function adminProfileBody(): { userData: UserData } {
+  const { userData } = profileBody();
+  return {
+    userData: {
+      ...userData,
+      id: 1,
+      unique_id: 'JM000001',
+      name: 'Fatima Al Mansoori',
+      email: 'admin@jamiya.example',
+      role: 'admin',
+    },
+  };
+}
+
+/** Twelve months, oldest first: savings growing by 400 a month, a loan from month 10. */
+export function overviewBody(overrides: Partial<AdminOverview> = {}): AdminOverview {
+  const months = [
+    '2025-12',
+    '2026-01',
+    '2026-02',
+    '2026-03',
+    '2026-04',
+    '2026-05',
+    '2026-06',
+    '2026-07',
+    '2026-08',
+    '2026-09',
+    '2026-10',
+    '2026-11',
+  ];
+  return {
+    savings_held: 4400,
+    loans_outstanding: 1333.32,
+    cash_in_hand: 3019.99,
+    interest_earned: 46.66,
+    overdue_installments: { count: 1, amount: 356.67 },
+    receipts_pending: 3,
+    loan_applications_pending: 1,
+    loans_to_disburse: 0,
+    membership_applications_pending: 2,
+    members: { active: 12, inactive: 1 },
+    history: months.map((month, i) => ({
+      month,
+      savings: 400 * (i + 1),
+      loans_outstanding: i >= 9 ? [2000, 1666.66, 1333.32][i - 9]! : 0,
+    })),
+    ...overrides,
+  };
+}
+
+export function adminPayment(overrides: Partial<AdminPayment> = {}): AdminPayment {
+  return {
+    id: 21,
+    kind: 'dues',
+    month: 'October 2026',
+    period: '2026-10',
+    loan_id: null,
+    amount: 200,
+    approved_amount: null,
+    account_number: 'AE07 0331 2345 6789 0123 456',
+    status: 'pending',
+    review_note: null,
+    receipt_url: '/api/files/57479314-0de0-4ddd-95a9-6ecf5f998d7f',
+    created_at: '2026-11-05T08:00:00.000Z',
+    reviewed_at: null,
+    member: RAHUL,
+    ...overrides,
+  };
+}
+
+export const adminActiveLoan = (overrides: Partial<AdminLoan> = {}): AdminLoan => ({
+  ...activeLoan(),
+  member: AMINA,
+  ...overrides,
+});
+
+export const adminPendingLoan = (overrides: Partial<AdminLoan> = {}): AdminLoan => ({
+  ...pendingLoan(),
+  member: RAHUL,
+  ...overrides,
+});
+
+export const page = <T>(items: T[], next_cursor: string | null = null) => ({ items, next_cursor });
+
+/**
+ * Stored files answer with their own type (stubApi answers JSON only): wraps the stubbed
+ * fetch so /api/files/... gives a blob of `type`.
+ */
+export function stubFiles(type = 'image/png') {
+  const inner = globalThis.fetch;
+  const files: string[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.startsWith('/api/files/')) {
+      files.push(url);
+      return new Response(new Uint8Array([1, 2, 3]), {
+        status: 200,
+        headers: { 'content-type': type },
+      });
+    }
+    return inner(input, init);
+  });
+  return files;
+}

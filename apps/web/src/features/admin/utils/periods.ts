@@ -1,0 +1,27 @@
+import i18n from 'i18next';
+
+function periodDate(period: string): Date | null {
+  const [year, month] = period.split('-').map(Number);
+  if (!year || !month) return null;
+  return new Date(Date.UTC(year, month - 1, 15));
+}
+
+/** "2026-10" -> "October 2026" in the reader's language. */
+export function periodLabel(period: string): string {
+  const date = periodDate(period);
+  if (!date) return period;
+  return new Intl.DateTimeFormat(i18n.language || 'en', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** "2026-10" -> "Oct", for a chart's axis. */
+export function shortMonth(period: string): string {
+  const date = periodDate(period);
+  if (!date) return period;
+  return new Intl.DateTimeFormat(i18n.language || 'en', { month: 'short', timeZone: 'UTC' }).format(
+    date,
+  );
+}
