@@ -265,7 +265,7 @@ export function MemberStatement({ lines }: { lines: StatementLine[] }) {
       emptyText={t('statement.empty')}
     >
       <DataTable
-        caption={t('statement.title')}
+        caption={t('statement.caption')}
         columns={columns}
         rows={lines}
         rowKey={(l) => l.entry_id}

@@ -47,9 +47,12 @@ export function AdminLayout() {
       </a>
       <AdminHeader />
       <div className="md:flex">
-        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 overflow-y-auto border-e border-slate-200 bg-white py-4 md:block">
-          <AdminNav />
-        </aside>
+        {/* The column's background runs the page's full height; the menu in it stays in view. */}
+        <div className="hidden w-60 shrink-0 border-e border-slate-200 bg-white md:block">
+          <aside className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto py-4">
+            <AdminNav />
+          </aside>
+        </div>
         <main
           id="content"
           tabIndex={-1}

@@ -1,0 +1,68 @@
+import {
+  DESKTOP,
+  PHONE,
+  apiAs,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
+
+const ADMIN = 'admin@jamiya.example';
+const AMINA = 'amina@jamiya.example';
+
+test('a member who opens /admin gets the not-found page, and no member page links there', async ({
+  page,
+}) => {
+  await signIn(page, AMINA);
+  for (const path of ['/user', '/user/profile', '/user/dashboard']) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.locator('a[href^="/admin"]')).toHaveCount(0);
+  }
+  for (const path of ['/admin', '/admin/payments', '/admin/members']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText('Review queue')).toHaveCount(0);
+  }
+});
+
+for (const viewport of [DESKTOP, PHONE]) {
+  test(`every admin page shows real data and passes axe at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, ADMIN);
+    const members = (await apiAs(page, '/api/admin/members?q=amina')) as {
+      items: Array<{ id: number; name: string }>;
+    };
+    const amina = members.items[0]!;
+    const trial = (await apiAs(page, '/api/admin/ledger/trial-balance')) as { balanced: boolean };
+    expect(trial.balanced).toBe(true);
+
+    const pages: Array<{ path: string; heading: string | RegExp; shows: string }> = [
+      {
+        path: '/admin',
+        heading: 'Overview',
+        shows: 'Savings and loans outstanding, last 12 months',
+      },
+      { path: '/admin/members', heading: 'Members', shows: amina.name },
+      { path: `/admin/members/${amina.id}`, heading: amina.name, shows: 'Statement' },
+      { path: '/admin/applications', heading: 'Membership applications', shows: 'Sara Haddad' },
+      { path: '/admin/settings', heading: 'Settings', shows: 'Loan policy' },
+      { path: '/admin/ledger', heading: 'Books', shows: 'Balanced' },
+      { path: '/admin/audit', heading: 'Audit log', shows: 'Amina' },
+    ];
+    for (const p of pages) {
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
+      await expect(page.getByText(p.shows, { exact: false }).first()).toBeVisible();
+      // Nothing wider than the screen.
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${p.path} scrolls sideways`).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+    }
+  });
+}
