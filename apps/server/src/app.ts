@@ -26,6 +26,11 @@ import { loanRoutes } from './features/loans/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { statementRoutes } from './features/statement/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
+import { messageRoutes } from './features/messages/routes.ts';
+import { rechargeRoutes } from './features/recharge/routes.ts';
+import { bonusRoutes } from './features/bonus/routes.ts';
 import { membershipRoutes } from './features/membership/routes.ts';
 
 export interface Deps {
@@ -173,6 +178,11 @@ export async function buildApp(
       await api.register(duesRoutes);
       await api.register(loanRoutes);
       await api.register(fileRoutes);
+      await api.register(statementRoutes);
+      await api.register(notificationRoutes);
+      await api.register(messageRoutes);
+      await api.register(rechargeRoutes);
+      await api.register(bonusRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },

@@ -14,6 +14,9 @@ for (const entry of await fs.readdir(root, { recursive: true, withFileTypes: tru
   const file = path.join(entry.parentPath, entry.name);
   const data = await fs.readFile(file);
   if (data.length < 1024) continue;
-  await fs.writeFile(`${file}.br`, await brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  await fs.writeFile(
+    `${file}.br`,
+    await brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   await fs.writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
 }

@@ -117,7 +117,14 @@ export const memberCreatedResponse = z.object({
   set_password_link: passwordLink,
 });
 
-export const statementKind = z.enum(['dues', 'disbursement', 'repayment', 'write_off', 'reversal']);
+export const statementKind = z.enum([
+  'dues',
+  'disbursement',
+  'repayment',
+  'write_off',
+  'reversal',
+  'bonus',
+]);
 
 /** One movement of a member's money, from the ledger, with running balances. */
 export const statementLine = z

@@ -12,11 +12,20 @@ import pg from 'pg';
 import * as files from './schema/files.ts';
 import * as ledger from './schema/ledger.ts';
 import * as loans from './schema/loans.ts';
+import * as memberServices from './schema/member-services.ts';
 import * as payments from './schema/payments.ts';
 import * as settings from './schema/settings.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...users, ...settings, ...files, ...loans, ...payments, ...ledger };
+export const schema = {
+  ...users,
+  ...settings,
+  ...files,
+  ...loans,
+  ...payments,
+  ...ledger,
+  ...memberServices,
+};
 type Schema = typeof schema;
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -52,11 +52,11 @@ const MyProfilePage = page(
   'MyProfilePage',
 );
 const MyBonusPage = page(
-  () => import('../features/extras/components/my-bonus-page.tsx'),
+  () => import('../features/bonus/components/my-bonus-page.tsx'),
   'MyBonusPage',
 );
 const ContactChatPage = page(
-  () => import('../features/extras/components/contact-chat-page.tsx'),
+  () => import('../features/messages/components/contact-chat-page.tsx'),
   'ContactChatPage',
 );
 const SwitchAccountPage = page(
@@ -108,6 +108,30 @@ const AuditPage = page(
   () => import('../features/admin-books/components/audit-page.tsx'),
   'AuditPage',
 );
+const StatementPage = page(
+  () => import('../features/statement/components/statement-page.tsx'),
+  'StatementPage',
+);
+const NotificationsPage = page(
+  () => import('../features/notifications/components/notifications-page.tsx'),
+  'NotificationsPage',
+);
+const ConversationsPage = page(
+  () => import('../features/admin-messages/components/conversations-page.tsx'),
+  'ConversationsPage',
+);
+const ConversationPage = page(
+  () => import('../features/admin-messages/components/conversation-page.tsx'),
+  'ConversationPage',
+);
+const RechargesPage = page(
+  () => import('../features/admin-recharges/components/recharges-page.tsx'),
+  'RechargesPage',
+);
+const BonusPage = page(
+  () => import('../features/admin-bonus/components/bonus-page.tsx'),
+  'BonusPage',
+);
 const SetPasswordPage = page(
   () => import('../features/public/components/set-password-page.tsx'),
   'SetPasswordPage',
@@ -151,6 +175,8 @@ export function AppRoutes() {
           <Route path="profile" element={<ProfileMenuPage />} />
           <Route path="my-profile" element={<MyProfilePage />} />
           <Route path="my-bonus" element={<MyBonusPage />} />
+          <Route path="statement" element={<StatementPage />} />
+          <Route path="notifications" element={<NotificationsPage />} />
           <Route path="mobile-recharge" element={<MobileRechargePage />} />
           <Route path="contact-chat" element={<ContactChatPage />} />
           <Route path="switch-account" element={<SwitchAccountPage />} />
@@ -177,6 +203,10 @@ export function AppRoutes() {
           <Route path="settings" element={<AdminSettingsPage />} />
           <Route path="ledger" element={<LedgerPage />} />
           <Route path="audit" element={<AuditPage />} />
+          <Route path="messages" element={<ConversationsPage />} />
+          <Route path="messages/:memberId" element={<ConversationPage />} />
+          <Route path="recharges" element={<RechargesPage />} />
+          <Route path="bonus" element={<BonusPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -6,7 +6,7 @@ export const files = pgTable('files', {
   ownerId: integer('owner_id')
     .notNull()
     .references(() => users.id),
-  purpose: text('purpose', { enum: ['receipt', 'profile_photo'] }).notNull(),
+  purpose: text('purpose', { enum: ['receipt', 'profile_photo', 'message_attachment'] }).notNull(),
   mime: text('mime').notNull(),
   ext: text('ext').notNull(),
   sizeBytes: integer('size_bytes').notNull(),

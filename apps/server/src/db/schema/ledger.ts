@@ -33,7 +33,7 @@ export const journalEntries = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', {
-      enum: ['dues', 'disbursement', 'repayment', 'write_off', 'reversal'],
+      enum: ['dues', 'disbursement', 'repayment', 'write_off', 'reversal', 'bonus'],
     }).notNull(),
     memo: text('memo').notNull(),
     // When the movement happened in the world; createdAt is when it was recorded.

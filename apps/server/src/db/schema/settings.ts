@@ -15,5 +15,8 @@ export const settings = pgTable('settings', {
   interestPermille: integer('interest_permille').notNull(),
   allowCustomTerm: boolean('allow_custom_term').notNull().default(true),
   termsText: text('terms_text').notNull(),
+  // Mobile recharge requests: the amounts a member may ask for.
+  rechargeMinFils: bigint('recharge_min_fils', { mode: 'number' }).notNull().default(1_000),
+  rechargeMaxFils: bigint('recharge_max_fils', { mode: 'number' }).notNull().default(50_000),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

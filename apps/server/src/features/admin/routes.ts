@@ -36,6 +36,11 @@ import { applicationRoutes } from './application-routes.ts';
 import { bookRoutes } from './book-routes.ts';
 import { actorOf, idParams, refused, secured } from './common.ts';
 import { memberRoutes } from './member-routes.ts';
+import { bonusAdminRoutes } from '../bonus/routes.ts';
+import { messageAdminRoutes } from '../messages/routes.ts';
+import { notificationAdminRoutes } from '../notifications/routes.ts';
+import { rechargeAdminRoutes } from '../recharge/routes.ts';
+import { statementAdminRoutes } from '../statement/routes.ts';
 
 async function membersById(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return new Map<number, { id: number; unique_id: string; name: string }>();
@@ -53,6 +58,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(memberRoutes);
   await app.register(applicationRoutes);
   await app.register(bookRoutes);
+  await app.register(statementAdminRoutes);
+  await app.register(notificationAdminRoutes);
+  await app.register(messageAdminRoutes);
+  await app.register(rechargeAdminRoutes);
+  await app.register(bonusAdminRoutes);
 
   async function loanWithMember(loanRow: Loan, now = new Date()) {
     const members = await membersById(db, [loanRow.userId]);

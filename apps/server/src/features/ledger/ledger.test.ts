@@ -247,7 +247,11 @@ describe('ledger', () => {
       class Rollback extends Error {}
       const before = await postingCount();
       const outcomes: string[] = [];
-      for (const table of ['postings', 'journal_entries, postings']) {
+      // With every table that refers to the journal, so that only the rule can refuse it.
+      for (const table of [
+        'postings',
+        'journal_entries, postings, bonus_periods, bonus_allocations',
+      ]) {
         await t.db
           .transaction(async (tx) => {
             outcomes.push(await failure(tx.execute(sql.raw(`truncate table ${table}`))));

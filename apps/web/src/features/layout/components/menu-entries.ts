@@ -20,6 +20,8 @@ export const PROFILE_MENU: MenuEntry[] = [
   { key: 'dashboard', to: '/user/dashboard', Icon: DashboardIcon },
   { key: 'myProfile', to: '/user/my-profile', Icon: UserIcon },
   { key: 'loanApply', to: '/user/apply-loan', Icon: ApplyIcon },
+  { key: 'statement', to: '/user/statement', Icon: DashboardIcon },
+  { key: 'notifications', to: '/user/notifications', Icon: ChatIcon },
   { key: 'myBonus', to: '/user/my-bonus', Icon: GiftIcon },
   { key: 'mobileRecharge', to: '/user/mobile-recharge', Icon: PhoneIcon },
   { key: 'contactChat', to: '/user/contact-chat', Icon: ChatIcon },

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+// Placeholder: being built for issue 5. Member calls, registered under /api.
+export const messageRoutes: FastifyPluginAsyncZod = async () => {};
+
+// Admin calls, registered inside /api/admin (every route there requires an admin).
+export const messageAdminRoutes: FastifyPluginAsyncZod = async () => {};

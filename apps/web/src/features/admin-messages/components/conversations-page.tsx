@@ -1,0 +1,4 @@
+// Placeholder: being built for issue 5.
+export function ConversationsPage() {
+  return null;
+}
