@@ -13,7 +13,7 @@ import { useJournal, type EntryKind } from '../api/get-journal.ts';
 import { formatDateTime } from '../lib/format-date-time.ts';
 import { card } from '../lib/styles.ts';
 
-const KINDS: EntryKind[] = ['dues', 'disbursement', 'repayment', 'write_off', 'reversal'];
+const KINDS: EntryKind[] = ['dues', 'disbursement', 'repayment', 'write_off', 'reversal', 'bonus'];
 
 /** Every journal entry, newest first, each with its postings; filter by kind, export as CSV. */
 export function Journal() {
