@@ -11,4 +11,9 @@ export const E2E_MEMBERS = {
   dues: { name: 'Nadia Karim', email: 'nadia@e2e.example', password: DEMO_PASSWORD },
   session: { name: 'Sam Perera', email: 'sam@e2e.example', password: DEMO_PASSWORD },
   reset: { name: 'Leila Farouk', email: 'leila@e2e.example', password: DEMO_PASSWORD },
+  statement: { name: 'Hassan Ali', email: 'hassan@e2e.example', password: DEMO_PASSWORD },
+  notify: { name: 'Grace Thomas', email: 'grace@e2e.example', password: DEMO_PASSWORD },
+  chat: { name: 'Anil Kumar', email: 'anil@e2e.example', password: DEMO_PASSWORD },
+  recharge: { name: 'Ravi Shankar', email: 'ravi@e2e.example', password: DEMO_PASSWORD },
+  bonus: { name: 'Mariam Yusuf', email: 'mariam@e2e.example', password: DEMO_PASSWORD },
 } as const;
