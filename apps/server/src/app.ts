@@ -27,6 +27,7 @@ import { fileRoutes } from './features/files/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { statementRoutes } from './features/statement/routes.ts';
+import { installNotificationJob } from './features/notifications/jobs.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { rechargeRoutes } from './features/recharge/routes.ts';
@@ -74,7 +75,12 @@ export async function buildApp(
     | 'publicUrl'
   >,
   deps: Omit<Deps, 'sessionPolicy' | 'mailer' | 'publicUrl'> & { mailer?: Mailer | undefined },
-  options: { logStream?: { write(line: string): void }; webRoot?: string | undefined } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    webRoot?: string | undefined;
+    /** Runs the notifications job every so many ms while the app is up (off when unset or 0). */
+    notificationJobMs?: number;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -106,6 +112,7 @@ export async function buildApp(
   if (appPage) await appPage(); // fail at start, not on the first visit, if it is missing
   installErrorHandler(app, appPage);
   installAuth(app);
+  if (options.notificationJobMs) installNotificationJob(app, options.notificationJobMs);
 
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -62,6 +62,14 @@ const envSchema = z.object({
       'must be an address, like Jamiya <no-reply@example.org>',
     )
     .default(DEFAULT_MAIL_FROM),
+  // How often each process mails new notifications and sends installment reminders; 0 turns
+  // the job off in this process (it is safe to run in every process).
+  NOTIFICATION_JOB_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 (off) or more')
+    .max(86_400, 'must be at most 86400 (a day)')
+    .default(60),
   // The address members open; the links in mails start with it.
   PUBLIC_URL: z
     .string()
@@ -89,6 +97,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** 0 when the notifications job is off. */
+  notificationJobMs: number;
 }
 
 function findWebRoot(configured: string | undefined): string | undefined {
@@ -147,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    notificationJobMs: e.NOTIFICATION_JOB_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY
       ? e.TRUST_PROXY.split(',')
           .map((s) => s.trim())

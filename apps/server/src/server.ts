@@ -9,7 +9,11 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const storage = createDiskStorage(config.uploadsDir);
   const seeded = config.demoSeed ? await seedDemo(database.db, storage) : false;
-  const app = await buildApp(config, { db: database.db, storage }, { webRoot: config.webRoot });
+  const app = await buildApp(
+    config,
+    { db: database.db, storage },
+    { webRoot: config.webRoot, notificationJobMs: config.notificationJobMs },
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -233,8 +233,18 @@ export const settingsUpdateRequest = z
       max_custom_term: term,
     }),
     terms_text: text('Terms and conditions', 5000),
+    recharge: z
+      .object({ minimum: positiveAedInput, maximum: positiveAedInput })
+      .optional()
+      .meta({ description: 'Mobile recharge amounts; left as they are when missing.' }),
   })
   .superRefine((v, ctx) => {
+    if (v.recharge && v.recharge.maximum < v.recharge.minimum)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recharge', 'maximum'],
+        message: 'The maximum must not be less than the minimum.',
+      });
     const p = v.loan_policy;
     const issue = (path: string, message: string) =>
       ctx.addIssue({ code: 'custom', path: ['loan_policy', path], message });

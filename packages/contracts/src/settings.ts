@@ -17,6 +17,9 @@ export const publicSettings = z
       max_custom_term: z.number().int(),
     }),
     terms_text: z.string(),
+    recharge: z
+      .object({ minimum: aedOutput, maximum: aedOutput })
+      .meta({ description: 'The amounts a member may ask for in a mobile recharge request.' }),
   })
   .meta({ id: 'Settings' });
 export type PublicSettings = z.infer<typeof publicSettings>;

@@ -63,14 +63,14 @@ export function installErrorHandler(app: FastifyInstance, appPage: AppPage | nul
       for (const issue of error.validation) {
         const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
         const path = params?.issue?.path ?? [];
-        const field =
-          (path.length
-            ? path.map(String).join('.')
-            : issue.instancePath.replace(/^\//, '').replaceAll('/', '.')) || 'body';
-        const message =
-          field === 'body'
-            ? 'Send the fields as a JSON object or a form.'
-            : (issue.message ?? 'Invalid value.');
+        const named = path.length
+          ? path.map(String).join('.')
+          : issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        // No path at all: the body itself is wrong (not an object), not a field named "body".
+        const field = named || 'body';
+        const message = named
+          ? (issue.message ?? 'Invalid value.')
+          : 'Send the fields as a JSON object or a form.';
         (errors[field] ??= []).push(message);
       }
       const context = error.validationContext;

@@ -56,7 +56,7 @@ const MyBonusPage = page(
   'MyBonusPage',
 );
 const ContactChatPage = page(
-  () => import('../features/messages/components/contact-chat-page.tsx'),
+  () => import('../features/chat/components/contact-chat-page.tsx'),
   'ContactChatPage',
 );
 const SwitchAccountPage = page(

@@ -22,6 +22,7 @@ export function settingsBody(policy: Partial<PublicSettings['loan_policy']> = {}
     },
     terms_text:
       'Loans carry 7 % flat interest, repaid in equal monthly installments starting one month after disbursement. Review takes 2-3 business days.',
+    recharge: { minimum: 10, maximum: 500 },
   };
 }
 

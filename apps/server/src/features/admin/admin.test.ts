@@ -66,7 +66,7 @@ describe('every /api/admin route', () => {
       .flatMap(([p, ops]) =>
         Object.keys(ops).map((m) => ({
           method: m.toUpperCase() as 'GET' | 'POST',
-          url: p.replace('{id}', '1'),
+          url: p.replace(/\{\w+\}/g, '1'),
         })),
       );
     expect(routes.length).toBeGreaterThanOrEqual(9);

@@ -163,7 +163,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Change the settings: name, monthly due (applies to unpaid months), loan policy (applies to new applications)',
+          'Change the settings: name, monthly due (applies to unpaid months), loan policy (applies to new applications), mobile recharge amounts',
         ...secured,
         body: settingsUpdateRequest,
         response: { 200: settingsUpdateResponse, ...refused, 422: errorBody },
@@ -188,6 +188,9 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
             allowCustomTerm: body.loan_policy.allow_custom_term,
             loanMaxCustomTerm: body.loan_policy.max_custom_term,
             termsText: body.terms_text,
+            ...(body.recharge
+              ? { rechargeMinFils: body.recharge.minimum, rechargeMaxFils: body.recharge.maximum }
+              : {}),
             updatedAt: now,
           })
           .where(eq(settings.id, 1))

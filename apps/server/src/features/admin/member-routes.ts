@@ -3,7 +3,6 @@ import { and, desc, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { filsToAed } from '@jamiya/money/fils';
-import { filsToDecimalString } from '@jamiya/money/format';
 import {
   adminMember,
   adminMemberDetail,
@@ -19,7 +18,6 @@ import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { toCsv } from '../../lib/csv.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { audit } from '../audit/audit.ts';
@@ -28,6 +26,7 @@ import { revokeOtherSessions } from '../auth/sessions.ts';
 import { accountSummary } from '../dues/dues.ts';
 import { toPaymentView } from '../dues/payment-view.ts';
 import { memberStatement } from '../ledger/statement.ts';
+import { statementCsv } from '../statement/statement-view.ts';
 import { toLoanView } from '../loans/loan-view.ts';
 import { createUser } from '../members/create-user.ts';
 import type { User } from '../members/user-data.ts';
@@ -211,28 +210,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await loadUser(request.params.id);
       const lines = await memberStatement(db, user.id);
-      const csv = toCsv(
-        [
-          'date',
-          'entry',
-          'kind',
-          'description',
-          'savings_change_aed',
-          'loan_change_aed',
-          'savings_balance_aed',
-          'loan_balance_aed',
-        ],
-        lines.map((l) => [
-          l.occurredAt.toISOString(),
-          l.entryId,
-          l.kind,
-          l.memo,
-          filsToDecimalString(l.savingsChangeFils),
-          filsToDecimalString(l.loanChangeFils),
-          filsToDecimalString(l.savingsBalanceFils),
-          filsToDecimalString(l.loanBalanceFils),
-        ]),
-      );
+      const csv = statementCsv(lines);
       reply
         .type('text/csv; charset=utf-8')
         .header(

@@ -1,7 +1,119 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bonusCloseResponse,
+  bonusPeriodRequest,
+  bonusPeriods,
+  bonusPreview,
+  bonusPreviewQuery,
+  myBonus,
+} from '@jamiya/contracts/bonus';
+import { errorBody } from '@jamiya/contracts/common';
+import { localDate } from '../../lib/calendar.ts';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { actorOf, refused, secured } from '../admin/common.ts';
+import { periodFigures, previousDay } from './figures.ts';
+import { closeBlocker, closePeriod, nextPeriodStart, resolvePeriod } from './periods.ts';
+import { myBonusView, periodView, periodViews, previewView } from './views.ts';
 
-// Placeholder: being built for issue 5. Member calls, registered under /api.
-export const bonusRoutes: FastifyPluginAsyncZod = async () => {};
+/** The member's share of the interest income: closed periods and an estimate (/api). */
+export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
 
-// Admin calls, registered inside /api/admin (every route there requires an admin).
-export const bonusAdminRoutes: FastifyPluginAsyncZod = async () => {};
+  app.get(
+    '/my-bonus',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: "The signed-in member's bonus: closed share-outs and an estimate so far",
+        description:
+          "Each closed period shows the member's average savings, the association's, the share in percent, the period's interest and the amount credited. " +
+          'The estimate applies the same rule to the open period, from its start to today; it changes until the period is closed.',
+        ...secured,
+        response: { 200: myBonus, 401: errorBody },
+      },
+    },
+    async (request) => myBonusView(db, currentUser(request).userId, localDate(new Date())),
+  );
+};
+
+/** The treasurer's share-out calls, inside /api/admin (admins only). */
+export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/bonus/periods',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Closed share-out periods with their totals, and where the next one starts',
+        ...secured,
+        response: { 200: bonusPeriods, ...refused },
+      },
+    },
+    async () => {
+      const next = await nextPeriodStart(db);
+      return {
+        items: await periodViews(db),
+        next: {
+          starts_on: next.startsOn,
+          is_start_fixed: next.isStartFixed,
+          latest_ends_on: previousDay(localDate(new Date())),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/bonus/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'What closing a period would share out, member by member',
+        description:
+          'Nothing is written. `blocker` says why the period could not be closed as it stands (today not over, no interest, nobody with savings).',
+        ...secured,
+        querystring: bonusPreviewQuery,
+        response: { 200: bonusPreview, ...refused, 409: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const today = localDate(new Date());
+      const { startsOn, endsOn } = await resolvePeriod(
+        db,
+        { startsOn: request.query.starts_on, endsOn: request.query.ends_on },
+        today,
+      );
+      const figures = await periodFigures(db, startsOn, endsOn);
+      return previewView(figures, closeBlocker(figures, today));
+    },
+  );
+
+  app.post(
+    '/bonus/periods',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Close a period: share its interest income among the members',
+        description:
+          "Posts one journal entry (interest income to each member's savings in proportion to their balance-days), records the period and the allocations, and notifies the members. " +
+          'A period that overlaps a closed one is refused (409); one with no interest, nobody to share with, or not yet over is refused (422).',
+        ...secured,
+        body: bonusPeriodRequest,
+        response: { 201: bonusCloseResponse, ...refused, 409: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const period = await closePeriod(
+        db,
+        { startsOn: request.body.starts_on, endsOn: request.body.ends_on },
+        actorOf(request),
+        new Date(),
+      );
+      return reply.status(201).send({
+        message: 'The period was closed and the interest shared out.',
+        period: await periodView(db, period.id),
+      });
+    },
+  );
+};

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema/member-services.ts';
 import { membershipApplications, users } from '../../db/schema/users.ts';
 import { addMonthsToDate, localDate, periodOf } from '../../lib/calendar.ts';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
@@ -137,6 +138,9 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
     createdAt: at(addMonthsToDate(firstOfMonth, -3)),
   });
   for (let m = -3; m <= -2; m++) await payDues(rahul.id, addMonthsToDate(firstOfMonth, m));
+
+  // The demo members have read the news of their past: the bell starts at zero.
+  await db.update(notifications).set({ readAt: now });
 
   // Someone who used Join Now, waiting in the treasurer's applications.
   await db.insert(membershipApplications).values({

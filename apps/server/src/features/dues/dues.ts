@@ -17,6 +17,8 @@ import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.ts';
 import { insertFileRow, type StoredUpload } from '../files/files.ts';
 import { postEntry, memberSavingsFils } from '../ledger/ledger.ts';
+import { notify } from '../notifications/notify.ts';
+import { paymentApprovedNotice, paymentRejectedNotice } from '../notifications/texts.ts';
 import {
   applyRepayment,
   installmentsOf,
@@ -338,6 +340,7 @@ export async function approvePayment(
       ip: actor.ip ?? null,
       at: now,
     });
+    await notify(tx, { ...paymentApprovedNotice(updated!, payment.amountFils), at: now });
     return updated!;
   });
 }
@@ -366,6 +369,7 @@ export async function rejectPayment(
       ip: actor.ip ?? null,
       at: now,
     });
+    await notify(tx, { ...paymentRejectedNotice(updated!, why), at: now });
     return updated!;
   });
 }

@@ -35,7 +35,7 @@ export async function storeUpload(
 export async function insertFileRow(
   db: DbOrTx,
   ownerId: number,
-  purpose: 'receipt' | 'profile_photo',
+  purpose: 'receipt' | 'profile_photo' | 'message_attachment',
   stored: StoredUpload,
 ): Promise<FileRow> {
   const [row] = await db

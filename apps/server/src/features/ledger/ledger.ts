@@ -78,7 +78,7 @@ async function accountId(db: DbOrTx, ref: AccountRef): Promise<number> {
 }
 
 export interface EntryInput {
-  kind: 'dues' | 'disbursement' | 'repayment' | 'write_off' | 'reversal';
+  kind: 'dues' | 'disbursement' | 'repayment' | 'write_off' | 'reversal' | 'bonus';
   memo: string;
   occurredAt: Date;
   createdBy: number | null;

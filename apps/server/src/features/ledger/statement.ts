@@ -2,6 +2,7 @@ import { and, asc, desc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
+import { localDate } from '../../lib/calendar.ts';
 
 export type EntryKind = (typeof journalEntries.$inferSelect)['kind'];
 
@@ -56,6 +57,48 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
     };
   });
   return lines.reverse();
+}
+
+export interface StatementPeriod {
+  /** Dubai days, YYYY-MM-DD, inclusive. */
+  from: string;
+  to: string;
+  opening: { savingsFils: Fils; loanFils: Fils };
+  closing: { savingsFils: Fils; loanFils: Fils };
+  /** The movements of the period (of one kind, if asked), newest first, with real balances. */
+  lines: StatementRow[];
+}
+
+/**
+ * The statement of a period of Dubai days. Without `from` it starts at the member's first
+ * movement (or `to`); without `to` it ends today. The opening balances are those just before
+ * `from`, the closing ones those at the end of `to`; a kind filter leaves out lines, never
+ * changes a balance.
+ */
+export async function statementForPeriod(
+  db: DbOrTx,
+  userId: number,
+  filter: { from?: string | undefined; to?: string | undefined; kind?: EntryKind | undefined },
+  now: Date,
+): Promise<StatementPeriod> {
+  const all = await memberStatement(db, userId);
+  const dated = all.map((row) => ({ row, day: localDate(row.occurredAt) }));
+  const to = filter.to ?? localDate(now);
+  const first = dated.at(-1)?.day;
+  const from = filter.from ?? (first !== undefined && first < to ? first : to);
+  const balanceAt = (row: StatementRow | undefined) => ({
+    savingsFils: row?.savingsBalanceFils ?? 0,
+    loanFils: row?.loanBalanceFils ?? 0,
+  });
+  return {
+    from,
+    to,
+    opening: balanceAt(dated.find((d) => d.day < from)?.row),
+    closing: balanceAt(dated.find((d) => d.day <= to)?.row),
+    lines: dated
+      .filter((d) => d.day >= from && d.day <= to && (!filter.kind || d.row.kind === filter.kind))
+      .map((d) => d.row),
+  };
 }
 
 export interface JournalRow {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
+import { bonusAllocations, bonusPeriods } from '../../db/schema/member-services.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { accountBalanceFils, loanReceivableFils, memberSavingsFils } from '../ledger/ledger.ts';
@@ -33,9 +34,16 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
       );
     }
   }
+  // Interest shared out by a closed bonus period has moved from income to members' savings.
+  const [shared] = await db
+    .select({ total: sql<string | null>`sum(${bonusPeriods.interestFils})` })
+    .from(bonusPeriods);
+  const sharedFils = Number(shared?.total ?? 0);
   const income = 0 - (await accountBalanceFils(db, { code: 'interest_income' }));
-  if (income !== paidInterest)
-    problems.push(`interest income ${income} fils, installments say ${paidInterest}`);
+  if (income !== paidInterest - sharedFils)
+    problems.push(
+      `interest income ${income} fils, installments say ${paidInterest} less ${sharedFils} shared out`,
+    );
 
   const members = await db.select({ id: users.id }).from(users);
   for (const m of members) {
@@ -45,10 +53,16 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
       .where(
         and(eq(payments.userId, m.id), eq(payments.kind, 'dues'), eq(payments.status, 'approved')),
       );
+    const [bonus] = await db
+      .select({ total: sql<string | null>`sum(${bonusAllocations.amountFils})` })
+      .from(bonusAllocations)
+      .where(eq(bonusAllocations.userId, m.id));
+    const dues = Number(row?.total ?? 0);
+    const bonusFils = Number(bonus?.total ?? 0);
     const savings = await memberSavingsFils(db, m.id);
-    if (savings !== Number(row?.total ?? 0)) {
+    if (savings !== dues + bonusFils) {
       problems.push(
-        `member ${m.id}: savings ${savings} fils, approved dues ${Number(row?.total ?? 0)}`,
+        `member ${m.id}: savings ${savings} fils, approved dues ${dues} and bonus ${bonusFils}`,
       );
     }
   }

@@ -9,6 +9,8 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.ts';
 import { postEntry } from '../ledger/ledger.ts';
+import { notify } from '../notifications/notify.ts';
+import { loanStateNotice } from '../notifications/texts.ts';
 import { getSettings } from '../settings/settings.ts';
 
 // The loan lifecycle of PRODUCT.md section 5, after Apache Fineract's: see
@@ -207,6 +209,8 @@ async function transition(
     ip: actor.ip ?? null,
     at: now,
   });
+  const notice = loanStateNotice(updated, reason);
+  if (notice) await notify(tx, { ...notice, at: now });
   return updated;
 }
 

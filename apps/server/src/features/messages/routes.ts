@@ -1,7 +1,215 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, listQuery } from '@jamiya/contracts/common';
+import {
+  adminThread,
+  conversationList,
+  markReadResponse,
+  messageList,
+  messagesQuery,
+  messageText,
+  MESSAGE_MAX_CHARS,
+  sentMessageResponse,
+} from '@jamiya/contracts/messages';
+import { unprocessable } from '../../lib/errors.ts';
+import { parseCursor } from '../../lib/pagination.ts';
+import { uploadedFile } from '../../lib/uploaded-file.ts';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { conversationPage, findMember, markRead, sendMessage, threadPage } from './messages.ts';
 
-// Placeholder: being built for issue 5. Member calls, registered under /api.
-export const messageRoutes: FastifyPluginAsyncZod = async () => {};
+const secured = { security: [{ bearer: [] }] };
+const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
+const sendAnswers = {
+  201: sentMessageResponse,
+  ...refused,
+  404: errorBody,
+  413: errorBody,
+  415: errorBody,
+  422: errorBody,
+};
 
-// Admin calls, registered inside /api/admin (every route there requires an admin).
-export const messageAdminRoutes: FastifyPluginAsyncZod = async () => {};
+// `body` is checked in the handler, not by the route schema: the error handler reads an issue
+// on the path "body" as "the whole request body is wrong", which would hide the real sentence.
+// Optional as a whole, so that an empty form gets the same sentence as an empty message.
+const sendFields = z
+  .object({
+    body: z
+      .unknown()
+      .optional()
+      .meta({
+        type: 'string',
+        description: `The message, 1 to ${MESSAGE_MAX_CHARS} characters.`,
+      }),
+    attachment: uploadedFile('A photo or PDF').optional(),
+  })
+  .optional();
+
+function messageBodyOf(value: unknown): string {
+  const parsed = messageText.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const reasons = parsed.error.issues.map((i) => i.message);
+  throw unprocessable('Please check the highlighted fields.', { body: reasons });
+}
+
+const memberParams = z.object({
+  memberId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+function threadQuery(query: z.infer<typeof messagesQuery>) {
+  return {
+    cursor: parseCursor(query.cursor),
+    after: parseCursor(query.after),
+    limit: query.limit,
+  };
+}
+
+/** The member's conversation with the committee (issue 5, Contact/Chat). */
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/messages',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary:
+          'The conversation with the committee: newest first, or (with after) the newer ones',
+        description:
+          'Without `after`: newest first; `next_cursor` asks for older messages. With `after` (the newest id held): only newer messages, oldest first; `next_cursor`, when set, is the `after` of the next page.',
+        ...secured,
+        querystring: messagesQuery,
+        response: { 200: messageList, 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => threadPage(db, currentUser(request).userId, threadQuery(request.query)),
+  );
+
+  app.post(
+    '/messages',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Write to the committee, optionally with a photo or a PDF',
+        ...secured,
+        consumes: ['multipart/form-data'],
+        body: sendFields,
+        response: sendAnswers,
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const body = messageBodyOf(request.body?.body);
+      const item = await sendMessage(app.deps, {
+        memberId: me.userId,
+        authorId: me.userId,
+        side: 'member',
+        body,
+        attachment: request.body?.attachment,
+      });
+      reply.code(201);
+      return { message: 'Your message was sent to the committee.', item };
+    },
+  );
+
+  app.post(
+    '/messages/read',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: "Mark the committee's messages read",
+        ...secured,
+        response: { 200: markReadResponse, 401: errorBody },
+      },
+    },
+    async (request) => ({ marked: await markRead(db, currentUser(request).userId, 'member') }),
+  );
+};
+
+/** The committee's side: every conversation, each thread, replies (inside /api/admin). */
+export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/messages',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Conversations, newest activity first, with the member's unread messages",
+        ...secured,
+        querystring: listQuery,
+        response: { 200: conversationList, ...refused },
+      },
+    },
+    async (request) =>
+      conversationPage(db, {
+        cursor: parseCursor(request.query.cursor),
+        limit: request.query.limit,
+      }),
+  );
+
+  app.get(
+    '/messages/:memberId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "One member's conversation, with who they are (paged like GET /api/messages)",
+        ...secured,
+        params: memberParams,
+        querystring: messagesQuery,
+        response: { 200: adminThread, ...refused, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const member = await findMember(db, request.params.memberId);
+      return { member, ...(await threadPage(db, member.id, threadQuery(request.query))) };
+    },
+  );
+
+  app.post(
+    '/messages/:memberId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Answer a member for the committee; the member is notified',
+        ...secured,
+        consumes: ['multipart/form-data'],
+        params: memberParams,
+        body: sendFields,
+        response: sendAnswers,
+      },
+    },
+    async (request, reply) => {
+      const member = await findMember(db, request.params.memberId);
+      const body = messageBodyOf(request.body?.body);
+      const item = await sendMessage(app.deps, {
+        memberId: member.id,
+        authorId: currentUser(request).userId,
+        side: 'committee',
+        body,
+        attachment: request.body?.attachment,
+      });
+      reply.code(201);
+      return { message: `Your answer was sent to ${member.name}.`, item };
+    },
+  );
+
+  app.post(
+    '/messages/:memberId/read',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Mark the member's messages read",
+        ...secured,
+        params: memberParams,
+        response: { 200: markReadResponse, ...refused, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const member = await findMember(db, request.params.memberId);
+      return { marked: await markRead(db, member.id, 'committee') };
+    },
+  );
+};

@@ -1,15 +1,8 @@
+import type { NotificationKind } from '@jamiya/contracts/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/member-services.ts';
 
-export type NotificationKind =
-  | 'payment_approved'
-  | 'payment_rejected'
-  | 'loan_state'
-  | 'installment_due_soon'
-  | 'installment_overdue'
-  | 'message'
-  | 'recharge_state'
-  | 'bonus';
+export type { NotificationKind };
 
 export interface NotificationInput {
   userId: number;
@@ -18,6 +11,8 @@ export interface NotificationInput {
   body: string;
   /** A path in the member app, e.g. /user/my-loan. */
   link?: string | null;
+  /** When it happened (the time of the change it reports); now when left out. */
+  at?: Date;
 }
 
 /**
@@ -32,5 +27,6 @@ export async function notify(db: DbOrTx, input: NotificationInput): Promise<void
     title: input.title,
     body: input.body,
     link: input.link ?? null,
+    ...(input.at ? { createdAt: input.at } : {}),
   });
 }

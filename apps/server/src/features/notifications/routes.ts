@@ -1,7 +1,108 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, listQuery } from '@jamiya/contracts/common';
+import {
+  notificationPage,
+  readAllResponse,
+  readNotificationResponse,
+  unreadCount as unreadCountBody,
+} from '@jamiya/contracts/notifications';
+import { page, parseCursor } from '../../lib/pagination.ts';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import {
+  markAllRead,
+  markRead,
+  notificationsOf,
+  toNotificationView,
+  unreadCount,
+} from './inbox.ts';
 
-// Placeholder: being built for issue 5. Member calls, registered under /api.
-export const notificationRoutes: FastifyPluginAsyncZod = async () => {};
+const secured = { security: [{ bearer: [] }] };
 
-// Admin calls, registered inside /api/admin (every route there requires an admin).
+/** The signed-in member's notifications (under /api). */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, publicUrl } = app.deps;
+
+  app.get(
+    '/notifications',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'The notifications of the signed-in member, newest first, with the unread count',
+        description:
+          'Each has a `whatsapp_url` that opens WhatsApp with its text and full link, to forward it.',
+        ...secured,
+        querystring: listQuery,
+        response: { 200: notificationPage, 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const cursor = parseCursor(request.query.cursor);
+      const rows = await notificationsOf(db, me.userId, cursor, request.query.limit);
+      const { items, nextCursor } = page(rows, request.query.limit);
+      return {
+        items: items.map((n) => toNotificationView(n, publicUrl)),
+        next_cursor: nextCursor,
+        unread: await unreadCount(db, me.userId),
+      };
+    },
+  );
+
+  app.get(
+    '/notifications/unread-count',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'How many notifications the signed-in member has not read (polled by the bell)',
+        ...secured,
+        response: { 200: unreadCountBody, 401: errorBody },
+      },
+    },
+    async (request) => ({ unread: await unreadCount(db, currentUser(request).userId) }),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Mark one of the member’s notifications as read',
+        ...secured,
+        params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        response: { 200: readNotificationResponse, 400: errorBody, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const row = await markRead(db, me.userId, request.params.id, new Date());
+      return {
+        notification: toNotificationView(row, publicUrl),
+        unread: await unreadCount(db, me.userId),
+      };
+    },
+  );
+
+  app.post(
+    '/notifications/read-all',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Mark all of the member’s notifications as read',
+        ...secured,
+        response: { 200: readAllResponse, 401: errorBody },
+      },
+    },
+    async (request) => {
+      await markAllRead(db, currentUser(request).userId, new Date());
+      return { message: 'All notifications are marked as read.', unread: 0 as const };
+    },
+  );
+};
+
+// Admin calls, registered inside /api/admin: none so far (a member's notifications are theirs).
 export const notificationAdminRoutes: FastifyPluginAsyncZod = async () => {};

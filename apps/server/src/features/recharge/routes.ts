@@ -1,7 +1,242 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { reasonRequest } from '@jamiya/contracts/admin';
+import { errorBody, listOf, listQuery } from '@jamiya/contracts/common';
+import {
+  adminRecharge,
+  adminRechargesQuery,
+  recharge,
+  rechargeAmountProblem,
+  rechargeCreatedResponse,
+  rechargeDecidedResponse,
+  rechargeDoneRequest,
+  rechargeRequest,
+} from '@jamiya/contracts/recharge';
+import { rechargeRequests } from '../../db/schema/member-services.ts';
+import { users } from '../../db/schema/users.ts';
+import { forbidden, unprocessable } from '../../lib/errors.ts';
+import { page, parseCursor } from '../../lib/pagination.ts';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { actorOf, idParams, refused, secured } from '../admin/common.ts';
+import { audit } from '../audit/audit.ts';
+import { requireReason } from '../loans/lifecycle.ts';
+import { getSettings } from '../settings/settings.ts';
+import {
+  decideRecharge,
+  DELAY_NOTE,
+  describeRecharge,
+  memberRefColumns,
+  toRechargeView,
+} from './recharges.ts';
 
-// Placeholder: being built for issue 5. Member calls, registered under /api.
-export const rechargeRoutes: FastifyPluginAsyncZod = async () => {};
+/** The member's calls, under /api. */
+export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
 
-// Admin calls, registered inside /api/admin (every route there requires an admin).
-export const rechargeAdminRoutes: FastifyPluginAsyncZod = async () => {};
+  app.post(
+    '/recharge-requests',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Ask the committee for a mobile recharge',
+        description:
+          'Operator airtel, jio, vi or bsnl; a 10-digit Indian mobile number (with or without +91); ' +
+          "an amount in AED within the settings' recharge range (422 on `amount` otherwise). " +
+          'Nothing is deducted from savings. Inactive members are refused (403).',
+        ...secured,
+        body: rechargeRequest,
+        response: {
+          201: rechargeCreatedResponse,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          422: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      if (me.status !== 1) {
+        throw forbidden(
+          'Your membership is inactive, so you cannot request a recharge. Please contact the committee.',
+        );
+      }
+      const body = request.body;
+      const settings = await getSettings(db);
+      const problem = rechargeAmountProblem(body.amount, {
+        minFils: settings.rechargeMinFils,
+        maxFils: settings.rechargeMaxFils,
+      });
+      if (problem)
+        throw unprocessable('Please check the highlighted fields.', { amount: [problem] });
+      const now = new Date();
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(rechargeRequests)
+          .values({
+            userId: me.userId,
+            operator: body.operator,
+            number: body.number,
+            amountFils: body.amount,
+            createdAt: now,
+          })
+          .returning();
+        await audit(tx, {
+          actorId: me.userId,
+          action: 'recharge.request',
+          targetType: 'recharge_request',
+          targetId: row!.id,
+          ip: request.ip,
+          at: now,
+        });
+        return row!;
+      });
+      reply.code(201);
+      return {
+        message:
+          `Your recharge request was received: ${describeRecharge(created)}. ` +
+          'The committee will make the recharge and you will see here when it is done. ' +
+          `${DELAY_NOTE} Nothing is deducted from your savings.`,
+        request: toRechargeView(created),
+      };
+    },
+  );
+
+  app.get(
+    '/recharge-requests',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'The recharge requests of the signed-in member, newest first',
+        ...secured,
+        querystring: listQuery,
+        response: { 200: listOf(recharge), 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const cursor = parseCursor(request.query.cursor);
+      const rows = await db
+        .select()
+        .from(rechargeRequests)
+        .where(
+          and(
+            eq(rechargeRequests.userId, me.userId),
+            cursor === null ? undefined : lt(rechargeRequests.id, cursor),
+          ),
+        )
+        .orderBy(desc(rechargeRequests.id))
+        .limit(request.query.limit + 1);
+      const { items, nextCursor } = page(rows, request.query.limit);
+      return { items: items.map(toRechargeView), next_cursor: nextCursor };
+    },
+  );
+};
+
+/** The admin's calls, inside /api/admin (every route there requires an admin). */
+export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/recharge-requests',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mobile recharge requests by state, newest first, with the member',
+        ...secured,
+        querystring: adminRechargesQuery,
+        response: { 200: listOf(adminRecharge), ...refused },
+      },
+    },
+    async (request) => {
+      const { state, limit } = request.query;
+      const cursor = parseCursor(request.query.cursor);
+      const rows = await db
+        .select({ request: rechargeRequests, member: memberRefColumns })
+        .from(rechargeRequests)
+        .innerJoin(users, eq(users.id, rechargeRequests.userId))
+        .where(
+          and(
+            eq(rechargeRequests.state, state),
+            cursor === null ? undefined : lt(rechargeRequests.id, cursor),
+          ),
+        )
+        .orderBy(desc(rechargeRequests.id))
+        .limit(limit + 1);
+      const items = rows.slice(0, limit);
+      return {
+        items: items.map((r) => ({ ...toRechargeView(r.request), member: r.member })),
+        next_cursor: rows.length > limit ? String(items.at(-1)!.request.id) : null,
+      };
+    },
+  );
+
+  app.post(
+    '/recharge-requests/:id/done',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Mark a requested recharge done, with the operator's reference; tells the member",
+        ...secured,
+        params: idParams,
+        body: rechargeDoneRequest,
+        response: {
+          200: rechargeDecidedResponse,
+          ...refused,
+          404: errorBody,
+          409: errorBody,
+          422: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const decided = await db.transaction((tx) =>
+        decideRecharge(
+          tx,
+          request.params.id,
+          { state: 'done', reference: request.body.reference },
+          actor,
+          new Date(),
+        ),
+      );
+      return {
+        message: `The recharge for ${decided.member.name} was marked done.`,
+        request: decided,
+      };
+    },
+  );
+
+  app.post(
+    '/recharge-requests/:id/refuse',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Refuse a requested recharge with a reason the member reads',
+        ...secured,
+        params: idParams,
+        body: reasonRequest,
+        response: {
+          200: rechargeDecidedResponse,
+          ...refused,
+          404: errorBody,
+          409: errorBody,
+          422: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const reason = requireReason(request.body.reason);
+      const decided = await db.transaction((tx) =>
+        decideRecharge(tx, request.params.id, { state: 'refused', reason }, actor, new Date()),
+      );
+      return {
+        message: `The recharge request of ${decided.member.name} was refused.`,
+        request: decided,
+      };
+    },
+  );
+};

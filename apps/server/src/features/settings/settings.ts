@@ -28,5 +28,6 @@ export function toPublicSettings(s: Settings): PublicSettings {
       max_custom_term: s.loanMaxCustomTerm,
     },
     terms_text: s.termsText,
+    recharge: { minimum: filsToAed(s.rechargeMinFils), maximum: filsToAed(s.rechargeMaxFils) },
   };
 }

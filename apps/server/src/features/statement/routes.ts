@@ -1,7 +1,107 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { errorBody } from '@jamiya/contracts/common';
+import { statement, statementQuery } from '@jamiya/contracts/statement';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { notFound } from '../../lib/errors.ts';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { idParams, refused, secured } from '../admin/common.ts';
+import { statementForPeriod } from '../ledger/statement.ts';
+import { getSettings } from '../settings/settings.ts';
+import { statementPdf } from './statement-pdf.ts';
+import { statementCsv, statementFileName, toStatementView } from './statement-view.ts';
 
-// Placeholder: being built for issue 5. Member calls, registered under /api.
-export const statementRoutes: FastifyPluginAsyncZod = async () => {};
+type StatementQuery = z.output<typeof statementQuery>;
 
-// Admin calls, registered inside /api/admin (every route there requires an admin).
-export const statementAdminRoutes: FastifyPluginAsyncZod = async () => {};
+/** The 200 answer in each format the `format` parameter asks for. */
+const statementAnswer = {
+  description: 'The statement as JSON, CSV or PDF (as `format` asks).',
+  content: {
+    'application/json': { schema: statement },
+    'text/csv': { schema: z.string() },
+    'application/pdf': { schema: z.string().meta({ format: 'binary' }) },
+  },
+};
+
+const formats = {
+  produces: ['application/json', 'text/csv', 'application/pdf'],
+  querystring: statementQuery,
+};
+
+async function sendStatement(
+  db: DbOrTx,
+  reply: FastifyReply,
+  userId: number,
+  query: StatementQuery,
+) {
+  const [user] = await db
+    .select({ name: users.name, uniqueId: users.uniqueId })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound('There is no such member.');
+  const now = new Date();
+  const kind = query.kind || null;
+  const period = await statementForPeriod(
+    db,
+    userId,
+    { from: query.from || undefined, to: query.to || undefined, kind: kind ?? undefined },
+    now,
+  );
+  const subject = {
+    associationName: (await getSettings(db)).associationName,
+    member: user,
+    kind,
+    period,
+  };
+  if (query.format === 'json') return toStatementView(subject);
+  const fileName = statementFileName(user.uniqueId, period, query.format);
+  reply
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .header('Cache-Control', 'private, no-store');
+  if (query.format === 'csv')
+    return reply.type('text/csv; charset=utf-8').send(statementCsv(period.lines));
+  const pdf = await statementPdf({ ...subject, issuedAt: now });
+  return reply.type('application/pdf').send(pdf);
+}
+
+/** The member's own statement (issue 5): GET /api/my-statement. */
+export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  app.get(
+    '/my-statement',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary:
+          "The signed-in member's statement: movements newest first with running balances, opening and closing balances; JSON, CSV or PDF",
+        ...secured,
+        ...formats,
+        response: { 200: statementAnswer, 400: errorBody, 401: errorBody },
+      },
+    },
+    (request, reply) => sendStatement(db, reply, currentUser(request).userId, request.query),
+  );
+};
+
+/** Any member's statement for the treasurer; inside /api/admin, which requires an admin. */
+export const statementAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  app.get(
+    '/members/:id/statement',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A member's statement in JSON, CSV or PDF, with the member's filters",
+        ...secured,
+        params: idParams,
+        ...formats,
+        response: { 200: statementAnswer, ...refused, 404: errorBody },
+      },
+    },
+    (request, reply) => sendStatement(db, reply, request.params.id, request.query),
+  );
+};

@@ -1,4 +1,145 @@
-// Placeholder: being built for issue 5.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { BonusPeriods } from '@jamiya/contracts/bonus';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { errorMessage } from '../../../lib/messages.ts';
+import { useBonusPeriods } from '../api/get-bonus-periods.ts';
+import {
+  periodFormSchema,
+  type PeriodFormInput,
+  type PeriodFormValues,
+} from '../lib/period-form.ts';
+import { card } from '../lib/styles.ts';
+import { ClosedPeriods } from './closed-periods.tsx';
+import { PreviewPanel } from './preview-panel.tsx';
+
+/** /admin/bonus: share out the interest income of a period (issue 5), and the closed ones. */
 export function BonusPage() {
-  return null;
+  const { t } = useTranslation('admin-bonus');
+  const periods = useBonusPeriods();
+  const next = periods.data?.next;
+  return (
+    <div className="flex flex-col gap-6">
+      <title>{t('pageTitle')}</title>
+      <div>
+        <h1 className="text-2xl font-extrabold text-slate-900">{t('title')}</h1>
+        <p className="text-slate-700">{t('subtitle')}</p>
+      </div>
+      {periods.isPending ? (
+        <Spinner />
+      ) : periods.isError ? (
+        <ErrorState message={errorMessage(periods.error)} onRetry={() => void periods.refetch()} />
+      ) : (
+        <>
+          {/* A close moves the next start on: the form starts again from the new one. */}
+          <ClosePeriod key={`${next?.starts_on}:${next?.latest_ends_on}`} next={next!} />
+          <ClosedPeriods periods={periods.data.items} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ClosePeriod({ next }: { next: BonusPeriods['next'] }) {
+  const { t } = useTranslation('admin-bonus');
+  const isWaiting = next.starts_on !== null && next.latest_ends_on < next.starts_on;
+  return (
+    <section aria-labelledby="bonus-close" className={`${card} flex flex-col gap-4`}>
+      <div>
+        <h2 id="bonus-close" className="text-lg font-bold text-slate-900">
+          {t('close.title')}
+        </h2>
+        <p className="text-sm text-slate-700">{t('close.intro')}</p>
+      </div>
+      {next.starts_on === null ? (
+        <EmptyState title={t('close.nothingTitle')}>
+          <p>{t('close.nothingBody')}</p>
+        </EmptyState>
+      ) : isWaiting ? (
+        <p className="rounded-xl bg-slate-100 p-3 text-slate-800">
+          {t('close.waiting', { date: formatDate(next.starts_on, 'long') })}
+        </p>
+      ) : (
+        <PeriodForm next={{ ...next, starts_on: next.starts_on }} />
+      )}
+    </section>
+  );
+}
+
+function PeriodForm({ next }: { next: BonusPeriods['next'] & { starts_on: string } }) {
+  const { t } = useTranslation('admin-bonus');
+  const defaults: PeriodFormInput = {
+    starts_on: next.is_start_fixed ? '' : next.starts_on,
+    ends_on: next.latest_ends_on,
+  };
+  const [period, setPeriod] = useState<PeriodFormValues | null>(() => {
+    const parsed = periodFormSchema.safeParse(defaults);
+    return parsed.success ? parsed.data : null;
+  });
+  const form = useForm<PeriodFormInput, unknown, PeriodFormValues>({
+    resolver: zodResolver(periodFormSchema),
+    defaultValues: defaults,
+  });
+  const { errors } = form.formState;
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => setPeriod(values))}
+        className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
+      >
+        {next.is_start_fixed ? (
+          <div className="flex flex-col gap-1">
+            <p className="text-sm font-medium text-slate-800">{t('close.start')}</p>
+            <p className="flex min-h-11 items-center font-semibold text-slate-900">
+              {formatDate(next.starts_on, 'long')}
+            </p>
+            <p className="text-xs text-slate-600">{t('close.startFixed')}</p>
+          </div>
+        ) : (
+          <Field
+            label={t('close.start')}
+            hint={t('close.startFirst', { date: formatDate(next.starts_on, 'long') })}
+            error={errors.starts_on?.message}
+          >
+            {(a) => (
+              <input
+                {...a}
+                type="date"
+                max={next.latest_ends_on}
+                className={inputClass}
+                {...form.register('starts_on')}
+              />
+            )}
+          </Field>
+        )}
+        <Field
+          label={t('close.end')}
+          hint={t('close.endHint', { date: formatDate(next.latest_ends_on, 'long') })}
+          error={errors.ends_on?.message}
+        >
+          {(a) => (
+            <input
+              {...a}
+              type="date"
+              min={next.starts_on}
+              max={next.latest_ends_on}
+              className={inputClass}
+              {...form.register('ends_on')}
+            />
+          )}
+        </Field>
+        <Button type="submit" variant="secondary" className="sm:mt-6">
+          {t('close.preview')}
+        </Button>
+      </form>
+      {period && <PreviewPanel period={period} />}
+    </>
+  );
 }

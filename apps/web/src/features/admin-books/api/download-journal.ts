@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { withQuery } from '../../../lib/list-query.ts';
-import { downloadFile } from '../lib/save-file.ts';
+import { downloadFile } from '../../../lib/save-file.ts';
 import type { EntryKind } from './get-journal.ts';
 
 /** The journal as CSV, one row per posting; with a kind chosen, only entries of that kind. */

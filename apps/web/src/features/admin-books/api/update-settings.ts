@@ -17,6 +17,7 @@ export interface SettingsBody {
     max_custom_term: number;
   };
   terms_text: string;
+  recharge: { minimum: number; maximum: number };
 }
 
 export const updateSettings = (body: SettingsBody) =>

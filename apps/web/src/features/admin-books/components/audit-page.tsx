@@ -12,7 +12,16 @@ import { formatDateTime } from '../lib/format-date-time.ts';
 import { textLink } from '../lib/styles.ts';
 
 // The server filters by the start of the action's name: "loan." finds every loan decision.
-const ACTION_GROUPS = ['payment.', 'loan.', 'member.', 'application.', 'settings.', 'user.'];
+const ACTION_GROUPS = [
+  'payment.',
+  'loan.',
+  'member.',
+  'application.',
+  'settings.',
+  'user.',
+  'recharge.',
+  'bonus.',
+];
 
 /** /admin/audit: who did what, when and why, newest first. */
 export function AuditPage() {

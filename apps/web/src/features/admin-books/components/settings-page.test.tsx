@@ -53,6 +53,8 @@ describe('the settings form', () => {
     expect(field('Text shown to members when they apply')).toHaveValue(
       'Loans carry 7 % flat interest.',
     );
+    expect(field('Smallest recharge (AED)')).toHaveValue('10');
+    expect(field('Largest recharge (AED)')).toHaveValue('500');
   });
 
   it('saves amounts as AED numbers and the terms as a list, then says so', async () => {
@@ -62,6 +64,7 @@ describe('the settings form', () => {
     await replace(user, 'Maximum loan (AED)', '3000');
     await replace(user, 'Terms offered (months)', '1, 3 6,12');
     await user.click(field('Members may choose their own number of months'));
+    await replace(user, 'Largest recharge (AED)', '750.50');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
     expect(puts(requests)[0]?.body).toEqual({
@@ -77,8 +80,10 @@ describe('the settings form', () => {
         max_custom_term: 24,
       },
       terms_text: 'Loans carry 7 % flat interest.',
+      recharge: { minimum: 10, maximum: 750.5 },
     });
     await waitFor(() => expect(field('Terms offered (months)')).toHaveValue('1, 3, 6, 12'));
+    expect(field('Largest recharge (AED)')).toHaveValue('750.5');
   });
 
   it('checks the rules between the fields before sending', async () => {
@@ -107,6 +112,23 @@ describe('the settings form', () => {
       screen.getByText('The default must be the minimum plus a whole number of steps.'),
     ).toBeInTheDocument();
     expect(screen.getByText('A term is listed twice.')).toBeInTheDocument();
+    expect(puts(requests)).toHaveLength(0);
+  });
+
+  it('refuses a recharge range whose largest amount is below the smallest', async () => {
+    const { user, requests } = setup();
+    await screen.findByLabelText('Association name');
+    await replace(user, 'Smallest recharge (AED)', '100');
+    await replace(user, 'Largest recharge (AED)', '50');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(field('Largest recharge (AED)')).toHaveAccessibleDescription(
+        'The maximum must not be less than the minimum.',
+      ),
+    );
+    await replace(user, 'Smallest recharge (AED)', '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The amount must be more than 0 AED.')).toBeInTheDocument();
     expect(puts(requests)).toHaveLength(0);
   });
 
@@ -143,6 +165,7 @@ describe('the settings form', () => {
           'loan_policy.terms.1': ['A term is at most 60 months.'],
           'loan_policy.default': ['The default must lie between the minimum and the maximum.'],
           terms_text: ['Terms and conditions must be at most 5000 characters.'],
+          'recharge.minimum': ['The amount must be more than 0 AED.'],
         }),
     });
     await screen.findByLabelText('Association name');
@@ -157,6 +180,9 @@ describe('the settings form', () => {
     );
     expect(field('Text shown to members when they apply')).toHaveAccessibleDescription(
       'Terms and conditions must be at most 5000 characters.',
+    );
+    expect(field('Smallest recharge (AED)')).toHaveAccessibleDescription(
+      'The amount must be more than 0 AED.',
     );
     expect(screen.getByText('Please check the highlighted fields.')).toBeInTheDocument();
   });

@@ -182,6 +182,29 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         </label>
       </Section>
 
+      <Section id="settings-recharge" title={t('settings.recharge.title')}>
+        <p className="text-sm text-slate-700">{t('settings.recharge.intro')}</p>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {(['minimum', 'maximum'] as const).map((name) => (
+            <Field
+              key={name}
+              label={t(`settings.recharge.${name}`)}
+              error={errors.recharge?.[name]?.message}
+            >
+              {(a) => (
+                <input
+                  {...a}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  className={inputClass}
+                  {...form.register(`recharge.${name}`)}
+                />
+              )}
+            </Field>
+          ))}
+        </div>
+      </Section>
+
       <Section id="settings-terms" title={t('settings.termsTitle')}>
         <Field
           label={t('settings.termsText')}

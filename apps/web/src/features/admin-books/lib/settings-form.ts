@@ -29,6 +29,7 @@ export const settingsFormSchema = z
       max_custom_term: z.string(),
     }),
     terms_text: z.string(),
+    recharge: z.object({ minimum: z.string(), maximum: z.string() }),
   })
   .transform((v): SettingsUpdateRequest => ({
     ...v,
@@ -54,6 +55,10 @@ export function toFormInput(settings: AdminSettings): SettingsFormInput {
       max_custom_term: String(p.max_custom_term),
     },
     terms_text: settings.terms_text,
+    recharge: {
+      minimum: String(settings.recharge.minimum),
+      maximum: String(settings.recharge.maximum),
+    },
   };
 }
 
@@ -73,6 +78,11 @@ export function toRequestBody(values: SettingsFormValues): SettingsBody {
       max_custom_term: p.max_custom_term,
     },
     terms_text: values.terms_text,
+    // The form always has the range, so the shared schema's optional field is always sent.
+    recharge: {
+      minimum: filsToAed(values.recharge!.minimum),
+      maximum: filsToAed(values.recharge!.maximum),
+    },
   };
 }
 
@@ -88,6 +98,8 @@ export const SERVER_FIELDS = [
   'loan_policy.allow_custom_term',
   'loan_policy.max_custom_term',
   'terms_text',
+  'recharge.minimum',
+  'recharge.maximum',
 ] as const;
 
 export const serverFieldOf = (key: string) => key.replace(/^(loan_policy\.terms)\.\d+$/, '$1');

@@ -27,6 +27,7 @@ export function settingsBody(overrides: Partial<AdminSettings> = {}): AdminSetti
       max_custom_term: 24,
     },
     terms_text: 'Loans carry 7 % flat interest.',
+    recharge: { minimum: 10, maximum: 500 },
     updated_at: '2026-11-01T08:00:00.000Z',
     ...overrides,
   });

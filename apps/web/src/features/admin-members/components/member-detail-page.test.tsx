@@ -141,6 +141,34 @@ describe('the member page', () => {
   });
 });
 
+describe('the statement as a PDF', () => {
+  it('downloads the PDF the server makes, with the session', async () => {
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this);
+    });
+    const { user, requests } = setup({
+      'GET /api/admin/members/2/statement': () => ({ body: '%PDF-1.3' }),
+    });
+    localStorage.setItem('ts_token', 'admin-token');
+    await user.click(await screen.findByRole('button', { name: 'Download statement (PDF)' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(clicks[0]?.download).toBe('statement-JM000002.pdf');
+    const call = requests.find((r) => r.url === '/api/admin/members/2/statement?format=pdf');
+    expect(call?.headers.get('authorization')).toBe('Bearer admin-token');
+  });
+
+  it('says so when the PDF cannot be made', async () => {
+    const { user } = setup({
+      'GET /api/admin/members/2/statement': () => errorBody(500, 'Something went wrong.'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download statement (PDF)' }));
+    expect(await screen.findByText('The file could not be loaded.')).toBeInTheDocument();
+  });
+});
+
 describe('activating and deactivating', () => {
   it('deactivates after a confirmation, with the note', async () => {
     let status: 'active' | 'inactive' = 'active';

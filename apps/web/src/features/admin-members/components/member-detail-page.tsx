@@ -9,7 +9,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed, formatDate } from '../../../lib/format.ts';
 import { errorMessage, toastError } from '../../../lib/messages.ts';
-import { useDownloadStatement } from '../api/download-statement.ts';
+import { useDownloadStatement, useDownloadStatementPdf } from '../api/download-statement.ts';
 import { useMember } from '../api/get-member.ts';
 import { card, textLink } from '../lib/styles.ts';
 import { MemberLoans, MemberStatement, MemberSubmissions } from './member-activity.tsx';
@@ -59,9 +59,12 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
   const { member } = detail;
   const [open, setOpen] = useState<'status' | 'password' | null>(null);
   const download = useDownloadStatement();
+  const downloadPdf = useDownloadStatementPdf();
 
   const downloadCsv = () =>
     download.mutate({ id: member.id, uniqueId: member.unique_id }, { onError: toastError });
+  const downloadAsPdf = () =>
+    downloadPdf.mutate({ id: member.id, uniqueId: member.unique_id }, { onError: toastError });
 
   const profile = [
     { key: 'id', value: member.unique_id },
@@ -82,7 +85,7 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
   return (
     <>
       <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
-        <div>
+        <div className="lg:max-w-[50%] lg:shrink-0">
           <h1 className="text-2xl font-extrabold text-slate-900">{member.name}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
             <span className="tabular-nums">{member.unique_id}</span>
@@ -92,7 +95,7 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
             {member.role === 'admin' && <StatusBadge tone="info">{t('role.admin')}</StatusBadge>}
           </p>
         </div>
-        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap lg:justify-end">
           <Button
             variant={member.status === 'active' ? 'secondary' : 'primary'}
             onClick={() => setOpen('status')}
@@ -104,6 +107,9 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
           </Button>
           <Button variant="secondary" isBusy={download.isPending} onClick={downloadCsv}>
             {t('detail.downloadCsv')}
+          </Button>
+          <Button variant="secondary" isBusy={downloadPdf.isPending} onClick={downloadAsPdf}>
+            {t('detail.downloadPdf')}
           </Button>
         </div>
       </div>

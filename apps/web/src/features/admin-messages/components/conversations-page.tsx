@@ -1,4 +1,89 @@
-// Placeholder: being built for issue 5.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ShowMoreButton } from '../../../components/show-more-button.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { errorMessage } from '../../../lib/messages.ts';
+import { useConversations, type Conversation } from '../api/get-conversations.ts';
+import { formatMessageTime } from '../../../components/chat/message-thread.tsx';
+
+/** /admin/messages: every member's conversation, newest activity first, unread ones marked. */
 export function ConversationsPage() {
-  return null;
+  const { t } = useTranslation('admin-messages');
+  const conversations = useConversations();
+  const items = conversations.data?.pages.flatMap((p) => p.items) ?? [];
+
+  let content;
+  if (conversations.isPending) content = <Spinner />;
+  else if (conversations.isError)
+    content = (
+      <ErrorState
+        message={errorMessage(conversations.error)}
+        onRetry={() => void conversations.refetch()}
+      />
+    );
+  else if (items.length === 0)
+    content = (
+      <EmptyState title={t('list.emptyTitle')}>
+        <p className="text-sm">{t('list.emptyBody')}</p>
+      </EmptyState>
+    );
+  else
+    content = (
+      <>
+        <ul aria-label={t('list.label')} className="flex flex-col gap-2">
+          {items.map((c) => (
+            <ConversationItem key={c.member.id} conversation={c} />
+          ))}
+        </ul>
+        <ShowMoreButton
+          hasNextPage={conversations.hasNextPage}
+          isFetchingNextPage={conversations.isFetchingNextPage}
+          fetchNextPage={conversations.fetchNextPage}
+        >
+          {t('list.showMore')}
+        </ShowMoreButton>
+      </>
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <title>{t('list.pageTitle')}</title>
+      <div>
+        <h1 className="text-2xl font-extrabold text-slate-900">{t('list.title')}</h1>
+        <p className="text-slate-700">{t('list.subtitle')}</p>
+      </div>
+      {content}
+    </div>
+  );
+}
+
+function ConversationItem({ conversation }: { conversation: Conversation }) {
+  const { t, i18n } = useTranslation('admin-messages');
+  const { member, last_message: last, unread_count: unread } = conversation;
+  return (
+    <li>
+      <Link
+        to={`/admin/messages/${member.id}`}
+        className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 rounded-xl border bg-white p-3 shadow-sm hover:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${unread > 0 ? 'border-brand-700' : 'border-slate-200'}`}
+      >
+        <span className="truncate font-semibold text-slate-900">
+          {t('list.memberLine', { name: member.name, id: member.unique_id })}
+        </span>
+        <span className="justify-self-end">
+          {unread > 0 ? (
+            <StatusBadge tone="alert">{t('list.unread', { count: unread })}</StatusBadge>
+          ) : (
+            <span className="sr-only">{t('list.allRead')}</span>
+          )}
+        </span>
+        <span className="truncate text-sm text-slate-700">
+          {last.from_committee ? t('list.fromCommittee', { body: last.body }) : last.body}
+        </span>
+        <time dateTime={last.created_at} className="text-end text-sm text-slate-600">
+          {formatMessageTime(last.created_at, i18n.language)}
+        </time>
+      </Link>
+    </li>
+  );
 }

@@ -1,4 +1,232 @@
-// Placeholder: being built for issue 5.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatIndianMobile } from '@jamiya/contracts/recharge';
+import { Button } from '../../../components/button.tsx';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { ShowMoreButton } from '../../../components/show-more-button.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
+import { tabPanelProps, Tabs } from '../../../components/tabs.tsx';
+import { aed, formatDate } from '../../../lib/format.ts';
+import { errorMessage } from '../../../lib/messages.ts';
+import { useMarkRechargeDone, useRefuseRecharge } from '../api/decide-recharge.ts';
+import { useRecharges, type AdminRecharge, type RechargeState } from '../api/get-recharges.ts';
+import { MarkDoneDialog } from './mark-done-dialog.tsx';
+
+const TABS: RechargeState[] = ['requested', 'done', 'refused'];
+const TONE: Record<RechargeState, BadgeTone> = {
+  requested: 'warning',
+  done: 'success',
+  refused: 'danger',
+};
+
+type Deciding = { kind: 'done' | 'refuse'; recharge: AdminRecharge } | null;
+
+/**
+ * /admin/recharges: members' mobile recharge requests by state. The treasurer makes the
+ * recharge with the operator, then marks it done with the reference, or refuses it.
+ */
 export function RechargesPage() {
-  return null;
+  const { t } = useTranslation('admin-recharges');
+  const [params, setParams] = useSearchParams();
+  const state = TABS.find((s) => s === params.get('state')) ?? 'requested';
+  const [deciding, setDeciding] = useState<Deciding>(null);
+  const markDone = useMarkRechargeDone();
+  const refuse = useRefuseRecharge();
+  const choose = (next: RechargeState) =>
+    setParams(next === 'requested' ? {} : { state: next }, { replace: true });
+  const current = deciding?.recharge;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>{t('pageTitle')}</title>
+      <div>
+        <h1 className="text-2xl font-extrabold text-slate-900">{t('title')}</h1>
+        <p className="text-slate-700">{t('subtitle')}</p>
+      </div>
+      <Tabs
+        label={t('tabsLabel')}
+        idBase="recharges"
+        items={TABS.map((key) => ({ key, label: t(`states.${key}`) }))}
+        selected={state}
+        onSelect={choose}
+      />
+      <div {...tabPanelProps('recharges', state)} className="flex flex-col gap-4">
+        <RechargeList
+          state={state}
+          onDone={(recharge) => setDeciding({ kind: 'done', recharge })}
+          onRefuse={(recharge) => setDeciding({ kind: 'refuse', recharge })}
+        />
+      </div>
+      <MarkDoneDialog
+        isOpen={deciding?.kind === 'done'}
+        onClose={() => setDeciding(null)}
+        title={t('done.title', { name: current?.member.name ?? '' })}
+        onConfirm={async (reference) =>
+          (await markDone.mutateAsync({ id: current!.id, reference })).message
+        }
+      >
+        {current && <Summary recharge={current} />}
+      </MarkDoneDialog>
+      <ReasonDialog
+        isOpen={deciding?.kind === 'refuse'}
+        onClose={() => setDeciding(null)}
+        title={t('refuse.title', { name: current?.member.name ?? '' })}
+        reasonLabel={t('refuse.reason')}
+        isReasonRequired
+        confirmLabel={t('refuse.confirm')}
+        isDanger
+        onConfirm={async (reason) =>
+          (await refuse.mutateAsync({ id: current!.id, reason: reason ?? '' })).message
+        }
+      >
+        {current && <Summary recharge={current} />}
+      </ReasonDialog>
+    </div>
+  );
+}
+
+function RechargeList({
+  state,
+  onDone,
+  onRefuse,
+}: {
+  state: RechargeState;
+  onDone: (recharge: AdminRecharge) => void;
+  onRefuse: (recharge: AdminRecharge) => void;
+}) {
+  const { t } = useTranslation('admin-recharges');
+  const recharges = useRecharges(state);
+  if (recharges.isPending) return <Spinner />;
+  if (recharges.isError)
+    return (
+      <ErrorState
+        message={errorMessage(recharges.error)}
+        onRetry={() => void recharges.refetch()}
+      />
+    );
+  const items = recharges.data.pages.flatMap((p) => p.items);
+  if (items.length === 0)
+    return (
+      <EmptyState title={t(`empty.${state}`)}>
+        {state === 'requested' && <p className="text-sm">{t('emptyBody')}</p>}
+      </EmptyState>
+    );
+  return (
+    <>
+      <ul className="flex flex-col gap-3">
+        {items.map((recharge) => (
+          <RechargeCard
+            key={recharge.id}
+            recharge={recharge}
+            onDone={() => onDone(recharge)}
+            onRefuse={() => onRefuse(recharge)}
+          />
+        ))}
+      </ul>
+      <ShowMoreButton
+        hasNextPage={recharges.hasNextPage}
+        isFetchingNextPage={recharges.isFetchingNextPage}
+        fetchNextPage={recharges.fetchNextPage}
+      >
+        {t('showMore')}
+      </ShowMoreButton>
+    </>
+  );
+}
+
+function RechargeCard({
+  recharge: r,
+  onDone,
+  onRefuse,
+}: {
+  recharge: AdminRecharge;
+  onDone: () => void;
+  onRefuse: () => void;
+}) {
+  const { t } = useTranslation('admin-recharges');
+  const headingId = `recharge-${r.id}`;
+  const which = t('which', {
+    name: r.member.name,
+    amount: aed(r.amount),
+    number: formatIndianMobile(r.number),
+  });
+  return (
+    <li aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+      <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h2 id={headingId} className="text-lg font-bold text-slate-900">
+            {r.member.name}
+          </h2>
+          <span className="text-sm text-slate-600">{r.member.unique_id}</span>
+          <StatusBadge tone={TONE[r.state]}>{t(`states.${r.state}`)}</StatusBadge>
+        </div>
+        {r.state === 'requested' && (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button onClick={onDone} aria-label={t('markDoneOf', { which })}>
+              {t('markDone')}
+            </Button>
+            <Button variant="secondary" onClick={onRefuse} aria-label={t('refuseOf', { which })}>
+              {t('refuse.action')}
+            </Button>
+          </div>
+        )}
+      </div>
+      <Details recharge={r} />
+    </li>
+  );
+}
+
+function Details({ recharge: r }: { recharge: AdminRecharge }) {
+  const { t } = useTranslation('admin-recharges');
+  const fields = [
+    { key: 'number', value: <span dir="ltr">{formatIndianMobile(r.number)}</span> },
+    { key: 'operator', value: t(`operators.${r.operator}`) },
+    { key: 'amount', value: aed(r.amount) },
+    { key: 'requested', value: formatDate(r.created_at) },
+    ...(r.state === 'done'
+      ? [
+          { key: 'reference', value: r.reference },
+          { key: 'doneOn', value: r.decided_at && formatDate(r.decided_at) },
+        ]
+      : []),
+    ...(r.state === 'refused'
+      ? [
+          { key: 'reason', value: r.reason },
+          { key: 'refusedOn', value: r.decided_at && formatDate(r.decided_at) },
+        ]
+      : []),
+  ];
+  return (
+    <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 lg:grid-cols-4">
+      {fields.map(({ key, value }) => (
+        <div key={key} className={`min-w-0 ${key === 'reason' ? 'col-span-2' : ''}`}>
+          <dt className="text-sm text-slate-600">{t(`fields.${key}`)}</dt>
+          <dd className="font-medium break-words text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What the dialog is about, so the treasurer checks the number before confirming. */
+function Summary({ recharge: r }: { recharge: AdminRecharge }) {
+  const { t } = useTranslation('admin-recharges');
+  return (
+    <div className="rounded-xl bg-slate-50 p-3 text-slate-800">
+      <p className="font-semibold">
+        {t('summary', {
+          amount: aed(r.amount),
+          operator: t(`operators.${r.operator}`),
+        })}
+      </p>
+      <p className="text-lg font-bold tracking-wide" dir="ltr">
+        {formatIndianMobile(r.number)}
+      </p>
+      <p className="text-sm text-slate-600">
+        {r.member.name} · {r.member.unique_id}
+      </p>
+    </div>
+  );
 }

@@ -1,4 +1,154 @@
-// Placeholder: being built for issue 5.
+import { useTranslation } from 'react-i18next';
+import type { MyBonus, MyBonusClosed } from '@jamiya/contracts/bonus';
+import { GiftIcon } from '../../../components/icons.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { aed, formatDate } from '../../../lib/format.ts';
+import { errorMessage } from '../../../lib/messages.ts';
+import { useMyBonus } from '../api/get-my-bonus.ts';
+import { formatPercent } from '../lib/format-percent.ts';
+
+const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
+
+/**
+ * /user/my-bonus: the member's share of the association's interest income (PRODUCT.md
+ * section 7): each closed period with how it was worked out, and an estimate for the open one.
+ */
 export function MyBonusPage() {
-  return null;
+  const { t } = useTranslation('bonus');
+  const bonus = useMyBonus();
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <title>{t('pageTitle')}</title>
+      <div className="flex items-center gap-3">
+        <span className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-800">
+          <GiftIcon className="size-6" />
+        </span>
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+      </div>
+      <p className="text-slate-700">{t('intro')}</p>
+      {bonus.isPending ? (
+        <Spinner />
+      ) : bonus.isError ? (
+        <ErrorState message={errorMessage(bonus.error)} onRetry={() => void bonus.refetch()} />
+      ) : (
+        <BonusFigures data={bonus.data} />
+      )}
+      <HowItWorks />
+    </div>
+  );
+}
+
+function BonusFigures({ data }: { data: MyBonus }) {
+  const { t } = useTranslation('bonus');
+  const hasEstimate = data.estimate.your_average_balance > 0;
+  if (!hasEstimate && data.closed.length === 0) {
+    return (
+      <EmptyState title={t('empty.title')}>
+        <p>{t('empty.body')}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <Estimate estimate={data.estimate} />
+      <section aria-labelledby="bonus-closed" className="flex flex-col gap-3">
+        <h2 id="bonus-closed" className="text-lg font-bold text-slate-900">
+          {t('closed.title')}
+        </h2>
+        {data.closed.length === 0 ? (
+          <p className="rounded-xl bg-white p-4 text-slate-700 shadow-sm">{t('closed.none')}</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {data.closed.map((c) => (
+              <ClosedShare key={c.period.id} share={c} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Estimate({ estimate }: { estimate: MyBonus['estimate'] }) {
+  const { t } = useTranslation('bonus');
+  return (
+    <section
+      aria-labelledby="bonus-estimate"
+      className={`${card} flex flex-col gap-3 border-2 border-dashed border-amber-300`}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="bonus-estimate" className="text-lg font-bold text-slate-900">
+          {t('estimate.title')}
+        </h2>
+        <StatusBadge tone="warning">{t('estimate.badge')}</StatusBadge>
+      </div>
+      <div>
+        <p className="text-sm text-slate-600">{t('estimate.amountLabel')}</p>
+        <p className="text-3xl font-extrabold tracking-tight text-brand-800 tabular-nums">
+          {aed(estimate.amount)}
+        </p>
+      </div>
+      <p className="text-slate-800">
+        {t('estimate.period', {
+          from: formatDate(estimate.from, 'long'),
+          to: formatDate(estimate.to, 'long'),
+        })}{' '}
+        {t('howComputed', {
+          mine: aed(estimate.your_average_balance),
+          total: aed(estimate.total_average_balance),
+          percent: formatPercent(estimate.your_share_percent),
+          interest: aed(estimate.interest_so_far),
+        })}
+      </p>
+      <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950">{t('estimate.note')}</p>
+    </section>
+  );
+}
+
+function ClosedShare({ share }: { share: MyBonusClosed }) {
+  const { t } = useTranslation('bonus');
+  const titleId = `bonus-period-${share.period.id}`;
+  return (
+    <li>
+      <article aria-labelledby={titleId} className={`${card} flex flex-col gap-2`}>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 id={titleId} className="font-bold text-slate-900">
+            {t('closed.period', {
+              from: formatDate(share.period.starts_on),
+              to: formatDate(share.period.ends_on),
+            })}
+          </h3>
+          <StatusBadge tone="success">{t('closed.badge')}</StatusBadge>
+        </div>
+        <p className="text-2xl font-extrabold text-slate-900 tabular-nums">{aed(share.amount)}</p>
+        <p className="text-slate-800">
+          {t('howComputed', {
+            mine: aed(share.your_average_balance),
+            total: aed(share.total_average_balance),
+            percent: formatPercent(share.your_share_percent),
+            interest: aed(share.interest_total),
+          })}
+        </p>
+      </article>
+    </li>
+  );
+}
+
+function HowItWorks() {
+  const { t } = useTranslation('bonus');
+  return (
+    <section aria-labelledby="bonus-how" className={card}>
+      <h2 id="bonus-how" className="text-lg font-bold text-slate-900">
+        {t('how.title')}
+      </h2>
+      <ol className="mt-3 flex list-decimal flex-col gap-2 ps-5 text-slate-800">
+        <li>{t('how.income')}</li>
+        <li>{t('how.average')}</li>
+        <li>{t('how.share')}</li>
+        <li>{t('how.close')}</li>
+      </ol>
+    </section>
+  );
 }

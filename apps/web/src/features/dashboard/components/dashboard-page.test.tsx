@@ -60,6 +60,15 @@ describe('DashboardPage', () => {
     expect(statusRow('Months under review')).toHaveTextContent('1 month');
   });
 
+  it('leads to the statement', async () => {
+    stubApi({ 'GET /api/my-account-data': () => ({ body: account(1) }) });
+    renderWithProviders(<DashboardPage />, { routes: { '/user/statement': 'STATEMENT PAGE' } });
+    const link = await screen.findByRole('link', { name: 'Statement' });
+    expect(link).toHaveAttribute('href', '/user/statement');
+    await userEvent.click(link);
+    expect(await screen.findByText('STATEMENT PAGE')).toBeInTheDocument();
+  });
+
   it('shows Inactive for status 0 and says what it means', async () => {
     stubApi({ 'GET /api/my-account-data': () => ({ body: account(0) }) });
     renderWithProviders(<DashboardPage />);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
@@ -32,11 +33,19 @@ function Dashboard({ data }: { data: AccountData }) {
 
   return (
     <div className="flex flex-col gap-4 md:gap-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">
-          {t('welcome', { name: data.account_holder_name })}
-        </h1>
-        <p className="mt-1 text-slate-700">{t('subtitle')}</p>
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">
+            {t('welcome', { name: data.account_holder_name })}
+          </h1>
+          <p className="mt-1 text-slate-700">{t('subtitle')}</p>
+        </div>
+        <Link
+          to="/user/statement"
+          className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 bg-white px-4 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          {t('statement')}
+        </Link>
       </div>
 
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t('balances')}>

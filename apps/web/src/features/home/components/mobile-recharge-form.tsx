@@ -1,42 +1,82 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RECHARGE_OPERATORS } from '@jamiya/contracts/recharge';
+import { filsToAed } from '@jamiya/money/fils';
+import { useSettings } from '../../../api/get-settings.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { PhoneIcon } from '../../../components/icons.tsx';
+import { aed } from '../../../lib/format.ts';
 import {
-  mobileRechargeForm,
-  RECHARGE_OPERATORS,
-  type MobileRechargeInput,
-  type MobileRechargeValues,
-} from '../lib/mobile-recharge-schema.ts';
+  applyServerErrors,
+  toastError,
+  toastSuccess,
+  translateMessage,
+} from '../../../lib/messages.ts';
+import { useRequestRecharge } from '../api/request-recharge.ts';
+import {
+  EMPTY_RECHARGE,
+  RECHARGE_FIELDS,
+  rechargeFormSchema,
+  rechargeRange,
+  type RechargeFormInput,
+  type RechargeFormValues,
+} from '../lib/recharge-form.ts';
 
 /**
- * The mobile recharge form of spec section 2. The call that would send a recharge request
- * does not exist yet (PRODUCT.md section 7 plans it), so a valid form says plainly that
- * nothing was sent; it never pretends a recharge was made.
+ * The mobile recharge form of spec section 2, made real (PRODUCT.md section 7): it sends a
+ * request the committee completes or refuses. The confirmation stays beside the form until
+ * a field changes, since the success toast closes after 1 s.
  */
 export function MobileRechargeForm({
   headingLevel = 'h2',
   intro,
+  showRequestsLink = true,
 }: {
   headingLevel?: 'h1' | 'h2';
   intro?: string;
+  /** A link to the list of requests in the confirmation (not on the page that shows it). */
+  showRequestsLink?: boolean;
 }) {
   const { t } = useTranslation('home');
-  const [isNoticeShown, setNoticeShown] = useState(false);
-  const form = useForm<MobileRechargeInput, unknown, MobileRechargeValues>({
-    resolver: zodResolver(mobileRechargeForm),
-    defaultValues: { number: '', amount: '', operator: '' },
+  const settings = useSettings();
+  const range = rechargeRange(settings.data);
+  const [minFils, maxFils] = [range?.minFils, range?.maxFils];
+  const schema = useMemo(
+    () =>
+      rechargeFormSchema(
+        minFils !== undefined && maxFils !== undefined ? { minFils, maxFils } : null,
+      ),
+    [minFils, maxFils],
+  );
+  const send = useRequestRecharge();
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const form = useForm<RechargeFormInput, unknown, RechargeFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_RECHARGE,
   });
   const { errors } = form.formState;
   const Heading = headingLevel;
   const titleId = useId();
+  const clearConfirmation = { onChange: () => setConfirmation(null) };
 
   const onSubmit = form.handleSubmit(
-    () => setNoticeShown(true),
-    () => setNoticeShown(false),
+    async (values) => {
+      setConfirmation(null);
+      try {
+        const res = await send.mutateAsync({ ...values, amount: filsToAed(values.amount) });
+        toastSuccess(res.message);
+        setConfirmation(res.message);
+        form.reset(EMPTY_RECHARGE);
+      } catch (error) {
+        applyServerErrors(error, form.setError, RECHARGE_FIELDS);
+        toastError(error);
+      }
+    },
+    () => setConfirmation(null),
   );
 
   return (
@@ -57,7 +97,7 @@ export function MobileRechargeForm({
         <Field
           label={t('recharge.number')}
           hint={t('recharge.numberHint')}
-          error={errors.number?.message && t(errors.number.message)}
+          error={errors.number?.message}
         >
           {(a) => (
             <input
@@ -67,14 +107,21 @@ export function MobileRechargeForm({
               autoComplete="tel"
               placeholder={t('recharge.numberPlaceholder')}
               className={inputClass}
-              {...form.register('number', { onChange: () => setNoticeShown(false) })}
+              {...form.register('number', clearConfirmation)}
             />
           )}
         </Field>
         <Field
           label={t('recharge.amount')}
-          hint={t('recharge.amountHint')}
-          error={errors.amount?.message && t(errors.amount.message)}
+          hint={
+            range
+              ? t('recharge.amountHint', {
+                  min: aed(filsToAed(range.minFils), { currency: false }),
+                  max: aed(filsToAed(range.maxFils), { currency: false }),
+                })
+              : undefined
+          }
+          error={errors.amount?.message}
         >
           {(a) => (
             <input
@@ -84,20 +131,13 @@ export function MobileRechargeForm({
               autoComplete="off"
               placeholder={t('recharge.amountPlaceholder')}
               className={inputClass}
-              {...form.register('amount', { onChange: () => setNoticeShown(false) })}
+              {...form.register('amount', clearConfirmation)}
             />
           )}
         </Field>
-        <Field
-          label={t('recharge.operator')}
-          error={errors.operator?.message && t(errors.operator.message)}
-        >
+        <Field label={t('recharge.operator')} error={errors.operator?.message}>
           {(a) => (
-            <select
-              {...a}
-              className={inputClass}
-              {...form.register('operator', { onChange: () => setNoticeShown(false) })}
-            >
+            <select {...a} className={inputClass} {...form.register('operator', clearConfirmation)}>
               <option value="" disabled>
                 {t('recharge.operatorPlaceholder')}
               </option>
@@ -110,14 +150,26 @@ export function MobileRechargeForm({
           )}
         </Field>
         <div className="flex flex-col gap-3 md:col-span-3">
-          <Button type="submit" className="w-full md:w-auto md:self-start">
+          <Button
+            type="submit"
+            isBusy={form.formState.isSubmitting}
+            className="w-full md:w-auto md:self-start"
+          >
             {t('recharge.submit')}
           </Button>
           <div role="status">
-            {isNoticeShown && (
-              <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-                <p className="font-semibold">{t('recharge.notSentTitle')}</p>
-                <p className="mt-1 text-sm">{t('recharge.notSentBody')}</p>
+            {confirmation && (
+              <div className="rounded-xl border border-green-300 bg-green-50 p-4 text-green-950">
+                <p className="font-semibold">{t('recharge.sentTitle')}</p>
+                <p className="mt-1 text-sm">{translateMessage(confirmation)}</p>
+                {showRequestsLink && (
+                  <Link
+                    to="/user/mobile-recharge"
+                    className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
+                  >
+                    {t('recharge.seeRequests')}
+                  </Link>
+                )}
               </div>
             )}
           </div>

@@ -1,12 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { MobileRechargeForm } from './mobile-recharge-form.tsx';
+import { MyRecharges } from './my-recharges.tsx';
 
-/** /user/mobile-recharge: the recharge form of the home page on a page of its own (menu entry). */
+/** /user/mobile-recharge: the recharge form of the home page, and the member's requests. */
 export function MobileRechargePage() {
   const { t } = useTranslation('home');
   return (
-    <div className="mx-auto w-full max-w-3xl">
-      <MobileRechargeForm headingLevel="h1" intro={t('rechargePage.intro')} />
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <MobileRechargeForm
+        headingLevel="h1"
+        intro={t('rechargePage.intro')}
+        showRequestsLink={false}
+      />
+      <MyRecharges />
     </div>
   );
 }

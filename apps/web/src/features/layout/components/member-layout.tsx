@@ -11,6 +11,7 @@ import {
   LoanIcon,
   UserIcon,
 } from '../../../components/icons.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { ProfileDropdown } from './profile-dropdown.tsx';
 
 const SIDE_NAV = [
@@ -88,31 +89,34 @@ function MemberHeader() {
           Jamiya
         </Link>
         <div className="hidden md:block" />
-        {name ? (
-          <>
-            <div className="flex items-center gap-2 md:hidden">
-              <Link
-                to="/user/profile"
-                aria-label={t('menu.profile')}
-                className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-700"
-              >
-                <Avatar name={name} image={image} size={36} />
-              </Link>
-              <Link
-                to="/user/profile"
-                aria-label={t('menu.profile')}
-                className="grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
-              >
-                <UserIcon className="size-6" />
-              </Link>
-            </div>
-            <div className="hidden md:block">
-              <ProfileDropdown name={name} uniqueId={uniqueId} image={image} />
-            </div>
-          </>
-        ) : (
-          <span className="h-9 w-36 animate-pulse rounded-full bg-slate-200" aria-hidden />
-        )}
+        <div className="flex items-center gap-2">
+          <NotificationBell />
+          {name ? (
+            <>
+              <div className="flex items-center gap-2 md:hidden">
+                <Link
+                  to="/user/profile"
+                  aria-label={t('menu.profile')}
+                  className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-700"
+                >
+                  <Avatar name={name} image={image} size={36} />
+                </Link>
+                <Link
+                  to="/user/profile"
+                  aria-label={t('menu.profile')}
+                  className="grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+                >
+                  <UserIcon className="size-6" />
+                </Link>
+              </div>
+              <div className="hidden md:block">
+                <ProfileDropdown name={name} uniqueId={uniqueId} image={image} />
+              </div>
+            </>
+          ) : (
+            <span className="h-9 w-36 animate-pulse rounded-full bg-slate-200" aria-hidden />
+          )}
+        </div>
       </div>
     </header>
   );

@@ -1,4 +1,159 @@
-// Placeholder: being built for issue 5.
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { statementKind } from '@jamiya/contracts/admin';
+import type { Statement } from '@jamiya/contracts/statement';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { aed, formatDate } from '../../../lib/format.ts';
+import { errorMessage, toastError } from '../../../lib/messages.ts';
+import { useDownloadStatement } from '../api/download-statement.ts';
+import { useStatement, type Filters } from '../api/get-statement.ts';
+import { StatementFiltersForm } from './statement-filters.tsx';
+import { StatementLines } from './statement-lines.tsx';
+
+/** /user/statement: every movement of the member's money, filtered, downloadable (issue 5). */
 export function StatementPage() {
-  return null;
+  const { t } = useTranslation('statement');
+  const [params, setParams] = useSearchParams();
+  const filters: Filters = {
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    kind: statementKind.safeParse(params.get('kind')).data ?? '',
+  };
+  const statement = useStatement(filters);
+  const download = useDownloadStatement();
+  // A file is made only for the filters on screen, not for the ones still loading.
+  const shown = statement.isPlaceholderData ? undefined : statement.data;
+
+  const apply = (next: Filters) =>
+    setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '')));
+  const save = (format: 'csv' | 'pdf') => {
+    if (shown) download.mutate({ filters, statement: shown, format }, { onError: toastError });
+  };
+  const isSaving = (format: 'csv' | 'pdf') =>
+    download.isPending && download.variables.format === format;
+
+  let body;
+  if (statement.isPending) body = <Spinner />;
+  else if (statement.isError)
+    body = (
+      <ErrorState
+        message={errorMessage(statement.error)}
+        onRetry={() => void statement.refetch()}
+      />
+    );
+  else
+    body = (
+      <div
+        className={`flex flex-col gap-4 md:gap-6 ${statement.isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-busy={statement.isPlaceholderData}
+      >
+        <Summary statement={statement.data} />
+        <section aria-labelledby="statement-lines-title" className="flex flex-col gap-3">
+          <h2 id="statement-lines-title" className="text-lg font-bold text-slate-900">
+            {t('lines.title')}
+          </h2>
+          {statement.data.lines.length > 0 ? (
+            <StatementLines lines={statement.data.lines} />
+          ) : Object.values(filters).some(Boolean) ? (
+            <EmptyState title={t('lines.empty')} />
+          ) : (
+            <EmptyState title={t('lines.emptyAll')}>
+              <p className="text-sm">{t('lines.emptyAllBody')}</p>
+            </EmptyState>
+          )}
+          <p className="text-sm text-slate-600">{t('loanNote')}</p>
+        </section>
+      </div>
+    );
+
+  return (
+    <div className="flex flex-col gap-4 md:gap-6">
+      <title>{t('title')}</title>
+      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+          <p className="mt-1 text-slate-700">{t('intro')}</p>
+        </div>
+        <div className="grid grid-cols-2 gap-2 md:flex md:shrink-0">
+          <Button
+            variant="secondary"
+            className="whitespace-nowrap"
+            disabled={!shown}
+            isBusy={isSaving('pdf')}
+            onClick={() => save('pdf')}
+          >
+            {t('download.pdf')}
+          </Button>
+          <Button
+            variant="secondary"
+            className="whitespace-nowrap"
+            disabled={!shown}
+            isBusy={isSaving('csv')}
+            onClick={() => save('csv')}
+          >
+            {t('download.csv')}
+          </Button>
+        </div>
+      </div>
+      <StatementFiltersForm value={filters} onApply={apply} />
+      {body}
+    </div>
+  );
+}
+
+function Summary({ statement: s }: { statement: Statement }) {
+  const { t } = useTranslation('statement');
+  const sides = [
+    { key: 'opening', date: s.from, figures: s.opening },
+    { key: 'closing', date: s.to, figures: s.closing },
+  ] as const;
+  return (
+    <section
+      aria-labelledby="statement-summary-title"
+      className="rounded-2xl bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="statement-summary-title" className="text-lg font-bold text-slate-900">
+          {t('summary.title')}
+        </h2>
+        <p className="text-slate-700">
+          {t('summary.period', { from: formatDate(s.from), to: formatDate(s.to) })}
+        </p>
+      </div>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {sides.map(({ key, date, figures }) => (
+          <div
+            key={key}
+            role="group"
+            aria-labelledby={`statement-${key}-title`}
+            className="rounded-xl bg-slate-50 p-3"
+          >
+            <h3 id={`statement-${key}-title`} className="text-sm font-semibold text-slate-700">
+              {t(`summary.${key}`, { date: formatDate(date) })}
+            </h3>
+            <dl className="mt-2 grid grid-cols-2 gap-2">
+              <div>
+                <dt className="text-sm text-slate-600">{t('summary.savings')}</dt>
+                <dd className="text-lg font-bold text-slate-900 tabular-nums">
+                  {aed(figures.savings)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600">{t('summary.loan')}</dt>
+                <dd className="text-lg font-bold text-slate-900 tabular-nums">
+                  {aed(figures.loan)}
+                </dd>
+              </div>
+            </dl>
+          </div>
+        ))}
+      </div>
+      {s.kind && (
+        <p className="mt-3 text-sm text-slate-600">
+          {t('summary.kindNote', { kind: t(`kinds.${s.kind}`) })}
+        </p>
+      )}
+    </section>
+  );
 }

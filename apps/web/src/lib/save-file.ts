@@ -1,4 +1,4 @@
-import { fetchFileBlob } from '../../../lib/api-client.ts';
+import { fetchFileBlob } from './api-client.ts';
 
 /**
  * Downloads a file the API serves behind the bearer token: a plain link cannot send the

@@ -1,0 +1,183 @@
+import { desc, sql } from 'drizzle-orm';
+import { formatAed } from '@jamiya/money/fils';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { bonusAllocations, bonusPeriods } from '../../db/schema/member-services.ts';
+import { localDate } from '../../lib/calendar.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, unprocessable } from '../../lib/errors.ts';
+import { audit } from '../audit/audit.ts';
+import { postEntry } from '../ledger/ledger.ts';
+import { notify } from '../notifications/notify.ts';
+import {
+  averageFils,
+  dayLabel,
+  firstEntryDate,
+  nextDay,
+  percentOf,
+  periodFigures,
+  previousDay,
+  type PeriodFigures,
+} from './figures.ts';
+
+export type BonusPeriodRow = typeof bonusPeriods.$inferSelect;
+
+export async function lastPeriod(db: DbOrTx): Promise<BonusPeriodRow | null> {
+  const [row] = await db.select().from(bonusPeriods).orderBy(desc(bonusPeriods.endsOn)).limit(1);
+  return row ?? null;
+}
+
+/** Where the next period starts: the day after the last one, else the first entry's date. */
+export async function nextPeriodStart(
+  db: DbOrTx,
+): Promise<{ startsOn: string | null; isStartFixed: boolean }> {
+  const last = await lastPeriod(db);
+  if (last) return { startsOn: nextDay(last.endsOn), isStartFixed: true };
+  return { startsOn: await firstEntryDate(db), isStartFixed: false };
+}
+
+/**
+ * The period an admin asks for, checked against the closed ones: periods follow each other
+ * without a gap or an overlap, and none ends in the future.
+ */
+export async function resolvePeriod(
+  db: DbOrTx,
+  input: { startsOn?: string | undefined; endsOn: string },
+  today: string,
+): Promise<{ startsOn: string; endsOn: string }> {
+  const last = await lastPeriod(db);
+  let startsOn: string;
+  if (last) {
+    const next = nextDay(last.endsOn);
+    if (input.endsOn <= last.endsOn || (input.startsOn && input.startsOn <= last.endsOn)) {
+      throw conflict(
+        `The share-out up to ${dayLabel(last.endsOn)} is already closed; the next period starts on ${dayLabel(next)}.`,
+        {
+          [input.endsOn <= last.endsOn ? 'ends_on' : 'starts_on']: [
+            'This overlaps a closed period.',
+          ],
+        },
+      );
+    }
+    if (input.startsOn && input.startsOn !== next) {
+      const message = `The next period starts on ${dayLabel(next)}, the day after the last one ended, so that no day is left out.`;
+      throw unprocessable(message, { starts_on: [message] });
+    }
+    startsOn = next;
+  } else {
+    const first = input.startsOn ?? (await firstEntryDate(db));
+    if (!first)
+      throw unprocessable('Nothing is recorded in the books yet, so there is nothing to share.');
+    startsOn = first;
+  }
+  if (input.endsOn > today) {
+    throw unprocessable('A period cannot end in the future.', {
+      ends_on: [`Choose ${dayLabel(previousDay(today))} or earlier.`],
+    });
+  }
+  if (input.endsOn < startsOn) {
+    const message = `The period starts on ${dayLabel(startsOn)}, so it must end on that day or later.`;
+    throw unprocessable(message, { ends_on: [message] });
+  }
+  return { startsOn, endsOn: input.endsOn };
+}
+
+/** Why the period cannot be closed now, or null. Today cannot be closed: it is not over. */
+export function closeBlocker(figures: PeriodFigures, today: string): string | null {
+  if (figures.endsOn >= today)
+    return 'Today is not over, and interest that comes in later today would belong to no period: end the period yesterday at the latest.';
+  return figures.problem;
+}
+
+/**
+ * Closes a period: one balanced journal entry (interest income to each member's savings), the
+ * period and its allocations, an audit record and a notification to each member, all in one
+ * transaction. Closes are serialised by an advisory lock, so two at once give one entry.
+ */
+export async function closePeriod(
+  db: Db,
+  input: { startsOn?: string | undefined; endsOn: string },
+  actor: { id: number; ip?: string | null },
+  now: Date,
+): Promise<BonusPeriodRow> {
+  const today = localDate(now);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bonus_periods'))`);
+      const { startsOn, endsOn } = await resolvePeriod(tx, input, today);
+      const figures = await periodFigures(tx, startsOn, endsOn);
+      const blocker = closeBlocker(figures, today);
+      if (blocker) throw unprocessable(blocker, { ends_on: [blocker] });
+
+      const span = `${dayLabel(startsOn)} – ${dayLabel(endsOn)}`;
+      const entryId = await postEntry(tx, {
+        kind: 'bonus',
+        memo: `Share-out of interest income, ${span}`,
+        occurredAt: now,
+        createdBy: actor.id,
+        lines: [
+          { account: { code: 'interest_income' }, amountFils: figures.interestFils },
+          ...figures.members.map((m) => ({
+            account: { code: 'savings' as const, userId: m.userId },
+            amountFils: 0 - m.amountFils,
+          })),
+        ],
+      });
+      const [period] = await tx
+        .insert(bonusPeriods)
+        .values({
+          startsOn,
+          endsOn,
+          interestFils: figures.interestFils,
+          entryId,
+          closedBy: actor.id,
+          closedAt: now,
+        })
+        .returning();
+      if (!period) throw new Error('bonus period was not written');
+      await tx.insert(bonusAllocations).values(
+        figures.members.map((m) => ({
+          periodId: period.id,
+          userId: m.userId,
+          balanceDaysFils: m.balanceDaysFils,
+          amountFils: m.amountFils,
+        })),
+      );
+      await audit(tx, {
+        actorId: actor.id,
+        action: 'bonus.close',
+        targetType: 'bonus_period',
+        targetId: period.id,
+        details: {
+          startsOn,
+          endsOn,
+          interestFils: figures.interestFils,
+          entryId,
+          members: figures.members.length,
+        },
+        ip: actor.ip ?? null,
+        at: now,
+      });
+      const totalAverage = averageFils(figures.totalBalanceDaysFils, figures.days);
+      for (const m of figures.members) {
+        if (m.amountFils <= 0) continue;
+        await notify(tx, {
+          userId: m.userId,
+          kind: 'bonus',
+          title: `Your bonus of ${formatAed(m.amountFils)} was added to your savings`,
+          body:
+            `Your share of the interest the association earned from ${dayLabel(startsOn)} to ${dayLabel(endsOn)}: ` +
+            `your average savings of ${formatAed(averageFils(m.balanceDaysFils, figures.days))} ` +
+            `were ${percentOf(m.balanceDaysFils, figures.totalBalanceDaysFils)} % of the association's ` +
+            `${formatAed(totalAverage)}, so you receive that part of ${formatAed(figures.interestFils)}.`,
+          link: '/user/my-bonus',
+        });
+      }
+      return period;
+    });
+  } catch (err) {
+    // Without the lock (another database engine, say) the unique start still refuses a twin.
+    if (isUniqueViolation(err, 'bonus_periods_start'))
+      throw conflict('This period was closed a moment ago.');
+    throw err;
+  }
+}

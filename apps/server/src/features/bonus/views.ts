@@ -1,0 +1,139 @@
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { filsToAed } from '@jamiya/money/fils';
+import type { BonusPeriod, BonusPreview, MyBonus } from '@jamiya/contracts/bonus';
+import type { DbOrTx } from '../../db/client.ts';
+import { bonusAllocations, bonusPeriods } from '../../db/schema/member-services.ts';
+import { users } from '../../db/schema/users.ts';
+import { averageFils, daysIn, percentOf, periodFigures, type PeriodFigures } from './figures.ts';
+import { nextPeriodStart, type BonusPeriodRow } from './periods.ts';
+
+// The answers of the bonus calls, built from the closed periods and the journal.
+
+/** Closed periods with their totals, newest first (all of them: one a year or so). */
+export async function periodViews(db: DbOrTx, only?: number[]): Promise<BonusPeriod[]> {
+  const rows = await db
+    .select({
+      period: bonusPeriods,
+      members: sql<number>`count(${bonusAllocations.id})::int`,
+      balanceDays: sql<string>`coalesce(sum(${bonusAllocations.balanceDaysFils}), 0)::text`,
+      closer: { id: users.id, unique_id: users.uniqueId, name: users.name },
+    })
+    .from(bonusPeriods)
+    .leftJoin(bonusAllocations, eq(bonusAllocations.periodId, bonusPeriods.id))
+    .leftJoin(users, eq(users.id, bonusPeriods.closedBy))
+    .where(only ? inArray(bonusPeriods.id, only) : undefined)
+    .groupBy(bonusPeriods.id, users.id)
+    .orderBy(desc(bonusPeriods.endsOn));
+  return rows.map((r) => toPeriodView(r.period, r.members, BigInt(r.balanceDays), r.closer));
+}
+
+function toPeriodView(
+  p: BonusPeriodRow,
+  members: number,
+  balanceDaysFils: bigint,
+  closer: BonusPeriod['closed_by'],
+): BonusPeriod {
+  const days = daysIn(p.startsOn, p.endsOn);
+  return {
+    id: p.id,
+    starts_on: p.startsOn,
+    ends_on: p.endsOn,
+    days,
+    interest: filsToAed(p.interestFils),
+    members,
+    total_average_balance: filsToAed(averageFils(balanceDaysFils, days)),
+    entry_id: p.entryId,
+    closed_at: p.closedAt.toISOString(),
+    closed_by: closer,
+  };
+}
+
+export async function periodView(db: DbOrTx, id: number): Promise<BonusPeriod> {
+  const [view] = await periodViews(db, [id]);
+  if (!view) throw new Error(`bonus period ${id} is missing`);
+  return view;
+}
+
+export function previewView(figures: PeriodFigures, blocker: string | null): BonusPreview {
+  const total = figures.totalBalanceDaysFils;
+  return {
+    starts_on: figures.startsOn,
+    ends_on: figures.endsOn,
+    days: figures.days,
+    interest: filsToAed(Math.max(figures.interestFils, 0)),
+    total_average_balance: filsToAed(averageFils(total, figures.days)),
+    members: figures.members.map((m) => ({
+      member: { id: m.userId, unique_id: m.uniqueId, name: m.name },
+      average_balance: filsToAed(averageFils(m.balanceDaysFils, figures.days)),
+      share_percent: percentOf(m.balanceDaysFils, total),
+      amount: filsToAed(m.amountFils),
+    })),
+    can_close: blocker === null,
+    blocker,
+  };
+}
+
+/**
+ * A member's closed shares, with how each was worked out, and an estimate for the period
+ * still open: the same computation as a close, over the days from its start to today.
+ */
+export async function myBonusView(db: DbOrTx, userId: number, today: string): Promise<MyBonus> {
+  const totals = db
+    .select({
+      periodId: bonusAllocations.periodId,
+      balanceDays: sql<string>`sum(${bonusAllocations.balanceDaysFils})`.as('total_balance_days'),
+    })
+    .from(bonusAllocations)
+    .groupBy(bonusAllocations.periodId)
+    .as('totals');
+  const mine = await db
+    .select({
+      period: bonusPeriods,
+      balanceDaysFils: bonusAllocations.balanceDaysFils,
+      amountFils: bonusAllocations.amountFils,
+      totalBalanceDays: sql<string>`${totals.balanceDays}::text`,
+    })
+    .from(bonusAllocations)
+    .innerJoin(bonusPeriods, eq(bonusPeriods.id, bonusAllocations.periodId))
+    .innerJoin(totals, eq(totals.periodId, bonusPeriods.id))
+    .where(eq(bonusAllocations.userId, userId))
+    .orderBy(desc(bonusPeriods.endsOn));
+
+  const closed = mine.map((r) => {
+    const days = daysIn(r.period.startsOn, r.period.endsOn);
+    const total = BigInt(r.totalBalanceDays);
+    return {
+      period: {
+        id: r.period.id,
+        starts_on: r.period.startsOn,
+        ends_on: r.period.endsOn,
+        days,
+      },
+      interest_total: filsToAed(r.period.interestFils),
+      your_average_balance: filsToAed(averageFils(r.balanceDaysFils, days)),
+      total_average_balance: filsToAed(averageFils(total, days)),
+      your_share_percent: percentOf(r.balanceDaysFils, total),
+      amount: filsToAed(r.amountFils),
+    };
+  });
+
+  const { startsOn } = await nextPeriodStart(db);
+  const from = startsOn && startsOn <= today ? startsOn : today;
+  const figures = await periodFigures(db, from, today);
+  const me = figures.members.find((m) => m.userId === userId);
+  const total = figures.totalBalanceDaysFils;
+  return {
+    closed,
+    estimate: {
+      from,
+      to: today,
+      days: figures.days,
+      interest_so_far: filsToAed(Math.max(figures.interestFils, 0)),
+      your_average_balance: filsToAed(averageFils(me?.balanceDaysFils ?? 0, figures.days)),
+      total_average_balance: filsToAed(averageFils(total, figures.days)),
+      your_share_percent: percentOf(me?.balanceDaysFils ?? 0, total),
+      amount: filsToAed(me?.amountFils ?? 0),
+      is_estimate: true,
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Notification } from '@jamiya/contracts/notifications';
+import type { DbOrTx } from '../../db/client.ts';
+import { notifications } from '../../db/schema/member-services.ts';
+import { notFound } from '../../lib/errors.ts';
+
+// A member's own notifications: every query is scoped by user_id, so another member's id
+// reads as "not found".
+
+type Row = typeof notifications.$inferSelect;
+
+/** The text a member forwards: title, body and the full link, one per line. */
+export function shareText(row: Pick<Row, 'title' | 'body' | 'link'>, publicUrl: string): string {
+  return [row.title, row.body, row.link ? `${publicUrl}${row.link}` : null]
+    .filter(Boolean)
+    .join('\n');
+}
+
+export function toNotificationView(row: Row, publicUrl: string): Notification {
+  return {
+    id: row.id,
+    kind: row.kind as Notification['kind'],
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+    whatsapp_url: `https://wa.me/?text=${encodeURIComponent(shareText(row, publicUrl))}`,
+  };
+}
+
+export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Newest first (by when it happened, then by id); `cursor` is the id of the last one seen.
+ * Fetches one more than `limit` to know whether more exist.
+ */
+export function notificationsOf(
+  db: DbOrTx,
+  userId: number,
+  cursor: number | null,
+  limit: number,
+): Promise<Row[]> {
+  const after =
+    cursor === null
+      ? undefined
+      : sql`(${notifications.createdAt}, ${notifications.id}) < (select n.created_at, n.id from ${notifications} n where n.id = ${cursor} and n.user_id = ${userId})`;
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), after))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit + 1);
+}
+
+/** Marks one read (keeping the first time it was read). */
+export async function markRead(db: DbOrTx, userId: number, id: number, now: Date): Promise<Row> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  if (!row) throw notFound('There is no such notification.');
+  return row;
+}
+
+export async function markAllRead(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}

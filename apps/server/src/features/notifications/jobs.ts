@@ -1,0 +1,236 @@
+import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { addDays, format, parseISO } from 'date-fns';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { loanInstallments, loans } from '../../db/schema/loans.ts';
+import { installmentReminders, notifications } from '../../db/schema/member-services.ts';
+import { users } from '../../db/schema/users.ts';
+import { localDate } from '../../lib/calendar.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { getSettings } from '../settings/settings.ts';
+import { notify } from './notify.ts';
+import { notificationMail, reminderNotice } from './texts.ts';
+
+// The scheduled work of notifications, safe to run in several processes over one PostgreSQL:
+// the database decides who does what (a unique index for reminders, row locks for mails),
+// never a process's memory.
+
+export interface JobLog {
+  info(fields: object, msg: string): void;
+  warn(fields: object, msg: string): void;
+  error(fields: object, msg: string): void;
+}
+
+export interface JobDeps {
+  db: Db;
+  mailer: Mailer;
+  /** PUBLIC_URL: links in mails start with it. */
+  publicUrl: string;
+}
+
+/** A reminder goes out this many days before an installment falls due. */
+export const DUE_SOON_DAYS = 3;
+
+/**
+ * Reminds members of installments of active loans that fall due within DUE_SOON_DAYS
+ * (Dubai's days) and of those past due and unpaid: each installment once per kind. The
+ * reminder row and the notification are written in one transaction, and the notification
+ * only when the insert took; so when two processes race, the loser's insert waits for the
+ * winner's commit, finds the row, and sends nothing. Returns how many reminders it sent.
+ */
+export async function sendInstallmentReminders(db: Db, now: Date): Promise<number> {
+  const today = localDate(now);
+  const soon = format(addDays(parseISO(today), DUE_SOON_DAYS), 'yyyy-MM-dd');
+  const reminderKind = sql<
+    'due_soon' | 'overdue'
+  >`case when ${loanInstallments.dueOn} < ${today} then 'overdue' else 'due_soon' end`;
+  const candidates = await db
+    .select({
+      installmentId: loanInstallments.id,
+      number: loanInstallments.number,
+      dueOn: loanInstallments.dueOn,
+      leftFils: sql<string>`${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils}`,
+      userId: loans.userId,
+      termMonths: loans.termMonths,
+      kind: reminderKind,
+    })
+    .from(loanInstallments)
+    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
+    .where(
+      and(
+        eq(loans.state, 'active'),
+        isNull(loanInstallments.paidAt),
+        or(
+          lt(loanInstallments.dueOn, today),
+          and(gt(loanInstallments.dueOn, today), lte(loanInstallments.dueOn, soon)),
+        ),
+        sql`not exists (select 1 from ${installmentReminders} where ${installmentReminders.installmentId} = ${loanInstallments.id} and ${installmentReminders.kind} = ${reminderKind})`,
+      ),
+    )
+    .orderBy(loanInstallments.id);
+
+  let sent = 0;
+  for (const c of candidates) {
+    const didSend = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(installmentReminders)
+        .values({ installmentId: c.installmentId, kind: c.kind, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ id: installmentReminders.id });
+      if (inserted.length === 0) return false;
+      await notify(tx, {
+        ...reminderNotice(c.kind, { ...c, leftFils: Number(c.leftFils) }),
+        at: now,
+      });
+      return true;
+    });
+    if (didSend) sent += 1;
+  }
+  return sent;
+}
+
+/**
+ * Notifications older than this are not mailed: when SMTP is configured after months without
+ * it, members get no flood of old news (they are in the app all the same).
+ */
+const MAIL_WITHIN_MS = 3 * 24 * 60 * 60_000;
+const MAIL_BATCH = 50;
+const MAX_BATCHES_PER_RUN = 20;
+
+/**
+ * Mails each notification not yet mailed (when the mailer delivers). Rows are claimed by
+ * setting emailed_at in the same statement that locks them (FOR UPDATE SKIP LOCKED), so two
+ * processes never claim one row: a notification is mailed at most once. A mail the server
+ * refuses for good (5xx) stays claimed; any other failure gives the rest of the batch back for
+ * the next run. Returns how many mails it sent.
+ */
+export async function mailNotifications(deps: JobDeps, now: Date, log: JobLog): Promise<number> {
+  if (!deps.mailer.delivers) return 0;
+  const { db } = deps;
+  let associationName: string | null = null;
+  let sent = 0;
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+    const claimable = db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(
+        and(
+          isNull(notifications.emailedAt),
+          gt(notifications.createdAt, new Date(now.getTime() - MAIL_WITHIN_MS)),
+          ne(users.email, ''),
+        ),
+      )
+      .orderBy(notifications.id)
+      .limit(MAIL_BATCH)
+      .for('update', { of: notifications, skipLocked: true });
+    const claimed = await db
+      .update(notifications)
+      .set({ emailedAt: now })
+      .where(inArray(notifications.id, claimable))
+      .returning();
+    if (claimed.length === 0) break;
+    claimed.sort((a, b) => a.id - b.id);
+    associationName ??= (await getSettings(db)).associationName;
+    const people = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          claimed.map((n) => n.userId),
+        ),
+      );
+    const byId = new Map(people.map((p) => [p.id, p]));
+
+    for (const [index, n] of claimed.entries()) {
+      const person = byId.get(n.userId);
+      if (!person) continue;
+      try {
+        await deps.mailer.send({
+          to: person.email,
+          ...notificationMail({
+            name: person.name,
+            title: n.title,
+            body: n.body,
+            url: n.link ? `${deps.publicUrl}${n.link}` : deps.publicUrl,
+            associationName,
+          }),
+        });
+        sent += 1;
+      } catch (err) {
+        const code = (err as { responseCode?: unknown }).responseCode;
+        if (typeof code === 'number' && code >= 500) {
+          log.warn({ err, notificationId: n.id }, 'the mail server refused a notification mail');
+          continue;
+        }
+        const giveBack = claimed.slice(index).map((r) => r.id);
+        await db
+          .update(notifications)
+          .set({ emailedAt: null })
+          .where(inArray(notifications.id, giveBack));
+        log.warn(
+          { err, notifications: giveBack.length },
+          'notification mails could not be sent; trying again on the next run',
+        );
+        return sent;
+      }
+    }
+    if (claimed.length < MAIL_BATCH) break;
+  }
+  return sent;
+}
+
+/** One run of the job: reminders first, so that they are mailed in the same run. */
+export async function runNotificationJob(deps: JobDeps, now: Date, log: JobLog): Promise<void> {
+  const reminders = await sendInstallmentReminders(deps.db, now);
+  const mails = await mailNotifications(deps, now, log);
+  if (reminders || mails) log.info({ reminders, mails }, 'notifications job');
+}
+
+export interface RunningJob {
+  /** Stops the timer and waits for a run in progress to finish. */
+  stop(): Promise<void>;
+}
+
+/** Runs the job now and then every `intervalMs` after each run ends (runs never overlap). */
+export function startNotificationJob(
+  deps: JobDeps,
+  options: { intervalMs: number; log: JobLog; now?: () => Date },
+): RunningJob {
+  const { intervalMs, log, now = () => new Date() } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    running = runNotificationJob(deps, now(), log)
+      .catch((err: unknown) => log.error({ err }, 'the notifications job failed'))
+      .finally(() => {
+        running = null;
+        if (!stopped) {
+          timer = setTimeout(tick, intervalMs);
+          // The job never keeps a process alive on its own.
+          timer.unref();
+        }
+      });
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** Starts the job when the app is ready and stops it (waiting for a run) when it closes. */
+export function installNotificationJob(app: FastifyInstance, intervalMs: number): void {
+  let job: RunningJob | null = null;
+  app.addHook('onReady', async () => {
+    job = startNotificationJob(app.deps, { intervalMs, log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await job?.stop();
+  });
+}

@@ -1,0 +1,338 @@
+import sharp from 'sharp';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONTH_NAMES } from '@jamiya/contracts/common';
+import { notificationPage } from '@jamiya/contracts/notifications';
+import { formatMoney } from '@jamiya/money/format';
+import {
+  bearer,
+  createTestApp,
+  expectBooksBalance,
+  expectError,
+  login,
+  makeUser,
+  multipart,
+  type TestApp,
+} from '../../../test/harness.ts';
+import { notifications } from '../../db/schema/member-services.ts';
+import { addMonthsToDate, localDate, periodLabel } from '../../lib/calendar.ts';
+import { applyForLoan, withdrawLoan } from '../loans/lifecycle.ts';
+import { notify } from './notify.ts';
+import { dayLabel } from './texts.ts';
+
+let t: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await makeUser(t.db, { role: 'admin' });
+  adminToken = await login(t.app, admin.email);
+});
+afterAll(() => t.close());
+
+// Amounts as the texts write them (Intl puts a no-break space after AED).
+const aed = (fils: number) => formatMoney(fils, 'en');
+const today = () => localDate(new Date());
+const thisMonth = () => MONTH_NAMES[Number(today().slice(5, 7)) - 1]!;
+
+async function newMember() {
+  const user = await makeUser(t.db, { joinedOn: `${today().slice(0, 7)}-01` });
+  return { user, token: await login(t.app, user.email) };
+}
+
+async function submitDues(token: string, amount = '200') {
+  const receipt = await sharp({
+    create: { width: 40, height: 30, channels: 3, background: '#fff' },
+  })
+    .jpeg()
+    .toBuffer();
+  const form = multipart(
+    { payment_amount: amount, month: thisMonth(), account_number: 'AE0703312345' },
+    { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: receipt } },
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/save-monthly-payment',
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().payment.id as number;
+}
+
+const asAdmin = async (url: string, payload?: object) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: bearer(adminToken),
+    ...(payload ? { payload } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+async function list(token: string, query = '') {
+  const res = await t.app.inject({ url: `/api/notifications${query}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return notificationPage.parse(res.json());
+}
+
+const rowsOf = (userId: number) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id));
+
+function application(amountFils = 100_000) {
+  return {
+    loanType: 'personal',
+    amountFils,
+    termMonths: 3,
+    includeInsurance: false,
+    bankAccount: 'AE07 0331',
+    passportOrNid: 'P1234567',
+  };
+}
+
+describe('receipts', () => {
+  it('an approved receipt tells the member, with the month and the amount', async () => {
+    const { user, token } = await newMember();
+    const id = await submitDues(token);
+    expect(await rowsOf(user.id)).toHaveLength(0);
+    await asAdmin(`/api/admin/payments/${id}/approve`, { amount: '150' });
+    const [n] = await rowsOf(user.id);
+    const month = periodLabel(today().slice(0, 7));
+    expect(n).toMatchObject({
+      kind: 'payment_approved',
+      title: `Your due for ${month} is approved`,
+      link: '/user/monthly-pay',
+      readAt: null,
+      emailedAt: null,
+    });
+    expect(n!.body).toContain(`${aed(15000)} is added to your savings`);
+    expect(n!.body).toContain(`you entered ${aed(20000)}`);
+    await expectBooksBalance(t.db);
+  });
+
+  it('a rejected receipt tells the member why', async () => {
+    const { user, token } = await newMember();
+    const id = await submitDues(token);
+    await asAdmin(`/api/admin/payments/${id}/reject`, {
+      reason: 'The receipt is for another account',
+    });
+    const [n] = await rowsOf(user.id);
+    expect(n).toMatchObject({ kind: 'payment_rejected', link: '/user/monthly-pay' });
+    expect(n!.body).toBe(
+      `Reason: The receipt is for another account. Please send the receipt for ${periodLabel(today().slice(0, 7))} again.`,
+    );
+  });
+});
+
+describe('loans', () => {
+  it('each change of state the committee makes tells the member', async () => {
+    const { user } = await newMember();
+    const loan = await applyForLoan(t.db, user.id, application(), new Date());
+    expect(await rowsOf(user.id)).toHaveLength(0);
+
+    await asAdmin(`/api/admin/loans/${loan.id}/approve`, { reason: 'Welcome aboard' });
+    let [n] = await rowsOf(user.id);
+    expect(n).toMatchObject({
+      kind: 'loan_state',
+      title: 'Your loan is approved',
+      link: '/user/my-loan',
+    });
+    expect(n!.body).toBe(
+      `Your loan of ${aed(100000)} is approved and will be paid out soon. Note from the committee: Welcome aboard.`,
+    );
+
+    await asAdmin(`/api/admin/loans/${loan.id}/disburse`);
+    [n] = await rowsOf(user.id);
+    expect(n!.title).toBe('Your loan is paid out');
+    expect(n!.body).toBe(
+      `${aed(100000)} is paid out to you. You repay ${aed(107000)} in 3 monthly installments; ` +
+        `the first is due on ${dayLabel(addMonthsToDate(today(), 1))}.`,
+    );
+
+    await asAdmin(`/api/admin/loans/${loan.id}/repayments`, { amount: '1070' });
+    [n] = await rowsOf(user.id);
+    expect(n).toMatchObject({ kind: 'loan_state', title: 'Your loan is repaid' });
+    expect(await rowsOf(user.id)).toHaveLength(3);
+    await expectBooksBalance(t.db);
+  });
+
+  it('a rejection and a write-off carry the reason', async () => {
+    const { user } = await newMember();
+    const first = await applyForLoan(t.db, user.id, application(), new Date());
+    await asAdmin(`/api/admin/loans/${first.id}/reject`, { reason: 'Savings too recent.' });
+    let [n] = await rowsOf(user.id);
+    expect(n).toMatchObject({ title: 'Your loan application was not approved' });
+    expect(n!.body).toBe(
+      `Your application for ${aed(100000)} was not approved. Reason: Savings too recent.`,
+    );
+
+    const second = await applyForLoan(t.db, user.id, application(50_000), new Date());
+    await asAdmin(`/api/admin/loans/${second.id}/approve`);
+    await asAdmin(`/api/admin/loans/${second.id}/disburse`);
+    await asAdmin(`/api/admin/loans/${second.id}/write-off`, { reason: 'Left the country' });
+    [n] = await rowsOf(user.id);
+    expect(n).toMatchObject({ title: 'Your loan was written off' });
+    expect(n!.body).toContain('Reason: Left the country.');
+    // approval without a note says nothing about a note
+    const approved = (await rowsOf(user.id)).find((r) => r.title === 'Your loan is approved');
+    expect(approved!.body).toBe(
+      `Your loan of ${aed(50000)} is approved and will be paid out soon.`,
+    );
+    await expectBooksBalance(t.db);
+  });
+
+  it('the member’s own withdrawal tells nobody', async () => {
+    const { user } = await newMember();
+    const loan = await applyForLoan(t.db, user.id, application(), new Date());
+    await withdrawLoan(t.db, loan.id, user.id, null, new Date());
+    expect(await rowsOf(user.id)).toHaveLength(0);
+  });
+});
+
+describe('the member’s notifications', () => {
+  it('lists them newest first, pages them and counts the unread', async () => {
+    const { user, token } = await newMember();
+    for (let i = 1; i <= 5; i++) {
+      await notify(t.db, {
+        userId: user.id,
+        kind: 'message',
+        title: `Title ${i}`,
+        body: `Body ${i}`,
+        link: i === 5 ? '/user/contact-chat' : null,
+      });
+    }
+    const first = await list(token, '?limit=3');
+    expect(first.items.map((n) => n.title)).toEqual(['Title 5', 'Title 4', 'Title 3']);
+    expect(first.unread).toBe(5);
+    expect(first.items[0]).toMatchObject({
+      kind: 'message',
+      body: 'Body 5',
+      link: '/user/contact-chat',
+      read: false,
+      whatsapp_url: `https://wa.me/?text=${encodeURIComponent('Title 5\nBody 5\nhttp://jamiya.test/user/contact-chat')}`,
+    });
+    expect(first.items[1]!.whatsapp_url).toBe(
+      `https://wa.me/?text=${encodeURIComponent('Title 4\nBody 4')}`,
+    );
+    expect(new Date(first.items[0]!.created_at).toISOString()).toBe(first.items[0]!.created_at);
+    const second = await list(token, `?limit=3&cursor=${first.next_cursor}`);
+    expect(second.items.map((n) => n.title)).toEqual(['Title 2', 'Title 1']);
+    expect(second.next_cursor).toBeNull();
+
+    // Written later about something that happened earlier (the demo data's history): it
+    // takes its place by when it happened.
+    await notify(t.db, {
+      userId: user.id,
+      kind: 'bonus',
+      title: 'Long ago',
+      body: 'x',
+      at: new Date('2025-01-01T00:00:00Z'),
+    });
+    const byTime = await list(token, '?limit=4');
+    expect(byTime.items.map((n) => n.title)).toEqual(['Title 5', 'Title 4', 'Title 3', 'Title 2']);
+    const rest = await list(token, `?limit=4&cursor=${byTime.next_cursor}`);
+    expect(rest.items.map((n) => n.title)).toEqual(['Title 1', 'Long ago']);
+    expect(rest.items[1]!.created_at).toBe('2025-01-01T00:00:00.000Z');
+
+    const count = await t.app.inject({
+      url: '/api/notifications/unread-count',
+      headers: bearer(token),
+    });
+    expect(count.json()).toEqual({ unread: 6 });
+  });
+
+  it('marks one read, then all', async () => {
+    const { user, token } = await newMember();
+    for (const title of ['A', 'B', 'C'])
+      await notify(t.db, { userId: user.id, kind: 'bonus', title, body: 'x' });
+    const { items } = await list(token);
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${items[1]!.id}/read`,
+      headers: bearer(token),
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ notification: { title: 'B', read: true }, unread: 2 });
+    const [b] = await t.db.select().from(notifications).where(eq(notifications.id, items[1]!.id));
+    // Reading it again keeps the first time it was read.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${items[1]!.id}/read`,
+      headers: bearer(token),
+    });
+    const [again] = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, items[1]!.id));
+    expect(again!.readAt).toEqual(b!.readAt);
+    expect((await list(token)).items.map((n) => n.read)).toEqual([false, true, false]);
+
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: bearer(token),
+    });
+    expect(all.json()).toEqual({ message: 'All notifications are marked as read.', unread: 0 });
+    const after = await list(token);
+    expect(after.unread).toBe(0);
+    expect(after.items.every((n) => n.read)).toBe(true);
+  });
+
+  it('shows a member only their own: another member’s id is not found', async () => {
+    const amina = await newMember();
+    const rahul = await newMember();
+    await notify(t.db, { userId: amina.user.id, kind: 'bonus', title: 'Hers', body: 'x' });
+    const [hers] = await rowsOf(amina.user.id);
+    expect((await list(rahul.token)).items).toEqual([]);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/notifications/${hers!.id}/read`,
+        headers: bearer(rahul.token),
+      }),
+      404,
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: bearer(rahul.token),
+    });
+    expect((await rowsOf(amina.user.id))[0]!.readAt).toBeNull();
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/notifications/99999999/read',
+        headers: bearer(rahul.token),
+      }),
+      404,
+    );
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/notifications/abc/read',
+        headers: bearer(rahul.token),
+      }),
+      400,
+    );
+    expectError(
+      await t.app.inject({ url: '/api/notifications?cursor=x', headers: bearer(rahul.token) }),
+      400,
+    );
+  });
+
+  it('asks a visitor to sign in', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/notifications'],
+      ['GET', '/api/notifications/unread-count'],
+      ['POST', '/api/notifications/1/read'],
+      ['POST', '/api/notifications/read-all'],
+    ] as const) {
+      expectError(await t.app.inject({ method, url }), 401);
+    }
+  });
+});

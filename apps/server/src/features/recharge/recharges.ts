@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { filsToAed, formatAed } from '@jamiya/money/fils';
+import {
+  formatIndianMobile,
+  RECHARGE_OPERATOR_NAMES,
+  type AdminRecharge,
+  type Recharge,
+} from '@jamiya/contracts/recharge';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { rechargeRequests } from '../../db/schema/member-services.ts';
+import { users } from '../../db/schema/users.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { audit } from '../audit/audit.ts';
+import { notify } from '../notifications/notify.ts';
+
+export type RechargeRow = typeof rechargeRequests.$inferSelect;
+type MemberRef = AdminRecharge['member'];
+
+// Recharge requests never touch the ledger: the committee makes the recharge outside the
+// app and the member settles it with them; nothing is taken from savings.
+
+export function toRechargeView(r: RechargeRow): Recharge {
+  return {
+    id: r.id,
+    operator: r.operator,
+    number: r.number,
+    amount: filsToAed(r.amountFils),
+    state: r.state,
+    reference: r.reference,
+    reason: r.reason,
+    created_at: r.createdAt.toISOString(),
+    decided_at: r.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** "AED 50.00 for +91 98765 43210 (Jio)" */
+export function describeRecharge(r: Pick<RechargeRow, 'amountFils' | 'number' | 'operator'>) {
+  return `${formatAed(r.amountFils)} for ${formatIndianMobile(r.number)} (${RECHARGE_OPERATOR_NAMES[r.operator]})`;
+}
+
+export const DELAY_NOTE =
+  'After a recharge is made, the money may take at least 3-4 minutes to be added to the balance.';
+
+export type Decision = { state: 'done'; reference: string } | { state: 'refused'; reason: string };
+
+/**
+ * Marks a requested recharge done or refused, in one transaction with its audit row and the
+ * member's notification. The row is locked first, so of two admins deciding at once the
+ * second finds it decided and gets a 409; nothing changes for it.
+ */
+export async function decideRecharge(
+  tx: Tx,
+  id: number,
+  decision: Decision,
+  actor: { id: number; ip: string },
+  now: Date,
+): Promise<AdminRecharge> {
+  const [row] = await tx
+    .select()
+    .from(rechargeRequests)
+    .where(eq(rechargeRequests.id, id))
+    .for('update');
+  if (!row) throw notFound('There is no such recharge request.');
+  if (row.state !== 'requested') {
+    throw conflict(
+      row.state === 'done'
+        ? 'This recharge request was already marked done.'
+        : 'This recharge request was already refused.',
+    );
+  }
+  const [decided] = await tx
+    .update(rechargeRequests)
+    .set({
+      state: decision.state,
+      reference: decision.state === 'done' ? decision.reference : null,
+      reason: decision.state === 'refused' ? decision.reason : null,
+      decidedBy: actor.id,
+      decidedAt: now,
+    })
+    .where(eq(rechargeRequests.id, id))
+    .returning();
+  await audit(tx, {
+    actorId: actor.id,
+    action: decision.state === 'done' ? 'recharge.done' : 'recharge.refuse',
+    targetType: 'recharge_request',
+    targetId: id,
+    reason: decision.state === 'refused' ? decision.reason : null,
+    details:
+      decision.state === 'done'
+        ? { memberId: row.userId, reference: decision.reference }
+        : { memberId: row.userId },
+    ip: actor.ip,
+    at: now,
+  });
+  const what = describeRecharge(row);
+  await notify(
+    tx,
+    decision.state === 'done'
+      ? {
+          userId: row.userId,
+          kind: 'recharge_state',
+          title: 'Your mobile recharge was made',
+          body: `${what} was recharged. Reference: ${decision.reference}. ${DELAY_NOTE}`,
+          link: '/user/mobile-recharge',
+          at: now,
+        }
+      : {
+          userId: row.userId,
+          kind: 'recharge_state',
+          title: 'Your mobile recharge request was refused',
+          body: `${what} was not recharged. Reason: ${decision.reason}`,
+          link: '/user/mobile-recharge',
+          at: now,
+        },
+  );
+  return { ...toRechargeView(decided!), member: await memberRefOf(tx, row.userId) };
+}
+
+/** Who a request belongs to, as the admin's list shows it. */
+export const memberRefColumns = { id: users.id, unique_id: users.uniqueId, name: users.name };
+
+async function memberRefOf(db: DbOrTx, userId: number): Promise<MemberRef> {
+  const [member] = await db.select(memberRefColumns).from(users).where(eq(users.id, userId));
+  return member!;
+}

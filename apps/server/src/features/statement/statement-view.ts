@@ -1,0 +1,79 @@
+import { filsToAed } from '@jamiya/money/fils';
+import { filsToDecimalString } from '@jamiya/money/format';
+import type { Statement } from '@jamiya/contracts/statement';
+import { toCsv } from '../../lib/csv.ts';
+import { toStatementLine } from '../admin/members.ts';
+import type { EntryKind, StatementPeriod, StatementRow } from '../ledger/statement.ts';
+
+/** How the PDF names each kind of movement (the web app has its own, translated). */
+export const KIND_LABELS: Record<EntryKind, string> = {
+  dues: 'Dues',
+  disbursement: 'Loan paid out',
+  repayment: 'Repayment',
+  write_off: 'Written off',
+  reversal: 'Correction',
+  bonus: 'Bonus',
+};
+
+export interface StatementSubject {
+  associationName: string;
+  member: { name: string; uniqueId: string };
+  kind: EntryKind | null;
+  period: StatementPeriod;
+}
+
+export function toStatementView(s: StatementSubject): Statement {
+  const { period } = s;
+  return {
+    member: { name: s.member.name, unique_id: s.member.uniqueId },
+    association_name: s.associationName,
+    from: period.from,
+    to: period.to,
+    kind: s.kind,
+    opening: {
+      savings: filsToAed(period.opening.savingsFils),
+      loan: filsToAed(period.opening.loanFils),
+    },
+    closing: {
+      savings: filsToAed(period.closing.savingsFils),
+      loan: filsToAed(period.closing.loanFils),
+    },
+    lines: period.lines.map(toStatementLine),
+  };
+}
+
+/** The same columns as the treasurer's export of a whole statement. */
+export function statementCsv(lines: StatementRow[]): string {
+  return toCsv(
+    [
+      'date',
+      'entry',
+      'kind',
+      'description',
+      'savings_change_aed',
+      'loan_change_aed',
+      'savings_balance_aed',
+      'loan_balance_aed',
+    ],
+    lines.map((l) => [
+      l.occurredAt.toISOString(),
+      l.entryId,
+      l.kind,
+      l.memo,
+      filsToDecimalString(l.savingsChangeFils),
+      filsToDecimalString(l.loanChangeFils),
+      filsToDecimalString(l.savingsBalanceFils),
+      filsToDecimalString(l.loanBalanceFils),
+    ]),
+  );
+}
+
+/** statement-JM000002-2026-01-01-to-2026-11-22.pdf */
+export function statementFileName(
+  uniqueId: string,
+  period: { from: string; to: string },
+  ext: 'csv' | 'pdf',
+): string {
+  const safeId = uniqueId.replace(/[^A-Za-z0-9_-]/g, '');
+  return `statement-${safeId}-${period.from}-to-${period.to}.${ext}`;
+}

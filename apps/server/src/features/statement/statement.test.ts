@@ -1,0 +1,341 @@
+import sharp from 'sharp';
+import { extractText } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONTH_NAMES } from '@jamiya/contracts/common';
+import type { Statement } from '@jamiya/contracts/statement';
+import {
+  bearer,
+  createTestApp,
+  expectBooksBalance,
+  expectError,
+  login,
+  makeUser,
+  multipart,
+  type TestApp,
+} from '../../../test/harness.ts';
+import { localDate } from '../../lib/calendar.ts';
+import { memberSavingsFils, postEntry, reverseEntry } from '../ledger/ledger.ts';
+import { getSettings } from '../settings/settings.ts';
+import { pdfAmount } from './statement-pdf.ts';
+
+let t: TestApp;
+let adminToken: string;
+let adminId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Tariq' });
+  adminId = admin.id;
+  adminToken = await login(t.app, admin.email);
+});
+afterAll(() => t.close());
+
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(adminToken), ...(payload ? { payload } : {}) });
+
+async function newMember(name?: string) {
+  const user = await makeUser(t.db, {
+    joinedOn: `${localDate(new Date()).slice(0, 7)}-01`,
+    ...(name ? { name } : {}),
+  });
+  return { user, token: await login(t.app, user.email) };
+}
+
+/** This month's dues, sent with a receipt by the member and approved by the treasurer. */
+async function paidDues(token: string, amount: string) {
+  const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+    .jpeg()
+    .toBuffer();
+  const month = MONTH_NAMES[Number(localDate(new Date()).slice(5, 7)) - 1]!;
+  const form = multipart(
+    { payment_amount: amount, month, account_number: 'AE07' },
+    { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: photo } },
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/save-monthly-payment',
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const id = res.json().payment.id as number;
+  expect((await admin('POST', `/api/admin/payments/${id}/approve`)).statusCode).toBe(200);
+}
+
+async function activeLoan(token: string, amount: number) {
+  const applied = await t.app.inject({
+    method: 'POST',
+    url: '/api/loan-application',
+    headers: bearer(token),
+    payload: {
+      loan_amount: amount,
+      duration_month: 3,
+      bank_account: 'Botim',
+      passport_or_nid: 'P',
+    },
+  });
+  const id = applied.json().loan.id as number;
+  expect((await admin('POST', `/api/admin/loans/${id}/approve`)).statusCode).toBe(200);
+  expect((await admin('POST', `/api/admin/loans/${id}/disburse`)).statusCode).toBe(200);
+  return id;
+}
+
+/** Dues paid in on a past day, straight through the ledger (the flows only post "now"). */
+function duesOn(userId: number, at: string, fils: number) {
+  return postEntry(t.db, {
+    kind: 'dues',
+    memo: `Dues paid ${at}`,
+    occurredAt: new Date(at),
+    createdBy: adminId,
+    lines: [
+      { account: { code: 'cash' }, amountFils: fils },
+      { account: { code: 'savings', userId }, amountFils: -fils },
+    ],
+  });
+}
+
+const json = (res: { json(): unknown }) => res.json() as Statement;
+
+describe('GET /api/my-statement', () => {
+  it("closes at the ledger's balance after dues, a loan and repayments", async () => {
+    const { user, token } = await newMember('Hassan Ali');
+    await paidDues(token, '200');
+    const loanId = await activeLoan(token, 600);
+    await admin('POST', `/api/admin/loans/${loanId}/repayments`, { amount: 100 });
+    await admin('POST', `/api/admin/loans/${loanId}/repayments`, { amount: 150.5 });
+
+    const res = await get('/api/my-statement', token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const s = json(res);
+    expect(s.member).toEqual({ name: 'Hassan Ali', unique_id: user.uniqueId });
+    expect(s.association_name).toBe((await getSettings(t.db)).associationName);
+    expect(s.kind).toBeNull();
+    expect(s.to).toBe(localDate(new Date()));
+    expect(s.from).toBe(localDate(new Date()));
+    expect(s.lines.map((l) => l.kind)).toEqual(['repayment', 'repayment', 'disbursement', 'dues']);
+    expect(s.opening).toEqual({ savings: 0, loan: 0 });
+    expect(s.closing.savings * 100).toBe(await memberSavingsFils(t.db, user.id));
+    expect(s.closing.savings).toBe(200);
+    expect(s.closing).toEqual({
+      savings: s.lines[0]!.savings_balance,
+      loan: s.lines[0]!.loan_balance,
+    });
+    expect(s.lines[2]).toMatchObject({ loan_change: 600, loan_balance: 600 });
+    // Repayments lower the principal by their principal part only.
+    expect(s.closing.loan).toBeGreaterThan(600 - 250.5);
+    expect(s.closing.loan).toBeLessThan(600);
+    await expectBooksBalance(t.db);
+  });
+
+  it('gives the opening and closing balances of a period of Dubai days', async () => {
+    const { user, token } = await newMember();
+    await duesOn(user.id, '2026-01-15T08:00:00Z', 20_000);
+    // 21:30 UTC on 31 January is 1:30 on 1 February in Dubai.
+    await duesOn(user.id, '2026-01-31T21:30:00Z', 20_050);
+    await duesOn(user.id, '2026-03-10T08:00:00Z', 20_000);
+
+    const feb = json(await get('/api/my-statement?from=2026-02-01&to=2026-02-28', token));
+    expect(feb).toMatchObject({ from: '2026-02-01', to: '2026-02-28' });
+    expect(feb.opening).toEqual({ savings: 200, loan: 0 });
+    expect(feb.closing).toEqual({ savings: 400.5, loan: 0 });
+    expect(feb.lines.map((l) => [l.memo, l.savings_change, l.savings_balance])).toEqual([
+      ['Dues paid 2026-01-31T21:30:00Z', 200.5, 400.5],
+    ]);
+
+    const fromMarch = json(await get('/api/my-statement?from=2026-03-01', token));
+    expect(fromMarch.to).toBe(localDate(new Date()));
+    expect(fromMarch.opening.savings).toBe(400.5);
+    expect(fromMarch.closing.savings * 100).toBe(await memberSavingsFils(t.db, user.id));
+
+    // Without `from` the statement starts at the first movement.
+    const untilJan = json(await get('/api/my-statement?to=2026-01-31', token));
+    expect(untilJan).toMatchObject({ from: '2026-01-15', to: '2026-01-31' });
+    expect(untilJan.opening.savings).toBe(0);
+    expect(untilJan.closing.savings).toBe(200);
+    expect(untilJan.lines).toHaveLength(1);
+
+    const quiet = json(await get('/api/my-statement?from=2026-04-01&to=2026-04-30', token));
+    expect(quiet.lines).toEqual([]);
+    expect(quiet.opening).toEqual(quiet.closing);
+    expect(quiet.closing.savings).toBe(600.5);
+  });
+
+  it('lists one kind of movement, keeping the real running balances', async () => {
+    const { user, token } = await newMember();
+    const first = await duesOn(user.id, '2026-05-02T08:00:00Z', 30_000);
+    await duesOn(user.id, '2026-05-03T08:00:00Z', 10_000);
+    await reverseEntry(t.db, first, {
+      createdBy: adminId,
+      memo: 'Wrong member',
+      occurredAt: new Date('2026-05-04T08:00:00Z'),
+    });
+    const reversals = json(await get('/api/my-statement?kind=reversal&from=2026-05-01', token));
+    expect(reversals.kind).toBe('reversal');
+    expect(reversals.lines.map((l) => [l.kind, l.savings_change, l.savings_balance])).toEqual([
+      ['reversal', -300, 100],
+    ]);
+    expect(reversals.opening.savings).toBe(0);
+    expect(reversals.closing.savings).toBe(100);
+    const dues = json(await get('/api/my-statement?kind=dues&from=2026-05-01', token));
+    expect(dues.lines.map((l) => l.savings_balance)).toEqual([400, 300]);
+    expect(dues.closing.savings).toBe(100);
+  });
+
+  it('exports the period as CSV with the same columns as the admin export', async () => {
+    const { user, token } = await newMember();
+    await duesOn(user.id, '2026-06-01T08:00:00Z', 20_000);
+    await duesOn(user.id, '2026-07-01T08:00:00Z', 25_000);
+    const res = await get('/api/my-statement?format=csv&from=2026-07-01&to=2026-07-31', token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="statement-${user.uniqueId}-2026-07-01-to-2026-07-31.csv"`,
+    );
+    expect(res.body.trim().split('\r\n')).toEqual([
+      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed',
+      expect.stringMatching(
+        /^2026-07-01T08:00:00\.000Z,\d+,dues,Dues paid .*,250\.00,0\.00,450\.00,0\.00$/,
+      ),
+    ]);
+  });
+
+  it('writes a PDF with the association, the member, the period, the balances and every line', async () => {
+    const { user, token } = await newMember('Layla Pdf');
+    await duesOn(user.id, '2026-02-10T08:00:00Z', 123_456);
+    const amounts = [20_000, 35_667, 20_050];
+    for (const [i, fils] of amounts.entries())
+      await duesOn(user.id, `2026-03-${String(10 + i).padStart(2, '0')}T08:00:00Z`, fils);
+    const res = await get('/api/my-statement?format=pdf&from=2026-03-01&to=2026-03-31', token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="statement-${user.uniqueId}-2026-03-01-to-2026-03-31.pdf"`,
+    );
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain((await getSettings(t.db)).associationName);
+    expect(flat).toContain('Layla Pdf');
+    expect(flat).toContain(user.uniqueId);
+    expect(flat).toContain('1 Mar 2026 to 31 Mar 2026');
+    expect(flat).toContain('1,234.56'); // opening savings
+    const closing = 123_456 + 20_000 + 35_667 + 20_050;
+    expect(flat).toContain(pdfAmount(closing));
+    expect(pdfAmount(closing)).toBe('1,991.73');
+    for (const fils of amounts) expect(flat).toContain(pdfAmount(fils));
+    expect(flat).toContain('10 Mar 2026');
+    expect(flat).not.toContain('10 Feb 2026');
+  });
+
+  it('pages a long statement, repeating the table header on each page', async () => {
+    const { user, token } = await newMember();
+    for (let i = 0; i < 70; i++)
+      await duesOn(user.id, new Date(Date.UTC(2025, 0, 1 + i, 8)).toISOString(), 1_000 + i);
+    const res = await get('/api/my-statement?format=pdf', token);
+    const { totalPages, text } = await extractText(new Uint8Array(res.rawPayload));
+    expect(totalPages).toBeGreaterThan(1);
+    for (const [i, page] of text.entries()) {
+      expect(page).toMatch(/Savings\s+balance/);
+      expect(page).toContain(`Page ${i + 1} of ${totalPages}`);
+    }
+    const all = text.join(' ');
+    for (let i = 0; i < 70; i++) expect(all).toContain(pdfAmount(1_000 + i));
+  });
+
+  it('prints "?" for letters the PDF fonts lack rather than failing', async () => {
+    const { token } = await newMember('حسن علي');
+    const res = await get('/api/my-statement?format=pdf', token);
+    expect(res.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    expect(text).toContain('??? ???');
+  });
+
+  it('needs a session and answers only the signed-in member', async () => {
+    expectError(await get('/api/my-statement'), 401);
+    expectError(await get('/api/my-statement', 'not-a-token'), 401);
+    const a = await newMember();
+    const b = await newMember();
+    await duesOn(b.user.id, '2026-02-10T08:00:00Z', 50_000);
+    const mine = json(await get('/api/my-statement', a.token));
+    expect(mine.member.unique_id).toBe(a.user.uniqueId);
+    expect(mine.lines).toEqual([]);
+    expect(mine.closing).toEqual({ savings: 0, loan: 0 });
+    // No parameter names another member.
+    const other = json(
+      await get(`/api/my-statement?user_id=${b.user.id}&id=${b.user.id}`, a.token),
+    );
+    expect(other.member.unique_id).toBe(a.user.uniqueId);
+  });
+
+  it.each([
+    ['from=2026-03-02&to=2026-03-01', 'to', /on or after the start date/],
+    ['from=2026-02-30', 'from', /YYYY-MM-DD/],
+    ['to=01/03/2026', 'to', /YYYY-MM-DD/],
+    ['kind=loan', 'kind', /kind of movement/],
+    ['format=xlsx', 'format', /json, csv or pdf/],
+  ])('refuses %s with a 400 naming the field', async (query, field, message) => {
+    const { token } = await newMember();
+    const body = expectError(await get(`/api/my-statement?${query}`, token), 400);
+    expect(body.errors?.[field]?.[0]).toMatch(message);
+  });
+
+  it('takes empty filters as no filters', async () => {
+    const { token } = await newMember();
+    const res = await get('/api/my-statement?from=&to=&kind=', token);
+    expect(res.statusCode).toBe(200);
+    expect(json(res).kind).toBeNull();
+  });
+});
+
+describe('GET /api/admin/members/:id/statement', () => {
+  it("gives the treasurer any member's statement in each format", async () => {
+    const { user, token } = await newMember('Omar Admin-View');
+    await duesOn(user.id, '2026-02-10T08:00:00Z', 20_000);
+    const mine = json(await get('/api/my-statement', token));
+    const res = await admin('GET', `/api/admin/members/${user.id}/statement`);
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual(mine);
+
+    const csv = await admin('GET', `/api/admin/members/${user.id}/statement?format=csv`);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body.trim().split('\r\n')).toHaveLength(2);
+
+    const pdf = await admin(
+      'GET',
+      `/api/admin/members/${user.id}/statement?format=pdf&to=2026-02-28`,
+    );
+    expect(pdf.headers['content-disposition']).toContain(
+      `statement-${user.uniqueId}-2026-02-10-to-2026-02-28.pdf`,
+    );
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('Omar Admin-View');
+    expect(text).toContain('200.00');
+
+    expectError(await admin('GET', '/api/admin/members/999999/statement'), 404);
+    expectError(await admin('GET', `/api/admin/members/${user.id}/statement?kind=x`), 400);
+  });
+
+  it('refuses a member (403) and no session (401)', async () => {
+    const a = await newMember();
+    const b = await newMember();
+    expectError(await get(`/api/admin/members/${b.user.id}/statement`, a.token), 403);
+    expectError(await get(`/api/admin/members/${a.user.id}/statement`, a.token), 403);
+    expectError(await get(`/api/admin/members/${b.user.id}/statement`), 401);
+  });
+
+  it('is documented in the OpenAPI document with its three formats', async () => {
+    const doc = (await get('/api/openapi.json')).json();
+    for (const path of ['/api/my-statement', '/api/admin/members/{id}/statement']) {
+      const op = doc.paths[path].get;
+      expect(Object.keys(op.responses['200'].content).sort()).toEqual([
+        'application/json',
+        'application/pdf',
+        'text/csv',
+      ]);
+      expect(op.responses['401']).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchFileBlob } from '../../lib/api-client.ts';
+import { toastError } from '../../lib/messages.ts';
+
+const fileQuery = (url: string) => ({
+  queryKey: ['file', url],
+  queryFn: () => fetchFileBlob(url),
+  staleTime: Infinity,
+  gcTime: 10 * 60_000,
+});
+
+/** An attachment in a bubble: a photo as a thumbnail (fetched with the token), a PDF as a link. */
+export function MessageAttachment({
+  attachment,
+  isMine,
+  ns,
+}: {
+  attachment: { url: string; mime: string };
+  isMine: boolean;
+  ns: string;
+}) {
+  return attachment.mime.startsWith('image/') ? (
+    <PhotoThumbnail url={attachment.url} isMine={isMine} ns={ns} />
+  ) : (
+    <PdfLink url={attachment.url} isMine={isMine} ns={ns} />
+  );
+}
+
+const linkTone = (isMine: boolean) =>
+  isMine
+    ? 'text-white decoration-white/70 focus-visible:outline-white'
+    : 'text-brand-700 focus-visible:outline-brand-700';
+
+type Props = { url: string; isMine: boolean; ns: string };
+
+function PhotoThumbnail({ url, isMine, ns }: Props) {
+  const { t } = useTranslation(ns);
+  const file = useQuery(fileQuery(url));
+  // The cache keeps the bytes; the thumbnail makes its own object URL and frees it.
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file.data) return;
+    const made = URL.createObjectURL(file.data);
+    setObjectUrl(made);
+    return () => {
+      URL.revokeObjectURL(made);
+      setObjectUrl(null);
+    };
+  }, [file.data]);
+
+  if (file.isError)
+    return (
+      <button
+        type="button"
+        onClick={() => void file.refetch()}
+        className={`min-h-11 text-sm font-semibold underline underline-offset-2 focus-visible:outline-2 ${linkTone(isMine)}`}
+      >
+        {t('chat.photoFailed')}
+      </button>
+    );
+  if (!objectUrl)
+    return (
+      <span
+        role="status"
+        className="grid h-32 w-40 place-items-center rounded-lg bg-slate-100 text-sm text-slate-700"
+      >
+        {t('chat.photoLoading')}
+      </span>
+    );
+  return (
+    <a
+      href={objectUrl}
+      target="_blank"
+      rel="noopener"
+      className={`block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 ${linkTone(isMine)}`}
+    >
+      <img
+        src={objectUrl}
+        alt={t('chat.photoAlt')}
+        className="max-h-48 w-auto max-w-full rounded-lg bg-white object-contain"
+      />
+    </a>
+  );
+}
+
+// A plain link to /api/files/... would go without the bearer token, so the PDF is fetched
+// on the click and opened from an object URL: nothing is downloaded until it is asked for.
+function PdfLink({ url, isMine, ns }: Props) {
+  const { t } = useTranslation(ns);
+  const queryClient = useQueryClient();
+  const [isOpening, setIsOpening] = useState(false);
+
+  const open = async () => {
+    setIsOpening(true);
+    try {
+      const blob = await queryClient.fetchQuery(fileQuery(url));
+      const objectUrl = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = objectUrl;
+      link.target = '_blank';
+      link.rel = 'noopener';
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setIsOpening(false);
+    }
+  };
+
+  return (
+    <a
+      href={url}
+      onClick={(event) => {
+        event.preventDefault();
+        void open();
+      }}
+      aria-busy={isOpening || undefined}
+      className={`inline-flex min-h-11 items-center gap-2 font-semibold underline underline-offset-2 focus-visible:outline-2 ${linkTone(isMine)}`}
+    >
+      <span
+        aria-hidden
+        className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white no-underline"
+      >
+        PDF
+      </span>
+      {isOpening ? t('chat.pdfOpening') : t('chat.pdfOpen')}
+    </a>
+  );
+}

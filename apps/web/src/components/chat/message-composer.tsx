@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_MAX_CHARS } from '@jamiya/contracts/messages';
+import { Button } from '../button.tsx';
+import { Field, inputClass } from '../field.tsx';
+import { applyServerErrors, toastError } from '../../lib/messages.ts';
+import {
+  messageFieldNames,
+  messageForm,
+  type MessageFormInput,
+  type MessageFormOutput,
+} from './message-form.ts';
+
+/**
+ * A message and an optional photo or PDF. Enter starts a new line (a message may have several);
+ * Send, or Ctrl+Enter, sends it.
+ */
+export function MessageComposer({
+  onSend,
+  ns,
+}: {
+  onSend: (values: MessageFormOutput) => Promise<unknown>;
+  /** The feature's i18n namespace, holding the `composer` texts. */
+  ns: string;
+}) {
+  const { t } = useTranslation(ns);
+  const fileRef = useRef<HTMLInputElement | null>(null);
+  const form = useForm<MessageFormInput, unknown, MessageFormOutput>({
+    resolver: zodResolver(messageForm),
+    defaultValues: { body: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const attachment = useWatch({ control: form.control, name: 'attachment' });
+  const bodyField = form.register('body');
+
+  const clearAttachment = () => {
+    form.setValue('attachment', undefined, { shouldValidate: false });
+    form.clearErrors('attachment');
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await onSend(values);
+      form.reset({ body: '' });
+      clearAttachment();
+      form.setFocus('body');
+    } catch (error) {
+      applyServerErrors(error, form.setError, messageFieldNames);
+      toastError(error);
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t('composer.label')}
+      className="flex flex-col gap-3 rounded-2xl bg-white p-3 shadow-sm md:p-4"
+    >
+      <Field label={t('composer.message')} hint={t('composer.hint')} error={errors.body?.message}>
+        {(a) => (
+          <textarea
+            {...a}
+            rows={3}
+            maxLength={MESSAGE_MAX_CHARS}
+            className={`${inputClass} resize-y`}
+            {...bodyField}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                void onSubmit();
+              }
+            }}
+          />
+        )}
+      </Field>
+      <Field label={t('composer.attachment')} error={errors.attachment?.message}>
+        {(a) => (
+          <Controller
+            control={form.control}
+            name="attachment"
+            render={({ field }) => (
+              <input
+                {...a}
+                ref={(el) => {
+                  field.ref(el);
+                  fileRef.current = el;
+                }}
+                name={field.name}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange(e.target.files?.[0])}
+                type="file"
+                accept="image/*,application/pdf"
+                className={`${inputClass} file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
+              />
+            )}
+          />
+        )}
+      </Field>
+      {attachment instanceof File && (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <span className="min-w-0 break-all">
+            {t('composer.attached', { name: attachment.name })}
+          </span>
+          <Button variant="ghost" onClick={clearAttachment}>
+            {t('composer.removeAttachment')}
+          </Button>
+        </div>
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" isBusy={isSubmitting} className="w-full sm:w-auto">
+          {t('composer.send')}
+        </Button>
+      </div>
+    </form>
+  );
+}

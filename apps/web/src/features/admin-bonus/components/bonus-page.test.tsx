@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import {
+  closedBody,
+  errorBody,
+  periodBody,
+  periodsBody,
+  previewBody,
+} from '../testing/fixtures.ts';
+import { BonusPage } from './bonus-page.tsx';
+
+type Handlers = Parameters<typeof stubApi>[0];
+
+function setup(handlers: Handlers = {}) {
+  const requests = stubApi({
+    'GET /api/admin/bonus/periods': () => ({ body: periodsBody() }),
+    'GET /api/admin/bonus/preview': () => ({ body: previewBody() }),
+    'POST /api/admin/bonus/periods': () => ({ status: 201, body: closedBody() }),
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<BonusPage />, { path: '/admin/bonus' });
+  return { requests, user };
+}
+
+const previews = (requests: StubRequest[]) =>
+  requests.filter((r) => r.url.startsWith('/api/admin/bonus/preview')).map((r) => r.url);
+const posts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'POST');
+
+describe('the bonus share-out', () => {
+  it('lists the closed periods with their totals', async () => {
+    setup();
+    const table = await screen.findByRole('table', { name: 'Closed periods' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(row).toHaveTextContent(
+      'Jan 10, 2025 – Mar 31, 202581AED 23.332AED 570.37Apr 2, 2025 by Fatima Al Mansoori',
+    );
+  });
+
+  it('shows the fixed start and previews the shares up to yesterday at once', async () => {
+    const { requests } = setup();
+    expect(await screen.findByText('April 1, 2025')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Start date')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('End date')).toHaveValue('2026-11-21');
+
+    const table = await screen.findByRole('table', {
+      name: "Members' shares for Apr 1, 2025 – Nov 21, 2026",
+    });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((r) => r.textContent?.replace(/\u00a0/g, ' '))).toEqual([
+      'MemberAverage savingsShareBonus',
+      'Amina RahmanJM000002AED 3,751.5075 %AED 105',
+      'Rahul NairJM000003AED 1,250.5025 %AED 35',
+    ]);
+    expect(screen.getByText('Interest to share').nextElementSibling).toHaveTextContent('AED 140');
+    expect(previews(requests)).toEqual(['/api/admin/bonus/preview?ends_on=2026-11-21']);
+  });
+
+  it('previews another end date', async () => {
+    const { user, requests } = setup();
+    const end = await screen.findByLabelText('End date');
+    await user.clear(end);
+    await user.type(end, '2025-12-31');
+    await user.click(screen.getByRole('button', { name: 'Show the shares' }));
+    await waitFor(() =>
+      expect(previews(requests)).toContain('/api/admin/bonus/preview?ends_on=2025-12-31'),
+    );
+  });
+
+  it('lets the first period start on a date the admin chooses', async () => {
+    const { user, requests } = setup({
+      'GET /api/admin/bonus/periods': () => ({
+        body: periodsBody({
+          items: [],
+          next: { starts_on: '2025-01-10', is_start_fixed: false, latest_ends_on: '2026-11-21' },
+        }),
+      }),
+    });
+    expect(await screen.findByText('No period has been closed yet.')).toBeInTheDocument();
+    const start = screen.getByLabelText('Start date');
+    expect(start).toHaveValue('2025-01-10');
+    await user.clear(start);
+    await user.type(start, '2025-02-01');
+    await user.click(screen.getByRole('button', { name: 'Show the shares' }));
+    await waitFor(() =>
+      expect(previews(requests)).toContain(
+        '/api/admin/bonus/preview?ends_on=2026-11-21&starts_on=2025-02-01',
+      ),
+    );
+  });
+
+  it('closes the period after a confirmation, then starts from the next one', async () => {
+    let closed = false;
+    const { user, requests } = setup({
+      'GET /api/admin/bonus/periods': () => ({
+        body: closed
+          ? periodsBody({
+              items: [closedBody().period, periodBody()],
+              next: { starts_on: '2026-11-22', is_start_fixed: true, latest_ends_on: '2026-11-21' },
+            })
+          : periodsBody(),
+      }),
+      'POST /api/admin/bonus/periods': () => {
+        closed = true;
+        return { status: 201, body: closedBody() };
+      },
+    });
+    await screen.findByRole('table', { name: /Members' shares/ });
+    await user.click(screen.getByRole('button', { name: 'Close period' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Close Apr 1, 2025 – Nov 21, 2026?',
+    });
+    expect(dialog).toHaveTextContent(
+      'AED 140 of interest income will be added to the savings of 2 members, in one journal entry',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close period' }));
+    expect(
+      await screen.findByText('The period was closed and the interest shared out.'),
+    ).toBeInTheDocument();
+    expect(posts(requests).map((r) => r.body)).toEqual([{ ends_on: '2026-11-21' }]);
+    expect(
+      await screen.findByText(
+        /The last period ended yesterday. The next one starts on November 22, 2026/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Closed periods' })).getAllByRole('row'),
+    ).toHaveLength(3);
+  });
+
+  it('says why a period cannot be closed and keeps the button off', async () => {
+    setup({
+      'GET /api/admin/bonus/preview': () => ({
+        body: previewBody({
+          interest: 0,
+          members: [],
+          can_close: false,
+          blocker: 'There is no interest income in this period to share.',
+        }),
+      }),
+    });
+    expect(
+      await screen.findByText('There is no interest income in this period to share.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close period' })).toBeDisabled();
+  });
+
+  it("shows the server's refusal of a period", async () => {
+    setup({
+      'GET /api/admin/bonus/preview': () =>
+        errorBody(
+          409,
+          'The share-out up to 31 Mar 2025 is already closed; the next period starts on 1 Apr 2025.',
+        ),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/already closed/);
+  });
+
+  it('tells a 409 on close on the page and closes the dialog', async () => {
+    const { user } = setup({
+      'POST /api/admin/bonus/periods': () => errorBody(409, 'This period was closed a moment ago.'),
+    });
+    await screen.findByRole('table', { name: /Members' shares/ });
+    await user.click(screen.getByRole('button', { name: 'Close period' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Close period' }));
+    expect(await screen.findByText('This period was closed a moment ago.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows an empty state when nothing is recorded yet', async () => {
+    setup({
+      'GET /api/admin/bonus/periods': () => ({
+        body: periodsBody({
+          items: [],
+          next: { starts_on: null, is_start_fixed: false, latest_ends_on: '2026-11-21' },
+        }),
+      }),
+    });
+    expect(await screen.findByText('Nothing to share yet')).toBeInTheDocument();
+    expect(screen.queryByLabelText('End date')).not.toBeInTheDocument();
+  });
+
+  it('shows Loading... and then an error with a retry', async () => {
+    let calls = 0;
+    const { user } = setup({
+      'GET /api/admin/bonus/periods': () =>
+        ++calls === 1
+          ? errorBody(500, 'Something went wrong on our side.')
+          : { body: periodsBody() },
+    });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('Something went wrong on our side.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Closed periods' })).toBeInTheDocument();
+  });
+});

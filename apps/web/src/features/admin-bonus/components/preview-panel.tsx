@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BonusMemberShare, BonusPeriodRequest, BonusPreview } from '@jamiya/contracts/bonus';
+import { Button } from '../../../components/button.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { closeOnConflict } from '../../../components/reason-dialog.tsx';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { aed, formatDate } from '../../../lib/format.ts';
+import { errorMessage, toastError, toastSuccess, translateMessage } from '../../../lib/messages.ts';
+import { useCloseBonusPeriod } from '../api/close-bonus-period.ts';
+import { useBonusPreview } from '../api/get-bonus-preview.ts';
+import { formatPercent } from '../lib/format-percent.ts';
+
+/** What closing the period would share out, member by member, and the Close button. */
+export function PreviewPanel({ period }: { period: BonusPeriodRequest }) {
+  const { t } = useTranslation('admin-bonus');
+  const preview = useBonusPreview(period);
+  if (preview.isPending) return <Spinner label={t('preview.loading')} />;
+  if (preview.isError)
+    return (
+      <ErrorState message={errorMessage(preview.error)} onRetry={() => void preview.refetch()} />
+    );
+  return <Preview preview={preview.data} period={period} />;
+}
+
+function Preview({ preview, period }: { preview: BonusPreview; period: BonusPeriodRequest }) {
+  const { t } = useTranslation('admin-bonus');
+  const [isConfirming, setConfirming] = useState(false);
+  const span = t('span', {
+    from: formatDate(preview.starts_on),
+    to: formatDate(preview.ends_on),
+  });
+  const figures = [
+    { key: 'days', value: String(preview.days) },
+    { key: 'interest', value: aed(preview.interest) },
+    { key: 'totalAverage', value: aed(preview.total_average_balance) },
+    { key: 'members', value: String(preview.members.length) },
+  ];
+  const columns: Column<BonusMemberShare>[] = [
+    {
+      key: 'member',
+      header: t('preview.columns.member'),
+      isRowHeader: true,
+      cell: (m) => (
+        <span className="flex flex-col">
+          <span className="font-medium text-slate-900">{m.member.name}</span>
+          <span className="text-xs text-slate-600">{m.member.unique_id}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'average',
+      header: t('preview.columns.average'),
+      align: 'end',
+      cell: (m) => aed(m.average_balance),
+    },
+    {
+      key: 'share',
+      header: t('preview.columns.share'),
+      align: 'end',
+      isSecondary: true,
+      cell: (m) => `${formatPercent(m.share_percent)} %`,
+    },
+    {
+      key: 'amount',
+      header: t('preview.columns.amount'),
+      align: 'end',
+      cell: (m) => <span className="font-semibold">{aed(m.amount)}</span>,
+    },
+  ];
+
+  return (
+    <section aria-labelledby="bonus-preview" className="flex flex-col gap-4">
+      <h3 id="bonus-preview" className="font-bold text-slate-900">
+        {t('preview.title', { span })}
+      </h3>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
+        {figures.map((f) => (
+          <div key={f.key}>
+            <dt className="text-sm text-slate-600">{t(`preview.figures.${f.key}`)}</dt>
+            <dd className="text-lg font-bold text-slate-900 tabular-nums">{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {preview.blocker && (
+        <p role="status" className="rounded-xl bg-amber-50 p-3 text-amber-950">
+          {translateMessage(preview.blocker)}
+        </p>
+      )}
+      {preview.members.length > 0 && (
+        <DataTable
+          caption={t('preview.caption', { span })}
+          columns={columns}
+          rows={preview.members}
+          rowKey={(m) => m.member.id}
+        />
+      )}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-end">
+        {!preview.can_close && <p className="text-sm text-slate-600">{t('preview.cannotClose')}</p>}
+        <Button
+          disabled={!preview.can_close}
+          className="disabled:opacity-50"
+          onClick={() => setConfirming(true)}
+        >
+          {t('close.submit')}
+        </Button>
+      </div>
+      <CloseDialog
+        isOpen={isConfirming}
+        onClose={() => setConfirming(false)}
+        preview={preview}
+        period={period}
+        span={span}
+      />
+    </section>
+  );
+}
+
+function CloseDialog({
+  isOpen,
+  onClose,
+  preview,
+  period,
+  span,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  preview: BonusPreview;
+  period: BonusPeriodRequest;
+  span: string;
+}) {
+  const { t } = useTranslation('admin-bonus');
+  const close = useCloseBonusPeriod();
+  const confirm = async () => {
+    try {
+      const res = await close.mutateAsync(period);
+      toastSuccess(res.message);
+      onClose();
+    } catch (error) {
+      if (closeOnConflict(error, onClose)) return;
+      toastError(error);
+    }
+  };
+  return (
+    <Modal isOpen={isOpen} onClose={onClose} title={t('confirm.title', { span })}>
+      <div className="flex flex-col gap-4">
+        <p className="text-slate-800">
+          {t('confirm.body', {
+            interest: aed(preview.interest),
+            count: preview.members.filter((m) => m.amount > 0).length,
+          })}
+        </p>
+        <p className="text-sm text-slate-700">{t('confirm.final')}</p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {t('cancel', { ns: 'common' })}
+          </Button>
+          <Button isBusy={close.isPending} onClick={() => void confirm()}>
+            {t('close.submit')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import {
+  bonusCloseResponse,
+  bonusPeriod,
+  bonusPeriods,
+  bonusPreview,
+  type BonusCloseResponse,
+  type BonusPeriod,
+  type BonusPeriods,
+  type BonusPreview,
+} from '@jamiya/contracts/bonus';
+
+// Answers shaped like the real API's, parsed with the contracts' schemas.
+
+export function periodBody(overrides: Partial<BonusPeriod> = {}): BonusPeriod {
+  return bonusPeriod.parse({
+    id: 1,
+    starts_on: '2025-01-10',
+    ends_on: '2025-03-31',
+    days: 81,
+    interest: 23.33,
+    members: 2,
+    total_average_balance: 570.37,
+    entry_id: 40,
+    closed_at: '2025-04-02T08:00:00.000Z',
+    closed_by: { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' },
+    ...overrides,
+  });
+}
+
+export function periodsBody(overrides: Partial<BonusPeriods> = {}): BonusPeriods {
+  return bonusPeriods.parse({
+    items: [periodBody()],
+    next: { starts_on: '2025-04-01', is_start_fixed: true, latest_ends_on: '2026-11-21' },
+    ...overrides,
+  });
+}
+
+export function previewBody(overrides: Partial<BonusPreview> = {}): BonusPreview {
+  return bonusPreview.parse({
+    starts_on: '2025-04-01',
+    ends_on: '2026-11-21',
+    days: 600,
+    interest: 140,
+    total_average_balance: 5002,
+    members: [
+      {
+        member: { id: 2, unique_id: 'JM000002', name: 'Amina Rahman' },
+        average_balance: 3751.5,
+        share_percent: 75,
+        amount: 105,
+      },
+      {
+        member: { id: 3, unique_id: 'JM000003', name: 'Rahul Nair' },
+        average_balance: 1250.5,
+        share_percent: 25,
+        amount: 35,
+      },
+    ],
+    can_close: true,
+    blocker: null,
+    ...overrides,
+  });
+}
+
+export function closedBody(): BonusCloseResponse {
+  return bonusCloseResponse.parse({
+    message: 'The period was closed and the interest shared out.',
+    period: periodBody({ id: 2, starts_on: '2025-04-01', ends_on: '2026-11-21', days: 600 }),
+  });
+}
+
+export const errorBody = (status: number, message: string, errors?: Record<string, string[]>) => ({
+  status,
+  body: { status_code: status, message, ...(errors ? { errors } : {}) },
+});

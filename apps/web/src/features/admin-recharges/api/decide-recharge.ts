@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { rechargeDecidedResponse } from '@jamiya/contracts/recharge';
+import { api } from '../../../lib/api-client.ts';
+
+type Decided = z.infer<typeof rechargeDecidedResponse>;
+
+export const markRechargeDone = ({ id, reference }: { id: number; reference: string }) =>
+  api<Decided>(`/api/admin/recharge-requests/${id}/done`, { json: { reference } });
+
+export const refuseRecharge = ({ id, reason }: { id: number; reason: string }) =>
+  api<Decided>(`/api/admin/recharge-requests/${id}/refuse`, { json: { reason } });
+
+// Either way the request moves to another tab. After a 409 (another admin decided first)
+// the list shown is out of date too: refetch on every outcome.
+const useDecision = <V>(mutationFn: (v: V) => Promise<Decided>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'recharges'] }),
+  });
+};
+
+export const useMarkRechargeDone = () => useDecision(markRechargeDone);
+export const useRefuseRecharge = () => useDecision(refuseRecharge);

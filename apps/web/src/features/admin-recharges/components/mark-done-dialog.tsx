@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { rechargeDoneRequest, type RechargeDoneRequest } from '@jamiya/contracts/recharge';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { closeOnConflict } from '../../../components/reason-dialog.tsx';
+import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
+
+/**
+ * Marks a recharge done with the operator's reference (required: the member quotes it if the
+ * credit does not arrive). Like ReasonDialog, a 409 closes it and shows the server's sentence.
+ */
+export function MarkDoneDialog({
+  isOpen,
+  onClose,
+  title,
+  children,
+  onConfirm,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  title: string;
+  children?: ReactNode;
+  onConfirm: (reference: string) => Promise<string>;
+}) {
+  const [shakeSignal, setShakeSignal] = useState(0);
+  return (
+    <Modal isOpen={isOpen} onClose={onClose} title={title} shakeSignal={shakeSignal}>
+      <ReferenceForm
+        onConfirm={onConfirm}
+        onClose={onClose}
+        onInvalid={() => setShakeSignal((n) => n + 1)}
+      >
+        {children}
+      </ReferenceForm>
+    </Modal>
+  );
+}
+
+function ReferenceForm({
+  children,
+  onConfirm,
+  onClose,
+  onInvalid,
+}: {
+  children?: ReactNode;
+  onConfirm: (reference: string) => Promise<string>;
+  onClose: () => void;
+  onInvalid: () => void;
+}) {
+  const { t } = useTranslation('admin-recharges');
+  const form = useForm<RechargeDoneRequest, unknown, { reference: string }>({
+    resolver: zodResolver(rechargeDoneRequest),
+    defaultValues: { reference: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async ({ reference }) => {
+    try {
+      toastSuccess(await onConfirm(reference));
+      onClose();
+    } catch (error) {
+      if (closeOnConflict(error, onClose)) return;
+      applyServerErrors(error, form.setError, ['reference']);
+      toastError(error);
+      onInvalid();
+    }
+  }, onInvalid);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {children}
+      <Field
+        label={t('done.reference')}
+        hint={t('done.referenceHint')}
+        error={form.formState.errors.reference?.message}
+      >
+        {(a) => (
+          <input
+            {...a}
+            autoComplete="off"
+            maxLength={100}
+            aria-required
+            className={inputClass}
+            {...form.register('reference')}
+          />
+        )}
+      </Field>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {t('cancel', { ns: 'common' })}
+        </Button>
+        <Button type="submit" isBusy={form.formState.isSubmitting}>
+          {t('done.confirm')}
+        </Button>
+      </div>
+    </form>
+  );
+}

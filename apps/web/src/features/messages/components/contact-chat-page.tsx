@@ -1,4 +1,0 @@
-// Placeholder: being built for issue 5.
-export function ContactChatPage() {
-  return null;
-}

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { statementKind } from '@jamiya/contracts/admin';
+import { statementFilters } from '@jamiya/contracts/statement';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import type { Filters } from '../api/get-statement.ts';
+
+const NO_FILTERS: Filters = { from: '', to: '', kind: '' };
+
+/** From, to and kind, checked by the same rules as the server's (from on or before to). */
+export function StatementFiltersForm({
+  value,
+  onApply,
+}: {
+  value: Filters;
+  onApply: (filters: Filters) => void;
+}) {
+  const { t } = useTranslation('statement');
+  const form = useForm<
+    z.input<typeof statementFilters>,
+    unknown,
+    z.output<typeof statementFilters>
+  >({
+    resolver: zodResolver(statementFilters),
+    // Follows the URL: back, forward and "Clear" show the filters in force.
+    values: value,
+  });
+  const { errors } = form.formState;
+  const hasFilters = Object.values(value).some(Boolean);
+
+  const onSubmit = form.handleSubmit(({ from, to, kind }) =>
+    onApply({ from: from ?? '', to: to ?? '', kind: kind ?? '' }),
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="statement-filters-title"
+      className="rounded-2xl bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="statement-filters-title" className="sr-only">
+        {t('filters.title')}
+      </h2>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-[1fr_1fr_1fr_auto] md:items-start">
+        <Field label={t('filters.from')} error={errors.from?.message}>
+          {(a) => <input {...a} type="date" className={inputClass} {...form.register('from')} />}
+        </Field>
+        <Field label={t('filters.to')} error={errors.to?.message}>
+          {(a) => <input {...a} type="date" className={inputClass} {...form.register('to')} />}
+        </Field>
+        <div className="col-span-2 md:col-span-1">
+          <Field label={t('filters.kind')} error={errors.kind?.message}>
+            {(a) => (
+              <select {...a} className={inputClass} {...form.register('kind')}>
+                <option value="">{t('filters.allKinds')}</option>
+                {statementKind.options.map((k) => (
+                  <option key={k} value={k}>
+                    {t(`kinds.${k}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <div className="col-span-2 flex gap-2 md:col-span-1 md:mt-6">
+          <Button type="submit" className="flex-1 md:flex-none">
+            {t('filters.apply')}
+          </Button>
+          {hasFilters && (
+            <Button
+              variant="ghost"
+              className="flex-1 md:flex-none"
+              onClick={() => onApply(NO_FILTERS)}
+            >
+              {t('filters.clear')}
+            </Button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

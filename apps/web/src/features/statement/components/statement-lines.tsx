@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import type { StatementLine } from '@jamiya/contracts/admin';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { aed } from '../../../lib/format.ts';
+import { dubaiDate } from '../lib/dubai-date.ts';
+
+/** A change with its sign, so money in and money out cannot be confused; none is a dash. */
+export function signed(amount: number): string {
+  if (amount === 0) return '—';
+  const text = aed(amount, { currency: false });
+  return amount > 0 ? `+${text}` : text;
+}
+
+const nowrap = 'whitespace-nowrap';
+
+/** The movements: a list on a phone, a table from md up (only one of them is ever shown). */
+export function StatementLines({ lines }: { lines: StatementLine[] }) {
+  const { t } = useTranslation('statement');
+  const columns: Column<StatementLine>[] = [
+    {
+      key: 'date',
+      header: t('lines.columns.date'),
+      cell: (l) => <span className={nowrap}>{dubaiDate(l.occurred_at)}</span>,
+    },
+    {
+      key: 'kind',
+      header: t('lines.columns.kind'),
+      isRowHeader: true,
+      cell: (l) => <span className={`${nowrap} font-medium`}>{t(`kinds.${l.kind}`)}</span>,
+    },
+    { key: 'memo', header: t('lines.columns.memo'), cell: (l) => l.memo },
+    {
+      key: 'savingsChange',
+      header: t('lines.columns.savingsChange'),
+      align: 'end',
+      cell: (l) => <span className={nowrap}>{signed(l.savings_change)}</span>,
+    },
+    {
+      key: 'loanChange',
+      header: t('lines.columns.loanChange'),
+      align: 'end',
+      cell: (l) => <span className={nowrap}>{signed(l.loan_change)}</span>,
+    },
+    {
+      key: 'savingsBalance',
+      header: t('lines.columns.savingsBalance'),
+      align: 'end',
+      cell: (l) => <span className={`${nowrap} font-semibold`}>{aed(l.savings_balance)}</span>,
+    },
+    {
+      key: 'loanBalance',
+      header: t('lines.columns.loanBalance'),
+      align: 'end',
+      cell: (l) => <span className={`${nowrap} font-semibold`}>{aed(l.loan_balance)}</span>,
+    },
+  ];
+
+  return (
+    <>
+      <ul
+        aria-label={t('lines.caption')}
+        className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:hidden"
+      >
+        {lines.map((l) => (
+          <li key={l.entry_id} className="flex flex-col gap-1 px-4 py-3">
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="font-semibold text-slate-900">{t(`kinds.${l.kind}`)}</span>
+              <span className="text-sm whitespace-nowrap text-slate-600">
+                {dubaiDate(l.occurred_at)}
+              </span>
+            </div>
+            <p className="text-sm text-slate-700">{l.memo}</p>
+            <p className="flex flex-wrap gap-x-4 font-semibold text-slate-900 tabular-nums">
+              {l.savings_change !== 0 && (
+                <span>{t('lines.savingsChange', { amount: signed(l.savings_change) })}</span>
+              )}
+              {l.loan_change !== 0 && (
+                <span>{t('lines.loanChange', { amount: signed(l.loan_change) })}</span>
+              )}
+            </p>
+            <p className="text-sm text-slate-600 tabular-nums">
+              {t('lines.after', { savings: aed(l.savings_balance), loan: aed(l.loan_balance) })}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden md:block">
+        <DataTable
+          caption={t('lines.caption')}
+          columns={columns}
+          rows={lines}
+          rowKey={(l) => l.entry_id}
+        />
+      </div>
+    </>
+  );
+}

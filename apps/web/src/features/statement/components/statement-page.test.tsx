@@ -1,0 +1,225 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { statement, type Statement } from '@jamiya/contracts/statement';
+import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { StatementPage } from './statement-page.tsx';
+
+const line = (overrides: Partial<Statement['lines'][number]>): Statement['lines'][number] => ({
+  entry_id: 1,
+  // 1:30 on 2 October in Dubai, where the books count the days.
+  occurred_at: '2026-10-01T21:30:00.000Z',
+  kind: 'dues',
+  memo: 'Monthly due October 2026',
+  savings_change: 200.5,
+  loan_change: 0,
+  savings_balance: 2400.5,
+  loan_balance: 1783.33,
+  ...overrides,
+});
+
+const hassan = (overrides: Partial<Statement> = {}): Statement =>
+  statement.parse({
+    member: { name: 'Hassan Ali', unique_id: 'JM000012' },
+    association_name: 'Jamiya',
+    from: '2026-08-01',
+    to: '2026-11-22',
+    kind: null,
+    opening: { savings: 2200, loan: 0 },
+    closing: { savings: 2400.5, loan: 1426.66 },
+    lines: [
+      line({
+        entry_id: 3,
+        occurred_at: '2026-11-17T08:00:00.000Z',
+        kind: 'repayment',
+        memo: 'Repayment of loan 1',
+        savings_change: 0,
+        loan_change: -356.67,
+        savings_balance: 2400.5,
+        loan_balance: 1426.66,
+      }),
+      line({ entry_id: 1 }),
+    ],
+    ...overrides,
+  });
+
+type Handlers = Parameters<typeof stubApi>[0];
+
+function setup(handlers: Handlers = {}, at = '/user/statement') {
+  const requests = stubApi({
+    'GET /api/my-statement': () => ({ body: hassan() }),
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<StatementPage />, { path: '/user/statement', at });
+  return { requests, user };
+}
+
+const statementCalls = (requests: StubRequest[]) =>
+  requests.filter((r) => r.url.startsWith('/api/my-statement')).map((r) => r.url);
+
+const text = (e: Element) => e.textContent?.replace(/\s+/g, ' ');
+
+/** The rows of the wide-screen table, as text. */
+const tableRows = () =>
+  within(screen.getByRole('table', { name: 'Movements of your savings and loan, newest first' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((c) => text(c)));
+
+describe('the statement page', () => {
+  it('shows the period, the opening and closing balances and every movement', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Statement' })).toBeVisible();
+    const summary = within(await screen.findByRole('region', { name: 'Balances' }));
+    expect(summary.getByText('Aug 1, 2026 to Nov 22, 2026')).toBeInTheDocument();
+    const opening = within(summary.getByRole('group', { name: 'Opening, Aug 1, 2026' }));
+    expect(opening.getByText('Savings').nextElementSibling).toHaveTextContent('AED 2,200');
+    expect(opening.getByText('Loan owed').nextElementSibling).toHaveTextContent('AED 0');
+    const closing = within(summary.getByRole('group', { name: 'Closing, Nov 22, 2026' }));
+    expect(closing.getByText('Savings').nextElementSibling).toHaveTextContent('AED 2,400.50');
+    expect(closing.getByText('Loan owed').nextElementSibling).toHaveTextContent('AED 1,426.66');
+
+    expect(tableRows()).toEqual([
+      [
+        'Nov 17, 2026',
+        'Loan repayment',
+        'Repayment of loan 1',
+        '—',
+        '-356.67',
+        'AED 2,400.50',
+        'AED 1,426.66',
+      ],
+      [
+        'Oct 2, 2026',
+        'Dues',
+        'Monthly due October 2026',
+        '+200.50',
+        '—',
+        'AED 2,400.50',
+        'AED 1,783.33',
+      ],
+    ]);
+    // The phone's list says the same in sentences.
+    const items = within(
+      screen.getByRole('list', { name: 'Movements of your savings and loan, newest first' }),
+    ).getAllByRole('listitem');
+    expect(items.map(text)).toEqual([
+      'Loan repaymentNov 17, 2026Repayment of loan 1Loan -356.67After: savings AED 2,400.50, loan owed AED 1,426.66',
+      'DuesOct 2, 2026Monthly due October 2026Savings +200.50After: savings AED 2,400.50, loan owed AED 1,783.33',
+    ]);
+  });
+
+  it('asks for the filters chosen, keeps them in the address and clears them', async () => {
+    const { requests, user } = setup();
+    await screen.findByRole('table');
+    await user.type(screen.getByLabelText('From'), '2026-09-01');
+    await user.type(screen.getByLabelText('To'), '2026-10-31');
+    await user.selectOptions(screen.getByLabelText('Kind'), 'Loan repayment');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() =>
+      expect(statementCalls(requests).at(-1)).toBe(
+        '/api/my-statement?from=2026-09-01&to=2026-10-31&kind=repayment',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(statementCalls(requests).at(-1)).toBe('/api/my-statement'));
+    expect(screen.getByLabelText('From')).toHaveValue('');
+    expect(screen.getByLabelText('Kind')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('starts from the filters in the address and says a kind is shown alone', async () => {
+    const { requests } = setup(
+      {
+        'GET /api/my-statement': () => ({
+          body: hassan({ kind: 'dues', from: '2026-10-01', to: '2026-10-31' }),
+        }),
+      },
+      '/user/statement?from=2026-10-01&to=2026-10-31&kind=dues',
+    );
+    expect(
+      await screen.findByText('Showing Dues only; the balances are your real balances.'),
+    ).toBeInTheDocument();
+    expect(statementCalls(requests)).toEqual([
+      '/api/my-statement?from=2026-10-01&to=2026-10-31&kind=dues',
+    ]);
+    expect(screen.getByLabelText('From')).toHaveValue('2026-10-01');
+    expect(screen.getByLabelText('Kind')).toHaveValue('dues');
+  });
+
+  it('refuses an end date before the start date, beside the field, without asking', async () => {
+    const { requests, user } = setup();
+    await screen.findByRole('table');
+    await user.type(screen.getByLabelText('From'), '2026-10-02');
+    await user.type(screen.getByLabelText('To'), '2026-10-01');
+    // The keyboard alone: Enter in a field applies the filters.
+    await user.type(screen.getByLabelText('To'), '{Enter}');
+    expect(
+      await screen.findByText('The end date must be on or after the start date.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
+    expect(statementCalls(requests)).toEqual(['/api/my-statement']);
+  });
+
+  it('says when there is nothing yet, and when a period has nothing', async () => {
+    setup({ 'GET /api/my-statement': () => ({ body: hassan({ lines: [] }) }) });
+    expect(await screen.findByText('No movements yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says a filtered period is empty', async () => {
+    setup(
+      { 'GET /api/my-statement': () => ({ body: hassan({ lines: [] }) }) },
+      '/user/statement?from=2026-01-01',
+    );
+    expect(await screen.findByText('No movements in this period.')).toBeInTheDocument();
+  });
+
+  it("shows the server's message and tries again", async () => {
+    let calls = 0;
+    const { user } = setup({
+      'GET /api/my-statement': () =>
+        ++calls === 1
+          ? {
+              status: 500,
+              body: { status_code: 500, message: 'Something went wrong on our side.' },
+            }
+          : { body: hassan() },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+  });
+
+  it.each([
+    ['Download PDF', 'pdf'],
+    ['Download CSV', 'csv'],
+  ])('%s fetches the file of the filters shown with the session', async (button, format) => {
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this);
+    });
+    const { requests, user } = setup({}, '/user/statement?from=2026-08-01');
+    localStorage.setItem('ts_token', 'member-token');
+    await user.click(await screen.findByRole('button', { name: button }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(clicks[0]?.download).toBe(`statement-JM000012-2026-08-01-to-2026-11-22.${format}`);
+    expect(clicks[0]?.href).toMatch(/^blob:/);
+    const call = requests.find((r) => r.url.includes(`format=${format}`));
+    expect(call?.url).toBe(`/api/my-statement?format=${format}&from=2026-08-01`);
+    expect(call?.headers.get('authorization')).toBe('Bearer member-token');
+  });
+
+  it('says so when a download fails', async () => {
+    const { user } = setup();
+    await screen.findByRole('table');
+    stubApi({ 'GET /api/my-statement': () => ({ status: 500, body: {} }) });
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('The file could not be loaded.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { aedText } from '../support/figures.ts';
+import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
+import {
+  DESKTOP,
+  PHONE,
+  apiAs,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
+
+// Read only: no period is closed here, since that would move amina's savings, which other
+// specs compare. The demo data has interest income from her loan's repayments.
+const AMINA = 'amina@jamiya.example';
+
+type MyBonus = {
+  closed: unknown[];
+  estimate: {
+    amount: number;
+    your_average_balance: number;
+    total_average_balance: number;
+    interest_so_far: number;
+  };
+};
+type Preview = { members: Array<{ member: { name: string }; amount: number }>; can_close: boolean };
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+}
+
+test('a member reaches My bonus from the profile menu', async ({ page }) => {
+  await signIn(page, AMINA);
+  await page.getByRole('button', { name: 'Open the profile menu' }).click();
+  await page.getByRole('link', { name: 'My bonus' }).click();
+  await expect(page).toHaveURL(/\/user\/my-bonus$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My bonus' })).toBeVisible();
+});
+
+for (const viewport of [DESKTOP, PHONE]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('amina sees her bonus so far, marked as an estimate, with how it is worked out', async ({
+      page,
+    }) => {
+      await signIn(page, AMINA);
+      const mine = (await apiAs(page, '/api/my-bonus')) as MyBonus;
+      expect(mine.estimate.amount).toBeGreaterThan(0);
+
+      await page.goto('/user/my-bonus');
+      const estimate = page.getByRole('region', { name: 'This period so far' });
+      await expect(estimate.getByText('Estimate', { exact: true })).toBeVisible();
+      await expect(estimate.getByText('Your estimated bonus')).toBeVisible();
+      await expect(
+        estimate.getByText(aedText(mine.estimate.amount), { exact: true }),
+      ).toBeVisible();
+      await expect(estimate).toContainText(
+        `Your average savings ${aedText(mine.estimate.your_average_balance)} of the association's ${aedText(mine.estimate.total_average_balance)}`,
+      );
+      await expect(estimate).toContainText('This is an estimate, not money paid.');
+      await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+    });
+
+    test('a member with no savings yet sees that there is no bonus yet', async ({ page }) => {
+      await signIn(page, E2E_MEMBERS.bonus.email);
+      await page.goto('/user/my-bonus');
+      await expect(page.getByText('No bonus yet')).toBeVisible();
+      await expect(page.getByText('Estimate', { exact: true })).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+    });
+
+    test('the treasurer sees the shares a close would make, and the confirmation, without closing', async ({
+      page,
+    }) => {
+      await signIn(page, DEMO_ADMIN);
+      await page.goto('/admin/bonus');
+      await expect(page.getByRole('heading', { level: 1, name: 'Bonus share-out' })).toBeVisible();
+      const periods = (await apiAs(page, '/api/admin/bonus/periods')) as {
+        next: { starts_on: string; latest_ends_on: string };
+      };
+      await expect(page.getByLabel('End date')).toHaveValue(periods.next.latest_ends_on);
+      const preview = (await apiAs(
+        page,
+        `/api/admin/bonus/preview?ends_on=${periods.next.latest_ends_on}`,
+      )) as Preview;
+      expect(preview.can_close).toBe(true);
+      const amina = preview.members.find((m) => m.member.name === 'Amina Rahman')!;
+      expect(amina.amount).toBeGreaterThan(0);
+
+      const table = page.getByRole('table', { name: /^Members' shares for/ });
+      const row = table.getByRole('row').filter({ hasText: 'Amina Rahman' });
+      await expect(row).toContainText(aedText(amina.amount));
+      await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('button', { name: 'Close period' }).click();
+      const dialog = page.getByRole('dialog', { name: /^Close .+\?$/ });
+      await expect(dialog).toContainText('A closed period cannot be reopened');
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      const after = (await apiAs(page, '/api/admin/bonus/periods')) as { items: unknown[] };
+      expect(after.items).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { aedText, dubaiMonth, jpegReceipt } from '../support/figures.ts';
+import { DEMO_ADMIN, DEMO_PASSWORD, E2E_MEMBERS } from '../support/members.ts';
+import {
+  DESKTOP,
+  PHONE,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
+
+// grace sends this month's due; the treasurer approves it; grace's bell counts it, she opens
+// her notifications and reads it.
+const grace = E2E_MEMBERS.notify;
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function sendThisMonthsDue(page: Page): Promise<{ paymentId: number; due: number }> {
+  const token = await page.evaluate(() => localStorage.getItem('ts_token'));
+  const account = await page.request.get('/api/my-account-data', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const due = ((await account.json()) as { myAccountData: { monthly_due: number } }).myAccountData
+    .monthly_due;
+  const res = await page.request.post('/api/save-monthly-payment', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      month: dubaiMonth().name,
+      payment_amount: String(due),
+      account_number: 'AE07 0331 2345 6789 0123 456',
+      photo: { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: await jpegReceipt() },
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return { paymentId: ((await res.json()) as { payment: { id: number } }).payment.id, due };
+}
+
+test('after the treasurer approves her receipt, the member sees it under the bell and reads it', async ({
+  page,
+}) => {
+  const month = dubaiMonth().label;
+  const title = `Your due for ${month} is approved`;
+  await signIn(page, grace.email);
+  const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  const { paymentId, due } = await sendThisMonthsDue(page);
+  const adminToken = await tokenOf(page.request, DEMO_ADMIN);
+  const approved = await page.request.post(`/api/admin/payments/${paymentId}/approve`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+
+  await page.reload();
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(bell).toHaveText('1');
+  await expectNoAxeViolations(page);
+
+  await bell.click();
+  await expect(page).toHaveURL(/\/user\/notifications$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  const item = page
+    .getByRole('list', { name: 'Your notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+  await expect(item.getByRole('heading')).toHaveText(`Unread: ${title}`);
+  await expect(item).toContainText(`${aedText(due)} is added to your savings for ${month}.`);
+  const share = item.getByRole('link', { name: /^Share on WhatsApp/ });
+  await expect(share).toHaveAttribute('target', '_blank');
+  await expect(share).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=/);
+  expect(decodeURIComponent((await share.getAttribute('href'))!)).toContain(
+    `${new URL(page.url()).origin}/user/monthly-pay`,
+  );
+  await expect(page.getByText('1 unread')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Opening it reads it and follows its link: this month is paid.
+  await item.getByRole('link', { name: title, exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/monthly-pay$/);
+  await expect(
+    page
+      .getByRole('region', { name: 'Monthly dues' })
+      .getByRole('listitem')
+      .filter({ hasText: month })
+      .getByText('Completed', { exact: true }),
+  ).toBeVisible();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await bell.click();
+  await expect(item.getByRole('heading')).toHaveText(title);
+  await expect(page.getByText('All read')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`the bell and the notifications page have no axe violations at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, grace.email);
+    const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+    await expect(bell).toBeVisible();
+    await expectNoAxeViolations(page);
+    await bell.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+}

@@ -1,0 +1,131 @@
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
+import {
+  DESKTOP,
+  PHONE,
+  apiAs,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
+
+// ravi (made for this run) asks for a recharge from /user; the treasurer, at another
+// computer, marks it done with the operator's reference; ravi sees Done with the reference.
+const RAVI = E2E_MEMBERS.recharge;
+const REFERENCE = 'JIO-E2E-48213';
+
+/** A second person at another computer: their own context, console errors fail the test too. */
+async function openAs(browser: Browser, email: string, errors: string[]): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of (401|404|409|422)/.test(m.text()))
+      errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, email);
+  return page;
+}
+
+type Savings = { myAccountData: { account_balance: number } };
+
+test('a member asks for a recharge and the treasurer marks it done; savings stay as they were', async ({
+  page: ravi,
+  browser,
+}) => {
+  await signIn(ravi, RAVI.email);
+  const before = ((await apiAs(ravi, '/api/my-account-data')) as Savings).myAccountData;
+
+  // From the home page, with a number as people type it.
+  const form = ravi.getByRole('region', { name: 'Mobile recharge' });
+  await expect(form.getByText('From 10 to 500 AED.')).toBeVisible();
+  await form.getByLabel('Mobile number').fill('+91 98765 43210');
+  await form.getByLabel('Amount (AED)').fill('75');
+  await form.getByLabel('Operator').selectOption('jio');
+  await form.getByRole('button', { name: 'Confirm & Pay' }).click();
+  const sent = form.getByRole('status').filter({ hasText: 'Request sent' });
+  await expect(sent).toContainText('AED 75.00 for +91 98765 43210 (Jio)');
+  await expect(sent).toContainText('at least 3-4 minutes');
+  await expect(sent).toContainText('Nothing is deducted from your savings.');
+  await expect(form.getByLabel('Mobile number')).toHaveValue('');
+
+  const adminErrors: string[] = [];
+  const admin = await openAs(browser, DEMO_ADMIN, adminErrors);
+  await admin
+    .getByRole('navigation', { name: 'Admin area' })
+    .getByRole('link', { name: 'Mobile recharges' })
+    .click();
+  await expect(admin).toHaveURL(/\/admin\/recharges$/);
+  const card = admin.getByRole('listitem').filter({ hasText: RAVI.name });
+  await expect(card).toContainText('+91 98765 43210');
+  await expect(card).toContainText('Jio');
+  await expectNoAxeViolations(admin);
+  await card.getByRole('button', { name: /^Mark done: Ravi Shankar, AED\s75 for/ }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Mark the recharge for Ravi Shankar done' });
+  await expect(dialog).toContainText('+91 98765 43210');
+  await expectNoAxeViolations(admin);
+  await dialog.getByLabel("Operator's reference").fill(REFERENCE);
+  await dialog.getByRole('button', { name: 'Mark done' }).click();
+  await expect(
+    admin.getByRole('alert').filter({ hasText: 'The recharge for Ravi Shankar was marked done.' }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card).toHaveCount(0);
+  await admin.getByRole('tab', { name: 'Done' }).click();
+  await expect(admin.getByRole('listitem').filter({ hasText: RAVI.name })).toContainText(REFERENCE);
+  expect(adminErrors, 'console errors on the admin page').toEqual([]);
+  await admin.context().close();
+
+  await ravi.goto('/user/mobile-recharge');
+  const mine = ravi.getByRole('region', { name: 'Your recharge requests' }).getByRole('listitem');
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText('+91 98765 43210');
+  await expect(mine).toContainText('Done');
+  await expect(mine).toContainText(`Reference: ${REFERENCE}`);
+  const after = ((await apiAs(ravi, '/api/my-account-data')) as Savings).myAccountData;
+  expect(after.account_balance).toBe(before.account_balance);
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`the recharge pages have no axe violations at ${viewport.width} px`, async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, RAVI.email);
+    // A request waiting for the treasurer, so every list below has one.
+    await apiAs(page, '/api/recharge-requests', {
+      method: 'POST',
+      data: { operator: 'airtel', number: '7012345678', amount: 20 },
+    });
+    const form = page.getByRole('region', { name: 'Mobile recharge' });
+    await expect(form.getByText('From 10 to 500 AED.')).toBeVisible();
+    // With its errors showing, too.
+    await form.getByRole('button', { name: 'Confirm & Pay' }).click();
+    await expect(form.getByText('Choose an operator: Airtel, Jio, Vi or BSNL.')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto('/user/mobile-recharge');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mobile recharge' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Your recharge requests' })
+        .getByRole('listitem')
+        .filter({ hasText: '+91 70123 45678' })
+        .first(),
+    ).toContainText('Requested');
+    await expectNoAxeViolations(page);
+
+    const errors: string[] = [];
+    const admin = await openAs(browser, DEMO_ADMIN, errors);
+    await admin.setViewportSize(viewport);
+    await admin.goto('/admin/recharges');
+    await expect(
+      admin.getByRole('listitem').filter({ hasText: '+91 70123 45678' }).first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(admin);
+    expect(errors, 'console errors on the admin page').toEqual([]);
+    await admin.context().close();
+  });
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_KINDS = [
+  'payment_approved',
+  'payment_rejected',
+  'loan_state',
+  'installment_due_soon',
+  'installment_overdue',
+  'message',
+  'recharge_state',
+  'bonus',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notification = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    title: z.string(),
+    body: z.string(),
+    link: z
+      .string()
+      .nullable()
+      .meta({ description: 'A path in the member app, e.g. /user/my-loan.' }),
+    read: z.boolean(),
+    created_at: z.string(),
+    whatsapp_url: z.string().meta({
+      description: 'https://wa.me/?text=... with the title, the body and the full link.',
+    }),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notification>;
+
+export const unreadCount = z.object({
+  unread: z.number().int().meta({ description: 'Notifications the member has not read.' }),
+});
+export type UnreadCount = z.infer<typeof unreadCount>;
+
+export const notificationPage = z.object({
+  items: z.array(notification),
+  next_cursor: z.string().nullable(),
+  unread: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPage>;
+
+export const readNotificationResponse = z.object({ notification, unread: z.number().int() });
+
+export const readAllResponse = z.object({ message: z.string(), unread: z.literal(0) });

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { formatAed, type Fils } from '@jamiya/money/fils';
+import { memberRef } from './admin.ts';
+import { aedOutput, listQuery, positiveAedInput, text } from './common.ts';
+
+// Mobile recharge requests (PRODUCT.md section 7): a member asks the committee to top up an
+// Indian prepaid number; an admin makes the recharge outside the app and marks it done with
+// the operator's reference, or refuses it with a reason. Nothing touches the member's savings.
+
+export const RECHARGE_OPERATORS = ['airtel', 'jio', 'vi', 'bsnl'] as const;
+export type RechargeOperator = (typeof RECHARGE_OPERATORS)[number];
+
+/** How the operators call themselves (Vi is Vodafone Idea). */
+export const RECHARGE_OPERATOR_NAMES: Record<RechargeOperator, string> = {
+  airtel: 'Airtel',
+  jio: 'Jio',
+  vi: 'Vi',
+  bsnl: 'BSNL',
+};
+
+/** Ten digits as people read them: 9876543210 -> "+91 98765 43210". */
+export const formatIndianMobile = (digits: string) =>
+  `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
+
+export const rechargeState = z.enum(['requested', 'done', 'refused']);
+export type RechargeState = z.infer<typeof rechargeState>;
+
+const NUMBER_MESSAGE =
+  'Enter a 10-digit Indian mobile number that starts with 6, 7, 8 or 9, with or without +91.';
+// +91 or 91 in front, then ten digits, the first 6-9 (India's mobile numbering plan).
+const INDIAN_MOBILE = /^(?:\+?91)?([6-9]\d{9})$/;
+
+/** A number as people type it (+91 98765 43210, 91-98765-43210) -> its ten digits. */
+export const indianMobileNumber = z.string({ error: NUMBER_MESSAGE }).transform((value, ctx) => {
+  const digits = INDIAN_MOBILE.exec(value.replace(/[\s-]/g, ''))?.[1];
+  if (!digits) {
+    ctx.addIssue({ code: 'custom', message: NUMBER_MESSAGE });
+    return z.NEVER;
+  }
+  return digits;
+});
+
+/** The amounts a member may ask for (the settings' range), in fils. */
+export interface RechargeRange {
+  minFils: Fils;
+  maxFils: Fils;
+}
+
+const wholeOrCents = (f: Fils) => formatAed(f, { withCurrency: false }).replace(/\.00$/, '');
+
+/** The sentence for an amount outside the range, or null when it lies within. */
+export function rechargeAmountProblem(amountFils: Fils, range: RechargeRange): string | null {
+  if (amountFils >= range.minFils && amountFils <= range.maxFils) return null;
+  return `Enter an amount from ${wholeOrCents(range.minFils)} to ${wholeOrCents(range.maxFils)} AED.`;
+}
+
+/**
+ * The body of POST /api/recharge-requests. The range of the amount lives in the settings, so
+ * the server checks it against the current ones (422 on `amount`); a form that has read them
+ * uses `rechargeRequestWithin`.
+ */
+export const rechargeRequest = z.object({
+  operator: z.enum(RECHARGE_OPERATORS, {
+    error: 'Choose an operator: Airtel, Jio, Vi or BSNL.',
+  }),
+  number: indianMobileNumber,
+  amount: positiveAedInput,
+});
+export type RechargeRequest = z.input<typeof rechargeRequest>;
+
+/** The same request with the settings' range checked on the amount itself. */
+export const rechargeRequestWithin = (range: RechargeRange) =>
+  rechargeRequest.extend({
+    amount: positiveAedInput.superRefine((fils, ctx) => {
+      const problem = rechargeAmountProblem(fils, range);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+
+export const recharge = z
+  .object({
+    id: z.number().int(),
+    operator: z.enum(RECHARGE_OPERATORS),
+    number: z.string().meta({ description: 'Ten digits, without +91.' }),
+    amount: aedOutput,
+    state: rechargeState,
+    reference: z.string().nullable().meta({ description: "The operator's reference, when done." }),
+    reason: z.string().nullable().meta({ description: 'Why it was refused.' }),
+    created_at: z.string(),
+    decided_at: z.string().nullable(),
+  })
+  .meta({ id: 'Recharge' });
+export type Recharge = z.infer<typeof recharge>;
+
+export const rechargeCreatedResponse = z.object({ message: z.string(), request: recharge });
+
+export const adminRecharge = recharge.extend({ member: memberRef }).meta({ id: 'AdminRecharge' });
+export type AdminRecharge = z.infer<typeof adminRecharge>;
+
+export const adminRechargesQuery = listQuery.extend({ state: rechargeState.default('requested') });
+
+export const rechargeDoneRequest = z.object({
+  reference: text('Reference', 100).meta({
+    description: "The operator's transaction reference, which the member can quote.",
+  }),
+});
+export type RechargeDoneRequest = z.input<typeof rechargeDoneRequest>;
+
+export const rechargeDecidedResponse = z.object({ message: z.string(), request: adminRecharge });

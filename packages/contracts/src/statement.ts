@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { statementKind, statementLine } from './admin.ts';
+import { aedOutput } from './common.ts';
+
+// An empty field is no filter: the member's form sends it as it is, and a link may carry it.
+const day = (what: string) =>
+  z
+    .union([z.literal(''), z.iso.date(`Enter the ${what} as YYYY-MM-DD.`)])
+    .optional()
+    .meta({ description: `The ${what} (YYYY-MM-DD, Dubai time), inclusive.` });
+
+const filterShape = {
+  from: day('start date'),
+  to: day('end date'),
+  kind: z
+    .union([z.literal(''), statementKind], { error: 'Choose a kind of movement from the list.' })
+    .optional()
+    .meta({ description: 'Only this kind of movement; the balances stay the real ones.' }),
+};
+
+const fromNotAfterTo = (q: { from?: string | undefined; to?: string | undefined }) =>
+  !q.from || !q.to || q.from <= q.to;
+const fromAfterTo = {
+  message: 'The end date must be on or after the start date.',
+  path: ['to'],
+};
+
+/** The statement's filters: the member's form and the server check the same rules. */
+export const statementFilters = z.object(filterShape).refine(fromNotAfterTo, fromAfterTo);
+export type StatementFilters = z.input<typeof statementFilters>;
+
+export const statementFormat = z.enum(['json', 'csv', 'pdf'], {
+  error: 'Choose json, csv or pdf.',
+});
+export type StatementFormat = z.infer<typeof statementFormat>;
+
+/** GET /api/my-statement and GET /api/admin/members/:id/statement. */
+export const statementQuery = z
+  .object({ format: statementFormat.default('json'), ...filterShape })
+  .refine(fromNotAfterTo, fromAfterTo);
+
+const balances = z.object({
+  savings: aedOutput,
+  loan: aedOutput.meta({ description: 'Loan principal owed.' }),
+});
+
+export const statement = z
+  .object({
+    member: z.object({ name: z.string(), unique_id: z.string() }),
+    association_name: z.string(),
+    from: z.string().meta({
+      description: 'First day of the period (YYYY-MM-DD); the first movement when not asked.',
+    }),
+    to: z
+      .string()
+      .meta({ description: 'Last day of the period (YYYY-MM-DD); today when not asked.' }),
+    kind: statementKind.nullable(),
+    opening: balances.meta({ description: 'The balances just before `from`.' }),
+    closing: balances.meta({ description: 'The balances at the end of `to`.' }),
+    lines: z.array(statementLine).meta({ description: 'Newest first.' }),
+  })
+  .meta({ id: 'Statement' });
+export type Statement = z.infer<typeof statement>;
