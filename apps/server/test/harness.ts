@@ -92,7 +92,7 @@ export interface TestApp {
 
 export const TEST_CONFIG = {
   logLevel: 'silent',
-  trustProxy: false as const,
+  trustProxy: false as string[] | false,
   sessionTtlMs: 12 * 60 * 60_000,
   sessionIdleMs: 30 * 60_000,
   smtpUrl: undefined as string | undefined,

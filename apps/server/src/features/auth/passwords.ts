@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 // OWASP's argon2id baseline (m=19 MiB, t=2, p=1).
 const OPTIONS = {
@@ -13,15 +14,16 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 // Verified against when the email is unknown, so that answer takes as long as a wrong password.
-let dummyHash: Promise<string> | undefined;
+// Made at start with the same options, so that even the first unknown email costs one verify.
+const dummyHash = hashPassword('not-a-real-password-for-timing');
+dummyHash.catch(() => undefined); // awaited (and its failure met) in verifyPassword
 
 export async function verifyPassword(
   storedHash: string | null,
   password: string,
 ): Promise<boolean> {
   if (!storedHash) {
-    dummyHash ??= hashPassword('not-a-real-password-for-timing');
-    await verify(await dummyHash, password).catch(() => false);
+    await dummyHash.then((h) => verify(h, password)).catch(() => false);
     return false;
   }
   try {
@@ -31,57 +33,8 @@ export async function verifyPassword(
   }
 }
 
-// The most common passwords of public breach lists: refused as new passwords.
-const COMMON = new Set([
-  'password',
-  'password1',
-  'password12',
-  'password123',
-  'passw0rd',
-  '12345678',
-  '123456789',
-  '1234567890',
-  '11111111',
-  '00000000',
-  '12341234',
-  '87654321',
-  'qwertyui',
-  'qwerty123',
-  'qwertyuiop',
-  '1q2w3e4r',
-  '1qaz2wsx',
-  'iloveyou',
-  'abc12345',
-  'abcd1234',
-  'asdfghjk',
-  'sunshine',
-  'princess',
-  'football',
-  'baseball',
-  'welcome1',
-  'welcome123',
-  'letmein1',
-  'trustno1',
-  'superman',
-  'starwars',
-  'whatever',
-  'dragon123',
-  'monkey123',
-  'michael1',
-  'jennifer',
-  'computer',
-  'internet',
-  'pakistan',
-  'bangladesh',
-  'india123',
-  'dubai123',
-  'jamiya123',
-  'changeme',
-  'admin123',
-  'administrator',
-  'master123',
-  'zaq12wsx',
-]);
+// Refused as new passwords (PRODUCT.md section 6; ASVS 2.1.7).
+const COMMON = new Set(COMMON_PASSWORDS);
 
 export function isCommonPassword(password: string): boolean {
   return COMMON.has(password.toLowerCase());
