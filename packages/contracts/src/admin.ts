@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { aedOutput, booleanInput, intInput, listQuery, positiveAedInput, text } from './common.ts';
+import {
+  aedOutput,
+  booleanInput,
+  intInput,
+  listQuery,
+  optionalText,
+  positiveAedInput,
+  text,
+} from './common.ts';
 import { loan, loanState } from './loans.ts';
 import { emailAddress, mobileNumber, passwordLink } from './membership.ts';
 import { payment, paymentStatus } from './payments.ts';
@@ -26,7 +34,7 @@ export const approvePaymentRequest = z.object({
 export const reasonRequest = z.object({ reason: text('Reason', 500) });
 
 export const optionalNoteRequest = z.object({
-  reason: z.string().trim().max(500, 'The note must be at most 500 characters.').optional(),
+  reason: optionalText('The note', 500, 'The note must be at most 500 characters.').optional(),
 });
 
 export const adminLoansQuery = listQuery.extend({ state: loanState.optional() });
@@ -35,7 +43,7 @@ export type AdminLoan = z.infer<typeof adminLoan>;
 
 export const cashRepaymentRequest = z.object({
   amount: positiveAedInput,
-  note: z.string().trim().max(500, 'The note must be at most 500 characters.').optional(),
+  note: optionalText('The note', 500, 'The note must be at most 500 characters.').optional(),
 });
 
 // ---- Overview ---------------------------------------------------------------------------
@@ -70,10 +78,7 @@ export type AdminOverview = z.infer<typeof adminOverview>;
 export const memberStatusName = z.enum(['active', 'inactive']);
 
 export const adminMembersQuery = listQuery.extend({
-  q: z
-    .string()
-    .trim()
-    .max(100)
+  q: optionalText('The search', 100)
     .optional()
     .meta({ description: 'Part of the name, email, mobile or member ID.' }),
   status: memberStatusName.optional(),
@@ -155,7 +160,7 @@ export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
 
 export const memberStatusRequest = z.object({
   status: memberStatusName,
-  reason: z.string().trim().max(500, 'The note must be at most 500 characters.').optional(),
+  reason: optionalText('The note', 500, 'The note must be at most 500 characters.').optional(),
 });
 
 export const memberStatusResponse = z.object({ message: z.string(), member: adminMember });
@@ -311,7 +316,7 @@ export const journalEntry = z
 export type JournalEntry = z.infer<typeof journalEntry>;
 
 export const auditQuery = listQuery.extend({
-  action: z.string().trim().max(60).optional(),
+  action: optionalText('The action', 60).optional(),
 });
 
 export const auditEvent = z

@@ -63,6 +63,11 @@ export const booleanInput = z
   })
   .transform((v) => (typeof v === 'boolean' ? v : ['true', '1', 'on', 'yes'].includes(v)));
 
+// Tab, line feed and carriage return are allowed; PostgreSQL refuses NUL in text outright.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const hasNoControlCharacters = (s: string) => !CONTROL_CHARACTERS.test(s);
+
 /** Free text of a member: trimmed, with a length limit and no control characters. */
 export const text = (what: string, max: number) =>
   z
@@ -70,13 +75,22 @@ export const text = (what: string, max: number) =>
     .trim()
     .min(1, `${what} is required.`)
     .max(max, `${what} must be at most ${max} characters.`)
-    // eslint-disable-next-line no-control-regex
-    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), {
+    .refine(hasNoControlCharacters, {
+      message: `${what} contains characters that are not allowed.`,
+    });
+
+/** Text that may be empty (a note, a search, a cursor): trimmed, limited, no control characters. */
+export const optionalText = (what: string, max: number, tooLong?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong ?? `${what} must be at most ${max} characters.`)
+    .refine(hasNoControlCharacters, {
       message: `${what} contains characters that are not allowed.`,
     });
 
 export const listQuery = z.object({
-  cursor: z.string().max(64).optional(),
+  cursor: optionalText('The cursor', 64).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

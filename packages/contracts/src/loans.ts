@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { aedInput, aedOutput, booleanInput, intInput, positiveAedInput, text } from './common.ts';
+import {
+  aedInput,
+  aedOutput,
+  booleanInput,
+  intInput,
+  optionalText,
+  positiveAedInput,
+  text,
+} from './common.ts';
 
 export const LOAN_TYPES = [
   'personal',
@@ -95,5 +103,5 @@ export const loanApplicationResponse = z.object({
 });
 
 export const withdrawLoanRequest = z.object({
-  reason: z.string().trim().max(500, 'The reason must be at most 500 characters.').optional(),
+  reason: optionalText('The reason', 500, 'The reason must be at most 500 characters.').optional(),
 });

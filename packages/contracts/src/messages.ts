@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberRef } from './admin.ts';
-import { listOf, listQuery, text } from './common.ts';
+import { listOf, listQuery, optionalText, text } from './common.ts';
 
 /** What a message may say: the member's form and the server check the same rule. */
 export const MESSAGE_MAX_CHARS = 2000;
@@ -14,7 +14,7 @@ export const sendMessageFields = z.object({ body: messageText });
 export type SendMessageFields = z.input<typeof sendMessageFields>;
 
 export const messagesQuery = listQuery.extend({
-  after: z.string().max(64).optional().meta({
+  after: optionalText('The message id', 64).optional().meta({
     description:
       'The id of the newest message held: answers only the newer ones, oldest first (for polling).',
   }),

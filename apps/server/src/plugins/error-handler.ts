@@ -18,6 +18,19 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_VALIDATION: 'Please check the highlighted fields.',
 };
 
+// The form parser (busboy) throws plain errors, with no status, for a body cut short or a
+// missing boundary: the client's mistake, not a 500.
+const MULTIPART_PARSE_ERROR =
+  /^(Unexpected end of multipart data|Multipart: Boundary not found|Boundary required|\w+ terminated early due to unexpected end of multipart data)$/;
+
+function isMalformedMultipart(error: FastifyError, contentType: string | undefined): boolean {
+  return (
+    error.statusCode === undefined &&
+    /^multipart\//i.test(contentType ?? '') &&
+    MULTIPART_PARSE_ERROR.test(error.message)
+  );
+}
+
 function statusMessage(status: number): string {
   if (status === 404) return 'We could not find what you asked for.';
   if (status === 413) return 'The request is too large.';
@@ -50,6 +63,10 @@ export async function sendAppPage(reply: FastifyReply, page: AppPage): Promise<F
 }
 
 export function installErrorHandler(app: FastifyInstance, appPage: AppPage | null = null): void {
+  // Every answer, errors included: an API URL or a file id never leaks to another site.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'no-referrer');
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
@@ -80,6 +97,11 @@ export function installErrorHandler(app: FastifyInstance, appPage: AppPage | nul
         message: 'Please check the highlighted fields.',
         errors,
       });
+    }
+    if (isMalformedMultipart(error, request.headers['content-type'])) {
+      return reply
+        .status(400)
+        .send({ status_code: 400, message: FRAMEWORK_MESSAGES.FST_PROTO_VIOLATION });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
