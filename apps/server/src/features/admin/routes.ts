@@ -19,6 +19,7 @@ import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
+import { installIdempotency } from '../../plugins/idempotency.ts';
 import { approvePayment, rejectPayment } from '../dues/dues.ts';
 import { toPaymentView } from '../dues/payment-view.ts';
 import {
@@ -55,6 +56,7 @@ async function membersById(db: DbOrTx, ids: number[]) {
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   app.addHook('onRequest', requireAdmin);
+  installIdempotency(app);
   await app.register(memberRoutes);
   await app.register(applicationRoutes);
   await app.register(bookRoutes);
@@ -121,6 +123,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/:id/approve',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['admin'],
         summary:
@@ -149,6 +152,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/:id/reject',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['admin'],
         summary: 'Reject a submission with a reason the member sees',
@@ -272,6 +276,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/loans/:id/${action.path}`,
       {
+        config: { idempotent: true },
         schema: {
           tags: ['admin'],
           summary: action.summary,
@@ -295,6 +300,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/loans/:id/repayments',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['admin'],
         summary:

@@ -92,6 +92,7 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bonus/periods',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['admin'],
         summary: 'Close a period: share its interest income among the members',

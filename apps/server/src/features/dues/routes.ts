@@ -7,6 +7,7 @@ import { unprocessable } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { installIdempotency } from '../../plugins/idempotency.ts';
 import { storeUpload } from '../files/files.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
 import { submitDues, submitLoanRepayment } from './dues.ts';
@@ -16,10 +17,12 @@ const secured = { security: [{ bearer: [] }] };
 
 export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.deps;
+  installIdempotency(app);
 
   app.post(
     '/save-monthly-payment',
     {
+      config: { idempotent: true },
       onRequest: requireUser,
       schema: {
         tags: ['member'],

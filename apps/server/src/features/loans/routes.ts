@@ -11,6 +11,7 @@ import {
 import { loans } from '../../db/schema/loans.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { installIdempotency } from '../../plugins/idempotency.ts';
 import { applyForLoan, withdrawLoan } from './lifecycle.ts';
 import { toLoanView } from './loan-view.ts';
 
@@ -18,10 +19,12 @@ const secured = { security: [{ bearer: [] }] };
 
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  installIdempotency(app);
 
   app.post(
     '/loan-application',
     {
+      config: { idempotent: true },
       onRequest: requireUser,
       schema: {
         tags: ['member'],
@@ -103,6 +106,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/my-loans/:id/withdraw',
     {
+      config: { idempotent: true },
       onRequest: requireUser,
       schema: {
         tags: ['member'],

@@ -17,6 +17,7 @@ import { users } from '../../db/schema/users.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { installIdempotency } from '../../plugins/idempotency.ts';
 import { actorOf, idParams, refused, secured } from '../admin/common.ts';
 import { audit } from '../audit/audit.ts';
 import { requireReason } from '../loans/lifecycle.ts';
@@ -32,10 +33,12 @@ import {
 /** The member's calls, under /api. */
 export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  installIdempotency(app);
 
   app.post(
     '/recharge-requests',
     {
+      config: { idempotent: true },
       onRequest: requireUser,
       schema: {
         tags: ['member'],
@@ -176,6 +179,7 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recharge-requests/:id/done',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['admin'],
         summary: "Mark a requested recharge done, with the operator's reference; tells the member",
@@ -212,6 +216,7 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recharge-requests/:id/refuse',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['admin'],
         summary: 'Refuse a requested recharge with a reason the member reads',
