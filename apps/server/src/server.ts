@@ -3,17 +3,30 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/open-database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './features/demo/seed.ts';
 import { createDiskStorage } from './features/files/file-storage.ts';
+import { sweepOrphanUploads } from './features/files/files.ts';
+
+// On PostgreSQL other processes may be between writing an upload and committing its row;
+// no request lasts this long.
+const UPLOAD_SWEEP_GRACE_MS = 60 * 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   const storage = createDiskStorage(config.uploadsDir);
+  // PGlite's folder lock makes this the only process: every unreferenced upload is an orphan.
+  const swept = await sweepOrphanUploads(
+    database.db,
+    storage,
+    new Date(Date.now() - (database.kind === 'pglite' ? 0 : UPLOAD_SWEEP_GRACE_MS)),
+  );
   const seeded = config.demoSeed ? await seedDemo(database.db, storage) : false;
   const app = await buildApp(
     config,
     { db: database.db, storage },
     { webRoot: config.webRoot, notificationJobMs: config.notificationJobMs },
   );
+
+  if (swept > 0) app.log.info(`removed ${swept} upload(s) without a record (left by a crash)`);
 
   let stopping = false;
   const stop = async (signal: string) => {

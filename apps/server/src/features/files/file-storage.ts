@@ -1,15 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
+  /** Every stored object, including the temp files of writes a crash cut short. */
+  list(): Promise<StoredObject[]>;
+  /** Removes the temp file of an unfinished write (a `list()` entry whose key is null). */
+  removeUnfinished(name: string): Promise<void>;
+}
+
+export interface StoredObject {
+  /** The storage key, or null for the temp file of an unfinished write. */
+  key: string | null;
+  name: string;
+  modifiedAt: Date;
 }
 
 // No dot and no slash, so a key can never leave the folder or name a temp file.
 const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+const TEMP_PATTERN = /^\.[A-Za-z0-9_-]{16,128}\.[0-9a-f]{16}\.tmp$/;
 
 export function newStorageKey(): string {
   return randomBytes(32).toString('base64url');
@@ -57,6 +69,34 @@ export function createDiskStorage(rootDir: string): FileStorage {
 
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async list() {
+      let names: string[];
+      try {
+        names = await readdir(root);
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      const objects: StoredObject[] = [];
+      for (const name of names) {
+        const isKey = KEY_PATTERN.test(name);
+        if (!isKey && !TEMP_PATTERN.test(name)) continue;
+        try {
+          const info = await stat(path.join(root, name));
+          if (info.isFile())
+            objects.push({ key: isKey ? name : null, name, modifiedAt: info.mtime });
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+      }
+      return objects;
+    },
+
+    async removeUnfinished(name) {
+      if (!TEMP_PATTERN.test(name)) throw new Error(`Not a temp file: ${JSON.stringify(name)}`);
+      await rm(path.join(root, name), { force: true });
     },
   };
 }

@@ -20,7 +20,7 @@ export interface StoredUpload {
 
 /**
  * Writes the bytes first and the row second: a crash in between leaves a file without a
- * row (harmless, swept later), never a row without its file.
+ * row (removed by sweepOrphanUploads at the next start), never a row without its file.
  */
 export async function storeUpload(
   storage: FileStorage,
@@ -57,4 +57,32 @@ export async function insertFileRow(
 export async function findFile(db: DbOrTx, id: string): Promise<FileRow | undefined> {
   const [row] = await db.select().from(files).where(eq(files.id, id));
   return row;
+}
+
+/**
+ * Removes the uploads no row refers to: a crash (or a kill) between writing an upload and
+ * committing its row leaves one, and so does a write cut short (its temp file). Only objects
+ * written before `writtenBefore` go: a newer one may belong to a request still running in
+ * another process. Lists the folder before reading the rows, so a row committed meanwhile is
+ * seen. Returns how many objects it removed.
+ */
+export async function sweepOrphanUploads(
+  db: DbOrTx,
+  storage: FileStorage,
+  writtenBefore: Date,
+): Promise<number> {
+  const objects = (await storage.list()).filter((o) => o.modifiedAt < writtenBefore);
+  if (objects.length === 0) return 0;
+  const known = new Set((await db.select({ key: files.storageKey }).from(files)).map((r) => r.key));
+  let removed = 0;
+  for (const o of objects) {
+    if (o.key === null) {
+      await storage.removeUnfinished(o.name);
+      removed += 1;
+    } else if (!known.has(o.key)) {
+      await storage.remove(o.key);
+      removed += 1;
+    }
+  }
+  return removed;
 }

@@ -1,0 +1,297 @@
+// npm run backup -- --out <dir>      a backup of the database and the uploads
+// npm run restore -- --from <dir>    into an empty DATA_DIR, or an empty DATABASE_URL database
+//
+// PGlite (no DATABASE_URL): the server must be stopped. The backup takes the data folder's
+// lock, as the server does, so it refuses while a server runs; the dump is PGlite's own
+// dumpDataDir (a gzipped tar of the data folder). PostgreSQL: pg_dump (custom format) while
+// the server runs, then the uploads: files are written before their rows commit, so every
+// row in the dump has its file by the time the folder is copied. Restore uses pg_restore.
+// A manifest (manifest.json, written last) lists the time, the database kind, the files
+// and the SHA-256 of every part; restore checks them all before writing anything.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import lockfile from 'proper-lockfile';
+import pg from 'pg';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDiskStorage } from '../features/files/file-storage.ts';
+
+export const MANIFEST = 'manifest.json';
+const FORMAT = 'jamiya-backup/1';
+
+export interface BackupTarget {
+  /** DATA_DIR: holds pglite/ (when there is no databaseUrl) and uploads/. */
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | undefined;
+}
+
+export interface Manifest {
+  format: typeof FORMAT;
+  created_at: string;
+  database: 'pglite' | 'postgres';
+  database_file: string;
+  database_sha256: string;
+  /** The tool that wrote the dump (the PGlite or pg_dump version): restore with the same or newer. */
+  database_tool: string;
+  file_count: number;
+  /** uploads/<key> → SHA-256 of its bytes. */
+  files: Record<string, string>;
+}
+
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+export async function backup(target: BackupTarget, outDir: string, now = new Date()) {
+  const out = path.resolve(outDir);
+  if (existsSync(out) && (await fs.readdir(out)).length > 0)
+    throw new BackupError(`${out} is not empty: back up into a new folder.`);
+  await fs.mkdir(path.join(out, 'uploads'), { recursive: true });
+
+  let databaseFile: string;
+  let tool: string;
+  if (target.databaseUrl) {
+    databaseFile = 'database.dump';
+    tool = (await run('pg_dump', ['--version'], {})).trim();
+    await run(
+      'pg_dump',
+      ['--format=custom', '--no-owner', '--file', path.join(out, databaseFile)],
+      connectionEnv(target.databaseUrl),
+    );
+  } else {
+    databaseFile = 'database.tar.gz';
+    tool = '';
+    const folder = path.join(target.dataDir, 'pglite');
+    if (!existsSync(path.join(folder, 'PG_VERSION')))
+      throw new BackupError(`There is no database in ${folder}.`);
+    await withFolderLock(folder, async () => {
+      const client = await PGlite.create(folder);
+      try {
+        const { rows } = await client.query<{ v: string }>('select version() as v');
+        tool = `PGlite: ${rows[0]?.v ?? 'unknown'}`;
+        const dump = await client.dumpDataDir('gzip');
+        await fs.writeFile(path.join(out, databaseFile), Buffer.from(await dump.arrayBuffer()));
+      } finally {
+        await client.close();
+      }
+    });
+  }
+
+  const files: Record<string, string> = {};
+  const storage = createDiskStorage(target.uploadsDir);
+  for (const object of await storage.list()) {
+    if (object.key === null) continue; // an unfinished write
+    const to = path.join(out, 'uploads', object.key);
+    await fs.copyFile(path.join(target.uploadsDir, object.key), to);
+    files[object.key] = await sha256(to);
+  }
+
+  const manifest: Manifest = {
+    format: FORMAT,
+    created_at: now.toISOString(),
+    database: target.databaseUrl ? 'postgres' : 'pglite',
+    database_file: databaseFile,
+    database_sha256: await sha256(path.join(out, databaseFile)),
+    database_tool: tool,
+    file_count: Object.keys(files).length,
+    files,
+  };
+  await fs.writeFile(path.join(out, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  return manifest;
+}
+
+export async function restore(target: BackupTarget, fromDir: string) {
+  const from = path.resolve(fromDir);
+  const manifest = await readManifest(from);
+  const kind = target.databaseUrl ? 'postgres' : 'pglite';
+  if (manifest.database !== kind)
+    throw new BackupError(
+      `This backup is of ${manifest.database === 'pglite' ? 'an embedded PGlite' : 'a PostgreSQL'} ` +
+        `database; restore it with ${manifest.database === 'pglite' ? 'no DATABASE_URL' : 'DATABASE_URL set'}.`,
+    );
+  await verify(from, manifest);
+  if (existsSync(target.uploadsDir) && (await fs.readdir(target.uploadsDir)).length > 0)
+    throw new BackupError(`${target.uploadsDir} is not empty: restore into a new DATA_DIR.`);
+
+  if (target.databaseUrl) {
+    await assertEmptyPostgres(target.databaseUrl);
+    await run(
+      'pg_restore',
+      [
+        '--no-owner',
+        '--no-privileges',
+        '--exit-on-error',
+        '--single-transaction',
+        // The name only: host, user and password come from the environment.
+        `--dbname=${decodeURIComponent(new URL(target.databaseUrl).pathname.slice(1))}`,
+        path.join(from, manifest.database_file),
+      ],
+      connectionEnv(target.databaseUrl),
+    );
+  } else {
+    const folder = path.join(target.dataDir, 'pglite');
+    if (existsSync(folder) && (await fs.readdir(folder)).length > 0)
+      throw new BackupError(`${folder} is not empty: restore into a new DATA_DIR.`);
+    await fs.mkdir(folder, { recursive: true });
+    await withFolderLock(folder, async () => {
+      const dump = await fs.readFile(path.join(from, manifest.database_file));
+      const client = await PGlite.create({ dataDir: folder, loadDataDir: new Blob([dump]) });
+      await client.close();
+    });
+  }
+
+  await fs.mkdir(target.uploadsDir, { recursive: true, mode: 0o700 });
+  for (const key of Object.keys(manifest.files)) {
+    await fs.copyFile(path.join(from, 'uploads', key), path.join(target.uploadsDir, key));
+    await fs.chmod(path.join(target.uploadsDir, key), 0o600);
+  }
+  return manifest;
+}
+
+export async function readManifest(from: string): Promise<Manifest> {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(await fs.readFile(path.join(from, MANIFEST), 'utf8')) as Manifest;
+  } catch {
+    throw new BackupError(`${from} has no readable ${MANIFEST}: it is not a complete backup.`);
+  }
+  if (manifest.format !== FORMAT) throw new BackupError(`Unknown backup format in ${from}.`);
+  return manifest;
+}
+
+/** Every part of the backup has the bytes the manifest says. */
+export async function verify(from: string, manifest: Manifest): Promise<void> {
+  const bad: string[] = [];
+  if ((await sha256(path.join(from, manifest.database_file))) !== manifest.database_sha256)
+    bad.push(manifest.database_file);
+  for (const [key, sum] of Object.entries(manifest.files)) {
+    const file = path.join(from, 'uploads', key);
+    if (!existsSync(file) || (await sha256(file)) !== sum) bad.push(`uploads/${key}`);
+  }
+  if (Object.keys(manifest.files).length !== manifest.file_count) bad.push('file_count');
+  if (bad.length)
+    throw new BackupError(`The backup in ${from} is damaged: ${bad.slice(0, 5).join(', ')}.`);
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+// The same lock the server takes (src/db/open-database.ts): a running server makes this fail.
+async function withFolderLock(folder: string, fn: () => Promise<void>): Promise<void> {
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(folder, {
+      lockfilePath: path.join(folder, '.jamiya.lock'),
+      stale: 6_000,
+      update: 2_000,
+    });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOCKED')
+      throw new BackupError(
+        `A Jamiya server is using the database in ${folder}. Stop it first: an embedded ` +
+          'database is backed up and restored with the server stopped.',
+      );
+    throw err;
+  }
+  try {
+    await fn();
+  } finally {
+    await release();
+  }
+}
+
+async function assertEmptyPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from information_schema.tables
+        where table_schema not in ('pg_catalog', 'information_schema')`,
+    );
+    if ((rows[0]?.n ?? 0) > 0)
+      throw new BackupError('The DATABASE_URL database is not empty: restore into a new database.');
+  } finally {
+    await client.end();
+  }
+}
+
+// libpq reads the connection from the environment, so the password never shows in `ps`.
+function connectionEnv(url: string): NodeJS.ProcessEnv {
+  const u = new URL(url);
+  const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: u.hostname, PGPORT: u.port || '5432' };
+  if (u.username) env.PGUSER = decodeURIComponent(u.username);
+  if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
+  env.PGDATABASE = decodeURIComponent(u.pathname.slice(1));
+  const sslmode = u.searchParams.get('sslmode');
+  if (sslmode) env.PGSSLMODE = sslmode;
+  return env;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', (err) => reject(new BackupError(`${command} could not run: ${err.message}`)));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(stdout)
+        : reject(new BackupError(`${command} failed (${code}): ${stderr.trim()}`)),
+    );
+  });
+}
+
+export const USAGE = `Usage:
+  npm run backup -- --out <folder>     back up the database and the uploads into a new folder
+  npm run restore -- --from <folder>   restore into an empty DATA_DIR (PGlite) or an empty
+                                       DATABASE_URL database (PostgreSQL)`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, name, value] = argv;
+  const wanted = command === 'backup' ? '--out' : command === 'restore' ? '--from' : undefined;
+  if (!wanted || name !== wanted || !value) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const target = {
+    dataDir: config.dataDir,
+    uploadsDir: config.uploadsDir,
+    databaseUrl: config.databaseUrl,
+  };
+  if (command === 'backup') {
+    const m = await backup(target, value);
+    console.log(
+      `Backed up the ${m.database === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'} database and ` +
+        `${m.file_count} file(s) into ${path.resolve(value)}.`,
+    );
+  } else {
+    const m = await restore(target, value);
+    console.log(
+      `Restored the backup of ${m.created_at} (${m.file_count} file(s)) into ` +
+        `${target.databaseUrl ? 'the DATABASE_URL database' : config.dataDir}.`,
+    );
+  }
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      const isExpected = err instanceof BackupError || err instanceof ConfigError;
+      console.error(isExpected ? err.message : err);
+      process.exit(1);
+    },
+  );
+}
