@@ -13,7 +13,7 @@ import { conflict, unprocessable } from '../lib/errors.ts';
 
 // Idempotency-Key on the calls that move money (after Stripe's and the IETF draft's
 // semantics): the first request with a key runs and its answer is kept; a replay of the same
-// request gets that answer again and writes nothing. See docs/security-parts/money.md.
+// request gets that answer again and writes nothing. See docs/security.md (Money under pressure).
 
 declare module 'fastify' {
   interface FastifyContextConfig {
