@@ -46,7 +46,7 @@ export const payments = pgTable(
     uniqueIndex('payments_one_live_per_period')
       .on(t.userId, t.period)
       .where(sql`${t.kind} = 'dues' and ${t.status} in ('pending', 'approved')`),
-    index('payments_user_idx').on(t.userId, t.createdAt),
-    index('payments_status_idx').on(t.status, t.createdAt),
+    index('payments_user_idx').on(t.userId, t.id),
+    index('payments_status_idx').on(t.status, t.id),
   ],
 );
