@@ -139,15 +139,10 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { application: accepted!, user: created, link: issued };
       });
-      let emailed = false;
-      try {
-        emailed = await sendPasswordLinkMail(
-          { db, mailer },
-          { userId: user.id, purpose: 'invite', ...link },
-        );
-      } catch (err) {
-        app.log.error({ err, userId: user.id }, 'invitation mail failed');
-      }
+      const emailed = await sendPasswordLinkMail(
+        { db, mailer, log: app.log },
+        { userId: user.id, purpose: 'invite', ...link },
+      );
       return {
         message: emailed
           ? `${user.name} is a member now; a link to set a password was sent to ${user.email}.`

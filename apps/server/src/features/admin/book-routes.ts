@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, like, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { filsToAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
@@ -15,7 +15,6 @@ import {
   trialBalance as trialBalanceView,
 } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
-import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/ledger.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
@@ -29,9 +28,9 @@ import { trialBalance } from '../ledger/ledger.ts';
 import { bookFigures, journalPage, type JournalRow } from '../ledger/statement.ts';
 import { getSettings, toPublicSettings, type Settings } from '../settings/settings.ts';
 import { actorOf, refused, secured } from './common.ts';
+import { memberRefsById, type MemberRef } from '../members/member-refs.ts';
 
-async function countOf(db: DbOrTx, query: Promise<Array<{ n: number }>>): Promise<number> {
-  void db;
+async function countOf(query: Promise<Array<{ n: number }>>): Promise<number> {
   const [row] = await query;
   return Number(row?.n ?? 0);
 }
@@ -40,21 +39,7 @@ function toAdminSettings(s: Settings) {
   return { ...toPublicSettings(s), updated_at: s.updatedAt.toISOString() };
 }
 
-async function peopleById(db: DbOrTx, ids: Array<number | null>) {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0)
-    return new Map<number, { id: number; unique_id: string; name: string }>();
-  const rows = await db
-    .select({ id: users.id, unique_id: users.uniqueId, name: users.name })
-    .from(users)
-    .where(inArray(users.id, wanted));
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-function toJournalEntry(
-  row: JournalRow,
-  people: Map<number, { id: number; unique_id: string; name: string }>,
-) {
+function toJournalEntry(row: JournalRow, people: Map<number, MemberRef>) {
   const e = row.entry;
   return {
     id: e.id,
@@ -103,7 +88,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
           and(eq(loans.state, 'active'), lt(loanInstallments.dueOn, today), sql`${unpaid} > 0`),
         );
       const loansIn = (state: 'pending' | 'approved') =>
-        countOf(db, db.select({ n: count() }).from(loans).where(eq(loans.state, state)));
+        countOf(db.select({ n: count() }).from(loans).where(eq(loans.state, state)));
       const memberRows = await db
         .select({ status: users.status, n: count() })
         .from(users)
@@ -119,13 +104,11 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
           amount: filsToAed(Number(overdue?.total ?? 0)),
         },
         receipts_pending: await countOf(
-          db,
           db.select({ n: count() }).from(payments).where(eq(payments.status, 'pending')),
         ),
         loan_applications_pending: await loansIn('pending'),
         loans_to_disburse: await loansIn('approved'),
         membership_applications_pending: await countOf(
-          db,
           db
             .select({ n: count() })
             .from(membershipApplications)
@@ -258,7 +241,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: limit + 1,
       });
       const items = rows.slice(0, limit);
-      const people = await peopleById(
+      const people = await memberRefsById(
         db,
         items.map((r) => r.entry.createdBy),
       );
@@ -358,7 +341,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(auditLog.id))
         .limit(limit + 1);
       const { items, nextCursor } = page(rows, limit);
-      const people = await peopleById(
+      const people = await memberRefsById(
         db,
         items.map((r) => r.actorId),
       );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   adminLoan,
@@ -12,10 +12,8 @@ import {
   reasonRequest,
 } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
-import type { DbOrTx } from '../../db/client.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
-import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
@@ -42,15 +40,7 @@ import { messageAdminRoutes } from '../messages/routes.ts';
 import { notificationAdminRoutes } from '../notifications/routes.ts';
 import { rechargeAdminRoutes } from '../recharge/routes.ts';
 import { statementAdminRoutes } from '../statement/routes.ts';
-
-async function membersById(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { id: number; unique_id: string; name: string }>();
-  const rows = await db
-    .select({ id: users.id, unique_id: users.uniqueId, name: users.name })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r]));
-}
+import { memberRefsById } from '../members/member-refs.ts';
 
 /** The treasurer's calls over the dues review and the loan lifecycle (PRODUCT.md sections 4, 5). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,14 +57,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(bonusAdminRoutes);
 
   async function loanWithMember(loanRow: Loan, now = new Date()) {
-    const members = await membersById(db, [loanRow.userId]);
+    const members = await memberRefsById(db, [loanRow.userId]);
     return { ...(await toLoanView(db, loanRow, now)), member: members.get(loanRow.userId)! };
   }
 
   async function paymentWithMember(id: number) {
     const [row] = await db.select().from(payments).where(eq(payments.id, id));
     if (!row) throw notFound('There is no such payment.');
-    const members = await membersById(db, [row.userId]);
+    const members = await memberRefsById(db, [row.userId]);
     return { ...toPaymentView(row), member: members.get(row.userId)! };
   }
 
@@ -101,7 +91,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(payments.id))
         .limit(limit + 1);
       const { items, nextCursor } = page(rows, limit);
-      const members = await membersById(
+      const members = await memberRefsById(
         db,
         items.map((p) => p.userId),
       );
@@ -198,7 +188,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(limit + 1);
       const { items, nextCursor } = page(rows, limit);
       const now = new Date();
-      const members = await membersById(
+      const members = await memberRefsById(
         db,
         items.map((l) => l.userId),
       );

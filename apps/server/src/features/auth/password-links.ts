@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { passwordTokens, users } from '../../db/schema/users.ts';
@@ -61,7 +62,7 @@ export async function issuePasswordLink(
  * written to the log, answers false: the link stays valid to hand over.
  */
 export async function sendPasswordLinkMail(
-  deps: { db: DbOrTx; mailer: Mailer },
+  deps: { db: DbOrTx; mailer: Mailer; log?: Pick<FastifyBaseLogger, 'warn'> },
   input: { userId: number; url: string; purpose: 'invite' | 'reset'; expiresAt: Date },
 ): Promise<boolean> {
   const [user] = await deps.db
@@ -80,7 +81,8 @@ export async function sendPasswordLinkMail(
   try {
     await deps.mailer.send({ to: user.email, ...mail });
     return deps.mailer.delivers;
-  } catch {
+  } catch (err) {
+    deps.log?.warn({ err, userId: input.userId }, 'the password link mail could not be sent');
     return false;
   }
 }

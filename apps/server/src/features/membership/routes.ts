@@ -67,10 +67,9 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     log: FastifyBaseLogger,
     input: Parameters<typeof sendPasswordLinkMail>[1],
   ): void {
-    const job = sendPasswordLinkMail({ db, mailer }, input).then(
-      (sent) => {
-        if (!sent) log.warn({ userId: input.userId }, 'the password link mail could not be sent');
-      },
+    // A mail server's refusal is logged inside; what is left to catch is a database error.
+    const job = sendPasswordLinkMail({ db, mailer, log }, input).then(
+      () => undefined,
       (err: unknown) => log.error({ err, userId: input.userId }, 'the password link mail failed'),
     );
     mailsUnderWay.add(job);
