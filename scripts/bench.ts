@@ -73,6 +73,18 @@ async function serveBare(): Promise<void> {
     if (!row) return reply.code(404).send({ code: 'not_found' });
     return row;
   });
+  // The same select as a prepared statement, as the app's hot paths send theirs
+  // (lib/prepared.ts): the stricter comparison.
+  const prepared = database.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('bare_by_id');
+  app.get<{ Params: { id: string } }>('/bare-prepared/:id', async (request, reply) => {
+    const [row] = await prepared.execute({ id: Number(request.params.id) });
+    if (!row) return reply.code(404).send({ code: 'not_found' });
+    return row;
+  });
   const stop = async () => {
     await app.close();
     await database.close();
@@ -218,6 +230,8 @@ async function main(): Promise<void> {
       await waitFor(`${base}/bare/1`, bare);
       const ids = sample.map((u) => `/bare/${u.id}`);
       results.push(await load('bare: one primary-key select', base, ids, [{}]));
+      const preparedIds = sample.map((u) => `/bare-prepared/${u.id}`);
+      results.push(await load('bare, prepared statement', base, preparedIds, [{}]));
     } finally {
       await stopChild(bare);
     }
@@ -254,11 +268,17 @@ async function main(): Promise<void> {
   }));
 
   const floor = results[0]!.requestsPerSecond;
-  console.log(`\n| ${'route'.padEnd(30)} | req/s | p50 ms | p99 ms | of bare | non-2xx | errors |`);
-  console.log(`|${'-'.repeat(32)}|------:|-------:|-------:|--------:|--------:|-------:|`);
+  const preparedFloor = results[1]!.requestsPerSecond;
+  const percent = (x: number, of: number) => `${Math.round((100 * x) / of)} %`;
+  console.log(
+    `\n| ${'route'.padEnd(30)} | req/s | p50 ms | p99 ms | of bare | of prepared | non-2xx | errors |`,
+  );
+  console.log(
+    `|${'-'.repeat(32)}|------:|-------:|-------:|--------:|------------:|--------:|-------:|`,
+  );
   for (const r of results) {
     console.log(
-      `| ${r.target.padEnd(30)} | ${String(r.requestsPerSecond).padStart(5)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${`${Math.round((100 * r.requestsPerSecond) / floor)} %`.padStart(7)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} |`,
+      `| ${r.target.padEnd(30)} | ${String(r.requestsPerSecond).padStart(5)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${percent(r.requestsPerSecond, floor).padStart(7)} | ${percent(r.requestsPerSecond, preparedFloor).padStart(11)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} |`,
     );
   }
   if (args.out) {
@@ -270,7 +290,11 @@ async function main(): Promise<void> {
       connections: Number(args.connections),
       durationSeconds: Number(args.duration),
       rounds: Number(args.rounds),
-      results: results.map((r) => ({ ...r, ofBare: r.requestsPerSecond / floor })),
+      results: results.map((r) => ({
+        ...r,
+        ofBare: r.requestsPerSecond / floor,
+        ofPreparedBare: r.requestsPerSecond / preparedFloor,
+      })),
     };
     const previous = fs.existsSync(args.out)
       ? (JSON.parse(fs.readFileSync(args.out, 'utf8')) as unknown[])

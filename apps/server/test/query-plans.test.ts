@@ -4,9 +4,11 @@
 // checked for no Seq Scan on the big tables and for the index that should serve it, used
 // with an Index Cond. The queries are the ones the app sends (sessions.ts, dues.ts,
 // ledger.ts, lifecycle.ts, the my-payments and admin payments routes), with literals.
-import { sql } from 'drizzle-orm';
+import { Placeholder, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
+import { sessionByTokenQuery, sessionParams } from '../src/features/auth/sessions.ts';
+import { accountDataQuery } from '../src/features/members/account-data.ts';
 import { freshDatabase, onPostgres, type TestDatabase } from './harness.ts';
 
 const BIG_TABLES = [
@@ -20,12 +22,24 @@ const BIG_TABLES = [
   'loan_installments',
 ];
 
-const HOT_QUERIES: Array<{ name: string; query: string; indexes: RegExp[] }> = [
+const HOT_QUERIES: Array<{ name: string; query: string | (() => string); indexes: RegExp[] }> = [
   {
-    name: 'session lookup by token hash (every signed-in request)',
-    query: `select s.id, s.user_id, s.last_seen_at, u.role, u.status from sessions s
-            join users u on u.id = s.user_id
-            where s.token_hash = 'ab12' and s.revoked_at is null and s.expires_at > now()`,
+    name: 'account data with its session, one statement (GET /api/my-account-data)',
+    // The statement the route sends, built by the app's own code.
+    query: () => withValues(accountDataQuery(db).toSQL(), { ...PARAMS, today: '2026-11-22' }),
+    indexes: [
+      /sessions_token_hash_unique/,
+      /users_pkey/,
+      /ledger_accounts_code_unique/,
+      /postings_account_idx/,
+      /payments_user_idx|payments_one_live_per_period/,
+      /loans_user_idx|loans_one_open_per_member/,
+      /loan_installments_loan_number/,
+    ],
+  },
+  {
+    name: 'session lookup by token hash, with its user (every signed-in request)',
+    query: () => withValues(sessionByTokenQuery(db).toSQL(), PARAMS),
     indexes: [/sessions_token_hash_unique/, /users_pkey/],
   },
   {
@@ -73,6 +87,22 @@ const HOT_QUERIES: Array<{ name: string; query: string; indexes: RegExp[] }> = [
   },
 ];
 
+const PARAMS = sessionParams('a'.repeat(43), new Date('2026-11-22T10:00:00Z'))!;
+
+/** A prepared statement's SQL with its placeholders and parameters written in as literals. */
+function withValues(
+  query: { sql: string; params: unknown[] },
+  values: Record<string, string>,
+): string {
+  return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const param = query.params[Number(n) - 1];
+    const value =
+      param instanceof Placeholder ? values[param.name as string] : (param as string | number);
+    if (value === undefined) throw new Error(`no value for $${n}`);
+    return typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`;
+  });
+}
+
 let t: TestDatabase;
 let db: Db;
 
@@ -84,10 +114,11 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-async function plan(query: string): Promise<string> {
+async function plan(query: string | (() => string)): Promise<string> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    const res = (await tx.execute(sql.raw(`explain ${query}`))) as unknown as {
+    const text = typeof query === 'string' ? query : query();
+    const res = (await tx.execute(sql.raw(`explain ${text}`))) as unknown as {
       rows: Array<Record<string, string>>;
     };
     return res.rows.map((r) => r['QUERY PLAN']).join('\n');

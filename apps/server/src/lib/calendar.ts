@@ -1,13 +1,29 @@
-import { TZDate } from '@date-fns/tz';
 import { addMonths, format, parseISO } from 'date-fns';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
 
 // The association lives in the UAE: "this month" and "today" are Dubai's.
 export const TIME_ZONE = 'Asia/Dubai';
 
+// One formatter, made once: building a zoned date per call cost a hot read several
+// per cent of its time (docs/performance.md).
+const dubaiDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Today's date in Dubai as YYYY-MM-DD. */
 export function localDate(now: Date): string {
-  return format(new TZDate(now, TIME_ZONE), 'yyyy-MM-dd');
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of dubaiDay.formatToParts(now)) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year}-${month}-${day}`;
 }
 
 /** A period is a month as YYYY-MM. */
@@ -19,14 +35,23 @@ export function addMonthsToDate(date: string, months: number): string {
   return format(addMonths(parseISO(date), months), 'yyyy-MM-dd');
 }
 
+/** A period as a count of months since year 0, and back: month arithmetic without dates. */
+function monthIndex(period: string): number {
+  return Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1;
+}
+function periodAt(index: number): string {
+  const year = Math.floor(index / 12);
+  return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
 export function addMonthsToPeriod(period: string, months: number): string {
-  return addMonthsToDate(`${period}-01`, months).slice(0, 7);
+  return periodAt(monthIndex(period) + months);
 }
 
 /** Every period from `from` to `to` inclusive, newest first. */
 export function periodsNewestFirst(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let p = to; p >= from; p = addMonthsToPeriod(p, -1)) out.push(p);
+  for (let i = monthIndex(to), first = monthIndex(from); i >= first; i--) out.push(periodAt(i));
   return out;
 }
 

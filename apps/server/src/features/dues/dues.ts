@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { MonthName } from '@jamiya/contracts/common';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.ts';
 import { insertFileRow, type StoredUpload } from '../files/files.ts';
-import { postEntry, memberSavingsFils } from '../ledger/ledger.ts';
+import { postEntry } from '../ledger/ledger.ts';
 import { notify } from '../notifications/notify.ts';
 import { paymentApprovedNotice, paymentRejectedNotice } from '../notifications/texts.ts';
 import {
@@ -26,7 +26,6 @@ import {
   requireReason,
   type Actor,
 } from '../loans/lifecycle.ts';
-import { getSettings } from '../settings/settings.ts';
 
 export type Payment = typeof payments.$inferSelect;
 export type DuesStatus = 'completed' | 'pending' | 'pay_now' | 'due';
@@ -38,25 +37,27 @@ export interface DuesRow {
   description: string;
 }
 
-/** One row per month from the month the member joined to this month, newest first. */
-async function duesRows(
-  db: DbOrTx,
-  userId: number,
-  now: Date,
+/** The columns of a member's dues submission that decide their row for a month. */
+export interface DuesSubmissionFigures {
+  period: string | null;
+  status: Payment['status'];
+  amountFils: Fils;
+  approvedAmountFils: Fils | null;
+  reviewNote: string | null;
+}
+
+/**
+ * One row per month from the month the member joined to this month, newest first, from the
+ * member's dues submissions (newest first).
+ */
+export function duesRows(
+  joinedOn: string,
+  subs: DuesSubmissionFigures[],
+  today: string,
   monthlyDueFils: Fils,
-): Promise<DuesRow[]> {
-  const [user] = await db
-    .select({ joinedOn: users.joinedOn })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw notFound();
-  const thisPeriod = periodOf(localDate(now));
-  const subs = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.kind, 'dues')))
-    .orderBy(desc(payments.createdAt));
-  return periodsNewestFirst(periodOf(user.joinedOn), thisPeriod).map((period) => {
+): DuesRow[] {
+  const thisPeriod = periodOf(today);
+  return periodsNewestFirst(periodOf(joinedOn), thisPeriod).map((period) => {
     const forPeriod = subs.filter((p) => p.period === period);
     const approved = forPeriod.find((p) => p.status === 'approved');
     if (approved) {
@@ -90,30 +91,6 @@ async function duesRows(
   });
 }
 
-/** Installments of the member's active loan that have fallen due and are not fully paid. */
-async function loanDueFils(db: DbOrTx, userId: number, today: string): Promise<Fils> {
-  const [row] = await db
-    .select({
-      total: sql<
-        string | null
-      >`sum(${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils})`,
-    })
-    .from(loanInstallments)
-    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
-    .where(
-      and(eq(loans.userId, userId), eq(loans.state, 'active'), lte(loanInstallments.dueOn, today)),
-    );
-  return Number(row?.total ?? 0);
-}
-
-async function activeLoanOutstanding(db: DbOrTx, userId: number): Promise<Fils> {
-  const [loan] = await db
-    .select({ id: loans.id })
-    .from(loans)
-    .where(and(eq(loans.userId, userId), eq(loans.state, 'active')));
-  return loan ? outstandingFils(await installmentsOf(db, loan.id)) : 0;
-}
-
 export interface AccountSummary {
   savingsFils: Fils;
   dueBalanceFils: Fils;
@@ -122,23 +99,79 @@ export interface AccountSummary {
   rows: DuesRow[];
 }
 
+const asFils = (value: string | number | null): Fils => Number(value ?? 0);
+
+/**
+ * Everything a member's account summary needs, as columns of one select over `users`
+ * (correlated sub-selects, each an index lookup: see test/query-plans.test.ts), so that
+ * the hot read is one round trip. The settings row is read in the same statement rather
+ * than cached, so that every process sees a change of the monthly due at once.
+ */
+export function accountSummaryColumns(today: string | Placeholder) {
+  // Written as SQL text with its own aliases: drizzle leaves columns inside a select
+  // field's sql unqualified, which a correlated sub-select cannot have. The outer query
+  // selects from "users" (alone, or joined to sessions).
+  const owed = sql.raw(`i.amount_fils - i.paid_principal_fils - i.paid_interest_fils`);
+  return {
+    joinedOn: users.joinedOn,
+    monthlyDueFils: sql<
+      string | number
+    >`(select s.monthly_due_fils from settings s where s.id = 1)`,
+    savingsDebitFils: sql<string | null>`(select sum(p.amount_fils) from postings p
+      join ledger_accounts a on a.id = p.account_id
+      where a.code = 'savings:' || "users"."id")`,
+    duesSubmissions: sql<DuesSubmissionFigures[] | null>`(select json_agg(json_build_object(
+        'period', d.period, 'status', d.status, 'amountFils', d.amount_fils,
+        'approvedAmountFils', d.approved_amount_fils, 'reviewNote', d.review_note)
+        order by d.created_at desc, d.id desc)
+      from payments d where d.user_id = "users"."id" and d.kind = 'dues')`,
+    loanOutstandingFils: sql<string | null>`(select sum(${owed})
+      from loan_installments i join loans l on l.id = i.loan_id
+      where l.user_id = "users"."id" and l.state = 'active')`,
+    loanDueFils: sql<string | null>`(select sum(${owed})
+      from loan_installments i join loans l on l.id = i.loan_id
+      where l.user_id = "users"."id" and l.state = 'active' and i.due_on <= ${today})`,
+  };
+}
+
+interface AccountSummaryRow {
+  joinedOn: string;
+  monthlyDueFils: string | number;
+  savingsDebitFils: string | number | null;
+  duesSubmissions: DuesSubmissionFigures[] | null;
+  loanOutstandingFils: string | number | null;
+  loanDueFils: string | number | null;
+}
+
+/** The summary from the columns of `accountSummaryColumns`. */
+export function toAccountSummary(row: AccountSummaryRow, today: string): AccountSummary {
+  const monthlyDueFils = asFils(row.monthlyDueFils);
+  const rows = duesRows(row.joinedOn, row.duesSubmissions ?? [], today, monthlyDueFils);
+  const unpaidDues = rows
+    .filter((r) => r.status === 'due' || r.status === 'pay_now')
+    .reduce((s, r) => s + r.amountFils, 0);
+  return {
+    // 0 - x rather than -x: an empty account is 0, not -0.
+    savingsFils: 0 - asFils(row.savingsDebitFils),
+    dueBalanceFils: unpaidDues + asFils(row.loanDueFils),
+    loanBalanceFils: asFils(row.loanOutstandingFils),
+    monthlyDueFils,
+    rows,
+  };
+}
+
 export async function accountSummary(
   db: DbOrTx,
   userId: number,
   now: Date,
 ): Promise<AccountSummary> {
-  const { monthlyDueFils } = await getSettings(db);
-  const rows = await duesRows(db, userId, now, monthlyDueFils);
-  const unpaidDues = rows
-    .filter((r) => r.status === 'due' || r.status === 'pay_now')
-    .reduce((s, r) => s + r.amountFils, 0);
-  return {
-    savingsFils: await memberSavingsFils(db, userId),
-    dueBalanceFils: unpaidDues + (await loanDueFils(db, userId, localDate(now))),
-    loanBalanceFils: await activeLoanOutstanding(db, userId),
-    monthlyDueFils,
-    rows,
-  };
+  const today = localDate(now);
+  const [row] = await db
+    .select(accountSummaryColumns(today))
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw notFound();
+  return toAccountSummary(row, today);
 }
 
 export interface DuesSubmission {

@@ -10,11 +10,12 @@ import {
 import { myAccountData } from '@jamiya/contracts/payments';
 import { professions, users } from '../../db/schema/users.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { periodLabel } from '../../lib/calendar.ts';
+import { localDate, periodLabel } from '../../lib/calendar.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { currentUser, currentUserRow, requireUser, withSession } from '../../plugins/auth.ts';
 import { audit } from '../audit/audit.ts';
-import { accountSummary } from '../dues/dues.ts';
+import { toAccountSummary } from '../dues/dues.ts';
+import { accountDataStatement } from './account-data.ts';
 import { insertFileRow, storeUpload } from '../files/files.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
 import { toUserData, type User } from './user-data.ts';
@@ -41,7 +42,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileResponse, 401: errorBody },
       },
     },
-    async (request) => ({ userData: toUserData(await loadUser(currentUser(request).userId)) }),
+    async (request) => ({ userData: toUserData(currentUserRow(request)) }),
   );
 
   app.post(
@@ -123,7 +124,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/my-account-data',
     {
-      onRequest: requireUser,
+      // The session is checked in the statement that reads the account (withSession): the
+      // member's home page reads this on every visit, so it is one round trip.
       schema: {
         tags: ['member'],
         summary: 'Balances and the monthly dues of the signed-in member',
@@ -132,20 +134,25 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await loadUser(currentUser(request).userId);
-      const summary = await accountSummary(db, user.id, new Date());
+      const now = new Date();
+      const today = localDate(now);
+      const row = await withSession(app, request, now, async (params) => {
+        const [found] = await accountDataStatement(db).execute({ ...params, today });
+        return found;
+      });
+      const summary = toAccountSummary(row, today);
       return {
         myAccountData: {
           account_balance: filsToAed(summary.savingsFils),
           due_balance: filsToAed(summary.dueBalanceFils),
           loan_balance: filsToAed(summary.loanBalanceFils),
           monthly_due: filsToAed(summary.monthlyDueFils),
-          account_holder_name: user.name,
+          account_holder_name: row.name,
           owner_data: {
-            unique_id: user.uniqueId,
-            name: user.name,
-            status: user.status === 1 ? (1 as const) : (0 as const),
-            created_at: user.createdAt.toISOString(),
+            unique_id: row.uniqueId,
+            name: row.name,
+            status: row.status === 1 ? (1 as const) : (0 as const),
+            created_at: row.createdAt.toISOString(),
           },
           monthlyPaymentData: summary.rows.map((r) => ({
             month: periodLabel(r.period),
