@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { MonthName } from '@jamiya/contracts/common';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { loanInstallments, loans } from '../../db/schema/loans.ts';
+import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import {
@@ -120,41 +120,57 @@ export function accountSummaryColumns(today: string | Placeholder) {
     savingsDebitFils: sql<string | null>`(select sum(p.amount_fils) from postings p
       join ledger_accounts a on a.id = p.account_id
       where a.code = 'savings:' || "users"."id")`,
-    duesSubmissions: sql<DuesSubmissionFigures[] | null>`(select json_agg(json_build_object(
-        'period', d.period, 'status', d.status, 'amountFils', d.amount_fils,
-        'approvedAmountFils', d.approved_amount_fils, 'reviewNote', d.review_note)
+    // Tuples rather than objects: the smallest text to build and parse for a hot read.
+    duesSubmissions: sql<DuesSubmissionTuple[] | null>`(select json_agg(json_build_array(
+        d.period, d.status, d.amount_fils, d.approved_amount_fils, d.review_note)
         order by d.created_at desc, d.id desc)
       from payments d where d.user_id = "users"."id" and d.kind = 'dues')`,
-    loanOutstandingFils: sql<string | null>`(select sum(${owed})
+    // [outstanding, fallen due] on the active loan, in one pass over its installments.
+    loanFils: sql<[number | null, number | null] | null>`(select json_build_array(sum(${owed}),
+        sum(${owed}) filter (where i.due_on <= ${today}))
       from loan_installments i join loans l on l.id = i.loan_id
       where l.user_id = "users"."id" and l.state = 'active')`,
-    loanDueFils: sql<string | null>`(select sum(${owed})
-      from loan_installments i join loans l on l.id = i.loan_id
-      where l.user_id = "users"."id" and l.state = 'active' and i.due_on <= ${today})`,
   };
 }
+
+type DuesSubmissionTuple = [
+  period: string | null,
+  status: Payment['status'],
+  amountFils: Fils,
+  approvedAmountFils: Fils | null,
+  reviewNote: string | null,
+];
 
 interface AccountSummaryRow {
   joinedOn: string;
   monthlyDueFils: string | number;
   savingsDebitFils: string | number | null;
-  duesSubmissions: DuesSubmissionFigures[] | null;
-  loanOutstandingFils: string | number | null;
-  loanDueFils: string | number | null;
+  duesSubmissions: DuesSubmissionTuple[] | null;
+  loanFils: [number | null, number | null] | null;
 }
 
 /** The summary from the columns of `accountSummaryColumns`. */
 export function toAccountSummary(row: AccountSummaryRow, today: string): AccountSummary {
   const monthlyDueFils = asFils(row.monthlyDueFils);
-  const rows = duesRows(row.joinedOn, row.duesSubmissions ?? [], today, monthlyDueFils);
+  const subs = (row.duesSubmissions ?? []).map(
+    ([period, status, amountFils, approvedAmountFils, reviewNote]) => ({
+      period,
+      status,
+      amountFils,
+      approvedAmountFils,
+      reviewNote,
+    }),
+  );
+  const rows = duesRows(row.joinedOn, subs, today, monthlyDueFils);
+  const [loanOutstandingFils, loanDueFils] = row.loanFils ?? [null, null];
   const unpaidDues = rows
     .filter((r) => r.status === 'due' || r.status === 'pay_now')
     .reduce((s, r) => s + r.amountFils, 0);
   return {
     // 0 - x rather than -x: an empty account is 0, not -0.
     savingsFils: 0 - asFils(row.savingsDebitFils),
-    dueBalanceFils: unpaidDues + asFils(row.loanDueFils),
-    loanBalanceFils: asFils(row.loanOutstandingFils),
+    dueBalanceFils: unpaidDues + asFils(loanDueFils),
+    loanBalanceFils: asFils(loanOutstandingFils),
     monthlyDueFils,
     rows,
   };
