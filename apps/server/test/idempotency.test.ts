@@ -8,7 +8,8 @@ import { files } from '../src/db/schema/files.ts';
 import { journalEntries } from '../src/db/schema/ledger.ts';
 import { payments } from '../src/db/schema/payments.ts';
 import { idempotencyKeys } from '../src/db/schema/users.ts';
-import { requestHash } from '../src/plugins/idempotency.ts';
+import { runNotificationJob } from '../src/features/notifications/jobs.ts';
+import { IDEMPOTENCY_KEY_RETENTION_MS, requestHash } from '../src/plugins/idempotency.ts';
 import {
   bearer,
   createTestApp,
@@ -257,6 +258,41 @@ describe('Idempotency-Key on the calls that move money', () => {
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(await entriesOf(paymentId)).toBe(1);
     await expectBooksBalance(t.db);
+  });
+
+  it('the scheduled job forgets keys after a day: the same key then starts a new request', async () => {
+    const { user, token } = await member();
+    expect((await submitDues(token, 'old-key')).statusCode).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, 'old-key')));
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    const deps = { db: t.db, mailer: t.app.deps.mailer, publicUrl: 'http://jamiya.test' };
+    // A minute before the day is out the key is kept and still answers the replay.
+    await runNotificationJob(
+      deps,
+      new Date(row!.createdAt.getTime() + IDEMPOTENCY_KEY_RETENTION_MS - 60_000),
+      log,
+    );
+    const replay = await submitDues(token, 'old-key');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    // A minute after, it is gone: the same request runs again (and is refused as a second
+    // receipt for the month, which shows that it ran).
+    await runNotificationJob(
+      deps,
+      new Date(row!.createdAt.getTime() + IDEMPOTENCY_KEY_RETENTION_MS + 60_000),
+      log,
+    );
+    const keys = await t.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, user.id));
+    expect(keys).toEqual([]);
+    const fresh = await submitDues(token, 'old-key');
+    expect(fresh.headers['idempotent-replayed']).toBeUndefined();
+    expect(fresh.statusCode).toBe(409);
+    expect(await countOf(user.id)).toEqual({ payments: 1, files: 1 });
   });
 
   it('the OpenAPI document shows the header on the money calls', async () => {

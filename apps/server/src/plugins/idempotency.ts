@@ -6,7 +6,8 @@ import type {
   onSendHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import { z } from 'zod';
 import { idempotencyKeys } from '../db/schema/users.ts';
 import { conflict, unprocessable } from '../lib/errors.ts';
@@ -36,6 +37,21 @@ const keyHeaders = z.looseObject({
         'The same key with another request is refused (422); while the first is still running, 409.',
     }),
 });
+
+/**
+ * How long a key is kept, as Stripe keeps its keys: a retry within a day is answered from
+ * the key; after that, the key is forgotten and the same key starts a new request.
+ */
+export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60_000;
+
+/** Deletes the keys older than the retention (run by the scheduled job); returns how many. */
+export async function forgetOldIdempotencyKeys(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS)))
+    .returning({ id: idempotencyKeys.id });
+  return gone.length;
+}
 
 /** The requests that hold a claimed key, until their answer is stored (or the key freed). */
 const claims = new WeakMap<FastifyRequest, number>();

@@ -6,6 +6,7 @@ import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import { installmentReminders, notifications } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
+import { forgetOldIdempotencyKeys } from '../../plugins/idempotency.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { getSettings } from '../settings/settings.ts';
 import { notify } from './notify.ts';
@@ -181,11 +182,17 @@ export async function mailNotifications(deps: JobDeps, now: Date, log: JobLog): 
   return sent;
 }
 
-/** One run of the job: reminders first, so that they are mailed in the same run. */
+/**
+ * One run of the job: reminders first, so that they are mailed in the same run; then the
+ * housekeeping that is safe in any number of processes (old idempotency keys).
+ */
 export async function runNotificationJob(deps: JobDeps, now: Date, log: JobLog): Promise<void> {
   const reminders = await sendInstallmentReminders(deps.db, now);
   const mails = await mailNotifications(deps, now, log);
-  if (reminders || mails) log.info({ reminders, mails }, 'notifications job');
+  const forgottenKeys = await forgetOldIdempotencyKeys(deps.db, now);
+  if (reminders || mails || forgottenKeys) {
+    log.info({ reminders, mails, forgottenKeys }, 'notifications job');
+  }
 }
 
 export interface RunningJob {
