@@ -1,18 +1,29 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { BrowserRouter } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import { createQueryClient } from '../lib/query-client.ts';
+import { lazy, Suspense, useState } from 'react';
+import { BrowserRouter, useLocation } from 'react-router';
 import { AppRoutes } from './router.tsx';
 
+const Toasts = lazy(async () => ({ default: (await import('./toasts.tsx')).Toasts }));
+
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-      <ToastContainer position="top-right" autoClose={1000} newestOnTop theme="light" />
-    </QueryClientProvider>
+    <BrowserRouter>
+      <AppRoutes />
+      <LazyToasts />
+    </BrowserRouter>
   );
+}
+
+/**
+ * Nothing on the landing page shows a toast, so the toast library loads with the first other
+ * page and then stays, so a toast shown just before a navigation is not lost.
+ */
+function LazyToasts() {
+  const isLanding = useLocation().pathname === '/';
+  const [isNeeded, setIsNeeded] = useState(!isLanding);
+  if (!isNeeded && !isLanding) setIsNeeded(true);
+  return isNeeded ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
 }

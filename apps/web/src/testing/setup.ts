@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import '../app/i18n.ts';
+import i18n, { LAZY_NAMESPACES } from '../app/i18n.ts';
+
+// The app fetches most namespaces of texts when a page needs them; a test renders its page
+// on its own, so they are all loaded up front.
+await i18n.loadNamespaces(LAZY_NAMESPACES);
 
 // A loaded machine can take more than the default 1 s to render a page.
 configure({ asyncUtilTimeout: 4000 });

@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
+import { Spinner } from '../../../components/states.tsx';
 
 export function PublicLayout() {
   const { t } = useTranslation('layout');
@@ -46,7 +48,9 @@ export function PublicLayout() {
         </div>
       </header>
       <main id="content" className="flex-1">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
@@ -65,6 +69,21 @@ export function PublicLayout() {
           <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
         </div>
       </footer>
+    </div>
+  );
+}
+
+/**
+ * While a page's code loads (a first visit straight to /sign-in, say), the header stays and
+ * the page's place keeps the footer below the fold, so nothing moves when the page arrives;
+ * the spinner shows only if the wait is long enough to notice.
+ */
+function PageLoading() {
+  return (
+    <div className="min-h-dvh">
+      <div className="animate-appear-late">
+        <Spinner />
+      </div>
     </div>
   );
 }

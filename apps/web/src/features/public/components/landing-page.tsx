@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSettings } from '../../../api/get-settings.ts';
 import { aed } from '../../../lib/format.ts';
+import { usePublicSettings } from '../api/get-public-settings.ts';
 import {
   DuesIllustration,
   HeroIllustration,
@@ -67,7 +67,7 @@ function HowItWorks() {
   const { t, i18n } = useTranslation('public');
   // The figures come from the association's settings; until they arrive (or if they cannot
   // be loaded) the steps say the same thing without numbers, in a box of the same height.
-  const settings = useSettings().data;
+  const settings = usePublicSettings();
   const policy = settings?.loan_policy;
   const steps = [
     { key: 'join', Picture: JoinIllustration, title: t('landing.how.join.title') },

@@ -1,0 +1,250 @@
+// npm run bench:lighthouse [-- --build] [--port N] [--runs N] [--out FILE] [--reports DIR]
+//                            [--chrome PATH]
+//
+// Lighthouse (mobile preset: its default form factor and simulated throttling) on the built
+// app: /, /sign-in, and, signed in as a demo member, /user and /user/apply-loan. Starts the
+// built server on a scratch data folder (demo data is seeded on first start), prints a table
+// of scores and key metrics, and writes them as JSON with --out (and each page's full Lighthouse
+// report into a folder with --reports). --build runs `npm run build`
+// first; otherwise the existing build is used. --runs N audits each page N times and reports
+// the median performance run (the scores move with the machine's load).
+//
+// Lighthouse clears the origin's storage before each audit, which would sign the member out:
+// the member pages are audited with storage reset off, after the token is put in localStorage
+// (where the app keeps it, `ts_token`) and the HTTP cache is emptied, so they still load cold.
+// Each member audit is checked to have stayed on the member page (no redirect to /sign-in).
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const { values: args } = parseArgs({
+  options: {
+    build: { type: 'boolean', default: false },
+    port: { type: 'string' },
+    runs: { type: 'string', default: '1' },
+    out: { type: 'string' },
+    reports: { type: 'string' },
+    chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+  },
+});
+const runs = Math.max(1, Number(args.runs) || 1);
+const MEMBER = { email: 'rahul@jamiya.example', password: 'jamiya-demo' };
+const PAGES = [
+  { path: '/', isMember: false },
+  { path: '/sign-in', isMember: false },
+  { path: '/user', isMember: true },
+  { path: '/user/apply-loan', isMember: true },
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+if (args.build) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+const serverEntry = path.join(root, 'apps', 'server', 'dist', 'server.js');
+const webIndex = path.join(root, 'apps', 'web', 'dist', 'index.html');
+for (const file of [serverEntry, webIndex]) {
+  if (!fs.existsSync(file)) {
+    console.error(`${path.relative(root, file)} is missing: run with --build (or npm run build)`);
+    process.exit(2);
+  }
+}
+
+// Chromium, Lighthouse and the server's database all write here; removed at the end.
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'jamiya-lighthouse-'));
+process.env.TMPDIR = scratch;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+let server;
+let context;
+try {
+  const port = args.port ? Number(args.port) : await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  server = await startServer(port, origin);
+  const token = await signIn(origin);
+
+  const debuggingPort = await freePort();
+  context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
+    executablePath: args.chrome,
+    headless: true,
+    args: [...CHROME_FLAGS, `--remote-debugging-port=${debuggingPort}`],
+  });
+  const results = [];
+  for (const page of PAGES) {
+    const audits = [];
+    for (let i = 0; i < runs; i++) {
+      if (page.isMember) await prepareMemberLoad(context, origin, token);
+      audits.push(await audit(`${origin}${page.path}`, debuggingPort, page.isMember));
+    }
+    audits.sort((a, b) => a.scores.performance - b.scores.performance);
+    const result = { page: page.path, ...audits[Math.floor(audits.length / 2)] };
+    if (page.isMember) checkMemberPage(result);
+    results.push(result);
+  }
+  printTable(results);
+  if (args.out) {
+    const report = { date: new Date().toISOString(), loadavg: os.loadavg(), runs, results };
+    fs.writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`written to ${args.out}`);
+  }
+} catch (error) {
+  console.error(error);
+  if (server) console.error(`server output:\n${server.output}`);
+  process.exitCode = 1;
+} finally {
+  await context?.close();
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await server.exited;
+  }
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+
+async function startServer(port, origin) {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(scratch, 'data'),
+    PUBLIC_URL: origin,
+    NODE_ENV: 'development',
+    DEMO_SEED: '1',
+    LOG_LEVEL: 'warn',
+    NOTIFICATION_JOB_SECONDS: '0',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.output = '';
+  child.stdout.on('data', (d) => (child.output += d));
+  child.stderr.on('data', (d) => (child.output += d));
+  child.exited = new Promise((resolve) => child.once('exit', resolve));
+  const until = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode})`);
+    if (Date.now() > until) throw new Error('the server did not answer within 2 minutes');
+    const ok = await fetch(`${origin}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function signIn(origin) {
+  const res = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(MEMBER),
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`sign-in failed (${res.status}): ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** The token where the app looks for it, and an empty HTTP cache, in Chromium's default profile. */
+async function prepareMemberLoad(context, origin, token) {
+  const page = await context.newPage();
+  await page.goto(`${origin}/favicon.svg`);
+  await page.evaluate((t) => {
+    localStorage.setItem('ts_token', t);
+    localStorage.removeItem('ts_profile_id');
+  }, token);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  await page.close();
+}
+
+async function audit(url, port, isMember) {
+  const runnerResult = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    disableStorageReset: isMember,
+  });
+  const lhr = runnerResult.lhr;
+  if (args.reports) {
+    fs.mkdirSync(args.reports, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+    fs.writeFileSync(path.join(args.reports, `${name}.json`), runnerResult.report);
+  }
+  if (lhr.runtimeError)
+    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const metric = (id) => lhr.audits[id]?.numericValue;
+  const lcpElement =
+    lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  const failing = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+    .filter((a) => a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+    .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
+  return {
+    lighthouseVersion: lhr.lighthouseVersion,
+    finalUrl: lhr.finalDisplayedUrl,
+    scores: Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ),
+    metrics: {
+      fcpMs: Math.round(metric('first-contentful-paint')),
+      lcpMs: Math.round(metric('largest-contentful-paint')),
+      tbtMs: Math.round(metric('total-blocking-time')),
+      cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+      siMs: Math.round(metric('speed-index')),
+    },
+    lcpElement: lcpElement?.nodeLabel ?? null,
+    failing,
+  };
+}
+
+function checkMemberPage(result) {
+  const finalPath = new URL(result.finalUrl).pathname;
+  if (finalPath !== result.page)
+    throw new Error(`${result.page} ended on ${finalPath}: the member was not signed in`);
+}
+
+function printTable(results) {
+  console.log(
+    `\nLighthouse ${results[0]?.lighthouseVersion ?? ''} mobile, ${new Date().toISOString()}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}${runs > 1 ? `, median of ${runs} runs` : ''}\n`,
+  );
+  console.log('| page | perf | a11y | best pr. | FCP | LCP | TBT | CLS | LCP element |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of results) {
+    const { fcpMs, lcpMs, tbtMs, cls } = r.metrics;
+    console.log(
+      `| ${r.page} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${fcpMs} ms | ${lcpMs} ms | ${tbtMs} ms | ${cls} | ${(r.lcpElement ?? '').slice(0, 40)} |`,
+    );
+  }
+  const failing = results.filter((r) => r.failing.length);
+  if (failing.length) {
+    console.log('\naudits under 90:');
+    for (const r of failing) console.log(`  ${r.page}: ${r.failing.join(', ')}`);
+  }
+}
