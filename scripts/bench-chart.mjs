@@ -14,9 +14,19 @@ const records = JSON.parse(fs.readFileSync(input, 'utf8'));
 
 const ROUTES = [
   { target: 'bare: one primary-key select', label: 'bare select', color: '#6b7280', dash: '6 4' },
-  { target: 'bare, prepared statement', label: 'bare select, prepared', color: '#9ca3af', dash: '2 3' },
+  {
+    target: 'bare, prepared statement',
+    label: 'bare select, prepared',
+    color: '#9ca3af',
+    dash: '2 3',
+  },
   { target: 'GET /api/profile', label: 'GET /api/profile', color: '#047857', dash: '' },
-  { target: 'GET /api/my-account-data', label: 'GET /api/my-account-data', color: '#1d4ed8', dash: '' },
+  {
+    target: 'GET /api/my-account-data',
+    label: 'GET /api/my-account-data',
+    color: '#1d4ed8',
+    dash: '',
+  },
 ];
 const PANELS = [
   { database: 'postgres', title: 'PostgreSQL' },
