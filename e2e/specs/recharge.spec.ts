@@ -87,6 +87,45 @@ test('a member asks for a recharge and the treasurer marks it done; savings stay
   expect(after.account_balance).toBe(before.account_balance);
 });
 
+test('a request whose answer is lost on the way back is sent again with its key and made once', async ({
+  page,
+  consoleErrors,
+}) => {
+  const member = E2E_MEMBERS.retry;
+  await signIn(page, member.email);
+  // The first request reaches the server, which makes the recharge request; the answer is
+  // then lost (a dropped mobile connection). The app sends it again, with the same key.
+  const keys: string[] = [];
+  await page.route('**/api/recharge-requests', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length === 1) {
+      await route.fetch();
+      await route.abort('connectionreset');
+    } else {
+      await route.continue();
+    }
+  });
+  const form = page.getByRole('region', { name: 'Mobile recharge' });
+  await form.getByLabel('Mobile number').fill('9876501234');
+  await form.getByLabel('Amount (AED)').fill('20');
+  await form.getByLabel('Operator').selectOption('airtel');
+  await form.getByRole('button', { name: 'Confirm & Pay' }).click();
+  await expect(form.getByRole('status').filter({ hasText: 'Request sent' })).toContainText(
+    'AED 20.00 for +91 98765 01234',
+  );
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+  await page.unroute('**/api/recharge-requests');
+  const mine = (await apiAs(page, '/api/recharge-requests')) as { items: unknown[] };
+  expect(mine.items).toHaveLength(1);
+  // Chromium logs the dropped connection it was made to see; nothing else may be logged.
+  const dropped = consoleErrors.filter((e) => e.includes('net::ERR_CONNECTION_RESET'));
+  expect(dropped).toHaveLength(1);
+  consoleErrors.splice(consoleErrors.indexOf(dropped[0]!), 1);
+});
+
 for (const viewport of [PHONE, DESKTOP]) {
   test(`the recharge pages have no axe violations at ${viewport.width} px`, async ({
     page,

@@ -16,4 +16,5 @@ export const E2E_MEMBERS = {
   chat: { name: 'Anil Kumar', email: 'anil@e2e.example', password: DEMO_PASSWORD },
   recharge: { name: 'Ravi Shankar', email: 'ravi@e2e.example', password: DEMO_PASSWORD },
   bonus: { name: 'Mariam Yusuf', email: 'mariam@e2e.example', password: DEMO_PASSWORD },
+  retry: { name: 'Deepa Pillai', email: 'deepa@e2e.example', password: DEMO_PASSWORD },
 } as const;

@@ -28,6 +28,8 @@ export interface RequestOptions {
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: a money call retried with it moves the money once. */
+  idempotencyKey?: string;
 }
 
 /** Every call of the app goes through here: bearer token, JSON, one error type. */
@@ -35,6 +37,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';

@@ -2,7 +2,6 @@ import {
   infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
-  useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import type { AdminLoan } from '@jamiya/contracts/admin';
 import type { LoanStateName } from '@jamiya/contracts/loans';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import { api } from '../../../lib/api-client.ts';
+import { useMoneyMutation } from '../../../lib/money-mutation.ts';
 
 export type { AdminLoan, LoanStateName };
 
@@ -50,34 +50,31 @@ interface LoanAnswer {
   loan: AdminLoan;
 }
 
-export const moveLoan = ({
-  id,
-  action,
-  reason,
-}: {
-  id: number;
-  action: LoanAction;
-  reason?: string | undefined;
-}) => api<LoanAnswer>(`/api/admin/loans/${id}/${action}`, { json: reason ? { reason } : {} });
+export const moveLoan = (
+  { id, action, reason }: { id: number; action: LoanAction; reason?: string | undefined },
+  idempotencyKey?: string,
+) =>
+  api<LoanAnswer>(`/api/admin/loans/${id}/${action}`, {
+    json: reason ? { reason } : {},
+    idempotencyKey,
+  });
 
-export const recordCashRepayment = ({
-  id,
-  amountFils,
-  note,
-}: {
-  id: number;
-  amountFils: Fils;
-  note?: string | undefined;
-}) =>
+export const recordCashRepayment = (
+  { id, amountFils, note }: { id: number; amountFils: Fils; note?: string | undefined },
+  idempotencyKey?: string,
+) =>
   api<LoanAnswer>(`/api/admin/loans/${id}/repayments`, {
     json: { amount: filsToAed(amountFils), ...(note ? { note } : {}) },
+    idempotencyKey,
   });
 
 // The answer is the loan as it is now; the lists, the overview and the member's figures
 // change too. After a 409 (someone else acted first) what is shown is out of date: refetch.
-const useLoanMutation = <V>(mutationFn: (v: V) => Promise<LoanAnswer>) => {
+const useLoanMutation = <V extends object>(
+  mutationFn: (v: V, idempotencyKey: string) => Promise<LoanAnswer>,
+) => {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMoneyMutation({
     mutationFn,
     onSuccess: (answer) =>
       queryClient.setQueryData(getAdminLoanQueryOptions(answer.loan.id).queryKey, answer.loan),

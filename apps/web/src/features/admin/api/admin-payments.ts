@@ -1,12 +1,8 @@
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPayment } from '@jamiya/contracts/admin';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import { api } from '../../../lib/api-client.ts';
+import { useMoneyMutation } from '../../../lib/money-mutation.ts';
 
 export type { AdminPayment };
 export type PaymentStatus = AdminPayment['status'];
@@ -37,19 +33,27 @@ interface PaymentAnswer {
 }
 
 /** `amountFils` only when the receipt shows another amount than the one submitted. */
-export const approvePayment = ({ id, amountFils }: { id: number; amountFils?: Fils | undefined }) =>
+export const approvePayment = (
+  { id, amountFils }: { id: number; amountFils?: Fils | undefined },
+  idempotencyKey?: string,
+) =>
   api<PaymentAnswer>(`/api/admin/payments/${id}/approve`, {
     json: amountFils === undefined ? {} : { amount: filsToAed(amountFils) },
+    idempotencyKey,
   });
 
-export const rejectPayment = ({ id, reason }: { id: number; reason: string }) =>
-  api<PaymentAnswer>(`/api/admin/payments/${id}/reject`, { json: { reason } });
+export const rejectPayment = (
+  { id, reason }: { id: number; reason: string },
+  idempotencyKey?: string,
+) => api<PaymentAnswer>(`/api/admin/payments/${id}/reject`, { json: { reason }, idempotencyKey });
 
 // A decision changes the queue, the overview's counts and the member's figures; a refusal
 // (409: someone else decided first) means what is shown is out of date. Either way, refetch.
-const useAdminMutation = <V>(mutationFn: (v: V) => Promise<PaymentAnswer>) => {
+const useAdminMutation = <V extends object>(
+  mutationFn: (v: V, idempotencyKey: string) => Promise<PaymentAnswer>,
+) => {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMoneyMutation({
     mutationFn,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });

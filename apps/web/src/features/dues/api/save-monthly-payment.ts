@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { monthlyPaymentFields, type savePaymentResponse } from '@jamiya/contracts/payments';
 import type { Fils } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
 import { api } from '../../../lib/api-client.ts';
+import { useMoneyMutation } from '../../../lib/money-mutation.ts';
 
 export type SavePaymentResponse = z.infer<typeof savePaymentResponse>;
 
@@ -64,25 +65,31 @@ export type LoanRepaymentFormOutput = z.output<typeof loanRepaymentForm>;
 const PAYMENT_FIELDS = ['payment_amount', 'month', 'account_number', 'photo'] as const;
 export const paymentFieldNames: readonly string[] = PAYMENT_FIELDS;
 
-export function payMonthlyDue(values: MonthlyPaymentFormOutput): Promise<SavePaymentResponse> {
+export function payMonthlyDue(
+  values: MonthlyPaymentFormOutput,
+  idempotencyKey?: string,
+): Promise<SavePaymentResponse> {
   const form = new FormData();
   form.append('payment_amount', filsToDecimalString(values.payment_amount));
   form.append('month', values.month);
   form.append('account_number', values.account_number);
   form.append('photo', values.photo, values.photo.name);
-  return api<SavePaymentResponse>('/api/save-monthly-payment', { form });
+  return api<SavePaymentResponse>('/api/save-monthly-payment', { form, idempotencyKey });
 }
 
 /** The same call with only payment_amount: a repayment towards the active loan (PRODUCT.md section 4). */
-export function repayLoan(values: LoanRepaymentFormOutput): Promise<SavePaymentResponse> {
+export function repayLoan(
+  values: LoanRepaymentFormOutput,
+  idempotencyKey?: string,
+): Promise<SavePaymentResponse> {
   const form = new FormData();
   form.append('payment_amount', filsToDecimalString(values.payment_amount));
-  return api<SavePaymentResponse>('/api/save-monthly-payment', { form });
+  return api<SavePaymentResponse>('/api/save-monthly-payment', { form, idempotencyKey });
 }
 
 export function usePayMonthlyDue() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMoneyMutation({
     mutationFn: payMonthlyDue,
     // The month turns "Under review" and the submission joins the history at once; not
     // awaited, so a slow refetch does not hold the modal open.
@@ -95,7 +102,7 @@ export function usePayMonthlyDue() {
 
 export function useRepayLoan() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMoneyMutation({
     mutationFn: repayLoan,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['accountData'] });

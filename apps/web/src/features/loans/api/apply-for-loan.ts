@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LOAN_TYPES, loanApplicationResponse } from '@jamiya/contracts/loans';
 import type { LoanFigures } from '@jamiya/money/loan';
 import { api } from '../../../lib/api-client.ts';
+import { useMoneyMutation } from '../../../lib/money-mutation.ts';
 import { filsToFormValue } from '../utils/loan-terms.ts';
 
 export type LoanApplicationResponse = z.infer<typeof loanApplicationResponse>;
@@ -30,14 +31,15 @@ export function loanApplicationFormData(application: LoanApplication): FormData 
   return form;
 }
 
-export const applyForLoan = (application: LoanApplication) =>
+export const applyForLoan = (application: LoanApplication, idempotencyKey?: string) =>
   api<LoanApplicationResponse>('/api/loan-application', {
     form: loanApplicationFormData(application),
+    idempotencyKey,
   });
 
 export const useApplyForLoan = () => {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMoneyMutation({
     mutationFn: applyForLoan,
     onSuccess: () =>
       Promise.all([

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Loan } from '@jamiya/contracts/loans';
 import { api } from '../../../lib/api-client.ts';
+import { useMoneyMutation } from '../../../lib/money-mutation.ts';
 
 export interface WithdrawLoanResponse {
   status_code: 200;
@@ -8,12 +9,18 @@ export interface WithdrawLoanResponse {
   loan: Loan;
 }
 
-export const withdrawLoan = ({ loanId, reason }: { loanId: number; reason: string }) =>
-  api<WithdrawLoanResponse>(`/api/my-loans/${loanId}/withdraw`, { json: reason ? { reason } : {} });
+export const withdrawLoan = (
+  { loanId, reason }: { loanId: number; reason: string },
+  idempotencyKey?: string,
+) =>
+  api<WithdrawLoanResponse>(`/api/my-loans/${loanId}/withdraw`, {
+    json: reason ? { reason } : {},
+    idempotencyKey,
+  });
 
 export const useWithdrawLoan = () => {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMoneyMutation({
     mutationFn: withdrawLoan,
     onSuccess: () =>
       Promise.all([
