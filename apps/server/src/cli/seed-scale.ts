@@ -8,11 +8,16 @@
 // Not written: receipt files, audit rows and notifications (they are not read by the hot
 // paths that the benchmark measures).
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { loanSchedule } from '@jamiya/money/loan';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { addMonthsToDate, localDate, periodLabel, periodOf } from '../lib/calendar.ts';
-import { trialBalance, unbalancedEntries } from '../features/ledger/ledger.ts';
+import {
+  monthTotalsOfPostings,
+  trialBalance,
+  unbalancedEntries,
+} from '../features/ledger/ledger.ts';
 import { ledgerConsistencyProblems } from '../features/loans/consistency.ts';
 import { createUser, uniqueIdFor } from '../features/members/create-user.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
@@ -551,6 +556,11 @@ async function main() {
         `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
       );
     }
+    // The postings were written in bulk, not through postEntry: their month totals at once.
+    await db.execute(
+      sql`insert into ledger_month_totals (month, account_class, total_fils)
+        select month, account_class, total_fils from (${monthTotalsOfPostings()}) t`,
+    );
     // PGlite has no autovacuum: without fresh statistics the planner guesses from empty tables.
     await query('analyze');
     const seeded = Date.now();

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -67,6 +68,21 @@ export const postings = pgTable(
     amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
   },
   (t) => [index('postings_account_idx').on(t.accountId), index('postings_entry_idx').on(t.entryId)],
+);
+
+// The sum of the postings of each month (Dubai's) by class of account: every member's
+// savings together ('savings'), every loan receivable together ('loans'), and each shared
+// account by its code. Kept by postEntry/reverseEntry in the same transaction as the
+// postings, so that the overview's totals and 12-month history need not read every posting
+// ever made; ledgerConsistencyProblems proves it agrees with the postings.
+export const ledgerMonthTotals = pgTable(
+  'ledger_month_totals',
+  {
+    month: text('month').notNull(),
+    accountClass: text('account_class').notNull(),
+    totalFils: bigint('total_fils', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.accountClass] })],
 );
 
 export const auditLog = pgTable(

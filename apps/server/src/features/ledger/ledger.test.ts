@@ -7,7 +7,13 @@ import {
   makeUser,
   type TestApp,
 } from '../../../test/harness.ts';
-import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
+import {
+  journalEntries,
+  ledgerAccounts,
+  ledgerMonthTotals,
+  postings,
+} from '../../db/schema/ledger.ts';
+import { ledgerConsistencyProblems } from '../loans/consistency.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { approvePayment, rejectPayment, submitLoanRepayment } from '../dues/dues.ts';
@@ -554,6 +560,86 @@ describe('ledger', () => {
         }),
         { numRuns: 25 },
       );
+    });
+  });
+  describe('month totals (the overview reads them instead of every posting)', () => {
+    const monthTotalProblems = async () =>
+      (await ledgerConsistencyProblems(t.db)).filter((p) => p.startsWith('month total'));
+
+    it("keeps each Dubai month's totals by class with every entry and reversal", async () => {
+      const member = await makeUser(t.db);
+      const monthTotal = async (month: string, accountClass: string) => {
+        const [row] = await t.db
+          .select({ total: ledgerMonthTotals.totalFils })
+          .from(ledgerMonthTotals)
+          .where(
+            and(
+              eq(ledgerMonthTotals.month, month),
+              eq(ledgerMonthTotals.accountClass, accountClass),
+            ),
+          );
+        return row?.total ?? 0;
+      };
+      const before = {
+        savings: await monthTotal('2031-02', 'savings'),
+        cash: await monthTotal('2031-02', 'cash'),
+        march: await monthTotal('2031-03', 'cash'),
+      };
+      // 31 January 21:00 UTC is already 1 February in Dubai.
+      const first = await postEntry(t.db, {
+        ...entry([
+          { account: { code: 'cash' }, amountFils: 20_000 },
+          { account: { code: 'savings', userId: member.id }, amountFils: -20_000 },
+        ]),
+        occurredAt: new Date('2031-01-31T21:00:00Z'),
+      });
+      await postEntry(t.db, {
+        ...entry([
+          { account: { code: 'cash' }, amountFils: 5_000 },
+          { account: { code: 'savings', userId: member.id }, amountFils: -5_000 },
+        ]),
+        occurredAt: new Date('2031-02-10T08:00:00Z'),
+      });
+      expect(await monthTotal('2031-02', 'savings')).toBe(before.savings - 25_000);
+      expect(await monthTotal('2031-02', 'cash')).toBe(before.cash + 25_000);
+      await reverseEntry(t.db, first, {
+        createdBy: admin.id,
+        memo: 'wrong member',
+        occurredAt: new Date('2031-03-02T08:00:00Z'),
+      });
+      expect(await monthTotal('2031-03', 'cash')).toBe(before.march - 20_000);
+      // (These entries are made up, with no receipts behind them: only the month totals'
+      // part of the consistency check applies.)
+      expect(await monthTotalProblems()).toEqual([]);
+    });
+
+    it('the consistency check finds a month total that disagrees with the postings', async () => {
+      const [row] = await t.db.select().from(ledgerMonthTotals).limit(1);
+      await t.db
+        .update(ledgerMonthTotals)
+        .set({ totalFils: row!.totalFils + 1 })
+        .where(
+          and(
+            eq(ledgerMonthTotals.month, row!.month),
+            eq(ledgerMonthTotals.accountClass, row!.accountClass),
+          ),
+        );
+      try {
+        expect(await monthTotalProblems()).toEqual([
+          `month total ${row!.month} ${row!.accountClass}: kept ${row!.totalFils + 1} fils, postings sum to ${row!.totalFils}`,
+        ]);
+      } finally {
+        await t.db
+          .update(ledgerMonthTotals)
+          .set({ totalFils: row!.totalFils })
+          .where(
+            and(
+              eq(ledgerMonthTotals.month, row!.month),
+              eq(ledgerMonthTotals.accountClass, row!.accountClass),
+            ),
+          );
+      }
+      expect(await monthTotalProblems()).toEqual([]);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { assertFils, type Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -124,7 +124,37 @@ export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<number> 
     });
   }
   await tx.insert(postings).values(rows);
+  await addToMonthTotals(tx, entry.id);
   return entry.id;
+}
+
+// The month (Dubai's) and class of a posting in ledger_month_totals (see the schema), over
+// postings p joined to their account a and entry e. Migration 0008 fills the table with the
+// same expressions.
+const MONTH_OF_POSTING = `to_char(e.occurred_at at time zone 'Asia/Dubai', 'YYYY-MM')`;
+const CLASS_OF_ACCOUNT = `case when a.user_id is not null and a.type = 'liability' then 'savings'
+  when a.loan_id is not null and a.type = 'asset' then 'loans' else a.code end`;
+
+/** The month totals as the postings give them (optionally of one entry), grouped. */
+export function monthTotalsOfPostings(entryId?: number): SQL {
+  return sql`select ${sql.raw(MONTH_OF_POSTING)} as month, ${sql.raw(CLASS_OF_ACCOUNT)} as account_class,
+      sum(p.amount_fils) as total_fils
+    from postings p join ledger_accounts a on a.id = p.account_id
+      join journal_entries e on e.id = p.entry_id
+    ${entryId === undefined ? sql`` : sql`where p.entry_id = ${entryId}`}
+    group by 1, 2`;
+}
+
+/**
+ * Adds an entry's postings to ledger_month_totals, in the entry's transaction. The rows are
+ * taken in a fixed order, so two entries at once lock them in the same order (no deadlock).
+ */
+async function addToMonthTotals(tx: DbOrTx, entryId: number): Promise<void> {
+  await tx.execute(sql`insert into ledger_month_totals (month, account_class, total_fils)
+    select month, account_class, total_fils from (${monthTotalsOfPostings(entryId)}) t
+    order by month, account_class
+    on conflict (month, account_class)
+    do update set total_fils = ledger_month_totals.total_fils + excluded.total_fils`);
 }
 
 /** A correction: a new entry with every posting of the original negated. */
@@ -168,6 +198,7 @@ export async function reverseEntry(
     .values(
       lines.map((l) => ({ entryId: entry.id, accountId: l.accountId, amountFils: -l.amountFils })),
     );
+  await addToMonthTotals(tx, entry.id);
   return entry.id;
 }
 

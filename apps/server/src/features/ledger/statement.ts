@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
-import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
+import {
+  journalEntries,
+  ledgerAccounts,
+  ledgerMonthTotals,
+  postings,
+} from '../../db/schema/ledger.ts';
 import { localDate } from '../../lib/calendar.ts';
 
 export type EntryKind = (typeof journalEntries.$inferSelect)['kind'];
@@ -180,23 +185,19 @@ export interface BookFigures {
 }
 
 /**
- * The association's headline balances and their month-end history, from the postings.
+ * The association's headline balances and their month-end history, from the month totals.
  * Months are Dubai's (the association's calendar).
  */
 export async function bookFigures(db: DbOrTx, months: string[]): Promise<BookFigures> {
-  const month = sql<string>`to_char(${journalEntries.occurredAt} at time zone 'Asia/Dubai', 'YYYY-MM')`;
+  // From the month totals kept with every entry (ledger.ts addToMonthTotals): a few rows a
+  // month, however many postings the association has made.
   const rows = await db
     .select({
-      month,
-      code: sql<string>`case when ${ledgerAccounts.userId} is not null and ${ledgerAccounts.type} = 'liability' then 'savings'
-        when ${ledgerAccounts.loanId} is not null and ${ledgerAccounts.type} = 'asset' then 'loans'
-        else ${ledgerAccounts.code} end`,
-      total: sql<string>`sum(${postings.amountFils})`,
+      month: ledgerMonthTotals.month,
+      code: ledgerMonthTotals.accountClass,
+      total: ledgerMonthTotals.totalFils,
     })
-    .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .groupBy(sql`1`, sql`2`);
+    .from(ledgerMonthTotals);
   const sum = (code: string, upTo?: string) =>
     rows
       .filter((r) => r.code === code && (upTo === undefined || r.month <= upTo))

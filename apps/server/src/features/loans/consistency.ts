@@ -4,7 +4,12 @@ import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import { bonusAllocations, bonusPeriods } from '../../db/schema/member-services.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import { accountBalanceFils, loanReceivableFils, memberSavingsFils } from '../ledger/ledger.ts';
+import {
+  accountBalanceFils,
+  loanReceivableFils,
+  memberSavingsFils,
+  monthTotalsOfPostings,
+} from '../ledger/ledger.ts';
 
 /**
  * The cached figures (installment payments, approved submissions) against the ledger, which
@@ -65,6 +70,20 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
         `member ${m.id}: savings ${savings} fils, approved dues ${dues} and bonus ${bonusFils}`,
       );
     }
+  }
+  // The month totals kept beside the journal (for the overview) against the postings.
+  const drift = (await db.execute(sql`select coalesce(t.month, k.month) as month,
+      coalesce(t.account_class, k.account_class) as account_class,
+      coalesce(k.total_fils, 0) as kept, coalesce(t.total_fils, 0) as postings
+    from (${monthTotalsOfPostings()}) t
+    full join ledger_month_totals k on k.month = t.month and k.account_class = t.account_class
+    where coalesce(k.total_fils, 0) <> coalesce(t.total_fils, 0)`)) as unknown as {
+    rows: Array<{ month: string; account_class: string; kept: string; postings: string }>;
+  };
+  for (const r of drift.rows) {
+    problems.push(
+      `month total ${r.month} ${r.account_class}: kept ${r.kept} fils, postings sum to ${r.postings}`,
+    );
   }
   return problems;
 }
