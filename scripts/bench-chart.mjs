@@ -48,7 +48,9 @@ PANELS.forEach((panel, i) => {
     .sort((a, b) => a.users - b.users);
   const sizes = rows.map((r) => r.users);
   const maxY = Math.max(...rows.flatMap((r) => r.results.map((x) => x.requestsPerSecond)));
-  const top = Math.pow(10, Math.ceil(Math.log10(maxY * 1.05) * 4) / 4);
+  // A round top for the axis: 1, 2, 2.5 or 5 times a power of ten.
+  const magnitude = Math.pow(10, Math.floor(Math.log10(maxY * 1.05)));
+  const top = [1, 2, 2.5, 5, 10].map((f) => f * magnitude).find((v) => v >= maxY * 1.05);
   const minX = Math.log10(Math.min(...sizes));
   const maxX = Math.log10(Math.max(...sizes));
   const x0 = i * W + M.left;
