@@ -165,6 +165,25 @@ export async function login(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+// Dubai's month worked out here with Intl, independently of the server's calendar helpers.
+/** The first day of this month in Dubai (YYYY-MM-01): a member who joined then owes one month. */
+export function dubaiMonthStart(now = new Date()): string {
+  const iso = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Dubai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  return `${iso.slice(0, 7)}-01`;
+}
+
+/** This month's English name in Dubai, as the dues form sends it. */
+export const thisMonthName = () =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dubai', month: 'long' }).format(new Date());
+
+/** The pg pool under a PostgreSQL test database (for tests that hold connections). */
+export const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
+
 /** Builds a multipart/form-data body for app.inject. */
 export function multipart(
   fields: Record<string, string | number | boolean | undefined>,

@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client.ts';
 import { files } from '../src/db/schema/files.ts';
 import { journalEntries } from '../src/db/schema/ledger.ts';
 import { payments } from '../src/db/schema/payments.ts';
@@ -19,22 +18,11 @@ import {
   makeUser,
   multipart,
   onPostgres,
+  dubaiMonthStart,
+  poolOf,
+  thisMonthName,
   type TestApp,
 } from './harness.ts';
-
-function dubaiMonthStart(now = new Date()): string {
-  const iso = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Dubai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return `${iso.slice(0, 7)}-01`;
-}
-const thisMonthName = () =>
-  new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dubai', month: 'long' }).format(new Date());
-
-const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
 
 describe('Idempotency-Key on the calls that move money', () => {
   let t: TestApp;

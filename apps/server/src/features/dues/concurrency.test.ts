@@ -11,9 +11,10 @@ import {
   makeUser,
   multipart,
   onPostgres,
+  dubaiMonthStart,
+  poolOf,
   type TestApp,
 } from '../../../test/harness.ts';
-import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { loanInstallments, loans, loanTransitions } from '../../db/schema/loans.ts';
@@ -36,18 +37,6 @@ const N = 10;
 function dubaiMonthName(now = new Date()): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dubai', month: 'long' }).format(now);
 }
-function dubaiMonthStart(now = new Date()): string {
-  const iso = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Dubai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return `${iso.slice(0, 7)}-01`;
-}
-
-const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
-
 /**
  * The harness drops the database WITH (FORCE) as soon as pool.end() resolves, which is
  * before the pool's connections have closed; the terminated connections then raise errors

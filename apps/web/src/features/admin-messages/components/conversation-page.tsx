@@ -1,10 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ArrowStartIcon } from '../../../components/icons.tsx';
-import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { EmptyState } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/messages.ts';
 import {
   threadMessages,
   useConversation,
@@ -13,9 +11,10 @@ import {
 } from '../api/get-conversation.ts';
 import { useMarkConversationRead } from '../api/mark-conversation-read.ts';
 import { useSendReply } from '../api/send-reply.ts';
-import { MessageComposer } from '../../../components/chat/message-composer.tsx';
-import { MessageThread } from '../../../components/chat/message-thread.tsx';
-import { usePageVisible } from '../../../components/chat/use-page-visible.ts';
+import { ChatPanel } from '../../../components/chat/chat-panel.tsx';
+import { useMarkReadOnView } from '../../../components/chat/thread-data.ts';
+
+const fromMember = (m: Message) => !m.from_committee;
 
 const textLink =
   'rounded font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -30,38 +29,11 @@ export function ConversationPage() {
   const reply = useSendReply(memberId);
   const messages = threadMessages(thread.data);
   const member = thread.data?.pages[0]?.member;
-  useMarkReadOnView(memberId, messages);
+  const { mutate: markRead } = useMarkConversationRead(memberId);
+  // The member's messages are marked read once they are on a visible page.
+  useMarkReadOnView(messages, fromMember, markRead);
 
-  let content;
-  if (!isValidId || (thread.error instanceof ApiError && thread.error.status === 404))
-    content = <EmptyState title={t('thread.notFound')} />;
-  else if (thread.isPending) content = <Spinner />;
-  else if (thread.isError)
-    content = (
-      <ErrorState message={errorMessage(thread.error)} onRetry={() => void thread.refetch()} />
-    );
-  else
-    content = (
-      <>
-        {messages.length === 0 ? (
-          <EmptyState title={t('thread.emptyTitle')}>
-            <p className="text-sm">{t('thread.emptyBody')}</p>
-          </EmptyState>
-        ) : (
-          <MessageThread
-            messages={messages}
-            mySide="committee"
-            ns="admin-messages"
-            older={{
-              hasNextPage: thread.hasNextPage,
-              isFetchingNextPage: thread.isFetchingNextPage,
-              fetchNextPage: thread.fetchNextPage,
-            }}
-          />
-        )}
-        <MessageComposer ns="admin-messages" onSend={(values) => reply.mutateAsync(values)} />
-      </>
-    );
+  const notFound = !isValidId || (thread.error instanceof ApiError && thread.error.status === 404);
 
   return (
     <div className="flex flex-col gap-4">
@@ -86,23 +58,18 @@ export function ConversationPage() {
           </p>
         </div>
       )}
-      {content}
+      {notFound ? (
+        <EmptyState title={t('thread.notFound')} />
+      ) : (
+        <ChatPanel
+          thread={thread}
+          messages={messages}
+          mySide="committee"
+          ns="admin-messages"
+          empty={{ title: t('thread.emptyTitle'), body: t('thread.emptyBody') }}
+          onSend={(values) => reply.mutateAsync(values)}
+        />
+      )}
     </div>
   );
-}
-
-/** Marks the member's messages read once they are on a visible page, each batch once. */
-function useMarkReadOnView(memberId: number, messages: Message[]) {
-  const { mutate: markRead } = useMarkConversationRead(memberId);
-  const isVisible = usePageVisible();
-  const markedUpTo = useRef(0);
-  const newestUnread = messages.reduce(
-    (max, m) => (!m.from_committee && !m.read && m.id > max ? m.id : max),
-    0,
-  );
-  useEffect(() => {
-    if (!isVisible || newestUnread <= markedUpTo.current) return;
-    markedUpTo.current = newestUnread;
-    markRead();
-  }, [isVisible, newestUnread, markRead]);
 }
