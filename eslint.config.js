@@ -6,6 +6,23 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const webNeverServer = {
+  group: ['@jamiya/server*', '**/apps/server/**'],
+  message: 'The web app never imports the server.',
+};
+const featuresApart = {
+  regex: '^\\.\\./\\.\\./(?!\\.\\.)',
+  message: 'Features do not import each other; share through src/api, src/components or src/lib.',
+};
+// A page must not wait for zod (about 30 KB) before it shows: forms load their schemas when
+// they validate (apps/web/src/lib/zod-resolver.ts, docs/decisions/009-web-bundle-budget.md).
+const schemasOnDemand = {
+  group: ['zod', 'zod/*', '@jamiya/contracts/*', '!@jamiya/contracts/values'],
+  allowTypeImports: true,
+  message:
+    'Import types only; plain values come from @jamiya/contracts/values, and a form loads its schema with lazyZodResolver (lib/zod-resolver.ts) from a *-schema.ts module.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', '.tmp/**'] },
   js.configs.recommended,
@@ -83,17 +100,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@jamiya/server*', '**/apps/server/**'],
-              message: 'The web app never imports the server.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [webNeverServer, schemasOnDemand] }],
     },
   },
   {
@@ -104,20 +111,30 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '^\\.\\./\\.\\./(?!\\.\\.)',
-              message:
-                'Features do not import each other; share through src/api, src/components or src/lib.',
-            },
-            {
-              group: ['@jamiya/server*', '**/apps/server/**'],
-              message: 'The web app never imports the server.',
-            },
-          ],
+          patterns: [featuresApart, webNeverServer, schemasOnDemand],
         },
       ],
     },
+  },
+  {
+    // The modules that build forms' schemas, loaded by lazyZodResolver; and the tests.
+    files: [
+      'apps/web/src/**/*-schema.ts',
+      'apps/web/src/**/*-forms.ts',
+      'apps/web/src/lib/zod-config.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/**/testing/**',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webNeverServer] }] },
+  },
+  {
+    files: [
+      'apps/web/src/features/*/*/**/*-schema.ts',
+      'apps/web/src/features/*/*/**/*-forms.ts',
+      'apps/web/src/features/*/*/**/*.test.{ts,tsx}',
+      'apps/web/src/features/*/testing/**',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [featuresApart, webNeverServer] }] },
   },
   prettier,
 );

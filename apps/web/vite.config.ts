@@ -22,12 +22,13 @@ export default defineConfig({
       output: {
         // A few large chunks compress better and load in fewer requests than many small ones.
         // `framework` is what the landing page (the first load) needs; `data` comes with every
-        // other page (app/router.tsx); `forms` with the pages that have a form.
+        // other page (app/router.tsx); `forms` with the pages that have a form; `validation` when a
+        // form first validates.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|use-sync-external-store)[\\/].*\.[cm]?js$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|rosetta|dlv|templite|use-sync-external-store)[\\/].*\.[cm]?js$/,
             },
             {
               name: 'data',
@@ -35,7 +36,12 @@ export default defineConfig({
             },
             {
               name: 'forms',
-              test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/].*\.[cm]?js$/,
+              test: /node_modules[\\/]react-hook-form[\\/].*\.[cm]?js$/,
+            },
+            {
+              // Loaded when a form validates (lib/zod-resolver.ts), not before a page shows.
+              name: 'validation',
+              test: /node_modules[\\/](zod|@hookform)[\\/].*\.[cm]?js$/,
             },
           ],
         },

@@ -38,6 +38,8 @@ test.describe('no layout shift on load at 390 px', () => {
       '/user/my-loan',
       '/user/dashboard',
       '/user/my-profile',
+      '/user/mobile-recharge',
+      '/user/notifications',
     ]) {
       await page.goto(path);
       expect(await layoutShift(page), path).toBeLessThan(0.1);

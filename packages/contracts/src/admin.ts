@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATEMENT_KINDS } from './values.ts';
 import {
   aedOutput,
   booleanInput,
@@ -122,14 +123,7 @@ export const memberCreatedResponse = z.object({
   set_password_link: passwordLink,
 });
 
-export const statementKind = z.enum([
-  'dues',
-  'disbursement',
-  'repayment',
-  'write_off',
-  'reversal',
-  'bonus',
-]);
+export const statementKind = z.enum(STATEMENT_KINDS);
 
 /** One movement of a member's money, from the ledger, with running balances. */
 export const statementLine = z

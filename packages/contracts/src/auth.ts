@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from './values.ts';
+
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const loginRequest = z.object({
   email: z

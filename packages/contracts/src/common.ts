@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONTH_NAMES, type MonthName } from './values.ts';
 import { hasAtMostTwoDecimals, MAX_AED_FILS, tryParseAed, type Fils } from '@jamiya/money/fils';
 
 /** The error body of every failed call (PRODUCT.md section 2). */
@@ -97,18 +98,4 @@ export const listQuery = z.object({
 export const listOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-export type MonthName = (typeof MONTH_NAMES)[number];
+export { MONTH_NAMES, type MonthName };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOAN_STATES, LOAN_TYPES } from './values.ts';
 import {
   aedInput,
   aedOutput,
@@ -9,25 +10,9 @@ import {
   text,
 } from './common.ts';
 
-export const LOAN_TYPES = [
-  'personal',
-  'personalLoan',
-  'businessLoan',
-  'education',
-  'medical',
-  'emergency',
-  'other',
-] as const;
+export { LOAN_TYPES };
 
-export const loanState = z.enum([
-  'pending',
-  'approved',
-  'active',
-  'closed',
-  'rejected',
-  'withdrawn',
-  'written_off',
-]);
+export const loanState = z.enum(LOAN_STATES);
 export type LoanStateName = z.infer<typeof loanState>;
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loginRequest, newPassword, PASSWORD_MAX } from './auth.ts';
 import { text } from './common.ts';
+import { LINK_TOKEN_MAX, LINK_TOKEN_MIN } from './values.ts';
 
 /** A mobile number as members type it: digits, spaces, an optional leading +. */
 export const mobileNumber = z
@@ -30,8 +31,8 @@ export const setPasswordRequest = z
     token: z
       .string({ error: 'The link is incomplete.' })
       .trim()
-      .min(20, 'The link is incomplete.')
-      .max(200, 'The link is not valid.'),
+      .min(LINK_TOKEN_MIN, 'The link is incomplete.')
+      .max(LINK_TOKEN_MAX, 'The link is not valid.'),
     password: newPassword,
     password_confirmation: z
       .string({ error: 'Please confirm the new password.' })

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { MESSAGE_MAX_CHARS } from './values.ts';
 import { memberRef } from './admin.ts';
 import { listOf, listQuery, optionalText, text } from './common.ts';
 
 /** What a message may say: the member's form and the server check the same rule. */
-export const MESSAGE_MAX_CHARS = 2000;
+export { MESSAGE_MAX_CHARS };
 export const messageText = text('Message', MESSAGE_MAX_CHARS);
 
 /**

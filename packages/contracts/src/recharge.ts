@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  formatIndianMobile,
+  RECHARGE_OPERATOR_NAMES,
+  RECHARGE_OPERATORS,
+  type RechargeOperator,
+} from './values.ts';
 import { formatAed, type Fils } from '@jamiya/money/fils';
 import { memberRef } from './admin.ts';
 import { aedOutput, listQuery, positiveAedInput, text } from './common.ts';
@@ -7,20 +13,7 @@ import { aedOutput, listQuery, positiveAedInput, text } from './common.ts';
 // Indian prepaid number; an admin makes the recharge outside the app and marks it done with
 // the operator's reference, or refuses it with a reason. Nothing touches the member's savings.
 
-export const RECHARGE_OPERATORS = ['airtel', 'jio', 'vi', 'bsnl'] as const;
-export type RechargeOperator = (typeof RECHARGE_OPERATORS)[number];
-
-/** How the operators call themselves (Vi is Vodafone Idea). */
-export const RECHARGE_OPERATOR_NAMES: Record<RechargeOperator, string> = {
-  airtel: 'Airtel',
-  jio: 'Jio',
-  vi: 'Vi',
-  bsnl: 'BSNL',
-};
-
-/** Ten digits as people read them: 9876543210 -> "+91 98765 43210". */
-export const formatIndianMobile = (digits: string) =>
-  `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
+export { formatIndianMobile, RECHARGE_OPERATOR_NAMES, RECHARGE_OPERATORS, type RechargeOperator };
 
 export const rechargeState = z.enum(['requested', 'done', 'refused']);
 export type RechargeState = z.infer<typeof rechargeState>;

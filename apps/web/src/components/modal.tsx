@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import { ToastContainer } from 'react-toastify';
 import { MODAL_TOASTS } from '../lib/messages.ts';
 

@@ -1,9 +1,8 @@
-import { zodResolver } from '../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../lib/zod-resolver.ts';
 import { useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { optionalNoteRequest, reasonRequest } from '@jamiya/contracts/admin';
+import { useTranslation } from '../lib/i18n.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { applyServerErrors, toastError, toastSuccess } from '../lib/messages.ts';
 import { Button } from './button.tsx';
@@ -11,6 +10,13 @@ import { Field, inputClass } from './field.tsx';
 import { Modal } from './modal.tsx';
 
 type ReasonValues = { reason?: string | undefined };
+
+const reasonResolver = lazyZodResolver<ReasonValues>(() =>
+  import('@jamiya/contracts/admin').then((m) => m.reasonRequest),
+);
+const noteResolver = lazyZodResolver<ReasonValues>(() =>
+  import('@jamiya/contracts/admin').then((m) => m.optionalNoteRequest),
+);
 
 /**
  * Confirms a decision, with a reason (required when the person affected reads it, otherwise
@@ -78,7 +84,7 @@ function ReasonForm({
 }) {
   const { t } = useTranslation();
   const form = useForm<ReasonValues, unknown, ReasonValues>({
-    resolver: zodResolver(isReasonRequired ? reasonRequest : optionalNoteRequest),
+    resolver: isReasonRequired ? reasonResolver : noteResolver,
     defaultValues: { reason: '' },
   });
 

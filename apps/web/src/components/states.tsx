@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import { Button } from './button.tsx';
 
 export function Spinner({ label }: { label?: string }) {

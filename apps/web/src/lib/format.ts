@@ -1,6 +1,6 @@
 import { tryParseAed } from '@jamiya/money/fils';
 import { formatMoney } from '@jamiya/money/format';
-import i18n from 'i18next';
+import { i18n } from './i18n.tsx';
 
 /** An AED amount from the API (a JSON number) in the member's locale. */
 export function aed(amount: number, options: { currency?: boolean } = {}): string {

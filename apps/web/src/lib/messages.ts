@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { i18n } from './i18n.tsx';
 import { toast } from 'react-toastify';
 import { ApiError } from './api-client.ts';
 

@@ -1,10 +1,61 @@
-import { zodResolver as resolver } from '@hookform/resolvers/zod';
-import { config } from 'zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import type { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 
-// zod compiles object schemas with `new Function` when it can, and finds out by trying: under
-// the app's CSP (no 'unsafe-eval') every first parse left a CSP violation report. Every form
-// validates through here, so zod is told once, before any form parses, not to try.
-config({ jitless: true });
+// The forms validate with the contracts' zod schemas (shared with the server), but a page
+// does not wait for them: zod and the schemas (about 30 KB) load when the browser is idle after
+// the page has shown, or at the first validation if that comes sooner. A form imports its
+// schema's module only through `load`, never statically (docs/decisions/009-web-bundle-budget.md).
 
-/** react-hook-form's resolver for a zod schema (the contracts' schemas, shared with the server). */
-export const zodResolver = resolver;
+type Schema<Input, Output> = z.ZodType<Output, Input>;
+
+let validation: Promise<typeof zodResolver> | undefined;
+
+function loadValidation() {
+  return (validation ??= keepUnlessFailed(
+    Promise.all([import('@hookform/resolvers/zod'), import('./zod-config.ts')]).then(
+      ([resolvers]) => resolvers.zodResolver,
+    ),
+    () => (validation = undefined),
+  ));
+}
+
+/** A promise kept while it is pending or done; forgotten when it fails, so a retry loads again. */
+function keepUnlessFailed<T>(promise: Promise<T>, forget: () => void): Promise<T> {
+  promise.catch(forget);
+  return promise;
+}
+
+const whenIdle = (work: () => unknown) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(() => void work())
+    : setTimeout(() => void work(), 1);
+
+/**
+ * react-hook-form's resolver for the zod schema that `load` imports. Made once per schema
+ * (at module level, or in a useMemo for a schema that depends on props).
+ */
+export function lazyZodResolver<Input extends FieldValues, Output = Input>(
+  load: () => Promise<Schema<Input, Output>>,
+): Resolver<Input, unknown, Output> {
+  let ready: Promise<Resolver<Input, unknown, Output>> | undefined;
+  const prepare = () =>
+    (ready ??= keepUnlessFailed(
+      // zod must be configured before a schema module builds its first object (zod-config.ts),
+      // so the schema is loaded after it.
+      loadValidation().then((zodResolver) =>
+        load().then(
+          (schema) =>
+            zodResolver(schema as Parameters<typeof zodResolver>[0]) as unknown as Resolver<
+              Input,
+              unknown,
+              Output
+            >,
+        ),
+      ),
+      () => (ready = undefined),
+    ));
+  whenIdle(() => prepare().catch(() => undefined));
+  return (values, context, options) =>
+    prepare().then((resolve) => resolve(values, context, options));
+}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { fetchFileBlob } from '../../lib/api-client.ts';
 import { toastError } from '../../lib/messages.ts';
 

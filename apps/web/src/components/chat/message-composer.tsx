@@ -1,17 +1,20 @@
-import { zodResolver } from '../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../lib/zod-resolver.ts';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { MESSAGE_MAX_CHARS } from '@jamiya/contracts/messages';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { MESSAGE_MAX_CHARS } from '@jamiya/contracts/values';
 import { Button } from '../button.tsx';
 import { Field, inputClass } from '../field.tsx';
 import { applyServerErrors, toastError } from '../../lib/messages.ts';
 import {
   messageFieldNames,
-  messageForm,
   type MessageFormInput,
   type MessageFormOutput,
 } from './message-form.ts';
+
+const resolver = lazyZodResolver(() =>
+  import('./message-form-schema.ts').then((m) => m.messageForm),
+);
 
 /**
  * A message and an optional photo or PDF. Enter starts a new line (a message may have several);
@@ -28,7 +31,7 @@ export function MessageComposer({
   const { t } = useTranslation(ns);
   const fileRef = useRef<HTMLInputElement | null>(null);
   const form = useForm<MessageFormInput, unknown, MessageFormOutput>({
-    resolver: zodResolver(messageForm),
+    resolver,
     defaultValues: { body: '' },
   });
   const { errors, isSubmitting } = form.formState;

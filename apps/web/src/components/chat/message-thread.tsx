@@ -1,7 +1,7 @@
 // The conversation pieces shared by the member's Contact/Chat and the admin's Messages;
 // texts come from the namespace `ns` of the page that uses them (chat.* and composer.* keys).
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import type { Message } from '@jamiya/contracts/messages';
 import { ShowMoreButton } from '../show-more-button.tsx';
 import { MessageAttachment } from './message-attachment.tsx';

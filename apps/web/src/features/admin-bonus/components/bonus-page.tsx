@@ -1,7 +1,7 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { BonusPeriods } from '@jamiya/contracts/bonus';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -9,16 +9,17 @@ import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx'
 import { formatDate } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useBonusPeriods } from '../api/get-bonus-periods.ts';
-import {
-  periodFormSchema,
-  type PeriodFormInput,
-  type PeriodFormValues,
-} from '../lib/period-form.ts';
+import type { PeriodFormInput, PeriodFormValues } from '../lib/period-form-schema.ts';
+import { toPeriod } from '../lib/period.ts';
 import { card } from '../lib/styles.ts';
 import { ClosedPeriods } from './closed-periods.tsx';
 import { PreviewPanel } from './preview-panel.tsx';
 
 /** /admin/bonus: share out the interest income of a period (issue 5), and the closed ones. */
+const resolver = lazyZodResolver(() =>
+  import('../lib/period-form-schema.ts').then((m) => m.periodFormSchema),
+);
+
 export function BonusPage() {
   const { t } = useTranslation('admin-bonus');
   const periods = useBonusPeriods();
@@ -77,12 +78,10 @@ function PeriodForm({ next }: { next: BonusPeriods['next'] & { starts_on: string
     starts_on: next.is_start_fixed ? '' : next.starts_on,
     ends_on: next.latest_ends_on,
   };
-  const [period, setPeriod] = useState<PeriodFormValues | null>(() => {
-    const parsed = periodFormSchema.safeParse(defaults);
-    return parsed.success ? parsed.data : null;
-  });
+  // The server's own dates: previewed at once; what the treasurer types is checked on submit.
+  const [period, setPeriod] = useState<PeriodFormValues | null>(() => toPeriod(defaults));
   const form = useForm<PeriodFormInput, unknown, PeriodFormValues>({
-    resolver: zodResolver(periodFormSchema),
+    resolver,
     defaultValues: defaults,
   });
   const { errors } = form.formState;

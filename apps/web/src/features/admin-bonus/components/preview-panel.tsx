@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { BonusMemberShare, BonusPeriodRequest, BonusPreview } from '@jamiya/contracts/bonus';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';

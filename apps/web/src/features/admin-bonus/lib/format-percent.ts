@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { i18n } from '../../../lib/i18n.tsx';
 
 /** A share in percent as the API gives it (two decimals at most), in the member's locale. */
 export function formatPercent(percent: number): string {

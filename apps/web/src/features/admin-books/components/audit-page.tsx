@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { AuditEvent } from '@jamiya/contracts/admin';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
@@ -155,7 +155,7 @@ export function AuditPage() {
 function ActionName({ action }: { action: string }) {
   const { t } = useTranslation('admin-books');
   // Flat keys ("loan.approved"), as the server names the actions.
-  const names = t('audit.actions', { returnObjects: true }) as Record<string, string>;
+  const names = t('audit.actions', { returnObjects: true }) as unknown as Record<string, string>;
   const name = names[action];
   return name ? <span title={action}>{name}</span> : <code className="text-xs">{action}</code>;
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { aed } from '../../../lib/format.ts';

@@ -1,7 +1,7 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { AdminSettings } from '@jamiya/contracts/admin';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -20,7 +20,6 @@ import {
   firstMessage,
   SERVER_FIELDS,
   serverFieldOf,
-  settingsFormSchema,
   toFormInput,
   toRequestBody,
   type SettingsFormInput,
@@ -29,6 +28,10 @@ import {
 import { card } from '../lib/styles.ts';
 
 /** /admin/settings: the association's name, the monthly due, the loan policy and its terms. */
+const resolver = lazyZodResolver(() =>
+  import('../lib/settings-form-schema.ts').then((m) => m.settingsFormSchema),
+);
+
 export function AdminSettingsPage() {
   const { t } = useTranslation('admin-books');
   const settings = useAdminSettings();
@@ -57,7 +60,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation('admin-books');
   const update = useUpdateSettings();
   const form = useForm<SettingsFormInput, unknown, SettingsFormValues>({
-    resolver: zodResolver(settingsFormSchema),
+    resolver,
     defaultValues: toFormInput(settings),
   });
   const { errors } = form.formState;

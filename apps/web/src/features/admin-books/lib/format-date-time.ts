@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { i18n } from '../../../lib/i18n.tsx';
 
 /** A moment with its time of day, e.g. when a one-time link expires. */
 export function formatDateTime(iso: string): string {

@@ -1,44 +1,13 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { filsToAed } from '@jamiya/money/fils';
-import {
-  settingsUpdateRequest,
-  type AdminSettings,
-  type SettingsUpdateRequest,
-} from '@jamiya/contracts/admin';
+import type { AdminSettings } from '@jamiya/contracts/admin';
+import type { settingsFormSchema } from './settings-form-schema.ts';
 import type { SettingsBody } from '../api/update-settings.ts';
 
-/** "1, 3, 6" or "1 3 6" -> ["1", "3", "6"]; each is then checked as a term by the shared schema. */
-const splitTerms = (text: string) => text.split(/[\s,]+/).filter(Boolean);
-
-/**
- * The settings form keeps what the admin types (amounts as text, the terms as one list);
- * it is turned into the body of PUT /api/admin/settings and checked by the shared schema,
- * cross-field rules included, so the form refuses exactly what the server refuses.
- */
-export const settingsFormSchema = z
-  .object({
-    association_name: z.string(),
-    monthly_due: z.string(),
-    loan_policy: z.object({
-      minimum: z.string(),
-      maximum: z.string(),
-      step: z.string(),
-      default: z.string(),
-      terms: z.string(),
-      allow_custom_term: z.boolean(),
-      max_custom_term: z.string(),
-    }),
-    terms_text: z.string(),
-    recharge: z.object({ minimum: z.string(), maximum: z.string() }),
-  })
-  .transform((v): SettingsUpdateRequest => ({
-    ...v,
-    loan_policy: { ...v.loan_policy, terms: splitTerms(v.loan_policy.terms) },
-  }))
-  .pipe(settingsUpdateRequest);
-
-export type SettingsFormInput = z.input<typeof settingsFormSchema>;
-export type SettingsFormValues = z.output<typeof settingsFormSchema>;
+// The schema is in settings-form-schema.ts, loaded when the form validates.
+type SettingsFormSchema = typeof settingsFormSchema;
+export type SettingsFormInput = z.input<SettingsFormSchema>;
+export type SettingsFormValues = z.output<SettingsFormSchema>;
 
 export function toFormInput(settings: AdminSettings): SettingsFormInput {
   const p = settings.loan_policy;

@@ -1,10 +1,10 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { createMemberRequest } from '@jamiya/contracts/admin';
+import type { z } from 'zod';
+import type { addMemberSchema } from '../lib/add-member-schema.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
@@ -13,17 +13,13 @@ import { useCreateMember, type MemberCreated } from '../api/create-member.ts';
 import { textLink } from '../lib/styles.ts';
 import { PasswordLinkPanel } from './password-link-panel.tsx';
 
-// An optional field left empty is not sent (the shared schema refuses an empty string).
-const blankAsMissing = (value: string) => (value.trim() === '' ? undefined : value);
+const resolver = lazyZodResolver(() =>
+  import('../lib/add-member-schema.ts').then((m) => m.addMemberSchema),
+);
 
-const addMemberSchema = createMemberRequest.extend({
-  national_id: z.preprocess(blankAsMissing, createMemberRequest.shape.national_id),
-  address: z.preprocess(blankAsMissing, createMemberRequest.shape.address),
-  joined_on: z.preprocess(blankAsMissing, createMemberRequest.shape.joined_on),
-});
-
-type AddMemberInput = z.input<typeof addMemberSchema>;
-type AddMemberValues = z.output<typeof addMemberSchema>;
+type AddMemberSchema = typeof addMemberSchema;
+type AddMemberInput = z.input<AddMemberSchema>;
+type AddMemberValues = z.output<AddMemberSchema>;
 
 const FIELDS = ['name', 'email', 'mobile', 'national_id', 'address', 'joined_on'] as const;
 const EMPTY: Required<AddMemberInput> = {
@@ -90,7 +86,7 @@ function AddMemberForm({
   const { t } = useTranslation('admin-members');
   const create = useCreateMember();
   const form = useForm<AddMemberInput, unknown, AddMemberValues>({
-    resolver: zodResolver(addMemberSchema),
+    resolver,
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;

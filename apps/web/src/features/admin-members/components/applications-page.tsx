@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useSearchParams } from 'react-router';
 import type { MembershipApplication } from '@jamiya/contracts/admin';
 import { Button } from '../../../components/button.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { AdminLoan, AdminPayment, StatementLine } from '@jamiya/contracts/admin';
 import { DataTable, type Column } from '../../../components/data-table.tsx';

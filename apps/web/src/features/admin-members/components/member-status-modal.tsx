@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { AdminMember } from '@jamiya/contracts/admin';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { useSetMemberStatus } from '../api/set-member-status.ts';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { PasswordLink } from '@jamiya/contracts/membership';
 import { Button } from '../../../components/button.tsx';
 import { inputClass } from '../../../components/field.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { AdminMember } from '@jamiya/contracts/admin';
 import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useParams } from 'react-router';
 import { ArrowStartIcon } from '../../../components/icons.tsx';
 import { EmptyState } from '../../../components/states.tsx';

@@ -1,13 +1,17 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { rechargeDoneRequest, type RechargeDoneRequest } from '@jamiya/contracts/recharge';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import type { RechargeDoneRequest } from '@jamiya/contracts/recharge';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
+
+const resolver = lazyZodResolver(() =>
+  import('@jamiya/contracts/recharge').then((m) => m.rechargeDoneRequest),
+);
 
 /**
  * Marks a recharge done with the operator's reference (required: the member quotes it if the
@@ -53,7 +57,7 @@ function ReferenceForm({
 }) {
   const { t } = useTranslation('admin-recharges');
   const form = useForm<RechargeDoneRequest, unknown, { reference: string }>({
-    resolver: zodResolver(rechargeDoneRequest),
+    resolver,
     defaultValues: { reference: '' },
   });
 

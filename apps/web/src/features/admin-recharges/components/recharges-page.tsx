@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useSearchParams } from 'react-router';
-import { formatIndianMobile } from '@jamiya/contracts/recharge';
+import { formatIndianMobile } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';

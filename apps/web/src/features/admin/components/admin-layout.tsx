@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type SVGProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useProfile } from '../../../api/get-profile.ts';
 import { useSettings } from '../../../api/get-settings.ts';

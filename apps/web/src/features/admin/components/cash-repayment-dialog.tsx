@@ -1,10 +1,10 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { cashRepaymentRequest } from '@jamiya/contracts/admin';
-import { tryParseAed, type Fils } from '@jamiya/money/fils';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import type { z } from 'zod';
+import type { cashRepaymentForm } from '../utils/money-forms.ts';
+import { tryParseAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -14,8 +14,7 @@ import { aed } from '../../../lib/format.ts';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import { useRecordCashRepayment, type AdminLoan } from '../api/admin-loans.ts';
 
-// The shared schema takes a string or a number; a form gives strings (a sound cast).
-const sharedAmount = cashRepaymentRequest.shape.amount as unknown as z.ZodType<Fils, string>;
+type CashRepaymentForm = ReturnType<typeof cashRepaymentForm>;
 
 /** A repayment received in cash: the amount (at most what remains) and an optional note. */
 export function CashRepaymentDialog({
@@ -57,22 +56,17 @@ function RepaymentForm({
   const nextFils = loan.next_installment ? (tryParseAed(loan.next_installment.amount) ?? 0) : 0;
   const remainingText = aed(loan.remaining_amount);
 
-  const schema = useMemo(
+  const resolver = useMemo(
     () =>
-      cashRepaymentRequest.extend({
-        amount: z
-          .string()
-          .trim()
-          .min(1, 'Enter an amount in AED.')
-          .pipe(sharedAmount)
-          .refine((fils) => fils <= remainingFils, {
-            message: t('loan.repayTooMuch', { remaining: remainingText }),
-          }),
-      }),
+      lazyZodResolver(() =>
+        import('../utils/money-forms.ts').then((m) =>
+          m.cashRepaymentForm(remainingFils, t('loan.repayTooMuch', { remaining: remainingText })),
+        ),
+      ),
     [remainingFils, remainingText, t],
   );
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  const form = useForm<z.input<CashRepaymentForm>, unknown, z.output<CashRepaymentForm>>({
+    resolver,
     defaultValues: {
       amount: filsToDecimalString(Math.min(nextFils || remainingFils, remainingFils)),
       note: '',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { aed } from '../../../lib/format.ts';

@@ -1,5 +1,5 @@
-import i18n from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n.tsx';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useParams } from 'react-router';
 import { ArrowStartIcon } from '../../../components/icons.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
 import type { AdminLoan, LoanStateName } from '../api/admin-loans.ts';
 

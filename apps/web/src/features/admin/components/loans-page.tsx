@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useSearchParams } from 'react-router';
-import { loanState } from '@jamiya/contracts/loans';
+import { LOAN_STATES } from '@jamiya/contracts/values';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { inputClass } from '../../../components/field.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminLoans, type AdminLoan, type LoanStateName } from '../api/admin-loans.ts';
 import { LoanStateBadge } from './loan-state-badge.tsx';
 
-const STATES = loanState.options;
+const STATES = LOAN_STATES;
 const isState = (s: string | null): s is LoanStateName => STATES.includes(s as LoanStateName);
 
 /** Loans by state (/admin/loans), newest first, each leading to its detail. */

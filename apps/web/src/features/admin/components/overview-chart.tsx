@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
 import type { AdminOverview } from '../api/get-overview.ts';
 import { aed } from '../../../lib/format.ts';

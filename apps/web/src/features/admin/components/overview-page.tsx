@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { aed } from '../../../lib/format.ts';

@@ -1,11 +1,12 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import type { Ref } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { approvePaymentRequest, reasonRequest } from '@jamiya/contracts/admin';
-import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
+import type { z } from 'zod';
+import type { approveForm } from '../utils/money-forms.ts';
+import type { reasonRequest } from '@jamiya/contracts/admin';
+import { filsToAed, tryParseAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -114,22 +115,20 @@ export function PaymentReview({
   );
 }
 
-// A form gives the amount as text; the shared schema turns it into fils (a sound cast: the
-// schema takes a string or a number). Empty means "missing", which has its own sentence.
-const sharedAmount = approvePaymentRequest.shape.amount.unwrap() as unknown as z.ZodType<
-  Fils,
-  string
->;
-const approveForm = approvePaymentRequest.extend({
-  amount: z.string().trim().min(1, 'Enter an amount in AED.').pipe(sharedAmount),
-});
+type ApproveForm = typeof approveForm;
+const approveResolver = lazyZodResolver(() =>
+  import('../utils/money-forms.ts').then((m) => m.approveForm),
+);
+const rejectResolver = lazyZodResolver(() =>
+  import('@jamiya/contracts/admin').then((m) => m.reasonRequest),
+);
 
 function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const approve = useApprovePayment();
   const submittedFils = tryParseAed(payment.amount) ?? 0;
-  const form = useForm<z.input<typeof approveForm>, unknown, z.output<typeof approveForm>>({
-    resolver: zodResolver(approveForm),
+  const form = useForm<z.input<ApproveForm>, unknown, z.output<ApproveForm>>({
+    resolver: approveResolver,
     defaultValues: { amount: filsToDecimalString(submittedFils) },
   });
   const typed = useWatch({ control: form.control, name: 'amount' });
@@ -196,7 +195,7 @@ function RejectForm({ payment, onDone }: { payment: AdminPayment; onDone: () => 
   const { t } = useTranslation('admin');
   const reject = useRejectPayment();
   const form = useForm<z.input<typeof reasonRequest>, unknown, z.output<typeof reasonRequest>>({
-    resolver: zodResolver(reasonRequest),
+    resolver: rejectResolver,
     defaultValues: { reason: '' },
   });
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n.tsx';
 import type { BadgeTone } from '../../../components/status-badge.tsx';
 import type { AdminPayment } from '../api/admin-payments.ts';
 import { periodLabel } from '../utils/periods.ts';
@@ -10,7 +10,7 @@ export const PAYMENT_TONE: Record<AdminPayment['status'], BadgeTone> = {
 };
 
 /** What a submission pays: "Dues for October 2026" or "Loan repayment · loan #4". */
-export function paymentWhat(t: TFunction<'admin'>, payment: AdminPayment): string {
+export function paymentWhat(t: TFunction, payment: AdminPayment): string {
   if (payment.kind === 'dues')
     return t('payments.dues', {
       month: payment.period ? periodLabel(payment.period) : (payment.month ?? ''),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { fetchFileBlob } from '../../../lib/api-client.ts';
 

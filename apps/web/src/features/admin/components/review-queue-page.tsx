@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useSearchParams } from 'react-router';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';

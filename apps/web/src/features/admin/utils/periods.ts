@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { i18n } from '../../../lib/i18n.tsx';
 
 function periodDate(period: string): Date | null {
   const [year, month] = period.split('-').map(Number);

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getProfileQueryOptions } from '../../../api/get-profile.ts';
 import { Spinner } from '../../../components/states.tsx';

@@ -1,9 +1,9 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { loginRequest, type LoginRequest } from '@jamiya/contracts/auth';
+import type { LoginRequest } from '@jamiya/contracts/auth';
 import { getProfileQueryOptions } from '../../../api/get-profile.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -22,6 +22,10 @@ function landingPath(role: string, state: unknown): string {
   return isAdmin ? '/admin' : '/user';
 }
 
+const resolver = lazyZodResolver(() =>
+  import('@jamiya/contracts/auth').then((m) => m.loginRequest),
+);
+
 export function SignInPage() {
   const { t } = useTranslation('auth');
   const login = useLogin();
@@ -29,7 +33,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequest),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;

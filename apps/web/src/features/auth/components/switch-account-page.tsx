@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Spinner } from '../../../components/states.tsx';
 import { useSignOut } from '../api/logout.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { MyBonus, MyBonusClosed } from '@jamiya/contracts/bonus';
 import { GiftIcon } from '../../../components/icons.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';

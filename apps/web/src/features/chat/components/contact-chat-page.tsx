@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { threadMessages, useNewMessages, useThread, type Message } from '../api/get-messages.ts';
 import { useMarkMessagesRead } from '../api/mark-messages-read.ts';
 import { useSendMessage } from '../api/send-message.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { AccountData } from '../../../api/get-account-data.ts';
 import { aed } from '../../../lib/format.ts';
 

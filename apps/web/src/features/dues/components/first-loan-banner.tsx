@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { Loan } from '../../../api/get-my-loans.ts';
 import type { PublicSettings } from '@jamiya/contracts/settings';

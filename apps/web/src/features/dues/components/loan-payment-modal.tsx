@@ -1,7 +1,7 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { Loan } from '../../../api/get-my-loans.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -16,11 +16,14 @@ import {
   translateMessage,
 } from '../../../lib/messages.ts';
 import {
-  loanRepaymentForm,
   useRepayLoan,
   type LoanRepaymentFormInput,
   type LoanRepaymentFormOutput,
 } from '../api/save-monthly-payment.ts';
+
+const resolver = lazyZodResolver(() =>
+  import('../lib/payment-forms.ts').then((m) => m.loanRepaymentForm),
+);
 
 /**
  * The due-loan payment modal behind Pay Now (spec section 2): one amount, sent alone, which
@@ -87,7 +90,7 @@ function LoanPaymentForm({
       ? String(activeLoan.remaining_amount)
       : '';
   const form = useForm<LoanRepaymentFormInput, unknown, LoanRepaymentFormOutput>({
-    resolver: zodResolver(loanRepaymentForm),
+    resolver,
     defaultValues: { payment_amount: suggested },
   });
   const { errors } = form.formState;

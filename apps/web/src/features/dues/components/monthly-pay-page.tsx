@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
 import { useMyPayments } from '../../../api/get-my-payments.ts';

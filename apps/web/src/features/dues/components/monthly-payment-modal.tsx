@@ -1,15 +1,14 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import {
-  monthlyPaymentForm,
   paymentFieldNames,
   usePayMonthlyDue,
   type MonthlyPaymentFormInput,
@@ -17,6 +16,10 @@ import {
 } from '../api/save-monthly-payment.ts';
 import { monthLabel } from '../utils/months.ts';
 import { ReceiptPreview } from './receipt-preview.tsx';
+
+const resolver = lazyZodResolver(() =>
+  import('../lib/payment-forms.ts').then((m) => m.monthlyPaymentForm),
+);
 
 export interface MonthlyPaymentDefaults {
   /** Preselected when the member pays a due row; otherwise no month is chosen (spec section 5). */
@@ -66,7 +69,7 @@ function MonthlyPaymentForm({
   const { t: tc } = useTranslation();
   const pay = usePayMonthlyDue();
   const form = useForm<MonthlyPaymentFormInput, unknown, MonthlyPaymentFormOutput>({
-    resolver: zodResolver(monthlyPaymentForm),
+    resolver,
     defaultValues: {
       account_number: defaults.accountNumber,
       month: defaults.month ?? '',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { AccountData } from '../../../api/get-account-data.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/states.tsx';

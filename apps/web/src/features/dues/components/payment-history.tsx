@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useMyPayments, type Payment } from '../../../api/get-my-payments.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { fetchFileUrl } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 
 // Types a browser can draw in an <img>; a HEIC photo or a PDF is shown by its name.
 const DRAWABLE = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];

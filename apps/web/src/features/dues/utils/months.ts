@@ -1,5 +1,5 @@
-import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
-import i18n from 'i18next';
+import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/values';
+import { i18n } from '../../../lib/i18n.tsx';
 
 /** "2026-10" -> "October", the English name the server expects for a month. */
 export function monthNameOfPeriod(period: string): MonthName | undefined {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { currentLoan, useMyLoans, type Loan } from '../../../api/get-my-loans.ts';
 import { useSettings } from '../../../api/get-settings.ts';
@@ -16,7 +16,8 @@ export function ActiveLoanBanner() {
   const loans = useMyLoans();
   const settings = useSettings();
 
-  if (loans.isPending) {
+  // Both decide its text (and so its height): shown when both are known, so nothing below moves.
+  if (loans.isPending || settings.isPending) {
     return <div className="h-44 animate-pulse rounded-2xl bg-brand-100 md:h-40" aria-hidden />;
   }
   const loan = currentLoan(loans.data?.items);

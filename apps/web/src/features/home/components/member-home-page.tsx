@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
 import { ErrorState } from '../../../components/states.tsx';

@@ -1,9 +1,9 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
-import { RECHARGE_OPERATORS } from '@jamiya/contracts/recharge';
+import { RECHARGE_OPERATORS } from '@jamiya/contracts/values';
 import { filsToAed } from '@jamiya/money/fils';
 import { useSettings } from '../../../api/get-settings.ts';
 import { Button } from '../../../components/button.tsx';
@@ -20,7 +20,6 @@ import { useRequestRecharge } from '../api/request-recharge.ts';
 import {
   EMPTY_RECHARGE,
   RECHARGE_FIELDS,
-  rechargeFormSchema,
   rechargeRange,
   type RechargeFormInput,
   type RechargeFormValues,
@@ -45,17 +44,21 @@ export function MobileRechargeForm({
   const settings = useSettings();
   const range = rechargeRange(settings.data);
   const [minFils, maxFils] = [range?.minFils, range?.maxFils];
-  const schema = useMemo(
+  const resolver = useMemo(
     () =>
-      rechargeFormSchema(
-        minFils !== undefined && maxFils !== undefined ? { minFils, maxFils } : null,
+      lazyZodResolver(() =>
+        import('../lib/recharge-form-schema.ts').then((m) =>
+          m.rechargeFormSchema(
+            minFils !== undefined && maxFils !== undefined ? { minFils, maxFils } : null,
+          ),
+        ),
       ),
     [minFils, maxFils],
   );
   const send = useRequestRecharge();
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const form = useForm<RechargeFormInput, unknown, RechargeFormValues>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: EMPTY_RECHARGE,
   });
   const { errors } = form.formState;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { MobileRechargeForm } from './mobile-recharge-form.tsx';
 import { MyRecharges } from './my-recharges.tsx';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { formatIndianMobile } from '@jamiya/contracts/recharge';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { formatIndianMobile } from '@jamiya/contracts/values';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';

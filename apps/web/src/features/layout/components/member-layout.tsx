@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { useProfile } from '../../../api/get-profile.ts';

@@ -1,5 +1,5 @@
 import type { SVGProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { NavLink } from 'react-router';
 import { useUnreadCount } from '../../../api/get-notifications.ts';
 import { iconProps } from '../../../components/icons.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ChevronIcon } from '../../../components/icons.tsx';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Spinner } from '../../../components/states.tsx';
 
@@ -47,7 +47,9 @@ export function PublicLayout() {
           </nav>
         </div>
       </header>
-      <main id="content" className="flex-1">
+      {/* At least a screen tall, so the footer stays below the fold while a page loads and when
+          it shows (it moved into view under a short page: a layout shift). */}
+      <main id="content" className="min-h-dvh flex-1">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
@@ -80,10 +82,8 @@ export function PublicLayout() {
  */
 function PageLoading() {
   return (
-    <div className="min-h-dvh">
-      <div className="animate-appear-late">
-        <Spinner />
-      </div>
+    <div className="animate-appear-late">
+      <Spinner />
     </div>
   );
 }

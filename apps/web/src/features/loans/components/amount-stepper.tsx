@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import { aed } from '../../../lib/format.ts';
 

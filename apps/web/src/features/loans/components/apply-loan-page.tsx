@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
 import { useProfile } from '../../../api/get-profile.ts';

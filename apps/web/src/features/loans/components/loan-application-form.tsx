@@ -1,8 +1,8 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useMemo, type FocusEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { LOAN_TYPES } from '@jamiya/contracts/loans';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { LOAN_TYPES } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import {
@@ -13,11 +13,10 @@ import {
 } from '../../../lib/messages.ts';
 import { useApplyForLoan } from '../api/apply-for-loan.ts';
 import {
-  loanFormSchema,
   SERVER_FIELDS,
   type LoanFormInput,
   type LoanFormValues,
-} from '../utils/loan-form-schema.ts';
+} from '../utils/loan-form-fields.ts';
 import {
   CUSTOM_TERM,
   estimateLoan,
@@ -42,12 +41,16 @@ export function LoanApplicationForm({
 }) {
   const { t } = useTranslation('loans');
   const apply = useApplyForLoan();
-  const schema = useMemo(
+  const resolver = useMemo(
     () =>
-      loanFormSchema(policy, {
-        invalid: t('apply.customTermInvalid'),
-        tooLong: t('apply.customTermTooLong', { max: policy.maxCustomTerm }),
-      }),
+      lazyZodResolver(() =>
+        import('../utils/loan-form-schema.ts').then((m) =>
+          m.loanFormSchema(policy, {
+            invalid: t('apply.customTermInvalid'),
+            tooLong: t('apply.customTermTooLong', { max: policy.maxCustomTerm }),
+          }),
+        ),
+      ),
     [policy, t],
   );
   const defaults = useMemo<LoanFormInput>(
@@ -63,7 +66,7 @@ export function LoanApplicationForm({
     [policy],
   );
   const form = useForm<LoanFormInput, unknown, LoanFormValues>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: defaults,
   });
   const { errors } = form.formState;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { LoanFigures } from '@jamiya/money/loan';
 import { aed } from '../../../lib/format.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { Loan } from '../../../api/get-my-loans.ts';
 
 const STATE_CLASS: Record<Loan['state'], string> = {

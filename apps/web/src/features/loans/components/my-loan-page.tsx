@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { currentLoan, useMyLoans, type Loan } from '../../../api/get-my-loans.ts';
 import { Button } from '../../../components/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
 import { aed } from '../../../lib/format.ts';
 

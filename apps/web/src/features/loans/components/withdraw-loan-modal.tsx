@@ -1,14 +1,18 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
-import { withdrawLoanRequest } from '@jamiya/contracts/loans';
+import type { withdrawLoanRequest } from '@jamiya/contracts/loans';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import { useWithdrawLoan } from '../api/withdraw-loan.ts';
+
+const resolver = lazyZodResolver(() =>
+  import('@jamiya/contracts/loans').then((m) => m.withdrawLoanRequest),
+);
 
 type WithdrawInput = z.input<typeof withdrawLoanRequest>;
 type WithdrawValues = z.output<typeof withdrawLoanRequest>;
@@ -27,7 +31,7 @@ export function WithdrawLoanModal({
   const withdraw = useWithdrawLoan();
   const [shakeSignal, setShakeSignal] = useState(0);
   const form = useForm<WithdrawInput, unknown, WithdrawValues>({
-    resolver: zodResolver(withdrawLoanRequest),
+    resolver,
     defaultValues: { reason: '' },
   });
   const reasonError = form.formState.errors.reason?.message;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useNotifications } from '../../../api/get-notifications.ts';
 import { Button } from '../../../components/button.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';

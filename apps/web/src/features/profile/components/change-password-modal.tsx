@@ -1,12 +1,9 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import {
-  passwordChangeRequest,
-  PASSWORD_MIN,
-  type PasswordChangeRequest,
-} from '@jamiya/contracts/auth';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import type { PasswordChangeRequest } from '@jamiya/contracts/auth';
+import { PASSWORD_MIN } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
@@ -14,6 +11,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, toastSuccess, translateMessage } from '../../../lib/messages.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useFieldText } from '../lib/field-text.ts';
+
+const resolver = lazyZodResolver(() =>
+  import('@jamiya/contracts/auth').then((m) => m.passwordChangeRequest),
+);
 
 const FIELDS = ['old_password', 'password', 'password_confirmation'] as const;
 const EMPTY: PasswordChangeRequest = { old_password: '', password: '', password_confirmation: '' };
@@ -34,7 +35,7 @@ function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInval
   const change = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<PasswordChangeRequest>({
-    resolver: zodResolver(passwordChangeRequest),
+    resolver,
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;

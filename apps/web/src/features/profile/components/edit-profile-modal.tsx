@@ -1,9 +1,9 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { profileUpdateFields, type UserData } from '@jamiya/contracts/profile';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import type { z } from 'zod';
+import type { UserData } from '@jamiya/contracts/profile';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -12,22 +12,12 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, toastSuccess, translateMessage } from '../../../lib/messages.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { useFieldText } from '../lib/field-text.ts';
+import type { editProfileSchema } from '../lib/edit-profile-schema.ts';
 import { PHOTO_ACCEPT, photoProblem } from '../lib/photo.ts';
 
-/**
- * The shared body schema of POST /api/profile/update, with what the editor adds: the address
- * is required here (spec section 5), and the photo is checked before it is sent.
- */
-const editProfileSchema = profileUpdateFields.extend({
-  address: profileUpdateFields.shape.address.unwrap(),
-  image: z
-    .instanceof(File)
-    .optional()
-    .superRefine((file, ctx) => {
-      const problem = file ? photoProblem(file) : null;
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-});
+const resolver = lazyZodResolver(() =>
+  import('../lib/edit-profile-schema.ts').then((m) => m.editProfileSchema),
+);
 type EditProfileInput = z.input<typeof editProfileSchema>;
 type EditProfileValues = z.output<typeof editProfileSchema>;
 
@@ -71,7 +61,7 @@ function EditProfileForm({
   const [failure, setFailure] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<EditProfileInput, unknown, EditProfileValues>({
-    resolver: zodResolver(editProfileSchema),
+    resolver,
     defaultValues: {
       name: user.name,
       address: user.address ?? '',

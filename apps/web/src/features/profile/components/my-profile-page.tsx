@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useProfile } from '../../../api/get-profile.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Button } from '../../../components/button.tsx';

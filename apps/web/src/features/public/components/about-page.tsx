@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons.tsx';
 import {

@@ -1,9 +1,9 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
-import { forgotPasswordRequest, type ForgotPasswordRequest } from '@jamiya/contracts/membership';
+import type { ForgotPasswordRequest } from '@jamiya/contracts/membership';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
@@ -18,11 +18,15 @@ const fieldClass = `${inputClass} scroll-mt-32`;
  * Forgot password (PRODUCT.md section 6). The server answers the same whether or not the
  * email is a member's, so the confirmation says "if": it must not tell who is a member.
  */
+const resolver = lazyZodResolver(() =>
+  import('@jamiya/contracts/membership').then((m) => m.forgotPasswordRequest),
+);
+
 export function ForgotPasswordPage() {
   const { t } = useTranslation('public');
   const request = useRequestPasswordReset();
   const form = useForm<ForgotPasswordRequest>({
-    resolver: zodResolver(forgotPasswordRequest),
+    resolver,
     defaultValues: { email: '' },
   });
   const { errors } = form.formState;

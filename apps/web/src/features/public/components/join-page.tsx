@@ -1,9 +1,9 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
-import { joinRequest, type JoinRequest } from '@jamiya/contracts/membership';
+import type { JoinRequest } from '@jamiya/contracts/membership';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
@@ -19,10 +19,14 @@ const FIELDS = ['name', 'email', 'mobile', 'national_id', 'address'] as const;
 const EMPTY: JoinRequest = { name: '', email: '', mobile: '', national_id: '', address: '' };
 
 /** Join Now (PRODUCT.md section 6): the application the committee accepts or rejects. */
+const resolver = lazyZodResolver(() =>
+  import('@jamiya/contracts/membership').then((m) => m.joinRequest),
+);
+
 export function JoinPage() {
   const { t } = useTranslation('public');
   const submit = useSubmitApplication();
-  const form = useForm<JoinRequest>({ resolver: zodResolver(joinRequest), defaultValues: EMPTY });
+  const form = useForm<JoinRequest>({ resolver, defaultValues: EMPTY });
   const { errors } = form.formState;
   const [problem, setProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);

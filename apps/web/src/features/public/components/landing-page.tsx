@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { aed } from '../../../lib/format.ts';
 import { usePublicSettings } from '../api/get-public-settings.ts';

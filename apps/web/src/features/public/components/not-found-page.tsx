@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { LostIllustration } from './illustrations.tsx';
 import { primaryLink } from './link-styles.ts';

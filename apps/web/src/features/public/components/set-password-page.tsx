@@ -1,10 +1,10 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useSearchParams } from 'react-router';
-import { PASSWORD_MIN } from '@jamiya/contracts/auth';
-import { setPasswordRequest, type SetPasswordRequest } from '@jamiya/contracts/membership';
+import type { SetPasswordRequest } from '@jamiya/contracts/membership';
+import { isLinkTokenShaped, PASSWORD_MIN } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -17,6 +17,10 @@ const fieldClass = `${inputClass} scroll-mt-32`;
 
 type Stage = 'form' | 'done' | 'linkFailed';
 
+const resolver = lazyZodResolver(() =>
+  import('@jamiya/contracts/membership').then((m) => m.setPasswordRequest),
+);
+
 /**
  * The page of a one-time link (invitation after Join Now, or a reset): /set-password?token=...
  * A missing, expired, used or unknown link all get the same way out: ask for a new one.
@@ -25,12 +29,12 @@ export function SetPasswordPage() {
   const { t } = useTranslation('public');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const isWellFormed = setPasswordRequest.shape.token.safeParse(token).success;
+  const isWellFormed = isLinkTokenShaped(token);
   const [stage, setStage] = useState<Stage>(isWellFormed ? 'form' : 'linkFailed');
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSetPassword();
   const form = useForm<SetPasswordRequest>({
-    resolver: zodResolver(setPasswordRequest),
+    resolver,
     defaultValues: { token, password: '', password_confirmation: '' },
   });
   const { errors } = form.formState;

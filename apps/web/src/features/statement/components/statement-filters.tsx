@@ -1,12 +1,16 @@
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
-import { statementKind } from '@jamiya/contracts/admin';
-import { statementFilters } from '@jamiya/contracts/statement';
+import type { statementFilters } from '@jamiya/contracts/statement';
+import { STATEMENT_KINDS } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import type { Filters } from '../api/get-statement.ts';
+
+const resolver = lazyZodResolver(() =>
+  import('@jamiya/contracts/statement').then((m) => m.statementFilters),
+);
 
 const NO_FILTERS: Filters = { from: '', to: '', kind: '' };
 
@@ -24,7 +28,7 @@ export function StatementFiltersForm({
     unknown,
     z.output<typeof statementFilters>
   >({
-    resolver: zodResolver(statementFilters),
+    resolver,
     // Follows the URL: back, forward and "Clear" show the filters in force.
     values: value,
   });
@@ -57,7 +61,7 @@ export function StatementFiltersForm({
             {(a) => (
               <select {...a} className={inputClass} {...form.register('kind')}>
                 <option value="">{t('filters.allKinds')}</option>
-                {statementKind.options.map((k) => (
+                {STATEMENT_KINDS.map((k) => (
                   <option key={k} value={k}>
                     {t(`kinds.${k}`)}
                   </option>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { StatementLine } from '@jamiya/contracts/admin';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { aed } from '../../../lib/format.ts';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useSearchParams } from 'react-router';
-import { statementKind } from '@jamiya/contracts/admin';
+import { STATEMENT_KINDS } from '@jamiya/contracts/values';
 import type { Statement } from '@jamiya/contracts/statement';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
@@ -18,7 +18,7 @@ export function StatementPage() {
   const filters: Filters = {
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
-    kind: statementKind.safeParse(params.get('kind')).data ?? '',
+    kind: STATEMENT_KINDS.find((k) => k === params.get('kind')) ?? '',
   };
   const statement = useStatement(filters);
   const download = useDownloadStatement();

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { i18n } from '../../../lib/i18n.tsx';
 
 /**
  * The day a movement happened, in Dubai as the books count it (the period's days are

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bonusPeriodRequest } from '@jamiya/contracts/bonus';
+import { toPeriod } from './period.ts';
 
 /**
  * The period form keeps the dates as the date inputs give them; an empty start (a later
@@ -7,7 +8,7 @@ import { bonusPeriodRequest } from '@jamiya/contracts/bonus';
  */
 export const periodFormSchema = z
   .object({ starts_on: z.string(), ends_on: z.string() })
-  .transform((v) => ({ ...(v.starts_on ? { starts_on: v.starts_on } : {}), ends_on: v.ends_on }))
+  .transform(toPeriod)
   .pipe(bonusPeriodRequest);
 
 export type PeriodFormInput = z.input<typeof periodFormSchema>;

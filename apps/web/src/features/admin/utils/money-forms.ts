@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { approvePaymentRequest, cashRepaymentRequest } from '@jamiya/contracts/admin';
+import type { Fils } from '@jamiya/money/fils';
+
+// The treasurer's money forms; loaded when they validate (lib/zod-resolver.ts).
+
+// A form gives the amount as text; the shared schema turns it into fils (a sound cast: the
+// schema takes a string or a number). Empty means "missing", which has its own sentence.
+const sharedAmount = approvePaymentRequest.shape.amount.unwrap() as unknown as z.ZodType<
+  Fils,
+  string
+>;
+export const approveForm = approvePaymentRequest.extend({
+  amount: z.string().trim().min(1, 'Enter an amount in AED.').pipe(sharedAmount),
+});
+
+// The shared schema takes a string or a number; a form gives strings (a sound cast).
+const cashAmount = cashRepaymentRequest.shape.amount as unknown as z.ZodType<Fils, string>;
+
+/** A repayment received in cash: at most what remains of the loan. */
+export function cashRepaymentForm(remainingFils: Fils, tooMuch: string) {
+  return cashRepaymentRequest.extend({
+    amount: z
+      .string()
+      .trim()
+      .min(1, 'Enter an amount in AED.')
+      .pipe(cashAmount)
+      .refine((fils) => fils <= remainingFils, { message: tooMuch }),
+  });
+}

@@ -1,0 +1,85 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18n, Trans, useTranslation, type TFunction } from './i18n.tsx';
+
+// The app's texts are loaded by testing/setup.ts (app/i18n.ts); these tests read real ones.
+function Probe({ run }: { run: (t: TFunction) => string }) {
+  const { t } = useTranslation('dues');
+  return <p>{run(t)}</p>;
+}
+
+describe('texts', () => {
+  it('looks up nested keys of the hook namespace and fills in values', () => {
+    render(<Probe run={(t) => t('banner.cta')} />);
+    expect(screen.getByText('Apply a Loan')).toBeInTheDocument();
+    expect(i18n.t('networkError')).not.toBe('networkError');
+  });
+
+  it('picks the plural form by the count, by the language rules', () => {
+    const one = i18n.t('loan.months', { ns: 'admin', count: 1 });
+    const many = i18n.t('loan.months', { ns: 'admin', count: 6 });
+    expect(one).toBe('1 month');
+    expect(many).toBe('6 months');
+  });
+
+  it('reads another namespace when asked, and answers the key or a default when missing', () => {
+    render(<Probe run={(t) => t('status.active', { ns: 'common' })} />);
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(i18n.t('no.such.key')).toBe('no.such.key');
+    expect(i18n.t('no.such.key', { defaultValue: 'fallback' })).toBe('fallback');
+    expect(i18n.exists('status.active', { ns: 'common' })).toBe(true);
+    expect(i18n.exists('Enter your name.', { ns: 'profile' })).toBe(false);
+  });
+
+  it('looks up a whole sentence as one key when told not to split it', () => {
+    expect(
+      i18n.t('Your session has ended. Please sign in again.', {
+        ns: 'messages',
+        keySeparator: false,
+        defaultValue: 'same',
+      }),
+    ).toBe('same');
+  });
+
+  it('puts an element around the tagged part of a text', () => {
+    function Banner() {
+      const { t } = useTranslation('dues');
+      return (
+        <p data-testid="banner">
+          <Trans
+            t={t}
+            i18nKey="banner.first"
+            values={{ amount: '1,000 AED' }}
+            components={{ amount: <strong /> }}
+          />
+        </p>
+      );
+    }
+    render(<Banner />);
+    expect(screen.getByText('1,000 AED').tagName).toBe('STRONG');
+    expect(screen.getByTestId('banner')).toHaveTextContent('Get your 1st Loan 1,000 AED');
+  });
+
+  it('keeps one t per namespace between renders, for hook dependencies', () => {
+    const seen: TFunction[] = [];
+    function Twice() {
+      seen.push(useTranslation('dues').t);
+      return null;
+    }
+    const { rerender } = render(<Twice />);
+    rerender(<Twice />);
+    expect(seen[0]).toBe(seen[1]);
+  });
+
+  it('loads a namespace once, however often it is asked for', async () => {
+    await Promise.all([i18n.loadNamespaces('chat'), i18n.loadNamespaces(['chat', 'dues'])]);
+    expect(i18n.t('chat.title', { ns: 'chat' })).toBe('Contact the committee');
+  });
+
+  it('sets the page direction for a right-to-left language', () => {
+    i18n.changeLanguage('ar');
+    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['ar', 'rtl']);
+    i18n.changeLanguage('en');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+});

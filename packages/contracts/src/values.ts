@@ -1,0 +1,74 @@
+// The contracts' plain values, without zod: a page that only shows a list of months or
+// operators imports them from here and so loads no schema library (the forms load theirs
+// when they validate, lib/zod-resolver.ts in the web app). The schemas build on these.
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const MESSAGE_MAX_CHARS = 2000;
+
+/** The length of a one-time link's token (invitation or reset), after trimming. */
+export const LINK_TOKEN_MIN = 20;
+export const LINK_TOKEN_MAX = 200;
+export const isLinkTokenShaped = (token: string) =>
+  token.trim().length >= LINK_TOKEN_MIN && token.trim().length <= LINK_TOKEN_MAX;
+
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+export type MonthName = (typeof MONTH_NAMES)[number];
+
+export const LOAN_TYPES = [
+  'personal',
+  'personalLoan',
+  'businessLoan',
+  'education',
+  'medical',
+  'emergency',
+  'other',
+] as const;
+
+export const LOAN_STATES = [
+  'pending',
+  'approved',
+  'active',
+  'closed',
+  'rejected',
+  'withdrawn',
+  'written_off',
+] as const;
+
+export const STATEMENT_KINDS = [
+  'dues',
+  'disbursement',
+  'repayment',
+  'write_off',
+  'reversal',
+  'bonus',
+] as const;
+
+export const RECHARGE_OPERATORS = ['airtel', 'jio', 'vi', 'bsnl'] as const;
+export type RechargeOperator = (typeof RECHARGE_OPERATORS)[number];
+
+/** How the operators call themselves (Vi is Vodafone Idea). */
+export const RECHARGE_OPERATOR_NAMES: Record<RechargeOperator, string> = {
+  airtel: 'Airtel',
+  jio: 'Jio',
+  vi: 'Vi',
+  bsnl: 'BSNL',
+};
+
+/** Ten digits as people read them: 9876543210 -> "+91 98765 43210". */
+export const formatIndianMobile = (digits: string) =>
+  `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
