@@ -18,6 +18,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import { users } from '../apps/server/src/db/schema/users.ts';
 import { createSession } from '../apps/server/src/features/auth/sessions.ts';
+import { preparedPer } from '../apps/server/src/lib/prepared.ts';
 
 // autocannon ships no types; the part used here.
 interface AutocannonResult {
@@ -74,12 +75,14 @@ async function serveBare(): Promise<void> {
     return row;
   });
   // The same select as a prepared statement, as the app's hot paths send theirs
-  // (lib/prepared.ts): the stricter comparison.
-  const prepared = database.db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('bare_by_id');
+  // (lib/prepared.ts: a named statement on PostgreSQL and on PGlite): the stricter comparison.
+  const prepared = preparedPer((db) =>
+    db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('bare_by_id'),
+  )(database.db);
   app.get<{ Params: { id: string } }>('/bare-prepared/:id', async (request, reply) => {
     const [row] = await prepared.execute({ id: Number(request.params.id) });
     if (!row) return reply.code(404).send({ code: 'not_found' });

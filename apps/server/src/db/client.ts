@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { useNamedStatements } from './pglite-named-statements.ts';
 import * as files from './schema/files.ts';
 import * as ledger from './schema/ledger.ts';
 import * as loans from './schema/loans.ts';
@@ -53,6 +54,7 @@ export function migrationsFolder(): string {
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  useNamedStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
   return { db, kind: 'pglite', close: () => client.close() };
