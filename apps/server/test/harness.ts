@@ -14,6 +14,7 @@ import { createUser, type NewUser } from '../src/features/members/create-user.ts
 import type { User } from '../src/features/members/user-data.ts';
 import { trialBalance, unbalancedEntries } from '../src/features/ledger/ledger.ts';
 import { DEMO_PASSWORD } from '../src/features/demo/seed.ts';
+import type { LoanApplication } from '../src/features/loans/lifecycle.ts';
 import { ledgerConsistencyProblems } from '../src/features/loans/consistency.ts';
 
 /** Which database the suite runs on: a copy of the PGlite template, or PostgreSQL. */
@@ -151,6 +152,19 @@ export async function makeUser(db: Db, overrides: Partial<NewUser> = {}): Promis
     joinedOn: '2026-01-01',
     ...overrides,
   });
+}
+
+/** A personal loan application, 1,000 AED over 3 months without insurance unless changed. */
+export function loanApplication(changes: Partial<LoanApplication> = {}): LoanApplication {
+  return {
+    loanType: 'personal',
+    amountFils: 100_000,
+    termMonths: 3,
+    includeInsurance: false,
+    bankAccount: 'b',
+    passportOrNid: 'p',
+    ...changes,
+  };
 }
 
 export async function login(

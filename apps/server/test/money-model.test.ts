@@ -9,6 +9,7 @@ import { tryParseAed, type Fils } from '@jamiya/money/fils';
 import { loanFigures } from '@jamiya/money/loan';
 import type { Db } from '../src/db/client.ts';
 import { ledgerAccounts, postings } from '../src/db/schema/ledger.ts';
+import { accountSummary } from '../src/features/dues/dues.ts';
 import { loanReceivableFils, memberSavingsFils } from '../src/features/ledger/ledger.ts';
 import {
   bearer,
@@ -161,6 +162,16 @@ async function verify(model: Model, real: Real): Promise<void> {
     expect(fils(account.account_balance)).toBe(m.savingsFils);
     const active = m.loans.find((l) => l.state === 'active');
     expect(fils(account.loan_balance)).toBe(active ? remainingFils(active) : 0);
+    // The answer the route keeps between calls is the one worked out afresh.
+    const fresh = await accountSummary(real.t.db, m.userId, new Date());
+    expect(fils(account.due_balance)).toBe(fresh.dueBalanceFils);
+    expect(
+      account.monthlyPaymentData.map((r: { period: string; status: string; amount: number }) => [
+        r.period,
+        r.status,
+        fils(r.amount),
+      ]),
+    ).toEqual(fresh.rows.map((r) => [r.period, r.status, r.amountFils]));
     if (m.loans.length === 0) continue;
     const listed = (
       await real.t.app.inject({ url: '/api/my-loans?limit=100', headers: bearer(m.token) })

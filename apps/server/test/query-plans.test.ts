@@ -26,7 +26,12 @@ const HOT_QUERIES: Array<{ name: string; query: string | (() => string); indexes
   {
     name: 'account data with its session, one statement (GET /api/my-account-data)',
     // The statement the route sends, built by the app's own code.
-    query: () => withValues(accountDataQuery(db).toSQL(), { ...PARAMS, today: '2026-11-22' }),
+    query: () =>
+      withValues(accountDataQuery(db).toSQL(), {
+        ...PARAMS,
+        today: '2026-11-22',
+        knownVersion: -1,
+      }),
     indexes: [
       /sessions_token_hash_unique/,
       /users_pkey/,
@@ -92,7 +97,7 @@ const PARAMS = sessionParams('a'.repeat(43), new Date('2026-11-22T10:00:00Z'))!;
 /** A prepared statement's SQL with its placeholders and parameters written in as literals. */
 function withValues(
   query: { sql: string; params: unknown[] },
-  values: Record<string, string>,
+  values: Record<string, string | number>,
 ): string {
   return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
     const param = query.params[Number(n) - 1];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   date,
   index,
@@ -46,6 +47,10 @@ export const users = pgTable(
     joinedOn: date('joined_on', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Raised by triggers in the transaction of any change to the member's payments, loans,
+    // installments or savings postings (migration 0009): GET /api/my-account-data keeps its
+    // answer while the number stays the same (features/members/account-cache.ts).
+    accountVersion: bigint('account_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );

@@ -14,6 +14,7 @@ import {
   dubaiMonthStart,
   poolOf,
   type TestApp,
+  loanApplication,
 } from '../../../test/harness.ts';
 import { files } from '../../db/schema/files.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
@@ -92,19 +93,7 @@ describe.skipIf(!onPostgres)('concurrent requests (PostgreSQL)', () => {
 
   async function activeLoan(userId: number, amountFils = 100_000, termMonths = 3) {
     const now = new Date();
-    const loan = await applyForLoan(
-      t.db,
-      userId,
-      {
-        loanType: 'personal',
-        amountFils,
-        termMonths,
-        includeInsurance: false,
-        bankAccount: 'b',
-        passportOrNid: 'p',
-      },
-      now,
-    );
+    const loan = await applyForLoan(t.db, userId, loanApplication({ amountFils, termMonths }), now);
     await approveLoan(t.db, loan.id, admin, now);
     return disburseLoan(t.db, loan.id, admin, now);
   }
@@ -243,19 +232,7 @@ describe.skipIf(!onPostgres)('concurrent requests (PostgreSQL)', () => {
 
   it(`${N} approvals of one loan at once record one transition`, async () => {
     const user = await member();
-    const loan = await applyForLoan(
-      t.db,
-      user.id,
-      {
-        loanType: 'personal',
-        amountFils: 100_000,
-        termMonths: 3,
-        includeInsurance: false,
-        bankAccount: 'b',
-        passportOrNid: 'p',
-      },
-      new Date(),
-    );
+    const loan = await applyForLoan(t.db, user.id, loanApplication(), new Date());
     const { values, statuses } = outcome(
       await Promise.allSettled(
         Array.from({ length: N }, () => approveLoan(t.db, loan.id, admin, new Date())),
@@ -273,19 +250,7 @@ describe.skipIf(!onPostgres)('concurrent requests (PostgreSQL)', () => {
   it(`${N} disbursements of one loan at once pay it out once`, async () => {
     const user = await member();
     const now = new Date();
-    const loan = await applyForLoan(
-      t.db,
-      user.id,
-      {
-        loanType: 'personal',
-        amountFils: 100_000,
-        termMonths: 6,
-        includeInsurance: false,
-        bankAccount: 'b',
-        passportOrNid: 'p',
-      },
-      now,
-    );
+    const loan = await applyForLoan(t.db, user.id, loanApplication({ termMonths: 6 }), now);
     await approveLoan(t.db, loan.id, admin, now);
     const { values, statuses } = outcome(
       await Promise.allSettled(

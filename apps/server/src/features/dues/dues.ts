@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { MonthName } from '@jamiya/contracts/common';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -107,31 +107,50 @@ const asFils = (value: string | number | null): Fils => Number(value ?? 0);
  * the hot read is one round trip. The settings row is read in the same statement rather
  * than cached, so that every process sees a change of the monthly due at once.
  */
-export function accountSummaryColumns(today: string | Placeholder) {
+export function accountSummaryColumns(
+  today: string | Placeholder,
+  unlessVersion?: Placeholder,
+): AccountSummaryColumns {
   // Written as SQL text with its own aliases: drizzle leaves columns inside a select
   // field's sql unqualified, which a correlated sub-select cannot have. The outer query
   // selects from "users" (alone, or joined to sessions).
   const owed = sql.raw(`i.amount_fils - i.paid_principal_fils - i.paid_interest_fils`);
+  // With `unlessVersion`, the sums are left out (null) when the member's account_version is
+  // that number: the caller still has them (features/members/account-cache.ts).
+  const unless = <T>(figure: SQL<T>): SQL<T> =>
+    unlessVersion
+      ? sql<T>`case when "users"."account_version" = ${unlessVersion} then null else ${figure} end`
+      : figure;
   return {
     joinedOn: users.joinedOn,
     monthlyDueFils: sql<
       string | number
     >`(select s.monthly_due_fils from settings s where s.id = 1)`,
-    savingsDebitFils: sql<string | null>`(select sum(p.amount_fils) from postings p
+    savingsDebitFils: unless(sql<string | null>`(select sum(p.amount_fils) from postings p
       join ledger_accounts a on a.id = p.account_id
-      where a.code = 'savings:' || "users"."id")`,
+      where a.code = 'savings:' || "users"."id")`),
     // Tuples rather than objects: the smallest text to build and parse for a hot read.
-    duesSubmissions: sql<DuesSubmissionTuple[] | null>`(select json_agg(json_build_array(
+    duesSubmissions: unless(sql<DuesSubmissionTuple[] | null>`(select json_agg(json_build_array(
         d.period, d.status, d.amount_fils, d.approved_amount_fils, d.review_note)
         order by d.created_at desc, d.id desc)
-      from payments d where d.user_id = "users"."id" and d.kind = 'dues')`,
+      from payments d where d.user_id = "users"."id" and d.kind = 'dues')`),
     // [outstanding, fallen due] on the active loan, in one pass over its installments.
-    loanFils: sql<[number | null, number | null] | null>`(select json_build_array(sum(${owed}),
+    loanFils: unless(sql<
+      [number | null, number | null] | null
+    >`(select json_build_array(sum(${owed}),
         sum(${owed}) filter (where i.due_on <= ${today}))
       from loan_installments i join loans l on l.id = i.loan_id
-      where l.user_id = "users"."id" and l.state = 'active')`,
+      where l.user_id = "users"."id" and l.state = 'active')`),
   };
 }
+
+type AccountSummaryColumns = {
+  joinedOn: typeof users.joinedOn;
+  monthlyDueFils: SQL<string | number>;
+  savingsDebitFils: SQL<string | null>;
+  duesSubmissions: SQL<DuesSubmissionTuple[] | null>;
+  loanFils: SQL<[number | null, number | null] | null>;
+};
 
 type DuesSubmissionTuple = [
   period: string | null,
@@ -141,12 +160,16 @@ type DuesSubmissionTuple = [
   reviewNote: string | null,
 ];
 
-interface AccountSummaryRow {
-  joinedOn: string;
-  monthlyDueFils: string | number;
+/** The sums of an account summary, as its statement reads them (the part worth keeping). */
+export interface AccountFigures {
   savingsDebitFils: string | number | null;
   duesSubmissions: DuesSubmissionTuple[] | null;
   loanFils: [number | null, number | null] | null;
+}
+
+interface AccountSummaryRow extends AccountFigures {
+  joinedOn: string;
+  monthlyDueFils: string | number;
 }
 
 /** The summary from the columns of `accountSummaryColumns`. */

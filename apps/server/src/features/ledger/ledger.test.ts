@@ -6,6 +6,7 @@ import {
   expectBooksBalance,
   makeUser,
   type TestApp,
+  loanApplication,
 } from '../../../test/harness.ts';
 import {
   journalEntries,
@@ -509,14 +510,7 @@ describe('ledger', () => {
                 const applied = await applyForLoan(
                   t.db,
                   user.id,
-                  {
-                    loanType: 'personal',
-                    amountFils,
-                    termMonths: c.term,
-                    includeInsurance: false,
-                    bankAccount: 'b',
-                    passportOrNid: 'p',
-                  },
+                  loanApplication({ amountFils, termMonths: c.term }),
                   now,
                 );
                 await approveLoan(t.db, applied.id, admin, now);

@@ -1,9 +1,22 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { openPostgres } from '../../db/client.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { settings } from '../../db/schema/settings.ts';
 import { users } from '../../db/schema/users.ts';
 import { approvePayment, rejectPayment } from '../dues/dues.ts';
+import { postEntry } from '../ledger/ledger.ts';
 import {
+  applyForLoan,
+  approveLoan,
+  disburseLoan,
+  installmentsOf,
+  type Actor,
+} from '../loans/lifecycle.ts';
+import {
+  TEST_CONFIG,
   bearer,
   createTestApp,
   expectBooksBalance,
@@ -12,6 +25,7 @@ import {
   makeUser,
   multipart,
   type TestApp,
+  loanApplication,
 } from '../../../test/harness.ts';
 import type { User } from './user-data.ts';
 
@@ -341,5 +355,168 @@ describe('GET /api/my-account-data', () => {
       await t.app.inject({ method: 'GET', url: `/api/my-account-data?token=${token}` }),
       401,
     );
+  });
+});
+
+// The route keeps each answer and sends it again while the member's account_version, row,
+// the monthly due and the day are what they were (account-data.ts, migration 0009). Every
+// test here reads with the same token before and after a change, so a kept answer that
+// outlived its change would show.
+describe('GET /api/my-account-data sends a kept answer only while nothing in it has changed', () => {
+  let t: TestApp;
+  let admin: Actor;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const a = await makeUser(t.db, { role: 'admin' });
+    admin = { id: a.id, role: 'admin' };
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function accountData(token: string, app = t.app) {
+    const res = await app.inject({ url: '/api/my-account-data', headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().myAccountData;
+  }
+
+  it('sends the same answer twice when nothing changed', async () => {
+    const user = await makeUser(t.db, { joinedOn: `${shiftPeriod(dubaiPeriod(), -2)}-01` });
+    const token = await login(t.app, user.email);
+    const first = await t.app.inject({ url: '/api/my-account-data', headers: bearer(token) });
+    const second = await t.app.inject({ url: '/api/my-account-data', headers: bearer(token) });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.body).toBe(first.body);
+  });
+
+  it('never sends a kept answer for a session that has ended', async () => {
+    const user = await makeUser(t.db, { joinedOn: `${dubaiPeriod()}-01` });
+    const signedOut = await login(t.app, user.email);
+    await accountData(signedOut);
+    await accountData(signedOut);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(signedOut),
+    });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    expectError(
+      await t.app.inject({ url: '/api/my-account-data', headers: bearer(signedOut) }),
+      401,
+    );
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const expiring = await login(t.app, user.email);
+    await accountData(expiring);
+    vi.setSystemTime(Date.now() + TEST_CONFIG.sessionIdleMs + 60_000);
+    expectError(
+      await t.app.inject({ url: '/api/my-account-data', headers: bearer(expiring) }),
+      401,
+    );
+  });
+
+  it('sees a change written straight to the database, not through the app', async () => {
+    const now = dubaiPeriod();
+    const user = await makeUser(t.db, { joinedOn: `${shiftPeriod(now, -1)}-01` });
+    const token = await login(t.app, user.email);
+    expect((await accountData(token)).monthlyPaymentData.map((r: Row) => r.status)).toEqual([
+      'pay_now',
+      'due',
+    ]);
+    await t.db.insert(payments).values({
+      userId: user.id,
+      kind: 'dues',
+      period: shiftPeriod(now, -1),
+      amountFils: 20_000,
+      status: 'rejected',
+      reviewNote: 'Wrong account',
+    });
+    const data = await accountData(token);
+    expect(data.monthlyPaymentData[1].description).toContain('Wrong account');
+
+    await postEntry(t.db, {
+      kind: 'dues',
+      memo: 'a correction entered by hand',
+      occurredAt: new Date(),
+      createdBy: admin.id,
+      lines: [
+        { account: { code: 'cash' }, amountFils: 12_345 },
+        { account: { code: 'savings', userId: user.id }, amountFils: -12_345 },
+      ],
+    });
+    expect((await accountData(token)).account_balance).toBe(123.45);
+  });
+
+  it('follows the monthly due when the treasurer changes it', async () => {
+    const user = await makeUser(t.db, { joinedOn: `${dubaiPeriod()}-01` });
+    const token = await login(t.app, user.email);
+    expect((await accountData(token)).monthly_due).toBe(200);
+    await t.db.update(settings).set({ monthlyDueFils: 25_000 }).where(eq(settings.id, 1));
+    try {
+      const data = await accountData(token);
+      expect(data.monthly_due).toBe(250);
+      expect(data.due_balance).toBe(250);
+    } finally {
+      await t.db.update(settings).set({ monthlyDueFils: 20_000 }).where(eq(settings.id, 1));
+    }
+  });
+
+  it('counts an installment as owed from midnight in Dubai on its day, though the answer was kept the evening before', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-02-13T08:00:00Z'));
+    const user = await makeUser(t.db, { joinedOn: '2026-02-01' });
+    const loan = await applyForLoan(t.db, user.id, loanApplication(), new Date());
+    await approveLoan(t.db, loan.id, admin, new Date());
+    await disburseLoan(t.db, loan.id, admin, new Date());
+    const [first] = await installmentsOf(t.db, loan.id);
+    expect(first!.dueOn).toBe('2026-03-13');
+
+    vi.setSystemTime(new Date('2026-03-12T19:58:00Z')); // 23:58 on 12 March in Dubai
+    const token = await login(t.app, user.email);
+    const before = await accountData(token);
+    expect(await accountData(token)).toEqual(before); // kept
+    vi.setSystemTime(new Date('2026-03-12T20:01:00Z')); // 00:01 on 13 March
+    const after = await accountData(token);
+    expect(after.due_balance - before.due_balance).toBeCloseTo(first!.amountFils / 100, 2);
+  });
+
+  it('sees at once what another instance of the app changed', async () => {
+    // A second app with its own kept answers: on PostgreSQL over a pool of its own, as a
+    // second process behind the load balancer would be.
+    const other = t.testDb.url ? await openPostgres(t.testDb.url) : null;
+    const second = await buildApp(TEST_CONFIG, {
+      db: other?.db ?? t.db,
+      storage: t.storage,
+      mailer: { delivers: true, send: async () => undefined },
+    });
+    try {
+      const user = await makeUser(t.db, { joinedOn: `${dubaiPeriod()}-01` });
+      const token = await login(t.app, user.email);
+      const [payment] = await t.db
+        .insert(payments)
+        .values({
+          userId: user.id,
+          kind: 'dues',
+          period: dubaiPeriod(),
+          amountFils: 20_000,
+          status: 'pending',
+        })
+        .returning({ id: payments.id });
+      expect((await accountData(token)).monthlyPaymentData[0].status).toBe('pending');
+      expect((await accountData(token, second)).monthlyPaymentData[0].status).toBe('pending');
+
+      await approvePayment(other?.db ?? t.db, payment!.id, admin, new Date());
+      for (const app of [t.app, second]) {
+        const data = await accountData(token, app);
+        expect(data.monthlyPaymentData[0].status).toBe('completed');
+        expect(data.account_balance).toBe(200);
+      }
+    } finally {
+      await second.close();
+      await other?.close();
+    }
   });
 });

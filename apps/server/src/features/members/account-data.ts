@@ -1,14 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { filsToAed } from '@jamiya/money/fils';
+import { myAccountData } from '@jamiya/contracts/payments';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/users.ts';
+import { periodLabel } from '../../lib/calendar.ts';
 import { preparedPer } from '../../lib/prepared.ts';
 import { liveSession } from '../auth/sessions.ts';
-import { accountSummaryColumns } from '../dues/dues.ts';
+import { accountSummaryColumns, toAccountSummary, type AccountFigures } from '../dues/dues.ts';
 
 /**
  * GET /api/my-account-data in one statement: the live session (placeholders `tokenHash`,
- * `now`, see sessionParams), its member and their account summary as of `today`. The query
- * plans of test/query-plans.test.ts are taken of this very statement.
+ * `now`, see sessionParams), its member and their account summary as of `today`. The sums are
+ * left out when the member's account_version equals `knownVersion`: the caller kept them from
+ * an earlier answer (account-cache.ts; -1 when it has none). The query plans of
+ * test/query-plans.test.ts are taken of this very statement.
  */
 export function accountDataQuery(db: Db) {
   return db
@@ -21,7 +27,8 @@ export function accountDataQuery(db: Db) {
       uniqueId: users.uniqueId,
       name: users.name,
       createdAt: users.createdAt,
-      ...accountSummaryColumns(sql.placeholder('today')),
+      accountVersion: users.accountVersion,
+      ...accountSummaryColumns(sql.placeholder('today'), sql.placeholder('knownVersion')),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -31,3 +38,81 @@ export function accountDataQuery(db: Db) {
 export const accountDataStatement = preparedPer((db) =>
   accountDataQuery(db).prepare('account_data'),
 );
+
+type AccountDataRow = Awaited<
+  ReturnType<ReturnType<typeof accountDataStatement>['execute']>
+>[number];
+
+/** An answer of GET /api/my-account-data as sent, and what it was made of. */
+export interface KeptAnswer {
+  userId: number;
+  today: string;
+  accountVersion: number;
+  figures: AccountFigures;
+  /** Everything else the answer depends on (the member's row, the monthly due, the day). */
+  key: string;
+  json: string;
+}
+
+/**
+ * The answer for a row of accountDataStatement. `kept` is the earlier answer whose version the
+ * statement was given and found unchanged (its sums were then left out of the row): its
+ * figures are used, and its text if nothing else changed either.
+ */
+export function accountAnswer(row: AccountDataRow, today: string, kept?: KeptAnswer): KeptAnswer {
+  if (kept && kept.userId !== row.userId) throw new Error('a kept answer of another member');
+  const figures: AccountFigures = kept
+    ? kept.figures
+    : {
+        savingsDebitFils: row.savingsDebitFils,
+        duesSubmissions: row.duesSubmissions,
+        loanFils: row.loanFils,
+      };
+  const key = JSON.stringify([
+    row.userId,
+    row.accountVersion,
+    today,
+    String(row.monthlyDueFils),
+    row.joinedOn,
+    row.name,
+    row.uniqueId,
+    row.status,
+    row.createdAt.getTime(),
+  ]);
+  if (kept?.key === key) return kept;
+  const summary = toAccountSummary(
+    { ...figures, joinedOn: row.joinedOn, monthlyDueFils: row.monthlyDueFils },
+    today,
+  );
+  const answer: z.output<typeof myAccountData> = {
+    myAccountData: {
+      account_balance: filsToAed(summary.savingsFils),
+      due_balance: filsToAed(summary.dueBalanceFils),
+      loan_balance: filsToAed(summary.loanBalanceFils),
+      monthly_due: filsToAed(summary.monthlyDueFils),
+      account_holder_name: row.name,
+      owner_data: {
+        unique_id: row.uniqueId,
+        name: row.name,
+        status: row.status === 1 ? 1 : 0,
+        created_at: row.createdAt.toISOString(),
+      },
+      monthlyPaymentData: summary.rows.map((r) => ({
+        month: periodLabel(r.period),
+        period: r.period,
+        description: r.description,
+        amount: filsToAed(r.amountFils),
+        status: r.status,
+      })),
+    },
+  };
+  return {
+    userId: row.userId,
+    today,
+    accountVersion: row.accountVersion,
+    figures,
+    key,
+    // Checked against the contract as the route's serializer would check it.
+    json: JSON.stringify(z.encode(myAccountData, answer)),
+  };
+}

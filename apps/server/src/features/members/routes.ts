@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { filsToAed } from '@jamiya/money/fils';
+import { LRUCache } from 'lru-cache';
 import { errorBody } from '@jamiya/contracts/common';
 import {
   profileResponse,
@@ -10,17 +10,19 @@ import {
 import { myAccountData } from '@jamiya/contracts/payments';
 import { professions, users } from '../../db/schema/users.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { localDate, periodLabel } from '../../lib/calendar.ts';
+import { localDate } from '../../lib/calendar.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, currentUserRow, requireUser, withSession } from '../../plugins/auth.ts';
 import { audit } from '../audit/audit.ts';
-import { toAccountSummary } from '../dues/dues.ts';
-import { accountDataStatement } from './account-data.ts';
+import { accountAnswer, accountDataStatement, type KeptAnswer } from './account-data.ts';
 import { insertFileRow, storeUpload } from '../files/files.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
 import { toUserData, type User } from './user-data.ts';
 
 const secured = { security: [{ bearer: [] }] };
+
+// Sessions whose account answer is kept: about 15 MB at the most.
+const KEPT_ANSWERS = 5_000;
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.deps;
@@ -121,6 +123,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The answers of GET /api/my-account-data kept per session, used again while the member's
+  // account_version, row, monthly due and day are unchanged, all of which the one statement
+  // reads on every request: so a change made by any process shows at once
+  // (docs/decisions/011-kept-account-answers.md). About 3 KB each.
+  const keptAnswers = new LRUCache<string, KeptAnswer>({ max: KEPT_ANSWERS });
+
   app.get(
     '/my-account-data',
     {
@@ -133,36 +141,28 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myAccountData, 401: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const now = new Date();
       const today = localDate(now);
+      let tokenHash = '';
+      let kept: KeptAnswer | undefined;
+      let knownVersion = -1;
       const row = await withSession(app, request, now, async (params) => {
-        const [found] = await accountDataStatement(db).execute({ ...params, today });
+        tokenHash = params.tokenHash;
+        kept = keptAnswers.get(tokenHash);
+        knownVersion = kept?.today === today ? kept.accountVersion : -1;
+        const [found] = await accountDataStatement(db).execute({ ...params, today, knownVersion });
         return found;
       });
-      const summary = toAccountSummary(row, today);
-      return {
-        myAccountData: {
-          account_balance: filsToAed(summary.savingsFils),
-          due_balance: filsToAed(summary.dueBalanceFils),
-          loan_balance: filsToAed(summary.loanBalanceFils),
-          monthly_due: filsToAed(summary.monthlyDueFils),
-          account_holder_name: row.name,
-          owner_data: {
-            unique_id: row.uniqueId,
-            name: row.name,
-            status: row.status === 1 ? (1 as const) : (0 as const),
-            created_at: row.createdAt.toISOString(),
-          },
-          monthlyPaymentData: summary.rows.map((r) => ({
-            month: periodLabel(r.period),
-            period: r.period,
-            description: r.description,
-            amount: filsToAed(r.amountFils),
-            status: r.status,
-          })),
-        },
-      };
+      const answer = accountAnswer(
+        row,
+        today,
+        row.accountVersion === knownVersion ? kept : undefined,
+      );
+      if (answer !== kept) keptAnswers.set(tokenHash, answer);
+      // Checked against the schema and serialized by accountAnswer: Fastify sends JSON text
+      // as it is (the type provider only knows objects).
+      return reply.type('application/json; charset=utf-8').send(answer.json as never);
     },
   );
 };

@@ -10,6 +10,7 @@ import {
   onPostgres,
   TEST_CONFIG,
   type TestApp,
+  loanApplication,
 } from '../../../test/harness.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { buildApp } from '../../app.ts';
@@ -77,14 +78,7 @@ const at = (date: string) => new Date(`${date}T08:00:00Z`); // noon in Dubai
 /** A member with a 1,000 AED loan over 3 months paid out on `disbursedOn` (due the 13th). */
 async function memberWithLoan(db: Db, disbursedOn = '2026-02-13') {
   const user = await makeUser(db, { joinedOn: '2026-01-01' });
-  const application = {
-    loanType: 'personal',
-    amountFils: 100_000,
-    termMonths: 3,
-    includeInsurance: false,
-    bankAccount: 'b',
-    passportOrNid: 'p',
-  };
+  const application = loanApplication();
   const loan = await applyForLoan(db, user.id, application, at(disbursedOn));
   await approveLoan(db, loan.id, admin, at(disbursedOn));
   await disburseLoan(db, loan.id, admin, at(disbursedOn));
