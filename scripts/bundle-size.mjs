@@ -15,6 +15,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import {
+  chunkKey,
+  readManifests,
+  readRoutes,
+  routeFiles,
+  staticClosure,
+} from '../apps/web/scripts/route-modules.mjs';
 
 const KB = 1024;
 const FIRST_LOAD_BUDGET = 95 * KB;
@@ -33,17 +40,29 @@ if (!args['no-build']) {
   dist = path.join(scratch, 'dist');
   execFileSync(
     path.join(root, 'node_modules', '.bin', 'vite'),
-    ['build', '--manifest', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      'build',
+      '--manifest',
+      '--ssrManifest',
+      '--outDir',
+      dist,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
     { cwd: web, stdio: 'inherit' },
   );
 }
 dist ??= path.join(web, 'dist');
-const manifestPath = path.join(dist, '.vite', 'manifest.json');
-if (!fs.existsSync(manifestPath)) {
-  console.error(`${manifestPath} is missing: build with --manifest (or run without --no-build)`);
+const ssrManifestPath = path.join(dist, '.vite', 'ssr-manifest.json');
+if (!fs.existsSync(ssrManifestPath)) {
+  console.error(
+    `${ssrManifestPath} is missing: build with --manifest --ssrManifest (or run without --no-build)`,
+  );
   process.exit(2);
 }
-const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+const manifests = readManifests(dist);
+const { manifest } = manifests;
 
 const gzipOf = new Map();
 function gzipSize(file) {
@@ -52,62 +71,17 @@ function gzipSize(file) {
   return gzipOf.get(file);
 }
 
-/** The JS files a manifest entry loads at once: itself and its static imports, recursively. */
-function staticClosure(key, into = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || into.has(chunk.file)) return into;
-  if (chunk.file.endsWith('.js')) into.add(chunk.file);
-  for (const imported of chunk.imports ?? []) staticClosure(imported, into);
-  return into;
-}
 const total = (files) => [...files].reduce((s, f) => s + gzipSize(f), 0);
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('.html'));
 if (!entryKey) throw new Error('no HTML entry in the manifest');
-const firstLoad = staticClosure(entryKey);
+const firstLoad = staticClosure(manifest, entryKey);
 
 // Which lazy module each route shows, and the namespace of texts it loads with it: read from
-// the router (const X = page(() => import('...'), 'X', 'namespace')).
-const routerPath = path.join(web, 'src', 'app', 'router.tsx');
-const router = fs.readFileSync(routerPath, 'utf8');
-const lazyModule = new Map();
-const pageRe =
-  /const (\w+) = page\(\s*\(\) => import\('([^']+)'\),\s*'\w+',?\s*(?:'([\w-]+)',?\s*)?\)/g;
-for (const m of router.matchAll(pageRe)) {
-  const file = path.relative(web, path.resolve(path.dirname(routerPath), m[2]));
-  const texts = m[3] ? `src/features/${m[3]}/locales/en.json` : null;
-  lazyModule.set(m[1], [file, texts].filter(Boolean));
-}
-for (const [name, keys] of lazyModule)
-  for (const key of keys)
-    if (!manifest[key]) throw new Error(`${name}: ${key} is not in the manifest`);
-// What every lazily loaded page brings along (see app/router.tsx and app/app.tsx).
-const withEveryPage = ['src/app/query-provider.tsx', 'src/app/toasts.tsx'];
-for (const key of withEveryPage)
-  if (!manifest[key]) throw new Error(`${key} is not in the manifest`);
-function routesIn(block, prefix) {
-  const out = [];
-  for (const m of block.matchAll(/<Route (index|path="([^"]+)") element=\{<(\w+) \/>\}/g)) {
-    if (lazyModule.has(m[3]))
-      out.push({ route: m[1] === 'index' ? prefix : `${prefix}/${m[2]}`, page: m[3] });
-  }
-  return out;
-}
-const userAt = router.indexOf('path="user"');
-const adminAt = router.indexOf('path="admin"');
-const routes = [
-  ...routesIn(router.slice(0, userAt), '').map((r) => ({ ...r, layouts: [] })),
-  ...routesIn(router.slice(userAt, adminAt), '/user').map((r) => ({
-    ...r,
-    layouts: ['RequireSession', 'MemberLayout'],
-  })),
-  ...routesIn(router.slice(adminAt), '/admin').map((r) => ({
-    ...r,
-    layouts: ['RequireSession', 'RequireAdmin', 'AdminLayout'],
-  })),
-];
-for (const name of routes.flatMap((r) => r.layouts))
-  if (!lazyModule.has(name)) throw new Error(`${name} is not a lazily loaded module of the router`);
+// the router (apps/web/scripts/route-modules.mjs, which the build's per-route HTML uses too).
+const router = readRoutes(web);
+for (const modules of router.lazyModule.values())
+  for (const module of modules) chunkKey(manifests, module);
 
 const fmt = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 let over = false;
@@ -119,11 +93,8 @@ console.log(`|---|---:|---:|---|`);
 console.log(
   `| public first load (${firstLoad.size} files) | ${fmt(firstLoadBytes)} | ${fmt(FIRST_LOAD_BUDGET)} | ${firstOk ? 'ok' : 'OVER'} |`,
 );
-for (const r of routes) {
-  const files = new Set();
-  const modules = [...r.layouts, r.page].flatMap((name) => lazyModule.get(name));
-  for (const key of [...modules, ...withEveryPage]) staticClosure(key, files);
-  for (const f of firstLoad) files.delete(f);
+for (const r of router.routes) {
+  const files = routeFiles(manifests, router, r, firstLoad);
   const bytes = total(files);
   const ok = bytes <= ROUTE_BUDGET;
   over ||= !ok;

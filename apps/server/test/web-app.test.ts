@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
@@ -8,31 +9,44 @@ import { createDiskStorage } from '../src/features/files/file-storage.ts';
 import { freshDatabase, TEST_CONFIG, type TestDatabase } from './harness.ts';
 
 // The server serves the built web app beside the API; here a small stand-in build.
-describe('serving the web app', () => {
-  let app: FastifyInstance;
+/**
+ * The app serving a stand-in build: index.html, then what `files` adds (paths under the
+ * build's folder). Started before the block's tests, closed after them.
+ */
+function serveBuild(files: Record<string, string | Uint8Array>) {
+  const served = {} as { app: FastifyInstance; root: string };
   let testDb: TestDatabase;
-  let root: string;
   beforeAll(async () => {
-    root = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-web-'));
-    await fs.mkdir(path.join(root, 'assets'));
-    await fs.writeFile(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
-    await fs.writeFile(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+    served.root = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-web-'));
+    await fs.writeFile(
+      path.join(served.root, 'index.html'),
+      '<!doctype html><div id="root"></div>',
+    );
+    for (const [name, content] of Object.entries(files)) {
+      await fs.mkdir(path.dirname(path.join(served.root, name)), { recursive: true });
+      await fs.writeFile(path.join(served.root, name), content);
+    }
     testDb = await freshDatabase();
-    app = await buildApp(
+    served.app = await buildApp(
       TEST_CONFIG,
-      { db: testDb.database.db, storage: createDiskStorage(path.join(root, 'uploads')) },
-      { webRoot: root },
+      { db: testDb.database.db, storage: createDiskStorage(path.join(served.root, 'uploads')) },
+      { webRoot: served.root },
     );
   });
   afterAll(async () => {
-    await app.close();
+    await served.app.close();
     await testDb.destroy();
-    await fs.rm(root, { recursive: true, force: true });
+    await fs.rm(served.root, { recursive: true, force: true });
   });
+  return served;
+}
+
+describe('serving the web app', () => {
+  const served = serveBuild({ 'assets/index-abc123.js': 'console.log(1)' });
 
   it('answers client routes with the page and a strict CSP', async () => {
     for (const url of ['/', '/user', '/user/monthly-pay', '/no/such/page']) {
-      const res = await app.inject({ url });
+      const res = await served.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
@@ -42,31 +56,120 @@ describe('serving the web app', () => {
   });
 
   it('serves hashed assets to be cached for good, and files added after start', async () => {
-    const res = await app.inject({ url: '/assets/index-abc123.js' });
+    const res = await served.app.inject({ url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
-    await fs.writeFile(path.join(root, 'assets', 'later-def456.js'), 'console.log(2)');
-    expect((await app.inject({ url: '/assets/later-def456.js' })).statusCode).toBe(200);
+    await fs.writeFile(path.join(served.root, 'assets', 'later-def456.js'), 'console.log(2)');
+    expect((await served.app.inject({ url: '/assets/later-def456.js' })).statusCode).toBe(200);
   });
 
   it('serves a rebuilt page without a restart', async () => {
     await fs.writeFile(
-      path.join(root, 'index.html'),
+      path.join(served.root, 'index.html'),
       '<!doctype html><div id="root" data-build="2"></div>',
     );
-    expect((await app.inject({ url: '/user' })).body).toContain('data-build="2"');
+    expect((await served.app.inject({ url: '/user' })).body).toContain('data-build="2"');
   });
 
   it('answers a missing asset with 404, not the page', async () => {
-    const res = await app.inject({ url: '/assets/gone-000000.js' });
+    const res = await served.app.inject({ url: '/assets/gone-000000.js' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
   });
 
   it('keeps /api/... for the API', async () => {
-    const res = await app.inject({ url: '/api/nope' });
+    const res = await served.app.inject({ url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toContain('/api/nope');
-    expect((await app.inject({ url: '/api/settings' })).statusCode).toBe(200);
+    expect((await served.app.inject({ url: '/api/settings' })).statusCode).toBe(200);
+  });
+});
+
+// The build writes a page per route (apps/web/scripts/prerender.mjs) and names them in
+// pages/routes.json, with .br and .gz copies (scripts/compress.mjs).
+describe("serving the build's page of each route", () => {
+  const signIn = '<!doctype html><div id="root" data-start="hydrate"><form>Sign in</form></div>';
+  const served = serveBuild({
+    'pages/home.html': '<!doctype html><div id="root" data-start="hydrate">Home</div>',
+    'pages/sign-in.html': signIn,
+    'pages/sign-in.html.br': zlib.brotliCompressSync(signIn),
+    'pages/sign-in.html.gz': zlib.gzipSync(signIn),
+    'pages/user.html': '<!doctype html><div id="root" data-start="when-ready"></div>',
+    'pages/routes.json': JSON.stringify({
+      '/': 'home.html',
+      '/sign-in': 'sign-in.html',
+      '/user': 'user.html',
+    }),
+  });
+
+  it('answers each route with its own page and the CSP; any other path with index.html', async () => {
+    const expected = {
+      '/': 'Home',
+      '/sign-in': '<form>Sign in</form>',
+      '/user': 'data-start="when-ready"',
+      '/user/monthly-pay': '<div id="root"></div>',
+      '/no/such/page': '<div id="root"></div>',
+    };
+    for (const [url, content] of Object.entries(expected)) {
+      const res = await served.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body, url).toContain(content);
+    }
+  });
+
+  it('sends the compressed copy the browser accepts, the best first', async () => {
+    const br = await served.app.inject({
+      url: '/sign-in',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(signIn);
+
+    const gzip = await served.app.inject({
+      url: '/sign-in',
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(signIn);
+
+    const plain = await served.app.inject({
+      url: '/sign-in',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(signIn);
+    // No compressed copy of this page: the page as it is.
+    const home = await served.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(home.headers['content-encoding']).toBeUndefined();
+    expect(home.body).toContain('Home');
+  });
+
+  it('does not serve the pages folder as files', async () => {
+    for (const url of ['/pages/routes.json', '/pages/sign-in.html', '/pages/sign-in.html.br']) {
+      expect((await served.app.inject({ url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('sends a form posted before the page had its script back to the page, reading nothing', async () => {
+    const res = await served.app.inject({
+      method: 'POST',
+      url: '/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=amina%40jamiya.example&password=secret',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/sign-in');
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('answers with index.html when a rebuild no longer has the page', async () => {
+    await fs.rm(path.join(served.root, 'pages', 'user.html'));
+    const res = await served.app.inject({ url: '/user' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('<!doctype html><div id="root"></div>');
   });
 });

@@ -1,31 +1,43 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// First, so that a member page's first requests start before the rest is evaluated.
+import { earlyRequests } from './early.ts';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import 'react-toastify/dist/ReactToastify.css';
 import './styles.css';
 import './app/i18n.ts';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
-import { startEarly } from './lib/api-client.ts';
+import { getToken } from './lib/session-store.ts';
+
+const MAX_WAIT_FOR_DATA_MS = 1500;
 
 const { pathname } = window.location;
-// A member's deep link: its first requests start now, beside its code (lib/api-client.ts).
-// Every member page shows the layout (profile, account data); these also read the loan or
-// the settings.
-const memberPage = pathname.replace(/\/$/, '');
-const withLoans = ['/user', '/user/monthly-pay', '/user/apply-loan', '/user/my-loan'];
-const withSettings = ['/user', '/user/monthly-pay', '/user/apply-loan', '/user/mobile-recharge'];
-if (memberPage === '/user' || memberPage.startsWith('/user/')) {
-  startEarly([
-    '/api/profile',
-    '/api/my-account-data',
-    ...(withLoans.includes(memberPage) ? ['/api/my-loans?limit=20'] : []),
-    ...(withSettings.includes(memberPage) ? ['/api/settings'] : []),
-  ]);
-}
-preloadRoute(pathname);
+const isRouteLoaded = preloadRoute(pathname);
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The HTML of each route comes from the build (scripts/prerender.mjs), and says how to start.
+if (container.dataset.start === 'hydrate') {
+  // A public page, drawn by the build and already on the screen: hydrated once its code is
+  // here, in a transition, so that React does the work in slices and the page answers input
+  // meanwhile.
+  void isRouteLoaded.then(() => startTransition(() => void hydrateRoot(container, app)));
+} else if (container.dataset.start === 'when-ready') {
+  // A member page: the HTML shows the session check's spinner while the page's code and its
+  // first data (early.ts) come; then the page renders once, whole, in slices, in place of it.
+  // A slow answer holds it back a moment at most: the page then shows its own loading state.
+  const requests = getToken() ? earlyRequests(pathname) : [];
+  const isDataLoaded =
+    requests.length > 0 &&
+    import('./app/member-data.ts').then(({ loadMemberData }) => loadMemberData(requests));
+  const atMost = new Promise((resolve) => setTimeout(resolve, MAX_WAIT_FOR_DATA_MS));
+  void Promise.race([Promise.all([isRouteLoaded, isDataLoaded]), atMost]).then(() =>
+    startTransition(() => createRoot(container).render(app)),
+  );
+} else {
+  createRoot(container).render(app);
+}

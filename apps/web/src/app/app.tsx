@@ -7,9 +7,18 @@ const Toasts = lazy(async () => ({ default: (await import('./toasts.tsx')).Toast
 export function App() {
   return (
     <BrowserRouter>
+      <AppContent />
+    </BrowserRouter>
+  );
+}
+
+/** Everything inside the router; the build renders the public pages with it (prerender.tsx). */
+export function AppContent() {
+  return (
+    <>
       <AppRoutes />
       <LazyToasts />
-    </BrowserRouter>
+    </>
   );
 }
 

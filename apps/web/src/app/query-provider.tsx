@@ -4,7 +4,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 
 // The landing page fetches without the query library, so the library and the app's one
 // client load with the first page that needs them (router.tsx wraps every lazily loaded page).
-const queryClient = createQueryClient();
+export const queryClient = createQueryClient();
 
 /** The component inside a provider of the app's query client; nested providers share it. */
 export function withQueryClient<P extends object>(Component: ComponentType<P>): ComponentType<P> {

@@ -33,17 +33,20 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K, namespace?:
 /**
  * A lazy page shows only once what is around it has rendered (the session check, then the
  * layout), so on a first visit straight to /user/... the pieces would load one after the
- * other: they are all asked for at once instead.
+ * other: they are all asked for at once instead. Settles when they have all loaded (or one
+ * failed: the page then meets the failure when it renders).
  */
-export function preloadRoute(pathname: string) {
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const loads: unknown[] = [];
   const preloadIn = (node: ReactNode) => {
     if (!isValidElement<{ children?: ReactNode; fallback?: ReactNode }>(node)) return;
-    (node.type as { preload?: () => unknown }).preload?.();
+    loads.push((node.type as { preload?: () => unknown }).preload?.());
     Children.forEach(node.props.children, preloadIn);
     preloadIn(node.props.fallback);
   };
   for (const { route } of matchRoutes(createRoutesFromChildren(routeTree), pathname) ?? [])
     preloadIn(route.element);
+  return Promise.allSettled(loads);
 }
 
 const AboutPage = page(() => import('../features/public/components/about-page.tsx'), 'AboutPage');

@@ -95,8 +95,11 @@ export const i18n = {
   changeLanguage(lng: string) {
     language = lng;
     texts.locale(lng);
-    document.documentElement.lang = lng;
-    document.documentElement.dir = i18n.dir();
+    // Absent when the build renders the public pages ahead of time (scripts/prerender.mjs).
+    if (typeof document !== 'undefined') {
+      document.documentElement.lang = lng;
+      document.documentElement.dir = i18n.dir();
+    }
     changed();
   },
   dir(): 'rtl' | 'ltr' {
@@ -118,9 +121,11 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
+const getVersion = () => version;
+
 /** The texts of a namespace (`common` by default); re-renders when the language changes. */
 export function useTranslation(ns = 'common'): { t: TFunction; i18n: typeof i18n } {
-  useSyncExternalStore(subscribe, () => version);
+  useSyncExternalStore(subscribe, getVersion, getVersion);
   let t = tOf.get(ns);
   if (!t) tOf.set(ns, (t = (key, options) => translate(ns, key, options)));
   return { t, i18n };

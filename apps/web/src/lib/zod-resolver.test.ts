@@ -18,7 +18,8 @@ describe('lazyZodResolver', () => {
     expect(good.errors).toEqual({});
     // The shared schema's own output (the email trimmed), as the server would read it.
     expect(good.values).toEqual({ email: 'rahul@jamiya.example', password: 'jamiya-demo' });
-    await new Promise((resolve) => setTimeout(resolve, 5)); // the idle prefetch has run too
+    document.dispatchEvent(new Event('keydown')); // the person turns to the page: no second load
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -30,7 +31,9 @@ describe('lazyZodResolver', () => {
         ? Promise.reject(new Error('offline'))
         : import('@jamiya/contracts/auth').then((m) => m.loginRequest);
     });
-    await new Promise((resolve) => setTimeout(resolve, 5)); // the idle prefetch fails quietly
+    document.dispatchEvent(new Event('pointerdown')); // the early load fails quietly
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(calls).toBe(1);
     const result = await resolver(
       { email: 'a@b.example', password: 'long enough' },
       undefined,
@@ -38,5 +41,14 @@ describe('lazyZodResolver', () => {
     );
     expect(result.errors).toEqual({});
     expect(calls).toBe(2);
+  });
+
+  it('loads nothing while the page loads, and starts when the person first turns to it', async () => {
+    const load = vi.fn(() => import('@jamiya/contracts/auth').then((m) => m.loginRequest));
+    lazyZodResolver(load);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(load).not.toHaveBeenCalled();
+    document.dispatchEvent(new FocusEvent('focusin'));
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
   });
 });

@@ -3,9 +3,11 @@ import type { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 
 // The forms validate with the contracts' zod schemas (shared with the server), but a page
-// does not wait for them: zod and the schemas (about 30 KB) load when the browser is idle after
-// the page has shown, or at the first validation if that comes sooner. A form imports its
-// schema's module only through `load`, never statically (docs/decisions/009-web-bundle-budget.md).
+// does not wait for them: zod and the schemas (about 30 KB) load when the person first turns to
+// the page (a touch, a click, a key, or the focus moving into it), or at the first validation
+// if that comes sooner; not while the page itself is still loading, where they would compete
+// with its code and data for a slow network. A form imports its schema's module only through
+// `load`, never statically (docs/decisions/009-web-bundle-budget.md).
 
 type Schema<Input, Output> = z.ZodType<Output, Input>;
 
@@ -26,10 +28,23 @@ function keepUnlessFailed<T>(promise: Promise<T>, forget: () => void): Promise<T
   return promise;
 }
 
-const whenIdle = (work: () => unknown) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(() => void work())
-    : setTimeout(() => void work(), 1);
+const FIRST_INTERACTION = ['pointerdown', 'keydown', 'focusin'] as const;
+const waiting = new Set<() => unknown>();
+
+function onFirstInteraction(work: () => unknown) {
+  if (typeof document === 'undefined') return; // rendered by the build (prerender.tsx)
+  if (!waiting.size) {
+    for (const type of FIRST_INTERACTION) document.addEventListener(type, startWaiting, true);
+  }
+  waiting.add(work);
+}
+
+function startWaiting() {
+  for (const type of FIRST_INTERACTION) document.removeEventListener(type, startWaiting, true);
+  const works = [...waiting];
+  waiting.clear();
+  for (const work of works) work();
+}
 
 /**
  * react-hook-form's resolver for the zod schema that `load` imports. Made once per schema
@@ -55,7 +70,7 @@ export function lazyZodResolver<Input extends FieldValues, Output = Input>(
       ),
       () => (ready = undefined),
     ));
-  whenIdle(() => prepare().catch(() => undefined));
+  onFirstInteraction(() => prepare().catch(() => undefined));
   return (values, context, options) =>
     prepare().then((resolve) => resolve(values, context, options));
 }

@@ -17,7 +17,6 @@ import {
  * not the one this token was issued for sends the member to /sign-in; so does any later 401.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('auth');
   const token = getToken();
   const location = useLocation();
   const navigate = useNavigate();
@@ -51,12 +50,16 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (!token || profile.isError || isMismatch) {
     return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
   }
-  if (!profile.data) {
-    return (
-      <div className="grid min-h-dvh place-items-center">
-        <Spinner label={t('session.checking')} />
-      </div>
-    );
-  }
+  if (!profile.data) return <SessionCheck />;
   return children;
+}
+
+/** While the session is checked; a signed-in page's HTML shows it before any script has run. */
+export function SessionCheck() {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="grid min-h-dvh place-items-center">
+      <Spinner label={t('session.checking')} />
+    </div>
+  );
 }

@@ -94,12 +94,14 @@ function MemberHeader() {
           {name ? (
             <>
               <div className="flex items-center gap-2 md:hidden">
+                {/* Named by hidden text, not aria-label: a label must contain the visible
+                    initials (WCAG 2.5.3), and these are only a picture of the name. */}
                 <Link
                   to="/user/profile"
-                  aria-label={t('menu.profile')}
                   className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-700"
                 >
                   <Avatar name={name} image={image} size={36} />
+                  <span className="sr-only">{t('menu.profile')}</span>
                 </Link>
                 <Link
                   to="/user/profile"

@@ -71,6 +71,9 @@ export function JoinPage() {
           </Notice>
           <form
             noValidate
+            // The page shows before its script runs (it is prerendered): a form sent that early
+            // is posted, so that nothing typed ends up in a URL.
+            method="post"
             onSubmit={onSubmit}
             className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
           >

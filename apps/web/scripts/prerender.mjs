@@ -1,0 +1,148 @@
+// After `vite build`: one HTML file per route of the app, in dist/pages/, listed in
+// dist/pages/routes.json for the server (apps/server/src/app.ts), which sends each path its
+// own page and any other path dist/index.html, as before. Why: docs/decisions/010-per-route-html.md.
+//
+// - Every page names the JavaScript its route loads beyond the entry, so the browser fetches
+//   it beside the entry instead of after it: the files the router asks for at boot
+//   (preloadRoute in src/app/router.tsx) and the budget counts (scripts/bundle-size.mjs).
+// - The public pages that read nothing of the visitor hold their markup, rendered here by React
+//   (src/prerender.tsx, built for Node into a scratch folder): the browser shows them before
+//   any script has run, asks for the app after that first paint (src/boot.ts), and hydrates
+//   them (src/main.tsx, data-start="hydrate").
+// - The signed-in pages (member, treasurer) show the session check's spinner at once, their
+//   code coming after the stylesheet (fetchpriority=low), and render in its place when their
+//   code and first data are here (data-start="when-ready"); a member page's first requests
+//   start from a small script of their own (src/early.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { readManifests, readRoutes, routeFiles, staticClosure } from './route-modules.mjs';
+
+const web = path.resolve(import.meta.dirname, '..');
+const dist = path.join(web, 'dist');
+const manifests = readManifests(dist);
+const { manifest } = manifests;
+const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const entry = manifest['index.html'].file;
+const firstLoad = staticClosure(manifest, 'index.html');
+const router = readRoutes(web);
+const routes = [
+  { route: '/', files: new Set() },
+  ...router.routes
+    .filter((r) => !r.route.includes('*'))
+    .map((r) => ({ route: r.route, files: routeFiles(manifests, router, r, firstLoad) })),
+];
+process.env.NODE_ENV = 'production';
+// Inside the package, so that the Node build finds its dependencies (react, ...) from there.
+const cache = path.join(web, 'node_modules', '.cache');
+fs.mkdirSync(cache, { recursive: true });
+const scratch = fs.mkdtempSync(path.join(cache, 'prerender-'));
+try {
+  await build({
+    root: web,
+    configFile: path.join(web, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: scratch,
+      emptyOutDir: true,
+      sourcemap: false,
+      copyPublicDir: false,
+    },
+  });
+  const entry = fs.readdirSync(scratch).find((f) => /^prerender\.m?js$/.test(f));
+  const { renderPage, renderSessionCheck, PRERENDERED_PATHS } = await import(
+    pathToFileURL(path.join(scratch, entry)).href
+  );
+  for (const route of PRERENDERED_PATHS)
+    if (!routes.some((r) => r.route === route)) throw new Error(`${route} is not a route`);
+
+  const sessionCheck = await renderSessionCheck();
+  checkMarkup('the session check', sessionCheck);
+  const pagesDir = path.join(dist, 'pages');
+  fs.rmSync(pagesDir, { recursive: true, force: true });
+  fs.mkdirSync(pagesDir);
+  const index = {};
+  for (const { route, files } of routes) {
+    let html;
+    if (PRERENDERED_PATHS.includes(route)) {
+      const { title, markup } = await renderPage(route);
+      checkMarkup(route, markup);
+      html = page(afterFirstPaint(files), 'hydrate', markup);
+      if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+    } else if (/^\/(user|admin)(\/|$)/.test(route)) {
+      const isMember = route.startsWith('/user');
+      html = page(whenReady(files, isMember), 'when-ready', sessionCheck);
+    } else {
+      html = page(scripts(files), null, '');
+    }
+    const name = route === '/' ? 'home.html' : `${route.slice(1).replace(/[^\w-]+/g, '-')}.html`;
+    fs.writeFileSync(path.join(pagesDir, name), html);
+    index[route] = name;
+  }
+  fs.writeFileSync(path.join(pagesDir, 'routes.json'), `${JSON.stringify(index, null, 2)}\n`);
+  console.log(
+    `prerendered ${PRERENDERED_PATHS.length} pages; ${routes.length} pages in ${path.relative(web, pagesDir)}`,
+  );
+} finally {
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+// Read above; not for the server to serve.
+fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
+
+/** index.html with other scripts, and the root's content and how main.tsx starts on it. */
+function page(tags, start, markup) {
+  const scriptTags =
+    /\n\s*<script type="module" crossorigin src="[^"]+"><\/script>|\n\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
+  if (!shell.includes(`<script type="module" crossorigin src="/${entry}"></script>`))
+    throw new Error('index.html does not name its entry as expected');
+  const root = `<div id="root"${start ? ` data-start="${start}"` : ''}>${markup}</div>`;
+  return shell
+    .replace(scriptTags, '')
+    .replace(
+      '    <link rel="stylesheet"',
+      `${tags.map((t) => `    ${t}\n`).join('')}    <link rel="stylesheet"`,
+    )
+    .replace('<div id="root"></div>', root);
+}
+
+/** As Vite names them: the entry, its imports and the route's files, to be fetched at once. */
+function scripts(files, attributes = '') {
+  return [
+    `<script type="module"${attributes} crossorigin src="/${entry}"></script>`,
+    ...[...firstLoad, ...files]
+      .filter((file) => file !== entry)
+      .map((file) => `<link rel="modulepreload"${attributes} crossorigin href="/${file}">`),
+  ];
+}
+
+/**
+ * A drawn page needs no script to show: boot.ts asks for the entry, its imports and the route's
+ * files once the page has painted.
+ */
+function afterFirstPaint(files) {
+  const preload = [...firstLoad, ...files].filter((file) => file !== entry).map((f) => `/${f}`);
+  return [
+    `<script type="module" crossorigin src="/${manifest['src/boot.ts'].file}" data-app="/${entry}" data-preload="${preload.join(' ')}"></script>`,
+  ];
+}
+
+/**
+ * A signed-in page shows the session check, which needs the stylesheet only; its code comes
+ * after. A member page's first requests start from early.ts, which the entry imports too:
+ * named as a script of its own, it runs as soon as it arrives instead of after the entry.
+ */
+function whenReady(files, isMember) {
+  const early = `<script type="module" async crossorigin src="/${manifest['src/early.ts'].file}"></script>`;
+  return [...(isMember ? [early] : []), ...scripts(files, ' fetchpriority="low"')];
+}
+
+/** The page's policy (apps/server) allows no inline script or style: none may be rendered. */
+function checkMarkup(route, markup) {
+  const problem = /<script|<style|\sstyle=|\son[a-z]+=|<title|<meta|<link/i.exec(markup);
+  if (problem)
+    throw new Error(
+      `${route}: the rendered markup has ${problem[0].trim()}, which the CSP refuses`,
+    );
+}

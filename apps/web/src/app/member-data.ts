@@ -1,0 +1,22 @@
+import { getAccountDataQueryOptions } from '../api/get-account-data.ts';
+import { getMyLoansQueryOptions } from '../api/get-my-loans.ts';
+import { getProfileQueryOptions } from '../api/get-profile.ts';
+import { getSettingsQueryOptions } from '../api/get-settings.ts';
+import { queryClient } from './query-provider.tsx';
+
+// The query behind each request a member page starts early (early.ts).
+const QUERY_OF: Record<string, () => Promise<void>> = {
+  '/api/profile': () => queryClient.prefetchQuery(getProfileQueryOptions()),
+  '/api/my-account-data': () => queryClient.prefetchQuery(getAccountDataQueryOptions()),
+  '/api/my-loans?limit=20': () => queryClient.prefetchQuery(getMyLoansQueryOptions()),
+  '/api/settings': () => queryClient.prefetchQuery(getSettingsQueryOptions()),
+};
+
+/**
+ * Puts the answers to a member page's early requests in the query cache, so that the page's
+ * first render has them: it renders once, whole, rather than again with each answer. A failed
+ * one is asked again by its page, as a query in error is when it mounts. Settles when all have.
+ */
+export function loadMemberData(requests: readonly string[]): Promise<unknown> {
+  return Promise.allSettled(requests.map((path) => QUERY_OF[path]?.()));
+}

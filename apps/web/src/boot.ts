@@ -1,0 +1,27 @@
+// The only script of a page the build has drawn ahead of time (scripts/prerender.mjs): the
+// page is on the screen as soon as its HTML and stylesheet are, so the app's code (the entry
+// and what the route loads, named on this script's data-app and data-preload) is asked for
+// after that first paint and does not compete with the stylesheet for the network. The app
+// then hydrates the page (main.tsx). A hidden tab paints nothing, so it loads at once.
+
+const boot = document.querySelector<HTMLScriptElement>('script[data-app]');
+
+function loadApp() {
+  if (!boot?.dataset.app) return;
+  for (const href of boot.dataset.preload?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  const app = document.createElement('script');
+  app.type = 'module';
+  app.crossOrigin = '';
+  app.src = boot.dataset.app;
+  document.head.append(app);
+}
+
+if (document.visibilityState === 'hidden') loadApp();
+// A frame callback runs just before the paint; a task queued from it runs after.
+else requestAnimationFrame(() => setTimeout(loadApp));

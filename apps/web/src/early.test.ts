@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from 'vitest';
+import { earlyRequests } from './early.ts';
+import { loadMemberData } from './app/member-data.ts';
+import { queryClient } from './app/query-provider.tsx';
+import { startEarly } from './lib/api-client.ts';
+import { setToken } from './lib/session-store.ts';
+
+describe('earlyRequests', () => {
+  it('starts the layout’s requests on every member page, and what the page reads besides', () => {
+    const layout = ['/api/profile', '/api/my-account-data'];
+    expect(earlyRequests('/user')).toEqual([...layout, '/api/my-loans?limit=20', '/api/settings']);
+    expect(earlyRequests('/user/')).toEqual(earlyRequests('/user'));
+    expect(earlyRequests('/user/my-loan')).toEqual([...layout, '/api/my-loans?limit=20']);
+    expect(earlyRequests('/user/mobile-recharge')).toEqual([...layout, '/api/settings']);
+    expect(earlyRequests('/user/notifications')).toEqual(layout);
+  });
+
+  it('starts nothing outside the member area', () => {
+    for (const path of ['/', '/sign-in', '/admin', '/admin/payments', '/username', '/users'])
+      expect(earlyRequests(path), path).toEqual([]);
+  });
+
+  it('asks for the very URLs the pages’ queries read: each query takes its early answer', async () => {
+    setToken('token-a'.padEnd(43, 'x'));
+    // The account data's query takes the answer's myAccountData.
+    const fetchMock = vi.fn(async (url: string) => Response.json({ url, myAccountData: { url } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const requests = earlyRequests('/user');
+    startEarly(requests);
+    await loadMemberData(requests);
+    expect(fetchMock).toHaveBeenCalledTimes(requests.length); // none asked twice
+    expect(queryClient.getQueryData(['profile'])).toMatchObject({ url: requests[0] });
+    expect(queryClient.getQueryData(['accountData'])).toEqual({ url: requests[1] });
+    expect(queryClient.getQueryData(['myLoans'])).toMatchObject({ url: requests[2] });
+    expect(queryClient.getQueryData(['settings'])).toMatchObject({ url: requests[3] });
+  });
+});

@@ -1,0 +1,26 @@
+import { startEarly } from './lib/api-client.ts';
+
+// A member's deep link: its first requests start as soon as this small module runs, beside the
+// page's code (lib/api-client.ts). The member pages' HTML names it as a script of its own, so
+// it runs before the app's entry has arrived (scripts/prerender.mjs); main.tsx imports it for
+// every other page.
+
+const withLoans = ['/user', '/user/monthly-pay', '/user/apply-loan', '/user/my-loan'];
+const withSettings = ['/user', '/user/monthly-pay', '/user/apply-loan', '/user/mobile-recharge'];
+
+/**
+ * What a member page asks for first: every member page shows the layout (profile, account
+ * data); these also read the loan or the settings. Nothing for other pages.
+ */
+export function earlyRequests(pathname: string): string[] {
+  const page = pathname.replace(/\/$/, '');
+  if (page !== '/user' && !page.startsWith('/user/')) return [];
+  return [
+    '/api/profile',
+    '/api/my-account-data',
+    ...(withLoans.includes(page) ? ['/api/my-loans?limit=20'] : []),
+    ...(withSettings.includes(page) ? ['/api/settings'] : []),
+  ];
+}
+
+startEarly(earlyRequests(window.location.pathname));

@@ -1,0 +1,60 @@
+import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppContent } from './app/app.tsx';
+import { preloadRoute } from './app/router.tsx';
+import i18n from './app/i18n.ts';
+import { SessionCheck } from './features/auth/components/require-session.tsx';
+
+/**
+ * The pages the build draws ahead of time: their first render is the same for every visitor
+ * (no session, no query string: /set-password reads its link's token; their data comes after
+ * they show).
+ */
+export const PRERENDERED_PATHS = ['/', '/about', '/sign-in', '/join', '/forgot-password'];
+
+/**
+ * The markup of a public page as a first visit draws it, and its title, for the build to put
+ * in that page's HTML (scripts/prerender.mjs); main.tsx hydrates it, so the browser's first
+ * render must come out the same.
+ */
+export async function renderPage(
+  pathname: string,
+): Promise<{ title: string | null; markup: string }> {
+  await preloadRoute(pathname);
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <StrictMode>
+      <StaticRouter location={pathname}>
+        <AppContent />
+      </StaticRouter>
+    </StrictMode>,
+    {
+      // React outlines a large Suspense boundary's content and moves it in with an inline
+      // script, which the page's CSP refuses: the page comes whole.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // A part that fails is left to the browser to render, silently: the build fails instead.
+      onError: (error) => void errors.push(error),
+    },
+  );
+  if (errors.length) throw new AggregateError(errors, `${pathname} did not render`);
+  const html = await new Response(prelude).text();
+  // React puts what belongs in the head first: the page's <title> (which React adopts in the
+  // head when it hydrates) and preloads of the images it saw (the logo, which the header names
+  // anyway).
+  const [head = ''] = /^(?:<link [^>]*\/>|<title>[^<]*<\/title>)*/.exec(html) ?? [];
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(head)?.[1] ?? null,
+    markup: html.slice(head.length),
+  };
+}
+
+/**
+ * What a signed-in page shows while its code, its data and the session check come: its HTML
+ * shows it before any script has run, and main.tsx renders the page in its place.
+ */
+export async function renderSessionCheck(): Promise<string> {
+  await i18n.loadNamespaces('auth');
+  return renderToStaticMarkup(<SessionCheck />);
+}
