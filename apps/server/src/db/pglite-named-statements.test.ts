@@ -31,6 +31,23 @@ describe('named statements on PGlite', () => {
     expect(amina!.tags).toEqual(['a', 1]);
   });
 
+  it("applies the caller's parsers, per options object, as query() does", async () => {
+    const asText = {
+      rowMode: 'array',
+      parsers: { 1184: (value: string) => `text:${value}` },
+    } as const;
+    const asYear = {
+      rowMode: 'array',
+      parsers: { 1184: (value: string) => value.slice(0, 4) },
+    } as const;
+    for (const options of [asText, asYear, asText, undefined, asYear]) {
+      const named = await pg.query(text, [1], options);
+      expect(named.rows).toEqual((await pg.query(plain, [1], options)).rows);
+    }
+    expect((await pg.query<unknown[]>(text, [1], asText)).rows[0]![2]).toMatch(/^text:1990-05-01/);
+    expect((await pg.query<unknown[]>(text, [1], asYear)).rows[0]![2]).toBe('1990');
+  });
+
   it('is parsed once, under its own name', async () => {
     await pg.query(text, [1]);
     const { rows } = await pg.query<{ name: string; statement: string }>(

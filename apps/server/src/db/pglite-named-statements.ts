@@ -45,6 +45,22 @@ export function useNamedStatements(pg: PGlite): NamedStatements {
   const parsed = new Set<string>();
   const query = pg.query.bind(pg);
 
+  // parseResults merges the options' parsers into the client's on every call (a copy of some
+  // 60 entries); drizzle passes the same options object each time, so merged once per object.
+  // (Made again if the client's own parsers are replaced, as PGlite does when types change.)
+  type Merged = { base: typeof pg.parsers; parsers: typeof pg.parsers; rest: QueryOptions };
+  const merged = new WeakMap<QueryOptions, Merged>();
+  function parsersOf(options: QueryOptions | undefined) {
+    if (!options?.parsers) return { parsers: pg.parsers, rest: options };
+    let entry = merged.get(options);
+    if (entry?.base !== pg.parsers) {
+      const { parsers, ...rest } = options;
+      entry = { base: pg.parsers, parsers: { ...pg.parsers, ...parsers }, rest };
+      merged.set(options, entry);
+    }
+    return entry;
+  }
+
   async function runNamed(name: string, text: string, params: unknown[], options?: QueryOptions) {
     await pg._checkReady();
     // The same locks as query(): never inside another caller's transaction.
@@ -66,7 +82,8 @@ export function useNamedStatements(pg: PGlite): NamedStatements {
           { syncToFs: false },
         );
         await pg.syncToFs();
-        return parse.parseResults(messages, pg.parsers, options)[0]!;
+        const { parsers, rest } = parsersOf(options);
+        return parse.parseResults(messages, parsers, rest)[0]!;
       }),
     );
   }
