@@ -22,6 +22,28 @@ function loadApp() {
   document.head.append(app);
 }
 
-if (document.visibilityState === 'hidden') loadApp();
-// A frame callback runs just before the paint; a task queued from it runs after.
-else requestAnimationFrame(() => setTimeout(loadApp));
+let isLoading = false;
+function loadOnce() {
+  if (isLoading) return;
+  isLoading = true;
+  loadApp();
+}
+
+if (document.visibilityState === 'hidden') loadOnce();
+else {
+  // Once the browser reports the first contentful paint (a frame can be painted without the
+  // page's content, while the stylesheet is still on its way); at most a second after the
+  // next frame, should it never report one.
+  if (globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length) {
+        observer.disconnect();
+        setTimeout(loadOnce);
+      }
+    }).observe({ type: 'paint', buffered: true });
+    requestAnimationFrame(() => setTimeout(loadOnce, 1000));
+  } else {
+    // A frame callback runs just before the paint; a task queued from it runs after.
+    requestAnimationFrame(() => setTimeout(loadOnce));
+  }
+}
