@@ -1,4 +1,4 @@
-import { E2E_MEMBERS } from '../support/members.ts';
+import { DEMO_PASSWORD, E2E_MEMBERS } from '../support/members.ts';
 import { expect, signIn, test } from '../support/fixtures.ts';
 
 test('a deep link while signed out goes to /sign-in', async ({ page }) => {
@@ -41,4 +41,28 @@ test('an unknown path shows the not-found page with its link to /', async ({ pag
   await expect(page.getByRole('img').first()).toBeVisible();
   await link.click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the sign-in page shows before its script, and its form waits for the script instead of losing what is typed', async ({
+  page,
+}) => {
+  // A slow phone: the app's entry comes 1.5 s after the page.
+  let isEntryHeld = true;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    isEntryHeld = false;
+    await route.continue();
+  });
+  await page.goto('/sign-in');
+  // Drawn by the build: the form is there, its fields wait.
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(isEntryHeld).toBe(true);
+  await expect(page.getByLabel('Email')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  // Playwright waits for the fields to take input, as a person would see them do.
+  await page.getByLabel('Email').fill(E2E_MEMBERS.session.email);
+  expect(isEntryHeld).toBe(false);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/user$/);
 });

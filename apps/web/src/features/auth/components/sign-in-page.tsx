@@ -2,6 +2,7 @@ import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { LoginRequest } from '@jamiya/contracts/auth';
 import { getProfileQueryOptions } from '../../../api/get-profile.ts';
@@ -32,6 +33,7 @@ export function SignInPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
+  const isHydrated = useIsHydrated();
   const form = useForm<LoginRequest>({
     resolver,
     defaultValues: { email: '', password: '' },
@@ -62,52 +64,55 @@ export function SignInPage() {
       </div>
       <form
         noValidate
-        // The page shows before its script runs (it is prerendered): a form sent that early
-        // is posted, so that nothing typed ends up in a URL.
+        // The page shows before its script runs (it is prerendered). Its fields wait for the
+        // script (the fieldset below), as what they held would be lost when it takes over; a
+        // form sent some other way in that moment is posted, so nothing lands in a URL.
         method="post"
         onSubmit={onSubmit}
         className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
       >
-        <Field label={t('signIn.email')} error={errors.email?.message}>
-          {(a) => (
-            <input
-              {...a}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              className={inputClass}
-              {...form.register('email')}
-            />
-          )}
-        </Field>
-        <Field label={t('signIn.password')} error={errors.password?.message}>
-          {(a) => (
-            <input
-              {...a}
-              type="password"
-              autoComplete="current-password"
-              className={inputClass}
-              {...form.register('password')}
-            />
-          )}
-        </Field>
-        <Button type="submit" isBusy={form.formState.isSubmitting}>
-          {t('signIn.submit')}
-        </Button>
-        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <Link
-            to="/forgot-password"
-            className="font-medium text-brand-700 underline underline-offset-2"
-          >
-            {t('signIn.forgot')}
-          </Link>
-          <span className="text-slate-700">
-            {t('signIn.noAccount')}{' '}
-            <Link to="/join" className="font-medium text-brand-700 underline underline-offset-2">
-              {t('signIn.join')}
+        <fieldset disabled={!isHydrated} className="contents">
+          <Field label={t('signIn.email')} error={errors.email?.message}>
+            {(a) => (
+              <input
+                {...a}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                className={inputClass}
+                {...form.register('email')}
+              />
+            )}
+          </Field>
+          <Field label={t('signIn.password')} error={errors.password?.message}>
+            {(a) => (
+              <input
+                {...a}
+                type="password"
+                autoComplete="current-password"
+                className={inputClass}
+                {...form.register('password')}
+              />
+            )}
+          </Field>
+          <Button type="submit" isBusy={form.formState.isSubmitting}>
+            {t('signIn.submit')}
+          </Button>
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <Link
+              to="/forgot-password"
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
+              {t('signIn.forgot')}
             </Link>
-          </span>
-        </div>
+            <span className="text-slate-700">
+              {t('signIn.noAccount')}{' '}
+              <Link to="/join" className="font-medium text-brand-700 underline underline-offset-2">
+                {t('signIn.join')}
+              </Link>
+            </span>
+          </div>
+        </fieldset>
       </form>
     </div>
   );

@@ -2,6 +2,7 @@ import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 import { Link } from 'react-router';
 import type { ForgotPasswordRequest } from '@jamiya/contracts/membership';
 import { Button } from '../../../components/button.tsx';
@@ -25,6 +26,7 @@ const resolver = lazyZodResolver(() =>
 export function ForgotPasswordPage() {
   const { t } = useTranslation('public');
   const request = useRequestPasswordReset();
+  const isHydrated = useIsHydrated();
   const form = useForm<ForgotPasswordRequest>({
     resolver,
     defaultValues: { email: '' },
@@ -72,28 +74,31 @@ export function ForgotPasswordPage() {
       ) : (
         <form
           noValidate
-          // The page shows before its script runs (it is prerendered): a form sent that early
-          // is posted, so that nothing typed ends up in a URL.
+          // The page shows before its script runs (it is prerendered). Its fields wait for the
+          // script (the fieldset below), as what they held would be lost when it takes over; a
+          // form sent some other way in that moment is posted, so nothing lands in a URL.
           method="post"
           onSubmit={onSubmit}
           className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
         >
-          <FormProblem message={problem} />
-          <Field label={t('forgot.email')} error={errors.email?.message}>
-            {(a) => (
-              <input
-                {...a}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                className={fieldClass}
-                {...form.register('email')}
-              />
-            )}
-          </Field>
-          <Button type="submit" isBusy={form.formState.isSubmitting}>
-            {t('forgot.submit')}
-          </Button>
+          <fieldset disabled={!isHydrated} className="contents">
+            <FormProblem message={problem} />
+            <Field label={t('forgot.email')} error={errors.email?.message}>
+              {(a) => (
+                <input
+                  {...a}
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  className={fieldClass}
+                  {...form.register('email')}
+                />
+              )}
+            </Field>
+            <Button type="submit" isBusy={form.formState.isSubmitting}>
+              {t('forgot.submit')}
+            </Button>
+          </fieldset>
         </form>
       )}
       <Link to="/sign-in" className={`${textLink} inline-flex min-h-11 items-center self-start`}>

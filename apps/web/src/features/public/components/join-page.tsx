@@ -2,6 +2,7 @@ import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 import { Link } from 'react-router';
 import type { JoinRequest } from '@jamiya/contracts/membership';
 import { Button } from '../../../components/button.tsx';
@@ -26,6 +27,7 @@ const resolver = lazyZodResolver(() =>
 export function JoinPage() {
   const { t } = useTranslation('public');
   const submit = useSubmitApplication();
+  const isHydrated = useIsHydrated();
   const form = useForm<JoinRequest>({ resolver, defaultValues: EMPTY });
   const { errors } = form.formState;
   const [problem, setProblem] = useState<string | null>(null);
@@ -71,83 +73,86 @@ export function JoinPage() {
           </Notice>
           <form
             noValidate
-            // The page shows before its script runs (it is prerendered): a form sent that early
-            // is posted, so that nothing typed ends up in a URL.
+            // The page shows before its script runs (it is prerendered). Its fields wait for the
+            // script (the fieldset below), as what they held would be lost when it takes over; a
+            // form sent some other way in that moment is posted, so nothing lands in a URL.
             method="post"
             onSubmit={onSubmit}
             className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
           >
-            <FormProblem message={problem} />
-            <Field label={t('join.name')} error={errors.name?.message}>
-              {(a) => (
-                <input
-                  {...a}
-                  autoComplete="name"
-                  className={fieldClass}
-                  {...form.register('name')}
-                />
-              )}
-            </Field>
-            <Field label={t('join.email')} error={errors.email?.message}>
-              {(a) => (
-                <input
-                  {...a}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  className={fieldClass}
-                  {...form.register('email')}
-                />
-              )}
-            </Field>
-            <Field
-              label={t('join.mobile')}
-              hint={t('join.mobileHint')}
-              error={errors.mobile?.message}
-            >
-              {(a) => (
-                <input
-                  {...a}
-                  type="tel"
-                  autoComplete="tel"
-                  inputMode="tel"
-                  className={fieldClass}
-                  {...form.register('mobile')}
-                />
-              )}
-            </Field>
-            <Field
-              label={t('join.passport')}
-              hint={t('join.passportHint')}
-              error={errors.national_id?.message}
-            >
-              {(a) => (
-                <input
-                  {...a}
-                  autoComplete="off"
-                  className={fieldClass}
-                  {...form.register('national_id')}
-                />
-              )}
-            </Field>
-            <Field
-              label={t('join.address')}
-              hint={t('join.addressHint')}
-              error={errors.address?.message}
-            >
-              {(a) => (
-                <textarea
-                  {...a}
-                  rows={3}
-                  autoComplete="street-address"
-                  className={fieldClass}
-                  {...form.register('address')}
-                />
-              )}
-            </Field>
-            <Button type="submit" isBusy={form.formState.isSubmitting}>
-              {t('join.submit')}
-            </Button>
+            <fieldset disabled={!isHydrated} className="contents">
+              <FormProblem message={problem} />
+              <Field label={t('join.name')} error={errors.name?.message}>
+                {(a) => (
+                  <input
+                    {...a}
+                    autoComplete="name"
+                    className={fieldClass}
+                    {...form.register('name')}
+                  />
+                )}
+              </Field>
+              <Field label={t('join.email')} error={errors.email?.message}>
+                {(a) => (
+                  <input
+                    {...a}
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    className={fieldClass}
+                    {...form.register('email')}
+                  />
+                )}
+              </Field>
+              <Field
+                label={t('join.mobile')}
+                hint={t('join.mobileHint')}
+                error={errors.mobile?.message}
+              >
+                {(a) => (
+                  <input
+                    {...a}
+                    type="tel"
+                    autoComplete="tel"
+                    inputMode="tel"
+                    className={fieldClass}
+                    {...form.register('mobile')}
+                  />
+                )}
+              </Field>
+              <Field
+                label={t('join.passport')}
+                hint={t('join.passportHint')}
+                error={errors.national_id?.message}
+              >
+                {(a) => (
+                  <input
+                    {...a}
+                    autoComplete="off"
+                    className={fieldClass}
+                    {...form.register('national_id')}
+                  />
+                )}
+              </Field>
+              <Field
+                label={t('join.address')}
+                hint={t('join.addressHint')}
+                error={errors.address?.message}
+              >
+                {(a) => (
+                  <textarea
+                    {...a}
+                    rows={3}
+                    autoComplete="street-address"
+                    className={fieldClass}
+                    {...form.register('address')}
+                  />
+                )}
+              </Field>
+              <Button type="submit" isBusy={form.formState.isSubmitting}>
+                {t('join.submit')}
+              </Button>
+            </fieldset>
           </form>
           <p className="text-slate-700">
             {t('join.haveAccount')}{' '}
