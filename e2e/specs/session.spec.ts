@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, E2E_MEMBERS } from '../support/members.ts';
-import { expect, signIn, test } from '../support/fixtures.ts';
+import { expect, expectNoAxeViolations, signIn, test } from '../support/fixtures.ts';
 
 test('a deep link while signed out goes to /sign-in', async ({ page }) => {
   await page.goto('/user/monthly-pay');
@@ -59,6 +59,8 @@ test('the sign-in page shows before its script, and its form waits for the scrip
   expect(isEntryHeld).toBe(true);
   await expect(page.getByLabel('Email')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  await expectNoAxeViolations(page); // a waiting form is still readable (contrast, names)
+  expect(isEntryHeld).toBe(true);
   // Playwright waits for the fields to take input, as a person would see them do.
   await page.getByLabel('Email').fill(E2E_MEMBERS.session.email);
   expect(isEntryHeld).toBe(false);

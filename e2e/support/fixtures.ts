@@ -90,7 +90,17 @@ export async function apiAs(
   return res.json();
 }
 
+/**
+ * No axe violations on the page as it settles: colour transitions (a button that becomes
+ * enabled fades in over 150 ms) are let finish first, as axe reads colours mid-way; endless
+ * animations (spinners) are not waited for.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,

@@ -95,7 +95,12 @@ export function SignInPage() {
               />
             )}
           </Field>
-          <Button type="submit" isBusy={form.formState.isSubmitting}>
+          <Button
+            type="submit"
+            // Disabled by the fieldset too; named here so that checkers see it as disabled.
+            disabled={!isHydrated}
+            isBusy={form.formState.isSubmitting}
+          >
             {t('signIn.submit')}
           </Button>
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">

@@ -95,7 +95,12 @@ export function ForgotPasswordPage() {
                 />
               )}
             </Field>
-            <Button type="submit" isBusy={form.formState.isSubmitting}>
+            <Button
+              type="submit"
+              // Disabled by the fieldset too; named here so that checkers see it as disabled.
+              disabled={!isHydrated}
+              isBusy={form.formState.isSubmitting}
+            >
               {t('forgot.submit')}
             </Button>
           </fieldset>

@@ -149,7 +149,12 @@ export function JoinPage() {
                   />
                 )}
               </Field>
-              <Button type="submit" isBusy={form.formState.isSubmitting}>
+              <Button
+                type="submit"
+                // Disabled by the fieldset too; named here so that checkers see it as disabled.
+                disabled={!isHydrated}
+                isBusy={form.formState.isSubmitting}
+              >
                 {t('join.submit')}
               </Button>
             </fieldset>
