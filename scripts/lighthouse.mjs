@@ -1,5 +1,5 @@
 // npm run bench:lighthouse [-- --build] [--port N] [--runs N] [--out FILE] [--reports DIR]
-//                            [--chrome PATH]
+//                            [--chrome PATH] [--pages /user,/user/apply-loan]
 //
 // Lighthouse (mobile preset: its default form factor and simulated throttling) on the built
 // app: /, /sign-in, and, signed in as a demo member, /user and /user/apply-loan. Starts the
@@ -7,7 +7,8 @@
 // of scores and key metrics, and writes them as JSON with --out (and each page's full Lighthouse
 // report of its median run into a folder with --reports). --build runs `npm run build`
 // first; otherwise the existing build is used. --runs N audits each page N times and reports
-// the median performance run (the scores move with the machine's load).
+// the median performance run (the scores move with the machine's load). --pages audits only
+// the pages named (of the four), to compare a change on one page.
 //
 // Lighthouse clears the origin's storage before each audit, which would sign the member out:
 // the member pages are audited with storage reset off, after the token is put in localStorage
@@ -32,16 +33,26 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     reports: { type: 'string' },
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    pages: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(args.runs) || 1);
 const MEMBER = { email: 'rahul@jamiya.example', password: 'jamiya-demo' };
-const PAGES = [
+const ALL_PAGES = [
   { path: '/', isMember: false },
   { path: '/sign-in', isMember: false },
   { path: '/user', isMember: true },
   { path: '/user/apply-loan', isMember: true },
 ];
+const chosen = args.pages?.split(',').map((p) => p.trim());
+const unknown = chosen?.filter((p) => !ALL_PAGES.some((page) => page.path === p)) ?? [];
+if (unknown.length) {
+  console.error(
+    `--pages: ${unknown.join(', ')} not among ${ALL_PAGES.map((p) => p.path).join(', ')}`,
+  );
+  process.exit(2);
+}
+const PAGES = chosen ? ALL_PAGES.filter((page) => chosen.includes(page.path)) : ALL_PAGES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const CHROME_FLAGS = [
   '--headless',

@@ -67,7 +67,7 @@ export default defineConfig({
             },
             {
               name: 'member-layout',
-              test: /src[\\/](features[\\/](layout[\\/]components[\\/](member-layout\.tsx|notification-bell\.tsx|profile-dropdown\.tsx|menu-entries\.ts)|notifications[\\/]locales[\\/]en\.json)|api[\\/](get-account-data|get-notifications|get-my-loans)\.ts|components[\\/]avatar\.tsx|app[\\/]member-data\.ts)$/,
+              test: /src[\\/](features[\\/](layout[\\/]components[\\/](member-layout\.tsx|notification-bell\.tsx|profile-dropdown\.tsx|menu-entries\.ts)|notifications[\\/]locales[\\/]en\.json)|api[\\/](get-account-data|get-notifications|get-my-loans)\.ts|components[\\/]avatar\.tsx|app[\\/]member-data\.ts|lib[\\/]use-after-page-paint\.ts)$/,
             },
           ],
         },

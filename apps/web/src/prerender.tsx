@@ -41,8 +41,7 @@ export async function renderPage(
   if (errors.length) throw new AggregateError(errors, `${pathname} did not render`);
   const html = await new Response(prelude).text();
   // React puts what belongs in the head first: the page's <title> (which React adopts in the
-  // head when it hydrates) and preloads of the images it saw (the logo, which the header names
-  // anyway).
+  // head when it hydrates) and preloads of any images it saw.
   const [head = ''] = /^(?:<link [^>]*\/>|<title>[^<]*<\/title>)*/.exec(html) ?? [];
   return {
     title: /<title>([^<]*)<\/title>/.exec(head)?.[1] ?? null,

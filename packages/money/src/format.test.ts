@@ -21,6 +21,34 @@ describe('formatMoney', () => {
     expect(formatMoney(123_456, 'hi-IN-u-nu-deva', { currency: false })).toBe('१,२३४.५६');
   });
 
+  it('formats each amount as a NumberFormat made for it would, whatever was formatted before', () => {
+    // The formats are kept per language, currency and decimals: a kept one must never serve
+    // another combination.
+    const locales = ['en', 'ar-EG', 'hi-IN-u-nu-deva', 'fr'];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            f: fc.integer({ min: -1e12, max: 1e12 }),
+            locale: fc.constantFrom(...locales),
+            currency: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 20 },
+        ),
+        (calls) => {
+          for (const { f, locale, currency } of calls) {
+            const fresh = new Intl.NumberFormat(locale, {
+              ...(currency ? { style: 'currency', currency: 'AED', currencyDisplay: 'code' } : {}),
+              minimumFractionDigits: f % 100 !== 0 ? 2 : 0,
+              maximumFractionDigits: 2,
+            }).format(filsToDecimalString(f) as unknown as number);
+            expect(formatMoney(f, locale, { currency })).toBe(fresh);
+          }
+        },
+      ),
+    );
+  });
+
   it('never rounds: every amount keeps its digits exactly', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e15, max: 1e15 }), (f) => {

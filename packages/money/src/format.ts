@@ -15,14 +15,26 @@ export function filsToDecimalString(f: Fils): string {
  * rounded through floating point.
  */
 export function formatMoney(f: Fils, locale = 'en', options: { currency?: boolean } = {}): string {
-  const hasFils = Math.abs(f) % 100 !== 0;
-  const format = new Intl.NumberFormat(locale, {
-    ...(options.currency === false
-      ? {}
-      : { style: 'currency', currency: 'AED', currencyDisplay: 'code' }),
-    minimumFractionDigits: hasFils ? 2 : 0,
-    maximumFractionDigits: 2,
-  });
+  const format = moneyFormat(locale, options.currency !== false, Math.abs(f) % 100 !== 0);
   // NumberFormat v3 formats decimal strings exactly; TypeScript's lib types only numbers.
   return format.format(filsToDecimalString(f) as unknown as number);
+}
+
+// Making a NumberFormat costs far more than using one (a page of figures made one per amount:
+// about a tenth of a member page's script time on a slow phone), and there are four per
+// language: kept.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: string, hasCurrency: boolean, hasFils: boolean): Intl.NumberFormat {
+  const key = `${locale}|${hasCurrency}|${hasFils}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      ...(hasCurrency ? { style: 'currency', currency: 'AED', currencyDisplay: 'code' } : {}),
+      minimumFractionDigits: hasFils ? 2 : 0,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
 }

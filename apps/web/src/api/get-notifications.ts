@@ -29,7 +29,8 @@ export const getUnreadCountQueryOptions = () =>
     refetchIntervalInBackground: false,
   });
 
-export const useUnreadCount = () => useQuery(getUnreadCountQueryOptions());
+export const useUnreadCount = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...getUnreadCountQueryOptions(), enabled });
 
 export const getNotificationsQueryOptions = () =>
   infiniteQueryOptions({

@@ -15,6 +15,7 @@ import {
   SignOutIcon,
   UsersIcon,
 } from './nav-icons.tsx';
+import { Logo } from '../../../components/logo.tsx';
 
 interface NavEntry {
   key: string;
@@ -83,7 +84,7 @@ function AdminHeader() {
             to="/admin"
             className="flex min-w-0 items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <Logo size={28} />
             <span className="truncate text-lg font-extrabold text-brand-800">{association}</span>
             <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white uppercase">
               {t('layout.admin')}

@@ -191,6 +191,6 @@ describe('MemberHomePage', () => {
       ),
     );
     // The recharge form and the loan banner stay usable meanwhile.
-    expect(screen.getByRole('button', { name: 'Confirm & Pay' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Confirm & Pay' })).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../../../components/icons.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { ProfileDropdown } from './profile-dropdown.tsx';
+import { Logo } from '../../../components/logo.tsx';
 
 const SIDE_NAV = [
   { key: 'home', to: '/user', Icon: HomeIcon, end: true },
@@ -41,7 +42,7 @@ export function MemberLayout() {
           to="/user"
           className="flex items-center gap-2 px-5 py-4 text-xl font-extrabold text-brand-800"
         >
-          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <Logo size={32} />
           Jamiya
         </Link>
         <nav aria-label={t('nav.member')} className="flex flex-col gap-1 px-3">
@@ -85,7 +86,7 @@ function MemberHeader() {
           to="/user"
           className="flex items-center gap-2 text-lg font-extrabold text-brand-800 md:hidden"
         >
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <Logo size={28} />
           Jamiya
         </Link>
         <div className="hidden md:block" />

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { NavLink } from 'react-router';
 import { useUnreadCount } from '../../../api/get-notifications.ts';
 import { iconProps } from '../../../components/icons.tsx';
+import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
 
 const BellIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...iconProps(p)}>
@@ -15,7 +16,8 @@ const BellIcon = (p: SVGProps<SVGSVGElement>) => (
 export function NotificationBell() {
   // The texts live with the notifications feature (its namespace, not an import of it).
   const { t } = useTranslation('notifications');
-  const count = useUnreadCount().data?.unread ?? 0;
+  // Asked for once the page has painted: the badge can come a moment after what the page shows.
+  const count = useUnreadCount({ enabled: useAfterPagePaint() }).data?.unread ?? 0;
   return (
     <NavLink
       to="/user/notifications"

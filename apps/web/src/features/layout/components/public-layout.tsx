@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Spinner } from '../../../components/states.tsx';
+import { Logo } from '../../../components/logo.tsx';
 
 export function PublicLayout() {
   const { t } = useTranslation('layout');
@@ -22,7 +23,7 @@ export function PublicLayout() {
             aria-label="Jamiya"
             className="flex items-center gap-2 text-xl font-extrabold text-brand-800"
           >
-            <img src="/favicon.svg" alt="" width={32} height={32} />
+            <Logo size={32} />
             {/* On a phone the mark alone leaves room for the four entries on one row. */}
             <span className="hidden sm:inline" aria-hidden>
               Jamiya

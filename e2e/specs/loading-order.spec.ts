@@ -1,0 +1,48 @@
+import { PHONE, expect, signIn, test } from '../support/fixtures.ts';
+
+// A member opening /user on a slow phone: the figures come first; the recharge form (and the
+// form library it needs) and the bell's unread count are asked for only once the browser has
+// reported the page's content on the screen (lib/use-after-page-paint.ts), so they do not hold
+// it back on the network. Read from Chromium's own timings of the page load.
+test.use({ viewport: PHONE });
+
+test('the member home asks for its recharge form and unread count after its figures are shown', async ({
+  page,
+}) => {
+  await signIn(page, 'amina@jamiya.example');
+  // A load of its own, as a member opening the app on /user.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Confirm & Pay' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /notification/i })).toBeVisible();
+
+  const timings = await page.evaluate(
+    () =>
+      new Promise<{
+        contentPaint: number | null;
+        contentText: string;
+        requests: { name: string; startTime: number }[];
+      }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const paints = list.getEntries() as (PerformanceEntry & { element: Element | null })[];
+          const content = paints.findLast((p) => p.element?.closest('main'));
+          resolve({
+            contentPaint: content?.startTime ?? null,
+            contentText: content?.element?.textContent ?? '',
+            requests: performance
+              .getEntriesByType('resource')
+              .filter((r) => /mobile-recharge-form-|unread-count/.test(r.name))
+              .map((r) => ({ name: r.name, startTime: r.startTime })),
+          });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+
+  expect(timings.contentPaint, 'the page content was painted').not.toBeNull();
+  expect(timings.contentText).not.toBe('');
+  expect(timings.requests.map((r) => new URL(r.name).pathname).sort()).toEqual([
+    '/api/notifications/unread-count',
+    expect.stringMatching(/^\/assets\/mobile-recharge-form-.+\.js$/),
+  ]);
+  for (const request of timings.requests)
+    expect(request.startTime, request.name).toBeGreaterThanOrEqual(timings.contentPaint!);
+});
