@@ -36,14 +36,27 @@ function reportPaints() {
   };
 }
 
+/** What the browser's performance timeline holds besides: the document's load, a first input. */
+function timeline({ loadedAt, firstInput }: { loadedAt?: string; firstInput?: boolean }) {
+  vi.spyOn(performance, 'getEntriesByType').mockImplementation((type: string) => {
+    if (type === 'navigation' && loadedAt) return [{ name: loadedAt }] as PerformanceEntryList;
+    if (type === 'first-input' && firstInput)
+      return [{ name: 'pointerdown' }] as PerformanceEntryList;
+    return [];
+  });
+}
+
+const FAKED = ['setTimeout', 'clearTimeout', 'performance', 'requestAnimationFrame'] as const;
+
 describe('useAfterPagePaint', () => {
   afterEach(() => {
+    vi.restoreAllMocks();
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
   it('waits for the paint the browser reports after the first render, not an earlier one', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    vi.useFakeTimers({ toFake: [...FAKED] });
     const browser = reportPaints();
     browser.paint(performance.now()); // what the page showed before (the session check)
     vi.advanceTimersByTime(50);
@@ -62,7 +75,7 @@ describe('useAfterPagePaint', () => {
   });
 
   it('shows the part after MAX_WAIT_FOR_PAINT_MS when no paint is reported', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    vi.useFakeTimers({ toFake: [...FAKED] });
     const browser = reportPaints();
     render(<Part />);
     await act(async () => void vi.advanceTimersByTime(MAX_WAIT_FOR_PAINT_MS - 1));
@@ -73,11 +86,46 @@ describe('useAfterPagePaint', () => {
   });
 
   it('shows the part after MAX_WAIT_FOR_PAINT_MS in a browser that reports no paints', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    vi.useFakeTimers({ toFake: [...FAKED] });
     vi.stubGlobal('PerformanceObserver', undefined);
     render(<Part />);
     expect(screen.getByText('waiting')).toBeInTheDocument();
     await act(async () => void vi.advanceTimersByTime(MAX_WAIT_FOR_PAINT_MS));
+    expect(screen.getByText('shown')).toBeInTheDocument();
+  });
+
+  it('waits only for the next frame on a page reached within the app (no paint is reported after a tap)', async () => {
+    vi.useFakeTimers({ toFake: [...FAKED] });
+    const browser = reportPaints();
+    timeline({ loadedAt: 'http://localhost/sign-in' });
+    render(<Part />);
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(browser.observerCount()).toBe(0);
+    await act(async () => void vi.advanceTimersByTime(20)); // a frame, then the task after it
+    expect(screen.getByText('shown')).toBeInTheDocument();
+  });
+
+  it('waits only for the next frame once the member has tapped or typed on the page', async () => {
+    vi.useFakeTimers({ toFake: [...FAKED] });
+    const browser = reportPaints();
+    timeline({ loadedAt: window.location.href, firstInput: true });
+    render(<Part />);
+    expect(browser.observerCount()).toBe(0);
+    await act(async () => void vi.advanceTimersByTime(20));
+    expect(screen.getByText('shown')).toBeInTheDocument();
+  });
+
+  it('waits for the reported paint on the page the document was loaded for', async () => {
+    vi.useFakeTimers({ toFake: [...FAKED] });
+    const browser = reportPaints();
+    timeline({ loadedAt: window.location.href });
+    render(<Part />);
+    await act(async () => void vi.advanceTimersByTime(100));
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    await act(async () => {
+      browser.paint(performance.now());
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByText('shown')).toBeInTheDocument();
   });
 });

@@ -190,7 +190,7 @@ describe('MemberHomePage', () => {
         'AED 1,600',
       ),
     );
-    // The recharge form and the loan banner stay usable meanwhile.
+    // The recharge form and the loan banner are there beside it.
     expect(await screen.findByRole('button', { name: 'Confirm & Pay' })).toBeInTheDocument();
   });
 });

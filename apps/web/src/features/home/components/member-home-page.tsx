@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
@@ -11,11 +12,12 @@ import { ActiveLoanBanner } from './active-loan-banner.tsx';
 // Below the balance and the loan banner on a phone, and the only part of the page that needs the
 // form library (about 17 KB): asked for once the rest has painted, so that the figures a member
 // opens the page for wait for less code and work (docs/performance.md, Lighthouse).
-const MobileRechargeForm = lazy(() =>
-  import('./mobile-recharge-form.tsx').then(({ MobileRechargeForm }) => ({
-    default: MobileRechargeForm,
-  })),
-);
+const loadRechargeForm = () =>
+  lazy(() =>
+    import('./mobile-recharge-form.tsx').then(({ MobileRechargeForm }) => ({
+      default: MobileRechargeForm,
+    })),
+  );
 
 /** /user: the member's home (spec section 2), with real figures where the spec has placeholders. */
 export function MemberHomePage() {
@@ -52,10 +54,30 @@ export function MemberHomePage() {
         <SummaryCards data={account.data} />
       )}
       <ActiveLoanBanner />
-      <Suspense fallback={<RechargeFormPlaceholder />}>
-        {hasPagePainted ? <MobileRechargeForm /> : <RechargeFormPlaceholder />}
-      </Suspense>
+      {hasPagePainted ? <LazyRechargeForm /> : <RechargeFormPlaceholder />}
     </div>
+  );
+}
+
+/**
+ * The recharge form once its code is here. Should that code not come (a phone losing its
+ * network), the page keeps what it shows and offers to try again, with a new request: a lazy
+ * component keeps its failure.
+ */
+function LazyRechargeForm() {
+  const { t } = useTranslation('home');
+  const [RechargeForm, setRechargeForm] = useState(loadRechargeForm);
+  return (
+    <ErrorBoundary
+      fallbackRender={({ resetErrorBoundary }) => (
+        <ErrorState message={t('recharge.notLoaded')} onRetry={resetErrorBoundary} />
+      )}
+      onReset={() => setRechargeForm(() => loadRechargeForm())}
+    >
+      <Suspense fallback={<RechargeFormPlaceholder />}>
+        <RechargeForm />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 
@@ -63,7 +85,7 @@ export function MemberHomePage() {
 function RechargeFormPlaceholder() {
   return (
     <div
-      className="h-[32rem] animate-pulse rounded-2xl bg-white shadow-sm md:h-96 lg:h-80"
+      className="h-[32rem] rounded-2xl bg-white shadow-sm motion-safe:animate-pulse md:h-96 lg:h-80"
       aria-hidden
     />
   );
