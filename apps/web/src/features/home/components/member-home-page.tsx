@@ -11,7 +11,7 @@ import { ActiveLoanBanner } from './active-loan-banner.tsx';
 
 // Below the balance and the loan banner on a phone, and the only part of the page that needs the
 // form library (about 17 KB): asked for once the rest has painted, so that the figures a member
-// opens the page for wait for less code and work (docs/performance.md, Lighthouse).
+// opens the page for wait for less code and work (docs/decisions/012-after-the-page-paints.md).
 const loadRechargeForm = () =>
   lazy(() =>
     import('./mobile-recharge-form.tsx').then(({ MobileRechargeForm }) => ({
