@@ -75,3 +75,30 @@ test('the member home keeps its figures when the recharge form’s code does not
   expect(consoleErrors.some((e) => expected.test(e))).toBe(true);
   consoleErrors.splice(0, Infinity, ...consoleErrors.filter((e) => !expected.test(e)));
 });
+
+test('a page whose code does not come shows an error inside the member area, and loads on a second try', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page, 'amina@jamiya.example');
+  let refused = 0;
+  await page.route(/\/assets\/my-loan-page-.+\.js$/, (route) =>
+    refused++ === 0 ? route.abort('internetdisconnected') : route.continue(),
+  );
+  const shortcuts = page.getByRole('navigation', { name: 'Member shortcuts' });
+  await shortcuts.getByRole('link', { name: 'My Loan' }).click();
+
+  const alert = page.getByRole('alert').filter({ hasText: 'We could not load this page' });
+  await expect(alert).toBeVisible();
+  // The member area stays around the error: the header and the way to other pages.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(shortcuts.getByRole('link', { name: 'Home' })).toBeVisible();
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Loan' })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+  expect(refused).toBe(2);
+
+  const expected = /ERR_INTERNET_DISCONNECTED|dynamically imported module|my-loan-page-/;
+  expect(consoleErrors.some((e) => expected.test(e))).toBe(true);
+  consoleErrors.splice(0, Infinity, ...consoleErrors.filter((e) => !expected.test(e)));
+});

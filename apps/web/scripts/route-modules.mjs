@@ -11,7 +11,7 @@ export const WITH_EVERY_PAGE = ['src/app/query-provider.tsx', 'src/app/toasts.ts
 /**
  * The router's lazily loaded routes: `{ route, page, layouts }` (route like `/user/my-loan`,
  * page and layouts as named in the router), and for each lazy module its manifest keys (the
- * module, and its namespace of texts): read from `const X = page(() => import('...'), 'X',
+ * module, and its namespace of texts): read from `const X = lazyPage(() => import('...'), 'X',
  * 'namespace')` and the `<Route>` elements.
  */
 export function readRoutes(web) {
@@ -19,7 +19,7 @@ export function readRoutes(web) {
   const router = fs.readFileSync(routerPath, 'utf8');
   const lazyModule = new Map();
   const pageRe =
-    /const (\w+) = page\(\s*\(\) => import\('([^']+)'\),\s*'\w+',?\s*(?:'([\w-]+)',?\s*)?\)/g;
+    /const (\w+) = lazyPage\(\s*\(\) => import\('([^']+)'\),\s*'\w+',?\s*(?:'([\w-]+)',?\s*)?\)/g;
   for (const m of router.matchAll(pageRe)) {
     const file = path.relative(web, path.resolve(path.dirname(routerPath), m[2]));
     const texts = m[3] ? `src/features/${m[3]}/locales/en.json` : null;

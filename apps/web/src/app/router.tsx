@@ -1,40 +1,20 @@
-import {
-  Children,
-  isValidElement,
-  lazy,
-  Suspense,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { Children, isValidElement, Suspense, type ReactNode } from 'react';
 import { createRoutesFromChildren, matchRoutes, Navigate, Route, Routes } from 'react-router';
+import { PageErrorBoundary } from '../components/page-error-boundary.tsx';
 import { Spinner } from '../components/states.tsx';
 import { PublicLayout } from '../features/layout/components/public-layout.tsx';
 import { LandingPage } from '../features/public/components/landing-page.tsx';
-import i18n from './i18n.ts';
+import { lazyPage } from './lazy-page.tsx';
 
 // Only the landing page comes with the first load: every other page is loaded when it is
-// first shown, together with the query client it needs (query-provider.tsx) and its
-// feature's texts (i18n.ts), so a visitor of / downloads none of the forms, the query
+// first shown (lazy-page.tsx), so a visitor of / downloads none of the forms, the query
 // library or the member area.
-function page<M, K extends keyof M>(load: () => Promise<M>, name: K, namespace?: string) {
-  type Props = M[K] extends ComponentType<infer P> ? P : never;
-  let loading: Promise<{ default: ComponentType<Props & object> }> | undefined;
-  const preload = () =>
-    (loading ??= Promise.all([
-      load(),
-      import('./query-provider.tsx'),
-      namespace && i18n.loadNamespaces(namespace),
-    ]).then(([module, { withQueryClient }]) => ({
-      default: withQueryClient(module[name] as ComponentType<Props & object>),
-    })));
-  return Object.assign(lazy(preload), { preload });
-}
 
 /**
  * A lazy page shows only once what is around it has rendered (the session check, then the
  * layout), so on a first visit straight to /user/... the pieces would load one after the
  * other: they are all asked for at once instead. Settles when they have all loaded (or one
- * failed: the page then meets the failure when it renders).
+ * failed: the page then tries once more when it renders, and shows the error if that fails).
  */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const loads: unknown[] = [];
@@ -49,177 +29,180 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   return Promise.allSettled(loads);
 }
 
-const AboutPage = page(() => import('../features/public/components/about-page.tsx'), 'AboutPage');
-const SignInPage = page(
+const AboutPage = lazyPage(
+  () => import('../features/public/components/about-page.tsx'),
+  'AboutPage',
+);
+const SignInPage = lazyPage(
   () => import('../features/auth/components/sign-in-page.tsx'),
   'SignInPage',
   'auth',
 );
-const JoinPage = page(() => import('../features/public/components/join-page.tsx'), 'JoinPage');
-const ForgotPasswordPage = page(
+const JoinPage = lazyPage(() => import('../features/public/components/join-page.tsx'), 'JoinPage');
+const ForgotPasswordPage = lazyPage(
   () => import('../features/public/components/forgot-password-page.tsx'),
   'ForgotPasswordPage',
 );
-const NotFoundPage = page(
+const NotFoundPage = lazyPage(
   () => import('../features/public/components/not-found-page.tsx'),
   'NotFoundPage',
 );
-const RequireSession = page(
+const RequireSession = lazyPage(
   () => import('../features/auth/components/require-session.tsx'),
   'RequireSession',
   'auth',
 );
-const RequireAdmin = page(
+const RequireAdmin = lazyPage(
   () => import('../features/admin/components/require-admin.tsx'),
   'RequireAdmin',
 );
 // The layout's own texts come with the first load; its notification bell's do not.
-const MemberLayout = page(
+const MemberLayout = lazyPage(
   () => import('../features/layout/components/member-layout.tsx'),
   'MemberLayout',
   'notifications',
 );
-const ProfileMenuPage = page(
+const ProfileMenuPage = lazyPage(
   () => import('../features/layout/components/profile-menu-page.tsx'),
   'ProfileMenuPage',
 );
-const MemberHomePage = page(
+const MemberHomePage = lazyPage(
   () => import('../features/home/components/member-home-page.tsx'),
   'MemberHomePage',
   'home',
 );
-const MobileRechargePage = page(
+const MobileRechargePage = lazyPage(
   () => import('../features/home/components/mobile-recharge-page.tsx'),
   'MobileRechargePage',
   'home',
 );
-const MonthlyPayPage = page(
+const MonthlyPayPage = lazyPage(
   () => import('../features/dues/components/monthly-pay-page.tsx'),
   'MonthlyPayPage',
   'dues',
 );
-const ApplyLoanPage = page(
+const ApplyLoanPage = lazyPage(
   () => import('../features/loans/components/apply-loan-page.tsx'),
   'ApplyLoanPage',
   'loans',
 );
-const MyLoanPage = page(
+const MyLoanPage = lazyPage(
   () => import('../features/loans/components/my-loan-page.tsx'),
   'MyLoanPage',
   'loans',
 );
-const DashboardPage = page(
+const DashboardPage = lazyPage(
   () => import('../features/dashboard/components/dashboard-page.tsx'),
   'DashboardPage',
   'dashboard',
 );
-const MyProfilePage = page(
+const MyProfilePage = lazyPage(
   () => import('../features/profile/components/my-profile-page.tsx'),
   'MyProfilePage',
   'profile',
 );
-const MyBonusPage = page(
+const MyBonusPage = lazyPage(
   () => import('../features/bonus/components/my-bonus-page.tsx'),
   'MyBonusPage',
   'bonus',
 );
-const ContactChatPage = page(
+const ContactChatPage = lazyPage(
   () => import('../features/chat/components/contact-chat-page.tsx'),
   'ContactChatPage',
   'chat',
 );
-const SwitchAccountPage = page(
+const SwitchAccountPage = lazyPage(
   () => import('../features/auth/components/switch-account-page.tsx'),
   'SwitchAccountPage',
   'auth',
 );
 
-const AdminLayout = page(
+const AdminLayout = lazyPage(
   () => import('../features/admin/components/admin-layout.tsx'),
   'AdminLayout',
   'admin',
 );
-const AdminOverviewPage = page(
+const AdminOverviewPage = lazyPage(
   () => import('../features/admin/components/overview-page.tsx'),
   'AdminOverviewPage',
   'admin',
 );
-const ReviewQueuePage = page(
+const ReviewQueuePage = lazyPage(
   () => import('../features/admin/components/review-queue-page.tsx'),
   'ReviewQueuePage',
   'admin',
 );
-const AdminLoansPage = page(
+const AdminLoansPage = lazyPage(
   () => import('../features/admin/components/loans-page.tsx'),
   'AdminLoansPage',
   'admin',
 );
-const AdminLoanDetailPage = page(
+const AdminLoanDetailPage = lazyPage(
   () => import('../features/admin/components/loan-detail-page.tsx'),
   'AdminLoanDetailPage',
   'admin',
 );
-const MembersPage = page(
+const MembersPage = lazyPage(
   () => import('../features/admin-members/components/members-page.tsx'),
   'MembersPage',
   'admin-members',
 );
-const MemberDetailPage = page(
+const MemberDetailPage = lazyPage(
   () => import('../features/admin-members/components/member-detail-page.tsx'),
   'MemberDetailPage',
   'admin-members',
 );
-const ApplicationsPage = page(
+const ApplicationsPage = lazyPage(
   () => import('../features/admin-members/components/applications-page.tsx'),
   'ApplicationsPage',
   'admin-members',
 );
-const AdminSettingsPage = page(
+const AdminSettingsPage = lazyPage(
   () => import('../features/admin-books/components/settings-page.tsx'),
   'AdminSettingsPage',
   'admin-books',
 );
-const LedgerPage = page(
+const LedgerPage = lazyPage(
   () => import('../features/admin-books/components/ledger-page.tsx'),
   'LedgerPage',
   'admin-books',
 );
-const AuditPage = page(
+const AuditPage = lazyPage(
   () => import('../features/admin-books/components/audit-page.tsx'),
   'AuditPage',
   'admin-books',
 );
-const StatementPage = page(
+const StatementPage = lazyPage(
   () => import('../features/statement/components/statement-page.tsx'),
   'StatementPage',
   'statement',
 );
-const NotificationsPage = page(
+const NotificationsPage = lazyPage(
   () => import('../features/notifications/components/notifications-page.tsx'),
   'NotificationsPage',
   'notifications',
 );
-const ConversationsPage = page(
+const ConversationsPage = lazyPage(
   () => import('../features/admin-messages/components/conversations-page.tsx'),
   'ConversationsPage',
   'admin-messages',
 );
-const ConversationPage = page(
+const ConversationPage = lazyPage(
   () => import('../features/admin-messages/components/conversation-page.tsx'),
   'ConversationPage',
   'admin-messages',
 );
-const RechargesPage = page(
+const RechargesPage = lazyPage(
   () => import('../features/admin-recharges/components/recharges-page.tsx'),
   'RechargesPage',
   'admin-recharges',
 );
-const BonusPage = page(
+const BonusPage = lazyPage(
   () => import('../features/admin-bonus/components/bonus-page.tsx'),
   'BonusPage',
   'admin-bonus',
 );
-const SetPasswordPage = page(
+const SetPasswordPage = lazyPage(
   () => import('../features/public/components/set-password-page.tsx'),
   'SetPasswordPage',
 );
@@ -299,8 +282,10 @@ const routeTree = (
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={fallback}>
-      <Routes>{routeTree}</Routes>
-    </Suspense>
+    <PageErrorBoundary>
+      <Suspense fallback={fallback}>
+        <Routes>{routeTree}</Routes>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

@@ -16,6 +16,7 @@ import {
   UsersIcon,
 } from './nav-icons.tsx';
 import { Logo } from '../../../components/logo.tsx';
+import { PageErrorBoundary } from '../../../components/page-error-boundary.tsx';
 
 interface NavEntry {
   key: string;
@@ -62,7 +63,9 @@ export function AdminLayout() {
           tabIndex={-1}
           className="mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-4 focus:outline-none md:px-8 md:py-6"
         >
-          <Outlet />
+          <PageErrorBoundary>
+            <Outlet />
+          </PageErrorBoundary>
         </main>
       </div>
     </div>

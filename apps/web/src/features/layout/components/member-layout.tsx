@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { useProfile } from '../../../api/get-profile.ts';
 import { Avatar } from '../../../components/avatar.tsx';
+import { PageErrorBoundary } from '../../../components/page-error-boundary.tsx';
 import {
   ApplyIcon,
   CalendarIcon,
@@ -64,7 +65,9 @@ export function MemberLayout() {
       <div className="flex min-w-0 flex-1 flex-col pb-24 md:pb-0">
         {!isProfileMenu && <MemberHeader />}
         <main id="content" className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 md:px-8 md:py-6">
-          <Outlet />
+          <PageErrorBoundary>
+            <Outlet />
+          </PageErrorBoundary>
         </main>
       </div>
       <BottomBar />

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, Outlet } from 'react-router';
+import { PageErrorBoundary } from '../../../components/page-error-boundary.tsx';
 import { Spinner } from '../../../components/states.tsx';
 import { Logo } from '../../../components/logo.tsx';
 
@@ -51,9 +52,11 @@ export function PublicLayout() {
       {/* At least a screen tall, so the footer stays below the fold while a page loads and when
           it shows (it moved into view under a short page: a layout shift). */}
       <main id="content" className="min-h-dvh flex-1">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">

@@ -1,0 +1,121 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense, type ComponentType } from 'react';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, expect, it, vi, type MockInstance } from 'vitest';
+import { PageErrorBoundary } from '../components/page-error-boundary.tsx';
+import { retryFailedLoads } from '../lib/failed-loads.ts';
+import { lazyPage } from './lazy-page.tsx';
+
+const LOST = 'Failed to fetch dynamically imported module';
+
+/** A page's code that does not arrive the first `failures` times it is asked for. */
+function pageCode(title: string, failures: number) {
+  const load = vi.fn(() =>
+    load.mock.calls.length <= failures
+      ? Promise.reject(new TypeError(LOST))
+      : Promise.resolve({ Page: () => <h1>{title}</h1> }),
+  );
+  return load;
+}
+
+function renderApp(pages: Record<string, ComponentType>, at: string) {
+  render(
+    <MemoryRouter initialEntries={[at]}>
+      <nav aria-label="Pages">
+        {Object.keys(pages).map((path) => (
+          <Link key={path} to={path}>
+            {path}
+          </Link>
+        ))}
+      </nav>
+      <PageErrorBoundary>
+        <Suspense fallback={<p>Loading...</p>}>
+          <Routes>
+            {Object.entries(pages).map(([path, Page]) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+          </Routes>
+        </Suspense>
+      </PageErrorBoundary>
+    </MemoryRouter>,
+  );
+}
+
+// React reports each error a boundary catches on the console; the tests expect exactly those.
+let consoleError: MockInstance<typeof console.error>;
+beforeEach(() => {
+  retryFailedLoads(); // forgets the failures of the tests before
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  for (const call of consoleError.mock.calls) expect(call.map(String).join(' ')).toContain(LOST);
+});
+
+const errorState = () => screen.findByRole('alert');
+const tryAgain = () => userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+const macrotask = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+it('shows an error with Try again when a page’s code does not arrive, and loads it on the second try', async () => {
+  const load = pageCode('Apply for a loan', 1);
+  renderApp({ '/apply': lazyPage(load, 'Page') }, '/apply');
+
+  expect(await errorState()).toHaveTextContent('We could not load this page');
+  // Nothing is asked for again until the member says so.
+  await macrotask();
+  expect(load).toHaveBeenCalledTimes(1);
+
+  await tryAgain();
+  expect(await screen.findByRole('heading', { name: 'Apply for a loan' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(2);
+});
+
+it('tries a failed page again when the member comes back to it from another page', async () => {
+  const loadA = pageCode('My loan', 1);
+  const loadB = pageCode('Dashboard', 0);
+  renderApp({ '/a': lazyPage(loadA, 'Page'), '/b': lazyPage(loadB, 'Page') }, '/a');
+  await errorState();
+
+  await userEvent.click(screen.getByRole('link', { name: '/b' }));
+  expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('link', { name: '/a' }));
+  expect(await screen.findByRole('heading', { name: 'My loan' })).toBeInTheDocument();
+  expect(loadA).toHaveBeenCalledTimes(2);
+});
+
+it('shows the error again, once per try, while the code still does not arrive', async () => {
+  const load = pageCode('Monthly pay', Infinity);
+  renderApp({ '/pay': lazyPage(load, 'Page') }, '/pay');
+  await errorState();
+
+  await tryAgain();
+  expect(await errorState()).toHaveTextContent('We could not load this page');
+  await macrotask();
+  expect(load).toHaveBeenCalledTimes(2);
+});
+
+it('loads a page whose preload failed once more when it renders', async () => {
+  const load = pageCode('Statement', 1);
+  const Page = lazyPage(load, 'Page');
+  await expect(Page.preload()).rejects.toThrow(LOST);
+
+  renderApp({ '/statement': Page }, '/statement');
+  expect(await screen.findByRole('heading', { name: 'Statement' })).toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(2);
+  expect(consoleError).not.toHaveBeenCalled();
+});
+
+it('keeps a loaded page: showing it again loads nothing', async () => {
+  const load = pageCode('Home', 0);
+  const Page = lazyPage(load, 'Page');
+  renderApp({ '/': Page, '/other': () => <h1>Other</h1> }, '/');
+  await screen.findByRole('heading', { name: 'Home' });
+  await userEvent.click(screen.getByRole('link', { name: '/other' }));
+  await userEvent.click(screen.getByRole('link', { name: '/' }));
+  expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  await Page.preload();
+  expect(load).toHaveBeenCalledTimes(1);
+});

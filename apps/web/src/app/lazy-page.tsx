@@ -1,0 +1,39 @@
+import { lazy, type ComponentType } from 'react';
+import { retryLater } from '../lib/failed-loads.ts';
+import i18n from './i18n.ts';
+
+/**
+ * A page of the router (router.tsx), loaded when it is first shown together with the query
+ * client it needs (query-provider.tsx) and its feature's texts. `preload` starts the load
+ * before the page renders (preloadRoute). A load that fails is not kept: the page's error
+ * boundary (components/page-error-boundary.tsx) shows the error, and the member's "Try again"
+ * or next page loads it anew.
+ */
+export function lazyPage<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  namespace?: string,
+) {
+  type Props = M[K] extends ComponentType<infer P> ? P : never;
+  let loading: Promise<{ default: ComponentType<Props & object> }> | undefined;
+  const preload = () =>
+    (loading ??= Promise.all([
+      load(),
+      import('./query-provider.tsx'),
+      namespace && i18n.loadNamespaces(namespace),
+    ]).then(
+      ([module, { withQueryClient }]) => ({
+        default: withQueryClient(module[name] as ComponentType<Props & object>),
+      }),
+      (error: unknown) => {
+        // React keeps a lazy component's failure for good: a new one is made when the member
+        // tries again (lib/failed-loads.ts), and loads anew.
+        loading = undefined;
+        retryLater(() => (Lazy = lazy(preload)));
+        throw error;
+      },
+    ));
+  let Lazy = lazy(preload);
+  const Page = (props: Props & object) => <Lazy {...props} />;
+  return Object.assign(Page, { preload });
+}
