@@ -1,5 +1,5 @@
 // npm run bench:lighthouse [-- --build] [--port N] [--runs N] [--out FILE] [--reports DIR]
-//                            [--chrome PATH] [--pages /user,/user/apply-loan]
+//                            [--chrome PATH] [--pages /user,/user/apply-loan] [--https]
 //
 // Lighthouse (mobile preset: its default form factor and simulated throttling) on the built
 // app: /, /sign-in, and, signed in as a demo member, /user and /user/apply-loan. Starts the
@@ -8,7 +8,12 @@
 // report of its median run into a folder with --reports). --build runs `npm run build`
 // first; otherwise the existing build is used. --runs N audits each page N times and reports
 // the median performance run (the scores move with the machine's load). --pages audits only
-// the pages named (of the four), to compare a change on one page.
+// the pages named (of the four), to compare a change on one page. --https audits the app behind
+// a TLS-terminating HTTP/2 proxy (scripts/tls-proxy.mjs, a certificate made with openssl), as a
+// deployment serves it behind its load balancer; without it, the app as `npm start` serves it
+// (plain HTTP/1.1). Lighthouse simulates the slow network from the requests it sees, so the
+// protocol matters: six HTTP/1.1 connections, each with its own handshake and slow start, or one
+// HTTP/2 connection, warm from the page's HTML (docs/performance.md).
 //
 // Lighthouse clears the origin's storage before each audit, which would sign the member out:
 // the member pages are audited with storage reset off, after the token is put in localStorage
@@ -23,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { makeCertificate, startTlsProxy } from './tls-proxy.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { values: args } = parseArgs({
@@ -34,6 +40,7 @@ const { values: args } = parseArgs({
     reports: { type: 'string' },
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     pages: { type: 'string' },
+    https: { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number(args.runs) || 1);
@@ -63,6 +70,8 @@ const CHROME_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The proxy's certificate is its own (--https).
+  ...(args.https ? ['--ignore-certificate-errors'] : []),
 ];
 
 if (args.build) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -91,17 +100,27 @@ function freePort() {
 }
 
 let server;
+let proxy;
 let context;
 try {
   const port = args.port ? Number(args.port) : await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  server = await startServer(port, origin);
-  const token = await signIn(origin);
+  const appOrigin = `http://127.0.0.1:${port}`;
+  const proxyPort = args.https ? await freePort() : null;
+  const origin = args.https ? `https://127.0.0.1:${proxyPort}` : appOrigin;
+  server = await startServer(port, appOrigin, origin);
+  if (args.https)
+    proxy = await startTlsProxy({
+      target: appOrigin,
+      port: proxyPort,
+      ...makeCertificate(scratch),
+    });
+  const token = await signIn(appOrigin);
 
   const debuggingPort = await freePort();
   context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
     executablePath: args.chrome,
     headless: true,
+    ignoreHTTPSErrors: args.https,
     args: [...CHROME_FLAGS, `--remote-debugging-port=${debuggingPort}`],
   });
   const results = [];
@@ -120,7 +139,13 @@ try {
   }
   printTable(results);
   if (args.out) {
-    const report = { date: new Date().toISOString(), loadavg: os.loadavg(), runs, results };
+    const report = {
+      date: new Date().toISOString(),
+      loadavg: os.loadavg(),
+      runs,
+      served: served(),
+      results,
+    };
     fs.writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`written to ${args.out}`);
   }
@@ -130,6 +155,7 @@ try {
   process.exitCode = 1;
 } finally {
   await context?.close();
+  proxy?.close();
   if (server && server.exitCode === null) {
     server.kill('SIGTERM');
     await server.exited;
@@ -137,13 +163,13 @@ try {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 
-async function startServer(port, origin) {
+async function startServer(port, origin, publicUrl) {
   const env = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: path.join(scratch, 'data'),
-    PUBLIC_URL: origin,
+    PUBLIC_URL: publicUrl,
     NODE_ENV: 'development',
     DEMO_SEED: '1',
     LOG_LEVEL: 'warn',
@@ -245,7 +271,7 @@ function checkMemberPage(result) {
 
 function printTable(results) {
   console.log(
-    `\nLighthouse ${results[0]?.lighthouseVersion ?? ''} mobile, ${new Date().toISOString()}, load average ${os
+    `\nLighthouse ${results[0]?.lighthouseVersion ?? ''} mobile, ${served()}, ${new Date().toISOString()}, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}${runs > 1 ? `, median of ${runs} runs` : ''}\n`,
@@ -263,4 +289,8 @@ function printTable(results) {
     console.log('\naudits under 90:');
     for (const r of failing) console.log(`  ${r.page}: ${r.failing.join(', ')}`);
   }
+}
+
+function served() {
+  return args.https ? 'HTTPS with HTTP/2 (TLS proxy)' : 'plain HTTP/1.1';
 }

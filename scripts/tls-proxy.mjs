@@ -1,0 +1,74 @@
+// A TLS-terminating HTTP/2 front for the bench (npm run bench:lighthouse -- --https): the app
+// behind it as a deployment serves it, behind a load balancer or proxy (Caddy, nginx, a cloud
+// load balancer) that speaks HTTPS and HTTP/2 to browsers and plain HTTP/1.1 to the app.
+// Not for production: its certificate is made on the spot (openssl) and trusted by nobody.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import http2 from 'node:http2';
+import path from 'node:path';
+
+// Per connection, not per message: an HTTP/2 response must not carry them.
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
+
+/** A self-signed certificate for 127.0.0.1, valid for a day, written into `dir`. */
+export function makeCertificate(dir) {
+  const key = path.join(dir, 'key.pem');
+  const cert = path.join(dir, 'cert.pem');
+  // prettier-ignore
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+    '-keyout', key, '-out', cert, '-days', '1',
+    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+  ], { stdio: 'ignore' });
+  return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
+}
+
+/**
+ * Listens on 127.0.0.1:`port` with HTTPS (HTTP/2, or HTTP/1.1 for clients without it) and
+ * passes every request to `target` (http://host:port), as a proxy in front of the app would.
+ */
+export function startTlsProxy({ target, port, key, cert }) {
+  const upstream = new URL(target);
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http2.createSecureServer({ key, cert, allowHTTP1: true }, (req, res) => {
+    const headers = {};
+    for (const [name, value] of Object.entries(req.headers))
+      if (!name.startsWith(':') && !HOP_BY_HOP.has(name)) headers[name] = value;
+    headers.host = upstream.host;
+    const forwarded = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers,
+        agent,
+      },
+      (answer) => {
+        const out = {};
+        for (const [name, value] of Object.entries(answer.headers))
+          if (!HOP_BY_HOP.has(name)) out[name] = value;
+        res.writeHead(answer.statusCode ?? 502, out);
+        answer.pipe(res);
+      },
+    );
+    forwarded.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(forwarded);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
