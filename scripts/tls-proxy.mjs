@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 
 // Per connection, not per message: an HTTP/2 response must not carry them.
 const HOP_BY_HOP = new Set([
@@ -58,12 +59,17 @@ export function startTlsProxy({ target, port, key, cert }) {
         for (const [name, value] of Object.entries(answer.headers))
           if (!HOP_BY_HOP.has(name)) out[name] = value;
         res.writeHead(answer.statusCode ?? 502, out);
-        answer.pipe(res);
+        // An answer cut short resets the stream, so the browser does not take it as whole.
+        pipeline(answer, res, (error) => error && abort(res));
       },
     );
     forwarded.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
+      if (res.headersSent) abort(res);
+      else res.writeHead(502).end();
+    });
+    // The browser gave up before the answer was sent: nothing more to read from the app.
+    res.on('close', () => {
+      if (!res.writableFinished) forwarded.destroy();
     });
     req.pipe(forwarded);
   });
@@ -71,4 +77,9 @@ export function startTlsProxy({ target, port, key, cert }) {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve(server));
   });
+}
+
+function abort(res) {
+  if (res.stream) res.stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
+  else res.destroy();
 }

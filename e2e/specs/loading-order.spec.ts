@@ -81,24 +81,65 @@ test('a page whose code does not come shows an error inside the member area, and
   consoleErrors,
 }) => {
   await signIn(page, 'amina@jamiya.example');
-  let refused = 0;
-  await page.route(/\/assets\/my-loan-page-.+\.js$/, (route) =>
-    refused++ === 0 ? route.abort('internetdisconnected') : route.continue(),
-  );
+  let requests = 0;
+  // Refused once, then slow: the second try is seen while it loads.
+  await page.route(/\/assets\/my-loan-page-.+\.js$/, async (route) => {
+    if (requests++ === 0) return route.abort('internetdisconnected');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return route.continue();
+  });
   const shortcuts = page.getByRole('navigation', { name: 'Member shortcuts' });
   await shortcuts.getByRole('link', { name: 'My Loan' }).click();
 
   const alert = page.getByRole('alert').filter({ hasText: 'We could not load this page' });
   await expect(alert).toBeVisible();
-  // The member area stays around the error: the header and the way to other pages.
+  // The member area stays around the error, and around the page loading again.
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(shortcuts.getByRole('link', { name: 'Home' })).toBeVisible();
   await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading...');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(shortcuts.getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'My Loan' })).toBeVisible();
   await expect(alert).toHaveCount(0);
-  expect(refused).toBe(2);
+  expect(requests).toBe(2);
 
-  const expected = /ERR_INTERNET_DISCONNECTED|dynamically imported module|my-loan-page-/;
+  expectOnlyLostDownloads(consoleErrors, /my-loan-page-/);
+});
+
+test('a page whose code fails again is reloaded by the next try', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page, 'amina@jamiya.example');
+  let requests = 0;
+  await page.route(/\/assets\/my-loan-page-.+\.js$/, (route) =>
+    requests++ < 2 ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await page
+    .getByRole('navigation', { name: 'Member shortcuts' })
+    .getByRole('link', { name: 'My Loan' })
+    .click();
+  const alert = page.getByRole('alert').filter({ hasText: 'We could not load this page' });
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toBeVisible();
+  expect(requests).toBe(2);
+
+  const reloaded = page.waitForEvent('load');
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await reloaded;
+  await expect(page).toHaveURL(/\/user\/my-loan$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Loan' })).toBeVisible();
+  expect(requests).toBe(3);
+
+  expectOnlyLostDownloads(consoleErrors, /my-loan-page-/);
+});
+
+/** What a refused download logs, and only that: the failed load and React's report of it. */
+function expectOnlyLostDownloads(consoleErrors: string[], file: RegExp) {
+  const expected = new RegExp(
+    `ERR_INTERNET_DISCONNECTED|dynamically imported module|${file.source}`,
+  );
   expect(consoleErrors.some((e) => expected.test(e))).toBe(true);
   consoleErrors.splice(0, Infinity, ...consoleErrors.filter((e) => !expected.test(e)));
-});
+}

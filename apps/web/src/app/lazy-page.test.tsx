@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, type ComponentType } from 'react';
-import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi, type MockInstance } from 'vitest';
 import { PageErrorBoundary } from '../components/page-error-boundary.tsx';
-import { retryFailedLoads } from '../lib/failed-loads.ts';
+import { retryFailedLoads, retryOnNewPath } from '../lib/failed-loads.ts';
 import { lazyPage } from './lazy-page.tsx';
 
 const LOST = 'Failed to fetch dynamically imported module';
@@ -19,9 +19,16 @@ function pageCode(title: string, failures: number) {
   return load;
 }
 
+/** As AppRoutes does: what failed is tried again on another path. */
+function RetryOnNewPath() {
+  retryOnNewPath(useLocation().pathname);
+  return null;
+}
+
 function renderApp(pages: Record<string, ComponentType>, at: string) {
   render(
     <MemoryRouter initialEntries={[at]}>
+      <RetryOnNewPath />
       <nav aria-label="Pages">
         {Object.keys(pages).map((path) => (
           <Link key={path} to={path}>
@@ -53,6 +60,21 @@ afterEach(() => {
 });
 
 const errorState = () => screen.findByRole('alert');
+
+/** A page's code that comes, or not, when the test says. */
+function pageCodeOnCue(title: string) {
+  const cues: { resolve: () => void; reject: () => void }[] = [];
+  const load = vi.fn(
+    () =>
+      new Promise<{ Page: ComponentType }>((resolve, reject) =>
+        cues.push({
+          resolve: () => resolve({ Page: () => <h1>{title}</h1> }),
+          reject: () => reject(new TypeError(LOST)),
+        }),
+      ),
+  );
+  return { load, cues };
+}
 const tryAgain = () => userEvent.click(screen.getByRole('button', { name: 'Try again' }));
 const macrotask = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -118,4 +140,36 @@ it('keeps a loaded page: showing it again loads nothing', async () => {
   expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
   await Page.preload();
   expect(load).toHaveBeenCalledTimes(1);
+});
+
+it('shows the page’s loading state in place of the error while it loads anew', async () => {
+  const { load, cues } = pageCodeOnCue('Notifications');
+  renderApp({ '/notifications': lazyPage(load, 'Page') }, '/notifications');
+  await vi.waitFor(() => expect(cues).toHaveLength(1));
+  cues[0]!.reject();
+  await errorState();
+
+  await tryAgain();
+  await vi.waitFor(() => expect(cues).toHaveLength(2));
+  expect(screen.getByText('Loading...')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+  cues[1]!.resolve();
+  expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+});
+
+it('tries a page again on the next visit when its code failed after the member had left it', async () => {
+  const { load, cues } = pageCodeOnCue('Statement');
+  renderApp({ '/statement': lazyPage(load, 'Page'), '/home': () => <h1>Home</h1> }, '/statement');
+  expect(await screen.findByText('Loading...')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('link', { name: '/home' }));
+  await screen.findByRole('heading', { name: 'Home' });
+  cues[0]!.reject(); // no error on the screen: the member is elsewhere
+  await macrotask();
+
+  await userEvent.click(screen.getByRole('link', { name: '/statement' }));
+  await vi.waitFor(() => expect(cues).toHaveLength(2));
+  cues[1]!.resolve();
+  expect(await screen.findByRole('heading', { name: 'Statement' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });

@@ -26,14 +26,27 @@ export function lazyPage<M, K extends keyof M>(
         default: withQueryClient(module[name] as ComponentType<Props & object>),
       }),
       (error: unknown) => {
-        // React keeps a lazy component's failure for good: a new one is made when the member
-        // tries again (lib/failed-loads.ts), and loads anew.
-        loading = undefined;
-        retryLater(() => (Lazy = lazy(preload)));
+        loading = undefined; // the next call loads anew
         throw error;
       },
     ));
-  let Lazy = lazy(preload);
+  // React keeps a lazy component's failure for good: once the one rendered has failed, the
+  // retry (lib/failed-loads.ts) puts a new one in its place, which loads anew.
+  let hasLazyFailed = false;
+  const retry = () => {
+    if (hasLazyFailed) Lazy = newLazy();
+  };
+  const newLazy = () => {
+    hasLazyFailed = false;
+    return lazy(() =>
+      preload().catch((error: unknown) => {
+        hasLazyFailed = true;
+        retryLater(retry);
+        throw error;
+      }),
+    );
+  };
+  let Lazy = newLazy();
   const Page = (props: Props & object) => <Lazy {...props} />;
   return Object.assign(Page, { preload });
 }

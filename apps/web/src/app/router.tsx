@@ -1,7 +1,15 @@
 import { Children, isValidElement, Suspense, type ReactNode } from 'react';
-import { createRoutesFromChildren, matchRoutes, Navigate, Route, Routes } from 'react-router';
+import {
+  createRoutesFromChildren,
+  matchRoutes,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+} from 'react-router';
 import { PageErrorBoundary } from '../components/page-error-boundary.tsx';
 import { Spinner } from '../components/states.tsx';
+import { retryOnNewPath } from '../lib/failed-loads.ts';
 import { PublicLayout } from '../features/layout/components/public-layout.tsx';
 import { LandingPage } from '../features/public/components/landing-page.tsx';
 import { lazyPage } from './lazy-page.tsx';
@@ -281,6 +289,8 @@ const routeTree = (
 );
 
 export function AppRoutes() {
+  // What failed to load is tried again on another path, even with no error on the screen.
+  retryOnNewPath(useLocation().pathname);
   return (
     <PageErrorBoundary>
       <Suspense fallback={fallback}>

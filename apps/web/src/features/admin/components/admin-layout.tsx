@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type ComponentType, type SVGProps } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type SVGProps,
+} from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useProfile } from '../../../api/get-profile.ts';
@@ -17,6 +25,7 @@ import {
 } from './nav-icons.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { PageErrorBoundary } from '../../../components/page-error-boundary.tsx';
+import { Spinner } from '../../../components/states.tsx';
 
 interface NavEntry {
   key: string;
@@ -64,7 +73,9 @@ export function AdminLayout() {
           className="mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-4 focus:outline-none md:px-8 md:py-6"
         >
           <PageErrorBoundary>
-            <Outlet />
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
           </PageErrorBoundary>
         </main>
       </div>

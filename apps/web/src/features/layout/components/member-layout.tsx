@@ -1,9 +1,11 @@
+import { Suspense } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { useProfile } from '../../../api/get-profile.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PageErrorBoundary } from '../../../components/page-error-boundary.tsx';
+import { Spinner } from '../../../components/states.tsx';
 import {
   ApplyIcon,
   CalendarIcon,
@@ -65,8 +67,12 @@ export function MemberLayout() {
       <div className="flex min-w-0 flex-1 flex-col pb-24 md:pb-0">
         {!isProfileMenu && <MemberHeader />}
         <main id="content" className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 md:px-8 md:py-6">
+          {/* A page loading after its error, or shown again after one elsewhere, waits here,
+              inside the layout (a navigation keeps the page before it until the next comes). */}
           <PageErrorBoundary>
-            <Outlet />
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
           </PageErrorBoundary>
         </main>
       </div>
