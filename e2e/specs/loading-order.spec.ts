@@ -69,11 +69,7 @@ test('the member home keeps its figures when the recharge form’s code does not
   await expect(page.getByRole('button', { name: 'Confirm & Pay' })).toBeVisible();
   await expect(alert).toHaveCount(0);
   expect(refused).toBe(2);
-  // What the refused download logs, and only that: the failed load and React's report of the
-  // error the boundary caught.
-  const expected = /ERR_INTERNET_DISCONNECTED|dynamically imported module|mobile-recharge-form-/;
-  expect(consoleErrors.some((e) => expected.test(e))).toBe(true);
-  consoleErrors.splice(0, Infinity, ...consoleErrors.filter((e) => !expected.test(e)));
+  expectOnlyLostDownloads(consoleErrors, /mobile-recharge-form-/);
 });
 
 test('a page whose code does not come shows an error inside the member area, and loads on a second try', async ({
