@@ -7,6 +7,7 @@ import './styles.css';
 import './app/i18n.ts';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
+import { holdLinksUntilHydrated } from './lib/links-before-hydration.ts';
 import { getToken } from './lib/session-store.ts';
 
 const MAX_WAIT_FOR_DATA_MS = 1500;
@@ -24,7 +25,8 @@ const app = (
 if (container.dataset.start === 'hydrate') {
   // A public page, drawn by the build and already on the screen: hydrated once its code is
   // here, in a transition, so that React does the work in slices and the page answers input
-  // meanwhile.
+  // meanwhile. A link tapped until then is followed once the page is hydrated.
+  holdLinksUntilHydrated();
   void isRouteLoaded.then(() => startTransition(() => void hydrateRoot(container, app)));
 } else if (container.dataset.start === 'when-ready') {
   // A member page: the HTML shows the session check's spinner while the page's code and its

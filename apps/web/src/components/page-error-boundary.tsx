@@ -11,7 +11,14 @@ import { ErrorState } from './states.tsx';
  * page's loading state meanwhile; going to another page clears the error
  * (docs/decisions/013-pages-whose-code-does-not-come.md).
  */
-export function PageErrorBoundary({ children }: { children: ReactNode }) {
+export function PageErrorBoundary({
+  children,
+  onError,
+}: {
+  children: ReactNode;
+  /** After the error has been shown. */
+  onError?: () => void;
+}) {
   const { pathname } = useLocation();
   // The "Try again"s pressed on the path where the last one was.
   const tries = useRef({ pathname, count: 0 });
@@ -24,6 +31,7 @@ export function PageErrorBoundary({ children }: { children: ReactNode }) {
     <ErrorBoundary
       resetKeys={[pathname]}
       onReset={retryFailedLoads}
+      onError={onError}
       fallbackRender={({ resetErrorBoundary }) => (
         <div className="mx-auto w-full max-w-lg p-4">
           <ErrorState

@@ -1,12 +1,14 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { followHeldLink } from '../../../lib/links-before-hydration.ts';
 import { PageErrorBoundary } from '../../../components/page-error-boundary.tsx';
 import { Spinner } from '../../../components/states.tsx';
 import { Logo } from '../../../components/logo.tsx';
 
 export function PublicLayout() {
   const { t } = useTranslation('layout');
+  const navigate = useNavigate();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-2 py-2 font-medium sm:px-3 ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-brand-700'}`;
   return (
@@ -52,9 +54,10 @@ export function PublicLayout() {
       {/* At least a screen tall, so the footer stays below the fold while a page loads and when
           it shows (it moved into view under a short page: a layout shift). */}
       <main id="content" className="min-h-dvh flex-1">
-        <PageErrorBoundary>
+        <PageErrorBoundary onError={() => followHeldLink(navigate)}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <PageHydrated />
           </Suspense>
         </PageErrorBoundary>
       </main>
@@ -77,6 +80,17 @@ export function PublicLayout() {
       </footer>
     </div>
   );
+}
+
+/**
+ * Beside the page, in its Suspense boundary, so that its effect runs once the page itself has
+ * been hydrated (or rendered): a link tapped before then is followed now
+ * (lib/links-before-hydration.ts).
+ */
+function PageHydrated() {
+  const navigate = useNavigate();
+  useEffect(() => followHeldLink(navigate), [navigate]);
+  return null;
 }
 
 /**

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { followHeldLink, holdLinksUntilHydrated } from './links-before-hydration.ts';
+
+let root: HTMLDivElement;
+/** React's root listener, which a held click must not reach. */
+let reactSaw: string[];
+
+function link(href: string, attributes: Record<string, string> = {}): HTMLAnchorElement {
+  const a = document.createElement('a');
+  a.href = href;
+  a.textContent = href;
+  for (const [name, value] of Object.entries(attributes)) a.setAttribute(name, value);
+  root.append(a);
+  return a;
+}
+
+/** A click as the browser sends it; whether its default action (a page load) still stands. */
+function click(target: Element, init: MouseEventInit = {}): boolean {
+  return target.dispatchEvent(
+    new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }),
+  );
+}
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/join');
+  root = document.createElement('div');
+  document.body.append(root);
+  reactSaw = [];
+  root.addEventListener('click', (event) => {
+    reactSaw.push((event.target as HTMLAnchorElement).getAttribute('href') ?? '');
+    event.preventDefault(); // jsdom would otherwise try to navigate
+  });
+});
+afterEach(() => {
+  followHeldLink(() => undefined); // stops holding for the next test
+  root.remove();
+});
+
+it('holds a tap on a link of the app, and follows the last one once the page is hydrated', () => {
+  holdLinksUntilHydrated();
+  const about = link('/about');
+  const signIn = link('/sign-in?from=%2Fuser#form');
+  expect(click(about)).toBe(false);
+  expect(click(signIn)).toBe(false);
+  expect(reactSaw).toEqual([]);
+
+  const navigate = vi.fn();
+  followHeldLink(navigate);
+  expect(navigate).toHaveBeenCalledTimes(1);
+  expect(navigate).toHaveBeenCalledWith('/sign-in?from=%2Fuser#form');
+
+  // From then on the links are the router's (React's) again.
+  expect(click(about)).toBe(false); // prevented by the stand-in for React only
+  expect(reactSaw).toEqual(['/about']);
+  followHeldLink(navigate);
+  expect(navigate).toHaveBeenCalledTimes(1);
+});
+
+it('follows nothing when no link was tapped', () => {
+  holdLinksUntilHydrated();
+  const navigate = vi.fn();
+  followHeldLink(navigate);
+  expect(navigate).not.toHaveBeenCalled();
+});
+
+it('leaves the browser what is not a navigation within the app', () => {
+  holdLinksUntilHydrated();
+  const cases: [string, HTMLAnchorElement, MouseEventInit?][] = [
+    ['another site', link('https://example.com/')],
+    ['a new tab', link('/about', { target: '_blank' })],
+    ['a download', link('/api/files/1', { download: '' })],
+    ['the skip link, within this page', link('#content')],
+    ['a click with Ctrl', link('/about'), { ctrlKey: true }],
+    ['a click with Shift', link('/about'), { shiftKey: true }],
+    ['the middle button', link('/about'), { button: 1 }],
+  ];
+  for (const [, anchor, init] of cases) click(anchor, init);
+  expect(reactSaw).toHaveLength(cases.length);
+  const navigate = vi.fn();
+  followHeldLink(navigate);
+  expect(navigate).not.toHaveBeenCalled();
+});
+
+it('holds a tap on what is inside a link (its icon, its text)', () => {
+  holdLinksUntilHydrated();
+  const icon = document.createElement('span');
+  link('/about').append(icon);
+  expect(click(icon)).toBe(false);
+  expect(reactSaw).toEqual([]);
+  const navigate = vi.fn();
+  followHeldLink(navigate);
+  expect(navigate).toHaveBeenCalledWith('/about');
+});

@@ -1,0 +1,55 @@
+// A page the build drew is on the screen before React has hydrated it (main.tsx), and its
+// links can be tapped meanwhile. Left to React, a tap on a link that is already hydrated while
+// the page's content is still being hydrated makes the router show the next page in that same
+// render, so React hydrates the next page's tree against this page's HTML (React error #418:
+// it throws the page away and draws it again). Left to the browser, the tap loads a whole new
+// document over a page that had been working. So between the app's start and the end of the
+// page's hydration, a tap on a link within the app is held and followed by the router as soon
+// as the page is hydrated: a few milliseconds later, as one navigation
+// (docs/decisions/014-taps-while-a-page-hydrates.md).
+
+type Navigate = (to: string) => unknown;
+
+let held: string | null = null;
+let stopHolding: (() => void) | null = null;
+
+/** The path (with query and hash) the router would follow for this click, or null. */
+function inAppTarget(event: MouseEvent): string | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement)) return null;
+  if (link.target && link.target !== '_self') return null;
+  if (link.hasAttribute('download') || link.origin !== window.location.origin) return null;
+  // A link within this page (the skip link) is the browser's to follow.
+  if (link.pathname === window.location.pathname && link.search === window.location.search)
+    return null;
+  return `${link.pathname}${link.search}${link.hash}`;
+}
+
+/**
+ * From now until `followHeldLink`, clicks on links within the app do nothing at once: the last
+ * one is kept. Called before the drawn page is hydrated.
+ */
+export function holdLinksUntilHydrated(root: HTMLElement = document.documentElement): void {
+  if (stopHolding) return;
+  const onClick = (event: MouseEvent) => {
+    const target = inAppTarget(event);
+    if (target === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = target;
+  };
+  // Capturing on an ancestor of React's root: React never sees the click.
+  root.addEventListener('click', onClick, { capture: true });
+  stopHolding = () => root.removeEventListener('click', onClick, { capture: true });
+}
+
+/** The page is hydrated: links are the router's again, and a held one is followed now. */
+export function followHeldLink(navigate: Navigate): void {
+  stopHolding?.();
+  stopHolding = null;
+  const target = held;
+  held = null;
+  if (target !== null) navigate(target);
+}
