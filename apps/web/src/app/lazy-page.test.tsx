@@ -173,3 +173,12 @@ it('tries a page again on the next visit when its code failed after the member h
   expect(await screen.findByRole('heading', { name: 'Statement' })).toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
+
+it('renders a page whose code is already here in the same pass, without its loading state', async () => {
+  const Page = lazyPage(pageCode('Loaded before', 0), 'Page');
+  await Page.preload();
+  renderApp({ '/': Page }, '/');
+  // Synchronously after the render: a lazy page that suspended would show "Loading..." here.
+  expect(screen.getByRole('heading', { name: 'Loaded before' })).toBeInTheDocument();
+  expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+});

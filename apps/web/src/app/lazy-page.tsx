@@ -15,16 +15,17 @@ export function lazyPage<M, K extends keyof M>(
   namespace?: string,
 ) {
   type Props = M[K] extends ComponentType<infer P> ? P : never;
-  let loading: Promise<{ default: ComponentType<Props & object> }> | undefined;
+  type Loaded = { default: ComponentType<Props & object> };
+  let loading: Promise<Loaded> | undefined;
+  let loaded: Loaded | undefined;
   const preload = () =>
     (loading ??= Promise.all([
       load(),
       import('./query-provider.tsx'),
       namespace && i18n.loadNamespaces(namespace),
     ]).then(
-      ([module, { withQueryClient }]) => ({
-        default: withQueryClient(module[name] as ComponentType<Props & object>),
-      }),
+      ([module, { withQueryClient }]) =>
+        (loaded = { default: withQueryClient(module[name] as ComponentType<Props & object>) }),
       (error: unknown) => {
         loading = undefined; // the next call loads anew
         throw error;
@@ -39,14 +40,33 @@ export function lazyPage<M, K extends keyof M>(
   const newLazy = () => {
     hasLazyFailed = false;
     return lazy(() =>
-      preload().catch((error: unknown) => {
-        hasLazyFailed = true;
-        retryLater(retry);
-        throw error;
-      }),
+      loaded
+        ? alreadyLoaded(loaded)
+        : preload().catch((error: unknown) => {
+            hasLazyFailed = true;
+            retryLater(retry);
+            throw error;
+          }),
     );
   };
   let Lazy = newLazy();
   const Page = (props: Props & object) => <Lazy {...props} />;
   return Object.assign(Page, { preload });
+}
+
+/**
+ * A page whose code is already here renders in the same pass as what is around it: React reads
+ * a lazy component's module at once when the thenable its loader returns calls back at once,
+ * and suspends for a promise, even a settled one, until a later task. A member page's first
+ * render (main.tsx, after preloadRoute) has three lazy levels (session check, layout, page):
+ * it is one pass instead of four.
+ */
+function alreadyLoaded<T>(value: T): Promise<T> {
+  const thenable: PromiseLike<T> = {
+    then: (onFulfilled) => {
+      onFulfilled?.(value);
+      return thenable as never;
+    },
+  };
+  return thenable as Promise<T>;
 }
