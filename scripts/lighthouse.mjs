@@ -1,5 +1,6 @@
 // npm run bench:lighthouse [-- --build] [--port N] [--runs N] [--out FILE] [--reports DIR]
 //                            [--chrome PATH] [--pages /user,/user/apply-loan] [--https]
+//                            [--timings]
 //
 // Lighthouse (mobile preset: its default form factor and simulated throttling) on the built
 // app: /, /sign-in, and, signed in as a demo member, /user and /user/apply-loan. Starts the
@@ -13,7 +14,10 @@
 // deployment serves it behind its load balancer; without it, the app as `npm start` serves it
 // (plain HTTP/1.1). Lighthouse simulates the slow network from the requests it sees, so the
 // protocol matters: six HTTP/1.1 connections, each with its own handshake and slow start, or one
-// HTTP/2 connection, warm from the page's HTML (docs/performance.md).
+// HTTP/2 connection, warm from the page's HTML (docs/performance.md). --timings prints, for the
+// median run of each page, what Lighthouse's simulation puts before the largest paint: each
+// request and main-thread task of its two estimates (optimistic and pessimistic), with the
+// simulated start and end, so that a change can be aimed at what holds the paint back.
 //
 // Lighthouse clears the origin's storage before each audit, which would sign the member out:
 // the member pages are audited with storage reset off, after the token is put in localStorage
@@ -41,6 +45,7 @@ const { values: args } = parseArgs({
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     pages: { type: 'string' },
     https: { type: 'boolean', default: false },
+    timings: { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number(args.runs) || 1);
@@ -131,8 +136,9 @@ try {
       audits.push(await audit(`${origin}${page.path}`, debuggingPort, page.isMember));
     }
     audits.sort((a, b) => a.scores.performance - b.scores.performance);
-    const { report, ...median } = audits[Math.floor(audits.length / 2)];
+    const { report, timings, ...median } = audits[Math.floor(audits.length / 2)];
     const result = { page: page.path, ...median };
+    if (timings) printTimings(page.path, timings);
     if (page.isMember) checkMemberPage(result);
     if (args.reports) writeReport(page.path, report);
     results.push(result);
@@ -228,6 +234,7 @@ async function audit(url, port, isMember) {
     disableStorageReset: isMember,
   });
   const lhr = runnerResult.lhr;
+  const timings = args.timings ? await lcpTimings(runnerResult) : undefined;
   if (lhr.runtimeError)
     throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id) => lhr.audits[id]?.numericValue;
@@ -253,7 +260,52 @@ async function audit(url, port, isMember) {
     lcpElement: lcpElement?.nodeLabel ?? null,
     failing,
     report: runnerResult.report,
+    timings,
   };
+}
+
+/** Lantern's estimate of the largest paint, with the simulated timing of each node of its graphs. */
+async function lcpTimings({ artifacts, lhr }) {
+  const { LanternLargestContentfulPaint } =
+    await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js');
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings: lhr.configSettings,
+    simulator: null,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps,
+  };
+  const result = await LanternLargestContentfulPaint.request(data, { computedCache: new Map() });
+  const describe = (estimate) => ({
+    ms: Math.round(estimate.timeInMs),
+    nodes: [...estimate.nodeTimings.entries()]
+      .map(([node, t]) => ({
+        what:
+          node.type === 'network'
+            ? `${node.request.url.replace(/^https?:\/\/[^/]+/, '')} (${(node.request.transferSize / 1024).toFixed(1)} KB)`
+            : `cpu ${(node.duration / 1000).toFixed(1)} ms measured`,
+        start: Math.round(t.startTime),
+        end: Math.round(t.endTime),
+      }))
+      .sort((a, b) => a.start - b.start),
+  });
+  return {
+    ms: Math.round(result.timing),
+    optimistic: describe(result.optimisticEstimate),
+    pessimistic: describe(result.pessimisticEstimate),
+  };
+}
+
+function printTimings(pagePath, timings) {
+  console.log(`\n${pagePath}: simulated largest paint ${timings.ms} ms`);
+  for (const kind of ['optimistic', 'pessimistic']) {
+    const { ms, nodes } = timings[kind];
+    console.log(`  ${kind} graph: ${ms} ms`);
+    for (const n of nodes)
+      console.log(`    ${String(n.start).padStart(5)} → ${String(n.end).padStart(5)}  ${n.what}`);
+  }
 }
 
 /** The full Lighthouse report of the page's median run. */
