@@ -33,10 +33,11 @@ export default defineConfig({
         // A few large chunks compress better and load in fewer requests than many small ones:
         // on a slow network each request costs a round trip, and one of the browser's six
         // connections while it lasts. `framework` is what the landing page (the first load)
-        // needs; `data` comes with every other page (app/router.tsx), with the app's query
-        // client and toasts; `forms` with the pages that have a form; `validation` when a form
-        // first validates; `session` with every signed-in page (member or treasurer);
-        // `member-layout` with every member page. A module goes into a group if every route
+        // needs; `data` comes with every other page (app/lazy-page.tsx), with the app's query
+        // client and the session check (2 KB a public form page does not use, one request fewer
+        // for every signed-in page); `forms` with the pages that have a form; `validation` when
+        // a form first validates; `member-layout` with every member page. The toast library
+        // comes with the first toast (lib/messages.ts). A module goes into a group if every route
         // that loads the group needs it, or if it is small and most of them do (npm run
         // bench:bundle keeps each route within its budget).
         codeSplitting: {
@@ -50,7 +51,7 @@ export default defineConfig({
             },
             {
               name: 'data',
-              test: /node_modules[\\/](@tanstack|react-toastify|clsx)[\\/].*\.[cm]?js$|src[\\/](app[\\/](query-provider|toasts)\.tsx|lib[\\/](query-client|messages|money-mutation)\.ts)$|packages[\\/]contracts[\\/]src[\\/]values\.ts$/,
+              test: /node_modules[\\/]@tanstack[\\/].*\.[cm]?js$|src[\\/](app[\\/]query-provider\.tsx|lib[\\/](query-client|messages|money-mutation|list-query)\.ts|features[\\/]auth[\\/](components[\\/]require-session\.tsx|locales[\\/]en\.json)|api[\\/]get-(profile|settings)\.ts|components[\\/]icons\.tsx)$|packages[\\/]contracts[\\/]src[\\/]values\.ts$/,
             },
             {
               name: 'forms',
@@ -60,10 +61,6 @@ export default defineConfig({
               // Loaded when a form validates (lib/zod-resolver.ts), not before a page shows.
               name: 'validation',
               test: /node_modules[\\/](zod|@hookform)[\\/].*\.[cm]?js$/,
-            },
-            {
-              name: 'session',
-              test: /src[\\/](features[\\/]auth[\\/](components[\\/]require-session\.tsx|locales[\\/]en\.json)|api[\\/]get-(profile|settings)\.ts|components[\\/]icons\.tsx|lib[\\/]list-query\.ts)$/,
             },
             {
               name: 'member-layout',

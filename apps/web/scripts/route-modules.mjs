@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** What every lazily loaded page brings along (see src/app/router.tsx and src/app/app.tsx). */
-export const WITH_EVERY_PAGE = ['src/app/query-provider.tsx', 'src/app/toasts.tsx'];
+/** What every lazily loaded page brings along (src/app/lazy-page.tsx). */
+export const WITH_EVERY_PAGE = ['src/app/query-provider.tsx'];
 
 /**
  * The router's lazily loaded routes: `{ route, page, layouts }` (route like `/user/my-loan`,

@@ -2,7 +2,6 @@
 import { earlyRequests } from './early.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import 'react-toastify/dist/ReactToastify.css';
 import './styles.css';
 import './app/i18n.ts';
 import { App } from './app/app.tsx';

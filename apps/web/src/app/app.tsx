@@ -1,8 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
-import { BrowserRouter, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter } from 'react-router';
+import { usePageToastsWanted } from '../lib/page-toasts.ts';
 import { AppRoutes } from './router.tsx';
 
-const Toasts = lazy(async () => ({ default: (await import('./toasts.tsx')).Toasts }));
+const PageToasts = lazy(async () => ({
+  default: (await import('../components/toast-containers.tsx')).PageToasts,
+}));
 
 export function App() {
   return (
@@ -22,17 +25,11 @@ export function AppContent() {
   );
 }
 
-/**
- * Nothing on the landing page shows a toast, so the toast library loads with the first other
- * page and then stays, so a toast shown just before a navigation is not lost.
- */
+/** The page's toasts, from the first toast on (lib/page-toasts.ts). */
 function LazyToasts() {
-  const isLanding = useLocation().pathname === '/';
-  const [isNeeded, setIsNeeded] = useState(!isLanding);
-  if (!isNeeded && !isLanding) setIsNeeded(true);
-  return isNeeded ? (
+  return usePageToastsWanted() ? (
     <Suspense fallback={null}>
-      <Toasts />
+      <PageToasts />
     </Suspense>
   ) : null;
 }

@@ -11,7 +11,7 @@ import { PageErrorBoundary } from '../components/page-error-boundary.tsx';
 import { Spinner } from '../components/states.tsx';
 import { retryOnNewPath } from '../lib/failed-loads.ts';
 import { PublicLayout } from '../features/layout/components/public-layout.tsx';
-import { LandingPage } from '../features/public/components/landing-page.tsx';
+import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { lazyPage } from './lazy-page.tsx';
 
 // Only the landing page comes with the first load: every other page is loaded when it is
@@ -40,20 +40,27 @@ export function preloadRoute(pathname: string): Promise<unknown> {
 const AboutPage = lazyPage(
   () => import('../features/public/components/about-page.tsx'),
   'AboutPage',
+  'public',
 );
 const SignInPage = lazyPage(
   () => import('../features/auth/components/sign-in-page.tsx'),
   'SignInPage',
   'auth',
 );
-const JoinPage = lazyPage(() => import('../features/public/components/join-page.tsx'), 'JoinPage');
+const JoinPage = lazyPage(
+  () => import('../features/public/components/join-page.tsx'),
+  'JoinPage',
+  'public',
+);
 const ForgotPasswordPage = lazyPage(
   () => import('../features/public/components/forgot-password-page.tsx'),
   'ForgotPasswordPage',
+  'public',
 );
 const NotFoundPage = lazyPage(
   () => import('../features/public/components/not-found-page.tsx'),
   'NotFoundPage',
+  'public',
 );
 const RequireSession = lazyPage(
   () => import('../features/auth/components/require-session.tsx'),
@@ -213,6 +220,7 @@ const BonusPage = lazyPage(
 const SetPasswordPage = lazyPage(
   () => import('../features/public/components/set-password-page.tsx'),
   'SetPasswordPage',
+  'public',
 );
 
 const fallback = (

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n.tsx';
-import { ToastContainer } from 'react-toastify';
-import { MODAL_TOASTS } from '../lib/messages.ts';
+
+const ModalToasts = lazy(async () => ({
+  default: (await import('./toast-containers.tsx')).ModalToasts,
+}));
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays
@@ -68,12 +70,9 @@ export function Modal({
             </button>
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>
-          <ToastContainer
-            containerId={MODAL_TOASTS}
-            position="top-right"
-            newestOnTop
-            theme="light"
-          />
+          <Suspense fallback={null}>
+            <ModalToasts />
+          </Suspense>
         </div>
       )}
     </dialog>

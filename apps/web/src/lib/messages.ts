@@ -1,6 +1,6 @@
 import { i18n } from './i18n.tsx';
-import { toast } from 'react-toastify';
 import { ApiError } from './api-client.ts';
+import { wantPageToasts } from './page-toasts.ts';
 
 /**
  * Messages that come from the shared zod schemas or from the server are English sentences;
@@ -29,13 +29,23 @@ export const MODAL_TOASTS = 'modal';
 const container = () =>
   document.querySelector('dialog[open]') ? { containerId: MODAL_TOASTS } : {};
 
+// The toast library loads with the first toast, and the page's container (app.tsx) is put on
+// the screen then; a toast shown before any container is there waits in the library's queue.
+function loadToast() {
+  wantPageToasts();
+  return import('react-toastify').then((library) => library.toast);
+}
+
 /** Success toasts close after 1 s (the spec); errors stay 5 s and pause on hover (PRODUCT.md section 7). */
 export function toastSuccess(message: string): void {
-  toast.success(translateMessage(message), { autoClose: 1000 });
+  const text = translateMessage(message);
+  void loadToast().then((toast) => toast.success(text, { autoClose: 1000 }));
 }
 
 export function toastError(error: unknown): void {
-  toast.error(errorMessage(error), { autoClose: 5000, pauseOnHover: true, ...container() });
+  const text = errorMessage(error);
+  const options = { autoClose: 5000, pauseOnHover: true, ...container() };
+  void loadToast().then((toast) => toast.error(text, options));
 }
 
 /** Puts the server's field errors beside the fields of a react-hook-form form. */

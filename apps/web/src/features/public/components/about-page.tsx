@@ -2,13 +2,13 @@ import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons.tsx';
+import { SecurityIllustration } from '../../../components/illustrations.tsx';
 import {
   FairnessIllustration,
   MutualHelpIllustration,
-  SecurityIllustration,
   TransparencyIllustration,
 } from './illustrations.tsx';
-import { primaryLink } from './link-styles.ts';
+import { primaryLink } from '../../../components/link-styles.ts';
 
 const VALUES: { key: string; Picture: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { key: 'transparency', Picture: TransparencyIllustration },

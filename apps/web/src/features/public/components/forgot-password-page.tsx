@@ -9,7 +9,7 @@ import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-import { textLink } from './link-styles.ts';
+import { textLink } from '../../../components/link-styles.ts';
 import { FormProblem, Outcome } from './outcome.tsx';
 
 // A field focused after an invalid submit must not land under the sticky top bar.

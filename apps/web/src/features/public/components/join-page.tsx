@@ -9,7 +9,7 @@ import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
-import { primaryLink, textLink } from './link-styles.ts';
+import { primaryLink, textLink } from '../../../components/link-styles.ts';
 import { Notice } from './notice.tsx';
 import { FormProblem, Outcome } from './outcome.tsx';
 

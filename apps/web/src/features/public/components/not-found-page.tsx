@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { LostIllustration } from './illustrations.tsx';
-import { primaryLink } from './link-styles.ts';
+import { primaryLink } from '../../../components/link-styles.ts';
 
 /**
  * Any unknown path (spec section 2). It is shown inside the public layout and inside the

@@ -10,7 +10,7 @@ import { Field, inputClass } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
 import { useSetPassword } from '../api/set-password.ts';
-import { primaryLink, textLink } from './link-styles.ts';
+import { primaryLink, textLink } from '../../../components/link-styles.ts';
 import { FormProblem, Outcome } from './outcome.tsx';
 
 const fieldClass = `${inputClass} scroll-mt-32`;

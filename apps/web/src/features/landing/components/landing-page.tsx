@@ -2,40 +2,40 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { aed } from '../../../lib/format.ts';
 import { usePublicSettings } from '../api/get-public-settings.ts';
-import {
-  DuesIllustration,
-  HeroIllustration,
-  JoinIllustration,
-  LoanIllustration,
-  SecurityIllustration,
-} from './illustrations.tsx';
+import { SecurityIllustration } from '../../../components/illustrations.tsx';
 import {
   onDarkPrimaryLink,
   onDarkSecondaryLink,
   primaryLink,
   secondaryLink,
-} from './link-styles.ts';
+} from '../../../components/link-styles.ts';
+import {
+  DuesIllustration,
+  HeroIllustration,
+  JoinIllustration,
+  LoanIllustration,
+} from './illustrations.tsx';
 
 export function LandingPage() {
-  const { t } = useTranslation('public');
+  const { t } = useTranslation('landing');
   return (
     <div>
       <section className="bg-linear-to-b from-brand-50 to-slate-50">
         <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 pt-8 pb-10 md:grid-cols-2 md:gap-12 md:py-16">
           <div>
             <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-              {t('landing.hero.eyebrow')}
+              {t('hero.eyebrow')}
             </p>
             <h1 className="mt-3 text-4xl leading-tight font-extrabold text-slate-900 md:text-5xl">
-              {t('landing.hero.title')}
+              {t('hero.title')}
             </h1>
-            <p className="mt-4 text-lg text-slate-700">{t('landing.hero.subline')}</p>
+            <p className="mt-4 text-lg text-slate-700">{t('hero.subline')}</p>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
               <Link to="/join" className={primaryLink}>
-                {t('landing.hero.join')}
+                {t('hero.join')}
               </Link>
               <Link to="/sign-in" className={secondaryLink}>
-                {t('landing.hero.signIn')}
+                {t('hero.signIn')}
               </Link>
             </div>
           </div>
@@ -46,15 +46,15 @@ export function LandingPage() {
       <section className="mx-auto max-w-6xl px-4 pb-12">
         <div className="flex flex-col gap-5 rounded-3xl bg-brand-800 px-6 py-10 text-white md:flex-row md:items-center md:justify-between md:px-12">
           <div className="max-w-2xl">
-            <h2 className="text-2xl font-bold md:text-3xl">{t('landing.cta.title')}</h2>
-            <p className="mt-2 text-brand-50">{t('landing.cta.body')}</p>
+            <h2 className="text-2xl font-bold md:text-3xl">{t('cta.title')}</h2>
+            <p className="mt-2 text-brand-50">{t('cta.body')}</p>
           </div>
           <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
             <Link to="/join" className={onDarkPrimaryLink}>
-              {t('landing.cta.join')}
+              {t('cta.join')}
             </Link>
             <Link to="/about" className={onDarkSecondaryLink}>
-              {t('landing.cta.about')}
+              {t('cta.about')}
             </Link>
           </div>
         </div>
@@ -64,40 +64,40 @@ export function LandingPage() {
 }
 
 function HowItWorks() {
-  const { t, i18n } = useTranslation('public');
+  const { t, i18n } = useTranslation('landing');
   // The figures come from the association's settings; until they arrive (or if they cannot
   // be loaded) the steps say the same thing without numbers, in a box of the same height.
   const settings = usePublicSettings();
   const policy = settings?.loan_policy;
   const steps = [
-    { key: 'join', Picture: JoinIllustration, title: t('landing.how.join.title') },
+    { key: 'join', Picture: JoinIllustration, title: t('how.join.title') },
     {
       key: 'dues',
       Picture: DuesIllustration,
       title: settings
-        ? t('landing.how.dues.title', { amount: aed(settings.monthly_due) })
-        : t('landing.how.dues.titleFallback'),
+        ? t('how.dues.title', { amount: aed(settings.monthly_due) })
+        : t('how.dues.titleFallback'),
     },
     {
       key: 'loans',
       Picture: LoanIllustration,
       title: policy
-        ? t('landing.how.loans.title', {
+        ? t('how.loans.title', {
             min: aed(policy.minimum),
             max: aed(policy.maximum),
             rate: new Intl.NumberFormat(i18n.language).format(policy.interest_rate_percent),
           })
-        : t('landing.how.loans.titleFallback'),
+        : t('how.loans.titleFallback'),
     },
-    { key: 'security', Picture: SecurityIllustration, title: t('landing.how.security.title') },
+    { key: 'security', Picture: SecurityIllustration, title: t('how.security.title') },
   ] as const;
 
   return (
     <section aria-labelledby="how-it-works" className="mx-auto max-w-6xl px-4 py-12">
       <h2 id="how-it-works" className="text-3xl font-bold text-slate-900">
-        {t('landing.how.title')}
+        {t('how.title')}
       </h2>
-      <p className="mt-2 text-slate-700">{t('landing.how.subline')}</p>
+      <p className="mt-2 text-slate-700">{t('how.subline')}</p>
       <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {steps.map(({ key, Picture, title }, index) => (
           <li
@@ -110,14 +110,14 @@ function HowItWorks() {
               <Picture className="size-16 shrink-0" />
               <div className="flex min-h-19 flex-col justify-center sm:min-h-0">
                 <p className="text-sm font-semibold text-brand-700">
-                  {t('landing.how.step', {
+                  {t('how.step', {
                     n: new Intl.NumberFormat(i18n.language).format(index + 1),
                   })}
                 </p>
                 <h3 className="text-lg leading-7 font-bold text-slate-900 sm:min-h-14">{title}</h3>
               </div>
             </div>
-            <p className="text-slate-700">{t(`landing.how.${key}.body`)}</p>
+            <p className="text-slate-700">{t(`how.${key}.body`)}</p>
           </li>
         ))}
       </ol>

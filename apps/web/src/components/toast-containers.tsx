@@ -1,0 +1,18 @@
+import 'react-toastify/dist/ReactToastify.css';
+import { ToastContainer } from 'react-toastify';
+import { MODAL_TOASTS } from '../lib/messages.ts';
+
+// The toast library and its stylesheet come with the first toast (lib/messages.ts), not with
+// the page: nothing a page shows first needs them (docs/decisions/015-toasts-on-demand.md).
+
+/** The page's toasts, top right; success toasts close after 1 s (spec section 8). */
+export function PageToasts() {
+  return <ToastContainer position="top-right" autoClose={1000} newestOnTop theme="light" />;
+}
+
+/** An open <dialog> sits above the page's toasts: it shows its own (components/modal.tsx). */
+export function ModalToasts() {
+  return (
+    <ToastContainer containerId={MODAL_TOASTS} position="top-right" newestOnTop theme="light" />
+  );
+}
