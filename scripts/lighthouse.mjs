@@ -6,7 +6,7 @@
 // app: /, /sign-in, and, signed in as a demo member, /user and /user/apply-loan. Starts the
 // built server on a scratch data folder (demo data is seeded on first start), prints a table
 // of scores and key metrics, and writes them as JSON with --out (and each page's full Lighthouse
-// report of its median run into a folder with --reports). --build runs `npm run build`
+// report and trace of its median run into a folder with --reports). --build runs `npm run build`
 // first; otherwise the existing build is used. --runs N audits each page N times and reports
 // the median performance run (the scores move with the machine's load). --pages audits only
 // the pages named (of the four), to compare a change on one page. --https audits the app behind
@@ -136,11 +136,11 @@ try {
       audits.push(await audit(`${origin}${page.path}`, debuggingPort, page.isMember));
     }
     audits.sort((a, b) => a.scores.performance - b.scores.performance);
-    const { report, timings, ...median } = audits[Math.floor(audits.length / 2)];
+    const { report, trace, timings, ...median } = audits[Math.floor(audits.length / 2)];
     const result = { page: page.path, ...median };
     if (timings) printTimings(page.path, timings);
     if (page.isMember) checkMemberPage(result);
-    if (args.reports) writeReport(page.path, report);
+    if (args.reports) writeReport(page.path, report, trace);
     results.push(result);
   }
   printTable(results);
@@ -260,6 +260,7 @@ async function audit(url, port, isMember) {
     lcpElement: lcpElement?.nodeLabel ?? null,
     failing,
     report: runnerResult.report,
+    trace: args.reports ? runnerResult.artifacts.Trace : undefined,
     timings,
   };
 }
@@ -309,10 +310,12 @@ function printTimings(pagePath, timings) {
 }
 
 /** The full Lighthouse report of the page's median run. */
-function writeReport(pagePath, report) {
+function writeReport(pagePath, report, trace) {
   fs.mkdirSync(args.reports, { recursive: true });
   const name = pagePath.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
   fs.writeFileSync(path.join(args.reports, `${name}.json`), report);
+  // The run's trace, for Chrome's performance panel or a script.
+  fs.writeFileSync(path.join(args.reports, `${name}.trace.json`), JSON.stringify(trace));
 }
 
 function checkMemberPage(result) {

@@ -139,3 +139,22 @@ function expectOnlyLostDownloads(consoleErrors: string[], file: RegExp) {
   expect(consoleErrors.some((e) => expected.test(e))).toBe(true);
   consoleErrors.splice(0, Infinity, ...consoleErrors.filter((e) => !expected.test(e)));
 }
+
+test('a member page loads its formatting data in a worker the page’s policy allows, and no other page does', async ({
+  page,
+}) => {
+  await signIn(page, 'amina@jamiya.example');
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  // A load of its own: early.ts starts the worker beside the page's first requests.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your Saving Balance' })).toBeVisible();
+  await expect
+    .poll(() => workers)
+    .toEqual([expect.stringMatching(/\/assets\/icu-warmup\.worker-[\w-]+\.js$/)]);
+  // A public page drawn by the build needs none.
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(workers).toHaveLength(1);
+  // The console fixture fails the test on any CSP report of the worker.
+});

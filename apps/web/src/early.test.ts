@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { earlyRequests } from './early.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { earlyRequests, warmUpFormats } from './early.ts';
 import { loadMemberData } from './app/member-data.ts';
 import { queryClient } from './app/query-provider.tsx';
 import { startEarly } from './lib/api-client.ts';
@@ -33,5 +33,30 @@ describe('earlyRequests', () => {
     expect(queryClient.getQueryData(['accountData'])).toEqual({ url: requests[1] });
     expect(queryClient.getQueryData(['myLoans'])).toMatchObject({ url: requests[2] });
     expect(queryClient.getQueryData(['settings'])).toMatchObject({ url: requests[3] });
+  });
+});
+
+describe('warmUpFormats', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts the worker that loads the language’s formatting data, named after the language', () => {
+    const started: { url: string; name?: string }[] = [];
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor(url: URL | string, options?: WorkerOptions) {
+          started.push({ url: String(url), name: options?.name });
+        }
+      },
+    );
+    warmUpFormats('ar');
+    expect(started).toHaveLength(1);
+    expect(started[0]!.url).toMatch(/icu-warmup\.worker\.ts/);
+    expect(started[0]!.name).toBe('ar');
+  });
+
+  it('does nothing in a browser without workers', () => {
+    vi.stubGlobal('Worker', undefined);
+    expect(() => warmUpFormats('en')).not.toThrow();
   });
 });

@@ -23,4 +23,16 @@ export function earlyRequests(pathname: string): string[] {
   ];
 }
 
-startEarly(earlyRequests(window.location.pathname));
+/**
+ * Loads the language's formatting data in a worker, while the page's code is on its way
+ * (icu-warmup.worker.ts): a member page's first render formats amounts and dates. Nothing
+ * waits for it: should the page render first, it loads the data itself, as it did before.
+ */
+export function warmUpFormats(locale = document.documentElement.lang || 'en'): void {
+  if (typeof Worker === 'undefined') return;
+  new Worker(new URL('./icu-warmup.worker.ts', import.meta.url), { name: locale });
+}
+
+const requests = earlyRequests(window.location.pathname);
+startEarly(requests);
+if (requests.length) warmUpFormats();
