@@ -3,7 +3,7 @@ import { ToastContainer } from 'react-toastify';
 import { MODAL_TOASTS } from '../lib/messages.ts';
 
 // The toast library and its stylesheet come with the first toast (lib/messages.ts), not with
-// the page: nothing a page shows first needs them (docs/decisions/015-toasts-on-demand.md).
+// the page: nothing a page shows first needs them (docs/decisions/015).
 
 /** The page's toasts, top right; success toasts close after 1 s (spec section 8). */
 export function PageToasts() {
