@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     // The default entry injects its CSS in a <style> tag, which the app's CSP forbids;
-    // the stylesheet is imported as a file instead (main.tsx).
+    // the stylesheet is imported as a file instead (components/toast-containers.tsx).
     alias: [{ find: /^react-toastify$/, replacement: 'react-toastify/unstyled' }],
   },
   server: {
@@ -64,7 +64,7 @@ export default defineConfig({
             },
             {
               name: 'member-layout',
-              test: /src[\\/](features[\\/](layout[\\/]components[\\/](member-layout\.tsx|notification-bell\.tsx|profile-dropdown\.tsx|menu-entries\.ts)|notifications[\\/]locales[\\/]en\.json)|api[\\/](get-account-data|get-notifications|get-my-loans)\.ts|components[\\/]avatar\.tsx|app[\\/]member-data\.ts|lib[\\/]use-after-page-paint\.ts)$/,
+              test: /src[\\/](features[\\/](layout[\\/]components[\\/](member-layout\.tsx|notification-bell\.tsx|profile-dropdown\.tsx|menu-entries\.ts)|notifications[\\/]locales[\\/]en\.json)|api[\\/](get-account-data|get-notifications|get-my-loans)\.ts|components[\\/]avatar\.tsx|app[\\/]member-data\.ts)$/,
             },
           ],
         },

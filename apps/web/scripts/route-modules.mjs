@@ -58,7 +58,7 @@ export function readManifests(dist) {
   return { manifest: read('manifest.json'), ssrManifest: read('ssr-manifest.json') };
 }
 
-/** The manifest key of the chunk that holds a source module (e.g. `src/app/toasts.tsx`). */
+/** The manifest key of the chunk that holds a source module (e.g. `src/app/query-provider.tsx`). */
 export function chunkKey({ manifest, ssrManifest }, module) {
   if (manifest[module]) return module;
   const file = ssrManifest[module]?.find((f) => f.endsWith('.js'))?.replace(/^\//, '');

@@ -1,4 +1,5 @@
 import { startEarly } from './lib/api-client.ts';
+import { getToken } from './lib/session-store.ts';
 
 // A member's deep link: its first requests start as soon as this small module runs, beside the
 // page's code (lib/api-client.ts). The member pages' HTML names it as a script of its own, so
@@ -30,9 +31,14 @@ export function earlyRequests(pathname: string): string[] {
  */
 export function warmUpFormats(locale = document.documentElement.lang || 'en'): void {
   if (typeof Worker === 'undefined') return;
-  new Worker(new URL('./icu-warmup.worker.ts', import.meta.url), { name: locale });
+  try {
+    new Worker(new URL('./icu-warmup.worker.ts', import.meta.url), { name: locale });
+  } catch {
+    // A policy or an origin that refuses it: the first render loads the data itself.
+  }
 }
 
 const requests = earlyRequests(window.location.pathname);
 startEarly(requests);
-if (requests.length) warmUpFormats();
+// A member page that will render (with no token it goes to /sign-in).
+if (requests.length && getToken()) warmUpFormats();

@@ -24,9 +24,12 @@ const app = (
 if (container.dataset.start === 'hydrate') {
   // A public page, drawn by the build and already on the screen: hydrated once its code is
   // here, in a transition, so that React does the work in slices and the page answers input
-  // meanwhile. A link tapped until then is followed once the page is hydrated.
-  holdLinksUntilHydrated();
-  void isRouteLoaded.then(() => startTransition(() => void hydrateRoot(container, app)));
+  // meanwhile. A link tapped while it hydrates is followed once the page is hydrated; before,
+  // a tap is the browser's, a page load.
+  void isRouteLoaded.then(() => {
+    holdLinksUntilHydrated();
+    startTransition(() => void hydrateRoot(container, app));
+  });
 } else if (container.dataset.start === 'when-ready') {
   // A member page: the HTML shows the session check's spinner while the page's code and its
   // first data (early.ts) come; then the page renders once, whole, in slices, in place of it.

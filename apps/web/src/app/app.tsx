@@ -1,11 +1,8 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter } from 'react-router';
-import { usePageToastsWanted } from '../lib/page-toasts.ts';
+import { useEffect } from 'react';
+import { BrowserRouter, useLocation } from 'react-router';
+import { loadToastContainers, useToastContainers } from '../lib/toast-containers-loader.ts';
+import { useAfterPagePaint } from '../lib/use-after-page-paint.ts';
 import { AppRoutes } from './router.tsx';
-
-const PageToasts = lazy(async () => ({
-  default: (await import('../components/toast-containers.tsx')).PageToasts,
-}));
 
 export function App() {
   return (
@@ -25,11 +22,17 @@ export function AppContent() {
   );
 }
 
-/** The page's toasts, from the first toast on (lib/page-toasts.ts). */
+/**
+ * The page's toasts: their code comes once the page has painted (nothing on the landing page
+ * shows a toast, so there only with the first toast), and then stays, so that a toast shown
+ * just before a navigation is not lost.
+ */
 function LazyToasts() {
-  return usePageToastsWanted() ? (
-    <Suspense fallback={null}>
-      <PageToasts />
-    </Suspense>
-  ) : null;
+  const containers = useToastContainers();
+  const isLanding = useLocation().pathname === '/';
+  const hasPagePainted = useAfterPagePaint();
+  useEffect(() => {
+    if (hasPagePainted && !isLanding) void loadToastContainers();
+  }, [hasPagePainted, isLanding]);
+  return containers ? <containers.PageToasts /> : null;
 }

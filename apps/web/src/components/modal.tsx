@@ -1,9 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n.tsx';
-
-const ModalToasts = lazy(async () => ({
-  default: (await import('./toast-containers.tsx')).ModalToasts,
-}));
+import { loadToastContainers, useToastContainers } from '../lib/toast-containers-loader.ts';
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays
@@ -26,6 +23,11 @@ export function Modal({
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const [isShaking, setShaking] = useState(false);
+  // Its own toast container (above the page's): here before anything in it can fail.
+  const toasts = useToastContainers();
+  useEffect(() => {
+    if (isOpen) void loadToastContainers();
+  }, [isOpen]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -70,9 +72,7 @@ export function Modal({
             </button>
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>
-          <Suspense fallback={null}>
-            <ModalToasts />
-          </Suspense>
+          {toasts && <toasts.ModalToasts />}
         </div>
       )}
     </dialog>

@@ -2,8 +2,8 @@ import 'react-toastify/dist/ReactToastify.css';
 import { ToastContainer } from 'react-toastify';
 import { MODAL_TOASTS } from '../lib/messages.ts';
 
-// The toast library and its stylesheet come with the first toast (lib/messages.ts), not with
-// the page: nothing a page shows first needs them (docs/decisions/015).
+// The toast library and its stylesheet come after the page has painted, not with it: nothing
+// a page shows first needs them (lib/toast-containers-loader.ts, docs/decisions/015).
 
 /** The page's toasts, top right; success toasts close after 1 s (spec section 8). */
 export function PageToasts() {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { followHeldLink, holdLinksUntilHydrated } from './links-before-hydration.ts';
+import { followHeldLink, holdLinksUntilHydrated, MAX_HOLD_MS } from './links-before-hydration.ts';
 
 let root: HTMLDivElement;
 /** React's root listener, which a held click must not reach. */
@@ -69,7 +69,7 @@ it('leaves the browser what is not a navigation within the app', () => {
     ['another site', link('https://example.com/')],
     ['a new tab', link('/about', { target: '_blank' })],
     ['a download', link('/api/files/1', { download: '' })],
-    ['the skip link, within this page', link('#content')],
+    ['the skip link, to a place in this page', link('#content')],
     ['a click with Ctrl', link('/about'), { ctrlKey: true }],
     ['a click with Shift', link('/about'), { shiftKey: true }],
     ['the middle button', link('/about'), { button: 1 }],
@@ -90,4 +90,47 @@ it('holds a tap on what is inside a link (its icon, its text)', () => {
   const navigate = vi.fn();
   followHeldLink(navigate);
   expect(navigate).toHaveBeenCalledWith('/about');
+});
+
+it('holds a tap on a link to this very page too: following it is a navigation of the router', () => {
+  holdLinksUntilHydrated();
+  expect(click(link('/join'))).toBe(false);
+  const navigate = vi.fn();
+  followHeldLink(navigate);
+  expect(navigate).toHaveBeenCalledWith('/join');
+});
+
+it('lets the browser follow a held link when the page is not hydrated in time', () => {
+  vi.useFakeTimers();
+  try {
+    const pageLoad = vi.fn();
+    holdLinksUntilHydrated(document.documentElement, pageLoad);
+    expect(click(link('/about'))).toBe(false);
+    vi.advanceTimersByTime(MAX_HOLD_MS - 1);
+    expect(pageLoad).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(pageLoad).toHaveBeenCalledWith('/about');
+    // Holding has stopped: the links are React's (here, its stand-in's) again.
+    click(link('/sign-in'));
+    expect(reactSaw).toEqual(['/sign-in']);
+    // A hydration that ends later follows nothing more.
+    const navigate = vi.fn();
+    followHeldLink(navigate);
+    expect(navigate).not.toHaveBeenCalled();
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+it('follows nothing and stops its timer when the page is hydrated in time', () => {
+  vi.useFakeTimers();
+  try {
+    const pageLoad = vi.fn();
+    holdLinksUntilHydrated(document.documentElement, pageLoad);
+    followHeldLink(vi.fn());
+    vi.advanceTimersByTime(MAX_HOLD_MS * 2);
+    expect(pageLoad).not.toHaveBeenCalled();
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -1,6 +1,7 @@
 import { i18n } from './i18n.tsx';
 import { ApiError } from './api-client.ts';
-import { wantPageToasts } from './page-toasts.ts';
+import type * as ToastLibrary from 'react-toastify';
+import { loadToastContainers } from './toast-containers-loader.ts';
 
 /**
  * Messages that come from the shared zod schemas or from the server are English sentences;
@@ -29,23 +30,25 @@ export const MODAL_TOASTS = 'modal';
 const container = () =>
   document.querySelector('dialog[open]') ? { containerId: MODAL_TOASTS } : {};
 
-// The toast library loads with the first toast, and the page's container (app.tsx) is put on
-// the screen then; a toast shown before any container is there waits in the library's queue.
-function loadToast() {
-  wantPageToasts();
-  return import('react-toastify').then((library) => library.toast);
+// The toast library comes with the containers (lib/toast-containers-loader.ts), usually once
+// the page has painted; a toast made before, or while they load, waits for them. Without
+// them (their load failed) the toast cannot be shown: the next one tries again.
+function withToast(show: (toast: typeof ToastLibrary.toast) => void): void {
+  void loadToastContainers().then(async (loaded) => {
+    if (loaded) show((await import('react-toastify')).toast);
+  });
 }
 
 /** Success toasts close after 1 s (the spec); errors stay 5 s and pause on hover (PRODUCT.md section 7). */
 export function toastSuccess(message: string): void {
   const text = translateMessage(message);
-  void loadToast().then((toast) => toast.success(text, { autoClose: 1000 }));
+  withToast((toast) => toast.success(text, { autoClose: 1000 }));
 }
 
 export function toastError(error: unknown): void {
   const text = errorMessage(error);
   const options = { autoClose: 5000, pauseOnHover: true, ...container() };
-  void loadToast().then((toast) => toast.error(text, options));
+  withToast((toast) => toast.error(text, options));
 }
 
 /** Puts the server's field errors beside the fields of a react-hook-form form. */

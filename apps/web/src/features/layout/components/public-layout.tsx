@@ -54,7 +54,10 @@ export function PublicLayout() {
       {/* At least a screen tall, so the footer stays below the fold while a page loads and when
           it shows (it moved into view under a short page: a layout shift). */}
       <main id="content" className="min-h-dvh flex-1">
-        <PageErrorBoundary onError={() => followHeldLink(navigate)}>
+        <PageErrorBoundary
+          // After the commit that shows the error, when the router's navigate works.
+          onError={() => setTimeout(() => followHeldLink(navigate))}
+        >
           <Suspense fallback={<PageLoading />}>
             <Outlet />
             <PageHydrated />

@@ -8,7 +8,8 @@ import {
   type IllustrationProps,
 } from '../../../components/illustrations.tsx';
 
-// The pictures of the public pages but the landing page's (components/illustrations.tsx).
+// The pictures of the public pages but the landing page's (those are in features/landing; why
+// they are drawn inline: components/illustrations.tsx).
 
 /** The not-found picture: a signpost whose arrows point every way but here. */
 export function LostIllustration(props: IllustrationProps) {
