@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18n, { LAZY_NAMESPACES } from '../app/i18n.ts';
+import { queryClient } from '../app/query-provider.tsx';
 
 // The app fetches most namespaces of texts when a page needs them; a test renders its page
 // on its own, so they are all loaded up front.
@@ -38,9 +39,13 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // The app's own client outlives a file: the files of a worker share their modules.
+  queryClient.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   localStorage.clear();
+  sessionStorage.clear();
   if (calls.length)
     throw new Error(
       `Unexpected console output:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`,
