@@ -1,6 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// The web app's component tests, in two projects (below) that differ in what they share.
+const web = {
+  root: './apps/web',
+  environment: 'jsdom',
+  setupFiles: ['./src/testing/setup.ts'],
+};
+
 export default defineConfig({
   test: {
     // Every core: Vitest's default leaves one free, which on a two-core machine runs the
@@ -24,12 +31,10 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
+          ...web,
           name: 'web',
-          root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.isolated.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['./src/testing/setup.ts'],
           // The files of a worker share one jsdom and one module graph: a fourth of the time
           // (decision 016). Each test starts from setup.ts's clean slate.
           isolate: false,
@@ -40,11 +45,9 @@ export default defineConfig({
         test: {
           // A test about what a module holds for its life (the toast containers, once loaded):
           // a fresh module graph of its own.
+          ...web,
           name: 'web-isolated',
-          root: './apps/web',
           include: ['src/**/*.isolated.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['./src/testing/setup.ts'],
         },
       },
       {
