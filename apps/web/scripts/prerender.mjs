@@ -9,10 +9,13 @@
 //   (src/prerender.tsx, built for Node into a scratch folder): the browser shows them before
 //   any script has run, asks for the app after that first paint (src/boot.ts), and hydrates
 //   them (src/main.tsx, data-start="hydrate").
-// - The signed-in pages (member, treasurer) show the session check's spinner at once, their
-//   code coming after the stylesheet (fetchpriority=low), and render in its place when their
+// - The signed-in pages (member, treasurer) show something at once with the stylesheet alone,
+//   their code coming after it (fetchpriority=low), and the app renders in its place when their
 //   code and first data are here (data-start="when-ready"); a member page's first requests
-//   start from a small script of their own (src/early.ts).
+//   start from a small script of their own (src/early.ts). A member page shows itself as it
+//   looks before its data (layout, heading, texts, loading states: src/prerender.tsx,
+//   renderMemberShell; decision 017), unless that drawing has fields or buttons; the
+//   treasurer's pages, and those, show the session check's spinner.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -52,7 +55,7 @@ try {
     },
   });
   const entry = fs.readdirSync(scratch).find((f) => /^prerender\.m?js$/.test(f));
-  const { renderPage, renderSessionCheck, PRERENDERED_PATHS } = await import(
+  const { renderPage, renderMemberShell, renderSessionCheck, PRERENDERED_PATHS } = await import(
     pathToFileURL(path.join(scratch, entry)).href
   );
   for (const route of PRERENDERED_PATHS)
@@ -64,6 +67,7 @@ try {
   fs.rmSync(pagesDir, { recursive: true, force: true });
   fs.mkdirSync(pagesDir);
   const index = {};
+  let drawn = 0;
   for (const { route, files } of routes) {
     let html;
     if (PRERENDERED_PATHS.includes(route)) {
@@ -71,9 +75,26 @@ try {
       checkMarkup(route, markup);
       html = page(afterFirstPaint(files), 'hydrate', markup);
       if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
-    } else if (/^\/(user|admin)(\/|$)/.test(route)) {
-      const isMember = route.startsWith('/user');
-      html = page(whenReady(files, isMember), 'when-ready', sessionCheck);
+    } else if (/^\/user(\/|$)/.test(route)) {
+      const { title, markup } = await renderMemberShell(route);
+      checkMarkup(route, markup);
+      // The app renders in place of the drawing, so what is typed or tapped there before would be
+      // lost: a page drawn with fields or buttons shows the session check instead.
+      const hasControls = /<(input|select|textarea|button)\b/i.test(markup);
+      // A page whose drawing shows its heading is on the screen before any script, and asks for
+      // its code and data after that first paint, as a public page does. The member home's
+      // visible content is all figures (its heading is for screen readers): it asks at once.
+      const showsHeading = /<h1(?![^>]*\bsr-only\b)[^>]*>/.test(markup);
+      html = hasControls
+        ? page(whenReady(files, true), 'when-ready', sessionCheck)
+        : showsHeading
+          ? page(afterFirstPaint(files, [earlyFile()]), 'when-ready', markup)
+          : page(whenReady(files, true), 'when-ready', markup);
+      if (title && !hasControls)
+        html = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+      if (!hasControls) drawn++;
+    } else if (route.startsWith('/admin')) {
+      html = page(whenReady(files, false), 'when-ready', sessionCheck);
     } else {
       html = page(scripts(files), null, '');
     }
@@ -83,7 +104,7 @@ try {
   }
   fs.writeFileSync(path.join(pagesDir, 'routes.json'), `${JSON.stringify(index, null, 2)}\n`);
   console.log(
-    `prerendered ${PRERENDERED_PATHS.length} pages; ${routes.length} pages in ${path.relative(web, pagesDir)}`,
+    `prerendered ${PRERENDERED_PATHS.length} public pages and ${drawn} member pages before their data; ${routes.length} pages in ${path.relative(web, pagesDir)}`,
   );
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
@@ -121,10 +142,11 @@ function scripts(files, attributes = '') {
  * A drawn page needs no script to show: boot.ts asks for the entry, its imports and the route's
  * files once the page has painted.
  */
-function afterFirstPaint(files) {
+function afterFirstPaint(files, first = []) {
   const preload = [...firstLoad, ...files].filter((file) => file !== entry).map((f) => `/${f}`);
+  const firstScripts = first.length ? ` data-first="${first.map((f) => `/${f}`).join(' ')}"` : '';
   return [
-    `<script type="module" crossorigin src="/${manifest['src/boot.ts'].file}" data-app="/${entry}" data-preload="${preload.join(' ')}"></script>`,
+    `<script type="module" crossorigin src="/${manifest['src/boot.ts'].file}" data-app="/${entry}"${firstScripts} data-preload="${preload.join(' ')}"></script>`,
   ];
 }
 
@@ -134,8 +156,16 @@ function afterFirstPaint(files) {
  * named as a script of its own, it runs as soon as it arrives instead of after the entry.
  */
 function whenReady(files, isMember) {
-  const early = `<script type="module" async crossorigin src="/${manifest['src/early.ts'].file}"></script>`;
-  return [...(isMember ? [early] : []), ...scripts(files, ' fetchpriority="low"')];
+  return [...(isMember ? [earlyScript()] : []), ...scripts(files, ' fetchpriority="low"')];
+}
+
+/** A member page's first requests start as soon as this script arrives (src/early.ts). */
+function earlyFile() {
+  return manifest['src/early.ts'].file;
+}
+
+function earlyScript() {
+  return `<script type="module" async crossorigin src="/${earlyFile()}"></script>`;
 }
 
 /** The page's policy (apps/server) allows no inline script or style: none may be rendered. */

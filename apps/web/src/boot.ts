@@ -2,12 +2,22 @@
 // page is on the screen as soon as its HTML and stylesheet are, so the app's code (the entry
 // and what the route loads, named on this script's data-app and data-preload) is asked for
 // after that first paint and does not compete with the stylesheet for the network. The app
-// then hydrates the page (main.tsx). A hidden tab paints nothing, so it loads at once.
+// then hydrates the page, or renders in its place (main.tsx). A script named on data-first
+// (a member page's first requests, early.ts) is asked for at the same moment and runs as soon
+// as it arrives, before the app. A hidden tab paints nothing, so it loads at once.
 
 const boot = document.querySelector<HTMLScriptElement>('script[data-app]');
 
 function loadApp() {
   if (!boot?.dataset.app) return;
+  for (const src of boot.dataset.first?.split(' ').filter(Boolean) ?? []) {
+    const first = document.createElement('script');
+    first.type = 'module';
+    first.async = true;
+    first.crossOrigin = '';
+    first.src = src;
+    document.head.append(first);
+  }
   for (const href of boot.dataset.preload?.split(' ').filter(Boolean) ?? []) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';

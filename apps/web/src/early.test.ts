@@ -27,12 +27,40 @@ describe('earlyRequests', () => {
     vi.stubGlobal('fetch', fetchMock);
     const requests = earlyRequests('/user');
     startEarly(requests);
-    await loadMemberData(requests);
+    await loadMemberData(requests).isLoaded;
     expect(fetchMock).toHaveBeenCalledTimes(requests.length); // none asked twice
     expect(queryClient.getQueryData(['profile'])).toMatchObject({ url: requests[0] });
     expect(queryClient.getQueryData(['accountData'])).toEqual({ url: requests[1] });
     expect(queryClient.getQueryData(['myLoans'])).toMatchObject({ url: requests[2] });
     expect(queryClient.getQueryData(['settings'])).toMatchObject({ url: requests[3] });
+  });
+
+  it('tells when the session check’s answer is here, before the rest of the data', async () => {
+    setToken('token-a'.padEnd(43, 'x'));
+    let answerTheRest!: () => void;
+    const theRest = new Promise<void>((resolve) => (answerTheRest = resolve));
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url !== '/api/profile') await theRest;
+      return Response.json({ url, myAccountData: { url } });
+    });
+    const requests = earlyRequests('/user/apply-loan');
+    startEarly(requests);
+    const { isSessionChecked, isLoaded } = loadMemberData(requests);
+    let isAllLoaded = false;
+    void isLoaded.then(() => (isAllLoaded = true));
+
+    await isSessionChecked;
+    expect(queryClient.getQueryData(['profile'])).toMatchObject({ url: '/api/profile' });
+    expect(isAllLoaded).toBe(false);
+    answerTheRest();
+    await isLoaded;
+    expect(queryClient.getQueryData(['settings'])).toMatchObject({ url: '/api/settings' });
+  });
+
+  it('has no session check to wait for on a page that asks for no profile', async () => {
+    const { isSessionChecked, isLoaded } = loadMemberData([]);
+    await expect(isSessionChecked).resolves.toEqual([{ status: 'fulfilled', value: undefined }]);
+    await expect(isLoaded).resolves.toEqual([]);
   });
 });
 

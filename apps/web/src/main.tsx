@@ -31,17 +31,24 @@ if (container.dataset.start === 'hydrate') {
     startTransition(() => void hydrateRoot(container, app));
   });
 } else if (container.dataset.start === 'when-ready') {
-  // A member page: the HTML shows the session check's spinner while the page's code and its
-  // first data (early.ts) come; then the page renders once, whole, in slices, in place of it.
-  // A slow answer holds it back a moment at most: the page then shows its own loading state.
+  // A signed-in page: its HTML shows the page as it looks before its data (a member page), or
+  // the session check's spinner, while the page's code and its first data (early.ts) come; then
+  // the app renders once, whole, in slices, in place of it. A slow answer holds it back a moment
+  // at most, and the page then shows its own loading state; the session check's answer is
+  // waited for, as the app would show its spinner in place of the page's drawing until then.
   const requests = getToken() ? earlyRequests(pathname) : [];
-  const isDataLoaded =
-    requests.length > 0 &&
-    import('./app/member-data.ts').then(({ loadMemberData }) => loadMemberData(requests));
+  const data = requests.length
+    ? import('./app/member-data.ts').then(({ loadMemberData }) => loadMemberData(requests))
+    : null;
   const atMost = new Promise((resolve) => setTimeout(resolve, MAX_WAIT_FOR_DATA_MS));
-  void Promise.race([Promise.all([isRouteLoaded, isDataLoaded]), atMost]).then(() =>
-    startTransition(() => createRoot(container).render(app)),
-  );
+  void Promise.all([
+    isRouteLoaded,
+    data?.then((d) => d.isSessionChecked),
+    Promise.race([data?.then((d) => d.isLoaded) ?? true, atMost]),
+  ])
+    // Without the data's code (a lost download), the app renders and asks for it again.
+    .catch(() => undefined)
+    .then(() => startTransition(() => createRoot(container).render(app)));
 } else {
   createRoot(container).render(app);
 }

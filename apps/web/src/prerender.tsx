@@ -6,6 +6,7 @@ import { AppContent } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
 import i18n from './app/i18n.ts';
 import { SessionCheck } from './features/auth/components/require-session.tsx';
+import { PageShellProvider } from './lib/page-shell.ts';
 
 /**
  * The pages the build draws ahead of time: their first render is the same for every visitor
@@ -22,13 +23,34 @@ export const PRERENDERED_PATHS = ['/', '/about', '/sign-in', '/join', '/forgot-p
 export async function renderPage(
   pathname: string,
 ): Promise<{ title: string | null; markup: string }> {
+  return render(pathname, false);
+}
+
+/**
+ * A member page as it looks before its data (lib/page-shell.ts): the member area's layout, the
+ * page's heading and texts, and its loading states, the same for every member; its HTML shows it
+ * before any script has run, and main.tsx renders the page in its place once its code and first
+ * data are here (a signed-out visitor is then sent to /sign-in, as before).
+ */
+export async function renderMemberShell(
+  pathname: string,
+): Promise<{ title: string | null; markup: string }> {
+  return render(pathname, true);
+}
+
+async function render(
+  pathname: string,
+  isShell: boolean,
+): Promise<{ title: string | null; markup: string }> {
   await preloadRoute(pathname);
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <StaticRouter location={pathname}>
-        <AppContent />
-      </StaticRouter>
+      <PageShellProvider value={isShell}>
+        <StaticRouter location={pathname}>
+          <AppContent />
+        </StaticRouter>
+      </PageShellProvider>
     </StrictMode>,
     {
       // React outlines a large Suspense boundary's content and moves it in with an inline

@@ -15,8 +15,16 @@ const QUERY_OF: Record<string, () => Promise<void>> = {
 /**
  * Puts the answers to a member page's early requests in the query cache, so that the page's
  * first render has them: it renders once, whole, rather than again with each answer. A failed
- * one is asked again by its page, as a query in error is when it mounts. Settles when all have.
+ * one is asked again by its page, as a query in error is when it mounts. `isLoaded` settles
+ * when all have; `isSessionChecked` when the profile, which the session check waits for, has.
  */
-export function loadMemberData(requests: readonly string[]): Promise<unknown> {
-  return Promise.allSettled(requests.map((path) => QUERY_OF[path]?.()));
+export function loadMemberData(requests: readonly string[]): {
+  isSessionChecked: Promise<unknown>;
+  isLoaded: Promise<unknown>;
+} {
+  const loads = new Map(requests.map((path) => [path, QUERY_OF[path]?.()]));
+  return {
+    isSessionChecked: Promise.allSettled([loads.get('/api/profile')]),
+    isLoaded: Promise.allSettled(loads.values()),
+  };
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
+import { PageShellProvider } from '../../../lib/page-shell.ts';
 import { RequireSession } from './require-session.tsx';
 
 const userData = (id: number) => ({
@@ -31,6 +32,21 @@ function renderArea() {
 }
 
 describe('RequireSession', () => {
+  it('draws the area for the build’s drawing of the page, reading no session and calling nothing', () => {
+    localStorage.setItem('ts_token', 'token-of-amina-0123456789');
+    const requests = stubApi({});
+    renderWithProviders(
+      <PageShellProvider value>
+        <RequireSession>
+          <p>MEMBER AREA</p>
+        </RequireSession>
+      </PageShellProvider>,
+      { path: '/user', routes: { '/sign-in': 'SIGN IN PAGE' } },
+    );
+    expect(screen.getByText('MEMBER AREA')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
   it('sends a visitor without a token to /sign-in without calling the API', async () => {
     const requests = stubApi({});
     renderArea();

@@ -5,6 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getProfileQueryOptions } from '../../../api/get-profile.ts';
 import { Spinner } from '../../../components/states.tsx';
 import { onUnauthorized } from '../../../lib/api-client.ts';
+import { useIsPageShell } from '../../../lib/page-shell.ts';
 import {
   getCachedProfileId,
   getToken,
@@ -17,7 +18,9 @@ import {
  * not the one this token was issued for sends the member to /sign-in; so does any later 401.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const token = getToken();
+  // No storage where the build draws the page (lib/page-shell.ts).
+  const isPageShell = useIsPageShell();
+  const token = isPageShell ? null : getToken();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -33,7 +36,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   );
 
   const profileId = profile.data?.userData.id;
-  const cachedId = getCachedProfileId();
+  const cachedId = isPageShell ? null : getCachedProfileId();
   const isMismatch = profileId !== undefined && cachedId !== null && cachedId !== profileId;
 
   useEffect(() => {
@@ -47,6 +50,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
     }
   }, [isMismatch, profile.isError, queryClient]);
 
+  // The build's drawing of the page before its data: the same for everyone, nothing to check.
+  if (isPageShell) return children;
   if (!token || profile.isError || isMismatch) {
     return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
   }

@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import {
+  DESKTOP,
+  PHONE,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
+
+// A member page's HTML shows the page as it looks before its data (the build draws it:
+// apps/web/src/prerender.tsx, renderMemberShell), and the app renders in its place once its
+// code and first data are here (decision 017). The entry is held back to see the drawing.
+async function holdTheApp(page: Page): Promise<{ letGo: () => void; isHeld: () => boolean }> {
+  let letGo!: () => void;
+  const mayGo = new Promise<void>((resolve) => (letGo = resolve));
+  let isHeld = true;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await mayGo;
+    isHeld = false;
+    await route.continue();
+  });
+  return { letGo, isHeld: () => isHeld };
+}
+
+/** Layout shifts Chromium reported on this page so far (none caused by input). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`a member page shows its layout, heading and loading state before its code, then the page in place, at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, 'amina@jamiya.example');
+    const app = await holdTheApp(page);
+    await page.goto('/user/apply-loan');
+
+    const main = page.getByRole('main');
+    await expect(page.getByRole('heading', { level: 1, name: 'Apply for a loan' })).toBeVisible();
+    await expect(main.getByText(/^Choose an amount and a term/)).toBeVisible();
+    await expect(main.getByRole('status')).toHaveText('Loading...');
+    const nav = page.getByRole('navigation', {
+      name: viewport === PHONE ? 'Member shortcuts' : 'Member area',
+    });
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/user');
+    await expect(page).toHaveTitle('Jamiya');
+    await expectNoAxeViolations(page);
+    const intro = await main.getByText(/^Choose an amount and a term/).boundingBox();
+    expect(app.isHeld()).toBe(true);
+
+    app.letGo();
+    await expect(page.getByRole('group', { name: 'Loan amount' })).toBeVisible();
+    // The text where the drawing had it: nothing moved.
+    expect(await main.getByText(/^Choose an amount and a term/).boundingBox()).toEqual(intro);
+    expect(await layoutShift(page)).toBe(0);
+    expect(app.isHeld()).toBe(false);
+  });
+}
+
+test('a signed-out visitor sees the drawing until the app sends them to sign in', async ({
+  page,
+}) => {
+  const app = await holdTheApp(page);
+  await page.goto('/user/my-loan');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Loan' })).toBeVisible();
+  // Nothing of any member: the drawing is the same for everyone.
+  await expect(page.getByRole('banner')).not.toContainText(/Amina|Rahul/);
+  app.letGo();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a member page whose drawing would have fields shows the session check instead', async ({
+  page,
+}) => {
+  await signIn(page, 'amina@jamiya.example');
+  const app = await holdTheApp(page);
+  // Its scripts are named in the page, so the page does not finish loading while one is held.
+  await page.goto('/user/statement', { waitUntil: 'commit' });
+  await expect(page.getByRole('status')).toHaveText('Checking your session...');
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  app.letGo();
+  await expect(page.getByRole('heading', { level: 1, name: /statement/i })).toBeVisible();
+});
