@@ -10,26 +10,33 @@ const boot = document.querySelector<HTMLScriptElement>('script[data-app]');
 
 function loadApp() {
   if (!boot?.dataset.app) return;
-  for (const src of boot.dataset.first?.split(' ').filter(Boolean) ?? []) {
-    const first = document.createElement('script');
-    first.type = 'module';
-    first.async = true;
-    first.crossOrigin = '';
-    first.src = src;
-    document.head.append(first);
-  }
-  for (const href of boot.dataset.preload?.split(' ').filter(Boolean) ?? []) {
+  const list = (names?: string) => names?.split(' ').filter(Boolean) ?? [];
+  for (const src of list(boot.dataset.first)) add(script(src));
+  for (const href of list(boot.dataset.preload)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
+    add(link);
   }
-  const app = document.createElement('script');
-  app.type = 'module';
-  app.crossOrigin = '';
-  app.src = boot.dataset.app;
-  document.head.append(app);
+  add(script(boot.dataset.app));
+}
+
+/** Added by a script, it runs as soon as it has arrived (with its imports, for a module). */
+function script(src: string): HTMLScriptElement {
+  const element = document.createElement('script');
+  element.type = 'module';
+  element.crossOrigin = '';
+  element.src = src;
+  return element;
+}
+
+/**
+ * Each in a task of its own, in order: adding one starts its download, a few milliseconds of
+ * the main thread, and a dozen together made one task long enough to hold up a tap.
+ */
+function add(element: HTMLElement) {
+  setTimeout(() => document.head.append(element));
 }
 
 let isLoading = false;
