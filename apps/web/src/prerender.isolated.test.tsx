@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { queryClient } from './app/query-provider.tsx';
 import { renderMemberShell } from './prerender.tsx';
 
 // What the build puts in a member page's HTML (scripts/prerender.mjs): the page as it looks
@@ -35,5 +36,10 @@ describe('renderMemberShell', () => {
     const page = await shellOf('/user');
     expect(page.querySelector('main [role="status"]')?.textContent).toBe('Loading...');
     expect(page.body.textContent).not.toMatch(/AED/);
+  });
+
+  it('leaves no query behind, whose timer would keep the build’s process running for minutes', async () => {
+    await shellOf('/user/my-loan');
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
   });
 });
