@@ -1,25 +1,4 @@
-import { PHONE, expect, signIn, test } from '../support/fixtures.ts';
-import type { Page } from '@playwright/test';
-
-// Cumulative layout shift of a page load, as Chromium reports it (layout-shift entries
-// not caused by input). Good is under 0.1.
-async function layoutShift(page: Page): Promise<number> {
-  await page.waitForLoadState('networkidle');
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<
-            PerformanceEntry & { value: number; hadRecentInput: boolean }
-          >) {
-            if (!entry.hadRecentInput) total += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 500);
-      }),
-  );
-}
+import { PHONE, expect, layoutShift, signIn, test } from '../support/fixtures.ts';
 
 test.describe('no layout shift on load at 390 px', () => {
   test.use({ viewport: PHONE });

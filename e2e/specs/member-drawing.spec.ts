@@ -1,9 +1,10 @@
-import type { Page } from '@playwright/test';
 import {
   DESKTOP,
   PHONE,
   expect,
   expectNoAxeViolations,
+  holdAppEntry,
+  layoutShift,
   signIn,
   test,
 } from '../support/fixtures.ts';
@@ -11,32 +12,6 @@ import {
 // A member page's HTML shows the page as it looks before its data (the build draws it:
 // apps/web/src/prerender.tsx, renderMemberShell), and the app renders in its place once its
 // code and first data are here (decision 017). The entry is held back to see the drawing.
-async function holdTheApp(page: Page): Promise<{ letGo: () => void; isHeld: () => boolean }> {
-  let letGo!: () => void;
-  const mayGo = new Promise<void>((resolve) => (letGo = resolve));
-  let isHeld = true;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await mayGo;
-    isHeld = false;
-    await route.continue();
-  });
-  return { letGo, isHeld: () => isHeld };
-}
-
-/** Layout shifts Chromium reported on this page so far (none caused by input). */
-function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-            total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
-}
 
 for (const viewport of [PHONE, DESKTOP]) {
   test(`a member page shows its layout, heading and loading state before its code, then the page in place, at ${viewport.width} px`, async ({
@@ -44,7 +19,7 @@ for (const viewport of [PHONE, DESKTOP]) {
   }) => {
     await page.setViewportSize(viewport);
     await signIn(page, 'amina@jamiya.example');
-    const app = await holdTheApp(page);
+    const app = await holdAppEntry(page);
     await page.goto('/user/apply-loan');
 
     const main = page.getByRole('main');
@@ -72,7 +47,7 @@ for (const viewport of [PHONE, DESKTOP]) {
 test('a signed-out visitor sees the drawing until the app sends them to sign in', async ({
   page,
 }) => {
-  const app = await holdTheApp(page);
+  const app = await holdAppEntry(page);
   await page.goto('/user/my-loan');
   await expect(page.getByRole('heading', { level: 1, name: 'My Loan' })).toBeVisible();
   // Nothing of any member: the drawing is the same for everyone.
@@ -86,7 +61,7 @@ test('a member page whose drawing would have fields shows the session check inst
   page,
 }) => {
   await signIn(page, 'amina@jamiya.example');
-  const app = await holdTheApp(page);
+  const app = await holdAppEntry(page);
   // Its scripts are named in the page, so the page does not finish loading while one is held.
   await page.goto('/user/statement', { waitUntil: 'commit' });
   await expect(page.getByRole('status')).toHaveText('Checking your session...');

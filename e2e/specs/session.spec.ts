@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, E2E_MEMBERS } from '../support/members.ts';
-import { expect, expectNoAxeViolations, signIn, test } from '../support/fixtures.ts';
+import { expect, expectNoAxeViolations, holdAppEntry, signIn, test } from '../support/fixtures.ts';
 
 test('a deep link while signed out goes to /sign-in', async ({ page }) => {
   await page.goto('/user/monthly-pay');
@@ -48,25 +48,18 @@ test('the sign-in page shows before its script, and its form waits for the scrip
 }) => {
   // A slow phone: the app's entry comes when the test lets it (after the checks of the waiting
   // form, which took more than the 1.5 s of an earlier fixed delay on a cold, busy browser).
-  let letEntryGo!: () => void;
-  const entryMayGo = new Promise<void>((resolve) => (letEntryGo = resolve));
-  let isEntryHeld = true;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await entryMayGo;
-    isEntryHeld = false;
-    await route.continue();
-  });
+  const entry = await holdAppEntry(page);
   await page.goto('/sign-in');
   // Drawn by the build: the form is there, its fields wait.
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByLabel('Email')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
   await expectNoAxeViolations(page); // a waiting form is still readable (contrast, names)
-  expect(isEntryHeld).toBe(true);
-  letEntryGo();
+  expect(entry.isHeld()).toBe(true);
+  entry.letGo();
   // Playwright waits for the fields to take input, as a person would see them do.
   await page.getByLabel('Email').fill(E2E_MEMBERS.session.email);
-  expect(isEntryHeld).toBe(false);
+  expect(entry.isHeld()).toBe(false);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/user$/);

@@ -107,3 +107,43 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(summary, 'axe violations').toEqual([]);
 }
+
+/**
+ * Holds the app's entry back until `letGo()`, as a slow phone would, to see what a page shows
+ * before its script; `isHeld()` says whether it is still held.
+ */
+export async function holdAppEntry(
+  page: Page,
+): Promise<{ letGo: () => void; isHeld: () => boolean }> {
+  let letGo!: () => void;
+  const mayGo = new Promise<void>((resolve) => (letGo = resolve));
+  let isHeld = true;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await mayGo;
+    isHeld = false;
+    await route.continue();
+  });
+  return { letGo, isHeld: () => isHeld };
+}
+
+/**
+ * Cumulative layout shift of the page load once the network is quiet, as Chromium reports it
+ * (layout-shift entries not caused by input). Good is under 0.1.
+ */
+export async function layoutShift(page: Page): Promise<number> {
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean }
+          >) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+}

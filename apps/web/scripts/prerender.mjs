@@ -73,26 +73,24 @@ try {
     if (PRERENDERED_PATHS.includes(route)) {
       const { title, markup } = await renderPage(route);
       checkMarkup(route, markup);
-      html = page(afterFirstPaint(files), 'hydrate', markup);
-      if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+      html = withTitle(page(afterFirstPaint(files), 'hydrate', markup), title);
     } else if (/^\/user(\/|$)/.test(route)) {
       const { title, markup } = await renderMemberShell(route);
       checkMarkup(route, markup);
-      // The app renders in place of the drawing, so what is typed or tapped there before would be
-      // lost: a page drawn with fields or buttons shows the session check instead.
-      const hasControls = /<(input|select|textarea|button)\b/i.test(markup);
-      // A page whose drawing shows its heading is on the screen before any script, and asks for
-      // its code and data after that first paint, as a public page does. The member home's
-      // visible content is all figures (its heading is for screen readers): it asks at once.
-      const showsHeading = /<h1(?![^>]*\bsr-only\b)[^>]*>/.test(markup);
-      html = hasControls
-        ? page(whenReady(files, true), 'when-ready', sessionCheck)
-        : showsHeading
-          ? page(afterFirstPaint(files, [earlyFile()]), 'when-ready', markup)
-          : page(whenReady(files, true), 'when-ready', markup);
-      if (title && !hasControls)
-        html = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
-      if (!hasControls) drawn++;
+      if (/<(input|select|textarea|button)\b/i.test(markup)) {
+        // The app renders in place of the drawing, so what is typed or tapped there before
+        // would be lost: a page drawn with fields or buttons shows the session check instead.
+        html = page(whenReady(files, true), 'when-ready', sessionCheck);
+      } else {
+        // A page whose drawing shows its heading is on the screen before any script, and asks
+        // for its code and data after that first paint, as a public page does. The member
+        // home's visible content is all figures (its heading is for screen readers): it asks
+        // at once.
+        const showsHeading = /<h1(?![^>]*\bsr-only\b)[^>]*>/.test(markup);
+        const tags = showsHeading ? afterFirstPaint(files, [earlyFile()]) : whenReady(files, true);
+        html = withTitle(page(tags, 'when-ready', markup), title);
+        drawn++;
+      }
     } else if (route.startsWith('/admin')) {
       html = page(whenReady(files, false), 'when-ready', sessionCheck);
     } else {
@@ -126,6 +124,11 @@ function page(tags, start, markup) {
       `${tags.map((t) => `    ${t}\n`).join('')}    <link rel="stylesheet"`,
     )
     .replace('<div id="root"></div>', root);
+}
+
+/** The page's own title, when its render gave one. */
+function withTitle(html, title) {
+  return title ? html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`) : html;
 }
 
 /** As Vite names them: the entry, its imports and the route's files, to be fetched at once. */
