@@ -37,9 +37,15 @@ for (const viewport of [PHONE, DESKTOP]) {
 
     app.letGo();
     await expect(page.getByRole('group', { name: 'Loan amount' })).toBeVisible();
-    // The text where the drawing had it: nothing moved.
+    // The text where the drawing had it: nothing moved. (The app's render replaces the
+    // drawing's nodes, which the browser's layout-shift score does not follow: this is the
+    // check of that swap.)
     expect(await main.getByText(/^Choose an amount and a term/).boundingBox()).toEqual(intro);
-    expect(await layoutShift(page)).toBe(0);
+    // And nothing moves while the app's data and code arrive. Moving the page's content by one
+    // pixel at 390 px scores about 0.001. CI once saw 0.00009 here, a fraction of a pixel, not
+    // seen again in 80 runs under load and with slowed requests: the bound is that pixel.
+    const shift = await layoutShift(page);
+    expect(shift.total, shift.moved).toBeLessThan(0.001);
     expect(app.isHeld()).toBe(false);
   });
 }

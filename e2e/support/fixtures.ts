@@ -128,22 +128,39 @@ export async function holdAppEntry(
 
 /**
  * Cumulative layout shift of the page load once the network is quiet, as Chromium reports it
- * (layout-shift entries not caused by input). Good is under 0.1.
+ * (layout-shift entries not caused by input; good is under 0.1), and what moved: each shifted
+ * node with its box before and after, for the failure message (`expect(s.total, s.moved)`).
  */
-export async function layoutShift(page: Page): Promise<number> {
+export async function layoutShift(page: Page): Promise<{ total: number; moved: string }> {
   await page.waitForLoadState('networkidle');
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; moved: string }>((resolve) => {
+        type Rect = { x: number; y: number; width: number; height: number };
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: Array<{ node: Node | null; previousRect: Rect; currentRect: Rect }>;
+        };
+        const box = (r: Rect) => `${r.x},${r.y} ${r.width}x${r.height}`;
+        const name = (node: Node | null) =>
+          node instanceof Element
+            ? `<${node.localName} class="${node.className}">`
+            : JSON.stringify(node?.textContent?.slice(0, 40) ?? null);
         let total = 0;
+        const moved: string[] = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<
-            PerformanceEntry & { value: number; hadRecentInput: boolean }
-          >) {
-            if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            total += entry.value;
+            for (const { node, previousRect, currentRect } of entry.sources)
+              moved.push(
+                `${entry.value} at ${Math.round(entry.startTime)} ms: ${name(node)} ` +
+                  `${box(previousRect)} -> ${box(currentRect)}`,
+              );
           }
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 500);
+        setTimeout(() => resolve({ total, moved: moved.join('\n') || 'nothing moved' }), 500);
       }),
   );
 }
