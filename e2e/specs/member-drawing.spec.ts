@@ -32,6 +32,12 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/user');
     await expect(page).toHaveTitle('Jamiya');
     await expectNoAxeViolations(page);
+    // Its loading states wait a second before they move (decision 018).
+    const delays = await page.evaluate(() =>
+      document.getAnimations().map((a) => Number(a.effect?.getTiming().delay)),
+    );
+    expect(delays.length).toBeGreaterThan(0);
+    for (const delay of delays) expect(delay).toBeGreaterThanOrEqual(1000);
     const intro = await main.getByText(/^Choose an amount and a term/).boundingBox();
     expect(app.isHeld()).toBe(true);
 

@@ -28,7 +28,7 @@ describe('renderMemberShell', () => {
       '/user/dashboard',
     ]);
     // No member's data: the header's name waits as a placeholder.
-    expect(page.querySelector('header .animate-pulse')).not.toBeNull();
+    expect(page.querySelector('header .animate-pulse-late')).not.toBeNull();
     expect(page.body.textContent).not.toMatch(/Checking your session/);
   });
 

@@ -7,7 +7,7 @@ export function Spinner({ label }: { label?: string }) {
   return (
     <div role="status" className="flex items-center justify-center gap-3 p-6 text-slate-700">
       <span
-        className="size-6 animate-spin rounded-full border-4 border-brand-700 border-e-transparent"
+        className="size-6 animate-spin-late rounded-full border-4 border-brand-700 border-e-transparent"
         aria-hidden
       />
       <span>{label ?? t('loading')}</span>

@@ -18,7 +18,7 @@ export function ActiveLoanBanner() {
 
   // Both decide its text (and so its height): shown when both are known, so nothing below moves.
   if (loans.isPending || settings.isPending) {
-    return <div className="h-44 animate-pulse rounded-2xl bg-brand-100 md:h-40" aria-hidden />;
+    return <div className="h-44 animate-pulse-late rounded-2xl bg-brand-100 md:h-40" aria-hidden />;
   }
   const loan = currentLoan(loans.data?.items);
   const openLoan =

@@ -35,14 +35,14 @@ export function MemberHomePage() {
             className="flex items-center gap-3 rounded-xl bg-brand-50 px-4 py-3 font-medium text-brand-900"
           >
             <span
-              className="size-5 animate-spin rounded-full border-4 border-brand-700 border-e-transparent"
+              className="size-5 animate-spin-late rounded-full border-4 border-brand-700 border-e-transparent"
               aria-hidden
             />
             {t('loading', { ns: 'common' })}
           </div>
           <div className="grid gap-4 md:grid-cols-2" aria-hidden>
-            <div className="h-36 animate-pulse rounded-2xl bg-slate-200" />
-            <div className="h-36 animate-pulse rounded-2xl bg-slate-200" />
+            <div className="h-36 animate-pulse-late rounded-2xl bg-slate-200" />
+            <div className="h-36 animate-pulse-late rounded-2xl bg-slate-200" />
           </div>
         </>
       ) : account.isError ? (
@@ -85,7 +85,7 @@ function LazyRechargeForm() {
 function RechargeFormPlaceholder() {
   return (
     <div
-      className="h-[32rem] rounded-2xl bg-white shadow-sm motion-safe:animate-pulse md:h-96 lg:h-80"
+      className="h-[32rem] rounded-2xl bg-white shadow-sm motion-safe:animate-pulse-late md:h-96 lg:h-80"
       aria-hidden
     />
   );
@@ -166,7 +166,7 @@ function SummaryCards({ data }: { data: AccountData }) {
               {isLoanPending ? (
                 <>
                   <span
-                    className="inline-block h-6 w-20 animate-pulse rounded bg-slate-200"
+                    className="inline-block h-6 w-20 animate-pulse-late rounded bg-slate-200"
                     aria-hidden
                   />
                   <span className="sr-only">{t('loading', { ns: 'common' })}</span>

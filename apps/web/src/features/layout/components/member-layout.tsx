@@ -128,7 +128,7 @@ function MemberHeader() {
           ) : (
             // The size of what comes: the avatar and profile links, the profile menu from md.
             <span
-              className="h-9 w-36 animate-pulse rounded-full bg-slate-200 md:h-11.5 md:w-44"
+              className="h-9 w-36 animate-pulse-late rounded-full bg-slate-200 md:h-11.5 md:w-44"
               aria-hidden
             />
           )}
