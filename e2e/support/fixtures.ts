@@ -145,7 +145,7 @@ export async function layoutShift(page: Page): Promise<{ total: number; moved: s
         const box = (r: Rect) => `${r.x},${r.y} ${r.width}x${r.height}`;
         const name = (node: Node | null) =>
           node instanceof Element
-            ? `<${node.localName} class="${node.className}">`
+            ? `<${node.localName} class="${node.getAttribute('class') ?? ''}">`
             : JSON.stringify(node?.textContent?.slice(0, 40) ?? null);
         let total = 0;
         const moved: string[] = [];

@@ -6,12 +6,19 @@ export function Spinner({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
     <div role="status" className="flex items-center justify-center gap-3 p-6 text-slate-700">
-      <span
-        className="size-6 animate-spin-late rounded-full border-4 border-brand-700 border-e-transparent"
-        aria-hidden
-      />
+      <SpinnerRing />
       <span>{label ?? t('loading')}</span>
     </div>
+  );
+}
+
+/** A loading state's turning ring, still through its first second (decision 018). */
+export function SpinnerRing({ size = 'size-6' }: { size?: 'size-5' | 'size-6' }) {
+  return (
+    <span
+      className={`${size} animate-spin-late rounded-full border-4 border-brand-700 border-e-transparent`}
+      aria-hidden
+    />
   );
 }
 

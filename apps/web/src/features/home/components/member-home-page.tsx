@@ -3,7 +3,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
-import { ErrorState } from '../../../components/states.tsx';
+import { ErrorState, SpinnerRing } from '../../../components/states.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
 import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
 import { formatPeriod, holderFigures } from '../lib/home-figures.ts';
@@ -34,10 +34,7 @@ export function MemberHomePage() {
             role="status"
             className="flex items-center gap-3 rounded-xl bg-brand-50 px-4 py-3 font-medium text-brand-900"
           >
-            <span
-              className="size-5 animate-spin-late rounded-full border-4 border-brand-700 border-e-transparent"
-              aria-hidden
-            />
+            <SpinnerRing size="size-5" />
             {t('loading', { ns: 'common' })}
           </div>
           <div className="grid gap-4 md:grid-cols-2" aria-hidden>
