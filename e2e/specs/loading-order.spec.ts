@@ -158,3 +158,37 @@ test('a member page loads its formatting data in a worker the page’s policy al
   expect(workers).toHaveLength(1);
   // The console fixture fails the test on any CSP report of the worker.
 });
+
+test('a member page whose formatting worker cannot come shows its figures as soon as its data is here', async ({
+  page,
+}) => {
+  await signIn(page, 'amina@jamiya.example');
+  let refused = 0;
+  await page.route(/\/assets\/icu-warmup\.worker-[\w-]+\.js$/, (route) => {
+    refused++;
+    return route.abort('internetdisconnected');
+  });
+  // When the balance card is put on the page, in the page's own clock.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.getElementById('saving-title')) return;
+      (window as { shownAt?: number }).shownAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your Saving Balance' })).toBeVisible();
+  const { shownAt, dataAt } = await page.evaluate(() => ({
+    shownAt: (window as { shownAt?: number }).shownAt ?? NaN,
+    dataAt: Math.max(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/api\/(profile|my-account-data|my-loans|settings)/.test(r.name))
+        .map((r) => (r as PerformanceResourceTiming).responseEnd),
+    ),
+  }));
+  // The app's first render waits for the worker (main.tsx), 1.5 s at most for one that says
+  // nothing; one that failed is not waited for.
+  expect(refused).toBe(1);
+  expect(shownAt - dataAt).toBeLessThan(700);
+});

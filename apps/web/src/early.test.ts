@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { earlyRequests, warmUpFormats } from './early.ts';
+import { areFormatsReady, earlyRequests, warmUpFormats } from './early.ts';
 import { loadMemberData } from './app/member-data.ts';
 import { queryClient } from './app/query-provider.tsx';
 import { startEarly } from './lib/api-client.ts';
@@ -67,24 +67,74 @@ describe('earlyRequests', () => {
 describe('warmUpFormats', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('starts the worker that loads the language’s formatting data, named after the language', () => {
-    const started: { url: string; name?: string }[] = [];
+  /** A Worker that records how it was started and lets the test say what it did. */
+  function stubWorker() {
+    const started: { url: string; name?: string | undefined; emit: (type: string) => void }[] = [];
     vi.stubGlobal(
       'Worker',
-      class {
+      class extends EventTarget {
         constructor(url: URL | string, options?: WorkerOptions) {
-          started.push({ url: String(url), name: options?.name });
+          super();
+          started.push({
+            url: String(url),
+            name: options?.name,
+            emit: (type) => this.dispatchEvent(new Event(type)),
+          });
         }
       },
     );
-    warmUpFormats('ar');
+    return started;
+  }
+
+  /** Whether a promise has settled by the end of the current microtasks. */
+  async function isSettled(promise: Promise<unknown>): Promise<boolean> {
+    let settled = false;
+    void promise.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve));
+    return settled;
+  }
+
+  it('starts the worker that loads the language’s formatting data, named after the language', () => {
+    const started = stubWorker();
+    void warmUpFormats('ar');
     expect(started).toHaveLength(1);
     expect(started[0]!.url).toMatch(/icu-warmup\.worker\.ts/);
     expect(started[0]!.name).toBe('ar');
   });
 
-  it('does nothing in a browser without workers', () => {
+  it('settles when the worker says its formats are made, not before', async () => {
+    const started = stubWorker();
+    const ready = warmUpFormats('en');
+    expect(await isSettled(ready)).toBe(false);
+    started[0]!.emit('message');
+    expect(await isSettled(ready)).toBe(true);
+  });
+
+  it('settles when the worker fails, as the page then makes its formats itself', async () => {
+    const started = stubWorker();
+    const ready = warmUpFormats('en');
+    started[0]!.emit('error');
+    expect(await isSettled(ready)).toBe(true);
+  });
+
+  it('has nothing to wait for outside the member pages (the tests run at /), and starts no worker', async () => {
+    expect(window.location.pathname).toBe('/');
+    const started = stubWorker();
+    expect(await isSettled(areFormatsReady)).toBe(true);
+    expect(started).toHaveLength(0);
+  });
+
+  it('settles at once in a browser without workers, or one whose policy refuses this one', async () => {
     vi.stubGlobal('Worker', undefined);
-    expect(() => warmUpFormats('en')).not.toThrow();
+    expect(await isSettled(warmUpFormats('en'))).toBe(true);
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new DOMException('refused', 'SecurityError');
+        }
+      },
+    );
+    expect(await isSettled(warmUpFormats('en'))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 // First, so that a member page's first requests start before the rest is evaluated.
-import { earlyRequests } from './early.ts';
+import { areFormatsReady, earlyRequests } from './early.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
@@ -36,6 +36,7 @@ if (container.dataset.start === 'hydrate') {
   // the app renders once, whole, in slices, in place of it. A slow answer holds it back a moment
   // at most, and the page then shows its own loading state; the session check's answer is
   // waited for, as the app would show its spinner in place of the page's drawing until then.
+  // The language's formatting data (early.ts) is waited for with the rest of the data.
   const requests = getToken() ? earlyRequests(pathname) : [];
   const data = requests.length
     ? import('./app/member-data.ts').then(({ loadMemberData }) => loadMemberData(requests))
@@ -44,7 +45,7 @@ if (container.dataset.start === 'hydrate') {
   void Promise.all([
     isRouteLoaded,
     data?.then((d) => d.isSessionChecked),
-    Promise.race([data?.then((d) => d.isLoaded) ?? true, atMost]),
+    Promise.race([Promise.all([data?.then((d) => d.isLoaded), areFormatsReady]), atMost]),
   ])
     // Without the data's code (a lost download), the app renders and asks for it again.
     .catch(() => undefined)

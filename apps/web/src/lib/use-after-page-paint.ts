@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 const LCP = 'largest-contentful-paint';
 /** How long a part waits at most, should the browser report no paint of the page. */
@@ -17,6 +17,9 @@ export const MAX_WAIT_FOR_PAINT_MS = 500;
  *   reporting those paints; a browser that reports none, as Safari): after the next frame.
  * - Either way at most MAX_WAIT_FOR_PAINT_MS after the commit (a hidden tab draws no frame; a
  *   page whose content is smaller than what was shown before reports no paint).
+ *
+ * The change renders in a transition: what comes after the paint is rendered in slices, so a
+ * tap meanwhile is answered at once instead of after the whole of it.
  */
 export function useAfterPagePaint(): boolean {
   const committedAt = useRef(0);
@@ -29,7 +32,7 @@ export function useAfterPagePaint(): boolean {
     if (hasPainted) return;
     const since = committedAt.current;
     const timers: ReturnType<typeof setTimeout>[] = [];
-    const done = () => setHasPainted(true);
+    const done = () => startTransition(() => setHasPainted(true));
     const later = () => void timers.push(setTimeout(done));
     timers.push(setTimeout(done, Math.max(0, since + MAX_WAIT_FOR_PAINT_MS - performance.now())));
     let observer: PerformanceObserver | undefined;
