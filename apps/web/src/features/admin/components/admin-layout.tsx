@@ -90,7 +90,7 @@ function AdminHeader() {
   const name = profile.data?.userData.name;
   const association = settings.data?.association_name ?? 'Jamiya';
   return (
-    <header className="sticky top-0 z-30 h-16 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 h-16 border-b border-slate-200 bg-white">
       <div className="flex h-full items-center justify-between gap-3 px-4 md:px-6">
         <div className="flex min-w-0 items-center gap-2">
           <PhoneMenu />

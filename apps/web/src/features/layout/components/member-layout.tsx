@@ -89,7 +89,7 @@ function MemberHeader() {
   const uniqueId = account.data?.owner_data.unique_id ?? profile.data?.userData.unique_id ?? '';
   const image = profile.data?.userData.image ?? null;
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="flex items-center justify-between gap-3 px-4 py-2 md:px-8">
         <Link
           to="/user"
