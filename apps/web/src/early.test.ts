@@ -86,7 +86,7 @@ describe('warmUpFormats', () => {
     return started;
   }
 
-  /** Whether a promise has settled by the end of the current microtasks. */
+  /** Whether a promise has settled by the next task. */
   async function isSettled(promise: Promise<unknown>): Promise<boolean> {
     let settled = false;
     void promise.then(() => (settled = true));

@@ -1,9 +1,9 @@
 // A worker that makes, and throws away, a number format and the date formats a member page's
-// first render uses, in the page's language, then says so and ends. The first Intl format a page makes loads the language's data into ICU
-// (about 20 ms on this project's machines, several times that on a cheap phone), and ICU keeps
-// it for the whole process, workers included: made here, off the main thread while the page's
-// code is on its way, it leaves the page's first render that much shorter (early.ts,
-// docs/decisions/015-what-a-member-page-loads-first.md).
+// first render uses, in the page's language, then says so and ends. The first Intl format a
+// page makes loads the language's data into ICU (about 20 ms on this project's machines,
+// several times that on a cheap phone), and ICU keeps it for the whole process, workers
+// included: made here, off the main thread while the page's code is on its way, it leaves the
+// page's first render that much shorter (early.ts; docs/decisions/015 and 019).
 const locale = self.name || 'en';
 new Intl.NumberFormat(locale, {
   style: 'currency',
