@@ -125,6 +125,9 @@ test('a page whose code fails again is reloaded by the next try', async ({
   await alert.getByRole('button', { name: 'Try again' }).click();
   await reloaded;
   await expect(page).toHaveURL(/\/user\/my-loan$/);
+  // The reloaded page's HTML already shows the heading (decision 017): its loan, drawn by the
+  // app, says that the page's code came.
+  await expect(page.getByRole('region', { name: /Loan #\d+$/ })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'My Loan' })).toBeVisible();
   expect(requests).toBe(3);
 
