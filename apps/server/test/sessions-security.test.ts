@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { loginFailures, sessions, users } from '../src/db/schema/users.ts';
 import { COMMON_PASSWORDS } from '../src/features/auth/common-passwords.ts';
@@ -468,20 +468,42 @@ describe('session lifetimes from the config (sessionTtlMs 1.5 s, sessionIdleMs 0
     short = await createTestApp({ sessionTtlMs: 1500, sessionIdleMs: 800 });
   });
   afterAll(() => short.close());
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // The server reads the time from Date only, so the test sets it: a slow machine cannot
+  // stretch a gap past a limit the test means to stay under (it did once in CI).
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const at = (start: number, ms: number) => vi.setSystemTime(start + ms);
+  const profileStatus = async (token: string) =>
+    (await short.app.inject({ url: '/api/profile', headers: bearer(token) })).statusCode;
 
   it('ends an idle session after the idle time, and a used one after the lifetime', async () => {
     const user = await makeUser(short.db);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
     const idle = await login(short.app, user.email);
     const used = await login(short.app, user.email);
-    for (let i = 0; i < 3; i++) {
-      await sleep(350);
-      expect(
-        (await short.app.inject({ url: '/api/profile', headers: bearer(used) })).statusCode,
-      ).toBe(200);
+    for (const ms of [350, 700, 1050, 1400, 1499]) {
+      at(start, ms);
+      expect(await profileStatus(used), `used at ${ms} ms`).toBe(200);
     }
     expectError(await short.app.inject({ url: '/api/profile', headers: bearer(idle) }), 401);
-    await sleep(600);
+    at(start, 1501);
     expectError(await short.app.inject({ url: '/api/profile', headers: bearer(used) }), 401);
+  });
+
+  it('keeps a session up to its idle time, and not a moment after', async () => {
+    const user = await makeUser(short.db);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const justInTime = await login(short.app, user.email);
+    const tooLate = await login(short.app, user.email);
+    at(start, 800);
+    expect(await profileStatus(justInTime)).toBe(200);
+    at(start, 801);
+    expectError(await short.app.inject({ url: '/api/profile', headers: bearer(tooLate) }), 401);
+    // Being used at 800 ms restarted the first one's idle clock: 600 ms later it still holds.
+    at(start, 1400);
+    expect(await profileStatus(justInTime)).toBe(200);
   });
 });
