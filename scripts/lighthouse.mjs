@@ -1,6 +1,6 @@
 // npm run bench:lighthouse [-- --build] [--port N] [--runs N] [--out FILE] [--reports DIR]
 //                            [--chrome PATH] [--pages /user,/user/apply-loan] [--https]
-//                            [--timings]
+//                            [--proxy node|nginx] [--timings]
 //
 // Lighthouse (mobile preset: its default form factor and simulated throttling) on the built
 // app: /, /sign-in, and, signed in as a demo member, /user and /user/apply-loan. Starts the
@@ -11,8 +11,9 @@
 // the median performance run (the scores move with the machine's load). --pages audits only
 // the pages named (of the four), to compare a change on one page. --https audits the app behind
 // a TLS-terminating HTTP/2 proxy (scripts/tls-proxy.mjs, a certificate made with openssl), as a
-// deployment serves it behind its load balancer; without it, the app as `npm start` serves it
-// (plain HTTP/1.1). Lighthouse simulates the slow network from the requests it sees, so the
+// deployment serves it behind its load balancer (--proxy nginx: nginx instead, Debian's
+// nginx-light, which takes less of the cores the browser shares); without it, the app as
+// `npm start` serves it (plain HTTP/1.1). Lighthouse simulates the slow network from the requests it sees, so the
 // protocol matters: six HTTP/1.1 connections, each with its own handshake and slow start, or one
 // HTTP/2 connection, warm from the page's HTML (docs/performance.md). --timings prints, for the
 // median run of each page, what Lighthouse's simulation puts before the largest paint: each
@@ -32,7 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { makeCertificate, startTlsProxy } from './tls-proxy.mjs';
+import { makeCertificate, startNginx, startTlsProxy } from './tls-proxy.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { values: args } = parseArgs({
@@ -45,6 +46,7 @@ const { values: args } = parseArgs({
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     pages: { type: 'string' },
     https: { type: 'boolean', default: false },
+    proxy: { type: 'string', default: 'node' },
     timings: { type: 'boolean', default: false },
   },
 });
@@ -62,6 +64,10 @@ if (unknown.length) {
   console.error(
     `--pages: ${unknown.join(', ')} not among ${ALL_PAGES.map((p) => p.path).join(', ')}`,
   );
+  process.exit(2);
+}
+if (args.proxy !== 'node' && args.proxy !== 'nginx') {
+  console.error(`--proxy: node or nginx, not ${args.proxy}`);
   process.exit(2);
 }
 const PAGES = chosen ? ALL_PAGES.filter((page) => chosen.includes(page.path)) : ALL_PAGES;
@@ -113,12 +119,13 @@ try {
   const proxyPort = args.https ? await freePort() : null;
   const origin = args.https ? `https://127.0.0.1:${proxyPort}` : appOrigin;
   server = await startServer(port, appOrigin, origin);
-  if (args.https)
-    proxy = await startTlsProxy({
-      target: appOrigin,
-      port: proxyPort,
-      ...makeCertificate(scratch),
-    });
+  if (args.https) {
+    const certificate = makeCertificate(scratch);
+    proxy =
+      args.proxy === 'nginx'
+        ? await startNginx({ target: appOrigin, port: proxyPort, dir: scratch })
+        : await startTlsProxy({ target: appOrigin, port: proxyPort, ...certificate });
+  }
   const token = await signIn(appOrigin);
 
   const debuggingPort = await freePort();
@@ -161,7 +168,7 @@ try {
   process.exitCode = 1;
 } finally {
   await context?.close();
-  proxy?.close();
+  await proxy?.close();
   if (server && server.exitCode === null) {
     server.kill('SIGTERM');
     await server.exited;
@@ -347,5 +354,6 @@ function printTable(results) {
 }
 
 function served() {
-  return args.https ? 'HTTPS with HTTP/2 (TLS proxy)' : 'plain HTTP/1.1';
+  if (!args.https) return 'plain HTTP/1.1';
+  return `HTTPS with HTTP/2 (${args.proxy === 'nginx' ? 'nginx' : 'TLS proxy in Node'})`;
 }

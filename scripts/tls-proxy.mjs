@@ -2,10 +2,11 @@
 // behind it as a deployment serves it, behind a load balancer or proxy (Caddy, nginx, a cloud
 // load balancer) that speaks HTTPS and HTTP/2 to browsers and plain HTTP/1.1 to the app.
 // Not for production: its certificate is made on the spot (openssl) and trusted by nobody.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
+import net from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 
@@ -82,4 +83,68 @@ export function startTlsProxy({ target, port, key, cert }) {
 function abort(res) {
   if (res.stream) res.stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
   else res.destroy();
+}
+
+/**
+ * The same front as startTlsProxy, served by nginx (Debian's `nginx-light`), as a deployment
+ * would run it: a proxy in C does not take the cores the browser needs as a Node one does.
+ * Its configuration, certificate and logs live in `dir`; `close()` stops it.
+ */
+export async function startNginx({ target, port, dir }) {
+  const upstream = new URL(target);
+  const conf = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    `daemon off;
+master_process off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/nginx-error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/nginx-body;
+  proxy_temp_path ${dir}/nginx-proxy;
+  upstream app { server ${upstream.host}; keepalive 16; }
+  server {
+    listen 127.0.0.1:${port} ssl http2;
+    ssl_certificate ${dir}/cert.pem;
+    ssl_certificate_key ${dir}/key.pem;
+    client_max_body_size 20m;
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host ${upstream.host};
+      proxy_set_header X-Forwarded-For $remote_addr;
+    }
+  }
+}
+`,
+  );
+  const nginx = spawn('nginx', ['-p', dir, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let output = '';
+  nginx.stderr.on('data', (d) => (output += d));
+  const exited = new Promise((resolve) => nginx.once('exit', resolve));
+  // Listening once a TLS connection is taken.
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const isUp = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (isUp) break;
+    if (nginx.exitCode !== null || Date.now() > until)
+      throw new Error(`nginx did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    close: async () => {
+      if (nginx.exitCode === null) nginx.kill('SIGQUIT');
+      await exited;
+    },
+  };
 }
