@@ -125,8 +125,10 @@ http {
   const nginx = spawn('nginx', ['-p', dir, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   nginx.stderr.on('data', (d) => (output += d));
+  let failure = null;
+  nginx.once('error', (error) => (failure = error));
   const exited = new Promise((resolve) => nginx.once('exit', resolve));
-  // Listening once a TLS connection is taken.
+  // Ready once it takes a connection.
   const until = Date.now() + 10_000;
   for (;;) {
     const isUp = await new Promise((resolve) => {
@@ -137,8 +139,13 @@ http {
       socket.once('error', () => resolve(false));
     });
     if (isUp) break;
-    if (nginx.exitCode !== null || Date.now() > until)
+    if (failure) throw new Error(`nginx: ${failure.message} (apt-get install nginx-light)`);
+    if (nginx.exitCode !== null || Date.now() > until) {
+      nginx.kill('SIGKILL');
+      const log = path.join(dir, 'nginx-error.log');
+      if (fs.existsSync(log)) output += fs.readFileSync(log, 'utf8');
       throw new Error(`nginx did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
