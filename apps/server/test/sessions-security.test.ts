@@ -473,37 +473,37 @@ describe('session lifetimes from the config (sessionTtlMs 1.5 s, sessionIdleMs 0
   afterEach(() => {
     vi.useRealTimers();
   });
-  const at = (start: number, ms: number) => vi.setSystemTime(start + ms);
-  const profileStatus = async (token: string) =>
-    (await short.app.inject({ url: '/api/profile', headers: bearer(token) })).statusCode;
-
-  it('ends an idle session after the idle time, and a used one after the lifetime', async () => {
+  const profile = (token: string) =>
+    short.app.inject({ url: '/api/profile', headers: bearer(token) });
+  /** Two sessions of a new member, signed in at one moment; `at(ms)` sets the clock after it. */
+  async function twoSessions() {
     const user = await makeUser(short.db);
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
-    const idle = await login(short.app, user.email);
-    const used = await login(short.app, user.email);
+    const first = await login(short.app, user.email);
+    const second = await login(short.app, user.email);
+    return { at: (ms: number) => vi.setSystemTime(start + ms), first, second };
+  }
+
+  it('ends an idle session after the idle time, and a used one after the lifetime', async () => {
+    const { at, first: idle, second: used } = await twoSessions();
     for (const ms of [350, 700, 1050, 1400, 1499]) {
-      at(start, ms);
-      expect(await profileStatus(used), `used at ${ms} ms`).toBe(200);
+      at(ms);
+      expect((await profile(used)).statusCode, `used at ${ms} ms`).toBe(200);
     }
-    expectError(await short.app.inject({ url: '/api/profile', headers: bearer(idle) }), 401);
-    at(start, 1501);
-    expectError(await short.app.inject({ url: '/api/profile', headers: bearer(used) }), 401);
+    expectError(await profile(idle), 401);
+    at(1501);
+    expectError(await profile(used), 401);
   });
 
   it('keeps a session up to its idle time, and not a moment after', async () => {
-    const user = await makeUser(short.db);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const start = Date.now();
-    const justInTime = await login(short.app, user.email);
-    const tooLate = await login(short.app, user.email);
-    at(start, 800);
-    expect(await profileStatus(justInTime)).toBe(200);
-    at(start, 801);
-    expectError(await short.app.inject({ url: '/api/profile', headers: bearer(tooLate) }), 401);
+    const { at, first: justInTime, second: tooLate } = await twoSessions();
+    at(800);
+    expect((await profile(justInTime)).statusCode).toBe(200);
+    at(801);
+    expectError(await profile(tooLate), 401);
     // Being used at 800 ms restarted the first one's idle clock: 600 ms later it still holds.
-    at(start, 1400);
-    expect(await profileStatus(justInTime)).toBe(200);
+    at(1400);
+    expect((await profile(justInTime)).statusCode).toBe(200);
   });
 });
