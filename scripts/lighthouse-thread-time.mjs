@@ -11,27 +11,31 @@
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 
 /**
- * A copy of `trace` in which each top-level task of the page's main thread lasts its thread
- * time, from the same start. The events inside a task keep their places in it, in proportion,
- * so the tasks still nest; nothing else in the trace moves. Returns the copy and the time
- * taken out, in milliseconds.
+ * A copy of `trace` in which each top-level task of the page's main thread (of each renderer
+ * process the page used) lasts its thread time, from the same start, and the time taken out,
+ * in milliseconds. The complete events inside a task keep their places in it, in proportion,
+ * so that they still nest. Instant events and marks (the paints that Lighthouse's simulation
+ * cuts its graphs at) stay where they were: the network's timings are not rewritten either,
+ * and only the main thread's work should change. Chromium writes a page's main-thread work as
+ * complete events ('X'); the input is left as it was.
  */
 export function atThreadTime(trace) {
   const copy = structuredClone(trace);
   const { mainThreadEvents } = TraceProcessor.processTrace(copy);
-  const events = [...mainThreadEvents].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  let task = null;
+  // The main threads of several renderer processes (one per navigation that changed process)
+  // can overlap in time: each has its own current task.
+  const taskByPid = new Map();
   let removedUs = 0;
-  for (const event of events) {
-    const isComplete = event.ph === 'X' && event.dur != null;
-    if (isComplete && (!task || event.ts >= task.end)) {
+  for (const event of mainThreadEvents) {
+    if (event.ph !== 'X' || event.dur == null) continue;
+    let task = taskByPid.get(event.pid);
+    if (!task || event.ts >= task.end) {
       const ratio = event.tdur != null && event.dur > 0 ? Math.min(1, event.tdur / event.dur) : 1;
       task = { start: event.ts, end: event.ts + event.dur, ratio };
+      taskByPid.set(event.pid, task);
       removedUs += event.dur * (1 - ratio);
     }
-    if (!task || event.ts >= task.end) continue;
     event.ts = task.start + (event.ts - task.start) * task.ratio;
-    if (!isComplete) continue;
     event.dur *= task.ratio;
     if (event.tdur != null) event.tdur = Math.min(event.tdur, event.dur);
   }

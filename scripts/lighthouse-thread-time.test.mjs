@@ -4,17 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { atThreadTime } from './lighthouse-thread-time.mjs';
 
 // A trace as Chromium writes it for a page load, cut down to what Lighthouse needs to find the
-// page's main thread: the browser names the frame and its renderer, the renderer's main thread
-// starts the navigation. Times are in microseconds, as in a trace.
+// page's main threads: the browser names the frame and the renderer processes it was committed
+// in, each renderer names its main thread, the first starts the navigation. Times are in
+// microseconds, as in a trace.
 const BROWSER = 1;
-const RENDERER = 10;
 const MAIN = 20;
-const OTHER = 21;
+const WORKER = 21;
 const FRAME = 'F1';
 const ms = (n) => n * 1000;
 
-function pageTrace(mainThread, otherThread = []) {
-  const on = (tid) => (event) => ({ pid: RENDERER, tid, ...event });
+function pageTrace(eventsByPid) {
+  const pids = Object.keys(eventsByPid).map(Number);
   return {
     traceEvents: [
       {
@@ -24,39 +24,52 @@ function pageTrace(mainThread, otherThread = []) {
         pid: BROWSER,
         tid: 1,
         ts: 0,
-        args: { data: { frames: [{ frame: FRAME, processId: RENDERER, url: 'http://a/' }] } },
+        args: { data: { frames: [{ frame: FRAME, processId: pids[0], url: 'http://a/' }] } },
       },
-      on(MAIN)({
+      ...pids.map((pid) => ({
+        name: 'FrameCommittedInBrowser',
+        cat: 'disabled-by-default-devtools.timeline',
+        ph: 'I',
+        pid: BROWSER,
+        tid: 1,
+        ts: 0,
+        args: { data: { frame: FRAME, processId: pid, url: 'http://a/' } },
+      })),
+      ...pids.map((pid) => ({
         name: 'thread_name',
         cat: '__metadata',
         ph: 'M',
+        pid,
+        tid: MAIN,
         ts: 0,
         args: { name: 'CrRendererMain' },
-      }),
-      on(MAIN)({
+      })),
+      {
         name: 'navigationStart',
         cat: 'blink.user_timing',
         ph: 'R',
+        pid: pids[0],
+        tid: MAIN,
         ts: ms(1),
         args: { frame: FRAME, data: { isLoadingMainFrame: true, documentLoaderURL: 'http://a/' } },
-      }),
-      ...mainThread.map(on(MAIN)),
-      ...otherThread.map(on(OTHER)),
+      },
+      ...pids.flatMap((pid) => eventsByPid[pid].map((event) => ({ pid, tid: MAIN, ...event }))),
     ],
   };
 }
 
-const task = (name, start, dur, tdur) => ({
+const task = (name, start, dur, tdur, tid) => ({
   name,
   cat: 'disabled-by-default-devtools.timeline',
   ph: 'X',
   ts: ms(start),
   dur: ms(dur),
   ...(tdur === undefined ? {} : { tdur: ms(tdur) }),
+  ...(tid === undefined ? {} : { tid }),
   args: {},
 });
 
-/** Lighthouse's own reading of the page's main-thread tasks, as its throttling simulation reads them. */
+/** Lighthouse's own reading of the page's main-thread tasks, as its simulation reads them. */
 function tasksOf(trace) {
   const { mainThreadEvents, frames, timestamps } = TraceProcessor.processTrace(trace);
   return MainThreadTasks.getMainThreadTasks(
@@ -67,47 +80,78 @@ function tasksOf(trace) {
   );
 }
 
-const byName = (trace, name) => trace.traceEvents.find((e) => e.name === name);
+const topLevel = (trace) =>
+  tasksOf(trace)
+    .filter((t) => !t.parent)
+    .map((t) => [t.startTime, t.duration]);
+
+const named = (trace, name) => trace.traceEvents.find((e) => e.name === name);
 
 describe('atThreadTime', () => {
-  // A 40 ms task in which the thread ran 10 ms, with a layout inside it and a mark in it;
-  // a 20 ms task that ran for all of it; a task with no thread time recorded.
-  const measured = pageTrace(
-    [
+  // A 40 ms task in which the thread ran 10 ms, with a layout inside it and a paint mark in
+  // it; a 20 ms task that ran for all of it; a task with no thread time recorded; a task that
+  // starts where the one before ended; and the page's worker, busy meanwhile.
+  const measured = pageTrace({
+    10: [
       task('RunTask', 100, 40, 10),
       task('Layout', 120, 16, 4),
-      { name: 'Mark', cat: 'devtools.timeline', ph: 'I', ts: ms(130), s: 't', args: {} },
+      { name: 'firstContentfulPaint', cat: 'loading', ph: 'R', ts: ms(130), args: {} },
       task('RunTask', 200, 20, 20),
       task('RunTask', 300, 30),
+      task('RunTask', 330, 10, 5),
+      task('WorkerTask', 110, 30, 5, WORKER),
     ],
-    [task('WorkerTask', 110, 30, 5)],
-  );
+  });
 
   it('cuts each task to its thread time, from the same start, and says how much it took out', () => {
     const { trace, removedMs } = atThreadTime(measured);
-    const tasks = tasksOf(trace).filter((t) => !t.parent);
-    expect(tasks.map((t) => [t.startTime, t.duration])).toEqual([
+    expect(topLevel(trace)).toEqual([
       [99, 10],
       [199, 20],
       [299, 30],
+      [329, 5],
     ]);
-    expect(removedMs).toBe(30);
+    expect(removedMs).toBe(35);
   });
 
-  it('keeps what happened inside a task in its place in it, in proportion', () => {
+  it('keeps the work inside a task in its place in it, in proportion', () => {
     const { trace } = atThreadTime(measured);
     const [first] = tasksOf(trace).filter((t) => !t.parent);
     expect(first.children.map((t) => [t.event.name, t.startTime, t.duration])).toEqual([
       ['Layout', 104, 4],
     ]);
-    expect(byName(trace, 'Mark').ts).toBe(ms(107.5));
   });
 
-  it('leaves the other threads and the measured trace as they were', () => {
+  it('leaves the marks, the other threads and the measured trace as they were', () => {
     const before = structuredClone(measured);
     const { trace } = atThreadTime(measured);
-    expect(byName(trace, 'WorkerTask')).toEqual(byName(before, 'WorkerTask'));
+    expect(named(trace, 'firstContentfulPaint')).toEqual(named(before, 'firstContentfulPaint'));
+    expect(named(trace, 'WorkerTask')).toEqual(named(before, 'WorkerTask'));
     expect(measured).toEqual(before);
-    expect(tasksOf(measured).filter((t) => !t.parent)[0].duration).toBe(40);
+  });
+
+  it('takes out no more than the task lasted, whatever thread time it records', () => {
+    const { trace, removedMs } = atThreadTime(pageTrace({ 10: [task('RunTask', 100, 10, 12)] }));
+    expect(topLevel(trace)).toEqual([[99, 10]]);
+    expect(removedMs).toBe(0);
+  });
+
+  it("cuts the tasks of each renderer process the page used by that task's own thread time", () => {
+    // The page moved to a second renderer (11) while the first (10) was still busy.
+    const { trace } = atThreadTime(
+      pageTrace({
+        10: [task('RunTask', 100, 40, 10)],
+        11: [task('RunTask', 110, 20, 20), task('Layout', 120, 10, 10)],
+      }),
+    );
+    const byPid = (pid) =>
+      trace.traceEvents
+        .filter((e) => e.pid === pid && e.ph === 'X')
+        .map((e) => [e.name, e.ts / 1000, e.dur / 1000]);
+    expect(byPid(10)).toEqual([['RunTask', 100, 10]]);
+    expect(byPid(11)).toEqual([
+      ['RunTask', 110, 20],
+      ['Layout', 120, 10],
+    ]);
   });
 });

@@ -148,14 +148,17 @@ try {
       if (page.isMember) await prepareMemberLoad(context, origin, token);
       audits.push(await audit(`${origin}${page.path}`, debuggingPort, page.isMember));
     }
-    audits.sort((a, b) => a.scores.performance - b.scores.performance);
-    const { report, trace, timings, ...median } = audits[Math.floor(audits.length / 2)];
-    // Every run's performance score, as measured and (--thread-time) at thread time.
+    // In the order run: a set's scores drift with the machine's load.
     const everyRun = audits.map((a) => ({
       performance: a.scores.performance,
       atThreadTime: a.threadTime?.performance,
     }));
-    const result = { page: page.path, ...median, everyRun };
+    const { report, trace, timings, ...median } = medianOf(audits, (a) => a.scores.performance);
+    // At thread time a different run can be the median one.
+    const threadTime = args['thread-time']
+      ? medianOf(audits, (a) => a.threadTime.performance).threadTime
+      : undefined;
+    const result = { page: page.path, ...median, threadTime, everyRun };
     if (timings) printTimings(page.path, timings);
     if (page.isMember) checkMemberPage(result);
     if (args.reports) writeReport(page.path, report, trace);
@@ -243,6 +246,12 @@ async function prepareMemberLoad(context, origin, token) {
   await page.close();
 }
 
+/** The run in the middle when sorted by `score` (the upper middle of an even number). */
+function medianOf(audits, score) {
+  const sorted = [...audits].sort((a, b) => score(a) - score(b));
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 async function audit(url, port, isMember) {
   const flags = {
     port,
@@ -251,18 +260,18 @@ async function audit(url, port, isMember) {
     onlyCategories: CATEGORIES,
     disableStorageReset: isMember,
   };
-  // With --thread-time, the run's artifacts are kept on disk, to be scored again.
-  const artifacts = args['thread-time'] ? fs.mkdtempSync(path.join(scratch, 'artifacts-')) : null;
+  // Scoring a run again needs what Lighthouse gathered, so with --thread-time it goes to disk.
+  const artifactsDir = args['thread-time']
+    ? fs.mkdtempSync(path.join(scratch, 'artifacts-'))
+    : null;
   const runnerResult = await lighthouse(
     url,
-    artifacts ? { ...flags, gatherMode: artifacts, auditMode: true } : flags,
+    artifactsDir ? { ...flags, gatherMode: artifactsDir, auditMode: true } : flags,
   );
   const lhr = runnerResult.lhr;
   const timings = args.timings ? await lcpTimings(runnerResult) : undefined;
-  if (lhr.runtimeError)
-    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const metric = (id) => lhr.audits[id]?.numericValue;
-  const threadTime = artifacts ? await scoreAtThreadTime(artifacts, flags) : undefined;
+  throwOnRuntimeError(url, lhr);
+  const threadTime = artifactsDir ? await scoreAtThreadTime(url, artifactsDir, flags) : undefined;
   const lcpElement =
     lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   const failing = Object.values(lhr.audits)
@@ -275,13 +284,7 @@ async function audit(url, port, isMember) {
     scores: Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
     ),
-    metrics: {
-      fcpMs: Math.round(metric('first-contentful-paint')),
-      lcpMs: Math.round(metric('largest-contentful-paint')),
-      tbtMs: Math.round(metric('total-blocking-time')),
-      cls: Number(metric('cumulative-layout-shift').toFixed(3)),
-      siMs: Math.round(metric('speed-index')),
-    },
+    metrics: metricsOf(lhr),
     lcpElement: lcpElement?.nodeLabel ?? null,
     threadTime,
     failing,
@@ -291,8 +294,24 @@ async function audit(url, port, isMember) {
   };
 }
 
+function throwOnRuntimeError(url, lhr) {
+  if (lhr.runtimeError)
+    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+}
+
+function metricsOf(lhr) {
+  const metric = (id) => lhr.audits[id]?.numericValue;
+  return {
+    fcpMs: Math.round(metric('first-contentful-paint')),
+    lcpMs: Math.round(metric('largest-contentful-paint')),
+    tbtMs: Math.round(metric('total-blocking-time')),
+    cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+    siMs: Math.round(metric('speed-index')),
+  };
+}
+
 /** The same run scored again, its page's main-thread tasks cut to their thread time. */
-async function scoreAtThreadTime(dir, flags) {
+async function scoreAtThreadTime(url, dir, flags) {
   const again = `${dir}-thread-time`;
   fs.mkdirSync(again);
   for (const file of fs.readdirSync(dir)) {
@@ -304,11 +323,12 @@ async function scoreAtThreadTime(dir, flags) {
   fs.writeFileSync(path.join(again, 'defaultPass.trace.json'), JSON.stringify(trace));
   const { port: _port, ...auditFlags } = flags;
   const { lhr } = await lighthouse(undefined, { ...auditFlags, auditMode: again });
-  const metric = (id) => lhr.audits[id]?.numericValue;
+  throwOnRuntimeError(`${url} (at thread time)`, lhr);
+  const { lcpMs, tbtMs } = metricsOf(lhr);
   return {
-    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    lcpMs: Math.round(metric('largest-contentful-paint')),
-    tbtMs: Math.round(metric('total-blocking-time')),
+    performance: Math.round(lhr.categories.performance.score * 100),
+    lcpMs,
+    tbtMs,
     waitsRemovedMs: Math.round(removedMs),
   };
 }
@@ -379,17 +399,17 @@ function printTable(results) {
       .map((l) => l.toFixed(2))
       .join(' ')}${runs > 1 ? `, median of ${runs} runs` : ''}\n`,
   );
-  const threadTime = args['thread-time'];
+  const isThreadTime = args['thread-time'];
   console.log(
-    `| page | perf | a11y | best pr. | FCP | LCP | TBT | CLS | LCP element |${threadTime ? ' at thread time: perf · LCP · TBT | every run |' : ''}`,
+    `| page | perf | a11y | best pr. | FCP | LCP | TBT | CLS | LCP element |${isThreadTime ? ' at thread time: perf · LCP · TBT · waits taken out | every run, in order |' : ''}`,
   );
-  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---|${threadTime ? '---|---|' : ''}`);
+  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---|${isThreadTime ? '---|---|' : ''}`);
   for (const r of results) {
     const { fcpMs, lcpMs, tbtMs, cls } = r.metrics;
     const t = r.threadTime;
     const runsColumn = r.everyRun.map((run) => `${run.performance}→${run.atThreadTime}`).join(' ');
     console.log(
-      `| ${r.page} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${fcpMs} ms | ${lcpMs} ms | ${tbtMs} ms | ${cls} | ${(r.lcpElement ?? '').slice(0, 40)} |${t ? ` ${t.performance} · ${t.lcpMs} ms · ${t.tbtMs} ms | ${runsColumn} |` : ''}`,
+      `| ${r.page} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${fcpMs} ms | ${lcpMs} ms | ${tbtMs} ms | ${cls} | ${(r.lcpElement ?? '').slice(0, 40)} |${t ? ` ${t.performance} · ${t.lcpMs} ms · ${t.tbtMs} ms · ${t.waitsRemovedMs} ms | ${runsColumn} |` : ''}`,
     );
   }
   const failing = results.filter((r) => r.failing.length);
