@@ -22,7 +22,28 @@ export const memberRef = z.object({
 });
 
 export const adminPaymentsQuery = listQuery.extend({ status: paymentStatus.default('pending') });
-export const adminPayment = payment.extend({ member: memberRef }).meta({ id: 'AdminPayment' });
+/** Another submission whose receipt is the same file or a near-identical picture. */
+export const possibleDuplicate = z.object({
+  payment_id: z.number().int(),
+  member: z.object({ id: z.number().int(), name: z.string() }),
+  month: z.string().nullable(),
+  status: paymentStatus,
+});
+
+export const adminPayment = payment
+  .extend({
+    member: memberRef,
+    dues_month: z
+      .object({
+        due: aedOutput,
+        paid: aedOutput.meta({ description: 'Approved for that month, this submission aside.' }),
+        remaining: aedOutput.meta({ description: 'Left to pay before this submission.' }),
+      })
+      .nullable()
+      .meta({ description: "For dues: the month's due, what is already paid and what remains." }),
+    possible_duplicates: z.array(possibleDuplicate),
+  })
+  .meta({ id: 'AdminPayment' });
 export type AdminPayment = z.infer<typeof adminPayment>;
 
 export const approvePaymentRequest = z.object({
@@ -41,6 +62,44 @@ export const optionalNoteRequest = z.object({
 export const adminLoansQuery = listQuery.extend({ state: loanState.optional() });
 export const adminLoan = loan.extend({ member: memberRef }).meta({ id: 'AdminLoan' });
 export type AdminLoan = z.infer<typeof adminLoan>;
+
+/** Money leaving the fund that waits for a second admin (maker-checker). */
+export const proposalAction = z.enum(['loan.disburse', 'loan.write_off', 'bonus.close']);
+
+export const fundProposal = z
+  .object({
+    id: z.number().int(),
+    action: proposalAction,
+    loan_id: z.number().int().nullable(),
+    member: memberRef.nullable().meta({ description: "The loan's member, for loan actions." }),
+    amount: aedOutput.meta({ description: 'What would leave the fund or the books.' }),
+    reason: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+    proposed_by: memberRef,
+    proposed_at: z.string(),
+  })
+  .meta({ id: 'FundProposal' });
+export type FundProposal = z.infer<typeof fundProposal>;
+
+/** A loan action's answer: 200 carried out, or 202 waiting for a second admin. */
+export const loanActionResponse = z.object({
+  message: z.string(),
+  loan: adminLoan,
+  pending_confirmation: z.boolean().optional(),
+});
+export const loanProposedResponse = z.object({
+  message: z.string(),
+  loan: adminLoan,
+  pending_confirmation: z.literal(true),
+  proposal: fundProposal,
+});
+
+export const proposalProposedResponse = z.object({
+  message: z.string(),
+  pending_confirmation: z.literal(true),
+  proposal: fundProposal,
+});
+export const proposalsList = z.object({ items: z.array(fundProposal) });
 
 export const cashRepaymentRequest = z.object({
   amount: positiveAedInput,
@@ -69,6 +128,12 @@ export const adminOverview = z
     loans_to_disburse: z.number().int(),
     membership_applications_pending: z.number().int(),
     members: z.object({ active: z.number().int(), inactive: z.number().int() }),
+    active_admins: z.number().int().meta({
+      description: 'With 2 or more, money leaving the fund needs two of them (maker-checker).',
+    }),
+    proposals: z
+      .array(fundProposal)
+      .meta({ description: 'Money leaving the fund that waits for a second admin.' }),
     history: z.array(overviewMonth).meta({ description: 'The last 12 months, oldest first.' }),
   })
   .meta({ id: 'AdminOverview' });
@@ -95,6 +160,7 @@ export const adminMember = z
     national_id: z.string().nullable(),
     address: z.string().nullable(),
     role: z.enum(['member', 'admin']),
+    is_member: z.boolean(),
     status: memberStatusName,
     joined_on: z.string(),
     created_at: z.string(),
@@ -232,6 +298,9 @@ export const settingsUpdateRequest = z
       max_custom_term: term,
     }),
     terms_text: text('Terms and conditions', 5000),
+    payment_instructions: optionalText('Payment instructions', 2000)
+      .optional()
+      .meta({ description: 'Where members send the money; left as it is when missing.' }),
     recharge: z
       .object({ minimum: positiveAedInput, maximum: positiveAedInput })
       .optional()

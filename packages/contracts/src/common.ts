@@ -95,6 +95,9 @@ export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/** A row id in a path, within PostgreSQL's integer. */
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
 export const listOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 

@@ -53,9 +53,23 @@ export const monthlyPaymentRow = z.object({
   month: z.string(),
   period: z.string(),
   description: z.string(),
-  amount: aedOutput,
+  amount: aedOutput.meta({ description: "The month's due." }),
+  paid: aedOutput.meta({ description: 'What approved payments for the month add up to.' }),
+  remaining: aedOutput.meta({
+    description: 'What is left to pay: the due less what is paid (0 once completed).',
+  }),
   status: z.enum(['completed', 'pending', 'pay_now', 'due']),
 });
+
+/**
+ * The text fields of POST /api/my-loans/:id/repayments (multipart; the receipt is the file
+ * `photo`, required): a repayment towards the member's active loan, checked by an admin.
+ */
+export const loanRepaymentFields = z.object({
+  payment_amount: positiveAedInput,
+  account_number: text('Account number', 40).optional(),
+});
+export type LoanRepaymentFields = z.input<typeof loanRepaymentFields>;
 
 export const myAccountData = z.object({
   myAccountData: z.object({

@@ -13,6 +13,10 @@ export const userData = z
     profession_id: z.number().int(),
     status: z.union([z.literal(1), z.literal(0)]),
     role: z.enum(['member', 'admin']),
+    is_member: z.boolean().meta({
+      description:
+        'False for an admin who is not a member: no dues, no member area (an admin may be both).',
+    }),
     image: z
       .string()
       .nullable()

@@ -17,6 +17,10 @@ export const publicSettings = z
       max_custom_term: z.number().int(),
     }),
     terms_text: z.string(),
+    payment_instructions: z.string().meta({
+      description:
+        'Where members send the money (bank, account name, IBAN, Botim...): free text, one line each.',
+    }),
     recharge: z
       .object({ minimum: aedOutput, maximum: aedOutput })
       .meta({ description: 'The amounts a member may ask for in a mobile recharge request.' }),

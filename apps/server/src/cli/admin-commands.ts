@@ -13,9 +13,10 @@ import { createUser } from '../features/members/create-user.ts';
 import { localDate } from '../lib/calendar.ts';
 
 export const USAGE = `Usage:
-  npm run admin -- create --email <email> --name <name> [--password <password>]
+  npm run admin -- create --email <email> --name <name> [--password <password>] [--member]
       Creates an admin and prints a one-time link to set the password
       (or, with --password, sets that password and prints no link).
+      With --member the admin is a member too: they owe dues and have the member area.
   npm run admin -- reset-password --email <email>
       Prints a one-time link to set a new password for that admin or member.
 
@@ -24,7 +25,13 @@ server uses: DATABASE_URL when set, otherwise the PGlite folder in DATA_DIR.`;
 
 export type AdminCommand =
   | { kind: 'help' }
-  | { kind: 'create'; email: string; name: string; password: string | undefined }
+  | {
+      kind: 'create';
+      email: string;
+      name: string;
+      password: string | undefined;
+      member?: boolean;
+    }
   | { kind: 'reset-password'; email: string };
 
 /** A mistake on the command line: answered with the usage and exit code 2. */
@@ -47,6 +54,7 @@ export function parseAdminArgs(args: string[]): AdminCommand {
         email: { type: 'string' },
         name: { type: 'string' },
         password: { type: 'string' },
+        member: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -69,10 +77,16 @@ export function parseAdminArgs(args: string[]): AdminCommand {
       if (isCommonPassword(values.password))
         throw new UsageError('--password: that password is too common.');
     }
-    return { kind: 'create', email: email.data, name: name.data, password: values.password };
+    return {
+      kind: 'create',
+      email: email.data,
+      name: name.data,
+      password: values.password,
+      ...(values.member ? { member: true } : {}),
+    };
   }
   if (command === 'reset-password') {
-    if (values.name !== undefined || values.password !== undefined)
+    if (values.name !== undefined || values.password !== undefined || values.member)
       throw new UsageError('reset-password takes only --email.');
     if (!email.success) throw new UsageError(`--email: ${email.error.issues[0]?.message}`);
     return { kind: 'reset-password', email: email.data };
@@ -101,6 +115,7 @@ export async function runAdminCommand(
         // Without --password nobody knows this one: the admin chooses theirs with the link.
         password: command.password ?? randomBytes(32).toString('base64url'),
         role: 'admin',
+        isMember: command.member === true,
         joinedOn: localDate(now),
         createdAt: now,
       });
@@ -112,7 +127,7 @@ export async function runAdminCommand(
         details: { via: 'cli' },
         at: now,
       });
-      const created = `Admin ${user.email} created (${user.uniqueId}).`;
+      const created = `Admin ${user.email} created (${user.uniqueId})${user.isMember ? ', a member too' : ''}.`;
       if (command.password !== undefined) return [created, 'They sign in with the password given.'];
       const link = await issuePasswordLink(tx, {
         userId: user.id,

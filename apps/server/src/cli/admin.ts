@@ -1,4 +1,4 @@
-// npm run admin -- create --email treasurer@example.org --name "Name" [--password ...]
+// npm run admin -- create --email treasurer@example.org --name "Name" [--password ...] [--member]
 // npm run admin -- reset-password --email someone@example.org
 // The first admin comes from here (or the demo seed): no API call makes anyone an admin.
 import { ConfigError, loadConfig } from '../config.ts';

@@ -82,6 +82,16 @@ export async function requireAdmin(this: FastifyInstance, request: FastifyReques
   if (request.session?.role !== 'admin' || request.session.status !== 1) throw forbidden();
 }
 
+/** The refusal of a member's call to an admin who is not a member (docs/product.md, People). */
+export const notAMember = () =>
+  forbidden('This account is an admin account without membership, so it has no member area.');
+
+/** preHandler: a signed-in member (an admin who is also a member included). */
+export async function requireMember(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  await requireUser.call(this, request);
+  if (request.sessionUserRow?.isMember !== true) throw notAMember();
+}
+
 /** The signed-in user of a route guarded by requireUser. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.session) throw unauthorized();

@@ -1,16 +1,26 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-export const files = pgTable('files', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  ownerId: integer('owner_id')
-    .notNull()
-    .references(() => users.id),
-  purpose: text('purpose', { enum: ['receipt', 'profile_photo', 'message_attachment'] }).notNull(),
-  mime: text('mime').notNull(),
-  ext: text('ext').notNull(),
-  sizeBytes: integer('size_bytes').notNull(),
-  storageKey: text('storage_key').notNull().unique(),
-  originalName: text('original_name'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', {
+      enum: ['receipt', 'profile_photo', 'message_attachment'],
+    }).notNull(),
+    mime: text('mime').notNull(),
+    ext: text('ext').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    originalName: text('original_name'),
+    // For possible duplicate receipts: SHA-256 of the bytes as sent (before re-encoding), and a
+    // 64-bit perceptual hash of the decoded picture (images only).
+    originalSha256: text('original_sha256'),
+    pictureHash: bigint('picture_hash', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_original_sha256_idx').on(t.originalSha256)],
+);

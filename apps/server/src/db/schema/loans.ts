@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -89,4 +90,37 @@ export const loanTransitions = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('loan_transitions_loan_idx').on(t.loanId)],
+);
+
+export const PROPOSAL_ACTIONS = ['loan.disburse', 'loan.write_off', 'bonus.close'] as const;
+export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
+
+// Maker-checker (after Apache Fineract): money leaving the fund, with two or more active
+// admins, is proposed by one and carried out when a different admin repeats the call.
+export const fundProposals = pgTable(
+  'fund_proposals',
+  {
+    id: serial('id').primaryKey(),
+    action: text('action', { enum: PROPOSAL_ACTIONS }).notNull(),
+    // The loan for loan actions; null for a share-out.
+    loanId: integer('loan_id').references(() => loans.id),
+    // What the proposer asked for (a write-off's reason, a share-out's dates).
+    reason: text('reason'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    state: text('state', { enum: ['open', 'done', 'withdrawn'] })
+      .notNull()
+      .default('open'),
+    proposedBy: integer('proposed_by')
+      .notNull()
+      .references(() => users.id),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull(),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One open proposal per action and loan (a share-out has one open proposal at a time).
+    uniqueIndex('fund_proposals_one_open')
+      .on(t.action, sql`coalesce(${t.loanId}, 0)`)
+      .where(sql`${t.state} = 'open'`),
+  ],
 );

@@ -18,7 +18,8 @@ export const PAYMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 // What a member submits from the Monthly Payment modal (kind 'dues', with a receipt) or
-// from the due-loan payment modal (kind 'loan_repayment', amount only). Nothing moves in
+// towards their loan (kind 'loan_repayment', with a receipt; the spec's amount-only call
+// leaves it without). Nothing moves in
 // the books until an admin approves it.
 export const payments = pgTable(
   'payments',
@@ -33,6 +34,9 @@ export const payments = pgTable(
     loanId: integer('loan_id').references(() => loans.id),
     amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
     approvedAmountFils: bigint('approved_amount_fils', { mode: 'number' }),
+    // For approved dues: the monthly due when the month's first payment was approved. A month
+    // keeps that due, so a later change of the setting applies to unpaid months only.
+    monthDueFils: bigint('month_due_fils', { mode: 'number' }),
     accountNumber: text('account_number'),
     receiptFileId: uuid('receipt_file_id').references(() => files.id),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
@@ -42,10 +46,12 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A month is paid once: a second pending or approved submission for it is refused.
-    uniqueIndex('payments_one_live_per_period')
+    // One receipt under review per month at a time; a month may have several approved part
+    // payments, up to its due (checked by submitDues and approvePayment).
+    uniqueIndex('payments_one_pending_per_period')
       .on(t.userId, t.period)
-      .where(sql`${t.kind} = 'dues' and ${t.status} in ('pending', 'approved')`),
+      .where(sql`${t.kind} = 'dues' and ${t.status} = 'pending'`),
+    index('payments_period_idx').on(t.userId, t.period),
     index('payments_user_idx').on(t.userId, t.id),
     index('payments_status_idx').on(t.status, t.id),
   ],

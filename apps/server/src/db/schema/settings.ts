@@ -18,5 +18,8 @@ export const settings = pgTable('settings', {
   // Mobile recharge requests: the amounts a member may ask for.
   rechargeMinFils: bigint('recharge_min_fils', { mode: 'number' }).notNull().default(1_000),
   rechargeMaxFils: bigint('recharge_max_fils', { mode: 'number' }).notNull().default(50_000),
+  // Where members send the money (bank, account name, IBAN, Botim...): free text, shown
+  // wherever a member pays.
+  paymentInstructions: text('payment_instructions').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -27,6 +28,9 @@ export const users = pgTable(
     role: text('role', { enum: ['member', 'admin'] })
       .notNull()
       .default('member'),
+    // An admin who is not a member has no dues, no member area and is counted as no member
+    // (docs/product.md, People). A member-role account is always a member.
+    isMember: boolean('is_member').notNull().default(true),
     // 1 active, 0 inactive (spec section 3).
     status: smallint('status').notNull().default(1),
     name: text('name').notNull(),
@@ -49,7 +53,7 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // Raised by triggers in the transaction of any change to the member's payments, loans,
     // installments or savings postings (migration 0009): GET /api/my-account-data keeps its
-    // answer while the number stays the same (features/members/account-cache.ts).
+    // answer while the number stays the same (features/members/account-data.ts).
     accountVersion: bigint('account_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],

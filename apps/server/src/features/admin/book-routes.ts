@@ -29,6 +29,7 @@ import { bookFigures, journalPage, type JournalRow } from '../ledger/statement.t
 import { getSettings, toPublicSettings, type Settings } from '../settings/settings.ts';
 import { actorOf, refused, secured } from './common.ts';
 import { memberRefsById, type MemberRef } from '../members/member-refs.ts';
+import { activeAdminCount, openProposals, toProposalViews } from '../proposals/proposals.ts';
 
 async function countOf(query: Promise<Array<{ n: number }>>): Promise<number> {
   const [row] = await query;
@@ -92,7 +93,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
       const memberRows = await db
         .select({ status: users.status, n: count() })
         .from(users)
-        .where(eq(users.role, 'member'))
+        .where(eq(users.isMember, true))
         .groupBy(users.status);
       return {
         savings_held: filsToAed(figures.savingsFils),
@@ -118,6 +119,8 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
           active: Number(memberRows.find((r) => r.status === 1)?.n ?? 0),
           inactive: Number(memberRows.find((r) => r.status === 0)?.n ?? 0),
         },
+        active_admins: await activeAdminCount(db),
+        proposals: await toProposalViews(db, await openProposals(db)),
         history: figures.history.map((h) => ({
           month: h.month,
           savings: filsToAed(h.savingsFils),
@@ -171,6 +174,9 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
             allowCustomTerm: body.loan_policy.allow_custom_term,
             loanMaxCustomTerm: body.loan_policy.max_custom_term,
             termsText: body.terms_text,
+            ...(body.payment_instructions === undefined
+              ? {}
+              : { paymentInstructions: body.payment_instructions }),
             ...(body.recharge
               ? { rechargeMinFils: body.recharge.minimum, rechargeMaxFils: body.recharge.maximum }
               : {}),

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBody } from '@jamiya/contracts/common';
+
+export { idParams } from '@jamiya/contracts/common';
 import { currentUser } from '../../plugins/auth.ts';
 import type { Actor } from '../loans/lifecycle.ts';
 
 export const secured = { security: [{ bearer: [] }] };
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 /** The answers every admin call may give before it runs. */
 export const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
 

@@ -24,7 +24,7 @@ import { audit } from '../audit/audit.ts';
 import { issuePasswordLink, sendPasswordLinkMail } from '../auth/password-links.ts';
 import { revokeOtherSessions } from '../auth/sessions.ts';
 import { accountSummary } from '../dues/dues.ts';
-import { toPaymentView } from '../dues/payment-view.ts';
+import { toAdminPayments } from './payment-views.ts';
 import { memberStatement } from '../ledger/statement.ts';
 import { statementCsv } from '../statement/statement-view.ts';
 import { toLoanView } from '../loans/loan-view.ts';
@@ -182,7 +182,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         loans: await Promise.all(
           loanRows.map(async (l) => ({ ...(await toLoanView(db, l, now)), member: memberRef })),
         ),
-        payments: paymentRows.map((p) => ({ ...toPaymentView(p), member: memberRef })),
+        payments: await toAdminPayments(db, paymentRows),
         statement: (await memberStatement(db, user.id)).map(toStatementLine),
       };
     },

@@ -48,6 +48,7 @@ export function toAdminMember(
     national_id: user.nationalId,
     address: user.address,
     role: user.role,
+    is_member: user.isMember,
     status: user.status === 1 ? 'active' : 'inactive',
     joined_on: user.joinedOn,
     created_at: user.createdAt.toISOString(),
@@ -93,6 +94,8 @@ export async function searchMembers(
             )
           : undefined,
         query.status ? eq(users.status, query.status === 'active' ? 1 : 0) : undefined,
+        // Members only: an admin who is not a member is counted nowhere as one.
+        eq(users.isMember, true),
         query.before === null ? undefined : lt(users.id, query.before),
       ),
     )

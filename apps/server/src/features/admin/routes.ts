@@ -4,37 +4,36 @@ import { z } from 'zod';
 import {
   adminLoan,
   adminLoansQuery,
-  adminPayment,
-  adminPaymentsQuery,
-  approvePaymentRequest,
   cashRepaymentRequest,
+  loanActionResponse,
+  loanProposedResponse,
   optionalNoteRequest,
   reasonRequest,
 } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
 import { loans } from '../../db/schema/loans.ts';
-import { payments } from '../../db/schema/payments.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { approvePayment, rejectPayment } from '../dues/dues.ts';
-import { toPaymentView } from '../dues/payment-view.ts';
 import {
   applyRepayment,
   approveLoan,
-  disburseLoan,
+  disburseOrPropose,
   rejectLoan,
-  writeOffLoan,
+  writeOffOrPropose,
   type Actor,
   type Loan,
 } from '../loans/lifecycle.ts';
 import { toLoanView } from '../loans/loan-view.ts';
 import { audit } from '../audit/audit.ts';
+import { toProposalViews, type Decision } from '../proposals/proposals.ts';
+import { proposalAdminRoutes } from '../proposals/routes.ts';
 import { applicationRoutes } from './application-routes.ts';
 import { bookRoutes } from './book-routes.ts';
 import { actorOf, idParams, refused, secured } from './common.ts';
 import { memberRoutes } from './member-routes.ts';
+import { paymentRoutes } from './payment-routes.ts';
 import { bonusAdminRoutes } from '../bonus/routes.ts';
 import { messageAdminRoutes } from '../messages/routes.ts';
 import { notificationAdminRoutes } from '../notifications/routes.ts';
@@ -55,111 +54,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(messageAdminRoutes);
   await app.register(rechargeAdminRoutes);
   await app.register(bonusAdminRoutes);
+  await app.register(paymentRoutes);
+  await app.register(proposalAdminRoutes);
 
   async function loanWithMember(loanRow: Loan, now = new Date()) {
     const members = await memberRefsById(db, [loanRow.userId]);
     return { ...(await toLoanView(db, loanRow, now)), member: members.get(loanRow.userId)! };
   }
-
-  async function paymentWithMember(id: number) {
-    const [row] = await db.select().from(payments).where(eq(payments.id, id));
-    if (!row) throw notFound('There is no such payment.');
-    const members = await memberRefsById(db, [row.userId]);
-    return { ...toPaymentView(row), member: members.get(row.userId)! };
-  }
-
-  app.get(
-    '/payments',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Submissions by status (pending first for review), newest first',
-        ...secured,
-        querystring: adminPaymentsQuery,
-        response: { 200: listOf(adminPayment), ...refused },
-      },
-    },
-    async (request) => {
-      const { status, limit } = request.query;
-      const cursor = parseCursor(request.query.cursor);
-      const rows = await db
-        .select()
-        .from(payments)
-        .where(
-          and(eq(payments.status, status), cursor === null ? undefined : lt(payments.id, cursor)),
-        )
-        .orderBy(desc(payments.id))
-        .limit(limit + 1);
-      const { items, nextCursor } = page(rows, limit);
-      const members = await memberRefsById(
-        db,
-        items.map((p) => p.userId),
-      );
-      return {
-        items: items.map((p) => ({ ...toPaymentView(p), member: members.get(p.userId)! })),
-        next_cursor: nextCursor,
-      };
-    },
-  );
-
-  const paymentAnswer = {
-    200: z.object({ message: z.string(), payment: adminPayment }),
-    ...refused,
-    404: errorBody,
-    409: errorBody,
-    422: errorBody,
-  };
-
-  app.post(
-    '/payments/:id/approve',
-    {
-      config: { idempotent: true },
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Approve a submission: dues credit savings, a repayment pays the oldest installments',
-        ...secured,
-        params: idParams,
-        body: approvePaymentRequest.nullish(),
-        response: paymentAnswer,
-      },
-    },
-    async (request) => {
-      await approvePayment(
-        db,
-        request.params.id,
-        actorOf(request),
-        new Date(),
-        request.body?.amount,
-      );
-      return {
-        message: 'The payment was approved.',
-        payment: await paymentWithMember(request.params.id),
-      };
-    },
-  );
-
-  app.post(
-    '/payments/:id/reject',
-    {
-      config: { idempotent: true },
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject a submission with a reason the member sees',
-        ...secured,
-        params: idParams,
-        body: reasonRequest,
-        response: paymentAnswer,
-      },
-    },
-    async (request) => {
-      await rejectPayment(db, request.params.id, actorOf(request), request.body.reason, new Date());
-      return {
-        message: 'The payment was rejected.',
-        payment: await paymentWithMember(request.params.id),
-      };
-    },
-  );
 
   app.get(
     '/loans',
@@ -203,7 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const loanAnswer = {
-    200: z.object({ message: z.string(), loan: adminLoan }),
+    200: loanActionResponse,
     ...refused,
     404: errorBody,
     409: errorBody,
@@ -228,37 +129,51 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  type Body = { reason?: string | undefined } | null | undefined;
+  const carriedOut = (loan: Loan): Decision<Loan> => ({ done: loan, proposal: null });
+  const SECOND_ADMIN =
+    'It needs a second admin: the same action by another admin carries it out (docs/domain/maker-checker.md). ' +
+    'With a single active admin, that admin acts alone.';
   const actions = [
     {
       path: 'approve',
       summary: 'Approve a pending application',
+      description: 'An admin cannot decide on their own loan (403).',
       body: optionalNoteRequest.nullish(),
       message: 'The loan was approved.',
-      run: (id: number, actor: Actor, body: { reason?: string | undefined } | null | undefined) =>
-        approveLoan(db, id, actor, new Date(), body?.reason || null),
+      run: async (id: number, actor: Actor, body: Body) =>
+        carriedOut(await approveLoan(db, id, actor, new Date(), body?.reason || null)),
     },
     {
       path: 'reject',
       summary: 'Reject a pending application with a reason',
+      description: 'An admin cannot decide on their own loan (403).',
       body: reasonRequest,
       message: 'The loan was rejected.',
-      run: (id: number, actor: Actor, body: { reason?: string | undefined } | null | undefined) =>
-        rejectLoan(db, id, actor, body?.reason ?? '', new Date()),
+      run: async (id: number, actor: Actor, body: Body) =>
+        carriedOut(await rejectLoan(db, id, actor, body?.reason ?? '', new Date())),
     },
     {
       path: 'disburse',
       summary: 'Pay out an approved loan: creates the schedule and the journal entry',
+      description:
+        'Refused (409) when the loan is more than the cash in hand. ' +
+        SECOND_ADMIN +
+        ' The first call answers 202 with `pending_confirmation: true`; the proposer repeating it gets 409.',
       body: optionalNoteRequest.nullish(),
       message: 'The loan was paid out.',
-      run: (id: number, actor: Actor) => disburseLoan(db, id, actor, new Date()),
+      run: (id: number, actor: Actor & { id: number }) =>
+        disburseOrPropose(db, id, actor, new Date()),
     },
     {
       path: 'write-off',
       summary: 'Write off what is still owed on an active loan, with a reason',
+      description:
+        SECOND_ADMIN + " The first call answers 202; the proposer's reason is the one recorded.",
       body: reasonRequest,
       message: 'The loan was written off.',
-      run: (id: number, actor: Actor, body: { reason?: string | undefined } | null | undefined) =>
-        writeOffLoan(db, id, actor, body?.reason ?? '', new Date()),
+      run: (id: number, actor: Actor & { id: number }, body: Body) =>
+        writeOffOrPropose(db, id, actor, body?.reason ?? '', new Date()),
     },
   ] as const;
 
@@ -270,19 +185,30 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['admin'],
           summary: action.summary,
+          description: action.description,
           ...secured,
           params: idParams,
           body: action.body,
-          response: loanAnswer,
+          response: { ...loanAnswer, 202: loanProposedResponse },
         },
       },
-      async (request) => {
-        const moved = await action.run(
+      async (request, reply) => {
+        const decision = await action.run(
           request.params.id,
           actorOf(request),
-          request.body as { reason?: string } | null | undefined,
+          request.body as Body,
         );
-        return { message: action.message, loan: await loanWithMember(moved) };
+        if ('proposed' in decision) {
+          const [loanRow] = await db.select().from(loans).where(eq(loans.id, request.params.id));
+          const [proposal] = await toProposalViews(db, [decision.proposed]);
+          return reply.status(202).send({
+            message: 'Proposed. A second admin must confirm it before any money moves.',
+            loan: await loanWithMember(loanRow!),
+            pending_confirmation: true as const,
+            proposal: proposal!,
+          });
+        }
+        return { message: action.message, loan: await loanWithMember(decision.done) };
       },
     );
   }

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.ts';
 import { postEntry } from '../ledger/ledger.ts';
+import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
 import { notify } from '../notifications/notify.ts';
 import {
   averageFils,
@@ -99,85 +100,132 @@ export async function closePeriod(
   actor: { id: number; ip?: string | null },
   now: Date,
 ): Promise<BonusPeriodRow> {
-  const today = localDate(now);
   try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bonus_periods'))`);
-      const { startsOn, endsOn } = await resolvePeriod(tx, input, today);
-      const figures = await periodFigures(tx, startsOn, endsOn);
-      const blocker = closeBlocker(figures, today);
-      if (blocker) throw unprocessable(blocker, { ends_on: [blocker] });
-
-      const span = `${dayLabel(startsOn)} – ${dayLabel(endsOn)}`;
-      const entryId = await postEntry(tx, {
-        kind: 'bonus',
-        memo: `Share-out of interest income, ${span}`,
-        occurredAt: now,
-        createdBy: actor.id,
-        lines: [
-          { account: { code: 'interest_income' }, amountFils: figures.interestFils },
-          ...figures.members.map((m) => ({
-            account: { code: 'savings' as const, userId: m.userId },
-            amountFils: 0 - m.amountFils,
-          })),
-        ],
-      });
-      const [period] = await tx
-        .insert(bonusPeriods)
-        .values({
-          startsOn,
-          endsOn,
-          interestFils: figures.interestFils,
-          entryId,
-          closedBy: actor.id,
-          closedAt: now,
-        })
-        .returning();
-      if (!period) throw new Error('bonus period was not written');
-      await tx.insert(bonusAllocations).values(
-        figures.members.map((m) => ({
-          periodId: period.id,
-          userId: m.userId,
-          balanceDaysFils: m.balanceDaysFils,
-          amountFils: m.amountFils,
-        })),
-      );
-      await audit(tx, {
-        actorId: actor.id,
-        action: 'bonus.close',
-        targetType: 'bonus_period',
-        targetId: period.id,
-        details: {
-          startsOn,
-          endsOn,
-          interestFils: figures.interestFils,
-          entryId,
-          members: figures.members.length,
-        },
-        ip: actor.ip ?? null,
-        at: now,
-      });
-      const totalAverage = averageFils(figures.totalBalanceDaysFils, figures.days);
-      for (const m of figures.members) {
-        if (m.amountFils <= 0) continue;
-        await notify(tx, {
-          userId: m.userId,
-          kind: 'bonus',
-          title: `Your bonus of ${formatAed(m.amountFils)} was added to your savings`,
-          body:
-            `Your share of the interest the association earned from ${dayLabel(startsOn)} to ${dayLabel(endsOn)}: ` +
-            `your average savings of ${formatAed(averageFils(m.balanceDaysFils, figures.days))} ` +
-            `were ${percentOf(m.balanceDaysFils, figures.totalBalanceDaysFils)} % of the association's ` +
-            `${formatAed(totalAverage)}, so you receive that part of ${formatAed(figures.interestFils)}.`,
-          link: '/user/my-bonus',
-        });
-      }
-      return period;
-    });
+    return await db.transaction((tx) => closeIn(tx, input, actor, now));
   } catch (err) {
     // Without the lock (another database engine, say) the unique start still refuses a twin.
     if (isUniqueViolation(err, 'bonus_periods_start'))
       throw conflict('This period was closed a moment ago.');
     throw err;
   }
+}
+
+/**
+ * The close as an admin asks for it: carried out, or proposed for a second admin when the
+ * association has two or more (maker-checker); the second admin must ask for the same dates.
+ */
+export async function closeOrPropose(
+  db: Db,
+  input: { startsOn?: string | undefined; endsOn: string },
+  actor: { id: number; ip?: string | null },
+  now: Date,
+): Promise<Decision<BonusPeriodRow>> {
+  try {
+    return await db.transaction(async (tx) => {
+      const { startsOn, endsOn } = await resolvePeriod(tx, input, localDate(now));
+      const figures = await periodFigures(tx, startsOn, endsOn);
+      return withSecondAdmin(
+        tx,
+        {
+          action: 'bonus.close',
+          loanId: null,
+          amountFils: figures.interestFils,
+          details: { startsOn, endsOn },
+        },
+        actor,
+        now,
+        () => closeIn(tx, { startsOn, endsOn }, actor, now),
+        (open) => {
+          const asked = open.details as { startsOn?: string; endsOn?: string } | null;
+          return asked?.startsOn === startsOn && asked?.endsOn === endsOn
+            ? null
+            : `Another admin proposed closing ${dayLabel(asked?.startsOn ?? startsOn)} – ${dayLabel(asked?.endsOn ?? endsOn)}: confirm those dates, or withdraw the proposal first.`;
+        },
+      );
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'bonus_periods_start'))
+      throw conflict('This period was closed a moment ago.');
+    throw err;
+  }
+}
+
+async function closeIn(
+  tx: DbOrTx,
+  input: { startsOn?: string | undefined; endsOn: string },
+  actor: { id: number; ip?: string | null },
+  now: Date,
+): Promise<BonusPeriodRow> {
+  const today = localDate(now);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bonus_periods'))`);
+  const { startsOn, endsOn } = await resolvePeriod(tx, input, today);
+  const figures = await periodFigures(tx, startsOn, endsOn);
+  const blocker = closeBlocker(figures, today);
+  if (blocker) throw unprocessable(blocker, { ends_on: [blocker] });
+
+  const span = `${dayLabel(startsOn)} – ${dayLabel(endsOn)}`;
+  const entryId = await postEntry(tx, {
+    kind: 'bonus',
+    memo: `Share-out of interest income, ${span}`,
+    occurredAt: now,
+    createdBy: actor.id,
+    lines: [
+      { account: { code: 'interest_income' }, amountFils: figures.interestFils },
+      ...figures.members.map((m) => ({
+        account: { code: 'savings' as const, userId: m.userId },
+        amountFils: 0 - m.amountFils,
+      })),
+    ],
+  });
+  const [period] = await tx
+    .insert(bonusPeriods)
+    .values({
+      startsOn,
+      endsOn,
+      interestFils: figures.interestFils,
+      entryId,
+      closedBy: actor.id,
+      closedAt: now,
+    })
+    .returning();
+  if (!period) throw new Error('bonus period was not written');
+  await tx.insert(bonusAllocations).values(
+    figures.members.map((m) => ({
+      periodId: period.id,
+      userId: m.userId,
+      balanceDaysFils: m.balanceDaysFils,
+      amountFils: m.amountFils,
+    })),
+  );
+  await audit(tx, {
+    actorId: actor.id,
+    action: 'bonus.close',
+    targetType: 'bonus_period',
+    targetId: period.id,
+    details: {
+      startsOn,
+      endsOn,
+      interestFils: figures.interestFils,
+      entryId,
+      members: figures.members.length,
+    },
+    ip: actor.ip ?? null,
+    at: now,
+  });
+  const totalAverage = averageFils(figures.totalBalanceDaysFils, figures.days);
+  for (const m of figures.members) {
+    if (m.amountFils <= 0) continue;
+    await notify(tx, {
+      userId: m.userId,
+      kind: 'bonus',
+      title: `Your bonus of ${formatAed(m.amountFils)} was added to your savings`,
+      body:
+        `Your share of the interest the association earned from ${dayLabel(startsOn)} to ${dayLabel(endsOn)}: ` +
+        `your average savings of ${formatAed(averageFils(m.balanceDaysFils, figures.days))} ` +
+        `were ${percentOf(m.balanceDaysFils, figures.totalBalanceDaysFils)} % of the association's ` +
+        `${formatAed(totalAverage)}, so you receive that part of ${formatAed(figures.interestFils)}.`,
+      link: '/user/my-bonus',
+    });
+  }
+  return period;
 }

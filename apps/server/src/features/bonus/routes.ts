@@ -8,11 +8,13 @@ import {
   myBonus,
 } from '@jamiya/contracts/bonus';
 import { errorBody } from '@jamiya/contracts/common';
+import { proposalProposedResponse } from '@jamiya/contracts/admin';
+import { toProposalViews } from '../proposals/proposals.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { actorOf, refused, secured } from '../admin/common.ts';
 import { periodFigures, previousDay } from './figures.ts';
-import { closeBlocker, closePeriod, nextPeriodStart, resolvePeriod } from './periods.ts';
+import { closeBlocker, closeOrPropose, nextPeriodStart, resolvePeriod } from './periods.ts';
 import { myBonusView, periodView, periodViews, previewView } from './views.ts';
 
 /** The member's share of the interest income: closed periods and an estimate (/api). */
@@ -22,7 +24,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/my-bonus',
     {
-      onRequest: requireUser,
+      onRequest: requireMember,
       schema: {
         tags: ['member'],
         summary: "The signed-in member's bonus: closed share-outs and an estimate so far",
@@ -30,7 +32,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
           "Each closed period shows the member's average savings, the association's, the share in percent, the period's interest and the amount credited. " +
           'The estimate applies the same rule to the open period, from its start to today; it changes until the period is closed.',
         ...secured,
-        response: { 200: myBonus, 401: errorBody },
+        response: { 200: myBonus, 401: errorBody, 403: errorBody },
       },
     },
     async (request) => myBonusView(db, currentUser(request).userId, localDate(new Date())),
@@ -98,22 +100,37 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Close a period: share its interest income among the members',
         description:
           "Posts one journal entry (interest income to each member's savings in proportion to their balance-days), records the period and the allocations, and notifies the members. " +
+          'With two or more active admins, the first call answers 202 (a proposal) and the same call by another admin closes the period. ' +
           'A period that overlaps a closed one is refused (409); one with no interest, nobody to share with, or not yet over is refused (422).',
         ...secured,
         body: bonusPeriodRequest,
-        response: { 201: bonusCloseResponse, ...refused, 409: errorBody, 422: errorBody },
+        response: {
+          201: bonusCloseResponse,
+          202: proposalProposedResponse,
+          ...refused,
+          409: errorBody,
+          422: errorBody,
+        },
       },
     },
     async (request, reply) => {
-      const period = await closePeriod(
+      const decision = await closeOrPropose(
         db,
         { startsOn: request.body.starts_on, endsOn: request.body.ends_on },
         actorOf(request),
         new Date(),
       );
+      if ('proposed' in decision) {
+        const [proposal] = await toProposalViews(db, [decision.proposed]);
+        return reply.status(202).send({
+          message: 'Proposed. A second admin must confirm the same dates before the share-out.',
+          pending_confirmation: true as const,
+          proposal: proposal!,
+        });
+      }
       return reply.status(201).send({
         message: 'The period was closed and the interest shared out.',
-        period: await periodView(db, period.id),
+        period: await periodView(db, decision.done.id),
       });
     },
   );

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/member-services.ts';
+import { settings } from '../../db/schema/settings.ts';
 import { membershipApplications, users } from '../../db/schema/users.ts';
 import { addMonthsToDate, localDate, periodOf } from '../../lib/calendar.ts';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
@@ -21,7 +22,12 @@ import { getSettings } from '../settings/settings.ts';
 
 export const DEMO_PASSWORD = 'jamiya-demo';
 export const DEMO_ACCOUNTS = [
-  { email: 'admin@jamiya.example', role: 'admin', about: 'the treasurer' },
+  { email: 'admin@jamiya.example', role: 'admin', about: 'the treasurer (admin only, no dues)' },
+  {
+    email: 'chair@jamiya.example',
+    role: 'admin and member',
+    about: 'the chair: confirms payouts the treasurer proposes; a member with dues paid',
+  },
   {
     email: 'amina@jamiya.example',
     role: 'member',
@@ -36,6 +42,13 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 const DAY = 86_400_000;
+
+export const DEMO_PAYMENT_INSTRUCTIONS = [
+  'Bank transfer to Emirates NBD, account name "Jamiya Savings Association"',
+  'IBAN AE07 0331 2345 6789 0123 456',
+  'Or Botim / exchange house to the treasurer, Fatima Al Mansoori: 050 123 9876',
+  'Write your member ID (JM…) in the transfer note, then upload the receipt here.',
+].join('\n');
 
 /** Noon in Dubai on a given date: a stable moment for demo events. */
 function at(date: string): Date {
@@ -71,6 +84,7 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
     joinedOn: addMonthsToDate(firstOfMonth, -12),
   });
   const adminActor: Actor = { id: admin.id, role: 'admin' };
+  await db.update(settings).set({ paymentInstructions: DEMO_PAYMENT_INSTRUCTIONS });
 
   async function payDues(userId: number, monthStart: string) {
     const submittedOn = `${monthStart.slice(0, 8)}05`;
@@ -88,6 +102,21 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
     );
     await approvePayment(db, payment.id, adminActor, new Date(at(submittedOn).getTime() + DAY));
   }
+
+  // The chair: an admin and a member, so disbursements need the treasurer and the chair.
+  const chair = await createUser(db, {
+    name: 'Yusuf Khan',
+    email: 'chair@jamiya.example',
+    password: DEMO_PASSWORD,
+    role: 'admin',
+    isMember: true,
+    mobile: '+971 56 222 3344',
+    address: 'Deira, Dubai',
+    gender: 'male',
+    joinedOn: addMonthsToDate(firstOfMonth, -6),
+    createdAt: at(addMonthsToDate(firstOfMonth, -6)),
+  });
+  for (let m = -6; m <= -1; m++) await payDues(chair.id, addMonthsToDate(firstOfMonth, m));
 
   const amina = await createUser(db, {
     name: 'Amina Rahman',
@@ -123,7 +152,13 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
   const [first, second] = await installmentsOf(db, loan.id);
   for (const inst of [first!, second!]) {
     const paidAt = at(inst.dueOn);
-    const repayment = await submitLoanRepayment(db, amina.id, inst.amountFils, paidAt);
+    const stored = await storeUpload(storage, await sanitizeUpload(receipt), 'repayment.png');
+    const repayment = await submitLoanRepayment(
+      db,
+      amina.id,
+      { amountFils: inst.amountFils, loanId: loan.id, receipt: stored },
+      paidAt,
+    );
     await approvePayment(db, repayment.id, adminActor, new Date(paidAt.getTime() + DAY / 2));
   }
 

@@ -275,7 +275,9 @@ describe.skipIf(!onPostgres)('concurrent requests (PostgreSQL)', () => {
     const each = Math.floor(owed / 4) + 1; // four of them would be more than owed
     const { values, statuses } = outcome(
       await Promise.allSettled(
-        Array.from({ length: N }, () => submitLoanRepayment(t.db, user.id, each, new Date())),
+        Array.from({ length: N }, () =>
+          submitLoanRepayment(t.db, user.id, { amountFils: each }, new Date()),
+        ),
       ),
     );
     expect(values).toHaveLength(3);
@@ -296,7 +298,12 @@ describe.skipIf(!onPostgres)('concurrent requests (PostgreSQL)', () => {
     const submitted = [];
     for (let i = 0; i < 5; i++)
       submitted.push(
-        await submitLoanRepayment(t.db, user.id, i === 4 ? owed - 4 * part : part, new Date()),
+        await submitLoanRepayment(
+          t.db,
+          user.id,
+          { amountFils: i === 4 ? owed - 4 * part : part },
+          new Date(),
+        ),
       );
     const { values } = outcome(
       await Promise.allSettled(submitted.map((p) => approvePayment(t.db, p.id, admin, new Date()))),

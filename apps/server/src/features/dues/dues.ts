@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Fils } from '@jamiya/money/fils';
+import { formatAed, type Fils } from '@jamiya/money/fils';
 import type { MonthName } from '@jamiya/contracts/common';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
+import { settings } from '../../db/schema/settings.ts';
 import { users } from '../../db/schema/users.ts';
 import {
   localDate,
@@ -13,7 +14,7 @@ import {
   resolveMonthName,
 } from '../../lib/calendar.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.ts';
 import { insertFileRow, type StoredUpload } from '../files/files.ts';
 import { postEntry } from '../ledger/ledger.ts';
@@ -33,7 +34,12 @@ export type DuesStatus = 'completed' | 'pending' | 'pay_now' | 'due';
 export interface DuesRow {
   period: string;
   status: DuesStatus;
+  /** The month's due. */
   amountFils: Fils;
+  /** What approved payments for the month add up to. */
+  paidFils: Fils;
+  /** What is left: the due less what is paid, never below 0. */
+  remainingFils: Fils;
   description: string;
 }
 
@@ -44,11 +50,27 @@ export interface DuesSubmissionFigures {
   amountFils: Fils;
   approvedAmountFils: Fils | null;
   reviewNote: string | null;
+  monthDueFils: Fils | null;
+}
+
+/** A month's due, what its approved payments cover and what remains (docs/domain/dues.md). */
+export function monthFigures(
+  forPeriod: DuesSubmissionFigures[],
+  monthlyDueFils: Fils,
+): { dueFils: Fils; paidFils: Fils; remainingFils: Fils } {
+  const approved = forPeriod.filter((p) => p.status === 'approved');
+  // The due recorded when the month's first payment was approved; the setting for a month
+  // nobody has paid into yet.
+  const recorded = approved.map((p) => p.monthDueFils).find((d) => d !== null && d !== undefined);
+  const dueFils = recorded ?? monthlyDueFils;
+  const paidFils = approved.reduce((s, p) => s + (p.approvedAmountFils ?? p.amountFils), 0);
+  return { dueFils, paidFils, remainingFils: Math.max(dueFils - paidFils, 0) };
 }
 
 /**
  * One row per month from the month the member joined to this month, newest first, from the
- * member's dues submissions (newest first).
+ * member's dues submissions (newest first). A month is completed once its approved payments
+ * reach its due; a part-paid month keeps pay_now or due with what remains.
  */
 export function duesRows(
   joinedOn: string,
@@ -59,33 +81,28 @@ export function duesRows(
   const thisPeriod = periodOf(today);
   return periodsNewestFirst(periodOf(joinedOn), thisPeriod).map((period) => {
     const forPeriod = subs.filter((p) => p.period === period);
-    const approved = forPeriod.find((p) => p.status === 'approved');
-    if (approved) {
-      return {
-        period,
-        status: 'completed',
-        amountFils: approved.approvedAmountFils ?? approved.amountFils,
-        description: 'Monthly due paid',
-      };
+    const { dueFils, paidFils, remainingFils } = monthFigures(forPeriod, monthlyDueFils);
+    const figures = { amountFils: dueFils, paidFils, remainingFils };
+    if (remainingFils === 0) {
+      return { period, status: 'completed', ...figures, description: 'Monthly due paid' };
     }
     const pending = forPeriod.find((p) => p.status === 'pending');
     if (pending)
-      return {
-        period,
-        status: 'pending',
-        amountFils: pending.amountFils,
-        description: 'Receipt under review',
-      };
-    const rejected = forPeriod.find((p) => p.status === 'rejected');
-    const description = rejected
-      ? `Receipt not accepted: ${rejected.reviewNote ?? 'please send it again'}`
-      : period === thisPeriod
-        ? 'Monthly due for this month'
-        : 'Monthly due not paid yet';
+      return { period, status: 'pending', ...figures, description: 'Receipt under review' };
+    // Newest first: the latest decision on the month speaks.
+    const latest = forPeriod.find((p) => p.status !== 'pending');
+    const description =
+      latest?.status === 'rejected'
+        ? `Receipt not accepted: ${latest.reviewNote ?? 'please send it again'}`
+        : paidFils > 0
+          ? `Part paid: ${formatAed(paidFils)} of ${formatAed(dueFils)}`
+          : period === thisPeriod
+            ? 'Monthly due for this month'
+            : 'Monthly due not paid yet';
     return {
       period,
       status: period === thisPeriod ? 'pay_now' : 'due',
-      amountFils: monthlyDueFils,
+      ...figures,
       description,
     };
   });
@@ -116,7 +133,7 @@ export function accountSummaryColumns(
   // selects from "users" (alone, or joined to sessions).
   const owed = sql.raw(`i.amount_fils - i.paid_principal_fils - i.paid_interest_fils`);
   // With `unlessVersion`, the sums are left out (null) when the member's account_version is
-  // that number: the caller still has them (features/members/account-cache.ts).
+  // that number: the caller still has them (features/members/routes.ts keeps the answer).
   const unless = <T>(figure: SQL<T>): SQL<T> =>
     unlessVersion
       ? sql<T>`case when "users"."account_version" = ${unlessVersion} then null else ${figure} end`
@@ -131,7 +148,7 @@ export function accountSummaryColumns(
       where a.code = 'savings:' || "users"."id")`),
     // Tuples rather than objects: the smallest text to build and parse for a hot read.
     duesSubmissions: unless(sql<DuesSubmissionTuple[] | null>`(select json_agg(json_build_array(
-        d.period, d.status, d.amount_fils, d.approved_amount_fils, d.review_note)
+        d.period, d.status, d.amount_fils, d.approved_amount_fils, d.review_note, d.month_due_fils)
         order by d.created_at desc, d.id desc)
       from payments d where d.user_id = "users"."id" and d.kind = 'dues')`),
     // [outstanding, fallen due] on the active loan, in one pass over its installments.
@@ -158,6 +175,7 @@ type DuesSubmissionTuple = [
   amountFils: Fils,
   approvedAmountFils: Fils | null,
   reviewNote: string | null,
+  monthDueFils: Fils | null,
 ];
 
 /** The sums of an account summary, as its statement reads them (the part worth keeping). */
@@ -176,19 +194,20 @@ interface AccountSummaryRow extends AccountFigures {
 export function toAccountSummary(row: AccountSummaryRow, today: string): AccountSummary {
   const monthlyDueFils = asFils(row.monthlyDueFils);
   const subs = (row.duesSubmissions ?? []).map(
-    ([period, status, amountFils, approvedAmountFils, reviewNote]) => ({
+    ([period, status, amountFils, approvedAmountFils, reviewNote, monthDueFils]) => ({
       period,
       status,
       amountFils,
       approvedAmountFils,
       reviewNote,
+      monthDueFils: monthDueFils ?? null,
     }),
   );
   const rows = duesRows(row.joinedOn, subs, today, monthlyDueFils);
   const [loanOutstandingFils, loanDueFils] = row.loanFils ?? [null, null];
   const unpaidDues = rows
     .filter((r) => r.status === 'due' || r.status === 'pay_now')
-    .reduce((s, r) => s + r.amountFils, 0);
+    .reduce((s, r) => s + r.remainingFils, 0);
   return {
     // 0 - x rather than -x: an empty account is 0, not -0.
     savingsFils: 0 - asFils(row.savingsDebitFils),
@@ -244,18 +263,17 @@ export async function submitDues(
   }
   try {
     return await db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ status: payments.status })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.userId, userId),
-            eq(payments.kind, 'dues'),
-            eq(payments.period, period),
-            inArray(payments.status, ['pending', 'approved']),
-          ),
+      const { dueFils, paidFils, remainingFils, pending } = await monthOf(tx, userId, period);
+      if (pending) throw alreadyPaid(period, 'pending');
+      if (remainingFils === 0) throw alreadyPaid(period, 'approved');
+      if (input.amountFils > remainingFils) {
+        throw unprocessable(
+          paidFils > 0
+            ? `${formatAed(paidFils)} of the ${formatAed(dueFils)} due for ${periodLabel(period)} is paid; ${formatAed(remainingFils)} remains.`
+            : `The due for ${periodLabel(period)} is ${formatAed(remainingFils)}.`,
+          { payment_amount: [`Enter at most ${formatAed(remainingFils)}.`] },
         );
-      if (existing) throw alreadyPaid(period, existing.status);
+      }
       const file = await insertFileRow(tx, userId, 'receipt', input.receipt);
       const [payment] = await tx
         .insert(payments)
@@ -281,10 +299,43 @@ export async function submitDues(
       return payment;
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'payments_one_live_per_period'))
+    if (isUniqueViolation(err, 'payments_one_pending_per_period'))
       throw alreadyPaid(period, 'pending');
     throw err;
   }
+}
+
+/**
+ * A member's month: its due, what approved payments cover, what remains, and whether a
+ * receipt for it awaits review. `exceptPaymentId` leaves one submission out (the one being
+ * approved).
+ */
+export async function monthOf(
+  db: DbOrTx,
+  userId: number,
+  period: string,
+  exceptPaymentId?: number,
+): Promise<{ dueFils: Fils; paidFils: Fils; remainingFils: Fils; pending: boolean }> {
+  const rows = await db
+    .select({
+      id: payments.id,
+      period: payments.period,
+      status: payments.status,
+      amountFils: payments.amountFils,
+      approvedAmountFils: payments.approvedAmountFils,
+      reviewNote: payments.reviewNote,
+      monthDueFils: payments.monthDueFils,
+    })
+    .from(payments)
+    .where(
+      and(eq(payments.userId, userId), eq(payments.kind, 'dues'), eq(payments.period, period)),
+    );
+  const [s] = await db.select({ due: settings.monthlyDueFils }).from(settings);
+  const others = rows.filter((r) => r.id !== exceptPaymentId);
+  return {
+    ...monthFigures(others, s?.due ?? 0),
+    pending: others.some((r) => r.status === 'pending'),
+  };
 }
 
 function alreadyPaid(period: string, status: string) {
@@ -296,21 +347,31 @@ function alreadyPaid(period: string, status: string) {
   );
 }
 
-/** The due-loan payment modal: an amount towards the active loan, checked by an admin later. */
+export interface RepaymentSubmission {
+  amountFils: Fils;
+  /** The loan the member means; their active loan when missing (the spec's amount-only call). */
+  loanId?: number | undefined;
+  accountNumber?: string | undefined;
+  receipt?: StoredUpload | undefined;
+}
+
+/** A repayment towards the member's active loan, with or without a receipt, checked by an admin later. */
 export async function submitLoanRepayment(
   db: Db,
   userId: number,
-  amountFils: Fils,
+  input: RepaymentSubmission,
   now: Date,
   ip: string | null = null,
 ): Promise<Payment> {
+  const { amountFils } = input;
   return db.transaction(async (tx) => {
     const [loan] = await tx
       .select({ id: loans.id })
       .from(loans)
       .where(and(eq(loans.userId, userId), eq(loans.state, 'active')))
       .for('update');
-    if (!loan) throw conflict('You have no active loan to repay.');
+    if (!loan || (input.loanId !== undefined && loan.id !== input.loanId))
+      throw conflict('You have no active loan to repay.');
     const outstanding = outstandingFils(await installmentsOf(tx, loan.id));
     const [pending] = await tx
       .select({ total: sql<string | null>`sum(${payments.amountFils})` })
@@ -331,9 +392,18 @@ export async function submitLoanRepayment(
         },
       );
     }
+    const file = input.receipt ? await insertFileRow(tx, userId, 'receipt', input.receipt) : null;
     const [payment] = await tx
       .insert(payments)
-      .values({ userId, kind: 'loan_repayment', loanId: loan.id, amountFils, createdAt: now })
+      .values({
+        userId,
+        kind: 'loan_repayment',
+        loanId: loan.id,
+        amountFils,
+        accountNumber: input.accountNumber ?? null,
+        receiptFileId: file?.id ?? null,
+        createdAt: now,
+      })
       .returning();
     if (!payment) throw new Error('payment was not written');
     await audit(tx, {
@@ -359,6 +429,13 @@ async function lockPending(tx: DbOrTx, paymentId: number): Promise<Payment> {
   return payment;
 }
 
+/** No admin decides on their own money (docs/product.md, People). */
+function refuseOwn(payment: Payment, actor: Actor) {
+  if (payment.userId === actor.id) {
+    throw forbidden('You cannot decide on your own payment; another admin must review it.');
+  }
+}
+
 /**
  * An admin confirms the receipt: dues move cash -> member savings; a loan repayment is
  * applied to the oldest unpaid installments. One transaction, one journal entry.
@@ -372,11 +449,29 @@ export async function approvePayment(
 ): Promise<Payment> {
   return db.transaction(async (tx) => {
     const payment = await lockPending(tx, paymentId);
+    refuseOwn(payment, actor);
+    if (payment.receiptFileId === null && correctedAmountFils === undefined) {
+      throw unprocessable(
+        'This payment came without a receipt: enter the amount actually received.',
+        { amount: ['Enter the amount received.'] },
+      );
+    }
     const amountFils = correctedAmountFils ?? payment.amountFils;
     if (amountFils <= 0)
       throw unprocessable('The approved amount must be more than 0 AED.', {
         amount: ['Enter more than 0 AED.'],
       });
+    let monthDueFils: Fils | null = null;
+    if (payment.kind === 'dues' && payment.period) {
+      const month = await monthOf(tx, payment.userId, payment.period, paymentId);
+      if (amountFils > month.remainingFils) {
+        throw unprocessable(
+          `${formatAed(month.remainingFils)} remains of the ${formatAed(month.dueFils)} due for ${periodLabel(payment.period)}; approve at most that.`,
+          { amount: [`Enter at most ${formatAed(month.remainingFils)}.`] },
+        );
+      }
+      monthDueFils = month.dueFils;
+    }
     if (payment.kind === 'dues') {
       await postEntry(tx, {
         kind: 'dues',
@@ -398,6 +493,7 @@ export async function approvePayment(
       .set({
         status: 'approved',
         approvedAmountFils: amountFils,
+        monthDueFils,
         reviewedBy: actor.id,
         reviewedAt: now,
       })
@@ -426,7 +522,7 @@ export async function rejectPayment(
 ): Promise<Payment> {
   const why = requireReason(reason);
   return db.transaction(async (tx) => {
-    await lockPending(tx, paymentId);
+    refuseOwn(await lockPending(tx, paymentId), actor);
     const [updated] = await tx
       .update(payments)
       .set({ status: 'rejected', reviewNote: why, reviewedBy: actor.id, reviewedAt: now })

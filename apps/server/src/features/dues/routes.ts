@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { errorBody, listOf, listQuery } from '@jamiya/contracts/common';
-import { monthlyPaymentFields, payment, savePaymentResponse } from '@jamiya/contracts/payments';
+import { errorBody, idParams, listOf, listQuery } from '@jamiya/contracts/common';
+import {
+  loanRepaymentFields,
+  monthlyPaymentFields,
+  payment,
+  savePaymentResponse,
+} from '@jamiya/contracts/payments';
 import { payments } from '../../db/schema/payments.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { storeUpload } from '../files/files.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
@@ -23,7 +28,7 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/save-monthly-payment',
     {
       config: { idempotent: true },
-      onRequest: requireUser,
+      onRequest: requireMember,
       schema: {
         tags: ['member'],
         summary:
@@ -38,6 +43,7 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: savePaymentResponse,
           401: errorBody,
+          403: errorBody,
           409: errorBody,
           413: errorBody,
           415: errorBody,
@@ -50,7 +56,13 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { payment_amount, month, account_number, photo } = request.body;
       const now = new Date();
       if (month === undefined && account_number === undefined && photo === undefined) {
-        const created = await submitLoanRepayment(db, me.userId, payment_amount, now, request.ip);
+        const created = await submitLoanRepayment(
+          db,
+          me.userId,
+          { amountFils: payment_amount },
+          now,
+          request.ip,
+        );
         return {
           status_code: 200 as const,
           message:
@@ -87,16 +99,79 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/my-loans/:id/repayments',
+    {
+      config: { idempotent: true },
+      onRequest: requireMember,
+      schema: {
+        tags: ['member'],
+        summary: 'Repay the active loan with a receipt',
+        description:
+          'Multipart: `payment_amount`, the receipt `photo` (required) and optionally `account_number`. ' +
+          'Refused when the loan is not the active loan (409) or the amount exceeds what is owed beyond the repayments under review (422). ' +
+          'Waits for an admin to review it before it moves any money.',
+        ...secured,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        body: loanRepaymentFields.extend({ photo: uploadedFile('Receipt').optional() }),
+        response: {
+          200: savePaymentResponse,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          409: errorBody,
+          413: errorBody,
+          415: errorBody,
+          422: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { payment_amount, account_number, photo } = request.body;
+      if (photo === undefined) {
+        throw unprocessable('Attach the receipt of your transfer (a photo or a PDF).', {
+          photo: ['Attach the receipt (a photo or a PDF).'],
+        });
+      }
+      const stored = await storeUpload(storage, await sanitizeUpload(photo.data), photo.filename);
+      try {
+        const created = await submitLoanRepayment(
+          db,
+          me.userId,
+          {
+            amountFils: payment_amount,
+            loanId: request.params.id,
+            accountNumber: account_number,
+            receipt: stored,
+          },
+          new Date(),
+          request.ip,
+        );
+        return {
+          status_code: 200 as const,
+          message:
+            'Your loan payment was received. It will be added once the committee confirms it.',
+          payment: toPaymentView(created),
+        };
+      } catch (err) {
+        await storage.remove(stored.storageKey);
+        throw err;
+      }
+    },
+  );
+
   app.get(
     '/my-payments',
     {
-      onRequest: requireUser,
+      onRequest: requireMember,
       schema: {
         tags: ['member'],
         summary: 'The submissions of the signed-in member, newest first',
         ...secured,
         querystring: listQuery,
-        response: { 200: listOf(payment), 400: errorBody, 401: errorBody },
+        response: { 200: listOf(payment), 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
     async (request) => {

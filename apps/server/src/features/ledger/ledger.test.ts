@@ -519,8 +519,8 @@ describe('ledger', () => {
               }
               const outstanding = outstandingFils(await installmentsOf(t.db, loan.id));
               const amountFils = Math.max(1, Math.floor((outstanding * c.percent) / 100));
-              const submitted = await submitLoanRepayment(t.db, user.id, amountFils, now);
-              await approvePayment(t.db, submitted.id, admin, now);
+              const submitted = await submitLoanRepayment(t.db, user.id, { amountFils }, now);
+              await approvePayment(t.db, submitted.id, admin, now, amountFils);
               cash += amountFils;
               const [after] = await t.db
                 .select({ state: loans.state })

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { assertFils, type Fils } from '@jamiya/money/fils';
+import { assertFils, formatAed, type Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
@@ -101,6 +101,10 @@ export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<number> 
   if (lines.length < 2) throw new UnbalancedEntryError('an entry needs at least two postings');
   const sum = lines.reduce((s, l) => s + BigInt(l.amountFils), 0n);
   if (sum !== 0n) throw new UnbalancedEntryError(`postings sum to ${sum} fils, not zero`);
+  const cashOut = lines
+    .filter((l) => l.account.code === 'cash' && l.amountFils < 0)
+    .reduce((s, l) => s - l.amountFils, 0);
+  if (cashOut > 0) await refuseBelowZeroCash(tx, cashOut);
 
   const [entry] = await tx
     .insert(journalEntries)
@@ -126,6 +130,28 @@ export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<number> 
   await tx.insert(postings).values(rows);
   await addToMonthTotals(tx, entry.id);
   return entry.id;
+}
+
+/** Cash in hand: the balance of the cash account, from the month totals kept with each entry. */
+export async function cashInHandFils(tx: DbOrTx): Promise<Fils> {
+  const result = (await tx.execute(
+    sql`select sum(total_fils) as total from ledger_month_totals where account_class = 'cash'`,
+  )) as unknown as { rows: Array<{ total: string | number | null }> };
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/**
+ * Cash never goes below zero (docs/domain/ledger.md). Entries that pay cash out take one lock
+ * in turn, so two payouts at once cannot both count the same cash; money coming in needs none.
+ */
+async function refuseBelowZeroCash(tx: DbOrTx, outFils: Fils): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jamiya:cash'))`);
+  const cash = await cashInHandFils(tx);
+  if (outFils > cash) {
+    throw conflict(
+      `Cash in hand is ${formatAed(cash)}, less than the ${formatAed(outFils)} to pay out; cash cannot go below zero.`,
+    );
+  }
 }
 
 // The month (Dubai's) and class of a posting in ledger_month_totals (see the schema), over

@@ -12,6 +12,7 @@ import { postEntry } from '../ledger/ledger.ts';
 import { notify } from '../notifications/notify.ts';
 import { loanStateNotice } from '../notifications/texts.ts';
 import { getSettings } from '../settings/settings.ts';
+import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
 
 // The loan lifecycle of PRODUCT.md section 5, after Apache Fineract's: see
 // docs/domain/loan-lifecycle.md for the state diagram.
@@ -178,11 +179,12 @@ async function transition(
   extra: Partial<typeof loans.$inferInsert> = {},
 ): Promise<Loan> {
   const [current] = await tx
-    .select({ state: loans.state })
+    .select({ state: loans.state, userId: loans.userId })
     .from(loans)
     .where(eq(loans.id, loanId))
     .for('update');
   if (!current) throw notFound('There is no such loan.');
+  refuseOwnLoan(current.userId, actor);
   if (!from.includes(current.state)) {
     throw conflict(`This loan is ${current.state.replace('_', ' ')}, so it cannot be ${VERB[to]}.`);
   }
@@ -212,6 +214,13 @@ async function transition(
   const notice = loanStateNotice(updated, reason);
   if (notice) await notify(tx, { ...notice, at: now });
   return updated;
+}
+
+/** No admin decides on their own money (docs/product.md, People). */
+export function refuseOwnLoan(loanUserId: number, actor: Actor) {
+  if (actor.role === 'admin' && actor.id === loanUserId) {
+    throw forbidden('You cannot decide on your own loan; another admin must.');
+  }
 }
 
 export function approveLoan(
@@ -267,40 +276,71 @@ export async function withdrawLoan(
 }
 
 /** Pays the loan out: schedule and the journal entry (loan receivable <- cash) in one transaction. */
-export async function disburseLoan(db: Db, loanId: number, actor: Actor, now: Date): Promise<Loan> {
-  const disbursedOn = localDate(now);
+export function disburseLoan(db: Db, loanId: number, actor: Actor, now: Date): Promise<Loan> {
+  return db.transaction((tx) => disburseIn(tx, loanId, actor, now));
+}
+
+/**
+ * The disbursement as an admin asks for it: carried out, or proposed for a second admin when
+ * the association has two or more (maker-checker, features/proposals).
+ */
+export function disburseOrPropose(
+  db: Db,
+  loanId: number,
+  actor: Actor & { id: number },
+  now: Date,
+): Promise<Decision<Loan>> {
   return db.transaction(async (tx) => {
-    const loan = await transition(tx, loanId, ['approved'], 'active', actor, null, now, {
-      disbursedOn,
-    });
-    const schedule = loanSchedule({
-      amountFils: loan.amountFils,
-      termMonths: loan.termMonths,
-      interestPermille: loan.interestPermille,
-    });
-    await tx.insert(loanInstallments).values(
-      schedule.map((i) => ({
-        loanId,
-        number: i.number,
-        dueOn: addMonthsToDate(disbursedOn, i.number),
-        amountFils: i.amountFils,
-        principalFils: i.principalFils,
-        interestFils: i.interestFils,
-      })),
+    const loan = await loanRow(tx, loanId);
+    return withSecondAdmin(
+      tx,
+      { action: 'loan.disburse', loanId, amountFils: loan.amountFils },
+      actor,
+      now,
+      () => disburseIn(tx, loanId, actor, now),
     );
-    await postEntry(tx, {
-      kind: 'disbursement',
-      memo: `Loan ${loanId} paid out`,
-      occurredAt: now,
-      createdBy: actor.id,
-      loanId,
-      lines: [
-        { account: { code: 'loan', loanId, userId: loan.userId }, amountFils: loan.amountFils },
-        { account: { code: 'cash' }, amountFils: -loan.amountFils },
-      ],
-    });
-    return loan;
   });
+}
+
+async function loanRow(tx: DbOrTx, loanId: number): Promise<Loan> {
+  const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId));
+  if (!loan) throw notFound('There is no such loan.');
+  return loan;
+}
+
+async function disburseIn(tx: DbOrTx, loanId: number, actor: Actor, now: Date): Promise<Loan> {
+  const disbursedOn = localDate(now);
+  const loan = await transition(tx, loanId, ['approved'], 'active', actor, null, now, {
+    disbursedOn,
+  });
+  const schedule = loanSchedule({
+    amountFils: loan.amountFils,
+    termMonths: loan.termMonths,
+    interestPermille: loan.interestPermille,
+  });
+  await tx.insert(loanInstallments).values(
+    schedule.map((i) => ({
+      loanId,
+      number: i.number,
+      dueOn: addMonthsToDate(disbursedOn, i.number),
+      amountFils: i.amountFils,
+      principalFils: i.principalFils,
+      interestFils: i.interestFils,
+    })),
+  );
+  // Refused (409, naming the cash in hand) when the loan is more than the cash: postEntry.
+  await postEntry(tx, {
+    kind: 'disbursement',
+    memo: `Loan ${loanId} paid out`,
+    occurredAt: now,
+    createdBy: actor.id,
+    loanId,
+    lines: [
+      { account: { code: 'loan', loanId, userId: loan.userId }, amountFils: loan.amountFils },
+      { account: { code: 'cash' }, amountFils: -loan.amountFils },
+    ],
+  });
+  return loan;
 }
 
 export async function installmentsOf(db: DbOrTx, loanId: number): Promise<Installment[]> {
@@ -329,6 +369,7 @@ export async function applyRepayment(
 ): Promise<{ loan: Loan; entryId: number }> {
   const [loan] = await tx.select().from(loans).where(eq(loans.id, input.loanId)).for('update');
   if (!loan) throw notFound('There is no such loan.');
+  refuseOwnLoan(loan.userId, input.actor);
   if (loan.state !== 'active')
     throw conflict(
       `This loan is ${loan.state.replace('_', ' ')}; only an active loan can be repaid.`,
@@ -395,7 +436,7 @@ export async function applyRepayment(
 }
 
 /** Gives up on what is still owed: the unpaid principal moves to losses (an expense). */
-export async function writeOffLoan(
+export function writeOffLoan(
   db: Db,
   loanId: number,
   actor: Actor,
@@ -403,26 +444,57 @@ export async function writeOffLoan(
   now: Date,
 ): Promise<Loan> {
   const why = requireReason(reason);
+  return db.transaction((tx) => writeOffIn(tx, loanId, actor, why, now));
+}
+
+/** The write-off as an admin asks for it: carried out, or proposed for a second admin. */
+export function writeOffOrPropose(
+  db: Db,
+  loanId: number,
+  actor: Actor & { id: number },
+  reason: string,
+  now: Date,
+): Promise<Decision<Loan>> {
+  const why = requireReason(reason);
   return db.transaction(async (tx) => {
-    const loan = await transition(tx, loanId, ['active'], 'written_off', actor, why, now);
-    const installments = await installmentsOf(tx, loanId);
-    const unpaidPrincipal = installments.reduce(
-      (s, i) => s + i.principalFils - i.paidPrincipalFils,
-      0,
+    await loanRow(tx, loanId);
+    const unpaid = unpaidPrincipalFils(await installmentsOf(tx, loanId));
+    return withSecondAdmin(
+      tx,
+      { action: 'loan.write_off', loanId, amountFils: unpaid, reason: why },
+      actor,
+      now,
+      // The proposer's reason is the one recorded; the second admin agrees to it.
+      (open) => writeOffIn(tx, loanId, actor, open?.reason ?? why, now),
     );
-    if (unpaidPrincipal > 0) {
-      await postEntry(tx, {
-        kind: 'write_off',
-        memo: `Loan ${loanId} written off: ${why}`,
-        occurredAt: now,
-        createdBy: actor.id,
-        loanId,
-        lines: [
-          { account: { code: 'loan_losses' }, amountFils: unpaidPrincipal },
-          { account: { code: 'loan', loanId, userId: loan.userId }, amountFils: -unpaidPrincipal },
-        ],
-      });
-    }
-    return loan;
   });
+}
+
+function unpaidPrincipalFils(installments: Installment[]): Fils {
+  return installments.reduce((s, i) => s + i.principalFils - i.paidPrincipalFils, 0);
+}
+
+async function writeOffIn(
+  tx: DbOrTx,
+  loanId: number,
+  actor: Actor,
+  why: string,
+  now: Date,
+): Promise<Loan> {
+  const loan = await transition(tx, loanId, ['active'], 'written_off', actor, why, now);
+  const unpaidPrincipal = unpaidPrincipalFils(await installmentsOf(tx, loanId));
+  if (unpaidPrincipal > 0) {
+    await postEntry(tx, {
+      kind: 'write_off',
+      memo: `Loan ${loanId} written off: ${why}`,
+      occurredAt: now,
+      createdBy: actor.id,
+      loanId,
+      lines: [
+        { account: { code: 'loan_losses' }, amountFils: unpaidPrincipal },
+        { account: { code: 'loan', loanId, userId: loan.userId }, amountFils: -unpaidPrincipal },
+      ],
+    });
+  }
+  return loan;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { errorBody, listOf, listQuery } from '@jamiya/contracts/common';
+import { errorBody, idParams, listOf, listQuery } from '@jamiya/contracts/common';
 import {
   loan,
   loanApplicationFields,
@@ -10,7 +10,7 @@ import {
 } from '@jamiya/contracts/loans';
 import { loans } from '../../db/schema/loans.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { applyForLoan, withdrawLoan } from './lifecycle.ts';
 import { toLoanView } from './loan-view.ts';
@@ -25,7 +25,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
     '/loan-application',
     {
       config: { idempotent: true },
-      onRequest: requireUser,
+      onRequest: requireMember,
       schema: {
         tags: ['member'],
         summary: 'Apply for a loan',
@@ -76,13 +76,13 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/my-loans',
     {
-      onRequest: requireUser,
+      onRequest: requireMember,
       schema: {
         tags: ['member'],
         summary: 'The loans of the signed-in member, newest first, with schedule and history',
         ...secured,
         querystring: listQuery,
-        response: { 200: listOf(loan), 400: errorBody, 401: errorBody },
+        response: { 200: listOf(loan), 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
     async (request) => {
@@ -107,17 +107,18 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
     '/my-loans/:id/withdraw',
     {
       config: { idempotent: true },
-      onRequest: requireUser,
+      onRequest: requireMember,
       schema: {
         tags: ['member'],
         summary: 'Withdraw a pending or approved loan application',
         ...secured,
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: idParams,
         body: withdrawLoanRequest.nullish(),
         response: {
           200: z.object({ status_code: z.literal(200), message: z.string(), loan }),
           400: errorBody,
           401: errorBody,
+          403: errorBody,
           404: errorBody,
           409: errorBody,
         },

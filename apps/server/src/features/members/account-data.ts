@@ -13,7 +13,7 @@ import { accountSummaryColumns, toAccountSummary, type AccountFigures } from '..
  * GET /api/my-account-data in one statement: the live session (placeholders `tokenHash`,
  * `now`, see sessionParams), its member and their account summary as of `today`. The sums are
  * left out when the member's account_version equals `knownVersion`: the caller kept them from
- * an earlier answer (account-cache.ts; -1 when it has none). The query plans of
+ * an earlier answer (-1 when it has none). The query plans of
  * test/query-plans.test.ts are taken of this very statement.
  */
 export function accountDataQuery(db: Db) {
@@ -23,6 +23,7 @@ export function accountDataQuery(db: Db) {
       lastSeenAt: sessions.lastSeenAt,
       userId: users.id,
       role: users.role,
+      isMember: users.isMember,
       status: users.status,
       uniqueId: users.uniqueId,
       name: users.name,
@@ -102,6 +103,8 @@ export function accountAnswer(row: AccountDataRow, today: string, kept?: KeptAns
         period: r.period,
         description: r.description,
         amount: filsToAed(r.amountFils),
+        paid: filsToAed(r.paidFils),
+        remaining: filsToAed(r.remainingFils),
         status: r.status,
       })),
     },

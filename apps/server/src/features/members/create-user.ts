@@ -11,6 +11,8 @@ export interface NewUser {
   email: string;
   password: string;
   role?: 'member' | 'admin';
+  /** An admin is an admin only unless this says they are a member too. */
+  isMember?: boolean;
   mobile?: string | null;
   address?: string | null;
   nationalId?: string | null;
@@ -33,6 +35,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<User> {
       .values({
         uniqueId: `pending-${crypto.randomUUID()}`,
         role: input.role ?? 'member',
+        isMember: (input.role ?? 'member') === 'member' || input.isMember === true,
         name: input.name,
         email: input.email.trim(),
         mobile: input.mobile ?? null,

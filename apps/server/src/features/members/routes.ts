@@ -12,7 +12,13 @@ import { professions, users } from '../../db/schema/users.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
-import { currentUser, currentUserRow, requireUser, withSession } from '../../plugins/auth.ts';
+import {
+  currentUser,
+  currentUserRow,
+  notAMember,
+  requireUser,
+  withSession,
+} from '../../plugins/auth.ts';
 import { audit } from '../audit/audit.ts';
 import { accountAnswer, accountDataStatement, type KeptAnswer } from './account-data.ts';
 import { insertFileRow, storeUpload } from '../files/files.ts';
@@ -138,7 +144,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['member'],
         summary: 'Balances and the monthly dues of the signed-in member',
         ...secured,
-        response: { 200: myAccountData, 401: errorBody },
+        response: { 200: myAccountData, 401: errorBody, 403: errorBody },
       },
     },
     async (request, reply) => {
@@ -154,6 +160,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         const [found] = await accountDataStatement(db).execute({ ...params, today, knownVersion });
         return found;
       });
+      if (!row.isMember) throw notAMember();
       const answer = accountAnswer(
         row,
         today,

@@ -16,6 +16,7 @@ export function toUserData(user: User): UserData {
     profession_id: user.professionId,
     status: user.status === 1 ? 1 : 0,
     role: user.role,
+    is_member: user.isMember,
     image: fileUrl(user.imageFileId),
     wallet: user.wallet,
     created_at: user.createdAt.toISOString(),

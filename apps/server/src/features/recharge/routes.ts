@@ -16,7 +16,7 @@ import { rechargeRequests } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { actorOf, idParams, refused, secured } from '../admin/common.ts';
 import { audit } from '../audit/audit.ts';
@@ -39,7 +39,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/recharge-requests',
     {
       config: { idempotent: true },
-      onRequest: requireUser,
+      onRequest: requireMember,
       schema: {
         tags: ['member'],
         summary: 'Ask the committee for a mobile recharge',
@@ -109,13 +109,13 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/recharge-requests',
     {
-      onRequest: requireUser,
+      onRequest: requireMember,
       schema: {
         tags: ['member'],
         summary: 'The recharge requests of the signed-in member, newest first',
         ...secured,
         querystring: listQuery,
-        response: { 200: listOf(recharge), 400: errorBody, 401: errorBody },
+        response: { 200: listOf(recharge), 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
     async (request) => {

@@ -28,6 +28,7 @@ export function toPublicSettings(s: Settings): PublicSettings {
       max_custom_term: s.loanMaxCustomTerm,
     },
     terms_text: s.termsText,
+    payment_instructions: s.paymentInstructions,
     recharge: { minimum: filsToAed(s.rechargeMinFils), maximum: filsToAed(s.rechargeMaxFils) },
   };
 }

@@ -7,7 +7,7 @@ import { statement, statementQuery } from '@jamiya/contracts/statement';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { idParams, refused, secured } from '../admin/common.ts';
 import { statementForPeriod } from '../ledger/statement.ts';
 import { getSettings } from '../settings/settings.ts';
@@ -73,14 +73,14 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/my-statement',
     {
-      onRequest: requireUser,
+      onRequest: requireMember,
       schema: {
         tags: ['member'],
         summary:
           "The signed-in member's statement: movements newest first with running balances, opening and closing balances; JSON, CSV or PDF",
         ...secured,
         ...formats,
-        response: { 200: statementAnswer, 400: errorBody, 401: errorBody },
+        response: { 200: statementAnswer, 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
     (request, reply) => sendStatement(db, reply, currentUser(request).userId, request.query),

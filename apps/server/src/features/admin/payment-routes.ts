@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  adminPayment,
+  adminPaymentsQuery,
+  approvePaymentRequest,
+  reasonRequest,
+} from '@jamiya/contracts/admin';
+import { errorBody, listOf } from '@jamiya/contracts/common';
+import { payments } from '../../db/schema/payments.ts';
+import { notFound } from '../../lib/errors.ts';
+import { page, parseCursor } from '../../lib/pagination.ts';
+import { approvePayment, rejectPayment } from '../dues/dues.ts';
+import { actorOf, idParams, refused, secured } from './common.ts';
+import { toAdminPayments } from './payment-views.ts';
+
+/** The treasurer's review of dues and repayment submissions (docs/domain/dues.md). */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  async function adminPaymentOf(id: number) {
+    const [row] = await db.select().from(payments).where(eq(payments.id, id));
+    if (!row) throw notFound('There is no such payment.');
+    const [view] = await toAdminPayments(db, [row]);
+    return view!;
+  }
+
+  app.get(
+    '/payments',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Submissions by status (pending first for review), newest first',
+        description:
+          'Each dues submission carries its month (`dues_month`: due, already paid, remaining); ' +
+          'each submission lists other submissions whose receipt is the same file or a near-identical picture (`possible_duplicates`).',
+        ...secured,
+        querystring: adminPaymentsQuery,
+        response: { 200: listOf(adminPayment), ...refused },
+      },
+    },
+    async (request) => {
+      const { status, limit } = request.query;
+      const cursor = parseCursor(request.query.cursor);
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(
+          and(eq(payments.status, status), cursor === null ? undefined : lt(payments.id, cursor)),
+        )
+        .orderBy(desc(payments.id))
+        .limit(limit + 1);
+      const { items, nextCursor } = page(rows, limit);
+      return { items: await toAdminPayments(db, items), next_cursor: nextCursor };
+    },
+  );
+
+  const paymentAnswer = {
+    200: z.object({ message: z.string(), payment: adminPayment }),
+    ...refused,
+    404: errorBody,
+    409: errorBody,
+    422: errorBody,
+  };
+
+  app.post(
+    '/payments/:id/approve',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Approve a submission: dues credit savings, a repayment pays the oldest installments',
+        description:
+          'A dues approval above what remains of its month is refused (422); one below leaves the month part-paid. ' +
+          'A submission without a receipt needs the `amount` actually received (422 without it). ' +
+          'An admin cannot decide on their own payment (403).',
+        ...secured,
+        params: idParams,
+        body: approvePaymentRequest.nullish(),
+        response: paymentAnswer,
+      },
+    },
+    async (request) => {
+      await approvePayment(
+        db,
+        request.params.id,
+        actorOf(request),
+        new Date(),
+        request.body?.amount,
+      );
+      return {
+        message: 'The payment was approved.',
+        payment: await adminPaymentOf(request.params.id),
+      };
+    },
+  );
+
+  app.post(
+    '/payments/:id/reject',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a submission with a reason the member sees',
+        description: 'An admin cannot decide on their own payment (403).',
+        ...secured,
+        params: idParams,
+        body: reasonRequest,
+        response: paymentAnswer,
+      },
+    },
+    async (request) => {
+      await rejectPayment(db, request.params.id, actorOf(request), request.body.reason, new Date());
+      return {
+        message: 'The payment was rejected.',
+        payment: await adminPaymentOf(request.params.id),
+      };
+    },
+  );
+};

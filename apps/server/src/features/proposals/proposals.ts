@@ -1,0 +1,221 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { filsToAed, type Fils } from '@jamiya/money/fils';
+import type { FundProposal } from '@jamiya/contracts/admin';
+import type { DbOrTx } from '../../db/client.ts';
+import { fundProposals, loans, type ProposalAction } from '../../db/schema/loans.ts';
+import { users } from '../../db/schema/users.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { audit } from '../audit/audit.ts';
+import { memberRefsById } from '../members/member-refs.ts';
+
+// Maker-checker for money leaving the fund, after Apache Fineract's: with two or more active
+// admins, the first call proposes and a different admin's same call carries it out.
+// docs/domain/maker-checker.md has the rules in a table.
+
+export type ProposalRow = typeof fundProposals.$inferSelect;
+
+export interface ProposalRequest {
+  action: ProposalAction;
+  loanId: number | null;
+  /** What would leave the fund or the books, for the lists. */
+  amountFils: Fils;
+  reason?: string | null;
+  /** What the confirming call must repeat (a share-out's dates). */
+  details?: Record<string, unknown>;
+}
+
+export type Decision<T> = { done: T; proposal: ProposalRow | null } | { proposed: ProposalRow };
+
+export async function activeAdminCount(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 1)));
+  return Number(row?.n ?? 0);
+}
+
+const WHAT: Record<ProposalAction, string> = {
+  'loan.disburse': 'paying out this loan',
+  'loan.write_off': 'writing off this loan',
+  'bonus.close': 'closing this share-out',
+};
+
+/**
+ * Runs `carryOut` inside the caller's transaction when one admin may act alone (fewer than two
+ * active admins) or when another admin proposed the same action; otherwise records a proposal.
+ * `sameAs` tells whether an open proposal asked for what this call asks (a share-out's dates).
+ */
+export async function withSecondAdmin<T>(
+  tx: DbOrTx,
+  request: ProposalRequest,
+  actor: { id: number; ip?: string | null },
+  now: Date,
+  carryOut: (open: ProposalRow | null) => Promise<T>,
+  sameAs: (open: ProposalRow) => string | null = () => null,
+): Promise<Decision<T>> {
+  // Serialises the proposals of one action and target, so two first calls make one proposal.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`jamiya:proposal:${request.action}:${request.loanId ?? 0}`}))`,
+  );
+  const [open] = await tx
+    .select()
+    .from(fundProposals)
+    .where(
+      and(
+        eq(fundProposals.action, request.action),
+        request.loanId === null
+          ? sql`${fundProposals.loanId} is null`
+          : eq(fundProposals.loanId, request.loanId),
+        eq(fundProposals.state, 'open'),
+      ),
+    );
+  const admins = await activeAdminCount(tx);
+  if (open) {
+    if (open.proposedBy === actor.id && admins >= 2) {
+      throw conflict(
+        `You proposed ${WHAT[request.action]}; a second admin must confirm it, or withdraw the proposal.`,
+      );
+    }
+    const mismatch = sameAs(open);
+    if (mismatch) throw conflict(mismatch);
+    const [decided] = await tx
+      .update(fundProposals)
+      .set({ state: 'done', decidedBy: actor.id, decidedAt: now })
+      .where(eq(fundProposals.id, open.id))
+      .returning();
+    const people = await memberRefsById(tx, [open.proposedBy, actor.id]);
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'proposal.confirm',
+      targetType: 'proposal',
+      targetId: open.id,
+      details: {
+        action: open.action,
+        loanId: open.loanId,
+        proposedBy: people.get(open.proposedBy)?.name ?? null,
+        confirmedBy: people.get(actor.id)?.name ?? null,
+      },
+      ip: actor.ip ?? null,
+      at: now,
+    });
+    return { done: await carryOut(open), proposal: decided ?? open };
+  }
+  if (admins < 2) return { done: await carryOut(null), proposal: null };
+  // Checks the action could be carried out now (state, cash), then leaves nothing of it.
+  await dryRun(tx, () => carryOut(null));
+  try {
+    const [proposal] = await tx
+      .insert(fundProposals)
+      .values({
+        action: request.action,
+        loanId: request.loanId,
+        reason: request.reason ?? null,
+        details: { ...request.details, amountFils: request.amountFils },
+        proposedBy: actor.id,
+        proposedAt: now,
+      })
+      .returning();
+    if (!proposal) throw new Error('proposal was not written');
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'proposal.make',
+      targetType: 'proposal',
+      targetId: proposal.id,
+      reason: request.reason ?? null,
+      details: { action: request.action, loanId: request.loanId, amountFils: request.amountFils },
+      ip: actor.ip ?? null,
+      at: now,
+    });
+    return { proposed: proposal };
+  } catch (err) {
+    if (isUniqueViolation(err, 'fund_proposals_one_open'))
+      throw conflict('Another admin proposed this a moment ago; refresh and confirm it.');
+    throw err;
+  }
+}
+
+class DryRunDone extends Error {}
+
+/** Runs the action in a savepoint that is always rolled back: its refusals (409, 422) stand. */
+async function dryRun(tx: DbOrTx, carryOut: () => Promise<unknown>): Promise<void> {
+  try {
+    await tx.transaction(async () => {
+      await carryOut();
+      throw new DryRunDone();
+    });
+  } catch (err) {
+    if (!(err instanceof DryRunDone)) throw err;
+  }
+}
+
+export async function withdrawProposal(
+  db: DbOrTx,
+  id: number,
+  actor: { id: number; ip?: string | null },
+  now: Date,
+): Promise<ProposalRow> {
+  const [row] = await db.select().from(fundProposals).where(eq(fundProposals.id, id)).for('update');
+  if (!row) throw notFound('There is no such proposal.');
+  if (row.state !== 'open')
+    throw conflict(
+      row.state === 'done'
+        ? 'This proposal was already carried out.'
+        : 'This proposal was already withdrawn.',
+    );
+  const [updated] = await db
+    .update(fundProposals)
+    .set({ state: 'withdrawn', decidedBy: actor.id, decidedAt: now })
+    .where(eq(fundProposals.id, id))
+    .returning();
+  await audit(db, {
+    actorId: actor.id,
+    action: 'proposal.withdraw',
+    targetType: 'proposal',
+    targetId: id,
+    details: { action: row.action, loanId: row.loanId },
+    ip: actor.ip ?? null,
+    at: now,
+  });
+  return updated!;
+}
+
+export async function openProposals(db: DbOrTx): Promise<ProposalRow[]> {
+  return db
+    .select()
+    .from(fundProposals)
+    .where(eq(fundProposals.state, 'open'))
+    .orderBy(desc(fundProposals.id));
+}
+
+/** Proposals as the treasurer's lists show them, with the proposer and the loan's member. */
+export async function toProposalViews(db: DbOrTx, rows: ProposalRow[]): Promise<FundProposal[]> {
+  if (rows.length === 0) return [];
+  const loanIds = rows.map((r) => r.loanId).filter((id): id is number => id !== null);
+  const owners = loanIds.length
+    ? await db
+        .select({ id: loans.id, userId: loans.userId })
+        .from(loans)
+        .where(inArray(loans.id, loanIds))
+    : [];
+  const ownerOf = new Map(owners.map((o) => [o.id, o.userId]));
+  const people = await memberRefsById(db, [
+    ...rows.map((r) => r.proposedBy),
+    ...owners.map((o) => o.userId),
+  ]);
+  return rows.map((r) => {
+    const { amountFils, ...details } = (r.details ?? {}) as { amountFils?: number };
+    const owner = r.loanId === null ? undefined : ownerOf.get(r.loanId);
+    return {
+      id: r.id,
+      action: r.action,
+      loan_id: r.loanId,
+      member: owner === undefined ? null : (people.get(owner) ?? null),
+      amount: filsToAed(amountFils ?? 0),
+      reason: r.reason,
+      details: Object.keys(details).length ? details : null,
+      proposed_by: people.get(r.proposedBy)!,
+      proposed_at: r.proposedAt.toISOString(),
+    };
+  });
+}

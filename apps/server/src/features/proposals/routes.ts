@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fundProposal, proposalsList } from '@jamiya/contracts/admin';
+import { errorBody } from '@jamiya/contracts/common';
+import { actorOf, idParams, refused, secured } from '../admin/common.ts';
+import { openProposals, toProposalViews, withdrawProposal } from './proposals.ts';
+
+/** Money leaving the fund that waits for a second admin: the list, and withdrawing one. */
+export const proposalAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/proposals',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Payouts, write-offs and share-outs proposed by one admin, awaiting a second',
+        ...secured,
+        response: { 200: proposalsList, ...refused },
+      },
+    },
+    async () => ({ items: await toProposalViews(db, await openProposals(db)) }),
+  );
+
+  app.post(
+    '/proposals/:id/withdraw',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Withdraw an open proposal (any admin)',
+        ...secured,
+        params: idParams,
+        response: {
+          200: z.object({ message: z.string(), proposal: fundProposal }),
+          ...refused,
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const row = await db.transaction((tx) =>
+        withdrawProposal(tx, request.params.id, actorOf(request), new Date()),
+      );
+      const [view] = await toProposalViews(db, [row]);
+      return { message: 'The proposal was withdrawn.', proposal: view! };
+    },
+  );
+};
