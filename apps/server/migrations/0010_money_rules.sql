@@ -23,7 +23,6 @@ ALTER TABLE "fund_proposals" ADD CONSTRAINT "fund_proposals_decided_by_users_id_
 CREATE UNIQUE INDEX "fund_proposals_one_open" ON "fund_proposals" USING btree ("action",coalesce("loan_id", 0)) WHERE "fund_proposals"."state" = 'open';--> statement-breakpoint
 CREATE INDEX "files_original_sha256_idx" ON "files" USING btree ("original_sha256");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_one_pending_per_period" ON "payments" USING btree ("user_id","period") WHERE "payments"."kind" = 'dues' and "payments"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "payments_period_idx" ON "payments" USING btree ("user_id","period");--> statement-breakpoint
 -- An admin of an existing association who has paid dues or borrowed is an admin and a member;
 -- an admin with no money of their own in the books is an admin only.
 UPDATE "users" SET "is_member" = false

@@ -6,6 +6,7 @@ import { approveLoan, disburseLoan } from '../src/features/loans/lifecycle.ts';
 import {
   bearer,
   createTestApp,
+  fundCash,
   expectError,
   login,
   makeUser,
@@ -89,6 +90,8 @@ describe('what one member can reach of another', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Cash for the loans this file pays out (cash never goes below zero).
+    await fundCash(t.db, 10_000_000);
     receipt = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fafafa' } })
       .jpeg()
       .toBuffer();

@@ -11,7 +11,13 @@ import {
   disburseLoan,
   type Actor,
 } from '../src/features/loans/lifecycle.ts';
-import { freshDatabase, loanApplication, makeUser, type TestDatabase } from './harness.ts';
+import {
+  freshDatabase,
+  fundCash,
+  loanApplication,
+  makeUser,
+  type TestDatabase,
+} from './harness.ts';
 
 // users.account_version goes up with every change to what GET /api/my-account-data sums
 // (migration 0009): the route keeps its answer while the number stays the same, so a change
@@ -25,6 +31,8 @@ describe('account_version (migration 0009)', () => {
 
   beforeAll(async () => {
     testDb = await freshDatabase();
+    // Cash for the loans this file pays out (cash never goes below zero).
+    await fundCash(db(), 10_000_000);
     const a = await makeUser(db(), { role: 'admin' });
     admin = { id: a.id, role: 'admin' };
   });

@@ -7,6 +7,7 @@ import { createDiskStorage } from '../src/features/files/file-storage.ts';
 import {
   bearer,
   createTestApp,
+  fundCash,
   expectError,
   freshDatabase,
   login,
@@ -19,6 +20,8 @@ describe('the app shell', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    // Cash for the loans this file pays out (cash never goes below zero).
+    await fundCash(t.db, 10_000_000);
   });
   afterAll(() => t.close());
 
@@ -69,6 +72,7 @@ describe('the app shell', () => {
         max_custom_term: 24,
       },
       terms_text: expect.any(String),
+      payment_instructions: '',
       recharge: { minimum: 10, maximum: 500 },
     });
   });
@@ -90,6 +94,7 @@ describe('the app shell', () => {
       'GET /api/my-payments',
       'GET /api/my-loans',
       'POST /api/my-loans/{id}/withdraw',
+      'POST /api/my-loans/{id}/repayments',
       'GET /api/files/{id}',
       'GET /api/settings',
       'GET /api/health',
@@ -144,6 +149,8 @@ describe('the app shell', () => {
       'POST /api/admin/loans/{id}/disburse',
       'POST /api/admin/loans/{id}/write-off',
       'POST /api/admin/loans/{id}/repayments',
+      'GET /api/admin/proposals',
+      'POST /api/admin/proposals/{id}/withdraw',
     ];
     const documented = Object.entries(
       doc.paths as Record<

@@ -12,7 +12,9 @@ import type { FileStorage } from '../src/features/files/file-storage.ts';
 import type { Mailer, OutgoingMail } from '../src/features/mail/mailer.ts';
 import { createUser, type NewUser } from '../src/features/members/create-user.ts';
 import type { User } from '../src/features/members/user-data.ts';
-import { trialBalance, unbalancedEntries } from '../src/features/ledger/ledger.ts';
+import { postEntry, trialBalance, unbalancedEntries } from '../src/features/ledger/ledger.ts';
+import { payments } from '../src/db/schema/payments.ts';
+import { localDate } from '../src/lib/calendar.ts';
 import { DEMO_PASSWORD } from '../src/features/demo/seed.ts';
 import type { LoanApplication } from '../src/features/loans/lifecycle.ts';
 import { ledgerConsistencyProblems } from '../src/features/loans/consistency.ts';
@@ -248,6 +250,44 @@ export function expectError(
   for (const key of Object.keys(body))
     if (!allowed.has(key)) throw new Error(`unexpected key ${key} in ${res.body}`);
   return body;
+}
+
+/**
+ * Cash in the books for a test that pays a loan out (cash never goes below zero): one month of
+ * dues of `fils` from a member made for it, approved, as if they had paid it that month. The
+ * rows are written here rather than through submitDues, whose monthly due caps the amount.
+ */
+export async function fundCash(db: Db, fils: number, at = new Date()): Promise<User> {
+  const period = localDate(at).slice(0, 7);
+  const funder = await makeUser(db, { name: 'Fund member', joinedOn: `${period}-01` });
+  await db.transaction(async (tx) => {
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        userId: funder.id,
+        kind: 'dues',
+        period,
+        amountFils: fils,
+        approvedAmountFils: fils,
+        monthDueFils: fils,
+        status: 'approved',
+        reviewedAt: at,
+        createdAt: at,
+      })
+      .returning();
+    await postEntry(tx, {
+      kind: 'dues',
+      memo: 'Funds for the test',
+      occurredAt: at,
+      createdBy: null,
+      paymentId: payment!.id,
+      lines: [
+        { account: { code: 'cash' }, amountFils: fils },
+        { account: { code: 'savings', userId: funder.id }, amountFils: -fils },
+      ],
+    });
+  });
+  return funder;
 }
 
 /** The books balance: every entry sums to zero and total debits equal total credits. */

@@ -37,7 +37,7 @@ const HOT_QUERIES: Array<{ name: string; query: string | (() => string); indexes
       /users_pkey/,
       /ledger_accounts_code_unique/,
       /postings_account_idx/,
-      /payments_user_idx|payments_one_live_per_period/,
+      /payments_user_idx|payments_one_pending_per_period/,
       /loans_user_idx|loans_one_open_per_member/,
       /loan_installments_loan_number/,
     ],
@@ -61,7 +61,7 @@ const HOT_QUERIES: Array<{ name: string; query: string | (() => string); indexes
   {
     name: 'dues rows by member',
     query: `select * from payments where user_id = 42 and kind = 'dues' order by created_at desc`,
-    indexes: [/payments_user_idx|payments_one_live_per_period/],
+    indexes: [/payments_user_idx|payments_one_pending_per_period/],
   },
   {
     name: 'active loan by member',

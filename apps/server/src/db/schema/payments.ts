@@ -51,7 +51,6 @@ export const payments = pgTable(
     uniqueIndex('payments_one_pending_per_period')
       .on(t.userId, t.period)
       .where(sql`${t.kind} = 'dues' and ${t.status} = 'pending'`),
-    index('payments_period_idx').on(t.userId, t.period),
     index('payments_user_idx').on(t.userId, t.id),
     index('payments_status_idx').on(t.status, t.id),
   ],

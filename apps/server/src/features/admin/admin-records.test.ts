@@ -5,6 +5,7 @@ import { MONTH_NAMES } from '@jamiya/contracts/common';
 import {
   bearer,
   createTestApp,
+  fundCash,
   expectBooksBalance,
   expectError,
   login,
@@ -23,6 +24,8 @@ let adminToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Cash for the loans this file pays out (cash never goes below zero).
+  await fundCash(t.db, 10_000_000);
   const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Tariq' });
   adminId = admin.id;
   adminToken = await login(t.app, admin.email);
@@ -90,7 +93,7 @@ describe('the overview', () => {
     expect(before.history.at(-1).month).toBe(localDate(new Date()).slice(0, 7));
 
     const { token } = await newMember();
-    await paidDues(token, '250');
+    await paidDues(token, '150');
     await activeLoan(token, 1000);
     await t.app.inject({
       method: 'POST',
@@ -105,9 +108,9 @@ describe('the overview', () => {
     });
 
     const after = (await admin('GET', '/api/admin/overview')).json();
-    expect(after.savings_held).toBeCloseTo(before.savings_held + 250, 2);
+    expect(after.savings_held).toBeCloseTo(before.savings_held + 150, 2);
     expect(after.loans_outstanding).toBeCloseTo(before.loans_outstanding + 1000, 2);
-    expect(after.cash_in_hand).toBeCloseTo(before.cash_in_hand + 250 - 1000, 2);
+    expect(after.cash_in_hand).toBeCloseTo(before.cash_in_hand + 150 - 1000, 2);
     expect(after.membership_applications_pending).toBe(before.membership_applications_pending + 1);
     expect(after.members.active).toBe(before.members.active + 1);
     expect(after.history.at(-1)).toEqual({
@@ -437,7 +440,7 @@ describe('settings', () => {
 describe('the books', () => {
   it('answers a balanced trial balance and a journal whose postings balance, by page and member', async () => {
     const { user, token } = await newMember();
-    await paidDues(token, '300');
+    await paidDues(token, '180');
     const tb = (await admin('GET', '/api/admin/ledger/trial-balance')).json();
     expect(tb.balanced).toBe(true);
     expect(tb.total_debits).toBe(tb.total_credits);
@@ -445,8 +448,8 @@ describe('the books', () => {
       tb.accounts.find((a: { code: string }) => a.code === `savings:${user.id}`),
     ).toMatchObject({
       type: 'liability',
-      credits: 300,
-      balance: -300,
+      credits: 180,
+      balance: -180,
     });
 
     const mine = (await admin('GET', `/api/admin/ledger/entries?member_id=${user.id}`)).json();
@@ -459,7 +462,7 @@ describe('the books', () => {
       }),
       { d: 0, c: 0 },
     );
-    expect(sides).toEqual({ d: 300, c: 300 });
+    expect(sides).toEqual({ d: 180, c: 180 });
 
     const first = (await admin('GET', '/api/admin/ledger/entries?limit=1')).json();
     const next = (

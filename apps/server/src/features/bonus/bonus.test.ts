@@ -6,6 +6,7 @@ import { MONTH_NAMES } from '@jamiya/contracts/common';
 import {
   bearer,
   createTestApp,
+  fundCash,
   expectBooksBalance,
   expectError,
   login,
@@ -19,6 +20,7 @@ import { notifications } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { approvePayment, submitDues } from '../dues/dues.ts';
+import { settings } from '../../db/schema/settings.ts';
 import { storeUpload } from '../files/files.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
 import { accountBalanceFils, memberSavingsFils } from '../ledger/ledger.ts';
@@ -60,6 +62,9 @@ function books(t: TestApp, admin: Actor) {
       await approvePayment(t.db, payment.id, admin, at(date));
     },
     async loan(userId: number, date: string) {
+      // The payout needs cash (never below zero): funds from a member who saves only today,
+      // after every period these tests close, so that nobody's share of them changes.
+      await fundCash(t.db, 100_000);
       const loan = await applyForLoan(
         t.db,
         userId,
@@ -121,6 +126,8 @@ describe('sharing out the interest income', () => {
     b = await member();
     borrower = (await member()).id;
 
+    // A monthly due of 500 AED, so that B can save 500 in one month; A's 200 are part payments.
+    await t.db.update(settings).set({ monthlyDueFils: 50_000 });
     const j = books(t, { id: adminId, role: 'admin' });
     // A: 200 AED from 10 Jan and 200 more from 10 Feb; B: 500 AED from 20 Feb.
     await j.dues(a.id, '2025-01-10', 20_000);

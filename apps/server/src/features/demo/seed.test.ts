@@ -25,8 +25,41 @@ describe('demo seed', () => {
     await expectBooksBalance(t.db);
     const tb = await trialBalance(t.db);
     const cash = tb.accounts.find((a) => a.code === 'cash')!;
-    // 10 dues of 200 AED in, 2,000 AED out, two installments of 356.67 back.
-    expect(cash.balanceFils).toBe(10 * 20_000 - 200_000 + 2 * 35_667);
+    // 16 dues of 200 AED in (Amina 8, the chair 6, Rahul 2), 2,000 AED out, two
+    // installments of 356.67 back.
+    expect(cash.balanceFils).toBe(16 * 20_000 - 200_000 + 2 * 35_667);
+  });
+
+  it('makes the treasurer an admin only and the chair an admin and a member, counted alike everywhere', async () => {
+    const treasurer = await login(t.app, 'admin@jamiya.example');
+    const chair = await login(t.app, 'chair@jamiya.example');
+    const profile = async (token: string) =>
+      (await t.app.inject({ url: '/api/profile', headers: bearer(token) })).json().userData;
+    expect(await profile(treasurer)).toMatchObject({ role: 'admin', is_member: false });
+    expect(await profile(chair)).toMatchObject({ role: 'admin', is_member: true });
+    // No dues and no member area for an admin who is not a member.
+    const refused = await t.app.inject({ url: '/api/my-account-data', headers: bearer(treasurer) });
+    expect(refused.statusCode).toBe(403);
+    const chairAccount = (
+      await t.app.inject({ url: '/api/my-account-data', headers: bearer(chair) })
+    ).json().myAccountData;
+    expect(chairAccount.account_balance).toBe(1200);
+
+    const overview = (
+      await t.app.inject({ url: '/api/admin/overview', headers: bearer(treasurer) })
+    ).json();
+    const members = (
+      await t.app.inject({ url: '/api/admin/members?limit=100', headers: bearer(treasurer) })
+    ).json().items;
+    expect(members.map((m: { email: string }) => m.email).sort()).toEqual([
+      'amina@jamiya.example',
+      'chair@jamiya.example',
+      'rahul@jamiya.example',
+    ]);
+    expect(overview.members).toEqual({ active: members.length, inactive: 0 });
+    expect(overview.active_admins).toBe(2);
+    const settings = (await t.app.inject({ url: '/api/settings' })).json();
+    expect(settings.payment_instructions).toMatch(/IBAN AE07/);
   });
 
   it('gives Amina eight paid months, this month to pay and an active loan with two installments repaid', async () => {

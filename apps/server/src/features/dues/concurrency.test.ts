@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   createTestApp,
+  fundCash,
   expectBooksBalance,
   login,
   makeUser,
@@ -67,6 +68,8 @@ describe.skipIf(!onPostgres)('concurrent requests (PostgreSQL)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Cash for the loans this file pays out (cash never goes below zero).
+    await fundCash(t.db, 10_000_000);
     const adminUser = await makeUser(t.db, { role: 'admin' });
     admin = { id: adminUser.id, role: 'admin' };
     receipt = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ddeeff' } })

@@ -365,13 +365,22 @@ export async function submitLoanRepayment(
 ): Promise<Payment> {
   const { amountFils } = input;
   return db.transaction(async (tx) => {
+    if (input.loanId !== undefined) {
+      const [named] = await tx
+        .select({ userId: loans.userId, state: loans.state })
+        .from(loans)
+        .where(eq(loans.id, input.loanId));
+      // Another member's loan is answered as no loan at all.
+      if (!named || named.userId !== userId) throw notFound('There is no such loan.');
+      if (named.state !== 'active')
+        throw conflict('This loan is not active, so it cannot be repaid.');
+    }
     const [loan] = await tx
       .select({ id: loans.id })
       .from(loans)
       .where(and(eq(loans.userId, userId), eq(loans.state, 'active')))
       .for('update');
-    if (!loan || (input.loanId !== undefined && loan.id !== input.loanId))
-      throw conflict('You have no active loan to repay.');
+    if (!loan) throw conflict('You have no active loan to repay.');
     const outstanding = outstandingFils(await installmentsOf(tx, loan.id));
     const [pending] = await tx
       .select({ total: sql<string | null>`sum(${payments.amountFils})` })

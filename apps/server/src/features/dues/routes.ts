@@ -109,7 +109,7 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Repay the active loan with a receipt',
         description:
           'Multipart: `payment_amount`, the receipt `photo` (required) and optionally `account_number`. ' +
-          'Refused when the loan is not the active loan (409) or the amount exceeds what is owed beyond the repayments under review (422). ' +
+          "Another member's loan is 404; a loan that is not active is 409; an amount above what is owed beyond the repayments under review is 422. " +
           'Waits for an admin to review it before it moves any money.',
         ...secured,
         consumes: ['multipart/form-data'],
@@ -120,6 +120,7 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
           400: errorBody,
           401: errorBody,
           403: errorBody,
+          404: errorBody,
           409: errorBody,
           413: errorBody,
           415: errorBody,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   createTestApp,
+  fundCash,
   expectBooksBalance,
   expectError,
   login,
@@ -80,6 +81,8 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Cash for the loans this file pays out (cash never goes below zero).
+    await fundCash(t.db, 10_000_000);
     const adminUser = await makeUser(t.db, { role: 'admin', joinedOn: '2020-01-01' });
     admin = { id: adminUser.id, role: 'admin' };
     // EXIF in the upload, so the stored copy can be checked for having dropped it.
@@ -145,7 +148,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
     it('answers 200 with the pending payment and a receipt only its owner can fetch, stripped of EXIF', async () => {
       const { user, token } = await member();
       const thisMonth = periodAgo(0);
-      const res = await pay(token, monthNameAgo(0), '200.50');
+      const res = await pay(token, monthNameAgo(0), '150.50');
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.status_code).toBe(200);
@@ -156,7 +159,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
         period: thisMonth,
         month: label(thisMonth),
         loan_id: null,
-        amount: 200.5,
+        amount: 150.5,
         approved_amount: null,
         account_number: 'AE07 0331 2345 6789',
         status: 'pending',
@@ -169,7 +172,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       const [row] = await t.db.select().from(payments).where(eq(payments.id, body.payment.id));
       expect(row).toMatchObject({
         userId: user.id,
-        amountFils: 20050,
+        amountFils: 15050,
         status: 'pending',
         period: thisMonth,
       });
@@ -191,7 +194,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       expectError(noToken, 401);
 
       const a = await account(token);
-      expect(rowOf(a, thisMonth)).toMatchObject({ status: 'pending', amount: 200.5 });
+      expect(rowOf(a, thisMonth)).toMatchObject({ status: 'pending', amount: 200, remaining: 200 });
       // Nothing moves in the books before an admin approves.
       expect(a.account_balance).toBe(0);
       expect(await entriesOf(body.payment.id)).toHaveLength(0);
@@ -416,7 +419,13 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
 
       const a = await account(token);
       expect(a.account_balance).toBe(180.5);
-      expect(rowOf(a, periodAgo(0))).toMatchObject({ status: 'completed', amount: 180.5 });
+      // Less than the due: a part payment, and the month keeps what remains.
+      expect(rowOf(a, periodAgo(0))).toMatchObject({
+        status: 'pay_now',
+        amount: 200,
+        paid: 180.5,
+        remaining: 19.5,
+      });
       expect(await accountBalanceFils(t.db, { code: 'savings', userId: user.id })).toBe(-18_050);
       expect((await myPayments(token))[0]).toMatchObject({
         id,
@@ -579,7 +588,12 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       const incomeBefore = await accountBalanceFils(t.db, { code: 'interest_income' });
 
       const first = (await repay(token, '400')).json().payment.id as number;
-      await approvePayment(t.db, first, admin, new Date());
+      // The amount-only call carries no receipt: the treasurer enters what was received.
+      await expect(approvePayment(t.db, first, admin, new Date())).rejects.toMatchObject({
+        statusCode: 422,
+        errors: { amount: ['Enter the amount received.'] },
+      });
+      await approvePayment(t.db, first, admin, new Date(), 40_000);
       let loan = await myLoan(token);
       // 1000 at 7 % over 3: 356.67, 356.67 and 356.66.
       expect(loan.installments.map((i: { amount: number }) => i.amount)).toEqual([
@@ -597,7 +611,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       await expectBooksBalance(t.db);
 
       const second = (await repay(token, '670')).json().payment.id as number;
-      await approvePayment(t.db, second, admin, new Date());
+      await approvePayment(t.db, second, admin, new Date(), 67_000);
       loan = await myLoan(token);
       expect(loan).toMatchObject({
         state: 'closed',

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  fundCash,
   expectBooksBalance,
   makeUser,
   type TestApp,
@@ -449,9 +450,10 @@ describe('ledger', () => {
       fc.record({
         kind: fc.constant('dues' as const),
         member: fc.nat({ max: 2 }),
-        amountFils: fc.integer({ min: 1, max: 50_000 }),
+        // Up to the monthly due of 200 AED: a month takes no more (part payments, issue 20).
+        amountFils: fc.integer({ min: 1, max: 20_000 }),
         review: fc.constantFrom('approve' as const, 'correct' as const, 'reject' as const),
-        correctedFils: fc.integer({ min: 1, max: 50_000 }),
+        correctedFils: fc.integer({ min: 1, max: 20_000 }),
       }),
       fc.record({
         kind: fc.constant('repay' as const),
@@ -464,6 +466,7 @@ describe('ledger', () => {
 
     it("the trial balance stays zero and each member's savings equal the sum of their approved dues", async () => {
       const members = [await makeUser(t.db), await makeUser(t.db), await makeUser(t.db)];
+      await fundCash(t.db, 100_000_000);
       // The model: what the books must say, worked out from the commands alone.
       const savings = new Map<number, number>(members.map((m) => [m.id, 0]));
       let cash = await accountBalanceFils(t.db, { code: 'cash' });
@@ -495,7 +498,8 @@ describe('ledger', () => {
                   p!.id,
                   admin,
                   now,
-                  c.review === 'correct' ? c.correctedFils : undefined,
+                  // These rows carry no receipt, so the amount received is always given.
+                  credited,
                 );
                 savings.set(user.id, savings.get(user.id)! + credited);
                 cash += credited;

@@ -2,7 +2,13 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { loanFigures, loanSchedule } from '@jamiya/money/loan';
 import type { Fils } from '@jamiya/money/fils';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { loanInstallments, loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
+import {
+  fundProposals,
+  loanInstallments,
+  loans,
+  loanTransitions,
+  type LoanState,
+} from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMonthsToDate, localDate } from '../../lib/calendar.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -213,6 +219,12 @@ async function transition(
   });
   const notice = loanStateNotice(updated, reason);
   if (notice) await notify(tx, { ...notice, at: now });
+  // A proposal left open for this loan no longer applies to it (the one being carried out
+  // was marked done before the move).
+  await tx
+    .update(fundProposals)
+    .set({ state: 'withdrawn', decidedAt: now })
+    .where(and(eq(fundProposals.loanId, loanId), eq(fundProposals.state, 'open')));
   return updated;
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   createTestApp,
+  fundCash,
   expectBooksBalance,
   expectError,
   login,
@@ -72,6 +73,8 @@ describe('loans', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Cash for the loans this file pays out (cash never goes below zero).
+    await fundCash(t.db, 10_000_000);
     const adminUser = await makeUser(t.db, { role: 'admin' });
     admin = { id: adminUser.id, role: 'admin' };
   });

@@ -19,6 +19,7 @@ import {
   TEST_CONFIG,
   bearer,
   createTestApp,
+  fundCash,
   expectBooksBalance,
   expectError,
   login,
@@ -52,7 +53,7 @@ const ACCOUNT_KEYS = [
   'monthly_due',
   'owner_data',
 ];
-const ROW_KEYS = ['amount', 'description', 'month', 'period', 'status'];
+const ROW_KEYS = ['amount', 'description', 'month', 'paid', 'period', 'remaining', 'status'];
 
 /** This month in Dubai as YYYY-MM, worked out here rather than with the server's helpers. */
 function dubaiPeriod(at: Date = new Date()): string {
@@ -86,6 +87,8 @@ describe('GET /api/my-account-data', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Cash for the loans this file pays out (cash never goes below zero).
+    await fundCash(t.db, 10_000_000);
   });
   afterAll(() => t.close());
   afterEach(() => {
@@ -163,6 +166,8 @@ describe('GET /api/my-account-data', () => {
         period: expect.any(String),
         description: expect.any(String),
         amount: expect.any(Number),
+        paid: expect.any(Number),
+        remaining: expect.any(Number),
         status: expect.any(String),
       });
     }
@@ -212,6 +217,8 @@ describe('GET /api/my-account-data', () => {
         period: now,
         description: expect.any(String),
         amount: 200,
+        paid: 0,
+        remaining: 200,
         status: 'pay_now',
       },
     ]);
@@ -368,6 +375,8 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Cash for the loans this file pays out (cash never goes below zero).
+    await fundCash(t.db, 10_000_000);
     const a = await makeUser(t.db, { role: 'admin' });
     admin = { id: a.id, role: 'admin' };
   });
@@ -508,7 +517,7 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
       expect((await accountData(token)).monthlyPaymentData[0].status).toBe('pending');
       expect((await accountData(token, second)).monthlyPaymentData[0].status).toBe('pending');
 
-      await approvePayment(other?.db ?? t.db, payment!.id, admin, new Date());
+      await approvePayment(other?.db ?? t.db, payment!.id, admin, new Date(), 20_000);
       for (const app of [t.app, second]) {
         const data = await accountData(token, app);
         expect(data.monthlyPaymentData[0].status).toBe('completed');

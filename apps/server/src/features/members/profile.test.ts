@@ -26,6 +26,7 @@ const USER_DATA_KEYS = [
   'gender',
   'id',
   'image',
+  'is_member',
   'mobile',
   'name',
   'profession_id',
@@ -200,6 +201,7 @@ describe('profile', () => {
         profession_id: 1,
         status: 1,
         role: 'member',
+        is_member: true,
         image: null,
         wallet: 'W-42',
         created_at: user.createdAt.toISOString(),
@@ -258,6 +260,7 @@ describe('profile', () => {
         mobile: '0501112222',
         status: 1,
         role: 'member',
+        is_member: true,
         image: null,
       });
       expect(await getProfile(token)).toEqual(body.userData);
@@ -388,6 +391,7 @@ describe('profile', () => {
         id: user.id,
         unique_id: user.uniqueId,
         role: 'member',
+        is_member: true,
         status: 1,
         email: user.email,
         created_at: user.createdAt.toISOString(),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@jamiya/money/format';
 import {
   createTestApp,
+  fundCash,
   expectBooksBalance,
   freshDatabase,
   makeUser,
@@ -35,6 +36,8 @@ let admin: Actor;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Cash for the loans this file pays out (cash never goes below zero).
+  await fundCash(t.db, 10_000_000);
   admin = { id: (await makeUser(t.db, { role: 'admin' })).id, role: 'admin' };
 });
 afterAll(() => closeQuietly(t));

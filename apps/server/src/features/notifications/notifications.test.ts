@@ -7,6 +7,7 @@ import { formatMoney } from '@jamiya/money/format';
 import {
   bearer,
   createTestApp,
+  fundCash,
   expectBooksBalance,
   expectError,
   login,
@@ -25,6 +26,8 @@ let adminToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Cash for the loans this file pays out (cash never goes below zero).
+  await fundCash(t.db, 10_000_000);
   const admin = await makeUser(t.db, { role: 'admin' });
   adminToken = await login(t.app, admin.email);
 });

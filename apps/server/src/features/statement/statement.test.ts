@@ -6,6 +6,7 @@ import type { Statement } from '@jamiya/contracts/statement';
 import {
   bearer,
   createTestApp,
+  fundCash,
   expectBooksBalance,
   expectError,
   login,
@@ -24,6 +25,8 @@ let adminId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Cash for the loans this file pays out (cash never goes below zero).
+  await fundCash(t.db, 10_000_000);
   const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Tariq' });
   adminId = admin.id;
   adminToken = await login(t.app, admin.email);
