@@ -27,7 +27,7 @@ import {
   type TestApp,
 } from './harness.ts';
 
-// A model of the association's money (docs/product.md, Money) driven by random sequences of
+// A model of the association's money (docs/domain/ledger.md, dues.md, maker-checker.md) driven by random sequences of
 // member and treasurer calls through the HTTP API, with two admins (maker-checker), part
 // payments of dues and payouts refused for want of cash. After every step the books balance,
 // cash is never below zero and equals the model's, every member's savings and loans agree with

@@ -82,7 +82,7 @@ export async function requireAdmin(this: FastifyInstance, request: FastifyReques
   if (request.session?.role !== 'admin' || request.session.status !== 1) throw forbidden();
 }
 
-/** The refusal of a member's call to an admin who is not a member (docs/product.md, People). */
+/** A member's call refused to an admin who is not a member (docs/domain/maker-checker.md). */
 export const notAMember = () =>
   forbidden('This account is an admin account without membership, so it has no member area.');
 

@@ -29,7 +29,7 @@ export const users = pgTable(
       .notNull()
       .default('member'),
     // An admin who is not a member has no dues, no member area and is counted as no member
-    // (docs/product.md, People). A member-role account is always a member.
+    // (docs/domain/maker-checker.md). A member-role account is always a member.
     isMember: boolean('is_member').notNull().default(true),
     // 1 active, 0 inactive (spec section 3).
     status: smallint('status').notNull().default(1),

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { errorBody } from '@jamiya/contracts/common';
 
 export { idParams } from '@jamiya/contracts/common';

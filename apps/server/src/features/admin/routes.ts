@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   adminLoan,
   adminLoansQuery,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { formatAed, type Fils } from '@jamiya/money/fils';
 import type { MonthName } from '@jamiya/contracts/common';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -438,7 +438,7 @@ async function lockPending(tx: DbOrTx, paymentId: number): Promise<Payment> {
   return payment;
 }
 
-/** No admin decides on their own money (docs/product.md, People). */
+/** No admin decides on their own money (docs/domain/maker-checker.md). */
 function refuseOwn(payment: Payment, actor: Actor) {
   if (payment.userId === actor.id) {
     throw forbidden('You cannot decide on your own payment; another admin must review it.');

@@ -228,7 +228,7 @@ async function transition(
   return updated;
 }
 
-/** No admin decides on their own money (docs/product.md, People). */
+/** No admin decides on their own money (docs/domain/maker-checker.md). */
 export function refuseOwnLoan(loanUserId: number, actor: Actor) {
   if (actor.role === 'admin' && actor.id === loanUserId) {
     throw forbidden('You cannot decide on your own loan; another admin must.');
