@@ -125,7 +125,8 @@ describe.skipIf(!onPostgres)('concurrent requests (PostgreSQL)', () => {
       }
       const { values } = outcome(
         await Promise.allSettled(
-          pending.map((p) => approvePayment(fresh.db, p.id, freshAdmin, new Date())),
+          // These rows carry no receipt: the amount received is given.
+          pending.map((p) => approvePayment(fresh.db, p.id, freshAdmin, new Date(), p.amountFils)),
         ),
       );
       expect(values).toHaveLength(N);
@@ -141,7 +142,7 @@ describe.skipIf(!onPostgres)('concurrent requests (PostgreSQL)', () => {
     const user = await member();
     const p = await pendingDues(user.id);
     const results = await Promise.allSettled(
-      Array.from({ length: N }, () => approvePayment(t.db, p.id, admin, new Date())),
+      Array.from({ length: N }, () => approvePayment(t.db, p.id, admin, new Date(), p.amountFils)),
     );
     const { values, statuses } = outcome(results);
     expect(values).toHaveLength(1);
@@ -159,7 +160,7 @@ describe.skipIf(!onPostgres)('concurrent requests (PostgreSQL)', () => {
     const results = await Promise.allSettled(
       Array.from({ length: N }, (_, i) =>
         i % 2 === 0
-          ? approvePayment(t.db, p.id, admin, new Date())
+          ? approvePayment(t.db, p.id, admin, new Date(), p.amountFils)
           : rejectPayment(t.db, p.id, admin, 'unreadable', new Date()),
       ),
     );
@@ -309,7 +310,9 @@ describe.skipIf(!onPostgres)('concurrent requests (PostgreSQL)', () => {
         ),
       );
     const { values } = outcome(
-      await Promise.allSettled(submitted.map((p) => approvePayment(t.db, p.id, admin, new Date()))),
+      await Promise.allSettled(
+        submitted.map((p) => approvePayment(t.db, p.id, admin, new Date(), p.amountFils)),
+      ),
     );
     expect(values).toHaveLength(5);
     expect(outstandingFils(await installmentsOf(t.db, loan.id))).toBe(0);

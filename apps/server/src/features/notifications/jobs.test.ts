@@ -79,12 +79,12 @@ function recordingMailer(): Mailer & { mails: OutgoingMail[] } {
 const at = (date: string) => new Date(`${date}T08:00:00Z`); // noon in Dubai
 
 /** A member with a 1,000 AED loan over 3 months paid out on `disbursedOn` (due the 13th). */
-async function memberWithLoan(db: Db, disbursedOn = '2026-02-13') {
+async function memberWithLoan(db: Db, disbursedOn = '2026-02-13', by: Actor = admin) {
   const user = await makeUser(db, { joinedOn: '2026-01-01' });
   const application = loanApplication();
   const loan = await applyForLoan(db, user.id, application, at(disbursedOn));
-  await approveLoan(db, loan.id, admin, at(disbursedOn));
-  await disburseLoan(db, loan.id, admin, at(disbursedOn));
+  await approveLoan(db, loan.id, by, at(disbursedOn));
+  await disburseLoan(db, loan.id, by, at(disbursedOn));
   return { user, loan };
 }
 
@@ -296,9 +296,12 @@ describe.skipIf(!onPostgres)('two processes at once (PostgreSQL)', () => {
   let p: TestApp;
   let a: Awaited<ReturnType<typeof openPostgres>>;
   let b: Awaited<ReturnType<typeof openPostgres>>;
+  let pAdmin: Actor;
 
   beforeAll(async () => {
     p = await createTestApp();
+    await fundCash(p.db, 10_000_000);
+    pAdmin = { id: (await makeUser(p.db, { role: 'admin' })).id, role: 'admin' };
     // Two pools of their own over the same database: two processes, as in production.
     a = await openPostgres(p.testDb.url!, 4);
     b = await openPostgres(p.testDb.url!, 4);
@@ -311,7 +314,7 @@ describe.skipIf(!onPostgres)('two processes at once (PostgreSQL)', () => {
 
   it('sends each reminder once, and mails each notification once', async () => {
     const members = [];
-    for (let i = 0; i < M; i++) members.push(await memberWithLoan(p.db));
+    for (let i = 0; i < M; i++) members.push(await memberWithLoan(p.db, undefined, pAdmin));
 
     for (const day of ['2026-03-10', '2026-03-11', '2026-03-14', '2026-03-15']) {
       const sent = await Promise.all([
