@@ -26,7 +26,7 @@ export const DEMO_ACCOUNTS = [
   {
     email: 'chair@jamiya.example',
     role: 'admin and member',
-    about: 'the chair: confirms payouts the treasurer proposes; a member with dues paid',
+    about: 'the chair, who confirms the payouts the treasurer proposes; six months of dues paid',
   },
   {
     email: 'amina@jamiya.example',
