@@ -140,6 +140,7 @@ describe('the app shell', () => {
       'GET /api/admin/ledger/entries.csv',
       'GET /api/admin/audit',
       'GET /api/admin/payments',
+      'GET /api/admin/payments/{id}',
       'POST /api/admin/payments/{id}/approve',
       'POST /api/admin/payments/{id}/reject',
       'GET /api/admin/loans',

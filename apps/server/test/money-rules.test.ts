@@ -112,6 +112,12 @@ describe('part payments of dues', () => {
       amount: 120,
       dues_month: { due: 200, paid: 0, remaining: 200 },
     });
+    expect((await treasurer.api.get(`/api/admin/payments/${first}`)).json()).toMatchObject({
+      id: first,
+      status: 'pending',
+      dues_month: { due: 200, paid: 0, remaining: 200 },
+    });
+    expectError(await treasurer.api.get('/api/admin/payments/999999'), 404);
     expect((await treasurer.api.post(`/api/admin/payments/${first}/approve`)).statusCode).toBe(200);
     expect(await thisRow(token)).toEqual({
       row: expect.objectContaining({ status: 'pay_now', amount: 200, paid: 120, remaining: 80 }),

@@ -56,6 +56,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/payments/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One submission, as the review shows it (a possible duplicate beside another)',
+        ...secured,
+        params: idParams,
+        response: { 200: adminPayment, ...refused, 404: errorBody },
+      },
+    },
+    async (request) => adminPaymentOf(request.params.id),
+  );
+
   const paymentAnswer = {
     200: z.object({ message: z.string(), payment: adminPayment }),
     ...refused,

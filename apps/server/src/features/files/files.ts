@@ -48,6 +48,8 @@ export async function insertFileRow(
       sizeBytes: stored.upload.data.length,
       storageKey: stored.storageKey,
       originalName: stored.originalName?.slice(0, 200) ?? null,
+      originalSha256: stored.upload.originalSha256 ?? null,
+      pictureHash: stored.upload.pictureHash ?? null,
     })
     .returning();
   if (!row) throw new Error('file row was not written');

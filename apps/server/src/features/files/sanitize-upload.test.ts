@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -182,7 +183,15 @@ describe('sanitizeUpload: PDF', () => {
   it('stores a PDF as it is', async () => {
     const out = await sanitizeUpload(PDF);
 
-    expect(out).toEqual({ data: PDF, mime: 'application/pdf', ext: 'pdf', kind: 'pdf' });
+    expect(out).toEqual({
+      data: PDF,
+      mime: 'application/pdf',
+      ext: 'pdf',
+      kind: 'pdf',
+      // For possible duplicate receipts: a PDF has no picture to hash.
+      originalSha256: createHash('sha256').update(PDF).digest('hex'),
+      pictureHash: null,
+    });
   });
 
   // A PDF without its trailer is a damaged file of an accepted type, like a truncated photo.

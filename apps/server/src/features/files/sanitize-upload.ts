@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
 import { payloadTooLarge, unprocessable, unsupportedMediaType } from '../../lib/errors.ts';
 import { decodeHeic } from './decode-heic.ts';
+import { pictureHashOf, sha256Of } from './picture-hash.ts';
 
 export type UploadKind = 'jpeg' | 'png' | 'webp' | 'heic' | 'pdf';
 
@@ -11,6 +12,12 @@ export interface SanitizedUpload {
   mime: string;
   ext: string;
   kind: UploadKind;
+  // For possible duplicate receipts (admin/duplicates.ts). Optional so an upload built by
+  // hand (in tests) still type-checks; such a file then never matches another.
+  /** SHA-256 (hex) of the bytes as sent, before re-encoding. */
+  originalSha256?: string;
+  /** dHash of the decoded picture (picture-hash.ts); null for a PDF. */
+  pictureHash?: bigint | null;
 }
 
 export interface SanitizeOptions {
@@ -55,6 +62,13 @@ export async function sanitizeUpload(
   input: Buffer,
   options: SanitizeOptions = {},
 ): Promise<SanitizedUpload> {
+  const clean = await sanitizeBytes(input, options);
+  // Hashed from the stored copy: already decoded (HEIC too) and turned upright.
+  const pictureHash = clean.kind === 'pdf' ? null : await pictureHashOf(clean.data);
+  return { ...clean, originalSha256: sha256Of(input), pictureHash };
+}
+
+async function sanitizeBytes(input: Buffer, options: SanitizeOptions): Promise<SanitizedUpload> {
   const allowed = options.allowed ?? ALL_KINDS;
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;

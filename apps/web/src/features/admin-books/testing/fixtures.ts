@@ -27,6 +27,7 @@ export function settingsBody(overrides: Partial<AdminSettings> = {}): AdminSetti
       max_custom_term: 24,
     },
     terms_text: 'Loans carry 7 % flat interest.',
+    payment_instructions: 'IBAN AE07 0331 2345 6789 0123 456',
     recharge: { minimum: 10, maximum: 500 },
     updated_at: '2026-11-01T08:00:00.000Z',
     ...overrides,

@@ -1,4 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { AdminPayment } from '@jamiya/contracts/admin';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import { api } from '../../../lib/api-client.ts';
@@ -27,12 +32,22 @@ export const getAdminPaymentsQueryOptions = (status: PaymentStatus) =>
 export const useAdminPayments = (status: PaymentStatus) =>
   useInfiniteQuery(getAdminPaymentsQueryOptions(status));
 
+/** One submission by its id (another submission's possible duplicate, shown beside it). */
+export const useAdminPayment = (id: number) =>
+  useQuery({
+    queryKey: ['admin', 'payment', id],
+    queryFn: ({ signal }) => api<AdminPayment>(`/api/admin/payments/${id}`, { signal }),
+  });
+
 interface PaymentAnswer {
   message: string;
   payment: AdminPayment;
 }
 
-/** `amountFils` only when the receipt shows another amount than the one submitted. */
+/**
+ * `amountFils` only when the receipt shows another amount than the one submitted, or when the
+ * submission came without a receipt (the server then needs the amount received).
+ */
 export const approvePayment = (
   { id, amountFils }: { id: number; amountFils?: Fils | undefined },
   idempotencyKey?: string,

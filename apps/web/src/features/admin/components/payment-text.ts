@@ -19,3 +19,14 @@ export function paymentWhat(t: TFunction, payment: AdminPayment): string {
     ? t('payments.loanRepayment')
     : t('payments.loanRepaymentOf', { id: payment.loan_id });
 }
+
+type PossibleDuplicate = AdminPayment['possible_duplicates'][number];
+
+/** "Possible duplicate receipt: also sent by Amina Rahman for September 2026 (Approved)". */
+export function duplicateWarning(t: TFunction, duplicate: PossibleDuplicate): string {
+  return t('payments.duplicateWarning', {
+    name: duplicate.member.name,
+    what: duplicate.month ?? t('payments.duplicateLoanRepayment'),
+    status: t(`payments.status.${duplicate.status}`),
+  });
+}

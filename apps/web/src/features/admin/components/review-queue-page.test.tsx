@@ -97,7 +97,7 @@ describe('the review queue', () => {
     );
   });
 
-  it('approves with a corrected amount, sending exactly those fils, then shows the next one', async () => {
+  it('approves a corrected amount below the due only after confirming the part payment, then shows the next one', async () => {
     const { requests, user } = setup();
     await list();
     const amount = within(detail()).getByLabelText('Amount the receipt shows (AED)');
@@ -108,6 +108,16 @@ describe('the review queue', () => {
       within(detail()).getByText('You are approving AED 199.90 instead of AED 200.'),
     ).toBeInTheDocument();
     await user.click(within(detail()).getByRole('button', { name: 'Approve' }));
+    const question = await within(detail()).findByRole('group');
+    // Named by its question (the amount's space is a no-break space).
+    expect(question).toHaveAccessibleName(/^This leaves AED.0\.10 of October 2026 unpaid\./);
+    expect(question).toHaveTextContent(
+      'This leaves AED 0.10 of October 2026 unpaid. Approve as a part payment?',
+    );
+    expect(posts(requests)).toEqual([]);
+    const confirm = within(question).getByRole('button', { name: 'Approve as a part payment' });
+    expect(confirm).toHaveFocus();
+    await user.click(confirm);
 
     expect(await screen.findByText('The payment was approved.')).toBeInTheDocument();
     expect(posts(requests)).toEqual([
@@ -121,6 +131,165 @@ describe('the review queue', () => {
         'This submission has no receipt: the member paid a loan installment from the app without one.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it("shows the month's due, what is paid and what will remain; cancelling the part payment sends nothing", async () => {
+    const partPaid = adminPayment({ dues_month: { due: 200, paid: 50, remaining: 150 } });
+    const { requests, user } = setup({ pending: [partPaid] });
+    await list();
+    const panel = detail();
+    expect(within(panel).getByText('Due for the month').nextSibling).toHaveTextContent('AED 200');
+    expect(within(panel).getByText('Already paid for the month').nextSibling).toHaveTextContent(
+      'AED 50',
+    );
+    const amount = within(panel).getByLabelText('Amount the receipt shows (AED)');
+    await user.clear(amount);
+    await user.type(amount, '100');
+    expect(
+      within(panel).getByText('Left of October 2026 after approving AED 100: AED 50'),
+    ).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+    expect(
+      within(panel).getByText(
+        'This leaves AED 50 of October 2026 unpaid. Approve as a part payment?',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    expect(within(panel).queryByRole('group')).not.toBeInTheDocument();
+    expect(posts(requests)).toEqual([]);
+
+    // What remains exactly: no question.
+    await user.clear(amount);
+    await user.type(amount, '150');
+    expect(
+      within(panel).getByText('Left of October 2026 after approving AED 150: AED 0'),
+    ).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('The payment was approved.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([
+      expect.objectContaining({ url: '/api/admin/payments/21/approve', body: { amount: 150 } }),
+    ]);
+  });
+
+  it('marks a submission without a receipt and approves it only with the amount typed', async () => {
+    const message = 'This payment came without a receipt: enter the amount actually received.';
+    let answered = 0;
+    const { requests, user } = setup({
+      handlers: {
+        // The server's refusal first (as if no amount had come), then its approval.
+        'POST /api/admin/payments/20/approve': () =>
+          ++answered === 1
+            ? {
+                status: 422,
+                body: {
+                  status_code: 422,
+                  message,
+                  errors: { amount: ['Enter the amount received.'] },
+                },
+              }
+            : { body: { message: 'The payment was approved.', payment: repayment } },
+      },
+    });
+    const items = within(await list()).getAllByRole('button');
+    expect(items[0]).not.toHaveTextContent('No receipt');
+    expect(items[1]).toHaveTextContent('No receipt');
+    await user.click(items[1]!);
+    const panel = detail();
+    expect(within(panel).getByText('No receipt')).toBeInTheDocument();
+    const amount = within(panel).getByLabelText('Amount actually received (AED)');
+    expect(amount).toHaveValue(null);
+    const approve = within(panel).getByRole('button', { name: 'Approve the amount received' });
+    await user.click(approve);
+    expect(await within(panel).findByText('Enter an amount in AED.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([]);
+
+    // The amount submitted is sent too: without a receipt the server needs it.
+    await user.type(amount, '356.67');
+    await user.click(approve);
+    expect(await within(panel).findByText(message)).toHaveAttribute('role', 'alert');
+    expect(within(panel).getByText('Enter the amount received.')).toBeInTheDocument();
+    await user.click(approve);
+    expect(await screen.findByText('The payment was approved.')).toBeInTheDocument();
+    expect(posts(requests).map((r) => r.body)).toEqual([{ amount: 356.67 }, { amount: 356.67 }]);
+  });
+
+  it("shows the server's sentence when an admin decides on their own payment (403)", async () => {
+    const message = 'You cannot decide on your own payment; another admin must review it.';
+    const refuse = () => ({ status: 403, body: { status_code: 403, message } });
+    const { user } = setup({
+      handlers: {
+        'POST /api/admin/payments/21/approve': refuse,
+        'POST /api/admin/payments/21/reject': refuse,
+      },
+    });
+    await list();
+    await user.click(within(detail()).getByRole('button', { name: 'Approve' }));
+    expect(await within(detail()).findByText(message)).toHaveAttribute('role', 'alert');
+    await user.type(within(detail()).getByLabelText('Reason the member reads'), 'Unreadable.');
+    await user.click(within(detail()).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(within(detail()).getAllByRole('alert')).toHaveLength(2));
+  });
+
+  it('warns of a possible duplicate receipt and shows both receipts side by side', async () => {
+    const theirs = adminPayment({
+      id: 7,
+      month: 'September 2026',
+      period: '2026-09',
+      status: 'approved',
+      member: AMINA,
+      receipt_url: '/api/files/0b5a3c1e-1111-4222-8333-944444444444',
+    });
+    const mine = adminPayment({
+      possible_duplicates: [
+        {
+          payment_id: 7,
+          member: { id: AMINA.id, name: AMINA.name },
+          month: 'September 2026',
+          status: 'approved',
+        },
+      ],
+    });
+    const { requests, files } = setup({
+      pending: [mine],
+      handlers: {
+        'GET /api/admin/payments': () => ({ body: page([mine]) }),
+        'GET /api/admin/payments/7': () => ({ body: theirs }),
+      },
+    });
+    const warning =
+      'Possible duplicate receipt: also sent by Amina Rahman for September 2026 (Approved)';
+    const [item] = within(await list()).getAllByRole('button');
+    expect(item).toHaveTextContent(warning);
+    const panel = detail();
+    expect(
+      within(panel).getByRole('note', { name: 'Possible duplicate receipt' }),
+    ).toHaveTextContent(warning);
+    expect(
+      await within(panel).findByRole('img', {
+        name: 'Receipt of Rahul Nair for Dues for October 2026',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      await within(panel).findByRole('img', {
+        name: 'Receipt of Amina Rahman for September 2026',
+      }),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText('This receipt')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Sent by Amina Rahman for September 2026 (Approved)'),
+    ).toBeInTheDocument();
+    expect(requests.map((r) => r.url)).toContain('/api/admin/payments/7');
+    expect(files).toEqual(
+      expect.arrayContaining([
+        '/api/files/57479314-0de0-4ddd-95a9-6ecf5f998d7f',
+        '/api/files/0b5a3c1e-1111-4222-8333-944444444444',
+      ]),
+    );
+    // Two columns from sm; one on a phone.
+    const figures = panel.querySelectorAll('figure');
+    expect(figures).toHaveLength(2);
+    expect(figures[0]!.parentElement).toHaveClass('grid-cols-1', 'sm:grid-cols-2');
   });
 
   it('approves the amount submitted without sending an amount', async () => {

@@ -9,7 +9,7 @@ import { aed, formatDate } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminPayments, type AdminPayment, type PaymentStatus } from '../api/admin-payments.ts';
 import { PaymentReview } from './payment-review.tsx';
-import { paymentWhat, PAYMENT_TONE } from './payment-text.ts';
+import { duplicateWarning, paymentWhat, PAYMENT_TONE } from './payment-text.ts';
 
 const STATUSES: PaymentStatus[] = ['pending', 'approved', 'rejected'];
 const isStatus = (s: string | null): s is PaymentStatus => STATUSES.includes(s as PaymentStatus);
@@ -160,11 +160,22 @@ function PaymentItem({
         <span className="self-center text-sm text-slate-600">
           {t('payments.submitted', { date: formatDate(payment.created_at) })}
         </span>
-        <span className="justify-self-end">
+        <span className="flex flex-wrap justify-end gap-1 justify-self-end">
+          {payment.receipt_url === null && (
+            <StatusBadge tone="neutral">{t('payments.noReceiptBadge')}</StatusBadge>
+          )}
           <StatusBadge tone={PAYMENT_TONE[payment.status]}>
             {t(`payments.status.${payment.status}`)}
           </StatusBadge>
         </span>
+        {payment.possible_duplicates.map((d) => (
+          <span
+            key={d.payment_id}
+            className="col-span-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-medium text-amber-950"
+          >
+            {duplicateWarning(t, d)}
+          </span>
+        ))}
       </button>
     </li>
   );

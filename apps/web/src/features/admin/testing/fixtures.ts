@@ -49,6 +49,8 @@ export function overviewBody(overrides: Partial<AdminOverview> = {}): AdminOverv
     loans_to_disburse: 0,
     membership_applications_pending: 2,
     members: { active: 12, inactive: 1 },
+    active_admins: 1,
+    proposals: [],
     history: months.map((month, i) => ({
       month,
       savings: 400 * (i + 1),
@@ -58,6 +60,7 @@ export function overviewBody(overrides: Partial<AdminOverview> = {}): AdminOverv
   };
 }
 
+/** A dues submission of October by default; a loan repayment gets no `dues_month`. */
 export function adminPayment(overrides: Partial<AdminPayment> = {}): AdminPayment {
   return {
     id: 21,
@@ -74,6 +77,8 @@ export function adminPayment(overrides: Partial<AdminPayment> = {}): AdminPaymen
     created_at: '2026-11-05T08:00:00.000Z',
     reviewed_at: null,
     member: RAHUL,
+    dues_month: overrides.kind === 'loan_repayment' ? null : { due: 200, paid: 0, remaining: 200 },
+    possible_duplicates: [],
     ...overrides,
   };
 }

@@ -1,0 +1,60 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  hashDistance,
+  pictureHashOf,
+  SAME_PICTURE_MAX_DISTANCE,
+  sha256Of,
+} from './picture-hash.ts';
+import { sanitizeUpload } from './sanitize-upload.ts';
+import { photoLike, resizedCopy } from './test-pictures.ts';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+describe('picture hash', () => {
+  let photo: Buffer;
+  let other: Buffer;
+  beforeAll(async () => {
+    [photo, other] = await Promise.all([photoLike(1), photoLike(2)]);
+  });
+
+  it('is the same for the same picture', async () => {
+    const again = await sharp(photo).png().toBuffer();
+    expect(hashDistance(await pictureHashOf(photo), await pictureHashOf(photo))).toBe(0);
+    expect(hashDistance(await pictureHashOf(photo), await pictureHashOf(again))).toBe(0);
+  });
+
+  it('stays within the threshold for resized and re-compressed copies', async () => {
+    const hash = await pictureHashOf(photo);
+    for (const [scale, quality] of [
+      [0.6, 70],
+      [0.3, 50],
+    ] as const) {
+      const copy = await pictureHashOf(await resizedCopy(photo, scale, quality));
+      expect(hashDistance(hash, copy)).toBeLessThanOrEqual(SAME_PICTURE_MAX_DISTANCE);
+    }
+  });
+
+  it('is far apart for a different picture', async () => {
+    const distance = hashDistance(await pictureHashOf(photo), await pictureHashOf(other));
+    expect(distance).toBeGreaterThan(SAME_PICTURE_MAX_DISTANCE * 3);
+  });
+
+  it('counts differing bits, sign bit included', () => {
+    expect(hashDistance(0n, -1n)).toBe(64);
+    expect(hashDistance(-1n, BigInt.asIntN(64, 0x7fff_ffff_ffff_ffffn))).toBe(1);
+    expect(hashDistance(5n, 6n)).toBe(2);
+  });
+
+  it('is computed by sanitizeUpload: SHA-256 of the bytes as sent, the picture of the stored copy', async () => {
+    const out = await sanitizeUpload(photo);
+    expect(out.originalSha256).toBe(sha256Of(photo));
+    expect(out.originalSha256).not.toBe(sha256Of(out.data));
+    expect(out.pictureHash).toBe(await pictureHashOf(out.data));
+    expect(hashDistance(out.pictureHash!, await pictureHashOf(photo))).toBeLessThanOrEqual(1);
+
+    const pdf = await sanitizeUpload(PDF);
+    expect(pdf.originalSha256).toBe(sha256Of(PDF));
+    expect(pdf.pictureHash).toBeNull();
+  });
+});
