@@ -9,6 +9,7 @@ import {
 } from '../support/fixtures.ts';
 
 const ADMIN = 'admin@jamiya.example';
+const CHAIR = 'chair@jamiya.example';
 const AMINA = 'amina@jamiya.example';
 
 test('a member who opens /admin gets the not-found page, and no member page links there', async ({
@@ -66,3 +67,25 @@ for (const viewport of [DESKTOP, PHONE]) {
     }
   });
 }
+
+// The demo has two active admins, the treasurer and the chair: money leaving the fund needs
+// both (docs/domain/maker-checker.md), so the overview keeps a list of what waits for the second.
+test('the chair, an admin and a member, sees the overview with what waits for a second admin', async ({
+  page,
+}) => {
+  await signIn(page, CHAIR);
+  const overview = (await apiAs(page, '/api/admin/overview')) as {
+    active_admins: number;
+    proposals: unknown[];
+  };
+  expect(overview.active_admins).toBeGreaterThanOrEqual(2);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  const waiting = page.getByRole('region', { name: 'Waiting for a second admin' });
+  await expect(waiting).toBeVisible();
+  // Two admins: not the single-admin sentence.
+  await expect(waiting).not.toContainText('A single active admin');
+  if (overview.proposals.length === 0)
+    await expect(waiting).toContainText('Nothing is waiting for a second admin.');
+  await expectNoAxeViolations(page);
+});

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { aedText } from '../support/figures.ts';
 import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
 import {
@@ -12,8 +12,12 @@ import {
 } from '../support/fixtures.ts';
 
 // Read only: no period is closed here, since that would move amina's savings, which other
-// specs compare. The demo data has interest income from her loan's repayments.
+// specs compare. The demo data has interest income from her loan's repayments. With two
+// active admins (the treasurer and the chair) a close is first proposed; the proposal made
+// here is withdrawn, never confirmed, for the same reason.
 const AMINA = 'amina@jamiya.example';
+const CHAIR = 'chair@jamiya.example';
+const WAITING = 'Proposed: waiting for a second admin';
 
 type MyBonus = {
   closed: unknown[];
@@ -111,3 +115,88 @@ for (const viewport of [DESKTOP, PHONE]) {
     });
   });
 }
+
+/** The chair at another computer: their own context; console errors fail the test too. */
+async function openAs(browser: Browser, email: string, errors: string[]): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of (401|404|409|422)/.test(m.text()))
+      errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, email);
+  return page;
+}
+
+test('a share-out proposed by the treasurer waits for the chair, who sees the same dates; withdrawn, nothing is closed', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/admin/bonus');
+  const periods = (await apiAs(page, '/api/admin/bonus/periods')) as {
+    next: { starts_on: string; latest_ends_on: string };
+  };
+  await page.getByRole('table', { name: /^Members' shares for/ }).waitFor();
+  await page.getByRole('button', { name: 'Close period' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Close .+\?$/ });
+  await dialog.getByRole('button', { name: 'Close period' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `${WAITING}.` })).toBeVisible();
+
+  // Proposed, not closed: the box names the dates and the proposer, who cannot confirm.
+  const box = page.getByRole('region', { name: WAITING });
+  await expect(box).toContainText(/Close .+ – .+ and share AED/);
+  await expect(box).toContainText('Proposed by Fatima Al Mansoori on');
+  await expect(box).toContainText('You proposed this share-out, so you cannot confirm it');
+  await expect(box.getByRole('button', { name: 'Confirm share-out' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Close period' })).toHaveCount(0);
+  const { items: proposals } = (await apiAs(page, '/api/admin/proposals')) as {
+    items: Array<{ action: string; details: { startsOn: string; endsOn: string } }>;
+  };
+  const proposal = proposals.find((p) => p.action === 'bonus.close')!;
+  expect(proposal.details).toEqual({
+    startsOn: periods.next.starts_on,
+    endsOn: periods.next.latest_ends_on,
+  });
+  expect(((await apiAs(page, '/api/admin/bonus/periods')) as { items: unknown[] }).items).toEqual(
+    [],
+  );
+  await expectNoAxeViolations(page);
+
+  // The overview lists it.
+  await page.goto('/admin');
+  const waiting = page.getByRole('region', { name: 'Waiting for a second admin' });
+  await expect(waiting.getByRole('listitem').filter({ hasText: 'Bonus share-out' })).toContainText(
+    'Proposed by Fatima Al Mansoori on',
+  );
+
+  // The chair sees the proposal and its dates, and could confirm them (cancelled here).
+  const chairErrors: string[] = [];
+  const chair = await openAs(browser, CHAIR, chairErrors);
+  await chair.goto('/admin/bonus');
+  const toConfirm = chair.getByRole('region', { name: WAITING });
+  await expect(toConfirm).toContainText('Proposed by Fatima Al Mansoori on');
+  await expect(chair.getByLabel('End date')).toHaveValue(periods.next.latest_ends_on);
+  await expectNoSidewaysScroll(chair);
+  await expectNoAxeViolations(chair);
+  await toConfirm.getByRole('button', { name: 'Confirm share-out' }).click();
+  const confirm = chair.getByRole('dialog', { name: /^Close .+\?$/ });
+  await expect(confirm).toContainText('Fatima Al Mansoori proposed sharing');
+  await expect(confirm.getByRole('button', { name: 'Confirm share-out' })).toBeEnabled();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+
+  // Withdrawn by the chair: nothing closed, the treasurer may close or propose again.
+  await toConfirm.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(
+    chair.getByRole('alert').filter({ hasText: 'The proposal was withdrawn.' }),
+  ).toBeVisible();
+  await expect(chair.getByRole('region', { name: WAITING })).toHaveCount(0);
+  await expect(chair.getByRole('button', { name: 'Close period' })).toBeVisible();
+  const after = (await apiAs(chair, '/api/admin/bonus/periods')) as { items: unknown[] };
+  expect(after.items).toEqual([]);
+  expect(((await apiAs(chair, '/api/admin/proposals')) as { items: unknown[] }).items).toEqual([]);
+  expect(chairErrors, 'console errors on the chair page').toEqual([]);
+  await chair.context().close();
+});

@@ -103,3 +103,44 @@ test('applies for a loan, sees it on My Loan, withdraws it, and may apply again'
   await expect(page.getByText('You already have a loan')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Apply for the loan' })).toBeEnabled();
 });
+
+// amina (demo data) repays a loan: read only here, the form is checked and left unsent.
+test('Repay loan on My Loan opens the repayment form, which asks for the receipt', async ({
+  page,
+}) => {
+  await signIn(page, 'amina@jamiya.example');
+  const { items } = (await apiAs(page, '/api/my-loans')) as {
+    items: { state: string; next_installment: { amount: number } | null }[];
+  };
+  const loan = items.find((l) => l.state === 'active');
+  expect(loan?.next_installment, 'amina repays an active loan').toBeTruthy();
+  await page
+    .getByRole('navigation', { name: 'Member area' })
+    .getByRole('link', { name: 'My Loan' })
+    .click();
+  await expect(page).toHaveURL(/\/user\/my-loan$/);
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(r.url());
+  });
+
+  await page.getByRole('link', { name: 'Repay loan' }).click();
+  await expect(page).toHaveURL(/\/user\/monthly-pay\?repay=loan$/);
+  const dialog = page.getByRole('dialog', { name: 'Repay your loan' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Amount (AED)')).toHaveValue(
+    String(loan!.next_installment!.amount),
+  );
+  await expect(dialog.getByRole('region', { name: 'Where to send the money' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send repayment' }).click();
+  await expect(dialog.getByText('Attach the receipt (a photo or a PDF).')).toBeVisible();
+  await expect(dialog.getByLabel('Receipt (photo or PDF)')).toHaveAttribute('aria-invalid', 'true');
+  expect(posts).toEqual([]);
+
+  // Closed, it does not open again, and the page's own Repay loan button opens it.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/user\/monthly-pay$/);
+  await page.getByRole('button', { name: 'Repay loan' }).click();
+  await expect(dialog).toBeVisible();
+});

@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { aedText, dubaiMonth, jpegReceipt } from '../support/figures.ts';
-import { E2E_MEMBERS } from '../support/members.ts';
-import { apiAs, expect, signIn, test } from '../support/fixtures.ts';
+import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
+import { DESKTOP, apiAs, expect, signIn, test } from '../support/fixtures.ts';
 
 // nadia joined two months ago and has paid nothing: three unpaid months, the newest this one.
 const member = E2E_MEMBERS.dues;
@@ -105,4 +106,170 @@ test('pays this month with a receipt and sees it Under review', async ({ page })
     status: 'pending',
   });
   expect(items[0]?.receipt_url).toMatch(/^\/api\/files\/./);
+});
+
+// amina (demo data) has an active loan and this month to pay: Pay Now is about the month.
+test('Pay Now on this month opens the dues form for this month, not the loan form', async ({
+  page,
+}) => {
+  const month = dubaiMonth();
+  await signIn(page, 'amina@jamiya.example');
+  await page.goto('/user/monthly-pay');
+  const { myAccountData } = (await apiAs(page, '/api/my-account-data')) as {
+    myAccountData: { monthlyPaymentData: { period: string; remaining: number }[] };
+  };
+  const row = myAccountData.monthlyPaymentData.find((r) => r.period === month.period);
+  const thisMonth = page
+    .getByRole('region', { name: 'Monthly dues' })
+    .getByRole('listitem')
+    .filter({ hasText: month.label });
+  await thisMonth.getByRole('button', { name: 'Pay Now' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Month')).toHaveValue(month.name);
+  await expect(dialog.getByLabel('Amount (AED)')).toHaveValue(String(row!.remaining));
+  await expect(dialog.getByLabel('Receipt (photo or PDF)')).toBeVisible();
+  await expect(dialog.getByLabel('Account number')).toBeVisible();
+  await expect(
+    dialog.getByRole('region', { name: 'Where to send the money' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Repay your loan' })).toHaveCount(0);
+  // Repaying the loan is its own button beside the dues.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Repay loan' })).toBeVisible();
+});
+
+/** The treasurer, at another computer: their own context; console errors fail the test too. */
+async function openAdmin(browser: Browser, errors: string[]): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of (401|404|409|422)/.test(m.text()))
+      errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, DEMO_ADMIN);
+  return page;
+}
+
+/** The treasurer approves `name`'s receipt for `label`, confirming a part payment if asked. */
+async function approveDues(admin: Page, name: string, label: string, amount: number) {
+  await admin.goto('/admin/payments');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
+  const submission = admin
+    .getByRole('list', { name: 'Pending submissions' })
+    .getByRole('button')
+    .filter({ hasText: name })
+    .filter({ hasText: `Dues for ${label}` });
+  await expect(submission).toContainText(aedText(amount));
+  await submission.click();
+  const panel = admin.getByRole('region', { name: 'Submission' });
+  await panel.getByRole('button', { name: 'Approve', exact: true }).click();
+  // A payment that leaves part of the month unpaid is asked about once.
+  const approved = admin.getByRole('alert').filter({ hasText: 'The payment was approved.' });
+  const partPayment = admin.getByRole('button', { name: /part payment/i });
+  await expect(approved.or(partPayment).first()).toBeVisible();
+  if (await partPayment.isVisible()) await partPayment.click();
+  await expect(approved).toBeVisible();
+  await expect(submission).toHaveCount(0);
+}
+
+/** A receipt photo unlike jpegReceipt(), so the second is no look-alike of the first. */
+function otherJpegReceipt(): Promise<Buffer> {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="160">' +
+    '<rect width="240" height="160" fill="#ffffff"/>' +
+    '<rect x="16" y="16" width="130" height="36" fill="#1e3a5f"/>' +
+    '<rect x="60" y="96" width="160" height="40" fill="#7c2d12"/></svg>';
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+// sunita joined two months ago and has paid nothing. She pays this month in two parts.
+test('pays part of this month, sees what is left after approval, and completes it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const sunita = E2E_MEMBERS.partpay;
+  const month = dubaiMonth();
+  await signIn(page, sunita.email);
+  await page.goto('/user/monthly-pay');
+  await expect(page.getByRole('heading', { level: 1, name: 'Monthly Pay' })).toBeVisible();
+  const { myAccountData } = (await apiAs(page, '/api/my-account-data')) as {
+    myAccountData: { monthly_due: number };
+  };
+  const due = myAccountData.monthly_due;
+  const first = 120;
+  const left = due - first;
+  expect(left, 'the monthly due is more than the first part').toBeGreaterThan(0);
+  const thisMonth = page
+    .getByRole('region', { name: 'Monthly dues' })
+    .getByRole('listitem')
+    .filter({ hasText: month.label });
+
+  const pay = async (amount: number, receipt: Buffer, prefilled: number) => {
+    await thisMonth.getByRole('button', { name: 'Pay Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Month')).toHaveValue(month.name);
+    await expect(dialog.getByLabel('Amount (AED)')).toHaveValue(String(prefilled));
+    await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
+    await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
+      name: 'receipt.jpg',
+      mimeType: 'image/jpeg',
+      buffer: receipt,
+    });
+    await dialog.getByLabel('Amount (AED)').fill(String(amount));
+    await dialog.getByRole('button', { name: 'Send payment' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Your payment was submitted.' }),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(thisMonth.getByText('Under review', { exact: true })).toBeVisible();
+  };
+
+  // First part: 120 of the month's due.
+  await pay(first, await jpegReceipt(), due);
+
+  const adminErrors: string[] = [];
+  const admin = await openAdmin(browser, adminErrors);
+  await approveDues(admin, sunita.name, month.label, first);
+
+  // The month is still to pay, with what is left.
+  await page.reload();
+  await expect(
+    thisMonth.getByText(`Part paid: ${aedText(first)} of ${aedText(due)}`),
+  ).toBeVisible();
+  await expect(thisMonth.getByText(`${aedText(left)} left`)).toBeVisible();
+  await expect(thisMonth.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+
+  // More than is left is refused in the form, before anything is sent.
+  await thisMonth.getByRole('button', { name: 'Pay Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
+  await expect(dialog.getByLabel('Amount (AED)')).toHaveValue(String(left));
+  await dialog.getByLabel('Amount (AED)').fill(String(left + 1));
+  await dialog.getByRole('button', { name: 'Send payment' }).click();
+  await expect(
+    dialog.getByText(
+      `Only ${aedText(left)} is left to pay for ${month.label}. Enter ${aedText(left)} or less.`,
+    ),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Second part: what is left.
+  await pay(left, await otherJpegReceipt(), left);
+  await approveDues(admin, sunita.name, month.label, left);
+
+  await page.reload();
+  await expect(thisMonth.getByText('Completed', { exact: true })).toBeVisible();
+  await expect(thisMonth.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+  const { items } = (await apiAs(page, '/api/my-payments')) as Payments;
+  expect(items.map((p) => [p.period, p.amount, p.status])).toEqual([
+    [month.period, left, 'approved'],
+    [month.period, first, 'approved'],
+  ]);
+  expect(adminErrors, 'console errors of the treasurer').toEqual([]);
+  await admin.context().close();
 });

@@ -17,4 +17,5 @@ export const E2E_MEMBERS = {
   recharge: { name: 'Ravi Shankar', email: 'ravi@e2e.example', password: DEMO_PASSWORD },
   bonus: { name: 'Mariam Yusuf', email: 'mariam@e2e.example', password: DEMO_PASSWORD },
   retry: { name: 'Deepa Pillai', email: 'deepa@e2e.example', password: DEMO_PASSWORD },
+  partpay: { name: 'Sunita Rao', email: 'sunita@e2e.example', password: DEMO_PASSWORD },
 } as const;

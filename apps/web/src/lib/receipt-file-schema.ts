@@ -17,17 +17,20 @@ export const isReceiptType = (file: File) =>
   RECEIPT_TYPES.includes(file.type) || (file.type === '' && RECEIPT_EXTENSIONS.test(file.name));
 
 /**
- * A file under the receipts' rules (a dues receipt, or a message's attachment), checked
- * before it is sent; `missing` is the sentence when there is none.
+ * A file under the receipts' rules (a dues receipt, a loan repayment's, or a message's
+ * attachment), checked before it is sent; `missing` is the sentence when there is none.
  */
 export const receiptFile = (missing: string) =>
+  // A refinement rather than z.custom's own check: z.custom's failure aborts the whole form's
+  // checks, so an amount above what is owed would only be said once a file is attached.
   z
-    .custom<File>((value) => value instanceof File, missing)
+    .custom<File>()
+    .refine((value) => value instanceof File, missing)
     .refine(
-      (file) => file.size <= MAX_RECEIPT_BYTES,
+      (file) => !(file instanceof File) || file.size <= MAX_RECEIPT_BYTES,
       'This file is larger than 10 MB. Please send a smaller file.',
     )
     .refine(
-      isReceiptType,
+      (file) => !(file instanceof File) || isReceiptType(file),
       'This file type is not accepted. Please send a JPEG, PNG, WebP or HEIC photo, or a PDF.',
     );

@@ -22,11 +22,19 @@ export function settingsBody(policy: Partial<PublicSettings['loan_policy']> = {}
     },
     terms_text:
       'Loans carry 7 % flat interest, repaid in equal monthly installments starting one month after disbursement. Review takes 2-3 business days.',
+    payment_instructions: [
+      'Bank transfer to Emirates NBD, account name "Jamiya Savings Association"',
+      'IBAN AE07 0331 2345 6789 0123 456',
+      'Or Botim / exchange house to the treasurer, Fatima Al Mansoori: 050 123 9876',
+    ].join('\n'),
     recharge: { minimum: 10, maximum: 500 },
   };
 }
 
-export function profileBody(status: 0 | 1 = 1): { userData: UserData } {
+export function profileBody(
+  status: 0 | 1 = 1,
+  overrides: Partial<UserData> = {},
+): { userData: UserData } {
   return {
     userData: {
       id: 3,
@@ -39,9 +47,11 @@ export function profileBody(status: 0 | 1 = 1): { userData: UserData } {
       profession_id: 1,
       status,
       role: 'member',
+      is_member: true,
       image: null,
       wallet: 'Botim 0551234567',
       created_at: '2026-08-01T08:00:00.000Z',
+      ...overrides,
     },
   };
 }

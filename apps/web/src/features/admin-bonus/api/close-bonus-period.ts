@@ -1,16 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { FundProposal } from '@jamiya/contracts/admin';
 import type { BonusCloseResponse, BonusPeriodRequest } from '@jamiya/contracts/bonus';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
+import { rememberBonusProposal } from './bonus-proposal.ts';
+
+/** 201: closed; 202: proposed, waiting for a second admin to ask for the same dates. */
+export type CloseAnswer =
+  BonusCloseResponse | { message: string; pending_confirmation: true; proposal: FundProposal };
+
+export const isProposed = (
+  answer: CloseAnswer,
+): answer is Extract<CloseAnswer, { pending_confirmation: true }> =>
+  'pending_confirmation' in answer && answer.pending_confirmation === true;
 
 export const closeBonusPeriod = (body: BonusPeriodRequest, idempotencyKey?: string) =>
-  api<BonusCloseResponse>('/api/admin/bonus/periods', { json: body, idempotencyKey });
+  api<CloseAnswer>('/api/admin/bonus/periods', { json: body, idempotencyKey });
 
 export function useCloseBonusPeriod() {
   const queryClient = useQueryClient();
   return useMoneyMutation({
     mutationFn: closeBonusPeriod,
-    // The periods, the preview, and the books and overview the entry changed.
+    onSuccess: (answer) => {
+      if (isProposed(answer)) rememberBonusProposal(queryClient, answer.proposal);
+    },
+    // The periods, the preview, the proposals, and the books and overview the entry changed.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -3,11 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
 import {
+  bonusProposalBody,
+  chairProfile,
   closedBody,
   errorBody,
   periodBody,
   periodsBody,
   previewBody,
+  proposedBody,
+  treasurerProfile,
 } from '../testing/fixtures.ts';
 import { BonusPage } from './bonus-page.tsx';
 
@@ -15,6 +19,8 @@ type Handlers = Parameters<typeof stubApi>[0];
 
 function setup(handlers: Handlers = {}) {
   const requests = stubApi({
+    'GET /api/profile': () => ({ body: treasurerProfile() }),
+    'GET /api/admin/proposals': () => ({ body: { items: [] } }),
     'GET /api/admin/bonus/periods': () => ({ body: periodsBody() }),
     'GET /api/admin/bonus/preview': () => ({ body: previewBody() }),
     'POST /api/admin/bonus/periods': () => ({ status: 201, body: closedBody() }),
@@ -195,5 +201,87 @@ describe('the bonus share-out', () => {
     expect(await screen.findByText('Something went wrong on our side.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Closed periods' })).toBeInTheDocument();
+  });
+
+  it('two admins: a close is proposed (202) and waits; the proposer cannot confirm it', async () => {
+    let proposals: ReturnType<typeof bonusProposalBody>[] = [];
+    const { user, requests } = setup({
+      'GET /api/admin/proposals': () => ({ body: { items: proposals } }),
+      'POST /api/admin/bonus/periods': () => {
+        proposals = [bonusProposalBody()];
+        return { status: 202, body: proposedBody() };
+      },
+      'POST /api/admin/proposals/8/withdraw': () => {
+        proposals = [];
+        return { body: { message: 'The proposal was withdrawn.', proposal: bonusProposalBody() } };
+      },
+    });
+    await screen.findByRole('table', { name: /Members' shares/ });
+    await user.click(screen.getByRole('button', { name: 'Close period' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Close period' }));
+    expect(await screen.findByText('Proposed: waiting for a second admin.')).toBeInTheDocument();
+
+    const box = await screen.findByRole('region', { name: 'Proposed: waiting for a second admin' });
+    expect(box).toHaveTextContent(
+      'Close Apr 1, 2025 – Nov 21, 2026 and share AED 140 of interest income.',
+    );
+    expect(box).toHaveTextContent(/Proposed by Fatima Al Mansoori on Nov 22, 2026/);
+    expect(box).toHaveTextContent('You proposed this share-out, so you cannot confirm it');
+    expect(
+      within(box).queryByRole('button', { name: 'Confirm share-out' }),
+    ).not.toBeInTheDocument();
+    // Nothing closed: no second close from the preview while the proposal waits.
+    expect(screen.queryByRole('button', { name: 'Close period' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Closed periods' })).getAllByRole('row'),
+    ).toHaveLength(2);
+
+    await user.click(within(box).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('The proposal was withdrawn.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Close period' })).toBeInTheDocument();
+    expect(posts(requests).map((r) => r.url)).toEqual([
+      '/api/admin/bonus/periods',
+      '/api/admin/proposals/8/withdraw',
+    ]);
+  });
+
+  it("another admin previews the proposal's dates and confirms the share-out with them", async () => {
+    let closed = false;
+    const { user, requests } = setup({
+      'GET /api/profile': () => ({ body: chairProfile() }),
+      'GET /api/admin/proposals': () => ({ body: { items: closed ? [] : [bonusProposalBody()] } }),
+      'GET /api/admin/bonus/periods': () => ({
+        body: periodsBody({
+          // A day later: the proposal's end, not yesterday, is what is previewed.
+          next: { starts_on: '2025-04-01', is_start_fixed: true, latest_ends_on: '2026-11-22' },
+        }),
+      }),
+      'POST /api/admin/bonus/periods': () => {
+        closed = true;
+        return { status: 201, body: closedBody() };
+      },
+    });
+    const box = await screen.findByRole('region', { name: 'Proposed: waiting for a second admin' });
+    expect(box).toHaveTextContent(/Proposed by Fatima Al Mansoori on Nov 22, 2026/);
+    expect(screen.getByLabelText('End date')).toHaveValue('2026-11-21');
+    await waitFor(() =>
+      expect(previews(requests)).toEqual(['/api/admin/bonus/preview?ends_on=2026-11-21']),
+    );
+
+    await user.click(within(box).getByRole('button', { name: 'Confirm share-out' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Close Apr 1, 2025 – Nov 21, 2026?',
+    });
+    expect(dialog).toHaveTextContent(
+      'Fatima Al Mansoori proposed sharing AED 140 of interest income.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm share-out' }));
+    expect(
+      await screen.findByText('The period was closed and the interest shared out.'),
+    ).toBeInTheDocument();
+    expect(posts(requests).map((r) => r.body)).toEqual([
+      { starts_on: '2025-04-01', ends_on: '2026-11-21' },
+    ]);
   });
 });

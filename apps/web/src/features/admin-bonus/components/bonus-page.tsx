@@ -8,12 +8,14 @@ import { Field, inputClass } from '../../../components/field.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
+import { useBonusProposal, type BonusProposal } from '../api/bonus-proposal.ts';
 import { useBonusPeriods } from '../api/get-bonus-periods.ts';
 import type { PeriodFormInput, PeriodFormValues } from '../lib/period-form-schema.ts';
 import { toPeriod } from '../lib/period.ts';
 import { card } from '../lib/styles.ts';
 import { ClosedPeriods } from './closed-periods.tsx';
 import { PreviewPanel } from './preview-panel.tsx';
+import { ProposalBox } from './proposal-box.tsx';
 
 /** /admin/bonus: share out the interest income of a period (issue 5), and the closed ones. */
 const resolver = lazyZodResolver(() =>
@@ -23,6 +25,9 @@ const resolver = lazyZodResolver(() =>
 export function BonusPage() {
   const { t } = useTranslation('admin-bonus');
   const periods = useBonusPeriods();
+  // A share-out proposed by one admin and waiting for another (maker-checker); a failed
+  // list is shown as none, the server still refuses a second proposal.
+  const proposal = useBonusProposal();
   const next = periods.data?.next;
   return (
     <div className="flex flex-col gap-6">
@@ -31,14 +36,18 @@ export function BonusPage() {
         <h1 className="text-2xl font-extrabold text-slate-900">{t('title')}</h1>
         <p className="text-slate-700">{t('subtitle')}</p>
       </div>
-      {periods.isPending ? (
+      {periods.isPending || proposal.isPending ? (
         <Spinner />
       ) : periods.isError ? (
         <ErrorState message={errorMessage(periods.error)} onRetry={() => void periods.refetch()} />
       ) : (
         <>
           {/* A close moves the next start on: the form starts again from the new one. */}
-          <ClosePeriod key={`${next?.starts_on}:${next?.latest_ends_on}`} next={next!} />
+          <ClosePeriod
+            key={`${next?.starts_on}:${next?.latest_ends_on}`}
+            next={next!}
+            proposal={proposal.open}
+          />
           <ClosedPeriods periods={periods.data.items} />
         </>
       )}
@@ -46,7 +55,13 @@ export function BonusPage() {
   );
 }
 
-function ClosePeriod({ next }: { next: BonusPeriods['next'] }) {
+function ClosePeriod({
+  next,
+  proposal,
+}: {
+  next: BonusPeriods['next'];
+  proposal: BonusProposal | undefined;
+}) {
   const { t } = useTranslation('admin-bonus');
   const isWaiting = next.starts_on !== null && next.latest_ends_on < next.starts_on;
   return (
@@ -57,6 +72,7 @@ function ClosePeriod({ next }: { next: BonusPeriods['next'] }) {
         </h2>
         <p className="text-sm text-slate-700">{t('close.intro')}</p>
       </div>
+      {proposal && <ProposalBox open={proposal} />}
       {next.starts_on === null ? (
         <EmptyState title={t('close.nothingTitle')}>
           <p>{t('close.nothingBody')}</p>
@@ -66,17 +82,24 @@ function ClosePeriod({ next }: { next: BonusPeriods['next'] }) {
           {t('close.waiting', { date: formatDate(next.starts_on, 'long') })}
         </p>
       ) : (
-        <PeriodForm next={{ ...next, starts_on: next.starts_on }} />
+        <PeriodForm next={{ ...next, starts_on: next.starts_on }} proposal={proposal} />
       )}
     </section>
   );
 }
 
-function PeriodForm({ next }: { next: BonusPeriods['next'] & { starts_on: string } }) {
+function PeriodForm({
+  next,
+  proposal,
+}: {
+  next: BonusPeriods['next'] & { starts_on: string };
+  proposal: BonusProposal | undefined;
+}) {
   const { t } = useTranslation('admin-bonus');
+  // With a proposal open, its dates: the second admin sees the shares they would confirm.
   const defaults: PeriodFormInput = {
-    starts_on: next.is_start_fixed ? '' : next.starts_on,
-    ends_on: next.latest_ends_on,
+    starts_on: next.is_start_fixed ? '' : (proposal?.starts_on ?? next.starts_on),
+    ends_on: proposal?.ends_on ?? next.latest_ends_on,
   };
   // The server's own dates: previewed at once; what the treasurer types is checked on submit.
   const [period, setPeriod] = useState<PeriodFormValues | null>(() => toPeriod(defaults));
@@ -138,7 +161,7 @@ function PeriodForm({ next }: { next: BonusPeriods['next'] & { starts_on: string
           {t('close.preview')}
         </Button>
       </form>
-      {period && <PreviewPanel period={period} />}
+      {period && <PreviewPanel period={period} hasProposal={proposal !== undefined} />}
     </>
   );
 }

@@ -8,12 +8,20 @@ import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
 import { errorMessage, toastError, toastSuccess, translateMessage } from '../../../lib/messages.ts';
-import { useCloseBonusPeriod } from '../api/close-bonus-period.ts';
+import { isProposed, useCloseBonusPeriod } from '../api/close-bonus-period.ts';
 import { useBonusPreview } from '../api/get-bonus-preview.ts';
 import { formatPercent } from '../lib/format-percent.ts';
+import { PROPOSAL_HEADING } from './proposal-box.tsx';
 
 /** What closing the period would share out, member by member, and the Close button. */
-export function PreviewPanel({ period }: { period: BonusPeriodRequest }) {
+export function PreviewPanel({
+  period,
+  hasProposal = false,
+}: {
+  period: BonusPeriodRequest;
+  /** A share-out is proposed: it is confirmed or withdrawn above, not closed again here. */
+  hasProposal?: boolean;
+}) {
   const { t } = useTranslation('admin-bonus');
   const preview = useBonusPreview(period);
   if (preview.isPending) return <Spinner label={t('preview.loading')} />;
@@ -21,10 +29,18 @@ export function PreviewPanel({ period }: { period: BonusPeriodRequest }) {
     return (
       <ErrorState message={errorMessage(preview.error)} onRetry={() => void preview.refetch()} />
     );
-  return <Preview preview={preview.data} period={period} />;
+  return <Preview preview={preview.data} period={period} hasProposal={hasProposal} />;
 }
 
-function Preview({ preview, period }: { preview: BonusPreview; period: BonusPeriodRequest }) {
+function Preview({
+  preview,
+  period,
+  hasProposal,
+}: {
+  preview: BonusPreview;
+  period: BonusPeriodRequest;
+  hasProposal: boolean;
+}) {
   const { t } = useTranslation('admin-bonus');
   const [isConfirming, setConfirming] = useState(false);
   const span = t('span', {
@@ -96,16 +112,22 @@ function Preview({ preview, period }: { preview: BonusPreview; period: BonusPeri
           rowKey={(m) => m.member.id}
         />
       )}
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-end">
-        {!preview.can_close && <p className="text-sm text-slate-600">{t('preview.cannotClose')}</p>}
-        <Button
-          disabled={!preview.can_close}
-          className="disabled:opacity-50"
-          onClick={() => setConfirming(true)}
-        >
-          {t('close.submit')}
-        </Button>
-      </div>
+      {hasProposal ? (
+        <p className="text-sm text-slate-700">{t('proposal.decideFirst')}</p>
+      ) : (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-end">
+          {!preview.can_close && (
+            <p className="text-sm text-slate-600">{t('preview.cannotClose')}</p>
+          )}
+          <Button
+            disabled={!preview.can_close}
+            className="disabled:opacity-50"
+            onClick={() => setConfirming(true)}
+          >
+            {t('close.submit')}
+          </Button>
+        </div>
+      )}
       <CloseDialog
         isOpen={isConfirming}
         onClose={() => setConfirming(false)}
@@ -135,8 +157,11 @@ function CloseDialog({
   const confirm = async () => {
     try {
       const res = await close.mutateAsync(period);
-      toastSuccess(res.message);
+      // 202: proposed; the box above shows it waiting for a second admin, and takes the focus
+      // once the dialog has closed (the Close button is gone).
+      toastSuccess(isProposed(res) ? t('proposal.waitingToast') : res.message);
       onClose();
+      if (isProposed(res)) setTimeout(() => document.getElementById(PROPOSAL_HEADING)?.focus());
     } catch (error) {
       if (closeOnConflict(error, onClose)) return;
       toastError(error);

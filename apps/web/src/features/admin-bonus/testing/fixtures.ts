@@ -1,3 +1,5 @@
+import { fundProposal, type FundProposal } from '@jamiya/contracts/admin';
+import { profileBody } from '../../../testing/api-fixtures.ts';
 import {
   bonusCloseResponse,
   bonusPeriod,
@@ -73,3 +75,33 @@ export const errorBody = (status: number, message: string, errors?: Record<strin
   status,
   body: { status_code: status, message, ...(errors ? { errors } : {}) },
 });
+
+const FATIMA = { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' };
+
+/** Fatima's proposal to close Apr 1, 2025 – Nov 21, 2026 (maker-checker, 202). */
+export function bonusProposalBody(): FundProposal {
+  return fundProposal.parse({
+    id: 8,
+    action: 'bonus.close',
+    loan_id: null,
+    member: null,
+    amount: 140,
+    reason: null,
+    details: { startsOn: '2025-04-01', endsOn: '2026-11-21' },
+    proposed_by: FATIMA,
+    proposed_at: '2026-11-22T06:30:00.000Z',
+  });
+}
+
+export function proposedBody() {
+  return {
+    message: 'Proposed. A second admin must confirm the same dates before the share-out.',
+    pending_confirmation: true as const,
+    proposal: bonusProposalBody(),
+  };
+}
+
+/** Signed in as Fatima (the treasurer, id 1) or Yusuf (the chair, id 4). */
+export const treasurerProfile = () =>
+  profileBody(1, { id: 1, name: FATIMA.name, role: 'admin', is_member: false });
+export const chairProfile = () => profileBody(1, { id: 4, name: 'Yusuf Khan', role: 'admin' });

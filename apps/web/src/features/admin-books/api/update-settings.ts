@@ -17,6 +17,8 @@ export interface SettingsBody {
     max_custom_term: number;
   };
   terms_text: string;
+  /** Where members send the money, one item a line; '' clears it. */
+  payment_instructions: string;
   recharge: { minimum: number; maximum: number };
 }
 

@@ -80,6 +80,7 @@ describe('the settings form', () => {
         max_custom_term: 24,
       },
       terms_text: 'Loans carry 7 % flat interest.',
+      payment_instructions: 'IBAN AE07 0331 2345 6789 0123 456',
       recharge: { minimum: 10, maximum: 750.5 },
     });
     await waitFor(() => expect(field('Terms offered (months)')).toHaveValue('1, 3, 6, 12'));
@@ -185,6 +186,55 @@ describe('the settings form', () => {
       'The amount must be more than 0 AED.',
     );
     expect(screen.getByText('Please check the highlighted fields.')).toBeInTheDocument();
+  });
+});
+
+describe('where members send the money', () => {
+  const LABEL = 'Where members send the money';
+
+  it('starts from the saved instructions and saves them, a line each, with the rest', async () => {
+    const { user, requests } = setup();
+    expect(await screen.findByLabelText(LABEL)).toHaveValue('IBAN AE07 0331 2345 6789 0123 456');
+    await user.clear(field(LABEL));
+    await user.type(
+      field(LABEL),
+      'Emirates NBD, account name "Jamiya"{Enter}IBAN AE07 0331 2345 6789 0123 456{Enter}Botim 050 123 9876',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
+    const body = puts(requests)[0]?.body as { payment_instructions: string; monthly_due: number };
+    expect(body.payment_instructions).toBe(
+      'Emirates NBD, account name "Jamiya"\nIBAN AE07 0331 2345 6789 0123 456\nBotim 050 123 9876',
+    );
+    expect(body.monthly_due).toBe(200);
+    await waitFor(() =>
+      expect(field(LABEL)).toHaveValue(
+        'Emirates NBD, account name "Jamiya"\nIBAN AE07 0331 2345 6789 0123 456\nBotim 050 123 9876',
+      ),
+    );
+  });
+
+  it('sends an emptied box as empty, which clears them', async () => {
+    const { user, requests } = setup();
+    await screen.findByLabelText(LABEL);
+    await replace(user, LABEL, '');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({ payment_instructions: '' });
+  });
+
+  it('refuses more than 2,000 characters before sending', async () => {
+    const { user, requests } = setup();
+    await screen.findByLabelText(LABEL);
+    await user.clear(field(LABEL));
+    // Pasted, as typing 2,001 keys one by one takes seconds.
+    await user.click(field(LABEL));
+    await user.paste('x'.repeat(2001));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText('Payment instructions must be at most 2000 characters.'),
+    ).toBeInTheDocument();
+    expect(puts(requests)).toHaveLength(0);
   });
 });
 

@@ -27,7 +27,10 @@ import {
 } from '../lib/settings-form.ts';
 import { card } from '../lib/styles.ts';
 
-/** /admin/settings: the association's name, the monthly due, the loan policy and its terms. */
+/**
+ * /admin/settings: the association's name, the monthly due, the loan policy and its terms,
+ * and where members send the money.
+ */
 const resolver = lazyZodResolver(() =>
   import('../lib/settings-form-schema.ts').then((m) => m.settingsFormSchema),
 );
@@ -216,6 +219,24 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         >
           {(a) => (
             <textarea {...a} rows={8} className={inputClass} {...form.register('terms_text')} />
+          )}
+        </Field>
+      </Section>
+
+      <Section id="settings-instructions" title={t('settings.instructions.title')}>
+        <Field
+          label={t('settings.instructions.label')}
+          hint={t('settings.instructions.hint')}
+          error={errors.payment_instructions?.message}
+        >
+          {(a) => (
+            <textarea
+              {...a}
+              rows={6}
+              // An IBAN or a phone number reads better in digits of one width.
+              className={`${inputClass} font-mono text-sm`}
+              {...form.register('payment_instructions')}
+            />
           )}
         </Field>
       </Section>

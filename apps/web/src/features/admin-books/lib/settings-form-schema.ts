@@ -23,6 +23,7 @@ export const settingsFormSchema = z
       max_custom_term: z.string(),
     }),
     terms_text: z.string(),
+    payment_instructions: z.string(),
     recharge: z.object({ minimum: z.string(), maximum: z.string() }),
   })
   .transform((v): SettingsUpdateRequest => ({

@@ -24,6 +24,7 @@ export function toFormInput(settings: AdminSettings): SettingsFormInput {
       max_custom_term: String(p.max_custom_term),
     },
     terms_text: settings.terms_text,
+    payment_instructions: settings.payment_instructions,
     recharge: {
       minimum: String(settings.recharge.minimum),
       maximum: String(settings.recharge.maximum),
@@ -47,6 +48,8 @@ export function toRequestBody(values: SettingsFormValues): SettingsBody {
       max_custom_term: p.max_custom_term,
     },
     terms_text: values.terms_text,
+    // Always sent: an emptied box clears the instructions (a missing field would keep them).
+    payment_instructions: values.payment_instructions ?? '',
     // The form always has the range, so the shared schema's optional field is always sent.
     recharge: {
       minimum: filsToAed(values.recharge!.minimum),
@@ -67,6 +70,7 @@ export const SERVER_FIELDS = [
   'loan_policy.allow_custom_term',
   'loan_policy.max_custom_term',
   'terms_text',
+  'payment_instructions',
   'recharge.minimum',
   'recharge.maximum',
 ] as const;

@@ -25,6 +25,7 @@ export function member(overrides: Partial<AdminMember> = {}): AdminMember {
     national_id: 'P7654321',
     address: 'Al Qusais, Dubai',
     role: 'member',
+    is_member: true,
     status: 'active',
     joined_on: '2026-08-01',
     created_at: '2026-08-01T08:00:00.000Z',
@@ -92,6 +93,8 @@ export function memberDetail(overrides: Partial<AdminMemberDetail> = {}): AdminM
         created_at: '2026-11-03T08:00:00.000Z',
         reviewed_at: '2026-11-04T08:00:00.000Z',
         member: { id: m.id, unique_id: m.unique_id, name: m.name },
+        dues_month: { due: 200, paid: 0, remaining: 200 },
+        possible_duplicates: [],
       },
     ],
     statement: [

@@ -5,11 +5,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { AdminLoan } from '@jamiya/contracts/admin';
+import type { AdminLoan, FundProposal } from '@jamiya/contracts/admin';
 import type { LoanStateName } from '@jamiya/contracts/loans';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
+import { rememberProposal } from './proposals.ts';
 
 export type { AdminLoan, LoanStateName };
 
@@ -45,10 +46,18 @@ export const useAdminLoan = (id: number) =>
 
 export type LoanAction = 'approve' | 'reject' | 'disburse' | 'write-off';
 
-interface LoanAnswer {
+/** 200: carried out; 202: proposed, waiting for a second admin (`proposal`). */
+export interface LoanAnswer {
   message: string;
   loan: AdminLoan;
+  pending_confirmation?: boolean;
+  proposal?: FundProposal;
 }
+
+export const isProposed = (
+  answer: LoanAnswer,
+): answer is LoanAnswer & { pending_confirmation: true; proposal: FundProposal } =>
+  answer.pending_confirmation === true && answer.proposal !== undefined;
 
 export const moveLoan = (
   { id, action, reason }: { id: number; action: LoanAction; reason?: string | undefined },
@@ -76,8 +85,10 @@ const useLoanMutation = <V extends object>(
   const queryClient = useQueryClient();
   return useMoneyMutation({
     mutationFn,
-    onSuccess: (answer) =>
-      queryClient.setQueryData(getAdminLoanQueryOptions(answer.loan.id).queryKey, answer.loan),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(getAdminLoanQueryOptions(answer.loan.id).queryKey, answer.loan);
+      if (isProposed(answer)) rememberProposal(queryClient, answer.proposal);
+    },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 };

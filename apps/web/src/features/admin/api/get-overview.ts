@@ -10,4 +10,5 @@ export const getOverviewQueryOptions = () =>
     queryFn: ({ signal }) => api<AdminOverview>('/api/admin/overview', { signal }),
   });
 
-export const useOverview = () => useQuery(getOverviewQueryOptions());
+/** `enabled` false waits: the loan page asks for the cash in hand only once a pay-out is open. */
+export const useOverview = (enabled = true) => useQuery({ ...getOverviewQueryOptions(), enabled });

@@ -1,38 +1,85 @@
 import { useEffect, useRef, useState } from 'react';
+import { filsToAed, tryParseAed } from '@jamiya/money/fils';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { Spinner } from '../../../components/states.tsx';
 import { aed } from '../../../lib/format.ts';
-import { useMoveLoan, type AdminLoan, type LoanAction } from '../api/admin-loans.ts';
+import { isProposed, useMoveLoan, type AdminLoan, type LoanAction } from '../api/admin-loans.ts';
+import { useOverview } from '../api/get-overview.ts';
+import { useLoanProposal, useMyId, type FundProposal } from '../api/proposals.ts';
 import { CashRepaymentDialog } from './cash-repayment-dialog.tsx';
+import { MoneyOutDialog } from './money-out-dialog.tsx';
+import { ProposalPanel, ProposedBy } from './proposal-panel.tsx';
 
 type Open = LoanAction | 'repay' | null;
 
 /**
  * What may be done from the loan's state (PRODUCT.md section 5): pending -> approve or reject;
  * approved -> pay out; active -> cash repayment or write-off. Each is confirmed in a dialog.
+ * With two or more active admins a pay-out or a write-off is first proposed, then confirmed
+ * by another admin (docs/domain/maker-checker.md); no admin decides on their own loan.
  */
 export function LoanActions({ loan }: { loan: AdminLoan }) {
   const { t } = useTranslation('admin');
   const move = useMoveLoan();
+  const myId = useMyId();
   const [open, setOpen] = useState<Open>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const shownState = useRef(loan.state);
-  // The button that was used is gone once the state moves on: keep the focus in the actions.
+
+  const proposalAction =
+    loan.state === 'approved' ? 'loan.disburse' : loan.state === 'active' ? 'loan.write_off' : null;
+  const { proposal, isPending: isProposalPending } = useLoanProposal(
+    loan.id,
+    proposalAction ?? 'loan.disburse',
+    proposalAction !== null,
+  );
+  const isMine = proposal !== undefined && proposal.proposed_by.id === myId;
+  const isOwnLoan = myId !== undefined && myId === loan.member.id;
+  // The cash in hand and the number of admins, once a pay-out or a write-off is open.
+  const overview = useOverview(open === 'disburse' || open === 'write-off');
+
+  // The button that was used is gone once the state moves on, or a proposal is made or
+  // withdrawn: keep the focus in the actions.
+  const shown = `${loan.state}:${proposal?.id ?? ''}`;
+  const shownRef = useRef(shown);
+  const focusHeading = () => headingRef.current?.focus();
   useEffect(() => {
-    if (shownState.current === loan.state) return;
-    shownState.current = loan.state;
-    if (document.activeElement === document.body || document.activeElement === null)
-      headingRef.current?.focus();
-  }, [loan.state]);
+    if (shownRef.current === shown) return;
+    shownRef.current = shown;
+    if (document.activeElement === document.body || document.activeElement === null) focusHeading();
+  }, [shown]);
+
   const close = () => setOpen(null);
   const term = t('loan.months', { count: loan.duration_month });
-  const run = (action: LoanAction) => async (reason: string | undefined) =>
-    (await move.mutateAsync({ id: loan.id, action, reason })).message;
+  const run = (action: LoanAction) => async (reason: string | undefined) => {
+    const answer = await move.mutateAsync({ id: loan.id, action, reason });
+    // Once the dialog has closed, its opener may be gone (replaced by the next step).
+    setTimeout(() => {
+      if (document.activeElement === document.body || document.activeElement === null)
+        focusHeading();
+    });
+    return isProposed(answer) ? t('proposal.waitingToast') : answer.message;
+  };
+  const panel = (confirmLabel: string, confirm: LoanAction, what: string) =>
+    proposal && (
+      <ProposalPanel
+        proposal={proposal}
+        isMine={isMine}
+        confirmLabel={confirmLabel}
+        onConfirm={() => setOpen(confirm)}
+        onWithdrawn={focusHeading}
+      >
+        <p>{what}</p>
+      </ProposalPanel>
+    );
 
   let help: string;
   let buttons;
-  if (loan.state === 'pending') {
+  let waiting;
+  if (isOwnLoan && ['pending', 'approved', 'active'].includes(loan.state)) {
+    help = t('proposal.ownLoan');
+  } else if (loan.state === 'pending') {
     help = t('loan.pendingHelp');
     buttons = (
       <>
@@ -44,20 +91,41 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
     );
   } else if (loan.state === 'approved') {
     help = t('loan.approvedHelp');
-    buttons = <Button onClick={() => setOpen('disburse')}>{t('loan.disburse')}</Button>;
+    if (isProposalPending) waiting = <Spinner />;
+    else if (proposal)
+      waiting = panel(
+        t('proposal.confirmPayout'),
+        'disburse',
+        t('proposal.payoutOf', { amount: aed(proposal.amount), name: loan.member.name }),
+      );
+    else buttons = <Button onClick={() => setOpen('disburse')}>{t('loan.disburse')}</Button>;
   } else if (loan.state === 'active') {
     help = t('loan.activeHelp');
+    if (isProposalPending) waiting = <Spinner />;
+    else if (proposal)
+      waiting = panel(
+        t('proposal.confirmWriteOff'),
+        'write-off',
+        t('proposal.writeOffOf', { amount: aed(proposal.amount) }),
+      );
     buttons = (
       <>
         <Button onClick={() => setOpen('repay')}>{t('loan.repay')}</Button>
-        <Button variant="secondary" onClick={() => setOpen('write-off')}>
-          {t('loan.writeOff')}
-        </Button>
+        {!proposal && !isProposalPending && (
+          <Button variant="secondary" onClick={() => setOpen('write-off')}>
+            {t('loan.writeOff')}
+          </Button>
+        )}
       </>
     );
   } else {
     help = t(`loan.noActions.${loan.state}`);
   }
+
+  // Confirming someone else's proposal, or making one that a second admin must confirm.
+  const isConfirming = proposal !== undefined && !isMine;
+  const needsSecond =
+    !isConfirming && (overview.data?.active_admins ?? 0) >= 2 ? t('proposal.needsSecond') : null;
 
   return (
     <section
@@ -73,6 +141,7 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
         {t('loan.actions')}
       </h2>
       <p className="text-slate-800">{help}</p>
+      {waiting}
       {buttons && <div className="flex flex-wrap gap-2">{buttons}</div>}
 
       <ReasonDialog
@@ -105,40 +174,128 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
       >
         <p className="text-slate-700">{t('loan.rejectBody', { name: loan.member.name })}</p>
       </ReasonDialog>
-      <ReasonDialog
+      <DisburseDialog
+        loan={loan}
         isOpen={open === 'disburse'}
         onClose={close}
-        title={t('loan.disburseTitle', { id: loan.id })}
-        reasonLabel={t('loan.disburseNote')}
-        isReasonRequired={false}
-        confirmLabel={t('loan.disburseConfirm')}
+        proposal={isConfirming ? proposal : undefined}
+        overview={overview}
+        needsSecond={needsSecond}
         onConfirm={run('disburse')}
-      >
-        <p className="text-slate-700">
-          {t('loan.disburseBody', {
-            amount: aed(loan.loan_amount),
-            name: loan.member.name,
-            account: loan.bank_account,
-          })}
-        </p>
-      </ReasonDialog>
-      <ReasonDialog
+      />
+      <MoneyOutDialog
+        // A fresh form per proposal, so the reason it starts with is the proposal's.
+        key={`write-off:${proposal?.id ?? ''}`}
         isOpen={open === 'write-off'}
         onClose={close}
         title={t('loan.writeOffTitle', { id: loan.id })}
         reasonLabel={t('loan.writeOffReason')}
+        reasonHint={isConfirming ? t('proposal.reasonHint') : undefined}
         isReasonRequired
-        confirmLabel={t('loan.writeOffConfirm')}
+        defaultReason={isConfirming ? (proposal.reason ?? '') : ''}
+        confirmLabel={isConfirming ? t('proposal.confirmWriteOff') : t('loan.writeOffConfirm')}
         isDanger
         onConfirm={run('write-off')}
       >
         <p className="text-slate-700">
           {t('loan.writeOffBody', { remaining: aed(loan.remaining_amount) })}
         </p>
-      </ReasonDialog>
+        {isConfirming && (
+          <p className="text-slate-700">
+            <ProposedBy proposal={proposal} />
+          </p>
+        )}
+        {needsSecond && <p className="text-sm text-slate-700">{needsSecond}</p>}
+      </MoneyOutDialog>
       {loan.state === 'active' && (
         <CashRepaymentDialog loan={loan} isOpen={open === 'repay'} onClose={close} />
       )}
     </section>
+  );
+}
+
+/**
+ * The pay-out, with the cash in hand and what would remain: cash cannot go below zero, so a
+ * loan larger than the cash cannot be confirmed (the server refuses it too, with a 409).
+ */
+function DisburseDialog({
+  loan,
+  isOpen,
+  onClose,
+  proposal,
+  overview,
+  needsSecond,
+  onConfirm,
+}: {
+  loan: AdminLoan;
+  isOpen: boolean;
+  onClose: () => void;
+  proposal: FundProposal | undefined;
+  overview: ReturnType<typeof useOverview>;
+  needsSecond: string | null;
+  onConfirm: (reason: string | undefined) => Promise<string>;
+}) {
+  const { t } = useTranslation('admin');
+  const loanFils = tryParseAed(loan.loan_amount) ?? 0;
+  const cashFils = overview.data ? (tryParseAed(overview.data.cash_in_hand) ?? 0) : null;
+  const leftFils = cashFils === null ? null : cashFils - loanFils;
+  const isShort = leftFils !== null && leftFils < 0;
+
+  let cash;
+  if (overview.isPending) cash = <p role="status">{t('proposal.cashLoading')}</p>;
+  else if (cashFils === null || leftFils === null)
+    cash = <p className="text-sm text-slate-700">{t('proposal.cashUnknown')}</p>;
+  else
+    cash = (
+      <>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3">
+          <div>
+            <dt className="text-sm text-slate-600">{t('proposal.cashInHand')}</dt>
+            <dd className="font-bold text-slate-900 tabular-nums">{aed(filsToAed(cashFils))}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t('proposal.cashAfter')}</dt>
+            <dd className={`font-bold tabular-nums ${isShort ? 'text-red-800' : 'text-slate-900'}`}>
+              {aed(filsToAed(leftFils))}
+            </dd>
+          </div>
+        </dl>
+        {isShort && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-900">
+            {t('proposal.cashShort', {
+              cash: aed(filsToAed(cashFils)),
+              amount: aed(loan.loan_amount),
+            })}
+          </p>
+        )}
+      </>
+    );
+
+  return (
+    <MoneyOutDialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('loan.disburseTitle', { id: loan.id })}
+      reasonLabel={t('loan.disburseNote')}
+      isReasonRequired={false}
+      confirmLabel={proposal ? t('proposal.confirmPayout') : t('loan.disburseConfirm')}
+      isConfirmDisabled={isShort}
+      onConfirm={onConfirm}
+    >
+      <p className="text-slate-700">
+        {t('loan.disburseBody', {
+          amount: aed(loan.loan_amount),
+          name: loan.member.name,
+          account: loan.bank_account,
+        })}
+      </p>
+      {proposal && (
+        <p className="text-slate-700">
+          <ProposedBy proposal={proposal} />
+        </p>
+      )}
+      {cash}
+      {needsSecond && <p className="text-sm text-slate-700">{needsSecond}</p>}
+    </MoneyOutDialog>
   );
 }

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { AdminLoan } from '@jamiya/contracts/admin';
 import type { LoanStateName } from '@jamiya/contracts/loans';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
-import { adminActiveLoan, adminPendingLoan } from '../testing/fixtures.ts';
+import {
+  adminActiveLoan,
+  adminPendingLoan,
+  adminProfileBody,
+  overviewBody,
+} from '../testing/fixtures.ts';
+import { chairProfileBody, proposalBody } from '../testing/proposal-fixtures.ts';
 import { AdminLoanDetailPage } from './loan-detail-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];
@@ -34,6 +40,10 @@ function setup(start: AdminLoan, handlers: Handlers = {}) {
   };
   const id = start.id;
   const requests = stubApi({
+    // Signed in as Fatima (id 1), the only admin unless a test says otherwise.
+    'GET /api/profile': () => ({ body: adminProfileBody() }),
+    'GET /api/admin/proposals': () => ({ body: { items: [] } }),
+    'GET /api/admin/overview': () => ({ body: overviewBody() }),
     [`GET /api/admin/loans/${id}`]: () => ({ body: loan }),
     ...Object.fromEntries(
       Object.keys(MOVES).map((action) => [`POST /api/admin/loans/${id}/${action}`, move(action)]),
@@ -48,7 +58,12 @@ function setup(start: AdminLoan, handlers: Handlers = {}) {
   return { requests, user };
 }
 
-const actions = () => screen.findByRole('region', { name: 'Actions' });
+/** The actions, once the open proposals are known (a spinner stands in until then). */
+async function actions() {
+  const panel = await screen.findByRole('region', { name: 'Actions' });
+  await waitFor(() => expect(within(panel).queryByRole('status')).not.toBeInTheDocument());
+  return panel;
+}
 const posts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'POST');
 const figure = (term: string) =>
   screen.getByText(term, { selector: 'dt' }).nextElementSibling as HTMLElement;
@@ -275,6 +290,203 @@ describe('a loan, for the committee', () => {
     expect(
       await screen.findByText('This application was rejected. Nothing is left to do.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the cash in hand and what a pay-out leaves, and refuses a loan larger than the cash', async () => {
+    let cash = 3019.99;
+    const { requests, user } = setup(adminPendingLoan({ state: 'approved' }), {
+      'GET /api/admin/overview': () => ({ body: overviewBody({ cash_in_hand: cash }) }),
+    });
+    await user.click(within(await actions()).getByRole('button', { name: 'Record pay-out' }));
+    let dialog = screen.getByRole('dialog', { name: 'Pay out loan #7?' });
+    expect(await within(dialog).findByText('Cash in hand')).toBeInTheDocument();
+    expect(figure('Cash in hand')).toHaveTextContent('AED 3,019.99');
+    expect(figure('Left after this pay-out')).toHaveTextContent('AED 2,019.99');
+    expect(within(dialog).getByRole('button', { name: 'Confirm pay-out' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // Less cash than the loan: said, and the pay-out cannot be confirmed.
+    cash = 600;
+    await user.click(within(await actions()).getByRole('button', { name: 'Record pay-out' }));
+    dialog = screen.getByRole('dialog', { name: 'Pay out loan #7?' });
+    expect(
+      await within(dialog).findByText(
+        'The cash in hand is AED 600, less than the AED 1,000 to pay out; cash cannot go below zero, so this loan cannot be paid out yet.',
+      ),
+    ).toBeInTheDocument();
+    expect(figure('Left after this pay-out')).toHaveTextContent('-AED 400');
+    expect(within(dialog).getByRole('button', { name: 'Confirm pay-out' })).toBeDisabled();
+    expect(posts(requests)).toEqual([]);
+  });
+
+  it("shows the server's refusal when the cash ran short meanwhile", async () => {
+    const message =
+      'Cash in hand is AED 500.00, less than the AED 1,000.00 to pay out; cash cannot go below zero.';
+    const { user } = setup(adminPendingLoan({ state: 'approved' }), {
+      'POST /api/admin/loans/7/disburse': () => ({
+        status: 409,
+        body: { status_code: 409, message },
+      }),
+    });
+    await user.click(within(await actions()).getByRole('button', { name: 'Record pay-out' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pay out loan #7?' });
+    await within(dialog).findByText('Cash in hand');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm pay-out' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('two admins: a pay-out is proposed (202) and waits; the proposer cannot confirm it', async () => {
+    let proposals: ReturnType<typeof proposalBody>[] = [];
+    const approved = adminPendingLoan({ state: 'approved' });
+    const { requests, user } = setup(approved, {
+      'GET /api/admin/overview': () => ({ body: overviewBody({ active_admins: 2 }) }),
+      'GET /api/admin/proposals': () => ({ body: { items: proposals } }),
+      'POST /api/admin/loans/7/disburse': () => {
+        proposals = [proposalBody()];
+        return {
+          status: 202,
+          body: {
+            message: 'Proposed. A second admin must confirm it before any money moves.',
+            loan: approved,
+            pending_confirmation: true,
+            proposal: proposalBody(),
+          },
+        };
+      },
+      'POST /api/admin/proposals/5/withdraw': () => {
+        proposals = [];
+        return {
+          body: { message: 'The proposal was withdrawn.', proposal: proposalBody() },
+        };
+      },
+    });
+    const panel = await actions();
+    await user.click(within(panel).getByRole('button', { name: 'Record pay-out' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pay out loan #7?' });
+    expect(
+      await within(dialog).findByText(
+        'Two admins are active: this proposes it, and nothing moves until a second admin confirms it.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm pay-out' }));
+
+    expect(await screen.findByText('Proposed: waiting for a second admin.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const waiting = await within(panel).findByRole('region', {
+      name: 'Proposed: waiting for a second admin',
+    });
+    expect(waiting).toHaveTextContent(/Proposed by Fatima Al Mansoori on Dec 2, 2026/);
+    expect(waiting).toHaveTextContent('Pay out AED 1,000 to Rahul Nair.');
+    expect(waiting).toHaveTextContent(
+      'You proposed this, so you cannot confirm it: another admin must.',
+    );
+    // Not paid out: still approved, and no way for Fatima to confirm her own proposal.
+    expect(screen.getByText('Approved', { selector: 'span' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Confirm payout' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Record pay-out' })).not.toBeInTheDocument();
+
+    // Anyone may withdraw it; the pay-out can then be recorded again.
+    await user.click(within(waiting).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('The proposal was withdrawn.')).toBeInTheDocument();
+    expect(
+      await within(panel).findByRole('button', { name: 'Record pay-out' }),
+    ).toBeInTheDocument();
+    expect(posts(requests).map((r) => r.url)).toEqual([
+      '/api/admin/loans/7/disburse',
+      '/api/admin/proposals/5/withdraw',
+    ]);
+  });
+
+  it('another admin sees who proposed the pay-out and when, and confirms it with the same call', async () => {
+    let proposals = [proposalBody()];
+    const { requests, user } = setup(adminPendingLoan({ state: 'approved' }), {
+      'GET /api/profile': () => ({ body: chairProfileBody() }),
+      'GET /api/admin/overview': () => ({ body: overviewBody({ active_admins: 2 }) }),
+      'GET /api/admin/proposals': () => ({ body: { items: proposals } }),
+    });
+    const panel = await actions();
+    const waiting = within(panel).getByRole('region', {
+      name: 'Proposed: waiting for a second admin',
+    });
+    expect(waiting).toHaveTextContent(/Proposed by Fatima Al Mansoori on Dec 2, 2026/);
+    expect(waiting).not.toHaveTextContent('You proposed this');
+    await user.click(within(waiting).getByRole('button', { name: 'Confirm payout' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Pay out loan #7?' });
+    expect(dialog).toHaveTextContent(/Proposed by Fatima Al Mansoori on Dec 2, 2026/);
+    expect(await within(dialog).findByText('Cash in hand')).toBeInTheDocument();
+    // Confirming is not a new proposal: no "two admins" sentence.
+    expect(dialog).not.toHaveTextContent('Two admins are active');
+    proposals = [];
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm payout' }));
+    expect(await screen.findByText('The loan was paid out.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([
+      expect.objectContaining({ url: '/api/admin/loans/7/disburse', body: {} }),
+    ]);
+    expect(
+      await within(panel).findByText(/Record a repayment received in cash/),
+    ).toBeInTheDocument();
+  });
+
+  it("a write-off proposal shows its reason; the confirming admin's form starts with it", async () => {
+    const proposal = proposalBody({
+      action: 'loan.write_off',
+      loan_id: 1,
+      amount: 1426.66,
+      reason: 'The member left the UAE.',
+    });
+    const { requests, user } = setup(adminActiveLoan(), {
+      'GET /api/profile': () => ({ body: chairProfileBody() }),
+      'GET /api/admin/proposals': () => ({ body: { items: [proposal] } }),
+    });
+    const panel = await actions();
+    const waiting = within(panel).getByRole('region', {
+      name: 'Proposed: waiting for a second admin',
+    });
+    expect(waiting).toHaveTextContent('Write off the AED 1,426.66 still owed.');
+    expect(waiting).toHaveTextContent('Reason: The member left the UAE.');
+    // The write-off is proposed already: only the repayment and the confirmation are offered.
+    expect(within(panel).queryByRole('button', { name: 'Write off' })).not.toBeInTheDocument();
+    await user.click(within(waiting).getByRole('button', { name: 'Confirm write-off' }));
+    const dialog = screen.getByRole('dialog', { name: 'Write off loan #1?' });
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue('The member left the UAE.');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm write-off' }));
+    expect(await screen.findByText('The loan was written off.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([
+      expect.objectContaining({
+        url: '/api/admin/loans/1/write-off',
+        body: { reason: 'The member left the UAE.' },
+      }),
+    ]);
+  });
+
+  it("an admin's own loan: says another admin decides on it, and offers no action", async () => {
+    // Signed in as the loan's member (an admin who is also a member).
+    setup(adminPendingLoan({ state: 'approved' }), {
+      'GET /api/profile': () => ({
+        body: { userData: { ...chairProfileBody().userData, id: 3 } },
+      }),
+    });
+    const panel = await actions();
+    expect(
+      await within(panel).findByText('This is your own loan: another admin decides on it.'),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's 403 in the pay-out dialog", async () => {
+    const message = 'You cannot decide on your own loan; another admin must.';
+    const { user } = setup(adminPendingLoan({ state: 'approved' }), {
+      'POST /api/admin/loans/7/disburse': () => ({
+        status: 403,
+        body: { status_code: 403, message },
+      }),
+    });
+    await user.click(within(await actions()).getByRole('button', { name: 'Record pay-out' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pay out loan #7?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm pay-out' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
   });
 
   it('says when there is no such loan', async () => {

@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { adminActiveLoan, adminPendingLoan, page } from '../testing/fixtures.ts';
+import { proposalBody } from '../testing/proposal-fixtures.ts';
 import { AdminLoansPage } from './loans-page.tsx';
 
-function setup(at = '/admin/loans') {
+function setup(at = '/admin/loans', proposals = [] as ReturnType<typeof proposalBody>[]) {
   const requests = stubApi({
+    'GET /api/admin/proposals': () => ({ body: { items: proposals } }),
     'GET /api/admin/loans': (req) => {
       const query = new URL(req.url, 'http://x').searchParams;
       const state = query.get('state');
@@ -63,5 +65,12 @@ describe('the loans list', () => {
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(4));
     expect(requests.at(-1)?.url).toBe('/api/admin/loans?limit=20&cursor=1');
+  });
+
+  it('marks a loan whose pay-out waits for a second admin', async () => {
+    setup('/admin/loans?state=pending', [proposalBody()]);
+    const table = await screen.findByRole('table', { name: 'Loans: Pending' });
+    const [, row] = within(table).getAllByRole('row');
+    await waitFor(() => expect(row).toHaveTextContent('PendingAwaiting a second admin'));
   });
 });

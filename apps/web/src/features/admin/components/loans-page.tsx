@@ -6,9 +6,11 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { inputClass } from '../../../components/field.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminLoans, type AdminLoan, type LoanStateName } from '../api/admin-loans.ts';
+import { useProposals } from '../api/proposals.ts';
 import { LoanStateBadge } from './loan-state-badge.tsx';
 
 const STATES = LOAN_STATES;
@@ -23,6 +25,9 @@ export function AdminLoansPage() {
   const loans = useAdminLoans(state);
   const filterId = useId();
   const items = loans.data?.pages.flatMap((p) => p.items) ?? [];
+  // A pay-out or write-off proposed by one admin waits for another: marked beside the state.
+  const proposals = useProposals();
+  const proposed = new Set(proposals.data?.items.map((p) => p.loan_id));
 
   const columns: Column<AdminLoan>[] = [
     {
@@ -76,7 +81,16 @@ export function AdminLoansPage() {
       isSecondary: true,
       cell: (l) => aed(l.remaining_amount),
     },
-    { key: 'state', header: t('loans.columns.state'), cell: (l) => <LoanStateBadge loan={l} /> },
+    {
+      key: 'state',
+      header: t('loans.columns.state'),
+      cell: (l) => (
+        <span className="inline-flex flex-wrap gap-1.5">
+          <LoanStateBadge loan={l} />
+          {proposed.has(l.id) && <StatusBadge tone="warning">{t('proposal.badge')}</StatusBadge>}
+        </span>
+      ),
+    },
     {
       key: 'applied',
       header: t('loans.columns.applied'),

@@ -1,14 +1,18 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { overviewBody } from '../testing/fixtures.ts';
+import { proposalBody } from '../testing/proposal-fixtures.ts';
 import { AdminOverviewPage } from './overview-page.tsx';
+
+type Handlers = Parameters<typeof stubApi>[0];
 
 function setup(
   answer: () => { status?: number; body: unknown } = () => ({ body: overviewBody() }),
+  handlers: Handlers = {},
 ) {
-  const requests = stubApi({ 'GET /api/admin/overview': answer });
+  const requests = stubApi({ 'GET /api/admin/overview': answer, ...handlers });
   const user = userEvent.setup();
   renderWithProviders(<AdminOverviewPage />, { path: '/admin' });
   return { requests, user };
@@ -96,5 +100,79 @@ describe('the admin overview', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Money' })).toBeInTheDocument();
     expect(card('Savings held')).toHaveTextContent('AED 4,400');
+  });
+
+  it('lists what waits for a second admin, each leading to its loan, with a withdraw', async () => {
+    let proposals = [
+      proposalBody(),
+      proposalBody({
+        id: 6,
+        action: 'loan.write_off',
+        loan_id: 1,
+        member: { id: 2, unique_id: 'JM000002', name: 'Amina Rahman' },
+        amount: 1426.66,
+        reason: 'The member left the UAE.',
+      }),
+      proposalBody({
+        id: 8,
+        action: 'bonus.close',
+        loan_id: null,
+        member: null,
+        amount: 140,
+        details: { startsOn: '2025-04-01', endsOn: '2026-11-21' },
+      }),
+    ];
+    const { requests, user } = setup(
+      () => ({ body: overviewBody({ active_admins: 2, proposals }) }),
+      {
+        'POST /api/admin/proposals/5/withdraw': () => {
+          const [withdrawn] = proposals;
+          proposals = proposals.slice(1);
+          return { body: { message: 'The proposal was withdrawn.', proposal: withdrawn } };
+        },
+      },
+    );
+    const section = await screen.findByRole('region', { name: 'Waiting for a second admin' });
+    // Two admins: no single-admin sentence.
+    expect(section).not.toHaveTextContent('A single active admin');
+    const items = within(section).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Loan pay-out · Loan #7AED 1,000');
+    expect(items[0]).toHaveTextContent('Rahul Nair · JM000003');
+    expect(items[0]).toHaveTextContent(/Proposed by Fatima Al Mansoori on Dec 2, 2026/);
+    expect(within(items[0]!).getByRole('link', { name: 'Open loan #7' })).toHaveAttribute(
+      'href',
+      '/admin/loans/7',
+    );
+    expect(items[1]).toHaveTextContent('Loan write-off · Loan #1AED 1,426.66');
+    expect(items[1]).toHaveTextContent('Reason: The member left the UAE.');
+    expect(items[2]).toHaveTextContent('Bonus share-outAED 140');
+    expect(items[2]).toHaveTextContent('Period Apr 1, 2025 – Nov 21, 2026');
+    expect(within(items[2]!).getByRole('link', { name: 'Open the share-out' })).toHaveAttribute(
+      'href',
+      '/admin/bonus',
+    );
+
+    await user.click(within(items[0]!).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('The proposal was withdrawn.')).toBeInTheDocument();
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+      '/api/admin/proposals/5/withdraw',
+    ]);
+  });
+
+  it('says when nothing waits for a second admin', async () => {
+    setup(() => ({ body: overviewBody({ active_admins: 2, proposals: [] }) }));
+    const section = await screen.findByRole('region', { name: 'Waiting for a second admin' });
+    expect(section).toHaveTextContent('Nothing is waiting for a second admin.');
+  });
+
+  it('says in one sentence that a single active admin acts alone', async () => {
+    setup(() => ({ body: overviewBody({ active_admins: 1, proposals: [] }) }));
+    const section = await screen.findByRole('region', { name: 'Waiting for a second admin' });
+    expect(section).toHaveTextContent(
+      'A single active admin pays out, writes off and shares out alone; once a second admin is active, money leaving the fund needs two admins.',
+    );
+    expect(within(section).queryByRole('listitem')).not.toBeInTheDocument();
   });
 });

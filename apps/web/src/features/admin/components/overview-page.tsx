@@ -6,6 +6,7 @@ import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useOverview, type AdminOverview } from '../api/get-overview.ts';
 import { OverviewChart } from './overview-chart.tsx';
+import { ProposalsPanel } from './proposals-panel.tsx';
 
 interface Card {
   key: string;
@@ -100,6 +101,7 @@ function OverviewBody({ overview: o }: { overview: AdminOverview }) {
           <FigureCard key={c.key} card={c} />
         ))}
       </CardGroup>
+      <ProposalsPanel proposals={o.proposals} activeAdmins={o.active_admins} />
       <OverviewChart history={o.history} />
     </>
   );

@@ -18,6 +18,7 @@ export function adminProfileBody(): { userData: UserData } {
       name: 'Fatima Al Mansoori',
       email: 'admin@jamiya.example',
       role: 'admin',
+      is_member: false,
     },
   };
 }

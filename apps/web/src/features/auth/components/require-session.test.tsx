@@ -4,7 +4,7 @@ import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { PageShellProvider } from '../../../lib/page-shell.ts';
 import { RequireSession } from './require-session.tsx';
 
-const userData = (id: number) => ({
+const userData = (id: number, role: 'member' | 'admin' = 'member', isMember = true) => ({
   userData: {
     id,
     unique_id: `JM${String(id).padStart(6, '0')}`,
@@ -15,19 +15,20 @@ const userData = (id: number) => ({
     gender: null,
     profession_id: 1,
     status: 1,
-    role: 'member',
+    role,
+    is_member: isMember,
     image: null,
     wallet: null,
     created_at: '2026-03-01T08:00:00.000Z',
   },
 });
 
-function renderArea() {
+function renderArea(at = '/user') {
   return renderWithProviders(
     <RequireSession>
       <p>MEMBER AREA</p>
     </RequireSession>,
-    { path: '/user', routes: { '/sign-in': 'SIGN IN PAGE' } },
+    { path: '/user/*', at, routes: { '/sign-in': 'SIGN IN PAGE', '/admin': 'ADMIN AREA' } },
   );
 }
 
@@ -100,5 +101,26 @@ describe('RequireSession', () => {
     renderArea();
     expect(await screen.findByText('SIGN IN PAGE')).toBeInTheDocument();
     expect(localStorage.getItem('ts_token')).toBeNull();
+  });
+
+  it.each(['/user', '/user/monthly-pay'])(
+    'leads an admin who is not a member from %s to /admin, calling no member API',
+    async (at) => {
+      localStorage.setItem('ts_token', 'token-of-the-treasurer-0123');
+      const requests = stubApi({
+        'GET /api/profile': () => ({ body: userData(1, 'admin', false) }),
+      });
+      renderArea(at);
+      expect(await screen.findByText('ADMIN AREA')).toBeInTheDocument();
+      expect(screen.queryByText('MEMBER AREA')).not.toBeInTheDocument();
+      expect(requests.map((r) => r.url)).toEqual(['/api/profile']);
+    },
+  );
+
+  it('keeps the member area for an admin who is also a member', async () => {
+    localStorage.setItem('ts_token', 'token-of-the-chair-0123456');
+    stubApi({ 'GET /api/profile': () => ({ body: userData(5, 'admin', true) }) });
+    renderArea('/user/monthly-pay');
+    expect(await screen.findByText('MEMBER AREA')).toBeInTheDocument();
   });
 });

@@ -56,8 +56,13 @@ export function RequireSession({ children }: { children: ReactNode }) {
     return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
   }
   if (!profile.data) return <SessionCheck />;
+  // An admin who is not a member has no member area (its calls answer 403): the admin area.
+  if (profile.data.userData.is_member === false && isMemberArea(location.pathname))
+    return <Navigate to="/admin" replace />;
   return children;
 }
+
+const isMemberArea = (path: string) => path === '/user' || path.startsWith('/user/');
 
 /** While the session is checked; a signed-in page's HTML shows it before any script has run. */
 export function SessionCheck() {

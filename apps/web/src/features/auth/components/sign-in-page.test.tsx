@@ -16,9 +16,9 @@ const loginAnswer = () => ({
   },
 });
 
-function profileAnswer(role: 'member' | 'admin') {
-  const body = profileBody();
-  return () => ({ body: { userData: { ...body.userData, id: 4, role } } });
+function profileAnswer(role: 'member' | 'admin', isMember = true) {
+  const body = profileBody(1, { id: 4, role, is_member: isMember });
+  return () => ({ body });
 }
 
 /** The sign-in page reached through a redirect, with the route it came from in its state. */
@@ -88,6 +88,27 @@ describe('SignInPage', () => {
     renderRedirectedFrom(from);
     await signIn();
     expect(await screen.findByText(page)).toBeInTheDocument();
+  });
+
+  it.each([
+    // A member page is not theirs: the admin area's start instead.
+    ['/user/my-loan', 'ADMIN OVERVIEW'],
+    ['/admin/loans', 'ADMIN LOANS'],
+  ])('takes an admin who is not a member, sent from %s, to %s', async (from, page) => {
+    stubApi({ 'POST /api/login': loginAnswer, 'GET /api/profile': profileAnswer('admin', false) });
+    renderRedirectedFrom(from);
+    await signIn('admin@jamiya.example');
+    expect(await screen.findByText(page)).toBeInTheDocument();
+  });
+
+  it('takes an admin who is not a member to /admin', async () => {
+    stubApi({ 'POST /api/login': loginAnswer, 'GET /api/profile': profileAnswer('admin', false) });
+    renderWithProviders(<SignInPage />, {
+      path: '/sign-in',
+      routes: { '/user': 'MEMBER HOME', '/admin': 'ADMIN OVERVIEW' },
+    });
+    await signIn('admin@jamiya.example');
+    expect(await screen.findByText('ADMIN OVERVIEW')).toBeInTheDocument();
   });
 
   it("shows the server's message when sign-in fails", async () => {

@@ -14,13 +14,16 @@ import { useLogin } from '../api/login.ts';
 
 /**
  * Where a sign-in leads: back to the deep link that sent the person here, if it is a page
- * they may see; otherwise the admin area for an admin and the member area for a member.
+ * they may see; otherwise the admin area for an admin and the member area for a member. An
+ * admin who is not a member has no member area at all.
  */
-function landingPath(role: string, state: unknown): string {
+function landingPath(user: { role: string; is_member: boolean }, state: unknown): string {
   const from = (state as { from?: string } | null)?.from;
-  const isAdmin = role === 'admin';
-  if (from?.startsWith('/user') || (isAdmin && from?.startsWith('/admin'))) return from;
-  return isAdmin ? '/admin' : '/user';
+  const isAdmin = user.role === 'admin';
+  const isMember = user.is_member !== false;
+  if ((isMember && from?.startsWith('/user')) || (isAdmin && from?.startsWith('/admin')))
+    return from;
+  return isAdmin || !isMember ? '/admin' : '/user';
 }
 
 const resolver = lazyZodResolver(() =>
@@ -49,7 +52,7 @@ export function SignInPage() {
       queryClient.clear();
       const profile = await queryClient.fetchQuery(getProfileQueryOptions());
       setCachedProfileId(profile.userData.id);
-      await navigate(landingPath(profile.userData.role, location.state), { replace: true });
+      await navigate(landingPath(profile.userData, location.state), { replace: true });
     } catch (error) {
       applyServerErrors(error, form.setError, ['email', 'password']);
       toastError(error);

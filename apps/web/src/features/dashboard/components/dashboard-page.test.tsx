@@ -10,6 +10,8 @@ const row = (period: string, status: 'completed' | 'pending' | 'pay_now' | 'due'
   period,
   description: 'Monthly due',
   amount: 200,
+  paid: status === 'completed' ? 200 : 0,
+  remaining: status === 'completed' ? 0 : 200,
   status,
 });
 

@@ -16,6 +16,7 @@ export type LoanRepaymentFormOutput = z.output<typeof loanRepaymentForm>;
 
 const PAYMENT_FIELDS = ['payment_amount', 'month', 'account_number', 'photo'] as const;
 export const paymentFieldNames: readonly string[] = PAYMENT_FIELDS;
+export const repaymentFieldNames: readonly string[] = ['payment_amount', 'account_number', 'photo'];
 
 export function payMonthlyDue(
   values: MonthlyPaymentFormOutput,
@@ -29,14 +30,24 @@ export function payMonthlyDue(
   return api<SavePaymentResponse>('/api/save-monthly-payment', { form, idempotencyKey });
 }
 
-/** The same call with only payment_amount: a repayment towards the active loan (PRODUCT.md section 4). */
+export interface LoanRepayment {
+  loanId: number;
+  values: LoanRepaymentFormOutput;
+}
+
+/**
+ * POST /api/my-loans/:id/repayments: a repayment of the active loan with its receipt. (The
+ * amount-only save-monthly-payment call stays on the server for old clients only.)
+ */
 export function repayLoan(
-  values: LoanRepaymentFormOutput,
+  { loanId, values }: LoanRepayment,
   idempotencyKey?: string,
 ): Promise<SavePaymentResponse> {
   const form = new FormData();
   form.append('payment_amount', filsToDecimalString(values.payment_amount));
-  return api<SavePaymentResponse>('/api/save-monthly-payment', { form, idempotencyKey });
+  if (values.account_number !== undefined) form.append('account_number', values.account_number);
+  form.append('photo', values.photo, values.photo.name);
+  return api<SavePaymentResponse>(`/api/my-loans/${loanId}/repayments`, { form, idempotencyKey });
 }
 
 export function usePayMonthlyDue() {

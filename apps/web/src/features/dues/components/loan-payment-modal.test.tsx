@@ -1,9 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Loan } from '@jamiya/contracts/loans';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
-import { accountBody, duesPayment, listBody } from '../testing/fixtures.ts';
+import { accountBody, duesPayment, listBody, stubObjectUrls } from '../testing/fixtures.ts';
 import { activeLoan, settingsBody } from '../../../testing/api-fixtures.ts';
 import { MonthlyPayPage } from './monthly-pay-page.tsx';
 
@@ -13,8 +13,13 @@ configure({ asyncUtilTimeout: 4000 });
 type Handlers = Parameters<typeof stubApi>[0];
 
 const RECEIVED = 'Your loan payment was received. It will be added once the committee confirms it.';
+const ACCOUNT = 'AE07 0331 2345 6789 0123 456';
 
-function setup({ loans = [], handlers = {} }: { loans?: Loan[]; handlers?: Handlers } = {}) {
+function setup({
+  loans = [activeLoan()],
+  handlers = {},
+  at = '/user/monthly-pay',
+}: { loans?: Loan[]; handlers?: Handlers; at?: string } = {}) {
   const requests = stubApi({
     'GET /api/my-account-data': () => ({ body: accountBody() }),
     'GET /api/my-loans': () => ({ body: listBody(loans) }),
@@ -23,91 +28,154 @@ function setup({ loans = [], handlers = {} }: { loans?: Loan[]; handlers?: Handl
     ...handlers,
   });
   const user = userEvent.setup();
-  const view = renderWithProviders(<MonthlyPayPage />, { path: '/user/monthly-pay' });
+  const view = renderWithProviders(<MonthlyPayPage />, { path: '/user/monthly-pay', at });
   return { requests, user, ...view };
 }
 
-const posts = (requests: StubRequest[]) =>
-  requests.filter((r) => r.method === 'POST' && r.url === '/api/save-monthly-payment');
+const repayments = (requests: StubRequest[]) =>
+  requests.filter((r) => r.method === 'POST' && r.url === '/api/my-loans/1/repayments');
+const receipt = (name = 'receipt.jpg', type = 'image/jpeg', bytes = 2048) =>
+  new File([new Uint8Array(bytes)], name, { type });
 
-async function openFromPayNow(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'Pay Now' }));
-  return within(await screen.findByRole('dialog', { name: 'Pay your loan' }));
+async function openRepayment(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Repay loan' }));
+  return within(await screen.findByRole('dialog', { name: 'Repay your loan' }));
 }
 
-describe('the due-loan payment modal behind Pay Now', () => {
-  it('suggests the next installment of the active loan and sends only payment_amount', async () => {
-    const { user, requests, queryClient } = setup({
-      loans: [activeLoan()],
+const repaymentAnswer = () => ({
+  body: {
+    status_code: 200,
+    message: RECEIVED,
+    payment: duesPayment({
+      id: 14,
+      kind: 'loan_repayment',
+      period: null,
+      month: null,
+      loan_id: 1,
+      amount: 356.67,
+      status: 'pending',
+      approved_amount: null,
+      receipt_url: '/api/files/0b6c1f8e-2f9a-4c55-8d4e-3c1f2a9b7d10',
+    }),
+  },
+});
+
+beforeEach(() => {
+  stubObjectUrls();
+});
+
+describe('the loan repayment form behind Repay loan', () => {
+  it('suggests the next installment and sends the receipt and amount to the loan’s repayments', async () => {
+    const { user, requests } = setup({
+      handlers: { 'POST /api/my-loans/1/repayments': repaymentAnswer },
+    });
+    const form = await openRepayment(user);
+    expect(form.getByLabelText('Amount (AED)')).toHaveValue(356.67);
+    expect(form.getByText('Next installment: AED 356.67, due Dec 17, 2026.')).toBeInTheDocument();
+    expect(
+      within(form.getByRole('region', { name: 'Where to send the money' })).getByRole('button', {
+        name: 'Copy AE070331234567890123456',
+      }),
+    ).toBeInTheDocument();
+    await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+    expect(await form.findByRole('img', { name: 'Your receipt' })).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Send repayment' }));
+
+    expect(await screen.findByText(RECEIVED)).toBeInTheDocument();
+    const [post] = repayments(requests);
+    expect(post!.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{32}$/);
+    const body = post!.body as FormData;
+    // No account number was given: none is sent.
+    expect([...body.keys()].sort()).toEqual(['payment_amount', 'photo']);
+    expect(body.get('payment_amount')).toBe('356.67');
+    expect((body.get('photo') as File).name).toBe('receipt.jpg');
+    // The amount-only call of the spec is not used any more.
+    expect(requests.some((r) => r.url === '/api/save-monthly-payment')).toBe(false);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('sends the account number when one is given', async () => {
+    const { user, requests } = setup({
+      handlers: { 'POST /api/my-loans/1/repayments': repaymentAnswer },
+    });
+    const form = await openRepayment(user);
+    await user.type(form.getByLabelText('Account number (optional)'), ACCOUNT);
+    await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+    await user.click(form.getByRole('button', { name: 'Send repayment' }));
+    await waitFor(() => expect(repayments(requests)).toHaveLength(1));
+    expect((repayments(requests)[0]!.body as FormData).get('account_number')).toBe(ACCOUNT);
+  });
+
+  it('requires the receipt, under the rules of a dues receipt, and sends nothing without one', async () => {
+    const { user, requests } = setup();
+    const form = await openRepayment(user);
+    await user.click(form.getByRole('button', { name: 'Send repayment' }));
+    expect(await form.findByText('Attach the receipt (a photo or a PDF).')).toBeInTheDocument();
+    expect(form.getByLabelText('Receipt (photo or PDF)')).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(form.getByLabelText('Receipt (photo or PDF)'), {
+      target: { files: [receipt('notes.txt', 'text/plain')] },
+    });
+    await user.click(form.getByRole('button', { name: 'Send repayment' }));
+    expect(
+      await form.findByText(
+        'This file type is not accepted. Please send a JPEG, PNG, WebP or HEIC photo, or a PDF.',
+      ),
+    ).toBeInTheDocument();
+    expect(repayments(requests)).toHaveLength(0);
+  });
+
+  it('refuses an empty amount, 0, and more than the loan still owes', async () => {
+    const { user, requests } = setup();
+    const form = await openRepayment(user);
+    const amount = form.getByLabelText('Amount (AED)');
+    await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+    await user.clear(amount);
+    await user.click(form.getByRole('button', { name: 'Send repayment' }));
+    expect(await form.findByText('Enter an amount in AED.')).toBeInTheDocument();
+    await user.type(amount, '0');
+    await user.click(form.getByRole('button', { name: 'Send repayment' }));
+    expect(await form.findByText('The amount must be more than 0 AED.')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '1426.67');
+    await user.click(form.getByRole('button', { name: 'Send repayment' }));
+    expect(
+      await form.findByText('You owe AED 1,426.66 on this loan. Enter AED 1,426.66 or less.'),
+    ).toBeInTheDocument();
+    expect(repayments(requests)).toHaveLength(0);
+  });
+
+  it('shows a refusal of the server beside the amount and stays open', async () => {
+    const { user } = setup({
       handlers: {
-        'POST /api/save-monthly-payment': () => ({
+        'POST /api/my-loans/1/repayments': () => ({
+          status: 422,
           body: {
-            status_code: 200,
-            message: RECEIVED,
-            payment: duesPayment({
-              id: 14,
-              kind: 'loan_repayment',
-              period: null,
-              month: null,
-              loan_id: 1,
-              amount: 356.67,
-              status: 'pending',
-              approved_amount: null,
-              receipt_url: null,
-              account_number: null,
-            }),
+            status_code: 422,
+            message: 'You owe AED 1,000 on this loan, with the repayments under review.',
+            errors: { payment_amount: ['Enter at most 1000 AED.'] },
           },
         }),
       },
     });
-    await waitFor(() => expect(queryClient.getQueryData(['myLoans'])).toBeDefined());
-    const form = await openFromPayNow(user);
-    expect(form.getByLabelText('Amount (AED)')).toHaveValue(356.67);
-    expect(form.getByText('Next installment: AED 356.67, due Dec 17, 2026.')).toBeInTheDocument();
-    await user.click(form.getByRole('button', { name: 'Pay' }));
-
-    expect(await screen.findByText(RECEIVED)).toBeInTheDocument();
-    const [post] = posts(requests);
-    const body = post!.body as FormData;
-    expect([...body.keys()]).toEqual(['payment_amount']);
-    expect(body.get('payment_amount')).toBe('356.67');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const form = await openRepayment(user);
+    await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+    await user.click(form.getByRole('button', { name: 'Send repayment' }));
+    expect(await form.findByText('Enter at most 1000 AED.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Repay your loan' })).toBeInTheDocument();
   });
 
-  it('requires an amount and sends nothing without one', async () => {
-    const { user, requests } = setup({ loans: [activeLoan()] });
-    const form = await openFromPayNow(user);
-    await user.clear(form.getByLabelText('Amount (AED)'));
-    await user.click(form.getByRole('button', { name: 'Pay' }));
-    expect(await form.findByText('Enter an amount in AED.')).toBeInTheDocument();
-    await user.type(form.getByLabelText('Amount (AED)'), '0');
-    await user.click(form.getByRole('button', { name: 'Pay' }));
-    expect(await form.findByText('The amount must be more than 0 AED.')).toBeInTheDocument();
-    expect(posts(requests)).toHaveLength(0);
+  it('opens at once when My Loan’s Repay loan leads here (?repay=loan)', async () => {
+    setup({ at: '/user/monthly-pay?repay=loan' });
+    const form = within(await screen.findByRole('dialog', { name: 'Repay your loan' }));
+    expect(await form.findByLabelText('Amount (AED)')).toHaveValue(356.67);
   });
 
-  it('shows the server’s 409 when there is no active loan, and offers the monthly due instead', async () => {
-    const { user, requests } = setup({
-      handlers: {
-        'POST /api/save-monthly-payment': () => ({
-          status: 409,
-          body: { status_code: 409, message: 'You have no active loan to repay.' },
-        }),
-      },
-    });
-    const form = await openFromPayNow(user);
-    expect(
-      form.getByText(/You have no active loan to repay\. To pay a monthly due/),
-    ).toBeInTheDocument();
-    await user.type(form.getByLabelText('Amount (AED)'), '200');
-    await user.click(form.getByRole('button', { name: 'Pay' }));
-    expect(await screen.findByText('You have no active loan to repay.')).toBeInTheDocument();
-    expect([...(posts(requests)[0]!.body as FormData).keys()]).toEqual(['payment_amount']);
-    expect(screen.getByRole('dialog', { name: 'Pay your loan' })).toBeInTheDocument();
-
-    // Pay Now sits on this month's row: the due can be paid from here in one step.
-    await user.click(form.getByRole('button', { name: 'Pay the monthly due instead' }));
-    const dues = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
-    expect(dues.getByLabelText('Month')).toHaveValue('November');
+  it('says there is nothing to repay when the link is followed without an active loan', async () => {
+    setup({ loans: [], at: '/user/monthly-pay?repay=loan' });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Repay your loan' }));
+    expect(await dialog.findByText('You have no active loan to repay.')).toBeInTheDocument();
+    expect(dialog.queryByLabelText('Amount (AED)')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Repay loan' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { tryParseAed } from '@jamiya/money/fils';
 import type { Loan } from '../../../api/get-my-loans.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -9,32 +10,27 @@ import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed, formatDate } from '../../../lib/format.ts';
+import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import {
-  applyServerErrors,
-  toastError,
-  toastSuccess,
-  translateMessage,
-} from '../../../lib/messages.ts';
-import {
+  repaymentFieldNames,
   useRepayLoan,
   type LoanRepaymentFormInput,
   type LoanRepaymentFormOutput,
 } from '../api/save-monthly-payment.ts';
-
-const resolver = lazyZodResolver(() =>
-  import('../lib/payment-forms.ts').then((m) => m.loanRepaymentForm),
-);
+import { PaymentInstructions } from './payment-instructions.tsx';
+import { ReceiptPreview } from './receipt-preview.tsx';
 
 /**
- * The due-loan payment modal behind Pay Now (spec section 2): one amount, sent alone, which
- * the server books as a repayment of the active loan (PRODUCT.md section 4).
+ * The loan repayment modal behind "Repay loan": the receipt of the transfer, the amount (at
+ * most what is owed) and optionally the account paid from, sent to
+ * POST /api/my-loans/:id/repayments for the committee to check.
  */
 export function LoanPaymentModal({
   isOpen,
   onClose,
   activeLoan,
   loansStatus,
-  onPayDueInstead,
+  accountNumber = '',
 }: {
   isOpen: boolean;
   onClose: () => void;
@@ -42,76 +38,91 @@ export function LoanPaymentModal({
   activeLoan: Loan | undefined;
   /** Whether the member's loans are known: the form waits for them to suggest an amount. */
   loansStatus: 'pending' | 'error' | 'success';
-  onPayDueInstead: () => void;
+  /** The account of the member's last receipt, offered again. */
+  accountNumber?: string;
 }) {
   const { t } = useTranslation('dues');
+  const { t: tc } = useTranslation();
   const [shakeSignal, setShakeSignal] = useState(0);
+  let body;
+  if (loansStatus === 'pending') body = <Spinner />;
+  else if (!activeLoan)
+    // Reached by a link (My Loan's "Repay loan") after the loan closed, or loans failed to load.
+    body = (
+      <div className="flex flex-col gap-4">
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+          {loansStatus === 'error' ? t('loanForm.loansFailed') : t('loanForm.noActiveLoan')}
+        </p>
+        <Button variant="secondary" className="self-end" onClick={onClose}>
+          {tc('close')}
+        </Button>
+      </div>
+    );
+  else
+    body = (
+      <LoanPaymentForm
+        loan={activeLoan}
+        accountNumber={accountNumber}
+        onCancel={onClose}
+        onDone={onClose}
+        onInvalid={() => setShakeSignal((n) => n + 1)}
+      />
+    );
   return (
     <Modal isOpen={isOpen} onClose={onClose} title={t('loanForm.title')} shakeSignal={shakeSignal}>
-      {loansStatus === 'pending' ? (
-        <Spinner />
-      ) : (
-        <LoanPaymentForm
-          activeLoan={activeLoan}
-          hasNoLoan={loansStatus === 'success' && !activeLoan}
-          onCancel={onClose}
-          onDone={onClose}
-          onInvalid={() => setShakeSignal((n) => n + 1)}
-          onPayDueInstead={onPayDueInstead}
-        />
-      )}
+      {body}
     </Modal>
   );
 }
 
 function LoanPaymentForm({
-  activeLoan,
-  hasNoLoan,
+  loan,
+  accountNumber,
   onCancel,
   onDone,
   onInvalid,
-  onPayDueInstead,
 }: {
-  activeLoan: Loan | undefined;
-  hasNoLoan: boolean;
+  loan: Loan;
+  accountNumber: string;
   onCancel: () => void;
   onDone: () => void;
   onInvalid: () => void;
-  onPayDueInstead: () => void;
 }) {
   const { t } = useTranslation('dues');
   const { t: tc } = useTranslation();
   const repay = useRepayLoan();
-  const next = activeLoan?.next_installment ?? null;
-  // JSON amounts have at most two decimals, so their shortest text is exact.
-  const suggested = next
-    ? String(next.amount)
-    : activeLoan
-      ? String(activeLoan.remaining_amount)
-      : '';
+  const next = loan.next_installment;
+  const owed = loan.remaining_amount;
+  const resolver = useMemo(() => {
+    const tooMuch = t('loanForm.tooMuch', { amount: aed(owed) });
+    const owedFils = tryParseAed(owed) ?? undefined;
+    return lazyZodResolver(() =>
+      import('../lib/payment-forms.ts').then((m) => m.loanRepaymentFormFor(owedFils, tooMuch)),
+    );
+  }, [owed, t]);
+  // The next installment, unless less is owed. JSON amounts have at most two decimals, so
+  // their shortest text is exact.
+  const suggested = String(next && next.amount <= owed ? next.amount : owed);
   const form = useForm<LoanRepaymentFormInput, unknown, LoanRepaymentFormOutput>({
     resolver,
-    defaultValues: { payment_amount: suggested },
+    defaultValues: { payment_amount: suggested, account_number: accountNumber },
   });
   const { errors } = form.formState;
+  const photo = useWatch({ control: form.control, name: 'photo' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await repay.mutateAsync(values);
+      const res = await repay.mutateAsync({ loanId: loan.id, values });
       toastSuccess(res.message);
-      form.reset({ payment_amount: '' });
       onDone();
     } catch (error) {
-      applyServerErrors(error, form.setError, ['payment_amount']);
+      applyServerErrors(error, form.setError, repaymentFieldNames);
       toastError(error);
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) onInvalid();
     }
   }, onInvalid);
 
-  const amountError = errors.payment_amount?.message
-    ? translateMessage(errors.payment_amount.message)
-    : undefined;
-  const hint = activeLoan ? (
+  const hint = (
     <>
       {next && (
         <span className="block">
@@ -121,23 +132,35 @@ function LoanPaymentForm({
           })}
         </span>
       )}
-      <span className="block">
-        {t('loanForm.remaining', { amount: aed(activeLoan.remaining_amount) })}
-      </span>
+      <span className="block">{t('loanForm.remaining', { amount: aed(owed) })}</span>
     </>
-  ) : undefined;
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      {hasNoLoan && (
-        <div className="flex flex-col items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
-          <p>{t('loanForm.noActiveLoan')}</p>
-          <Button variant="secondary" onClick={onPayDueInstead}>
-            {t('loanForm.payDueInstead')}
-          </Button>
-        </div>
-      )}
-      <Field label={t('loanForm.amount')} hint={hint} error={amountError}>
+      <PaymentInstructions compact />
+      <Field label={t('form.receipt')} hint={t('form.receiptHint')} error={errors.photo?.message}>
+        {(a) => (
+          <Controller
+            control={form.control}
+            name="photo"
+            render={({ field }) => (
+              <input
+                {...a}
+                ref={field.ref}
+                name={field.name}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange(e.target.files?.[0])}
+                type="file"
+                accept="image/*,application/pdf"
+                className={`${inputClass} file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
+              />
+            )}
+          />
+        )}
+      </Field>
+      {photo instanceof File && <ReceiptPreview file={photo} />}
+      <Field label={t('loanForm.amount')} hint={hint} error={errors.payment_amount?.message}>
         {(a) => (
           <input
             {...a}
@@ -150,16 +173,23 @@ function LoanPaymentForm({
           />
         )}
       </Field>
+      <Field
+        label={t('loanForm.accountNumber')}
+        hint={t('form.accountNumberHint')}
+        error={errors.account_number?.message}
+      >
+        {(a) => (
+          <input
+            {...a}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            className={inputClass}
+            {...form.register('account_number')}
+          />
+        )}
+      </Field>
       <p className="text-sm text-slate-600">{t('loanForm.note')}</p>
-      {!hasNoLoan && (
-        <button
-          type="button"
-          onClick={onPayDueInstead}
-          className="min-h-11 self-start text-start text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          {t('loanForm.payDueLink')}
-        </button>
-      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           {tc('cancel')}

@@ -112,6 +112,103 @@ describe('the monthly rows', () => {
   });
 });
 
+describe('Pay Now', () => {
+  // It used to open the loan repayment form ("Pay your loan"), whatever the member owed.
+  it("opens the dues form for this month's row, with its due as the amount", async () => {
+    const { user } = setup({ loans: [activeLoan()] });
+    await user.click((await monthRow('November 2026')).getByRole('button', { name: 'Pay Now' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
+    expect(form.getByLabelText('Month')).toHaveValue('November');
+    expect(form.getByLabelText('Amount (AED)')).toHaveValue(200);
+    expect(form.getByLabelText('Receipt (photo or PDF)')).toBeInTheDocument();
+    expect(form.getByLabelText('Account number')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /loan/i })).not.toBeInTheDocument();
+  });
+
+  it('offers Repay loan beside it only to a member with an active loan', async () => {
+    const { queryClient } = setup({ loans: [activeLoan({ state: 'pending' })] });
+    await screen.findByRole('region', { name: 'Monthly dues' });
+    await waitFor(() => expect(queryClient.getQueryData(['myLoans'])).toBeDefined());
+    expect(screen.queryByRole('button', { name: 'Repay loan' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a part-paid month', () => {
+  const partPaid = () => {
+    const rows = rahulRows();
+    rows[0] = {
+      ...rows[0]!,
+      description: 'Part paid: AED 120 of AED 200',
+      paid: 120,
+      remaining: 80,
+    };
+    return rows;
+  };
+
+  it('says what was paid of its due and what is left', async () => {
+    setup({ handlers: { 'GET /api/my-account-data': () => ({ body: accountBody(partPaid()) }) } });
+    const row = await monthRow('November 2026');
+    expect(row.getByText('Part paid: AED 120 of AED 200')).toBeInTheDocument();
+    expect(row.getByText('AED 80 left')).toBeInTheDocument();
+    expect(row.getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    // A month paid in full or not at all shows its due as before.
+    expect((await monthRow('October 2026')).getByText('AED 200')).toBeInTheDocument();
+  });
+
+  it('is paid with what is left of it', async () => {
+    const { user } = setup({
+      handlers: { 'GET /api/my-account-data': () => ({ body: accountBody(partPaid()) }) },
+    });
+    await user.click((await monthRow('November 2026')).getByRole('button', { name: 'Pay Now' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
+    expect(form.getByLabelText('Amount (AED)')).toHaveValue(80);
+    expect(
+      form.getByText(
+        'The due for November 2026 is AED 200. Already paid: AED 120. Left to pay: AED 80.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('where to send the money', () => {
+  it('lists the instructions, a copy button beside each account number', async () => {
+    const { user } = setup();
+    const panel = within(await screen.findByRole('region', { name: 'Where to send the money' }));
+    const lines = panel.getAllByRole('listitem');
+    expect(lines.map((li) => li.firstChild?.textContent)).toEqual([
+      'Bank transfer to Emirates NBD, account name "Jamiya Savings Association"',
+      'IBAN AE07 0331 2345 6789 0123 456',
+      'Or Botim / exchange house to the treasurer, Fatima Al Mansoori: 050 123 9876',
+    ]);
+    expect(within(lines[0]!).queryByRole('button')).not.toBeInTheDocument();
+
+    // userEvent.setup() put a clipboard in place of the browser's.
+    await user.click(
+      within(lines[1]!).getByRole('button', { name: 'Copy AE070331234567890123456' }),
+    );
+    expect(await navigator.clipboard.readText()).toBe('AE070331234567890123456');
+    expect(within(lines[1]!).getByRole('button')).toHaveTextContent('Copied');
+
+    await user.click(within(lines[2]!).getByRole('button', { name: /^Copy / }));
+    expect(await navigator.clipboard.readText()).toBe('0501239876');
+  });
+
+  it('asks the member to contact the committee when there are none', async () => {
+    setup({
+      handlers: {
+        'GET /api/settings': () => ({ body: { ...settingsBody(), payment_instructions: '' } }),
+      },
+    });
+    const panel = within(await screen.findByRole('region', { name: 'Where to send the money' }));
+    expect(
+      panel.getByText(
+        'Please contact the committee for the account details before you send money.',
+      ),
+    ).toBeInTheDocument();
+    expect(panel.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
 describe('loading and failure', () => {
   it('shows Loading... until the account data arrives', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
@@ -16,8 +17,13 @@ import { LoanPaymentModal } from './loan-payment-modal.tsx';
 import { MonthlyPaymentModal, type MonthlyPaymentDefaults } from './monthly-payment-modal.tsx';
 import { MonthlyRowList, type MonthlyRow } from './monthly-rows.tsx';
 import { PaymentHistory } from './payment-history.tsx';
+import { PaymentInstructions } from './payment-instructions.tsx';
 
 type OpenModal = { kind: 'dues' | 'loan'; row?: MonthlyRow | undefined } | null;
+
+// ?repay=loan: My Loan's "Repay loan" opens the repayment form here, where the payment forms
+// live (features do not import each other).
+const REPAY_PARAM = 'repay';
 
 /** /user/monthly-pay: balances, the first-loan banner, the monthly dues and the payment modals. */
 export function MonthlyPayPage() {
@@ -27,13 +33,28 @@ export function MonthlyPayPage() {
   const loans = useMyLoans();
   const settings = useSettings();
   const payments = useMyPayments();
-  const [open, setOpen] = useState<OpenModal>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [open, setOpen] = useState<OpenModal>(() =>
+    searchParams.get(REPAY_PARAM) === 'loan' ? { kind: 'loan' } : null,
+  );
+  const close = () => {
+    setOpen(null);
+    // Not opened again by a reload or by coming back to the page.
+    if (searchParams.has(REPAY_PARAM))
+      setSearchParams(
+        (params) => {
+          params.delete(REPAY_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+  };
 
   const loan = currentLoan(loans.data?.items);
   const activeLoan = loan?.state === 'active' ? loan : undefined;
   // The account paid from rarely changes: offer the one of the last receipt.
   const lastAccountNumber =
-    payments.data?.items.find((p) => p.kind === 'dues' && p.account_number)?.account_number ?? '';
+    payments.data?.items.find((p) => p.account_number)?.account_number ?? '';
 
   let content;
   // Wait for the loans and settings too: the loan banner and the Repay button they decide
@@ -60,15 +81,17 @@ export function MonthlyPayPage() {
             </Button>
           )}
         </div>
+        <PaymentInstructions />
+        {/* Pay Now (this month) and Pay (an earlier month) both pay that month's due. */}
         <MonthlyRowList
           rows={account.data.monthlyPaymentData}
-          onPayNow={(row) => setOpen({ kind: 'loan', row })}
+          onPayNow={(row) => setOpen({ kind: 'dues', row })}
           onPayDue={(row) => setOpen({ kind: 'dues', row })}
         />
         <PaymentHistory />
         <MonthlyPaymentModal
           isOpen={open?.kind === 'dues'}
-          onClose={() => setOpen(null)}
+          onClose={close}
           defaults={duesDefaults(account.data, open?.row, lastAccountNumber)}
         />
       </>
@@ -83,10 +106,10 @@ export function MonthlyPayPage() {
       {content}
       <LoanPaymentModal
         isOpen={open?.kind === 'loan'}
-        onClose={() => setOpen(null)}
+        onClose={close}
         activeLoan={activeLoan}
         loansStatus={loans.status}
-        onPayDueInstead={() => setOpen({ kind: 'dues', row: open?.row })}
+        accountNumber={lastAccountNumber}
       />
     </div>
   );
@@ -99,9 +122,11 @@ function duesDefaults(
 ): MonthlyPaymentDefaults {
   return {
     month: row ? monthNameOfPeriod(row.period) : undefined,
-    // JSON amounts have at most two decimals, so their shortest text is exact.
-    amount: String(row?.amount ?? account.monthly_due),
+    // What is left of the month (all of it unless part paid). JSON amounts have at most two
+    // decimals, so their shortest text is exact.
+    amount: String(row ? row.remaining : account.monthly_due),
     accountNumber,
     monthlyDueText: aed(account.monthly_due),
+    rows: account.monthlyPaymentData,
   };
 }

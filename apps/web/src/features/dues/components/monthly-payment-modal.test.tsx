@@ -238,4 +238,92 @@ describe('the Monthly Payment form', () => {
     expect(form.getByText('Choose another month.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Monthly Payment' })).toBeInTheDocument();
   });
+
+  describe('with a part-paid month', () => {
+    const rows = () => {
+      const all = rahulRows();
+      all[1] = {
+        ...all[1]!,
+        description: 'Part paid: AED 120 of AED 200',
+        paid: 120,
+        remaining: 80,
+      };
+      return all;
+    };
+    const partPaidSetup = () =>
+      setup({ handlers: { 'GET /api/my-account-data': () => ({ body: accountBody(rows()) }) } });
+
+    it('prefills what is left of the month and shows its due and what is paid', async () => {
+      const { user } = partPaidSetup();
+      await user.click(await screen.findByRole('button', { name: 'Pay the due for October 2026' }));
+      const form = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
+      expect(form.getByLabelText('Month')).toHaveValue('October');
+      expect(form.getByLabelText('Amount (AED)')).toHaveValue(80);
+      expect(
+        form.getByText(
+          'The due for October 2026 is AED 200. Already paid: AED 120. Left to pay: AED 80.',
+        ),
+      ).toBeInTheDocument();
+    });
+
+    it('refuses more than is left of the month, sending nothing', async () => {
+      const { user, requests } = partPaidSetup();
+      await user.click(await screen.findByRole('button', { name: 'Pay the due for October 2026' }));
+      const form = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
+      await user.clear(form.getByLabelText('Amount (AED)'));
+      await user.type(form.getByLabelText('Amount (AED)'), '80.01');
+      await user.click(form.getByRole('button', { name: 'Send payment' }));
+      const tooMuch = 'Only AED 80 is left to pay for October 2026. Enter AED 80 or less.';
+      // Said at once, before the other fields are filled in.
+      expect(await form.findByText(tooMuch)).toBeInTheDocument();
+      expect(form.getByLabelText('Amount (AED)')).toHaveAttribute('aria-invalid', 'true');
+
+      await user.type(form.getByLabelText('Account number'), ACCOUNT);
+      await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+      await user.click(form.getByRole('button', { name: 'Send payment' }));
+      expect(await form.findByText(tooMuch)).toBeInTheDocument();
+      expect(posts(requests)).toHaveLength(0);
+    });
+
+    it('sends what is left', async () => {
+      const { user, requests } = partPaidSetup();
+      await user.click(await screen.findByRole('button', { name: 'Pay the due for October 2026' }));
+      const form = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
+      await user.type(form.getByLabelText('Account number'), ACCOUNT);
+      await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+      await user.click(form.getByRole('button', { name: 'Send payment' }));
+      await waitFor(() => expect(posts(requests)).toHaveLength(1));
+      const body = posts(requests)[0]!.body as FormData;
+      expect(body.get('payment_amount')).toBe('80.00');
+      expect(body.get('month')).toBe('October');
+    });
+
+    it('takes the amount left of a month chosen in the form', async () => {
+      const { user } = partPaidSetup();
+      const form = await openForm(user);
+      await user.selectOptions(form.getByLabelText('Month'), 'October');
+      expect(form.getByLabelText('Amount (AED)')).toHaveValue(80);
+      await user.selectOptions(form.getByLabelText('Month'), 'November');
+      expect(form.getByLabelText('Amount (AED)')).toHaveValue(200);
+      expect(form.getByText('The due for November 2026 is AED 200.')).toBeInTheDocument();
+    });
+
+    it('says a month paid in full has nothing left', async () => {
+      const { user } = partPaidSetup();
+      const form = await openForm(user);
+      await user.selectOptions(form.getByLabelText('Month'), 'August');
+      await user.click(form.getByRole('button', { name: 'Send payment' }));
+      expect(
+        await form.findByText('August 2026 is already paid in full. Choose another month.'),
+      ).toBeInTheDocument();
+    });
+  });
+
+  it('shows where to send the money inside the form', async () => {
+    const { user } = setup();
+    const form = await openForm(user);
+    const panel = within(form.getByRole('region', { name: 'Where to send the money' }));
+    expect(panel.getByText('IBAN AE07 0331 2345 6789 0123 456')).toBeInTheDocument();
+    expect(panel.getByRole('button', { name: 'Copy AE070331234567890123456' })).toBeInTheDocument();
+  });
 });

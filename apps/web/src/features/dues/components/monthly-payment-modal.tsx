@@ -1,12 +1,14 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/values';
+import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { aed } from '../../../lib/format.ts';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import {
   paymentFieldNames,
@@ -14,12 +16,10 @@ import {
   type MonthlyPaymentFormInput,
   type MonthlyPaymentFormOutput,
 } from '../api/save-monthly-payment.ts';
-import { monthLabel } from '../utils/months.ts';
+import { monthLabel, monthNameOfPeriod, periodLabel } from '../utils/months.ts';
+import type { MonthlyRow } from './monthly-rows.tsx';
+import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptPreview } from './receipt-preview.tsx';
-
-const resolver = lazyZodResolver(() =>
-  import('../lib/payment-forms.ts').then((m) => m.monthlyPaymentForm),
-);
 
 export interface MonthlyPaymentDefaults {
   /** Preselected when the member pays a due row; otherwise no month is chosen (spec section 5). */
@@ -28,7 +28,25 @@ export interface MonthlyPaymentDefaults {
   accountNumber: string;
   /** The monthly due, already formatted, for the hint under the amount. */
   monthlyDueText?: string | undefined;
+  /** The member's months, newest first: what each month's name stands for and what is left of it. */
+  rows?: MonthlyRow[] | undefined;
 }
+
+/**
+ * Each month name's row: the newest month of that name, as the server reads a month name
+ * (the latest one not after this month); the list is newest first.
+ */
+function rowsByMonthName(rows: MonthlyRow[]): Partial<Record<MonthName, MonthlyRow>> {
+  const byName: Partial<Record<MonthName, MonthlyRow>> = {};
+  for (const row of rows) {
+    const name = monthNameOfPeriod(row.period);
+    if (name && !byName[name]) byName[name] = row;
+  }
+  return byName;
+}
+
+/** JSON amounts have at most two decimals, so their shortest text is exact. */
+const amountText = (amount: number) => String(amount);
 
 /** The Monthly Payment modal: account number, month, receipt and amount, all required. */
 export function MonthlyPaymentModal({
@@ -68,6 +86,26 @@ function MonthlyPaymentForm({
   const { t } = useTranslation('dues');
   const { t: tc } = useTranslation();
   const pay = usePayMonthlyDue();
+  const byName = useMemo(() => rowsByMonthName(defaults.rows ?? []), [defaults.rows]);
+  // The schema knows what is left of each month, to refuse more with the month's words.
+  const resolver = useMemo(() => {
+    const remainingFils: Partial<Record<MonthName, Fils>> = {};
+    for (const [name, row] of Object.entries(byName) as [MonthName, MonthlyRow][]) {
+      const fils = tryParseAed(row.remaining);
+      if (fils !== null) remainingFils[name] = fils;
+    }
+    const tooMuch = (name: MonthName, left: Fils) => {
+      const month = periodLabel(byName[name]!.period);
+      return left === 0
+        ? t('form.nothingLeft', { month })
+        : t('form.tooMuch', { month, amount: aed(filsToAed(left)) });
+    };
+    return lazyZodResolver(() =>
+      import('../lib/payment-forms.ts').then((m) =>
+        m.monthlyPaymentFormFor({ remainingFils, tooMuch }),
+      ),
+    );
+  }, [byName, t]);
   const form = useForm<MonthlyPaymentFormInput, unknown, MonthlyPaymentFormOutput>({
     resolver,
     defaultValues: {
@@ -78,6 +116,8 @@ function MonthlyPaymentForm({
   });
   const { errors } = form.formState;
   const photo = useWatch({ control: form.control, name: 'photo' });
+  const month = useWatch({ control: form.control, name: 'month' });
+  const row = byName[month as MonthName];
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -94,6 +134,7 @@ function MonthlyPaymentForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <PaymentInstructions compact />
       <Field
         label={t('form.accountNumber')}
         hint={t('form.accountNumberHint')}
@@ -112,7 +153,18 @@ function MonthlyPaymentForm({
       </Field>
       <Field label={t('form.month')} error={errors.month?.message}>
         {(a) => (
-          <select {...a} className={inputClass} {...form.register('month')}>
+          <select
+            {...a}
+            className={inputClass}
+            {...form.register('month', {
+              // Another month: the amount becomes what is left of it.
+              onChange: (e: { target: { value: string } }) => {
+                const chosen = byName[e.target.value as MonthName];
+                if (chosen && chosen.remaining > 0)
+                  form.setValue('payment_amount', amountText(chosen.remaining));
+              },
+            })}
+          >
             <option value="" disabled>
               {t('form.monthPlaceholder')}
             </option>
@@ -148,9 +200,18 @@ function MonthlyPaymentForm({
       <Field
         label={t('form.amount')}
         hint={
-          defaults.monthlyDueText
-            ? t('form.amountHint', { amount: defaults.monthlyDueText })
-            : undefined
+          row
+            ? row.paid > 0 && row.remaining > 0
+              ? t('form.monthPartPaid', {
+                  month: periodLabel(row.period),
+                  due: aed(row.amount),
+                  paid: aed(row.paid),
+                  left: aed(row.remaining),
+                })
+              : t('form.monthDue', { month: periodLabel(row.period), due: aed(row.amount) })
+            : defaults.monthlyDueText
+              ? t('form.amountHint', { amount: defaults.monthlyDueText })
+              : undefined
         }
         error={errors.payment_amount?.message}
       >

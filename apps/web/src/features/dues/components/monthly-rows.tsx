@@ -75,15 +75,33 @@ function MonthlyRowItem({
   onPayNow: (row: MonthlyRow) => void;
   onPayDue: (row: MonthlyRow) => void;
 }) {
+  const { t } = useTranslation('dues');
   const month = periodLabel(row.period);
+  const isPartPaid = row.paid > 0 && row.remaining > 0;
+  // The server's own "Part paid: ..." sentence is replaced by ours, in the member's language;
+  // another (under review, a rejection's reason) is kept beside it.
+  const serverNote = isPartPaid && row.description.startsWith('Part paid') ? null : row.description;
   return (
     <li className={`flex items-center gap-3 px-4 py-3 md:px-5 ${COLUMNS}`}>
       <div className="min-w-0 flex-1 md:contents">
         <p className="font-semibold text-slate-900">{month}</p>
-        <p className="text-sm text-slate-600">{translateMessage(row.description)}</p>
+        <div className="text-sm text-slate-600">
+          {isPartPaid && (
+            <p className="font-medium text-amber-900">
+              {t('rows.partPaid', { paid: aed(row.paid), due: aed(row.amount) })}
+            </p>
+          )}
+          {serverNote && <p>{translateMessage(serverNote)}</p>}
+        </div>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 md:contents">
-        <p className="font-bold text-slate-900 tabular-nums md:text-end">{aed(row.amount)}</p>
+        {isPartPaid ? (
+          <p className="font-bold text-slate-900 tabular-nums md:text-end">
+            {t('rows.left', { amount: aed(row.remaining) })}
+          </p>
+        ) : (
+          <p className="font-bold text-slate-900 tabular-nums md:text-end">{aed(row.amount)}</p>
+        )}
         <RowStatus row={row} month={month} onPayNow={onPayNow} onPayDue={onPayDue} />
       </div>
     </li>

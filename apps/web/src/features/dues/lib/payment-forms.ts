@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { monthlyPaymentFields } from '@jamiya/contracts/payments';
+import { loanRepaymentFields, monthlyPaymentFields } from '@jamiya/contracts/payments';
+import type { MonthName } from '@jamiya/contracts/values';
 import type { Fils } from '@jamiya/money/fils';
 import { receiptFile } from '../../../lib/receipt-file-schema.ts';
 
@@ -11,6 +12,7 @@ const sharedAmount = monthlyPaymentFields.shape.payment_amount as unknown as z.Z
   string
 >;
 const requiredAmount = z.string().trim().min(1, 'Enter an amount in AED.').pipe(sharedAmount);
+const RECEIPT_MISSING = 'Attach the receipt (a photo or a PDF).';
 
 /**
  * The Monthly Payment form: the shared fields, all four required on the client (spec
@@ -20,10 +22,63 @@ export const monthlyPaymentForm = monthlyPaymentFields.extend({
   payment_amount: requiredAmount,
   month: z.string().min(1, 'Choose a month.').pipe(monthlyPaymentFields.shape.month.unwrap()),
   account_number: monthlyPaymentFields.shape.account_number.unwrap(),
-  photo: receiptFile('Attach the receipt (a photo or a PDF).'),
+  photo: receiptFile(RECEIPT_MISSING),
 });
 
-/** The due-loan payment form: only the amount (spec section 5). */
-export const loanRepaymentForm = monthlyPaymentFields
-  .pick({ payment_amount: true })
-  .extend({ payment_amount: requiredAmount });
+/** What is left of each month the member owes, and the sentence for an amount above it. */
+export interface MonthLimits {
+  remainingFils: Partial<Record<MonthName, Fils>>;
+  tooMuch: (month: MonthName, remainingFils: Fils) => string;
+}
+
+/**
+ * The Monthly Payment form for a member's months: the server refuses more than a month's
+ * remainder (422), so the form says so first, beside the amount.
+ */
+export const monthlyPaymentFormFor = (limits: MonthLimits) => {
+  type Values = z.output<typeof monthlyPaymentForm>;
+  const remainingOf = (v: Values) => limits.remainingFils[v.month];
+  return monthlyPaymentForm.refine(
+    (v) => {
+      const remaining = remainingOf(v);
+      return remaining === undefined || v.payment_amount <= remaining;
+    },
+    {
+      path: ['payment_amount'],
+      // Checked as soon as the month and amount are right, even while other fields are not.
+      when: validFields('payment_amount', 'month'),
+      error: (issue) => {
+        const v = issue.input as Values;
+        return limits.tooMuch(v.month, remainingOf(v) ?? 0);
+      },
+    },
+  );
+};
+
+/** A refinement's `when`: run it once these fields have no issues of their own. */
+const validFields =
+  (...names: string[]) =>
+  (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
+    !payload.issues.some((i) => names.includes(String(i.path?.[0])));
+
+// An empty optional box is "not given", which the shared (required-when-present) text refuses.
+const optionalAccountNumber = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? undefined : s))
+  .pipe(loanRepaymentFields.shape.account_number);
+
+/** The loan repayment form (POST /api/my-loans/:id/repayments): a receipt is required. */
+export const loanRepaymentForm = loanRepaymentFields.extend({
+  payment_amount: requiredAmount,
+  account_number: optionalAccountNumber,
+  photo: receiptFile(RECEIPT_MISSING),
+});
+
+/** The same, refusing more than the loan still owes (`tooMuch` is the sentence). */
+export const loanRepaymentFormFor = (owedFils: Fils | undefined, tooMuch: string) =>
+  loanRepaymentForm.refine((v) => owedFils === undefined || v.payment_amount <= owedFils, {
+    path: ['payment_amount'],
+    when: validFields('payment_amount'),
+    message: tooMuch,
+  });

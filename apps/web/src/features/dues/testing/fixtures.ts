@@ -12,6 +12,8 @@ export const rahulRows = (): Row[] => [
     period: '2026-11',
     description: 'Monthly due for this month',
     amount: 200,
+    paid: 0,
+    remaining: 200,
     status: 'pay_now',
   },
   {
@@ -19,6 +21,8 @@ export const rahulRows = (): Row[] => [
     period: '2026-10',
     description: 'Monthly due not paid yet',
     amount: 200,
+    paid: 0,
+    remaining: 200,
     status: 'due',
   },
   {
@@ -26,6 +30,8 @@ export const rahulRows = (): Row[] => [
     period: '2026-09',
     description: 'Receipt under review',
     amount: 200,
+    paid: 0,
+    remaining: 200,
     status: 'pending',
   },
   {
@@ -33,6 +39,8 @@ export const rahulRows = (): Row[] => [
     period: '2026-08',
     description: 'Monthly due paid',
     amount: 200,
+    paid: 200,
+    remaining: 0,
     status: 'completed',
   },
 ];

@@ -15,6 +15,8 @@ const row = (period: string, status: RowStatus) => ({
   period,
   description: 'Monthly due',
   amount: 200,
+  paid: status === 'completed' ? 200 : 0,
+  remaining: status === 'completed' ? 0 : 200,
   status,
 });
 /** Newest first, as the API lists them: `first` is the current month, then `paid` completed months before it. */
@@ -129,6 +131,23 @@ describe('MemberHomePage', () => {
     expect(banner.getByRole('link', { name: 'Apply for a loan' })).toHaveAttribute(
       'href',
       '/user/apply-loan',
+    );
+  });
+
+  it('asks only what is left of a part-paid month', async () => {
+    const partPaid = { ...row('2026-11', 'pay_now'), paid: 120, remaining: 80 };
+    stubApi({
+      'GET /api/my-account-data': () => ({
+        body: account({ due_balance: 480, monthlyPaymentData: [partPaid] }),
+      }),
+      'GET /api/my-loans': () => loans([]),
+      'GET /api/settings': () => ({ body: settings }),
+    });
+    renderWithProviders(<MemberHomePage />);
+    const card = within(await screen.findByRole('region', { name: 'Amina Rahman' }));
+    expect(await card.findByText("This month's due")).toBeInTheDocument();
+    expect(card.getByText("This month's due").parentElement).toHaveTextContent(
+      /November 2026\s*AED\s80$/,
     );
   });
 

@@ -108,7 +108,7 @@ function SummaryCards({ data }: { data: AccountData }) {
     case 'thisMonth':
       nextDueLabel = t('holder.thisMonthDue');
       nextDueValue = formatPeriod(nextDue.period, i18n.language);
-      nextDueNote = aed(data.monthly_due);
+      nextDueNote = aed(nextDue.amount);
       break;
     case 'nextMonth':
       nextDueLabel = t('holder.nextMonthDue');

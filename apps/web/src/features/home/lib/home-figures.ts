@@ -6,7 +6,7 @@ type Row = AccountData['monthlyPaymentData'][number];
 /** What the member pays next: an installment of the active loan, or a monthly due. */
 export type NextDue =
   | { kind: 'installment'; dueDate: string; amount: number }
-  | { kind: 'thisMonth'; period: string }
+  | { kind: 'thisMonth'; period: string; amount: number }
   | { kind: 'nextMonth'; period: string }
   | { kind: 'none' };
 
@@ -39,8 +39,9 @@ function nextDue(rows: Row[], loan: Loan | undefined): NextDue {
   // monthlyPaymentData is newest first: its first row is the current month.
   const current = rows[0];
   if (!current) return { kind: 'none' };
+  // A part-paid month asks only for what is left of it.
   if (current.status === 'pay_now' || current.status === 'due')
-    return { kind: 'thisMonth', period: current.period };
+    return { kind: 'thisMonth', period: current.period, amount: current.remaining };
   return { kind: 'nextMonth', period: followingPeriod(current.period) };
 }
 

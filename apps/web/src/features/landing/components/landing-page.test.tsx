@@ -20,6 +20,7 @@ const settings: PublicSettings = {
     max_custom_term: 24,
   },
   terms_text: 'Loans carry 6 % flat interest.',
+  payment_instructions: '',
   recharge: { minimum: 10, maximum: 500 },
 };
 

@@ -201,4 +201,19 @@ describe('My Loan', () => {
       '713.34',
     );
   });
+
+  it('offers Repay loan on an active loan, leading to the repayment form on Monthly Pay', async () => {
+    setup([activeLoan()]);
+    const repay = await screen.findByRole('link', { name: 'Repay loan' });
+    expect(repay).toHaveAttribute('href', '/user/monthly-pay?repay=loan');
+  });
+
+  it.each([
+    ['pending', pendingLoan()],
+    ['closed', activeLoan({ state: 'closed', remaining_amount: 0, next_installment: null })],
+  ])('offers no Repay loan on a %s loan', async (_, loan) => {
+    setup([loan]);
+    await screen.findByRole('heading', { name: /Loan #/ });
+    expect(screen.queryByRole('link', { name: 'Repay loan' })).not.toBeInTheDocument();
+  });
 });

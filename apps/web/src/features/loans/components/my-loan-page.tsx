@@ -133,6 +133,16 @@ function LoanCard({ loan }: { loan: Loan }) {
         <RepaymentBar paid={loan.paid_amount} total={loan.total_amount_with_interest} />
       )}
 
+      {loan.state === 'active' && (
+        <div>
+          {/* The repayment form (receipt, amount) lives with the other payment forms, on
+              Monthly Pay, which opens it for this link. */}
+          <Link to="/user/monthly-pay?repay=loan" className={linkClass}>
+            {t('myLoan.repay')}
+          </Link>
+        </div>
+      )}
+
       {canWithdraw && (
         <div>
           <Button variant="secondary" onClick={() => setWithdrawing(true)}>

@@ -17,6 +17,7 @@ const profile = profileResponse.parse({
     profession_id: 1,
     status: 1,
     role: 'member',
+    is_member: true,
     image: null,
     wallet: null,
     created_at: '2026-08-01T08:00:00.000Z',

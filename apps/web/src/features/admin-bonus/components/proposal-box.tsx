@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { i18n, useTranslation } from '../../../lib/i18n.tsx';
+import { Button } from '../../../components/button.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { closeOnConflict } from '../../../components/reason-dialog.tsx';
+import { aed, formatDate } from '../../../lib/format.ts';
+import { toastError, toastSuccess } from '../../../lib/messages.ts';
+import { useMyId, useWithdrawBonusProposal, type BonusProposal } from '../api/bonus-proposal.ts';
+import { useCloseBonusPeriod } from '../api/close-bonus-period.ts';
+
+/** The box's heading: the focus comes to it once a share-out is proposed (its button is gone). */
+export const PROPOSAL_HEADING = 'bonus-proposal';
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat(i18n.language || 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+
+/**
+ * A share-out proposed by one admin: its dates, amount and proposer. Another admin confirms
+ * it (the same dates, after a confirmation); the proposer reads that they cannot; anyone may
+ * withdraw it.
+ */
+export function ProposalBox({ open }: { open: BonusProposal }) {
+  const { t } = useTranslation('admin-bonus');
+  const { proposal } = open;
+  const myId = useMyId();
+  const isMine = myId !== undefined && proposal.proposed_by.id === myId;
+  const [isConfirming, setConfirming] = useState(false);
+  const withdraw = useWithdrawBonusProposal();
+  const titleId = PROPOSAL_HEADING;
+  const span = t('span', { from: formatDate(open.starts_on), to: formatDate(open.ends_on) });
+
+  const onWithdraw = async () => {
+    try {
+      toastSuccess((await withdraw.mutateAsync({ id: proposal.id })).message);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950 sm:p-4"
+    >
+      <h3 id={titleId} tabIndex={-1} className="font-bold focus:outline-none">
+        {t('proposal.waiting')}
+      </h3>
+      <p>{t('proposal.what', { span, interest: aed(proposal.amount) })}</p>
+      <p>
+        {t('proposal.proposedBy', {
+          name: proposal.proposed_by.name,
+          date: when(proposal.proposed_at),
+        })}
+      </p>
+      <p className="text-sm">{isMine ? t('proposal.own') : t('proposal.others')}</p>
+      <div className="flex flex-wrap gap-2">
+        {!isMine && <Button onClick={() => setConfirming(true)}>{t('proposal.confirm')}</Button>}
+        <Button
+          variant="secondary"
+          isBusy={withdraw.isPending}
+          aria-describedby={titleId}
+          onClick={() => void onWithdraw()}
+        >
+          {t('proposal.withdraw')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={isConfirming}
+        onClose={() => setConfirming(false)}
+        open={open}
+        span={span}
+      />
+    </section>
+  );
+}
+
+function ConfirmDialog({
+  isOpen,
+  onClose,
+  open,
+  span,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  open: BonusProposal;
+  span: string;
+}) {
+  const { t } = useTranslation('admin-bonus');
+  const close = useCloseBonusPeriod();
+  const confirm = async () => {
+    try {
+      // The same dates as the proposal: the server refuses others (409).
+      const res = await close.mutateAsync({ starts_on: open.starts_on, ends_on: open.ends_on });
+      toastSuccess(res.message);
+      onClose();
+    } catch (error) {
+      if (closeOnConflict(error, onClose)) return;
+      toastError(error);
+    }
+  };
+  return (
+    <Modal isOpen={isOpen} onClose={onClose} title={t('confirm.title', { span })}>
+      <div className="flex flex-col gap-4">
+        <p className="text-slate-800">
+          {t('proposal.confirmBody', {
+            name: open.proposal.proposed_by.name,
+            interest: aed(open.proposal.amount),
+          })}
+        </p>
+        <p className="text-sm text-slate-700">{t('confirm.final')}</p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {t('cancel', { ns: 'common' })}
+          </Button>
+          <Button isBusy={close.isPending} onClick={() => void confirm()}>
+            {t('proposal.confirm')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

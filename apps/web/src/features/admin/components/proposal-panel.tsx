@@ -1,0 +1,108 @@
+import { useId, type ReactNode } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { i18n, useTranslation } from '../../../lib/i18n.tsx';
+import { toastError, toastSuccess } from '../../../lib/messages.ts';
+import { useWithdrawProposal, type FundProposal, type ProposalAction } from '../api/proposals.ts';
+
+/** The text key of each action (keys cannot hold the action's dot). */
+export const KIND_KEY: Record<ProposalAction, string> = {
+  'loan.disburse': 'proposal.kinds.disburse',
+  'loan.write_off': 'proposal.kinds.writeOff',
+  'bonus.close': 'proposal.kinds.bonusClose',
+};
+
+/** When a proposal was made, with the time: two proposals on one day are told apart. */
+export function formatWhen(iso: string): string {
+  return new Intl.DateTimeFormat(i18n.language || 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+/** "Proposed by <name> on <date and time>". */
+export function ProposedBy({ proposal }: { proposal: FundProposal }) {
+  const { t } = useTranslation('admin');
+  return t('proposal.proposedBy', {
+    name: proposal.proposed_by.name,
+    date: formatWhen(proposal.proposed_at),
+  });
+}
+
+/** Withdraws a proposal (any admin may); `describedBy` names which one in a list. */
+export function WithdrawButton({
+  proposal,
+  describedBy,
+  onWithdrawn,
+}: {
+  proposal: FundProposal;
+  describedBy?: string;
+  onWithdrawn?: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const withdraw = useWithdrawProposal();
+  const run = async () => {
+    try {
+      const res = await withdraw.mutateAsync({ id: proposal.id });
+      toastSuccess(res.message);
+      onWithdrawn?.();
+    } catch (error) {
+      // A 409 (already carried out or withdrawn): the refetch shows where it stands.
+      toastError(error);
+    }
+  };
+  return (
+    <Button
+      variant="secondary"
+      isBusy={withdraw.isPending}
+      aria-describedby={describedBy}
+      onClick={() => void run()}
+    >
+      {t('proposal.withdraw')}
+    </Button>
+  );
+}
+
+/**
+ * A loan's open proposal on its page: who proposed what and when, and what this admin may do.
+ * The proposer cannot confirm their own proposal (the server refuses it), so they read why
+ * instead of a Confirm button; anyone may withdraw it.
+ */
+export function ProposalPanel({
+  proposal,
+  isMine,
+  confirmLabel,
+  onConfirm,
+  onWithdrawn,
+  children,
+}: {
+  proposal: FundProposal;
+  isMine: boolean;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onWithdrawn: () => void;
+  /** What is proposed, in a sentence or two. */
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950 sm:p-4"
+    >
+      <h3 id={titleId} className="font-bold">
+        {t('proposal.waiting')}
+      </h3>
+      <p>
+        <ProposedBy proposal={proposal} />
+      </p>
+      {children}
+      {proposal.reason && <p>{t('loan.reason', { reason: proposal.reason })}</p>}
+      <p className="text-sm">{isMine ? t('proposal.ownProposal') : t('proposal.othersProposal')}</p>
+      <div className="flex flex-wrap gap-2">
+        {!isMine && <Button onClick={onConfirm}>{confirmLabel}</Button>}
+        <WithdrawButton proposal={proposal} describedBy={titleId} onWithdrawn={onWithdrawn} />
+      </div>
+    </section>
+  );
+}

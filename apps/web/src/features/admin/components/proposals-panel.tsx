@@ -1,0 +1,109 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { aed, formatDate } from '../../../lib/format.ts';
+import type { FundProposal } from '../api/proposals.ts';
+import { KIND_KEY, ProposedBy, WithdrawButton } from './proposal-panel.tsx';
+
+/**
+ * The overview's list of money leaving the fund that waits for a second admin, or, with a
+ * single active admin, the sentence that says that admin acts alone.
+ */
+export function ProposalsPanel({
+  proposals,
+  activeAdmins,
+}: {
+  proposals: FundProposal[];
+  activeAdmins: number;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <section aria-labelledby="overview-proposals" className="flex flex-col gap-3">
+      <h2
+        id="overview-proposals"
+        tabIndex={-1}
+        className="text-lg font-bold text-slate-900 focus:outline-none"
+      >
+        {t('overview.proposalsTitle')}
+      </h2>
+      {activeAdmins < 2 && (
+        <p className="rounded-xl bg-slate-100 p-3 text-slate-800">{t('overview.singleAdmin')}</p>
+      )}
+      {proposals.length > 0 ? (
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+          {proposals.map((p) => (
+            <ProposalItem key={p.id} proposal={p} />
+          ))}
+        </ul>
+      ) : (
+        activeAdmins >= 2 && (
+          <p className="rounded-xl bg-white p-3 text-slate-700 shadow-sm">
+            {t('overview.proposalsNone')}
+          </p>
+        )
+      )}
+    </section>
+  );
+}
+
+function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
+  const { t } = useTranslation('admin');
+  const titleId = useId();
+  const dates = bonusDates(p);
+  const link =
+    p.loan_id !== null
+      ? { to: `/admin/loans/${p.loan_id}`, text: t('overview.openLoan', { id: p.loan_id }) }
+      : { to: '/admin/bonus', text: t('overview.openBonus') };
+  return (
+    <li className="flex flex-col gap-2 rounded-2xl border border-amber-300 bg-white p-3 shadow-sm sm:p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h3 id={titleId} className="font-bold text-slate-900">
+          {t(KIND_KEY[p.action])}
+          {p.loan_id !== null && ` · ${t('loans.loanNumber', { id: p.loan_id })}`}
+        </h3>
+        <span className="text-lg font-extrabold text-slate-900 tabular-nums">{aed(p.amount)}</span>
+      </div>
+      {p.member && (
+        <p className="text-slate-800">
+          {t('overview.proposalMember', { name: p.member.name, id: p.member.unique_id })}
+        </p>
+      )}
+      {dates && (
+        <p className="text-slate-800">
+          {t('overview.proposalSpan', { from: formatDate(dates.from), to: formatDate(dates.to) })}
+        </p>
+      )}
+      <p className="text-sm text-slate-700">
+        <ProposedBy proposal={p} />
+      </p>
+      {p.reason && (
+        <p className="text-sm break-words text-slate-700">
+          {t('loan.reason', { reason: p.reason })}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Link
+          to={link.to}
+          aria-describedby={titleId}
+          className="inline-flex min-h-11 items-center rounded-lg px-1 font-semibold text-brand-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          {link.text}
+        </Link>
+        <WithdrawButton
+          proposal={p}
+          describedBy={titleId}
+          // The item goes with its button: the focus stays in the list's section.
+          onWithdrawn={() => document.getElementById('overview-proposals')?.focus()}
+        />
+      </div>
+    </li>
+  );
+}
+
+/** A share-out's dates, as the proposal keeps them for the confirming call. */
+export function bonusDates(p: FundProposal): { from: string; to: string } | null {
+  const d = p.details as { startsOn?: unknown; endsOn?: unknown } | null;
+  return typeof d?.startsOn === 'string' && typeof d.endsOn === 'string'
+    ? { from: d.startsOn, to: d.endsOn }
+    : null;
+}

@@ -1,0 +1,123 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { useSettings } from '../../../api/get-settings.ts';
+import { SpinnerRing } from '../../../components/states.tsx';
+import { instructionLines, type InstructionLine } from '../lib/instruction-lines.ts';
+
+/**
+ * "Where to send the money": the treasurer's instructions (GET /api/settings), one line
+ * each, with a copy button beside every account number. `compact` is the forms' version.
+ */
+export function PaymentInstructions({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation('dues');
+  const { t: tc } = useTranslation();
+  const settings = useSettings();
+  const titleId = useId();
+  // Inside a form's modal it sits under the modal's own title.
+  const Heading = compact ? 'h3' : 'h2';
+
+  let body;
+  if (settings.isPending)
+    body = (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+        <SpinnerRing size="size-5" />
+        {t('instructions.loading')}
+      </p>
+    );
+  else if (settings.isError)
+    body = (
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
+        <p>{t('instructions.loadFailed')}</p>
+        <button
+          type="button"
+          onClick={() => void settings.refetch()}
+          className="min-h-11 font-medium text-brand-700 underline underline-offset-2"
+        >
+          {tc('retry')}
+        </button>
+      </div>
+    );
+  else {
+    const lines = instructionLines(settings.data.payment_instructions);
+    body =
+      lines.length === 0 ? (
+        <p className="text-sm text-slate-800">{t('instructions.empty')}</p>
+      ) : (
+        <ul className="flex flex-col gap-1">
+          {lines.map((line, index) => (
+            <InstructionItem key={index} line={line} />
+          ))}
+        </ul>
+      );
+  }
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={`flex flex-col gap-2 rounded-xl border border-brand-100 bg-brand-50/60 ${compact ? 'p-3' : 'p-4'}`}
+    >
+      <Heading
+        id={titleId}
+        className={`font-bold text-slate-900 ${compact ? 'text-sm' : 'text-base'}`}
+      >
+        {t('instructions.title')}
+      </Heading>
+      {body}
+    </section>
+  );
+}
+
+function InstructionItem({ line }: { line: InstructionLine }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm text-slate-800">
+      {/* An IBAN is one long word: it may break anywhere rather than overflow at 320 px. */}
+      <span className="min-w-0 break-words [overflow-wrap:anywhere]">{line.text}</span>
+      {line.number && <CopyButton number={line.number} />}
+    </li>
+  );
+}
+
+/** Copies the number; says "Copied" for a moment, to sight and to a screen reader. */
+function CopyButton({ number }: { number: string }) {
+  const { t } = useTranslation('dues');
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), 2500);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const copy = async () => {
+    try {
+      // Missing outside a secure context: that is a failure too, shown as such.
+      await navigator.clipboard.writeText(number);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+
+  const label =
+    state === 'copied'
+      ? t('instructions.copied')
+      : state === 'failed'
+        ? t('instructions.copyFailed')
+        : t('instructions.copy');
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void copy()}
+        // The visible word first (WCAG 2.5.3), then which number it copies.
+        aria-label={`${label} ${number}`}
+        className="inline-flex min-h-11 shrink-0 items-center rounded-lg border border-brand-700 bg-white px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        {label}
+      </button>
+      <span aria-live="polite" className="sr-only">
+        {state === 'idle' ? '' : label}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { accountNumberIn, instructionLines } from './instruction-lines.ts';
+
+describe('accountNumberIn', () => {
+  it.each([
+    ['IBAN AE07 0331 2345 6789 0123 456', 'AE070331234567890123456'],
+    ['Botim to Fatima: 050 123 9876', '0501239876'],
+    ['Account 1234567890', '1234567890'],
+    ['Exchange house code 123456', '123456'],
+  ])('finds the number in "%s"', (line, number) => {
+    expect(accountNumberIn(line)).toBe(number);
+  });
+
+  it.each([
+    'Bank transfer to Emirates NBD, account name "Jamiya Savings Association"',
+    'Write your member ID (JM…) in the note, by the 5th of 2026',
+    'Office hours 10 12 to 14',
+    '',
+  ])('finds none in "%s"', (line) => {
+    expect(accountNumberIn(line)).toBeNull();
+  });
+});
+
+describe('instructionLines', () => {
+  it('keeps the non-empty lines, trimmed, each with its number', () => {
+    expect(instructionLines('  Emirates NBD \r\n\n IBAN AE07 0331 2345 6789 0123 456\n')).toEqual([
+      { text: 'Emirates NBD', number: null },
+      { text: 'IBAN AE07 0331 2345 6789 0123 456', number: 'AE070331234567890123456' },
+    ]);
+  });
+});

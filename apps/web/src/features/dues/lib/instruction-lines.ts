@@ -1,0 +1,29 @@
+/** One line of the treasurer's payment instructions, with the account number it holds, if any. */
+export interface InstructionLine {
+  text: string;
+  /** The number as the member pastes it (no spaces), e.g. "AE070331234567890123456". */
+  number: string | null;
+}
+
+// A run of digits with single spaces inside (an IBAN's groups, "050 123 9876"), optionally
+// after an IBAN's two-letter country code; it counts as an account number from 6 digits.
+const NUMBER_RUN = /(?:\b[A-Z]{2}(?=\d))?\d(?: ?\d)*/g;
+const MIN_DIGITS = 6;
+
+/** The first account number in a line: a run of at least 6 digits, spaces allowed inside. */
+export function accountNumberIn(line: string): string | null {
+  for (const [run] of line.matchAll(NUMBER_RUN)) {
+    const compact = run.replace(/ /g, '');
+    if (compact.replace(/\D/g, '').length >= MIN_DIGITS) return compact;
+  }
+  return null;
+}
+
+/** The instructions' non-empty lines, each with its account number. */
+export function instructionLines(text: string): InstructionLine[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => ({ text: line, number: accountNumberIn(line) }));
+}
