@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { photoLike } from '../../apps/server/src/features/demo/demo-pictures.ts';
 import { tryParseAed } from '../../packages/money/src/fils.ts';
 import { formatMoney } from '../../packages/money/src/format.ts';
 
@@ -27,11 +28,12 @@ export function dubaiMonth(now = new Date()): { name: string; period: string; la
   return { name, period: `${year}-${month}`, label: `${name} ${year}` };
 }
 
-/** A small real JPEG (a receipt photo). */
+/**
+ * A small real JPEG (a receipt photo), a different picture at each call: one picture sent
+ * twice is a possible duplicate receipt in the treasurer's review.
+ */
 export function jpegReceipt(): Promise<Buffer> {
-  return sharp({ create: { width: 240, height: 160, channels: 3, background: '#f4efe2' } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  return photoLike(Math.floor(Math.random() * 2 ** 31), 240, 160);
 }
 
 /** A small real PNG (a profile photo). */

@@ -62,6 +62,19 @@ describe('demo seed', () => {
     expect(settings.payment_instructions).toMatch(/IBAN AE07/);
   });
 
+  it('gives every receipt a picture of its own, so none is flagged as a duplicate', async () => {
+    const treasurer = await login(t.app, 'admin@jamiya.example');
+    const approved = (
+      await t.app.inject({
+        url: '/api/admin/payments?status=approved&limit=100',
+        headers: bearer(treasurer),
+      })
+    ).json().items as Array<{ receipt_url: string | null; possible_duplicates: unknown[] }>;
+    expect(approved).toHaveLength(18);
+    expect(approved.every((p) => p.receipt_url !== null)).toBe(true);
+    expect(approved.flatMap((p) => p.possible_duplicates)).toEqual([]);
+  });
+
   it('gives Amina eight paid months, this month to pay and an active loan with two installments repaid', async () => {
     const token = await login(t.app, 'amina@jamiya.example');
     const account = (

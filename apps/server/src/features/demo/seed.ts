@@ -1,5 +1,4 @@
 import { count } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/member-services.ts';
 import { settings } from '../../db/schema/settings.ts';
@@ -9,6 +8,7 @@ import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
 import { approvePayment, submitDues, submitLoanRepayment } from '../dues/dues.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { storeUpload } from '../files/files.ts';
+import { photoLike } from './demo-pictures.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
 import {
   applyForLoan,
@@ -70,11 +70,9 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
   const today = localDate(now);
   const firstOfMonth = `${periodOf(today)}-01`;
   const { monthlyDueFils } = await getSettings(db);
-  const receipt = await sharp({
-    create: { width: 320, height: 200, channels: 3, background: '#e8f3ec' },
-  })
-    .png()
-    .toBuffer();
+  // Each receipt its own picture: the same one each time would be a duplicate of every other.
+  let receipts = 0;
+  const receipt = () => photoLike((receipts += 1), 320, 240);
 
   const admin = await createUser(db, {
     name: 'Fatima Al Mansoori',
@@ -88,7 +86,7 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
 
   async function payDues(userId: number, monthStart: string) {
     const submittedOn = `${monthStart.slice(0, 8)}05`;
-    const stored = await storeUpload(storage, await sanitizeUpload(receipt), 'receipt.png');
+    const stored = await storeUpload(storage, await sanitizeUpload(await receipt()), 'receipt.jpg');
     const payment = await submitDues(
       db,
       userId,
@@ -152,7 +150,11 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
   const [first, second] = await installmentsOf(db, loan.id);
   for (const inst of [first!, second!]) {
     const paidAt = at(inst.dueOn);
-    const stored = await storeUpload(storage, await sanitizeUpload(receipt), 'repayment.png');
+    const stored = await storeUpload(
+      storage,
+      await sanitizeUpload(await receipt()),
+      'repayment.jpg',
+    );
     const repayment = await submitLoanRepayment(
       db,
       amina.id,

@@ -44,6 +44,10 @@ export function PaymentReview({
   const what = paymentWhat(t, payment);
   const duplicates = payment.possible_duplicates;
   const hasDuplicates = duplicates.length > 0;
+  // One look-alike beside this receipt at a time: a receipt copied many times would otherwise
+  // load every copy at once.
+  const [comparedId, setComparedId] = useState<number | null>(null);
+  const compared = duplicates.find((d) => d.payment_id === comparedId) ?? duplicates[0];
   const isCorrected =
     payment.approved_amount !== null && payment.approved_amount !== payment.amount;
   const facts = [
@@ -96,7 +100,13 @@ export function PaymentReview({
           </StatusBadge>
         </div>
       </div>
-      {hasDuplicates && <DuplicateWarnings payment={payment} />}
+      {hasDuplicates && (
+        <DuplicateWarnings
+          payment={payment}
+          comparedId={compared?.payment_id}
+          onCompare={setComparedId}
+        />
+      )}
       {/* Read in this order (facts, receipt, decision); from lg the receipt stands beside both,
           unless it is to be compared with others: then the receipts take the whole width. */}
       <div
@@ -129,9 +139,7 @@ export function PaymentReview({
                   alt={t('payments.receiptAlt', { name: payment.member.name, what })}
                 />
               </figure>
-              {duplicates.map((d) => (
-                <OtherReceipt key={d.payment_id} duplicate={d} />
-              ))}
+              {compared && <OtherReceipt key={compared.payment_id} duplicate={compared} />}
             </div>
           ) : payment.receipt_url ? (
             <ReceiptView
@@ -163,8 +171,17 @@ export function PaymentReview({
 
 type PossibleDuplicate = AdminPayment['possible_duplicates'][number];
 
-function DuplicateWarnings({ payment }: { payment: AdminPayment }) {
+function DuplicateWarnings({
+  payment,
+  comparedId,
+  onCompare,
+}: {
+  payment: AdminPayment;
+  comparedId: number | undefined;
+  onCompare: (id: number) => void;
+}) {
   const { t } = useTranslation('admin');
+  const several = payment.possible_duplicates.length > 1;
   return (
     <div
       role="note"
@@ -173,7 +190,19 @@ function DuplicateWarnings({ payment }: { payment: AdminPayment }) {
     >
       <ul className="flex flex-col gap-1">
         {payment.possible_duplicates.map((d) => (
-          <li key={d.payment_id}>{duplicateWarning(t, d)}</li>
+          <li key={d.payment_id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span>{duplicateWarning(t, d)}</span>
+            {several && (
+              <button
+                type="button"
+                aria-pressed={d.payment_id === comparedId}
+                onClick={() => onCompare(d.payment_id)}
+                className="rounded-lg border border-amber-600 px-2 py-0.5 text-xs font-semibold text-amber-950 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700 aria-pressed:bg-amber-200"
+              >
+                {t('payments.compareReceipt')}
+              </button>
+            )}
+          </li>
         ))}
       </ul>
     </div>

@@ -231,6 +231,49 @@ describe('the review queue', () => {
     await waitFor(() => expect(within(detail()).getAllByRole('alert')).toHaveLength(2));
   });
 
+  it('compares one look-alike at a time when a receipt has several', async () => {
+    const other = (id: number, month: string, member = AMINA) =>
+      adminPayment({
+        id,
+        month,
+        period: '2026-09',
+        status: 'approved',
+        member,
+        receipt_url: `/api/files/0b5a3c1e-1111-4222-8333-94444444444${id}`,
+      });
+    const mine = adminPayment({
+      possible_duplicates: [7, 8].map((id) => ({
+        payment_id: id,
+        member: { id: AMINA.id, name: AMINA.name },
+        month: id === 7 ? 'August 2026' : 'September 2026',
+        status: 'approved' as const,
+      })),
+    });
+    const { user, requests } = setup({
+      pending: [mine],
+      handlers: {
+        'GET /api/admin/payments': () => ({ body: page([mine]) }),
+        'GET /api/admin/payments/7': () => ({ body: other(7, 'August 2026') }),
+        'GET /api/admin/payments/8': () => ({ body: other(8, 'September 2026') }),
+      },
+    });
+    await list();
+    const panel = detail();
+    expect(
+      await within(panel).findByRole('img', { name: 'Receipt of Amina Rahman for August 2026' }),
+    ).toBeInTheDocument();
+    expect(panel.querySelectorAll('figure')).toHaveLength(2);
+    expect(requests.map((r) => r.url)).not.toContain('/api/admin/payments/8');
+    const [first, second] = within(panel).getAllByRole('button', { name: 'Compare' });
+    expect(first).toHaveAttribute('aria-pressed', 'true');
+    await user.click(second!);
+    expect(
+      await within(panel).findByRole('img', { name: 'Receipt of Amina Rahman for September 2026' }),
+    ).toBeInTheDocument();
+    expect(second).toHaveAttribute('aria-pressed', 'true');
+    expect(panel.querySelectorAll('figure')).toHaveLength(2);
+  });
+
   it('warns of a possible duplicate receipt and shows both receipts side by side', async () => {
     const theirs = adminPayment({
       id: 7,
