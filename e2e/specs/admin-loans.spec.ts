@@ -1,14 +1,15 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { parseAed } from '../../packages/money/src/fils.ts';
 import { filsToDecimalString } from '../../packages/money/src/format.ts';
 import { loanFigures, loanSchedule } from '../../packages/money/src/loan.ts';
 import { filsText } from '../support/figures.ts';
 import {
-  DESKTOP,
-  PHONE,
   apiAs,
+  DESKTOP,
   expect,
   expectNoAxeViolations,
+  openAs,
+  PHONE,
   signIn,
   test,
 } from '../support/fixtures.ts';
@@ -40,24 +41,6 @@ async function applyForLoan(page: Page): Promise<Loan> {
   });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { loan: Loan }).loan;
-}
-
-/** A second person at another computer: their own context, console errors fail the test too. */
-async function openAs(
-  browser: Browser,
-  email: string,
-  errors: string[],
-  viewport = DESKTOP,
-): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of (401|404|409|422)/.test(m.text()))
-      errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, email);
-  return page;
 }
 
 async function expectMyLoan(page: Page, loanId: number, state: string) {

@@ -1,13 +1,14 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { filsToDecimalString } from '../../packages/money/src/format.ts';
 import { parseAed } from '../../packages/money/src/fils.ts';
 import { aedText, dubaiMonth, jpegReceipt } from '../support/figures.ts';
 import {
-  DESKTOP,
-  PHONE,
   apiAs,
+  DESKTOP,
   expect,
   expectNoAxeViolations,
+  openAs,
+  PHONE,
   signIn,
   test,
 } from '../support/fixtures.ts';
@@ -60,19 +61,6 @@ async function sendReceipt(
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
-}
-
-/** A second person at another computer: their own context, console errors fail the test too. */
-async function openAs(browser: Browser, email: string, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of (401|404|409|422)/.test(m.text()))
-      errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, email);
-  return page;
 }
 
 test('the treasurer approves one receipt and rejects another; the member sees both', async ({

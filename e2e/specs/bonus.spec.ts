@@ -1,12 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { aedText } from '../support/figures.ts';
 import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
 import {
-  DESKTOP,
-  PHONE,
   apiAs,
+  DESKTOP,
   expect,
   expectNoAxeViolations,
+  openAs,
+  PHONE,
   signIn,
   test,
 } from '../support/fixtures.ts';
@@ -114,19 +115,6 @@ for (const viewport of [DESKTOP, PHONE]) {
       expect(after.items).toEqual([]);
     });
   });
-}
-
-/** The chair at another computer: their own context; console errors fail the test too. */
-async function openAs(browser: Browser, email: string, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of (401|404|409|422)/.test(m.text()))
-      errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, email);
-  return page;
 }
 
 test('a share-out proposed by the treasurer waits for the chair, who sees the same dates; withdrawn, nothing is closed', async ({

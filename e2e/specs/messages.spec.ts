@@ -1,13 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
 import {
   DESKTOP,
-  PHONE,
   expect,
   expectNoAxeViolations,
+  openAs,
+  PHONE,
   signIn,
   test,
 } from '../support/fixtures.ts';
-import { DEMO_ADMIN, DEMO_PASSWORD, E2E_MEMBERS } from '../support/members.ts';
+import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
 
 // anil (made for this flow) writes to the committee from his phone, with a photo; the
 // treasurer, at another computer, finds the unread conversation and answers; anil's open page
@@ -20,19 +20,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAJ0lEQVQ4jWPgL8ujCmIYNYh/NIz4R9NR2WgWKRstRvJGS8i8gaxFAIeqIt/poqrdAAAAAElFTkSuQmCC',
   'base64',
 );
-
-/** A second person at another computer: their own context, console errors fail the test too. */
-async function openAs(browser: Browser, email: string, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of (401|404|409|422)/.test(m.text()))
-      errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, email, DEMO_PASSWORD);
-  return page;
-}
 
 test('a member writes to the committee, the treasurer answers, the answer appears by itself', async ({
   page: member,

@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { aedText, dubaiMonth, jpegReceipt } from '../support/figures.ts';
 import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
-import { DESKTOP, apiAs, expect, signIn, test } from '../support/fixtures.ts';
+import { apiAs, expect, openAs, signIn, test } from '../support/fixtures.ts';
 
 // nadia joined two months ago and has paid nothing: three unpaid months, the newest this one.
 const member = E2E_MEMBERS.dues;
@@ -139,19 +139,6 @@ test('Pay Now on this month opens the dues form for this month, not the loan for
   await expect(page.getByRole('button', { name: 'Repay loan' })).toBeVisible();
 });
 
-/** The treasurer, at another computer: their own context; console errors fail the test too. */
-async function openAdmin(browser: Browser, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of (401|404|409|422)/.test(m.text()))
-      errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, DEMO_ADMIN);
-  return page;
-}
-
 /** The treasurer approves `name`'s receipt for `label`, confirming a part payment if asked. */
 async function approveDues(admin: Page, name: string, label: string, amount: number) {
   await admin.goto('/admin/payments');
@@ -222,7 +209,7 @@ test('pays part of this month, sees what is left after approval, and completes i
   await pay(first, await jpegReceipt(), due);
 
   const adminErrors: string[] = [];
-  const admin = await openAdmin(browser, adminErrors);
+  const admin = await openAs(browser, DEMO_ADMIN, adminErrors);
   await approveDues(admin, sunita.name, month.label, first);
 
   // The month is still to pay, with what is left.

@@ -1,11 +1,11 @@
-import type { Browser, Page } from '@playwright/test';
 import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
 import {
-  DESKTOP,
-  PHONE,
   apiAs,
+  DESKTOP,
   expect,
   expectNoAxeViolations,
+  openAs,
+  PHONE,
   signIn,
   test,
 } from '../support/fixtures.ts';
@@ -14,19 +14,6 @@ import {
 // computer, marks it done with the operator's reference; ravi sees Done with the reference.
 const RAVI = E2E_MEMBERS.recharge;
 const REFERENCE = 'JIO-E2E-48213';
-
-/** A second person at another computer: their own context, console errors fail the test too. */
-async function openAs(browser: Browser, email: string, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of (401|404|409|422)/.test(m.text()))
-      errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, email);
-  return page;
-}
 
 type Savings = { myAccountData: { account_balance: number } };
 

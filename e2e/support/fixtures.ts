@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { readMailbox } from './mailbox.ts';
 import { DEMO_PASSWORD } from './members.ts';
 
@@ -72,6 +72,27 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
   // A member lands on /user, an admin on /admin.
   await expect(page).toHaveURL(/\/(user|admin)$/);
+}
+
+/**
+ * A second person at another computer, signed in: their own context, and their console
+ * errors fail the test too (the answers a page expects to handle, 401 to 422, aside).
+ */
+export async function openAs(
+  browser: Browser,
+  email: string,
+  errors: string[],
+  viewport = DESKTOP,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of (401|404|409|422)/.test(m.text()))
+      errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, email);
+  return page;
 }
 
 /** The API as the page's member (or admin) sees it (same token); GET unless `method` says. */

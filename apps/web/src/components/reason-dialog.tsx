@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../lib/i18n.tsx';
 import { ApiError } from '../lib/api-client.ts';
-import { applyServerErrors, toastError, toastSuccess } from '../lib/messages.ts';
+import { applyServerErrors, errorMessage, toastError, toastSuccess } from '../lib/messages.ts';
 import { Button } from './button.tsx';
 import { Field, inputClass } from './field.tsx';
 import { Modal } from './modal.tsx';
@@ -18,47 +18,37 @@ const noteResolver = lazyZodResolver<ReasonValues>(() =>
   import('@jamiya/contracts/admin').then((m) => m.optionalNoteRequest),
 );
 
+interface ReasonProps {
+  children?: ReactNode;
+  reasonLabel: string;
+  reasonHint?: string | undefined;
+  isReasonRequired: boolean;
+  /** The reason to start from (a second admin confirming a proposal's). */
+  defaultReason?: string;
+  confirmLabel: string;
+  isDanger?: boolean;
+  /** Holds the confirm button off (a payout the cash cannot cover); the children say why. */
+  isConfirmDisabled?: boolean;
+  onConfirm: (reason: string | undefined) => Promise<string>;
+}
+
 /**
  * Confirms a decision, with a reason (required when the person affected reads it, otherwise
  * an optional note), checked by the shared schema. `onConfirm` makes the call and returns the
  * server's message for the success toast. A 409 (someone else acted first) closes the dialog
- * and shows the server's sentence on the page, which the caller refetches.
+ * and shows the server's sentence on the page, which the caller refetches; a 403 (asking again
+ * will not change it, e.g. an admin's own loan) stays written in the dialog.
  */
 export function ReasonDialog({
   isOpen,
   onClose,
   title,
-  children,
-  reasonLabel,
-  isReasonRequired,
-  confirmLabel,
-  isDanger = false,
-  onConfirm,
-}: {
-  isOpen: boolean;
-  onClose: () => void;
-  title: string;
-  children?: ReactNode;
-  reasonLabel: string;
-  isReasonRequired: boolean;
-  confirmLabel: string;
-  isDanger?: boolean;
-  onConfirm: (reason: string | undefined) => Promise<string>;
-}) {
+  ...form
+}: ReasonProps & { isOpen: boolean; onClose: () => void; title: string }) {
   const [shakeSignal, setShakeSignal] = useState(0);
   return (
     <Modal isOpen={isOpen} onClose={onClose} title={title} shakeSignal={shakeSignal}>
-      <ReasonForm
-        reasonLabel={reasonLabel}
-        isReasonRequired={isReasonRequired}
-        confirmLabel={confirmLabel}
-        isDanger={isDanger}
-        onConfirm={onConfirm}
-        onClose={onClose}
-        onInvalid={() => setShakeSignal((n) => n + 1)}
-      >
-        {children}
-      </ReasonForm>
+      <ReasonForm {...form} onClose={onClose} onInvalid={() => setShakeSignal((n) => n + 1)} />
     </Modal>
   );
 }
@@ -66,29 +56,25 @@ export function ReasonDialog({
 function ReasonForm({
   children,
   reasonLabel,
+  reasonHint,
   isReasonRequired,
+  defaultReason = '',
   confirmLabel,
-  isDanger,
+  isDanger = false,
+  isConfirmDisabled = false,
   onConfirm,
   onClose,
   onInvalid,
-}: {
-  children?: ReactNode;
-  reasonLabel: string;
-  isReasonRequired: boolean;
-  confirmLabel: string;
-  isDanger: boolean;
-  onConfirm: (reason: string | undefined) => Promise<string>;
-  onClose: () => void;
-  onInvalid: () => void;
-}) {
+}: ReasonProps & { onClose: () => void; onInvalid: () => void }) {
   const { t } = useTranslation();
+  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<ReasonValues, unknown, ReasonValues>({
     resolver: isReasonRequired ? reasonResolver : noteResolver,
-    defaultValues: { reason: '' },
+    defaultValues: { reason: defaultReason },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setRefusal(null);
     try {
       const message = await onConfirm(values.reason || undefined);
       toastSuccess(message);
@@ -96,7 +82,8 @@ function ReasonForm({
     } catch (error) {
       if (closeOnConflict(error, onClose)) return;
       applyServerErrors(error, form.setError, ['reason']);
-      toastError(error);
+      if (error instanceof ApiError && error.status === 403) setRefusal(errorMessage(error));
+      else toastError(error);
       onInvalid();
     }
   }, onInvalid);
@@ -104,7 +91,7 @@ function ReasonForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {children}
-      <Field label={reasonLabel} error={form.formState.errors.reason?.message}>
+      <Field label={reasonLabel} hint={reasonHint} error={form.formState.errors.reason?.message}>
         {(a) => (
           <textarea
             {...a}
@@ -116,6 +103,11 @@ function ReasonForm({
           />
         )}
       </Field>
+      {refusal && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-900">
+          {refusal}
+        </p>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
           {t('cancel')}
@@ -123,7 +115,9 @@ function ReasonForm({
         <Button
           type="submit"
           variant={isDanger ? 'danger' : 'primary'}
+          disabled={isConfirmDisabled}
           isBusy={form.formState.isSubmitting}
+          className="disabled:opacity-60"
         >
           {confirmLabel}
         </Button>

@@ -13,12 +13,14 @@ import { page, parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { storeUpload } from '../files/files.ts';
-import { sanitizeUpload } from '../files/sanitize-upload.ts';
+import { withStoredUpload } from '../files/files.ts';
 import { submitDues, submitLoanRepayment } from './dues.ts';
 import { toPaymentView } from './payment-view.ts';
 
 const secured = { security: [{ bearer: [] }] };
+
+const REPAYMENT_RECEIVED =
+  'Your loan payment was received. It will be added once the committee confirms it.';
 
 export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.deps;
@@ -65,8 +67,7 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return {
           status_code: 200 as const,
-          message:
-            'Your loan payment was received. It will be added once the committee confirms it.',
+          message: REPAYMENT_RECEIVED,
           payment: toPaymentView(created),
         };
       }
@@ -77,25 +78,21 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (month === undefined || account_number === undefined || photo === undefined) {
         throw unprocessable('Please fill in every field and attach the receipt.', missing);
       }
-      const stored = await storeUpload(storage, await sanitizeUpload(photo.data), photo.filename);
-      try {
-        const created = await submitDues(
+      const created = await withStoredUpload(storage, photo, (receipt) =>
+        submitDues(
           db,
           me.userId,
-          { month, amountFils: payment_amount, accountNumber: account_number, receipt: stored },
+          { month, amountFils: payment_amount, accountNumber: account_number, receipt },
           now,
           request.ip,
-        );
-        return {
-          status_code: 200 as const,
-          message:
-            'Your payment was submitted. It will be added to your balance after review, usually within 1 hour.',
-          payment: toPaymentView(created),
-        };
-      } catch (err) {
-        await storage.remove(stored.storageKey);
-        throw err;
-      }
+        ),
+      );
+      return {
+        status_code: 200 as const,
+        message:
+          'Your payment was submitted. It will be added to your balance after review, usually within 1 hour.',
+        payment: toPaymentView(created),
+      };
     },
   );
 
@@ -136,30 +133,25 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
           photo: ['Attach the receipt (a photo or a PDF).'],
         });
       }
-      const stored = await storeUpload(storage, await sanitizeUpload(photo.data), photo.filename);
-      try {
-        const created = await submitLoanRepayment(
+      const created = await withStoredUpload(storage, photo, (receipt) =>
+        submitLoanRepayment(
           db,
           me.userId,
           {
             amountFils: payment_amount,
             loanId: request.params.id,
             accountNumber: account_number,
-            receipt: stored,
+            receipt,
           },
           new Date(),
           request.ip,
-        );
-        return {
-          status_code: 200 as const,
-          message:
-            'Your loan payment was received. It will be added once the committee confirms it.',
-          payment: toPaymentView(created),
-        };
-      } catch (err) {
-        await storage.remove(stored.storageKey);
-        throw err;
-      }
+        ),
+      );
+      return {
+        status_code: 200 as const,
+        message: REPAYMENT_RECEIVED,
+        payment: toPaymentView(created),
+      };
     },
   );
 

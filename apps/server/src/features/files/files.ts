@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import type { FileStorage } from './file-storage.ts';
 import { newStorageKey } from './file-storage.ts';
-import type { SanitizedUpload } from './sanitize-upload.ts';
+import type { UploadedFile } from '../../lib/uploaded-file.ts';
+import { sanitizeUpload, type SanitizedUpload } from './sanitize-upload.ts';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -30,6 +31,24 @@ export async function storeUpload(
   const storageKey = newStorageKey();
   await storage.put(storageKey, upload.data);
   return { storageKey, upload, originalName };
+}
+
+/**
+ * Checks and stores a member's upload, then runs `record`, which writes the rows that refer
+ * to it; if that fails the stored file is removed again, so no file is left without its row.
+ */
+export async function withStoredUpload<T>(
+  storage: FileStorage,
+  file: UploadedFile,
+  record: (stored: StoredUpload) => Promise<T>,
+): Promise<T> {
+  const stored = await storeUpload(storage, await sanitizeUpload(file.data), file.filename);
+  try {
+    return await record(stored);
+  } catch (err) {
+    await storage.remove(stored.storageKey);
+    throw err;
+  }
 }
 
 export async function insertFileRow(

@@ -9,7 +9,6 @@ import { isProposed, useMoveLoan, type AdminLoan, type LoanAction } from '../api
 import { useOverview } from '../api/get-overview.ts';
 import { useLoanProposal, useMyId, type FundProposal } from '../api/proposals.ts';
 import { CashRepaymentDialog } from './cash-repayment-dialog.tsx';
-import { MoneyOutDialog } from './money-out-dialog.tsx';
 import { ProposalPanel, ProposedBy } from './proposal-panel.tsx';
 
 type Open = LoanAction | 'repay' | null;
@@ -183,7 +182,7 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
         needsSecond={needsSecond}
         onConfirm={run('disburse')}
       />
-      <MoneyOutDialog
+      <ReasonDialog
         // A fresh form per proposal, so the reason it starts with is the proposal's.
         key={`write-off:${proposal?.id ?? ''}`}
         isOpen={open === 'write-off'}
@@ -206,7 +205,7 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
           </p>
         )}
         {needsSecond && <p className="text-sm text-slate-700">{needsSecond}</p>}
-      </MoneyOutDialog>
+      </ReasonDialog>
       {loan.state === 'active' && (
         <CashRepaymentDialog loan={loan} isOpen={open === 'repay'} onClose={close} />
       )}
@@ -272,7 +271,7 @@ function DisburseDialog({
     );
 
   return (
-    <MoneyOutDialog
+    <ReasonDialog
       isOpen={isOpen}
       onClose={onClose}
       title={t('loan.disburseTitle', { id: loan.id })}
@@ -296,6 +295,6 @@ function DisburseDialog({
       )}
       {cash}
       {needsSecond && <p className="text-sm text-slate-700">{needsSecond}</p>}
-    </MoneyOutDialog>
+    </ReasonDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
 import type { Loan } from '../../../api/get-my-loans.ts';
@@ -18,7 +18,7 @@ import {
   type LoanRepaymentFormOutput,
 } from '../api/save-monthly-payment.ts';
 import { PaymentInstructions } from './payment-instructions.tsx';
-import { ReceiptPreview } from './receipt-preview.tsx';
+import { ReceiptField } from './receipt-field.tsx';
 
 /**
  * The loan repayment modal behind "Repay loan": the receipt of the transfer, the amount (at
@@ -108,7 +108,6 @@ function LoanPaymentForm({
     defaultValues: { payment_amount: suggested, account_number: accountNumber },
   });
   const { errors } = form.formState;
-  const photo = useWatch({ control: form.control, name: 'photo' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -139,27 +138,7 @@ function LoanPaymentForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <PaymentInstructions compact />
-      <Field label={t('form.receipt')} hint={t('form.receiptHint')} error={errors.photo?.message}>
-        {(a) => (
-          <Controller
-            control={form.control}
-            name="photo"
-            render={({ field }) => (
-              <input
-                {...a}
-                ref={field.ref}
-                name={field.name}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(e.target.files?.[0])}
-                type="file"
-                accept="image/*,application/pdf"
-                className={`${inputClass} file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
-              />
-            )}
-          />
-        )}
-      </Field>
-      {photo instanceof File && <ReceiptPreview file={photo} />}
+      <ReceiptField control={form.control} error={errors.photo?.message} />
       <Field label={t('loanForm.amount')} hint={hint} error={errors.payment_amount?.message}>
         {(a) => (
           <input

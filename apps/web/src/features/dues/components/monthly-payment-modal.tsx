@@ -1,6 +1,6 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/values';
 import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
@@ -19,7 +19,7 @@ import {
 import { monthLabel, monthNameOfPeriod, periodLabel } from '../utils/months.ts';
 import type { MonthlyRow } from './monthly-rows.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
-import { ReceiptPreview } from './receipt-preview.tsx';
+import { ReceiptField } from './receipt-field.tsx';
 
 export interface MonthlyPaymentDefaults {
   /** Preselected when the member pays a due row; otherwise no month is chosen (spec section 5). */
@@ -115,7 +115,6 @@ function MonthlyPaymentForm({
     },
   });
   const { errors } = form.formState;
-  const photo = useWatch({ control: form.control, name: 'photo' });
   const month = useWatch({ control: form.control, name: 'month' });
   const row = byName[month as MonthName];
 
@@ -176,27 +175,7 @@ function MonthlyPaymentForm({
           </select>
         )}
       </Field>
-      <Field label={t('form.receipt')} hint={t('form.receiptHint')} error={errors.photo?.message}>
-        {(a) => (
-          <Controller
-            control={form.control}
-            name="photo"
-            render={({ field }) => (
-              <input
-                {...a}
-                ref={field.ref}
-                name={field.name}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(e.target.files?.[0])}
-                type="file"
-                accept="image/*,application/pdf"
-                className={`${inputClass} file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
-              />
-            )}
-          />
-        )}
-      </Field>
-      {photo instanceof File && <ReceiptPreview file={photo} />}
+      <ReceiptField control={form.control} error={errors.photo?.message} />
       <Field
         label={t('form.amount')}
         hint={
