@@ -3,7 +3,7 @@ import { areFormatsReady, earlyRequests, warmUpFormats } from './early.ts';
 import { loadMemberData } from './app/member-data.ts';
 import { queryClient } from './app/query-provider.tsx';
 import { startEarly } from './lib/api-client.ts';
-import { setToken } from './lib/session-store.ts';
+import { setHasMemberArea, setToken } from './lib/session-store.ts';
 
 describe('earlyRequests', () => {
   it('starts the layout’s requests on every member page, and what the page reads besides', () => {
@@ -13,6 +13,19 @@ describe('earlyRequests', () => {
     expect(earlyRequests('/user/my-loan')).toEqual([...layout, '/api/my-loans?limit=20']);
     expect(earlyRequests('/user/mobile-recharge')).toEqual([...layout, '/api/settings']);
     expect(earlyRequests('/user/notifications')).toEqual(layout);
+  });
+
+  it('asks an admin who is not a member for the profile alone, which sends them to /admin', () => {
+    setToken('token-a'.padEnd(43, 'x'));
+    setHasMemberArea(false);
+    expect(earlyRequests('/user')).toEqual(['/api/profile']);
+    expect(earlyRequests('/user/monthly-pay')).toEqual(['/api/profile']);
+    setHasMemberArea(true);
+    expect(earlyRequests('/user')).toContain('/api/my-account-data');
+    setHasMemberArea(false);
+    setToken('token-b'.padEnd(43, 'x'));
+    // Another sign-in forgets it until the new profile says.
+    expect(earlyRequests('/user')).toContain('/api/my-account-data');
   });
 
   it('starts nothing outside the member area', () => {

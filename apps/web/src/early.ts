@@ -1,5 +1,5 @@
 import { startEarly } from './lib/api-client.ts';
-import { getToken } from './lib/session-store.ts';
+import { getToken, hasNoMemberArea } from './lib/session-store.ts';
 
 // A member's deep link: its first requests start as soon as this small module runs, beside the
 // page's code (lib/api-client.ts). The member pages' HTML names it as a script of its own, so
@@ -16,6 +16,8 @@ const withSettings = ['/user', '/user/monthly-pay', '/user/apply-loan', '/user/m
 export function earlyRequests(pathname: string): string[] {
   const page = pathname.replace(/\/$/, '');
   if (page !== '/user' && !page.startsWith('/user/')) return [];
+  // An admin who is not a member is sent on to /admin (RequireSession) with its profile alone.
+  if (hasNoMemberArea()) return ['/api/profile'];
   return [
     '/api/profile',
     '/api/my-account-data',

@@ -45,7 +45,7 @@ const DAY = 86_400_000;
 
 export const DEMO_PAYMENT_INSTRUCTIONS = [
   'Bank transfer to Emirates NBD, account name "Jamiya Savings Association"',
-  'IBAN AE07 0331 2345 6789 0123 456',
+  'IBAN AE46 0260 0010 1234 5678 901',
   'Or Botim / exchange house to the treasurer, Fatima Al Mansoori: 050 123 9876',
   'Write your member ID (JM…) in the transfer note, then upload the receipt here.',
 ].join('\n');

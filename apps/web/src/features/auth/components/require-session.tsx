@@ -10,6 +10,7 @@ import {
   getCachedProfileId,
   getToken,
   setCachedProfileId,
+  setHasMemberArea,
   clearToken,
 } from '../../../lib/session-store.ts';
 
@@ -39,9 +40,13 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const cachedId = isPageShell ? null : getCachedProfileId();
   const isMismatch = profileId !== undefined && cachedId !== null && cachedId !== profileId;
 
+  const isMember = profile.data?.userData.is_member;
   useEffect(() => {
     if (profileId !== undefined && cachedId === null) setCachedProfileId(profileId);
   }, [profileId, cachedId]);
+  useEffect(() => {
+    if (isMember !== undefined) setHasMemberArea(isMember);
+  }, [isMember]);
 
   useEffect(() => {
     if (isMismatch || profile.isError) {

@@ -9,7 +9,7 @@ import { getProfileQueryOptions } from '../../../api/get-profile.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
-import { setCachedProfileId, setToken } from '../../../lib/session-store.ts';
+import { setCachedProfileId, setHasMemberArea, setToken } from '../../../lib/session-store.ts';
 import { useLogin } from '../api/login.ts';
 
 /**
@@ -52,6 +52,7 @@ export function SignInPage() {
       queryClient.clear();
       const profile = await queryClient.fetchQuery(getProfileQueryOptions());
       setCachedProfileId(profile.userData.id);
+      setHasMemberArea(profile.userData.is_member);
       await navigate(landingPath(profile.userData, location.state), { replace: true });
     } catch (error) {
       applyServerErrors(error, form.setError, ['email', 'password']);
