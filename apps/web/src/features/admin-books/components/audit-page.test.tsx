@@ -43,6 +43,42 @@ const when = (iso: string) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 describe('the audit log', () => {
+  it('names both admins of a proposal carried out, and links its loan', async () => {
+    const confirmed = event({
+      id: 40,
+      action: 'proposal.confirm',
+      target_type: 'proposal',
+      target_id: '5',
+      reason: null,
+      details: {
+        action: 'loan.disburse',
+        loanId: 12,
+        proposedBy: 'Fatima Al Mansoori',
+        confirmedBy: 'Yusuf Khan',
+      },
+    });
+    const share = event({
+      id: 39,
+      action: 'proposal.make',
+      target_type: 'proposal',
+      target_id: '4',
+      reason: null,
+      details: { action: 'bonus.close', loanId: null },
+    });
+    stubApi({ 'GET /api/admin/audit': () => ({ body: listBody([confirmed, share]) }) });
+    renderWithProviders(<AuditPage />, { path: '/admin/audit' });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first).toHaveTextContent('Confirmed by a second admin');
+    expect(first).toHaveTextContent('Proposed by Fatima Al Mansoori, confirmed by Yusuf Khan');
+    expect(within(first!).getByRole('link', { name: 'Loan #12' })).toHaveAttribute(
+      'href',
+      '/admin/loans/12',
+    );
+    expect(second).toHaveTextContent('Proposed, waiting for a second admin');
+    expect(second).toHaveTextContent('Share-out');
+  });
+
   it('shows when, who, what, on what and why', async () => {
     const { user } = setup();
     const table = await screen.findByRole('table', { name: 'Audit log' });

@@ -21,6 +21,7 @@ const ACTION_GROUPS = [
   'user.',
   'recharge.',
   'bonus.',
+  'proposal.',
 ];
 
 /** /admin/audit: who did what, when and why, newest first. */
@@ -48,6 +49,7 @@ export function AuditPage() {
           <span className="block text-xs whitespace-nowrap text-slate-600 md:hidden">
             {formatDateTime(e.at)}
           </span>
+          <BothAdmins event={e} />
           {e.reason && (
             <span className="block text-xs text-slate-700 md:hidden">
               {t('audit.reasonLine', { reason: e.reason })}
@@ -160,6 +162,18 @@ function ActionName({ action }: { action: string }) {
   return name ? <span title={action}>{name}</span> : <code className="text-xs">{action}</code>;
 }
 
+/** A proposal carried out names both admins: who proposed it and who confirmed it. */
+function BothAdmins({ event }: { event: AuditEvent }) {
+  const { t } = useTranslation('admin-books');
+  const d = event.details as { proposedBy?: string; confirmedBy?: string } | null;
+  if (event.action !== 'proposal.confirm' || !d?.proposedBy || !d.confirmedBy) return null;
+  return (
+    <span className="block text-xs text-slate-700">
+      {t('audit.bothAdmins', { proposedBy: d.proposedBy, confirmedBy: d.confirmedBy })}
+    </span>
+  );
+}
+
 function Target({ event }: { event: AuditEvent }) {
   const { t } = useTranslation('admin-books');
   const id = event.target_id;
@@ -182,6 +196,17 @@ function Target({ event }: { event: AuditEvent }) {
       return <>{t('audit.targets.application', { id })}</>;
     case 'settings':
       return <>{t('audit.targets.settings')}</>;
+    case 'proposal': {
+      // A proposal is about a loan, or (with no loan) a share-out of the interest.
+      const loanId = (event.details as { loanId?: number | null } | null)?.loanId;
+      return loanId ? (
+        <Link to={`/admin/loans/${loanId}`} className={textLink}>
+          {t('audit.targets.loan', { id: loanId })}
+        </Link>
+      ) : (
+        <>{t('audit.targets.shareOut')}</>
+      );
+    }
     default:
       return <>{`${event.target_type} #${id}`}</>;
   }
