@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
@@ -74,9 +75,10 @@ async function listed(status: 'pending' | 'approved'): Promise<Map<number, Liste
 
 describe('possible duplicate receipts in the review', () => {
   it('flags the same receipt sent twice and a resized, re-compressed copy, across members and months', async () => {
-    const photo = await photoLike(7);
+    // Real photographs (fixtures/README.md): one sent twice, its messenger copy, and another.
+    const photo = await readFile(new URL('../files/fixtures/photo-coffee.jpg', import.meta.url));
     const copy = await resizedCopy(photo, 0.6, 70);
-    const unrelated = await photoLike(8);
+    const unrelated = await readFile(new URL('../files/fixtures/photo-cat.jpg', import.meta.url));
     const amira = await newMember('Amira Duplicate');
     const bilal = await newMember('Bilal Duplicate');
     const chen = await newMember('Chen Unrelated');

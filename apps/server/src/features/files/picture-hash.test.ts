@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -38,6 +39,28 @@ describe('picture hash', () => {
   it('is far apart for a different picture', async () => {
     const distance = hashDistance(await pictureHashOf(photo), await pictureHashOf(other));
     expect(distance).toBeGreaterThan(SAME_PICTURE_MAX_DISTANCE * 3);
+  });
+
+  it('matches a real photo with the copy a messenger makes of it, and not another photo', async () => {
+    const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url));
+    const [coffee, cat] = await Promise.all([
+      fixture('photo-coffee.jpg'),
+      fixture('photo-cat.jpg'),
+    ]);
+    const hash = await pictureHashOf(coffee);
+    // As WhatsApp sends a photo: smaller and re-compressed; and a screenshot of it as PNG.
+    const copies = [
+      await resizedCopy(coffee, 0.6, 70),
+      await resizedCopy(coffee, 0.4, 55),
+      await sharp(coffee).resize(360).png().toBuffer(),
+    ];
+    for (const copy of copies)
+      expect(hashDistance(hash, await pictureHashOf(copy))).toBeLessThanOrEqual(
+        SAME_PICTURE_MAX_DISTANCE,
+      );
+    expect(hashDistance(hash, await pictureHashOf(cat))).toBeGreaterThan(
+      SAME_PICTURE_MAX_DISTANCE * 3,
+    );
   });
 
   it('counts differing bits, sign bit included', () => {
