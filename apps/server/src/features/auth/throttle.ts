@@ -39,10 +39,13 @@ export async function recordAttempt(
 }
 
 /** Keeps the table small: rows older than the window no longer count. */
+// The longest window an attempt counts in: Join Now's hour (membership/join.ts).
+const ATTEMPTS_KEPT_MS = Math.max(2 * THROTTLE.windowMs, 60 * 60_000);
+
 export async function pruneAttempts(db: DbOrTx, now: Date): Promise<void> {
   await db
     .delete(loginFailures)
-    .where(lt(loginFailures.at, new Date(now.getTime() - 2 * THROTTLE.windowMs)));
+    .where(lt(loginFailures.at, new Date(now.getTime() - ATTEMPTS_KEPT_MS)));
 }
 
 export async function clearFailures(db: DbOrTx, accountKey: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { JoinRequest } from '@jamiya/contracts/membership';
 import type { Db } from '../../db/client.ts';
-import { membershipApplications, users } from '../../db/schema/users.ts';
+import { loginFailures, membershipApplications, users } from '../../db/schema/users.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.ts';
 
@@ -22,13 +22,15 @@ export async function submitApplication(
   return db.transaction(async (tx) => {
     // Serialises one address's applications, so that a burst cannot slip under the limit.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`application:${meta.ip}`}))`);
+    // Every attempt counts, stored or not (a member's email stores nothing), as the reset
+    // requests are counted: the sixth answers the same whoever the emails belong to.
+    const address = `apply:${meta.ip}`;
     const since = new Date(meta.now.getTime() - APPLICATION_LIMIT.windowMs);
     const [recent] = await tx
       .select({ n: count() })
-      .from(membershipApplications)
-      .where(
-        and(eq(membershipApplications.ip, meta.ip), gt(membershipApplications.createdAt, since)),
-      );
+      .from(loginFailures)
+      .where(and(eq(loginFailures.ip, address), gt(loginFailures.at, since)));
+    await tx.insert(loginFailures).values({ accountKey: address, ip: address, at: meta.now });
     if ((recent?.n ?? 0) >= APPLICATION_LIMIT.perAddress) {
       throw tooManyRequests(
         'Too many applications were sent from your network in the last hour. Please try again later.',

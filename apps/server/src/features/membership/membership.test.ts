@@ -13,7 +13,12 @@ import {
 } from '../../../test/harness.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { auditLog } from '../../db/schema/ledger.ts';
-import { membershipApplications, passwordTokens, users } from '../../db/schema/users.ts';
+import {
+  loginFailures,
+  membershipApplications,
+  passwordTokens,
+  users,
+} from '../../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../demo/seed.ts';
 import {
   issuePasswordLink,
@@ -212,10 +217,22 @@ describe('POST /api/applications (Join Now)', () => {
     expect((await c.apply(applicant(), '203.0.113.51')).statusCode).toBe(201);
     // An hour later the address may apply again.
     await t.db
-      .update(membershipApplications)
-      .set({ createdAt: new Date(Date.now() - APPLICATION_LIMIT.windowMs - 60_000) })
-      .where(eq(membershipApplications.ip, address));
+      .update(loginFailures)
+      .set({ at: new Date(Date.now() - APPLICATION_LIMIT.windowMs - 60_000) })
+      .where(eq(loginFailures.ip, `apply:${address}`));
     expect((await c.apply(applicant(), address)).statusCode).toBe(201);
+  });
+
+  it("counts every attempt, so a member's email answers like any other to the end", async () => {
+    // A known email stores no application: counted by rows, the sixth attempt would pass and
+    // tell the sender that the five emails were members'.
+    const address = '203.0.113.70';
+    const member = await makeUser(t.db);
+    for (let i = 0; i < APPLICATION_LIMIT.perAddress; i++) {
+      expect((await c.apply(applicant({ email: member.email }), address)).statusCode).toBe(201);
+    }
+    expectError(await c.apply(applicant(), address), 429);
+    expectError(await c.apply(applicant({ email: member.email }), address), 429);
   });
 
   it('holds to the limit when the applications arrive all at once', async () => {
