@@ -41,10 +41,18 @@ export async function issuePasswordLink(
       .where(eq(users.id, input.userId))
       .for('update');
     if (!user) throw notFound('There is no such member.');
+    // A new link voids the earlier ones of its kind only: anyone may ask for a reset, and that
+    // must not cancel the invitation an admin sent.
     await tx
       .update(passwordTokens)
       .set({ usedAt: now })
-      .where(and(eq(passwordTokens.userId, input.userId), isNull(passwordTokens.usedAt)));
+      .where(
+        and(
+          eq(passwordTokens.userId, input.userId),
+          eq(passwordTokens.purpose, input.purpose),
+          isNull(passwordTokens.usedAt),
+        ),
+      );
     await tx.insert(passwordTokens).values({
       userId: input.userId,
       purpose: input.purpose,
@@ -120,10 +128,11 @@ export async function setPasswordWithLink(
       .where(eq(passwordTokens.tokenHash, tokenHash))
       .for('update');
     if (!link || !isUsable(link)) throw refuse();
+    // Used: it and every other link of the account are done, the password being set.
     await tx
       .update(passwordTokens)
       .set({ usedAt: input.now })
-      .where(eq(passwordTokens.id, link.id));
+      .where(and(eq(passwordTokens.userId, link.userId), isNull(passwordTokens.usedAt)));
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: input.now })

@@ -376,6 +376,20 @@ describe('forgot password and the one-time link', () => {
     expect((await c.setPassword(newer)).statusCode).toBe(200);
   });
 
+  it('keeps an invitation when anyone asks for a reset; using either link ends the other', async () => {
+    const member = await makeUser(t.db);
+    const invite = await issuePasswordLink(t.db, {
+      userId: member.id,
+      purpose: 'invite',
+      createdBy: null,
+      publicUrl: 'http://jamiya.test',
+    });
+    // An anonymous request for the invitee's email must not cancel the invitation.
+    const reset = await resetToken(t, member.email);
+    expect((await c.setPassword(invite.token)).statusCode).toBe(200);
+    expectError(await c.setPassword(reset), 422);
+  });
+
   it('refuses a common password and keeps the link usable', async () => {
     const member = await makeUser(t.db);
     const token = await resetToken(t, member.email);

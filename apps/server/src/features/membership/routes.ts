@@ -101,7 +101,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['public'],
         summary: 'Forgot password: mails a one-time link to set a new password',
         description:
-          'The same answer whether or not an account has this email. The link works once, for 24 hours, and voids the earlier links.',
+          'The same answer whether or not an account has this email. The link works once, for 24 hours, and voids the earlier reset links (never an invitation).',
         body: forgotPasswordRequest,
         response: { 200: messageBody, 400: errorBody, 422: errorBody, 429: errorBody },
       },
