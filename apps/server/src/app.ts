@@ -109,6 +109,20 @@ async function readIfPresent(file: string): Promise<Buffer | null> {
  * The mailer comes from the config (SMTP_URL, MAIL_FROM: SMTP, or the log when unset) unless
  * `deps.mailer` replaces it, as the tests do to read the mails.
  */
+/**
+ * A request as the log shows it: a one-time token in the address (a set-password link) is
+ * replaced, so the log never holds a live link.
+ */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export async function buildApp(
   config: Pick<
     Config,
@@ -132,7 +146,11 @@ export async function buildApp(
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            serializers: { req: requestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: config.trustProxy === false ? false : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

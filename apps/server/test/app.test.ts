@@ -251,3 +251,31 @@ describe('an unexpected failure', () => {
     }
   });
 });
+
+describe('the log', () => {
+  it('never holds a one-time token, from a page address or a call, at the default level', async () => {
+    const testDb = await freshDatabase();
+    const uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-uploads-'));
+    const lines: string[] = [];
+    const app = await buildApp(
+      { ...TEST_CONFIG, logLevel: 'info' },
+      { db: testDb.database.db, storage: createDiskStorage(uploads) },
+      { logStream: { write: (line: string) => void lines.push(line) } },
+    );
+    const token = 'LiveOneTimeToken_abcdefghijklmnopqrstuvwxyz0123';
+    try {
+      await app.inject({ url: `/set-password?token=${token}` });
+      await app.inject({ url: `/set-password?next=1&token=${token}&x=2` });
+      await app.inject({ url: `/api/files/00000000-0000-4000-8000-000000000000?token=${token}` });
+      const logged = lines.join('');
+      // The requests are logged, with their paths, but the token is not.
+      expect(logged).toContain('/set-password');
+      expect(logged).not.toContain(token);
+      expect(logged).toContain('token=[redacted]');
+    } finally {
+      await app.close();
+      await testDb.destroy();
+      await fs.rm(uploads, { recursive: true, force: true });
+    }
+  });
+});
