@@ -213,7 +213,19 @@ export async function buildApp(
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Its own scripts and styles (the plugin's hashes), and never framed; no upgrade to https,
+    // which would break the reference on a plain-HTTP development server.
+    staticCSP: true,
+    transformStaticCSP: (csp) =>
+      csp
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/docs')) reply.header('X-Frame-Options', 'DENY');
+  });
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -241,11 +253,17 @@ export async function buildApp(
         (_request, _body, done) => done(null, undefined),
       );
       for (const route of Object.keys(routePages)) {
-        pages.post(route, { schema: { hide: true } }, (request, reply) =>
-          reply.redirect(request.url, 303),
-        );
+        pages.post(route, { schema: { hide: true } }, (request, reply) => {
+          // A path only: an absolute request target must not name the host to go to.
+          const { pathname, search } = new URL(request.url, 'http://localhost');
+          return reply.redirect(pathname + search, 303);
+        });
       }
     });
+    // The page by its file name would come without the page's headers: the page itself.
+    app.get('/index.html', { schema: { hide: true } }, (_request, reply) =>
+      reply.redirect('/', 301),
+    );
     if (!routePages['/']) {
       app.get('/', { schema: { hide: true } }, (_request, reply) => sendAppPage(reply, appPage));
     }

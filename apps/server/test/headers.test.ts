@@ -163,3 +163,29 @@ describe('no CORS for other origins', () => {
     }
   });
 });
+
+describe('every HTML answer has the page headers', () => {
+  it('/index.html, asked for by name, leads to / instead of coming without them', async () => {
+    const res = await app.inject({ url: '/index.html' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/');
+  });
+
+  it('the API reference may not be framed and has a policy of its own', async () => {
+    for (const url of ['/api/docs', '/api/docs/']) {
+      const res = await app.inject({ url });
+      if (res.statusCode >= 300 && res.statusCode < 400) continue;
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      const csp = directives(String(res.headers['content-security-policy']));
+      expect(csp['frame-ancestors']).toBe("'none'");
+      expect(csp['default-src']).toBe("'self'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+    const page = await app.inject({ url: '/api/docs/static/index.html' });
+    if (page.statusCode === 200)
+      expect(directives(String(page.headers['content-security-policy']))['frame-ancestors']).toBe(
+        "'none'",
+      );
+  });
+});

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -164,6 +165,29 @@ describe("serving the build's page of each route", () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/sign-in');
     expect(res.body).not.toContain('secret');
+  });
+
+  it('sends a form back to a path, never to the host a request line names', async () => {
+    // An absolute request target ("POST http://evil.example/sign-in HTTP/1.1") is legal HTTP;
+    // reflected into Location it would send the browser to another site.
+    const address = await served.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.end(
+          'POST http://evil.example/sign-in?next=1 HTTP/1.1\r\nHost: evil.example\r\n' +
+            'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\n' +
+            'Connection: close\r\n\r\na=1',
+        );
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 303/);
+    expect(answer).toMatch(/\r\nlocation: \/sign-in\?next=1\r\n/i);
+    expect(answer).not.toContain('evil.example/sign-in');
   });
 
   it('answers with index.html when a rebuild no longer has the page', async () => {
