@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editableSettings } from './settings-body.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/users.ts';
 import { accountBalanceFils } from '../src/features/ledger/ledger.ts';
@@ -168,8 +169,7 @@ describe('part payments of dues', () => {
     const { token } = await person();
     const id = (await payDues(token, '200')).json().payment.id as number;
     await treasurer.api.post(`/api/admin/payments/${id}/approve`);
-    const settings = (await treasurer.api.get('/api/admin/settings')).json();
-    const { updated_at: _, currency: __, ...body } = settings;
+    const body = editableSettings((await treasurer.api.get('/api/admin/settings')).json());
     await treasurer.api.put('/api/admin/settings', { ...body, monthly_due: 250 });
     try {
       expect((await thisRow(token)).row).toMatchObject({ status: 'completed', amount: 200 });
@@ -239,8 +239,7 @@ describe('loan repayments with a receipt', () => {
 
 describe('where to send the money', () => {
   it('is a setting the treasurer edits and every member reads', async () => {
-    const settings = (await treasurer.api.get('/api/admin/settings')).json();
-    const { updated_at: _, currency: __, ...body } = settings;
+    const body = editableSettings((await treasurer.api.get('/api/admin/settings')).json());
     const text = 'Emirates NBD, Jamiya Savings\nIBAN AE07 0331 2345 6789 0123 456';
     const saved = await treasurer.api.put('/api/admin/settings', {
       ...body,

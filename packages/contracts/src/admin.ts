@@ -284,11 +284,13 @@ const term = intInput('A term').pipe(
     .max(60, 'A term is at most 60 months.'),
 );
 
+// Strict: a field the call would not change (the interest rate, the currency) is refused with
+// 422 rather than answered "saved".
 export const settingsUpdateRequest = z
-  .object({
+  .strictObject({
     association_name: text('Association name', 100),
     monthly_due: positiveAedInput,
-    loan_policy: z.object({
+    loan_policy: z.strictObject({
       minimum: positiveAedInput,
       maximum: positiveAedInput,
       step: positiveAedInput,

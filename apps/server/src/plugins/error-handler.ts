@@ -76,10 +76,19 @@ export function installErrorHandler(app: FastifyInstance, appPage: AppPage | nul
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldErrors = {};
+      // No prototype: a field named "constructor" is a field like any other.
+      const errors: FieldErrors = Object.create(null) as FieldErrors;
       for (const issue of error.validation) {
-        const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+        const params = issue.params as
+          { issue?: { path?: PropertyKey[] }; keys?: string[] } | undefined;
         const path = params?.issue?.path ?? [];
+        // A field a strict body does not take: named by itself, with what to do about it.
+        if (issue.keyword === 'unrecognized_keys') {
+          const at = issue.instancePath.split('/').filter(Boolean);
+          for (const key of params?.keys ?? [])
+            (errors[[...at, key].join('.')] ??= []).push(`${key} cannot be changed here.`);
+          continue;
+        }
         const named = path.length
           ? path.map(String).join('.')
           : issue.instancePath.replace(/^\//, '').replaceAll('/', '.');

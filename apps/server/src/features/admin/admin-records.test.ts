@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editableSettings } from '../../../test/settings-body.ts';
 import { eq } from 'drizzle-orm';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import {
@@ -404,7 +405,29 @@ describe('settings', () => {
     expect(audit[0].details.before.monthly_due).toBe(before.monthly_due);
     expect(audit[0].details.after.monthly_due).toBe(250);
     // Put the defaults back for the other tests of this file.
-    await admin('PUT', '/api/admin/settings', { ...before, updated_at: undefined });
+    expect((await admin('PUT', '/api/admin/settings', editableSettings(before))).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses a field it would not change (read-only or unknown) instead of saying "saved"', async () => {
+    const before = (await admin('GET', '/api/admin/settings')).json();
+    const rate = expectError(
+      await admin('PUT', '/api/admin/settings', {
+        ...valid,
+        loan_policy: { ...valid.loan_policy, interest_rate_percent: 5 },
+      }),
+      422,
+    );
+    expect(rate.errors?.['loan_policy.interest_rate_percent']).toEqual([
+      'interest_rate_percent cannot be changed here.',
+    ]);
+    const unknown = expectError(
+      await admin('PUT', '/api/admin/settings', { ...valid, currency: 'USD' }),
+      422,
+    );
+    expect(unknown.errors?.currency).toEqual(['currency cannot be changed here.']);
+    expect((await admin('GET', '/api/admin/settings')).json()).toEqual(before);
   });
 
   it('refuses a policy that does not hold together, field by field', async () => {

@@ -13,6 +13,7 @@ import {
   onPostgres,
   type TestApp,
 } from '../../../test/harness.ts';
+import { editableSettings } from '../../../test/settings-body.ts';
 import { auditLog } from '../../db/schema/ledger.ts';
 import { notifications, rechargeRequests } from '../../db/schema/member-services.ts';
 import { localDate } from '../../lib/calendar.ts';
@@ -171,8 +172,7 @@ describe('a recharge request', () => {
 
     const bad = expectError(
       await admin('PUT', '/api/admin/settings', {
-        ...before,
-        updated_at: undefined,
+        ...editableSettings(before),
         recharge: { minimum: 100, maximum: 20 },
       }),
       422,
@@ -182,8 +182,7 @@ describe('a recharge request', () => {
     });
 
     const saved = await admin('PUT', '/api/admin/settings', {
-      ...before,
-      updated_at: undefined,
+      ...editableSettings(before),
       recharge: { minimum: '20', maximum: 100.5 },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -202,14 +201,14 @@ describe('a recharge request', () => {
     expect((await request(token, { ...valid, amount: 100.5 })).amount).toBe(100.5);
 
     // A PUT without the recharge range leaves it as it is.
-    const { recharge: _kept, ...withoutRecharge } = before;
+    const { recharge: _kept, ...withoutRecharge } = editableSettings(before);
     void _kept;
-    await admin('PUT', '/api/admin/settings', { ...withoutRecharge, updated_at: undefined });
+    await admin('PUT', '/api/admin/settings', withoutRecharge);
     expect((await admin('GET', '/api/admin/settings')).json().recharge).toEqual({
       minimum: 20,
       maximum: 100.5,
     });
-    await admin('PUT', '/api/admin/settings', { ...before, updated_at: undefined });
+    await admin('PUT', '/api/admin/settings', editableSettings(before));
     expect((await t.app.inject({ url: '/api/settings' })).json().recharge).toEqual({
       minimum: 10,
       maximum: 500,
