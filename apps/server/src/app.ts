@@ -13,10 +13,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, MemberLimits } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { SessionPolicy } from './features/auth/sessions.ts';
 import type { FileStorage } from './features/files/file-storage.ts';
+import { installUploadQuota } from './features/files/upload-quota.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandler, sendAppPage, type AppPage } from './plugins/error-handler.ts';
@@ -42,6 +43,8 @@ export interface Deps {
   mailer: Mailer;
   /** The address members open (PUBLIC_URL, no trailing slash); links in mails start with it. */
   publicUrl: string;
+  /** What one member may send (UPLOADS_PER_HOUR and the rest, config.ts). */
+  limits: MemberLimits;
 }
 
 declare module 'fastify' {
@@ -133,8 +136,11 @@ export async function buildApp(
     | 'smtpUrl'
     | 'mailFrom'
     | 'publicUrl'
+    | keyof MemberLimits
   >,
-  deps: Omit<Deps, 'sessionPolicy' | 'mailer' | 'publicUrl'> & { mailer?: Mailer | undefined },
+  deps: Omit<Deps, 'sessionPolicy' | 'mailer' | 'publicUrl' | 'limits'> & {
+    mailer?: Mailer | undefined;
+  },
   options: {
     logStream?: { write(line: string): void };
     webRoot?: string | undefined;
@@ -168,6 +174,13 @@ export async function buildApp(
         log: (fields, msg) => app.log.info(fields, msg),
       }),
     publicUrl: config.publicUrl,
+    limits: {
+      uploadsPerHour: config.uploadsPerHour,
+      uploadBytesPerDay: config.uploadBytesPerDay,
+      uploadBytesTotal: config.uploadBytesTotal,
+      messagesPerHour: config.messagesPerHour,
+      rechargeRequestsPerDay: config.rechargeRequestsPerDay,
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -176,6 +189,7 @@ export async function buildApp(
   if (appPage) await appPage(); // fail at start, not on the first visit, if it is missing
   installErrorHandler(app, appPage);
   installAuth(app);
+  installUploadQuota(app);
   if (options.notificationJobMs) installNotificationJob(app, options.notificationJobMs);
 
   await app.register(multipart, {

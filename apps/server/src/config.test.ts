@@ -18,6 +18,31 @@ describe('loadConfig', () => {
     expect(c.sessionIdleMs).toBe(30 * 60_000);
   });
 
+  it('bounds what one member may send, by default and as configured', () => {
+    expect(loadConfig({})).toMatchObject({
+      uploadsPerHour: 30,
+      uploadBytesPerDay: 50 * 1024 * 1024,
+      uploadBytesTotal: 500 * 1024 * 1024,
+      messagesPerHour: 60,
+      rechargeRequestsPerDay: 10,
+    });
+    expect(
+      loadConfig({
+        UPLOADS_PER_HOUR: '5',
+        UPLOAD_MB_PER_DAY: '20',
+        UPLOAD_MB_TOTAL: '200',
+        MESSAGES_PER_HOUR: '30',
+        RECHARGES_PER_DAY: '3',
+      }),
+    ).toMatchObject({
+      uploadsPerHour: 5,
+      uploadBytesPerDay: 20 * 1024 * 1024,
+      uploadBytesTotal: 200 * 1024 * 1024,
+      messagesPerHour: 30,
+      rechargeRequestsPerDay: 3,
+    });
+  });
+
   it('turns the demo seed off in production unless asked', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).demoSeed).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: '1' }).demoSeed).toBe(true);
@@ -31,6 +56,12 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
     ['DEMO_SEED', 'maybe'],
     ['SESSION_IDLE_MINUTES', '-5'],
+    ['UPLOADS_PER_HOUR', '0'],
+    ['UPLOADS_PER_HOUR', 'many'],
+    ['UPLOAD_MB_PER_DAY', '2.5'],
+    ['UPLOAD_MB_TOTAL', '-1'],
+    ['MESSAGES_PER_HOUR', '0'],
+    ['RECHARGES_PER_DAY', 'ten'],
   ])('names the bad variable %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));

@@ -24,6 +24,12 @@ const minutes = z.coerce
   .int('must be a whole number of minutes')
   .positive('must be positive');
 
+const perPeriod = (what: string) =>
+  z.coerce
+    .number({ error: `must be a number of ${what}` })
+    .int(`must be a whole number of ${what}`)
+    .positive('must be positive');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -79,9 +85,27 @@ const envSchema = z.object({
       return !v.endsWith('/') && !u.search && !u.hash && !u.username && !u.password;
     }, 'must be an http:// or https:// address without a trailing slash, like https://jamiya.example.org')
     .optional(),
+  // What one member may send (issue 21): uploads an hour, megabytes (MiB) of uploads a day
+  // and in all, messages to the committee an hour, recharge requests a day.
+  UPLOADS_PER_HOUR: perPeriod('uploads').default(30),
+  UPLOAD_MB_PER_DAY: perPeriod('megabytes').default(50),
+  UPLOAD_MB_TOTAL: perPeriod('megabytes').default(500),
+  MESSAGES_PER_HOUR: perPeriod('messages').default(60),
+  RECHARGES_PER_DAY: perPeriod('requests').default(10),
 });
 
-export interface Config {
+const MB = 1024 * 1024;
+
+/** What one member may send; counted from the member's own rows (files, messages, recharges). */
+export interface MemberLimits {
+  uploadsPerHour: number;
+  uploadBytesPerDay: number;
+  uploadBytesTotal: number;
+  messagesPerHour: number;
+  rechargeRequestsPerDay: number;
+}
+
+export interface Config extends MemberLimits {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -158,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     notificationJobMs: e.NOTIFICATION_JOB_SECONDS * 1000,
+    uploadsPerHour: e.UPLOADS_PER_HOUR,
+    uploadBytesPerDay: e.UPLOAD_MB_PER_DAY * MB,
+    uploadBytesTotal: e.UPLOAD_MB_TOTAL * MB,
+    messagesPerHour: e.MESSAGES_PER_HOUR,
+    rechargeRequestsPerDay: e.RECHARGES_PER_DAY,
     trustProxy: e.TRUST_PROXY
       ? e.TRUST_PROXY.split(',')
           .map((s) => s.trim())

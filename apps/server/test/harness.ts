@@ -101,6 +101,12 @@ export const TEST_CONFIG = {
   smtpUrl: undefined as string | undefined,
   mailFrom: 'Jamiya <no-reply@jamiya.test>',
   publicUrl: 'http://jamiya.test',
+  // The production defaults (config.ts); a test sets them low to reach them.
+  uploadsPerHour: 30,
+  uploadBytesPerDay: 50 * 1024 * 1024,
+  uploadBytesTotal: 500 * 1024 * 1024,
+  messagesPerHour: 60,
+  rechargeRequestsPerDay: 10,
 };
 
 /**

@@ -22,5 +22,9 @@ export const files = pgTable(
     pictureHash: bigint('picture_hash', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_original_sha256_idx').on(t.originalSha256)],
+  (t) => [
+    index('files_original_sha256_idx').on(t.originalSha256),
+    // A member's uploads of the last hour and day (features/files/upload-quota.ts).
+    index('files_owner_created_idx').on(t.ownerId, t.createdAt),
+  ],
 );

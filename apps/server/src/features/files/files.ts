@@ -5,6 +5,7 @@ import type { FileStorage } from './file-storage.ts';
 import { newStorageKey } from './file-storage.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
 import { sanitizeUpload, type SanitizedUpload } from './sanitize-upload.ts';
+import { cleanFileName } from './file-name.ts';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -30,7 +31,7 @@ export async function storeUpload(
 ): Promise<StoredUpload> {
   const storageKey = newStorageKey();
   await storage.put(storageKey, upload.data);
-  return { storageKey, upload, originalName };
+  return { storageKey, upload, originalName: cleanFileName(originalName) };
 }
 
 /**

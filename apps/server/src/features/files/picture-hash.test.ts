@@ -9,8 +9,7 @@ import {
 } from './picture-hash.ts';
 import { sanitizeUpload } from './sanitize-upload.ts';
 import { photoLike, resizedCopy } from './test-pictures.ts';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+import { onePagePdf } from './test-uploads.ts';
 
 describe('picture hash', () => {
   let photo: Buffer;
@@ -76,8 +75,9 @@ describe('picture hash', () => {
     expect(out.pictureHash).toBe(await pictureHashOf(out.data));
     expect(hashDistance(out.pictureHash!, await pictureHashOf(photo))).toBeLessThanOrEqual(1);
 
-    const pdf = await sanitizeUpload(PDF);
-    expect(pdf.originalSha256).toBe(sha256Of(PDF));
+    const sent = await onePagePdf();
+    const pdf = await sanitizeUpload(sent);
+    expect(pdf.originalSha256).toBe(sha256Of(sent));
     expect(pdf.pictureHash).toBeNull();
   });
 });

@@ -25,7 +25,8 @@ const PDF = Buffer.from(
   [
     '%PDF-1.4',
     '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
     'trailer << /Root 1 0 R >>',
     '%%EOF',
     '',
@@ -180,18 +181,20 @@ describe('sanitizeUpload: PNG and WebP', () => {
 });
 
 describe('sanitizeUpload: PDF', () => {
-  it('stores a PDF as it is', async () => {
+  // sanitize-pdf.test.ts checks what the rewritten copy keeps and drops.
+  it('stores a rewritten copy of a PDF', async () => {
     const out = await sanitizeUpload(PDF);
 
     expect(out).toEqual({
-      data: PDF,
+      data: expect.any(Buffer),
       mime: 'application/pdf',
       ext: 'pdf',
       kind: 'pdf',
-      // For possible duplicate receipts: a PDF has no picture to hash.
+      // Of the bytes as sent; a PDF has no picture to hash.
       originalSha256: createHash('sha256').update(PDF).digest('hex'),
       pictureHash: null,
     });
+    expect(out.data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   // A PDF without its trailer is a damaged file of an accepted type, like a truncated photo.

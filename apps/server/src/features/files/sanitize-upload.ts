@@ -4,6 +4,7 @@ import type { Metadata, Sharp } from 'sharp';
 import { payloadTooLarge, unprocessable, unsupportedMediaType } from '../../lib/errors.ts';
 import { decodeHeic } from './decode-heic.ts';
 import { pictureHashOf, sha256Of } from './picture-hash.ts';
+import { rewritePdf } from './sanitize-pdf.ts';
 
 export type UploadKind = 'jpeg' | 'png' | 'webp' | 'heic' | 'pdf';
 
@@ -83,7 +84,7 @@ async function sanitizeBytes(input: Buffer, options: SanitizeOptions): Promise<S
   const kind = detected ? KIND_BY_DETECTED_EXT[detected.ext] : undefined;
   if (!kind || !allowed.includes(kind)) throw unsupportedMediaType(notAcceptedMessage(allowed));
 
-  if (kind === 'pdf') return checkPdf(input);
+  if (kind === 'pdf') return cleanPdf(input);
 
   await checkImageHeader(input, kind, maxPixels);
   if (kind === 'heic') return reencodeHeic(input, maxPixels);
@@ -95,12 +96,20 @@ async function sanitizeBytes(input: Buffer, options: SanitizeOptions): Promise<S
   return { ...(await encode(image, kind)), kind };
 }
 
-function checkPdf(input: Buffer): SanitizedUpload {
+// The stored copy is rewritten without scripts, actions that run by themselves and embedded
+// files (sanitize-pdf.ts); what does not parse as a PDF with a page is refused.
+async function cleanPdf(input: Buffer): Promise<SanitizedUpload> {
   // A PDF cut short in transit has no trailer: the same answer as a truncated photo.
   const hasHeader = input.subarray(0, 5).toString('latin1') === '%PDF-';
   const hasEof = input.subarray(-PDF_EOF_WINDOW).includes('%%EOF', 0, 'latin1');
   if (!hasHeader || !hasEof) throw unprocessable(UNREADABLE);
-  return { data: input, mime: 'application/pdf', ext: 'pdf', kind: 'pdf' };
+  let data: Buffer;
+  try {
+    data = await rewritePdf(input);
+  } catch {
+    throw unprocessable(UNREADABLE);
+  }
+  return { data, mime: 'application/pdf', ext: 'pdf', kind: 'pdf' };
 }
 
 // Reads only the header, so a pixel flood is refused before any pixel buffer is allocated.

@@ -2,6 +2,7 @@
 // crafted byte by byte where sharp would refuse to make them.
 import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
@@ -110,4 +111,36 @@ export function withStoredSizes(heic: Buffer, width: number, height: number): Bu
     out.writeUInt32BE(height, at + 12);
   }
   return out;
+}
+
+/**
+ * A real one-page PDF, made with pdf-lib; given `size`, exactly that many bytes long (the
+ * page's content stream is padded with spaces). A bare "%PDF-…%%EOF" is refused since
+ * uploads are parsed (sanitize-pdf.ts).
+ */
+export async function onePagePdf(options: { size?: number; text?: string } = {}): Promise<Buffer> {
+  const make = async (padding: number) => {
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    const page = doc.addPage([300, 200]);
+    page.drawText(options.text ?? 'Receipt', { x: 20, y: 150 });
+    if (padding > 0) {
+      const stream = doc.context.stream(Buffer.alloc(padding, 0x20));
+      const contents = page.node.get(PDFName.of('Contents'));
+      page.node.set(
+        PDFName.of('Contents'),
+        doc.context.obj([doc.context.register(stream), ...(contents ? [contents] : [])]),
+      );
+    }
+    return Buffer.from(await doc.save({ useObjectStreams: false }));
+  };
+  let pdf = await make(0);
+  if (options.size === undefined) return pdf;
+  // The stream's /Length and the offsets grow by a digit or two with the padding.
+  let padding = options.size - pdf.length;
+  for (let tries = 0; tries < 5 && pdf.length !== options.size; tries++) {
+    pdf = await make(padding);
+    padding += options.size - pdf.length;
+  }
+  if (pdf.length !== options.size) throw new Error(`Could not make a ${options.size}-byte PDF`);
+  return pdf;
 }

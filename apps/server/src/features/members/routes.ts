@@ -69,6 +69,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           413: errorBody,
           415: errorBody,
           422: errorBody,
+          429: errorBody,
         },
       },
     },

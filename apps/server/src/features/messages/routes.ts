@@ -15,7 +15,15 @@ import { unprocessable } from '../../lib/errors.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
-import { conversationPage, findMember, markRead, sendMessage, threadPage } from './messages.ts';
+import { oneAtATime } from '../files/upload-quota.ts';
+import {
+  checkMessageRate,
+  conversationPage,
+  findMember,
+  markRead,
+  sendMessage,
+  threadPage,
+} from './messages.ts';
 
 const secured = { security: [{ bearer: [] }] };
 const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -26,6 +34,7 @@ const sendAnswers = {
   413: errorBody,
   415: errorBody,
   422: errorBody,
+  429: errorBody,
 };
 
 // `body` is checked in the handler, not by the route schema: the error handler reads an issue
@@ -101,12 +110,15 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = currentUser(request);
       const body = messageBodyOf(request.body?.body);
-      const item = await sendMessage(app.deps, {
-        memberId: me.userId,
-        authorId: me.userId,
-        side: 'member',
-        body,
-        attachment: request.body?.attachment,
+      const item = await oneAtATime(db, `message:${me.userId}`, async () => {
+        await checkMessageRate(db, me.userId, app.deps.limits.messagesPerHour);
+        return sendMessage(app.deps, {
+          memberId: me.userId,
+          authorId: me.userId,
+          side: 'member',
+          body,
+          attachment: request.body?.attachment,
+        });
       });
       reply.code(201);
       return { message: 'Your message was sent to the committee.', item };

@@ -22,7 +22,9 @@ import { actorOf, idParams, refused, secured } from '../admin/common.ts';
 import { audit } from '../audit/audit.ts';
 import { requireReason } from '../loans/lifecycle.ts';
 import { getSettings } from '../settings/settings.ts';
+import { oneAtATime } from '../files/upload-quota.ts';
 import {
+  checkRechargeRate,
   decideRecharge,
   DELAY_NOTE,
   describeRecharge,
@@ -55,6 +57,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
           401: errorBody,
           403: errorBody,
           422: errorBody,
+          429: errorBody,
         },
       },
     },
@@ -74,26 +77,29 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (problem)
         throw unprocessable('Please check the highlighted fields.', { amount: [problem] });
       const now = new Date();
-      const created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(rechargeRequests)
-          .values({
-            userId: me.userId,
-            operator: body.operator,
-            number: body.number,
-            amountFils: body.amount,
-            createdAt: now,
-          })
-          .returning();
-        await audit(tx, {
-          actorId: me.userId,
-          action: 'recharge.request',
-          targetType: 'recharge_request',
-          targetId: row!.id,
-          ip: request.ip,
-          at: now,
+      const created = await oneAtATime(db, `recharge:${me.userId}`, async () => {
+        await checkRechargeRate(db, me.userId, app.deps.limits.rechargeRequestsPerDay, now);
+        return db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(rechargeRequests)
+            .values({
+              userId: me.userId,
+              operator: body.operator,
+              number: body.number,
+              amountFils: body.amount,
+              createdAt: now,
+            })
+            .returning();
+          await audit(tx, {
+            actorId: me.userId,
+            action: 'recharge.request',
+            targetType: 'recharge_request',
+            targetId: row!.id,
+            ip: request.ip,
+            at: now,
+          });
+          return row!;
         });
-        return row!;
       });
       reply.code(201);
       return {

@@ -11,7 +11,7 @@ const fileQuery = (url: string) => ({
   gcTime: 10 * 60_000,
 });
 
-/** An attachment in a bubble: a photo as a thumbnail (fetched with the token), a PDF as a link. */
+/** An attachment in a bubble: a photo as a thumbnail (fetched with the token), a PDF to save. */
 export function MessageAttachment({
   attachment,
   isMine,
@@ -86,7 +86,10 @@ function PhotoThumbnail({ url, isMine, ns }: Props) {
 }
 
 // A plain link to /api/files/... would go without the bearer token, so the PDF is fetched
-// on the click and opened from an object URL: nothing is downloaded until it is asked for.
+// on the click and saved from an object URL: nothing is downloaded until it is asked for.
+// It is saved, never opened in a tab: a blob: URL shows it in the app's origin, without the
+// sandbox /api/files gives it, and a PDF may carry scripts (stripped by the server since
+// decision 023, but not from older uploads).
 function PdfLink({ url, isMine, ns }: Props) {
   const { t } = useTranslation(ns);
   const queryClient = useQueryClient();
@@ -99,9 +102,10 @@ function PdfLink({ url, isMine, ns }: Props) {
       const objectUrl = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = objectUrl;
-      link.target = '_blank';
-      link.rel = 'noopener';
+      link.download = `${url.split('/').pop() ?? 'attachment'}.pdf`;
+      document.body.append(link);
       link.click();
+      link.remove();
       setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
     } catch (error) {
       toastError(error);

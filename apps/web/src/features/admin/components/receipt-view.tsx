@@ -8,9 +8,10 @@ const linkClass =
   'inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700';
 
 /**
- * A stored receipt, fetched with the bearer token: a photo is drawn, a PDF is shown in a frame
- * (the page's Content-Security-Policy allows blob: images and frames), both with a way to open
- * or download them.
+ * A stored receipt, fetched with the bearer token: a photo is drawn, with a way to open it.
+ * A PDF is only offered as a download: shown from a blob: URL (in a frame or a tab) it would
+ * run in the app's origin, without the sandbox /api/files gives it, and a member's PDF may
+ * carry scripts (the server strips them since decision 023, but not from older uploads).
  */
 export function ReceiptView({ path, alt }: { path: string; alt: string }) {
   const { t } = useTranslation('admin');
@@ -54,35 +55,16 @@ export function ReceiptView({ path, alt }: { path: string; alt: string }) {
     );
   }
   const isPdf = file.data.type === 'application/pdf';
-  if (isPdf) {
-    return (
-      <div className="flex flex-col items-center gap-2">
-        <iframe
-          src={url}
-          title={alt}
-          className="h-[70dvh] w-full rounded-lg border border-slate-200 bg-white"
-        />
-        <div className="flex flex-wrap justify-center gap-2">
-          <a href={url} target="_blank" rel="noopener" className={linkClass}>
-            {t('payments.openPdf')}
-          </a>
-          <a href={url} download={`${fileName}.pdf`} className={linkClass}>
-            {t('payments.download')}
-          </a>
-        </div>
-      </div>
-    );
-  }
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-6 text-center">
       <span
         aria-hidden
         className="grid size-16 place-items-center rounded-lg bg-white text-sm font-bold text-red-800 shadow-sm"
       >
-        FILE
+        {isPdf ? 'PDF' : 'FILE'}
       </span>
       <div className="flex flex-wrap justify-center gap-2">
-        <a href={url} download={fileName} className={linkClass}>
+        <a href={url} download={isPdf ? `${fileName}.pdf` : fileName} className={linkClass}>
           {t('payments.download')}
         </a>
       </div>

@@ -445,22 +445,16 @@ describe('the review queue', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
-  it('shows a PDF receipt in a frame, with links to open or download it', async () => {
+  // Shown from a blob: URL, a member's PDF would run in the app's origin (decision 023).
+  it('offers a PDF receipt only as a download, never in a frame or a tab', async () => {
     setup({ fileType: 'application/pdf' });
     await list();
-    await within(detail()).findByRole('link', { name: 'Open the PDF' });
-    expect(detail().querySelector('iframe')).toHaveAttribute(
-      'src',
-      expect.stringMatching(/^blob:/),
-    );
-    expect(within(detail()).getByRole('link', { name: 'Open the PDF' })).toHaveAttribute(
-      'href',
-      expect.stringMatching(/^blob:/),
-    );
-    expect(within(detail()).getByRole('link', { name: 'Download' })).toHaveAttribute(
-      'download',
-      '57479314-0de0-4ddd-95a9-6ecf5f998d7f.pdf',
-    );
+    const download = await within(detail()).findByRole('link', { name: 'Download' });
+    expect(download).toHaveAttribute('download', '57479314-0de0-4ddd-95a9-6ecf5f998d7f.pdf');
+    expect(download).toHaveAttribute('href', expect.stringMatching(/^blob:/));
+    expect(download).not.toHaveAttribute('target');
+    expect(detail().querySelector('iframe')).toBeNull();
+    expect(within(detail()).queryByRole('link', { name: 'Open the PDF' })).not.toBeInTheDocument();
   });
 
   it('says when nothing waits, and shows an error with a retry', async () => {

@@ -91,7 +91,7 @@ describe('the Contact/Chat page', () => {
     const fileRequest = requests.find((r) => r.url === photo);
     expect(fileRequest?.headers.get('authorization')).toBe('Bearer member-token');
     // The PDF is fetched only when it is asked for.
-    expect(screen.getByRole('link', { name: 'Open the PDF' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the PDF' })).toBeInTheDocument();
     expect(requests.some((r) => r.url === pdf)).toBe(false);
   });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "files_owner_created_idx" ON "files" USING btree ("owner_id","created_at");
