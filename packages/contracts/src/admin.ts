@@ -183,10 +183,18 @@ export const createMemberRequest = z.object({
 });
 export type CreateMemberRequest = z.input<typeof createMemberRequest>;
 
+/** Only when no mail server is set up: otherwise the link goes to the account's owner alone. */
+const linkUnlessMailed = passwordLink
+  .nullable()
+  .meta({
+    description: 'Null when the link was e-mailed to the account: the admin never holds it.',
+  });
+
 export const memberCreatedResponse = z.object({
   message: z.string(),
   member: adminMember,
-  set_password_link: passwordLink,
+  set_password_link: linkUnlessMailed,
+  emailed: z.boolean(),
 });
 
 export const statementKind = z.enum(STATEMENT_KINDS);
@@ -227,7 +235,7 @@ export const memberStatusResponse = z.object({ message: z.string(), member: admi
 
 export const passwordLinkResponse = z.object({
   message: z.string(),
-  set_password_link: passwordLink,
+  set_password_link: linkUnlessMailed,
   emailed: z.boolean(),
 });
 
@@ -260,7 +268,7 @@ export const applicationAcceptedResponse = z.object({
   message: z.string(),
   application: membershipApplication,
   member: adminMember,
-  set_password_link: passwordLink,
+  set_password_link: linkUnlessMailed,
   emailed: z.boolean(),
 });
 

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'message',
   'recharge_state',
   'bonus',
+  'password_link',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

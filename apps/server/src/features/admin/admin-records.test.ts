@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { editableSettings } from '../../../test/settings-body.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import {
   bearer,
@@ -15,6 +15,7 @@ import {
   onPostgres,
   type TestApp,
 } from '../../../test/harness.ts';
+import { notifications } from '../../db/schema/member-services.ts';
 import { membershipApplications, users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils } from '../ledger/ledger.ts';
@@ -86,6 +87,13 @@ async function activeLoan(token: string, amount = 1000) {
 
 /** The token of a one-time link (the part after ?token=). */
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
+/** The one-time link in the newest mail to `email` (mail is set up in these tests). */
+const mailedLink = (email: string) => {
+  const mail = t.sentMails.filter((m) => m.to === email).at(-1);
+  const url = /https?:\/\/\S+\/set-password\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
+  if (!url) throw new Error(`no link mailed to ${email}`);
+  return url;
+};
 
 describe('the overview', () => {
   it('adds up savings, loans, cash and what awaits a decision, with 12 months of history', async () => {
@@ -159,14 +167,15 @@ describe('members', () => {
       role: 'member',
       status: 'active',
     });
-    expect(body.set_password_link.url).toMatch(/\/set-password\?token=/);
-    expect(Date.parse(body.set_password_link.expires_at) - Date.now()).toBeGreaterThan(23 * 3600e3);
+    // Mail is set up: the link goes to the member alone, never to the admin.
+    expect(body).toMatchObject({ set_password_link: null, emailed: true });
+    await vi.waitFor(() => mailedLink(email));
 
     const set = await t.app.inject({
       method: 'POST',
       url: '/api/password/set',
       payload: {
-        token: tokenOf(body.set_password_link.url),
+        token: tokenOf(mailedLink(email)),
         password: 'a long new passphrase',
         password_confirmation: 'a long new passphrase',
       },
@@ -272,11 +281,25 @@ describe('members', () => {
     expect(audit[0]).toMatchObject({ target_id: String(user.id), reason: 'moved away' });
   });
 
-  it('gives a password-reset link; only the newest link works', async () => {
+  it('mails a password-reset link to the account alone, tells its owner, and only the newest works', async () => {
     const { user } = await newMember();
-    const first = (await admin('POST', `/api/admin/members/${user.id}/password-reset`)).json();
-    const second = (await admin('POST', `/api/admin/members/${user.id}/password-reset`)).json();
+    const reset = async () => {
+      const before = t.sentMails.length;
+      const answer = (await admin('POST', `/api/admin/members/${user.id}/password-reset`)).json();
+      // The admin never holds a live link to someone else's account when mail is set up.
+      expect(answer).toMatchObject({ set_password_link: null, emailed: true });
+      await vi.waitFor(() => expect(t.sentMails.length).toBeGreaterThan(before));
+      return { set_password_link: { url: mailedLink(user.email) } };
+    };
+    const first = await reset();
+    const second = await reset();
     expect(second.set_password_link.url).not.toBe(first.set_password_link.url);
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'password_link')));
+    expect(told).toHaveLength(2);
+    expect(told[0]!.body).toMatch(/If you did not ask for it/);
     const use = (url: string) =>
       t.app.inject({
         method: 'POST',
@@ -330,7 +353,7 @@ describe('membership applications', () => {
       address: 'Al Nahda, Sharjah',
       joined_on: localDate(new Date()),
     });
-    expect(body.set_password_link.url).toContain('/set-password?token=');
+    expect(body).toMatchObject({ set_password_link: null, emailed: true });
     expectError(await admin('POST', `/api/admin/applications/${application.id}/accept`), 409);
     expectError(
       await admin('POST', `/api/admin/applications/${application.id}/reject`, { reason: 'x' }),
@@ -548,5 +571,32 @@ describe('an admin made inactive', () => {
     await admin('POST', `/api/admin/members/${other.id}/status`, { status: 'inactive' });
     const token = await login(t.app, other.email);
     expectError(await t.app.inject({ url: '/api/admin/overview', headers: bearer(token) }), 403);
+  });
+});
+
+describe('a password link when no mail server is set up', () => {
+  it('is handed to the admin, as the only way it can reach the member, and the owner is told', async () => {
+    const own = await createTestApp({}, { mailer: { delivers: false, send: async () => {} } });
+    try {
+      const adminUser = await makeUser(own.db, { role: 'admin' });
+      const adminToken = await login(own.app, adminUser.email);
+      const member = await makeUser(own.db);
+      const res = await own.app.inject({
+        method: 'POST',
+        url: `/api/admin/members/${member.id}/password-reset`,
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(res.json()).toMatchObject({
+        emailed: false,
+        set_password_link: { url: expect.stringContaining('/set-password?token=') },
+      });
+      const told = await own.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, member.id), eq(notifications.kind, 'password_link')));
+      expect(told).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
   });
 });

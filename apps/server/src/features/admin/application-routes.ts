@@ -149,7 +149,10 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
           : `${user.name} is a member now. Give them the link to set a password.`,
         application: toView(application),
         member: toAdminMember(user, { savingsFils: 0, loanFils: 0 }),
-        set_password_link: { url: link.url, expires_at: link.expiresAt.toISOString() },
+        // Only when no mail server is set up: the admin never holds a live link otherwise.
+        set_password_link: emailed
+          ? null
+          : { url: link.url, expires_at: link.expiresAt.toISOString() },
         emailed,
       };
     },

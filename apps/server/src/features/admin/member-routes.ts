@@ -25,6 +25,8 @@ import { issuePasswordLink, sendPasswordLinkMail } from '../auth/password-links.
 import { revokeOtherSessions } from '../auth/sessions.ts';
 import { accountSummary } from '../dues/dues.ts';
 import { toAdminPayments } from './payment-views.ts';
+import { notify } from '../notifications/notify.ts';
+import { passwordLinkNotice } from '../notifications/texts.ts';
 import { memberStatement } from '../ledger/statement.ts';
 import { statementCsv } from '../statement/statement-view.ts';
 import { toLoanView } from '../loans/loan-view.ts';
@@ -55,6 +57,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** Mails a link; a failure is logged and answered as not sent: the link still stands. */
+  const linkView = (link: { url: string; expiresAt: Date }) => ({
+    url: link.url,
+    expires_at: link.expiresAt.toISOString(),
+  });
   const mailLink = (
     userId: number,
     link: { url: string; expiresAt: Date },
@@ -134,12 +140,15 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { user: created, link: issued };
       });
-      await mailLink(user.id, link, 'invite');
+      const emailed = await mailLink(user.id, link, 'invite');
       reply.code(201);
       return {
-        message: `${user.name} is a member now. Give them the link to set a password.`,
+        message: emailed
+          ? `${user.name} is a member now; a link to set a password was sent to ${user.email}.`
+          : `${user.name} is a member now. Give them the link to set a password.`,
         member: await memberView(user),
-        set_password_link: { url: link.url, expires_at: link.expiresAt.toISOString() },
+        set_password_link: emailed ? null : linkView(link),
+        emailed,
       };
     },
   );
@@ -304,6 +313,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: actor.ip,
           at: now,
         });
+        // The owner hears of it (and by mail, from the notifications job), asked for or not.
+        await notify(tx, { ...passwordLinkNotice(user.id, now), at: now });
         return issued;
       });
       const emailed = await mailLink(user.id, link, 'reset');
@@ -311,7 +322,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         message: emailed
           ? `A link to set a new password was sent to ${user.email}.`
           : 'Give this link to the member; it works once, for 24 hours.',
-        set_password_link: { url: link.url, expires_at: link.expiresAt.toISOString() },
+        set_password_link: emailed ? null : linkView(link),
         emailed,
       };
     },

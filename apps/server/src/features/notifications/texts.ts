@@ -26,6 +26,21 @@ export function dayLabel(date: string): string {
   return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
+/** An admin made a link to set this account's password: its owner hears of it. */
+export function passwordLinkNotice(userId: number, at: Date): NotificationInput {
+  const when = new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Asia/Dubai',
+  }).format(at);
+  return {
+    userId,
+    kind: 'password_link',
+    title: 'A link to set a new password was made for your account',
+    body: `The committee made a link to set a new password for your account on ${when} (Dubai time). If you did not ask for it, tell the committee.`,
+  };
+}
+
 export function paymentApprovedNotice(payment: Payment, submittedFils: Fils): NotificationInput {
   const approvedFils = payment.approvedAmountFils ?? payment.amountFils;
   const corrected =

@@ -55,7 +55,11 @@ export function AddMemberModal({ isOpen, onClose }: { isOpen: boolean; onClose: 
           <p className="text-slate-800">
             {t('add.done', { name: created.member.name, id: created.member.unique_id })}
           </p>
-          <PasswordLinkPanel link={created.set_password_link} />
+          <PasswordLinkPanel
+            link={created.set_password_link}
+            emailed={created.emailed}
+            email={created.member.email}
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
             <Link to={`/admin/members/${created.member.id}`} className={textLink}>
               {t('add.openMember')}

@@ -6,10 +6,34 @@ import { inputClass } from '../../../components/field.tsx';
 import { formatDateTime } from '../lib/format-date-time.ts';
 
 /**
- * A one-time link to set a password, as the server gives it once: the admin copies it and
- * hands it to the member. `emailed` says whether the server also sent it by e-mail.
+ * A one-time link to set a password. With mail set up the server sends it to the account
+ * alone (`link` null): the admin is told where it went. Without, the server gives it here,
+ * once: the admin copies it and hands it to the member.
  */
 export function PasswordLinkPanel({
+  link,
+  emailed,
+  email,
+}: {
+  link: PasswordLink | null;
+  emailed?: boolean | undefined;
+  email?: string | undefined;
+}) {
+  const { t } = useTranslation('admin-members');
+  if (!link) {
+    return (
+      <p
+        role="status"
+        className="rounded-xl border border-green-300 bg-green-50 p-4 text-sm font-semibold text-green-900"
+      >
+        {t('link.mailedOnly', { email: email ?? '' })}
+      </p>
+    );
+  }
+  return <LinkToHandOver link={link} emailed={emailed} email={email} />;
+}
+
+function LinkToHandOver({
   link,
   emailed,
   email,

@@ -61,12 +61,14 @@ export const createdBody = (name = 'Fatima Khan') =>
     message: 'The member has been added.',
     member: member({ id: 9, unique_id: 'JM000009', name, email: 'fatima@example.com' }),
     set_password_link: link,
+    emailed: false,
   });
 
+/** Mailed to the account (and then not given to the admin), or given when mail is not set up. */
 export const passwordLinkBody = (emailed: boolean) =>
   passwordLinkResponse.parse({
     message: 'A new password link has been created.',
-    set_password_link: link,
+    set_password_link: emailed ? null : link,
     emailed,
   });
 
@@ -149,7 +151,7 @@ export const acceptedBody = (emailed: boolean): z.infer<typeof applicationAccept
       member_id: 12,
     }),
     member: member({ id: 12, unique_id: 'JM000012', name: 'Sara Ali', email: 'sara@example.com' }),
-    set_password_link: link,
+    set_password_link: emailed ? null : link,
     emailed,
   });
 
