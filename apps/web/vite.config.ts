@@ -17,7 +17,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Kept beside the build for debugging, never named in the code nor served (app.ts).
+    sourcemap: 'hidden',
     assetsInlineLimit: 0,
     rolldownOptions: {
       // Besides the app (index.html), two small scripts the build's per-route pages name

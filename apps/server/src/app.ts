@@ -292,7 +292,9 @@ export async function buildApp(
       index: false,
       preCompressed: true,
       decorateReply: false,
-      allowedPath: (pathName) => !pathName.startsWith(`/${PAGES_DIR}/`),
+      // No source maps: the build keeps them for whoever debugs it, not for every visitor.
+      allowedPath: (pathName) =>
+        !pathName.startsWith(`/${PAGES_DIR}/`) && !/\.map(\.(br|gz))?$/.test(pathName),
       setHeaders(res, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -96,6 +96,9 @@ describe("serving the build's page of each route", () => {
     'pages/sign-in.html.br': zlib.brotliCompressSync(signIn),
     'pages/sign-in.html.gz': zlib.gzipSync(signIn),
     'pages/user.html': '<!doctype html><div id="root" data-start="when-ready"></div>',
+    'assets/index-abc123.js': 'console.log(1)',
+    'assets/index-abc123.js.map': '{"version":3,"sources":["src/secret.ts"]}',
+    'assets/index-abc123.js.map.br': zlib.brotliCompressSync('{"version":3}'),
     'pages/routes.json': JSON.stringify({
       '/': 'home.html',
       '/sign-in': 'sign-in.html',
@@ -147,6 +150,13 @@ describe("serving the build's page of each route", () => {
     const home = await served.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
     expect(home.headers['content-encoding']).toBeUndefined();
     expect(home.body).toContain('Home');
+  });
+
+  it("serves no source maps: they show the app's source to anyone", async () => {
+    for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.map.br']) {
+      expect((await served.app.inject({ url })).statusCode, url).toBe(404);
+    }
+    expect((await served.app.inject({ url: '/assets/index-abc123.js' })).statusCode).toBe(200);
   });
 
   it('does not serve the pages folder as files', async () => {
