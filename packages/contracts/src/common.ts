@@ -69,10 +69,16 @@ export const booleanInput = z
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const hasNoControlCharacters = (s: string) => !CONTROL_CHARACTERS.test(s);
 
+// Invisible format characters (Unicode Cf): bidi overrides can turn "Ali exe.doc" around on
+// screen. ZWNJ and ZWJ are kept: Malayalam, Bengali, Hindi, Urdu and Arabic writing needs them.
+const FORMAT_CONTROLS = /(?![\u200C\u200D])\p{Cf}/gu;
+const withoutFormatControls = (s: string) => s.replace(FORMAT_CONTROLS, '');
+
 /** Free text of a member: trimmed, with a length limit and no control characters. */
 export const text = (what: string, max: number) =>
   z
     .string({ error: `${what} is required.` })
+    .overwrite(withoutFormatControls)
     .trim()
     .min(1, `${what} is required.`)
     .max(max, `${what} must be at most ${max} characters.`)
@@ -84,6 +90,7 @@ export const text = (what: string, max: number) =>
 export const optionalText = (what: string, max: number, tooLong?: string) =>
   z
     .string()
+    .overwrite(withoutFormatControls)
     .trim()
     .max(max, tooLong ?? `${what} must be at most ${max} characters.`)
     .refine(hasNoControlCharacters, {

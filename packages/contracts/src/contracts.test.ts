@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { passwordChangeRequest, loginRequest } from './auth.ts';
-import { aedInput, booleanInput } from './common.ts';
+import { aedInput, booleanInput, optionalText, text } from './common.ts';
 import { loanApplicationFields } from './loans.ts';
 import { monthlyPaymentFields } from './payments.ts';
 
@@ -105,5 +105,20 @@ describe('request schemas', () => {
     expect(booleanInput.parse('on')).toBe(true);
     expect(booleanInput.parse('0')).toBe(false);
     expect(booleanInput.safeParse('maybe').success).toBe(false);
+  });
+});
+
+describe('free text of a member', () => {
+  it('drops format controls (bidi overrides among them) but keeps ZWJ and ZWNJ, which Indic and Arabic writing needs', () => {
+    const name = text('Name', 100);
+    // U+202E turns "Ali exe.doc" around on screen; U+2066..2069 and U+200E/F steer direction.
+    expect(name.parse('Ali \u202Ecod.exe')).toBe('Ali cod.exe');
+    expect(name.parse('\u2066Rahul\u2069 \u200ENair\u200F')).toBe('Rahul Nair');
+    // Malayalam chillu (with ZWJ) and a Bengali, Hindi or Persian ZWNJ stay as typed.
+    expect(name.parse('അവന്\u200D')).toBe('അവന്\u200D');
+    expect(name.parse('ক্\u200Cষ')).toBe('ক্\u200Cষ');
+    expect(optionalText('Note', 100).parse('\u202Ano\u202C')).toBe('no');
+    // Nothing left once the controls are gone: as empty as it looks.
+    expect(name.safeParse('\u202E\u202C').success).toBe(false);
   });
 });

@@ -240,6 +240,17 @@ describe('profile', () => {
   });
 
   describe('POST /api/profile/update', () => {
+    it('stores a name without bidi overrides, keeping the ZWJ of a Malayalam name', async () => {
+      const { token } = await member();
+      const res = await update(token, {
+        name: 'Anil \u202Eexe.rav\u202C അവന്\u200D',
+        address: 'Deira',
+        wallet: 'Botim 050',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await getProfile(token)).name).toBe('Anil exe.rav അവന്\u200D');
+    });
+
     it('updates the fields and answers { message, userData } with the changes', async () => {
       const { user, token } = await member({ mobile: '0501112222' });
       const res = await update(token, validFields({ gender: 'male' }));
