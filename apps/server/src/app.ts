@@ -163,6 +163,18 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (config.trustProxy === false) {
+    // Behind a proxy that is not named, every member shares the proxy's address, and sign-in
+    // throttling counts them together: said once, where the operator reads.
+    let warned = false;
+    app.addHook('onRequest', async (request) => {
+      if (warned || request.headers['x-forwarded-for'] === undefined) return;
+      warned = true;
+      request.log.warn(
+        "Requests carry X-Forwarded-For but TRUST_PROXY is not set: the proxy's address is taken for every member. Set TRUST_PROXY to the proxy's address.",
+      );
+    });
+  }
   app.decorate('deps', {
     ...deps,
     sessionPolicy: { ttlMs: config.sessionTtlMs, idleMs: config.sessionIdleMs },

@@ -279,3 +279,30 @@ describe('the log', () => {
     }
   });
 });
+
+describe('a proxy that is not trusted', () => {
+  it('is warned about once in the log when requests carry X-Forwarded-For', async () => {
+    const testDb = await freshDatabase();
+    const uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-uploads-'));
+    const lines: string[] = [];
+    const app = await buildApp(
+      { ...TEST_CONFIG, logLevel: 'warn', trustProxy: false },
+      { db: testDb.database.db, storage: createDiskStorage(uploads) },
+      { logStream: { write: (line: string) => void lines.push(line) } },
+    );
+    try {
+      await app.inject({ url: '/api/health' });
+      expect(lines.join('')).not.toContain('X-Forwarded-For');
+      for (let i = 0; i < 3; i++)
+        await app.inject({ url: '/api/health', headers: { 'x-forwarded-for': '198.51.100.7' } });
+      const warnings = lines.filter((l) => l.includes('X-Forwarded-For'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('TRUST_PROXY');
+      expect(JSON.parse(warnings[0]!).level).toBe(40);
+    } finally {
+      await app.close();
+      await testDb.destroy();
+      await fs.rm(uploads, { recursive: true, force: true });
+    }
+  });
+});

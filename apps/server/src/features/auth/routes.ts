@@ -28,7 +28,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = new Date();
       const email = request.body.email.toLowerCase();
-      await recordAttempt(db, email, request.ip, now);
+      const { slowMs } = await recordAttempt(db, email, request.ip, now);
+      // An account failing from many addresses: each try waits a little, the owner's too.
+      if (slowMs) await new Promise((resolve) => setTimeout(resolve, slowMs));
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash })
         .from(users)
