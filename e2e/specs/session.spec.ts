@@ -13,7 +13,12 @@ test('signs in, keeps the token under ts_token, and signs out through Switch acc
   await signIn(page, E2E_MEMBERS.session.email);
   const token = await page.evaluate(() => localStorage.getItem('ts_token'));
   expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+  // Opening the page only asks: a link to it signs no one out.
   await page.goto('/user/switch-account');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Sign out and sign in with another account?')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('ts_token'))).toBe(token);
+  await main.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   expect(await page.evaluate(() => localStorage.getItem('ts_token'))).toBeNull();
   // The old token no longer works on the server either.

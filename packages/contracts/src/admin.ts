@@ -184,11 +184,9 @@ export const createMemberRequest = z.object({
 export type CreateMemberRequest = z.input<typeof createMemberRequest>;
 
 /** Only when no mail server is set up: otherwise the link goes to the account's owner alone. */
-const linkUnlessMailed = passwordLink
-  .nullable()
-  .meta({
-    description: 'Null when the link was e-mailed to the account: the admin never holds it.',
-  });
+const linkUnlessMailed = passwordLink.nullable().meta({
+  description: 'Null when the link was e-mailed to the account: the admin never holds it.',
+});
 
 export const memberCreatedResponse = z.object({
   message: z.string(),

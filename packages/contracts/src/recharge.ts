@@ -48,14 +48,20 @@ export function rechargeAmountProblem(amountFils: Fils, range: RechargeRange): s
 }
 
 /**
+ * The operators a request may name: the spec's values too, whose `vodafone` is Vi (Vodafone
+ * Idea), taken and kept as `vi`.
+ */
+const RECHARGE_OPERATOR_INPUTS = [...RECHARGE_OPERATORS, 'vodafone'] as const;
+
+/**
  * The body of POST /api/recharge-requests. The range of the amount lives in the settings, so
  * the server checks it against the current ones (422 on `amount`); a form that has read them
  * uses `rechargeRequestWithin`.
  */
 export const rechargeRequest = z.object({
-  operator: z.enum(RECHARGE_OPERATORS, {
-    error: 'Choose an operator: Airtel, Jio, Vi or BSNL.',
-  }),
+  operator: z
+    .enum(RECHARGE_OPERATOR_INPUTS, { error: 'Choose an operator: Airtel, Jio, Vi or BSNL.' })
+    .transform((operator): RechargeOperator => (operator === 'vodafone' ? 'vi' : operator)),
   number: indianMobileNumber,
   amount: positiveAedInput,
 });

@@ -91,7 +91,7 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         status_code: 200 as const,
         message:
-          'Your payment was submitted. It will be added to your balance after review, usually within 1 hour.',
+          'Your payment was submitted. It is added to your balance when the committee approves it.',
         payment: toPaymentView(created),
       };
     },

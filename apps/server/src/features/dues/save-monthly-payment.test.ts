@@ -153,8 +153,10 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.status_code).toBe(200);
-      expect(typeof body.message).toBe('string');
-      expect(body.message.length).toBeGreaterThan(0);
+      // One true sentence, the same as the form's: the credit comes with the approval.
+      expect(body.message).toBe(
+        'Your payment was submitted. It is added to your balance when the committee approves it.',
+      );
       expect(body.payment).toMatchObject({
         kind: 'dues',
         period: thisMonth,

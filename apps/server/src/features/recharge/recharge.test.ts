@@ -127,7 +127,28 @@ describe('a recharge request', () => {
     });
   });
 
-  it.each(['vodafone', 'VI', '', 'etisalat'])('refuses the operator "%s"', async (operator) => {
+  it('takes the spec\'s operator "vodafone" as Vi, and keeps it as vi', async () => {
+    const { token } = await newMember();
+    const res = await as(token, 'POST', '/api/recharge-requests', {
+      ...valid,
+      operator: 'vodafone',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.request.operator).toBe('vi');
+    expect(body.message).toContain('(Vi)');
+    const mine = (await as(token, 'GET', '/api/recharge-requests')).json();
+    expect(mine.items.map((r: { id: number; operator: string }) => [r.id, r.operator])).toEqual([
+      [body.request.id, 'vi'],
+    ]);
+    const [row] = await t.db
+      .select({ operator: rechargeRequests.operator })
+      .from(rechargeRequests)
+      .where(eq(rechargeRequests.id, body.request.id));
+    expect(row?.operator).toBe('vi');
+  });
+
+  it.each(['VI', 'Vodafone', '', 'etisalat'])('refuses the operator "%s"', async (operator) => {
     const { token } = await newMember();
     const body = expectError(
       await as(token, 'POST', '/api/recharge-requests', { ...valid, operator }),

@@ -3,11 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { settingsBody } from '../../../testing/api-fixtures.ts';
+import { getToken, setToken } from '../../../lib/session-store.ts';
 import { adminProfileBody, overviewBody } from '../testing/fixtures.ts';
 import { AdminLayout } from './admin-layout.tsx';
 
 function setup({ at = '/admin', pending = 3 }: { at?: string; pending?: number } = {}) {
+  setToken('admin-token'.padEnd(43, 'x'));
   const requests = stubApi({
+    'POST /api/logout': () => ({ body: { message: 'You are signed out.' } }),
     'GET /api/profile': () => ({ body: adminProfileBody() }),
     'GET /api/settings': () => ({
       body: { ...settingsBody(), association_name: 'Al Qusais Savings Circle' },
@@ -15,7 +18,11 @@ function setup({ at = '/admin', pending = 3 }: { at?: string; pending?: number }
     'GET /api/admin/overview': () => ({ body: overviewBody({ receipts_pending: pending }) }),
   });
   const user = userEvent.setup();
-  renderWithProviders(<AdminLayout />, { path: '/admin/*', at });
+  renderWithProviders(<AdminLayout />, {
+    path: '/admin/*',
+    at,
+    routes: { '/sign-in': 'SIGN-IN PAGE' },
+  });
   return { requests, user };
 }
 
@@ -40,15 +47,20 @@ describe('the admin layout', () => {
     expect(await within(banner).findByText('Al Qusais Savings Circle')).toBeInTheDocument();
     expect(within(banner).getByText('Admin')).toBeInTheDocument();
     expect(await within(banner).findByText('Signed in as Fatima Al Mansoori')).toBeInTheDocument();
-    expect(within(banner).getByRole('link', { name: 'Sign out' })).toHaveAttribute(
-      'href',
-      '/user/switch-account',
-    );
+    expect(within(banner).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute(
       'href',
       '#content',
     );
     expect(screen.getByRole('main')).toHaveAttribute('id', 'content');
+  });
+
+  it('signs out with its button: the session ends on the server, the token goes, then sign-in', async () => {
+    const { user, requests } = setup();
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('SIGN-IN PAGE')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST' && r.url === '/api/logout')).toBe(true);
+    expect(getToken()).toBeNull();
   });
 
   it('lists every admin page in the side navigation, the current one marked', async () => {

@@ -10,6 +10,7 @@ import {
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useProfile } from '../../../api/get-profile.ts';
+import { useSignOut } from '../../../api/logout.ts';
 import { useSettings } from '../../../api/get-settings.ts';
 import { DashboardIcon, LoanIcon } from '../../../components/icons.tsx';
 import { useOverview } from '../api/get-overview.ts';
@@ -85,6 +86,7 @@ export function AdminLayout() {
 
 function AdminHeader() {
   const { t } = useTranslation('admin');
+  const signOut = useSignOut();
   const profile = useProfile();
   const settings = useSettings();
   const name = profile.data?.userData.name;
@@ -111,14 +113,15 @@ function AdminHeader() {
               {t('layout.signedInAs', { name })}
             </p>
           )}
-          {/* The member area's Switch account page signs out (ends the session, clears the cache). */}
-          <Link
-            to="/user/switch-account"
+          {/* Ends the session, forgets the token and the cache, then the sign-in page. */}
+          <button
+            type="button"
+            onClick={() => void signOut()}
             className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             <SignOutIcon className="size-5" />
             <span className="max-sm:sr-only">{t('layout.signOut')}</span>
-          </Link>
+          </button>
         </div>
       </div>
     </header>

@@ -111,6 +111,42 @@ describe('SignInPage', () => {
     expect(await screen.findByText('ADMIN OVERVIEW')).toBeInTheDocument();
   });
 
+  it.each([
+    ['a member', 'member', true, 'MEMBER HOME'],
+    ['an admin who is a member', 'admin', true, 'MEMBER HOME'],
+    ['an admin who is not a member', 'admin', false, 'ADMIN OVERVIEW'],
+  ] as const)(
+    'takes %s who is already signed in from /sign-in to their area',
+    async (_, role, isMember, page) => {
+      localStorage.setItem('ts_token', 'abcdefghijklmnopqrstuvwxyz012345');
+      const requests = stubApi({ 'GET /api/profile': profileAnswer(role, isMember) });
+      renderWithProviders(<SignInPage />, {
+        path: '/sign-in',
+        routes: { '/user': 'MEMBER HOME', '/admin': 'ADMIN OVERVIEW' },
+      });
+      expect(await screen.findByText(page)).toBeInTheDocument();
+      expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/profile']);
+    },
+  );
+
+  it('stays on the form when the stored session has ended', async () => {
+    localStorage.setItem('ts_token', 'abcdefghijklmnopqrstuvwxyz012345');
+    const requests = stubApi({
+      'GET /api/profile': () => ({
+        status: 401,
+        body: { status_code: 401, message: 'Your session has ended. Please sign in again.' },
+      }),
+    });
+    renderWithProviders(<SignInPage />, {
+      path: '/sign-in',
+      routes: { '/user': 'MEMBER HOME', '/admin': 'ADMIN OVERVIEW' },
+    });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await waitFor(() => expect(localStorage.getItem('ts_token')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('MEMBER HOME')).not.toBeInTheDocument();
+  });
+
   it("shows the server's message when sign-in fails", async () => {
     stubApi({
       'POST /api/login': () => ({

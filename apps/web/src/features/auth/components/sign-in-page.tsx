@@ -1,15 +1,21 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { LoginRequest } from '@jamiya/contracts/auth';
 import { getProfileQueryOptions } from '../../../api/get-profile.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
-import { setCachedProfileId, setHasMemberArea, setToken } from '../../../lib/session-store.ts';
+import {
+  getToken,
+  setCachedProfileId,
+  setHasMemberArea,
+  setToken,
+} from '../../../lib/session-store.ts';
 import { useLogin } from '../api/login.ts';
 
 /**
@@ -41,9 +47,19 @@ export function SignInPage() {
     resolver,
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = form.formState;
+  const { errors, isSubmitting } = form.formState;
+  // From the sign-in's start to its failure: a sign-in under way leads where it should itself.
+  const [isSigningIn, setSigningIn] = useState(false);
+
+  // Someone already signed in has nothing to do here: once the session answers, to their area
+  // (the admin area for an admin who is not a member). The storage is read once the page runs
+  // in the browser (the build draws this page for everyone).
+  const hasSession = isHydrated && !isSigningIn && getToken() !== null;
+  const session = useQuery({ ...getProfileQueryOptions(), enabled: hasSession, retry: false });
+  const signedInUser = hasSession ? session.data?.userData : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setSigningIn(true);
     try {
       const res = await login.mutateAsync(values);
       setToken(res.access_token);
@@ -55,10 +71,14 @@ export function SignInPage() {
       setHasMemberArea(profile.userData.is_member);
       await navigate(landingPath(profile.userData, location.state), { replace: true });
     } catch (error) {
+      setSigningIn(false);
       applyServerErrors(error, form.setError, ['email', 'password']);
       toastError(error);
     }
   });
+
+  if (signedInUser)
+    return <Navigate to={signedInUser.is_member === false ? '/admin' : '/user'} replace />;
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10">
@@ -103,7 +123,7 @@ export function SignInPage() {
             type="submit"
             // Disabled by the fieldset too; named here so that checkers see it as disabled.
             disabled={!isHydrated}
-            isBusy={form.formState.isSubmitting}
+            isBusy={isSubmitting}
           >
             {t('signIn.submit')}
           </Button>

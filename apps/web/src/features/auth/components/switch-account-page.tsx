@@ -1,17 +1,34 @@
-import { useEffect, useRef } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Spinner } from '../../../components/states.tsx';
-import { useSignOut } from '../api/logout.ts';
+import { Button } from '../../../components/button.tsx';
+import { secondaryLink } from '../../../components/link-styles.ts';
+import { useSignOut } from '../../../api/logout.ts';
 
-/** Switch account: sign out, then the sign-in page (PRODUCT.md section 7). */
+/**
+ * Switch account (PRODUCT.md section 7): asks first, and only its button signs out, then the
+ * sign-in page. Opening the page does nothing, so a link to it cannot end anyone's session.
+ */
 export function SwitchAccountPage() {
   const { t } = useTranslation('auth');
   const signOut = useSignOut();
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  const [isSigningOut, setSigningOut] = useState(false);
+  const onSignOut = () => {
+    setSigningOut(true);
     void signOut();
-  }, [signOut]);
-  return <Spinner label={t('signOut.working')} />;
+  };
+  return (
+    <div className="mx-auto flex w-full max-w-lg flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm">
+      <h1 className="text-xl font-bold text-slate-900">{t('switchAccount.title')}</h1>
+      <p className="text-slate-700">{t('switchAccount.question')}</p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button onClick={onSignOut} isBusy={isSigningOut}>
+          {t('switchAccount.confirm')}
+        </Button>
+        <Link to="/user" className={secondaryLink}>
+          {t('switchAccount.cancel')}
+        </Link>
+      </div>
+    </div>
+  );
 }

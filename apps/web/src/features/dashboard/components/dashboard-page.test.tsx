@@ -79,7 +79,7 @@ describe('DashboardPage', () => {
     expect(panel.getByText(/cannot apply for a loan/)).toBeInTheDocument();
   });
 
-  it('says "No account data found" on failure and tries again', async () => {
+  it("says the load failed, with the server's message, and tries again", async () => {
     let calls = 0;
     stubApi({
       'GET /api/my-account-data': () =>
@@ -89,8 +89,23 @@ describe('DashboardPage', () => {
     });
     renderWithProviders(<DashboardPage />);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('No account data found');
+    expect(alert).toHaveTextContent('Something went wrong');
+    expect(alert).toHaveTextContent('Something failed on our side.');
+    expect(alert).not.toHaveTextContent('No account data found');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Rahul Nair' })).toBeInTheDocument();
+  });
+
+  it('says the connection failed, not that there is no data, when the network is down', async () => {
+    stubApi({
+      'GET /api/my-account-data': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderWithProviders(<DashboardPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Network Error');
+    expect(alert).not.toHaveTextContent('No account data found');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
+import { errorMessage } from '../../../lib/messages.ts';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
 
@@ -15,10 +16,7 @@ export function DashboardPage() {
     return (
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-        <ErrorState
-          message={t('noAccountData', { ns: 'common' })}
-          onRetry={() => void account.refetch()}
-        />
+        <ErrorState message={errorMessage(account.error)} onRetry={() => void account.refetch()} />
       </div>
     );
   }

@@ -19,7 +19,7 @@ configure({ asyncUtilTimeout: 4000 });
 type Handlers = Parameters<typeof stubApi>[0];
 
 const SUBMITTED =
-  'Your payment was submitted. It will be added to your balance after review, usually within 1 hour.';
+  'Your payment was submitted. It is added to your balance when the committee approves it.';
 const ACCOUNT = 'AE07 0331 2345 6789 0123 456';
 
 function setup({
@@ -53,6 +53,17 @@ beforeEach(() => {
 });
 
 describe('the Monthly Payment form', () => {
+  it('says when the money reaches the balance: when the committee approves it, no promised time', async () => {
+    const { user } = setup();
+    const form = await openForm(user);
+    expect(
+      form.getByText('It is added to your balance when the committee approves it.', {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+    expect(form.queryByText(/hour/)).not.toBeInTheDocument();
+  });
+
   it('starts with no month selected, offering the twelve months', async () => {
     const { user } = setup();
     const form = await openForm(user);

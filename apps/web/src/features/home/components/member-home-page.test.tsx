@@ -189,7 +189,7 @@ describe('MemberHomePage', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
-  it('says "No account data found" when the account data fails, and tries again', async () => {
+  it("says the account data failed to load, with the server's message, and tries again", async () => {
     let calls = 0;
     stubApi({
       'GET /api/my-account-data': () =>
@@ -202,7 +202,9 @@ describe('MemberHomePage', () => {
     renderWithProviders(<MemberHomePage />);
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('No account data found');
+    expect(alert).toHaveTextContent('Something went wrong');
+    expect(alert).toHaveTextContent('Something failed on our side.');
+    expect(alert).not.toHaveTextContent('No account data found');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Your Saving Balance' })).toHaveTextContent(
@@ -210,6 +212,22 @@ describe('MemberHomePage', () => {
       ),
     );
     // The recharge form and the loan banner are there beside it.
+    expect(await screen.findByRole('button', { name: 'Confirm & Pay' })).toBeInTheDocument();
+  });
+
+  it('says the connection failed, not that there is no data, when the network is down', async () => {
+    stubApi({
+      'GET /api/my-account-data': () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'GET /api/my-loans': () => loans([]),
+      'GET /api/settings': () => ({ body: settings }),
+    });
+    renderWithProviders(<MemberHomePage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Network Error');
+    expect(alert).not.toHaveTextContent('No account data found');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Confirm & Pay' })).toBeInTheDocument();
   });
 });

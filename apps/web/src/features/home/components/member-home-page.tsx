@@ -3,6 +3,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
+import { errorMessage } from '../../../lib/messages.ts';
 import { ErrorState, SpinnerRing } from '../../../components/states.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
 import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
@@ -43,10 +44,7 @@ export function MemberHomePage() {
           </div>
         </>
       ) : account.isError ? (
-        <ErrorState
-          message={t('noAccountData', { ns: 'common' })}
-          onRetry={() => void account.refetch()}
-        />
+        <ErrorState message={errorMessage(account.error)} onRetry={() => void account.refetch()} />
       ) : (
         <SummaryCards data={account.data} />
       )}

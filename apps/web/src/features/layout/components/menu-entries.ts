@@ -1,9 +1,10 @@
-import type { ComponentType, SVGProps } from 'react';
+import { createElement, type ComponentType, type SVGProps } from 'react';
 import {
   ApplyIcon,
   ChatIcon,
   DashboardIcon,
   GiftIcon,
+  iconProps,
   PhoneIcon,
   SwitchIcon,
   UserIcon,
@@ -27,3 +28,18 @@ export const PROFILE_MENU: MenuEntry[] = [
   { key: 'contactChat', to: '/user/contact-chat', Icon: ChatIcon },
   { key: 'switchAccount', to: '/user/switch-account', Icon: SwitchIcon },
 ];
+
+/** A door with an arrow out of it, pointing to the end side (mirrored right to left). */
+export const SignOutIcon = (p: SVGProps<SVGSVGElement>) =>
+  createElement(
+    'svg',
+    iconProps({ ...p, className: `rtl:-scale-x-100 ${p.className ?? ''}` }),
+    createElement('path', { d: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4' }),
+    createElement('path', { d: 'M16 17l5-5-5-5M21 12H9' }),
+  );
+
+/**
+ * The last entry of the profile menu: not a link but a button that signs out at once (the
+ * shared sign-out, src/api/logout.ts) and lands on /sign-in.
+ */
+export const SIGN_OUT_ENTRY = { key: 'signOut', Icon: SignOutIcon } as const;

@@ -3,7 +3,8 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ChevronIcon } from '../../../components/icons.tsx';
-import { PROFILE_MENU } from './menu-entries.ts';
+import { useSignOut } from '../../../api/logout.ts';
+import { PROFILE_MENU, SIGN_OUT_ENTRY } from './menu-entries.ts';
 
 /** Desktop profile button: a card with the holder's name and ID, closed by an outside click, Escape or a choice. */
 export function ProfileDropdown({
@@ -20,6 +21,7 @@ export function ProfileDropdown({
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const signOut = useSignOut();
 
   useEffect(() => {
     if (!isOpen) return;
@@ -82,6 +84,19 @@ export function ProfileDropdown({
                 </Link>
               </li>
             ))}
+            <li className="mt-1 border-t border-slate-100 pt-1">
+              <button
+                type="button"
+                onClick={() => {
+                  setOpen(false);
+                  void signOut();
+                }}
+                className="flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-start text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                <SIGN_OUT_ENTRY.Icon className="size-5 text-brand-700" />
+                {t(`menu.${SIGN_OUT_ENTRY.key}`)}
+              </button>
+            </li>
           </ul>
         </div>
       )}

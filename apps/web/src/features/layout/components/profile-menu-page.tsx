@@ -5,13 +5,15 @@ import { useProfile } from '../../../api/get-profile.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ArrowStartIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/states.tsx';
-import { PROFILE_MENU } from './menu-entries.ts';
+import { useSignOut } from '../../../api/logout.ts';
+import { PROFILE_MENU, SIGN_OUT_ENTRY } from './menu-entries.ts';
 
 /** /user/profile: the profile menu on a phone (the header is hidden here). */
 export function ProfileMenuPage() {
   const { t } = useTranslation('layout');
   const profile = useProfile();
   const account = useAccountData();
+  const signOut = useSignOut();
   if (!profile.data) return <Spinner />;
   const user = profile.data.userData;
   return (
@@ -47,6 +49,16 @@ export function ProfileMenuPage() {
             </Link>
           </li>
         ))}
+        <li>
+          <button
+            type="button"
+            onClick={() => void signOut()}
+            className="flex min-h-14 w-full items-center gap-3 px-4 text-start text-slate-800 hover:bg-brand-50"
+          >
+            <SIGN_OUT_ENTRY.Icon className="size-5 text-brand-700" />
+            {t(`menu.${SIGN_OUT_ENTRY.key}`)}
+          </button>
+        </li>
       </ul>
     </div>
   );

@@ -2,6 +2,8 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { LostIllustration } from './illustrations.tsx';
 import { primaryLink } from '../../../components/link-styles.ts';
+import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
+import { getToken, hasNoMemberArea } from '../../../lib/session-store.ts';
 
 /**
  * Any unknown path (spec section 2). It is shown inside the public layout and inside the
@@ -9,6 +11,7 @@ import { primaryLink } from '../../../components/link-styles.ts';
  */
 export function NotFoundPage() {
   const { t } = useTranslation('public');
+  const home = useHomePath();
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col items-center gap-4 px-4 py-10 text-center md:py-16">
       <title>{t('notFound.pageTitle')}</title>
@@ -19,9 +22,20 @@ export function NotFoundPage() {
       />
       <h1 className="text-3xl font-bold text-slate-900">{t('notFound.title')}</h1>
       <p className="text-slate-700">{t('notFound.body')}</p>
-      <Link to="/" className={primaryLink}>
+      <Link to={home} className={primaryLink}>
         {t('notFound.home')}
       </Link>
     </div>
   );
+}
+
+/**
+ * Where Go to Dashboard leads: a signed-in person stays in their area (the member area, or the
+ * admin area for an admin who is not a member), a visitor goes to the public home. The storage
+ * is read once the page runs in the browser: the build's drawing has none.
+ */
+function useHomePath(): string {
+  const isHydrated = useIsHydrated();
+  if (!isHydrated || !getToken()) return '/';
+  return hasNoMemberArea() ? '/admin' : '/user';
 }

@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api-client.ts';
-import { clearToken, getToken } from '../../../lib/session-store.ts';
+import { api } from '../lib/api-client.ts';
+import { clearToken, getToken } from '../lib/session-store.ts';
 
-/** Sign-out (Switch account): end the session on the server, forget the token and every cached answer. */
+/**
+ * Sign-out (the profile menu's Sign out, the Switch account page's button): end the session on
+ * the server, forget the token and every cached answer, then the sign-in page. Shared here as the
+ * layout's menus and the auth pages both sign out.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
