@@ -81,9 +81,9 @@ test('changes the password, signs out, and only the new password signs in', asyn
   ).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // Switch account signs out.
+  // Sign out, from the profile menu.
   await page.getByRole('button', { name: 'Open the profile menu' }).click();
-  await page.getByRole('link', { name: 'Switch account' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   expect(await page.evaluate(() => localStorage.getItem('ts_token'))).toBeNull();
 
