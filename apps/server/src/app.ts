@@ -244,9 +244,12 @@ export async function buildApp(
     // Its own scripts and styles (the plugin's hashes), and never framed; no upgrade to https,
     // which would break the reference on a plain-HTTP development server.
     staticCSP: true,
+    // Its scripts stay pinned by hash; its styles may be inline (swagger-ui sets some from
+    // script, and the page shows no member's data).
     transformStaticCSP: (csp) =>
       csp
         .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
         .replace(/\s*upgrade-insecure-requests;?/, ''),
   });
   app.addHook('onSend', async (request, reply) => {
