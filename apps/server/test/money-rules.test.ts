@@ -179,6 +179,25 @@ describe('part payments of dues', () => {
   });
 });
 
+describe('the review of a part-paid month after the monthly due changed', () => {
+  it('shows the due the month was first paid at, as the member sees it', async () => {
+    const { token } = await person();
+    const first = (await payDues(token, '150')).json().payment.id as number;
+    await treasurer.api.post(`/api/admin/payments/${first}/approve`);
+    const body = editableSettings((await treasurer.api.get('/api/admin/settings')).json());
+    await treasurer.api.put('/api/admin/settings', { ...body, monthly_due: 250 });
+    try {
+      const second = (await payDues(token, '50')).json().payment.id as number;
+      expect((await treasurer.api.get(`/api/admin/payments/${second}`)).json()).toMatchObject({
+        dues_month: { due: 200, paid: 150, remaining: 50 },
+      });
+      expect((await thisRow(token)).row).toMatchObject({ amount: 200, remaining: 50 });
+    } finally {
+      await treasurer.api.put('/api/admin/settings', body);
+    }
+  });
+});
+
 describe('loan repayments with a receipt', () => {
   it('takes a receipt, refuses what is not the member’s active loan, and needs the amount for a repayment without one', async () => {
     await fundCash(t.db, 200_000);

@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AdminPayment } from '@jamiya/contracts/admin';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { settings } from '../../db/schema/settings.ts';
-import type { Payment } from '../dues/dues.ts';
+import { monthFigures, type Payment } from '../dues/dues.ts';
 import { toPaymentView } from '../dues/payment-view.ts';
 import { memberRefsById } from '../members/member-refs.ts';
 import { possibleDuplicatesOf } from './duplicates.ts';
@@ -22,20 +22,15 @@ export async function toAdminPayments(db: DbOrTx, rows: Payment[]): Promise<Admi
   );
   const [s] = await db.select({ due: settings.monthlyDueFils }).from(settings);
   const dues = rows.filter((p) => p.kind === 'dues' && p.period !== null);
-  // Approved per (member, month), each submission's own approval left out below.
-  const approved = dues.length
+  // Every submission of those members' months: their figures come from monthFigures, as the
+  // member's account and the approval's check take them.
+  const sameMonths = dues.length
     ? await db
-        .select({
-          id: payments.id,
-          userId: payments.userId,
-          period: payments.period,
-          fils: sql<string>`coalesce(${payments.approvedAmountFils}, ${payments.amountFils})`,
-        })
+        .select()
         .from(payments)
         .where(
           and(
             eq(payments.kind, 'dues'),
-            eq(payments.status, 'approved'),
             inArray(
               payments.userId,
               dues.map((p) => p.userId),
@@ -48,17 +43,18 @@ export async function toAdminPayments(db: DbOrTx, rows: Payment[]): Promise<Admi
         )
     : [];
   const duplicates = await possibleDuplicatesOf(db, rows);
-  const dueFils = s?.due ?? 0;
   return rows.map((p) => {
     let duesMonth: AdminPayment['dues_month'] = null;
     if (p.kind === 'dues') {
-      const paidFils = approved
-        .filter((a) => a.userId === p.userId && a.period === p.period && a.id !== p.id)
-        .reduce((sum, a) => sum + Number(a.fils), 0);
+      // This submission aside: what the month was before it.
+      const others = sameMonths.filter(
+        (o) => o.userId === p.userId && o.period === p.period && o.id !== p.id,
+      );
+      const month = monthFigures(others, s?.due ?? 0);
       duesMonth = {
-        due: filsToAed(dueFils),
-        paid: filsToAed(paidFils),
-        remaining: filsToAed(Math.max(dueFils - paidFils, 0)),
+        due: filsToAed(month.dueFils),
+        paid: filsToAed(month.paidFils),
+        remaining: filsToAed(month.remainingFils),
       };
     }
     return {
