@@ -12,6 +12,7 @@ import { isProposed, useCloseBonusPeriod } from '../api/close-bonus-period.ts';
 import { useBonusPreview } from '../api/get-bonus-preview.ts';
 import { formatPercent } from '../lib/format-percent.ts';
 import { PROPOSAL_HEADING } from './proposal-box.tsx';
+import { Figures } from '../../../components/figures.tsx';
 
 /** What closing the period would share out, member by member, and the Close button. */
 export function PreviewPanel({
@@ -91,14 +92,10 @@ function Preview({
       <h3 id="bonus-preview" className="font-bold text-slate-900">
         {t('preview.title', { span })}
       </h3>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
-        {figures.map((f) => (
-          <div key={f.key}>
-            <dt className="text-sm text-slate-600">{t(`preview.figures.${f.key}`)}</dt>
-            <dd className="text-lg font-bold text-slate-900 tabular-nums">{f.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures
+        columns={4}
+        items={figures.map((f) => ({ ...f, label: t(`preview.figures.${f.key}`) }))}
+      />
       {preview.blocker && (
         <p role="status" className="rounded-xl bg-amber-50 p-3 text-amber-950">
           {translateMessage(preview.blocker)}

@@ -120,7 +120,7 @@ export function AuditPage() {
   return (
     <div className="flex flex-col gap-6">
       <title>{t('audit.pageTitle')}</title>
-      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+      <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-extrabold text-slate-900">{t('audit.title')}</h1>
           <p className="text-slate-700">{t('audit.subtitle')}</p>

@@ -54,14 +54,14 @@ export function Journal() {
 
   return (
     <section aria-labelledby="journal-title" className={`${card} flex flex-col gap-4`}>
-      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+      <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="journal-title" className="text-lg font-bold text-slate-900">
             {t('journal.title')}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t('journal.note')}</p>
         </div>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:flex-wrap sm:items-end">
           <div className="sm:w-48">
             <Field label={t('journal.kindFilter')}>
               {(a) => (
@@ -131,14 +131,14 @@ function EntryItem({ entry }: { entry: JournalEntry }) {
           {entry.postings.map((p, i) => (
             <tr key={i} className="border-b border-slate-100 last:border-0">
               {/* Credits are indented under the debits, as in a paper journal. */}
-              <td className={`py-1 pe-2 ${p.credit ? 'ps-6' : ''}`}>
+              <td className={`py-1 pe-2 break-words ${p.credit ? 'ps-6' : ''}`}>
                 {p.account_name} <span className="text-xs text-slate-500">{p.account_code}</span>
               </td>
-              <td className="w-24 py-1 ps-2 text-end whitespace-nowrap tabular-nums sm:w-36">
-                {p.debit ? aed(p.debit) : ''}
+              <td className="w-20 py-1 ps-2 text-end whitespace-nowrap tabular-nums sm:w-36">
+                {p.debit ? aed(p.debit, { currency: false }) : ''}
               </td>
-              <td className="w-24 py-1 ps-2 text-end whitespace-nowrap tabular-nums sm:w-36">
-                {p.credit ? aed(p.credit) : ''}
+              <td className="w-20 py-1 ps-2 text-end whitespace-nowrap tabular-nums sm:w-36">
+                {p.credit ? aed(p.credit, { currency: false }) : ''}
               </td>
             </tr>
           ))}

@@ -5,6 +5,7 @@ import { useAccountData, type AccountData } from '../../../api/get-account-data.
 import { errorMessage } from '../../../lib/messages.ts';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
+import { CardAmount } from '../../../components/figures.tsx';
 
 /** /user/dashboard: welcome, balance cards and the Member Status panel (spec section 2). */
 export function DashboardPage() {
@@ -46,7 +47,10 @@ function Dashboard({ data }: { data: AccountData }) {
         </Link>
       </div>
 
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t('balances')}>
+      <ul
+        className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 lg:grid-cols-3"
+        aria-label={t('balances')}
+      >
         <BalanceCard label={t('savings')} amount={data.account_balance} tone="brand" />
         <BalanceCard
           label={t('dueBalance')}
@@ -107,14 +111,14 @@ function BalanceCard({
   }[tone];
   return (
     <li
-      className={`flex flex-col gap-2 rounded-2xl p-4 shadow-sm first:col-span-2 sm:first:col-span-1 ${styles}`}
+      className={`flex flex-col gap-2 rounded-2xl p-4 shadow-sm min-[360px]:first:col-span-2 lg:first:col-span-1 ${styles}`}
     >
       <span
         className={`text-sm font-medium ${tone === 'brand' ? 'text-brand-100' : 'text-slate-600'}`}
       >
         {label}
       </span>
-      <span className="text-xl font-extrabold tracking-tight sm:text-2xl">{aed(amount)}</span>
+      <CardAmount>{aed(amount)}</CardAmount>
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import { CardAmount } from '../../../components/figures.tsx';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { AccountData } from '../../../api/get-account-data.ts';
 import { aed } from '../../../lib/format.ts';
@@ -9,20 +10,16 @@ export function BalanceCards({ account }: { account: AccountData }) {
     <div className="grid grid-cols-2 gap-3 md:gap-4">
       <div className="flex flex-col gap-1 rounded-2xl bg-brand-700 p-4 text-white shadow-sm md:p-5">
         <p className="text-sm font-medium text-brand-50">{t('cards.saving')}</p>
-        <p className="text-xl font-extrabold tabular-nums md:text-3xl">
-          {aed(account.account_balance)}
-        </p>
+        <CardAmount max="3xl">{aed(account.account_balance)}</CardAmount>
         <p className="text-xs text-brand-100">{t('cards.savingHint')}</p>
       </div>
       <div
         className={`flex flex-col gap-1 rounded-2xl border bg-white p-4 shadow-sm md:p-5 ${hasDue ? 'border-red-200' : 'border-slate-200'}`}
       >
         <p className="text-sm font-medium text-slate-700">{t('cards.due')}</p>
-        <p
-          className={`text-xl font-extrabold tabular-nums md:text-3xl ${hasDue ? 'text-red-700' : 'text-slate-900'}`}
-        >
+        <CardAmount max="3xl" className={hasDue ? 'text-red-700' : 'text-slate-900'}>
           {aed(account.due_balance)}
-        </p>
+        </CardAmount>
         <p className="text-xs text-slate-600">
           {hasDue ? t('cards.dueHint') : t('cards.nothingDue')}
         </p>

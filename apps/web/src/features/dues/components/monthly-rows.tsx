@@ -11,7 +11,7 @@ import { StatusBadge } from './status-badge.tsx';
 export type MonthlyRow = AccountData['monthlyPaymentData'][number];
 
 // Month | description | amount | status on desktop; a stacked card per month on a phone.
-const COLUMNS = 'md:grid md:grid-cols-[11rem_minmax(0,1fr)_8rem_13rem] md:items-center md:gap-4';
+const COLUMNS = 'lg:grid lg:grid-cols-[11rem_minmax(0,1fr)_8rem_13rem] lg:items-center lg:gap-4';
 // A member of many years has a row per month; the latest year is what they look for.
 const FIRST_ROWS = 12;
 
@@ -82,8 +82,8 @@ function MonthlyRowItem({
   // another (under review, a rejection's reason) is kept beside it.
   const serverNote = isPartPaid && row.description.startsWith('Part paid') ? null : row.description;
   return (
-    <li className={`flex items-center gap-3 px-4 py-3 md:px-5 ${COLUMNS}`}>
-      <div className="min-w-0 flex-1 md:contents">
+    <li className={`flex items-center gap-3 px-4 py-3 lg:px-5 ${COLUMNS}`}>
+      <div className="min-w-0 flex-1 lg:contents">
         <p className="font-semibold text-slate-900">{month}</p>
         <div className="text-sm text-slate-600">
           {isPartPaid && (
@@ -94,13 +94,13 @@ function MonthlyRowItem({
           {serverNote && <p>{translateMessage(serverNote)}</p>}
         </div>
       </div>
-      <div className="flex shrink-0 flex-col items-end gap-1 md:contents">
+      <div className="flex shrink-0 flex-col items-end gap-1 lg:contents">
         {isPartPaid ? (
-          <p className="font-bold text-slate-900 tabular-nums md:text-end">
+          <p className="font-bold text-slate-900 tabular-nums lg:text-end">
             {t('rows.left', { amount: aed(row.remaining) })}
           </p>
         ) : (
-          <p className="font-bold text-slate-900 tabular-nums md:text-end">{aed(row.amount)}</p>
+          <p className="font-bold text-slate-900 tabular-nums lg:text-end">{aed(row.amount)}</p>
         )}
         <RowStatus row={row} month={month} onPayNow={onPayNow} onPayDue={onPayDue} />
       </div>
@@ -121,7 +121,7 @@ function RowStatus({
   onPayDue: (row: MonthlyRow) => void;
 }) {
   const { t } = useTranslation('dues');
-  const box = 'flex flex-col items-end gap-1 md:flex-row md:items-center md:gap-3';
+  const box = 'flex flex-col items-end gap-1 lg:flex-row lg:items-center lg:gap-3';
   switch (row.status) {
     case 'completed':
       return (
@@ -146,7 +146,7 @@ function RowStatus({
       );
     default:
       return (
-        <div className="flex items-center gap-2 md:gap-3">
+        <div className="flex items-center gap-2 lg:gap-3">
           <StatusBadge tone="danger">{t('rows.due')}</StatusBadge>
           <Button
             variant="secondary"

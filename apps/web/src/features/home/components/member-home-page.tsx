@@ -38,7 +38,7 @@ export function MemberHomePage() {
             <SpinnerRing size="size-5" />
             {t('loading', { ns: 'common' })}
           </div>
-          <div className="grid gap-4 md:grid-cols-2" aria-hidden>
+          <div className="grid gap-4 lg:grid-cols-2" aria-hidden>
             <div className="h-36 animate-pulse-late rounded-2xl bg-slate-200" />
             <div className="h-36 animate-pulse-late rounded-2xl bg-slate-200" />
           </div>
@@ -120,7 +120,7 @@ function SummaryCards({ data }: { data: AccountData }) {
   const isLoanPending = loans.isPending;
 
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid gap-4 lg:grid-cols-2">
       <section
         aria-labelledby="saving-title"
         className="flex flex-col justify-between gap-4 rounded-2xl bg-brand-800 p-5 text-white shadow-sm"
@@ -128,7 +128,7 @@ function SummaryCards({ data }: { data: AccountData }) {
         <h2 id="saving-title" className="font-medium text-brand-100">
           {t('saving.title')}
         </h2>
-        <p className="text-3xl font-extrabold tracking-tight md:text-4xl">
+        <p className="text-3xl font-extrabold tracking-tight lg:text-4xl">
           {aed(data.account_balance ?? 0)}
         </p>
         <p className="text-sm text-brand-100">
@@ -137,7 +137,7 @@ function SummaryCards({ data }: { data: AccountData }) {
       </section>
       <section
         aria-labelledby="holder-title"
-        className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm"
+        className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm min-[360px]:p-5"
       >
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <h2 id="holder-title" className="text-lg font-bold text-slate-900">
@@ -147,17 +147,17 @@ function SummaryCards({ data }: { data: AccountData }) {
             {t('holder.id', { id: data.owner_data.unique_id })}
           </p>
         </div>
-        <dl className="grid grid-cols-3 gap-2 text-center">
-          <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-1 py-3">
+        <dl className="grid grid-cols-3 gap-1.5 text-center min-[360px]:gap-2">
+          <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-0.5 py-3 min-[360px]:px-1">
             <dt className="text-xs text-slate-600">{t('holder.monthsPaid')}</dt>
-            <dd className="text-base font-bold text-slate-900 sm:text-lg">
+            <dd className="text-sm font-bold text-slate-900 min-[360px]:text-base sm:text-lg">
               {t('holder.paidOf', { paid: monthsPaid, total: monthsOwed })}
             </dd>
             <dd className="text-xs text-slate-600">{t('holder.months', { count: monthsOwed })}</dd>
           </div>
-          <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-1 py-3">
+          <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-0.5 py-3 min-[360px]:px-1">
             <dt className="text-xs text-slate-600">{nextDueLabel}</dt>
-            <dd className="text-base leading-tight font-bold text-slate-900 sm:text-lg">
+            <dd className="text-sm leading-tight font-bold text-slate-900 min-[360px]:text-base sm:text-lg">
               {isLoanPending ? (
                 <>
                   <span
@@ -174,10 +174,10 @@ function SummaryCards({ data }: { data: AccountData }) {
               <dd className="text-xs text-slate-600">{nextDueNote}</dd>
             )}
           </div>
-          <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-1 py-3">
+          <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-0.5 py-3 min-[360px]:px-1">
             <dt className="text-xs text-slate-600">{t('holder.dueBalance')}</dt>
             <dd
-              className={`text-base font-bold sm:text-lg ${data.due_balance > 0 ? 'text-red-700' : 'text-slate-900'}`}
+              className={`text-sm font-bold min-[360px]:text-base sm:text-lg ${data.due_balance > 0 ? 'text-red-700' : 'text-slate-900'}`}
             >
               {aed(data.due_balance)}
             </dd>

@@ -40,7 +40,7 @@ export function AmountStepper({
   };
 
   const buttonClass =
-    'grid size-12 shrink-0 place-items-center rounded-full border-2 border-brand-700 text-2xl font-bold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-400 disabled:hover:bg-transparent';
+    'grid size-11 shrink-0 place-items-center rounded-full border-2 border-brand-700 text-2xl font-bold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-400 disabled:hover:bg-transparent';
 
   return (
     <div
@@ -52,7 +52,7 @@ export function AmountStepper({
       <span id={`${id}-label`} className="text-sm font-medium text-slate-800">
         {t('apply.amount')}
       </span>
-      <div className="flex items-center justify-between gap-3 rounded-xl bg-brand-50 p-2">
+      <div className="flex items-center justify-between gap-2 rounded-xl bg-brand-50 p-2">
         <button
           ref={decreaseRef}
           type="button"
@@ -66,7 +66,7 @@ export function AmountStepper({
         <output
           aria-live="polite"
           aria-labelledby={`${id}-label`}
-          className="text-center text-3xl font-extrabold tabular-nums text-brand-900"
+          className="min-w-0 flex-1 text-center text-xl font-extrabold tabular-nums text-brand-900 min-[360px]:text-3xl"
         >
           {aedFils(valueFils)}
         </output>

@@ -117,7 +117,7 @@ export function LoanApplicationForm({
     <form
       noValidate
       onSubmit={onSubmit}
-      className="grid gap-4 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start md:gap-6"
+      className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-6"
     >
       <div className={cardClass}>
         <Field label={t('apply.loanType')} error={errors.loan_type?.message}>
@@ -204,7 +204,7 @@ export function LoanApplicationForm({
         )}
       </div>
 
-      <div className="md:sticky md:top-20 md:col-start-2 md:row-span-2 md:row-start-1">
+      <div className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <LoanEstimate
           figures={figures}
           interestRatePercent={interestRatePercent}
@@ -212,7 +212,7 @@ export function LoanApplicationForm({
         />
       </div>
 
-      <div className={`${cardClass} md:col-start-1`}>
+      <div className={`${cardClass} lg:col-start-1`}>
         <label className="flex min-h-11 cursor-pointer items-start gap-3">
           <input
             type="checkbox"

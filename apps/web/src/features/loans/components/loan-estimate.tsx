@@ -2,6 +2,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { LoanFigures } from '@jamiya/money/loan';
 import { aed } from '../../../lib/format.ts';
+import { CardAmount } from '../../../components/figures.tsx';
 
 const aedFils = (fils: Fils) => aed(filsToAed(fils));
 
@@ -32,11 +33,11 @@ export function LoanEstimate({
       </h2>
       {figures ? (
         <>
-          <dl className="mt-3 grid grid-cols-2 gap-4 md:grid-cols-1">
+          <dl className="mt-3 grid grid-cols-2 gap-4 lg:grid-cols-1">
             <div>
               <dt className="text-sm text-brand-100">{t('apply.estimate.perMonth')}</dt>
-              <dd className="text-2xl font-extrabold tabular-nums">
-                {aedFils(figures.perMonthFils)}
+              <dd>
+                <CardAmount>{aedFils(figures.perMonthFils)}</CardAmount>
               </dd>
               <dd className="text-sm text-brand-100">
                 {t('apply.estimate.perMonthFor', { count: figures.termMonths })}
@@ -46,7 +47,9 @@ export function LoanEstimate({
               <dt className="text-sm text-brand-100">
                 {t('apply.estimate.total', { rate: interestRatePercent })}
               </dt>
-              <dd className="text-2xl font-extrabold tabular-nums">{aedFils(figures.totalFils)}</dd>
+              <dd>
+                <CardAmount>{aedFils(figures.totalFils)}</CardAmount>
+              </dd>
               <dd className="text-sm text-brand-100">
                 {t('apply.estimate.interest')} {aedFils(figures.interestFils)}
               </dd>

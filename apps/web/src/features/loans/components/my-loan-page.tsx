@@ -11,6 +11,7 @@ import { LoanSchedule } from './loan-schedule.tsx';
 import { LoanStateBadge } from './loan-state-badge.tsx';
 import { RepaymentBar } from './repayment-bar.tsx';
 import { WithdrawLoanModal } from './withdraw-loan-modal.tsx';
+import { Figures } from '../../../components/figures.tsx';
 
 const linkClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -42,7 +43,7 @@ export function MyLoanPage() {
           {isDecidedAgainst(loan) ? (
             <LoanHistory transitions={loan.transitions} />
           ) : (
-            <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
               <LoanSchedule installments={loan.installments} />
               <LoanHistory transitions={loan.transitions} />
             </div>
@@ -102,14 +103,7 @@ function LoanCard({ loan }: { loan: Loan }) {
         </p>
       )}
 
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
-        {figures.map((f) => (
-          <div key={f.key}>
-            <dt className="text-sm text-slate-600">{t(`myLoan.${f.key}`)}</dt>
-            <dd className="text-lg font-bold text-slate-900 tabular-nums">{f.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures items={figures.map((f) => ({ ...f, label: t(`myLoan.${f.key}`) }))} />
 
       {isDecidedAgainst(loan) ? (
         <p className="rounded-xl bg-slate-100 p-3 text-slate-800">{t('myLoan.notPaidOut')}</p>

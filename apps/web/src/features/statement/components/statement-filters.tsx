@@ -49,14 +49,14 @@ export function StatementFiltersForm({
       <h2 id="statement-filters-title" className="sr-only">
         {t('filters.title')}
       </h2>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-[1fr_1fr_1fr_auto] md:items-start">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start">
         <Field label={t('filters.from')} error={errors.from?.message}>
           {(a) => <input {...a} type="date" className={inputClass} {...form.register('from')} />}
         </Field>
         <Field label={t('filters.to')} error={errors.to?.message}>
           {(a) => <input {...a} type="date" className={inputClass} {...form.register('to')} />}
         </Field>
-        <div className="col-span-2 md:col-span-1">
+        <div className="col-span-2 lg:col-span-1">
           <Field label={t('filters.kind')} error={errors.kind?.message}>
             {(a) => (
               <select {...a} className={inputClass} {...form.register('kind')}>
@@ -70,14 +70,14 @@ export function StatementFiltersForm({
             )}
           </Field>
         </div>
-        <div className="col-span-2 flex gap-2 md:col-span-1 md:mt-6">
-          <Button type="submit" className="flex-1 md:flex-none">
+        <div className="col-span-2 flex gap-2 lg:col-span-1 lg:mt-6">
+          <Button type="submit" className="flex-1 lg:flex-none">
             {t('filters.apply')}
           </Button>
           {hasFilters && (
             <Button
               variant="ghost"
-              className="flex-1 md:flex-none"
+              className="flex-1 lg:flex-none"
               onClick={() => onApply(NO_FILTERS)}
             >
               {t('filters.clear')}

@@ -10,6 +10,7 @@ import { useDownloadStatement } from '../api/download-statement.ts';
 import { useStatement, type Filters } from '../api/get-statement.ts';
 import { StatementFiltersForm } from './statement-filters.tsx';
 import { StatementLines } from './statement-lines.tsx';
+import { Figures } from '../../../components/figures.tsx';
 
 /** /user/statement: every movement of the member's money, filtered, downloadable (issue 5). */
 export function StatementPage() {
@@ -70,12 +71,12 @@ export function StatementPage() {
   return (
     <div className="flex flex-col gap-4 md:gap-6">
       <title>{t('title')}</title>
-      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
           <p className="mt-1 text-slate-700">{t('intro')}</p>
         </div>
-        <div className="grid grid-cols-2 gap-2 md:flex md:shrink-0">
+        <div className="grid grid-cols-2 gap-2 lg:flex lg:shrink-0">
           <Button
             variant="secondary"
             className="whitespace-nowrap"
@@ -132,20 +133,14 @@ function Summary({ statement: s }: { statement: Statement }) {
             <h3 id={`statement-${key}-title`} className="text-sm font-semibold text-slate-700">
               {t(`summary.${key}`, { date: formatDate(date) })}
             </h3>
-            <dl className="mt-2 grid grid-cols-2 gap-2">
-              <div>
-                <dt className="text-sm text-slate-600">{t('summary.savings')}</dt>
-                <dd className="text-lg font-bold text-slate-900 tabular-nums">
-                  {aed(figures.savings)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600">{t('summary.loan')}</dt>
-                <dd className="text-lg font-bold text-slate-900 tabular-nums">
-                  {aed(figures.loan)}
-                </dd>
-              </div>
-            </dl>
+            <Figures
+              columns={2}
+              className="mt-2"
+              items={[
+                { key: 'savings', label: t('summary.savings'), value: aed(figures.savings) },
+                { key: 'loan', label: t('summary.loan'), value: aed(figures.loan) },
+              ]}
+            />
           </div>
         ))}
       </div>

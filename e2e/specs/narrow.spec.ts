@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_PASSWORD } from '../support/members.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+// No page may scroll sideways or hide text past its box: at 320 px, the narrowest phones
+// members carry, and at 768 px, where the side navigation takes a third of a tablet's width.
+// amina (demo data) has something on every page; the treasurer's pages hold every table.
+// Read only.
+const WIDTHS = [320, 768];
+
+const PUBLIC_ROUTES = ['/', '/about', '/sign-in', '/join', '/forgot-password', '/no-such-page'];
+const MEMBER_ROUTES = [
+  '/user',
+  '/user/monthly-pay',
+  '/user/apply-loan',
+  '/user/my-loan',
+  '/user/dashboard',
+  '/user/profile',
+  '/user/my-profile',
+  '/user/my-bonus',
+  '/user/statement',
+  '/user/notifications',
+  '/user/mobile-recharge',
+  '/user/contact-chat',
+  '/user/switch-account',
+];
+const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/payments',
+  '/admin/loans',
+  '/admin/members',
+  '/admin/applications',
+  '/admin/settings',
+  '/admin/ledger',
+  '/admin/audit',
+  '/admin/messages',
+  '/admin/recharges',
+  '/admin/bonus',
+];
+
+/**
+ * How far the page scrolls sideways, and what sticks out of its box: an element past the
+ * screen's edge, or text wider than the block holding it (which the page's width hides).
+ */
+async function sideways(page: Page): Promise<{ scrollWidth: number; wide: string[] }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const describe = (e: Element) =>
+      `<${e.localName} class="${e.getAttribute('class') ?? ''}"> "${e.textContent?.slice(0, 40)}"`;
+    const overflows = (e: Element) => {
+      const style = getComputedStyle(e);
+      return (
+        style.display !== 'inline' &&
+        style.overflowX === 'visible' &&
+        e.clientWidth > 0 &&
+        e.scrollWidth > e.clientWidth + 1
+      );
+    };
+    // A table in a box that scrolls sideways is meant to be wider than the screen.
+    const insideScroller = (e: Element) => {
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
+        if (getComputedStyle(a).overflowX !== 'visible') return true;
+      return false;
+    };
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((e) => {
+        const box = e.getBoundingClientRect();
+        const clipped = insideScroller(e);
+        if (!clipped && box.width > 1 && (box.right > width + 0.5 || box.left < -0.5)) return true;
+        // The innermost block that overflows, not each of its ancestors.
+        return overflows(e) && ![...e.children].some(overflows);
+      })
+      .slice(0, 5)
+      .map(describe);
+    return { scrollWidth: document.documentElement.scrollWidth - width, wide };
+  });
+}
+
+async function expectNoSidewaysScroll(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByText(/^(Loading\.\.\.|Checking your session\.\.\.)$/)).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  const found = await sideways(page);
+  expect(found.scrollWidth, `${route} scrolls sideways`).toBe(0);
+  expect(found.wide, `what sticks out on ${route}`).toEqual([]);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 720 } });
+
+    test('no public page scrolls sideways', async ({ page }) => {
+      for (const route of PUBLIC_ROUTES) await expectNoSidewaysScroll(page, route);
+    });
+
+    for (const [who, email, routes] of [
+      ['member', 'amina@jamiya.example', MEMBER_ROUTES],
+      ['treasurer', DEMO_ADMIN, ADMIN_ROUTES],
+    ] as const) {
+      test(`no ${who} page scrolls sideways`, async ({ page, request }) => {
+        const res = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+        expect(res.ok()).toBe(true);
+        const token = ((await res.json()) as { access_token: string }).access_token;
+        await page.addInitScript((t) => localStorage.setItem('ts_token', t), token);
+        for (const route of routes) await expectNoSidewaysScroll(page, route);
+      });
+    }
+  });
+}
