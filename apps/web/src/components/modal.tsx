@@ -58,7 +58,7 @@ export function Modal({
     >
       {isOpen && (
         <div className="flex max-h-[90dvh] flex-col">
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
+          <div className="flex shrink-0 items-center justify-between border-b border-slate-200 px-5 py-3">
             <h2 id="modal-title" className="text-lg font-bold text-slate-900">
               {title}
             </h2>
@@ -71,10 +71,23 @@ export function Modal({
               <span aria-hidden>×</span>
             </button>
           </div>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          {/* Under the title, in the flow: a toast never covers the title, Close or the buttons. */}
           {toasts && <toasts.ModalToasts />}
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
         </div>
       )}
     </dialog>
+  );
+}
+
+/**
+ * A modal's buttons: they stay at the bottom of its box while its body scrolls, so a long
+ * form (a receipt's preview, a phone held sideways) never hides Send and Cancel.
+ */
+export function ModalActions({ children }: { children: ReactNode }) {
+  return (
+    <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 py-3 sm:flex-row sm:justify-end">
+      {children}
+    </div>
   );
 }

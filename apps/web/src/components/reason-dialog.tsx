@@ -7,7 +7,7 @@ import { ApiError } from '../lib/api-client.ts';
 import { applyServerErrors, errorMessage, toastError, toastSuccess } from '../lib/messages.ts';
 import { Button } from './button.tsx';
 import { Field, inputClass } from './field.tsx';
-import { Modal } from './modal.tsx';
+import { Modal, ModalActions } from './modal.tsx';
 
 type ReasonValues = { reason?: string | undefined };
 
@@ -108,7 +108,7 @@ function ReasonForm({
           {refusal}
         </p>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <ModalActions>
         <Button variant="secondary" onClick={onClose}>
           {t('cancel')}
         </Button>
@@ -121,7 +121,7 @@ function ReasonForm({
         >
           {confirmLabel}
         </Button>
-      </div>
+      </ModalActions>
     </form>
   );
 }

@@ -10,9 +10,18 @@ export function PageToasts() {
   return <ToastContainer position="top-right" autoClose={1000} newestOnTop theme="light" />;
 }
 
-/** An open <dialog> sits above the page's toasts: it shows its own (components/modal.tsx). */
+/**
+ * An open <dialog> sits above the page's toasts: it shows its own, under its title
+ * (components/modal.tsx; `.modal-toasts` in styles.css puts them in the flow).
+ */
 export function ModalToasts() {
   return (
-    <ToastContainer containerId={MODAL_TOASTS} position="top-right" newestOnTop theme="light" />
+    <ToastContainer
+      containerId={MODAL_TOASTS}
+      position="top-center"
+      className="modal-toasts"
+      newestOnTop
+      theme="light"
+    />
   );
 }

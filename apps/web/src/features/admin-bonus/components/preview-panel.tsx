@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import type { BonusMemberShare, BonusPeriodRequest, BonusPreview } from '@jamiya/contracts/bonus';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
@@ -174,14 +174,14 @@ function CloseDialog({
           })}
         </p>
         <p className="text-sm text-slate-700">{t('confirm.final')}</p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ModalActions>
           <Button variant="secondary" onClick={onClose}>
             {t('cancel', { ns: 'common' })}
           </Button>
           <Button isBusy={close.isPending} onClick={() => void confirm()}>
             {t('close.submit')}
           </Button>
-        </div>
+        </ModalActions>
       </div>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { i18n, useTranslation } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/messages.ts';
@@ -111,14 +111,14 @@ function ConfirmDialog({
           })}
         </p>
         <p className="text-sm text-slate-700">{t('confirm.final')}</p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ModalActions>
           <Button variant="secondary" onClick={onClose}>
             {t('cancel', { ns: 'common' })}
           </Button>
           <Button isBusy={close.isPending} onClick={() => void confirm()}>
             {t('proposal.confirm')}
           </Button>
-        </div>
+        </ModalActions>
       </div>
     </Modal>
   );

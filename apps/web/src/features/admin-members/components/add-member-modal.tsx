@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { addMemberSchema } from '../lib/add-member-schema.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { applyServerErrors, toastError } from '../../../lib/messages.ts';
 import { useCreateMember, type MemberCreated } from '../api/create-member.ts';
 import { textLink } from '../lib/styles.ts';
@@ -157,14 +157,14 @@ function AddMemberForm({
       >
         {(a) => <input {...a} type="date" className={inputClass} {...form.register('joined_on')} />}
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <ModalActions>
         <Button variant="secondary" onClick={onCancel}>
           {t('cancel', { ns: 'common' })}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {t('add.submit')}
         </Button>
-      </div>
+      </ModalActions>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { MembershipApplication } from '@jamiya/contracts/admin';
 import { Button } from '../../../components/button.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { toastError } from '../../../lib/messages.ts';
 import { useAcceptApplication, useRejectApplication } from '../api/decide-application.ts';
@@ -53,7 +53,7 @@ export function AcceptApplicationModal({
             <p className="text-slate-700">
               {t('accept.body', { name: application.name, email: application.email })}
             </p>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <ModalActions>
               <Button variant="secondary" onClick={close}>
                 {t('cancel', { ns: 'common' })}
               </Button>
@@ -63,7 +63,7 @@ export function AcceptApplicationModal({
               >
                 {t('accept.confirm')}
               </Button>
-            </div>
+            </ModalActions>
           </div>
         )
       )}

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { AdminMember } from '@jamiya/contracts/admin';
 import { Button } from '../../../components/button.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { toastError } from '../../../lib/messages.ts';
 import { useCreatePasswordLink } from '../api/create-password-link.ts';
 import { PasswordLinkPanel } from './password-link-panel.tsx';
@@ -35,14 +35,14 @@ export function PasswordResetModal({
             emailed={create.data.emailed}
             email={member.email}
           />
-          <div className="flex justify-end">
+          <ModalActions>
             <Button onClick={close}>{t('reset.finish')}</Button>
-          </div>
+          </ModalActions>
         </div>
       ) : (
         <div className="flex flex-col gap-4">
           <p className="text-slate-700">{t('reset.body', { name: member.name })}</p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <ModalActions>
             <Button variant="secondary" onClick={close}>
               {t('cancel', { ns: 'common' })}
             </Button>
@@ -52,7 +52,7 @@ export function PasswordResetModal({
             >
               {t('reset.create')}
             </Button>
-          </div>
+          </ModalActions>
         </div>
       )}
     </Modal>

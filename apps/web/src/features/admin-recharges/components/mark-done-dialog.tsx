@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import type { RechargeDoneRequest } from '@jamiya/contracts/recharge';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 
@@ -92,14 +92,14 @@ function ReferenceForm({
           />
         )}
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <ModalActions>
         <Button variant="secondary" onClick={onClose}>
           {t('cancel', { ns: 'common' })}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {t('done.confirm')}
         </Button>
-      </div>
+      </ModalActions>
     </form>
   );
 }

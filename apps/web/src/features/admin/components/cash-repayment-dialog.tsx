@@ -8,7 +8,7 @@ import { tryParseAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { aed } from '../../../lib/format.ts';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
@@ -125,14 +125,14 @@ function RepaymentForm({
           />
         )}
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <ModalActions>
         <Button variant="secondary" onClick={onClose}>
           {tc('cancel')}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {t('loan.repayConfirm')}
         </Button>
-      </div>
+      </ModalActions>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { tryParseAed } from '@jamiya/money/fils';
 import type { Loan } from '../../../api/get-my-loans.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed, formatDate } from '../../../lib/format.ts';
@@ -169,14 +169,14 @@ function LoanPaymentForm({
         )}
       </Field>
       <p className="text-sm text-slate-600">{t('loanForm.note')}</p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <ModalActions>
         <Button variant="secondary" onClick={onCancel}>
           {tc('cancel')}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {t('loanForm.submit')}
         </Button>
-      </div>
+      </ModalActions>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/values';
 import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed } from '../../../lib/format.ts';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
@@ -209,14 +209,14 @@ function MonthlyPaymentForm({
       <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
         {t('form.creditNote')}
       </p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <ModalActions>
         <Button variant="secondary" onClick={onCancel}>
           {tc('cancel')}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {t('form.submit')}
         </Button>
-      </div>
+      </ModalActions>
     </form>
   );
 }

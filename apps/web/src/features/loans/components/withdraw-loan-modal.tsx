@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { withdrawLoanRequest } from '@jamiya/contracts/loans';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import { useWithdrawLoan } from '../api/withdraw-loan.ts';
 
@@ -76,14 +76,14 @@ export function WithdrawLoanModal({
             />
           )}
         </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ModalActions>
           <Button variant="secondary" onClick={close}>
             {t('myLoan.withdrawKeep')}
           </Button>
           <Button type="submit" variant="danger" isBusy={form.formState.isSubmitting}>
             {t('myLoan.withdrawConfirm')}
           </Button>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   );

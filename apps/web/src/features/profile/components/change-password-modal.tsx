@@ -6,7 +6,7 @@ import type { PasswordChangeRequest } from '@jamiya/contracts/auth';
 import { PASSWORD_MIN } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, toastSuccess, translateMessage } from '../../../lib/messages.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -108,14 +108,14 @@ function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInval
         )}
       </Field>
       <p className="text-sm text-slate-600">{t('password.sessionsNote')}</p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <ModalActions>
         <Button variant="secondary" onClick={onDone}>
           {t('cancel', { ns: 'common' })}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {t('password.submit')}
         </Button>
-      </div>
+      </ModalActions>
     </form>
   );
 }

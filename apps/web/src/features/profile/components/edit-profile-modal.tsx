@@ -7,7 +7,7 @@ import type { UserData } from '@jamiya/contracts/profile';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, toastSuccess, translateMessage } from '../../../lib/messages.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -214,14 +214,14 @@ function EditProfileForm({
           </>
         )}
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <ModalActions>
         <Button variant="secondary" onClick={onDone}>
           {t('cancel', { ns: 'common' })}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {t('edit.submit')}
         </Button>
-      </div>
+      </ModalActions>
     </form>
   );
 }
