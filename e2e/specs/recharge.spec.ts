@@ -26,13 +26,13 @@ test('a member asks for a recharge and the treasurer marks it done; savings stay
 
   // From the home page, with a number as people type it.
   const form = ravi.getByRole('region', { name: 'Mobile recharge' });
-  await expect(form.getByText('From 10 to 500 AED.')).toBeVisible();
+  await expect(form.getByText('From AED 10 to AED 500.')).toBeVisible();
   await form.getByLabel('Mobile number').fill('+91 98765 43210');
   await form.getByLabel('Amount (AED)').fill('75');
   await form.getByLabel('Operator').selectOption('jio');
   await form.getByRole('button', { name: 'Confirm & Pay' }).click();
   const sent = form.getByRole('status').filter({ hasText: 'Request sent' });
-  await expect(sent).toContainText('AED 75.00 for +91 98765 43210 (Jio)');
+  await expect(sent).toContainText('AED 75 for +91 98765 43210 (Jio)');
   await expect(sent).toContainText('at least 3-4 minutes');
   await expect(sent).toContainText('Nothing is deducted from your savings.');
   await expect(form.getByLabel('Mobile number')).toHaveValue('');
@@ -99,7 +99,7 @@ test('a request whose answer is lost on the way back is sent again with its key 
   await form.getByLabel('Operator').selectOption('airtel');
   await form.getByRole('button', { name: 'Confirm & Pay' }).click();
   await expect(form.getByRole('status').filter({ hasText: 'Request sent' })).toContainText(
-    'AED 20.00 for +91 98765 01234',
+    'AED 20 for +91 98765 01234',
   );
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
@@ -126,7 +126,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       data: { operator: 'airtel', number: '7012345678', amount: 20 },
     });
     const form = page.getByRole('region', { name: 'Mobile recharge' });
-    await expect(form.getByText('From 10 to 500 AED.')).toBeVisible();
+    await expect(form.getByText('From AED 10 to AED 500.')).toBeVisible();
     // With its errors showing, too.
     await form.getByRole('button', { name: 'Confirm & Pay' }).click();
     await expect(form.getByText('Choose an operator: Airtel, Jio, Vi or BSNL.')).toBeVisible();

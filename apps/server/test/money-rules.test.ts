@@ -127,8 +127,8 @@ describe('part payments of dues', () => {
 
     // More than the remainder is refused with the remainder named.
     const over = expectError(await payDues(token, '100'), 422);
-    expect(over.message).toContain('AED 80.00 remains');
-    expect(over.errors?.payment_amount).toEqual(['Enter at most AED 80.00.']);
+    expect(over.message).toContain('AED 80 remains');
+    expect(over.errors?.payment_amount).toEqual(['Enter at most AED 80.']);
 
     const second = (await payDues(token, '80')).json().payment.id as number;
     const pending = (await treasurer.api.get('/api/admin/payments?status=pending')).json().items;
@@ -156,7 +156,7 @@ describe('part payments of dues', () => {
       await treasurer.api.post(`/api/admin/payments/${second}/approve`, { amount: 60 }),
       422,
     );
-    expect(refused.errors?.amount).toEqual(['Enter at most AED 50.00.']);
+    expect(refused.errors?.amount).toEqual(['Enter at most AED 50.']);
     // Corrected down to what the receipt shows: a part payment.
     const ok = await treasurer.api.post(`/api/admin/payments/${second}/approve`, { amount: 30 });
     expect(ok.json().payment).toMatchObject({ status: 'approved', approved_amount: 30 });

@@ -10,8 +10,13 @@ new Intl.NumberFormat(locale, {
   currency: 'AED',
   currencyDisplay: 'code',
 }).format(1);
-new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(0);
-new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(0);
+// The date formats of @jamiya/money/format (English is read as en-AE there).
+new Intl.DateTimeFormat(locale === 'en' ? 'en-AE' : locale, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Dubai',
+}).format(0);
 // The app's first render waits for this, a moment at most (main.tsx).
 self.postMessage(null);
 self.close();

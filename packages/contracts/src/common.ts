@@ -33,7 +33,7 @@ export const aedInput = z
   });
 
 export const positiveAedInput = aedInput.refine((fils) => fils > 0, {
-  message: 'The amount must be more than 0 AED.',
+  message: 'The amount must be more than AED 0.',
 });
 
 /** An amount in AED as the API answers it: a JSON number with at most two decimals. */

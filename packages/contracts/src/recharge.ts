@@ -39,12 +39,10 @@ export interface RechargeRange {
   maxFils: Fils;
 }
 
-const wholeOrCents = (f: Fils) => formatAed(f, { withCurrency: false }).replace(/\.00$/, '');
-
 /** The sentence for an amount outside the range, or null when it lies within. */
 export function rechargeAmountProblem(amountFils: Fils, range: RechargeRange): string | null {
   if (amountFils >= range.minFils && amountFils <= range.maxFils) return null;
-  return `Enter an amount from ${wholeOrCents(range.minFils)} to ${wholeOrCents(range.maxFils)} AED.`;
+  return `Enter an amount from ${formatAed(range.minFils)} to ${formatAed(range.maxFils)}.`;
 }
 
 /**

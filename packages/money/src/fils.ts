@@ -92,15 +92,20 @@ export function filsToAed(f: Fils): number {
   return f === 0 ? 0 : f / 100;
 }
 
-/** "AED 1,234.50", "-AED 1,234.50", or "1,234.50" with `withCurrency: false`. */
+/**
+ * An amount in the server's English sentences: "AED 1,600", "AED 1,234.50", "-AED 0.05", or
+ * without "AED " on request. The app's one way of writing an amount, the one formatMoney
+ * (format.ts) writes in English, without needing Intl: decimals only when there are fils.
+ */
 export function formatAed(f: Fils, options: { withCurrency?: boolean } = {}): string {
   assertFils(f);
   const magnitude = BigInt(Math.abs(f));
   const whole = (magnitude / 100n).toString().replace(/\B(?=(\d{3})+$)/g, ',');
-  const cents = (magnitude % 100n).toString().padStart(2, '0');
+  const cents = magnitude % 100n;
+  const fraction = cents === 0n ? '' : `.${cents.toString().padStart(2, '0')}`;
   const sign = f < 0 ? '-' : '';
   const currency = options.withCurrency === false ? '' : 'AED ';
-  return `${sign}${currency}${whole}.${cents}`;
+  return `${sign}${currency}${whole}${fraction}`;
 }
 
 /** For schema checks on JSON numbers: true for 12, 12.5, 12.34; false for 12.345, 0.1 + 0.2, NaN. */

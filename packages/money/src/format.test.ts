@@ -1,6 +1,13 @@
 import fc from 'fast-check';
+import { formatAed } from './fils.ts';
 import { describe, expect, it } from 'vitest';
-import { filsToDecimalString, formatMoney } from './format.ts';
+import {
+  filsToDecimalString,
+  formatDay,
+  formatMoment,
+  formatMoney,
+  formatMonth,
+} from './format.ts';
 
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -10,6 +17,18 @@ describe('formatMoney', () => {
     expect(plain(formatMoney(35_667))).toBe('AED 356.67');
     expect(plain(formatMoney(5))).toBe('AED 0.05');
     expect(plain(formatMoney(-12_350))).toBe('-AED 123.50');
+  });
+
+  it("writes English as formatAed writes the server's sentences: one way for the whole app", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100_000_000, max: 100_000_000 }), (fils) => {
+        expect(plain(formatMoney(fils, 'en'))).toBe(formatAed(fils));
+        expect(formatMoney(fils, 'en', { currency: false })).toBe(
+          formatAed(fils, { withCurrency: false }),
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('can leave the currency out', () => {
@@ -57,5 +76,34 @@ describe('formatMoney', () => {
         expect(text).toBe(expected === '-0' ? '0' : expected);
       }),
     );
+  });
+});
+
+describe('dates', () => {
+  const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('puts the day before the month in English', () => {
+    expect(formatDay('2026-12-19')).toBe('19 Dec 2026');
+    expect(formatDay('2027-01-01')).toBe('1 Jan 2027');
+  });
+
+  it('shows a moment as the day and time it was in Dubai, whatever zone this machine has', () => {
+    // 21:30 UTC on the 19th is already the 20th in Dubai (UTC+4).
+    expect(formatDay('2026-12-19T21:30:00Z')).toBe('20 Dec 2026');
+    expect(formatDay(new Date('2026-12-19T21:30:00Z'))).toBe('20 Dec 2026');
+    expect(plain(formatMoment('2026-12-19T10:05:00Z'))).toBe('19 Dec 2026, 2:05 PM');
+  });
+
+  it('shows a calendar day as itself, never the day before', () => {
+    expect(formatDay('2026-03-01')).toBe('1 Mar 2026');
+  });
+
+  it('names a month of dues with its year', () => {
+    expect(formatMonth('2026-12')).toBe('December 2026');
+    expect(formatMonth('nonsense')).toBe('nonsense');
+  });
+
+  it("follows another language's own order", () => {
+    expect(formatDay('2026-12-19', 'ar')).toBe('19 ديسمبر 2026');
   });
 });

@@ -32,7 +32,7 @@ export const DEMO_ACCOUNTS = [
     email: 'amina@jamiya.example',
     role: 'member',
     about:
-      'member for 8 months, every due paid but this month, a 2,000 AED loan with 2 of 6 installments repaid',
+      'member for 8 months, every due paid but this month, an AED 2,000 loan with 2 of 6 installments repaid',
   },
   {
     email: 'rahul@jamiya.example',

@@ -395,9 +395,9 @@ export async function submitLoanRepayment(
     const room = outstanding - Number(pending?.total ?? 0);
     if (amountFils > room) {
       throw unprocessable(
-        `You owe ${(room / 100).toFixed(2)} AED on your loan beyond the payments already under review.`,
+        `You owe ${formatAed(room)} on your loan beyond the payments already under review.`,
         {
-          payment_amount: [`Enter at most ${(room / 100).toFixed(2)} AED.`],
+          payment_amount: [`Enter at most ${formatAed(room)}.`],
         },
       );
     }
@@ -467,8 +467,8 @@ export async function approvePayment(
     }
     const amountFils = correctedAmountFils ?? payment.amountFils;
     if (amountFils <= 0)
-      throw unprocessable('The approved amount must be more than 0 AED.', {
-        amount: ['Enter more than 0 AED.'],
+      throw unprocessable('The approved amount must be more than AED 0.', {
+        amount: ['Enter more than AED 0.'],
       });
     let monthDueFils: Fils | null = null;
     if (payment.kind === 'dues' && payment.period) {

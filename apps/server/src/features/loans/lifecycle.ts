@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { loanFigures, loanSchedule } from '@jamiya/money/loan';
-import type { Fils } from '@jamiya/money/fils';
+import { formatAed, type Fils } from '@jamiya/money/fils';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   fundProposals,
@@ -70,18 +70,19 @@ export async function applyForLoan(
     );
   }
   const { amountFils, termMonths } = application;
-  const fmt = (f: number) => (f / 100).toLocaleString('en-US');
   if (amountFils < s.loanMinFils || amountFils > s.loanMaxFils) {
     throw unprocessable(
-      `A loan must be between ${fmt(s.loanMinFils)} and ${fmt(s.loanMaxFils)} AED.`,
+      `A loan must be between ${formatAed(s.loanMinFils)} and ${formatAed(s.loanMaxFils)}.`,
       {
-        loan_amount: [`Choose an amount from ${fmt(s.loanMinFils)} to ${fmt(s.loanMaxFils)} AED.`],
+        loan_amount: [
+          `Choose an amount from ${formatAed(s.loanMinFils)} to ${formatAed(s.loanMaxFils)}.`,
+        ],
       },
     );
   }
   if ((amountFils - s.loanMinFils) % s.loanStepFils !== 0) {
-    throw unprocessable(`The loan amount goes in steps of ${fmt(s.loanStepFils)} AED.`, {
-      loan_amount: [`Choose a multiple of ${fmt(s.loanStepFils)} AED.`],
+    throw unprocessable(`The loan amount goes in steps of ${formatAed(s.loanStepFils)}.`, {
+      loan_amount: [`Choose a multiple of ${formatAed(s.loanStepFils)}.`],
     });
   }
   const termAllowed =
@@ -99,16 +100,14 @@ export async function applyForLoan(
     application.clientTotalFils !== figures.totalFils
   ) {
     errors.total_amount_with_interest = [
-      `The total with interest is ${fmt(figures.totalFils)} AED.`,
+      `The total with interest is ${formatAed(figures.totalFils)}.`,
     ];
   }
   if (
     application.clientPerMonthFils !== undefined &&
     application.clientPerMonthFils !== figures.perMonthFils
   ) {
-    errors.per_month_amount = [
-      `The monthly amount is ${(figures.perMonthFils / 100).toFixed(2)} AED.`,
-    ];
+    errors.per_month_amount = [`The monthly amount is ${formatAed(figures.perMonthFils)}.`];
   }
   if (Object.keys(errors).length) {
     throw unprocessable(
@@ -388,12 +387,12 @@ export async function applyRepayment(
     );
   const installments = await installmentsOf(tx, loan.id);
   const outstanding = outstandingFils(installments);
-  if (input.amountFils <= 0) throw unprocessable('The repayment must be more than 0 AED.');
+  if (input.amountFils <= 0) throw unprocessable('The repayment must be more than AED 0.');
   if (input.amountFils > outstanding) {
     throw unprocessable(
-      `The repayment is more than the ${(outstanding / 100).toFixed(2)} AED still owed on this loan.`,
+      `The repayment is more than the ${formatAed(outstanding)} still owed on this loan.`,
       {
-        payment_amount: [`At most ${(outstanding / 100).toFixed(2)} AED.`],
+        payment_amount: [`At most ${formatAed(outstanding)}.`],
       },
     );
   }

@@ -1,19 +1,8 @@
-import { TIME_ZONE } from '../../lib/calendar.ts';
+import { formatMoment } from '@jamiya/money/format';
 
-const untilFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** "14 March 2026, 09:30 (UAE time)". */
+/** "14 Mar 2026, 9:30 AM (UAE time)", as the app writes a moment. */
 export function formatUntil(date: Date): string {
-  const parts = Object.fromEntries(untilFormat.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} (UAE time)`;
+  return `${formatMoment(date)} (UAE time)`;
 }
 
 export function passwordLinkMail(input: {

@@ -1,4 +1,4 @@
-import { formatMoney } from '@jamiya/money/format';
+import { formatDay, formatMoment, formatMoney } from '@jamiya/money/format';
 import type { Fils } from '@jamiya/money/fils';
 import type { loans } from '../../db/schema/loans.ts';
 import type { payments } from '../../db/schema/payments.ts';
@@ -14,25 +14,12 @@ type Loan = typeof loans.$inferSelect;
 const aed = (fils: Fils) => formatMoney(fils, 'en');
 const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-/** "13 April 2026" for a date as YYYY-MM-DD. */
-export function dayLabel(date: string): string {
-  return dayFormat.format(new Date(`${date}T00:00:00Z`));
-}
+/** "13 Apr 2026" for a date as YYYY-MM-DD, as the app writes it. */
+export const dayLabel = (date: string): string => formatDay(date);
 
 /** An admin made a link to set this account's password: its owner hears of it. */
 export function passwordLinkNotice(userId: number, at: Date): NotificationInput {
-  const when = new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Asia/Dubai',
-  }).format(at);
+  const when = formatMoment(at);
   return {
     userId,
     kind: 'password_link',

@@ -88,7 +88,7 @@ describe('a recharge request', () => {
       reason: null,
       decided_at: null,
     });
-    expect(body.message).toContain('AED 50.00 for +91 98765 43210 (Jio)');
+    expect(body.message).toContain('AED 50 for +91 98765 43210 (Jio)');
     expect(body.message).toContain('at least 3-4 minutes');
     expect(body.message).toContain('Nothing is deducted from your savings.');
   });
@@ -158,11 +158,11 @@ describe('a recharge request', () => {
   });
 
   it.each([
-    [9.99, 'Enter an amount from 10 to 500 AED.'],
-    [500.01, 'Enter an amount from 10 to 500 AED.'],
+    [9.99, 'Enter an amount from AED 10 to AED 500.'],
+    [500.01, 'Enter an amount from AED 10 to AED 500.'],
     ['12.345', 'Enter an amount in AED with at most two decimals, like 200 or 200.50.'],
-    [0, 'The amount must be more than 0 AED.'],
-    [-20, 'The amount must be more than 0 AED.'],
+    [0, 'The amount must be more than AED 0.'],
+    [-20, 'The amount must be more than AED 0.'],
     ['ten', 'Enter an amount in AED with at most two decimals, like 200 or 200.50.'],
   ])('refuses the amount %s', async (amount, message) => {
     const { token } = await newMember();
@@ -218,7 +218,7 @@ describe('a recharge request', () => {
       await as(token, 'POST', '/api/recharge-requests', { ...valid, amount: 15 }),
       422,
     );
-    expect(body.errors).toEqual({ amount: ['Enter an amount from 20 to 100.50 AED.'] });
+    expect(body.errors).toEqual({ amount: ['Enter an amount from AED 20 to AED 100.50.'] });
     expect((await request(token, { ...valid, amount: 100.5 })).amount).toBe(100.5);
 
     // A PUT without the recharge range leaves it as it is.
@@ -360,7 +360,7 @@ describe('the admin', () => {
       title: 'Your mobile recharge was made',
       link: '/user/mobile-recharge',
     });
-    expect(told[0]!.body).toContain('AED 50.00 for +91 98765 43210 (Jio)');
+    expect(told[0]!.body).toContain('AED 50 for +91 98765 43210 (Jio)');
     expect(told[0]!.body).toContain('Reference: JIO-778812');
     expect(told[0]!.body).toContain('3-4 minutes');
 

@@ -34,7 +34,7 @@ export function toRechargeView(r: RechargeRow): Recharge {
   };
 }
 
-/** "AED 50.00 for +91 98765 43210 (Jio)" */
+/** "AED 50 for +91 98765 43210 (Jio)" */
 export function describeRecharge(r: Pick<RechargeRow, 'amountFils' | 'number' | 'operator'>) {
   return `${formatAed(r.amountFils)} for ${formatIndianMobile(r.number)} (${RECHARGE_OPERATOR_NAMES[r.operator]})`;
 }

@@ -1,9 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { filsToDecimalString } from '@jamiya/money/format';
-import type { Fils } from '@jamiya/money/fils';
-import { TZDate } from '@date-fns/tz';
-import { format, parseISO } from 'date-fns';
-import { TIME_ZONE } from '../../lib/calendar.ts';
+import { formatDay, formatMoment } from '@jamiya/money/format';
+import { formatAed, type Fils } from '@jamiya/money/fils';
 import type { EntryKind, StatementPeriod } from '../ledger/statement.ts';
 import { KIND_LABELS } from './statement-view.ts';
 
@@ -15,18 +12,11 @@ export interface StatementDocument {
   issuedAt: Date;
 }
 
-const GROUPED = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** An amount as the app writes it, under a column headed AED: "1,234.50", "1,600". */
+export const pdfAmount = (fils: Fils): string => formatAed(fils, { withCurrency: false });
 
-/** An amount as the PDF prints it: grouped, always two decimals ("1,234.50", "-356.67"). */
-export function pdfAmount(fils: Fils): string {
-  // NumberFormat formats decimal strings exactly; TypeScript's lib types only numbers.
-  return GROUPED.format(filsToDecimalString(fils) as unknown as number);
-}
-
-/** A Dubai day (YYYY-MM-DD) as the PDF prints it: "5 Nov 2026". */
-export function pdfDay(day: string): string {
-  return format(parseISO(day), 'd MMM yyyy');
-}
+/** A Dubai day (YYYY-MM-DD) as the app writes it: "5 Nov 2026". */
+export const pdfDay = (day: string): string => formatDay(day);
 
 // The standard PDF fonts cover Latin-1 (WinAnsi) only; other letters would print as
 // garbage, so they become "?" rather than mislead. An embedded Unicode font would lift this.
@@ -98,7 +88,7 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
     ['Member ID', input.member.uniqueId],
     ['Period', `${pdfDay(period.from)} to ${pdfDay(period.to)}`],
     ['Movements', input.kind ? `${KIND_LABELS[input.kind]} only` : 'All'],
-    ['Issued', format(new TZDate(input.issuedAt, TIME_ZONE), "d MMM yyyy, HH:mm 'Dubai time'")],
+    ['Issued', `${formatMoment(input.issuedAt)} (Dubai time)`],
   ];
   doc.fontSize(10);
   for (const [label, value] of facts) {
@@ -164,7 +154,7 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
     );
     period.lines.forEach((line, i) => {
       const cells = [
-        pdfDay(format(new TZDate(line.occurredAt, TIME_ZONE), 'yyyy-MM-dd')),
+        formatDay(line.occurredAt),
         KIND_LABELS[line.kind],
         printable(line.memo),
         change(line.savingsChangeFils),

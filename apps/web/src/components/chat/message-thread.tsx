@@ -2,18 +2,12 @@
 // texts come from the namespace `ns` of the page that uses them (chat.* and composer.* keys).
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import type { Message } from '@jamiya/contracts/messages';
 import { ShowMoreButton } from '../show-more-button.tsx';
 import { MessageAttachment } from './message-attachment.tsx';
 
 const NEAR_BOTTOM_PX = 80;
-
-export function formatMessageTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language || 'en', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
-}
 
 /**
  * The conversation, oldest at the top. One's own bubbles sit at the inline end, the other
@@ -94,7 +88,7 @@ export function MessageThread({
 }
 
 function Bubble({ message, isMine, ns }: { message: Message; isMine: boolean; ns: string }) {
-  const { t, i18n } = useTranslation(ns);
+  const { t } = useTranslation(ns);
   const isOwnMemberMessage = isMine && !message.from_committee;
   return (
     <li
@@ -117,9 +111,7 @@ function Bubble({ message, isMine, ns }: { message: Message; isMine: boolean; ns
         )}
       </div>
       <p className="text-xs text-slate-600">
-        <time dateTime={message.created_at}>
-          {formatMessageTime(message.created_at, i18n.language)}
-        </time>
+        <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
         {isMine && message.read && <span> · {t('chat.seen')}</span>}
       </p>
     </li>

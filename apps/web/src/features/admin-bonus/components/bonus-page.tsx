@@ -79,7 +79,7 @@ function ClosePeriod({
         </EmptyState>
       ) : isWaiting ? (
         <p className="rounded-xl bg-slate-100 p-3 text-slate-800">
-          {t('close.waiting', { date: formatDate(next.starts_on, 'long') })}
+          {t('close.waiting', { date: formatDate(next.starts_on) })}
         </p>
       ) : (
         <PeriodForm next={{ ...next, starts_on: next.starts_on }} proposal={proposal} />
@@ -120,14 +120,14 @@ function PeriodForm({
           <div className="flex flex-col gap-1">
             <p className="text-sm font-medium text-slate-800">{t('close.start')}</p>
             <p className="flex min-h-11 items-center font-semibold text-slate-900">
-              {formatDate(next.starts_on, 'long')}
+              {formatDate(next.starts_on)}
             </p>
             <p className="text-xs text-slate-600">{t('close.startFixed')}</p>
           </div>
         ) : (
           <Field
             label={t('close.start')}
-            hint={t('close.startFirst', { date: formatDate(next.starts_on, 'long') })}
+            hint={t('close.startFirst', { date: formatDate(next.starts_on) })}
             error={errors.starts_on?.message}
           >
             {(a) => (
@@ -143,7 +143,7 @@ function PeriodForm({
         )}
         <Field
           label={t('close.end')}
-          hint={t('close.endHint', { date: formatDate(next.latest_ends_on, 'long') })}
+          hint={t('close.endHint', { date: formatDate(next.latest_ends_on) })}
           error={errors.ends_on?.message}
         >
           {(a) => (

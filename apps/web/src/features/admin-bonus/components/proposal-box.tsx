@@ -1,21 +1,15 @@
 import { useState } from 'react';
-import { i18n, useTranslation } from '../../../lib/i18n.tsx';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/messages.ts';
 import { useMyId, useWithdrawBonusProposal, type BonusProposal } from '../api/bonus-proposal.ts';
 import { useCloseBonusPeriod } from '../api/close-bonus-period.ts';
 
 /** The box's heading: the focus comes to it once a share-out is proposed (its button is gone). */
 export const PROPOSAL_HEADING = 'bonus-proposal';
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(i18n.language || 'en', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
 
 /**
  * A share-out proposed by one admin: its dates, amount and proposer. Another admin confirms
@@ -52,7 +46,7 @@ export function ProposalBox({ open }: { open: BonusProposal }) {
       <p>
         {t('proposal.proposedBy', {
           name: proposal.proposed_by.name,
-          date: when(proposal.proposed_at),
+          date: formatDateTime(proposal.proposed_at),
         })}
       </p>
       <p className="text-sm">{isMine ? t('proposal.own') : t('proposal.others')}</p>

@@ -39,8 +39,6 @@ function setup(handlers: Handlers = {}) {
 
 const auditCalls = (requests: StubRequest[]) =>
   requests.filter((r) => r.url.startsWith('/api/admin/audit'));
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 describe('the audit log', () => {
   it('names both admins of a proposal carried out, and links its loan', async () => {
@@ -90,16 +88,16 @@ describe('the audit log', () => {
       return [...copy.querySelectorAll('th, td')].map((c) => c.textContent);
     });
     expect(texts).toEqual([
-      [when(deactivated.at), 'Member deactivated', 'Treasurer', 'Member #3', 'Left the UAE'],
+      ['5 Nov 2026, 12:00 PM', 'Member deactivated', 'Treasurer', 'Member #3', 'Left the UAE'],
       [
-        when(event().at),
+        '4 Nov 2026, 12:00 PM',
         'Receipt rejected',
         'Treasurer',
         'Payment #11',
         'The receipt is not readable.',
       ],
       // An action this page has no words for is shown by its code; no actor is the system.
-      [when(unknown.at), 'system.nightly_check', 'System', 'ledger #0', ''],
+      ['4 Nov 2026, 12:00 PM', 'system.nightly_check', 'System', 'ledger #0', ''],
     ]);
     await user.click(within(rows[0]!).getByRole('link', { name: 'Member #3' }));
     expect(await screen.findByText('MEMBER PAGE')).toBeInTheDocument();

@@ -8,7 +8,7 @@ import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAudit } from '../api/get-audit.ts';
-import { formatDateTime } from '../lib/format-date-time.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { textLink } from '../lib/styles.ts';
 
 // The server filters by the start of the action's name: "loan." finds every loan decision.

@@ -6,11 +6,10 @@ import { Field, inputClass } from '../../../components/field.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { aed } from '../../../lib/format.ts';
+import { aed, formatDateTime } from '../../../lib/format.ts';
 import { errorMessage, toastError } from '../../../lib/messages.ts';
 import { useDownloadJournal } from '../api/download-journal.ts';
 import { useJournal, type EntryKind } from '../api/get-journal.ts';
-import { formatDateTime } from '../lib/format-date-time.ts';
 import { card } from '../lib/styles.ts';
 
 const KINDS: EntryKind[] = ['dues', 'disbursement', 'repayment', 'write_off', 'reversal', 'bonus'];

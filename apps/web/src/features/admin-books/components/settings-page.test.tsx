@@ -129,7 +129,7 @@ describe('the settings form', () => {
     );
     await replace(user, 'Smallest recharge (AED)', '0');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByText('The amount must be more than 0 AED.')).toBeInTheDocument();
+    expect(await screen.findByText('The amount must be more than AED 0.')).toBeInTheDocument();
     expect(puts(requests)).toHaveLength(0);
   });
 
@@ -166,7 +166,7 @@ describe('the settings form', () => {
           'loan_policy.terms.1': ['A term is at most 60 months.'],
           'loan_policy.default': ['The default must lie between the minimum and the maximum.'],
           terms_text: ['Terms and conditions must be at most 5000 characters.'],
-          'recharge.minimum': ['The amount must be more than 0 AED.'],
+          'recharge.minimum': ['The amount must be more than AED 0.'],
         }),
     });
     await screen.findByLabelText('Association name');
@@ -183,7 +183,7 @@ describe('the settings form', () => {
       'Terms and conditions must be at most 5000 characters.',
     );
     expect(field('Smallest recharge (AED)')).toHaveAccessibleDescription(
-      'The amount must be more than 0 AED.',
+      'The amount must be more than AED 0.',
     );
     expect(screen.getByText('Please check the highlighted fields.')).toBeInTheDocument();
   });

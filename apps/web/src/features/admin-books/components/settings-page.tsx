@@ -15,7 +15,7 @@ import {
 } from '../../../lib/messages.ts';
 import { useAdminSettings } from '../api/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
-import { formatDateTime } from '../lib/format-date-time.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import {
   firstMessage,
   SERVER_FIELDS,

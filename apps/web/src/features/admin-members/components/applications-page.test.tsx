@@ -67,7 +67,7 @@ describe('the applications', () => {
       '+971 55 765 4321',
       'N9988776',
       'Deira, Dubai',
-      'Nov 28, 2026',
+      '28 Nov 2026',
     ])
       expect(card.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true');
@@ -81,7 +81,7 @@ describe('the applications', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Accepted' })).toHaveFocus();
     const omar = within(await screen.findByRole('listitem', { name: 'Omar Farooq' }));
-    expect(omar.getByText('Nov 20, 2026')).toBeInTheDocument();
+    expect(omar.getByText('20 Nov 2026')).toBeInTheDocument();
     expect(omar.queryByRole('button', { name: /Accept/ })).not.toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
     const ali = within(await screen.findByRole('listitem', { name: 'Ali Hassan' }));

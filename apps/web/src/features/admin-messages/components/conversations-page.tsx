@@ -1,11 +1,11 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { Link } from 'react-router';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useConversations, type Conversation } from '../api/get-conversations.ts';
-import { formatMessageTime } from '../../../components/chat/message-thread.tsx';
 
 /** /admin/messages: every member's conversation, newest activity first, unread ones marked. */
 export function ConversationsPage() {
@@ -59,7 +59,7 @@ export function ConversationsPage() {
 }
 
 function ConversationItem({ conversation }: { conversation: Conversation }) {
-  const { t, i18n } = useTranslation('admin-messages');
+  const { t } = useTranslation('admin-messages');
   const { member, last_message: last, unread_count: unread } = conversation;
   return (
     <li>
@@ -81,7 +81,7 @@ function ConversationItem({ conversation }: { conversation: Conversation }) {
           {last.from_committee ? t('list.fromCommittee', { body: last.body }) : last.body}
         </span>
         <time dateTime={last.created_at} className="text-end text-sm text-slate-600">
-          {formatMessageTime(last.created_at, i18n.language)}
+          {formatDateTime(last.created_at)}
         </time>
       </Link>
     </li>

@@ -94,21 +94,21 @@ describe('a loan, for the committee', () => {
     expect(figure('Total with 7 % interest')).toHaveTextContent('AED 2,140');
     expect(figure('Paid')).toHaveTextContent('AED 713.34');
     expect(figure('Remaining')).toHaveTextContent('AED 1,426.66');
-    expect(figure('Next installment')).toHaveTextContent('AED 356.67 on Dec 17, 2026');
+    expect(figure('Next installment')).toHaveTextContent('AED 356.67 on 17 Dec 2026');
     expect(figure('Pay out to')).toHaveTextContent('Botim 0501234567');
 
     const schedule = screen.getByRole('table', { name: 'Installments of loan #1' });
     const rows = within(schedule).getAllByRole('row');
     expect(rows).toHaveLength(7);
-    expect(rows[1]).toHaveTextContent('1Oct 17, 2026356.67356.67Paid');
-    expect(rows[6]).toHaveTextContent('6Mar 17, 2027356.650Unpaid');
+    expect(rows[1]).toHaveTextContent('117 Oct 2026356.67356.67Paid');
+    expect(rows[6]).toHaveTextContent('617 Mar 2027356.650Unpaid');
 
     const history = screen.getByRole('region', { name: 'History' });
     const steps = within(history).getAllByRole('listitem');
     expect(steps).toHaveLength(3);
     expect(steps[0]).toHaveTextContent('Application submitted by the member');
     expect(steps[1]).toHaveTextContent('Approved by the committee');
-    expect(steps[1]).toHaveTextContent('Sep 15, 2026');
+    expect(steps[1]).toHaveTextContent('15 Sep 2026');
     expect(steps[1]).toHaveTextContent('Reason: Regular saver');
   });
 
@@ -321,7 +321,7 @@ describe('a loan, for the committee', () => {
 
   it("shows the server's refusal when the cash ran short meanwhile", async () => {
     const message =
-      'Cash in hand is AED 500.00, less than the AED 1,000.00 to pay out; cash cannot go below zero.';
+      'Cash in hand is AED 500, less than the AED 1,000 to pay out; cash cannot go below zero.';
     const { user } = setup(adminPendingLoan({ state: 'approved' }), {
       'POST /api/admin/loans/7/disburse': () => ({
         status: 409,
@@ -376,7 +376,7 @@ describe('a loan, for the committee', () => {
     const waiting = await within(panel).findByRole('region', {
       name: 'Proposed: waiting for a second admin',
     });
-    expect(waiting).toHaveTextContent(/Proposed by Fatima Al Mansoori on Dec 2, 2026/);
+    expect(waiting).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 Dec 2026/);
     expect(waiting).toHaveTextContent('Pay out AED 1,000 to Rahul Nair.');
     expect(waiting).toHaveTextContent(
       'You proposed this, so you cannot confirm it: another admin must.',
@@ -409,12 +409,12 @@ describe('a loan, for the committee', () => {
     const waiting = within(panel).getByRole('region', {
       name: 'Proposed: waiting for a second admin',
     });
-    expect(waiting).toHaveTextContent(/Proposed by Fatima Al Mansoori on Dec 2, 2026/);
+    expect(waiting).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 Dec 2026/);
     expect(waiting).not.toHaveTextContent('You proposed this');
     await user.click(within(waiting).getByRole('button', { name: 'Confirm payout' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Pay out loan #7?' });
-    expect(dialog).toHaveTextContent(/Proposed by Fatima Al Mansoori on Dec 2, 2026/);
+    expect(dialog).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 Dec 2026/);
     expect(await within(dialog).findByText('Cash in hand')).toBeInTheDocument();
     // Confirming is not a new proposal: no "two admins" sentence.
     expect(dialog).not.toHaveTextContent('Two admins are active');

@@ -1,4 +1,3 @@
-import { i18n } from '../../../lib/i18n.tsx';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useParams } from 'react-router';
 import { ArrowStartIcon } from '../../../components/icons.tsx';
@@ -6,7 +5,7 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminLoan, type AdminLoan } from '../api/admin-loans.ts';
 import { LoanActions } from './loan-actions.tsx';
@@ -232,11 +231,4 @@ function History({ loan }: { loan: AdminLoan }) {
       </ol>
     </section>
   );
-}
-
-function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(i18n.language || 'en', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
 }

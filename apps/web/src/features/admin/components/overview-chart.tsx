@@ -3,7 +3,8 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
 import type { AdminOverview } from '../api/get-overview.ts';
 import { aed } from '../../../lib/format.ts';
-import { periodLabel, shortMonth } from '../utils/periods.ts';
+import { periodLabel } from '../../../lib/format.ts';
+import { shortMonth } from '../utils/periods.ts';
 
 type Month = AdminOverview['history'][number];
 

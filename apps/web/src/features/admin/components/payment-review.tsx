@@ -26,7 +26,7 @@ import {
   useRejectPayment,
   type AdminPayment,
 } from '../api/admin-payments.ts';
-import { periodLabel } from '../utils/periods.ts';
+import { periodLabel } from '../../../lib/format.ts';
 import { duplicateWarning, paymentWhat, PAYMENT_TONE } from './payment-text.ts';
 import { ReceiptView } from './receipt-view.tsx';
 

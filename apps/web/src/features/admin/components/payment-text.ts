@@ -1,7 +1,7 @@
 import type { TFunction } from '../../../lib/i18n.tsx';
 import type { BadgeTone } from '../../../components/status-badge.tsx';
 import type { AdminPayment } from '../api/admin-payments.ts';
-import { periodLabel } from '../utils/periods.ts';
+import { periodLabel } from '../../../lib/format.ts';
 
 export const PAYMENT_TONE: Record<AdminPayment['status'], BadgeTone> = {
   pending: 'warning',

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { i18n, useTranslation } from '../../../lib/i18n.tsx';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/messages.ts';
 import { useWithdrawProposal, type FundProposal, type ProposalAction } from '../api/proposals.ts';
 
@@ -11,20 +12,12 @@ export const KIND_KEY: Record<ProposalAction, string> = {
   'bonus.close': 'proposal.kinds.bonusClose',
 };
 
-/** When a proposal was made, with the time: two proposals on one day are told apart. */
-export function formatWhen(iso: string): string {
-  return new Intl.DateTimeFormat(i18n.language || 'en', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
-}
-
 /** "Proposed by <name> on <date and time>". */
 export function ProposedBy({ proposal }: { proposal: FundProposal }) {
   const { t } = useTranslation('admin');
   return t('proposal.proposedBy', {
     name: proposal.proposed_by.name,
-    date: formatWhen(proposal.proposed_at),
+    date: formatDateTime(proposal.proposed_at),
   });
 }
 

@@ -6,17 +6,6 @@ function periodDate(period: string): Date | null {
   return new Date(Date.UTC(year, month - 1, 15));
 }
 
-/** "2026-10" -> "October 2026" in the reader's language. */
-export function periodLabel(period: string): string {
-  const date = periodDate(period);
-  if (!date) return period;
-  return new Intl.DateTimeFormat(i18n.language || 'en', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-}
-
 /** "2026-10" -> "Oct", for a chart's axis. */
 export function shortMonth(period: string): string {
   const date = periodDate(period);

@@ -92,8 +92,8 @@ function Estimate({ estimate }: { estimate: MyBonus['estimate'] }) {
       </div>
       <p className="text-slate-800">
         {t('estimate.period', {
-          from: formatDate(estimate.from, 'long'),
-          to: formatDate(estimate.to, 'long'),
+          from: formatDate(estimate.from),
+          to: formatDate(estimate.to),
         })}{' '}
         {t('howComputed', {
           mine: aed(estimate.your_average_balance),

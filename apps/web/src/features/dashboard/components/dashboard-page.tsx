@@ -77,7 +77,7 @@ function Dashboard({ data }: { data: AccountData }) {
         <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
           <StatusRow label={t('status.memberId')}>{data.owner_data.unique_id}</StatusRow>
           <StatusRow label={t('status.memberSince')}>
-            {formatDate(data.owner_data.created_at, 'long')}
+            {formatDate(data.owner_data.created_at)}
           </StatusRow>
           <StatusRow label={t('status.monthlyDue')}>{aed(data.monthly_due)}</StatusRow>
           <StatusRow label={t('status.monthsPaid')}>

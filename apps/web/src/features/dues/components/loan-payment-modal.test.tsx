@@ -71,7 +71,7 @@ describe('the loan repayment form behind Repay loan', () => {
     });
     const form = await openRepayment(user);
     expect(form.getByLabelText('Amount (AED)')).toHaveValue(356.67);
-    expect(form.getByText('Next installment: AED 356.67, due Dec 17, 2026.')).toBeInTheDocument();
+    expect(form.getByText('Next installment: AED 356.67, due 17 Dec 2026.')).toBeInTheDocument();
     expect(
       within(form.getByRole('region', { name: 'Where to send the money' })).getByRole('button', {
         name: 'Copy AE070331234567890123456',
@@ -135,7 +135,7 @@ describe('the loan repayment form behind Repay loan', () => {
     expect(await form.findByText('Enter an amount in AED.')).toBeInTheDocument();
     await user.type(amount, '0');
     await user.click(form.getByRole('button', { name: 'Send repayment' }));
-    expect(await form.findByText('The amount must be more than 0 AED.')).toBeInTheDocument();
+    expect(await form.findByText('The amount must be more than AED 0.')).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '1426.67');
     await user.click(form.getByRole('button', { name: 'Send repayment' }));

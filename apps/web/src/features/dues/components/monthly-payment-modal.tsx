@@ -16,7 +16,8 @@ import {
   type MonthlyPaymentFormInput,
   type MonthlyPaymentFormOutput,
 } from '../api/save-monthly-payment.ts';
-import { monthLabel, monthNameOfPeriod, periodLabel } from '../utils/months.ts';
+import { periodLabel } from '../../../lib/format.ts';
+import { monthLabel, monthNameOfPeriod } from '../utils/months.ts';
 import type { MonthlyRow } from './monthly-rows.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { aed } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/messages.ts';
-import { periodLabel } from '../utils/months.ts';
+import { periodLabel } from '../../../lib/format.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 export type MonthlyRow = AccountData['monthlyPaymentData'][number];

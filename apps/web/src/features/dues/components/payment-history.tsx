@@ -5,7 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
-import { periodLabel } from '../utils/months.ts';
+import { periodLabel } from '../../../lib/format.ts';
 import { ReceiptModal, type ReceiptToShow } from './receipt-modal.tsx';
 import { StatusBadge, type BadgeTone } from './status-badge.tsx';
 

@@ -7,17 +7,6 @@ export function monthNameOfPeriod(period: string): MonthName | undefined {
   return MONTH_NAMES[month - 1];
 }
 
-/** "2026-10" -> "October 2026" in the member's language. */
-export function periodLabel(period: string): string {
-  const [year, month] = period.split('-').map(Number);
-  if (!year || !month) return period;
-  return new Intl.DateTimeFormat(i18n.language || 'en', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, month - 1, 15)));
-}
-
 /** The name of a month (index 0-11) in the member's language, for the month select. */
 export function monthLabel(index: number): string {
   return new Intl.DateTimeFormat(i18n.language || 'en', { month: 'long', timeZone: 'UTC' }).format(

@@ -5,9 +5,9 @@ import { useAccountData, type AccountData } from '../../../api/get-account-data.
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { ErrorState, SpinnerRing } from '../../../components/states.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed, formatDate, periodLabel } from '../../../lib/format.ts';
 import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
-import { formatPeriod, holderFigures } from '../lib/home-figures.ts';
+import { holderFigures } from '../lib/home-figures.ts';
 import { ActiveLoanBanner } from './active-loan-banner.tsx';
 
 // Below the balance and the loan banner on a phone, and the only part of the page that needs the
@@ -87,7 +87,7 @@ function RechargeFormPlaceholder() {
 }
 
 function SummaryCards({ data }: { data: AccountData }) {
-  const { t, i18n } = useTranslation('home');
+  const { t } = useTranslation('home');
   const loans = useMyLoans();
   const { monthsPaid, monthsOwed, nextDue } = holderFigures(
     data.monthlyPaymentData,
@@ -105,12 +105,12 @@ function SummaryCards({ data }: { data: AccountData }) {
       break;
     case 'thisMonth':
       nextDueLabel = t('holder.thisMonthDue');
-      nextDueValue = formatPeriod(nextDue.period, i18n.language);
+      nextDueValue = periodLabel(nextDue.period);
       nextDueNote = aed(nextDue.amount);
       break;
     case 'nextMonth':
       nextDueLabel = t('holder.nextMonthDue');
-      nextDueValue = formatPeriod(nextDue.period, i18n.language);
+      nextDueValue = periodLabel(nextDue.period);
       nextDueNote = aed(data.monthly_due);
       break;
     default:

@@ -16,7 +16,7 @@ const settings = publicSettings.parse(settingsBody());
 const NUMBER_ERROR =
   'Enter a 10-digit Indian mobile number that starts with 6, 7, 8 or 9, with or without +91.';
 const CONFIRMATION =
-  'Your recharge request was received: AED 50.00 for +91 98765 43210 (Jio). The committee will make the recharge and you will see here when it is done. After a recharge is made, the money may take at least 3-4 minutes to be added to the balance. Nothing is deducted from your savings.';
+  'Your recharge request was received: AED 50 for +91 98765 43210 (Jio). The committee will make the recharge and you will see here when it is done. After a recharge is made, the money may take at least 3-4 minutes to be added to the balance. Nothing is deducted from your savings.';
 
 function item(overrides: Partial<Recharge> = {}): Recharge {
   return recharge.parse({
@@ -64,7 +64,7 @@ async function fill(
 describe('MobileRechargeForm', () => {
   it('shows the range from the settings and keeps the note about 3-4 minutes', async () => {
     setup();
-    expect(await screen.findByText('From 10 to 500 AED.')).toBeInTheDocument();
+    expect(await screen.findByText('From AED 10 to AED 500.')).toBeInTheDocument();
     expect(screen.getByText(/at least 3-4 minutes/)).toBeInTheDocument();
   });
 
@@ -88,21 +88,21 @@ describe('MobileRechargeForm', () => {
     ['98765abcde', 'letters'],
   ])('refuses the number %s (%s)', async (number) => {
     const { user, requests } = setup();
-    await screen.findByText('From 10 to 500 AED.');
+    await screen.findByText('From AED 10 to AED 500.');
     await fill(user, { number, amount: '50', operator: 'jio' });
     expect(await screen.findByText(NUMBER_ERROR)).toBeInTheDocument();
     expect(posts(requests)).toHaveLength(0);
   });
 
   it.each([
-    ['9.99', 'Enter an amount from 10 to 500 AED.'],
-    ['500.01', 'Enter an amount from 10 to 500 AED.'],
-    ['0', 'The amount must be more than 0 AED.'],
+    ['9.99', 'Enter an amount from AED 10 to AED 500.'],
+    ['500.01', 'Enter an amount from AED 10 to AED 500.'],
+    ['0', 'The amount must be more than AED 0.'],
     ['12.345', 'Enter an amount in AED with at most two decimals, like 200 or 200.50.'],
     ['ten', 'Enter an amount in AED with at most two decimals, like 200 or 200.50.'],
   ])('refuses the amount %s', async (amount, message) => {
     const { user, requests } = setup();
-    await screen.findByText('From 10 to 500 AED.');
+    await screen.findByText('From AED 10 to AED 500.');
     await fill(user, { number: '9876543210', amount, operator: 'airtel' });
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(posts(requests)).toHaveLength(0);
@@ -130,7 +130,7 @@ describe('MobileRechargeForm', () => {
     'sends %s, %s AED, %s as the API takes it and confirms it',
     async (number, amount, operator, body) => {
       const { user, requests } = setup();
-      await screen.findByText('From 10 to 500 AED.');
+      await screen.findByText('From AED 10 to AED 500.');
       await fill(user, { number, amount, operator });
       await waitFor(() => expect(posts(requests)).toHaveLength(1));
       expect(posts(requests)[0]).toMatchObject({ url: '/api/recharge-requests', body });
@@ -152,15 +152,15 @@ describe('MobileRechargeForm', () => {
         body: {
           status_code: 422,
           message: 'Please check the highlighted fields.',
-          errors: { amount: ['Enter an amount from 20 to 100 AED.'] },
+          errors: { amount: ['Enter an amount from AED 20 to AED 100.'] },
         },
       }),
     });
-    await screen.findByText('From 10 to 500 AED.');
+    await screen.findByText('From AED 10 to AED 500.');
     await fill(user, { number: '9876543210', amount: '15', operator: 'jio' });
     await waitFor(() =>
       expect(screen.getByLabelText('Amount (AED)')).toHaveAccessibleDescription(
-        'Enter an amount from 20 to 100 AED.',
+        'Enter an amount from AED 20 to AED 100.',
       ),
     );
     expect(await screen.findByText('Please check the highlighted fields.')).toBeInTheDocument();
@@ -223,7 +223,7 @@ describe('MobileRechargePage', () => {
       },
     });
     expect(await screen.findByText('No recharge requests yet.')).toBeInTheDocument();
-    await screen.findByText('From 10 to 500 AED.');
+    await screen.findByText('From AED 10 to AED 500.');
     await fill(user, { number: '9876543210', amount: '50', operator: 'jio' });
     const region = within(screen.getByRole('region', { name: 'Your recharge requests' }));
     expect(await region.findByText('+91 98765 43210')).toBeInTheDocument();

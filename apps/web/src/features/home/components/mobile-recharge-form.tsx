@@ -119,8 +119,8 @@ export function MobileRechargeForm({
           hint={
             range
               ? t('recharge.amountHint', {
-                  min: aed(filsToAed(range.minFils), { currency: false }),
-                  max: aed(filsToAed(range.maxFils), { currency: false }),
+                  min: aed(filsToAed(range.minFils)),
+                  max: aed(filsToAed(range.maxFils)),
                 })
               : undefined
           }

@@ -44,10 +44,3 @@ function nextDue(rows: Row[], loan: Loan | undefined): NextDue {
     return { kind: 'thisMonth', period: current.period, amount: current.remaining };
   return { kind: 'nextMonth', period: followingPeriod(current.period) };
 }
-
-/** "2026-11" as "November 2026" in the member's language. */
-export function formatPeriod(period: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(
-    new Date(`${period}-01T12:00:00`),
-  );
-}

@@ -228,7 +228,7 @@ describe('the application form', () => {
         body: {
           status_code: 422,
           message: 'A loan must be between 500 and 3,000 AED.',
-          errors: { loan_amount: ['Choose an amount from 500 to 3,000 AED.'] },
+          errors: { loan_amount: ['Choose an amount from AED 500 to AED 3,000.'] },
         },
       }),
     });
@@ -242,7 +242,7 @@ describe('the application form', () => {
       await screen.findByText('A loan must be between 500 and 3,000 AED.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Loan amount' })).toHaveTextContent(
-      'Choose an amount from 500 to 3,000 AED.',
+      'Choose an amount from AED 500 to AED 3,000.',
     );
     expect(screen.getByLabelText('Bank account or Botim number')).toHaveValue('Botim 0551234567');
   });

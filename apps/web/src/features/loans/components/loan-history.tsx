@@ -25,7 +25,7 @@ export function LoanHistory({ transitions }: { transitions: Loan['transitions'] 
               <span className="font-normal text-slate-600">{t(`myLoan.by.${step.by}`)}</span>
             </p>
             <p className="text-sm text-slate-600">
-              <time dateTime={step.at}>{formatDate(step.at, 'long')}</time>
+              <time dateTime={step.at}>{formatDate(step.at)}</time>
             </p>
             {step.reason && (
               <p className="text-sm text-slate-800">

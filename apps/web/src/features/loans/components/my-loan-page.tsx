@@ -114,7 +114,7 @@ function LoanCard({ loan }: { loan: Loan }) {
             {next
               ? t('myLoan.nextInstallmentValue', {
                   amount: aed(next.amount),
-                  date: formatDate(next.due_date, 'long'),
+                  date: formatDate(next.due_date),
                 })
               : canWithdraw
                 ? t('myLoan.firstInstallmentLater')

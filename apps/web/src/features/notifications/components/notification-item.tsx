@@ -2,13 +2,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { Notification } from '../../../api/get-notifications.ts';
 import { Button } from '../../../components/button.tsx';
-
-function formatWhen(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language || 'en', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
-}
+import { formatDateTime } from '../../../lib/format.ts';
 
 /** One notification: opening it (or "Mark as read" when it leads nowhere) marks it read. */
 export function NotificationItem({
@@ -20,7 +14,7 @@ export function NotificationItem({
   onRead: (id: number) => void;
   isMarking: boolean;
 }) {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
   const markRead = () => {
     if (!n.read) onRead(n.id);
   };
@@ -52,7 +46,7 @@ export function NotificationItem({
           )}
         </h2>
         <time dateTime={n.created_at} className="shrink-0 text-sm text-slate-600">
-          {formatWhen(n.created_at, i18n.language)}
+          {formatDateTime(n.created_at)}
         </time>
       </div>
       <p className="text-slate-800">{n.body}</p>

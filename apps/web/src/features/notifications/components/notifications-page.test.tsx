@@ -62,8 +62,8 @@ describe('the notifications page', () => {
       '/user/monthly-pay',
     );
     expect(screen.getByText('2 unread')).toBeInTheDocument();
-    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-    expect(within(items[0]!).getByText(when.format(new Date(approved.created_at)))).toHaveAttribute(
+    // 08:30 UTC is 12:30 PM in Dubai.
+    expect(within(items[0]!).getByText('20 Nov 2026, 12:30 PM')).toHaveAttribute(
       'datetime',
       approved.created_at,
     );

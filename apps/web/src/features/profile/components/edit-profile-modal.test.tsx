@@ -58,7 +58,7 @@ describe('the profile view', () => {
     expect(screen.getByText('Al Qusais, Dubai')).toBeInTheDocument();
     expect(screen.getByText('Botim 0501234567')).toBeInTheDocument();
     expect(screen.getByText('Female')).toBeInTheDocument();
-    expect(screen.getByText('March 1, 2026')).toBeInTheDocument();
+    expect(screen.getByText('1 Mar 2026')).toBeInTheDocument();
     expect(screen.getAllByText('Active')).toHaveLength(2);
     expect(screen.getByText('ID: JM000002')).toBeInTheDocument();
   });

@@ -66,7 +66,7 @@ export function MyProfilePage() {
               ? t('status.active', { ns: 'common' })
               : t('status.inactive', { ns: 'common' })}
           </Row>
-          <Row label={t('fields.memberSince')}>{formatDate(user.created_at, 'long')}</Row>
+          <Row label={t('fields.memberSince')}>{formatDate(user.created_at)}</Row>
           <Row label={t('fields.id')}>{user.unique_id}</Row>
         </dl>
       </section>

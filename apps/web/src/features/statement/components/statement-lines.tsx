@@ -1,8 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { StatementLine } from '@jamiya/contracts/admin';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { aed } from '../../../lib/format.ts';
-import { dubaiDate } from '../lib/dubai-date.ts';
+import { aed, formatDate } from '../../../lib/format.ts';
 
 /** A change with its sign, so money in and money out cannot be confused; none is a dash. */
 export function signed(amount: number): string {
@@ -20,7 +19,7 @@ export function StatementLines({ lines }: { lines: StatementLine[] }) {
     {
       key: 'date',
       header: t('lines.columns.date'),
-      cell: (l) => <span className={nowrap}>{dubaiDate(l.occurred_at)}</span>,
+      cell: (l) => <span className={nowrap}>{formatDate(l.occurred_at)}</span>,
     },
     {
       key: 'kind',
@@ -66,7 +65,7 @@ export function StatementLines({ lines }: { lines: StatementLine[] }) {
             <div className="flex items-baseline justify-between gap-3">
               <span className="font-semibold text-slate-900">{t(`kinds.${l.kind}`)}</span>
               <span className="text-sm whitespace-nowrap text-slate-600">
-                {dubaiDate(l.occurred_at)}
+                {formatDate(l.occurred_at)}
               </span>
             </div>
             <p className="text-sm text-slate-700">{l.memo}</p>

@@ -72,17 +72,17 @@ describe('the statement page', () => {
     setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Statement' })).toBeVisible();
     const summary = within(await screen.findByRole('region', { name: 'Balances' }));
-    expect(summary.getByText('Aug 1, 2026 to Nov 22, 2026')).toBeInTheDocument();
-    const opening = within(summary.getByRole('group', { name: 'Opening, Aug 1, 2026' }));
+    expect(summary.getByText('1 Aug 2026 to 22 Nov 2026')).toBeInTheDocument();
+    const opening = within(summary.getByRole('group', { name: 'Opening, 1 Aug 2026' }));
     expect(opening.getByText('Savings').nextElementSibling).toHaveTextContent('AED 2,200');
     expect(opening.getByText('Loan owed').nextElementSibling).toHaveTextContent('AED 0');
-    const closing = within(summary.getByRole('group', { name: 'Closing, Nov 22, 2026' }));
+    const closing = within(summary.getByRole('group', { name: 'Closing, 22 Nov 2026' }));
     expect(closing.getByText('Savings').nextElementSibling).toHaveTextContent('AED 2,400.50');
     expect(closing.getByText('Loan owed').nextElementSibling).toHaveTextContent('AED 1,426.66');
 
     expect(tableRows()).toEqual([
       [
-        'Nov 17, 2026',
+        '17 Nov 2026',
         'Loan repayment',
         'Repayment of loan 1',
         '—',
@@ -91,7 +91,7 @@ describe('the statement page', () => {
         'AED 1,426.66',
       ],
       [
-        'Oct 2, 2026',
+        '2 Oct 2026',
         'Dues',
         'Monthly due October 2026',
         '+200.50',
@@ -105,8 +105,8 @@ describe('the statement page', () => {
       screen.getByRole('list', { name: 'Movements of your savings and loan, newest first' }),
     ).getAllByRole('listitem');
     expect(items.map(text)).toEqual([
-      'Loan repaymentNov 17, 2026Repayment of loan 1Loan -356.67After: savings AED 2,400.50, loan owed AED 1,426.66',
-      'DuesOct 2, 2026Monthly due October 2026Savings +200.50After: savings AED 2,400.50, loan owed AED 1,783.33',
+      'Loan repayment17 Nov 2026Repayment of loan 1Loan -356.67After: savings AED 2,400.50, loan owed AED 1,426.66',
+      'Dues2 Oct 2026Monthly due October 2026Savings +200.50After: savings AED 2,400.50, loan owed AED 1,783.33',
     ]);
   });
 
