@@ -1,4 +1,4 @@
-// One linter for the whole repo. Import boundaries (STYLE.md "The house") are enforced here:
+// One linter for the whole repo. Import boundaries are enforced here:
 // money imports nothing of ours; contracts imports only money; apps never import each other.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -104,7 +104,7 @@ export default tseslint.config(
     },
   },
   {
-    // Features do not import each other; app/ puts them together (STYLE.md). From
+    // Features do not import each other; app/ puts them together. From
     // features/<f>/<folder>/file.tsx, "../../<other>/..." would reach another feature.
     files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
     rules: {

@@ -1,23 +1,11 @@
 import type { Page } from '@playwright/test';
 import { DESKTOP, PHONE, expect, expectNoAxeViolations, test } from '../support/fixtures.ts';
 import { DEMO_PASSWORD } from '../support/members.ts';
+import { MEMBER_ROUTES } from '../support/routes.ts';
 
 // amina (demo data) has something on every page: savings, paid and unpaid months, an active
 // loan with a schedule, payments with receipts. Read only.
 const AMINA = 'amina@jamiya.example';
-
-const MEMBER_ROUTES = [
-  '/user',
-  '/user/monthly-pay',
-  '/user/apply-loan',
-  '/user/my-loan',
-  '/user/dashboard',
-  '/user/profile',
-  '/user/my-profile',
-  '/user/my-bonus',
-  '/user/mobile-recharge',
-  '/user/contact-chat',
-];
 
 // One sign-in for the file: argon2 is slow on purpose, and the UI sign-in has its own tests.
 let token: string;

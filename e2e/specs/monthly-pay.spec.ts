@@ -43,7 +43,7 @@ test('submitting the Monthly Payment form empty shows every field error and keep
     if (r.method() === 'POST') posts.push(r.url());
   });
   const dialog = await openPaymentModal(page);
-  // No month is preselected (spec section 5); the amount starts at the monthly due.
+  // No month is preselected (docs/product.md 10.5); the amount starts at the monthly due.
   await expect(dialog.getByLabel('Month')).toHaveValue('');
   await dialog.getByLabel('Amount (AED)').clear();
   await dialog.getByRole('button', { name: 'Send payment' }).click();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_PASSWORD } from '../support/members.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { MEMBER_ROUTES } from '../support/routes.ts';
 
 // No page may scroll sideways or hide text past its box: at 320 px, the narrowest phones
 // members carry, and at 768 px, where the side navigation takes a third of a tablet's width.
@@ -9,21 +10,6 @@ import { expect, test } from '../support/fixtures.ts';
 const WIDTHS = [320, 768];
 
 const PUBLIC_ROUTES = ['/', '/about', '/sign-in', '/join', '/forgot-password', '/no-such-page'];
-const MEMBER_ROUTES = [
-  '/user',
-  '/user/monthly-pay',
-  '/user/apply-loan',
-  '/user/my-loan',
-  '/user/dashboard',
-  '/user/profile',
-  '/user/my-profile',
-  '/user/my-bonus',
-  '/user/statement',
-  '/user/notifications',
-  '/user/mobile-recharge',
-  '/user/contact-chat',
-  '/user/switch-account',
-];
 const ADMIN_ROUTES = [
   '/admin',
   '/admin/payments',

@@ -2,7 +2,7 @@ ALTER TABLE "users" ADD COLUMN "account_version" bigint DEFAULT 0 NOT NULL;--> s
 -- A member's account_version goes up, in the same transaction, with every change to what
 -- GET /api/my-account-data sums: their payments, loans, loan installments and the postings of
 -- their savings account. A process that keeps an answer for version N knows it is still right
--- while the version it reads is N (features/members/account-cache.ts). Statement triggers with
+-- while the version it reads is N (the answers kept in features/members/routes.ts). Statement triggers with
 -- transition tables: a bulk insert raises each member once per statement, not once per row.
 CREATE FUNCTION jamiya_raise_account_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

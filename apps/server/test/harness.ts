@@ -237,7 +237,7 @@ export function multipart(
   };
 }
 
-/** Asserts the error shape of PRODUCT.md section 2 and returns the body. */
+/** Asserts the error shape of docs/product.md section 2 and returns the body. */
 export function expectError(
   res: LightMyRequestResponse,
   status: number,

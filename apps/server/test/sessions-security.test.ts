@@ -294,7 +294,7 @@ describe('password rules', () => {
     const res = await change(token, DEMO_PASSWORD, long);
     expect(res.statusCode, res.body).toBe(200);
     expect((await signIn(t, user.email, long)).statusCode).toBe(200);
-    // 128 is the upper bound (PRODUCT.md section 6); 129 is refused with the error shape.
+    // 128 is the upper bound (docs/product.md section 6); 129 is refused with the error shape.
     expect((await change(token, long, 'y'.repeat(20) + 'z'.repeat(108))).statusCode).toBe(200);
     expect(
       expectError(await change(token, 'y'.repeat(20) + 'z'.repeat(108), 'w'.repeat(129)), 422)
@@ -413,7 +413,7 @@ describe('sessions end', () => {
     for (const token of tokens) expectError(await profile(token), 401);
     expect((await profile(otherToken)).statusCode).toBe(200);
     expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]!.status).toBe(0);
-    // An inactive member may sign in again to read (PRODUCT.md section 5), with a new session.
+    // An inactive member may sign in again to read (docs/product.md section 5), with a new session.
     expect((await profile(await login(t.app, user.email))).statusCode).toBe(200);
   });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MONTH_NAMES, type MonthName } from './values.ts';
 import { hasAtMostTwoDecimals, MAX_AED_FILS, tryParseAed, type Fils } from '@jamiya/money/fils';
 
-/** The error body of every failed call (PRODUCT.md section 2). */
+/** The error body of every failed call (docs/product.md section 2). */
 export const errorBody = z
   .object({
     status_code: z.number().int(),

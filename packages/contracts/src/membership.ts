@@ -12,7 +12,7 @@ export const mobileNumber = z
 
 export const emailAddress = loginRequest.shape.email;
 
-/** Join Now (PRODUCT.md section 6): a visitor asks to become a member. */
+/** Join Now (docs/product.md section 6): a visitor asks to become a member. */
 export const joinRequest = z.object({
   name: text('Name', 100),
   email: emailAddress,

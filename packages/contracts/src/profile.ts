@@ -32,7 +32,7 @@ export const profileResponse = z.object({ userData });
 /**
  * The text fields of POST /api/profile/update (multipart; `image` is an optional file).
  * `address` may be missing: the spec's client misnames its address input and never sends it
- * (PRODUCT.md section 7), and it must keep working; the address then stays as it was.
+ * (docs/product.md section 7), and it must keep working; the address then stays as it was.
  */
 export const profileUpdateFields = z.object({
   name: text('Name', 100),

@@ -9,7 +9,7 @@ import { formatAed, type Fils } from '@jamiya/money/fils';
 import { memberRef } from './admin.ts';
 import { aedOutput, listQuery, positiveAedInput, text } from './common.ts';
 
-// Mobile recharge requests (PRODUCT.md section 7): a member asks the committee to top up an
+// Mobile recharge requests (docs/product.md section 7): a member asks the committee to top up an
 // Indian prepaid number; an admin makes the recharge outside the app and marks it done with
 // the operator's reference, or refuses it with a reason. Nothing touches the member's savings.
 

@@ -1,7 +1,7 @@
 import { allocate } from './allocate.ts';
 import { assertFils, formatAed, MAX_AED_FILS, tryParseAed, type Fils } from './fils.ts';
 
-/** 7 % flat (PRODUCT.md section 5). */
+/** 7 % flat (docs/product.md section 5). */
 export const LOAN_INTEREST_PERMILLE = 70;
 
 const MAX_TERM_MONTHS = 120;

@@ -60,7 +60,7 @@ export function periodLabel(period: string): string {
   return `${MONTH_NAMES[Number(month) - 1]} ${year}`;
 }
 
-/** The latest month with this name that is not in the future (PRODUCT.md section 4). */
+/** The latest month with this name that is not in the future (docs/product.md section 4). */
 export function resolveMonthName(name: MonthName, today: string): string {
   const index = MONTH_NAMES.indexOf(name) + 1;
   const year = Number(today.slice(0, 4));

@@ -1,5 +1,5 @@
 // The one error type the app throws on purpose. The error handler turns it into
-// PRODUCT.md section 2's shape: { status_code, message, errors? }.
+// docs/product.md section 2's shape: { status_code, message, errors? }.
 export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {

@@ -5,7 +5,7 @@ import { loadToastContainers, useToastContainers } from '../lib/toast-containers
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays
  * inside), Escape closes it, and focus returns where it was. `shakeSignal` shakes it for
- * 1 s whenever it changes (an invalid submit, spec section 4).
+ * 1 s whenever it changes (an invalid submit, docs/product.md 10.4).
  */
 export function Modal({
   isOpen,

@@ -5,7 +5,7 @@ import { MODAL_TOASTS } from '../lib/messages.ts';
 // The toast library and its stylesheet come after the page has painted, not with it: nothing
 // a page shows first needs them (lib/toast-containers-loader.ts, docs/decisions/015).
 
-/** The page's toasts, top right; success toasts close after 1 s (spec section 8). */
+/** The page's toasts, top right; success toasts close after 1 s (docs/product.md 10.8). */
 export function PageToasts() {
   return <ToastContainer position="top-right" autoClose={1000} newestOnTop theme="light" />;
 }

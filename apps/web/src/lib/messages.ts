@@ -39,7 +39,7 @@ function withToast(show: (toast: typeof ToastLibrary.toast) => void): void {
   });
 }
 
-/** Success toasts close after 1 s (the spec); errors stay 5 s and pause on hover (PRODUCT.md section 7). */
+/** Success toasts close after 1 s (docs/product.md 10.9); errors stay 5 s and pause on hover (docs/product.md section 7). */
 export function toastSuccess(message: string): void {
   const text = translateMessage(message);
   withToast((toast) => toast.success(text, { autoClose: 1000 }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** PRODUCT.md section 4: a receipt is a JPEG, PNG, WebP, HEIC or PDF of at most 10 MB. */
+/** docs/product.md section 4: a receipt is a JPEG, PNG, WebP, HEIC or PDF of at most 10 MB. */
 export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
 const RECEIPT_TYPES = [
   'image/jpeg',

@@ -31,7 +31,7 @@ export const users = pgTable(
     // An admin who is not a member has no dues, no member area and is counted as no member
     // (docs/domain/maker-checker.md). A member-role account is always a member.
     isMember: boolean('is_member').notNull().default(true),
-    // 1 active, 0 inactive (spec section 3).
+    // 1 active, 0 inactive (docs/product.md 10.3).
     status: smallint('status').notNull().default(1),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -47,7 +47,7 @@ export const users = pgTable(
     wallet: text('wallet'),
     imageFileId: uuid('image_file_id'),
     passwordHash: text('password_hash').notNull(),
-    // Dues are owed from this month on (PRODUCT.md section 4).
+    // Dues are owed from this month on (docs/product.md section 4).
     joinedOn: date('joined_on', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -52,7 +52,7 @@ async function pendingApplication(tx: Tx, id: number): Promise<Application> {
   return row;
 }
 
-/** Membership applications from Join Now (PRODUCT.md section 6). */
+/** Membership applications from Join Now (docs/product.md section 6). */
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, publicUrl } = app.deps;
 

@@ -40,7 +40,7 @@ import { rechargeAdminRoutes } from '../recharge/routes.ts';
 import { statementAdminRoutes } from '../statement/routes.ts';
 import { memberRefsById } from '../members/member-refs.ts';
 
-/** The treasurer's calls over the dues review and the loan lifecycle (PRODUCT.md sections 4, 5). */
+/** The treasurer's calls over the dues review and the loan lifecycle (docs/product.md sections 4, 5). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   app.addHook('onRequest', requireAdmin);

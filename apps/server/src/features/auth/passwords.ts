@@ -33,7 +33,7 @@ export async function verifyPassword(
   }
 }
 
-// Refused as new passwords (PRODUCT.md section 6; ASVS 2.1.7).
+// Refused as new passwords (docs/product.md section 6; ASVS 2.1.7).
 const COMMON = new Set(COMMON_PASSWORDS);
 
 export function isCommonPassword(password: string): boolean {

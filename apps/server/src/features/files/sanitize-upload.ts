@@ -27,7 +27,7 @@ export interface SanitizeOptions {
   maxBytes?: number;
 }
 
-/** PRODUCT.md section 4: a receipt is at most 10 MB. */
+/** docs/product.md section 4: a receipt is at most 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_PIXELS = 40_000_000;
 const MAX_SIDE = 12_000;

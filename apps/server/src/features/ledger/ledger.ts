@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 
-// Only this feature writes journal rows (STYLE.md). Signs: a debit is positive, a credit
+// Only this feature writes journal rows. Signs: a debit is positive, a credit
 // negative. Asset and expense accounts normally carry debit balances; liability and income
 // accounts credit balances. See docs/domain/ledger.md.
 

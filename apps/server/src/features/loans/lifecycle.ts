@@ -20,7 +20,7 @@ import { loanStateNotice } from '../notifications/texts.ts';
 import { getSettings } from '../settings/settings.ts';
 import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
 
-// The loan lifecycle of PRODUCT.md section 5, after Apache Fineract's: see
+// The loan lifecycle of docs/product.md section 5, after Apache Fineract's: see
 // docs/domain/loan-lifecycle.md for the state diagram.
 
 export type Loan = typeof loans.$inferSelect;

@@ -37,7 +37,7 @@ const VALID: Fields = {
 };
 
 /**
- * The figures of PRODUCT.md section 5, worked out here in integer fils: total =
+ * The figures of docs/product.md section 5, worked out here in integer fils: total =
  * amount x 1.07 rounded half up to whole AED; per month = amount x 1.07 / term rounded
  * half up to the fil.
  */

@@ -136,7 +136,7 @@ describe('GET /api/my-account-data', () => {
     return res.json().payment as { id: number; period: string };
   }
 
-  it('answers the shape of PRODUCT.md section 2', async () => {
+  it('answers the shape of docs/product.md section 2', async () => {
     const { user, token } = await member({ name: 'Shape Member', joinedOn: `${dubaiPeriod()}-01` });
     const res = await t.app.inject({
       method: 'GET',

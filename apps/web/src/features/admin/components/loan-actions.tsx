@@ -14,7 +14,7 @@ import { ProposalPanel, ProposedBy } from './proposal-panel.tsx';
 type Open = LoanAction | 'repay' | null;
 
 /**
- * What may be done from the loan's state (PRODUCT.md section 5): pending -> approve or reject;
+ * What may be done from the loan's state (docs/product.md section 5): pending -> approve or reject;
  * approved -> pay out; active -> cash repayment or write-off. Each is confirmed in a dialog.
  * With two or more active admins a pay-out or a write-off is first proposed, then confirmed
  * by another admin (docs/domain/maker-checker.md); no admin decides on their own loan.

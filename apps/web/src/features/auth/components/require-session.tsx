@@ -15,7 +15,7 @@ import {
 } from '../../../lib/session-store.ts';
 
 /**
- * The session check of spec section 4: no token, a failed profile call, or a profile that is
+ * The session check of docs/product.md 10.4: no token, a failed profile call, or a profile that is
  * not the one this token was issued for sends the member to /sign-in; so does any later 401.
  */
 export function RequireSession({ children }: { children: ReactNode }) {

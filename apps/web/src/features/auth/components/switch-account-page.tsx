@@ -6,7 +6,7 @@ import { secondaryLink } from '../../../components/link-styles.ts';
 import { useSignOut } from '../../../api/logout.ts';
 
 /**
- * Switch account (PRODUCT.md section 7): asks first, and only its button signs out, then the
+ * Switch account (docs/product.md section 7): asks first, and only its button signs out, then the
  * sign-in page. Opening the page does nothing, so a link to it cannot end anyone's session.
  */
 export function SwitchAccountPage() {

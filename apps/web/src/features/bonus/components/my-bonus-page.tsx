@@ -11,7 +11,7 @@ import { formatPercent } from '../lib/format-percent.ts';
 const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
 
 /**
- * /user/my-bonus: the member's share of the association's interest income (PRODUCT.md
+ * /user/my-bonus: the member's share of the association's interest income (docs/product.md
  * section 7): each closed period with how it was worked out, and an estimate for the open one.
  */
 export function MyBonusPage() {

@@ -7,7 +7,7 @@ import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
 import { CardAmount } from '../../../components/figures.tsx';
 
-/** /user/dashboard: welcome, balance cards and the Member Status panel (spec section 2). */
+/** /user/dashboard: welcome, balance cards and the Member Status panel (docs/product.md 10.2). */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const account = useAccountData();

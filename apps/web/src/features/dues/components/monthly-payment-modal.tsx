@@ -23,7 +23,7 @@ import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
 
 export interface MonthlyPaymentDefaults {
-  /** Preselected when the member pays a due row; otherwise no month is chosen (spec section 5). */
+  /** Preselected when the member pays a due row; otherwise no month is chosen (docs/product.md 10.5). */
   month?: MonthName | undefined;
   amount: string;
   accountNumber: string;

@@ -15,7 +15,7 @@ const COLUMNS = 'lg:grid lg:grid-cols-[11rem_minmax(0,1fr)_8rem_13rem] lg:items-
 // A member of many years has a row per month; the latest year is what they look for.
 const FIRST_ROWS = 12;
 
-/** The member's months, newest first as the server lists them (PRODUCT.md section 4). */
+/** The member's months, newest first as the server lists them (docs/product.md section 4). */
 export function MonthlyRowList({
   rows,
   onPayNow,
@@ -108,7 +108,7 @@ function MonthlyRowItem({
   );
 }
 
-/** completed, pending, pay_now, and any other value meaning due (spec section 2). */
+/** completed, pending, pay_now, and any other value meaning due (docs/product.md 10.2). */
 function RowStatus({
   row,
   month,

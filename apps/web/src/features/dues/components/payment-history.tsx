@@ -15,7 +15,7 @@ const TONE: Record<Payment['status'], BadgeTone> = {
   rejected: 'danger',
 };
 
-/** The member's submissions and what the committee decided (PRODUCT.md section 4). */
+/** The member's submissions and what the committee decided (docs/product.md section 4). */
 export function PaymentHistory() {
   const { t } = useTranslation('dues');
   const payments = useMyPayments();

@@ -8,7 +8,7 @@ const linkClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 /**
- * The Active Loan banner of spec section 2. It leads to /user/apply-loan as the spec says;
+ * The Active Loan banner of docs/product.md 10.2. It leads to /user/apply-loan as the spec says;
  * a member with an open loan sees that loan instead, with the application page still linked.
  */
 export function ActiveLoanBanner() {

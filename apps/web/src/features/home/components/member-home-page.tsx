@@ -20,7 +20,7 @@ const loadRechargeForm = () =>
     })),
   );
 
-/** /user: the member's home (spec section 2), with real figures where the spec has placeholders. */
+/** /user: the member's home (docs/product.md 10.2), with real figures where the spec has placeholders. */
 export function MemberHomePage() {
   const { t } = useTranslation('home');
   const account = useAccountData();

@@ -26,7 +26,7 @@ import {
 } from '../lib/recharge-form.ts';
 
 /**
- * The mobile recharge form of spec section 2, made real (PRODUCT.md section 7): it sends a
+ * The mobile recharge form of docs/product.md 10.2, made real (docs/product.md section 7): it sends a
  * request the committee completes or refuses. The confirmation stays beside the form until
  * a field changes, since the success toast closes after 1 s.
  */

@@ -18,7 +18,7 @@ export function followingPeriod(period: string): string {
 
 /**
  * The figures of the account-holder card, which the spec shows as placeholders
- * (total 12, due 12 Apr, earn 120 AED) and PRODUCT.md section 7 makes real.
+ * (total 12, due 12 Apr, earn 120 AED) and docs/product.md section 7 makes real.
  */
 export function holderFigures(
   rows: Row[],

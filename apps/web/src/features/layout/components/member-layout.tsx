@@ -26,7 +26,7 @@ const SIDE_NAV = [
   { key: 'dashboard', to: '/user/dashboard', Icon: DashboardIcon, end: false },
 ] as const;
 
-/** The shared layout of the member area (spec section 2). */
+/** The shared layout of the member area (docs/product.md 10.2). */
 export function MemberLayout() {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
@@ -141,7 +141,7 @@ function MemberHeader() {
 function BottomBar() {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
-  // The mobile bar highlights by exact path (spec section 2).
+  // The mobile bar highlights by exact path (docs/product.md 10.2).
   const item = (to: string, key: string, Icon: typeof HomeIcon) => {
     const isActive = pathname === to;
     return (

@@ -16,7 +16,7 @@ export interface MenuEntry {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-/** The profile menu of spec section 2, each entry to a real route (PRODUCT.md section 7). */
+/** The profile menu of docs/product.md 10.2, each entry to a real route (docs/product.md section 7). */
 export const PROFILE_MENU: MenuEntry[] = [
   { key: 'dashboard', to: '/user/dashboard', Icon: DashboardIcon },
   { key: 'myProfile', to: '/user/my-profile', Icon: UserIcon },

@@ -16,7 +16,7 @@ export interface LoanApplication {
   includeInsurance: boolean;
 }
 
-/** The multipart body of spec section 7 (fields of section 3), figures as exact decimal text. */
+/** The multipart body of docs/product.md 10.7, fields 10.3, figures as exact decimal text. */
 export function loanApplicationFormData(application: LoanApplication): FormData {
   const { figures } = application;
   const form = new FormData();

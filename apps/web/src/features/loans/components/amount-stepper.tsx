@@ -7,7 +7,7 @@ const aedFils = (fils: Fils) => aed(filsToAed(fils));
 
 /**
  * The loan amount: − and + by the policy's step, never below the minimum or above the
- * maximum (spec section 5). The value is an <output>, so a screen reader announces it.
+ * maximum (docs/product.md 10.5). The value is an <output>, so a screen reader announces it.
  */
 export function AmountStepper({
   valueFils,

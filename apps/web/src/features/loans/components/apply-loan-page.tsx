@@ -14,7 +14,7 @@ type OpenState = (typeof OPEN_STATES)[number];
 const isOpenState = (state: string): state is OpenState =>
   (OPEN_STATES as readonly string[]).includes(state);
 
-/** /user/apply-loan: the loan application of spec section 2, on the policy of GET /api/settings. */
+/** /user/apply-loan: the loan application of docs/product.md 10.2, on the policy of GET /api/settings. */
 export function ApplyLoanPage() {
   const { t } = useTranslation('loans');
   const settings = useSettings();

@@ -190,7 +190,7 @@ export function LoanApplicationForm({
                 step="any"
                 className={inputClass}
                 {...form.register('custom_term', {
-                  // Whole months only: 2.7 becomes 2 (spec section 5).
+                  // Whole months only: 2.7 becomes 2 (docs/product.md 10.5).
                   onBlur: (e: FocusEvent<HTMLInputElement>) => {
                     const result = parseCustomTerm(e.target.value, policy.maxCustomTerm);
                     if (result.ok && String(result.months) !== e.target.value) {

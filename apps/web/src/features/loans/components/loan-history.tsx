@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import type { Loan } from '../../../api/get-my-loans.ts';
 import { formatDate } from '../../../lib/format.ts';
 
-/** Each transition of the loan with who made it, when and why (PRODUCT.md section 5). */
+/** Each transition of the loan with who made it, when and why (docs/product.md section 5). */
 export function LoanHistory({ transitions }: { transitions: Loan['transitions'] }) {
   const { t } = useTranslation('loans');
   return (

@@ -16,7 +16,7 @@ import { Figures } from '../../../components/figures.tsx';
 const linkClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
-/** /user/my-loan: the member's real loan (PRODUCT.md section 5), and earlier ones below. */
+/** /user/my-loan: the member's real loan (docs/product.md section 5), and earlier ones below. */
 export function MyLoanPage() {
   const { t } = useTranslation('loans');
   const loans = useMyLoans();

@@ -41,7 +41,7 @@ export type CustomTermResult =
 
 /**
  * A custom term is accepted only if it is a number greater than 0; it is truncated to whole
- * months (spec section 5: 2.7 means 2) and may not exceed the policy's maximum.
+ * months (docs/product.md 10.5: 2.7 means 2) and may not exceed the policy's maximum.
  */
 export function parseCustomTerm(text: string, maxMonths: number): CustomTermResult {
   const trimmed = text.trim();

@@ -14,8 +14,8 @@ export interface ProfileUpdate {
 }
 
 /**
- * POST /api/profile/update (multipart, spec section 7). The address goes as `address` and the
- * wallet as `wallet` (PRODUCT.md section 7); profession_id is always 1 as the spec sends it.
+ * POST /api/profile/update (multipart, docs/product.md 10.7). The address goes as `address` and the
+ * wallet as `wallet` (docs/product.md section 7); profession_id is always 1 as the spec sends it.
  */
 export function updateProfile(values: ProfileUpdate): Promise<ProfileUpdateResponse> {
   const form = new FormData();

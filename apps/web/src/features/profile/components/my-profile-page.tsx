@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 import { EditProfileModal } from './edit-profile-modal.tsx';
 
-/** /user/my-profile: the profile view with the edit-profile and change-password modals (spec section 2). */
+/** /user/my-profile: the profile view with the edit-profile and change-password modals (docs/product.md 10.2). */
 export function MyProfilePage() {
   const { t } = useTranslation('profile');
   const profile = useProfile();

@@ -4,7 +4,7 @@ import { photoProblem } from './photo.ts';
 
 /**
  * The shared body schema of POST /api/profile/update, with what the editor adds: the address
- * is required here (spec section 5), and the photo is checked before it is sent.
+ * is required here (docs/product.md 10.5), and the photo is checked before it is sent.
  */
 export const editProfileSchema = profileUpdateFields.extend({
   address: profileUpdateFields.shape.address.unwrap(),

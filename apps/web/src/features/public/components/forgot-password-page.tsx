@@ -16,7 +16,7 @@ import { FormProblem, Outcome } from './outcome.tsx';
 const fieldClass = `${inputClass} scroll-mt-32`;
 
 /**
- * Forgot password (PRODUCT.md section 6). The server answers the same whether or not the
+ * Forgot password (docs/product.md section 6). The server answers the same whether or not the
  * email is a member's, so the confirmation says "if": it must not tell who is a member.
  */
 const resolver = lazyZodResolver(() =>

@@ -19,7 +19,7 @@ const fieldClass = `${inputClass} scroll-mt-32`;
 const FIELDS = ['name', 'email', 'mobile', 'national_id', 'address'] as const;
 const EMPTY: JoinRequest = { name: '', email: '', mobile: '', national_id: '', address: '' };
 
-/** Join Now (PRODUCT.md section 6): the application the committee accepts or rejects. */
+/** Join Now (docs/product.md section 6): the application the committee accepts or rejects. */
 const resolver = lazyZodResolver(() =>
   import('@jamiya/contracts/membership').then((m) => m.joinRequest),
 );

@@ -6,7 +6,7 @@ import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 import { getToken, hasNoMemberArea } from '../../../lib/session-store.ts';
 
 /**
- * Any unknown path (spec section 2). It is shown inside the public layout and inside the
+ * Any unknown path (docs/product.md 10.2). It is shown inside the public layout and inside the
  * member area, so it brings its own spacing and needs no layout around it.
  */
 export function NotFoundPage() {
