@@ -23,7 +23,7 @@ export const UNREAD_POLL_MS = 30_000;
 
 export const getUnreadCountQueryOptions = () =>
   queryOptions({
-    queryKey: [...NOTIFICATIONS_KEY, 'unread-count'],
+    queryKey: [...NOTIFICATIONS_KEY, 'unreadCount'],
     queryFn: ({ signal }) => api<UnreadCount>('/api/notifications/unread-count', { signal }),
     refetchInterval: UNREAD_POLL_MS,
     refetchIntervalInBackground: false,

@@ -1,6 +1,6 @@
 import 'react-toastify/dist/ReactToastify.css';
 import { ToastContainer } from 'react-toastify';
-import { MODAL_TOASTS } from '../lib/messages.ts';
+import { MODAL_TOASTS } from '../lib/toast-ids.ts';
 
 // The toast library and its stylesheet come after the page has painted, not with it: nothing
 // a page shows first needs them (lib/toast-containers-loader.ts, docs/decisions/015).

@@ -2,6 +2,7 @@ import { i18n } from './i18n.tsx';
 import { ApiError } from './api-client.ts';
 import type * as ToastLibrary from 'react-toastify';
 import { loadToastContainers } from './toast-containers-loader.ts';
+import { MODAL_TOASTS } from './toast-ids.ts';
 
 /**
  * Messages that come from the shared zod schemas or from the server are English sentences;
@@ -21,9 +22,6 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return translateMessage(error.message);
   return i18n.t('networkError');
 }
-
-/** The id of the toast container inside an open modal (see components/modal.tsx). */
-export const MODAL_TOASTS = 'modal';
 
 // An open <dialog> sits in the top layer, above the page's toasts: while one is open, its
 // own container shows the errors (a success closes the modal, so it goes to the page).

@@ -18,7 +18,7 @@ import { audit } from '../audit/audit.ts';
 import { issuePasswordLink, sendPasswordLinkMail } from '../auth/password-links.ts';
 import { requireReason } from '../loans/lifecycle.ts';
 import { createUser } from '../members/create-user.ts';
-import { actorOf, idParams, refused, secured } from './common.ts';
+import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
 import { toAdminMember } from './members.ts';
 import { randomBytes } from 'node:crypto';
 

@@ -27,7 +27,7 @@ import { audit } from '../audit/audit.ts';
 import { trialBalance } from '../ledger/ledger.ts';
 import { bookFigures, journalPage, type JournalRow } from '../ledger/statement.ts';
 import { getSettings, toPublicSettings, type Settings } from '../settings/settings.ts';
-import { actorOf, refused, secured } from './common.ts';
+import { actorOf, refused, secured } from '../../lib/route-kit.ts';
 import { memberRefsById, type MemberRef } from '../members/member-refs.ts';
 import { activeAdminCount, openProposals, toProposalViews } from '../proposals/proposals.ts';
 

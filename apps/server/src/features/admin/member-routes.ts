@@ -27,19 +27,13 @@ import { accountSummary } from '../dues/dues.ts';
 import { toAdminPayments } from './payment-views.ts';
 import { notify } from '../notifications/notify.ts';
 import { passwordLinkNotice } from '../notifications/texts.ts';
-import { memberStatement } from '../ledger/statement.ts';
+import { memberStatement, toStatementLine } from '../ledger/statement.ts';
 import { statementCsv } from '../statement/statement-view.ts';
 import { toLoanView } from '../loans/loan-view.ts';
 import { createUser } from '../members/create-user.ts';
 import type { User } from '../members/user-data.ts';
-import { actorOf, idParams, refused, secured } from './common.ts';
-import {
-  adminMembers,
-  balancesOf,
-  searchMembers,
-  toAdminMember,
-  toStatementLine,
-} from './members.ts';
+import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
+import { adminMembers, balancesOf, searchMembers, toAdminMember } from './members.ts';
 
 /** Members: search, create with a one-time link, detail with statement, status, reset links. */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {

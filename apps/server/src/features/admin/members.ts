@@ -1,11 +1,10 @@
 import { and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
-import type { AdminMember, StatementLine } from '@jamiya/contracts/admin';
+import type { AdminMember } from '@jamiya/contracts/admin';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
-import type { StatementRow } from '../ledger/statement.ts';
 import type { User } from '../members/user-data.ts';
 
 /** Savings and what is still owed on active loans, for a page of members in two queries. */
@@ -101,17 +100,4 @@ export async function searchMembers(
     )
     .orderBy(desc(users.id))
     .limit(query.limit);
-}
-
-export function toStatementLine(row: StatementRow): StatementLine {
-  return {
-    entry_id: row.entryId,
-    occurred_at: row.occurredAt.toISOString(),
-    kind: row.kind,
-    memo: row.memo,
-    savings_change: filsToAed(row.savingsChangeFils),
-    loan_change: filsToAed(row.loanChangeFils),
-    savings_balance: filsToAed(row.savingsBalanceFils),
-    loan_balance: filsToAed(row.loanBalanceFils),
-  };
 }

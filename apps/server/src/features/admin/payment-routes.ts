@@ -12,7 +12,7 @@ import { payments } from '../../db/schema/payments.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { approvePayment, rejectPayment } from '../dues/dues.ts';
-import { actorOf, idParams, refused, secured } from './common.ts';
+import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
 import { toAdminPayments } from './payment-views.ts';
 
 /** The treasurer's review of dues and repayment submissions (docs/domain/dues.md). */

@@ -30,7 +30,7 @@ import { toProposalViews, type Decision } from '../proposals/proposals.ts';
 import { proposalAdminRoutes } from '../proposals/routes.ts';
 import { applicationRoutes } from './application-routes.ts';
 import { bookRoutes } from './book-routes.ts';
-import { actorOf, idParams, refused, secured } from './common.ts';
+import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
 import { memberRoutes } from './member-routes.ts';
 import { paymentRoutes } from './payment-routes.ts';
 import { bonusAdminRoutes } from '../bonus/routes.ts';

@@ -12,7 +12,7 @@ import { proposalProposedResponse } from '@jamiya/contracts/admin';
 import { toProposalViews } from '../proposals/proposals.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
-import { actorOf, refused, secured } from '../admin/common.ts';
+import { actorOf, refused, secured } from '../../lib/route-kit.ts';
 import { periodFigures, previousDay } from './figures.ts';
 import { closeBlocker, closeOrPropose, nextPeriodStart, resolvePeriod } from './periods.ts';
 import { myBonusView, periodView, periodViews, previewView } from './views.ts';

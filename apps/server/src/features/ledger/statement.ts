@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
-import type { Fils } from '@jamiya/money/fils';
+import { filsToAed, type Fils } from '@jamiya/money/fils';
+import type { StatementLine } from '@jamiya/contracts/admin';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   journalEntries,
@@ -212,5 +213,19 @@ export async function bookFigures(db: DbOrTx, months: string[]): Promise<BookFig
       savingsFils: 0 - sum('savings', m),
       loansFils: sum('loans', m),
     })),
+  };
+}
+
+/** A statement row as the API answers it, to the member and to the treasurer. */
+export function toStatementLine(row: StatementRow): StatementLine {
+  return {
+    entry_id: row.entryId,
+    occurred_at: row.occurredAt.toISOString(),
+    kind: row.kind,
+    memo: row.memo,
+    savings_change: filsToAed(row.savingsChangeFils),
+    loan_change: filsToAed(row.loanChangeFils),
+    savings_balance: filsToAed(row.savingsBalanceFils),
+    loan_balance: filsToAed(row.loanBalanceFils),
   };
 }

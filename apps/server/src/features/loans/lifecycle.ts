@@ -19,17 +19,14 @@ import { notify } from '../notifications/notify.ts';
 import { loanStateNotice } from '../notifications/texts.ts';
 import { getSettings } from '../settings/settings.ts';
 import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
+import type { Actor } from '../../lib/route-kit.ts';
 
 // The loan lifecycle of docs/product.md section 5, after Apache Fineract's: see
 // docs/domain/loan-lifecycle.md for the state diagram.
 
 export type Loan = typeof loans.$inferSelect;
 export type Installment = typeof loanInstallments.$inferSelect;
-export interface Actor {
-  id: number | null;
-  role: 'member' | 'admin' | 'system';
-  ip?: string | null;
-}
+export type { Actor };
 
 const OPEN_STATES: LoanState[] = ['pending', 'approved', 'active'];
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fundProposal, proposalsList } from '@jamiya/contracts/admin';
 import { errorBody } from '@jamiya/contracts/common';
-import { actorOf, idParams, refused, secured } from '../admin/common.ts';
+import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
 import { openProposals, toProposalViews, withdrawProposal } from './proposals.ts';
 
 /** Money leaving the fund that waits for a second admin: the list, and withdrawing one. */

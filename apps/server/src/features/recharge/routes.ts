@@ -18,7 +18,7 @@ import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { actorOf, idParams, refused, secured } from '../admin/common.ts';
+import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
 import { audit } from '../audit/audit.ts';
 import { requireReason } from '../loans/lifecycle.ts';
 import { getSettings } from '../settings/settings.ts';

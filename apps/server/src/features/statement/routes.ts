@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
-import { idParams, refused, secured } from '../admin/common.ts';
+import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { statementForPeriod } from '../ledger/statement.ts';
 import { getSettings } from '../settings/settings.ts';
 import { statementPdf } from './statement-pdf.ts';

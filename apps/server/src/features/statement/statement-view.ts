@@ -2,7 +2,7 @@ import { filsToAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
 import type { Statement } from '@jamiya/contracts/statement';
 import { toCsv } from '../../lib/csv.ts';
-import { toStatementLine } from '../admin/members.ts';
+import { toStatementLine } from '../ledger/statement.ts';
 import type { EntryKind, StatementPeriod, StatementRow } from '../ledger/statement.ts';
 
 /** How the PDF names each kind of movement (the web app has its own, translated). */

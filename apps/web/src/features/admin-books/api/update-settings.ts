@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AdminSettings, settingsUpdateResponse } from '@jamiya/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
+import { getSettingsQueryOptions } from '../../../api/get-settings.ts';
 
 /** The body of PUT /api/admin/settings as JSON: amounts in AED, terms in months. */
 export interface SettingsBody {
@@ -32,7 +33,7 @@ export function useUpdateSettings() {
     onSuccess: async ({ settings }) => {
       queryClient.setQueryData<AdminSettings>(['admin', 'settings'], settings);
       // The member pages read the same figures from GET /api/settings.
-      await queryClient.invalidateQueries({ queryKey: ['settings'] });
+      await queryClient.invalidateQueries({ queryKey: getSettingsQueryOptions().queryKey });
     },
   });
 }

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 export const getMyBonusQueryOptions = () =>
   queryOptions({
-    queryKey: ['my-bonus'],
+    queryKey: ['myBonus'],
     queryFn: ({ signal }) => api<MyBonus>('/api/my-bonus', { signal }),
   });
 

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATIONS_KEY } from '../../../api/get-notifications.ts';
 import { api } from '../../../lib/api-client.ts';
 import { THREAD_KEY, type Thread } from './get-messages.ts';
 
@@ -22,8 +23,8 @@ export function useMarkMessagesRead() {
             }
           : old,
       );
-      // The bell's cache (src/api/get-notifications.ts): the server read those notifications too.
-      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      // The bell's cache: the server read those notifications too.
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
     },
   });
 }

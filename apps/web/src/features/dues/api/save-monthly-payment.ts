@@ -5,6 +5,9 @@ import type { loanRepaymentForm, monthlyPaymentForm } from '../lib/payment-forms
 import { filsToDecimalString } from '@jamiya/money/format';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
+import { getAccountDataQueryOptions } from '../../../api/get-account-data.ts';
+import { getMyLoansQueryOptions } from '../../../api/get-my-loans.ts';
+import { getMyPaymentsQueryOptions } from '../../../api/get-my-payments.ts';
 
 export type SavePaymentResponse = z.infer<typeof savePaymentResponse>;
 
@@ -57,8 +60,8 @@ export function usePayMonthlyDue() {
     // The month turns "Under review" and the submission joins the history at once; not
     // awaited, so a slow refetch does not hold the modal open.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['accountData'] });
-      void queryClient.invalidateQueries({ queryKey: ['myPayments'] });
+      void queryClient.invalidateQueries({ queryKey: getAccountDataQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: getMyPaymentsQueryOptions().queryKey });
     },
   });
 }
@@ -68,9 +71,9 @@ export function useRepayLoan() {
   return useMoneyMutation({
     mutationFn: repayLoan,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['accountData'] });
-      void queryClient.invalidateQueries({ queryKey: ['myPayments'] });
-      void queryClient.invalidateQueries({ queryKey: ['myLoans'] });
+      void queryClient.invalidateQueries({ queryKey: getAccountDataQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: getMyPaymentsQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: getMyLoansQueryOptions().queryKey });
     },
   });
 }

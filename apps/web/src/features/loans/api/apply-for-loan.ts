@@ -5,6 +5,8 @@ import type { LoanFigures } from '@jamiya/money/loan';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
 import { filsToFormValue } from '../utils/loan-terms.ts';
+import { getAccountDataQueryOptions } from '../../../api/get-account-data.ts';
+import { getMyLoansQueryOptions } from '../../../api/get-my-loans.ts';
 
 export type LoanApplicationResponse = z.infer<typeof loanApplicationResponse>;
 
@@ -43,8 +45,8 @@ export const useApplyForLoan = () => {
     mutationFn: applyForLoan,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['myLoans'] }),
-        queryClient.invalidateQueries({ queryKey: ['accountData'] }),
+        queryClient.invalidateQueries({ queryKey: getMyLoansQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAccountDataQueryOptions().queryKey }),
       ]),
   });
 };

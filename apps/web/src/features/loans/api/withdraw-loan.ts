@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Loan } from '@jamiya/contracts/loans';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
+import { getAccountDataQueryOptions } from '../../../api/get-account-data.ts';
+import { getMyLoansQueryOptions } from '../../../api/get-my-loans.ts';
 
 export interface WithdrawLoanResponse {
   status_code: 200;
@@ -24,8 +26,8 @@ export const useWithdrawLoan = () => {
     mutationFn: withdrawLoan,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['myLoans'] }),
-        queryClient.invalidateQueries({ queryKey: ['accountData'] }),
+        queryClient.invalidateQueries({ queryKey: getMyLoansQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAccountDataQueryOptions().queryKey }),
       ]),
   });
 };

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { profileUpdateResponse } from '@jamiya/contracts/profile';
 import { api } from '../../../lib/api-client.ts';
+import { getAccountDataQueryOptions } from '../../../api/get-account-data.ts';
+import { getProfileQueryOptions } from '../../../api/get-profile.ts';
 
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponse>;
 
@@ -35,8 +37,8 @@ export function useUpdateProfile() {
     onSuccess: async () => {
       // The holder's name shows in the header and on the home page, from both queries.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
-        queryClient.invalidateQueries({ queryKey: ['accountData'] }),
+        queryClient.invalidateQueries({ queryKey: getProfileQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAccountDataQueryOptions().queryKey }),
       ]);
     },
   });
