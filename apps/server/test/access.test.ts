@@ -13,18 +13,7 @@ import {
   multipart,
   type TestApp,
 } from './harness.ts';
-
-function dubaiMonthName(monthsAgo: number): string {
-  const iso = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Dubai',
-    year: 'numeric',
-    month: '2-digit',
-  }).format(new Date());
-  const index = Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1 - monthsAgo;
-  return new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(Math.floor(index / 12), index % 12, 15)),
-  );
-}
+import { monthName, periodAgo } from './calendar.ts';
 
 interface Person {
   id: number;
@@ -102,14 +91,14 @@ describe('what one member can reach of another', () => {
     for (const k of [0, 1, 2]) {
       const ra = await pay(a, {
         payment_amount: '200',
-        month: dubaiMonthName(k),
+        month: monthName(periodAgo(k)),
         account_number: 'A-1',
       });
       expect(ra.statusCode, ra.body).toBe(200);
       aPaymentIds.push(ra.json().payment.id);
       const rb = await pay(b, {
         payment_amount: '200',
-        month: dubaiMonthName(k),
+        month: monthName(periodAgo(k)),
         account_number: 'B-1',
       });
       expect(rb.statusCode, rb.body).toBe(200);

@@ -26,6 +26,7 @@ import {
   onPostgres,
   type TestApp,
 } from './harness.ts';
+import { monthName, periodAgo } from './calendar.ts';
 
 // A model of the association's money (docs/domain/ledger.md, dues.md, maker-checker.md) driven by random sequences of
 // member and treasurer calls through the HTTP API, with two admins (maker-checker), part
@@ -39,27 +40,6 @@ const DUE: Fils = 20_000;
 const RUNS = Number(process.env.MODEL_RUNS ?? 5);
 const TIME_LIMIT_MS = Math.max(120_000, RUNS * 20_000);
 const MEMBERS = 3;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-function periodAgo(monthsAgo: number): string {
-  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date());
-  const index = Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1 - monthsAgo;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-const monthNameOf = (period: string) => MONTHS[Number(period.slice(5, 7)) - 1]!;
 /** Fils as the text of an AED amount, in whole numbers only. */
 const aed = (f: Fils) => `${Math.floor(f / 100)}.${String(f % 100).padStart(2, '0')}`;
 const fils = (value: unknown): Fils => {
@@ -274,7 +254,7 @@ const submitDues = fc
         const m = model.members[i]!;
         const period = periodAgo(monthsAgo);
         const { payload, headers } = multipart(
-          { payment_amount: aed(amountFils), month: monthNameOf(period), account_number: '123' },
+          { payment_amount: aed(amountFils), month: monthName(period), account_number: '123' },
           { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: receipt } },
         );
         const month = monthOf(m, period);

@@ -25,3 +25,8 @@ export function formatDateTime(at: string): string {
 export function periodLabel(period: string): string {
   return formatMonth(period, language());
 }
+
+/** A share in percent as the API gives it (two decimals at most): "12.5". */
+export function formatPercent(percent: number): string {
+  return new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(percent);
+}

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONTH_NAMES } from '@jamiya/contracts/common';
 import {
   bearer,
   createTestApp,
@@ -12,9 +11,9 @@ import {
 } from '../../../test/harness.ts';
 import { files } from '../../db/schema/files.ts';
 import { payments } from '../../db/schema/payments.ts';
-import { localDate } from '../../lib/calendar.ts';
 import { sha256Of } from '../files/picture-hash.ts';
 import { photoLike, resizedCopy } from '../files/test-pictures.ts';
+import { monthName, periodAgo, periodLabel } from '../../../test/calendar.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -25,15 +24,6 @@ beforeAll(async () => {
   adminToken = await login(t.app, admin.email);
 });
 afterAll(() => t.close());
-
-/** The period `monthsAgo` months before this month, YYYY-MM. */
-function periodAgo(monthsAgo: number): string {
-  const today = localDate(new Date());
-  const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1 - monthsAgo;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-const monthName = (period: string) => MONTH_NAMES[Number(period.slice(5, 7)) - 1]!;
-const label = (period: string) => `${monthName(period)} ${period.slice(0, 4)}`;
 
 async function newMember(name: string) {
   const user = await makeUser(t.db, { name, joinedOn: `${periodAgo(3)}-01` });
@@ -102,7 +92,7 @@ describe('possible duplicate receipts in the review', () => {
     const ref = (id: number, who: typeof amira, period: string, status = 'pending') => ({
       payment_id: id,
       member: { id: who.user.id, name: who.user.name },
-      month: label(period),
+      month: periodLabel(period),
       status,
     });
     let list = await listed('pending');

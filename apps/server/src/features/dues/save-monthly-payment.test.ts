@@ -23,43 +23,9 @@ import { approveLoan, disburseLoan, type Actor } from '../loans/lifecycle.ts';
 import { newStorageKey } from '../files/file-storage.ts';
 import type { StoredUpload } from '../files/files.ts';
 import { accountSummary, approvePayment, rejectPayment, submitDues } from './dues.ts';
+import { monthName, periodAgo, periodLabel } from '../../../test/calendar.ts';
 
-// Expectations are worked out here from the calendar, independently of the server's
-// calendar helpers, so a wrong month resolution cannot agree with itself.
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-function dubaiToday(now = new Date()): { year: number; month: number; iso: string } {
-  const iso = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Dubai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return { year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)), iso };
-}
-
-/** The period `monthsAgo` months before this Dubai month, as YYYY-MM. */
-function periodAgo(monthsAgo: number): string {
-  const { year, month } = dubaiToday();
-  const index = year * 12 + (month - 1) - monthsAgo;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
-const label = (period: string) => `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
-const monthNameAgo = (monthsAgo: number) => MONTHS[Number(periodAgo(monthsAgo).slice(5, 7)) - 1]!;
+const monthNameAgo = (monthsAgo: number) => monthName(periodAgo(monthsAgo));
 
 interface AccountRow {
   month: string;
@@ -160,7 +126,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       expect(body.payment).toMatchObject({
         kind: 'dues',
         period: thisMonth,
-        month: label(thisMonth),
+        month: periodLabel(thisMonth),
         loan_id: null,
         amount: 150.5,
         approved_amount: null,
@@ -241,7 +207,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       // Joined 13 months ago: 14 months owed, newest first.
       expect(rows.map((r) => r.period)).toEqual(Array.from({ length: 14 }, (_, k) => periodAgo(k)));
       expect(rows.map((r) => r.status)).toEqual([...Array(12).fill('pending'), 'due', 'due']);
-      expect(rows.map((r) => r.month)).toEqual(rows.map((r) => label(r.period)));
+      expect(rows.map((r) => r.month)).toEqual(rows.map((r) => periodLabel(r.period)));
     });
 
     it('refuses a month that is already under review with 409 and keeps no stray file', async () => {

@@ -29,21 +29,8 @@ import {
   loanApplication,
 } from '../../../test/harness.ts';
 import type { User } from './user-data.ts';
+import { dubaiPeriod, monthName, periodLabel, shiftPeriod } from '../../../test/calendar.ts';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const ACCOUNT_KEYS = [
   'account_balance',
   'account_holder_name',
@@ -54,25 +41,6 @@ const ACCOUNT_KEYS = [
   'owner_data',
 ];
 const ROW_KEYS = ['amount', 'description', 'month', 'paid', 'period', 'remaining', 'status'];
-
-/** This month in Dubai as YYYY-MM, worked out here rather than with the server's helpers. */
-function dubaiPeriod(at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Dubai',
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}`;
-}
-
-function shiftPeriod(period: string, months: number): string {
-  const index = Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1 + months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
-const monthName = (period: string) => MONTHS[Number(period.slice(5, 7)) - 1]!;
-const label = (period: string) => `${monthName(period)} ${period.slice(0, 4)}`;
 
 interface Row {
   month: string;
@@ -184,7 +152,7 @@ describe('GET /api/my-account-data', () => {
       shiftPeriod(now, -2),
       shiftPeriod(now, -3),
     ]);
-    expect(rows.map((r) => r.month)).toEqual(rows.map((r) => label(r.period)));
+    expect(rows.map((r) => r.month)).toEqual(rows.map((r) => periodLabel(r.period)));
     expect(rows.map((r) => r.status)).toEqual(['pay_now', 'due', 'due', 'due']);
     expect(rows.map((r) => r.amount)).toEqual([200, 200, 200, 200]);
     for (const row of rows) expect(row.description.length).toBeGreaterThan(0);
@@ -213,7 +181,7 @@ describe('GET /api/my-account-data', () => {
     const data = await accountData(token);
     expect(data.monthlyPaymentData).toEqual([
       {
-        month: label(now),
+        month: periodLabel(now),
         period: now,
         description: expect.any(String),
         amount: 200,

@@ -12,7 +12,7 @@ import { useBonusProposal, type BonusProposal } from '../api/bonus-proposal.ts';
 import { useBonusPeriods } from '../api/get-bonus-periods.ts';
 import type { PeriodFormInput, PeriodFormValues } from '../lib/period-form-schema.ts';
 import { toPeriod } from '../lib/period.ts';
-import { card } from '../lib/styles.ts';
+import { card } from '../../../components/styles.ts';
 import { ClosedPeriods } from './closed-periods.tsx';
 import { PreviewPanel } from './preview-panel.tsx';
 import { ProposalBox } from './proposal-box.tsx';

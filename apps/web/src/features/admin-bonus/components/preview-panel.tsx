@@ -10,7 +10,7 @@ import { aed, formatDate } from '../../../lib/format.ts';
 import { errorMessage, toastError, toastSuccess, translateMessage } from '../../../lib/messages.ts';
 import { isProposed, useCloseBonusPeriod } from '../api/close-bonus-period.ts';
 import { useBonusPreview } from '../api/get-bonus-preview.ts';
-import { formatPercent } from '../lib/format-percent.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { PROPOSAL_HEADING } from './proposal-box.tsx';
 import { Figures } from '../../../components/figures.tsx';
 

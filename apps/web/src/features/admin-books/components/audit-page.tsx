@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx'
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAudit } from '../api/get-audit.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { textLink } from '../lib/styles.ts';
+import { tableLink } from '../../../components/styles.ts';
 
 // The server filters by the start of the action's name: "loan." finds every loan decision.
 const ACTION_GROUPS = [
@@ -63,7 +63,7 @@ export function AuditPage() {
       header: t('audit.columns.who'),
       cell: (e) =>
         e.actor ? (
-          <Link to={`/admin/members/${e.actor.id}`} className={textLink}>
+          <Link to={`/admin/members/${e.actor.id}`} className={tableLink}>
             {e.actor.name}
           </Link>
         ) : (
@@ -180,13 +180,13 @@ function Target({ event }: { event: AuditEvent }) {
   switch (event.target_type) {
     case 'user':
       return (
-        <Link to={`/admin/members/${id}`} className={textLink}>
+        <Link to={`/admin/members/${id}`} className={tableLink}>
           {t('audit.targets.user', { id })}
         </Link>
       );
     case 'loan':
       return (
-        <Link to={`/admin/loans/${id}`} className={textLink}>
+        <Link to={`/admin/loans/${id}`} className={tableLink}>
           {t('audit.targets.loan', { id })}
         </Link>
       );
@@ -200,7 +200,7 @@ function Target({ event }: { event: AuditEvent }) {
       // A proposal is about a loan, or (with no loan) a share-out of the interest.
       const loanId = (event.details as { loanId?: number | null } | null)?.loanId;
       return loanId ? (
-        <Link to={`/admin/loans/${loanId}`} className={textLink}>
+        <Link to={`/admin/loans/${loanId}`} className={tableLink}>
           {t('audit.targets.loan', { id: loanId })}
         </Link>
       ) : (

@@ -10,7 +10,7 @@ import { aed, formatDateTime } from '../../../lib/format.ts';
 import { errorMessage, toastError } from '../../../lib/messages.ts';
 import { useDownloadJournal } from '../api/download-journal.ts';
 import { useJournal, type EntryKind } from '../api/get-journal.ts';
-import { card } from '../lib/styles.ts';
+import { card } from '../../../components/styles.ts';
 
 const KINDS: EntryKind[] = ['dues', 'disbursement', 'repayment', 'write_off', 'reversal', 'bonus'];
 

@@ -5,7 +5,8 @@ import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useTrialBalance } from '../api/get-trial-balance.ts';
 import { aedDifference } from '../lib/money.ts';
-import { bodyRow, card, headRow, tableWrap, td, tdEnd, th, thEnd } from '../lib/styles.ts';
+import { bodyRow, headRow, tableWrap, td, tdEnd, th, thEnd } from '../lib/styles.ts';
+import { card } from '../../../components/styles.ts';
 import { Journal } from './journal.tsx';
 
 // Columns left out on a phone (the balance is debits minus credits), so the rest fits.

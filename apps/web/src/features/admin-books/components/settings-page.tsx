@@ -25,7 +25,7 @@ import {
   type SettingsFormInput,
   type SettingsFormValues,
 } from '../lib/settings-form.ts';
-import { card } from '../lib/styles.ts';
+import { card } from '../../../components/styles.ts';
 
 /**
  * /admin/settings: the association's name, the monthly due, the loan policy and its terms,

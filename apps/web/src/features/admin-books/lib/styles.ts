@@ -1,4 +1,4 @@
-// Class names shared by this feature's pages; the trial balance's table is drawn by hand
+// The trial balance's table is drawn by hand
 // (it has a totals row), so its cells are here.
 export const tableWrap = '-mx-4 overflow-x-auto sm:mx-0';
 export const headRow = 'border-b border-slate-200 text-slate-600';
@@ -7,6 +7,3 @@ export const thEnd = 'px-2 py-2 text-end font-medium whitespace-nowrap md:px-3';
 export const td = 'px-2 py-2 align-top md:px-3';
 export const tdEnd = 'px-2 py-2 text-end align-top whitespace-nowrap tabular-nums md:px-3';
 export const bodyRow = 'border-b border-slate-100 last:border-0';
-export const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
-export const textLink =
-  'rounded font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';

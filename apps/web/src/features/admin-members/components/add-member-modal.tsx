@@ -10,7 +10,7 @@ import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { applyServerErrors, toastError } from '../../../lib/messages.ts';
 import { useCreateMember, type MemberCreated } from '../api/create-member.ts';
-import { textLink } from '../lib/styles.ts';
+import { tableLink } from '../../../components/styles.ts';
 import { PasswordLinkPanel } from './password-link-panel.tsx';
 
 const resolver = lazyZodResolver(() =>
@@ -61,7 +61,7 @@ export function AddMemberModal({ isOpen, onClose }: { isOpen: boolean; onClose: 
             email={created.member.email}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <Link to={`/admin/members/${created.member.id}`} className={textLink}>
+            <Link to={`/admin/members/${created.member.id}`} className={tableLink}>
               {t('add.openMember')}
             </Link>
             <Button onClick={close}>{t('add.finish')}</Button>

@@ -9,7 +9,7 @@ import { tabPanelProps, Tabs } from '../../../components/tabs.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useApplications, type ApplicationStatus } from '../api/get-applications.ts';
-import { card, textLink } from '../lib/styles.ts';
+import { card, tableLink } from '../../../components/styles.ts';
 import { AcceptApplicationModal, RejectApplicationModal } from './decide-application-modals.tsx';
 
 const TABS: ApplicationStatus[] = ['pending', 'accepted', 'rejected'];
@@ -150,7 +150,7 @@ function ApplicationCard({
           </div>
         )}
         {a.status === 'accepted' && a.member_id !== null && (
-          <Link to={`/admin/members/${a.member_id}`} className={textLink}>
+          <Link to={`/admin/members/${a.member_id}`} className={tableLink}>
             {t('applications.openMember')}
           </Link>
         )}

@@ -6,7 +6,7 @@ import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { toastError } from '../../../lib/messages.ts';
 import { useAcceptApplication, useRejectApplication } from '../api/decide-application.ts';
-import { textLink } from '../lib/styles.ts';
+import { tableLink } from '../../../components/styles.ts';
 import { PasswordLinkPanel } from './password-link-panel.tsx';
 
 /** Confirms an acceptance; then shows the new member's one-time link, once. */
@@ -41,7 +41,7 @@ export function AcceptApplicationModal({
             email={done.member.email}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <Link to={`/admin/members/${done.member.id}`} className={textLink}>
+            <Link to={`/admin/members/${done.member.id}`} className={tableLink}>
               {t('accept.openMember')}
             </Link>
             <Button onClick={close}>{t('accept.finish')}</Button>

@@ -5,7 +5,7 @@ import type { AdminLoan, AdminPayment, StatementLine } from '@jamiya/contracts/a
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
-import { textLink } from '../lib/styles.ts';
+import { tableLink } from '../../../components/styles.ts';
 
 const LOAN_TONE: Record<AdminLoan['state'], BadgeTone> = {
   pending: 'warning',
@@ -70,7 +70,7 @@ export function MemberLoans({ loans }: { loans: AdminLoan[] }) {
         <>
           <Link
             to={`/admin/loans/${l.id}`}
-            className={`${textLink} inline-flex min-h-11 items-center whitespace-nowrap`}
+            className={`${tableLink} inline-flex min-h-11 items-center whitespace-nowrap`}
           >
             {t('loans.open', { id: l.id })}
           </Link>

@@ -11,7 +11,7 @@ import { aed, formatDate } from '../../../lib/format.ts';
 import { errorMessage, toastError } from '../../../lib/messages.ts';
 import { useDownloadStatement, useDownloadStatementPdf } from '../api/download-statement.ts';
 import { useMember } from '../api/get-member.ts';
-import { card, textLink } from '../lib/styles.ts';
+import { card, tableLink } from '../../../components/styles.ts';
 import { MemberLoans, MemberStatement, MemberSubmissions } from './member-activity.tsx';
 import { MemberStatusModal } from './member-status-modal.tsx';
 import { PasswordResetModal } from './password-reset-modal.tsx';
@@ -27,7 +27,7 @@ export function MemberDetailPage() {
   if (!isValidId || (member.error instanceof ApiError && member.error.status === 404))
     content = (
       <EmptyState title={t('detail.notFound')}>
-        <Link to="/admin/members" className={textLink}>
+        <Link to="/admin/members" className={tableLink}>
           {t('detail.back')}
         </Link>
       </EmptyState>
@@ -44,7 +44,7 @@ export function MemberDetailPage() {
       <title>{member.data ? member.data.member.name : t('detail.pageTitle')}</title>
       <Link
         to="/admin/members"
-        className={`${textLink} inline-flex min-h-11 items-center gap-1 self-start`}
+        className={`${tableLink} inline-flex min-h-11 items-center gap-1 self-start`}
       >
         <ArrowStartIcon className="size-5" />
         {t('detail.back')}

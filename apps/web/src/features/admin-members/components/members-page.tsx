@@ -12,7 +12,7 @@ import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useMembers, type MembersFilter } from '../api/get-members.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
-import { textLink } from '../lib/styles.ts';
+import { tableLink } from '../../../components/styles.ts';
 import { AddMemberModal } from './add-member-modal.tsx';
 
 const isStatus = (s: string | null): s is 'active' | 'inactive' =>
@@ -166,7 +166,7 @@ function MembersTable({ members }: { members: AdminMember[] }) {
           <span className="inline-flex flex-wrap items-center gap-x-2">
             <Link
               to={`/admin/members/${m.id}`}
-              className={`${textLink} inline-flex min-h-11 items-center`}
+              className={`${tableLink} inline-flex min-h-11 items-center`}
             >
               {m.name}
             </Link>

@@ -6,7 +6,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useMyBonus } from '../api/get-my-bonus.ts';
-import { formatPercent } from '../lib/format-percent.ts';
+import { formatPercent } from '../../../lib/format.ts';
 
 const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
 
