@@ -19,23 +19,21 @@ import { notifications } from '../../db/schema/member-services.ts';
 import { membershipApplications, users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils } from '../ledger/ledger.ts';
+import { signedInAdmin } from '../../../test/signed-in.ts';
 
 let t: TestApp;
 let adminId: number;
-let adminToken: string;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>['call'];
 
 beforeAll(async () => {
   t = await createTestApp();
   // Cash for the loans this file pays out (cash never goes below zero).
   await fundCash(t.db, 10_000_000);
-  const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Tariq' });
-  adminId = admin.id;
-  adminToken = await login(t.app, admin.email);
+  const treasurer = await signedInAdmin(t);
+  adminId = treasurer.user.id;
+  admin = treasurer.call;
 });
 afterAll(() => t.close());
-
-const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(adminToken), ...(payload ? { payload } : {}) });
 
 const thisMonth = () => MONTH_NAMES[Number(localDate(new Date()).slice(5, 7)) - 1]!;
 

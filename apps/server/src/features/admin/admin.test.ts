@@ -7,24 +7,23 @@ import {
   fundCash,
   expectBooksBalance,
   expectError,
-  login,
-  makeUser,
   multipart,
   onPostgres,
   type TestApp,
 } from '../../../test/harness.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
+import { signedInAdmin, signedInMember } from '../../../test/signed-in.ts';
 
 let t: TestApp;
-let adminToken: string;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>['call'];
 
 beforeAll(async () => {
   t = await createTestApp();
   // Cash for the loans this file pays out (cash never goes below zero).
   await fundCash(t.db, 10_000_000);
-  const admin = await makeUser(t.db, { role: 'admin' });
-  adminToken = await login(t.app, admin.email);
+  const treasurer = await signedInAdmin(t);
+  admin = treasurer.call;
 });
 afterAll(() => t.close());
 
@@ -34,10 +33,7 @@ const receipt = () =>
     .jpeg()
     .toBuffer();
 
-async function newMember() {
-  const user = await makeUser(t.db, { joinedOn: `${localDate(new Date()).slice(0, 7)}-01` });
-  return { user, token: await login(t.app, user.email) };
-}
+const newMember = () => signedInMember(t);
 
 async function submitDues(token: string, amount = '200') {
   const form = multipart(
@@ -53,9 +49,6 @@ async function submitDues(token: string, amount = '200') {
   expect(res.statusCode).toBe(200);
   return res.json().payment.id as number;
 }
-
-const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(adminToken), ...(payload ? { payload } : {}) });
 
 const account = async (token: string) =>
   (await t.app.inject({ url: '/api/my-account-data', headers: bearer(token) })).json()

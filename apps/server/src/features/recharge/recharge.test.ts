@@ -8,7 +8,6 @@ import {
   expectBooksBalance,
   expectError,
   login,
-  makeUser,
   multipart,
   onPostgres,
   type TestApp,
@@ -18,14 +17,15 @@ import { auditLog } from '../../db/schema/ledger.ts';
 import { notifications, rechargeRequests } from '../../db/schema/member-services.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils, trialBalance } from '../ledger/ledger.ts';
+import { signedInAdmin, signedInMember } from '../../../test/signed-in.ts';
 
 let t: TestApp;
 let adminToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Tariq' });
-  adminToken = await login(t.app, admin.email);
+  const treasurer = await signedInAdmin(t);
+  adminToken = treasurer.token;
 });
 afterAll(() => t.close());
 
@@ -40,10 +40,7 @@ const as = (token: string | null, method: Method, url: string, payload?: object)
 const admin = (method: Method, url: string, payload?: object) =>
   as(adminToken, method, url, payload);
 
-async function newMember() {
-  const user = await makeUser(t.db, { joinedOn: `${localDate(new Date()).slice(0, 7)}-01` });
-  return { user, token: await login(t.app, user.email) };
-}
+const newMember = () => signedInMember(t);
 
 const valid = { operator: 'jio', number: '+91 98765 43210', amount: 50 };
 

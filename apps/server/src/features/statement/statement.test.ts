@@ -18,25 +18,24 @@ import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils, postEntry, reverseEntry } from '../ledger/ledger.ts';
 import { getSettings } from '../settings/settings.ts';
 import { pdfAmount } from './statement-pdf.ts';
+import { signedInAdmin } from '../../../test/signed-in.ts';
 
 let t: TestApp;
-let adminToken: string;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>['call'];
 let adminId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   // Cash for the loans this file pays out (cash never goes below zero).
   await fundCash(t.db, 10_000_000);
-  const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Tariq' });
-  adminId = admin.id;
-  adminToken = await login(t.app, admin.email);
+  const treasurer = await signedInAdmin(t);
+  adminId = treasurer.user.id;
+  admin = treasurer.call;
 });
 afterAll(() => t.close());
 
 const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(adminToken), ...(payload ? { payload } : {}) });
 
 async function newMember(name?: string) {
   const user = await makeUser(t.db, {

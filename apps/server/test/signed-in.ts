@@ -1,0 +1,26 @@
+import type { InjectOptions } from 'fastify';
+import type { NewUser } from '../src/features/members/create-user.ts';
+import { bearer, dubaiMonthStart, login, makeUser, type TestApp } from './harness.ts';
+
+// The people most API tests start from: a member who owes this month only, and the treasurer
+// with a call in their name.
+
+/** A member who joined this month (one due owed), signed in. */
+export async function signedInMember(t: TestApp, overrides: Partial<NewUser> = {}) {
+  const user = await makeUser(t.db, { joinedOn: dubaiMonthStart(), ...overrides });
+  return { user, token: await login(t.app, user.email) };
+}
+
+/** An admin (the treasurer unless named), signed in; `call` makes a request as them. */
+export async function signedInAdmin(t: TestApp, name = 'Treasurer Tariq') {
+  const user = await makeUser(t.db, { role: 'admin', name });
+  const token = await login(t.app, user.email);
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload ? { payload: payload as InjectOptions['payload'] } : {}),
+    });
+  return { user, token, call };
+}
