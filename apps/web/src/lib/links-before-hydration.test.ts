@@ -34,6 +34,8 @@ beforeEach(() => {
 afterEach(() => {
   followHeldLink(() => undefined); // stops holding for the next test
   root.remove();
+  // The web tests share one page: the next file expects to start at /.
+  window.history.replaceState(null, '', '/');
 });
 
 it('holds a tap on a link of the app, and follows the last one once the page is hydrated', () => {
