@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { errorBody } from '@jamiya/contracts/common';
 import { currentUser } from '../plugins/auth.ts';
+import type { Actor } from './actor.ts';
 
 // What the routes of every feature declare alike: the bearer scheme in the OpenAPI document,
 // the answers a signed-in call may give before it runs, and who is acting.
@@ -12,12 +13,7 @@ export const secured = { security: [{ bearer: [] }] };
 /** The answers every admin call may give before it runs. */
 export const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
 
-/** Who does something, as the audit log and a loan's history record it. */
-export interface Actor {
-  id: number | null;
-  role: 'member' | 'admin' | 'system';
-  ip?: string | null;
-}
+export type { Actor };
 
 /** The admin making this request. */
 export function actorOf(request: FastifyRequest): Actor & { id: number; ip: string } {

@@ -19,7 +19,7 @@ import { notify } from '../notifications/notify.ts';
 import { loanStateNotice } from '../notifications/texts.ts';
 import { getSettings } from '../settings/settings.ts';
 import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
-import type { Actor } from '../../lib/route-kit.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 // The loan lifecycle of docs/product.md section 5, after Apache Fineract's: see
 // docs/domain/loan-lifecycle.md for the state diagram.

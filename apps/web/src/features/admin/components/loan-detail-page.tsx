@@ -9,7 +9,7 @@ import { aed, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminLoan, type AdminLoan } from '../api/admin-loans.ts';
 import { LoanActions } from './loan-actions.tsx';
-import { LoanStateBadge } from './loan-state-badge.tsx';
+import { LoanStateBadge } from '../../../components/loan-state-badge.tsx';
 
 type Installment = AdminLoan['installments'][number];
 
@@ -112,7 +112,7 @@ function LoanDetail({ loan }: { loan: AdminLoan }) {
             · {t('loan.appliedOn', { date: formatDate(loan.created_at) })}
           </p>
         </div>
-        <LoanStateBadge loan={loan} />
+        <LoanStateBadge loan={loan} label={(s) => t(`loans.states.${s}`)} />
       </div>
 
       {loan.is_overdue && (

@@ -11,7 +11,7 @@ import { aed, formatDate } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminLoans, type AdminLoan, type LoanStateName } from '../api/admin-loans.ts';
 import { useProposals } from '../api/proposals.ts';
-import { LoanStateBadge } from './loan-state-badge.tsx';
+import { LoanStateBadge } from '../../../components/loan-state-badge.tsx';
 
 const STATES = LOAN_STATES;
 const isState = (s: string | null): s is LoanStateName => STATES.includes(s as LoanStateName);
@@ -86,7 +86,7 @@ export function AdminLoansPage() {
       header: t('loans.columns.state'),
       cell: (l) => (
         <span className="inline-flex flex-wrap gap-1.5">
-          <LoanStateBadge loan={l} />
+          <LoanStateBadge loan={l} label={(s) => t(`loans.states.${s}`)} />
           {proposed.has(l.id) && <StatusBadge tone="warning">{t('proposal.badge')}</StatusBadge>}
         </span>
       ),

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/states.tsx';
 import { aed } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/messages.ts';
 import { periodLabel } from '../../../lib/format.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 export type MonthlyRow = AccountData['monthlyPaymentData'][number];
 

@@ -7,7 +7,7 @@ import { aed, formatDate } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { periodLabel } from '../../../lib/format.ts';
 import { ReceiptModal, type ReceiptToShow } from './receipt-modal.tsx';
-import { StatusBadge, type BadgeTone } from './status-badge.tsx';
+import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
 
 const TONE: Record<Payment['status'], BadgeTone> = {
   pending: 'warning',

@@ -8,7 +8,7 @@ import { aed, formatDate } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { LoanHistory } from './loan-history.tsx';
 import { LoanSchedule } from './loan-schedule.tsx';
-import { LoanStateBadge } from './loan-state-badge.tsx';
+import { LoanStateBadge } from '../../../components/loan-state-badge.tsx';
 import { RepaymentBar } from './repayment-bar.tsx';
 import { WithdrawLoanModal } from './withdraw-loan-modal.tsx';
 import { Figures } from '../../../components/figures.tsx';
@@ -94,7 +94,7 @@ function LoanCard({ loan }: { loan: Loan }) {
             {t('myLoan.appliedOn', { date: formatDate(loan.created_at) })}
           </p>
         </div>
-        <LoanStateBadge loan={loan} />
+        <LoanStateBadge loan={loan} label={(s) => t(`states.${s}`)} />
       </div>
 
       {loan.is_overdue && (
@@ -183,7 +183,7 @@ function EarlierLoans({ loans }: { loans: Loan[] }) {
               </p>
               <p className="text-sm text-slate-600">{formatDate(l.created_at)}</p>
             </div>
-            <LoanStateBadge loan={l} />
+            <LoanStateBadge loan={l} label={(s) => t(`states.${s}`)} />
           </li>
         ))}
       </ul>
