@@ -3,6 +3,7 @@ import type { FundProposal } from '@jamiya/contracts/admin';
 import { useProfile } from '../../../api/get-profile.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export type { FundProposal };
 
@@ -12,7 +13,7 @@ export type { FundProposal };
 
 const proposalsQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'proposals'],
+    queryKey: [...ADMIN_KEY, 'proposals'],
     queryFn: ({ signal }) => api<{ items: FundProposal[] }>('/api/admin/proposals', { signal }),
   });
 
@@ -56,7 +57,7 @@ export function useWithdrawBonusProposal() {
       queryClient.setQueryData(proposalsQueryOptions().queryKey, (list) =>
         list ? { items: list.items.filter((p) => p.id !== proposal.id) } : list,
       ),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }
 

@@ -4,6 +4,7 @@ import type { BonusCloseResponse, BonusPeriodRequest } from '@jamiya/contracts/b
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
 import { rememberBonusProposal } from './bonus-proposal.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 /** 201: closed; 202: proposed, waiting for a second admin to ask for the same dates. */
 export type CloseAnswer =
@@ -25,6 +26,6 @@ export function useCloseBonusPeriod() {
       if (isProposed(answer)) rememberBonusProposal(queryClient, answer.proposal);
     },
     // The periods, the preview, the proposals, and the books and overview the entry changed.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }

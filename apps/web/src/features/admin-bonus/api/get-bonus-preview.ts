@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BonusPeriodRequest, BonusPreview } from '@jamiya/contracts/bonus';
 import { api } from '../../../lib/api-client.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export const getBonusPreviewQueryOptions = (period: BonusPeriodRequest) =>
   queryOptions({
-    queryKey: ['admin', 'bonus', 'preview', period],
+    queryKey: [...ADMIN_KEY, 'bonus', 'preview', period],
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ ends_on: period.ends_on });
       if (period.starts_on) query.set('starts_on', period.starts_on);

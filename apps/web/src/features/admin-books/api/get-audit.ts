@@ -2,10 +2,11 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { AuditEvent } from '@jamiya/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { withQuery, type ListPage } from '../../../lib/list-query.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export const getAuditQueryOptions = (action: string) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'audit', action],
+    queryKey: [...ADMIN_KEY, 'audit', action],
     queryFn: ({ pageParam, signal }) =>
       api<ListPage<AuditEvent>>(
         withQuery('/api/admin/audit', { action, cursor: pageParam, limit: 20 }),

@@ -2,12 +2,13 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { JournalEntry } from '@jamiya/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { withQuery, type ListPage } from '../../../lib/list-query.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export type EntryKind = JournalEntry['kind'];
 
 export const getJournalQueryOptions = (kind: EntryKind | '') =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'ledger', 'entries', kind],
+    queryKey: [...ADMIN_KEY, 'ledger', 'entries', kind],
     queryFn: ({ pageParam, signal }) =>
       api<ListPage<JournalEntry>>(
         withQuery('/api/admin/ledger/entries', { kind, cursor: pageParam, limit: 20 }),

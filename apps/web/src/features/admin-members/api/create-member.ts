@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createMemberRequest, memberCreatedResponse } from '@jamiya/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export type CreateMemberBody = z.output<typeof createMemberRequest>;
 export type MemberCreated = z.infer<typeof memberCreatedResponse>;
@@ -14,6 +15,6 @@ export function useCreateMember() {
   return useMutation({
     mutationFn: createMember,
     // The lists and the overview's counts.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }

@@ -5,6 +5,7 @@ import type {
   applicationRejectedResponse,
 } from '@jamiya/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export type ApplicationAccepted = z.infer<typeof applicationAcceptedResponse>;
 
@@ -22,7 +23,7 @@ export function useAcceptApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acceptApplication,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }
 
@@ -30,6 +31,6 @@ export function useRejectApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rejectApplication,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }

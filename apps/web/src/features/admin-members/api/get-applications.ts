@@ -2,12 +2,13 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { MembershipApplication } from '@jamiya/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { withQuery, type ListPage } from '../../../lib/list-query.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export type ApplicationStatus = MembershipApplication['status'];
 
 export const getApplicationsQueryOptions = (status: ApplicationStatus) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'applications', status],
+    queryKey: [...ADMIN_KEY, 'applications', status],
     queryFn: ({ pageParam, signal }) =>
       api<ListPage<MembershipApplication>>(
         withQuery('/api/admin/applications', { status, cursor: pageParam, limit: 20 }),

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminMemberDetail } from '@jamiya/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export const getMemberQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['admin', 'members', 'detail', id],
+    queryKey: [...ADMIN_KEY, 'members', 'detail', id],
     queryFn: ({ signal }) => api<AdminMemberDetail>(`/api/admin/members/${id}`, { signal }),
   });
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { AdminMember } from '@jamiya/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { withQuery, type ListPage } from '../../../lib/list-query.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export interface MembersFilter {
   q: string;
@@ -12,7 +13,7 @@ export const PAGE_SIZE = 20;
 
 export const getMembersQueryOptions = (filter: MembersFilter) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'members', 'list', filter],
+    queryKey: [...ADMIN_KEY, 'members', 'list', filter],
     queryFn: ({ pageParam, signal }) =>
       api<ListPage<AdminMember>>(
         withQuery('/api/admin/members', {

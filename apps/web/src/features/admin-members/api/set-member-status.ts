@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { memberStatusRequest, memberStatusResponse } from '@jamiya/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export type MemberStatusBody = z.output<typeof memberStatusRequest>;
 
@@ -14,6 +15,6 @@ export function useSetMemberStatus() {
     mutationFn: setMemberStatus,
     // The member's page, the lists and the overview's counts. Not awaited: the dialog closes
     // at once instead of showing the opposite action while the page reloads.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { rechargeDecidedResponse } from '@jamiya/contracts/recharge';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 type Decided = z.infer<typeof rechargeDecidedResponse>;
 
@@ -29,7 +30,7 @@ const useDecision = <V extends object>(
   const queryClient = useQueryClient();
   return useMoneyMutation({
     mutationFn,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'recharges'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...ADMIN_KEY, 'recharges'] }),
   });
 };
 

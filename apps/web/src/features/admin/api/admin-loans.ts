@@ -11,6 +11,7 @@ import { filsToAed, type Fils } from '@jamiya/money/fils';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
 import { rememberProposal } from './proposals.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export type { AdminLoan, LoanStateName };
 
@@ -21,7 +22,7 @@ interface LoansPage {
 
 export const getAdminLoansQueryOptions = (state: LoanStateName | undefined) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'loans', 'list', state ?? 'all'],
+    queryKey: [...ADMIN_KEY, 'loans', 'list', state ?? 'all'],
     queryFn: ({ signal, pageParam }) => {
       const query = new URLSearchParams({ limit: '20' });
       if (state) query.set('state', state);
@@ -37,7 +38,7 @@ export const useAdminLoans = (state: LoanStateName | undefined) =>
 
 export const getAdminLoanQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['admin', 'loans', 'one', id],
+    queryKey: [...ADMIN_KEY, 'loans', 'one', id],
     queryFn: ({ signal }) => api<AdminLoan>(`/api/admin/loans/${id}`, { signal }),
   });
 
@@ -89,7 +90,7 @@ const useLoanMutation = <V extends object>(
       queryClient.setQueryData(getAdminLoanQueryOptions(answer.loan.id).queryKey, answer.loan);
       if (isProposed(answer)) rememberProposal(queryClient, answer.proposal);
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 };
 

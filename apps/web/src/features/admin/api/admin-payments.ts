@@ -8,6 +8,7 @@ import type { AdminPayment } from '@jamiya/contracts/admin';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export type { AdminPayment };
 export type PaymentStatus = AdminPayment['status'];
@@ -19,7 +20,7 @@ interface PaymentsPage {
 
 export const getAdminPaymentsQueryOptions = (status: PaymentStatus) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'payments', status],
+    queryKey: [...ADMIN_KEY, 'payments', status],
     queryFn: ({ signal, pageParam }) => {
       const query = new URLSearchParams({ status, limit: '20' });
       if (pageParam) query.set('cursor', pageParam);
@@ -35,7 +36,7 @@ export const useAdminPayments = (status: PaymentStatus) =>
 /** One submission by its id (another submission's possible duplicate, shown beside it). */
 export const useAdminPayment = (id: number) =>
   useQuery({
-    queryKey: ['admin', 'payment', id],
+    queryKey: [...ADMIN_KEY, 'payment', id],
     queryFn: ({ signal }) => api<AdminPayment>(`/api/admin/payments/${id}`, { signal }),
   });
 
@@ -70,7 +71,7 @@ const useAdminMutation = <V extends object>(
   const queryClient = useQueryClient();
   return useMoneyMutation({
     mutationFn,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 };
 

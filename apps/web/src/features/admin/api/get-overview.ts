@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminOverview } from '@jamiya/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export type { AdminOverview };
 
 export const getOverviewQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'overview'],
+    queryKey: [...ADMIN_KEY, 'overview'],
     queryFn: ({ signal }) => api<AdminOverview>('/api/admin/overview', { signal }),
   });
 

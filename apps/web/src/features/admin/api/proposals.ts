@@ -3,6 +3,7 @@ import type { FundProposal } from '@jamiya/contracts/admin';
 import { useProfile } from '../../../api/get-profile.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export type { FundProposal };
 export type ProposalAction = FundProposal['action'];
@@ -16,7 +17,7 @@ interface ProposalsList {
 
 export const getProposalsQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'proposals'],
+    queryKey: [...ADMIN_KEY, 'proposals'],
     queryFn: ({ signal }) => api<ProposalsList>('/api/admin/proposals', { signal }),
   });
 
@@ -55,7 +56,7 @@ export function useWithdrawProposal() {
       queryClient.setQueryData(getProposalsQueryOptions().queryKey, (list) =>
         list ? { items: list.items.filter((p) => p.id !== proposal.id) } : list,
       ),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }
 
