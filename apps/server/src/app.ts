@@ -109,10 +109,6 @@ async function readIfPresent(file: string): Promise<Buffer | null> {
 }
 
 /**
- * The mailer comes from the config (SMTP_URL, MAIL_FROM: SMTP, or the log when unset) unless
- * `deps.mailer` replaces it, as the tests do to read the mails.
- */
-/**
  * A request as the log shows it: a one-time token in the address (a set-password link) is
  * replaced, so the log never holds a live link.
  */
@@ -126,6 +122,10 @@ function requestForLog(request: FastifyRequest) {
   };
 }
 
+/**
+ * The mailer comes from the config (SMTP_URL, MAIL_FROM: SMTP, or the log when unset) unless
+ * `deps.mailer` replaces it, as the tests do to read the mails.
+ */
 export async function buildApp(
   config: Pick<
     Config,

@@ -1,20 +1,8 @@
+import { MONTH_NAMES } from '@jamiya/contracts/common';
+
 // The months the tests expect, worked out here from the calendar and not with the server's
 // helpers (src/lib/calendar.ts), so that a wrong month resolution cannot agree with itself.
-
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+// Only the month names, which are data, are the app's own.
 
 /** This month in Dubai as YYYY-MM (the association's months are Dubai's). */
 export function dubaiPeriod(at: Date = new Date()): string {
@@ -31,8 +19,8 @@ export function shiftPeriod(period: string, months: number): string {
 export const periodAgo = (monthsAgo: number): string => shiftPeriod(dubaiPeriod(), -monthsAgo);
 
 /** "2026-10" -> "October", the name a dues submission sends. */
-export const monthName = (period: string): (typeof MONTHS)[number] =>
-  MONTHS[Number(period.slice(5, 7)) - 1]!;
+export const monthName = (period: string): (typeof MONTH_NAMES)[number] =>
+  MONTH_NAMES[Number(period.slice(5, 7)) - 1]!;
 
 /** "2026-10" -> "October 2026", as the account data labels a month. */
 export const periodLabel = (period: string): string => `${monthName(period)} ${period.slice(0, 4)}`;

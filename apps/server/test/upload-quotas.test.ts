@@ -17,6 +17,7 @@ import {
   thisMonthName,
   type TestApp,
 } from './harness.ts';
+import { onePagePdf } from '../src/features/files/test-uploads.ts';
 
 const LIMITS = {
   uploadsPerHour: 3,
@@ -44,25 +45,7 @@ type Member = Awaited<ReturnType<typeof newMember>>;
 
 // A one-page PDF of exactly `size` bytes as sent. The stored copy is rewritten (smaller), so
 // the tests that count bytes set the stored size of what was accepted (`sendSized`).
-const PDF_LINES = [
-  '%PDF-1.4',
-  '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-  '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-  '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
-  'trailer << /Root 1 0 R >>',
-  '%%EOF',
-  '',
-];
-function pdf(size: number): Buffer {
-  const [head, ...rest] = PDF_LINES;
-  const body = Buffer.from(`${head}\n${rest.join('\n')}`, 'latin1');
-  const padding = size - body.length - 2; // a comment line: "%" ... "\n"
-  if (padding < 0) throw new Error(`a PDF needs at least ${body.length + 2} bytes`);
-  return Buffer.concat([
-    Buffer.from(`${head}\n%${'x'.repeat(padding)}\n`, 'latin1'),
-    Buffer.from(rest.join('\n'), 'latin1'),
-  ]);
-}
+const pdf = (size: number) => onePagePdf({ size });
 const file = (data: Buffer) => ({ filename: 'receipt.pdf', contentType: 'application/pdf', data });
 
 function post(token: string, url: string, fields: Record<string, string>, files = {}) {
@@ -114,10 +97,10 @@ describe('uploads per hour', () => {
   it('refuses the upload after the limit with 429, stores nothing, and lets it again an hour later', async () => {
     const m = await newMember();
     for (let i = 0; i < LIMITS.uploadsPerHour; i++) {
-      await accepted(await sendMessage(m, `Receipt ${i}`, pdf(1000)));
+      await accepted(await sendMessage(m, `Receipt ${i}`, await pdf(1000)));
     }
     const objects = await storedObjects();
-    const refused = expectError(await sendMessage(m, 'One more', pdf(1000)), 429);
+    const refused = expectError(await sendMessage(m, 'One more', await pdf(1000)), 429);
     expect(refused.message).toMatch(/at most 3 files an hour/);
     expect(refused.message).toMatch(/try again in (about )?an hour/i);
     expect(await fileRows(m.id)).toBe(LIMITS.uploadsPerHour);
@@ -126,30 +109,30 @@ describe('uploads per hour', () => {
 
     // Another member is not affected.
     const other = await newMember();
-    await accepted(await sendMessage(other, 'Mine', pdf(1000)));
+    await accepted(await sendMessage(other, 'Mine', await pdf(1000)));
 
     // A message without a file still goes.
     await accepted(await sendMessage(m, 'Just words'));
 
     await age('files', m.id, HOUR + 60_000);
-    await accepted(await sendMessage(m, 'An hour later', pdf(1000)));
+    await accepted(await sendMessage(m, 'An hour later', await pdf(1000)));
     expect(await fileRows(m.id)).toBe(LIMITS.uploadsPerHour + 1);
   });
 
   it('says when the next upload is possible from the oldest upload of the hour', async () => {
     const m = await newMember();
-    await accepted(await sendMessage(m, 'First', pdf(1000)));
+    await accepted(await sendMessage(m, 'First', await pdf(1000)));
     await age('files', m.id, 40 * 60_000);
-    await accepted(await sendMessage(m, 'Second', pdf(1000)));
-    await accepted(await sendMessage(m, 'Third', pdf(1000)));
-    const refused = expectError(await sendMessage(m, 'Fourth', pdf(1000)), 429);
+    await accepted(await sendMessage(m, 'Second', await pdf(1000)));
+    await accepted(await sendMessage(m, 'Third', await pdf(1000)));
+    const refused = expectError(await sendMessage(m, 'Fourth', await pdf(1000)), 429);
     expect(refused.message).toMatch(/try again in 20 minutes/);
   });
 
   it('covers every upload: receipts, loan repayments, profile photos and message attachments', async () => {
     const m = await newMember();
     for (let i = 0; i < LIMITS.uploadsPerHour; i++) {
-      await accepted(await sendMessage(m, `Receipt ${i}`, pdf(1000)));
+      await accepted(await sendMessage(m, `Receipt ${i}`, await pdf(1000)));
     }
     const objects = await storedObjects();
     expectError(
@@ -157,7 +140,7 @@ describe('uploads per hour', () => {
         m.token,
         '/api/save-monthly-payment',
         { payment_amount: '200', month: thisMonthName(), account_number: 'AE07' },
-        { photo: file(pdf(1000)) },
+        { photo: file(await pdf(1000)) },
       ),
       429,
     );
@@ -166,7 +149,7 @@ describe('uploads per hour', () => {
         m.token,
         '/api/my-loans/1/repayments',
         { payment_amount: '100' },
-        { photo: file(pdf(1000)) },
+        { photo: file(await pdf(1000)) },
       ),
       429,
     );
@@ -175,7 +158,7 @@ describe('uploads per hour', () => {
         m.token,
         '/api/profile/update',
         { name: 'New Name', wallet: '0' },
-        { image: { filename: 'me.jpg', contentType: 'image/jpeg', data: pdf(1000) } },
+        { image: { filename: 'me.jpg', contentType: 'image/jpeg', data: await pdf(1000) } },
       ),
       429,
     );
@@ -192,7 +175,7 @@ describe('uploads per hour', () => {
     const m = await newMember();
     const form = multipart(
       { payment_amount: '200', month: thisMonthName(), account_number: 'AE07' },
-      { photo: file(pdf(1000)) },
+      { photo: file(await pdf(1000)) },
     );
     const pay = () =>
       t.app.inject({
@@ -203,7 +186,7 @@ describe('uploads per hour', () => {
       });
     await accepted(await pay(), 200);
     for (let i = 1; i < LIMITS.uploadsPerHour; i++) {
-      await accepted(await sendMessage(m, `Receipt ${i}`, pdf(1000)));
+      await accepted(await sendMessage(m, `Receipt ${i}`, await pdf(1000)));
     }
     const replay = await pay();
     expect(replay.statusCode, replay.body).toBe(200);
@@ -213,8 +196,9 @@ describe('uploads per hour', () => {
 
   it('holds when the uploads arrive all at once', async () => {
     const m = await newMember();
+    const letter = await pdf(1000);
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => sendMessage(m, `At once ${i}`, pdf(1000))),
+      Array.from({ length: 6 }, (_, i) => sendMessage(m, `At once ${i}`, letter)),
     );
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 201, 201, 429, 429, 429]);
@@ -224,7 +208,7 @@ describe('uploads per hour', () => {
 
 /** Sends a file of `size` bytes and records it as stored at that size. */
 async function sendSized(m: Member, size: number) {
-  await accepted(await sendMessage(m, `${size} bytes`, pdf(size)));
+  await accepted(await sendMessage(m, `${size} bytes`, await pdf(size)));
   const [latest] = await t.db
     .select({ id: files.id })
     .from(files)
@@ -239,7 +223,7 @@ describe('upload bytes', () => {
     const m = await newMember();
     await sendSized(m, 6000);
     const objects = await storedObjects();
-    const refused = expectError(await sendMessage(m, 'Too much', pdf(5000)), 413);
+    const refused = expectError(await sendMessage(m, 'Too much', await pdf(5000)), 413);
     expect(refused.message).toMatch(/files a day/);
     expect(refused.message).toMatch(/try again in (about )?24 hours/);
     expect(await fileRows(m.id)).toBe(1);
@@ -258,7 +242,7 @@ describe('upload bytes', () => {
   it('refuses a file larger than a whole day allows without asking to wait', async () => {
     const m = await newMember();
     const refused = expectError(
-      await sendMessage(m, 'Huge', pdf(LIMITS.uploadBytesPerDay + 1)),
+      await sendMessage(m, 'Huge', await pdf(LIMITS.uploadBytesPerDay + 1)),
       413,
     );
     expect(refused.message).not.toMatch(/try again/);
@@ -272,7 +256,7 @@ describe('upload bytes', () => {
       await age('files', m.id, 2 * DAY);
     }
     const objects = await storedObjects();
-    const refused = expectError(await sendMessage(m, 'Over', pdf(1000)), 413);
+    const refused = expectError(await sendMessage(m, 'Over', await pdf(1000)), 413);
     expect(refused.message).toMatch(/in all/);
     expect(refused.message).toMatch(/committee/);
     expect(await fileRows(m.id)).toBe(3);

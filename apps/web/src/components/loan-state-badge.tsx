@@ -1,7 +1,8 @@
 import type { LoanStateName } from '@jamiya/contracts/loans';
 import { StatusBadge, type BadgeTone } from './status-badge.tsx';
 
-const TONE: Record<LoanStateName, BadgeTone> = {
+/** The colour of each loan state, wherever a loan's state is shown. */
+export const LOAN_STATE_TONE: Record<LoanStateName, BadgeTone> = {
   pending: 'warning',
   approved: 'info',
   active: 'brand',
@@ -24,7 +25,7 @@ export function LoanStateBadge({
 }) {
   return (
     <span className="inline-flex flex-wrap gap-1.5">
-      <StatusBadge tone={TONE[loan.state]}>{label(loan.state)}</StatusBadge>
+      <StatusBadge tone={LOAN_STATE_TONE[loan.state]}>{label(loan.state)}</StatusBadge>
       {loan.is_overdue && <StatusBadge tone="alert">{label('overdue')}</StatusBadge>}
     </span>
   );

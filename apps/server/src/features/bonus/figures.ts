@@ -1,4 +1,3 @@
-import { formatDay } from '@jamiya/money/format';
 import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -18,8 +17,6 @@ export const previousDay = (date: string) => format(addDays(parseISO(date), -1),
 /** Days from `startsOn` to `endsOn`, both included. */
 export const daysIn = (startsOn: string, endsOn: string) =>
   differenceInCalendarDays(parseISO(endsOn), parseISO(startsOn)) + 1;
-/** "10 Jan 2025", for messages: the app's one way of writing a day. */
-export const dayLabel = (date: string) => formatDay(date);
 
 /** The Dubai date of the first journal entry, or null when the journal is empty. */
 export async function firstEntryDate(db: DbOrTx): Promise<string | null> {

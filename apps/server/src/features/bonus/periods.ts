@@ -11,7 +11,6 @@ import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
 import { notify } from '../notifications/notify.ts';
 import {
   averageFils,
-  dayLabel,
   firstEntryDate,
   nextDay,
   percentOf,
@@ -19,6 +18,7 @@ import {
   previousDay,
   type PeriodFigures,
 } from './figures.ts';
+import { formatDay } from '@jamiya/money/format';
 
 export type BonusPeriodRow = typeof bonusPeriods.$inferSelect;
 
@@ -51,7 +51,7 @@ export async function resolvePeriod(
     const next = nextDay(last.endsOn);
     if (input.endsOn <= last.endsOn || (input.startsOn && input.startsOn <= last.endsOn)) {
       throw conflict(
-        `The share-out up to ${dayLabel(last.endsOn)} is already closed; the next period starts on ${dayLabel(next)}.`,
+        `The share-out up to ${formatDay(last.endsOn)} is already closed; the next period starts on ${formatDay(next)}.`,
         {
           [input.endsOn <= last.endsOn ? 'ends_on' : 'starts_on']: [
             'This overlaps a closed period.',
@@ -60,7 +60,7 @@ export async function resolvePeriod(
       );
     }
     if (input.startsOn && input.startsOn !== next) {
-      const message = `The next period starts on ${dayLabel(next)}, the day after the last one ended, so that no day is left out.`;
+      const message = `The next period starts on ${formatDay(next)}, the day after the last one ended, so that no day is left out.`;
       throw unprocessable(message, { starts_on: [message] });
     }
     startsOn = next;
@@ -72,11 +72,11 @@ export async function resolvePeriod(
   }
   if (input.endsOn > today) {
     throw unprocessable('A period cannot end in the future.', {
-      ends_on: [`Choose ${dayLabel(previousDay(today))} or earlier.`],
+      ends_on: [`Choose ${formatDay(previousDay(today))} or earlier.`],
     });
   }
   if (input.endsOn < startsOn) {
-    const message = `The period starts on ${dayLabel(startsOn)}, so it must end on that day or later.`;
+    const message = `The period starts on ${formatDay(startsOn)}, so it must end on that day or later.`;
     throw unprocessable(message, { ends_on: [message] });
   }
   return { startsOn, endsOn: input.endsOn };
@@ -139,7 +139,7 @@ export async function closeOrPropose(
           const asked = open.details as { startsOn?: string; endsOn?: string } | null;
           return asked?.startsOn === startsOn && asked?.endsOn === endsOn
             ? null
-            : `Another admin proposed closing ${dayLabel(asked?.startsOn ?? startsOn)} – ${dayLabel(asked?.endsOn ?? endsOn)}: confirm those dates, or withdraw the proposal first.`;
+            : `Another admin proposed closing ${formatDay(asked?.startsOn ?? startsOn)} – ${formatDay(asked?.endsOn ?? endsOn)}: confirm those dates, or withdraw the proposal first.`;
         },
       );
     });
@@ -163,7 +163,7 @@ async function closeIn(
   const blocker = closeBlocker(figures, today);
   if (blocker) throw unprocessable(blocker, { ends_on: [blocker] });
 
-  const span = `${dayLabel(startsOn)} – ${dayLabel(endsOn)}`;
+  const span = `${formatDay(startsOn)} – ${formatDay(endsOn)}`;
   const entryId = await postEntry(tx, {
     kind: 'bonus',
     memo: `Share-out of interest income, ${span}`,
@@ -220,7 +220,7 @@ async function closeIn(
       kind: 'bonus',
       title: `Your bonus of ${formatAed(m.amountFils)} was added to your savings`,
       body:
-        `Your share of the interest the association earned from ${dayLabel(startsOn)} to ${dayLabel(endsOn)}: ` +
+        `Your share of the interest the association earned from ${formatDay(startsOn)} to ${formatDay(endsOn)}: ` +
         `your average savings of ${formatAed(averageFils(m.balanceDaysFils, figures.days))} ` +
         `were ${percentOf(m.balanceDaysFils, figures.totalBalanceDaysFils)} % of the association's ` +
         `${formatAed(totalAverage)}, so you receive that part of ${formatAed(figures.interestFils)}.`,

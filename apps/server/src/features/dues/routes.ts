@@ -16,8 +16,7 @@ import { installIdempotency } from '../../plugins/idempotency.ts';
 import { withStoredUpload } from '../files/files.ts';
 import { submitDues, submitLoanRepayment } from './dues.ts';
 import { toPaymentView } from './payment-view.ts';
-
-const secured = { security: [{ bearer: [] }] };
+import { secured } from '../../lib/route-kit.ts';
 
 const REPAYMENT_RECEIVED =
   'Your loan payment was received. It will be added once the committee confirms it.';

@@ -3,7 +3,14 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { MemberLimits } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
-import { payloadTooLarge, tooManyRequests } from '../../lib/errors.ts';
+import { payloadTooLarge } from '../../lib/errors.ts';
+import {
+  DAY_MS,
+  HOUR_MS,
+  oneAtATime,
+  refuseBeyondRate,
+  tryAgainIn,
+} from '../../lib/rate-window.ts';
 import { isUploadedFile, type UploadedFile } from '../../lib/uploaded-file.ts';
 
 // Issue 21: one member must not fill the disk. Each member's uploads are bounded per hour
@@ -11,8 +18,6 @@ import { isUploadedFile, type UploadedFile } from '../../lib/uploaded-file.ts';
 // upload being sent is counted at the size it was sent. Every request carrying a file is
 // checked before its handler runs (installUploadQuota), so before anything is stored.
 
-const HOUR_MS = 60 * 60_000;
-const DAY_MS = 24 * HOUR_MS;
 const MB = 1024 * 1024;
 
 export type UploadLimits = Pick<
@@ -20,36 +25,11 @@ export type UploadLimits = Pick<
   'uploadsPerHour' | 'uploadBytesPerDay' | 'uploadBytesTotal'
 >;
 
-/** "in 20 minutes", "in an hour", "in about 5 hours": when a member may send again. */
-export function tryAgainIn(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  if (minutes === 1) return 'in a minute';
-  if (minutes < 60) return `in ${minutes} minutes`;
-  if (minutes === 60) return 'in an hour';
-  return `in about ${Math.ceil(minutes / 60)} hours`;
-}
-
 /** 50 MB, 2.5 MB, 10 KB. */
 export function formatBytes(bytes: number): string {
   if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
-}
-
-/**
- * When the rows of a rolling window let `adding` more in: `newest` holds the window's
- * creation times, newest first, fetched with LIMIT `limit`. Null when there is room now.
- */
-export function roomAt(
-  newest: Date[],
-  limit: number,
-  adding: number,
-  windowMs: number,
-): Date | null {
-  if (newest.length + adding <= limit) return null;
-  // The newest limit - adding rows may stay; the next older one has to leave the window.
-  const leaving = newest[Math.min(newest.length - 1, Math.max(0, limit - adding))];
-  return new Date((leaving?.getTime() ?? Date.now()) + windowMs);
 }
 
 /** The creation times of a member's newest files since `since`, newest first, at most `limit`. */
@@ -76,17 +56,11 @@ export async function checkUploadQuota(
   now = new Date(),
 ): Promise<void> {
   const perHour = limits.uploadsPerHour;
-  const hourRoom = roomAt(
+  refuseBeyondRate(
     await newestUploads(db, ownerId, new Date(now.getTime() - HOUR_MS), perHour),
-    perHour,
-    upload.count,
-    HOUR_MS,
+    { limit: perHour, windowMs: HOUR_MS, what: 'files an hour', adding: upload.count },
+    now,
   );
-  if (hourRoom) {
-    throw tooManyRequests(
-      `You can send at most ${perHour} files an hour. Please try again ${tryAgainIn(hourRoom.getTime() - now.getTime())}.`,
-    );
-  }
 
   const dayStart = new Date(now.getTime() - DAY_MS);
   const [totals] = await db
@@ -139,27 +113,6 @@ function uploadsIn(body: unknown): UploadedFile[] {
   return Object.values(body).flatMap((v: unknown) =>
     Array.isArray(v) ? v.filter(isUploadedFile) : isUploadedFile(v) ? [v] : [],
   );
-}
-
-const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
-
-/**
- * Runs `run` after the earlier runs with the same key (in this process) have finished, so a
- * member's requests sent all at once are counted one after the other, not all against the
- * same count. `scope` keeps apps (their databases) apart.
- */
-export async function oneAtATime<T>(scope: object, key: string, run: () => Promise<T>): Promise<T> {
-  let byKey = queues.get(scope);
-  if (!byKey) queues.set(scope, (byKey = new Map()));
-  const earlier = byKey.get(key) ?? Promise.resolve();
-  const result = earlier.then(run, run);
-  const settled = result.catch(() => undefined);
-  byKey.set(key, settled);
-  try {
-    return await result;
-  } finally {
-    if (byKey.get(key) === settled) byKey.delete(key);
-  }
 }
 
 /**

@@ -14,8 +14,7 @@ import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { applyForLoan, withdrawLoan } from './lifecycle.ts';
 import { toLoanView } from './loan-view.ts';
-
-const secured = { security: [{ bearer: [] }] };
+import { secured } from '../../lib/route-kit.ts';
 
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;

@@ -24,8 +24,7 @@ import { accountAnswer, accountDataStatement, type KeptAnswer } from './account-
 import { insertFileRow, storeUpload } from '../files/files.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
 import { toUserData, type User } from './user-data.ts';
-
-const secured = { security: [{ bearer: [] }] };
+import { secured } from '../../lib/route-kit.ts';
 
 // Sessions whose account answer is kept: about 15 MB at the most.
 const KEPT_ANSWERS = 5_000;

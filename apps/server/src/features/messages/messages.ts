@@ -4,14 +4,14 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import { messages, notifications } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
-import { notFound, tooManyRequests } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { page } from '../../lib/pagination.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { fileUrl, storeUpload, type StoredUpload } from '../files/files.ts';
 import { notify } from '../notifications/notify.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
-import { roomAt, tryAgainIn } from '../files/upload-quota.ts';
+import { HOUR_MS, refuseBeyondRate } from '../../lib/rate-window.ts';
 
 export const CONTACT_CHAT_LINK = '/user/contact-chat';
 const PREVIEW_CHARS = 140;
@@ -101,8 +101,6 @@ export async function threadPage(
   return { items: items.map(toMessage), next_cursor: nextCursor };
 }
 
-const HOUR_MS = 60 * 60_000;
-
 /**
  * Refuses (429) a member's message beyond `perHour` of their own in the last hour (issue 21);
  * the committee's answers are not counted.
@@ -125,17 +123,11 @@ export async function checkMessageRate(
     )
     .orderBy(desc(messages.createdAt))
     .limit(perHour);
-  const room = roomAt(
+  refuseBeyondRate(
     newest.map((r) => r.createdAt),
-    perHour,
-    1,
-    HOUR_MS,
+    { limit: perHour, windowMs: HOUR_MS, what: 'messages an hour' },
+    now,
   );
-  if (room) {
-    throw tooManyRequests(
-      `You can send at most ${perHour} messages an hour. Please try again ${tryAgainIn(room.getTime() - now.getTime())}.`,
-    );
-  }
 }
 
 export interface NewMessage {

@@ -15,7 +15,7 @@ import { unprocessable } from '../../lib/errors.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
-import { oneAtATime } from '../files/upload-quota.ts';
+import { oneAtATime } from '../../lib/rate-window.ts';
 import {
   checkMessageRate,
   conversationPage,
@@ -24,9 +24,8 @@ import {
   sendMessage,
   threadPage,
 } from './messages.ts';
+import { refused, secured } from '../../lib/route-kit.ts';
 
-const secured = { security: [{ bearer: [] }] };
-const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
 const sendAnswers = {
   201: sentMessageResponse,
   ...refused,

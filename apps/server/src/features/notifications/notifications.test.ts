@@ -19,7 +19,7 @@ import { notifications } from '../../db/schema/member-services.ts';
 import { addMonthsToDate, localDate, periodLabel } from '../../lib/calendar.ts';
 import { applyForLoan, withdrawLoan } from '../loans/lifecycle.ts';
 import { notify } from './notify.ts';
-import { dayLabel } from './texts.ts';
+import { formatDay } from '@jamiya/money/format';
 
 let t: TestApp;
 let adminToken: string;
@@ -154,7 +154,7 @@ describe('loans', () => {
     expect(n!.title).toBe('Your loan is paid out');
     expect(n!.body).toBe(
       `${aed(100000)} is paid out to you. You repay ${aed(107000)} in 3 monthly installments; ` +
-        `the first is due on ${dayLabel(addMonthsToDate(today(), 1))}.`,
+        `the first is due on ${formatDay(addMonthsToDate(today(), 1))}.`,
     );
 
     await asAdmin(`/api/admin/loans/${loan.id}/repayments`, { amount: '1070' });

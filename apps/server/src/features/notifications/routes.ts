@@ -16,8 +16,7 @@ import {
   toNotificationView,
   unreadCount,
 } from './inbox.ts';
-
-const secured = { security: [{ bearer: [] }] };
+import { secured } from '../../lib/route-kit.ts';
 
 /** The signed-in member's notifications (under /api). */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -14,9 +14,6 @@ type Loan = typeof loans.$inferSelect;
 const aed = (fils: Fils) => formatMoney(fils, 'en');
 const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
-/** "13 Apr 2026" for a date as YYYY-MM-DD, as the app writes it. */
-export const dayLabel = (date: string): string => formatDay(date);
-
 /** An admin made a link to set this account's password: its owner hears of it. */
 export function passwordLinkNotice(userId: number, at: Date): NotificationInput {
   const when = formatMoment(at);
@@ -102,7 +99,7 @@ export function loanStateNotice(loan: Loan, reason: string | null): Notification
         title: 'Your loan is paid out',
         body:
           `${amount} is paid out to you. You repay ${aed(loan.totalFils)} in ${loan.termMonths} monthly installments` +
-          (firstDue ? `; the first is due on ${dayLabel(firstDue)}.` : '.'),
+          (firstDue ? `; the first is due on ${formatDay(firstDue)}.` : '.'),
       };
     }
     case 'closed':
@@ -135,7 +132,7 @@ export function reminderNotice(
   i: ReminderInstallment,
 ): NotificationInput {
   const which = `Installment ${i.number} of ${i.termMonths} of your loan`;
-  const day = dayLabel(i.dueOn);
+  const day = formatDay(i.dueOn);
   return kind === 'due_soon'
     ? {
         userId: i.userId,

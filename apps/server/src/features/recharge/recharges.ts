@@ -9,9 +9,9 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rechargeRequests } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
-import { conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.ts';
-import { roomAt, tryAgainIn } from '../files/upload-quota.ts';
+import { DAY_MS, refuseBeyondRate } from '../../lib/rate-window.ts';
 import { notify } from '../notifications/notify.ts';
 
 export type RechargeRow = typeof rechargeRequests.$inferSelect;
@@ -42,8 +42,6 @@ export function describeRecharge(r: Pick<RechargeRow, 'amountFils' | 'number' | 
 export const DELAY_NOTE =
   'After a recharge is made, the money may take at least 3-4 minutes to be added to the balance.';
 
-const DAY_MS = 24 * 60 * 60_000;
-
 /** Refuses (429) a member's recharge request beyond `perDay` in the last 24 hours (issue 21). */
 export async function checkRechargeRate(
   db: DbOrTx,
@@ -62,17 +60,11 @@ export async function checkRechargeRate(
     )
     .orderBy(desc(rechargeRequests.createdAt))
     .limit(perDay);
-  const room = roomAt(
+  refuseBeyondRate(
     newest.map((r) => r.createdAt),
-    perDay,
-    1,
-    DAY_MS,
+    { limit: perDay, windowMs: DAY_MS, what: 'recharge requests a day' },
+    now,
   );
-  if (room) {
-    throw tooManyRequests(
-      `You can send at most ${perDay} recharge requests a day. Please try again ${tryAgainIn(room.getTime() - now.getTime())}.`,
-    );
-  }
 }
 
 export type Decision = { state: 'done'; reference: string } | { state: 'refused'; reason: string };

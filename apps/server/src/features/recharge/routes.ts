@@ -22,7 +22,7 @@ import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
 import { audit } from '../audit/audit.ts';
 import { requireReason } from '../loans/lifecycle.ts';
 import { getSettings } from '../settings/settings.ts';
-import { oneAtATime } from '../files/upload-quota.ts';
+import { oneAtATime } from '../../lib/rate-window.ts';
 import {
   checkRechargeRate,
   decideRecharge,

@@ -15,9 +15,6 @@ export interface StatementDocument {
 /** An amount as the app writes it, under a column headed AED: "1,234.50", "1,600". */
 export const pdfAmount = (fils: Fils): string => formatAed(fils, { withCurrency: false });
 
-/** A Dubai day (YYYY-MM-DD) as the app writes it: "5 Nov 2026". */
-export const pdfDay = (day: string): string => formatDay(day);
-
 // The standard PDF fonts cover Latin-1 (WinAnsi) only; other letters would print as
 // garbage, so they become "?" rather than mislead. An embedded Unicode font would lift this.
 const printable = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014]/g, '?');
@@ -86,7 +83,7 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
   const facts: Array<[string, string]> = [
     ['Member', printable(input.member.name)],
     ['Member ID', input.member.uniqueId],
-    ['Period', `${pdfDay(period.from)} to ${pdfDay(period.to)}`],
+    ['Period', `${formatDay(period.from)} to ${formatDay(period.to)}`],
     ['Movements', input.kind ? `${KIND_LABELS[input.kind]} only` : 'All'],
     ['Issued', `${formatMoment(input.issuedAt)} (Dubai time)`],
   ];
@@ -105,8 +102,8 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
   // Opening and closing balances.
   const summary: Column[] = [
     { header: 'AED', width: 175, align: 'left' },
-    { header: `Opening (${pdfDay(period.from)})`, width: 170, align: 'right' },
-    { header: `Closing (${pdfDay(period.to)})`, width: 170, align: 'right' },
+    { header: `Opening (${formatDay(period.from)})`, width: 170, align: 'right' },
+    { header: `Closing (${formatDay(period.to)})`, width: 170, align: 'right' },
   ];
   let y = row(
     summary,

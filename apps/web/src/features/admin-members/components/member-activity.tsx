@@ -6,16 +6,7 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
 import { aed, formatDate } from '../../../lib/format.ts';
 import { tableLink } from '../../../components/styles.ts';
-
-const LOAN_TONE: Record<AdminLoan['state'], BadgeTone> = {
-  pending: 'warning',
-  approved: 'info',
-  active: 'brand',
-  closed: 'neutral',
-  rejected: 'danger',
-  withdrawn: 'neutral',
-  written_off: 'danger',
-};
+import { LOAN_STATE_TONE } from '../../../components/loan-state-badge.tsx';
 
 const PAYMENT_TONE: Record<AdminPayment['status'], BadgeTone> = {
   pending: 'warning',
@@ -106,7 +97,7 @@ export function MemberLoans({ loans }: { loans: AdminLoan[] }) {
       header: t('loans.columns.state'),
       cell: (l) => (
         <span className="inline-flex flex-wrap gap-1">
-          <StatusBadge tone={LOAN_TONE[l.state]}>{t(`loans.states.${l.state}`)}</StatusBadge>
+          <StatusBadge tone={LOAN_STATE_TONE[l.state]}>{t(`loans.states.${l.state}`)}</StatusBadge>
           {l.is_overdue && <StatusBadge tone="alert">{t('loans.states.overdue')}</StatusBadge>}
         </span>
       ),
