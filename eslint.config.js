@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 const webNeverServer = {
   group: ['@jamiya/server*', '**/apps/server/**'],
@@ -76,6 +77,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No module imports itself through others: a circle makes the load order, and what a
+    // module sees of the other at its start, depend on which is imported first.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/ignore': ['node_modules'],
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/server/**/*.ts'],

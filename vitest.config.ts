@@ -23,14 +23,6 @@ export default defineConfig({
       },
       {
         test: {
-          // The bench's own logic that decides a figure (scripts/).
-          name: 'scripts',
-          root: './scripts',
-          include: ['*.test.mjs'],
-        },
-      },
-      {
-        test: {
           name: 'contracts',
           root: './packages/contracts',
           include: ['src/**/*.test.ts'],

@@ -1,4 +1,4 @@
-// npm run bench:bundle [-- --no-build] [--dist DIR]
+// npm run bench:bundle [-- --no-build] [--dist DIR]   (run with tsx: it reads the route table)
 //
 // Gzip size of the JavaScript each route loads, against the budgets of issue 6: 95 KB for
 // the public first load (index.html's entry and its static imports: all the landing page `/`
@@ -15,13 +15,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import {
-  chunkKey,
-  readManifests,
-  readRoutes,
-  routeFiles,
-  staticClosure,
-} from '../apps/web/scripts/route-modules.mjs';
+import { PAGE_ROUTES } from '../apps/web/src/app/routes.ts';
+import { readManifests, routeFiles, staticClosure } from '../apps/web/scripts/route-modules.mjs';
 
 const KB = 1024;
 const FIRST_LOAD_BUDGET = 95 * KB;
@@ -77,12 +72,6 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.ends
 if (!entryKey) throw new Error('no HTML entry in the manifest');
 const firstLoad = staticClosure(manifest, entryKey);
 
-// Which lazy module each route shows, and the namespace of texts it loads with it: read from
-// the router (apps/web/scripts/route-modules.mjs, which the build's per-route HTML uses too).
-const router = readRoutes(web);
-for (const modules of router.lazyModule.values())
-  for (const module of modules) chunkKey(manifests, module);
-
 const fmt = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 let over = false;
 const firstLoadBytes = total(firstLoad);
@@ -93,13 +82,14 @@ console.log(`|---|---:|---:|---|`);
 console.log(
   `| public first load (${firstLoad.size} files) | ${fmt(firstLoadBytes)} | ${fmt(FIRST_LOAD_BUDGET)} | ${firstOk ? 'ok' : 'OVER'} |`,
 );
-for (const r of router.routes) {
-  const files = routeFiles(manifests, router, r, firstLoad);
+// Each route of the table (apps/web/src/app/routes.ts), as the build's per-route HTML names it.
+for (const r of PAGE_ROUTES) {
+  const files = routeFiles(manifests, r, firstLoad);
   const bytes = total(files);
   const ok = bytes <= ROUTE_BUDGET;
   over ||= !ok;
   console.log(
-    `| ${r.route} (+${files.size} files) | +${fmt(bytes)} | +${fmt(ROUTE_BUDGET)} | ${ok ? 'ok' : 'OVER'} |`,
+    `| ${r.path} (+${files.size} files) | +${fmt(bytes)} | +${fmt(ROUTE_BUDGET)} | ${ok ? 'ok' : 'OVER'} |`,
   );
 }
 if (scratch) fs.rmSync(scratch, { recursive: true, force: true });

@@ -1,28 +1,17 @@
 // npm run bench:lighthouse [-- --build] [--port N] [--runs N] [--out FILE] [--reports DIR]
 //                            [--chrome PATH] [--pages /user,/user/apply-loan] [--https]
-//                            [--proxy node|nginx] [--timings] [--thread-time]
 //
-// Lighthouse (mobile preset: its default form factor and simulated throttling) on the built
-// app: /, /sign-in, and, signed in as a demo member, /user and /user/apply-loan. Starts the
-// built server on a scratch data folder (demo data is seeded on first start), prints a table
-// of scores and key metrics, and writes them as JSON with --out (and each page's full Lighthouse
-// report and trace of its median run into a folder with --reports). --build runs `npm run build`
-// first; otherwise the existing build is used. --runs N audits each page N times and reports
-// the median performance run (the scores move with the machine's load). --pages audits only
-// the pages named (of the four), to compare a change on one page. --https audits the app behind
-// a TLS-terminating HTTP/2 proxy (scripts/tls-proxy.mjs, a certificate made with openssl), as a
-// deployment serves it behind its load balancer (--proxy nginx: nginx instead, Debian's
-// nginx-light, which takes less of the cores the browser shares); without it, the app as
-// `npm start` serves it (plain HTTP/1.1). Lighthouse simulates the slow network from the requests it sees, so the
-// protocol matters: six HTTP/1.1 connections, each with its own handshake and slow start, or one
-// HTTP/2 connection, warm from the page's HTML (docs/performance.md). --timings prints, for the
-// median run of each page, what Lighthouse's simulation puts before the largest paint: each
-// request and main-thread task of its two estimates (optimistic and pessimistic), with the
-// simulated start and end, so that a change can be aimed at what holds the paint back.
-// --thread-time scores each run a second time from its own trace, with the page's main-thread
-// tasks cut to the time the thread ran in them (scripts/lighthouse-thread-time.mjs): what the
-// page's work costs as Lighthouse counts it, without the waits for a core that the browser's
-// other processes, the server and Lighthouse cause on a machine of few cores (decision 021).
+// Lighthouse (mobile preset: its default form factor and simulated throttling, a slow 4G
+// network and a CPU four times slower than this one) on the built app: /, /sign-in, and,
+// signed in as a demo member, /user and /user/apply-loan. Starts the built server on a scratch
+// data folder (demo data is seeded on first start), prints a table of scores and key metrics,
+// and writes them as JSON with --out (and each page's full Lighthouse report and trace of its
+// median run into a folder with --reports). --build runs `npm run build` first; otherwise the
+// existing build is used. --runs N audits each page N times and reports the median performance
+// run (the scores move with the machine's load). --pages audits only the pages named (of the
+// four). --https audits the app behind nginx with TLS and HTTP/2 (scripts/nginx.mjs), as a
+// deployment serves it; without it, the app as `npm start` serves it (plain HTTP/1.1).
+// Lighthouse simulates the slow network from the requests it sees, so the protocol matters.
 //
 // Lighthouse clears the origin's storage before each audit, which would sign the member out:
 // the member pages are audited with storage reset off, after the token is put in localStorage
@@ -37,8 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { atThreadTime } from './lighthouse-thread-time.mjs';
-import { makeCertificate, startNginx, startTlsProxy } from './tls-proxy.mjs';
+import { makeCertificate, startNginx } from './nginx.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { values: args } = parseArgs({
@@ -51,9 +39,6 @@ const { values: args } = parseArgs({
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     pages: { type: 'string' },
     https: { type: 'boolean', default: false },
-    proxy: { type: 'string', default: 'node' },
-    timings: { type: 'boolean', default: false },
-    'thread-time': { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number(args.runs) || 1);
@@ -70,10 +55,6 @@ if (unknown.length) {
   console.error(
     `--pages: ${unknown.join(', ')} not among ${ALL_PAGES.map((p) => p.path).join(', ')}`,
   );
-  process.exit(2);
-}
-if (args.proxy !== 'node' && args.proxy !== 'nginx') {
-  console.error(`--proxy: node or nginx, not ${args.proxy}`);
   process.exit(2);
 }
 const PAGES = chosen ? ALL_PAGES.filter((page) => chosen.includes(page.path)) : ALL_PAGES;
@@ -126,11 +107,8 @@ try {
   const origin = args.https ? `https://127.0.0.1:${proxyPort}` : appOrigin;
   server = await startServer(port, appOrigin, origin);
   if (args.https) {
-    const certificate = makeCertificate(scratch);
-    proxy =
-      args.proxy === 'nginx'
-        ? await startNginx({ target: appOrigin, port: proxyPort, dir: scratch })
-        : await startTlsProxy({ target: appOrigin, port: proxyPort, ...certificate });
+    makeCertificate(scratch);
+    proxy = await startNginx({ target: appOrigin, port: proxyPort, dir: scratch });
   }
   const token = await signIn(appOrigin);
 
@@ -149,17 +127,9 @@ try {
       audits.push(await audit(`${origin}${page.path}`, debuggingPort, page.isMember));
     }
     // In the order run: a set's scores drift with the machine's load.
-    const everyRun = audits.map((a) => ({
-      performance: a.scores.performance,
-      atThreadTime: a.threadTime?.performance,
-    }));
-    const { report, trace, timings, ...median } = medianOf(audits, (a) => a.scores.performance);
-    // At thread time a different run can be the median one.
-    const threadTime = args['thread-time']
-      ? medianOf(audits, (a) => a.threadTime.performance).threadTime
-      : undefined;
-    const result = { page: page.path, ...median, threadTime, everyRun };
-    if (timings) printTimings(page.path, timings);
+    const everyRun = audits.map((a) => a.scores.performance);
+    const { report, trace, ...median } = medianOf(audits, (a) => a.scores.performance);
+    const result = { page: page.path, ...median, everyRun };
     if (page.isMember) checkMemberPage(result);
     if (args.reports) writeReport(page.path, report, trace);
     results.push(result);
@@ -260,18 +230,9 @@ async function audit(url, port, isMember) {
     onlyCategories: CATEGORIES,
     disableStorageReset: isMember,
   };
-  // Scoring a run again needs what Lighthouse gathered, so with --thread-time it goes to disk.
-  const artifactsDir = args['thread-time']
-    ? fs.mkdtempSync(path.join(scratch, 'artifacts-'))
-    : null;
-  const runnerResult = await lighthouse(
-    url,
-    artifactsDir ? { ...flags, gatherMode: artifactsDir, auditMode: true } : flags,
-  );
+  const runnerResult = await lighthouse(url, flags);
   const lhr = runnerResult.lhr;
-  const timings = args.timings ? await lcpTimings(runnerResult) : undefined;
   throwOnRuntimeError(url, lhr);
-  const threadTime = artifactsDir ? await scoreAtThreadTime(url, artifactsDir, flags) : undefined;
   const lcpElement =
     lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   const failing = Object.values(lhr.audits)
@@ -286,11 +247,9 @@ async function audit(url, port, isMember) {
     ),
     metrics: metricsOf(lhr),
     lcpElement: lcpElement?.nodeLabel ?? null,
-    threadTime,
     failing,
     report: runnerResult.report,
     trace: args.reports ? runnerResult.artifacts.Trace : undefined,
-    timings,
   };
 }
 
@@ -308,73 +267,6 @@ function metricsOf(lhr) {
     cls: Number(metric('cumulative-layout-shift').toFixed(3)),
     siMs: Math.round(metric('speed-index')),
   };
-}
-
-/**
- * The same run scored again, its page's main-thread tasks cut to their thread time. Both sets
- * of artifacts (some 7 MB each) are removed once scored, so that many runs do not fill the disk.
- */
-async function scoreAtThreadTime(url, dir, flags) {
-  const again = `${dir}-thread-time`;
-  fs.cpSync(dir, again, { recursive: true });
-  const tracePath = (folder) => path.join(folder, 'defaultPass.trace.json');
-  const { trace, removedMs } = atThreadTime(JSON.parse(fs.readFileSync(tracePath(dir), 'utf8')));
-  fs.writeFileSync(tracePath(again), JSON.stringify(trace));
-  const { port: _port, ...auditFlags } = flags;
-  const { lhr } = await lighthouse(undefined, { ...auditFlags, auditMode: again });
-  for (const folder of [dir, again]) fs.rmSync(folder, { recursive: true, force: true });
-  throwOnRuntimeError(`${url} (at thread time)`, lhr);
-  const { lcpMs, tbtMs } = metricsOf(lhr);
-  return {
-    performance: Math.round(lhr.categories.performance.score * 100),
-    lcpMs,
-    tbtMs,
-    waitsRemovedMs: Math.round(removedMs),
-  };
-}
-
-/** Lantern's estimate of the largest paint, with the simulated timing of each node of its graphs. */
-async function lcpTimings({ artifacts, lhr }) {
-  const { LanternLargestContentfulPaint } =
-    await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js');
-  const data = {
-    trace: artifacts.Trace,
-    devtoolsLog: artifacts.DevtoolsLog,
-    gatherContext: artifacts.GatherContext,
-    settings: lhr.configSettings,
-    simulator: null,
-    URL: artifacts.URL,
-    SourceMaps: artifacts.SourceMaps,
-  };
-  const result = await LanternLargestContentfulPaint.request(data, { computedCache: new Map() });
-  const describe = (estimate) => ({
-    ms: Math.round(estimate.timeInMs),
-    nodes: [...estimate.nodeTimings.entries()]
-      .map(([node, t]) => ({
-        what:
-          node.type === 'network'
-            ? `${node.request.url.replace(/^https?:\/\/[^/]+/, '')} (${(node.request.transferSize / 1024).toFixed(1)} KB)`
-            : `cpu ${(node.duration / 1000).toFixed(1)} ms measured`,
-        start: Math.round(t.startTime),
-        end: Math.round(t.endTime),
-      }))
-      .sort((a, b) => a.start - b.start),
-  });
-  return {
-    ms: Math.round(result.timing),
-    optimistic: describe(result.optimisticEstimate),
-    pessimistic: describe(result.pessimisticEstimate),
-  };
-}
-
-function printTimings(pagePath, timings) {
-  console.log(`\n${pagePath}: simulated largest paint ${timings.ms} ms`);
-  for (const kind of ['optimistic', 'pessimistic']) {
-    const { ms, nodes } = timings[kind];
-    console.log(`  ${kind} graph: ${ms} ms`);
-    for (const n of nodes)
-      console.log(`    ${String(n.start).padStart(5)} → ${String(n.end).padStart(5)}  ${n.what}`);
-  }
 }
 
 /** The full Lighthouse report of the page's median run. */
@@ -399,21 +291,14 @@ function printTable(results) {
       .map((l) => l.toFixed(2))
       .join(' ')}${runs > 1 ? `, median of ${runs} runs` : ''}\n`,
   );
-  const isThreadTime = args['thread-time'];
   console.log(
-    `| page | perf | a11y | best pr. | FCP | LCP | TBT | CLS | LCP element |${isThreadTime ? ' at thread time: perf · LCP · TBT · waits taken out | every run, in order |' : ''}`,
+    '| page | perf | a11y | best pr. | FCP | LCP | TBT | CLS | LCP element | every run, in order |',
   );
-  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---|${isThreadTime ? '---|---|' : ''}`);
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const r of results) {
     const { fcpMs, lcpMs, tbtMs, cls } = r.metrics;
-    const t = r.threadTime;
-    const threadTimeColumns = t
-      ? ` ${t.performance} · ${t.lcpMs} ms · ${t.tbtMs} ms · ${t.waitsRemovedMs} ms | ${r.everyRun
-          .map((run) => `${run.performance}→${run.atThreadTime}`)
-          .join(' ')} |`
-      : '';
     console.log(
-      `| ${r.page} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${fcpMs} ms | ${lcpMs} ms | ${tbtMs} ms | ${cls} | ${(r.lcpElement ?? '').slice(0, 40)} |${threadTimeColumns}`,
+      `| ${r.page} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${fcpMs} ms | ${lcpMs} ms | ${tbtMs} ms | ${cls} | ${(r.lcpElement ?? '').slice(0, 40)} | ${r.everyRun.join(' ')} |`,
     );
   }
   const failing = results.filter((r) => r.failing.length);
@@ -424,6 +309,5 @@ function printTable(results) {
 }
 
 function served() {
-  if (!args.https) return 'plain HTTP/1.1';
-  return `HTTPS with HTTP/2 (${args.proxy === 'nginx' ? 'nginx' : 'TLS proxy in Node'})`;
+  return args.https ? 'HTTPS with HTTP/2 (nginx)' : 'plain HTTP/1.1';
 }

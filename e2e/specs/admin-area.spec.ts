@@ -7,10 +7,9 @@ import {
   signIn,
   test,
 } from '../support/fixtures.ts';
+import { DEMO_ADMIN, DEMO_CHAIR, DEMO_MEMBERS } from '../support/members.ts';
 
-const ADMIN = 'admin@jamiya.example';
-const CHAIR = 'chair@jamiya.example';
-const AMINA = 'amina@jamiya.example';
+const AMINA = DEMO_MEMBERS.amina;
 
 test('a member who opens /admin gets the not-found page, and no member page links there', async ({
   page,
@@ -33,7 +32,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await signIn(page, ADMIN);
+    await signIn(page, DEMO_ADMIN);
     const members = (await apiAs(page, '/api/admin/members?q=amina')) as {
       items: Array<{ id: number; name: string }>;
     };
@@ -73,7 +72,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 test('the chair, an admin and a member, sees the overview with what waits for a second admin', async ({
   page,
 }) => {
-  await signIn(page, CHAIR);
+  await signIn(page, DEMO_CHAIR);
   const overview = (await apiAs(page, '/api/admin/overview')) as {
     active_admins: number;
     proposals: unknown[];

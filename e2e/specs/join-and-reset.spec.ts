@@ -98,6 +98,10 @@ test('a member resets a forgotten password through the mailed link, which then w
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The sign-in page stays until the next page's code has come, and it has an Email too.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Forgot your password?' }),
+  ).toBeVisible();
   await page.getByLabel('Email').fill(member.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   const sent = page.getByRole('status', { name: 'Check your email' });

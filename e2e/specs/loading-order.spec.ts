@@ -125,7 +125,7 @@ test('a page whose code fails again is reloaded by the next try', async ({
   await alert.getByRole('button', { name: 'Try again' }).click();
   await reloaded;
   await expect(page).toHaveURL(/\/user\/my-loan$/);
-  // The reloaded page's HTML already shows the heading (decision 017): its loan, drawn by the
+  // The reloaded page's HTML already shows the heading (docs/boot.md): its loan, drawn by the
   // app, says that the page's code came.
   await expect(page.getByRole('region', { name: /Loan #\d+$/ })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'My Loan' })).toBeVisible();
@@ -143,55 +143,27 @@ function expectOnlyLostDownloads(consoleErrors: string[], file: RegExp) {
   consoleErrors.splice(0, Infinity, ...consoleErrors.filter((e) => !expected.test(e)));
 }
 
-test('a member page loads its formatting data in a worker the page’s policy allows, and no other page does', async ({
+test('a member page starts the calls its HTML names before the app, and asks for none twice', async ({
   page,
 }) => {
   await signIn(page, 'amina@jamiya.example');
-  const workers: string[] = [];
-  page.on('worker', (worker) => workers.push(worker.url()));
-  // A load of its own: early.ts starts the worker beside the page's first requests.
-  await page.reload();
-  await expect(page.getByRole('region', { name: 'Your Saving Balance' })).toBeVisible();
-  await expect
-    .poll(() => workers)
-    .toEqual([expect.stringMatching(/\/assets\/icu-warmup\.worker-[\w-]+\.js$/)]);
-  // A public page drawn by the build needs none.
-  await page.goto('/about');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(workers).toHaveLength(1);
-  // The console fixture fails the test on any CSP report of the worker.
-});
-
-test('a member page whose formatting worker cannot come shows its figures as soon as its data is here', async ({
-  page,
-}) => {
-  await signIn(page, 'amina@jamiya.example');
-  let refused = 0;
-  await page.route(/\/assets\/icu-warmup\.worker-[\w-]+\.js$/, (route) => {
-    refused++;
-    return route.abort('internetdisconnected');
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
   });
-  // When the balance card is put on the page, in the page's own clock.
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (!document.getElementById('saving-title')) return;
-      (window as { shownAt?: number }).shownAt = performance.now();
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-  });
-  await page.reload();
-  await expect(page.getByRole('region', { name: 'Your Saving Balance' })).toBeVisible();
-  const { shownAt, dataAt } = await page.evaluate(() => ({
-    shownAt: (window as { shownAt?: number }).shownAt ?? NaN,
-    dataAt: Math.max(
-      ...performance
-        .getEntriesByType('resource')
-        .filter((r) => /\/api\/(profile|my-account-data|my-loans|settings)/.test(r.name))
-        .map((r) => (r as PerformanceResourceTiming).responseEnd),
-    ),
-  }));
-  // The app's first render waits for the worker (main.tsx), 1.5 s at most for one that says
-  // nothing; one that failed is not waited for.
-  expect(refused).toBe(1);
-  expect(shownAt - dataAt).toBeLessThan(700);
+  await page.goto('/user/my-loan');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Loan' })).toBeVisible();
+  // The build wrote the route's calls (src/app/routes.ts) into its page.
+  const named = await page.locator('meta[name="early-calls"]').getAttribute('content');
+  expect(named?.split(' ')).toEqual([
+    '/api/profile',
+    '/api/my-account-data',
+    '/api/my-loans?limit=20',
+  ]);
+  for (const call of named!.split(' '))
+    expect(
+      calls.filter((c) => c === call),
+      call,
+    ).toHaveLength(1);
 });

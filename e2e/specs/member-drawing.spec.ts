@@ -10,8 +10,8 @@ import {
 } from '../support/fixtures.ts';
 
 // A member page's HTML shows the page as it looks before its data (the build draws it:
-// apps/web/src/prerender.tsx, renderMemberShell), and the app renders in its place once its
-// code and first data are here (decision 017). The entry is held back to see the drawing.
+// apps/web/src/prerender.tsx, renderPage), and the app renders in its place once its
+// code and first data are here (docs/boot.md). The entry is held back to see the drawing.
 
 for (const viewport of [PHONE, DESKTOP]) {
   test(`a member page shows its layout, heading and loading state before its code, then the page in place, at ${viewport.width} px`, async ({
@@ -32,7 +32,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/user');
     await expect(page).toHaveTitle('Jamiya');
     await expectNoAxeViolations(page);
-    // Its loading states wait a second before they move (decision 018).
+    // Its loading states wait a second before they move (docs/boot.md).
     const delays = await page.evaluate(() =>
       document.getAnimations().map((a) => Number(a.effect?.getTiming().delay)),
     );

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type ViewportSize } from '@playwright/test';
 import { readMailbox } from './mailbox.ts';
 import { DEMO_PASSWORD } from './members.ts';
 
@@ -19,8 +19,15 @@ export interface Mail {
  */
 export type MailTo = (address: string, options?: { timeoutMs?: number }) => Promise<Mail>;
 
+/**
+ * A second person at another computer, signed in as `email` in a context of their own (the
+ * desktop's size unless told). Their console errors fail the test too (the answers a page
+ * expects to handle, 401 to 422, aside); their context closes when the test ends.
+ */
+export type OpenAs = (email: string, viewport?: ViewportSize) => Promise<Page>;
+
 /** Every test fails on a console error or an uncaught page error. */
-export const test = base.extend<{ consoleErrors: string[]; mailTo: MailTo }>({
+export const test = base.extend<{ consoleErrors: string[]; mailTo: MailTo; openAs: OpenAs }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
   mailTo: async ({}, use) => {
     const dir = process.env.E2E_MAIL_DIR;
@@ -41,6 +48,26 @@ export const test = base.extend<{ consoleErrors: string[]; mailTo: MailTo }>({
         await new Promise((r) => setTimeout(r, 100));
       }
     });
+  },
+
+  openAs: async ({ browser }, use) => {
+    const opened: { email: string; page: Page; errors: string[] }[] = [];
+    await use(async (email, viewport = DESKTOP) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !/status of (401|404|409|422)/.test(m.text()))
+          errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      opened.push({ email, page, errors });
+      await signIn(page, email);
+      return page;
+    });
+    for (const { page } of opened) await page.context().close();
+    for (const { email, errors } of opened)
+      expect(errors, `console errors of ${email}`).toEqual([]);
   },
 
   consoleErrors: [
@@ -72,27 +99,6 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
   // A member lands on /user, an admin on /admin.
   await expect(page).toHaveURL(/\/(user|admin)$/);
-}
-
-/**
- * A second person at another computer, signed in: their own context, and their console
- * errors fail the test too (the answers a page expects to handle, 401 to 422, aside).
- */
-export async function openAs(
-  browser: Browser,
-  email: string,
-  errors: string[],
-  viewport = DESKTOP,
-): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of (401|404|409|422)/.test(m.text()))
-      errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, email);
-  return page;
 }
 
 /** The API as the page's member (or admin) sees it (same token); GET unless `method` says. */

@@ -1,7 +1,16 @@
 export const DEMO_PASSWORD = 'jamiya-demo';
 
-/** The admin of the demo data. */
+/** The admin of the demo data (the treasurer). */
 export const DEMO_ADMIN = 'admin@jamiya.example';
+
+/** The demo data's second active admin: money leaving the fund needs both admins. */
+export const DEMO_CHAIR = 'chair@jamiya.example';
+
+/** Members of the demo data the specs read, or use where the demo allows it. */
+export const DEMO_MEMBERS = {
+  amina: 'amina@jamiya.example',
+  rahul: 'rahul@jamiya.example',
+} as const;
 
 /** Members made for the end-to-end run, one per flow that changes the account. */
 export const E2E_MEMBERS = {

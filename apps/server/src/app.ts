@@ -1,14 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { negotiate } from '@fastify/accept-negotiator';
-import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -20,7 +14,9 @@ import type { FileStorage } from './features/files/file-storage.ts';
 import { installUploadQuota } from './features/files/upload-quota.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { installAuth } from './plugins/auth.ts';
-import { installErrorHandler, sendAppPage, type AppPage } from './plugins/error-handler.ts';
+import { installErrorHandler } from './plugins/error-handler.ts';
+import { installApiDocs } from './plugins/api-docs.ts';
+import { serveWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { profileRoutes } from './features/members/routes.ts';
 import { duesRoutes } from './features/dues/routes.ts';
@@ -62,51 +58,6 @@ export const UPLOAD_LIMITS = {
   fieldNameSize: 100,
   headerPairs: 100,
 } as const;
-
-/** Where the web build puts each route's page, and routes.json naming them by route. */
-const PAGES_DIR = 'pages';
-
-async function readRoutePages(webRoot: string): Promise<Record<string, string>> {
-  try {
-    const text = await fs.readFile(path.join(webRoot, PAGES_DIR, 'routes.json'), 'utf8');
-    return JSON.parse(text) as Record<string, string>;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}; // an older build
-    throw error;
-  }
-}
-
-/**
- * A route's page, compressed at build time as the browser accepts it (the prerendered pages
- * are 10 to 25 KB). Read on each request like index.html, so a rebuild needs no restart; a
- * page a rebuild no longer has is answered with index.html.
- */
-async function sendRoutePage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  file: string,
-  appPage: AppPage,
-): Promise<FastifyReply> {
-  reply.header('Vary', 'Accept-Encoding');
-  const header = request.headers['accept-encoding'];
-  const encoding = header ? negotiate(header, ['br', 'gzip']) : null;
-  const compressed =
-    encoding && (await readIfPresent(`${file}.${encoding === 'br' ? 'br' : 'gz'}`));
-  if (compressed) {
-    return sendAppPage(reply.header('Content-Encoding', encoding), async () => compressed);
-  }
-  const data = await readIfPresent(file);
-  return sendAppPage(reply, data ? async () => data : appPage);
-}
-
-async function readIfPresent(file: string): Promise<Buffer | null> {
-  try {
-    return await fs.readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
 
 /**
  * A request as the log shows it: a one-time token in the address (a set-password link) is
@@ -217,105 +168,14 @@ export async function buildApp(
     },
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Jamiya API',
-        version: '1.0.0',
-        description:
-          'The API of Jamiya, a community savings and loan association. Amounts are AED as JSON numbers with at most two decimals. Every error is `{ status_code, message, errors? }`.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'The access_token from POST /api/login.',
-          },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    // Its own scripts and styles (the plugin's hashes), and never framed; no upgrade to https,
-    // which would break the reference on a plain-HTTP development server.
-    staticCSP: true,
-    // Its scripts stay pinned by hash; its styles may be inline (swagger-ui sets some from
-    // script, and the page shows no member's data).
-    transformStaticCSP: (csp) =>
-      csp
-        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
-        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
-        .replace(/\s*upgrade-insecure-requests;?/, ''),
-  });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/docs')) reply.header('X-Frame-Options', 'DENY');
-  });
+  await installApiDocs(app);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 
-  if (webRoot && appPage) {
-    // The build's own page for each route of the web app (pages/routes.json): the public
-    // pages drawn ahead of time, every page naming the code its route loads
-    // (apps/web/scripts/prerender.mjs). Any other path gets index.html from the not-found
-    // handler (the SPA fallback).
-    const routePages = await readRoutePages(webRoot);
-    for (const [route, file] of Object.entries(routePages)) {
-      app.get(route, { schema: { hide: true } }, (request, reply) =>
-        sendRoutePage(request, reply, path.join(webRoot, PAGES_DIR, file), appPage),
-      );
-    }
-    // A public page shows its form before its script has run; a form sent in that moment
-    // is posted here (the forms say method="post", so nothing typed lands in a URL). Nothing
-    // is read: the browser is sent back to the page.
-    await app.register(async (pages) => {
-      pages.addContentTypeParser(
-        ['application/x-www-form-urlencoded', 'text/plain'],
-        { parseAs: 'buffer', bodyLimit: 64 * 1024 },
-        (_request, _body, done) => done(null, undefined),
-      );
-      for (const route of Object.keys(routePages)) {
-        pages.post(route, { schema: { hide: true } }, (request, reply) => {
-          // A path only: an absolute request target must not name the host to go to.
-          const { pathname, search } = new URL(request.url, 'http://localhost');
-          return reply.redirect(pathname + search, 303);
-        });
-      }
-    });
-    // The page by its file name would come without the page's headers: the page itself.
-    app.get('/index.html', { schema: { hide: true } }, (_request, reply) =>
-      reply.redirect('/', 301),
-    );
-    if (!routePages['/']) {
-      app.get('/', { schema: { hide: true } }, (_request, reply) => sendAppPage(reply, appPage));
-    }
-  }
-  if (options.webRoot) {
-    // The built web app. Hashed assets are cached for good. The wildcard route looks files
-    // up on each request, so a rebuilt app is served without a restart. The route pages are
-    // sent only at their routes, with the page's headers.
-    await app.register(fastifyStatic, {
-      root: options.webRoot,
-      wildcard: true,
-      index: false,
-      preCompressed: true,
-      decorateReply: false,
-      // No source maps: the build keeps them for whoever debugs it, not for every visitor.
-      allowedPath: (pathName) =>
-        !pathName.startsWith(`/${PAGES_DIR}/`) && !/\.map(\.(br|gz))?$/.test(pathName),
-      setHeaders(res, filePath) {
-        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  if (webRoot && appPage) await serveWebApp(app, webRoot, appPage);
 
   await app.register(
     async (api) => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveLoan, disburseLoan } from '../src/features/loans/lifecycle.ts';
+import { approveLoan } from '../src/features/loans/decisions.ts';
+import { disburseLoan } from '../src/features/loans/disburse.ts';
 import {
   bearer,
   createTestApp,

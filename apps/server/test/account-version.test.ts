@@ -4,13 +4,11 @@ import { loanInstallments, loans } from '../src/db/schema/loans.ts';
 import { payments } from '../src/db/schema/payments.ts';
 import { users } from '../src/db/schema/users.ts';
 import { postEntry } from '../src/features/ledger/ledger.ts';
-import {
-  applyForLoan,
-  applyRepayment,
-  approveLoan,
-  disburseLoan,
-  type Actor,
-} from '../src/features/loans/lifecycle.ts';
+import { applyForLoan } from '../src/features/loans/apply.ts';
+import { applyRepayment } from '../src/features/loans/repayment.ts';
+import { approveLoan } from '../src/features/loans/decisions.ts';
+import { disburseLoan } from '../src/features/loans/disburse.ts';
+import type { Actor } from '../src/lib/actor.ts';
 import {
   freshDatabase,
   fundCash,

@@ -15,11 +15,11 @@ import { files } from '../src/db/schema/files.ts';
 import { users } from '../src/db/schema/users.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedDemo } from '../src/features/demo/seed.ts';
-import { accountSummary } from '../src/features/dues/dues.ts';
+import { accountSummary } from '../src/features/dues/account-summary.ts';
 import { createDiskStorage } from '../src/features/files/file-storage.ts';
 import { insertFileRow, storeUpload } from '../src/features/files/files.ts';
 import { sanitizeUpload } from '../src/features/files/sanitize-upload.ts';
-import { trialBalance, unbalancedEntries } from '../src/features/ledger/ledger.ts';
+import { trialBalance, unbalancedEntries } from '../src/features/ledger/balances.ts';
 import { onPostgres } from './harness.ts';
 
 const NOW = new Date();

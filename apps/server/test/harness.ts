@@ -1,3 +1,6 @@
+// The server tests' kit, the one module the test files import: a database of its own for each
+// test file, the real app on it, and requests and error answers at the HTTP level. The
+// people (harness/people.ts) and the books (harness/books.ts) are beside it and exported here.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,14 +13,9 @@ import { openPglite, openPostgres, type Database, type Db } from '../src/db/clie
 import { createDiskStorage } from '../src/features/files/file-storage.ts';
 import type { FileStorage } from '../src/features/files/file-storage.ts';
 import type { Mailer, OutgoingMail } from '../src/features/mail/mailer.ts';
-import { createUser, type NewUser } from '../src/features/members/create-user.ts';
-import type { User } from '../src/features/members/user-data.ts';
-import { postEntry, trialBalance, unbalancedEntries } from '../src/features/ledger/ledger.ts';
-import { payments } from '../src/db/schema/payments.ts';
-import { localDate } from '../src/lib/calendar.ts';
-import { DEMO_PASSWORD } from '../src/features/demo/seed.ts';
-import type { LoanApplication } from '../src/features/loans/lifecycle.ts';
-import { ledgerConsistencyProblems } from '../src/features/loans/consistency.ts';
+
+export * from './harness/people.ts';
+export * from './harness/books.ts';
 
 /** Which database the suite runs on: a copy of the PGlite template, or PostgreSQL. */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -149,60 +147,6 @@ export async function createTestApp(
   };
 }
 
-let counter = 0;
-/** A member (or admin) made through the same service as the app. */
-export async function makeUser(db: Db, overrides: Partial<NewUser> = {}): Promise<User> {
-  counter += 1;
-  return createUser(db, {
-    name: `Member ${counter}`,
-    email: `member${counter}-${randomBytes(3).toString('hex')}@example.test`,
-    password: DEMO_PASSWORD,
-    joinedOn: '2026-01-01',
-    ...overrides,
-  });
-}
-
-/** A personal loan application, 1,000 AED over 3 months without insurance unless changed. */
-export function loanApplication(changes: Partial<LoanApplication> = {}): LoanApplication {
-  return {
-    loanType: 'personal',
-    amountFils: 100_000,
-    termMonths: 3,
-    includeInsurance: false,
-    bankAccount: 'b',
-    passportOrNid: 'p',
-    ...changes,
-  };
-}
-
-export async function login(
-  app: FastifyInstance,
-  email: string,
-  password = DEMO_PASSWORD,
-): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return res.json().access_token as string;
-}
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-// Dubai's month worked out here with Intl, independently of the server's calendar helpers.
-/** The first day of this month in Dubai (YYYY-MM-01): a member who joined then owes one month. */
-export function dubaiMonthStart(now = new Date()): string {
-  const iso = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Dubai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return `${iso.slice(0, 7)}-01`;
-}
-
-/** This month's English name in Dubai, as the dues form sends it. */
-export const thisMonthName = () =>
-  new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dubai', month: 'long' }).format(new Date());
-
 /** The pg pool under a PostgreSQL test database (for tests that hold connections). */
 export const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
 
@@ -256,56 +200,4 @@ export function expectError(
   for (const key of Object.keys(body))
     if (!allowed.has(key)) throw new Error(`unexpected key ${key} in ${res.body}`);
   return body;
-}
-
-/**
- * Cash in the books for a test that pays a loan out (cash never goes below zero): one month of
- * dues of `fils` from a member made for it, approved, as if they had paid it that month. The
- * rows are written here rather than through submitDues, whose monthly due caps the amount.
- */
-export async function fundCash(db: Db, fils: number, at = new Date()): Promise<User> {
-  const period = localDate(at).slice(0, 7);
-  const funder = await makeUser(db, { name: 'Fund member', joinedOn: `${period}-01` });
-  await db.transaction(async (tx) => {
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        userId: funder.id,
-        kind: 'dues',
-        period,
-        amountFils: fils,
-        approvedAmountFils: fils,
-        monthDueFils: fils,
-        status: 'approved',
-        reviewedAt: at,
-        createdAt: at,
-      })
-      .returning();
-    await postEntry(tx, {
-      kind: 'dues',
-      memo: 'Funds for the test',
-      occurredAt: at,
-      createdBy: null,
-      paymentId: payment!.id,
-      lines: [
-        { account: { code: 'cash' }, amountFils: fils },
-        { account: { code: 'savings', userId: funder.id }, amountFils: -fils },
-      ],
-    });
-  });
-  return funder;
-}
-
-/** The books balance: every entry sums to zero and total debits equal total credits. */
-export async function expectBooksBalance(db: Db): Promise<void> {
-  const unbalanced = await unbalancedEntries(db);
-  if (unbalanced.length) throw new Error(`unbalanced journal entries: ${unbalanced.join(', ')}`);
-  const tb = await trialBalance(db);
-  if (!tb.balanced || tb.totalDebitsFils !== tb.totalCreditsFils) {
-    throw new Error(
-      `trial balance off: debits ${tb.totalDebitsFils}, credits ${tb.totalCreditsFils}`,
-    );
-  }
-  const problems = await ledgerConsistencyProblems(db);
-  if (problems.length) throw new Error(`ledger and tables disagree:\n${problems.join('\n')}`);
 }

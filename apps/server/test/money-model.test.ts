@@ -9,12 +9,12 @@ import { tryParseAed, type Fils } from '@jamiya/money/fils';
 import { loanFigures } from '@jamiya/money/loan';
 import type { Db } from '../src/db/client.ts';
 import { ledgerAccounts, postings } from '../src/db/schema/ledger.ts';
-import { accountSummary } from '../src/features/dues/dues.ts';
+import { accountSummary } from '../src/features/dues/account-summary.ts';
 import {
   accountBalanceFils,
   loanReceivableFils,
   memberSavingsFils,
-} from '../src/features/ledger/ledger.ts';
+} from '../src/features/ledger/balances.ts';
 import {
   bearer,
   createTestApp,

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editableSettings } from './settings-body.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/users.ts';
-import { accountBalanceFils } from '../src/features/ledger/ledger.ts';
-import { applyForLoan, approveLoan, disburseLoan } from '../src/features/loans/lifecycle.ts';
+import { accountBalanceFils } from '../src/features/ledger/balances.ts';
+import { applyForLoan } from '../src/features/loans/apply.ts';
+import { approveLoan } from '../src/features/loans/decisions.ts';
+import { disburseLoan } from '../src/features/loans/disburse.ts';
 import {
   bearer,
   createTestApp,

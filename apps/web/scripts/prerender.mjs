@@ -1,26 +1,24 @@
-// After `vite build`: one HTML file per route of the app, in dist/pages/, listed in
-// dist/pages/routes.json for the server (apps/server/src/app.ts), which sends each path its
-// own page and any other path dist/index.html, as before. Why: docs/decisions/010-per-route-html.md.
+// After `vite build`: one HTML file per page of the route table (src/app/routes.ts), in
+// dist/pages/, listed in dist/pages/routes.json for the server (apps/server/src/plugins/web-app.ts), which
+// sends each path its own page and any other path dist/index.html. How each starts, by its
+// `start` in the table: docs/boot.md.
 //
-// - Every page names the JavaScript its route loads beyond the entry, so the browser fetches
-//   it beside the entry instead of after it: the files the router asks for at boot
-//   (preloadRoute in src/app/router.tsx) and the budget counts (scripts/bundle-size.mjs).
-// - The public pages that read nothing of the visitor hold their markup, rendered here by React
-//   (src/prerender.tsx, built for Node into a scratch folder): the browser shows them before
-//   any script has run, asks for the app after that first paint (src/boot.ts), and hydrates
-//   them (src/main.tsx, data-start="hydrate").
-// - The signed-in pages (member, treasurer) show something at once with the stylesheet alone,
-//   their code coming after it (fetchpriority=low), and the app renders in its place when their
-//   code and first data are here (data-start="when-ready"); a member page's first requests
-//   start from a small script of their own (src/early.ts). A member page shows itself as it
-//   looks before its data (layout, heading, texts, loading states: src/prerender.tsx,
-//   renderMemberShell; decision 017), unless that drawing has fields or buttons; the
-//   treasurer's pages, and those, show the session check's spinner.
+// - Every page names the JavaScript its route loads beyond the entry, so the browser fetches it
+//   beside the entry instead of after it (the files the budget counts: scripts/bundle-size.mjs).
+// - A `drawn` page holds its markup, rendered here by React (src/prerender.tsx, built for Node
+//   into a scratch folder): a public page as a visitor first sees it, a member page as it looks
+//   before its data. The browser shows it before any script has run, and asks for the app after
+//   that first paint (src/boot.ts; a member page's first requests too, src/early.ts). A
+//   `drawn-eager` member page asks for its code and data at once instead.
+// - A `spinner` page shows the session check with the stylesheet alone and asks for its code at
+//   once, with low priority; a member page's first requests start from early.ts.
+// - A `client` page holds no markup: the app renders when its code has come.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { readManifests, readRoutes, routeFiles, staticClosure } from './route-modules.mjs';
+import { earlyPathsOf, PAGE_ROUTES, startOf } from '../src/app/routes.ts';
+import { readManifests, routeFiles, staticClosure } from './route-modules.mjs';
 
 const web = path.resolve(import.meta.dirname, '..');
 const dist = path.join(web, 'dist');
@@ -29,13 +27,6 @@ const { manifest } = manifests;
 const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entry = manifest['index.html'].file;
 const firstLoad = staticClosure(manifest, 'index.html');
-const router = readRoutes(web);
-const routes = [
-  { route: '/', files: new Set() },
-  ...router.routes
-    .filter((r) => !r.route.includes('*'))
-    .map((r) => ({ route: r.route, files: routeFiles(manifests, router, r, firstLoad) })),
-];
 process.env.NODE_ENV = 'production';
 // Inside the package, so that the Node build finds its dependencies (react, ...) from there.
 const cache = path.join(web, 'node_modules', '.cache');
@@ -55,54 +46,54 @@ try {
     },
   });
   const entry = fs.readdirSync(scratch).find((f) => /^prerender\.m?js$/.test(f));
-  const { renderPage, renderMemberShell, renderSessionCheck, PRERENDERED_PATHS } = await import(
+  const { renderPage, renderSessionCheck } = await import(
     pathToFileURL(path.join(scratch, entry)).href
   );
-  for (const route of PRERENDERED_PATHS)
-    if (!routes.some((r) => r.route === route)) throw new Error(`${route} is not a route`);
-
   const sessionCheck = await renderSessionCheck();
   checkMarkup('the session check', sessionCheck);
   const pagesDir = path.join(dist, 'pages');
   fs.rmSync(pagesDir, { recursive: true, force: true });
   fs.mkdirSync(pagesDir);
   const index = {};
-  let drawn = 0;
-  for (const { route, files } of routes) {
+  const drawn = { public: 0, member: 0 };
+  for (const route of PAGE_ROUTES) {
+    const files = routeFiles(manifests, route, firstLoad);
+    const isMember = route.layout === 'member';
+    const start = startOf(route);
+    // The calls early.ts starts, named in the page so that it need not carry the route table.
+    const early = earlyPathsOf(route);
+    const calls = early.length ? [`<meta name="early-calls" content="${early.join(' ')}">`] : [];
     let html;
-    if (PRERENDERED_PATHS.includes(route)) {
-      const { title, markup } = await renderPage(route);
-      checkMarkup(route, markup);
-      html = withTitle(page(afterFirstPaint(files), 'hydrate', markup), title);
-    } else if (/^\/user(\/|$)/.test(route)) {
-      const { title, markup } = await renderMemberShell(route);
-      checkMarkup(route, markup);
-      if (/<(input|select|textarea|button)\b/i.test(markup)) {
-        // The app renders in place of the drawing, so what is typed or tapped there before
-        // would be lost: a page drawn with fields or buttons shows the session check instead.
-        html = page(whenReady(files, true), 'when-ready', sessionCheck);
-      } else {
-        // A page whose drawing shows its heading is on the screen before any script, and asks
-        // for its code and data after that first paint, as a public page does. The member
-        // home's visible content is all figures (its heading is for screen readers): it asks
-        // at once.
-        const showsHeading = /<h1(?![^>]*\bsr-only\b)[^>]*>/.test(markup);
-        const tags = showsHeading ? afterFirstPaint(files, [earlyFile()]) : whenReady(files, true);
-        html = withTitle(page(tags, 'when-ready', markup), title);
-        drawn++;
-      }
-    } else if (route.startsWith('/admin')) {
-      html = page(whenReady(files, false), 'when-ready', sessionCheck);
+    if (start === 'drawn' || start === 'drawn-eager') {
+      if (route.layout === 'admin' || (!isMember && start === 'drawn-eager'))
+        throw new Error(`${route.path}: start '${start}' is for public or member pages`);
+      const { title, markup } = await renderPage(route.path, isMember);
+      checkMarkup(route.path, markup);
+      // The app renders in place of a member page's drawing: what is typed or tapped there
+      // before would be lost.
+      if (isMember && /<(input|select|textarea|button)\b/i.test(markup))
+        throw new Error(`${route.path} is drawn with fields or buttons: make it start 'spinner'`);
+      const tags = [
+        ...calls,
+        ...(start === 'drawn-eager'
+          ? whenReady(files, early.length > 0)
+          : afterFirstPaint(files, early.length ? [earlyFile()] : [])),
+      ];
+      html = withTitle(page(tags, isMember ? 'when-ready' : 'hydrate', markup), title);
+      drawn[route.layout]++;
+    } else if (start === 'spinner') {
+      html = page([...calls, ...whenReady(files, early.length > 0)], 'when-ready', sessionCheck);
     } else {
       html = page(scripts(files), null, '');
     }
-    const name = route === '/' ? 'home.html' : `${route.slice(1).replace(/[^\w-]+/g, '-')}.html`;
+    const name =
+      route.path === '/' ? 'home.html' : `${route.path.slice(1).replace(/[^\w-]+/g, '-')}.html`;
     fs.writeFileSync(path.join(pagesDir, name), html);
-    index[route] = name;
+    index[route.path] = name;
   }
   fs.writeFileSync(path.join(pagesDir, 'routes.json'), `${JSON.stringify(index, null, 2)}\n`);
   console.log(
-    `prerendered ${PRERENDERED_PATHS.length} public pages and ${drawn} member pages before their data; ${routes.length} pages in ${path.relative(web, pagesDir)}`,
+    `drew ${drawn.public} public pages and ${drawn.member} member pages before their data; ${PAGE_ROUTES.length} pages in ${path.relative(web, pagesDir)}`,
   );
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
@@ -158,8 +149,8 @@ function afterFirstPaint(files, first = []) {
  * after. A member page's first requests start from early.ts, which the entry imports too:
  * named as a script of its own, it runs as soon as it arrives instead of after the entry.
  */
-function whenReady(files, isMember) {
-  return [...(isMember ? [earlyScript()] : []), ...scripts(files, ' fetchpriority="low"')];
+function whenReady(files, hasEarlyCalls) {
+  return [...(hasEarlyCalls ? [earlyScript()] : []), ...scripts(files, ' fetchpriority="low"')];
 }
 
 /** A member page's first requests start as soon as this script arrives (src/early.ts). */

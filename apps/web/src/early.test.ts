@@ -1,36 +1,53 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { areFormatsReady, earlyRequests, warmUpFormats } from './early.ts';
+import { earlyRequests } from './early.ts';
 import { loadMemberData } from './app/member-data.ts';
+import { earlyPathsOf, PAGE_ROUTES } from './app/routes.ts';
 import { queryClient } from './app/query-provider.tsx';
 import { startEarly } from './lib/api-client.ts';
 import { setHasMemberArea, setToken } from './lib/session-store.ts';
 
+/** The page's HTML as the build writes it for a route of the table (scripts/prerender.mjs). */
+function servePageOf(path: string) {
+  document.head.querySelector('meta[name="early-calls"]')?.remove();
+  const route = PAGE_ROUTES.find((r) => r.path === path)!;
+  const calls = earlyPathsOf(route);
+  if (!calls.length) return;
+  const meta = document.createElement('meta');
+  meta.name = 'early-calls';
+  meta.content = calls.join(' ');
+  document.head.append(meta);
+}
+
 describe('earlyRequests', () => {
+  afterEach(() => document.head.querySelector('meta[name="early-calls"]')?.remove());
+
   it('starts the layout’s requests on every member page, and what the page reads besides', () => {
     const layout = ['/api/profile', '/api/my-account-data'];
-    expect(earlyRequests('/user')).toEqual([...layout, '/api/my-loans?limit=20', '/api/settings']);
-    expect(earlyRequests('/user/')).toEqual(earlyRequests('/user'));
-    expect(earlyRequests('/user/my-loan')).toEqual([...layout, '/api/my-loans?limit=20']);
-    expect(earlyRequests('/user/mobile-recharge')).toEqual([...layout, '/api/settings']);
-    expect(earlyRequests('/user/notifications')).toEqual(layout);
+    const calls = (path: string) => (servePageOf(path), earlyRequests());
+    expect(calls('/user')).toEqual([...layout, '/api/my-loans?limit=20', '/api/settings']);
+    expect(calls('/user/my-loan')).toEqual([...layout, '/api/my-loans?limit=20']);
+    expect(calls('/user/mobile-recharge')).toEqual([...layout, '/api/settings']);
+    expect(calls('/user/notifications')).toEqual(layout);
   });
 
   it('asks an admin who is not a member for the profile alone, which sends them to /admin', () => {
+    servePageOf('/user/monthly-pay');
     setToken('token-a'.padEnd(43, 'x'));
     setHasMemberArea(false);
-    expect(earlyRequests('/user')).toEqual(['/api/profile']);
-    expect(earlyRequests('/user/monthly-pay')).toEqual(['/api/profile']);
+    expect(earlyRequests()).toEqual(['/api/profile']);
     setHasMemberArea(true);
-    expect(earlyRequests('/user')).toContain('/api/my-account-data');
+    expect(earlyRequests()).toContain('/api/my-account-data');
     setHasMemberArea(false);
     setToken('token-b'.padEnd(43, 'x'));
     // Another sign-in forgets it until the new profile says.
-    expect(earlyRequests('/user')).toContain('/api/my-account-data');
+    expect(earlyRequests()).toContain('/api/my-account-data');
   });
 
   it('starts nothing outside the member area', () => {
-    for (const path of ['/', '/sign-in', '/admin', '/admin/payments', '/username', '/users'])
-      expect(earlyRequests(path), path).toEqual([]);
+    for (const path of ['/', '/sign-in', '/set-password', '/admin', '/admin/payments']) {
+      servePageOf(path);
+      expect(earlyRequests(), path).toEqual([]);
+    }
   });
 
   it('asks for the very URLs the pages’ queries read: each query takes its early answer', async () => {
@@ -38,7 +55,8 @@ describe('earlyRequests', () => {
     // The account data's query takes the answer's myAccountData.
     const fetchMock = vi.fn(async (url: string) => Response.json({ url, myAccountData: { url } }));
     vi.stubGlobal('fetch', fetchMock);
-    const requests = earlyRequests('/user');
+    servePageOf('/user');
+    const requests = earlyRequests();
     startEarly(requests);
     await loadMemberData(requests).isLoaded;
     expect(fetchMock).toHaveBeenCalledTimes(requests.length); // none asked twice
@@ -56,7 +74,8 @@ describe('earlyRequests', () => {
       if (url !== '/api/profile') await theRest;
       return Response.json({ url, myAccountData: { url } });
     });
-    const requests = earlyRequests('/user/apply-loan');
+    servePageOf('/user/apply-loan');
+    const requests = earlyRequests();
     startEarly(requests);
     const { isSessionChecked, isLoaded } = loadMemberData(requests);
     let isAllLoaded = false;
@@ -74,80 +93,5 @@ describe('earlyRequests', () => {
     const { isSessionChecked, isLoaded } = loadMemberData([]);
     await expect(isSessionChecked).resolves.toEqual([{ status: 'fulfilled', value: undefined }]);
     await expect(isLoaded).resolves.toEqual([]);
-  });
-});
-
-describe('warmUpFormats', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  /** A Worker that records how it was started and lets the test say what it did. */
-  function stubWorker() {
-    const started: { url: string; name?: string | undefined; emit: (type: string) => void }[] = [];
-    vi.stubGlobal(
-      'Worker',
-      class extends EventTarget {
-        constructor(url: URL | string, options?: WorkerOptions) {
-          super();
-          started.push({
-            url: String(url),
-            name: options?.name,
-            emit: (type) => this.dispatchEvent(new Event(type)),
-          });
-        }
-      },
-    );
-    return started;
-  }
-
-  /** Whether a promise has settled by the next task. */
-  async function isSettled(promise: Promise<unknown>): Promise<boolean> {
-    let settled = false;
-    void promise.then(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve));
-    return settled;
-  }
-
-  it('starts the worker that loads the language’s formatting data, named after the language', () => {
-    const started = stubWorker();
-    void warmUpFormats('ar');
-    expect(started).toHaveLength(1);
-    expect(started[0]!.url).toMatch(/icu-warmup\.worker\.ts/);
-    expect(started[0]!.name).toBe('ar');
-  });
-
-  it('settles when the worker says its formats are made, not before', async () => {
-    const started = stubWorker();
-    const ready = warmUpFormats('en');
-    expect(await isSettled(ready)).toBe(false);
-    started[0]!.emit('message');
-    expect(await isSettled(ready)).toBe(true);
-  });
-
-  it('settles when the worker fails, as the page then makes its formats itself', async () => {
-    const started = stubWorker();
-    const ready = warmUpFormats('en');
-    started[0]!.emit('error');
-    expect(await isSettled(ready)).toBe(true);
-  });
-
-  it('has nothing to wait for outside the member pages (the tests run at /), and starts no worker', async () => {
-    expect(window.location.pathname).toBe('/');
-    const started = stubWorker();
-    expect(await isSettled(areFormatsReady)).toBe(true);
-    expect(started).toHaveLength(0);
-  });
-
-  it('settles at once in a browser without workers, or one whose policy refuses this one', async () => {
-    vi.stubGlobal('Worker', undefined);
-    expect(await isSettled(warmUpFormats('en'))).toBe(true);
-    vi.stubGlobal(
-      'Worker',
-      class {
-        constructor() {
-          throw new DOMException('refused', 'SecurityError');
-        }
-      },
-    );
-    expect(await isSettled(warmUpFormats('en'))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 // First, so that a member page's first requests start before the rest is evaluated.
-import { areFormatsReady, earlyRequests } from './early.ts';
+import { earlyRequests } from './early.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
@@ -42,8 +42,7 @@ if (container.dataset.start === 'hydrate') {
   // the app renders once, whole, in slices, in place of it. A slow answer holds it back a moment
   // at most, and the page then shows its own loading state; the session check's answer is
   // waited for, as the app would show its spinner in place of the page's drawing until then.
-  // The language's formatting data (early.ts) is waited for with the rest of the data.
-  const requests = getToken() ? earlyRequests(pathname) : [];
+  const requests = getToken() ? earlyRequests() : [];
   const data = requests.length
     ? import('./app/member-data.ts').then(({ loadMemberData }) => loadMemberData(requests))
     : null;
@@ -51,7 +50,7 @@ if (container.dataset.start === 'hydrate') {
   void Promise.all([
     isRouteLoaded,
     data?.then((d) => d.isSessionChecked),
-    Promise.race([Promise.all([data?.then((d) => d.isLoaded), areFormatsReady]), atMost]),
+    Promise.race([data?.then((d) => d.isLoaded), atMost]),
   ])
     // Without the data's code (a lost download), the app renders and asks for it again.
     .catch(() => undefined)

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from './app/query-provider.tsx';
-import { renderMemberShell } from './prerender.tsx';
+import { renderPage } from './prerender.tsx';
 
 // What the build puts in a member page's HTML (scripts/prerender.mjs): the page as it looks
 // before its data, the same for every member. Isolated: run in the module graph that other
@@ -9,12 +9,12 @@ import { renderMemberShell } from './prerender.tsx';
 async function shellOf(pathname: string): Promise<Document> {
   // The build runs where there is no storage: the drawing must not read the session.
   vi.stubGlobal('localStorage', undefined);
-  const { markup } = await renderMemberShell(pathname);
+  const { markup } = await renderPage(pathname, true);
   vi.unstubAllGlobals();
   return new DOMParser().parseFromString(markup, 'text/html');
 }
 
-describe('renderMemberShell', () => {
+describe('renderPage of a member page', () => {
   it('draws the member area with the page’s heading, its text and its loading state', async () => {
     const page = await shellOf('/user/apply-loan');
     expect(page.querySelector('h1')?.textContent).toBe('Apply for a loan');

@@ -10,36 +10,14 @@ import { SessionCheck } from './features/auth/components/require-session.tsx';
 import { PageShellProvider } from './lib/page-shell.ts';
 
 /**
- * The pages the build draws ahead of time: their first render is the same for every visitor
- * (no session, no query string: /set-password reads its link's token; their data comes after
- * they show).
- */
-export const PRERENDERED_PATHS = ['/', '/about', '/sign-in', '/join', '/forgot-password'];
-
-/**
- * The markup of a public page as a first visit draws it, and its title, for the build to put
- * in that page's HTML (scripts/prerender.mjs); main.tsx hydrates it, so the browser's first
- * render must come out the same.
+ * A page as the build draws it (scripts/prerender.mjs), and its title, for that page's HTML:
+ * a public page as a first visit draws it (main.tsx hydrates it, so the browser's first render
+ * must come out the same), or a member page as it looks before its data (`isShell`,
+ * lib/page-shell.ts: the member area's layout, the page's heading and texts, its loading states,
+ * the same for every member; main.tsx renders the page in its place once its code and first
+ * data are here, and a signed-out visitor is then sent to /sign-in).
  */
 export async function renderPage(
-  pathname: string,
-): Promise<{ title: string | null; markup: string }> {
-  return render(pathname, false);
-}
-
-/**
- * A member page as it looks before its data (lib/page-shell.ts): the member area's layout, the
- * page's heading and texts, and its loading states, the same for every member; its HTML shows it
- * before any script has run, and main.tsx renders the page in its place once its code and first
- * data are here (a signed-out visitor is then sent to /sign-in, as before).
- */
-export async function renderMemberShell(
-  pathname: string,
-): Promise<{ title: string | null; markup: string }> {
-  return render(pathname, true);
-}
-
-async function render(
   pathname: string,
   isShell: boolean,
 ): Promise<{ title: string | null; markup: string }> {

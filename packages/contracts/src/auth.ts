@@ -30,20 +30,32 @@ export const newPassword = z
   .min(PASSWORD_MIN, `The new password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `The new password must be at most ${PASSWORD_MAX} characters.`);
 
-export const passwordChangeRequest = z
-  .object({
+/** A new password typed twice, as the fields of a request that `newPasswordsMatch` checks. */
+export const newPasswordTwice = {
+  password: newPassword,
+  password_confirmation: z
+    .string({ error: 'Please confirm the new password.' })
+    .min(1, 'Please confirm the new password.')
+    .max(PASSWORD_MAX, 'The confirmation is too long.'),
+};
+
+/** Refuses a request holding `newPasswordTwice` whose two passwords differ. */
+export function newPasswordsMatch<O extends { password: string; password_confirmation: string }, I>(
+  schema: z.ZodType<O, I>,
+) {
+  return schema.refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The two new passwords do not match.',
+  });
+}
+
+export const passwordChangeRequest = newPasswordsMatch(
+  z.object({
     old_password: z
       .string({ error: 'Current password is required.' })
       .min(1, 'Current password is required.')
       .max(PASSWORD_MAX, 'Current password is too long.'),
-    password: newPassword,
-    password_confirmation: z
-      .string({ error: 'Please confirm the new password.' })
-      .min(1, 'Please confirm the new password.')
-      .max(PASSWORD_MAX, 'The confirmation is too long.'),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The two new passwords do not match.',
-  });
+    ...newPasswordTwice,
+  }),
+);
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { LOAN_STATES, LOAN_TYPES } from './values.ts';
+import { memberRef, optionalNote } from './admin.ts';
 import {
   aedInput,
   aedOutput,
   booleanInput,
   intInput,
+  listQuery,
   optionalText,
   positiveAedInput,
   text,
 } from './common.ts';
+import { fundProposal } from './proposals.ts';
 
 export { LOAN_TYPES };
 
@@ -89,4 +92,28 @@ export const loanApplicationResponse = z.object({
 
 export const withdrawLoanRequest = z.object({
   reason: optionalText('The reason', 500, 'The reason must be at most 500 characters.').optional(),
+});
+
+// ---- The treasurer's loans ----------------------------------------------------------------
+
+export const adminLoansQuery = listQuery.extend({ state: loanState.optional() });
+export const adminLoan = loan.extend({ member: memberRef }).meta({ id: 'AdminLoan' });
+export type AdminLoan = z.infer<typeof adminLoan>;
+
+/** A loan action's answer: 200 carried out, or 202 waiting for a second admin. */
+export const loanActionResponse = z.object({
+  message: z.string(),
+  loan: adminLoan,
+  pending_confirmation: z.boolean().optional(),
+});
+export const loanProposedResponse = z.object({
+  message: z.string(),
+  loan: adminLoan,
+  pending_confirmation: z.literal(true),
+  proposal: fundProposal,
+});
+
+export const cashRepaymentRequest = z.object({
+  amount: positiveAedInput,
+  note: optionalNote,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginRequest, newPassword, PASSWORD_MAX } from './auth.ts';
+import { loginRequest, newPasswordsMatch, newPasswordTwice } from './auth.ts';
 import { text } from './common.ts';
 import { LINK_TOKEN_MAX, LINK_TOKEN_MIN } from './values.ts';
 
@@ -26,23 +26,16 @@ export const forgotPasswordRequest = z.object({ email: emailAddress });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 
 /** Sets a password with the token of a one-time link (invitation or reset). */
-export const setPasswordRequest = z
-  .object({
+export const setPasswordRequest = newPasswordsMatch(
+  z.object({
     token: z
       .string({ error: 'The link is incomplete.' })
       .trim()
       .min(LINK_TOKEN_MIN, 'The link is incomplete.')
       .max(LINK_TOKEN_MAX, 'The link is not valid.'),
-    password: newPassword,
-    password_confirmation: z
-      .string({ error: 'Please confirm the new password.' })
-      .min(1, 'Please confirm the new password.')
-      .max(PASSWORD_MAX, 'The confirmation is too long.'),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The two new passwords do not match.',
-  });
+    ...newPasswordTwice,
+  }),
+);
 export type SetPasswordRequest = z.input<typeof setPasswordRequest>;
 
 /** A one-time link to set a password, as an admin sees it (to hand over in person). */

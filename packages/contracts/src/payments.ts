@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MONTH_NAMES, aedOutput, positiveAedInput, text } from './common.ts';
+import { memberRef } from './admin.ts';
+import { MONTH_NAMES, aedOutput, listQuery, positiveAedInput, text } from './common.ts';
 
 const monthName = z
   .string({ error: 'Choose a month.' })
@@ -86,4 +87,37 @@ export const myAccountData = z.object({
     }),
     monthlyPaymentData: z.array(monthlyPaymentRow),
   }),
+});
+
+// ---- The treasurer's review ---------------------------------------------------------------
+
+export const adminPaymentsQuery = listQuery.extend({ status: paymentStatus.default('pending') });
+/** Another submission whose receipt is the same file or a near-identical picture. */
+export const possibleDuplicate = z.object({
+  payment_id: z.number().int(),
+  member: z.object({ id: z.number().int(), name: z.string() }),
+  month: z.string().nullable(),
+  status: paymentStatus,
+});
+
+export const adminPayment = payment
+  .extend({
+    member: memberRef,
+    dues_month: z
+      .object({
+        due: aedOutput,
+        paid: aedOutput.meta({ description: 'Approved for that month, this submission aside.' }),
+        remaining: aedOutput.meta({ description: 'Left to pay before this submission.' }),
+      })
+      .nullable()
+      .meta({ description: "For dues: the month's due, what is already paid and what remains." }),
+    possible_duplicates: z.array(possibleDuplicate),
+  })
+  .meta({ id: 'AdminPayment' });
+export type AdminPayment = z.infer<typeof adminPayment>;
+
+export const approvePaymentRequest = z.object({
+  amount: positiveAedInput
+    .optional()
+    .meta({ description: 'The amount the receipt shows, when it differs from the one submitted.' }),
 });

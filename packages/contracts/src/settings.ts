@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { aedOutput } from './common.ts';
+import {
+  aedOutput,
+  booleanInput,
+  intInput,
+  optionalText,
+  positiveAedInput,
+  text,
+} from './common.ts';
+
+// The association's settings: as everyone reads them, and as the treasurer reads and changes
+// them.
 
 export const publicSettings = z
   .object({
@@ -27,3 +37,63 @@ export const publicSettings = z
   })
   .meta({ id: 'Settings' });
 export type PublicSettings = z.infer<typeof publicSettings>;
+
+export const adminSettings = publicSettings
+  .extend({ updated_at: z.string() })
+  .meta({ id: 'AdminSettings' });
+export type AdminSettings = z.infer<typeof adminSettings>;
+
+const term = intInput('A term').pipe(
+  z
+    .number()
+    .int('Terms are whole months.')
+    .min(1, 'A term is at least 1 month.')
+    .max(60, 'A term is at most 60 months.'),
+);
+
+// Strict: a field the call would not change (the interest rate, the currency) is refused with
+// 422 rather than answered "saved".
+export const settingsUpdateRequest = z
+  .strictObject({
+    association_name: text('Association name', 100),
+    monthly_due: positiveAedInput,
+    loan_policy: z.strictObject({
+      minimum: positiveAedInput,
+      maximum: positiveAedInput,
+      step: positiveAedInput,
+      default: positiveAedInput,
+      terms: z.array(term).min(1, 'Offer at least one term.').max(12, 'Offer at most 12 terms.'),
+      allow_custom_term: booleanInput,
+      max_custom_term: term,
+    }),
+    terms_text: text('Terms and conditions', 5000),
+    payment_instructions: optionalText('Payment instructions', 2000)
+      .optional()
+      .meta({ description: 'Where members send the money; left as it is when missing.' }),
+    recharge: z
+      .object({ minimum: positiveAedInput, maximum: positiveAedInput })
+      .optional()
+      .meta({ description: 'Mobile recharge amounts; left as they are when missing.' }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.recharge && v.recharge.maximum < v.recharge.minimum)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recharge', 'maximum'],
+        message: 'The maximum must not be less than the minimum.',
+      });
+    const p = v.loan_policy;
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: ['loan_policy', path], message });
+    if (p.maximum < p.minimum) issue('maximum', 'The maximum must not be less than the minimum.');
+    if (p.default < p.minimum || p.default > p.maximum)
+      issue('default', 'The default must lie between the minimum and the maximum.');
+    if ((p.maximum - p.minimum) % p.step !== 0)
+      issue('step', 'The step must divide the range from the minimum to the maximum.');
+    if ((p.default - p.minimum) % p.step !== 0)
+      issue('default', 'The default must be the minimum plus a whole number of steps.');
+    if (new Set(p.terms).size !== p.terms.length) issue('terms', 'A term is listed twice.');
+  });
+export type SettingsUpdateRequest = z.input<typeof settingsUpdateRequest>;
+
+export const settingsUpdateResponse = z.object({ message: z.string(), settings: adminSettings });

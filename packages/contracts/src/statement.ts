@@ -1,6 +1,23 @@
 import { z } from 'zod';
-import { statementKind, statementLine } from './admin.ts';
 import { aedOutput } from './common.ts';
+import { STATEMENT_KINDS } from './values.ts';
+
+export const statementKind = z.enum(STATEMENT_KINDS);
+
+/** One movement of a member's money, from the ledger, with running balances. */
+export const statementLine = z
+  .object({
+    entry_id: z.number().int(),
+    occurred_at: z.string(),
+    kind: statementKind,
+    memo: z.string(),
+    savings_change: aedOutput,
+    loan_change: aedOutput.meta({ description: 'Positive when the member owes more.' }),
+    savings_balance: aedOutput,
+    loan_balance: aedOutput,
+  })
+  .meta({ id: 'StatementLine' });
+export type StatementLine = z.infer<typeof statementLine>;
 
 // An empty field is no filter: the member's form sends it as it is, and a link may carry it.
 const day = (what: string) =>

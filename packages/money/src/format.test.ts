@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { formatAed } from './fils.ts';
 import { describe, expect, it } from 'vitest';
-import {
-  filsToDecimalString,
-  formatDay,
-  formatMoment,
-  formatMoney,
-  formatMonth,
-} from './format.ts';
+import { filsToDecimalString, formatMoney } from './format.ts';
+import { formatDay, formatMoment, formatMonth } from './dates.ts';
 
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 

@@ -13,6 +13,15 @@ export const secured = { security: [{ bearer: [] }] };
 /** The answers every admin call may give before it runs. */
 export const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
 
+/** An admin's decision on one row: as `refused`, and no such row, already decided, not valid. */
+export const refusedDecision = { ...refused, 404: errorBody, 409: errorBody, 422: errorBody };
+
+/**
+ * A call that takes a file: too large (413), not a kind it accepts (415), not valid (422),
+ * beyond the member's upload quota (429).
+ */
+export const refusedUpload = { 413: errorBody, 415: errorBody, 422: errorBody, 429: errorBody };
+
 export type { Actor };
 
 /** The admin making this request. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Loan } from '@jamiya/contracts/loans';
 import { api } from '../lib/api-client.ts';
+import { MY_LOANS } from './paths.ts';
 
 export type { Loan };
 
@@ -8,7 +9,7 @@ export const getMyLoansQueryOptions = () =>
   queryOptions({
     queryKey: ['myLoans'],
     queryFn: ({ signal }) =>
-      api<{ items: Loan[]; next_cursor: string | null }>('/api/my-loans?limit=20', { signal }),
+      api<{ items: Loan[]; next_cursor: string | null }>(MY_LOANS, { signal }),
   });
 
 export const useMyLoans = () => useQuery(getMyLoansQueryOptions());

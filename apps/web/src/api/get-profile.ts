@@ -2,11 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { profileResponse } from '@jamiya/contracts/profile';
 import { api } from '../lib/api-client.ts';
+import { PROFILE } from './paths.ts';
 
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
 export const getProfile = (signal?: AbortSignal) =>
-  api<ProfileResponse>('/api/profile', signal ? { signal } : {});
+  api<ProfileResponse>(PROFILE, signal ? { signal } : {});
 
 export const getProfileQueryOptions = () =>
   queryOptions({

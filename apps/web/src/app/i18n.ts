@@ -15,11 +15,6 @@ const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   '!../features/landing/locales/*.json',
 ]);
 
-/** Every namespace that is loaded on demand (the tests load them all up front). */
-export const LAZY_NAMESPACES = Object.keys(lazyFiles).map(
-  (file) => /features\/([^/]+)\/locales/.exec(file)![1]!,
-);
-
 i18n.init({
   lng: 'en',
   resources: { en: { common, layout, landing } },

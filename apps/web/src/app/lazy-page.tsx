@@ -24,8 +24,12 @@ export function lazyPage<M, K extends keyof M>(
       import('./query-provider.tsx'),
       namespace && i18n.loadNamespaces(namespace),
     ]).then(
-      ([module, { withQueryClient }]) =>
-        (loaded = { default: withQueryClient(module[name] as ComponentType<Props & object>) }),
+      ([module, { withQueryClient }]) => {
+        if (!module[name]) throw new Error(`the page's module exports no ${String(name)}`);
+        return (loaded = {
+          default: withQueryClient(module[name] as ComponentType<Props & object>),
+        });
+      },
       (error: unknown) => {
         loading = undefined; // the next call loads anew
         throw error;

@@ -1,22 +1,104 @@
-import { Children, isValidElement, Suspense, type ReactNode } from 'react';
-import {
-  createRoutesFromChildren,
-  matchRoutes,
-  Navigate,
-  Route,
-  Routes,
-  useLocation,
-} from 'react-router';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageErrorBoundary } from '../components/page-error-boundary.tsx';
 import { Spinner } from '../components/states.tsx';
 import { retryOnNewPath } from '../lib/failed-loads.ts';
 import { PublicLayout } from '../features/layout/components/public-layout.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { lazyPage } from './lazy-page.tsx';
+import {
+  isPageRoute,
+  LAYOUTS,
+  NOT_FOUND,
+  ROUTES,
+  type Layout,
+  type LazyModule,
+  type PageRoute,
+} from './routes.ts';
 
-// Only the landing page comes with the first load: every other page is loaded when it is
-// first shown (lazy-page.tsx), so a visitor of / downloads none of the forms, the query
-// library or the member area.
+// The routes of routes.ts as React Router's elements. Only the landing page and the public
+// layout come with the first load: every other page, layout and guard is loaded when first
+// shown (lazy-page.tsx), so a visitor of / downloads none of the forms, the query library or
+// the member area.
+
+/** What a layout module takes: the next one inside it, and what a guard shows to whom it refuses. */
+type LayoutProps = { children?: ReactNode; fallback?: ReactNode };
+
+const FIRST_LOAD: Record<string, ComponentType<LayoutProps>> = {
+  'features/landing/components/landing-page.tsx': LandingPage,
+};
+// Each file is a chunk of its own, fetched when its route is first shown.
+const files = import.meta.glob<Record<string, ComponentType<LayoutProps>>>([
+  '../features/*/components/*-page.tsx',
+  '../features/*/components/*-layout.tsx',
+  '../features/*/components/require-*.tsx',
+  '!../features/*/components/*.test.tsx',
+  '!../features/landing/**',
+  '!../features/layout/components/public-layout.tsx',
+]);
+
+type RouteComponent = ComponentType<LayoutProps> & { preload?: () => Promise<unknown> };
+const components = new Map<string, RouteComponent>();
+
+function componentOf({ file, component, texts }: LazyModule): RouteComponent {
+  let found = components.get(file) ?? FIRST_LOAD[file];
+  if (!found) {
+    const load = files[`../${file}`];
+    if (!load) throw new Error(`${file} is not a page, a layout or a guard of src/features`);
+    found = lazyPage(load, component, texts);
+    components.set(file, found);
+  }
+  return found;
+}
+
+const NotFound = componentOf(NOT_FOUND);
+
+function layoutElement(layout: Layout): ReactNode {
+  if (layout === 'public') return <PublicLayout />;
+  return LAYOUTS[layout].modules.reduceRight<ReactNode>((inside, module) => {
+    const Wrapper = componentOf(module);
+    return <Wrapper fallback={<NotFound />}>{inside}</Wrapper>;
+  }, null);
+}
+
+function routeElement(route: (typeof ROUTES)[number]): ReactNode {
+  if (!isPageRoute(route)) return <Navigate to={route.redirect} replace />;
+  const Page = componentOf(route.page);
+  return <Page />;
+}
+
+const LAYOUT_ORDER: readonly Layout[] = ['public', 'member', 'admin'];
+
+const routeTree = LAYOUT_ORDER.map((layout) => {
+  const base = LAYOUTS[layout].path;
+  return (
+    // The public layout has no path of its own: its '*' takes any path the others do not.
+    <Route
+      key={layout}
+      {...(layout === 'public' ? {} : { path: base })}
+      element={layoutElement(layout)}
+    >
+      {ROUTES.filter((route) => route.layout === layout).map((route) => {
+        const path = route.path.slice(base.length).replace(/^\//, '');
+        return path ? (
+          <Route key={route.path} path={path} element={routeElement(route)} />
+        ) : (
+          <Route key={route.path} index element={routeElement(route)} />
+        );
+      })}
+      <Route path="*" element={<NotFound />} />
+    </Route>
+  );
+});
+
+// Every path the app knows, the unknown ones of each layout showing the not-found page.
+const PATHS = [
+  ...ROUTES.map((route) => ({ path: route.path, route })),
+  ...LAYOUT_ORDER.map((layout) => ({
+    path: `${LAYOUTS[layout].path.replace(/\/$/, '')}/*`,
+    route: { layout, page: NOT_FOUND } as Pick<PageRoute, 'layout' | 'page'>,
+  })),
+];
 
 /**
  * A lazy page shows only once what is around it has rendered (the session check, then the
@@ -25,275 +107,16 @@ import { lazyPage } from './lazy-page.tsx';
  * failed: the page then tries once more when it renders, and shows the error if that fails).
  */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  const loads: unknown[] = [];
-  const preloadIn = (node: ReactNode) => {
-    if (!isValidElement<{ children?: ReactNode; fallback?: ReactNode }>(node)) return;
-    loads.push((node.type as { preload?: () => unknown }).preload?.());
-    Children.forEach(node.props.children, preloadIn);
-    preloadIn(node.props.fallback);
-  };
-  for (const { route } of matchRoutes(createRoutesFromChildren(routeTree), pathname) ?? [])
-    preloadIn(route.element);
-  return Promise.allSettled(loads);
+  const route = matchRoutes(PATHS, pathname)?.[0]?.route.route;
+  if (!route || !('page' in route)) return Promise.resolve();
+  const modules = [...LAYOUTS[route.layout].modules, route.page];
+  return Promise.allSettled(modules.map((module) => componentOf(module).preload?.()));
 }
-
-const AboutPage = lazyPage(
-  () => import('../features/public/components/about-page.tsx'),
-  'AboutPage',
-  'public',
-);
-const SignInPage = lazyPage(
-  () => import('../features/auth/components/sign-in-page.tsx'),
-  'SignInPage',
-  'auth',
-);
-const JoinPage = lazyPage(
-  () => import('../features/public/components/join-page.tsx'),
-  'JoinPage',
-  'public',
-);
-const ForgotPasswordPage = lazyPage(
-  () => import('../features/public/components/forgot-password-page.tsx'),
-  'ForgotPasswordPage',
-  'public',
-);
-const NotFoundPage = lazyPage(
-  () => import('../features/public/components/not-found-page.tsx'),
-  'NotFoundPage',
-  'public',
-);
-const RequireSession = lazyPage(
-  () => import('../features/auth/components/require-session.tsx'),
-  'RequireSession',
-  'auth',
-);
-const RequireAdmin = lazyPage(
-  () => import('../features/admin/components/require-admin.tsx'),
-  'RequireAdmin',
-);
-// The layout's own texts come with the first load; its notification bell's do not.
-const MemberLayout = lazyPage(
-  () => import('../features/layout/components/member-layout.tsx'),
-  'MemberLayout',
-  'notifications',
-);
-const ProfileMenuPage = lazyPage(
-  () => import('../features/layout/components/profile-menu-page.tsx'),
-  'ProfileMenuPage',
-);
-const MemberHomePage = lazyPage(
-  () => import('../features/home/components/member-home-page.tsx'),
-  'MemberHomePage',
-  'home',
-);
-const MobileRechargePage = lazyPage(
-  () => import('../features/home/components/mobile-recharge-page.tsx'),
-  'MobileRechargePage',
-  'home',
-);
-const MonthlyPayPage = lazyPage(
-  () => import('../features/dues/components/monthly-pay-page.tsx'),
-  'MonthlyPayPage',
-  'dues',
-);
-const ApplyLoanPage = lazyPage(
-  () => import('../features/loans/components/apply-loan-page.tsx'),
-  'ApplyLoanPage',
-  'loans',
-);
-const MyLoanPage = lazyPage(
-  () => import('../features/loans/components/my-loan-page.tsx'),
-  'MyLoanPage',
-  'loans',
-);
-const DashboardPage = lazyPage(
-  () => import('../features/dashboard/components/dashboard-page.tsx'),
-  'DashboardPage',
-  'dashboard',
-);
-const MyProfilePage = lazyPage(
-  () => import('../features/profile/components/my-profile-page.tsx'),
-  'MyProfilePage',
-  'profile',
-);
-const MyBonusPage = lazyPage(
-  () => import('../features/bonus/components/my-bonus-page.tsx'),
-  'MyBonusPage',
-  'bonus',
-);
-const ContactChatPage = lazyPage(
-  () => import('../features/chat/components/contact-chat-page.tsx'),
-  'ContactChatPage',
-  'chat',
-);
-const SwitchAccountPage = lazyPage(
-  () => import('../features/auth/components/switch-account-page.tsx'),
-  'SwitchAccountPage',
-  'auth',
-);
-
-const AdminLayout = lazyPage(
-  () => import('../features/admin/components/admin-layout.tsx'),
-  'AdminLayout',
-  'admin',
-);
-const AdminOverviewPage = lazyPage(
-  () => import('../features/admin/components/overview-page.tsx'),
-  'AdminOverviewPage',
-  'admin',
-);
-const ReviewQueuePage = lazyPage(
-  () => import('../features/admin/components/review-queue-page.tsx'),
-  'ReviewQueuePage',
-  'admin',
-);
-const AdminLoansPage = lazyPage(
-  () => import('../features/admin/components/loans-page.tsx'),
-  'AdminLoansPage',
-  'admin',
-);
-const AdminLoanDetailPage = lazyPage(
-  () => import('../features/admin/components/loan-detail-page.tsx'),
-  'AdminLoanDetailPage',
-  'admin',
-);
-const MembersPage = lazyPage(
-  () => import('../features/admin-members/components/members-page.tsx'),
-  'MembersPage',
-  'admin-members',
-);
-const MemberDetailPage = lazyPage(
-  () => import('../features/admin-members/components/member-detail-page.tsx'),
-  'MemberDetailPage',
-  'admin-members',
-);
-const ApplicationsPage = lazyPage(
-  () => import('../features/admin-members/components/applications-page.tsx'),
-  'ApplicationsPage',
-  'admin-members',
-);
-const AdminSettingsPage = lazyPage(
-  () => import('../features/admin-books/components/settings-page.tsx'),
-  'AdminSettingsPage',
-  'admin-books',
-);
-const LedgerPage = lazyPage(
-  () => import('../features/admin-books/components/ledger-page.tsx'),
-  'LedgerPage',
-  'admin-books',
-);
-const AuditPage = lazyPage(
-  () => import('../features/admin-books/components/audit-page.tsx'),
-  'AuditPage',
-  'admin-books',
-);
-const StatementPage = lazyPage(
-  () => import('../features/statement/components/statement-page.tsx'),
-  'StatementPage',
-  'statement',
-);
-const NotificationsPage = lazyPage(
-  () => import('../features/notifications/components/notifications-page.tsx'),
-  'NotificationsPage',
-  'notifications',
-);
-const ConversationsPage = lazyPage(
-  () => import('../features/admin-messages/components/conversations-page.tsx'),
-  'ConversationsPage',
-  'admin-messages',
-);
-const ConversationPage = lazyPage(
-  () => import('../features/admin-messages/components/conversation-page.tsx'),
-  'ConversationPage',
-  'admin-messages',
-);
-const RechargesPage = lazyPage(
-  () => import('../features/admin-recharges/components/recharges-page.tsx'),
-  'RechargesPage',
-  'admin-recharges',
-);
-const BonusPage = lazyPage(
-  () => import('../features/admin-bonus/components/bonus-page.tsx'),
-  'BonusPage',
-  'admin-bonus',
-);
-const SetPasswordPage = lazyPage(
-  () => import('../features/public/components/set-password-page.tsx'),
-  'SetPasswordPage',
-  'public',
-);
 
 const fallback = (
   <div className="grid min-h-[50dvh] place-items-center">
     <Spinner />
   </div>
-);
-
-const routeTree = (
-  <>
-    <Route element={<PublicLayout />}>
-      <Route index element={<LandingPage />} />
-      <Route path="about" element={<AboutPage />} />
-      <Route path="sign-in" element={<SignInPage />} />
-      <Route path="join" element={<JoinPage />} />
-      <Route path="forgot-password" element={<ForgotPasswordPage />} />
-      <Route path="set-password" element={<SetPasswordPage />} />
-      {/* Targets of the spec's menus that have no route there lead to the real pages. */}
-      <Route path="mobile-recharge" element={<Navigate to="/user/mobile-recharge" replace />} />
-      <Route path="contact" element={<Navigate to="/user/contact-chat" replace />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Route>
-    <Route
-      path="user"
-      element={
-        <RequireSession>
-          <MemberLayout />
-        </RequireSession>
-      }
-    >
-      <Route index element={<MemberHomePage />} />
-      <Route path="monthly-pay" element={<MonthlyPayPage />} />
-      <Route path="apply-loan" element={<ApplyLoanPage />} />
-      <Route path="my-loan" element={<MyLoanPage />} />
-      <Route path="dashboard" element={<DashboardPage />} />
-      <Route path="profile" element={<ProfileMenuPage />} />
-      <Route path="my-profile" element={<MyProfilePage />} />
-      <Route path="my-bonus" element={<MyBonusPage />} />
-      <Route path="statement" element={<StatementPage />} />
-      <Route path="notifications" element={<NotificationsPage />} />
-      <Route path="mobile-recharge" element={<MobileRechargePage />} />
-      <Route path="contact-chat" element={<ContactChatPage />} />
-      <Route path="switch-account" element={<SwitchAccountPage />} />
-      <Route path="user" element={<Navigate to="/user/my-bonus" replace />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Route>
-    <Route
-      path="admin"
-      element={
-        <RequireSession>
-          <RequireAdmin fallback={<NotFoundPage />}>
-            <AdminLayout />
-          </RequireAdmin>
-        </RequireSession>
-      }
-    >
-      <Route index element={<AdminOverviewPage />} />
-      <Route path="payments" element={<ReviewQueuePage />} />
-      <Route path="loans" element={<AdminLoansPage />} />
-      <Route path="loans/:id" element={<AdminLoanDetailPage />} />
-      <Route path="members" element={<MembersPage />} />
-      <Route path="members/:id" element={<MemberDetailPage />} />
-      <Route path="applications" element={<ApplicationsPage />} />
-      <Route path="settings" element={<AdminSettingsPage />} />
-      <Route path="ledger" element={<LedgerPage />} />
-      <Route path="audit" element={<AuditPage />} />
-      <Route path="messages" element={<ConversationsPage />} />
-      <Route path="messages/:memberId" element={<ConversationPage />} />
-      <Route path="recharges" element={<RechargesPage />} />
-      <Route path="bonus" element={<BonusPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Route>
-  </>
 );
 
 export function AppRoutes() {

@@ -1,6 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import { translateMessage } from '../lib/messages.ts';
 
+/** What a Field gives its control to spread: its id, and what is to be announced with it. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
 /**
  * A labelled form control with its error beside it. `error` may be a sentence from the shared
  * schemas or the server: it is looked up with translateMessage here (an already translated
@@ -16,11 +23,7 @@ export function Field({
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
-  children: (props: {
-    id: string;
-    'aria-invalid': boolean;
-    'aria-describedby'?: string;
-  }) => ReactNode;
+  children: (props: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
   const message = error ? translateMessage(error) : undefined;

@@ -12,7 +12,7 @@ export function Spinner({ label }: { label?: string }) {
   );
 }
 
-/** A loading state's turning ring, still through its first second (decision 018). */
+/** A loading state's turning ring, still through its first second (docs/decisions/027). */
 export function SpinnerRing({ size = 'size-6' }: { size?: 'size-5' | 'size-6' }) {
   return (
     <span

@@ -3,7 +3,7 @@ import { ToastContainer } from 'react-toastify';
 import { MODAL_TOASTS } from '../lib/toast-ids.ts';
 
 // The toast library and its stylesheet come after the page has painted, not with it: nothing
-// a page shows first needs them (lib/toast-containers-loader.ts, docs/decisions/015).
+// a page shows first needs them (lib/toast-containers-loader.ts, docs/boot.md).
 
 /** The page's toasts, top right; success toasts close after 1 s (docs/product.md 10.8). */
 export function PageToasts() {

@@ -7,7 +7,7 @@
 // within the app is held and followed by the router as soon as the page is hydrated: a few
 // milliseconds later, as one navigation; should the hydration not end (a part of the page
 // whose code never comes), the browser follows it after MAX_HOLD_MS
-// (docs/decisions/014-taps-while-a-page-hydrates.md).
+// (docs/decisions/027-how-a-page-starts.md).
 
 type Navigate = (to: string) => unknown;
 

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rechargeBody } from '../testing/api-fixtures.ts';
 import { stubApi } from '../testing/render.tsx';
 import { useApprovePayment } from '../features/admin/api/admin-payments.ts';
 import { useRequestRecharge, type RechargeCreated } from '../features/home/api/request-recharge.ts';
@@ -13,17 +14,7 @@ function wrapper({ children }: { children: ReactNode }) {
 
 const created: RechargeCreated = {
   message: 'Your recharge request is sent.',
-  request: {
-    id: 7,
-    operator: 'jio',
-    number: '9876543210',
-    amount: 50,
-    state: 'requested',
-    reference: null,
-    reason: null,
-    created_at: '2026-11-22T08:00:00.000Z',
-    decided_at: null,
-  },
+  request: rechargeBody(),
 };
 const body = { operator: 'jio' as const, number: '9876543210', amount: 50 };
 

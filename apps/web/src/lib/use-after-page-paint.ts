@@ -8,7 +8,7 @@ export const MAX_WAIT_FOR_PAINT_MS = 500;
  * False until the page this component is part of has been shown, then true: for a part that
  * may come a moment later (below the fold, a badge), so that its code and its requests start
  * once what the member opened the page for is on the screen rather than competing with it on
- * a slow network (docs/decisions/012-after-the-page-paints.md).
+ * a slow network (docs/boot.md).
  *
  * - On the page a document was loaded for, before any input: once the browser reports the
  *   largest contentful paint after this component's first commit (as boot.ts waits for the

@@ -1,8 +1,9 @@
 import type { Loan } from '@jamiya/contracts/loans';
 import type { UserData } from '@jamiya/contracts/profile';
+import type { Recharge } from '@jamiya/contracts/recharge';
 import type { PublicSettings } from '@jamiya/contracts/settings';
 
-// Answers shaped like the real API's (GET /api/settings, /api/profile, /api/my-loans).
+// Answers shaped like the real API's (GET /api/settings, /api/profile, /api/my-loans, ...).
 
 export function settingsBody(policy: Partial<PublicSettings['loan_policy']> = {}): PublicSettings {
   return {
@@ -122,3 +123,32 @@ export function pendingLoan(overrides: Partial<Loan> = {}): Loan {
 }
 
 export const loansBody = (...items: Loan[]) => ({ items, next_cursor: null });
+
+/** A member's request for a mobile recharge of 50 AED, not yet made (GET /api/recharge-requests). */
+export function rechargeBody(overrides: Partial<Recharge> = {}): Recharge {
+  return {
+    id: 7,
+    operator: 'jio',
+    number: '9876543210',
+    amount: 50,
+    state: 'requested',
+    reference: null,
+    reason: null,
+    created_at: '2026-11-20T08:00:00.000Z',
+    decided_at: null,
+    ...overrides,
+  };
+}
+
+export type MonthStatus = 'completed' | 'pending' | 'pay_now' | 'due';
+
+/** A month of GET /api/my-account-data's monthlyPaymentData: 200 AED, paid in full or not at all. */
+export const monthRow = (period: string, status: MonthStatus) => ({
+  month: period,
+  period,
+  description: 'Monthly due',
+  amount: 200,
+  paid: status === 'completed' ? 200 : 0,
+  remaining: status === 'completed' ? 0 : 200,
+  status,
+});

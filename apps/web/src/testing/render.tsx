@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
@@ -86,4 +87,18 @@ export function stubApi(handlers: Record<string, Handler>) {
     }),
   );
   return requests;
+}
+
+/**
+ * The start of most page tests: the server stubbed with `api`, a user to act, the page drawn
+ * (with `renderWithProviders`' options). Returns the requests made, the user and the render.
+ */
+export function setupPage(
+  ui: ReactElement,
+  api: Record<string, Handler>,
+  options?: Parameters<typeof renderWithProviders>[1],
+) {
+  const requests = stubApi(api);
+  const user = userEvent.setup();
+  return { requests, user, ...renderWithProviders(ui, options) };
 }

@@ -1,12 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import i18n, { LAZY_NAMESPACES } from '../app/i18n.ts';
+import i18n from '../app/i18n.ts';
 import { queryClient } from '../app/query-provider.tsx';
 
 // The app fetches most namespaces of texts when a page needs them; a test renders its page
-// on its own, so they are all loaded up front.
-await i18n.loadNamespaces(LAZY_NAMESPACES);
+// on its own, so they are all loaded up front (the header's and landing page's are already).
+const namespaces = Object.keys(import.meta.glob('../features/*/locales/en.json')).map(
+  (file) => /features\/([^/]+)\/locales/.exec(file)![1]!,
+);
+await i18n.loadNamespaces(namespaces.filter((ns) => ns !== 'layout' && ns !== 'landing'));
 
 // A loaded machine can take more than the default 1 s to render a page.
 configure({ asyncUtilTimeout: 4000 });

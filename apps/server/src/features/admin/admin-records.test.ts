@@ -18,7 +18,7 @@ import {
 import { notifications } from '../../db/schema/member-services.ts';
 import { membershipApplications, users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { memberSavingsFils } from '../ledger/ledger.ts';
+import { memberSavingsFils } from '../ledger/balances.ts';
 import { signedInAdmin } from '../../../test/signed-in.ts';
 
 let t: TestApp;

@@ -5,9 +5,9 @@ import {
   applicationAcceptedResponse,
   applicationRejectedResponse,
   membershipApplication,
-  reasonRequest,
   type MembershipApplication,
-} from '@jamiya/contracts/admin';
+} from '@jamiya/contracts/members';
+import { reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
 import type { Tx } from '../../db/client.ts';
 import { membershipApplications } from '../../db/schema/users.ts';
@@ -15,12 +15,10 @@ import { localDate } from '../../lib/calendar.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { audit } from '../audit/audit.ts';
-import { issuePasswordLink, sendPasswordLinkMail } from '../auth/password-links.ts';
-import { requireReason } from '../loans/lifecycle.ts';
-import { createUser } from '../members/create-user.ts';
-import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
+import { requireReason } from '../../lib/reason.ts';
+import { actorOf, idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
+import { createInvitedMember, mailPasswordLink, memberOpenedMessage } from './invitations.ts';
 import { toAdminMember } from './members.ts';
-import { randomBytes } from 'node:crypto';
 
 type Application = typeof membershipApplications.$inferSelect;
 
@@ -107,27 +105,23 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const { application, user, link } = await db.transaction(async (tx) => {
         const pending = await pendingApplication(tx, request.params.id);
-        const created = await createUser(tx, {
-          name: pending.name,
-          email: pending.email,
-          password: randomBytes(32).toString('base64url'),
-          mobile: pending.mobile,
-          address: pending.address,
-          nationalId: pending.nationalId,
-          joinedOn: localDate(now),
-        });
+        const { user: created, link: issued } = await createInvitedMember(
+          tx,
+          {
+            name: pending.name,
+            email: pending.email,
+            mobile: pending.mobile,
+            address: pending.address,
+            nationalId: pending.nationalId,
+            joinedOn: localDate(now),
+          },
+          { actorId: actor.id, publicUrl, now },
+        );
         const [accepted] = await tx
           .update(membershipApplications)
           .set({ status: 'accepted', decidedBy: actor.id, decidedAt: now, memberId: created.id })
           .where(eq(membershipApplications.id, pending.id))
           .returning();
-        const issued = await issuePasswordLink(tx, {
-          userId: created.id,
-          purpose: 'invite',
-          createdBy: actor.id,
-          publicUrl,
-          now,
-        });
         await audit(tx, {
           actorId: actor.id,
           action: 'application.accept',
@@ -139,21 +133,12 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { application: accepted!, user: created, link: issued };
       });
-      const emailed = await sendPasswordLinkMail(
-        { db, mailer, log: app.log },
-        { userId: user.id, purpose: 'invite', ...link },
-      );
+      const mailed = await mailPasswordLink({ db, mailer, log: app.log }, user.id, link, 'invite');
       return {
-        message: emailed
-          ? `${user.name} is a member now; a link to set a password was sent to ${user.email}.`
-          : `${user.name} is a member now. Give them the link to set a password.`,
+        message: memberOpenedMessage(user, mailed.emailed),
         application: toView(application),
         member: toAdminMember(user, { savingsFils: 0, loanFils: 0 }),
-        // Only when no mail server is set up: the admin never holds a live link otherwise.
-        set_password_link: emailed
-          ? null
-          : { url: link.url, expires_at: link.expiresAt.toISOString() },
-        emailed,
+        ...mailed,
       };
     },
   );
@@ -167,13 +152,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         ...secured,
         params: idParams,
         body: reasonRequest,
-        response: {
-          200: applicationRejectedResponse,
-          ...refused,
-          404: errorBody,
-          409: errorBody,
-          422: errorBody,
-        },
+        response: { 200: applicationRejectedResponse, ...refusedDecision },
       },
     },
     async (request) => {

@@ -1,44 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, like, lt, sql } from 'drizzle-orm';
+import { and, desc, like, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { filsToAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
 import {
-  adminOverview,
-  adminSettings,
   auditEvent,
   auditQuery,
   journalEntriesQuery,
   journalEntry,
-  settingsUpdateRequest,
-  settingsUpdateResponse,
   trialBalance as trialBalanceView,
-} from '@jamiya/contracts/admin';
-import { errorBody, listOf } from '@jamiya/contracts/common';
+} from '@jamiya/contracts/books';
+import { listOf } from '@jamiya/contracts/common';
 import { auditLog } from '../../db/schema/ledger.ts';
-import { loanInstallments, loans } from '../../db/schema/loans.ts';
-import { payments } from '../../db/schema/payments.ts';
-import { settings } from '../../db/schema/settings.ts';
-import { membershipApplications, users } from '../../db/schema/users.ts';
-import { addMonthsToPeriod, localDate, periodOf } from '../../lib/calendar.ts';
+import { localDate } from '../../lib/calendar.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { audit } from '../audit/audit.ts';
-import { trialBalance } from '../ledger/ledger.ts';
-import { bookFigures, journalPage, type JournalRow } from '../ledger/statement.ts';
-import { getSettings, toPublicSettings, type Settings } from '../settings/settings.ts';
-import { actorOf, refused, secured } from '../../lib/route-kit.ts';
+import { refused, secured } from '../../lib/route-kit.ts';
+import { trialBalance } from '../ledger/balances.ts';
+import { journalPage, type JournalRow } from '../ledger/statement.ts';
 import { memberRefsById, type MemberRef } from '../members/member-refs.ts';
-import { activeAdminCount, openProposals, toProposalViews } from '../proposals/proposals.ts';
-
-async function countOf(query: Promise<Array<{ n: number }>>): Promise<number> {
-  const [row] = await query;
-  return Number(row?.n ?? 0);
-}
-
-function toAdminSettings(s: Settings) {
-  return { ...toPublicSettings(s), updated_at: s.updatedAt.toISOString() };
-}
 
 function toJournalEntry(row: JournalRow, people: Map<number, MemberRef>) {
   const e = row.entry;
@@ -61,143 +41,9 @@ function toJournalEntry(row: JournalRow, people: Map<number, MemberRef>) {
   };
 }
 
-/** Overview, settings, the books (trial balance, journal) and the audit log. */
+/** The books (trial balance, journal) and the audit log. */
 export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-
-  app.get(
-    '/overview',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Headline figures, what awaits a decision, and 12 months of history',
-        ...secured,
-        response: { 200: adminOverview, ...refused },
-      },
-    },
-    async () => {
-      const today = localDate(new Date());
-      const thisMonth = periodOf(today);
-      const months = Array.from({ length: 12 }, (_, i) => addMonthsToPeriod(thisMonth, i - 11));
-      const figures = await bookFigures(db, months);
-      const unpaid = sql`${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils}`;
-      const [overdue] = await db
-        .select({ n: count(), total: sql<string>`coalesce(sum(${unpaid}), 0)` })
-        .from(loanInstallments)
-        .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
-        .where(
-          and(eq(loans.state, 'active'), lt(loanInstallments.dueOn, today), sql`${unpaid} > 0`),
-        );
-      const loansIn = (state: 'pending' | 'approved') =>
-        countOf(db.select({ n: count() }).from(loans).where(eq(loans.state, state)));
-      const memberRows = await db
-        .select({ status: users.status, n: count() })
-        .from(users)
-        .where(eq(users.isMember, true))
-        .groupBy(users.status);
-      return {
-        savings_held: filsToAed(figures.savingsFils),
-        loans_outstanding: filsToAed(figures.loansFils),
-        cash_in_hand: filsToAed(figures.cashFils),
-        interest_earned: filsToAed(figures.interestEarnedFils),
-        overdue_installments: {
-          count: Number(overdue?.n ?? 0),
-          amount: filsToAed(Number(overdue?.total ?? 0)),
-        },
-        receipts_pending: await countOf(
-          db.select({ n: count() }).from(payments).where(eq(payments.status, 'pending')),
-        ),
-        loan_applications_pending: await loansIn('pending'),
-        loans_to_disburse: await loansIn('approved'),
-        membership_applications_pending: await countOf(
-          db
-            .select({ n: count() })
-            .from(membershipApplications)
-            .where(eq(membershipApplications.status, 'pending')),
-        ),
-        members: {
-          active: Number(memberRows.find((r) => r.status === 1)?.n ?? 0),
-          inactive: Number(memberRows.find((r) => r.status === 0)?.n ?? 0),
-        },
-        active_admins: await activeAdminCount(db),
-        proposals: await toProposalViews(db, await openProposals(db)),
-        history: figures.history.map((h) => ({
-          month: h.month,
-          savings: filsToAed(h.savingsFils),
-          loans_outstanding: filsToAed(h.loansFils),
-        })),
-      };
-    },
-  );
-
-  app.get(
-    '/settings',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "The association's settings",
-        ...secured,
-        response: { 200: adminSettings, ...refused },
-      },
-    },
-    async () => toAdminSettings(await getSettings(db)),
-  );
-
-  app.put(
-    '/settings',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Change the settings: name, monthly due (applies to unpaid months), loan policy (applies to new applications), mobile recharge amounts',
-        ...secured,
-        body: settingsUpdateRequest,
-        response: { 200: settingsUpdateResponse, ...refused, 422: errorBody },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const now = new Date();
-      const body = request.body;
-      const updated = await db.transaction(async (tx) => {
-        const before = await getSettings(tx);
-        const [row] = await tx
-          .update(settings)
-          .set({
-            associationName: body.association_name,
-            monthlyDueFils: body.monthly_due,
-            loanMinFils: body.loan_policy.minimum,
-            loanMaxFils: body.loan_policy.maximum,
-            loanStepFils: body.loan_policy.step,
-            loanDefaultFils: body.loan_policy.default,
-            loanTerms: [...body.loan_policy.terms].sort((a, b) => a - b),
-            allowCustomTerm: body.loan_policy.allow_custom_term,
-            loanMaxCustomTerm: body.loan_policy.max_custom_term,
-            termsText: body.terms_text,
-            ...(body.payment_instructions === undefined
-              ? {}
-              : { paymentInstructions: body.payment_instructions }),
-            ...(body.recharge
-              ? { rechargeMinFils: body.recharge.minimum, rechargeMaxFils: body.recharge.maximum }
-              : {}),
-            updatedAt: now,
-          })
-          .where(eq(settings.id, 1))
-          .returning();
-        await audit(tx, {
-          actorId: actor.id,
-          action: 'settings.update',
-          targetType: 'settings',
-          targetId: 1,
-          details: { before: toPublicSettings(before), after: toPublicSettings(row!) },
-          ip: actor.ip,
-          at: now,
-        });
-        return row!;
-      });
-      return { message: 'The settings were saved.', settings: toAdminSettings(updated) };
-    },
-  );
 
   app.get(
     '/ledger/trial-balance',

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AdminPayment } from '@jamiya/contracts/admin';
+import type { AdminPayment } from '@jamiya/contracts/payments';
 import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { periodLabel } from '../../lib/calendar.ts';
-import type { Payment } from '../dues/dues.ts';
+import type { Payment } from '../dues/submissions.ts';
 import { SAME_PICTURE_MAX_DISTANCE } from '../files/picture-hash.ts';
 
 /**

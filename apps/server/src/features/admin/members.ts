@@ -1,11 +1,19 @@
 import { and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
-import type { AdminMember } from '@jamiya/contracts/admin';
+import type { AdminMember } from '@jamiya/contracts/members';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
-import type { User } from '../members/user-data.ts';
+import { notFound } from '../../lib/errors.ts';
+import { toMemberRef, type User } from '../members/user-data.ts';
+
+/** The member with this id, or 404. */
+export async function loadUser(db: DbOrTx, id: number): Promise<User> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw notFound('There is no such member.');
+  return user;
+}
 
 /** Savings and what is still owed on active loans, for a page of members in two queries. */
 export async function balancesOf(
@@ -39,9 +47,7 @@ export function toAdminMember(
   balances: { savingsFils: Fils; loanFils: Fils },
 ): AdminMember {
   return {
-    id: user.id,
-    unique_id: user.uniqueId,
-    name: user.name,
+    ...toMemberRef(user),
     email: user.email,
     mobile: user.mobile,
     national_id: user.nationalId,

@@ -5,13 +5,13 @@ import {
   adminPayment,
   adminPaymentsQuery,
   approvePaymentRequest,
-  reasonRequest,
-} from '@jamiya/contracts/admin';
+} from '@jamiya/contracts/payments';
+import { reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
 import { payments } from '../../db/schema/payments.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { approvePayment, rejectPayment } from '../dues/dues.ts';
+import { approvePayment, rejectPayment } from '../dues/review.ts';
 import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
 import { toAdminPayments } from './payment-views.ts';
 

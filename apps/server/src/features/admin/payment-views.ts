@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
-import type { AdminPayment } from '@jamiya/contracts/admin';
+import type { AdminPayment } from '@jamiya/contracts/payments';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { settings } from '../../db/schema/settings.ts';
-import { monthFigures, type Payment } from '../dues/dues.ts';
+import { monthFigures } from '../dues/months.ts';
+import type { Payment } from '../dues/submissions.ts';
 import { toPaymentView } from '../dues/payment-view.ts';
 import { memberRefsById } from '../members/member-refs.ts';
 import { possibleDuplicatesOf } from './duplicates.ts';

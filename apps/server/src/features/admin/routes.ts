@@ -6,24 +6,20 @@ import {
   cashRepaymentRequest,
   loanActionResponse,
   loanProposedResponse,
-  optionalNoteRequest,
-  reasonRequest,
-} from '@jamiya/contracts/admin';
+} from '@jamiya/contracts/loans';
+import { optionalNoteRequest, reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
 import { loans } from '../../db/schema/loans.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import {
-  applyRepayment,
-  approveLoan,
-  disburseOrPropose,
-  rejectLoan,
-  writeOffOrPropose,
-  type Actor,
-  type Loan,
-} from '../loans/lifecycle.ts';
+import { applyRepayment } from '../loans/repayment.ts';
+import { approveLoan, rejectLoan } from '../loans/decisions.ts';
+import { disburseOrPropose } from '../loans/disburse.ts';
+import { writeOffOrPropose } from '../loans/write-off.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { Loan } from '../loans/transition.ts';
 import { toLoanView } from '../loans/loan-view.ts';
 import { audit } from '../audit/audit.ts';
 import { toProposalViews, type Decision } from '../proposals/proposals.ts';
@@ -31,7 +27,10 @@ import { proposalAdminRoutes } from '../proposals/routes.ts';
 import { applicationRoutes } from './application-routes.ts';
 import { bookRoutes } from './book-routes.ts';
 import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
+import { memberAccountRoutes } from './member-account-routes.ts';
 import { memberRoutes } from './member-routes.ts';
+import { overviewRoutes } from './overview-routes.ts';
+import { settingsRoutes } from './settings-routes.ts';
 import { paymentRoutes } from './payment-routes.ts';
 import { bonusAdminRoutes } from '../bonus/routes.ts';
 import { messageAdminRoutes } from '../messages/routes.ts';
@@ -46,7 +45,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
   installIdempotency(app);
   await app.register(memberRoutes);
+  await app.register(memberAccountRoutes);
   await app.register(applicationRoutes);
+  await app.register(overviewRoutes);
+  await app.register(settingsRoutes);
   await app.register(bookRoutes);
   await app.register(statementAdminRoutes);
   await app.register(notificationAdminRoutes);

@@ -19,19 +19,18 @@ import { auditLog, journalEntries, ledgerAccounts, postings } from '../../db/sch
 import { notifications } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { approvePayment, submitDues } from '../dues/dues.ts';
+import { approvePayment } from '../dues/review.ts';
+import { submitDues } from '../dues/submissions.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { storeUpload } from '../files/files.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
-import { accountBalanceFils, memberSavingsFils } from '../ledger/ledger.ts';
-import {
-  applyForLoan,
-  applyRepayment,
-  approveLoan,
-  disburseLoan,
-  installmentsOf,
-  type Actor,
-} from '../loans/lifecycle.ts';
+import { accountBalanceFils, memberSavingsFils } from '../ledger/balances.ts';
+import { applyForLoan } from '../loans/apply.ts';
+import { applyRepayment } from '../loans/repayment.ts';
+import { approveLoan } from '../loans/decisions.ts';
+import { disburseLoan } from '../loans/disburse.ts';
+import { installmentsOf } from '../loans/installments.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 /** A moment on a Dubai date (noon unless a time is given). */
 const at = (date: string, time = '12:00') => new Date(`${date}T${time}:00+04:00`);

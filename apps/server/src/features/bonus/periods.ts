@@ -18,7 +18,7 @@ import {
   previousDay,
   type PeriodFigures,
 } from './figures.ts';
-import { formatDay } from '@jamiya/money/format';
+import { formatDay } from '@jamiya/money/dates';
 
 export type BonusPeriodRow = typeof bonusPeriods.$inferSelect;
 

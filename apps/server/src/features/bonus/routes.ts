@@ -8,7 +8,7 @@ import {
   myBonus,
 } from '@jamiya/contracts/bonus';
 import { errorBody } from '@jamiya/contracts/common';
-import { proposalProposedResponse } from '@jamiya/contracts/admin';
+import { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import { toProposalViews } from '../proposals/proposals.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';

@@ -6,7 +6,7 @@ import {
   login,
   type TestApp,
 } from '../../../test/harness.ts';
-import { trialBalance } from '../ledger/ledger.ts';
+import { trialBalance } from '../ledger/balances.ts';
 import { seedDemo } from './seed.ts';
 
 describe('demo seed', () => {

@@ -5,18 +5,17 @@ import { settings } from '../../db/schema/settings.ts';
 import { membershipApplications, users } from '../../db/schema/users.ts';
 import { addMonthsToDate, localDate, periodOf } from '../../lib/calendar.ts';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
-import { approvePayment, submitDues, submitLoanRepayment } from '../dues/dues.ts';
+import { approvePayment } from '../dues/review.ts';
+import { submitDues, submitLoanRepayment } from '../dues/submissions.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { storeUpload } from '../files/files.ts';
 import { photoLike } from './demo-pictures.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
-import {
-  applyForLoan,
-  approveLoan,
-  disburseLoan,
-  installmentsOf,
-  type Actor,
-} from '../loans/lifecycle.ts';
+import { applyForLoan } from '../loans/apply.ts';
+import { approveLoan } from '../loans/decisions.ts';
+import { disburseLoan } from '../loans/disburse.ts';
+import { installmentsOf } from '../loans/installments.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { createUser } from '../members/create-user.ts';
 import { getSettings } from '../settings/settings.ts';
 

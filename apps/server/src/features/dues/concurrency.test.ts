@@ -22,16 +22,14 @@ import { journalEntries } from '../../db/schema/ledger.ts';
 import { loanInstallments, loans, loanTransitions } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { AppError } from '../../lib/errors.ts';
-import { memberSavingsFils } from '../ledger/ledger.ts';
-import {
-  applyForLoan,
-  approveLoan,
-  disburseLoan,
-  installmentsOf,
-  outstandingFils,
-  type Actor,
-} from '../loans/lifecycle.ts';
-import { approvePayment, rejectPayment, submitLoanRepayment } from './dues.ts';
+import { memberSavingsFils } from '../ledger/balances.ts';
+import { applyForLoan } from '../loans/apply.ts';
+import { approveLoan } from '../loans/decisions.ts';
+import { disburseLoan } from '../loans/disburse.ts';
+import { installmentsOf, outstandingFils } from '../loans/installments.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { approvePayment, rejectPayment } from './review.ts';
+import { submitLoanRepayment } from './submissions.ts';
 
 // PGlite runs one query at a time, so races can only happen on a real PostgreSQL server.
 const N = 10;

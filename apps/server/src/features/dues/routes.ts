@@ -14,9 +14,18 @@ import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { withStoredUpload } from '../files/files.ts';
-import { submitDues, submitLoanRepayment } from './dues.ts';
+import { submitDues, submitLoanRepayment } from './submissions.ts';
 import { toPaymentView } from './payment-view.ts';
-import { secured } from '../../lib/route-kit.ts';
+import { refusedUpload, secured } from '../../lib/route-kit.ts';
+
+/** What a member's submission with a receipt may answer. */
+const submissionAnswers = {
+  200: savePaymentResponse,
+  401: errorBody,
+  403: errorBody,
+  409: errorBody,
+  ...refusedUpload,
+};
 
 const REPAYMENT_RECEIVED =
   'Your loan payment was received. It will be added once the committee confirms it.';
@@ -41,16 +50,7 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
         ...secured,
         consumes: ['multipart/form-data'],
         body: monthlyPaymentFields.extend({ photo: uploadedFile('Receipt').optional() }),
-        response: {
-          200: savePaymentResponse,
-          401: errorBody,
-          403: errorBody,
-          409: errorBody,
-          413: errorBody,
-          415: errorBody,
-          422: errorBody,
-          429: errorBody,
-        },
+        response: submissionAnswers,
       },
     },
     async (request) => {
@@ -112,18 +112,7 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         params: idParams,
         body: loanRepaymentFields.extend({ photo: uploadedFile('Receipt').optional() }),
-        response: {
-          200: savePaymentResponse,
-          400: errorBody,
-          401: errorBody,
-          403: errorBody,
-          404: errorBody,
-          409: errorBody,
-          413: errorBody,
-          415: errorBody,
-          422: errorBody,
-          429: errorBody,
-        },
+        response: { ...submissionAnswers, 400: errorBody, 404: errorBody },
       },
     },
     async (request) => {

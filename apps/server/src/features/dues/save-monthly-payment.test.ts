@@ -18,11 +18,15 @@ import { journalEntries } from '../../db/schema/ledger.ts';
 import { loanInstallments } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { AppError } from '../../lib/errors.ts';
-import { accountBalanceFils, loanReceivableFils } from '../ledger/ledger.ts';
-import { approveLoan, disburseLoan, type Actor } from '../loans/lifecycle.ts';
+import { accountBalanceFils, loanReceivableFils } from '../ledger/balances.ts';
+import { approveLoan } from '../loans/decisions.ts';
+import { disburseLoan } from '../loans/disburse.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { newStorageKey } from '../files/file-storage.ts';
 import type { StoredUpload } from '../files/files.ts';
-import { accountSummary, approvePayment, rejectPayment, submitDues } from './dues.ts';
+import { accountSummary } from './account-summary.ts';
+import { approvePayment, rejectPayment } from './review.ts';
+import { submitDues } from './submissions.ts';
 import { monthName, periodAgo, periodLabel } from '../../../test/calendar.ts';
 
 const monthNameAgo = (monthsAgo: number) => monthName(periodAgo(monthsAgo));

@@ -4,7 +4,7 @@ import { errorBody } from '@jamiya/contracts/common';
 import { notFound } from '../../lib/errors.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { isAttachmentOfConversation } from '../messages/messages.ts';
+import { isAttachmentOfConversation } from '../messages/thread.ts';
 import { findFile, type FileRow } from './files.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -18,25 +18,20 @@ import {
 import { ledgerConsistencyProblems } from '../loans/consistency.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
-import { approvePayment, rejectPayment, submitLoanRepayment } from '../dues/dues.ts';
-import {
-  applyForLoan,
-  approveLoan,
-  disburseLoan,
-  installmentsOf,
-  outstandingFils,
-  type Actor,
-} from '../loans/lifecycle.ts';
+import { approvePayment, rejectPayment } from '../dues/review.ts';
+import { submitLoanRepayment } from '../dues/submissions.ts';
+import { applyForLoan } from '../loans/apply.ts';
+import { approveLoan } from '../loans/decisions.ts';
+import { disburseLoan } from '../loans/disburse.ts';
+import { installmentsOf, outstandingFils } from '../loans/installments.ts';
+import type { Actor } from '../../lib/actor.ts';
 import {
   accountBalanceFils,
   memberSavingsFils,
-  postEntry,
-  reverseEntry,
   trialBalance,
-  UnbalancedEntryError,
   unbalancedEntries,
-  type EntryInput,
-} from './ledger.ts';
+} from './balances.ts';
+import { postEntry, reverseEntry, UnbalancedEntryError, type EntryInput } from './ledger.ts';
 
 describe('ledger', () => {
   let t: TestApp;

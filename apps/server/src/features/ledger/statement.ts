@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
-import type { StatementLine } from '@jamiya/contracts/admin';
+import type { StatementLine } from '@jamiya/contracts/statement';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   journalEntries,

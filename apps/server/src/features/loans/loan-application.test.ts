@@ -15,15 +15,12 @@ import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger
 import { loanInstallments, loans, loanTransitions } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/errors.ts';
-import { accountBalanceFils, loanReceivableFils } from '../ledger/ledger.ts';
-import {
-  applyRepayment,
-  approveLoan,
-  disburseLoan,
-  rejectLoan,
-  writeOffLoan,
-  type Actor,
-} from './lifecycle.ts';
+import { accountBalanceFils, loanReceivableFils } from '../ledger/balances.ts';
+import { applyRepayment } from './repayment.ts';
+import { approveLoan, rejectLoan } from './decisions.ts';
+import { disburseLoan } from './disburse.ts';
+import { writeOffLoan } from './write-off.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 type Fields = Record<string, string | undefined>;
 

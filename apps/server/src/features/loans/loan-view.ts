@@ -4,7 +4,8 @@ import type { Loan as LoanView } from '@jamiya/contracts/loans';
 import type { DbOrTx } from '../../db/client.ts';
 import { loanTransitions } from '../../db/schema/loans.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { installmentsOf, type Installment, type Loan } from './lifecycle.ts';
+import { installmentsOf, type Installment } from './installments.ts';
+import type { Loan } from './transition.ts';
 
 function unpaid(i: Installment) {
   return i.amountFils - i.paidPrincipalFils - i.paidInterestFils;

@@ -12,7 +12,8 @@ import { loans } from '../../db/schema/loans.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { applyForLoan, withdrawLoan } from './lifecycle.ts';
+import { applyForLoan } from './apply.ts';
+import { withdrawLoan } from './decisions.ts';
 import { toLoanView } from './loan-view.ts';
 import { secured } from '../../lib/route-kit.ts';
 

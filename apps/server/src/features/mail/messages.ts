@@ -1,4 +1,4 @@
-import { formatMoment } from '@jamiya/money/format';
+import { formatMoment } from '@jamiya/money/dates';
 
 /** "14 Mar 2026, 9:30 AM (UAE time)", as the app writes a moment. */
 export function formatUntil(date: Date): string {

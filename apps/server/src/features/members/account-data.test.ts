@@ -6,15 +6,13 @@ import { openPostgres } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { users } from '../../db/schema/users.ts';
-import { approvePayment, rejectPayment } from '../dues/dues.ts';
+import { approvePayment, rejectPayment } from '../dues/review.ts';
 import { postEntry } from '../ledger/ledger.ts';
-import {
-  applyForLoan,
-  approveLoan,
-  disburseLoan,
-  installmentsOf,
-  type Actor,
-} from '../loans/lifecycle.ts';
+import { applyForLoan } from '../loans/apply.ts';
+import { approveLoan } from '../loans/decisions.ts';
+import { disburseLoan } from '../loans/disburse.ts';
+import { installmentsOf } from '../loans/installments.ts';
+import type { Actor } from '../../lib/actor.ts';
 import {
   TEST_CONFIG,
   bearer,

@@ -7,7 +7,11 @@ import { sessions, users } from '../../db/schema/users.ts';
 import { periodLabel } from '../../lib/calendar.ts';
 import { preparedPer } from '../../lib/prepared.ts';
 import { liveSession } from '../auth/sessions.ts';
-import { accountSummaryColumns, toAccountSummary, type AccountFigures } from '../dues/dues.ts';
+import {
+  accountSummaryColumns,
+  toAccountSummary,
+  type AccountFigures,
+} from '../dues/account-summary.ts';
 
 /**
  * GET /api/my-account-data in one statement: the live session (placeholders `tokenHash`,

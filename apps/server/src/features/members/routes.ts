@@ -24,7 +24,7 @@ import { accountAnswer, accountDataStatement, type KeptAnswer } from './account-
 import { insertFileRow, storeUpload } from '../files/files.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
 import { toUserData, type User } from './user-data.ts';
-import { secured } from '../../lib/route-kit.ts';
+import { refusedUpload, secured } from '../../lib/route-kit.ts';
 
 // Sessions whose account answer is kept: about 15 MB at the most.
 const KEPT_ANSWERS = 5_000;
@@ -62,14 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         ...secured,
         consumes: ['multipart/form-data'],
         body: profileUpdateFields.extend({ image: uploadedFile('Photo').optional() }),
-        response: {
-          200: profileUpdateResponse,
-          401: errorBody,
-          413: errorBody,
-          415: errorBody,
-          422: errorBody,
-          429: errorBody,
-        },
+        response: { 200: profileUpdateResponse, 401: errorBody, ...refusedUpload },
       },
     },
     async (request) => {

@@ -1,14 +1,18 @@
 import type { UserData } from '@jamiya/contracts/profile';
 import type { users } from '../../db/schema/users.ts';
 import { fileUrl } from '../files/files.ts';
+import type { MemberRef } from './member-refs.ts';
 
 export type User = typeof users.$inferSelect;
 
+/** Who the user is, as the treasurer's lists name them. */
+export function toMemberRef(user: User): MemberRef {
+  return { id: user.id, unique_id: user.uniqueId, name: user.name };
+}
+
 export function toUserData(user: User): UserData {
   return {
-    id: user.id,
-    unique_id: user.uniqueId,
-    name: user.name,
+    ...toMemberRef(user),
     email: user.email,
     mobile: user.mobile,
     address: user.address,

@@ -16,14 +16,9 @@ import { parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { oneAtATime } from '../../lib/rate-window.ts';
-import {
-  checkMessageRate,
-  conversationPage,
-  findMember,
-  markRead,
-  sendMessage,
-  threadPage,
-} from './messages.ts';
+import { checkMessageRate, sendMessage } from './send.ts';
+import { conversationPage } from './conversations.ts';
+import { findMember, markRead, threadPage } from './thread.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
 
 const sendAnswers = {

@@ -18,15 +18,13 @@ import { buildApp } from '../../app.ts';
 import { openPostgres, type Db } from '../../db/client.ts';
 import { installmentReminders, notifications } from '../../db/schema/member-services.ts';
 import { createDiskStorage } from '../files/file-storage.ts';
-import {
-  applyForLoan,
-  applyRepayment,
-  approveLoan,
-  disburseLoan,
-  installmentsOf,
-  writeOffLoan,
-  type Actor,
-} from '../loans/lifecycle.ts';
+import { applyForLoan } from '../loans/apply.ts';
+import { applyRepayment } from '../loans/repayment.ts';
+import { approveLoan } from '../loans/decisions.ts';
+import { disburseLoan } from '../loans/disburse.ts';
+import { installmentsOf } from '../loans/installments.ts';
+import { writeOffLoan } from '../loans/write-off.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { createMailer, type Mailer, type OutgoingMail } from '../mail/mailer.ts';
 import { mailNotifications, sendInstallmentReminders, type JobLog } from './jobs.ts';
 import { notify } from './notify.ts';

@@ -17,9 +17,10 @@ import {
 } from '../../../test/harness.ts';
 import { notifications } from '../../db/schema/member-services.ts';
 import { addMonthsToDate, localDate, periodLabel } from '../../lib/calendar.ts';
-import { applyForLoan, withdrawLoan } from '../loans/lifecycle.ts';
+import { applyForLoan } from '../loans/apply.ts';
+import { withdrawLoan } from '../loans/decisions.ts';
 import { notify } from './notify.ts';
-import { formatDay } from '@jamiya/money/format';
+import { formatDay } from '@jamiya/money/dates';
 
 let t: TestApp;
 let adminToken: string;

@@ -1,4 +1,5 @@
-import { formatDay, formatMoment, formatMoney } from '@jamiya/money/format';
+import { formatMoney } from '@jamiya/money/format';
+import { formatDay, formatMoment } from '@jamiya/money/dates';
 import type { Fils } from '@jamiya/money/fils';
 import type { loans } from '../../db/schema/loans.ts';
 import type { payments } from '../../db/schema/payments.ts';

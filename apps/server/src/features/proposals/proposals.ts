@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
-import type { FundProposal } from '@jamiya/contracts/admin';
+import type { FundProposal } from '@jamiya/contracts/proposals';
 import type { DbOrTx } from '../../db/client.ts';
 import { fundProposals, loans, type ProposalAction } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';

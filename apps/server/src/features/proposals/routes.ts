@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fundProposal, proposalsList } from '@jamiya/contracts/admin';
+import { fundProposal, proposalsList } from '@jamiya/contracts/proposals';
 import { errorBody } from '@jamiya/contracts/common';
 import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
 import { openProposals, toProposalViews, withdrawProposal } from './proposals.ts';

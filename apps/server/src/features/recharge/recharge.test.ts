@@ -16,7 +16,7 @@ import { editableSettings } from '../../../test/settings-body.ts';
 import { auditLog } from '../../db/schema/ledger.ts';
 import { notifications, rechargeRequests } from '../../db/schema/member-services.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { memberSavingsFils, trialBalance } from '../ledger/ledger.ts';
+import { memberSavingsFils, trialBalance } from '../ledger/balances.ts';
 import { signedInAdmin, signedInMember } from '../../../test/signed-in.ts';
 
 let t: TestApp;

@@ -18,9 +18,9 @@ import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
+import { actorOf, idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { audit } from '../audit/audit.ts';
-import { requireReason } from '../loans/lifecycle.ts';
+import { requireReason } from '../../lib/reason.ts';
 import { getSettings } from '../settings/settings.ts';
 import { oneAtATime } from '../../lib/rate-window.ts';
 import {
@@ -192,13 +192,7 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         ...secured,
         params: idParams,
         body: rechargeDoneRequest,
-        response: {
-          200: rechargeDecidedResponse,
-          ...refused,
-          404: errorBody,
-          409: errorBody,
-          422: errorBody,
-        },
+        response: { 200: rechargeDecidedResponse, ...refusedDecision },
       },
     },
     async (request) => {
@@ -229,13 +223,7 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         ...secured,
         params: idParams,
         body: reasonRequest,
-        response: {
-          200: rechargeDecidedResponse,
-          ...refused,
-          404: errorBody,
-          409: errorBody,
-          422: errorBody,
-        },
+        response: { 200: rechargeDecidedResponse, ...refusedDecision },
       },
     },
     async (request) => {

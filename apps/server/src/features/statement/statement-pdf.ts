@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatDay, formatMoment } from '@jamiya/money/format';
+import { formatDay, formatMoment } from '@jamiya/money/dates';
 import { formatAed, type Fils } from '@jamiya/money/fils';
 import type { EntryKind, StatementPeriod } from '../ledger/statement.ts';
 import { KIND_LABELS } from './statement-view.ts';

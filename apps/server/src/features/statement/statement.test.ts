@@ -15,7 +15,8 @@ import {
   type TestApp,
 } from '../../../test/harness.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { memberSavingsFils, postEntry, reverseEntry } from '../ledger/ledger.ts';
+import { memberSavingsFils } from '../ledger/balances.ts';
+import { postEntry, reverseEntry } from '../ledger/ledger.ts';
 import { getSettings } from '../settings/settings.ts';
 import { pdfAmount } from './statement-pdf.ts';
 import { signedInAdmin } from '../../../test/signed-in.ts';

@@ -1,10 +1,11 @@
 import { lazyZodResolver } from '../../lib/zod-resolver.ts';
 import { useRef } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { MESSAGE_MAX_CHARS } from '@jamiya/contracts/values';
 import { Button } from '../button.tsx';
 import { Field, inputClass } from '../field.tsx';
+import { FileInput } from '../file-input.tsx';
 import { applyServerErrors, toastError } from '../../lib/messages.ts';
 import {
   messageFieldNames,
@@ -81,27 +82,7 @@ export function MessageComposer({
         )}
       </Field>
       <Field label={t('composer.attachment')} error={errors.attachment?.message}>
-        {(a) => (
-          <Controller
-            control={form.control}
-            name="attachment"
-            render={({ field }) => (
-              <input
-                {...a}
-                ref={(el) => {
-                  field.ref(el);
-                  fileRef.current = el;
-                }}
-                name={field.name}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(e.target.files?.[0])}
-                type="file"
-                accept="image/*,application/pdf"
-                className={`${inputClass} file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
-              />
-            )}
-          />
-        )}
+        {(a) => <FileInput control={form.control} name="attachment" field={a} inputRef={fileRef} />}
       </Field>
       {attachment instanceof File && (
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">

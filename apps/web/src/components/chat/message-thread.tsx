@@ -2,7 +2,7 @@
 // texts come from the namespace `ns` of the page that uses them (chat.* and composer.* keys).
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import type { Message } from '@jamiya/contracts/messages';
 import { ShowMoreButton } from '../show-more-button.tsx';
 import { MessageAttachment } from './message-attachment.tsx';

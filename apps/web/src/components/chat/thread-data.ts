@@ -2,6 +2,7 @@
 // admin's Messages (features/admin-messages): both keep a thread as an infinite query whose
 // pages are newest first, and poll for what is newer than the newest message held.
 import {
+  infiniteQueryOptions,
   useQuery,
   useQueryClient,
   type InfiniteData,
@@ -23,6 +24,19 @@ type Thread = InfiniteData<MessageList, string | null>;
  * where a poll that finds nothing costs a few hundred bytes and no open socket drains the battery.
  */
 export const POLL_INTERVAL_MS = 10_000;
+
+/**
+ * The thread at `path`, kept under `key`: the newest page first (each page newest first, 20
+ * messages), older pages on demand.
+ */
+export const threadQueryOptions = <T extends MessageList>(key: QueryKey, path: string) =>
+  infiniteQueryOptions({
+    queryKey: key,
+    queryFn: ({ pageParam, signal }) =>
+      api<T>(withQuery(path, { cursor: pageParam, limit: 20 }), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
 
 /** Oldest first, as the pages show them. */
 export const threadMessages = (thread: { pages: MessageList[] } | undefined): Message[] =>

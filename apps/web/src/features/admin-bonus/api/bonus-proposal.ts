@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { FundProposal } from '@jamiya/contracts/admin';
+import type { FundProposal } from '@jamiya/contracts/proposals';
 import { useProfile } from '../../../api/get-profile.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { FundProposal } from '@jamiya/contracts/admin';
+import type { FundProposal } from '@jamiya/contracts/proposals';
 import type { BonusCloseResponse, BonusPeriodRequest } from '@jamiya/contracts/bonus';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';

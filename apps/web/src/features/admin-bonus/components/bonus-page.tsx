@@ -6,7 +6,7 @@ import type { BonusPeriods } from '@jamiya/contracts/bonus';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useBonusProposal, type BonusProposal } from '../api/bonus-proposal.ts';
 import { useBonusPeriods } from '../api/get-bonus-periods.ts';
@@ -16,6 +16,7 @@ import { card } from '../../../components/styles.ts';
 import { ClosedPeriods } from './closed-periods.tsx';
 import { PreviewPanel } from './preview-panel.tsx';
 import { ProposalBox } from './proposal-box.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 /** /admin/bonus: share out the interest income of a period (issue 5), and the closed ones. */
 const resolver = lazyZodResolver(() =>
@@ -32,10 +33,7 @@ export function BonusPage() {
   return (
     <div className="flex flex-col gap-6">
       <title>{t('pageTitle')}</title>
-      <div>
-        <h1 className="text-2xl font-extrabold text-slate-900">{t('title')}</h1>
-        <p className="text-slate-700">{t('subtitle')}</p>
-      </div>
+      <PageHeading title={t('title')} subtitle={t('subtitle')} />
       {periods.isPending || proposal.isPending ? (
         <Spinner />
       ) : periods.isError ? (

@@ -1,7 +1,8 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { BonusPeriod } from '@jamiya/contracts/bonus';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 
 /** The periods already shared out, newest first. */
 export function ClosedPeriods({ periods }: { periods: BonusPeriod[] }) {

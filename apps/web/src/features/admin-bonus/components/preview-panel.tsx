@@ -3,14 +3,14 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import type { BonusMemberShare, BonusPeriodRequest, BonusPreview } from '@jamiya/contracts/bonus';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
-import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
-import { errorMessage, toastError, toastSuccess, translateMessage } from '../../../lib/messages.ts';
-import { isProposed, useCloseBonusPeriod } from '../api/close-bonus-period.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { errorMessage, toastSuccess, translateMessage } from '../../../lib/messages.ts';
+import { isProposed } from '../api/close-bonus-period.ts';
 import { useBonusPreview } from '../api/get-bonus-preview.ts';
 import { formatPercent } from '../../../lib/format.ts';
+import { CloseDialog } from './close-dialog.tsx';
 import { PROPOSAL_HEADING } from './proposal-box.tsx';
 import { Figures } from '../../../components/figures.tsx';
 
@@ -128,61 +128,21 @@ function Preview({
       <CloseDialog
         isOpen={isConfirming}
         onClose={() => setConfirming(false)}
-        preview={preview}
         period={period}
         span={span}
+        body={t('confirm.body', {
+          interest: aed(preview.interest),
+          count: preview.members.filter((m) => m.amount > 0).length,
+        })}
+        confirmLabel={t('close.submit')}
+        onClosed={(answer) => {
+          // 202: proposed; the box above shows it waiting for a second admin, and takes the
+          // focus now that the dialog has closed (the Close button is gone).
+          toastSuccess(isProposed(answer) ? t('proposal.waitingToast') : answer.message);
+          if (isProposed(answer))
+            setTimeout(() => document.getElementById(PROPOSAL_HEADING)?.focus());
+        }}
       />
     </section>
-  );
-}
-
-function CloseDialog({
-  isOpen,
-  onClose,
-  preview,
-  period,
-  span,
-}: {
-  isOpen: boolean;
-  onClose: () => void;
-  preview: BonusPreview;
-  period: BonusPeriodRequest;
-  span: string;
-}) {
-  const { t } = useTranslation('admin-bonus');
-  const close = useCloseBonusPeriod();
-  const confirm = async () => {
-    try {
-      const res = await close.mutateAsync(period);
-      // 202: proposed; the box above shows it waiting for a second admin, and takes the focus
-      // once the dialog has closed (the Close button is gone).
-      toastSuccess(isProposed(res) ? t('proposal.waitingToast') : res.message);
-      onClose();
-      if (isProposed(res)) setTimeout(() => document.getElementById(PROPOSAL_HEADING)?.focus());
-    } catch (error) {
-      if (closeOnConflict(error, onClose)) return;
-      toastError(error);
-    }
-  };
-  return (
-    <Modal isOpen={isOpen} onClose={onClose} title={t('confirm.title', { span })}>
-      <div className="flex flex-col gap-4">
-        <p className="text-slate-800">
-          {t('confirm.body', {
-            interest: aed(preview.interest),
-            count: preview.members.filter((m) => m.amount > 0).length,
-          })}
-        </p>
-        <p className="text-sm text-slate-700">{t('confirm.final')}</p>
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel', { ns: 'common' })}
-          </Button>
-          <Button isBusy={close.isPending} onClick={() => void confirm()}>
-            {t('close.submit')}
-          </Button>
-        </ModalActions>
-      </div>
-    </Modal>
   );
 }

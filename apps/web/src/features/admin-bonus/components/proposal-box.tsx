@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
-import { closeOnConflict } from '../../../components/reason-dialog.tsx';
-import { aed, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/messages.ts';
 import { useMyId, useWithdrawBonusProposal, type BonusProposal } from '../api/bonus-proposal.ts';
-import { useCloseBonusPeriod } from '../api/close-bonus-period.ts';
+import { CloseDialog } from './close-dialog.tsx';
 
 /** The box's heading: the focus comes to it once a share-out is proposed (its button is gone). */
 export const PROPOSAL_HEADING = 'bonus-proposal';
@@ -61,59 +60,19 @@ export function ProposalBox({ open }: { open: BonusProposal }) {
           {t('proposal.withdraw')}
         </Button>
       </div>
-      <ConfirmDialog
+      <CloseDialog
         isOpen={isConfirming}
         onClose={() => setConfirming(false)}
-        open={open}
+        // The same dates as the proposal: the server refuses others (409).
+        period={{ starts_on: open.starts_on, ends_on: open.ends_on }}
         span={span}
+        body={t('proposal.confirmBody', {
+          name: proposal.proposed_by.name,
+          interest: aed(proposal.amount),
+        })}
+        confirmLabel={t('proposal.confirm')}
+        onClosed={(answer) => toastSuccess(answer.message)}
       />
     </section>
-  );
-}
-
-function ConfirmDialog({
-  isOpen,
-  onClose,
-  open,
-  span,
-}: {
-  isOpen: boolean;
-  onClose: () => void;
-  open: BonusProposal;
-  span: string;
-}) {
-  const { t } = useTranslation('admin-bonus');
-  const close = useCloseBonusPeriod();
-  const confirm = async () => {
-    try {
-      // The same dates as the proposal: the server refuses others (409).
-      const res = await close.mutateAsync({ starts_on: open.starts_on, ends_on: open.ends_on });
-      toastSuccess(res.message);
-      onClose();
-    } catch (error) {
-      if (closeOnConflict(error, onClose)) return;
-      toastError(error);
-    }
-  };
-  return (
-    <Modal isOpen={isOpen} onClose={onClose} title={t('confirm.title', { span })}>
-      <div className="flex flex-col gap-4">
-        <p className="text-slate-800">
-          {t('proposal.confirmBody', {
-            name: open.proposal.proposed_by.name,
-            interest: aed(open.proposal.amount),
-          })}
-        </p>
-        <p className="text-sm text-slate-700">{t('confirm.final')}</p>
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel', { ns: 'common' })}
-          </Button>
-          <Button isBusy={close.isPending} onClick={() => void confirm()}>
-            {t('proposal.confirm')}
-          </Button>
-        </ModalActions>
-      </div>
-    </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { fundProposal, type FundProposal } from '@jamiya/contracts/admin';
+import { fundProposal, type FundProposal } from '@jamiya/contracts/proposals';
 import { profileBody } from '../../../testing/api-fixtures.ts';
 import {
   bonusCloseResponse,

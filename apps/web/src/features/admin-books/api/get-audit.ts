@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditEvent } from '@jamiya/contracts/admin';
+import type { AuditEvent } from '@jamiya/contracts/books';
 import { api } from '../../../lib/api-client.ts';
 import { withQuery, type ListPage } from '../../../lib/list-query.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TrialBalanceView } from '@jamiya/contracts/admin';
+import type { TrialBalanceView } from '@jamiya/contracts/books';
 import { api } from '../../../lib/api-client.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';
 

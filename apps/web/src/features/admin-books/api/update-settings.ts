@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminSettings, settingsUpdateResponse } from '@jamiya/contracts/admin';
+import type { AdminSettings, settingsUpdateResponse } from '@jamiya/contracts/settings';
 import { api } from '../../../lib/api-client.ts';
 import { getSettingsQueryOptions } from '../../../api/get-settings.ts';
 

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
-import type { AuditEvent } from '@jamiya/contracts/admin';
+import type { AuditEvent } from '@jamiya/contracts/books';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { Field, inputClass } from '../../../components/field.tsx';
+import { Field } from '../../../components/field.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAudit } from '../api/get-audit.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { tableLink } from '../../../components/styles.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 // The server filters by the start of the action's name: "loan." finds every loan decision.
 const ACTION_GROUPS = [
@@ -121,26 +123,20 @@ export function AuditPage() {
     <div className="flex flex-col gap-6">
       <title>{t('audit.pageTitle')}</title>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-extrabold text-slate-900">{t('audit.title')}</h1>
-          <p className="text-slate-700">{t('audit.subtitle')}</p>
-        </div>
+        <PageHeading title={t('audit.title')} subtitle={t('audit.subtitle')} />
         <div className="md:w-64">
           <Field label={t('audit.actionFilter')}>
             {(a) => (
-              <select
+              <FilterSelect
                 {...a}
                 value={action}
                 onChange={(e) => setAction(e.target.value)}
-                className={inputClass}
-              >
-                <option value="">{t('audit.allActions')}</option>
-                {ACTION_GROUPS.map((group) => (
-                  <option key={group} value={group}>
-                    {t(`audit.groups.${group.slice(0, -1)}`)}
-                  </option>
-                ))}
-              </select>
+                allLabel={t('audit.allActions')}
+                options={ACTION_GROUPS.map((group) => ({
+                  value: group,
+                  label: t(`audit.groups.${group.slice(0, -1)}`),
+                }))}
+              />
             )}
           </Field>
         </div>

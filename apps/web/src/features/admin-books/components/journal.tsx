@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import type { JournalEntry } from '@jamiya/contracts/admin';
+import type { JournalEntry } from '@jamiya/contracts/books';
 import { Button } from '../../../components/button.tsx';
-import { Field, inputClass } from '../../../components/field.tsx';
+import { Field } from '../../../components/field.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { aed, formatDateTime } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage, toastError } from '../../../lib/messages.ts';
 import { useDownloadJournal } from '../api/download-journal.ts';
 import { useJournal, type EntryKind } from '../api/get-journal.ts';
@@ -64,19 +66,13 @@ export function Journal() {
           <div className="sm:w-48">
             <Field label={t('journal.kindFilter')}>
               {(a) => (
-                <select
+                <FilterSelect
                   {...a}
                   value={kind}
                   onChange={(e) => setKind(e.target.value as EntryKind | '')}
-                  className={inputClass}
-                >
-                  <option value="">{t('journal.allKinds')}</option>
-                  {KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {t(`kinds.${k}`)}
-                    </option>
-                  ))}
-                </select>
+                  allLabel={t('journal.allKinds')}
+                  options={KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+                />
               )}
             </Field>
           </div>

@@ -8,6 +8,7 @@ import { aedDifference } from '../lib/money.ts';
 import { bodyRow, headRow, tableWrap, td, tdEnd, th, thEnd } from '../lib/styles.ts';
 import { card } from '../../../components/styles.ts';
 import { Journal } from './journal.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 // Columns left out on a phone (the balance is debits minus credits), so the rest fits.
 const wide = 'hidden md:table-cell';
@@ -18,10 +19,7 @@ export function LedgerPage() {
   return (
     <div className="flex flex-col gap-6">
       <title>{t('ledger.pageTitle')}</title>
-      <div>
-        <h1 className="text-2xl font-extrabold text-slate-900">{t('ledger.title')}</h1>
-        <p className="text-slate-700">{t('ledger.subtitle')}</p>
-      </div>
+      <PageHeading title={t('ledger.title')} subtitle={t('ledger.subtitle')} />
       <TrialBalance />
       <Journal />
     </div>

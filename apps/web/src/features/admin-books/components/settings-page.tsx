@@ -1,8 +1,8 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import type { AdminSettings } from '@jamiya/contracts/admin';
+import type { AdminSettings } from '@jamiya/contracts/settings';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
@@ -15,7 +15,7 @@ import {
 } from '../../../lib/messages.ts';
 import { useAdminSettings } from '../api/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import {
   firstMessage,
   SERVER_FIELDS,
@@ -26,6 +26,7 @@ import {
   type SettingsFormValues,
 } from '../lib/settings-form.ts';
 import { card } from '../../../components/styles.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 /**
  * /admin/settings: the association's name, the monthly due, the loan policy and its terms,
@@ -41,10 +42,7 @@ export function AdminSettingsPage() {
   return (
     <div className="flex flex-col gap-6">
       <title>{t('settings.pageTitle')}</title>
-      <div>
-        <h1 className="text-2xl font-extrabold text-slate-900">{t('settings.title')}</h1>
-        <p className="text-slate-700">{t('settings.subtitle')}</p>
-      </div>
+      <PageHeading title={t('settings.title')} subtitle={t('settings.subtitle')} />
       {settings.isPending ? (
         <Spinner />
       ) : settings.isError ? (
@@ -91,49 +89,44 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
     }
   });
 
-  const amount = (name: 'minimum' | 'maximum' | 'step' | 'default') => (
-    <Field label={t(`settings.policy.${name}`)} error={policy?.[name]?.message}>
+  // A setting typed on one line. No autofill: these are the association's words and figures,
+  // not the treasurer's; `inputMode` brings a phone's keypad for a number.
+  const line = (
+    name: Path<SettingsFormInput>,
+    label: string,
+    error: string | undefined,
+    { hint, inputMode }: { hint?: string; inputMode?: 'decimal' | 'numeric' } = {},
+  ) => (
+    <Field label={label} hint={hint} error={error}>
       {(a) => (
         <input
           {...a}
-          inputMode="decimal"
+          inputMode={inputMode}
           autoComplete="off"
           className={inputClass}
-          {...form.register(`loan_policy.${name}`)}
+          {...form.register(name)}
         />
       )}
     </Field>
   );
+  const policyAmount = (name: 'minimum' | 'maximum' | 'step' | 'default') =>
+    line(`loan_policy.${name}`, t(`settings.policy.${name}`), policy?.[name]?.message, {
+      inputMode: 'decimal',
+    });
+  const rechargeAmount = (name: 'minimum' | 'maximum') =>
+    line(`recharge.${name}`, t(`settings.recharge.${name}`), errors.recharge?.[name]?.message, {
+      inputMode: 'decimal',
+    });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <Section id="settings-association" title={t('settings.association')}>
         <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <Field label={t('settings.name')} error={errors.association_name?.message}>
-            {(a) => (
-              <input
-                {...a}
-                autoComplete="off"
-                className={inputClass}
-                {...form.register('association_name')}
-              />
-            )}
-          </Field>
-          <Field
-            label={t('settings.monthlyDue')}
-            hint={t('settings.monthlyDueHint')}
-            error={errors.monthly_due?.message}
-          >
-            {(a) => (
-              <input
-                {...a}
-                inputMode="decimal"
-                autoComplete="off"
-                className={inputClass}
-                {...form.register('monthly_due')}
-              />
-            )}
-          </Field>
+          {line('association_name', t('settings.name'), errors.association_name?.message)}
+          {line('monthly_due', t('settings.monthlyDue'), errors.monthly_due?.message, {
+            hint: t('settings.monthlyDueHint'),
+            inputMode: 'decimal',
+          })}
         </div>
       </Section>
 
@@ -142,41 +135,21 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           {t('settings.policy.intro', { rate: settings.loan_policy.interest_rate_percent })}
         </p>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {amount('minimum')}
-          {amount('maximum')}
-          {amount('step')}
-          {amount('default')}
+          {policyAmount('minimum')}
+          {policyAmount('maximum')}
+          {policyAmount('step')}
+          {policyAmount('default')}
         </div>
         <div className="grid gap-4 md:grid-cols-2">
-          <Field
-            label={t('settings.policy.terms')}
-            hint={t('settings.policy.termsHint')}
-            error={firstMessage(policy?.terms)}
-          >
-            {(a) => (
-              <input
-                {...a}
-                autoComplete="off"
-                className={inputClass}
-                {...form.register('loan_policy.terms')}
-              />
-            )}
-          </Field>
-          <Field
-            label={t('settings.policy.maxCustomTerm')}
-            hint={t('settings.policy.maxCustomTermHint')}
-            error={policy?.max_custom_term?.message}
-          >
-            {(a) => (
-              <input
-                {...a}
-                inputMode="numeric"
-                autoComplete="off"
-                className={inputClass}
-                {...form.register('loan_policy.max_custom_term')}
-              />
-            )}
-          </Field>
+          {line('loan_policy.terms', t('settings.policy.terms'), firstMessage(policy?.terms), {
+            hint: t('settings.policy.termsHint'),
+          })}
+          {line(
+            'loan_policy.max_custom_term',
+            t('settings.policy.maxCustomTerm'),
+            policy?.max_custom_term?.message,
+            { hint: t('settings.policy.maxCustomTermHint'), inputMode: 'numeric' },
+          )}
         </div>
         <label className="flex min-h-11 items-center gap-3 self-start">
           <input
@@ -191,23 +164,8 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <Section id="settings-recharge" title={t('settings.recharge.title')}>
         <p className="text-sm text-slate-700">{t('settings.recharge.intro')}</p>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {(['minimum', 'maximum'] as const).map((name) => (
-            <Field
-              key={name}
-              label={t(`settings.recharge.${name}`)}
-              error={errors.recharge?.[name]?.message}
-            >
-              {(a) => (
-                <input
-                  {...a}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  className={inputClass}
-                  {...form.register(`recharge.${name}`)}
-                />
-              )}
-            </Field>
-          ))}
+          {rechargeAmount('minimum')}
+          {rechargeAmount('maximum')}
         </div>
       </Section>
 

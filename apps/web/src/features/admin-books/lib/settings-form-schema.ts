@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { settingsUpdateRequest, type SettingsUpdateRequest } from '@jamiya/contracts/admin';
+import { settingsUpdateRequest, type SettingsUpdateRequest } from '@jamiya/contracts/settings';
 
 /** "1, 3, 6" or "1 3 6" -> ["1", "3", "6"]; each is then checked as a term by the shared schema. */
 const splitTerms = (text: string) => text.split(/[\s,]+/).filter(Boolean);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { filsToAed } from '@jamiya/money/fils';
-import type { AdminSettings } from '@jamiya/contracts/admin';
+import type { AdminSettings } from '@jamiya/contracts/settings';
 import type { settingsFormSchema } from './settings-form-schema.ts';
 import type { SettingsBody } from '../api/update-settings.ts';
 

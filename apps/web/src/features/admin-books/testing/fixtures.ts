@@ -1,34 +1,23 @@
+import { adminSettings, type AdminSettings } from '@jamiya/contracts/settings';
 import {
-  adminSettings,
   auditEvent,
   journalEntry,
   trialBalance,
-  type AdminSettings,
   type AuditEvent,
   type JournalEntry,
   type TrialBalanceView,
-} from '@jamiya/contracts/admin';
+} from '@jamiya/contracts/books';
+import { settingsBody as publicSettingsBody } from '../../../testing/api-fixtures.ts';
 
 // Answers shaped like the real API's, parsed with the contracts' schemas.
 
+/** The public settings, with the association's own words and the time of their last change. */
 export function settingsBody(overrides: Partial<AdminSettings> = {}): AdminSettings {
   return adminSettings.parse({
+    ...publicSettingsBody(),
     association_name: 'Jamiya Al Qusais',
-    currency: 'AED',
-    monthly_due: 200,
-    loan_policy: {
-      minimum: 500,
-      maximum: 5000,
-      step: 100,
-      default: 1000,
-      interest_rate_percent: 7,
-      terms: [1, 3, 6],
-      allow_custom_term: true,
-      max_custom_term: 24,
-    },
     terms_text: 'Loans carry 7 % flat interest.',
     payment_instructions: 'IBAN AE07 0331 2345 6789 0123 456',
-    recharge: { minimum: 10, maximum: 500 },
     updated_at: '2026-11-01T08:00:00.000Z',
     ...overrides,
   });

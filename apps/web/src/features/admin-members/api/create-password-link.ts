@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { passwordLinkResponse } from '@jamiya/contracts/admin';
+import type { passwordLinkResponse } from '@jamiya/contracts/members';
 import { api } from '../../../lib/api-client.ts';
 
 export type PasswordLinkAnswer = z.infer<typeof passwordLinkResponse>;

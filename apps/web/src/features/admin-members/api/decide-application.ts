@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type {
   applicationAcceptedResponse,
   applicationRejectedResponse,
-} from '@jamiya/contracts/admin';
+} from '@jamiya/contracts/members';
 import { api } from '../../../lib/api-client.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { MembershipApplication } from '@jamiya/contracts/admin';
+import type { MembershipApplication } from '@jamiya/contracts/members';
 import { api } from '../../../lib/api-client.ts';
 import { withQuery, type ListPage } from '../../../lib/list-query.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';

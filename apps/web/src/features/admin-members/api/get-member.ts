@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminMemberDetail } from '@jamiya/contracts/admin';
+import type { AdminMemberDetail } from '@jamiya/contracts/members';
 import { api } from '../../../lib/api-client.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { memberStatusRequest, memberStatusResponse } from '@jamiya/contracts/admin';
+import type { memberStatusRequest, memberStatusResponse } from '@jamiya/contracts/members';
 import { api } from '../../../lib/api-client.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';
 

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useSearchParams } from 'react-router';
-import type { MembershipApplication } from '@jamiya/contracts/admin';
+import type { MembershipApplication } from '@jamiya/contracts/members';
 import { Button } from '../../../components/button.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { tabPanelProps, Tabs } from '../../../components/tabs.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useApplications, type ApplicationStatus } from '../api/get-applications.ts';
 import { card, tableLink } from '../../../components/styles.ts';
 import { AcceptApplicationModal, RejectApplicationModal } from './decide-application-modals.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 const TABS: ApplicationStatus[] = ['pending', 'accepted', 'rejected'];
 
@@ -30,10 +31,7 @@ export function ApplicationsPage() {
   return (
     <div className="flex flex-col gap-6">
       <title>{t('applications.pageTitle')}</title>
-      <div>
-        <h1 className="text-2xl font-extrabold text-slate-900">{t('applications.title')}</h1>
-        <p className="text-slate-700">{t('applications.subtitle')}</p>
-      </div>
+      <PageHeading title={t('applications.title')} subtitle={t('applications.subtitle')} />
       <Tabs
         label={t('applications.tabsLabel')}
         idBase="applications"

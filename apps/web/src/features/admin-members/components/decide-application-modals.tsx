@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
-import type { MembershipApplication } from '@jamiya/contracts/admin';
+import type { MembershipApplication } from '@jamiya/contracts/members';
 import { Button } from '../../../components/button.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';

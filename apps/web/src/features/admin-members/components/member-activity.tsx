@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
-import type { AdminLoan, AdminPayment, StatementLine } from '@jamiya/contracts/admin';
+import type { AdminLoan } from '@jamiya/contracts/loans';
+import type { AdminPayment } from '@jamiya/contracts/payments';
+import type { StatementLine } from '@jamiya/contracts/statement';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { tableLink } from '../../../components/styles.ts';
 import { LOAN_STATE_TONE } from '../../../components/loan-state-badge.tsx';
 

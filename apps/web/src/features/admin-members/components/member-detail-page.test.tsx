@@ -1,25 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { setupPage, type stubApi, type StubRequest } from '../../../testing/render.tsx';
 import { amina, errorBody, link, memberDetail, passwordLinkBody } from '../testing/fixtures.ts';
 import { MemberDetailPage } from './member-detail-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];
 
-function setup(handlers: Handlers = {}, at = '/admin/members/2') {
-  const requests = stubApi({
-    'GET /api/admin/members/2': () => ({ body: memberDetail() }),
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  renderWithProviders(<MemberDetailPage />, {
-    path: '/admin/members/:id',
-    at,
-    routes: { '/admin/loans/:id': 'LOAN PAGE', '/admin/members': 'MEMBERS PAGE' },
-  });
-  return { requests, user };
-}
+const setup = (handlers: Handlers = {}, at = '/admin/members/2') =>
+  setupPage(
+    <MemberDetailPage />,
+    { 'GET /api/admin/members/2': () => ({ body: memberDetail() }), ...handlers },
+    {
+      path: '/admin/members/:id',
+      at,
+      routes: { '/admin/loans/:id': 'LOAN PAGE', '/admin/members': 'MEMBERS PAGE' },
+    },
+  );
 
 const region = (name: string) => screen.findByRole('region', { name });
 const posts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'POST');

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useParams } from 'react-router';
-import type { AdminMemberDetail } from '@jamiya/contracts/admin';
+import type { AdminMemberDetail } from '@jamiya/contracts/members';
 import { Button } from '../../../components/button.tsx';
 import { ArrowStartIcon } from '../../../components/icons.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage, toastError } from '../../../lib/messages.ts';
 import { useDownloadStatement, useDownloadStatementPdf } from '../api/download-statement.ts';
 import { useMember } from '../api/get-member.ts';

@@ -1,18 +1,10 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
-import type { AdminMember } from '@jamiya/contracts/admin';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { useSetMemberStatus } from '../api/set-member-status.ts';
+import type { MemberDialogProps } from './member-dialog.ts';
 
 /** Confirms activating or deactivating a member, with an optional note for the audit log. */
-export function MemberStatusModal({
-  member,
-  isOpen,
-  onClose,
-}: {
-  member: AdminMember;
-  isOpen: boolean;
-  onClose: () => void;
-}) {
+export function MemberStatusModal({ member, isOpen, onClose }: MemberDialogProps) {
   const { t } = useTranslation('admin-members');
   const setStatus = useSetMemberStatus();
   const target = member.status === 'active' ? 'inactive' : 'active';

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminMember } from '@jamiya/contracts/admin';
+import type { AdminMember } from '@jamiya/contracts/members';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -14,6 +15,7 @@ import { useMembers, type MembersFilter } from '../api/get-members.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { tableLink } from '../../../components/styles.ts';
 import { AddMemberModal } from './add-member-modal.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 const isStatus = (s: string | null): s is 'active' | 'inactive' =>
   s === 'active' || s === 'inactive';
@@ -103,10 +105,7 @@ export function MembersPage() {
     <div className="flex flex-col gap-6">
       <title>{t('members.pageTitle')}</title>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-extrabold text-slate-900">{t('members.title')}</h1>
-          <p className="text-slate-700">{t('members.subtitle')}</p>
-        </div>
+        <PageHeading title={t('members.title')} subtitle={t('members.subtitle')} />
         <Button onClick={() => setAdding(true)}>{t('members.add')}</Button>
       </div>
       <div role="search" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-end">
@@ -126,16 +125,16 @@ export function MembersPage() {
         </Field>
         <Field label={t('members.statusFilter')}>
           {(a) => (
-            <select
+            <FilterSelect
               {...a}
               value={status}
               onChange={(e) => setStatus(e.target.value)}
-              className={inputClass}
-            >
-              <option value="">{t('members.allStatuses')}</option>
-              <option value="active">{t('status.active')}</option>
-              <option value="inactive">{t('status.inactive')}</option>
-            </select>
+              allLabel={t('members.allStatuses')}
+              options={(['active', 'inactive'] as const).map((s) => ({
+                value: s,
+                label: t(`status.${s}`),
+              }))}
+            />
           )}
         </Field>
       </div>

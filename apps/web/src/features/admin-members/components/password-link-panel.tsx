@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import type { PasswordLink } from '@jamiya/contracts/membership';
 import { Button } from '../../../components/button.tsx';
 import { inputClass } from '../../../components/field.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 /**
  * A one-time link to set a password. With mail set up the server sends it to the account

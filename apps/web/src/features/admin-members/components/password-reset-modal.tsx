@@ -1,21 +1,13 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
-import type { AdminMember } from '@jamiya/contracts/admin';
 import { Button } from '../../../components/button.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { toastError } from '../../../lib/messages.ts';
 import { useCreatePasswordLink } from '../api/create-password-link.ts';
 import { PasswordLinkPanel } from './password-link-panel.tsx';
+import type { MemberDialogProps } from './member-dialog.ts';
 
 /** Creates a one-time link for the member to set a new password, and shows it once. */
-export function PasswordResetModal({
-  member,
-  isOpen,
-  onClose,
-}: {
-  member: AdminMember;
-  isOpen: boolean;
-  onClose: () => void;
-}) {
+export function PasswordResetModal({ member, isOpen, onClose }: MemberDialogProps) {
   const { t } = useTranslation('admin-members');
   const create = useCreatePasswordLink();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createMemberRequest } from '@jamiya/contracts/admin';
+import { createMemberRequest } from '@jamiya/contracts/members';
 
 // An optional field left empty is not sent (the shared schema refuses an empty string).
 const blankAsMissing = (value: string) => (value.trim() === '' ? undefined : value);

@@ -9,7 +9,7 @@ import {
   type AdminMember,
   type AdminMemberDetail,
   type MembershipApplication,
-} from '@jamiya/contracts/admin';
+} from '@jamiya/contracts/members';
 import { activeLoan } from '../../../testing/api-fixtures.ts';
 
 // Answers shaped like the real API's: each is parsed with the contract's schema, so a

@@ -1,15 +1,8 @@
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { AdminThread, Message } from '@jamiya/contracts/messages';
-import { api } from '../../../lib/api-client.ts';
-import { withQuery } from '../../../lib/list-query.ts';
 import {
   addNewest as addNewestTo,
-  threadMessages,
+  threadQueryOptions,
   usePollNewMessages,
 } from '../../../components/chat/thread-data.ts';
 
@@ -18,18 +11,11 @@ export type Thread = InfiniteData<AdminThread, string | null>;
 
 export const threadKey = (memberId: number) => ['admin', 'messages', 'thread', memberId] as const;
 
-export { threadMessages };
-
 const path = (memberId: number) => `/api/admin/messages/${memberId}`;
 
+/** A member's conversation with the committee. */
 export const getConversationQueryOptions = (memberId: number) =>
-  infiniteQueryOptions({
-    queryKey: threadKey(memberId),
-    queryFn: ({ pageParam, signal }) =>
-      api<AdminThread>(withQuery(path(memberId), { cursor: pageParam, limit: 20 }), { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+  threadQueryOptions<AdminThread>(threadKey(memberId), path(memberId));
 
 export const useConversation = (memberId: number) =>
   useInfiniteQuery(getConversationQueryOptions(memberId));

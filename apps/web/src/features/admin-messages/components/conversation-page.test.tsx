@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
-import { anil, chatMessage, threadBody } from '../testing/fixtures.ts';
+import { chatMessage } from '../../../testing/message-fixtures.ts';
+import { anil, threadBody } from '../testing/fixtures.ts';
 import { ConversationPage } from './conversation-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];

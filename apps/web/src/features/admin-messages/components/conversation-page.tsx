@@ -3,15 +3,11 @@ import { Link, useParams } from 'react-router';
 import { ArrowStartIcon } from '../../../components/icons.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import {
-  threadMessages,
-  useConversation,
-  useNewMessages,
-  type Message,
-} from '../api/get-conversation.ts';
+import { useConversation, useNewMessages, type Message } from '../api/get-conversation.ts';
 import { useMarkConversationRead } from '../api/mark-conversation-read.ts';
 import { useSendReply } from '../api/send-reply.ts';
 import { ChatPanel } from '../../../components/chat/chat-panel.tsx';
+import { threadMessages } from '../../../components/chat/thread-data.ts';
 import { useMarkReadOnView } from '../../../components/chat/thread-data.ts';
 
 const fromMember = (m: Message) => !m.from_committee;

@@ -2,7 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
-import { anil, chatMessage, conversation } from '../testing/fixtures.ts';
+import { chatMessage } from '../../../testing/message-fixtures.ts';
+import { anil, conversation } from '../testing/fixtures.ts';
 import { ConversationsPage } from './conversations-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];

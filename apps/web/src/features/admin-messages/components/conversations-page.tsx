@@ -1,11 +1,12 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { Link } from 'react-router';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useConversations, type Conversation } from '../api/get-conversations.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 /** /admin/messages: every member's conversation, newest activity first, unread ones marked. */
 export function ConversationsPage() {
@@ -49,10 +50,7 @@ export function ConversationsPage() {
   return (
     <div className="flex flex-col gap-4">
       <title>{t('list.pageTitle')}</title>
-      <div>
-        <h1 className="text-2xl font-extrabold text-slate-900">{t('list.title')}</h1>
-        <p className="text-slate-700">{t('list.subtitle')}</p>
-      </div>
+      <PageHeading title={t('list.title')} subtitle={t('list.subtitle')} />
       {content}
     </div>
   );

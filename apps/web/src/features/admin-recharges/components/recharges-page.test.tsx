@@ -7,6 +7,7 @@ import {
   rechargeDecidedResponse,
   type AdminRecharge,
 } from '@jamiya/contracts/recharge';
+import { rechargeBody } from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
 import { RechargesPage } from './recharges-page.tsx';
 
@@ -15,15 +16,7 @@ type Handlers = Parameters<typeof stubApi>[0];
 // Answers shaped like the real API's, parsed with the contracts' schemas.
 function recharge(overrides: Partial<AdminRecharge> = {}): AdminRecharge {
   return adminRecharge.parse({
-    id: 12,
-    operator: 'jio',
-    number: '9876543210',
-    amount: 50,
-    state: 'requested',
-    reference: null,
-    reason: null,
-    created_at: '2026-11-20T08:00:00.000Z',
-    decided_at: null,
+    ...rechargeBody({ id: 12 }),
     member: { id: 9, unique_id: 'JM000009', name: 'Ravi Shankar' },
     ...overrides,
   });

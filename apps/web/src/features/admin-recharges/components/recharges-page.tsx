@@ -8,11 +8,13 @@ import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
 import { tabPanelProps, Tabs } from '../../../components/tabs.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useMarkRechargeDone, useRefuseRecharge } from '../api/decide-recharge.ts';
 import { useRecharges, type AdminRecharge, type RechargeState } from '../api/get-recharges.ts';
 import { MarkDoneDialog } from './mark-done-dialog.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 const TABS: RechargeState[] = ['requested', 'done', 'refused'];
 const TONE: Record<RechargeState, BadgeTone> = {
@@ -41,10 +43,7 @@ export function RechargesPage() {
   return (
     <div className="flex flex-col gap-6">
       <title>{t('pageTitle')}</title>
-      <div>
-        <h1 className="text-2xl font-extrabold text-slate-900">{t('title')}</h1>
-        <p className="text-slate-700">{t('subtitle')}</p>
-      </div>
+      <PageHeading title={t('title')} subtitle={t('subtitle')} />
       <Tabs
         label={t('tabsLabel')}
         idBase="recharges"

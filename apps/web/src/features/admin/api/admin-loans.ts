@@ -5,8 +5,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { AdminLoan, FundProposal } from '@jamiya/contracts/admin';
-import type { LoanStateName } from '@jamiya/contracts/loans';
+import type { FundProposal } from '@jamiya/contracts/proposals';
+import type { AdminLoan, LoanStateName } from '@jamiya/contracts/loans';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';

@@ -4,7 +4,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { AdminPayment } from '@jamiya/contracts/admin';
+import type { AdminPayment } from '@jamiya/contracts/payments';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';

@@ -1,14 +1,6 @@
-import {
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ComponentType,
-  type SVGProps,
-} from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useProfile } from '../../../api/get-profile.ts';
 import { useSignOut } from '../../../api/logout.ts';
 import { useSettings } from '../../../api/get-settings.ts';
@@ -25,8 +17,8 @@ import {
   UsersIcon,
 } from './nav-icons.tsx';
 import { Logo } from '../../../components/logo.tsx';
-import { PageErrorBoundary } from '../../../components/page-error-boundary.tsx';
-import { Spinner } from '../../../components/states.tsx';
+import { LayoutOutlet } from '../../../components/layout-outlet.tsx';
+import { SkipLink } from '../../../components/skip-link.tsx';
 
 interface NavEntry {
   key: string;
@@ -54,12 +46,7 @@ export function AdminLayout() {
   const { t } = useTranslation('admin');
   return (
     <div className="min-h-dvh bg-slate-50">
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        {t('layout.skip')}
-      </a>
+      <SkipLink>{t('layout.skip')}</SkipLink>
       <AdminHeader />
       <div className="md:flex">
         {/* The column's background runs the page's full height; the menu in it stays in view. */}
@@ -73,11 +60,7 @@ export function AdminLayout() {
           tabIndex={-1}
           className="mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-4 focus:outline-none md:px-8 md:py-6"
         >
-          <PageErrorBoundary>
-            <Suspense fallback={<Spinner />}>
-              <Outlet />
-            </Suspense>
-          </PageErrorBoundary>
+          <LayoutOutlet />
         </main>
       </div>
     </div>

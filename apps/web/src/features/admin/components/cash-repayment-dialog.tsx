@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { cashRepaymentForm } from '../utils/money-forms.ts';
 import { tryParseAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
@@ -102,17 +103,7 @@ function RepaymentForm({
         }
         error={errors.amount?.message}
       >
-        {(a) => (
-          <input
-            {...a}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            className={inputClass}
-            {...form.register('amount')}
-          />
-        )}
+        {(a) => <AmountInput {...a} {...form.register('amount')} />}
       </Field>
       <Field label={t('loan.repayNote')} error={errors.note?.message}>
         {(a) => (

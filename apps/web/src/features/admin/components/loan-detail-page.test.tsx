@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminLoan } from '@jamiya/contracts/admin';
-import type { LoanStateName } from '@jamiya/contracts/loans';
+import type { AdminLoan, LoanStateName } from '@jamiya/contracts/loans';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
 import {
   adminActiveLoan,

@@ -3,15 +3,17 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { LOAN_STATES } from '@jamiya/contracts/values';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { inputClass } from '../../../components/field.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminLoans, type AdminLoan, type LoanStateName } from '../api/admin-loans.ts';
 import { useProposals } from '../api/proposals.ts';
 import { LoanStateBadge } from '../../../components/loan-state-badge.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 const STATES = LOAN_STATES;
 const isState = (s: string | null): s is LoanStateName => STATES.includes(s as LoanStateName);
@@ -131,29 +133,20 @@ export function AdminLoansPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-extrabold text-slate-900">{t('loans.title')}</h1>
-          <p className="text-slate-700">{t('loans.subtitle')}</p>
-        </div>
+        <PageHeading title={t('loans.title')} subtitle={t('loans.subtitle')} />
         <div className="flex w-full flex-col gap-1 sm:w-56">
           <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
             {t('loans.filter')}
           </label>
-          <select
+          <FilterSelect
             id={filterId}
             value={state ?? ''}
             onChange={(e) =>
               setParams(e.target.value ? { state: e.target.value } : {}, { replace: true })
             }
-            className={inputClass}
-          >
-            <option value="">{t('loans.all')}</option>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`loans.states.${s}`)}
-              </option>
-            ))}
-          </select>
+            allLabel={t('loans.all')}
+            options={STATES.map((s) => ({ value: s, label: t(`loans.states.${s}`) }))}
+          />
         </div>
       </div>
       {body}

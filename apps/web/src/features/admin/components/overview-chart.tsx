@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
 import type { AdminOverview } from '../api/get-overview.ts';
 import { aed } from '../../../lib/format.ts';
-import { periodLabel } from '../../../lib/format.ts';
+import { periodLabel } from '../../../lib/dates.ts';
 import { shortMonth } from '../utils/periods.ts';
 
 type Month = AdminOverview['history'][number];

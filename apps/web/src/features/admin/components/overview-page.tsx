@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/messages.ts';
 import { useOverview, type AdminOverview } from '../api/get-overview.ts';
 import { OverviewChart } from './overview-chart.tsx';
 import { ProposalsPanel } from './proposals-panel.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 interface Card {
   key: string;
@@ -24,10 +25,7 @@ export function AdminOverviewPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-extrabold text-slate-900">{t('overview.title')}</h1>
-        <p className="text-slate-700">{t('overview.subtitle')}</p>
-      </div>
+      <PageHeading title={t('overview.title')} subtitle={t('overview.subtitle')} />
       {overview.isPending ? (
         <Spinner />
       ) : overview.isError ? (

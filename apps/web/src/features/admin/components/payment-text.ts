@@ -1,7 +1,7 @@
 import type { TFunction } from '../../../lib/i18n.tsx';
 import type { BadgeTone } from '../../../components/status-badge.tsx';
 import type { AdminPayment } from '../api/admin-payments.ts';
-import { periodLabel } from '../../../lib/format.ts';
+import { periodLabel } from '../../../lib/dates.ts';
 
 export const PAYMENT_TONE: Record<AdminPayment['status'], BadgeTone> = {
   pending: 'warning',
@@ -20,7 +20,7 @@ export function paymentWhat(t: TFunction, payment: AdminPayment): string {
     : t('payments.loanRepaymentOf', { id: payment.loan_id });
 }
 
-type PossibleDuplicate = AdminPayment['possible_duplicates'][number];
+export type PossibleDuplicate = AdminPayment['possible_duplicates'][number];
 
 /** "Possible duplicate receipt: also sent by Amina Rahman for September 2026 (Approved)". */
 export function duplicateWarning(t: TFunction, duplicate: PossibleDuplicate): string {

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/messages.ts';
 import { useWithdrawProposal, type FundProposal, type ProposalAction } from '../api/proposals.ts';
 

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import type { FundProposal } from '../api/proposals.ts';
 import { KIND_KEY, ProposedBy, WithdrawButton } from './proposal-panel.tsx';
 

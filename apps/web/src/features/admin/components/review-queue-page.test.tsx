@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminPayment } from '@jamiya/contracts/admin';
+import type { AdminPayment } from '@jamiya/contracts/payments';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
 import { AMINA, adminPayment, page, stubFiles } from '../testing/fixtures.ts';
 import { ReviewQueuePage } from './review-queue-page.tsx';

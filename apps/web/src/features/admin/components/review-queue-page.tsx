@@ -5,11 +5,13 @@ import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Tabs, tabPanelProps } from '../../../components/tabs.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminPayments, type AdminPayment, type PaymentStatus } from '../api/admin-payments.ts';
 import { PaymentReview } from './payment-review.tsx';
 import { duplicateWarning, paymentWhat, PAYMENT_TONE } from './payment-text.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 const STATUSES: PaymentStatus[] = ['pending', 'approved', 'rejected'];
 const isStatus = (s: string | null): s is PaymentStatus => STATUSES.includes(s as PaymentStatus);
@@ -116,10 +118,7 @@ export function ReviewQueuePage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div>
-        <h1 className="text-2xl font-extrabold text-slate-900">{t('payments.title')}</h1>
-        <p className="text-slate-700">{t('payments.subtitle')}</p>
-      </div>
+      <PageHeading title={t('payments.title')} subtitle={t('payments.subtitle')} />
       <Tabs
         label={t('payments.tabs')}
         idBase="payments"

@@ -1,9 +1,11 @@
 import { vi } from 'vitest';
-import type { AdminLoan, AdminOverview, AdminPayment } from '@jamiya/contracts/admin';
+import type { AdminLoan } from '@jamiya/contracts/loans';
+import type { AdminOverview } from '@jamiya/contracts/overview';
+import type { AdminPayment } from '@jamiya/contracts/payments';
 import type { UserData } from '@jamiya/contracts/profile';
 import { activeLoan, pendingLoan, profileBody } from '../../../testing/api-fixtures.ts';
 
-// Answers shaped like the admin API's (packages/contracts/src/admin.ts), from the demo data.
+// Answers shaped like the admin API's (packages/contracts/src), from the demo data.
 
 export const RAHUL = { id: 3, unique_id: 'JM000003', name: 'Rahul Nair' };
 export const AMINA = { id: 2, unique_id: 'JM000002', name: 'Amina Rahman' };

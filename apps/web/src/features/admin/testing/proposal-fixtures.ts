@@ -1,8 +1,8 @@
-import type { FundProposal } from '@jamiya/contracts/admin';
+import type { FundProposal } from '@jamiya/contracts/proposals';
 import type { UserData } from '@jamiya/contracts/profile';
 import { RAHUL, adminProfileBody } from './fixtures.ts';
 
-// Maker-checker answers (packages/contracts/src/admin.ts `fundProposal`), from the demo data:
+// Maker-checker answers (packages/contracts/src/proposals.ts `fundProposal`), from the demo data:
 // the treasurer proposes, the chair confirms.
 
 export const FATIMA = { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { approvePaymentRequest, cashRepaymentRequest } from '@jamiya/contracts/admin';
+import { approvePaymentRequest } from '@jamiya/contracts/payments';
+import { cashRepaymentRequest } from '@jamiya/contracts/loans';
 import type { Fils } from '@jamiya/money/fils';
 
 // The treasurer's money forms; loaded when they validate (lib/zod-resolver.ts).

@@ -67,8 +67,14 @@ describe('SignInPage', () => {
     expect(await screen.findByText('Signed in successfully.')).toBeInTheDocument();
   });
 
-  it('takes an admin to /admin', async () => {
-    stubApi({ 'POST /api/login': loginAnswer, 'GET /api/profile': profileAnswer('admin') });
+  it.each([
+    ['an admin', true],
+    ['an admin who is not a member', false],
+  ])('takes %s to /admin', async (_, isMember) => {
+    stubApi({
+      'POST /api/login': loginAnswer,
+      'GET /api/profile': profileAnswer('admin', isMember),
+    });
     renderWithProviders(<SignInPage />, {
       path: '/sign-in',
       routes: { '/user': 'MEMBER HOME', '/admin': 'ADMIN OVERVIEW' },
@@ -99,16 +105,6 @@ describe('SignInPage', () => {
     renderRedirectedFrom(from);
     await signIn('admin@jamiya.example');
     expect(await screen.findByText(page)).toBeInTheDocument();
-  });
-
-  it('takes an admin who is not a member to /admin', async () => {
-    stubApi({ 'POST /api/login': loginAnswer, 'GET /api/profile': profileAnswer('admin', false) });
-    renderWithProviders(<SignInPage />, {
-      path: '/sign-in',
-      routes: { '/user': 'MEMBER HOME', '/admin': 'ADMIN OVERVIEW' },
-    });
-    await signIn('admin@jamiya.example');
-    expect(await screen.findByText('ADMIN OVERVIEW')).toBeInTheDocument();
   });
 
   it.each([

@@ -7,8 +7,10 @@ import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { LoginRequest } from '@jamiya/contracts/auth';
 import { getProfileQueryOptions } from '../../../api/get-profile.ts';
-import { Button } from '../../../components/button.tsx';
-import { Field, inputClass } from '../../../components/field.tsx';
+import { EmailInput, PasswordInput } from '../../../components/credential-inputs.tsx';
+import { Field } from '../../../components/field.tsx';
+import { FormPage } from '../../../components/form-page.tsx';
+import { PrerenderedForm } from '../../../components/prerendered-form.tsx';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import {
   getToken,
@@ -81,52 +83,12 @@ export function SignInPage() {
     return <Navigate to={signedInUser.is_member === false ? '/admin' : '/user'} replace />;
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10">
-      <div>
-        <h1 className="text-3xl font-bold text-slate-900">{t('signIn.title')}</h1>
-        <p className="mt-2 text-slate-700">{t('signIn.subtitle')}</p>
-      </div>
-      <form
-        noValidate
-        // The page shows before its script runs (it is prerendered). Its fields wait for the
-        // script (the fieldset below), as what they held would be lost when it takes over; a
-        // form sent some other way in that moment is posted, so nothing lands in a URL.
-        method="post"
+    <FormPage title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
+      <PrerenderedForm
         onSubmit={onSubmit}
-        className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
-      >
-        <fieldset disabled={!isHydrated} className="contents">
-          <Field label={t('signIn.email')} error={errors.email?.message}>
-            {(a) => (
-              <input
-                {...a}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                className={inputClass}
-                {...form.register('email')}
-              />
-            )}
-          </Field>
-          <Field label={t('signIn.password')} error={errors.password?.message}>
-            {(a) => (
-              <input
-                {...a}
-                type="password"
-                autoComplete="current-password"
-                className={inputClass}
-                {...form.register('password')}
-              />
-            )}
-          </Field>
-          <Button
-            type="submit"
-            // Disabled by the fieldset too; named here so that checkers see it as disabled.
-            disabled={!isHydrated}
-            isBusy={isSubmitting}
-          >
-            {t('signIn.submit')}
-          </Button>
+        isSubmitting={isSubmitting}
+        submitLabel={t('signIn.submit')}
+        footer={
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <Link
               to="/forgot-password"
@@ -141,8 +103,15 @@ export function SignInPage() {
               </Link>
             </span>
           </div>
-        </fieldset>
-      </form>
-    </div>
+        }
+      >
+        <Field label={t('signIn.email')} error={errors.email?.message}>
+          {(a) => <EmailInput {...a} {...form.register('email')} />}
+        </Field>
+        <Field label={t('signIn.password')} error={errors.password?.message}>
+          {(a) => <PasswordInput {...a} {...form.register('password')} />}
+        </Field>
+      </PrerenderedForm>
+    </FormPage>
   );
 }

@@ -1,15 +1,8 @@
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Message, MessageList } from '@jamiya/contracts/messages';
-import { api } from '../../../lib/api-client.ts';
-import { withQuery } from '../../../lib/list-query.ts';
 import {
   addNewest as addNewestTo,
-  threadMessages,
+  threadQueryOptions,
   usePollNewMessages,
 } from '../../../components/chat/thread-data.ts';
 
@@ -17,21 +10,10 @@ export type { Message };
 export type Thread = InfiniteData<MessageList, string | null>;
 
 export const THREAD_KEY = ['messages', 'thread'] as const;
-const PAGE_SIZE = 20;
+const PATH = '/api/messages';
 
-export { threadMessages };
-
-/** The conversation, newest page first (each page newest first); older pages on demand. */
-export const getThreadQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: THREAD_KEY,
-    queryFn: ({ pageParam, signal }) =>
-      api<MessageList>(withQuery('/api/messages', { cursor: pageParam, limit: PAGE_SIZE }), {
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+/** The member's conversation with the committee. */
+export const getThreadQueryOptions = () => threadQueryOptions<MessageList>(THREAD_KEY, PATH);
 
 export const useThread = () => useInfiniteQuery(getThreadQueryOptions());
 
@@ -41,4 +23,4 @@ export const addNewest = (queryClient: QueryClient, fresh: Message[]) =>
 
 /** Polls for new messages once the thread is loaded; nothing is asked at once, only every 10 s. */
 export const useNewMessages = (isEnabled: boolean) =>
-  usePollNewMessages(THREAD_KEY, '/api/messages', isEnabled);
+  usePollNewMessages(THREAD_KEY, PATH, isEnabled);

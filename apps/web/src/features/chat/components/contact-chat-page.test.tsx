@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@jamiya/contracts/messages';
 import { setToken } from '../../../lib/session-store.ts';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
-import { chatMessage, threadBody } from '../testing/fixtures.ts';
+import { chatMessage, messagePage } from '../../../testing/message-fixtures.ts';
 import { ContactChatPage } from './contact-chat-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];
@@ -24,7 +24,7 @@ function setup({
 }: { thread?: Message[]; handlers?: Handlers } = {}) {
   const requests = stubApi({
     'GET /api/messages': (req) =>
-      req.url.includes('after=') ? { body: threadBody([]) } : { body: threadBody(thread) },
+      req.url.includes('after=') ? { body: messagePage([]) } : { body: messagePage(thread) },
     'POST /api/messages/read': () => ({ body: { marked: 1 } }),
     ...handlers,
   });
@@ -192,7 +192,7 @@ describe('the Contact/Chat page', () => {
     const { requests } = setup({
       handlers: {
         'GET /api/messages': (req) => {
-          if (!req.url.includes('after=')) return { body: threadBody([question, answer]) };
+          if (!req.url.includes('after=')) return { body: messagePage([question, answer]) };
           polls += 1;
           return { body: { items: polls >= 2 ? [later] : [], next_cursor: null } };
         },
@@ -222,7 +222,7 @@ describe('the Contact/Chat page', () => {
                 status: 500,
                 body: { status_code: 500, message: 'Something went wrong on our side.' },
               }
-            : { body: threadBody([question]) },
+            : { body: messagePage([question]) },
       },
     });
     expect(await screen.findByText('Something went wrong on our side.')).toBeInTheDocument();

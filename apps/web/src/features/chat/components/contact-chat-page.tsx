@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { threadMessages, useNewMessages, useThread, type Message } from '../api/get-messages.ts';
+import { threadMessages } from '../../../components/chat/thread-data.ts';
+import { useNewMessages, useThread, type Message } from '../api/get-messages.ts';
 import { useMarkMessagesRead } from '../api/mark-messages-read.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { ChatPanel } from '../../../components/chat/chat-panel.tsx';

@@ -2,18 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { myAccountData } from '@jamiya/contracts/payments';
+import { monthRow } from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
-
-const row = (period: string, status: 'completed' | 'pending' | 'pay_now' | 'due') => ({
-  month: period,
-  period,
-  description: 'Monthly due',
-  amount: 200,
-  paid: status === 'completed' ? 200 : 0,
-  remaining: status === 'completed' ? 0 : 200,
-  status,
-});
 
 const account = (status: 0 | 1) =>
   myAccountData.parse({
@@ -30,10 +21,10 @@ const account = (status: 0 | 1) =>
         created_at: '2026-08-01T08:00:00.000Z',
       },
       monthlyPaymentData: [
-        row('2026-11', 'pay_now'),
-        row('2026-10', 'due'),
-        row('2026-09', 'pending'),
-        row('2026-08', 'completed'),
+        monthRow('2026-11', 'pay_now'),
+        monthRow('2026-10', 'due'),
+        monthRow('2026-09', 'pending'),
+        monthRow('2026-08', 'completed'),
       ],
     },
   });

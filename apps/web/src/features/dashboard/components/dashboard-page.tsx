@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { CardAmount } from '../../../components/figures.tsx';
 
 /** /user/dashboard: welcome, balance cards and the Member Status panel (docs/product.md 10.2). */

@@ -1,41 +1,20 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Loan } from '@jamiya/contracts/loans';
-import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
-import { accountBody, duesPayment, listBody, stubObjectUrls } from '../testing/fixtures.ts';
-import { activeLoan, settingsBody } from '../../../testing/api-fixtures.ts';
-import { MonthlyPayPage } from './monthly-pay-page.tsx';
-
-// The first render of a file transforms the whole page; on a busy machine that outlasts 1 s.
-configure({ asyncUtilTimeout: 4000 });
-
-type Handlers = Parameters<typeof stubApi>[0];
+import type { StubRequest } from '../../../testing/render.tsx';
+import { duesPayment, stubObjectUrls } from '../testing/fixtures.ts';
+import { receipt, setupMonthlyPay, type MonthlyPayOptions } from '../testing/monthly-pay-page.tsx';
+import { activeLoan } from '../../../testing/api-fixtures.ts';
 
 const RECEIVED = 'Your loan payment was received. It will be added once the committee confirms it.';
 const ACCOUNT = 'AE07 0331 2345 6789 0123 456';
 
-function setup({
-  loans = [activeLoan()],
-  handlers = {},
-  at = '/user/monthly-pay',
-}: { loans?: Loan[]; handlers?: Handlers; at?: string } = {}) {
-  const requests = stubApi({
-    'GET /api/my-account-data': () => ({ body: accountBody() }),
-    'GET /api/my-loans': () => ({ body: listBody(loans) }),
-    'GET /api/my-payments': () => ({ body: listBody([]) }),
-    'GET /api/settings': () => ({ body: settingsBody() }),
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  const view = renderWithProviders(<MonthlyPayPage />, { path: '/user/monthly-pay', at });
-  return { requests, user, ...view };
-}
+/** With rahul's active loan unless told otherwise. */
+const setup = (options: MonthlyPayOptions = {}) =>
+  setupMonthlyPay({ loans: [activeLoan()], ...options });
 
 const repayments = (requests: StubRequest[]) =>
   requests.filter((r) => r.method === 'POST' && r.url === '/api/my-loans/1/repayments');
-const receipt = (name = 'receipt.jpg', type = 'image/jpeg', bytes = 2048) =>
-  new File([new Uint8Array(bytes)], name, { type });
 
 async function openRepayment(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Repay loan' }));

@@ -4,12 +4,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
 import type { Loan } from '../../../api/get-my-loans.ts';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
-import { Field, inputClass } from '../../../components/field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import {
   repaymentFieldNames,
@@ -17,6 +19,7 @@ import {
   type LoanRepaymentFormInput,
   type LoanRepaymentFormOutput,
 } from '../api/save-monthly-payment.ts';
+import { AccountNumberField } from './account-number-field.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
 
@@ -140,34 +143,13 @@ function LoanPaymentForm({
       <PaymentInstructions compact />
       <ReceiptField control={form.control} error={errors.photo?.message} />
       <Field label={t('loanForm.amount')} hint={hint} error={errors.payment_amount?.message}>
-        {(a) => (
-          <input
-            {...a}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            className={inputClass}
-            {...form.register('payment_amount')}
-          />
-        )}
+        {(a) => <AmountInput {...a} {...form.register('payment_amount')} />}
       </Field>
-      <Field
+      <AccountNumberField
         label={t('loanForm.accountNumber')}
-        hint={t('form.accountNumberHint')}
         error={errors.account_number?.message}
-      >
-        {(a) => (
-          <input
-            {...a}
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            className={inputClass}
-            {...form.register('account_number')}
-          />
-        )}
-      </Field>
+        field={form.register('account_number')}
+      />
       <p className="text-sm text-slate-600">{t('loanForm.note')}</p>
       <ModalActions>
         <Button variant="secondary" onClick={onCancel}>

@@ -1,44 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Loan } from '@jamiya/contracts/loans';
-import type { Payment } from '@jamiya/contracts/payments';
-import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
-import {
-  accountBody,
-  duesPayment,
-  listBody,
-  rahulRows,
-  stubObjectUrls,
-} from '../testing/fixtures.ts';
+import { accountBody, duesPayment, rahulRows, stubObjectUrls } from '../testing/fixtures.ts';
+import { setupMonthlyPay, type MonthlyPayOptions } from '../testing/monthly-pay-page.tsx';
 import { activeLoan, settingsBody } from '../../../testing/api-fixtures.ts';
-import { MonthlyPayPage } from './monthly-pay-page.tsx';
 
-// The first render of a file transforms the whole page; on a busy machine that outlasts 1 s.
-configure({ asyncUtilTimeout: 4000 });
-
-type Handlers = Parameters<typeof stubApi>[0];
-
-function setup({
-  loans = [],
-  payments = [],
-  loanDefault = 1000,
-  handlers = {},
-}: { loans?: Loan[]; payments?: Payment[]; loanDefault?: number; handlers?: Handlers } = {}) {
-  const requests = stubApi({
-    'GET /api/my-account-data': () => ({ body: accountBody() }),
-    'GET /api/my-loans': () => ({ body: listBody(loans) }),
-    'GET /api/my-payments': () => ({ body: listBody(payments) }),
-    'GET /api/settings': () => ({ body: settingsBody({ default: loanDefault }) }),
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  const view = renderWithProviders(<MonthlyPayPage />, {
-    path: '/user/monthly-pay',
-    routes: { '/user/apply-loan': 'APPLY LOAN PAGE' },
-  });
-  return { requests, user, ...view };
-}
+/** With a stand-in for Apply Loan, where the first-loan banner leads. */
+const setup = (options: MonthlyPayOptions = {}) =>
+  setupMonthlyPay({ routes: { '/user/apply-loan': 'APPLY LOAN PAGE' }, ...options });
 
 const monthRow = async (label: string) => {
   const list = await screen.findByRole('region', { name: 'Monthly dues' });
@@ -254,7 +222,7 @@ describe('loading and failure', () => {
 
 describe('the first-loan banner', () => {
   it('offers the loan policy default and links to the application', async () => {
-    const { user } = setup({ loanDefault: 1500 });
+    const { user } = setup({ policy: { default: 1500 } });
     const banner = await screen.findByRole('link', { name: /Get your 1st Loan/ });
     expect(banner).toHaveTextContent('Get your 1st Loan AED 1,500');
     await user.click(banner);

@@ -1,42 +1,13 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Payment } from '@jamiya/contracts/payments';
-import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
-import {
-  accountBody,
-  duesPayment,
-  listBody,
-  rahulRows,
-  stubObjectUrls,
-} from '../testing/fixtures.ts';
-import { settingsBody } from '../../../testing/api-fixtures.ts';
-import { MonthlyPayPage } from './monthly-pay-page.tsx';
-
-// The first render of a file transforms the whole page; on a busy machine that outlasts 1 s.
-configure({ asyncUtilTimeout: 4000 });
-
-type Handlers = Parameters<typeof stubApi>[0];
+import type { StubRequest } from '../../../testing/render.tsx';
+import { accountBody, duesPayment, rahulRows, stubObjectUrls } from '../testing/fixtures.ts';
+import { receipt, setupMonthlyPay } from '../testing/monthly-pay-page.tsx';
 
 const SUBMITTED =
   'Your payment was submitted. It is added to your balance when the committee approves it.';
 const ACCOUNT = 'AE07 0331 2345 6789 0123 456';
-
-function setup({
-  payments = [],
-  handlers = {},
-}: { payments?: Payment[]; handlers?: Handlers } = {}) {
-  const requests = stubApi({
-    'GET /api/my-account-data': () => ({ body: accountBody() }),
-    'GET /api/my-loans': () => ({ body: listBody([]) }),
-    'GET /api/my-payments': () => ({ body: listBody(payments) }),
-    'GET /api/settings': () => ({ body: settingsBody() }),
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  const view = renderWithProviders(<MonthlyPayPage />, { path: '/user/monthly-pay' });
-  return { requests, user, ...view };
-}
 
 async function openForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Pay monthly due' }));
@@ -45,8 +16,6 @@ async function openForm(user: ReturnType<typeof userEvent.setup>) {
 
 const posts = (requests: StubRequest[]) =>
   requests.filter((r) => r.method === 'POST' && r.url === '/api/save-monthly-payment');
-const receipt = (name = 'receipt.jpg', type = 'image/jpeg', bytes = 2048) =>
-  new File([new Uint8Array(bytes)], name, { type });
 
 beforeEach(() => {
   stubObjectUrls();
@@ -54,7 +23,7 @@ beforeEach(() => {
 
 describe('the Monthly Payment form', () => {
   it('says when the money reaches the balance: when the committee approves it, no promised time', async () => {
-    const { user } = setup();
+    const { user } = setupMonthlyPay();
     const form = await openForm(user);
     expect(
       form.getByText('It is added to your balance when the committee approves it.', {
@@ -65,7 +34,7 @@ describe('the Monthly Payment form', () => {
   });
 
   it('starts with no month selected, offering the twelve months', async () => {
-    const { user } = setup();
+    const { user } = setupMonthlyPay();
     const form = await openForm(user);
     const month = form.getByLabelText('Month');
     expect(month).toHaveValue('');
@@ -94,7 +63,7 @@ describe('the Monthly Payment form', () => {
   });
 
   it('refuses an empty submit: an error beside each of the four fields, nothing sent, the modal shakes', async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupMonthlyPay();
     const form = await openForm(user);
     await user.clear(form.getByLabelText('Amount (AED)'));
     await user.click(form.getByRole('button', { name: 'Send payment' }));
@@ -112,7 +81,7 @@ describe('the Monthly Payment form', () => {
   });
 
   it('checks the receipt for type and size before sending', async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupMonthlyPay();
     const form = await openForm(user);
     const file = form.getByLabelText('Receipt (photo or PDF)');
     // The picker's accept filter can be bypassed (drag and drop, "all files"), so the form checks too.
@@ -135,7 +104,7 @@ describe('the Monthly Payment form', () => {
   });
 
   it('previews a photo as a thumbnail and a PDF by its name', async () => {
-    const { user } = setup();
+    const { user } = setupMonthlyPay();
     const form = await openForm(user);
     await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
     expect(await form.findByRole('img', { name: 'Your receipt' })).toHaveAttribute(
@@ -153,7 +122,7 @@ describe('the Monthly Payment form', () => {
 
   it('sends the four fields as multipart, then shows the month Under review', async () => {
     let accountCalls = 0;
-    const { user, requests } = setup({
+    const { user, requests } = setupMonthlyPay({
       handlers: {
         'GET /api/my-account-data': () => {
           accountCalls += 1;
@@ -211,21 +180,21 @@ describe('the Monthly Payment form', () => {
   });
 
   it('opens from a due row with that month chosen', async () => {
-    const { user } = setup();
+    const { user } = setupMonthlyPay();
     await user.click(await screen.findByRole('button', { name: 'Pay the due for October 2026' }));
     const form = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
     expect(form.getByLabelText('Month')).toHaveValue('October');
   });
 
   it('offers the account number of the last receipt', async () => {
-    const { user } = setup({ payments: [duesPayment({ account_number: ACCOUNT })] });
+    const { user } = setupMonthlyPay({ payments: [duesPayment({ account_number: ACCOUNT })] });
     await screen.findByText('Due for August 2026');
     const form = await openForm(user);
     expect(form.getByLabelText('Account number')).toHaveValue(ACCOUNT);
   });
 
   it('shows a refusal of the server (409) beside the month and in a toast, and stays open', async () => {
-    const { user } = setup({
+    const { user } = setupMonthlyPay({
       handlers: {
         'POST /api/save-monthly-payment': () => ({
           status: 409,
@@ -262,7 +231,9 @@ describe('the Monthly Payment form', () => {
       return all;
     };
     const partPaidSetup = () =>
-      setup({ handlers: { 'GET /api/my-account-data': () => ({ body: accountBody(rows()) }) } });
+      setupMonthlyPay({
+        handlers: { 'GET /api/my-account-data': () => ({ body: accountBody(rows()) }) },
+      });
 
     it('prefills what is left of the month and shows its due and what is paid', async () => {
       const { user } = partPaidSetup();
@@ -331,7 +302,7 @@ describe('the Monthly Payment form', () => {
   });
 
   it('shows where to send the money inside the form', async () => {
-    const { user } = setup();
+    const { user } = setupMonthlyPay();
     const form = await openForm(user);
     const panel = within(form.getByRole('region', { name: 'Where to send the money' }));
     expect(panel.getByText('IBAN AE07 0331 2345 6789 0123 456')).toBeInTheDocument();

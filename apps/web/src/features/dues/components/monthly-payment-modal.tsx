@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/values';
 import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
@@ -16,9 +17,10 @@ import {
   type MonthlyPaymentFormInput,
   type MonthlyPaymentFormOutput,
 } from '../api/save-monthly-payment.ts';
-import { periodLabel } from '../../../lib/format.ts';
+import { periodLabel } from '../../../lib/dates.ts';
 import { monthLabel, monthNameOfPeriod } from '../utils/months.ts';
 import type { MonthlyRow } from './monthly-rows.tsx';
+import { AccountNumberField } from './account-number-field.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
 
@@ -135,22 +137,11 @@ function MonthlyPaymentForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <PaymentInstructions compact />
-      <Field
+      <AccountNumberField
         label={t('form.accountNumber')}
-        hint={t('form.accountNumberHint')}
         error={errors.account_number?.message}
-      >
-        {(a) => (
-          <input
-            {...a}
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            className={inputClass}
-            {...form.register('account_number')}
-          />
-        )}
-      </Field>
+        field={form.register('account_number')}
+      />
       <Field label={t('form.month')} error={errors.month?.message}>
         {(a) => (
           <select
@@ -195,17 +186,7 @@ function MonthlyPaymentForm({
         }
         error={errors.payment_amount?.message}
       >
-        {(a) => (
-          <input
-            {...a}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            className={inputClass}
-            {...form.register('payment_amount')}
-          />
-        )}
+        {(a) => <AmountInput {...a} {...form.register('payment_amount')} />}
       </Field>
       <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
         {t('form.creditNote')}

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { aed } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/messages.ts';
-import { periodLabel } from '../../../lib/format.ts';
+import { periodLabel } from '../../../lib/dates.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 
 export type MonthlyRow = AccountData['monthlyPaymentData'][number];

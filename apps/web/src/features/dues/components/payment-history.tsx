@@ -3,9 +3,10 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { useMyPayments, type Payment } from '../../../api/get-my-payments.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
-import { periodLabel } from '../../../lib/format.ts';
+import { periodLabel } from '../../../lib/dates.ts';
 import { ReceiptModal, type ReceiptToShow } from './receipt-modal.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
 

@@ -2,7 +2,8 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { currentLoan, useMyLoans, type Loan } from '../../../api/get-my-loans.ts';
 import { useSettings } from '../../../api/get-settings.ts';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 
 const linkClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';

@@ -4,26 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { loan as loanSchema } from '@jamiya/contracts/loans';
 import { myAccountData } from '@jamiya/contracts/payments';
 import { publicSettings } from '@jamiya/contracts/settings';
-import { activeLoan as sharedActiveLoan, settingsBody } from '../../../testing/api-fixtures.ts';
+import {
+  activeLoan as sharedActiveLoan,
+  monthRow,
+  settingsBody,
+  type MonthStatus,
+} from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { MemberHomePage } from './member-home-page.tsx';
 
 // Shaped like the real API's answers: parsed with the contracts' schemas, so a drift fails here.
-type RowStatus = 'completed' | 'pending' | 'pay_now' | 'due';
-const row = (period: string, status: RowStatus) => ({
-  month: period,
-  period,
-  description: 'Monthly due',
-  amount: 200,
-  paid: status === 'completed' ? 200 : 0,
-  remaining: status === 'completed' ? 0 : 200,
-  status,
-});
 /** Newest first, as the API lists them: `first` is the current month, then `paid` completed months before it. */
-const rows = (first: [string, RowStatus][], paid: number, paidFrom: number) => [
-  ...first.map(([period, status]) => row(period, status)),
+const rows = (first: [string, MonthStatus][], paid: number, paidFrom: number) => [
+  ...first.map(([period, status]) => monthRow(period, status)),
   ...Array.from({ length: paid }, (_, i) =>
-    row(`2026-${String(paidFrom - i).padStart(2, '0')}`, 'completed'),
+    monthRow(`2026-${String(paidFrom - i).padStart(2, '0')}`, 'completed'),
   ),
 ];
 
@@ -135,7 +130,7 @@ describe('MemberHomePage', () => {
   });
 
   it('asks only what is left of a part-paid month', async () => {
-    const partPaid = { ...row('2026-11', 'pay_now'), paid: 120, remaining: 80 };
+    const partPaid = { ...monthRow('2026-11', 'pay_now'), paid: 120, remaining: 80 };
     stubApi({
       'GET /api/my-account-data': () => ({
         body: account({ due_balance: 480, monthlyPaymentData: [partPaid] }),

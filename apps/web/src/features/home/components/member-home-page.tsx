@@ -5,14 +5,15 @@ import { useAccountData, type AccountData } from '../../../api/get-account-data.
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { ErrorState, SpinnerRing } from '../../../components/states.tsx';
-import { aed, formatDate, periodLabel } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate, periodLabel } from '../../../lib/dates.ts';
 import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
 import { holderFigures } from '../lib/home-figures.ts';
 import { ActiveLoanBanner } from './active-loan-banner.tsx';
 
 // Below the balance and the loan banner on a phone, and the only part of the page that needs the
 // form library (about 17 KB): asked for once the rest has painted, so that the figures a member
-// opens the page for wait for less code and work (docs/decisions/012-after-the-page-paints.md).
+// opens the page for wait for less code and work (docs/boot.md).
 const loadRechargeForm = () =>
   lazy(() =>
     import('./mobile-recharge-form.tsx').then(({ MobileRechargeForm }) => ({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { listOf } from '@jamiya/contracts/common';
 import { recharge, rechargeCreatedResponse, type Recharge } from '@jamiya/contracts/recharge';
 import { publicSettings } from '@jamiya/contracts/settings';
-import { settingsBody } from '../../../testing/api-fixtures.ts';
+import { rechargeBody, settingsBody } from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
 import { MobileRechargeForm } from './mobile-recharge-form.tsx';
 import { MobileRechargePage } from './mobile-recharge-page.tsx';
@@ -18,20 +18,7 @@ const NUMBER_ERROR =
 const CONFIRMATION =
   'Your recharge request was received: AED 50 for +91 98765 43210 (Jio). The committee will make the recharge and you will see here when it is done. After a recharge is made, the money may take at least 3-4 minutes to be added to the balance. Nothing is deducted from your savings.';
 
-function item(overrides: Partial<Recharge> = {}): Recharge {
-  return recharge.parse({
-    id: 7,
-    operator: 'jio',
-    number: '9876543210',
-    amount: 50,
-    state: 'requested',
-    reference: null,
-    reason: null,
-    created_at: '2026-11-20T08:00:00.000Z',
-    decided_at: null,
-    ...overrides,
-  });
-}
+const item = (overrides: Partial<Recharge> = {}) => recharge.parse(rechargeBody(overrides));
 
 const created = rechargeCreatedResponse.parse({ message: CONFIRMATION, request: item() });
 

@@ -3,7 +3,8 @@ import { formatIndianMobile } from '@jamiya/contracts/values';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useMyRecharges, type Recharge } from '../api/get-my-recharges.ts';
 

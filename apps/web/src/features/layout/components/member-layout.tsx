@@ -1,11 +1,9 @@
-import { Suspense } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { useProfile } from '../../../api/get-profile.ts';
 import { Avatar } from '../../../components/avatar.tsx';
-import { PageErrorBoundary } from '../../../components/page-error-boundary.tsx';
-import { Spinner } from '../../../components/states.tsx';
+import { LayoutOutlet } from '../../../components/layout-outlet.tsx';
 import {
   ApplyIcon,
   CalendarIcon,
@@ -17,6 +15,7 @@ import {
 import { NotificationBell } from './notification-bell.tsx';
 import { ProfileDropdown } from './profile-dropdown.tsx';
 import { Logo } from '../../../components/logo.tsx';
+import { SkipLink } from '../../../components/skip-link.tsx';
 
 const SIDE_NAV = [
   { key: 'home', to: '/user', Icon: HomeIcon, end: true },
@@ -34,12 +33,7 @@ export function MemberLayout() {
 
   return (
     <div className="min-h-dvh bg-slate-50 md:flex">
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        {t('skip')}
-      </a>
+      <SkipLink>{t('skip')}</SkipLink>
       <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-e border-slate-200 bg-white md:flex">
         <Link
           to="/user"
@@ -67,13 +61,7 @@ export function MemberLayout() {
       <div className="flex min-w-0 flex-1 flex-col pb-24 md:pb-0">
         {!isProfileMenu && <MemberHeader />}
         <main id="content" className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 md:px-8 md:py-6">
-          {/* A page loading after its error, or shown again after one elsewhere, waits here,
-              inside the layout (a navigation keeps the page before it until the next comes). */}
-          <PageErrorBoundary>
-            <Suspense fallback={<Spinner />}>
-              <Outlet />
-            </Suspense>
-          </PageErrorBoundary>
+          <LayoutOutlet />
         </main>
       </div>
       <BottomBar />

@@ -1,10 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ChevronIcon } from '../../../components/icons.tsx';
-import { useSignOut } from '../../../api/logout.ts';
-import { PROFILE_MENU, SIGN_OUT_ENTRY } from './menu-entries.ts';
+import { ProfileMenuList } from './profile-menu-list.tsx';
 
 /** Desktop profile button: a card with the holder's name and ID, closed by an outside click, Escape or a choice. */
 export function ProfileDropdown({
@@ -21,7 +19,6 @@ export function ProfileDropdown({
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const signOut = useSignOut();
 
   useEffect(() => {
     if (!isOpen) return;
@@ -71,33 +68,12 @@ export function ProfileDropdown({
               <p className="text-sm text-slate-600">{t('menu.id', { id: uniqueId })}</p>
             </div>
           </div>
-          <ul className="mt-1 flex flex-col">
-            {PROFILE_MENU.map(({ key, to, Icon }) => (
-              <li key={key}>
-                <Link
-                  to={to}
-                  onClick={() => setOpen(false)}
-                  className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-                >
-                  <Icon className="size-5 text-brand-700" />
-                  {t(`menu.${key}`)}
-                </Link>
-              </li>
-            ))}
-            <li className="mt-1 border-t border-slate-100 pt-1">
-              <button
-                type="button"
-                onClick={() => {
-                  setOpen(false);
-                  void signOut();
-                }}
-                className="flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-start text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-              >
-                <SIGN_OUT_ENTRY.Icon className="size-5 text-brand-700" />
-                {t(`menu.${SIGN_OUT_ENTRY.key}`)}
-              </button>
-            </li>
-          </ul>
+          <ProfileMenuList
+            className="mt-1 flex flex-col"
+            itemClass="flex min-h-11 items-center gap-3 rounded-lg px-3 text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+            signOutItemClass="mt-1 border-t border-slate-100 pt-1"
+            onChoose={() => setOpen(false)}
+          />
         </div>
       )}
     </div>

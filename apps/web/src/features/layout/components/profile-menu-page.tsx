@@ -5,15 +5,13 @@ import { useProfile } from '../../../api/get-profile.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ArrowStartIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/states.tsx';
-import { useSignOut } from '../../../api/logout.ts';
-import { PROFILE_MENU, SIGN_OUT_ENTRY } from './menu-entries.ts';
+import { ProfileMenuList } from './profile-menu-list.tsx';
 
 /** /user/profile: the profile menu on a phone (the header is hidden here). */
 export function ProfileMenuPage() {
   const { t } = useTranslation('layout');
   const profile = useProfile();
   const account = useAccountData();
-  const signOut = useSignOut();
   if (!profile.data) return <Spinner />;
   const user = profile.data.userData;
   return (
@@ -37,29 +35,10 @@ export function ProfileMenuPage() {
           <p className="text-slate-600">{t('menu.id', { id: user.unique_id })}</p>
         </div>
       </div>
-      <ul className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm">
-        {PROFILE_MENU.map(({ key, to, Icon }) => (
-          <li key={key}>
-            <Link
-              to={to}
-              className="flex min-h-14 items-center gap-3 px-4 text-slate-800 hover:bg-brand-50"
-            >
-              <Icon className="size-5 text-brand-700" />
-              {t(`menu.${key}`)}
-            </Link>
-          </li>
-        ))}
-        <li>
-          <button
-            type="button"
-            onClick={() => void signOut()}
-            className="flex min-h-14 w-full items-center gap-3 px-4 text-start text-slate-800 hover:bg-brand-50"
-          >
-            <SIGN_OUT_ENTRY.Icon className="size-5 text-brand-700" />
-            {t(`menu.${SIGN_OUT_ENTRY.key}`)}
-          </button>
-        </li>
-      </ul>
+      <ProfileMenuList
+        className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm"
+        itemClass="flex min-h-14 items-center gap-3 px-4 text-slate-800 hover:bg-brand-50"
+      />
     </div>
   );
 }

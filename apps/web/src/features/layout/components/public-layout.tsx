@@ -5,6 +5,7 @@ import { followHeldLink } from '../../../lib/links-before-hydration.ts';
 import { PageErrorBoundary } from '../../../components/page-error-boundary.tsx';
 import { Spinner } from '../../../components/states.tsx';
 import { Logo } from '../../../components/logo.tsx';
+import { SkipLink } from '../../../components/skip-link.tsx';
 
 export function PublicLayout() {
   const { t } = useTranslation('layout');
@@ -13,12 +14,7 @@ export function PublicLayout() {
     `rounded-lg px-2 py-2 font-medium sm:px-3 ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-brand-700'}`;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        {t('skip')}
-      </a>
+      <SkipLink>{t('skip')}</SkipLink>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
           <Link

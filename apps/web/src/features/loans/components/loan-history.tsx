@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { Loan } from '../../../api/get-my-loans.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 
 /** Each transition of the loan with who made it, when and why (docs/product.md section 5). */
 export function LoanHistory({ transitions }: { transitions: Loan['transitions'] }) {

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { Loan } from '../../../api/get-my-loans.ts';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 
 const STATUS_CLASS: Record<Loan['installments'][number]['status'], string> = {
   paid: 'bg-brand-100 text-brand-900',

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { Notification } from '../../../api/get-notifications.ts';
 import { Button } from '../../../components/button.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 /** One notification: opening it (or "Mark as read" when it leads nowhere) marks it read. */
 export function NotificationItem({

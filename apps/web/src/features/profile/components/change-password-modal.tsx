@@ -5,7 +5,9 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import type { PasswordChangeRequest } from '@jamiya/contracts/auth';
 import { PASSWORD_MIN } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
-import { Field, inputClass } from '../../../components/field.tsx';
+import { PasswordInput } from '../../../components/credential-inputs.tsx';
+import { Field } from '../../../components/field.tsx';
+import { FormProblem } from '../../../components/form-problem.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, toastSuccess, translateMessage } from '../../../lib/messages.ts';
@@ -62,50 +64,19 @@ function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInval
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      {failure && (
-        <p
-          role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 p-3 font-medium text-red-900"
-        >
-          {failure}
-        </p>
-      )}
+      <FormProblem message={failure} />
       <Field label={t('password.old')} error={fieldText(errors.old_password?.message)}>
-        {(a) => (
-          <input
-            {...a}
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            {...form.register('old_password')}
-          />
-        )}
+        {(a) => <PasswordInput {...a} {...form.register('old_password')} />}
       </Field>
       <Field
         label={t('password.new')}
         hint={t('password.newHint', { min: PASSWORD_MIN })}
         error={fieldText(errors.password?.message)}
       >
-        {(a) => (
-          <input
-            {...a}
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...form.register('password')}
-          />
-        )}
+        {(a) => <PasswordInput isNew {...a} {...form.register('password')} />}
       </Field>
       <Field label={t('password.confirm')} error={fieldText(errors.password_confirmation?.message)}>
-        {(a) => (
-          <input
-            {...a}
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...form.register('password_confirmation')}
-          />
-        )}
+        {(a) => <PasswordInput isNew {...a} {...form.register('password_confirmation')} />}
       </Field>
       <p className="text-sm text-slate-600">{t('password.sessionsNote')}</p>
       <ModalActions>

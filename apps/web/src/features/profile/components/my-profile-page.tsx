@@ -4,7 +4,7 @@ import { useProfile } from '../../../api/get-profile.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 import { EditProfileModal } from './edit-profile-modal.tsx';
 

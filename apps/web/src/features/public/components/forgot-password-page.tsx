@@ -2,15 +2,18 @@ import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 import { Link } from 'react-router';
 import type { ForgotPasswordRequest } from '@jamiya/contracts/membership';
 import { Button } from '../../../components/button.tsx';
+import { EmailInput } from '../../../components/credential-inputs.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
+import { FormPage } from '../../../components/form-page.tsx';
+import { PrerenderedForm } from '../../../components/prerendered-form.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { textLink } from '../../../components/link-styles.ts';
-import { FormProblem, Outcome } from './outcome.tsx';
+import { FormProblem } from '../../../components/form-problem.tsx';
+import { Outcome } from './outcome.tsx';
+import { useProblemSubmit } from './use-problem-submit.ts';
 
 // A field focused after an invalid submit must not land under the sticky top bar.
 const fieldClass = `${inputClass} scroll-mt-32`;
@@ -26,36 +29,23 @@ const resolver = lazyZodResolver(() =>
 export function ForgotPasswordPage() {
   const { t } = useTranslation('public');
   const request = useRequestPasswordReset();
-  const isHydrated = useIsHydrated();
   const form = useForm<ForgotPasswordRequest>({
     resolver,
     defaultValues: { email: '' },
   });
   const { errors } = form.formState;
-  const [problem, setProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(
-    async ({ email }) => {
-      setProblem(null);
-      try {
-        await request.mutateAsync({ email });
-        setSentTo(email.trim());
-      } catch (error) {
-        applyServerErrors(error, form.setError, ['email']);
-        setProblem(errorMessage(error));
-      }
-    },
-    () => setProblem(null),
-  );
+  const { problem, onSubmit } = useProblemSubmit(form, ['email'], async ({ email }) => {
+    await request.mutateAsync({ email });
+    setSentTo(email.trim());
+  });
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10">
-      <title>{t('forgot.pageTitle')}</title>
-      <div>
-        <h1 className="text-3xl font-bold text-slate-900">{t('forgot.title')}</h1>
-        <p className="mt-2 text-slate-700">{t('forgot.subtitle')}</p>
-      </div>
+    <FormPage
+      pageTitle={t('forgot.pageTitle')}
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
+    >
       {sentTo ? (
         <Outcome tone="success" title={t('forgot.doneTitle')}>
           <p className="wrap-anywhere">{t('forgot.doneBody', { email: sentTo })}</p>
@@ -72,43 +62,20 @@ export function ForgotPasswordPage() {
           </Button>
         </Outcome>
       ) : (
-        <form
-          noValidate
-          // The page shows before its script runs (it is prerendered). Its fields wait for the
-          // script (the fieldset below), as what they held would be lost when it takes over; a
-          // form sent some other way in that moment is posted, so nothing lands in a URL.
-          method="post"
+        <PrerenderedForm
           onSubmit={onSubmit}
-          className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
+          isSubmitting={form.formState.isSubmitting}
+          submitLabel={t('forgot.submit')}
         >
-          <fieldset disabled={!isHydrated} className="contents">
-            <FormProblem message={problem} />
-            <Field label={t('forgot.email')} error={errors.email?.message}>
-              {(a) => (
-                <input
-                  {...a}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  className={fieldClass}
-                  {...form.register('email')}
-                />
-              )}
-            </Field>
-            <Button
-              type="submit"
-              // Disabled by the fieldset too; named here so that checkers see it as disabled.
-              disabled={!isHydrated}
-              isBusy={form.formState.isSubmitting}
-            >
-              {t('forgot.submit')}
-            </Button>
-          </fieldset>
-        </form>
+          <FormProblem message={problem} />
+          <Field label={t('forgot.email')} error={errors.email?.message}>
+            {(a) => <EmailInput {...a} className={fieldClass} {...form.register('email')} />}
+          </Field>
+        </PrerenderedForm>
       )}
       <Link to="/sign-in" className={`${textLink} inline-flex min-h-11 items-center self-start`}>
         {t('forgot.back')}
       </Link>
-    </div>
+    </FormPage>
   );
 }

@@ -2,16 +2,18 @@ import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 import { Link } from 'react-router';
 import type { JoinRequest } from '@jamiya/contracts/membership';
-import { Button } from '../../../components/button.tsx';
+import { EmailInput } from '../../../components/credential-inputs.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
+import { FormPage } from '../../../components/form-page.tsx';
+import { PrerenderedForm } from '../../../components/prerendered-form.tsx';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { primaryLink, textLink } from '../../../components/link-styles.ts';
 import { Notice } from './notice.tsx';
-import { FormProblem, Outcome } from './outcome.tsx';
+import { FormProblem } from '../../../components/form-problem.tsx';
+import { Outcome } from './outcome.tsx';
+import { useProblemSubmit } from './use-problem-submit.ts';
 
 // A field focused after an invalid submit must not land under the sticky top bar.
 const fieldClass = `${inputClass} scroll-mt-32`;
@@ -27,33 +29,21 @@ const resolver = lazyZodResolver(() =>
 export function JoinPage() {
   const { t } = useTranslation('public');
   const submit = useSubmitApplication();
-  const isHydrated = useIsHydrated();
   const form = useForm<JoinRequest>({ resolver, defaultValues: EMPTY });
   const { errors } = form.formState;
-  const [problem, setProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      setProblem(null);
-      try {
-        await submit.mutateAsync(values);
-        setSentTo(values.email.trim());
-      } catch (error) {
-        applyServerErrors(error, form.setError, FIELDS);
-        setProblem(errorMessage(error));
-      }
-    },
-    () => setProblem(null),
-  );
+  const { problem, onSubmit } = useProblemSubmit(form, FIELDS, async (values) => {
+    await submit.mutateAsync(values);
+    setSentTo(values.email.trim());
+  });
 
   return (
-    <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10">
-      <title>{t('join.pageTitle')}</title>
-      <div>
-        <h1 className="text-3xl font-bold text-slate-900">{t('join.title')}</h1>
-        <p className="mt-2 text-slate-700">{t('join.subtitle')}</p>
-      </div>
+    <FormPage
+      pageTitle={t('join.pageTitle')}
+      title={t('join.title')}
+      subtitle={t('join.subtitle')}
+      isWide
+    >
       {sentTo ? (
         <Outcome tone="success" title={t('join.doneTitle')}>
           <p className="wrap-anywhere">{t('join.doneBody', { email: sentTo })}</p>
@@ -71,94 +61,71 @@ export function JoinPage() {
           <Notice title={t('join.beforeTitle')}>
             <p>{t('join.beforeBody')}</p>
           </Notice>
-          <form
-            noValidate
-            // The page shows before its script runs (it is prerendered). Its fields wait for the
-            // script (the fieldset below), as what they held would be lost when it takes over; a
-            // form sent some other way in that moment is posted, so nothing lands in a URL.
-            method="post"
+          <PrerenderedForm
             onSubmit={onSubmit}
-            className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
+            isSubmitting={form.formState.isSubmitting}
+            submitLabel={t('join.submit')}
           >
-            <fieldset disabled={!isHydrated} className="contents">
-              <FormProblem message={problem} />
-              <Field label={t('join.name')} error={errors.name?.message}>
-                {(a) => (
-                  <input
-                    {...a}
-                    autoComplete="name"
-                    className={fieldClass}
-                    {...form.register('name')}
-                  />
-                )}
-              </Field>
-              <Field label={t('join.email')} error={errors.email?.message}>
-                {(a) => (
-                  <input
-                    {...a}
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    className={fieldClass}
-                    {...form.register('email')}
-                  />
-                )}
-              </Field>
-              <Field
-                label={t('join.mobile')}
-                hint={t('join.mobileHint')}
-                error={errors.mobile?.message}
-              >
-                {(a) => (
-                  <input
-                    {...a}
-                    type="tel"
-                    autoComplete="tel"
-                    inputMode="tel"
-                    className={fieldClass}
-                    {...form.register('mobile')}
-                  />
-                )}
-              </Field>
-              <Field
-                label={t('join.passport')}
-                hint={t('join.passportHint')}
-                error={errors.national_id?.message}
-              >
-                {(a) => (
-                  <input
-                    {...a}
-                    autoComplete="off"
-                    className={fieldClass}
-                    {...form.register('national_id')}
-                  />
-                )}
-              </Field>
-              <Field
-                label={t('join.address')}
-                hint={t('join.addressHint')}
-                error={errors.address?.message}
-              >
-                {(a) => (
-                  <textarea
-                    {...a}
-                    rows={3}
-                    autoComplete="street-address"
-                    className={fieldClass}
-                    {...form.register('address')}
-                  />
-                )}
-              </Field>
-              <Button
-                type="submit"
-                // Disabled by the fieldset too; named here so that checkers see it as disabled.
-                disabled={!isHydrated}
-                isBusy={form.formState.isSubmitting}
-              >
-                {t('join.submit')}
-              </Button>
-            </fieldset>
-          </form>
+            <FormProblem message={problem} />
+            <Field label={t('join.name')} error={errors.name?.message}>
+              {(a) => (
+                <input
+                  {...a}
+                  autoComplete="name"
+                  className={fieldClass}
+                  {...form.register('name')}
+                />
+              )}
+            </Field>
+            <Field label={t('join.email')} error={errors.email?.message}>
+              {(a) => <EmailInput {...a} className={fieldClass} {...form.register('email')} />}
+            </Field>
+            <Field
+              label={t('join.mobile')}
+              hint={t('join.mobileHint')}
+              error={errors.mobile?.message}
+            >
+              {(a) => (
+                <input
+                  {...a}
+                  type="tel"
+                  autoComplete="tel"
+                  inputMode="tel"
+                  className={fieldClass}
+                  {...form.register('mobile')}
+                />
+              )}
+            </Field>
+            <Field
+              label={t('join.passport')}
+              hint={t('join.passportHint')}
+              error={errors.national_id?.message}
+            >
+              {(a) => (
+                <input
+                  {...a}
+                  autoComplete="off"
+                  className={fieldClass}
+                  {...form.register('national_id')}
+                />
+              )}
+            </Field>
+            <Field
+              label={t('join.address')}
+              hint={t('join.addressHint')}
+              error={errors.address?.message}
+            >
+              {(a) => (
+                <textarea
+                  {...a}
+                  rows={3}
+                  autoComplete="street-address"
+                  className={fieldClass}
+                  {...form.register('address')}
+                />
+              )}
+            </Field>
+          </PrerenderedForm>
           <p className="text-slate-700">
             {t('join.haveAccount')}{' '}
             <Link to="/sign-in" className={`${textLink} inline-flex min-h-11 items-center`}>
@@ -167,6 +134,6 @@ export function JoinPage() {
           </p>
         </>
       )}
-    </div>
+    </FormPage>
   );
 }

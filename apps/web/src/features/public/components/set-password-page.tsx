@@ -6,12 +6,15 @@ import { Link, useSearchParams } from 'react-router';
 import type { SetPasswordRequest } from '@jamiya/contracts/membership';
 import { isLinkTokenShaped, PASSWORD_MIN } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
+import { PasswordInput } from '../../../components/credential-inputs.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
+import { FormPage } from '../../../components/form-page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
 import { useSetPassword } from '../api/set-password.ts';
 import { primaryLink, textLink } from '../../../components/link-styles.ts';
-import { FormProblem, Outcome } from './outcome.tsx';
+import { FormProblem } from '../../../components/form-problem.tsx';
+import { Outcome } from './outcome.tsx';
+import { useProblemSubmit } from './use-problem-submit.ts';
 
 const fieldClass = `${inputClass} scroll-mt-32`;
 
@@ -31,7 +34,6 @@ export function SetPasswordPage() {
   const token = params.get('token') ?? '';
   const isWellFormed = isLinkTokenShaped(token);
   const [stage, setStage] = useState<Stage>(isWellFormed ? 'form' : 'linkFailed');
-  const [problem, setProblem] = useState<string | null>(null);
   const save = useSetPassword();
   const form = useForm<SetPasswordRequest>({
     resolver,
@@ -39,32 +41,28 @@ export function SetPasswordPage() {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(
+  const { problem, onSubmit } = useProblemSubmit(
+    form,
+    ['password', 'password_confirmation'],
     async (values) => {
-      setProblem(null);
       try {
         await save.mutateAsync(values);
-        form.reset({ token, password: '', password_confirmation: '' });
-        setStage('done');
       } catch (error) {
-        if (error instanceof ApiError && error.errors.token) {
-          setStage('linkFailed');
-          return;
-        }
-        applyServerErrors(error, form.setError, ['password', 'password_confirmation']);
-        setProblem(errorMessage(error));
+        // A link that is no longer good is the page's to say, not the form's.
+        if (error instanceof ApiError && error.errors.token) return setStage('linkFailed');
+        throw error;
       }
+      form.reset({ token, password: '', password_confirmation: '' });
+      setStage('done');
     },
-    () => setProblem(null),
   );
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10">
-      <title>{t('setPassword.pageTitle')}</title>
-      <div>
-        <h1 className="text-3xl font-bold text-slate-900">{t('setPassword.title')}</h1>
-        {stage === 'form' && <p className="mt-2 text-slate-700">{t('setPassword.subtitle')}</p>}
-      </div>
+    <FormPage
+      pageTitle={t('setPassword.pageTitle')}
+      title={t('setPassword.title')}
+      subtitle={stage === 'form' ? t('setPassword.subtitle') : undefined}
+    >
       {stage === 'done' && (
         <Outcome tone="success" title={t('setPassword.doneTitle')}>
           <p>{t('setPassword.doneBody')}</p>
@@ -96,21 +94,14 @@ export function SetPasswordPage() {
             error={errors.password?.message}
           >
             {(a) => (
-              <input
-                {...a}
-                type="password"
-                autoComplete="new-password"
-                className={fieldClass}
-                {...form.register('password')}
-              />
+              <PasswordInput isNew {...a} className={fieldClass} {...form.register('password')} />
             )}
           </Field>
           <Field label={t('setPassword.confirm')} error={errors.password_confirmation?.message}>
             {(a) => (
-              <input
+              <PasswordInput
+                isNew
                 {...a}
-                type="password"
-                autoComplete="new-password"
                 className={fieldClass}
                 {...form.register('password_confirmation')}
               />
@@ -126,6 +117,6 @@ export function SetPasswordPage() {
           {t('setPassword.back')}
         </Link>
       )}
-    </div>
+    </FormPage>
   );
 }

@@ -6,6 +6,7 @@ import type { statementFilters } from '@jamiya/contracts/statement';
 import { STATEMENT_KINDS } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import type { Filters } from '../api/get-statement.ts';
 
 const resolver = lazyZodResolver(() =>
@@ -59,14 +60,12 @@ export function StatementFiltersForm({
         <div className="col-span-2 lg:col-span-1">
           <Field label={t('filters.kind')} error={errors.kind?.message}>
             {(a) => (
-              <select {...a} className={inputClass} {...form.register('kind')}>
-                <option value="">{t('filters.allKinds')}</option>
-                {STATEMENT_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {t(`kinds.${k}`)}
-                  </option>
-                ))}
-              </select>
+              <FilterSelect
+                {...a}
+                allLabel={t('filters.allKinds')}
+                options={STATEMENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+                {...form.register('kind')}
+              />
             )}
           </Field>
         </div>

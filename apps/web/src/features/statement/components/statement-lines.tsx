@@ -1,7 +1,8 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
-import type { StatementLine } from '@jamiya/contracts/admin';
+import type { StatementLine } from '@jamiya/contracts/statement';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { aed, formatDate } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 
 /** A change with its sign, so money in and money out cannot be confused; none is a dash. */
 export function signed(amount: number): string {

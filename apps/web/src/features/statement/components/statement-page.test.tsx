@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { statement, type Statement } from '@jamiya/contracts/statement';
-import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { setupPage, stubApi, type StubRequest } from '../../../testing/render.tsx';
 import { StatementPage } from './statement-page.tsx';
 
 const line = (overrides: Partial<Statement['lines'][number]>): Statement['lines'][number] => ({
@@ -45,15 +44,12 @@ const hassan = (overrides: Partial<Statement> = {}): Statement =>
 
 type Handlers = Parameters<typeof stubApi>[0];
 
-function setup(handlers: Handlers = {}, at = '/user/statement') {
-  const requests = stubApi({
-    'GET /api/my-statement': () => ({ body: hassan() }),
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  renderWithProviders(<StatementPage />, { path: '/user/statement', at });
-  return { requests, user };
-}
+const setup = (handlers: Handlers = {}, at = '/user/statement') =>
+  setupPage(
+    <StatementPage />,
+    { 'GET /api/my-statement': () => ({ body: hassan() }), ...handlers },
+    { path: '/user/statement', at },
+  );
 
 const statementCalls = (requests: StubRequest[]) =>
   requests.filter((r) => r.url.startsWith('/api/my-statement')).map((r) => r.url);

@@ -1,6 +1,8 @@
 import type { Message } from '@jamiya/contracts/messages';
 
-// Answers shaped like the real API's (packages/contracts/src/messages.ts).
+// Messages of a conversation with the committee, shaped like the real API's
+// (packages/contracts/src/messages.ts): the member's Contact/Chat and the admin's Messages
+// read the same ones.
 
 export function chatMessage(overrides: Partial<Message> & { id: number }): Message {
   return {
@@ -14,8 +16,8 @@ export function chatMessage(overrides: Partial<Message> & { id: number }): Messa
   };
 }
 
-/** A page as GET /api/messages answers it: newest first. */
-export const threadBody = (oldestFirst: Message[], nextCursor: string | null = null) => ({
+/** A page of a thread as the API answers it: newest first. */
+export const messagePage = (oldestFirst: Message[], nextCursor: string | null = null) => ({
   items: [...oldestFirst].reverse(),
   next_cursor: nextCursor,
 });

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import { issuePasswordLink, sendPasswordLinkMail } from '../auth/password-links.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createUser, type NewUser } from '../members/create-user.ts';
+import type { User } from '../members/user-data.ts';
+
+// The accounts the treasurer opens (by hand, or by accepting an application), and the one-time
+// links to set a password that they and a reset hand out.
+
+/**
+ * A member's new account, with a password nobody knows and a link to set their own, in the
+ * caller's transaction.
+ */
+export async function createInvitedMember(
+  tx: DbOrTx,
+  input: Omit<NewUser, 'password'>,
+  by: { actorId: number; publicUrl: string; now: Date },
+) {
+  const user = await createUser(tx, { ...input, password: randomBytes(32).toString('base64url') });
+  const link = await issuePasswordLink(tx, {
+    userId: user.id,
+    purpose: 'invite',
+    createdBy: by.actorId,
+    publicUrl: by.publicUrl,
+    now: by.now,
+  });
+  return { user, link };
+}
+
+/**
+ * Mails a link to its user. The answer holds the link only when it was not mailed: the admin
+ * never holds a live link otherwise. A failed mail is logged; the link still stands.
+ */
+export async function mailPasswordLink(
+  deps: { db: DbOrTx; mailer: Mailer; log: Pick<FastifyBaseLogger, 'warn'> },
+  userId: number,
+  link: { url: string; expiresAt: Date },
+  purpose: 'invite' | 'reset',
+): Promise<{ emailed: boolean; set_password_link: { url: string; expires_at: string } | null }> {
+  const emailed = await sendPasswordLinkMail(deps, { userId, purpose, ...link });
+  const view = { url: link.url, expires_at: link.expiresAt.toISOString() };
+  return { emailed, set_password_link: emailed ? null : view };
+}
+
+/** What the treasurer is told once a member's account is open. */
+export function memberOpenedMessage(user: User, emailed: boolean): string {
+  return emailed
+    ? `${user.name} is a member now; a link to set a password was sent to ${user.email}.`
+    : `${user.name} is a member now. Give them the link to set a password.`;
+}

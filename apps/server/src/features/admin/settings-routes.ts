@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import {
+  adminSettings,
+  settingsUpdateRequest,
+  settingsUpdateResponse,
+} from '@jamiya/contracts/settings';
+import { errorBody } from '@jamiya/contracts/common';
+import { settings } from '../../db/schema/settings.ts';
+import { actorOf, refused, secured } from '../../lib/route-kit.ts';
+import { audit } from '../audit/audit.ts';
+import { getSettings, toPublicSettings, type Settings } from '../settings/settings.ts';
+
+function toAdminSettings(s: Settings) {
+  return { ...toPublicSettings(s), updated_at: s.updatedAt.toISOString() };
+}
+
+/** The association's settings, as the treasurer reads and changes them. */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The association's settings",
+        ...secured,
+        response: { 200: adminSettings, ...refused },
+      },
+    },
+    async () => toAdminSettings(await getSettings(db)),
+  );
+
+  app.put(
+    '/settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Change the settings: name, monthly due (applies to unpaid months), loan policy (applies to new applications), mobile recharge amounts',
+        ...secured,
+        body: settingsUpdateRequest,
+        response: { 200: settingsUpdateResponse, ...refused, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const now = new Date();
+      const body = request.body;
+      const updated = await db.transaction(async (tx) => {
+        const before = await getSettings(tx);
+        const [row] = await tx
+          .update(settings)
+          .set({
+            associationName: body.association_name,
+            monthlyDueFils: body.monthly_due,
+            loanMinFils: body.loan_policy.minimum,
+            loanMaxFils: body.loan_policy.maximum,
+            loanStepFils: body.loan_policy.step,
+            loanDefaultFils: body.loan_policy.default,
+            loanTerms: [...body.loan_policy.terms].sort((a, b) => a - b),
+            allowCustomTerm: body.loan_policy.allow_custom_term,
+            loanMaxCustomTerm: body.loan_policy.max_custom_term,
+            termsText: body.terms_text,
+            ...(body.payment_instructions === undefined
+              ? {}
+              : { paymentInstructions: body.payment_instructions }),
+            ...(body.recharge
+              ? { rechargeMinFils: body.recharge.minimum, rechargeMaxFils: body.recharge.maximum }
+              : {}),
+            updatedAt: now,
+          })
+          .where(eq(settings.id, 1))
+          .returning();
+        await audit(tx, {
+          actorId: actor.id,
+          action: 'settings.update',
+          targetType: 'settings',
+          targetId: 1,
+          details: { before: toPublicSettings(before), after: toPublicSettings(row!) },
+          ip: actor.ip,
+          at: now,
+        });
+        return row!;
+      });
+      return { message: 'The settings were saved.', settings: toAdminSettings(updated) };
+    },
+  );
+};

@@ -1,0 +1,135 @@
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Fils } from '@jamiya/money/fils';
+import type { DbOrTx } from '../../db/client.ts';
+import type { PaymentStatus } from '../../db/schema/payments.ts';
+import { users } from '../../db/schema/users.ts';
+import { localDate } from '../../lib/calendar.ts';
+import { notFound } from '../../lib/errors.ts';
+import { duesRows, type DuesRow } from './months.ts';
+
+// A member's account summary: savings, what is due, the loan balance and the dues rows, read
+// in one round trip for the hot account call.
+
+export interface AccountSummary {
+  savingsFils: Fils;
+  dueBalanceFils: Fils;
+  loanBalanceFils: Fils;
+  monthlyDueFils: Fils;
+  rows: DuesRow[];
+}
+
+const asFils = (value: string | number | null): Fils => Number(value ?? 0);
+
+/**
+ * Everything a member's account summary needs, as columns of one select over `users`
+ * (correlated sub-selects, each an index lookup: see test/query-plans.test.ts), so that
+ * the hot read is one round trip. The settings row is read in the same statement rather
+ * than cached, so that every process sees a change of the monthly due at once.
+ */
+export function accountSummaryColumns(
+  today: string | Placeholder,
+  unlessVersion?: Placeholder,
+): AccountSummaryColumns {
+  // Written as SQL text with its own aliases: drizzle leaves columns inside a select
+  // field's sql unqualified, which a correlated sub-select cannot have. The outer query
+  // selects from "users" (alone, or joined to sessions).
+  const owed = sql.raw(`i.amount_fils - i.paid_principal_fils - i.paid_interest_fils`);
+  // With `unlessVersion`, the sums are left out (null) when the member's account_version is
+  // that number: the caller still has them (features/members/routes.ts keeps the answer).
+  const unless = <T>(figure: SQL<T>): SQL<T> =>
+    unlessVersion
+      ? sql<T>`case when "users"."account_version" = ${unlessVersion} then null else ${figure} end`
+      : figure;
+  return {
+    joinedOn: users.joinedOn,
+    monthlyDueFils: sql<
+      string | number
+    >`(select s.monthly_due_fils from settings s where s.id = 1)`,
+    savingsDebitFils: unless(sql<string | null>`(select sum(p.amount_fils) from postings p
+      join ledger_accounts a on a.id = p.account_id
+      where a.code = 'savings:' || "users"."id")`),
+    // Tuples rather than objects: the smallest text to build and parse for a hot read.
+    duesSubmissions: unless(sql<DuesSubmissionTuple[] | null>`(select json_agg(json_build_array(
+        d.period, d.status, d.amount_fils, d.approved_amount_fils, d.review_note, d.month_due_fils)
+        order by d.created_at desc, d.id desc)
+      from payments d where d.user_id = "users"."id" and d.kind = 'dues')`),
+    // [outstanding, fallen due] on the active loan, in one pass over its installments.
+    loanFils: unless(sql<
+      [number | null, number | null] | null
+    >`(select json_build_array(sum(${owed}),
+        sum(${owed}) filter (where i.due_on <= ${today}))
+      from loan_installments i join loans l on l.id = i.loan_id
+      where l.user_id = "users"."id" and l.state = 'active')`),
+  };
+}
+
+type AccountSummaryColumns = {
+  joinedOn: typeof users.joinedOn;
+  monthlyDueFils: SQL<string | number>;
+  savingsDebitFils: SQL<string | null>;
+  duesSubmissions: SQL<DuesSubmissionTuple[] | null>;
+  loanFils: SQL<[number | null, number | null] | null>;
+};
+
+type DuesSubmissionTuple = [
+  period: string | null,
+  status: PaymentStatus,
+  amountFils: Fils,
+  approvedAmountFils: Fils | null,
+  reviewNote: string | null,
+  monthDueFils: Fils | null,
+];
+
+/** The sums of an account summary, as its statement reads them (the part worth keeping). */
+export interface AccountFigures {
+  savingsDebitFils: string | number | null;
+  duesSubmissions: DuesSubmissionTuple[] | null;
+  loanFils: [number | null, number | null] | null;
+}
+
+interface AccountSummaryRow extends AccountFigures {
+  joinedOn: string;
+  monthlyDueFils: string | number;
+}
+
+/** The summary from the columns of `accountSummaryColumns`. */
+export function toAccountSummary(row: AccountSummaryRow, today: string): AccountSummary {
+  const monthlyDueFils = asFils(row.monthlyDueFils);
+  const subs = (row.duesSubmissions ?? []).map(
+    ([period, status, amountFils, approvedAmountFils, reviewNote, monthDueFils]) => ({
+      period,
+      status,
+      amountFils,
+      approvedAmountFils,
+      reviewNote,
+      monthDueFils: monthDueFils ?? null,
+    }),
+  );
+  const rows = duesRows(row.joinedOn, subs, today, monthlyDueFils);
+  const [loanOutstandingFils, loanDueFils] = row.loanFils ?? [null, null];
+  const unpaidDues = rows
+    .filter((r) => r.status === 'due' || r.status === 'pay_now')
+    .reduce((s, r) => s + r.remainingFils, 0);
+  return {
+    // 0 - x rather than -x: an empty account is 0, not -0.
+    savingsFils: 0 - asFils(row.savingsDebitFils),
+    dueBalanceFils: unpaidDues + asFils(loanDueFils),
+    loanBalanceFils: asFils(loanOutstandingFils),
+    monthlyDueFils,
+    rows,
+  };
+}
+
+export async function accountSummary(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+): Promise<AccountSummary> {
+  const today = localDate(now);
+  const [row] = await db
+    .select(accountSummaryColumns(today))
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw notFound();
+  return toAccountSummary(row, today);
+}

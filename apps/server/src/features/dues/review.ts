@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import { formatAed, type Fils } from '@jamiya/money/fils';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { payments } from '../../db/schema/payments.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { periodLabel } from '../../lib/calendar.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { requireReason } from '../../lib/reason.ts';
+import { audit } from '../audit/audit.ts';
+import { postEntry } from '../ledger/ledger.ts';
+import { applyRepayment } from '../loans/repayment.ts';
+import { notify } from '../notifications/notify.ts';
+import { paymentApprovedNotice, paymentRejectedNotice } from '../notifications/texts.ts';
+import { monthOf } from './months.ts';
+import type { Payment } from './submissions.ts';
+
+// An admin's review of a member's submission: approved, it moves the money; rejected, the
+// member is told why.
+
+async function lockPending(tx: DbOrTx, paymentId: number): Promise<Payment> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .for('update');
+  if (!payment) throw notFound('There is no such payment.');
+  if (payment.status !== 'pending') throw conflict(`This payment was already ${payment.status}.`);
+  return payment;
+}
+
+/** No admin decides on their own money (docs/domain/maker-checker.md). */
+function refuseOwn(payment: Payment, actor: Actor) {
+  if (payment.userId === actor.id) {
+    throw forbidden('You cannot decide on your own payment; another admin must review it.');
+  }
+}
+
+/**
+ * An admin confirms the receipt: dues move cash -> member savings; a loan repayment is
+ * applied to the oldest unpaid installments. One transaction, one journal entry.
+ */
+export async function approvePayment(
+  db: Db,
+  paymentId: number,
+  actor: Actor,
+  now: Date,
+  correctedAmountFils?: Fils,
+): Promise<Payment> {
+  return db.transaction(async (tx) => {
+    const payment = await lockPending(tx, paymentId);
+    refuseOwn(payment, actor);
+    if (payment.receiptFileId === null && correctedAmountFils === undefined) {
+      throw unprocessable(
+        'This payment came without a receipt: enter the amount actually received.',
+        { amount: ['Enter the amount received.'] },
+      );
+    }
+    const amountFils = correctedAmountFils ?? payment.amountFils;
+    if (amountFils <= 0)
+      throw unprocessable('The approved amount must be more than AED 0.', {
+        amount: ['Enter more than AED 0.'],
+      });
+    let monthDueFils: Fils | null = null;
+    if (payment.kind === 'dues' && payment.period) {
+      const month = await monthOf(tx, payment.userId, payment.period, paymentId);
+      if (amountFils > month.remainingFils) {
+        throw unprocessable(
+          `${formatAed(month.remainingFils)} remains of the ${formatAed(month.dueFils)} due for ${periodLabel(payment.period)}; approve at most that.`,
+          { amount: [`Enter at most ${formatAed(month.remainingFils)}.`] },
+        );
+      }
+      monthDueFils = month.dueFils;
+    }
+    if (payment.kind === 'dues') {
+      await postEntry(tx, {
+        kind: 'dues',
+        memo: `Monthly due ${payment.period ? periodLabel(payment.period) : ''}`.trim(),
+        occurredAt: now,
+        createdBy: actor.id,
+        paymentId,
+        lines: [
+          { account: { code: 'cash' }, amountFils },
+          { account: { code: 'savings', userId: payment.userId }, amountFils: -amountFils },
+        ],
+      });
+    } else {
+      if (!payment.loanId) throw new Error(`repayment ${paymentId} has no loan`);
+      await applyRepayment(tx, { loanId: payment.loanId, amountFils, actor, now, paymentId });
+    }
+    const [updated] = await tx
+      .update(payments)
+      .set({
+        status: 'approved',
+        approvedAmountFils: amountFils,
+        monthDueFils,
+        reviewedBy: actor.id,
+        reviewedAt: now,
+      })
+      .where(eq(payments.id, paymentId))
+      .returning();
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'payment.approve',
+      targetType: 'payment',
+      targetId: paymentId,
+      details: { amountFils, submittedFils: payment.amountFils },
+      ip: actor.ip ?? null,
+      at: now,
+    });
+    await notify(tx, { ...paymentApprovedNotice(updated!, payment.amountFils), at: now });
+    return updated!;
+  });
+}
+
+export async function rejectPayment(
+  db: Db,
+  paymentId: number,
+  actor: Actor,
+  reason: string,
+  now: Date,
+): Promise<Payment> {
+  const why = requireReason(reason);
+  return db.transaction(async (tx) => {
+    refuseOwn(await lockPending(tx, paymentId), actor);
+    const [updated] = await tx
+      .update(payments)
+      .set({ status: 'rejected', reviewNote: why, reviewedBy: actor.id, reviewedAt: now })
+      .where(eq(payments.id, paymentId))
+      .returning();
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'payment.reject',
+      targetType: 'payment',
+      targetId: paymentId,
+      reason: why,
+      ip: actor.ip ?? null,
+      at: now,
+    });
+    await notify(tx, { ...paymentRejectedNotice(updated!, why), at: now });
+    return updated!;
+  });
+}

@@ -1,0 +1,186 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { formatAed, type Fils } from '@jamiya/money/fils';
+import type { MonthName } from '@jamiya/contracts/common';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { loans } from '../../db/schema/loans.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { users } from '../../db/schema/users.ts';
+import { localDate, periodLabel, periodOf, resolveMonthName } from '../../lib/calendar.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { audit } from '../audit/audit.ts';
+import { insertFileRow, type StoredUpload } from '../files/files.ts';
+import { installmentsOf, outstandingFils } from '../loans/installments.ts';
+import { monthOf } from './months.ts';
+
+// What a member submits: a monthly due with its receipt, or a repayment towards their loan.
+// Nothing moves in the books until an admin approves it (review.ts).
+
+export type Payment = typeof payments.$inferSelect;
+
+export interface DuesSubmission {
+  month: MonthName;
+  amountFils: Fils;
+  accountNumber: string;
+  receipt: StoredUpload;
+}
+
+export async function submitDues(
+  db: Db,
+  userId: number,
+  input: DuesSubmission,
+  now: Date,
+  ip: string | null = null,
+): Promise<Payment> {
+  const today = localDate(now);
+  const period = resolveMonthName(input.month, today);
+  const [user] = await db
+    .select({ joinedOn: users.joinedOn })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound();
+  if (period < periodOf(user.joinedOn)) {
+    throw unprocessable(
+      `You joined in ${periodLabel(periodOf(user.joinedOn))}, so there is no due for ${periodLabel(period)}.`,
+      {
+        month: ['Choose a month since you joined.'],
+      },
+    );
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const { dueFils, paidFils, remainingFils, pending } = await monthOf(tx, userId, period);
+      if (pending) throw alreadyPaid(period, 'pending');
+      if (remainingFils === 0) throw alreadyPaid(period, 'approved');
+      if (input.amountFils > remainingFils) {
+        throw unprocessable(
+          paidFils > 0
+            ? `${formatAed(paidFils)} of the ${formatAed(dueFils)} due for ${periodLabel(period)} is paid; ${formatAed(remainingFils)} remains.`
+            : `The due for ${periodLabel(period)} is ${formatAed(remainingFils)}.`,
+          { payment_amount: [`Enter at most ${formatAed(remainingFils)}.`] },
+        );
+      }
+      const file = await insertFileRow(tx, userId, 'receipt', input.receipt);
+      return recordSubmission(
+        tx,
+        {
+          userId,
+          kind: 'dues',
+          period,
+          amountFils: input.amountFils,
+          accountNumber: input.accountNumber,
+          receiptFileId: file.id,
+        },
+        ip,
+        now,
+      );
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'payments_one_pending_per_period'))
+      throw alreadyPaid(period, 'pending');
+    throw err;
+  }
+}
+
+function alreadyPaid(period: string, status: string) {
+  return conflict(
+    status === 'approved'
+      ? `${periodLabel(period)} is already paid.`
+      : `A receipt for ${periodLabel(period)} is already under review.`,
+    { month: ['Choose another month.'] },
+  );
+}
+
+export interface RepaymentSubmission {
+  amountFils: Fils;
+  /** The loan the member means; their active loan when missing (the spec's amount-only call). */
+  loanId?: number | undefined;
+  accountNumber?: string | undefined;
+  receipt?: StoredUpload | undefined;
+}
+
+/** A repayment towards the member's active loan, with or without a receipt, checked by an admin later. */
+export async function submitLoanRepayment(
+  db: Db,
+  userId: number,
+  input: RepaymentSubmission,
+  now: Date,
+  ip: string | null = null,
+): Promise<Payment> {
+  const { amountFils } = input;
+  return db.transaction(async (tx) => {
+    if (input.loanId !== undefined) {
+      const [named] = await tx
+        .select({ userId: loans.userId, state: loans.state })
+        .from(loans)
+        .where(eq(loans.id, input.loanId));
+      // Another member's loan is answered as no loan at all.
+      if (!named || named.userId !== userId) throw notFound('There is no such loan.');
+      if (named.state !== 'active')
+        throw conflict('This loan is not active, so it cannot be repaid.');
+    }
+    const [loan] = await tx
+      .select({ id: loans.id })
+      .from(loans)
+      .where(and(eq(loans.userId, userId), eq(loans.state, 'active')))
+      .for('update');
+    if (!loan) throw conflict('You have no active loan to repay.');
+    const outstanding = outstandingFils(await installmentsOf(tx, loan.id));
+    const [pending] = await tx
+      .select({ total: sql<string | null>`sum(${payments.amountFils})` })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.loanId, loan.id),
+          eq(payments.kind, 'loan_repayment'),
+          eq(payments.status, 'pending'),
+        ),
+      );
+    const room = outstanding - Number(pending?.total ?? 0);
+    if (amountFils > room) {
+      throw unprocessable(
+        `You owe ${formatAed(room)} on your loan beyond the payments already under review.`,
+        {
+          payment_amount: [`Enter at most ${formatAed(room)}.`],
+        },
+      );
+    }
+    const file = input.receipt ? await insertFileRow(tx, userId, 'receipt', input.receipt) : null;
+    return recordSubmission(
+      tx,
+      {
+        userId,
+        kind: 'loan_repayment',
+        loanId: loan.id,
+        amountFils,
+        accountNumber: input.accountNumber ?? null,
+        receiptFileId: file?.id ?? null,
+      },
+      ip,
+      now,
+    );
+  });
+}
+
+/** Writes a member's submission and its audit row, in the caller's transaction. */
+async function recordSubmission(
+  tx: DbOrTx,
+  values: Omit<typeof payments.$inferInsert, 'createdAt'>,
+  ip: string | null,
+  now: Date,
+): Promise<Payment> {
+  const [payment] = await tx
+    .insert(payments)
+    .values({ ...values, createdAt: now })
+    .returning();
+  if (!payment) throw new Error('payment was not written');
+  await audit(tx, {
+    actorId: values.userId,
+    action: 'payment.submit',
+    targetType: 'payment',
+    targetId: payment.id,
+    ip,
+    at: now,
+  });
+  return payment;
+}

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerAccounts } from '../../db/schema/ledger.ts';
+
+// The accounts of the books: how a reference (cash, a member's savings, a loan) names its
+// account, which is made on first use. See docs/domain/ledger.md.
+
+export type AccountRef =
+  | { code: 'cash' }
+  | { code: 'interest_income' }
+  | { code: 'loan_losses' }
+  | { code: 'savings'; userId: number }
+  | { code: 'loan'; loanId: number; userId: number };
+
+type AccountType = 'asset' | 'liability' | 'income' | 'expense';
+
+function describe(ref: AccountRef): {
+  code: string;
+  type: AccountType;
+  name: string;
+  userId: number | null;
+  loanId: number | null;
+} {
+  switch (ref.code) {
+    case 'cash':
+      return { code: 'cash', type: 'asset', name: 'Cash and bank', userId: null, loanId: null };
+    case 'interest_income':
+      return {
+        code: 'interest_income',
+        type: 'income',
+        name: 'Interest income',
+        userId: null,
+        loanId: null,
+      };
+    case 'loan_losses':
+      return {
+        code: 'loan_losses',
+        type: 'expense',
+        name: 'Loans written off',
+        userId: null,
+        loanId: null,
+      };
+    case 'savings':
+      return {
+        code: `savings:${ref.userId}`,
+        type: 'liability',
+        name: `Savings of member ${ref.userId}`,
+        userId: ref.userId,
+        loanId: null,
+      };
+    case 'loan':
+      return {
+        code: `loan:${ref.loanId}`,
+        type: 'asset',
+        name: `Loan ${ref.loanId} receivable`,
+        userId: ref.userId,
+        loanId: ref.loanId,
+      };
+  }
+}
+
+export function accountCode(ref: AccountRef): string {
+  return describe(ref).code;
+}
+
+/** The account's row id, made on first use. */
+export async function accountId(db: DbOrTx, ref: AccountRef): Promise<number> {
+  const d = describe(ref);
+  await db.insert(ledgerAccounts).values(d).onConflictDoNothing({ target: ledgerAccounts.code });
+  const [row] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, d.code));
+  if (!row) throw new Error(`ledger account ${d.code} could not be created`);
+  return row.id;
+}

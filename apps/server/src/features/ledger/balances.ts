@@ -1,0 +1,95 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Fils } from '@jamiya/money/fils';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerAccounts, postings } from '../../db/schema/ledger.ts';
+import { accountCode, type AccountRef } from './accounts.ts';
+
+// What the books say: an account's balance, a member's savings, a loan's receivable, the
+// trial balance, and the check that every entry balances.
+
+const sumFils = sql<string | null>`sum(${postings.amountFils})`;
+
+/** The debit-positive balance of one account (0 if it has no postings). */
+export async function accountBalanceFils(db: DbOrTx, ref: AccountRef): Promise<Fils> {
+  const [row] = await db
+    .select({ total: sumFils })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(eq(ledgerAccounts.code, accountCode(ref)));
+  return Number(row?.total ?? 0);
+}
+
+/** What the association holds for the member: the credit balance of their savings account. */
+export async function memberSavingsFils(db: DbOrTx, userId: number): Promise<Fils> {
+  // 0 - x rather than -x: an empty account is 0, not -0.
+  return 0 - (await accountBalanceFils(db, { code: 'savings', userId }));
+}
+
+/** Principal still owed on a loan: the debit balance of its receivable account. */
+export async function loanReceivableFils(db: DbOrTx, loanId: number): Promise<Fils> {
+  const [row] = await db
+    .select({ total: sumFils })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(and(eq(ledgerAccounts.loanId, loanId), eq(ledgerAccounts.type, 'asset')));
+  return Number(row?.total ?? 0);
+}
+
+export interface TrialBalance {
+  totalDebitsFils: Fils;
+  totalCreditsFils: Fils;
+  balanced: boolean;
+  accounts: Array<{
+    code: string;
+    name: string;
+    type: string;
+    debitsFils: Fils;
+    creditsFils: Fils;
+    balanceFils: Fils;
+  }>;
+}
+
+export async function trialBalance(db: DbOrTx): Promise<TrialBalance> {
+  const rows = await db
+    .select({
+      code: ledgerAccounts.code,
+      name: ledgerAccounts.name,
+      type: ledgerAccounts.type,
+      debits: sql<string>`coalesce(sum(case when ${postings.amountFils} > 0 then ${postings.amountFils} end), 0)`,
+      credits: sql<string>`coalesce(-sum(case when ${postings.amountFils} < 0 then ${postings.amountFils} end), 0)`,
+    })
+    .from(ledgerAccounts)
+    .leftJoin(postings, eq(postings.accountId, ledgerAccounts.id))
+    .groupBy(ledgerAccounts.id)
+    .orderBy(ledgerAccounts.code);
+  const accounts = rows.map((r) => {
+    const debitsFils = Number(r.debits);
+    const creditsFils = Number(r.credits);
+    return {
+      code: r.code,
+      name: r.name,
+      type: r.type,
+      debitsFils,
+      creditsFils,
+      balanceFils: debitsFils - creditsFils,
+    };
+  });
+  const totalDebitsFils = accounts.reduce((s, a) => s + a.debitsFils, 0);
+  const totalCreditsFils = accounts.reduce((s, a) => s + a.creditsFils, 0);
+  return {
+    totalDebitsFils,
+    totalCreditsFils,
+    balanced: totalDebitsFils === totalCreditsFils,
+    accounts,
+  };
+}
+
+/** Entries whose postings do not sum to zero (must always be empty). */
+export async function unbalancedEntries(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ entryId: postings.entryId })
+    .from(postings)
+    .groupBy(postings.entryId)
+    .having(sql`sum(${postings.amountFils}) <> 0`);
+  return rows.map((r) => r.entryId);
+}

@@ -1,0 +1,142 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { loanFigures } from '@jamiya/money/loan';
+import { formatAed, type Fils } from '@jamiya/money/fils';
+import type { Db } from '../../db/client.ts';
+import { loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
+import { users } from '../../db/schema/users.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { audit } from '../audit/audit.ts';
+import { getSettings } from '../settings/settings.ts';
+import type { Loan } from './transition.ts';
+
+// A member applies for a loan: the settings' loan policy, the figures the member was shown,
+// and at most one open loan each.
+
+const OPEN_STATES: LoanState[] = ['pending', 'approved', 'active'];
+
+export interface LoanApplication {
+  loanType: string;
+  amountFils: Fils;
+  termMonths: number;
+  includeInsurance: boolean;
+  bankAccount: string;
+  passportOrNid: string;
+  clientPerMonthFils?: Fils | undefined;
+  clientTotalFils?: Fils | undefined;
+}
+
+export async function applyForLoan(
+  db: Db,
+  userId: number,
+  application: LoanApplication,
+  now: Date,
+  ip: string | null = null,
+): Promise<Loan> {
+  const s = await getSettings(db);
+  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound();
+  if (user.status !== 1) {
+    throw forbidden(
+      'Your membership is inactive, so you cannot apply for a loan. Please contact the committee.',
+    );
+  }
+  const { amountFils, termMonths } = application;
+  if (amountFils < s.loanMinFils || amountFils > s.loanMaxFils) {
+    throw unprocessable(
+      `A loan must be between ${formatAed(s.loanMinFils)} and ${formatAed(s.loanMaxFils)}.`,
+      {
+        loan_amount: [
+          `Choose an amount from ${formatAed(s.loanMinFils)} to ${formatAed(s.loanMaxFils)}.`,
+        ],
+      },
+    );
+  }
+  if ((amountFils - s.loanMinFils) % s.loanStepFils !== 0) {
+    throw unprocessable(`The loan amount goes in steps of ${formatAed(s.loanStepFils)}.`, {
+      loan_amount: [`Choose a multiple of ${formatAed(s.loanStepFils)}.`],
+    });
+  }
+  const termAllowed =
+    s.loanTerms.includes(termMonths) || (s.allowCustomTerm && termMonths <= s.loanMaxCustomTerm);
+  if (!termAllowed) {
+    const message = s.allowCustomTerm
+      ? `The term must be ${s.loanTerms.join(', ')} or a custom number of months up to ${s.loanMaxCustomTerm}.`
+      : `The term must be ${s.loanTerms.join(', ')} months.`;
+    throw unprocessable(message, { duration_month: [message] });
+  }
+  const figures = loanFigures({ amountFils, termMonths, interestPermille: s.interestPermille });
+  const errors: Record<string, string[]> = {};
+  if (
+    application.clientTotalFils !== undefined &&
+    application.clientTotalFils !== figures.totalFils
+  ) {
+    errors.total_amount_with_interest = [
+      `The total with interest is ${formatAed(figures.totalFils)}.`,
+    ];
+  }
+  if (
+    application.clientPerMonthFils !== undefined &&
+    application.clientPerMonthFils !== figures.perMonthFils
+  ) {
+    errors.per_month_amount = [`The monthly amount is ${formatAed(figures.perMonthFils)}.`];
+  }
+  if (Object.keys(errors).length) {
+    throw unprocessable(
+      'The figures sent differ from the loan terms; please review the new figures and apply again.',
+      errors,
+    );
+  }
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [open] = await tx
+        .select({ id: loans.id, state: loans.state })
+        .from(loans)
+        .where(and(eq(loans.userId, userId), inArray(loans.state, OPEN_STATES)));
+      if (open) throw openLoanConflict(open.state);
+      const [loan] = await tx
+        .insert(loans)
+        .values({
+          userId,
+          loanType: application.loanType,
+          amountFils,
+          termMonths,
+          interestPermille: s.interestPermille,
+          totalFils: figures.totalFils,
+          perMonthFils: figures.perMonthFils,
+          includeInsurance: application.includeInsurance,
+          bankAccount: application.bankAccount,
+          passportOrNid: application.passportOrNid,
+          state: 'pending',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!loan) throw new Error('loan was not written');
+      await tx
+        .insert(loanTransitions)
+        .values({ loanId: loan.id, fromState: null, toState: 'pending', actorId: userId, at: now });
+      await audit(tx, {
+        actorId: userId,
+        action: 'loan.apply',
+        targetType: 'loan',
+        targetId: loan.id,
+        ip,
+        at: now,
+      });
+      return loan;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'loans_one_open_per_member')) throw openLoanConflict('pending');
+    throw err;
+  }
+}
+
+function openLoanConflict(state: LoanState) {
+  return conflict(
+    state === 'active'
+      ? 'You already have an active loan. Repay it before you apply for another.'
+      : 'You already have a loan application in progress. Wait for its decision or withdraw it first.',
+  );
+}

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { loans } from '../../db/schema/loans.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireReason } from '../../lib/reason.ts';
+import { transition } from './transition.ts';
+
+// The decisions on an application before it is paid out: an admin approves or rejects it,
+// or the member withdraws it.
+
+export function approveLoan(
+  db: Db,
+  loanId: number,
+  actor: Actor,
+  now: Date,
+  note: string | null = null,
+) {
+  return db.transaction((tx) => transition(tx, loanId, ['pending'], 'approved', actor, note, now));
+}
+
+export function rejectLoan(db: Db, loanId: number, actor: Actor, reason: string, now: Date) {
+  const why = requireReason(reason);
+  return db.transaction((tx) => transition(tx, loanId, ['pending'], 'rejected', actor, why, now));
+}
+
+/** The member takes back their own application before it is paid out. */
+export async function withdrawLoan(
+  db: Db,
+  loanId: number,
+  userId: number,
+  reason: string | null,
+  now: Date,
+  ip: string | null = null,
+) {
+  return db.transaction(async (tx) => {
+    const [loan] = await tx
+      .select({ userId: loans.userId })
+      .from(loans)
+      .where(eq(loans.id, loanId));
+    if (!loan || loan.userId !== userId) throw notFound('There is no such loan.');
+    return transition(
+      tx,
+      loanId,
+      ['pending', 'approved'],
+      'withdrawn',
+      { id: userId, role: 'member', ip },
+      reason,
+      now,
+    );
+  });
+}

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { formatAed, type Fils } from '@jamiya/money/fils';
+import type { DbOrTx } from '../../db/client.ts';
+import { loanInstallments, loans } from '../../db/schema/loans.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { postEntry } from '../ledger/ledger.ts';
+import { installmentsOf, outstandingFils } from './installments.ts';
+import { refuseOwnLoan, transition, type Loan } from './transition.ts';
+
+// Money coming back on an active loan, spread over its installments and booked.
+
+/**
+ * Applies a repayment to the oldest unpaid installments, interest first within each (as
+ * Fineract's default strategy), and records it: cash -> loan receivable and interest income.
+ * Runs inside the caller's transaction. Closes the loan when the last installment is paid.
+ */
+export async function applyRepayment(
+  tx: DbOrTx,
+  input: { loanId: number; amountFils: Fils; actor: Actor; now: Date; paymentId?: number | null },
+): Promise<{ loan: Loan; entryId: number }> {
+  const [loan] = await tx.select().from(loans).where(eq(loans.id, input.loanId)).for('update');
+  if (!loan) throw notFound('There is no such loan.');
+  refuseOwnLoan(loan.userId, input.actor);
+  if (loan.state !== 'active')
+    throw conflict(
+      `This loan is ${loan.state.replace('_', ' ')}; only an active loan can be repaid.`,
+    );
+  const installments = await installmentsOf(tx, loan.id);
+  const outstanding = outstandingFils(installments);
+  if (input.amountFils <= 0) throw unprocessable('The repayment must be more than AED 0.');
+  if (input.amountFils > outstanding) {
+    throw unprocessable(
+      `The repayment is more than the ${formatAed(outstanding)} still owed on this loan.`,
+      {
+        payment_amount: [`At most ${formatAed(outstanding)}.`],
+      },
+    );
+  }
+  let left = input.amountFils;
+  let principal = 0;
+  let interest = 0;
+  for (const inst of installments) {
+    if (left === 0) break;
+    const interestDue = inst.interestFils - inst.paidInterestFils;
+    const principalDue = inst.principalFils - inst.paidPrincipalFils;
+    if (interestDue + principalDue === 0) continue;
+    const toInterest = Math.min(left, interestDue);
+    const toPrincipal = Math.min(left - toInterest, principalDue);
+    left -= toInterest + toPrincipal;
+    interest += toInterest;
+    principal += toPrincipal;
+    const paidInterestFils = inst.paidInterestFils + toInterest;
+    const paidPrincipalFils = inst.paidPrincipalFils + toPrincipal;
+    const isPaid =
+      paidInterestFils === inst.interestFils && paidPrincipalFils === inst.principalFils;
+    await tx
+      .update(loanInstallments)
+      .set({ paidInterestFils, paidPrincipalFils, paidAt: isPaid ? input.now : null })
+      .where(eq(loanInstallments.id, inst.id));
+  }
+  const entryId = await postEntry(tx, {
+    kind: 'repayment',
+    memo: `Repayment of loan ${loan.id}`,
+    occurredAt: input.now,
+    createdBy: input.actor.id,
+    loanId: loan.id,
+    paymentId: input.paymentId ?? null,
+    lines: [
+      { account: { code: 'cash' }, amountFils: input.amountFils },
+      { account: { code: 'loan', loanId: loan.id, userId: loan.userId }, amountFils: -principal },
+      { account: { code: 'interest_income' }, amountFils: -interest },
+    ],
+  });
+  if (input.amountFils === outstanding) {
+    const closed = await transition(
+      tx,
+      loan.id,
+      ['active'],
+      'closed',
+      { id: null, role: 'system' },
+      'Repaid in full',
+      input.now,
+    );
+    return { loan: closed, entryId };
+  }
+  return { loan, entryId };
+}

@@ -1,0 +1,97 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { fundProposals, loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { audit } from '../audit/audit.ts';
+import { notify } from '../notifications/notify.ts';
+import { loanStateNotice } from '../notifications/texts.ts';
+
+// The loan lifecycle of docs/product.md section 5, after Apache Fineract's: see
+// docs/domain/loan-lifecycle.md for the state diagram. This module moves a loan from one
+// state to the next; the modules beside it are the moves (apply, decisions, disburse,
+// repayment, write-off).
+
+export type Loan = typeof loans.$inferSelect;
+
+const VERB: Record<LoanState, string> = {
+  pending: 'submitted',
+  approved: 'approved',
+  active: 'disbursed',
+  closed: 'closed',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+  written_off: 'written off',
+};
+
+/**
+ * Moves a loan from one of `from` to `to`. The row is locked first, so of two concurrent
+ * requests exactly one moves it; the other then sees the new state and answers 409.
+ */
+export async function transition(
+  tx: DbOrTx,
+  loanId: number,
+  from: LoanState[],
+  to: LoanState,
+  actor: Actor,
+  reason: string | null,
+  now: Date,
+  extra: Partial<typeof loans.$inferInsert> = {},
+): Promise<Loan> {
+  const [current] = await tx
+    .select({ state: loans.state, userId: loans.userId })
+    .from(loans)
+    .where(eq(loans.id, loanId))
+    .for('update');
+  if (!current) throw notFound('There is no such loan.');
+  refuseOwnLoan(current.userId, actor);
+  if (!from.includes(current.state)) {
+    throw conflict(`This loan is ${current.state.replace('_', ' ')}, so it cannot be ${VERB[to]}.`);
+  }
+  const [updated] = await tx
+    .update(loans)
+    .set({ state: to, updatedAt: now, ...extra })
+    .where(eq(loans.id, loanId))
+    .returning();
+  if (!updated) throw new Error(`loan ${loanId} vanished while locked`);
+  await tx.insert(loanTransitions).values({
+    loanId,
+    fromState: current.state,
+    toState: to,
+    actorId: actor.id,
+    reason,
+    at: now,
+  });
+  await audit(tx, {
+    actorId: actor.id,
+    action: `loan.${to}`,
+    targetType: 'loan',
+    targetId: loanId,
+    reason,
+    ip: actor.ip ?? null,
+    at: now,
+  });
+  const notice = loanStateNotice(updated, reason);
+  if (notice) await notify(tx, { ...notice, at: now });
+  // A proposal left open for this loan no longer applies to it (the one being carried out
+  // was marked done before the move).
+  await tx
+    .update(fundProposals)
+    .set({ state: 'withdrawn', decidedAt: now })
+    .where(and(eq(fundProposals.loanId, loanId), eq(fundProposals.state, 'open')));
+  return updated;
+}
+
+/** No admin decides on their own money (docs/domain/maker-checker.md). */
+export function refuseOwnLoan(loanUserId: number, actor: Actor) {
+  if (actor.role === 'admin' && actor.id === loanUserId) {
+    throw forbidden('You cannot decide on your own loan; another admin must.');
+  }
+}
+
+/** The loan, or 404. */
+export async function loanRow(tx: DbOrTx, loanId: number): Promise<Loan> {
+  const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId));
+  if (!loan) throw notFound('There is no such loan.');
+  return loan;
+}

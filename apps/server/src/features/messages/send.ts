@@ -1,0 +1,136 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Message } from '@jamiya/contracts/messages';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { files } from '../../db/schema/files.ts';
+import { messages } from '../../db/schema/member-services.ts';
+import { HOUR_MS, refuseBeyondRate } from '../../lib/rate-window.ts';
+import type { UploadedFile } from '../../lib/uploaded-file.ts';
+import type { FileStorage } from '../files/file-storage.ts';
+import { storeUpload, type StoredUpload } from '../files/files.ts';
+import { sanitizeUpload } from '../files/sanitize-upload.ts';
+import { notify } from '../notifications/notify.ts';
+import { selectViews, toMessage } from './message-views.ts';
+import type { Side } from './thread.ts';
+
+// Writing a message: the member's hourly limit, the attachment, and the member's notification
+// when the committee writes.
+
+export const CONTACT_CHAT_LINK = '/user/contact-chat';
+const PREVIEW_CHARS = 140;
+
+/**
+ * Refuses (429) a member's message beyond `perHour` of their own in the last hour (issue 21);
+ * the committee's answers are not counted.
+ */
+export async function checkMessageRate(
+  db: DbOrTx,
+  memberId: number,
+  perHour: number,
+  now = new Date(),
+): Promise<void> {
+  const newest = await db
+    .select({ createdAt: messages.createdAt })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.memberId, memberId),
+        eq(messages.fromCommittee, 0),
+        gt(messages.createdAt, new Date(now.getTime() - HOUR_MS)),
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(perHour);
+  refuseBeyondRate(
+    newest.map((r) => r.createdAt),
+    { limit: perHour, windowMs: HOUR_MS, what: 'messages an hour' },
+    now,
+  );
+}
+
+export interface NewMessage {
+  memberId: number;
+  authorId: number;
+  side: Side;
+  body: string;
+  attachment?: UploadedFile | undefined;
+}
+
+/**
+ * Writes a message, its attachment (checked and re-encoded like a receipt) and, when the
+ * committee writes, the member's notification, in one transaction. The attachment's bytes
+ * are stored first and removed again if the transaction fails.
+ */
+export async function sendMessage(
+  deps: { db: Db; storage: FileStorage },
+  input: NewMessage,
+  now = new Date(),
+): Promise<Message> {
+  const { db, storage } = deps;
+  const stored = input.attachment
+    ? await storeUpload(
+        storage,
+        await sanitizeUpload(input.attachment.data),
+        input.attachment.filename,
+      )
+    : null;
+  try {
+    const id = await db.transaction(async (tx) => {
+      const fileId = stored ? await insertAttachmentRow(tx, input.authorId, stored) : null;
+      const [row] = await tx
+        .insert(messages)
+        .values({
+          memberId: input.memberId,
+          authorId: input.authorId,
+          fromCommittee: input.side === 'committee' ? 1 : 0,
+          body: input.body,
+          attachmentFileId: fileId,
+          createdAt: now,
+        })
+        .returning({ id: messages.id });
+      if (!row) throw new Error('message was not written');
+      if (input.side === 'committee') {
+        await notify(tx, {
+          userId: input.memberId,
+          kind: 'message',
+          title: 'New message from the committee',
+          body: preview(input.body),
+          link: CONTACT_CHAT_LINK,
+        });
+      }
+      return row.id;
+    });
+    const [view] = await selectViews(db, eq(messages.id, id));
+    return toMessage(view!);
+  } catch (err) {
+    if (stored) await storage.remove(stored.storageKey);
+    throw err;
+  }
+}
+
+// The uploader owns the file; the member of the conversation reads it through
+// isAttachmentOfConversation (files/routes.ts).
+async function insertAttachmentRow(
+  tx: DbOrTx,
+  ownerId: number,
+  stored: StoredUpload,
+): Promise<string> {
+  const [row] = await tx
+    .insert(files)
+    .values({
+      ownerId,
+      purpose: 'message_attachment',
+      mime: stored.upload.mime,
+      ext: stored.upload.ext,
+      sizeBytes: stored.upload.data.length,
+      storageKey: stored.storageKey,
+      originalName: stored.originalName?.slice(0, 200) ?? null,
+    })
+    .returning({ id: files.id });
+  if (!row) throw new Error('file row was not written');
+  return row.id;
+}
+
+function preview(body: string): string {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
+}

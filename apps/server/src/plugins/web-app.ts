@@ -1,0 +1,112 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
+import fastifyStatic from '@fastify/static';
+import { sendAppPage, type AppPage } from './error-handler.ts';
+
+// The built web app, served by the API's process, each route with a page of its own
+// (docs/boot.md).
+
+/** Where the web build puts each route's page, and routes.json naming them by route. */
+const PAGES_DIR = 'pages';
+
+async function readRoutePages(webRoot: string): Promise<Record<string, string>> {
+  try {
+    const text = await fs.readFile(path.join(webRoot, PAGES_DIR, 'routes.json'), 'utf8');
+    return JSON.parse(text) as Record<string, string>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}; // an older build
+    throw error;
+  }
+}
+
+/**
+ * A route's page, compressed at build time as the browser accepts it (the prerendered pages
+ * are 10 to 25 KB). Read on each request like index.html, so a rebuild needs no restart; a
+ * page a rebuild no longer has is answered with index.html.
+ */
+async function sendRoutePage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: string,
+  appPage: AppPage,
+): Promise<FastifyReply> {
+  reply.header('Vary', 'Accept-Encoding');
+  const header = request.headers['accept-encoding'];
+  const encoding = header ? negotiate(header, ['br', 'gzip']) : null;
+  const compressed =
+    encoding && (await readIfPresent(`${file}.${encoding === 'br' ? 'br' : 'gz'}`));
+  if (compressed) {
+    return sendAppPage(reply.header('Content-Encoding', encoding), async () => compressed);
+  }
+  const data = await readIfPresent(file);
+  return sendAppPage(reply, data ? async () => data : appPage);
+}
+
+async function readIfPresent(file: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * Serves the web build in `webRoot`: the build's own page for each route of the web app
+ * (pages/routes.json): the public pages drawn ahead of time, every page naming the code its
+ * route loads (apps/web/scripts/prerender.mjs). Any other path gets index.html from the
+ * not-found handler (the SPA fallback).
+ */
+export async function serveWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  appPage: AppPage,
+): Promise<void> {
+  const routePages = await readRoutePages(webRoot);
+  for (const [route, file] of Object.entries(routePages)) {
+    app.get(route, { schema: { hide: true } }, (request, reply) =>
+      sendRoutePage(request, reply, path.join(webRoot, PAGES_DIR, file), appPage),
+    );
+  }
+  // A public page shows its form before its script has run; a form sent in that moment
+  // is posted here (the forms say method="post", so nothing typed lands in a URL). Nothing
+  // is read: the browser is sent back to the page.
+  await app.register(async (pages) => {
+    pages.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'text/plain'],
+      { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+      (_request, _body, done) => done(null, undefined),
+    );
+    for (const route of Object.keys(routePages)) {
+      pages.post(route, { schema: { hide: true } }, (request, reply) => {
+        // A path only: an absolute request target must not name the host to go to.
+        const { pathname, search } = new URL(request.url, 'http://localhost');
+        return reply.redirect(pathname + search, 303);
+      });
+    }
+  });
+  // The page by its file name would come without the page's headers: the page itself.
+  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
+  if (!routePages['/']) {
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendAppPage(reply, appPage));
+  }
+  // The built web app. Hashed assets are cached for good. The wildcard route looks files
+  // up on each request, so a rebuilt app is served without a restart. The route pages are
+  // sent only at their routes, with the page's headers.
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: true,
+    index: false,
+    preCompressed: true,
+    decorateReply: false,
+    // No source maps: the build keeps them for whoever debugs it, not for every visitor.
+    allowedPath: (pathName) =>
+      !pathName.startsWith(`/${PAGES_DIR}/`) && !/\.map(\.(br|gz))?$/.test(pathName),
+    setHeaders(res, filePath) {
+      const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

@@ -1,0 +1,61 @@
+// The books in a test: cash to pay a loan out from, and the check that they balance.
+import type { Db } from '../../src/db/client.ts';
+import { payments } from '../../src/db/schema/payments.ts';
+import { postEntry } from '../../src/features/ledger/ledger.ts';
+import { trialBalance, unbalancedEntries } from '../../src/features/ledger/balances.ts';
+import { ledgerConsistencyProblems } from '../../src/features/loans/consistency.ts';
+import type { User } from '../../src/features/members/user-data.ts';
+import { localDate } from '../../src/lib/calendar.ts';
+import { makeUser } from './people.ts';
+
+/**
+ * Cash in the books for a test that pays a loan out (cash never goes below zero): one month of
+ * dues of `fils` from a member made for it, approved, as if they had paid it that month. The
+ * rows are written here rather than through submitDues, whose monthly due caps the amount.
+ */
+export async function fundCash(db: Db, fils: number, at = new Date()): Promise<User> {
+  const period = localDate(at).slice(0, 7);
+  const funder = await makeUser(db, { name: 'Fund member', joinedOn: `${period}-01` });
+  await db.transaction(async (tx) => {
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        userId: funder.id,
+        kind: 'dues',
+        period,
+        amountFils: fils,
+        approvedAmountFils: fils,
+        monthDueFils: fils,
+        status: 'approved',
+        reviewedAt: at,
+        createdAt: at,
+      })
+      .returning();
+    await postEntry(tx, {
+      kind: 'dues',
+      memo: 'Funds for the test',
+      occurredAt: at,
+      createdBy: null,
+      paymentId: payment!.id,
+      lines: [
+        { account: { code: 'cash' }, amountFils: fils },
+        { account: { code: 'savings', userId: funder.id }, amountFils: -fils },
+      ],
+    });
+  });
+  return funder;
+}
+
+/** The books balance: every entry sums to zero and total debits equal total credits. */
+export async function expectBooksBalance(db: Db): Promise<void> {
+  const unbalanced = await unbalancedEntries(db);
+  if (unbalanced.length) throw new Error(`unbalanced journal entries: ${unbalanced.join(', ')}`);
+  const tb = await trialBalance(db);
+  if (!tb.balanced || tb.totalDebitsFils !== tb.totalCreditsFils) {
+    throw new Error(
+      `trial balance off: debits ${tb.totalDebitsFils}, credits ${tb.totalCreditsFils}`,
+    );
+  }
+  const problems = await ledgerConsistencyProblems(db);
+  if (problems.length) throw new Error(`ledger and tables disagree:\n${problems.join('\n')}`);
+}

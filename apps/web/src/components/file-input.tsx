@@ -1,0 +1,42 @@
+import type { RefObject } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { inputClass, type FieldControlProps } from './field.tsx';
+
+/**
+ * A photo or a PDF chosen for a form (a receipt, an attachment): the form's field `name` holds
+ * the File itself, not the input's text. `field` is what the Field gives its control;
+ * `inputRef`, when given, lets the form empty the input.
+ */
+export function FileInput<T extends FieldValues, O>({
+  control,
+  name,
+  field: fieldProps,
+  inputRef,
+}: {
+  control: Control<T, unknown, O>;
+  name: Path<T>;
+  field: FieldControlProps;
+  inputRef?: RefObject<HTMLInputElement | null>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <input
+          {...fieldProps}
+          ref={(el) => {
+            field.ref(el);
+            if (inputRef) inputRef.current = el;
+          }}
+          name={field.name}
+          onBlur={field.onBlur}
+          onChange={(e) => field.onChange(e.target.files?.[0])}
+          type="file"
+          accept="image/*,application/pdf"
+          className={`${inputClass} file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { memberRef, optionalNote } from './admin.ts';
+import { aedOutput, listQuery, optionalText, text } from './common.ts';
+import { adminLoan } from './loans.ts';
+import { emailAddress, mobileNumber, passwordLink } from './membership.ts';
+import { adminPayment } from './payments.ts';
+import { statementLine } from './statement.ts';
+
+// Members as the treasurer keeps them: search, create with a one-time link, the detail with
+// the statement, status, reset links; and the applications from Join Now.
+
+export const memberStatusName = z.enum(['active', 'inactive']);
+
+export const adminMembersQuery = listQuery.extend({
+  q: optionalText('The search', 100)
+    .optional()
+    .meta({ description: 'Part of the name, email, mobile or member ID.' }),
+  status: memberStatusName.optional(),
+});
+
+export const adminMember = memberRef
+  .extend({
+    email: z.string(),
+    mobile: z.string().nullable(),
+    national_id: z.string().nullable(),
+    address: z.string().nullable(),
+    role: z.enum(['member', 'admin']),
+    is_member: z.boolean(),
+    status: memberStatusName,
+    joined_on: z.string(),
+    created_at: z.string(),
+    savings: aedOutput,
+    loan_outstanding: aedOutput,
+  })
+  .meta({ id: 'AdminMember' });
+export type AdminMember = z.infer<typeof adminMember>;
+
+export const createMemberRequest = z.object({
+  name: text('Name', 100),
+  email: emailAddress,
+  mobile: mobileNumber,
+  national_id: text('Passport or national ID', 40).optional(),
+  address: text('Address', 300).optional(),
+  joined_on: z.iso
+    .date('Enter the date as YYYY-MM-DD.')
+    .optional()
+    .meta({ description: 'Dues are owed from this month on; today when missing.' }),
+});
+export type CreateMemberRequest = z.input<typeof createMemberRequest>;
+
+/** Only when no mail server is set up: otherwise the link goes to the account's owner alone. */
+const linkUnlessMailed = passwordLink.nullable().meta({
+  description: 'Null when the link was e-mailed to the account: the admin never holds it.',
+});
+
+export const memberCreatedResponse = z.object({
+  message: z.string(),
+  member: adminMember,
+  set_password_link: linkUnlessMailed,
+  emailed: z.boolean(),
+});
+
+export const adminMemberDetail = z
+  .object({
+    member: adminMember,
+    due_balance: aedOutput,
+    unpaid_months: z.number().int(),
+    loans: z.array(adminLoan),
+    payments: z.array(adminPayment).meta({ description: 'The latest 50 submissions.' }),
+    statement: z.array(statementLine).meta({ description: 'Newest first.' }),
+  })
+  .meta({ id: 'AdminMemberDetail' });
+export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
+
+export const memberStatusRequest = z.object({
+  status: memberStatusName,
+  reason: optionalNote,
+});
+
+export const memberStatusResponse = z.object({ message: z.string(), member: adminMember });
+
+export const passwordLinkResponse = z.object({
+  message: z.string(),
+  set_password_link: linkUnlessMailed,
+  emailed: z.boolean(),
+});
+
+// ---- Membership applications --------------------------------------------------------------
+
+export const applicationStatus = z.enum(['pending', 'accepted', 'rejected']);
+
+export const membershipApplication = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    mobile: z.string(),
+    national_id: z.string(),
+    address: z.string(),
+    status: applicationStatus,
+    reason: z.string().nullable(),
+    created_at: z.string(),
+    decided_at: z.string().nullable(),
+    member_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'MembershipApplication' });
+export type MembershipApplication = z.infer<typeof membershipApplication>;
+
+export const adminApplicationsQuery = listQuery.extend({
+  status: applicationStatus.default('pending'),
+});
+
+export const applicationAcceptedResponse = z.object({
+  message: z.string(),
+  application: membershipApplication,
+  member: adminMember,
+  set_password_link: linkUnlessMailed,
+  emailed: z.boolean(),
+});
+
+export const applicationRejectedResponse = z.object({
+  message: z.string(),
+  application: membershipApplication,
+});

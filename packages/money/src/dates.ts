@@ -1,0 +1,54 @@
+// Dates, one way for the whole app and its mail: day before month ("19 Dec 2026"), the
+// association's days and hours, which are Dubai's, whatever zone the phone is set to. Apart
+// from the amounts (format.ts) so that a page that shows no date does not load this.
+
+const TIME_ZONE = 'Asia/Dubai';
+
+/** English as the UAE writes it, day before month; plain "en" is American ("Dec 19, 2026"). */
+function dateLocale(locale: string): string {
+  return locale === 'en' ? 'en-AE' : locale;
+}
+
+const DATE_OPTIONS = {
+  // A calendar day as YYYY-MM-DD names no zone: it is read, and shown, as that day.
+  day: { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' },
+  instantDay: { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE },
+  moment: { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE },
+  month: { month: 'long', year: 'numeric', timeZone: 'UTC' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(locale: string, kind: keyof typeof DATE_OPTIONS): Intl.DateTimeFormat {
+  const key = `${locale}|${kind}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(dateLocale(locale), DATE_OPTIONS[kind]);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A day: "19 Dec 2026". A calendar day (YYYY-MM-DD) is shown as itself; a moment (an ISO
+ * time or a Date) as the day it was in Dubai.
+ */
+export function formatDay(date: string | Date, locale = 'en'): string {
+  if (typeof date === 'string' && CALENDAR_DAY.test(date))
+    return dateFormat(locale, 'day').format(new Date(`${date}T12:00:00Z`));
+  return dateFormat(locale, 'instantDay').format(new Date(date));
+}
+
+/** A moment with its time of day in Dubai: "19 Dec 2026, 2:05 PM". */
+export function formatMoment(at: string | Date, locale = 'en'): string {
+  return dateFormat(locale, 'moment').format(new Date(at));
+}
+
+/** A month of dues, "2026-12", as "December 2026". */
+export function formatMonth(period: string, locale = 'en'): string {
+  const [year, month] = period.split('-').map(Number);
+  if (!year || !month) return period;
+  return dateFormat(locale, 'month').format(new Date(Date.UTC(year, month - 1, 15)));
+}

@@ -1,0 +1,83 @@
+// The books, with the server stopped, checked with the app's own code: the trial balance, the
+// ledger against the tables, each member's month against what the soak was told, and every
+// receipt row against the uploads folder.
+import fs from 'node:fs';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/open-database.ts';
+import { files } from '../../apps/server/src/db/schema/files.ts';
+import { journalEntries } from '../../apps/server/src/db/schema/ledger.ts';
+import { payments } from '../../apps/server/src/db/schema/payments.ts';
+import { trialBalance, unbalancedEntries } from '../../apps/server/src/features/ledger/balances.ts';
+import { ledgerConsistencyProblems } from '../../apps/server/src/features/loans/consistency.ts';
+import type { People } from './people.ts';
+
+export async function checkBooks(env: NodeJS.ProcessEnv, people: People) {
+  const config = loadConfig(env);
+  const database = await openDatabase(config);
+  try {
+    const { db } = database;
+    const tb = await trialBalance(db);
+    const unbalanced = await unbalancedEntries(db);
+    const consistency = await ledgerConsistencyProblems(db);
+    const problems: string[] = [
+      ...unbalanced.slice(0, 5).map((id) => `entry ${id} does not balance`),
+      ...consistency.slice(0, 5),
+    ];
+    // What the soak was told against what was stored: each member's month.
+    const rows = await db
+      .select({ userId: payments.userId, status: payments.status, id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.kind, 'dues'),
+          eq(payments.period, people.period),
+          inArray(
+            payments.userId,
+            people.members.map((m) => m.id),
+          ),
+        ),
+      );
+    for (const m of people.members) {
+      if (m.dues === 'broken') continue;
+      const mine = rows.filter((r) => r.userId === m.id);
+      const live = mine.filter((r) => r.status !== 'rejected');
+      const stored = live.length === 0 ? 'open' : live.length === 1 ? live[0]!.status : 'several';
+      if (stored !== m.dues)
+        problems.push(`member ${m.id}: the soak says ${m.dues}, stored ${stored}`);
+    }
+    const approvedIds = rows.filter((r) => r.status === 'approved').map((r) => r.id);
+    const [{ n: entryCount } = { n: 0 }] = approvedIds.length
+      ? await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(journalEntries)
+          .where(
+            and(eq(journalEntries.kind, 'dues'), inArray(journalEntries.paymentId, approvedIds)),
+          )
+      : [];
+    if (entryCount !== approvedIds.length)
+      problems.push(`${approvedIds.length} approved dues but ${entryCount} journal entries`);
+    // Every receipt row has its file, and no upload is without its row.
+    const keys = new Set(
+      (await db.select({ key: files.storageKey }).from(files)).map((r) => r.key),
+    );
+    const onDisk = fs.existsSync(config.uploadsDir) ? fs.readdirSync(config.uploadsDir) : [];
+    const disk = new Set(onDisk);
+    const missing = [...keys].filter((k) => !disk.has(k));
+    const orphans = onDisk.filter((k) => !keys.has(k));
+    if (missing.length) problems.push(`${missing.length} file rows without their upload`);
+    if (orphans.length) problems.push(`${orphans.length} uploads without a row (or temp files)`);
+    return {
+      totalDebitsFils: tb.totalDebitsFils,
+      totalCreditsFils: tb.totalCreditsFils,
+      differenceFils: tb.totalDebitsFils - tb.totalCreditsFils,
+      balanced: tb.balanced,
+      unbalancedEntries: unbalanced.length,
+      consistencyProblems: consistency.length,
+      files: keys.size,
+      problems,
+    };
+  } finally {
+    await database.close();
+  }
+}
