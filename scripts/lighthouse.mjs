@@ -17,15 +17,15 @@
 // the member pages are audited with storage reset off, after the token is put in localStorage
 // (where the app keeps it, `ts_token`) and the HTTP cache is emptied, so they still load cold.
 // Each member audit is checked to have stayed on the member page (no redirect to /sign-in).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { freePort, signIn, startServer } from './lighthouse/app.mjs';
 import { makeCertificate, startNginx } from './nginx.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -86,17 +86,6 @@ for (const file of [serverEntry, webIndex]) {
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'jamiya-lighthouse-'));
 process.env.TMPDIR = scratch;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 let server;
 let proxy;
 let context;
@@ -105,12 +94,18 @@ try {
   const appOrigin = `http://127.0.0.1:${port}`;
   const proxyPort = args.https ? await freePort() : null;
   const origin = args.https ? `https://127.0.0.1:${proxyPort}` : appOrigin;
-  server = await startServer(port, appOrigin, origin);
+  server = await startServer({
+    serverEntry,
+    dataDir: path.join(scratch, 'data'),
+    port,
+    origin: appOrigin,
+    publicUrl: origin,
+  });
   if (args.https) {
     makeCertificate(scratch);
     proxy = await startNginx({ target: appOrigin, port: proxyPort, dir: scratch });
   }
-  const token = await signIn(appOrigin);
+  const token = await signIn(appOrigin, MEMBER);
 
   const debuggingPort = await freePort();
   context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
@@ -158,48 +153,6 @@ try {
     await server.exited;
   }
   fs.rmSync(scratch, { recursive: true, force: true });
-}
-
-async function startServer(port, origin, publicUrl) {
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(scratch, 'data'),
-    PUBLIC_URL: publicUrl,
-    NODE_ENV: 'development',
-    DEMO_SEED: '1',
-    LOG_LEVEL: 'warn',
-    NOTIFICATION_JOB_SECONDS: '0',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.output = '';
-  child.stdout.on('data', (d) => (child.output += d));
-  child.stderr.on('data', (d) => (child.output += d));
-  child.exited = new Promise((resolve) => child.once('exit', resolve));
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode})`);
-    if (Date.now() > until) throw new Error('the server did not answer within 2 minutes');
-    const ok = await fetch(`${origin}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function signIn(origin) {
-  const res = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(MEMBER),
-  });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`sign-in failed (${res.status}): ${JSON.stringify(body)}`);
-  return body.access_token;
 }
 
 /** The token where the app looks for it, and an empty HTTP cache, in Chromium's default profile. */

@@ -13,6 +13,7 @@ import {
   makeUser,
   multipart,
   type TestApp,
+  useTestApp,
 } from './harness.ts';
 
 /**
@@ -48,7 +49,7 @@ function thisMonthInDubai(): string {
 const fileId = (url: string) => url.replace('/api/files/', '');
 
 describe('the access matrix over every route of the OpenAPI document', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let routes: Route[] = [];
   const tokens = {} as Record<Caller, string | null>;
   const answers: Answer[] = [];
@@ -109,7 +110,6 @@ describe('the access matrix over every route of the OpenAPI document', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
     const jpeg = await sharp({
       create: { width: 24, height: 16, channels: 3, background: '#e0e0e0' },
     })
@@ -255,7 +255,6 @@ describe('the access matrix over every route of the OpenAPI document', () => {
     );
     for (const caller of CALLERS) for (const route of routes) await call(route, caller);
   });
-  afterAll(() => t.close());
 
   it('found every route of the document, public, member and admin', () => {
     expect(routes.length).toBeGreaterThan(60);

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { approveLoan } from '../src/features/loans/decisions.ts';
 import { disburseLoan } from '../src/features/loans/disburse.ts';
 import {
   bearer,
-  createTestApp,
   fundCash,
   expectError,
   login,
   makeUser,
   multipart,
-  type TestApp,
+  useTestApp,
 } from './harness.ts';
 import { monthName, periodAgo } from './calendar.ts';
 
@@ -22,7 +21,7 @@ interface Person {
 }
 
 describe('what one member can reach of another', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let a: Person;
   let b: Person;
   let admin: Person;
@@ -79,7 +78,6 @@ describe('what one member can reach of another', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
     // Cash for the loans this file pays out (cash never goes below zero).
     await fundCash(t.db, 10_000_000);
     receipt = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fafafa' } })
@@ -127,7 +125,6 @@ describe('what one member can reach of another', () => {
     expect(lb.statusCode).toBe(200);
     bLoanId = lb.json().loan.id;
   });
-  afterAll(() => t.close());
 
   it("member A gets 404 for B's receipt and photo, exactly as for a file that does not exist", async () => {
     const missing = expectError(

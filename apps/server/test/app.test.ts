@@ -1,29 +1,26 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createDiskStorage } from '../src/features/files/file-storage.ts';
 import {
   bearer,
-  createTestApp,
   fundCash,
   expectError,
   freshDatabase,
   login,
   makeUser,
   TEST_CONFIG,
-  type TestApp,
+  useTestApp,
 } from './harness.ts';
 
 describe('the app shell', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     // Cash for the loans this file pays out (cash never goes below zero).
     await fundCash(t.db, 10_000_000);
   });
-  afterAll(() => t.close());
 
   it('answers unknown API paths with a JSON 404 in the error shape', async () => {
     const body = expectError(await t.app.inject({ url: '/api/no-such-thing' }), 404);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
 import { createDiskStorage } from '../src/features/files/file-storage.ts';
@@ -106,6 +106,20 @@ export const TEST_CONFIG = {
   messagesPerHour: 60,
   rechargeRequestsPerDay: 10,
 };
+
+/**
+ * The file's test app, made before its tests run and closed after them: what most test files
+ * start with. Its fields are there from the file's first `beforeAll` on.
+ */
+export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    // Descriptors, not values: `db` is a getter.
+    Object.defineProperties(t, Object.getOwnPropertyDescriptors(await createTestApp(...args)));
+  });
+  afterAll(() => t.close());
+  return t;
+}
 
 /**
  * The real app on a fresh database and a temporary uploads folder. Mails are kept in

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { editableSettings } from './settings-body.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/users.ts';
@@ -11,6 +11,7 @@ import { disburseLoan } from '../src/features/loans/disburse.ts';
 import {
   bearer,
   createTestApp,
+  useTestApp,
   dubaiMonthStart,
   expectBooksBalance,
   expectError,
@@ -20,7 +21,6 @@ import {
   makeUser,
   multipart,
   thisMonthName,
-  type TestApp,
 } from './harness.ts';
 
 // The association's rules around the money, as a treasurer relies on them (issue 20):
@@ -28,7 +28,7 @@ import {
 // admins for money leaving the fund, no one deciding on their own money, admin-only accounts.
 // docs/domain/dues.md and docs/domain/maker-checker.md give the rules in tables.
 
-let t: TestApp;
+const t = useTestApp();
 let receipt: Buffer;
 
 const as = (token: string) => ({
@@ -91,14 +91,12 @@ let treasurer: Awaited<ReturnType<typeof person>>;
 let chair: Awaited<ReturnType<typeof person>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   receipt = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c0ffee' } })
     .jpeg()
     .toBuffer();
   treasurer = await person({ role: 'admin', name: 'Treasurer Fatima' });
   chair = await person({ role: 'admin', isMember: true, name: 'Chair Yusuf' });
 });
-afterAll(() => t.close());
 
 describe('part payments of dues', () => {
   it('keeps a month open with what remains until its approved payments reach the due', async () => {

@@ -7,7 +7,15 @@ import { loginFailures, sessions, users } from '../src/db/schema/users.ts';
 import { COMMON_PASSWORDS } from '../src/features/auth/common-passwords.ts';
 import { THROTTLE } from '../src/features/auth/throttle.ts';
 import { DEMO_PASSWORD } from '../src/features/demo/seed.ts';
-import { bearer, createTestApp, expectError, login, makeUser, type TestApp } from './harness.ts';
+import {
+  bearer,
+  createTestApp,
+  expectError,
+  login,
+  makeUser,
+  type TestApp,
+  useTestApp,
+} from './harness.ts';
 
 /** ASVS V2 (authentication) and V3 (sessions), through the HTTP API. */
 
@@ -55,11 +63,7 @@ async function sessionIp(t: TestApp, token: string): Promise<string | null> {
 
 // One app with the test config (no proxy trusted, 12 h lifetime, 30 min idle) for most blocks;
 // the proxy and the short lifetimes get their own.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('throttling without a configured proxy (TRUST_PROXY unset)', () => {
   it('ignores X-Forwarded-For: the session records the socket address', async () => {

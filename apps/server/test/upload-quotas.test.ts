@@ -2,20 +2,19 @@
 // (bytes); messages and recharge requests have a rate of their own. The limits are set low
 // here through the test config; the refused request stores nothing.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema/files.ts';
 import { messages, rechargeRequests } from '../src/db/schema/member-services.ts';
 import { payments } from '../src/db/schema/payments.ts';
 import { localDate } from '../src/lib/calendar.ts';
 import {
   bearer,
-  createTestApp,
+  useTestApp,
   expectError,
   login,
   makeUser,
   multipart,
   thisMonthName,
-  type TestApp,
 } from './harness.ts';
 import { onePagePdf } from '../src/features/files/test-uploads.ts';
 
@@ -27,15 +26,13 @@ const LIMITS = {
   rechargeRequestsPerDay: 3,
 };
 
-let t: TestApp;
+const t = useTestApp(LIMITS);
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp(LIMITS);
   const admin = await makeUser(t.db, { role: 'admin' });
   adminToken = await login(t.app, admin.email);
 });
-afterAll(() => t.close());
 
 async function newMember() {
   const user = await makeUser(t.db, { joinedOn: `${localDate(new Date()).slice(0, 7)}-01` });

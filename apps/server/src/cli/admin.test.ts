@@ -12,6 +12,7 @@ import {
   makeUser,
   TEST_CONFIG,
   type TestApp,
+  useTestApp,
 } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { openPglite } from '../db/client.ts';
@@ -101,13 +102,9 @@ describe('parseAdminArgs', () => {
 });
 
 describe('runAdminCommand', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const run = (command: Exclude<AdminCommand, { kind: 'help' }>) =>
     runAdminCommand(t.db, command, { publicUrl: 'http://jamiya.test' });
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   it('creates an admin whose one-time link sets the password', async () => {
     const lines = await run({

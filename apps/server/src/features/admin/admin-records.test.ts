@@ -1,11 +1,12 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { editableSettings } from '../../../test/settings-body.ts';
 import { and, eq } from 'drizzle-orm';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import {
   bearer,
   createTestApp,
+  useTestApp,
   fundCash,
   expectBooksBalance,
   expectError,
@@ -13,7 +14,6 @@ import {
   makeUser,
   multipart,
   onPostgres,
-  type TestApp,
 } from '../../../test/harness.ts';
 import { notifications } from '../../db/schema/member-services.ts';
 import { membershipApplications, users } from '../../db/schema/users.ts';
@@ -21,19 +21,17 @@ import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils } from '../ledger/balances.ts';
 import { signedInAdmin } from '../../../test/signed-in.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let adminId: number;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>['call'];
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Cash for the loans this file pays out (cash never goes below zero).
   await fundCash(t.db, 10_000_000);
   const treasurer = await signedInAdmin(t);
   adminId = treasurer.user.id;
   admin = treasurer.call;
 });
-afterAll(() => t.close());
 
 const thisMonth = () => MONTH_NAMES[Number(localDate(new Date()).slice(5, 7)) - 1]!;
 

@@ -1,31 +1,28 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loanFigures } from '@jamiya/money/loan';
 import {
   bearer,
-  createTestApp,
+  useTestApp,
   fundCash,
   expectBooksBalance,
   expectError,
   multipart,
   onPostgres,
-  type TestApp,
 } from '../../../test/harness.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import { signedInAdmin, signedInMember } from '../../../test/signed-in.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Awaited<ReturnType<typeof signedInAdmin>>['call'];
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Cash for the loans this file pays out (cash never goes below zero).
   await fundCash(t.db, 10_000_000);
   const treasurer = await signedInAdmin(t);
   admin = treasurer.call;
 });
-afterAll(() => t.close());
 
 const thisMonth = () => MONTH_NAMES[Number(localDate(new Date()).slice(5, 7)) - 1]!;
 const receipt = () =>

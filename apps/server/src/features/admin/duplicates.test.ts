@@ -1,29 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  login,
-  makeUser,
-  multipart,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, useTestApp, login, makeUser, multipart } from '../../../test/harness.ts';
 import { files } from '../../db/schema/files.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { sha256Of } from '../files/picture-hash.ts';
 import { photoLike, resizedCopy } from '../files/test-pictures.ts';
 import { monthName, periodAgo, periodLabel } from '../../../test/calendar.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await makeUser(t.db, { role: 'admin' });
   adminToken = await login(t.app, admin.email);
 });
-afterAll(() => t.close());
 
 async function newMember(name: string) {
   const user = await makeUser(t.db, { name, joinedOn: `${periodAgo(3)}-01` });

@@ -13,6 +13,7 @@ import {
   makeUser,
   onPostgres,
   type TestApp,
+  useTestApp,
 } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
@@ -97,7 +98,7 @@ async function bonusEntries(db: Db) {
 }
 
 describe('sharing out the interest income', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let adminToken: string;
   let adminId: number;
   let a: { id: number; token: string };
@@ -113,7 +114,6 @@ describe('sharing out the interest income', () => {
   });
 
   beforeAll(async () => {
-    t = await createTestApp();
     const admin = await makeUser(t.db, { role: 'admin', joinedOn: '2025-01-01' });
     adminId = admin.id;
     adminToken = await login(t.app, admin.email);
@@ -138,7 +138,6 @@ describe('sharing out the interest income', () => {
     // 20:30 UTC on 31 March, but 1 April in Dubai: the next period's.
     interestApril = await j.repay(loanId, at('2025-04-01', '00:30'));
   });
-  afterAll(() => t.close());
 
   // Days from 10 Jan to 31 Mar: 22 + 28 + 31 = 81. A holds 200 AED for 81 days and 200 more
   // for 50 (10 Feb – 31 Mar); B 500 AED for 40 (20 Feb – 31 Mar). In fils × days:

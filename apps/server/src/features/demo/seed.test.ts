@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  expectBooksBalance,
-  login,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, expectBooksBalance, login, useTestApp } from '../../../test/harness.ts';
 import { trialBalance } from '../ledger/balances.ts';
 import { seedDemo } from './seed.ts';
 
 describe('demo seed', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     expect(await seedDemo(t.db, t.storage)).toBe(true);
   });
-  afterAll(() => t.close());
 
   it('runs only on an empty database', async () => {
     expect(await seedDemo(t.db, t.storage)).toBe(false);

@@ -1,18 +1,17 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { onePagePdf } from '../files/test-uploads.ts';
 import {
   bearer,
-  createTestApp,
   fundCash,
   expectBooksBalance,
   expectError,
   login,
   makeUser,
   multipart,
-  type TestApp,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { loanInstallments } from '../../db/schema/loans.ts';
@@ -46,12 +45,11 @@ interface AccountData {
 }
 
 describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: Actor;
   let receipt: Buffer;
 
   beforeAll(async () => {
-    t = await createTestApp();
     // Cash for the loans this file pays out (cash never goes below zero).
     await fundCash(t.db, 10_000_000);
     const adminUser = await makeUser(t.db, { role: 'admin', joinedOn: '2020-01-01' });
@@ -62,7 +60,6 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       .withExif({ IFD0: { Copyright: 'member-secret' } })
       .toBuffer();
   });
-  afterAll(() => t.close());
 
   /** A member who joined `monthsAgo` months before this Dubai month (on its first day). */
   async function member(monthsAgo = 3) {

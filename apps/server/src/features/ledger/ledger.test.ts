@@ -2,12 +2,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
   fundCash,
   expectBooksBalance,
   makeUser,
-  type TestApp,
   loanApplication,
+  useTestApp,
 } from '../../../test/harness.ts';
 import {
   journalEntries,
@@ -34,15 +33,13 @@ import {
 import { postEntry, reverseEntry, UnbalancedEntryError, type EntryInput } from './ledger.ts';
 
 describe('ledger', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: Actor;
 
   beforeAll(async () => {
-    t = await createTestApp();
     const adminUser = await makeUser(t.db, { role: 'admin' });
     admin = { id: adminUser.id, role: 'admin' };
   });
-  afterAll(() => t.close());
 
   const entryCount = async () =>
     (await t.db.select({ id: journalEntries.id }).from(journalEntries)).length;

@@ -1,15 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createTestApp,
   fundCash,
   expectBooksBalance,
   expectError,
   login,
   makeUser,
   multipart,
-  type TestApp,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 import { loanInstallments, loans, loanTransitions } from '../../db/schema/loans.ts';
@@ -65,17 +64,15 @@ function dubaiDate(now: Date): string {
 }
 
 describe('loans', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: Actor;
 
   beforeAll(async () => {
-    t = await createTestApp();
     // Cash for the loans this file pays out (cash never goes below zero).
     await fundCash(t.db, 10_000_000);
     const adminUser = await makeUser(t.db, { role: 'admin' });
     admin = { id: adminUser.id, role: 'admin' };
   });
-  afterAll(() => t.close());
 
   async function member() {
     const today = dubaiDate(new Date());

@@ -25,6 +25,7 @@ import {
   multipart,
   type TestApp,
   loanApplication,
+  useTestApp,
 } from '../../../test/harness.ts';
 import type { User } from './user-data.ts';
 import { dubaiPeriod, monthName, periodLabel, shiftPeriod } from '../../../test/calendar.ts';
@@ -49,14 +50,12 @@ interface Row {
 }
 
 describe('GET /api/my-account-data', () => {
-  let t: TestApp;
+  const t = useTestApp();
 
   beforeAll(async () => {
-    t = await createTestApp();
     // Cash for the loans this file pays out (cash never goes below zero).
     await fundCash(t.db, 10_000_000);
   });
-  afterAll(() => t.close());
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -10,6 +10,7 @@ import {
   makeUser,
   onPostgres,
   type TestApp,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { auditLog } from '../../db/schema/ledger.ts';
@@ -100,12 +101,8 @@ async function resetToken(t: TestApp, email: string): Promise<string> {
 }
 
 describe('POST /api/applications (Join Now)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const c = client(() => t);
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   const rowsFor = (email: string) =>
     t.db
@@ -247,12 +244,8 @@ describe('POST /api/applications (Join Now)', () => {
 });
 
 describe('forgot password and the one-time link', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const c = client(() => t);
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   it('answers the same to an unknown and a known email, and mails only the known one', async () => {
     const member = await makeUser(t.db);

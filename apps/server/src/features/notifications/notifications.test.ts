@@ -1,19 +1,18 @@
 import sharp from 'sharp';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import { notificationPage } from '@jamiya/contracts/notifications';
 import { formatMoney } from '@jamiya/money/format';
 import {
   bearer,
-  createTestApp,
+  useTestApp,
   fundCash,
   expectBooksBalance,
   expectError,
   login,
   makeUser,
   multipart,
-  type TestApp,
 } from '../../../test/harness.ts';
 import { notifications } from '../../db/schema/member-services.ts';
 import { addMonthsToDate, localDate, periodLabel } from '../../lib/calendar.ts';
@@ -22,17 +21,15 @@ import { withdrawLoan } from '../loans/decisions.ts';
 import { notify } from './notify.ts';
 import { formatDay } from '@jamiya/money/dates';
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Cash for the loans this file pays out (cash never goes below zero).
   await fundCash(t.db, 10_000_000);
   const admin = await makeUser(t.db, { role: 'admin' });
   adminToken = await login(t.app, admin.email);
 });
-afterAll(() => t.close());
 
 // Amounts as the texts write them (Intl puts a no-break space after AED).
 const aed = (fils: number) => formatMoney(fils, 'en');

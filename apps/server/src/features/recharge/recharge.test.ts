@@ -1,16 +1,15 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import {
   bearer,
-  createTestApp,
+  useTestApp,
   expectBooksBalance,
   expectError,
   login,
   multipart,
   onPostgres,
-  type TestApp,
 } from '../../../test/harness.ts';
 import { editableSettings } from '../../../test/settings-body.ts';
 import { auditLog } from '../../db/schema/ledger.ts';
@@ -19,15 +18,13 @@ import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils, trialBalance } from '../ledger/balances.ts';
 import { signedInAdmin, signedInMember } from '../../../test/signed-in.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const treasurer = await signedInAdmin(t);
   adminToken = treasurer.token;
 });
-afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT';
 const as = (token: string | null, method: Method, url: string, payload?: object) =>

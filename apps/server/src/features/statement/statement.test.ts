@@ -1,18 +1,17 @@
 import sharp from 'sharp';
 import { extractText } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import type { Statement } from '@jamiya/contracts/statement';
 import {
   bearer,
-  createTestApp,
+  useTestApp,
   fundCash,
   expectBooksBalance,
   expectError,
   login,
   makeUser,
   multipart,
-  type TestApp,
 } from '../../../test/harness.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils } from '../ledger/balances.ts';
@@ -21,19 +20,17 @@ import { getSettings } from '../settings/settings.ts';
 import { pdfAmount } from './statement-pdf.ts';
 import { signedInAdmin } from '../../../test/signed-in.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Awaited<ReturnType<typeof signedInAdmin>>['call'];
 let adminId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Cash for the loans this file pays out (cash never goes below zero).
   await fundCash(t.db, 10_000_000);
   const treasurer = await signedInAdmin(t);
   adminId = treasurer.user.id;
   admin = treasurer.call;
 });
-afterAll(() => t.close());
 
 const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
