@@ -154,6 +154,8 @@ test('a member page starts the calls its HTML names before the app, and asks for
   });
   await page.goto('/user/my-loan');
   await expect(page.getByRole('heading', { level: 1, name: 'My Loan' })).toBeVisible();
+  // The heading is in the drawn HTML: the app's render, with its data, comes after.
+  await page.waitForLoadState('networkidle');
   // The build wrote the route's calls (src/app/routes.ts) into its page.
   const named = await page.locator('meta[name="early-calls"]').getAttribute('content');
   expect(named?.split(' ')).toEqual([

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageErrorBoundary } from '../components/page-error-boundary.tsx';
 import { Spinner } from '../components/states.tsx';
 import { retryOnNewPath } from '../lib/failed-loads.ts';
@@ -44,7 +44,7 @@ function componentOf({ file, component, texts }: LazyModule): RouteComponent {
   let found = components.get(file) ?? FIRST_LOAD[file];
   if (!found) {
     const load = files[`../${file}`];
-    if (!load) throw new Error(`${file} is not a page, a layout or a guard of src/features`);
+    if (!load) throw new Error(`${file}: no such module`);
     found = lazyPage(load, component, texts);
     components.set(file, found);
   }
@@ -69,26 +69,21 @@ function routeElement(route: (typeof ROUTES)[number]): ReactNode {
 
 const LAYOUT_ORDER: readonly Layout[] = ['public', 'member', 'admin'];
 
-const routeTree = LAYOUT_ORDER.map((layout) => {
+// As React Router's route objects, each layout's unknown paths showing the not-found page.
+const routeTree: RouteObject[] = LAYOUT_ORDER.map((layout) => {
   const base = LAYOUTS[layout].path;
-  return (
-    // The public layout has no path of its own: its '*' takes any path the others do not.
-    <Route
-      key={layout}
-      {...(layout === 'public' ? {} : { path: base })}
-      element={layoutElement(layout)}
-    >
-      {ROUTES.filter((route) => route.layout === layout).map((route) => {
-        const path = route.path.slice(base.length).replace(/^\//, '');
-        return path ? (
-          <Route key={route.path} path={path} element={routeElement(route)} />
-        ) : (
-          <Route key={route.path} index element={routeElement(route)} />
-        );
-      })}
-      <Route path="*" element={<NotFound />} />
-    </Route>
-  );
+  const children: RouteObject[] = ROUTES.filter((route) => route.layout === layout).map((route) => {
+    const path = route.path.slice(base.length).replace(/^\//, '');
+    return path
+      ? { path, element: routeElement(route) }
+      : { index: true, element: routeElement(route) };
+  });
+  // The public layout has no path of its own: its '*' takes any path the others do not.
+  return {
+    ...(layout === 'public' ? {} : { path: base }),
+    element: layoutElement(layout),
+    children: [...children, { path: '*', element: <NotFound /> }],
+  };
 });
 
 // Every path the app knows, the unknown ones of each layout showing the not-found page.
@@ -122,11 +117,10 @@ const fallback = (
 export function AppRoutes() {
   // What failed to load is tried again on another path, even with no error on the screen.
   retryOnNewPath(useLocation().pathname);
+  const page = useRoutes(routeTree);
   return (
     <PageErrorBoundary>
-      <Suspense fallback={fallback}>
-        <Routes>{routeTree}</Routes>
-      </Suspense>
+      <Suspense fallback={fallback}>{page}</Suspense>
     </PageErrorBoundary>
   );
 }
