@@ -84,6 +84,7 @@ describe('the app shell', () => {
       'POST /api/logout',
       'GET /api/profile',
       'POST /api/profile/update',
+      'POST /api/profile/language',
       'POST /api/profile/password/update',
       'POST /api/save-monthly-payment',
       'POST /api/loan-application',

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { intInput, text } from './common.ts';
+import { LANGUAGES } from './values.ts';
+
+export const language = z
+  .enum(LANGUAGES, { error: `Choose one of the app's languages: ${LANGUAGES.join(', ')}.` })
+  .meta({ id: 'Language', description: 'en, ar, hi, ur, bn or ml.' });
 
 export const userData = z
   .object({
@@ -22,6 +27,9 @@ export const userData = z
       .nullable()
       .meta({ description: 'URL of the photo (GET, bearer token) or null.' }),
     wallet: z.string().nullable(),
+    language: language.meta({
+      description: 'The language the member reads the app, the mails and the reminders in.',
+    }),
     created_at: z.string(),
   })
   .meta({ id: 'UserData' });
@@ -56,3 +64,6 @@ export const profileUpdateFields = z.object({
 export type ProfileUpdateFields = z.input<typeof profileUpdateFields>;
 
 export const profileUpdateResponse = z.object({ message: z.string(), userData });
+
+/** POST /api/profile/language: the language the member chose, kept on the profile. */
+export const profileLanguageRequest = z.object({ language });

@@ -51,6 +51,7 @@ export function profileBody(
       is_member: true,
       image: null,
       wallet: 'Botim 0551234567',
+      language: 'en',
       created_at: '2026-08-01T08:00:00.000Z',
       ...overrides,
     },

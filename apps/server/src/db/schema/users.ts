@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { LANGUAGES } from '@jamiya/contracts/values';
 import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -45,6 +47,8 @@ export const users = pgTable(
       .default(1)
       .references(() => professions.id),
     wallet: text('wallet'),
+    // What the member reads the app, the mails and the reminders in (POST /api/profile/language).
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     imageFileId: uuid('image_file_id'),
     passwordHash: text('password_hash').notNull(),
     // Dues are owed from this month on (docs/product.md section 4).
@@ -56,7 +60,13 @@ export const users = pgTable(
     // answer while the number stays the same (features/members/account-data.ts).
     accountVersion: bigint('account_version', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check(
+      'users_language_check',
+      sql.raw(`language in (${LANGUAGES.map((l) => `'${l}'`).join(', ')})`),
+    ),
+  ],
 );
 
 export const sessions = pgTable(

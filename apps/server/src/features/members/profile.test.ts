@@ -27,6 +27,7 @@ const USER_DATA_KEYS = [
   'id',
   'image',
   'is_member',
+  'language',
   'mobile',
   'name',
   'profession_id',
@@ -204,6 +205,7 @@ describe('profile', () => {
         is_member: true,
         image: null,
         wallet: 'W-42',
+        language: 'en',
         created_at: user.createdAt.toISOString(),
       });
       expect(new Date(body.userData.created_at).toISOString()).toBe(body.userData.created_at);

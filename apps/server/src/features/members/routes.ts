@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { errorBody } from '@jamiya/contracts/common';
 import {
+  profileLanguageRequest,
   profileResponse,
   profileUpdateFields,
   profileUpdateResponse,
@@ -117,6 +118,42 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return {
         message: 'Your profile has been updated.',
+        userData: toUserData(await loadUser(me.userId)),
+      };
+    },
+  );
+
+  app.post(
+    '/profile/language',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Keep the language the signed-in person reads the app, mails and reminders in',
+        ...secured,
+        body: profileLanguageRequest,
+        response: { 200: profileUpdateResponse, 400: errorBody, 401: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ language: request.body.language, updatedAt: now })
+          .where(eq(users.id, me.userId));
+        await audit(tx, {
+          actorId: me.userId,
+          action: 'user.language',
+          targetType: 'user',
+          targetId: me.userId,
+          ip: request.ip,
+          at: now,
+        });
+      });
+      return {
+        message: 'Your language has been saved.',
         userData: toUserData(await loadUser(me.userId)),
       };
     },
