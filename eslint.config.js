@@ -18,10 +18,16 @@ const featuresApart = {
 // A page must not wait for zod (about 30 KB) before it shows: forms load their schemas when
 // they validate (apps/web/src/lib/zod-resolver.ts, docs/decisions/009-web-bundle-budget.md).
 const schemasOnDemand = {
-  group: ['zod', 'zod/*', '@jamiya/contracts/*', '!@jamiya/contracts/values'],
+  group: [
+    'zod',
+    'zod/*',
+    '@jamiya/contracts/*',
+    '!@jamiya/contracts/values',
+    '!@jamiya/contracts/languages',
+  ],
   allowTypeImports: true,
   message:
-    'Import types only; plain values come from @jamiya/contracts/values, and a form loads its schema with lazyZodResolver (lib/zod-resolver.ts) from a *-schema.ts module.',
+    'Import types only; plain values come from @jamiya/contracts/values and /languages, and a form loads its schema with lazyZodResolver (lib/zod-resolver.ts) from a *-schema.ts module.',
 };
 
 export default tseslint.config(

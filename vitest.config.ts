@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { texts } from './apps/web/scripts/texts-plugin.ts';
 
 // The web app's component tests, in two projects (below) that differ in what they share.
 const web = {
@@ -29,7 +30,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [texts(), react()],
         test: {
           ...web,
           name: 'web',
@@ -41,7 +42,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [texts(), react()],
         test: {
           // A test about what a module holds for its life (the toast containers, once loaded):
           // a fresh module graph of its own.

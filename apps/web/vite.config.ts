@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { texts } from './scripts/texts-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [texts(), react(), tailwindcss()],
   resolve: {
     // The default entry injects its CSS in a <style> tag, which the app's CSP forbids;
     // the stylesheet is imported as a file instead (components/toast-containers.tsx).
@@ -55,7 +56,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|rosetta|dlv|templite|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui|use-sync-external-store|react-error-boundary)[\\/]|preload-helper/,
             },
             { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/ },

@@ -91,11 +91,15 @@ describe('serving the web app', () => {
 describe("serving the build's page of each route", () => {
   const signIn = '<!doctype html><div id="root" data-start="hydrate"><form>Sign in</form></div>';
   const served = serveBuild({
-    'pages/home.html': '<!doctype html><div id="root" data-start="hydrate">Home</div>',
-    'pages/sign-in.html': signIn,
-    'pages/sign-in.html.br': zlib.brotliCompressSync(signIn),
-    'pages/sign-in.html.gz': zlib.gzipSync(signIn),
-    'pages/user.html': '<!doctype html><div id="root" data-start="when-ready"></div>',
+    'pages/en/home.html': '<!doctype html><div id="root" data-start="hydrate">Home</div>',
+    'pages/hi/home.html':
+      '<!doctype html><html lang="hi" dir="ltr"><div id="root" data-start="hydrate">मुखपृष्ठ</div>',
+    'pages/ar/home.html':
+      '<!doctype html><html lang="ar" dir="rtl"><div id="root" data-start="hydrate">الرئيسية</div>',
+    'pages/en/sign-in.html': signIn,
+    'pages/en/sign-in.html.br': zlib.brotliCompressSync(signIn),
+    'pages/en/sign-in.html.gz': zlib.gzipSync(signIn),
+    'pages/en/user.html': '<!doctype html><div id="root" data-start="when-ready"></div>',
     'assets/index-abc123.js': 'console.log(1)',
     'assets/index-abc123.js.map': '{"version":3,"sources":["src/secret.ts"]}',
     'assets/index-abc123.js.map.br': zlib.brotliCompressSync('{"version":3}'),
@@ -122,6 +126,23 @@ describe("serving the build's page of each route", () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body, url).toContain(content);
     }
+  });
+
+  it("answers in the request's language: the kept choice's cookie, else Accept-Language", async () => {
+    const home = (headers: Record<string, string>) => served.app.inject({ url: '/', headers });
+    const hindi = await home({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' });
+    expect(hindi.body).toContain('<html lang="hi" dir="ltr">');
+    expect(hindi.headers.vary).toContain('Accept-Language');
+    expect(hindi.headers.vary).toContain('Cookie');
+    const arabic = await home({ cookie: 'lang=ar', 'accept-language': 'hi' });
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect((await home({ 'accept-language': 'fr' })).body).toContain('Home');
+    // A page the build has not drawn in that language: the English one.
+    const signInHindi = await served.app.inject({
+      url: '/sign-in',
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(signInHindi.body).toBe(signIn);
   });
 
   it('sends the compressed copy the browser accepts, the best first', async () => {
@@ -160,7 +181,11 @@ describe("serving the build's page of each route", () => {
   });
 
   it('does not serve the pages folder as files', async () => {
-    for (const url of ['/pages/routes.json', '/pages/sign-in.html', '/pages/sign-in.html.br']) {
+    for (const url of [
+      '/pages/routes.json',
+      '/pages/en/sign-in.html',
+      '/pages/en/sign-in.html.br',
+    ]) {
       expect((await served.app.inject({ url })).statusCode, url).toBe(404);
     }
   });
@@ -201,7 +226,7 @@ describe("serving the build's page of each route", () => {
   });
 
   it('answers with index.html when a rebuild no longer has the page', async () => {
-    await fs.rm(path.join(served.root, 'pages', 'user.html'));
+    await fs.rm(path.join(served.root, 'pages', 'en', 'user.html'));
     const res = await served.app.inject({ url: '/user' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('<!doctype html><div id="root"></div>');

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { earlyPathsOf, PAGE_ROUTES, startOf } from '../src/app/routes.ts';
+import { LANGUAGES, RTL_LANGUAGES } from '@jamiya/contracts/languages';
 import { readManifests, routeFiles, staticClosure } from './route-modules.mjs';
 
 const web = path.resolve(import.meta.dirname, '..');
@@ -49,51 +50,56 @@ try {
   const { renderPage, renderSessionCheck } = await import(
     pathToFileURL(path.join(scratch, entry)).href
   );
-  const sessionCheck = await renderSessionCheck();
-  checkMarkup('the session check', sessionCheck);
   const pagesDir = path.join(dist, 'pages');
   fs.rmSync(pagesDir, { recursive: true, force: true });
-  fs.mkdirSync(pagesDir);
   const index = {};
   const drawn = { public: 0, member: 0 };
-  for (const route of PAGE_ROUTES) {
-    const files = routeFiles(manifests, route, firstLoad);
-    const isMember = route.layout === 'member';
-    const start = startOf(route);
-    // The calls early.ts starts, named in the page so that it need not carry the route table.
-    const early = earlyPathsOf(route);
-    const calls = early.length ? [`<meta name="early-calls" content="${early.join(' ')}">`] : [];
-    let html;
-    if (start === 'drawn' || start === 'drawn-eager') {
-      if (route.layout === 'admin' || (!isMember && start === 'drawn-eager'))
-        throw new Error(`${route.path}: start '${start}' is for public or member pages`);
-      const { title, markup } = await renderPage(route.path, isMember);
-      checkMarkup(route.path, markup);
-      // The app renders in place of a member page's drawing: what is typed or tapped there
-      // before would be lost.
-      if (isMember && /<(input|select|textarea|button)\b/i.test(markup))
-        throw new Error(`${route.path} is drawn with fields or buttons: make it start 'spinner'`);
-      const tags = [
-        ...calls,
-        ...(start === 'drawn-eager'
-          ? whenReady(files, early.length > 0)
-          : afterFirstPaint(files, early.length ? [earlyFile()] : [])),
-      ];
-      html = withTitle(page(tags, isMember ? 'when-ready' : 'hydrate', markup), title);
-      drawn[route.layout]++;
-    } else if (start === 'spinner') {
-      html = page([...calls, ...whenReady(files, early.length > 0)], 'when-ready', sessionCheck);
-    } else {
-      html = page(scripts(files), null, '');
+  // Each page in each language, in pages/<language>/: the server sends the one of the request's
+  // language (apps/server/src/lib/language.ts), right from its first byte.
+  for (const language of LANGUAGES) {
+    fs.mkdirSync(path.join(pagesDir, language), { recursive: true });
+    const sessionCheck = await renderSessionCheck(language);
+    checkMarkup('the session check', sessionCheck);
+    const page = (tags, start, markup) => inLanguage(shellPage(tags, start, markup), language);
+    for (const route of PAGE_ROUTES) {
+      const files = routeFiles(manifests, route, firstLoad, language);
+      const isMember = route.layout === 'member';
+      const start = startOf(route);
+      // The calls early.ts starts, named in the page so that it need not carry the route table.
+      const early = earlyPathsOf(route);
+      const calls = early.length ? [`<meta name="early-calls" content="${early.join(' ')}">`] : [];
+      let html;
+      if (start === 'drawn' || start === 'drawn-eager') {
+        if (route.layout === 'admin' || (!isMember && start === 'drawn-eager'))
+          throw new Error(`${route.path}: start '${start}' is for public or member pages`);
+        const { title, markup } = await renderPage(route.path, isMember, language);
+        checkMarkup(route.path, markup);
+        // The app renders in place of a member page's drawing: what is typed or tapped there
+        // before would be lost.
+        if (isMember && /<(input|select|textarea|button)\b/i.test(markup))
+          throw new Error(`${route.path} is drawn with fields or buttons: make it start 'spinner'`);
+        const tags = [
+          ...calls,
+          ...(start === 'drawn-eager'
+            ? whenReady(files, early.length > 0)
+            : afterFirstPaint(files, early.length ? [earlyFile()] : [])),
+        ];
+        html = withTitle(page(tags, isMember ? 'when-ready' : 'hydrate', markup), title);
+        if (language === 'en') drawn[route.layout]++;
+      } else if (start === 'spinner') {
+        html = page([...calls, ...whenReady(files, early.length > 0)], 'when-ready', sessionCheck);
+      } else {
+        html = page(scripts(files), null, '');
+      }
+      const name =
+        route.path === '/' ? 'home.html' : `${route.path.slice(1).replace(/[^\w-]+/g, '-')}.html`;
+      fs.writeFileSync(path.join(pagesDir, language, name), html);
+      index[route.path] = name;
     }
-    const name =
-      route.path === '/' ? 'home.html' : `${route.path.slice(1).replace(/[^\w-]+/g, '-')}.html`;
-    fs.writeFileSync(path.join(pagesDir, name), html);
-    index[route.path] = name;
   }
   fs.writeFileSync(path.join(pagesDir, 'routes.json'), `${JSON.stringify(index, null, 2)}\n`);
   console.log(
-    `drew ${drawn.public} public pages and ${drawn.member} member pages before their data; ${PAGE_ROUTES.length} pages in ${path.relative(web, pagesDir)}`,
+    `drew ${drawn.public} public pages and ${drawn.member} member pages before their data; ${PAGE_ROUTES.length} pages in ${LANGUAGES.length} languages in ${path.relative(web, pagesDir)}`,
   );
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
@@ -101,8 +107,18 @@ try {
 // Read above; not for the server to serve.
 fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 
+/** A page in a language: its `lang` and direction, before any script runs. */
+function inLanguage(html, language) {
+  const tag = '<html lang="en" dir="ltr">';
+  if (!html.includes(tag)) throw new Error(`index.html does not start with ${tag}`);
+  return html.replace(
+    tag,
+    `<html lang="${language}" dir="${RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr'}">`,
+  );
+}
+
 /** index.html with other scripts, and the root's content and how main.tsx starts on it. */
-function page(tags, start, markup) {
+function shellPage(tags, start, markup) {
   const scriptTags =
     /\n\s*<script type="module" crossorigin src="[^"]+"><\/script>|\n\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
   if (!shell.includes(`<script type="module" crossorigin src="/${entry}"></script>`))

@@ -8,12 +8,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LAYOUTS } from '../src/app/routes.ts';
 
-/** What every lazily loaded page brings along (src/app/lazy-page.tsx). */
-export const WITH_EVERY_PAGE = ['src/app/query-provider.tsx'];
+/** The namespaces of texts every page loads (src/app/i18n.ts): English ones come with the entry. */
+export const FIRST_TEXTS = ['common', 'layout', 'landing'];
+
+/** What every lazily loaded page brings along (src/app/lazy-page.tsx), and the tables of such pages and of the texts. */
+export const WITH_EVERY_PAGE = [
+  'src/app/query-provider.tsx',
+  'src/app/pages.ts',
+  'src/app/texts.ts',
+];
+
+/** The source file of a namespace's texts in a language, or English where it has none. */
+export function textsModule(namespace, language) {
+  const file = (lng) =>
+    namespace === 'common'
+      ? `src/locales/${lng}.json`
+      : `src/features/${namespace}/locales/${lng}.json`;
+  return fs.existsSync(path.join(import.meta.dirname, '..', file(language)))
+    ? file(language)
+    : file('en');
+}
 
 /** The source modules a lazy module of the table loads: its file and its namespace of texts. */
-function sourcesOf({ file, texts }) {
-  return [`src/${file}`, ...(texts ? [`src/features/${texts}/locales/en.json`] : [])];
+function sourcesOf({ file, texts }, language) {
+  return [`src/${file}`, ...(texts ? [textsModule(texts, language)] : [])];
 }
 
 /** Vite's two manifests of a build in `dist`. */
@@ -40,13 +58,22 @@ export function staticClosure(manifest, key, into = new Set()) {
   return into;
 }
 
-/** The JS files a route of the table loads beyond the first load (the HTML entry and its imports). */
-export function routeFiles(manifests, route, firstLoad) {
+/**
+ * The JS files a route of the table loads beyond the first load (the HTML entry and its
+ * imports), in a language: the texts of another language than English come as files of their
+ * own (src/app/texts.ts).
+ */
+export function routeFiles(manifests, route, firstLoad, language = 'en') {
   const files = new Set();
+  const texts = language === 'en' ? [] : FIRST_TEXTS.map((ns) => textsModule(ns, language));
+  for (const module of texts.length ? [...texts, 'src/app/texts.ts'] : [])
+    staticClosure(manifests.manifest, chunkKey(manifests, module), files);
   // A page of the entry's own chunk (the landing page) loads nothing more; Vite's manifests
   // name no chunk for it.
   if (manifests.ssrManifest[`src/${route.page.file}`]?.length === 0) return files;
-  const modules = [...LAYOUTS[route.layout].modules, route.page].flatMap(sourcesOf);
+  const modules = [...LAYOUTS[route.layout].modules, route.page].flatMap((module) =>
+    sourcesOf(module, language),
+  );
   for (const module of [...modules, ...WITH_EVERY_PAGE])
     staticClosure(manifests.manifest, chunkKey(manifests, module), files);
   for (const file of firstLoad) files.delete(file);

@@ -3,11 +3,12 @@ import { earlyRequests } from './early.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
-import './app/i18n.ts';
+import i18n from './app/i18n.ts';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
 import { holdLinksUntilHydrated } from './lib/links-before-hydration.ts';
 import { getToken } from './lib/session-store.ts';
+import { keepLanguage, keptLanguage, pageLanguage } from './lib/languages.ts';
 
 const MAX_WAIT_FOR_DATA_MS = 1500;
 
@@ -16,9 +17,22 @@ const { pathname } = window.location;
 // takes the main thread 10 to 20 ms the first time (React Router compiles each route's
 // pattern), on top of an evaluation that is long already. The route's files are on their way
 // from the page's HTML, so starting their lazy loads a task later delays nothing.
-const isRouteLoaded = new Promise((resolve) => setTimeout(resolve)).then(() =>
-  preloadRoute(pathname),
-);
+// The page's texts in the language its HTML was drawn in (the server chose it: the kept choice's
+// cookie, else the browser's languages), beside the route's code.
+const language = pageLanguage();
+const isRouteLoaded = Promise.all([
+  language === 'en' || i18n.changeLanguage(language),
+  new Promise((resolve) => setTimeout(resolve)).then(() => preloadRoute(pathname)),
+]);
+// A choice kept on this device whose cookie was lost: shown once the page is up, and the
+// cookie set again for the next page's first byte.
+const kept = keptLanguage();
+if (kept && kept !== language) {
+  void isRouteLoaded.then(() => {
+    keepLanguage(kept);
+    return i18n.changeLanguage(kept);
+  });
+}
 
 const container = document.getElementById('root')!;
 const app = (

@@ -9,7 +9,7 @@ import { renderPage } from './prerender.tsx';
 async function shellOf(pathname: string): Promise<Document> {
   // The build runs where there is no storage: the drawing must not read the session.
   vi.stubGlobal('localStorage', undefined);
-  const { markup } = await renderPage(pathname, true);
+  const { markup } = await renderPage(pathname, true, 'en');
   vi.unstubAllGlobals();
   return new DOMParser().parseFromString(markup, 'text/html');
 }

@@ -6,6 +6,7 @@ import { AppContent } from './app/app.tsx';
 import { queryClient } from './app/query-provider.tsx';
 import { preloadRoute } from './app/router.tsx';
 import i18n from './app/i18n.ts';
+import type { Language } from './lib/languages.ts';
 import { SessionCheck } from './features/auth/components/require-session.tsx';
 import { PageShellProvider } from './lib/page-shell.ts';
 
@@ -20,7 +21,9 @@ import { PageShellProvider } from './lib/page-shell.ts';
 export async function renderPage(
   pathname: string,
   isShell: boolean,
+  language: Language,
 ): Promise<{ title: string | null; markup: string }> {
+  await i18n.changeLanguage(language);
   await preloadRoute(pathname);
   const errors: unknown[] = [];
   const { prelude } = await prerender(
@@ -57,7 +60,8 @@ export async function renderPage(
  * What a signed-in page shows while its code, its data and the session check come: its HTML
  * shows it before any script has run, and main.tsx renders the page in its place.
  */
-export async function renderSessionCheck(): Promise<string> {
+export async function renderSessionCheck(language: Language): Promise<string> {
+  await i18n.changeLanguage(language);
   await i18n.loadNamespaces('auth');
   return renderToStaticMarkup(<SessionCheck />);
 }

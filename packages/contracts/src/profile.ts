@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { intInput, text } from './common.ts';
-import { LANGUAGES } from './values.ts';
+import { LANGUAGES } from './languages.ts';
 
 export const language = z
   .enum(LANGUAGES, { error: `Choose one of the app's languages: ${LANGUAGES.join(', ')}.` })

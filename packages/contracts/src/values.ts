@@ -72,10 +72,3 @@ export const RECHARGE_OPERATOR_NAMES: Record<RechargeOperator, string> = {
 /** Ten digits as people read them: 9876543210 -> "+91 98765 43210". */
 export const formatIndianMobile = (digits: string) =>
   `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
-
-/**
- * The app's languages, English first: Arabic, Hindi, Urdu, Bengali, Malayalam. Arabic and Urdu
- * are written right to left.
- */
-export const LANGUAGES = ['en', 'ar', 'hi', 'ur', 'bn', 'ml'] as const;
-export type Language = (typeof LANGUAGES)[number];

@@ -23,7 +23,11 @@ function dateFormat(locale: string, kind: keyof typeof DATE_OPTIONS): Intl.DateT
   const key = `${locale}|${kind}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(dateLocale(locale), DATE_OPTIONS[kind]);
+    // Latin digits in every language, as on the receipts (docs/languages.md).
+    format = new Intl.DateTimeFormat(dateLocale(locale), {
+      ...DATE_OPTIONS[kind],
+      numberingSystem: 'latn',
+    });
     dateFormats.set(key, format);
   }
   return format;

@@ -30,9 +30,10 @@ describe('formatMoney', () => {
     expect(formatMoney(107_000, 'en', { currency: false })).toBe('1,070');
   });
 
-  it('uses the locale digits', () => {
-    expect(formatMoney(123_456, 'ar-EG', { currency: false })).toBe('١٬٢٣٤٫٥٦');
-    expect(formatMoney(123_456, 'hi-IN-u-nu-deva', { currency: false })).toBe('१,२३४.५६');
+  it('writes Latin digits in every language, as on the receipts', () => {
+    expect(formatMoney(123_456, 'ar-EG', { currency: false })).toBe('1,234.56');
+    expect(formatMoney(123_456, 'hi-IN-u-nu-deva', { currency: false })).toBe('1,234.56');
+    expect(formatMoney(123_456, 'bn', { currency: false })).toBe('1,234.56');
   });
 
   it('formats each amount as a NumberFormat made for it would, whatever was formatted before', () => {
@@ -55,6 +56,7 @@ describe('formatMoney', () => {
               ...(currency ? { style: 'currency', currency: 'AED', currencyDisplay: 'code' } : {}),
               minimumFractionDigits: f % 100 !== 0 ? 2 : 0,
               maximumFractionDigits: 2,
+              numberingSystem: 'latn',
             }).format(filsToDecimalString(f) as unknown as number);
             expect(formatMoney(f, locale, { currency })).toBe(fresh);
           }

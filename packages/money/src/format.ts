@@ -9,8 +9,8 @@ export function filsToDecimalString(f: Fils): string {
 }
 
 /**
- * An amount for people to read, in their locale's digits and grouping: "AED 1,600" or
- * "AED 356.67" in English, Arabic-Indic digits in Arabic. Decimals appear only when the
+ * An amount for people to read, in Latin digits and their locale's grouping: "AED 1,600" or
+ * "AED 356.67", in Arabic as in English (docs/languages.md). Decimals appear only when the
  * amount has fils. The number is handed to Intl as a decimal string, so it is never
  * rounded through floating point.
  */
@@ -33,6 +33,8 @@ function moneyFormat(locale: string, hasCurrency: boolean, hasFils: boolean): In
       ...(hasCurrency ? { style: 'currency', currency: 'AED', currencyDisplay: 'code' } : {}),
       minimumFractionDigits: hasFils ? 2 : 0,
       maximumFractionDigits: 2,
+      // Latin digits in every language, as on the receipts (docs/languages.md).
+      numberingSystem: 'latn',
     });
     moneyFormats.set(key, format);
   }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { sendAppPage, type AppPage } from './error-handler.ts';
+import { requestLanguage } from '../lib/language.ts';
 
 // The built web app, served by the API's process, each route with a page of its own
 // (docs/boot.md).
@@ -22,26 +23,33 @@ async function readRoutePages(webRoot: string): Promise<Record<string, string>> 
 }
 
 /**
- * A route's page, compressed at build time as the browser accepts it (the prerendered pages
- * are 10 to 25 KB). Read on each request like index.html, so a rebuild needs no restart; a
- * page a rebuild no longer has is answered with index.html.
+ * A route's page in the request's language (its <html lang dir> right from the first byte), or
+ * in English where the build drew none in it; compressed at build time as the browser accepts
+ * it (the prerendered pages are 10 to 25 KB). Read on each request like index.html, so a
+ * rebuild needs no restart; a page a rebuild no longer has is answered with index.html.
  */
 async function sendRoutePage(
   request: FastifyRequest,
   reply: FastifyReply,
+  pagesDir: string,
   file: string,
   appPage: AppPage,
 ): Promise<FastifyReply> {
-  reply.header('Vary', 'Accept-Encoding');
+  reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
   const header = request.headers['accept-encoding'];
   const encoding = header ? negotiate(header, ['br', 'gzip']) : null;
-  const compressed =
-    encoding && (await readIfPresent(`${file}.${encoding === 'br' ? 'br' : 'gz'}`));
-  if (compressed) {
-    return sendAppPage(reply.header('Content-Encoding', encoding), async () => compressed);
+  const language = requestLanguage(request);
+  for (const folder of new Set([language, 'en'])) {
+    const page = path.join(pagesDir, folder, file);
+    const compressed =
+      encoding && (await readIfPresent(`${page}.${encoding === 'br' ? 'br' : 'gz'}`));
+    if (compressed) {
+      return sendAppPage(reply.header('Content-Encoding', encoding), async () => compressed);
+    }
+    const data = await readIfPresent(page);
+    if (data) return sendAppPage(reply, async () => data);
   }
-  const data = await readIfPresent(file);
-  return sendAppPage(reply, data ? async () => data : appPage);
+  return sendAppPage(reply, appPage);
 }
 
 async function readIfPresent(file: string): Promise<Buffer | null> {
@@ -67,7 +75,7 @@ export async function serveWebApp(
   const routePages = await readRoutePages(webRoot);
   for (const [route, file] of Object.entries(routePages)) {
     app.get(route, { schema: { hide: true } }, (request, reply) =>
-      sendRoutePage(request, reply, path.join(webRoot, PAGES_DIR, file), appPage),
+      sendRoutePage(request, reply, path.join(webRoot, PAGES_DIR), file, appPage),
     );
   }
   // A public page shows its form before its script has run; a form sent in that moment

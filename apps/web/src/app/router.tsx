@@ -1,8 +1,10 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import type { LayoutProps } from './pages.ts';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageErrorBoundary } from '../components/page-error-boundary.tsx';
 import { Spinner } from '../components/states.tsx';
 import { retryOnNewPath } from '../lib/failed-loads.ts';
+import { useAfterPagePaint } from '../lib/use-after-page-paint.ts';
 import { PublicLayout } from '../features/layout/components/public-layout.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { lazyPage } from './lazy-page.tsx';
@@ -21,21 +23,11 @@ import {
 // shown (lazy-page.tsx), so a visitor of / downloads none of the forms, the query library or
 // the member area.
 
-/** What a layout module takes: the next one inside it, and what a guard shows to whom it refuses. */
-type LayoutProps = { children?: ReactNode; fallback?: ReactNode };
-
 const FIRST_LOAD: Record<string, ComponentType<LayoutProps>> = {
   'features/landing/components/landing-page.tsx': LandingPage,
 };
-// Each file is a chunk of its own, fetched when its route is first shown.
-const files = import.meta.glob<Record<string, ComponentType<LayoutProps>>>([
-  '../features/*/components/*-page.tsx',
-  '../features/*/components/*-layout.tsx',
-  '../features/*/components/require-*.tsx',
-  '!../features/*/components/*.test.tsx',
-  '!../features/landing/**',
-  '!../features/layout/components/public-layout.tsx',
-]);
+/** The table of the lazily loaded modules (pages.ts); the landing page asks for it once drawn. */
+export const loadPages = () => import('./pages.ts');
 
 type RouteComponent = ComponentType<LayoutProps> & { preload?: () => Promise<unknown> };
 const components = new Map<string, RouteComponent>();
@@ -43,8 +35,12 @@ const components = new Map<string, RouteComponent>();
 function componentOf({ file, component, texts }: LazyModule): RouteComponent {
   let found = components.get(file) ?? FIRST_LOAD[file];
   if (!found) {
-    const load = files[`../${file}`];
-    if (!load) throw new Error(`${file}: no such module`);
+    const load = () =>
+      loadPages().then(({ files }) => {
+        const loadFile = files[`../${file}`];
+        if (!loadFile) throw new Error(`${file}: no such module`);
+        return loadFile();
+      });
     found = lazyPage(load, component, texts);
     components.set(file, found);
   }
@@ -117,6 +113,11 @@ const fallback = (
 export function AppRoutes() {
   // What failed to load is tried again on another path, even with no error on the screen.
   retryOnNewPath(useLocation().pathname);
+  // So that the first tap on a link of the landing page waits for the page's code alone.
+  const hasPagePainted = useAfterPagePaint();
+  useEffect(() => {
+    if (hasPagePainted) void loadPages();
+  }, [hasPagePainted]);
   const page = useRoutes(routeTree);
   return (
     <PageErrorBoundary>

@@ -11,6 +11,8 @@ export function AmountInput(props: ComponentProps<'input'>) {
     <input
       type="number"
       inputMode="decimal"
+      // Digits read left to right in Arabic and Urdu too.
+      dir="ltr"
       step="0.01"
       min="0"
       className={inputClass}

@@ -3,11 +3,19 @@ import { inputClass } from './field.tsx';
 
 // The email and password of an account, typed the same on every form that asks for them: the
 // keyboard and the autocomplete words browsers and password managers read. They take what an
-// <input> takes (a Field's props, the form's registration, a className).
+// <input> takes (a Field's props, the form's registration, a className). Both are typed left to
+// right in Arabic and Urdu too (dir="ltr").
 
 export function EmailInput(props: ComponentProps<'input'>) {
   return (
-    <input type="email" autoComplete="email" inputMode="email" className={inputClass} {...props} />
+    <input
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      dir="ltr"
+      className={inputClass}
+      {...props}
+    />
   );
 }
 
@@ -20,6 +28,7 @@ export function PasswordInput({
     <input
       type="password"
       autoComplete={isNew ? 'new-password' : 'current-password'}
+      dir="ltr"
       className={inputClass}
       {...props}
     />

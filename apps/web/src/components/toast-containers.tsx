@@ -1,13 +1,31 @@
 import 'react-toastify/dist/ReactToastify.css';
 import { ToastContainer } from 'react-toastify';
 import { MODAL_TOASTS } from '../lib/toast-ids.ts';
+import { useTranslation } from '../lib/i18n.tsx';
 
 // The toast library and its stylesheet come after the page has painted, not with it: nothing
 // a page shows first needs them (lib/toast-containers-loader.ts, docs/boot.md).
 
-/** The page's toasts, top right; success toasts close after 1 s (docs/product.md 10.8). */
+/** Right to left (Arabic, Urdu) the toasts mirror: text, close button and side of the screen. */
+function useIsRtl() {
+  return useTranslation().i18n.dir() === 'rtl';
+}
+
+/**
+ * The page's toasts, top right (top left right to left); success toasts close after 1 s
+ * (docs/product.md 10.8).
+ */
 export function PageToasts() {
-  return <ToastContainer position="top-right" autoClose={1000} newestOnTop theme="light" />;
+  const isRtl = useIsRtl();
+  return (
+    <ToastContainer
+      position={isRtl ? 'top-left' : 'top-right'}
+      rtl={isRtl}
+      autoClose={1000}
+      newestOnTop
+      theme="light"
+    />
+  );
 }
 
 /**
@@ -15,10 +33,12 @@ export function PageToasts() {
  * (components/modal.tsx; `.modal-toasts` in styles.css puts them in the flow).
  */
 export function ModalToasts() {
+  const isRtl = useIsRtl();
   return (
     <ToastContainer
       containerId={MODAL_TOASTS}
       position="top-center"
+      rtl={isRtl}
       className="modal-toasts"
       newestOnTop
       theme="light"

@@ -45,9 +45,7 @@ export function startEarly(paths: readonly string[]): void {
     // Each sent from a task of its own: sending one takes the main thread 10 to 30 ms on a slow
     // phone, and four in a row made a task long enough to hold up a tap.
     const response = nextTask()
-      .then(() =>
-        fetch(path, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } }),
-      )
+      .then(() => fetch(path, { headers: { ...baseHeaders(), authorization: `Bearer ${token}` } }))
       .then(readAtOnce);
     response.catch(() => undefined); // a failure is met again when the call takes it
     early.set(path, { token, at: Date.now(), response });
@@ -78,9 +76,17 @@ function takeEarly(path: string, token: string | null): Promise<Response> | unde
     : undefined;
 }
 
+/**
+ * JSON, in the page's language: the server answers its messages in it (the page's `lang`, set
+ * by the server for the first byte and by lib/i18n.tsx when the member changes it).
+ */
+function baseHeaders(): Record<string, string> {
+  return { accept: 'application/json', 'accept-language': document.documentElement.lang || 'en' };
+}
+
 /** Every call of the app goes through here: bearer token, JSON, one error type. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers = baseHeaders();
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
@@ -114,7 +120,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 /** A stored file (receipt, photo) needs the bearer header, so it is fetched as a blob. */
 export async function fetchFileBlob(path: string): Promise<Blob> {
   const token = getToken();
-  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const headers: Record<string, string> = { 'accept-language': baseHeaders()['accept-language']! };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(path, { headers });
   if (!res.ok) throw new ApiError(res.status, 'The file could not be loaded.');
   return res.blob();
 }

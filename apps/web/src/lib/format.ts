@@ -15,3 +15,6 @@ export function aed(amount: number, options: { currency?: boolean } = {}): strin
 export function formatPercent(percent: number): string {
   return new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(percent);
 }
+
+/** The reader's language with Latin digits, as on the receipts (docs/languages.md), for Intl. */
+export const numbersLocale = () => `${language()}-u-nu-latn`;

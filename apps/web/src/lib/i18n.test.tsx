@@ -31,11 +31,10 @@ describe('texts', () => {
     expect(i18n.exists('Enter your name.', { ns: 'profile' })).toBe(false);
   });
 
-  it('looks up a whole sentence as one key when told not to split it', () => {
+  it('looks up a whole sentence, dots and all, as one key', () => {
     expect(
       i18n.t('Your session has ended. Please sign in again.', {
         ns: 'messages',
-        keySeparator: false,
         defaultValue: 'same',
       }),
     ).toBe('same');
@@ -76,10 +75,42 @@ describe('texts', () => {
     expect(i18n.t('chat.title', { ns: 'chat' })).toBe('Contact the committee');
   });
 
-  it('sets the page direction for a right-to-left language', () => {
-    i18n.changeLanguage('ar');
-    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['ar', 'rtl']);
-    i18n.changeLanguage('en');
+  it('sets the page direction for a right-to-left language', async () => {
+    try {
+      await i18n.changeLanguage('ar');
+      expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['ar', 'rtl']);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
     expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('uses the six plural forms of Arabic, and the two of Hindi', async () => {
+    const forms = (counts: number[]) =>
+      counts.map((count) => i18n.t('loan.months', { ns: 'admin', count }));
+    try {
+      await i18n.changeLanguage('ar');
+      const arabic = forms([0, 1, 2, 3, 11, 100]);
+      expect(new Set(arabic).size).toBe(6);
+      // Latin digits in every language, as on the receipts (docs/languages.md).
+      expect(arabic[3]).toMatch(/^3 /);
+      await i18n.changeLanguage('hi');
+      const hindi = [1, 2, 5].map((count) => i18n.t('apply.months', { ns: 'loans', count }));
+      expect(hindi[0]).toMatch(/^1 /);
+      expect(hindi[0]).not.toContain('month');
+      expect(hindi[1]).toBe(hindi[2]!.replace('5', '2'));
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('falls back to the English texts of a namespace the language does not have', async () => {
+    try {
+      // The treasurer's pages are in English and Arabic only.
+      await i18n.changeLanguage('hi');
+      expect(i18n.t('loan.months', { ns: 'admin', count: 2 })).toBe('2 months');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

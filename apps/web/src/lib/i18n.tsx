@@ -1,13 +1,14 @@
 import { cloneElement, Fragment, useSyncExternalStore, type ReactElement } from 'react';
-import rosetta from 'rosetta';
+import { setupI18n, type Messages } from '@lingui/core';
+import { LANGUAGES, RTL_LANGUAGES, type Language } from './languages.ts';
 
-// The app's texts: rosetta (300 bytes) looks keys up and fills in {{values}}; this module adds
-// namespaces loaded on demand, plurals by the language's own rules (key_one, key_other, as
-// i18next's JSON has them) and a React hook. It replaced i18next, whose 17.6 KB were a sixth
-// of the visitor's first load (docs/decisions/009-web-bundle-budget.md).
+// The app's texts, through Lingui (docs/decisions/029-lingui-with-keyed-texts.md): ICU messages
+// compiled by the build (scripts/texts-plugin.ts), named `<namespace>.<key>`, each namespace
+// loaded when a page needs it. This module keeps the calls short where the texts are used:
+// `const { t } = useTranslation('dues'); t('title')`.
 
-type Table = Record<string, unknown>;
 export type TOptions = Record<string, unknown> & {
+  /** The number an ICU plural chooses its form by. */
   count?: number;
   defaultValue?: string;
   /** Another namespace than the hook's. */
@@ -15,110 +16,94 @@ export type TOptions = Record<string, unknown> & {
 };
 export type TFunction = (key: string, options?: TOptions) => string;
 /** Loads the texts of a namespace in a language; undefined when it has no file. */
-type Loader = (lng: string, ns: string) => Promise<Table> | undefined;
+type Loader = (lng: Language, ns: string) => Promise<Messages> | undefined;
 
-export const RTL_LANGUAGES = new Set(['ar', 'ur']);
-
-const texts = rosetta<Table>();
-const loaded = new Set<string>();
+const lingui = setupI18n();
+/** Namespaces asked for, in every language they are loaded in. */
+const namespaces = new Set<string>();
 const loading = new Map<string, Promise<void>>();
-const listeners = new Set<() => void>();
-let language = 'en';
 let version = 0;
+/** The language being shown, or being loaded to be shown. */
+let target: Language = 'en';
 let loader: Loader = () => undefined;
 
 // One t per namespace and language, so that it can stand in a hook's dependencies.
 const tOf = new Map<string, TFunction>();
-
-function changed() {
+lingui.on('change', () => {
   version++;
   tOf.clear();
-  for (const listener of listeners) listener();
-}
-
-/** The text at `path` (namespace first) in the current language, or undefined. */
-function find(path: string[], options: TOptions | undefined): string | undefined {
-  const text = texts.t(path, options, language) as unknown;
-  return typeof text === 'string' && text !== '' ? text : undefined;
-}
+});
 
 function translate(hookNs: string, key: string, options?: TOptions): string {
-  const ns = options?.ns ?? hookNs;
-  // Gettext-style keys (whole English sentences) are looked up whole; others by their dots.
-  const path = options?.keySeparator === false ? [ns, key] : [ns, ...key.split('.')];
-  // A branch of the texts rather than one text (the caller casts it).
-  if (options?.returnObjects) return (texts.t(path, undefined, language) || key) as string;
-  const last = path.length - 1;
-  if (typeof options?.count === 'number') {
-    const form = new Intl.PluralRules(language).select(options.count);
-    for (const suffix of [form, 'other']) {
-      const text = find([...path.slice(0, last), `${path[last]}_${suffix}`], options);
-      if (text !== undefined) return text;
-    }
-  }
-  return find(path, options) ?? options?.defaultValue ?? key;
+  const id = `${options?.ns ?? hookNs}.${key}`;
+  if (lingui.messages[id] === undefined) return options?.defaultValue ?? key;
+  return lingui._(id, options);
 }
 
-function loadNamespace(ns: string): Promise<void> {
-  const id = `${language}/${ns}`;
-  if (loaded.has(id)) return Promise.resolve();
+function load(lng: Language, ns: string): Promise<void> {
+  const id = `${lng}/${ns}`;
   let pending = loading.get(id);
   if (!pending) {
-    const lng = language;
-    pending = (loader(lng, ns) ?? Promise.resolve({})).then((table) => {
-      texts.set(lng, { [ns]: table });
-      loaded.add(id);
-      loading.delete(id);
-      changed();
-    });
+    pending = (loader(lng, ns) ?? Promise.resolve({})).then((messages) =>
+      lingui.load(lng, messages),
+    );
     pending.catch(() => loading.delete(id));
     loading.set(id, pending);
   }
   return pending;
 }
 
+const current = () => (lingui.locale || 'en') as Language;
+
 export const i18n = {
-  get language() {
-    return language;
+  get language(): Language {
+    return current();
   },
   /** Texts that come with the code, and how to load the rest (app/i18n.ts). */
-  init(options: { lng: string; resources: Record<string, Record<string, Table>>; load: Loader }) {
+  init(options: { resources: Record<string, Messages>; load: Loader }) {
     loader = options.load;
-    for (const [lng, namespaces] of Object.entries(options.resources)) {
-      for (const [ns, table] of Object.entries(namespaces)) {
-        texts.set(lng, { [ns]: table });
-        loaded.add(`${lng}/${ns}`);
-      }
+    for (const [ns, messages] of Object.entries(options.resources)) {
+      namespaces.add(ns);
+      loading.set(`en/${ns}`, Promise.resolve());
+      lingui.load('en', messages);
     }
-    i18n.changeLanguage(options.lng);
+    lingui.activate('en');
   },
-  changeLanguage(lng: string) {
-    language = lng;
-    texts.locale(lng);
-    // Absent when the build renders the public pages ahead of time (scripts/prerender.mjs).
+  /**
+   * Loads the namespaces in use in `lng`, then shows the app in it. A namespace asked for
+   * meanwhile is loaded in `lng` too.
+   */
+  async changeLanguage(lng: Language): Promise<void> {
+    target = lng;
+    await Promise.all([...namespaces].map((ns) => load(lng, ns)));
+    if (target !== lng) return; // another choice came meanwhile
+    // Latin digits in every language, as on the receipts and in the amounts (docs/languages.md).
+    lingui.activate(lng, [`${lng}-u-nu-latn`]);
+    // Absent when the build renders the pages ahead of time (scripts/prerender.mjs).
     if (typeof document !== 'undefined') {
       document.documentElement.lang = lng;
       document.documentElement.dir = i18n.dir();
     }
-    changed();
   },
-  dir(): 'rtl' | 'ltr' {
-    return RTL_LANGUAGES.has(language.split('-')[0]!) ? 'rtl' : 'ltr';
+  dir(lng: string = current()): 'rtl' | 'ltr' {
+    return RTL_LANGUAGES.has(lng as Language) ? 'rtl' : 'ltr';
   },
   t(key: string, options?: TOptions): string {
     return translate('common', key, options);
   },
   exists(key: string, options: { ns: string }): boolean {
-    return find([options.ns, ...key.split('.')], undefined) !== undefined;
+    return lingui.messages[`${options.ns}.${key}`] !== undefined;
   },
   loadNamespaces(ns: string | readonly string[]): Promise<void> {
-    return Promise.all((typeof ns === 'string' ? [ns] : ns).map(loadNamespace)).then(() => {});
+    const list = typeof ns === 'string' ? [ns] : ns;
+    for (const one of list) namespaces.add(one);
+    return Promise.all(list.map((one) => load(target, one))).then(() => {});
   },
+  languages: LANGUAGES,
 };
 
 function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
+  return lingui.on('change', listener);
 }
 
 const getVersion = () => version;
@@ -132,7 +117,7 @@ export function useTranslation(ns = 'common'): { t: TFunction; i18n: typeof i18n
 }
 
 /**
- * A text with markup: `<amount>{{amount}}</amount>` in the text becomes the `amount`
+ * A text with markup: `<amount>{amount}</amount>` in the text becomes the `amount`
  * element of `components` around what the tag holds (named tags, not nested).
  */
 export function Trans(props: {

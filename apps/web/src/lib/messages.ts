@@ -10,12 +10,7 @@ import { MODAL_TOASTS } from './toast-ids.ts';
  * (gettext style), so a translation can be added without touching the schemas.
  */
 export function translateMessage(message: string): string {
-  return i18n.t(message, {
-    ns: 'messages',
-    keySeparator: false,
-    nsSeparator: false,
-    defaultValue: message,
-  });
+  return i18n.t(message, { ns: 'messages', defaultValue: message });
 }
 
 export function errorMessage(error: unknown): string {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LANGUAGES } from '@jamiya/contracts/values';
+import { LANGUAGES } from '@jamiya/contracts/languages';
 import {
   bigint,
   bigserial,

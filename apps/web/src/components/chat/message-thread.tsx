@@ -105,7 +105,10 @@ function Bubble({ message, isMine, ns }: { message: Message; isMine: boolean; ns
       <div
         className={`flex flex-col gap-2 rounded-2xl px-3 py-2 shadow-sm ${isMine ? 'rounded-ee-sm bg-brand-700 text-white' : 'rounded-es-sm border border-slate-200 bg-white text-slate-900'}`}
       >
-        <p className="break-words whitespace-pre-wrap">{message.body}</p>
+        {/* In the direction it was written in, whatever the reader's language. */}
+        <p dir="auto" className="break-words whitespace-pre-wrap">
+          {message.body}
+        </p>
         {message.attachment && (
           <MessageAttachment attachment={message.attachment} isMine={isMine} ns={ns} />
         )}

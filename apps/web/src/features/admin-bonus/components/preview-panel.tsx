@@ -62,7 +62,9 @@ function Preview({
       cell: (m) => (
         <span className="flex flex-col">
           <span className="font-medium text-slate-900">{m.member.name}</span>
-          <span className="text-xs text-slate-600">{m.member.unique_id}</span>
+          <span className="text-xs text-slate-600">
+            <span dir="ltr">{m.member.unique_id}</span>
+          </span>
         </span>
       ),
     },

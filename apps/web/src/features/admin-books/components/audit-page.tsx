@@ -152,9 +152,8 @@ export function AuditPage() {
 /** The action in words when it is a known one; its code otherwise, so nothing is hidden. */
 function ActionName({ action }: { action: string }) {
   const { t } = useTranslation('admin-books');
-  // Flat keys ("loan.approved"), as the server names the actions.
-  const names = t('audit.actions', { returnObjects: true }) as unknown as Record<string, string>;
-  const name = names[action];
+  // Keyed as the server names the actions ("loan.approved").
+  const name = t(`audit.actions.${action}`, { defaultValue: '' });
   return name ? <span title={action}>{name}</span> : <code className="text-xs">{action}</code>;
 }
 

@@ -90,7 +90,8 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
   });
 
   // A setting typed on one line. No autofill: these are the association's words and figures,
-  // not the treasurer's; `inputMode` brings a phone's keypad for a number.
+  // not the treasurer's; `inputMode` brings a phone's keypad for a number, typed left to right
+  // in Arabic and Urdu too.
   const line = (
     name: Path<SettingsFormInput>,
     label: string,
@@ -102,6 +103,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         <input
           {...a}
           inputMode={inputMode}
+          {...(inputMode ? { dir: 'ltr' } : {})}
           autoComplete="off"
           className={inputClass}
           {...form.register(name)}

@@ -120,6 +120,7 @@ function AddMemberForm({
             type="email"
             inputMode="email"
             autoComplete="off"
+            dir="ltr"
             className={inputClass}
             {...form.register('email')}
           />
@@ -132,6 +133,7 @@ function AddMemberForm({
             type="tel"
             inputMode="tel"
             autoComplete="off"
+            dir="ltr"
             className={inputClass}
             {...form.register('mobile')}
           />
@@ -142,6 +144,7 @@ function AddMemberForm({
           <input
             {...a}
             autoComplete="off"
+            dir="ltr"
             className={inputClass}
             {...form.register('national_id')}
           />

@@ -113,9 +113,10 @@ function ApplicationCard({
 }) {
   const { t } = useTranslation('admin-members');
   const fields = [
-    { key: 'email', value: a.email },
-    { key: 'mobile', value: a.mobile },
-    { key: 'nationalId', value: a.national_id },
+    // Left to right in Arabic and Urdu too.
+    { key: 'email', value: <span dir="ltr">{a.email}</span> },
+    { key: 'mobile', value: <span dir="ltr">{a.mobile}</span> },
+    { key: 'nationalId', value: <span dir="ltr">{a.national_id}</span> },
     { key: 'address', value: a.address },
     { key: 'applied', value: formatDate(a.created_at) },
     ...(a.decided_at

@@ -7,6 +7,7 @@ import type { StatementLine } from '@jamiya/contracts/statement';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
 import { aed } from '../../../lib/format.ts';
+import { plusSign } from '../../../lib/plus-sign.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { tableLink } from '../../../components/styles.ts';
 import { LOAN_STATE_TONE } from '../../../components/loan-state-badge.tsx';
@@ -200,7 +201,7 @@ export function MemberSubmissions({ payments }: { payments: AdminPayment[] }) {
 function signed(amount: number): string {
   if (amount === 0) return '—';
   const text = aed(amount, { currency: false });
-  return amount > 0 ? `+${text}` : text;
+  return amount > 0 ? `${plusSign()}${text}` : text;
 }
 
 /** Every movement of the member's money from the ledger, newest first, with running balances. */

@@ -67,11 +67,13 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
   const downloadAsPdf = () =>
     downloadPdf.mutate({ id: member.id, uniqueId: member.unique_id }, { onError: toastError });
 
+  // An ID, an email, a phone number read left to right in Arabic and Urdu too.
+  const ltr = (value: string | null) => value && <span dir="ltr">{value}</span>;
   const profile = [
-    { key: 'id', value: member.unique_id },
-    { key: 'email', value: member.email },
-    { key: 'mobile', value: member.mobile },
-    { key: 'nationalId', value: member.national_id },
+    { key: 'id', value: ltr(member.unique_id) },
+    { key: 'email', value: ltr(member.email) },
+    { key: 'mobile', value: ltr(member.mobile) },
+    { key: 'nationalId', value: ltr(member.national_id) },
     { key: 'address', value: member.address },
     { key: 'joinedOn', value: formatDate(member.joined_on) },
     { key: 'createdAt', value: formatDate(member.created_at) },
@@ -89,7 +91,9 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
         <div className="lg:max-w-[50%] lg:shrink-0">
           <h1 className="text-2xl font-extrabold text-slate-900">{member.name}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
-            <span className="tabular-nums">{member.unique_id}</span>
+            <span dir="ltr" className="tabular-nums">
+              {member.unique_id}
+            </span>
             <StatusBadge tone={member.status === 'active' ? 'success' : 'neutral'}>
               {t(`status.${member.status}`)}
             </StatusBadge>

@@ -154,7 +154,11 @@ function MembersTable({ members }: { members: AdminMember[] }) {
       key: 'id',
       header: t('members.columns.id'),
       isSecondary: true,
-      cell: (m) => <span className="whitespace-nowrap tabular-nums">{m.unique_id}</span>,
+      cell: (m) => (
+        <span dir="ltr" className="whitespace-nowrap tabular-nums">
+          {m.unique_id}
+        </span>
+      ),
     },
     {
       key: 'name',
@@ -173,7 +177,7 @@ function MembersTable({ members }: { members: AdminMember[] }) {
           </span>
           {/* On a phone the ID and status columns are left out; they show under the name. */}
           <span className="flex flex-wrap items-center gap-2 text-slate-600 tabular-nums md:hidden">
-            {m.unique_id}
+            <span dir="ltr">{m.unique_id}</span>
             {m.status === 'inactive' && (
               <StatusBadge tone="neutral">{t('status.inactive')}</StatusBadge>
             )}
@@ -185,13 +189,21 @@ function MembersTable({ members }: { members: AdminMember[] }) {
       key: 'email',
       header: t('members.columns.email'),
       isSecondary: true,
-      cell: (m) => <span className="whitespace-nowrap">{m.email}</span>,
+      cell: (m) => (
+        <span dir="ltr" className="whitespace-nowrap">
+          {m.email}
+        </span>
+      ),
     },
     {
       key: 'mobile',
       header: t('members.columns.mobile'),
       isSecondary: true,
-      cell: (m) => <span className="whitespace-nowrap">{m.mobile ?? '—'}</span>,
+      cell: (m) => (
+        <span dir="ltr" className="whitespace-nowrap">
+          {m.mobile ?? '—'}
+        </span>
+      ),
     },
     {
       key: 'status',

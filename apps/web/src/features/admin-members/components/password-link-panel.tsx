@@ -76,6 +76,7 @@ function LinkToHandOver({
           ref={input}
           id={`${id}-url`}
           readOnly
+          dir="ltr"
           value={link.url}
           onFocus={(e) => e.currentTarget.select()}
           className={`${inputClass} font-mono text-sm`}

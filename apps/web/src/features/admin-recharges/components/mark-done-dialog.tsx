@@ -87,6 +87,7 @@ function ReferenceForm({
             autoComplete="off"
             maxLength={100}
             aria-required
+            dir="ltr"
             className={inputClass}
             {...form.register('reference')}
           />

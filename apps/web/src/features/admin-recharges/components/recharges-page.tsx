@@ -158,7 +158,9 @@ function RechargeCard({
           <h2 id={headingId} className="text-lg font-bold text-slate-900">
             {r.member.name}
           </h2>
-          <span className="text-sm text-slate-600">{r.member.unique_id}</span>
+          <span dir="ltr" className="text-sm text-slate-600">
+            {r.member.unique_id}
+          </span>
           <StatusBadge tone={TONE[r.state]}>{t(`states.${r.state}`)}</StatusBadge>
         </div>
         {r.state === 'requested' && (
@@ -186,7 +188,7 @@ function Details({ recharge: r }: { recharge: AdminRecharge }) {
     { key: 'requested', value: formatDate(r.created_at) },
     ...(r.state === 'done'
       ? [
-          { key: 'reference', value: r.reference },
+          { key: 'reference', value: <span dir="ltr">{r.reference}</span> },
           { key: 'doneOn', value: r.decided_at && formatDate(r.decided_at) },
         ]
       : []),
@@ -220,11 +222,12 @@ function Summary({ recharge: r }: { recharge: AdminRecharge }) {
           operator: t(`operators.${r.operator}`),
         })}
       </p>
-      <p className="text-lg font-bold tracking-wide" dir="ltr">
-        {formatIndianMobile(r.number)}
+      {/* Left to right inside the line, which keeps the side of the page's language. */}
+      <p className="text-lg font-bold tracking-wide">
+        <span dir="ltr">{formatIndianMobile(r.number)}</span>
       </p>
       <p className="text-sm text-slate-600">
-        {r.member.name} · {r.member.unique_id}
+        <bdi>{r.member.name}</bdi> · <span dir="ltr">{r.member.unique_id}</span>
       </p>
     </div>
   );

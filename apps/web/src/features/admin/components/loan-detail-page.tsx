@@ -87,8 +87,17 @@ function LoanDetail({ loan }: { loan: AdminLoan }) {
       label: t('loan.loanType'),
       value: t(`loanTypes.${loan.loan_type}`, { defaultValue: loan.loan_type }),
     },
-    { key: 'bank', label: t('loan.bankAccount'), value: loan.bank_account },
-    { key: 'passport', label: t('loan.passport'), value: loan.passport_or_nid },
+    // Numbers, left to right in Arabic and Urdu too.
+    {
+      key: 'bank',
+      label: t('loan.bankAccount'),
+      value: <span dir="ltr">{loan.bank_account}</span>,
+    },
+    {
+      key: 'passport',
+      label: t('loan.passport'),
+      value: <span dir="ltr">{loan.passport_or_nid}</span>,
+    },
     {
       key: 'insurance',
       label: t('loan.insurance'),

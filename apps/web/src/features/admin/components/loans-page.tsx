@@ -51,7 +51,9 @@ export function AdminLoansPage() {
       cell: (l) => (
         <>
           <span className="block font-medium text-slate-900">{l.member.name}</span>
-          <span className="block text-slate-600">{l.member.unique_id}</span>
+          <span className="block text-slate-600">
+            <span dir="ltr">{l.member.unique_id}</span>
+          </span>
         </>
       ),
     },

@@ -1,3 +1,4 @@
+import { numbersLocale } from '../../../lib/format.ts';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
@@ -55,7 +56,7 @@ export function OverviewChart({ history }: { history: Month[] }) {
   const groupWidth = plotWidth / Math.max(months.length, 1);
   const barWidth = Math.min(22, groupWidth * 0.36);
   const y = (fils: number) => MARGIN.top + plotHeight - (fils / topFils) * plotHeight;
-  const compact = new Intl.NumberFormat(i18n.language || 'en', {
+  const compact = new Intl.NumberFormat(numbersLocale(), {
     notation: 'compact',
     maximumFractionDigits: 1,
   });
@@ -113,7 +114,10 @@ export function OverviewChart({ history }: { history: Month[] }) {
                     <text
                       x={isRtl ? plotRight + 6 : plotLeft - 6}
                       y={lineY + 4}
-                      textAnchor={isRtl ? 'start' : 'end'}
+                      // The text's end against the plot: SVG reads start and end in the text's
+                      // direction, so right to left its end is its left side.
+                      direction={isRtl ? 'rtl' : 'ltr'}
+                      textAnchor="end"
                       className="fill-slate-600 text-[11px]"
                     >
                       {compact.format(fils / 100)}

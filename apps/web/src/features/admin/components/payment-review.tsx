@@ -52,7 +52,9 @@ export function PaymentReview({
         ]
       : []),
     ...(isCorrected ? [{ key: 'approvedAmount', value: aed(payment.approved_amount!) }] : []),
-    ...(payment.account_number ? [{ key: 'accountNumber', value: payment.account_number }] : []),
+    ...(payment.account_number
+      ? [{ key: 'accountNumber', value: <span dir="ltr">{payment.account_number}</span> }]
+      : []),
     { key: 'submittedOn', value: formatDate(payment.created_at) },
     ...(payment.reviewed_at ? [{ key: 'reviewedOn', value: formatDate(payment.reviewed_at) }] : []),
     ...(payment.review_note ? [{ key: 'reason', value: payment.review_note }] : []),

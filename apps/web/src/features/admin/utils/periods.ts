@@ -1,4 +1,4 @@
-import { i18n } from '../../../lib/i18n.tsx';
+import { numbersLocale } from '../../../lib/format.ts';
 
 function periodDate(period: string): Date | null {
   const [year, month] = period.split('-').map(Number);
@@ -10,7 +10,5 @@ function periodDate(period: string): Date | null {
 export function shortMonth(period: string): string {
   const date = periodDate(period);
   if (!date) return period;
-  return new Intl.DateTimeFormat(i18n.language || 'en', { month: 'short', timeZone: 'UTC' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat(numbersLocale(), { month: 'short', timeZone: 'UTC' }).format(date);
 }

@@ -76,7 +76,9 @@ function Dashboard({ data }: { data: AccountData }) {
         </div>
         {!isActive && <p className="mt-2 text-sm text-slate-700">{t('status.inactiveNote')}</p>}
         <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
-          <StatusRow label={t('status.memberId')}>{data.owner_data.unique_id}</StatusRow>
+          <StatusRow label={t('status.memberId')}>
+            <span dir="ltr">{data.owner_data.unique_id}</span>
+          </StatusRow>
           <StatusRow label={t('status.memberSince')}>
             {formatDate(data.owner_data.created_at)}
           </StatusRow>

@@ -4,7 +4,8 @@ import { Field, inputClass } from '../../../components/field.tsx';
 
 /**
  * The account the member paid from, as the committee finds it on the bank statement: typed
- * as it is written (no autofill, no spelling marks). `field` is the form's registration.
+ * as it is written (no autofill, no spelling marks), left to right in Arabic and Urdu too.
+ * `field` is the form's registration.
  */
 export function AccountNumberField({
   label,
@@ -24,6 +25,7 @@ export function AccountNumberField({
           type="text"
           autoComplete="off"
           spellCheck={false}
+          dir="ltr"
           className={inputClass}
           {...field}
         />

@@ -19,7 +19,7 @@ export function FirstLoanBanner({ loans, settings }: { loans: Loan[]; settings: 
   return (
     <Link
       to="/user/apply-loan"
-      className="group flex items-center justify-between gap-4 rounded-2xl bg-gradient-to-r from-brand-800 to-brand-600 p-4 text-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 md:p-5"
+      className="group flex items-center justify-between gap-4 rounded-2xl bg-gradient-to-r from-brand-800 to-brand-600 p-4 text-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 md:p-5 rtl:bg-gradient-to-l"
     >
       <span className="flex flex-col gap-1">
         <span className="text-lg font-semibold md:text-xl">

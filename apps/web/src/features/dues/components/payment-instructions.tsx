@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useSettings } from '../../../api/get-settings.ts';
 import { SpinnerRing } from '../../../components/states.tsx';
-import { instructionLines, type InstructionLine } from '../lib/instruction-lines.ts';
+import { instructionLines, lineParts, type InstructionLine } from '../lib/instruction-lines.ts';
 
 /**
  * "Where to send the money": the treasurer's instructions (GET /api/settings), one line
@@ -71,7 +71,18 @@ function InstructionItem({ line }: { line: InstructionLine }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm text-slate-800">
       {/* An IBAN is one long word: it may break anywhere rather than overflow at 320 px. */}
-      <span className="min-w-0 break-words [overflow-wrap:anywhere]">{line.text}</span>
+      {/* The treasurer's words in their own direction; the numbers in them left to right. */}
+      <span dir="auto" className="min-w-0 break-words [overflow-wrap:anywhere]">
+        {lineParts(line.text).map((part, index) =>
+          part.isNumber ? (
+            <span key={index} dir="ltr">
+              {part.text}
+            </span>
+          ) : (
+            part.text
+          ),
+        )}
+      </span>
       {line.number && <CopyButton number={line.number} />}
     </li>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountNumberIn, instructionLines } from './instruction-lines.ts';
+import { accountNumberIn, instructionLines, lineParts } from './instruction-lines.ts';
 
 describe('accountNumberIn', () => {
   it.each([
@@ -26,6 +26,26 @@ describe('instructionLines', () => {
     expect(instructionLines('  Emirates NBD \r\n\n IBAN AE07 0331 2345 6789 0123 456\n')).toEqual([
       { text: 'Emirates NBD', number: null },
       { text: 'IBAN AE07 0331 2345 6789 0123 456', number: 'AE070331234567890123456' },
+    ]);
+  });
+});
+
+describe('lineParts', () => {
+  it('cuts a line around its account numbers, a phone number with its "+"', () => {
+    expect(lineParts('IBAN AE07 0331 2345 6789 0123 456 (Emirates NBD)')).toEqual([
+      { text: 'IBAN ', isNumber: false },
+      { text: 'AE07 0331 2345 6789 0123 456', isNumber: true },
+      { text: ' (Emirates NBD)', isNumber: false },
+    ]);
+    expect(lineParts('Botim: +971 50 123 9876')).toEqual([
+      { text: 'Botim: ', isNumber: false },
+      { text: '+971 50 123 9876', isNumber: true },
+    ]);
+  });
+
+  it('leaves a line without an account number whole', () => {
+    expect(lineParts('Pay by the 5th, 10 to 14')).toEqual([
+      { text: 'Pay by the 5th, 10 to 14', isNumber: false },
     ]);
   });
 });

@@ -19,6 +19,26 @@ export function accountNumberIn(line: string): string | null {
   return null;
 }
 
+// NUMBER_RUN as it is shown: a phone number keeps its "+" in front.
+const SHOWN_RUN = /\+?(?:\b[A-Z]{2}(?=\d))?\d(?: ?\d)*/g;
+
+/**
+ * A line cut around its account numbers, so that each is shown left to right in Arabic and
+ * Urdu too: there, "AE07 0331 2345" would otherwise read its groups from the right.
+ */
+export function lineParts(line: string): { text: string; isNumber: boolean }[] {
+  const parts: { text: string; isNumber: boolean }[] = [];
+  let end = 0;
+  for (const { 0: run, index } of line.matchAll(SHOWN_RUN)) {
+    if (run.replace(/\D/g, '').length < MIN_DIGITS) continue;
+    if (index > end) parts.push({ text: line.slice(end, index), isNumber: false });
+    parts.push({ text: run, isNumber: true });
+    end = index + run.length;
+  }
+  if (end < line.length) parts.push({ text: line.slice(end), isNumber: false });
+  return parts;
+}
+
 /** The instructions' non-empty lines, each with its account number. */
 export function instructionLines(text: string): InstructionLine[] {
   return text

@@ -1,5 +1,5 @@
+import { numbersLocale } from '../../../lib/format.ts';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/values';
-import { i18n } from '../../../lib/i18n.tsx';
 
 /** "2026-10" -> "October", the English name the server expects for a month. */
 export function monthNameOfPeriod(period: string): MonthName | undefined {
@@ -9,7 +9,7 @@ export function monthNameOfPeriod(period: string): MonthName | undefined {
 
 /** The name of a month (index 0-11) in the member's language, for the month select. */
 export function monthLabel(index: number): string {
-  return new Intl.DateTimeFormat(i18n.language || 'en', { month: 'long', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(numbersLocale(), { month: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2000, index, 15)),
   );
 }

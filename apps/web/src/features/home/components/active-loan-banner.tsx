@@ -29,7 +29,7 @@ export function ActiveLoanBanner() {
   return (
     <section
       aria-labelledby="loan-banner-title"
-      className="relative flex min-h-44 items-center gap-4 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white shadow-sm md:min-h-40 md:p-6"
+      className="relative flex min-h-44 items-center gap-4 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white shadow-sm md:min-h-40 md:p-6 rtl:bg-gradient-to-bl"
     >
       <div className="relative z-10 flex min-w-0 flex-1 flex-col gap-2">
         <p className="text-xs font-semibold tracking-wide text-brand-100 uppercase">

@@ -108,6 +108,7 @@ export function MobileRechargeForm({
               type="tel"
               inputMode="tel"
               autoComplete="tel"
+              dir="ltr"
               placeholder={t('recharge.numberPlaceholder')}
               className={inputClass}
               {...form.register('number', clearConfirmation)}
@@ -132,6 +133,7 @@ export function MobileRechargeForm({
               type="text"
               inputMode="decimal"
               autoComplete="off"
+              dir="ltr"
               placeholder={t('recharge.amountPlaceholder')}
               className={inputClass}
               {...form.register('amount', clearConfirmation)}

@@ -1,3 +1,4 @@
+import { numbersLocale } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { aed } from '../../../lib/format.ts';
@@ -64,7 +65,7 @@ export function LandingPage() {
 }
 
 function HowItWorks() {
-  const { t, i18n } = useTranslation('landing');
+  const { t } = useTranslation('landing');
   // The figures come from the association's settings; until they arrive (or if they cannot
   // be loaded) the steps say the same thing without numbers, in a box of the same height.
   const settings = usePublicSettings();
@@ -85,7 +86,7 @@ function HowItWorks() {
         ? t('how.loans.title', {
             min: aed(policy.minimum),
             max: aed(policy.maximum),
-            rate: new Intl.NumberFormat(i18n.language).format(policy.interest_rate_percent),
+            rate: new Intl.NumberFormat(numbersLocale()).format(policy.interest_rate_percent),
           })
         : t('how.loans.titleFallback'),
     },
@@ -111,7 +112,7 @@ function HowItWorks() {
               <div className="flex min-h-19 flex-col justify-center sm:min-h-0">
                 <p className="text-sm font-semibold text-brand-700">
                   {t('how.step', {
-                    n: new Intl.NumberFormat(i18n.language).format(index + 1),
+                    n: new Intl.NumberFormat(numbersLocale()).format(index + 1),
                   })}
                 </p>
                 <h3 className="text-lg leading-7 font-bold text-slate-900 sm:min-h-14">{title}</h3>

@@ -1,7 +1,10 @@
+import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { useProfile } from '../../../api/get-profile.ts';
+import { i18n } from '../../../lib/i18n.tsx';
+import { keepLanguage, keptLanguage, type Language } from '../../../lib/languages.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { LayoutOutlet } from '../../../components/layout-outlet.tsx';
 import {
@@ -69,6 +72,19 @@ export function MemberLayout() {
   );
 }
 
+/**
+ * A member signing in on a device where no language was chosen reads the app in the one kept
+ * on his profile (chosen on another phone, say). The profile says English until a choice, so
+ * English there leaves the browser's language.
+ */
+function useProfileLanguage(language: Language | undefined) {
+  useEffect(() => {
+    if (!language || language === 'en' || keptLanguage() || language === i18n.language) return;
+    keepLanguage(language);
+    void i18n.changeLanguage(language);
+  }, [language]);
+}
+
 function MemberHeader() {
   const { t } = useTranslation('layout');
   const account = useAccountData();
@@ -76,6 +92,7 @@ function MemberHeader() {
   const name = account.data?.account_holder_name ?? profile.data?.userData.name;
   const uniqueId = account.data?.owner_data.unique_id ?? profile.data?.userData.unique_id ?? '';
   const image = profile.data?.userData.image ?? null;
+  useProfileLanguage(profile.data?.userData.language);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="flex items-center justify-between gap-3 px-4 py-2 md:px-8">

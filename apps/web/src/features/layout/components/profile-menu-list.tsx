@@ -2,6 +2,9 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useSignOut } from '../../../api/logout.ts';
 import { PROFILE_MENU, SIGN_OUT_ENTRY } from './menu-entries.ts';
+import { LanguageSelect } from '../../../components/language-select.tsx';
+import { saveLanguage } from '../../../api/save-language.ts';
+import { toastError } from '../../../lib/messages.ts';
 
 /**
  * The profile menu's entries, then Sign out: the desktop card and the phone's page list the
@@ -31,6 +34,9 @@ export function ProfileMenuList({
           </Link>
         </li>
       ))}
+      <li className="px-3 py-2">
+        <LanguageSelect onChosen={(language) => void saveLanguage(language).catch(toastError)} />
+      </li>
       <li className={signOutItemClass}>
         <button
           type="button"

@@ -6,6 +6,7 @@ import { PageErrorBoundary } from '../../../components/page-error-boundary.tsx';
 import { Spinner } from '../../../components/states.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { SkipLink } from '../../../components/skip-link.tsx';
+import { LanguageSelect } from '../../../components/language-select.tsx';
 
 export function PublicLayout() {
   const { t } = useTranslation('layout');
@@ -45,6 +46,7 @@ export function PublicLayout() {
               {t('nav.join')}
             </Link>
           </nav>
+          <LanguageSelect />
         </div>
       </header>
       {/* At least a screen tall, so the footer stays below the fold while a page loads and when

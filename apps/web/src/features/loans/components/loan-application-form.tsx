@@ -185,6 +185,7 @@ export function LoanApplicationForm({
                 {...a}
                 type="number"
                 inputMode="decimal"
+                dir="ltr"
                 min={1}
                 max={policy.maxCustomTerm}
                 step="any"
@@ -238,6 +239,8 @@ export function LoanApplicationForm({
               {...a}
               type="text"
               autoComplete="off"
+              // A number ("Botim 0551234567"): left to right in Arabic and Urdu too.
+              dir="ltr"
               className={inputClass}
               {...form.register('bank_account')}
             />
@@ -251,6 +254,7 @@ export function LoanApplicationForm({
               type="text"
               autoComplete="off"
               autoCapitalize="characters"
+              dir="ltr"
               className={inputClass}
               {...form.register('passport_or_nid')}
             />

@@ -1,15 +1,16 @@
+import { numbersLocale } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
 import { aed } from '../../../lib/format.ts';
 
 /** Paid of total as a bar (the spec's fixed 523 of 1,000 made real). */
 export function RepaymentBar({ paid, total }: { paid: number; total: number }) {
-  const { t, i18n } = useTranslation('loans');
+  const { t } = useTranslation('loans');
   const paidFils = tryParseAed(paid) ?? 0;
   const totalFils = tryParseAed(total) ?? 0;
   // Tenths of a percent from integer fils, rounded down so "100 %" only shows when all is paid.
   const tenths = totalFils > 0 ? Math.min(1000, Math.floor((paidFils * 1000) / totalFils)) : 0;
-  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(
+  const percent = new Intl.NumberFormat(numbersLocale(), { maximumFractionDigits: 1 }).format(
     tenths / 10,
   );
   const text = t('myLoan.repaidOf', { paid: aed(paid), total: aed(total), percent });

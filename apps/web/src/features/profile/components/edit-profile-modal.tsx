@@ -143,6 +143,8 @@ function EditProfileForm({
             {...a}
             type="text"
             autoComplete="off"
+            // A number ("Botim 0551234567"): left to right in Arabic and Urdu too.
+            dir="ltr"
             className={inputClass}
             {...form.register('wallet')}
           />

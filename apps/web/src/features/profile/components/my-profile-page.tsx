@@ -54,20 +54,29 @@ export function MyProfilePage() {
         </h2>
         <dl>
           <Row label={t('fields.name')}>{user.name}</Row>
-          <Row label={t('fields.email')}>{user.email}</Row>
-          <Row label={t('fields.mobile')}>{user.mobile ?? notGiven}</Row>
+          {/* An email, a phone number, a wallet, an ID: left to right in Arabic and Urdu too. */}
+          <Row label={t('fields.email')}>
+            <span dir="ltr">{user.email}</span>
+          </Row>
+          <Row label={t('fields.mobile')}>
+            {user.mobile != null ? <span dir="ltr">{user.mobile}</span> : notGiven}
+          </Row>
           <Row label={t('fields.address')}>{user.address ?? notGiven}</Row>
           <Row label={t('fields.gender')}>
             {user.gender ? t(`gender.${user.gender}`) : notGiven}
           </Row>
-          <Row label={t('fields.wallet')}>{user.wallet ?? notGiven}</Row>
+          <Row label={t('fields.wallet')}>
+            {user.wallet != null ? <span dir="ltr">{user.wallet}</span> : notGiven}
+          </Row>
           <Row label={t('fields.status')}>
             {isActive
               ? t('status.active', { ns: 'common' })
               : t('status.inactive', { ns: 'common' })}
           </Row>
           <Row label={t('fields.memberSince')}>{formatDate(user.created_at)}</Row>
-          <Row label={t('fields.id')}>{user.unique_id}</Row>
+          <Row label={t('fields.id')}>
+            <span dir="ltr">{user.unique_id}</span>
+          </Row>
         </dl>
       </section>
       <EditProfileModal

@@ -91,6 +91,7 @@ export function JoinPage() {
                   type="tel"
                   autoComplete="tel"
                   inputMode="tel"
+                  dir="ltr"
                   className={fieldClass}
                   {...form.register('mobile')}
                 />
@@ -105,6 +106,7 @@ export function JoinPage() {
                 <input
                   {...a}
                   autoComplete="off"
+                  dir="ltr"
                   className={fieldClass}
                   {...form.register('national_id')}
                 />

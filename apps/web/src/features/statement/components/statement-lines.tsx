@@ -2,13 +2,14 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import type { StatementLine } from '@jamiya/contracts/statement';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { aed } from '../../../lib/format.ts';
+import { plusSign } from '../../../lib/plus-sign.ts';
 import { formatDate } from '../../../lib/dates.ts';
 
 /** A change with its sign, so money in and money out cannot be confused; none is a dash. */
 export function signed(amount: number): string {
   if (amount === 0) return '—';
   const text = aed(amount, { currency: false });
-  return amount > 0 ? `+${text}` : text;
+  return amount > 0 ? `${plusSign()}${text}` : text;
 }
 
 const nowrap = 'whitespace-nowrap';

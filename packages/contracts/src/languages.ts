@@ -1,0 +1,33 @@
+// The six languages of the app (docs/languages.md), for the web app and the server alike:
+// English first, then Arabic, Hindi, Urdu, Bengali and Malayalam; Arabic and Urdu are written
+// right to left.
+
+export const LANGUAGES = ['en', 'ar', 'hi', 'ur', 'bn', 'ml'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const RTL_LANGUAGES: ReadonlySet<Language> = new Set<Language>(['ar', 'ur']);
+
+/** Each language in its own script, as the language menus show it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  ar: 'العربية',
+  hi: 'हिन्दी',
+  ur: 'اردو',
+  bn: 'বাংলা',
+  ml: 'മലയാളം',
+};
+
+export const isLanguage = (tag: unknown): tag is Language =>
+  (LANGUAGES as readonly unknown[]).includes(tag);
+
+/**
+ * The first of `tags` (most wanted first, as `navigator.languages` or a parsed Accept-Language
+ * lists them) that the app speaks, by its primary subtag: `hi-IN` is Hindi.
+ */
+export function firstLanguageOf(tags: readonly string[]): Language | undefined {
+  for (const tag of tags) {
+    const primary = tag.trim().split(/[-_]/)[0]!.toLowerCase();
+    if (isLanguage(primary)) return primary;
+  }
+  return undefined;
+}
