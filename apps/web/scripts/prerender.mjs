@@ -18,7 +18,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { earlyPathsOf, PAGE_ROUTES, startOf } from '../src/app/routes.ts';
-import { LANGUAGES, RTL_LANGUAGES } from '@jamiya/contracts/languages';
+import { directionOf, LANGUAGES } from '@jamiya/contracts/languages';
 import { readManifests, routeFiles, staticClosure } from './route-modules.mjs';
 
 const web = path.resolve(import.meta.dirname, '..');
@@ -111,10 +111,7 @@ fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 function inLanguage(html, language) {
   const tag = '<html lang="en" dir="ltr">';
   if (!html.includes(tag)) throw new Error(`index.html does not start with ${tag}`);
-  return html.replace(
-    tag,
-    `<html lang="${language}" dir="${RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr'}">`,
-  );
+  return html.replace(tag, `<html lang="${language}" dir="${directionOf(language)}">`);
 }
 
 /** index.html with other scripts, and the root's content and how main.tsx starts on it. */

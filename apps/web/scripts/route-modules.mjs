@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LAYOUTS } from '../src/app/routes.ts';
+import { textsFile } from './texts-plugin.ts';
 
 /** The namespaces of texts every page loads (src/app/i18n.ts): English ones come with the entry. */
 export const FIRST_TEXTS = ['common', 'layout', 'landing'];
@@ -18,15 +19,15 @@ export const WITH_EVERY_PAGE = [
   'src/app/texts.ts',
 ];
 
+const web = path.resolve(import.meta.dirname, '..');
+
 /** The source file of a namespace's texts in a language, or English where it has none. */
 export function textsModule(namespace, language) {
-  const file = (lng) =>
-    namespace === 'common'
-      ? `src/locales/${lng}.json`
-      : `src/features/${namespace}/locales/${lng}.json`;
-  return fs.existsSync(path.join(import.meta.dirname, '..', file(language)))
-    ? file(language)
-    : file('en');
+  const file = textsFile(path.join(web, 'src'), namespace, language);
+  return path.relative(
+    web,
+    fs.existsSync(file) ? file : textsFile(path.join(web, 'src'), namespace, 'en'),
+  );
 }
 
 /** The source modules a lazy module of the table loads: its file and its namespace of texts. */

@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
-import pseudolocale from 'pseudolocale';
 import type { Plugin } from 'vite';
 
 // The texts are written as ICU messages in JSON, one file per namespace and language:
 // src/features/<namespace>/locales/<language>.json, and src/locales/<language>.json for
 // `common`. Imported, such a file becomes what Lingui's runtime reads (lib/i18n.tsx): its texts
 // flat, named `<namespace>.<key path>`, compiled here so that no ICU parser ships to the phones,
-// with the English text wherever the language has none yet. `pseudo` is English accented and
-// lengthened, to find a text that does not go through the library (docs/languages.md).
+// with the English text wherever the language has none yet.
 
 const TEXTS = /[\\/]src[\\/](?:features[\\/]([\w-]+)[\\/])?locales[\\/]([\w-]+)\.json$/;
 
@@ -36,30 +34,19 @@ export function flatten(texts: Nested, prefix = ''): Record<string, string> {
 const readTexts = (file: string): Record<string, string> =>
   fs.existsSync(file) ? flatten(JSON.parse(fs.readFileSync(file, 'utf8')) as Nested) : {};
 
-// Accents and lengthens the words of a text, leaving the tags of Trans (lib/i18n.tsx).
-const pseudo = (text: string): string =>
-  text.replace(
-    /(<\/?\w+>)|([^<]+)/g,
-    (_, tag: string | undefined, words: string) =>
-      tag ?? pseudolocale(words, { prepend: '', append: '' }),
-  );
-
 export function compileTexts(
   src: string,
   namespace: string,
   language: string,
 ): Record<string, Compiled> {
   const english = readTexts(textsFile(src, namespace, 'en'));
-  const own = language === 'pseudo' ? {} : readTexts(textsFile(src, namespace, language));
+  const own = readTexts(textsFile(src, namespace, language));
   const compiled: Record<string, Compiled> = {};
   for (const [key, text] of Object.entries({ ...english, ...own })) {
     try {
       // A list even for a text without placeholders: Lingui takes a bare string for a message
       // it has to compile, which it cannot in the browser.
-      compiled[`${namespace}.${key}`] = compileMessageOrThrow(
-        text,
-        language === 'pseudo' ? pseudo : undefined,
-      );
+      compiled[`${namespace}.${key}`] = compileMessageOrThrow(text);
     } catch (error) {
       throw new Error(`${namespace}/${language}: ${key}: ${(error as Error).message}`);
     }
@@ -71,12 +58,6 @@ export function texts(): Plugin {
   return {
     name: 'jamiya-texts',
     enforce: 'pre',
-    // A language without its own file yet (e.g. `pseudo`) is the English one, rewritten.
-    resolveId(source, importer) {
-      if (!importer || !source.includes('locales/')) return null;
-      const file = path.resolve(path.dirname(importer), source);
-      return TEXTS.test(file) && !fs.existsSync(file) ? file : null;
-    },
     load(id) {
       const match = TEXTS.exec(id);
       if (!match) return null;

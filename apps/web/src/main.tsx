@@ -8,7 +8,7 @@ import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
 import { holdLinksUntilHydrated } from './lib/links-before-hydration.ts';
 import { getToken } from './lib/session-store.ts';
-import { keepLanguage, keptLanguage, pageLanguage } from './lib/languages.ts';
+import { chooseLanguage, keptLanguage, pageLanguage } from './lib/languages.ts';
 
 const MAX_WAIT_FOR_DATA_MS = 1500;
 
@@ -28,10 +28,7 @@ const isRouteLoaded = Promise.all([
 // cookie set again for the next page's first byte.
 const kept = keptLanguage();
 if (kept && kept !== language) {
-  void isRouteLoaded.then(() => {
-    keepLanguage(kept);
-    return i18n.changeLanguage(kept);
-  });
+  void isRouteLoaded.then(() => chooseLanguage(kept));
 }
 
 const container = document.getElementById('root')!;

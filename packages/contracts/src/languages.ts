@@ -5,7 +5,11 @@
 export const LANGUAGES = ['en', 'ar', 'hi', 'ur', 'bn', 'ml'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const RTL_LANGUAGES: ReadonlySet<Language> = new Set<Language>(['ar', 'ur']);
+const RTL_LANGUAGES: ReadonlySet<string> = new Set<Language>(['ar', 'ur']);
+
+/** How a language is written: `<html dir>`. */
+export const directionOf = (language: string): 'rtl' | 'ltr' =>
+  RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
 
 /** Each language in its own script, as the language menus show it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

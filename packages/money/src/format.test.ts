@@ -36,6 +36,18 @@ describe('formatMoney', () => {
     expect(formatMoney(123_456, 'bn', { currency: false })).toBe('1,234.56');
   });
 
+  it('writes a change with its sign, a bare plus left to right', () => {
+    expect(formatMoney(120_000, 'en', { currency: false, signed: true })).toBe('+1,200');
+    expect(formatMoney(-120_000, 'en', { currency: false, signed: true })).toBe('-1,200');
+    // A kept format without the sign is not reused for it, nor the other way round.
+    expect(formatMoney(120_000, 'en', { currency: false })).toBe('1,200');
+  });
+
+  it('keeps the sign before the digits right to left (a left-to-right mark first)', () => {
+    expect(formatMoney(120_000, 'ar', { currency: false, signed: true })).toBe('\u200e+1,200');
+    expect(formatMoney(120_000, 'ur', { currency: false, signed: true })).toBe('\u200e+1,200');
+  });
+
   it('formats each amount as a NumberFormat made for it would, whatever was formatted before', () => {
     // The formats are kept per language, currency and decimals: a kept one must never serve
     // another combination.

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/i18n.tsx';
-import { keepLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../lib/languages.ts';
+import { chooseLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../lib/languages.ts';
 
 /**
  * The language menu: each language named in its own script. The choice shows at once, is kept
@@ -32,8 +32,7 @@ export function LanguageSelect({
         value={i18n.language}
         onChange={(event) => {
           const language = event.target.value as Language;
-          keepLanguage(language);
-          void i18n.changeLanguage(language);
+          void chooseLanguage(language);
           onChosen?.(language);
         }}
         className="min-h-11 cursor-pointer appearance-none rounded-lg border border-slate-300 bg-white py-1 ps-9 pe-3 font-medium hover:border-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"

@@ -81,8 +81,10 @@ function takeEarly(path: string, token: string | null): Promise<Response> | unde
  * by the server for the first byte and by lib/i18n.tsx when the member changes it).
  */
 function baseHeaders(): Record<string, string> {
-  return { accept: 'application/json', 'accept-language': document.documentElement.lang || 'en' };
+  return { accept: 'application/json', 'accept-language': pageLanguageTag() };
 }
+
+const pageLanguageTag = () => document.documentElement.lang || 'en';
 
 /** Every call of the app goes through here: bearer token, JSON, one error type. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -120,7 +122,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 /** A stored file (receipt, photo) needs the bearer header, so it is fetched as a blob. */
 export async function fetchFileBlob(path: string): Promise<Blob> {
   const token = getToken();
-  const headers: Record<string, string> = { 'accept-language': baseHeaders()['accept-language']! };
+  const headers: Record<string, string> = { 'accept-language': pageLanguageTag() };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(path, { headers });
   if (!res.ok) throw new ApiError(res.status, 'The file could not be loaded.');

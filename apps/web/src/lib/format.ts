@@ -7,13 +7,21 @@ import { i18n } from './i18n.tsx';
 export const language = () => i18n.language || 'en';
 
 /** An AED amount from the API (a JSON number): "AED 1,600", "AED 356.67". */
-export function aed(amount: number, options: { currency?: boolean } = {}): string {
+export function aed(
+  amount: number,
+  options: { currency?: boolean; signed?: boolean } = {},
+): string {
   return formatMoney(tryParseAed(amount) ?? 0, language(), options);
+}
+
+/** A change with its sign, so money in and money out cannot be confused; none is a dash. */
+export function aedChange(amount: number): string {
+  return amount === 0 ? '—' : aed(amount, { currency: false, signed: true });
 }
 
 /** A share in percent as the API gives it (two decimals at most): "12.5". */
 export function formatPercent(percent: number): string {
-  return new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(percent);
+  return new Intl.NumberFormat(numbersLocale(), { maximumFractionDigits: 2 }).format(percent);
 }
 
 /** The reader's language with Latin digits, as on the receipts (docs/languages.md), for Intl. */

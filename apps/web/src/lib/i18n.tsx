@@ -1,6 +1,6 @@
 import { cloneElement, Fragment, useSyncExternalStore, type ReactElement } from 'react';
 import { setupI18n, type Messages } from '@lingui/core';
-import { LANGUAGES, RTL_LANGUAGES, type Language } from './languages.ts';
+import { directionOf, type Language } from '@jamiya/contracts/languages';
 
 // The app's texts, through Lingui (docs/decisions/029-lingui-with-keyed-texts.md): ICU messages
 // compiled by the build (scripts/texts-plugin.ts), named `<namespace>.<key>`, each namespace
@@ -15,8 +15,8 @@ export type TOptions = Record<string, unknown> & {
   ns?: string;
 };
 export type TFunction = (key: string, options?: TOptions) => string;
-/** Loads the texts of a namespace in a language; undefined when it has no file. */
-type Loader = (lng: Language, ns: string) => Promise<Messages> | undefined;
+/** Loads the texts of a namespace in a language (app/texts.ts). */
+type Loader = (lng: Language, ns: string) => Promise<Messages>;
 
 const lingui = setupI18n();
 /** Namespaces asked for, in every language they are loaded in. */
@@ -25,7 +25,7 @@ const loading = new Map<string, Promise<void>>();
 let version = 0;
 /** The language being shown, or being loaded to be shown. */
 let target: Language = 'en';
-let loader: Loader = () => undefined;
+let loader: Loader = () => Promise.resolve({});
 
 // One t per namespace and language, so that it can stand in a hook's dependencies.
 const tOf = new Map<string, TFunction>();
@@ -44,9 +44,7 @@ function load(lng: Language, ns: string): Promise<void> {
   const id = `${lng}/${ns}`;
   let pending = loading.get(id);
   if (!pending) {
-    pending = (loader(lng, ns) ?? Promise.resolve({})).then((messages) =>
-      lingui.load(lng, messages),
-    );
+    pending = loader(lng, ns).then((messages) => lingui.load(lng, messages));
     pending.catch(() => loading.delete(id));
     loading.set(id, pending);
   }
@@ -82,11 +80,11 @@ export const i18n = {
     // Absent when the build renders the pages ahead of time (scripts/prerender.mjs).
     if (typeof document !== 'undefined') {
       document.documentElement.lang = lng;
-      document.documentElement.dir = i18n.dir();
+      document.documentElement.dir = directionOf(lng);
     }
   },
-  dir(lng: string = current()): 'rtl' | 'ltr' {
-    return RTL_LANGUAGES.has(lng as Language) ? 'rtl' : 'ltr';
+  dir(): 'rtl' | 'ltr' {
+    return directionOf(current());
   },
   t(key: string, options?: TOptions): string {
     return translate('common', key, options);
@@ -99,7 +97,6 @@ export const i18n = {
     for (const one of list) namespaces.add(one);
     return Promise.all(list.map((one) => load(target, one))).then(() => {});
   },
-  languages: LANGUAGES,
 };
 
 function subscribe(listener: () => void) {

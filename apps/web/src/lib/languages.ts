@@ -1,11 +1,7 @@
 import { firstLanguageOf, isLanguage, type Language } from '@jamiya/contracts/languages';
+import { i18n } from './i18n.tsx';
 
-export {
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  RTL_LANGUAGES,
-  type Language,
-} from '@jamiya/contracts/languages';
+export { LANGUAGE_NAMES, LANGUAGES, type Language } from '@jamiya/contracts/languages';
 
 const KEY = 'lang';
 const YEAR_S = 365 * 24 * 60 * 60;
@@ -21,7 +17,7 @@ export function keptLanguage(): Language | undefined {
 }
 
 /** The language to show: the one chosen on this device, else the browser's first we speak. */
-export function startLanguage(): Language {
+function startLanguage(): Language {
   return keptLanguage() ?? firstLanguageOf(navigator.languages ?? []) ?? 'en';
 }
 
@@ -32,14 +28,15 @@ export function pageLanguage(): Language {
 }
 
 /**
- * Keeps the choice on this device, and in a cookie so that the server answers the next page's
- * first byte in it (its HTML is drawn in each language).
+ * Shows the app in `language` and keeps the choice on this device, and in a cookie so that the
+ * server answers the next page's first byte in it (its HTML is drawn in each language).
  */
-export function keepLanguage(language: Language): void {
+export function chooseLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(KEY, language);
   } catch {
     // The cookie still carries it.
   }
   document.cookie = `${KEY}=${language}; path=/; max-age=${YEAR_S}; samesite=lax`;
+  return i18n.changeLanguage(language);
 }

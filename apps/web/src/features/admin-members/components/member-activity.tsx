@@ -6,8 +6,7 @@ import type { AdminPayment } from '@jamiya/contracts/payments';
 import type { StatementLine } from '@jamiya/contracts/statement';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
-import { aed } from '../../../lib/format.ts';
-import { plusSign } from '../../../lib/plus-sign.ts';
+import { aed, aedChange } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { tableLink } from '../../../components/styles.ts';
 import { LOAN_STATE_TONE } from '../../../components/loan-state-badge.tsx';
@@ -197,13 +196,6 @@ export function MemberSubmissions({ payments }: { payments: AdminPayment[] }) {
   );
 }
 
-/** A change shown with its sign, so a credit and a debit cannot be confused. */
-function signed(amount: number): string {
-  if (amount === 0) return '—';
-  const text = aed(amount, { currency: false });
-  return amount > 0 ? `${plusSign()}${text}` : text;
-}
-
 /** Every movement of the member's money from the ledger, newest first, with running balances. */
 export function MemberStatement({ lines }: { lines: StatementLine[] }) {
   const { t } = useTranslation('admin-members');
@@ -228,13 +220,13 @@ export function MemberStatement({ lines }: { lines: StatementLine[] }) {
       key: 'savingsChange',
       header: t('statement.columns.savingsChange'),
       align: 'end',
-      cell: (l) => nowrap(signed(l.savings_change)),
+      cell: (l) => nowrap(aedChange(l.savings_change)),
     },
     {
       key: 'loanChange',
       header: t('statement.columns.loanChange'),
       align: 'end',
-      cell: (l) => nowrap(signed(l.loan_change)),
+      cell: (l) => nowrap(aedChange(l.loan_change)),
     },
     {
       key: 'savingsBalance',

@@ -6,21 +6,10 @@ export interface InstructionLine {
 }
 
 // A run of digits with single spaces inside (an IBAN's groups, "050 123 9876"), optionally
-// after an IBAN's two-letter country code; it counts as an account number from 6 digits.
-const NUMBER_RUN = /(?:\b[A-Z]{2}(?=\d))?\d(?: ?\d)*/g;
+// after an IBAN's two-letter country code or a phone number's "+"; it counts as an account
+// number from 6 digits.
+const NUMBER_RUN = /\+?(?:\b[A-Z]{2}(?=\d))?\d(?: ?\d)*/g;
 const MIN_DIGITS = 6;
-
-/** The first account number in a line: a run of at least 6 digits, spaces allowed inside. */
-export function accountNumberIn(line: string): string | null {
-  for (const [run] of line.matchAll(NUMBER_RUN)) {
-    const compact = run.replace(/ /g, '');
-    if (compact.replace(/\D/g, '').length >= MIN_DIGITS) return compact;
-  }
-  return null;
-}
-
-// NUMBER_RUN as it is shown: a phone number keeps its "+" in front.
-const SHOWN_RUN = /\+?(?:\b[A-Z]{2}(?=\d))?\d(?: ?\d)*/g;
 
 /**
  * A line cut around its account numbers, so that each is shown left to right in Arabic and
@@ -29,7 +18,7 @@ const SHOWN_RUN = /\+?(?:\b[A-Z]{2}(?=\d))?\d(?: ?\d)*/g;
 export function lineParts(line: string): { text: string; isNumber: boolean }[] {
   const parts: { text: string; isNumber: boolean }[] = [];
   let end = 0;
-  for (const { 0: run, index } of line.matchAll(SHOWN_RUN)) {
+  for (const { 0: run, index } of line.matchAll(NUMBER_RUN)) {
     if (run.replace(/\D/g, '').length < MIN_DIGITS) continue;
     if (index > end) parts.push({ text: line.slice(end, index), isNumber: false });
     parts.push({ text: run, isNumber: true });
@@ -37,6 +26,12 @@ export function lineParts(line: string): { text: string; isNumber: boolean }[] {
   }
   if (end < line.length) parts.push({ text: line.slice(end), isNumber: false });
   return parts;
+}
+
+/** The first account number in a line, as the member pastes it: no spaces, no "+". */
+export function accountNumberIn(line: string): string | null {
+  const number = lineParts(line).find((part) => part.isNumber);
+  return number ? number.text.replace(/[ +]/g, '') : null;
 }
 
 /** The instructions' non-empty lines, each with its account number. */

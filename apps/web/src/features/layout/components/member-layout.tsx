@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { useProfile } from '../../../api/get-profile.ts';
 import { i18n } from '../../../lib/i18n.tsx';
-import { keepLanguage, keptLanguage, type Language } from '../../../lib/languages.ts';
+import { chooseLanguage, keptLanguage, type Language } from '../../../lib/languages.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { LayoutOutlet } from '../../../components/layout-outlet.tsx';
 import {
@@ -80,8 +80,7 @@ export function MemberLayout() {
 function useProfileLanguage(language: Language | undefined) {
   useEffect(() => {
     if (!language || language === 'en' || keptLanguage() || language === i18n.language) return;
-    keepLanguage(language);
-    void i18n.changeLanguage(language);
+    void chooseLanguage(language);
   }, [language]);
 }
 

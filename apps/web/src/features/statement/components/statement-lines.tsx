@@ -1,16 +1,8 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { StatementLine } from '@jamiya/contracts/statement';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { aed } from '../../../lib/format.ts';
-import { plusSign } from '../../../lib/plus-sign.ts';
+import { aed, aedChange } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
-
-/** A change with its sign, so money in and money out cannot be confused; none is a dash. */
-export function signed(amount: number): string {
-  if (amount === 0) return '—';
-  const text = aed(amount, { currency: false });
-  return amount > 0 ? `${plusSign()}${text}` : text;
-}
 
 const nowrap = 'whitespace-nowrap';
 
@@ -34,13 +26,13 @@ export function StatementLines({ lines }: { lines: StatementLine[] }) {
       key: 'savingsChange',
       header: t('lines.columns.savingsChange'),
       align: 'end',
-      cell: (l) => <span className={nowrap}>{signed(l.savings_change)}</span>,
+      cell: (l) => <span className={nowrap}>{aedChange(l.savings_change)}</span>,
     },
     {
       key: 'loanChange',
       header: t('lines.columns.loanChange'),
       align: 'end',
-      cell: (l) => <span className={nowrap}>{signed(l.loan_change)}</span>,
+      cell: (l) => <span className={nowrap}>{aedChange(l.loan_change)}</span>,
     },
     {
       key: 'savingsBalance',
@@ -73,10 +65,10 @@ export function StatementLines({ lines }: { lines: StatementLine[] }) {
             <p className="text-sm text-slate-700">{l.memo}</p>
             <p className="flex flex-wrap gap-x-4 font-semibold text-slate-900 tabular-nums">
               {l.savings_change !== 0 && (
-                <span>{t('lines.savingsChange', { amount: signed(l.savings_change) })}</span>
+                <span>{t('lines.savingsChange', { amount: aedChange(l.savings_change) })}</span>
               )}
               {l.loan_change !== 0 && (
-                <span>{t('lines.loanChange', { amount: signed(l.loan_change) })}</span>
+                <span>{t('lines.loanChange', { amount: aedChange(l.loan_change) })}</span>
               )}
             </p>
             <p className="text-sm text-slate-600 tabular-nums">
