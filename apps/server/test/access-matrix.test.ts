@@ -221,8 +221,8 @@ describe('the access matrix over every route of the OpenAPI document', () => {
     await notify(t.db, {
       userId: a.id,
       kind: 'payment_approved',
-      title: 'For A only',
-      body: markerA.message,
+      text: 'asWritten',
+      values: { title: 'For A only', body: markerA.message },
     });
     const inbox = await asA({ url: '/api/notifications' });
     ids.notificationA = inbox.json().items[0].id;
@@ -386,7 +386,12 @@ describe('the access matrix over every route of the OpenAPI document', () => {
     });
     expect([200, 201], applied.body).toContain(applied.statusCode);
     const loanId = applied.json().loan.id as number;
-    await notify(t.db, { userId: fresh.id, kind: 'payment_approved', title: 'T', body: 'B' });
+    await notify(t.db, {
+      userId: fresh.id,
+      kind: 'payment_approved',
+      text: 'asWritten',
+      values: { title: 'T', body: 'B' },
+    });
     const notificationId = (
       await send({ url: '/api/notifications', headers: bearer(token) })
     ).json().items[0].id as number;

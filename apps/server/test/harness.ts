@@ -195,6 +195,9 @@ export function multipart(
   };
 }
 
+/** A sentence with its amounts' no-break spaces ("AED\u00a050") as plain spaces. */
+export const plain = (s: string) => s.replace(/\u00a0/g, ' ');
+
 /** Asserts the error shape of docs/product.md section 2 and returns the body. */
 export function expectError(
   res: LightMyRequestResponse,

@@ -39,11 +39,20 @@ export interface RechargeRange {
   maxFils: Fils;
 }
 
-/** The sentence for an amount outside the range, or null when it lies within. */
-export function rechargeAmountProblem(amountFils: Fils, range: RechargeRange): string | null {
+/** The sentence for an amount outside the range, with its values; null when it lies within. */
+export function rechargeAmountProblem(
+  amountFils: Fils,
+  range: RechargeRange,
+): { message: string; values: { min: { fils: Fils }; max: { fils: Fils } } } | null {
   if (amountFils >= range.minFils && amountFils <= range.maxFils) return null;
-  return `Enter an amount from ${formatAed(range.minFils)} to ${formatAed(range.maxFils)}.`;
+  return {
+    message: 'Enter an amount from {min} to {max}.',
+    values: { min: { fils: range.minFils }, max: { fils: range.maxFils } },
+  };
 }
+
+const amountRangeInEnglish = (range: RechargeRange) =>
+  `Enter an amount from ${formatAed(range.minFils)} to ${formatAed(range.maxFils)}.`;
 
 /**
  * The operators a request may name: the spec's values too, whose `vodafone` is Vi (Vodafone
@@ -70,7 +79,10 @@ export const rechargeRequestWithin = (range: RechargeRange) =>
   rechargeRequest.extend({
     amount: positiveAedInput.superRefine((fils, ctx) => {
       const problem = rechargeAmountProblem(fils, range);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      // The form shows `message`, the sentence in English; `params` carries the sentence and
+      // its values, for the reader's language.
+      if (problem)
+        ctx.addIssue({ code: 'custom', message: amountRangeInEnglish(range), params: problem });
     }),
   });
 

@@ -1,14 +1,21 @@
 // The one error type the app throws on purpose. The error handler turns it into
-// docs/product.md section 2's shape: { status_code, message, errors? }.
-export type FieldErrors = Record<string, string[]>;
+// docs/product.md section 2's shape: { status_code, message, errors? }, in the reader's
+// language: the message and field errors are English sentences, translated when sent.
+import { translate, type Say } from './i18n.ts';
+
+export type FieldErrors = Record<string, Say[]>;
 
 export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly errors: FieldErrors | undefined;
 
-  constructor(statusCode: number, code: string, message: string, errors?: FieldErrors) {
-    super(message);
+  readonly say: Say;
+
+  constructor(statusCode: number, code: string, say: Say, errors?: FieldErrors) {
+    // In English with its values, for the log and for code that reads the error itself.
+    super(translate('en', say));
+    this.say = say;
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.code = code;
@@ -16,19 +23,19 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldErrors) =>
+export const badRequest = (message: Say, errors?: FieldErrors) =>
   new AppError(400, 'bad_request', message, errors);
-export const unauthorized = (message = 'Please sign in to continue.') =>
+export const unauthorized = (message: Say = 'Please sign in to continue.') =>
   new AppError(401, 'unauthorized', message);
-export const forbidden = (message = 'You are not allowed to do this.') =>
+export const forbidden = (message: Say = 'You are not allowed to do this.') =>
   new AppError(403, 'forbidden', message);
-export const notFound = (message = 'We could not find what you asked for.') =>
+export const notFound = (message: Say = 'We could not find what you asked for.') =>
   new AppError(404, 'not_found', message);
-export const conflict = (message: string, errors?: FieldErrors) =>
+export const conflict = (message: Say, errors?: FieldErrors) =>
   new AppError(409, 'conflict', message, errors);
-export const payloadTooLarge = (message: string) => new AppError(413, 'payload_too_large', message);
-export const unsupportedMediaType = (message: string) =>
+export const payloadTooLarge = (message: Say) => new AppError(413, 'payload_too_large', message);
+export const unsupportedMediaType = (message: Say) =>
   new AppError(415, 'unsupported_media_type', message);
-export const unprocessable = (message: string, errors?: FieldErrors) =>
+export const unprocessable = (message: Say, errors?: FieldErrors) =>
   new AppError(422, 'validation_failed', message, errors);
-export const tooManyRequests = (message: string) => new AppError(429, 'too_many_requests', message);
+export const tooManyRequests = (message: Say) => new AppError(429, 'too_many_requests', message);

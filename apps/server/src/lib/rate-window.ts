@@ -1,4 +1,5 @@
 import { tooManyRequests } from './errors.ts';
+import { sentence } from './i18n.ts';
 
 // What a member may send in a rolling window (issue 21): files an hour, messages an hour,
 // recharge requests a day. Each feature reads the creation times of its own rows; the
@@ -7,13 +8,13 @@ import { tooManyRequests } from './errors.ts';
 export const HOUR_MS = 60 * 60_000;
 export const DAY_MS = 24 * HOUR_MS;
 
-/** "in 20 minutes", "in an hour", "in about 5 hours": when a member may send again. */
-export function tryAgainIn(ms: number): string {
+/**
+ * When a member may send again, as a sentence's values: `hours` is 0 under an hour, and the
+ * sentence says "in 20 minutes", "in an hour" or "in about 5 hours".
+ */
+export function waitOf(ms: number): { minutes: number; hours: number } {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  if (minutes === 1) return 'in a minute';
-  if (minutes < 60) return `in ${minutes} minutes`;
-  if (minutes === 60) return 'in an hour';
-  return `in about ${Math.ceil(minutes / 60)} hours`;
+  return { minutes, hours: minutes < 60 ? 0 : Math.ceil(minutes / 60) };
 }
 
 /**
@@ -32,19 +33,32 @@ export function roomAt(
   return new Date((leaving?.getTime() ?? Date.now()) + windowMs);
 }
 
+/** What a window counts, and its sentence: the limit, and when the member may send again. */
+const LIMIT_SENTENCES = {
+  files:
+    'You can send at most {limit, plural, one {# file} other {# files}} an hour. Please try again {hours, plural, =0 {in {minutes, plural, one {a minute} other {# minutes}}} =1 {in an hour} other {in about # hours}}.',
+  messages:
+    'You can send at most {limit, plural, one {# message} other {# messages}} an hour. Please try again {hours, plural, =0 {in {minutes, plural, one {a minute} other {# minutes}}} =1 {in an hour} other {in about # hours}}.',
+  recharges:
+    'You can send at most {limit, plural, one {# recharge request} other {# recharge requests}} a day. Please try again {hours, plural, =0 {in {minutes, plural, one {a minute} other {# minutes}}} =1 {in an hour} other {in about # hours}}.',
+};
+
 /**
  * Refuses (429) what would make more than `limit` in the window, saying what the limit is
- * (`what`: "messages an hour") and when the member may send again.
+ * and when the member may send again.
  */
 export function refuseBeyondRate(
   newest: Date[],
-  rate: { limit: number; windowMs: number; what: string; adding?: number },
+  rate: { limit: number; windowMs: number; what: keyof typeof LIMIT_SENTENCES; adding?: number },
   now: Date,
 ): void {
   const room = roomAt(newest, rate.limit, rate.adding ?? 1, rate.windowMs);
   if (room) {
     throw tooManyRequests(
-      `You can send at most ${rate.limit} ${rate.what}. Please try again ${tryAgainIn(room.getTime() - now.getTime())}.`,
+      sentence(LIMIT_SENTENCES[rate.what], {
+        limit: rate.limit,
+        ...waitOf(room.getTime() - now.getTime()),
+      }),
     );
   }
 }

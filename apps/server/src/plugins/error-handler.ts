@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../lib/errors.ts';
+import { sentence, translate, type Say } from '../lib/i18n.ts';
+import { requestLanguage } from '../lib/language.ts';
 
 // Messages for the framework's own 4xx errors, so a member reads a sentence, not a code.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -29,6 +31,17 @@ function isMalformedMultipart(error: FastifyError, contentType: string | undefin
     /^multipart\//i.test(contentType ?? '') &&
     MULTIPART_PARSE_ERROR.test(error.message)
   );
+}
+
+interface WithMessage {
+  message: Say;
+  errors?: FieldErrors;
+}
+
+function isWithMessage(payload: unknown): payload is WithMessage {
+  if (typeof payload !== 'object' || payload === null || !('message' in payload)) return false;
+  const { message } = payload;
+  return typeof message === 'string' || (typeof message === 'object' && message !== null);
 }
 
 function statusMessage(status: number): string {
@@ -67,11 +80,27 @@ export function installErrorHandler(app: FastifyInstance, appPage: AppPage | nul
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'no-referrer');
   });
+  // Every answer's message and field errors, errors and successes alike, are English sentences
+  // where they are written: here they are put in the request's language (lib/i18n.ts).
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (!isWithMessage(payload)) return payload;
+    const language = requestLanguage(request);
+    const translated: WithMessage = { ...payload, message: translate(language, payload.message) };
+    if (payload.errors) {
+      translated.errors = Object.fromEntries(
+        Object.entries(payload.errors).map(([field, says]) => [
+          field,
+          says.map((say) => translate(language, say)),
+        ]),
+      );
+    }
+    return translated;
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
         status_code: error.statusCode,
-        message: error.message,
+        message: error.say,
         ...(error.errors ? { errors: error.errors } : {}),
       });
     }
@@ -86,7 +115,9 @@ export function installErrorHandler(app: FastifyInstance, appPage: AppPage | nul
         if (issue.keyword === 'unrecognized_keys') {
           const at = issue.instancePath.split('/').filter(Boolean);
           for (const key of params?.keys ?? [])
-            (errors[[...at, key].join('.')] ??= []).push(`${key} cannot be changed here.`);
+            (errors[[...at, key].join('.')] ??= []).push(
+              sentence('{key} cannot be changed here.', { key }),
+            );
           continue;
         }
         const named = path.length
@@ -122,7 +153,10 @@ export function installErrorHandler(app: FastifyInstance, appPage: AppPage | nul
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({
       status_code: 500,
-      message: `Something went wrong on our side. Please try again in a moment (reference ${request.id}).`,
+      message: sentence(
+        'Something went wrong on our side. Please try again in a moment (reference {reference}).',
+        { reference: request.id },
+      ),
     });
   });
 
@@ -138,8 +172,8 @@ export function installErrorHandler(app: FastifyInstance, appPage: AppPage | nul
     return reply.status(404).send({
       status_code: 404,
       message: isApi
-        ? `There is no ${request.method} ${path} in this API.`
-        : `There is no ${path} here.`,
+        ? sentence('There is no {method} {path} in this API.', { method: request.method, path })
+        : sentence('There is no {path} here.', { path }),
     });
   });
 }

@@ -16,6 +16,7 @@ import {
   onPostgres,
 } from '../../../test/harness.ts';
 import { notifications } from '../../db/schema/member-services.ts';
+import { renderNotice } from '../notifications/texts.ts';
 import { membershipApplications, users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils } from '../ledger/balances.ts';
@@ -295,7 +296,7 @@ describe('members', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'password_link')));
     expect(told).toHaveLength(2);
-    expect(told[0]!.body).toMatch(/If you did not ask for it/);
+    expect(renderNotice(told[0]!.params, 'en').body).toMatch(/If you did not ask for it/);
     const use = (url: string) =>
       t.app.inject({
         method: 'POST',

@@ -13,6 +13,8 @@ import type { Tx } from '../../db/client.ts';
 import { membershipApplications } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { sentence, translate } from '../../lib/i18n.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { audit } from '../audit/audit.ts';
 import { requireReason } from '../../lib/reason.ts';
@@ -46,7 +48,14 @@ async function pendingApplication(tx: Tx, id: number): Promise<Application> {
     .where(eq(membershipApplications.id, id))
     .for('update');
   if (!row) throw notFound('There is no such application.');
-  if (row.status !== 'pending') throw conflict(`This application was already ${row.status}.`);
+  if (row.status !== 'pending') {
+    throw conflict(
+      sentence(
+        'This application was already {status, select, accepted {accepted} rejected {rejected} other {{status}}}.',
+        { status: row.status },
+      ),
+    );
+  }
   return row;
 }
 
@@ -135,7 +144,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const mailed = await mailPasswordLink({ db, mailer, log: app.log }, user.id, link, 'invite');
       return {
-        message: memberOpenedMessage(user, mailed.emailed),
+        message: translate(requestLanguage(request), memberOpenedMessage(user, mailed.emailed)),
         application: toView(application),
         member: toAdminMember(user, { savingsFils: 0, loanFils: 0 }),
         ...mailed,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
+import { sentence, type Say } from '../../lib/i18n.ts';
 import { issuePasswordLink, sendPasswordLinkMail } from '../auth/password-links.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createUser, type NewUser } from '../members/create-user.ts';
@@ -45,8 +46,13 @@ export async function mailPasswordLink(
 }
 
 /** What the treasurer is told once a member's account is open. */
-export function memberOpenedMessage(user: User, emailed: boolean): string {
+export function memberOpenedMessage(user: User, emailed: boolean): Say {
   return emailed
-    ? `${user.name} is a member now; a link to set a password was sent to ${user.email}.`
-    : `${user.name} is a member now. Give them the link to set a password.`;
+    ? sentence('{name} is a member now; a link to set a password was sent to {email}.', {
+        name: user.name,
+        email: user.email,
+      })
+    : sentence('{name} is a member now. Give them the link to set a password.', {
+        name: user.name,
+      });
 }

@@ -11,6 +11,8 @@ import { errorBody } from '@jamiya/contracts/common';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { sentence, translate } from '../../lib/i18n.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { actorOf, idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { audit } from '../audit/audit.ts';
 import { issuePasswordLink } from '../auth/password-links.ts';
@@ -78,7 +80,7 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const mailed = await mailPasswordLink(mailDeps, user.id, link, 'invite');
       reply.code(201);
       return {
-        message: memberOpenedMessage(user, mailed.emailed),
+        message: translate(requestLanguage(request), memberOpenedMessage(user, mailed.emailed)),
         member: await memberView(user),
         ...mailed,
       };
@@ -111,8 +113,11 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(users.id, request.params.id))
           .for('update');
         if (!current) throw notFound('There is no such member.');
-        if (current.status === wanted)
-          throw conflict(`This member is already ${request.body.status}.`);
+        if (current.status === wanted) {
+          throw conflict(
+            wanted === 1 ? 'This member is already active.' : 'This member is already inactive.',
+          );
+        }
         const [updated] = await tx
           .update(users)
           .set({ status: wanted, updatedAt: now })
@@ -131,7 +136,12 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         return updated!;
       });
       return {
-        message: wanted === 1 ? `${user.name} is active again.` : `${user.name} is inactive now.`,
+        message: translate(
+          requestLanguage(request),
+          wanted === 1
+            ? sentence('{name} is active again.', { name: user.name })
+            : sentence('{name} is inactive now.', { name: user.name }),
+        ),
         member: await memberView(user),
       };
     },
@@ -175,9 +185,12 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const mailed = await mailPasswordLink(mailDeps, user.id, link, 'reset');
       return {
-        message: mailed.emailed
-          ? `A link to set a new password was sent to ${user.email}.`
-          : 'Give this link to the member; it works once, for 24 hours.',
+        message: translate(
+          requestLanguage(request),
+          mailed.emailed
+            ? sentence('A link to set a new password was sent to {email}.', { email: user.email })
+            : 'Give this link to the member; it works once, for 24 hours.',
+        ),
         ...mailed,
       };
     },

@@ -74,12 +74,12 @@ export async function sendPasswordLinkMail(
   input: { userId: number; url: string; purpose: 'invite' | 'reset'; expiresAt: Date },
 ): Promise<boolean> {
   const [user] = await deps.db
-    .select({ name: users.name, email: users.email })
+    .select({ name: users.name, email: users.email, language: users.language })
     .from(users)
     .where(eq(users.id, input.userId));
   if (!user) return false;
   const { associationName } = await getSettings(deps.db);
-  const mail = passwordLinkMail({
+  const mail = passwordLinkMail(user.language, {
     name: user.name,
     url: input.url,
     purpose: input.purpose,

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
+import { formatMoney } from '@jamiya/money/format';
 import {
   bearer,
   createTestApp,
@@ -18,6 +19,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { auditLog, journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 import { notifications } from '../../db/schema/member-services.ts';
+import { renderNotice } from '../notifications/texts.ts';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { approvePayment } from '../dues/review.ts';
@@ -279,9 +281,10 @@ describe('sharing out the interest income', () => {
     expect(audited).toMatchObject({ actorId: adminId, targetType: 'bonus_period' });
     const told = await t.db.select().from(notifications).where(eq(notifications.kind, 'bonus'));
     expect(told.map((n) => n.userId).sort()).toEqual([a.id, b.id].sort());
-    expect(told.find((n) => n.userId === a.id)).toMatchObject({
+    const toldA = told.find((n) => n.userId === a.id)!;
+    expect({ ...toldA, ...renderNotice(toldA.params, 'en') }).toMatchObject({
       link: '/user/my-bonus',
-      title: `Your bonus of AED ${(shareA / 100).toFixed(2)} was added to your savings`,
+      title: `Your bonus of ${formatMoney(shareA, 'en')} was added to your savings`,
     });
   });
 

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Fils } from '@jamiya/money/fils';
 import { shareOut } from '@jamiya/money/share-out';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Say } from '../../lib/i18n.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -116,8 +117,8 @@ export interface PeriodFigures {
   totalBalanceDaysFils: bigint;
   /** Largest share first; the amounts sum to the interest when it can be shared. */
   members: Array<MemberWeight & { amountFils: Fils }>;
-  /** Null when there is nothing to share: no interest, or nobody who held savings. */
-  problem: string | null;
+  /** Why there is nothing to share (no interest, or nobody who held savings); else null. */
+  problem: Say | null;
 }
 
 /** What closing [startsOn, endsOn] would allocate; the estimate is the same for the open period. */
@@ -138,12 +139,6 @@ export async function periodFigures(
   const members = weights
     .map((w, i) => ({ ...w, amountFils: parts?.[i] ?? 0 }))
     .sort((a, b) => b.balanceDaysFils - a.balanceDaysFils || a.userId - b.userId);
-  const problem =
-    interestFils <= 0
-      ? 'There is no interest income in this period to share.'
-      : parts === null
-        ? 'No member held savings during this period, so there is nobody to share with.'
-        : null;
   return {
     startsOn,
     endsOn,
@@ -151,8 +146,15 @@ export async function periodFigures(
     interestFils,
     totalBalanceDaysFils: weights.reduce((s, w) => s + BigInt(w.balanceDaysFils), 0n),
     members,
-    problem,
+    problem: problemOf(interestFils, parts),
   };
+}
+
+function problemOf(interestFils: Fils, parts: Fils[] | null): Say | null {
+  if (interestFils <= 0) return 'There is no interest income in this period to share.';
+  if (parts === null)
+    return 'No member held savings during this period, so there is nobody to share with.';
+  return null;
 }
 
 /** The average balance in fils (balance-days over days), rounded half up to the fil. */

@@ -1,14 +1,15 @@
 import { desc, sql } from 'drizzle-orm';
-import { formatAed } from '@jamiya/money/fils';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bonusAllocations, bonusPeriods } from '../../db/schema/member-services.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
+import { sentence, type Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/audit.ts';
 import { postEntry } from '../ledger/ledger.ts';
 import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
 import { notify } from '../notifications/notify.ts';
+import { bonusNotice } from '../notifications/texts.ts';
 import {
   averageFils,
   firstEntryDate,
@@ -51,7 +52,10 @@ export async function resolvePeriod(
     const next = nextDay(last.endsOn);
     if (input.endsOn <= last.endsOn || (input.startsOn && input.startsOn <= last.endsOn)) {
       throw conflict(
-        `The share-out up to ${formatDay(last.endsOn)} is already closed; the next period starts on ${formatDay(next)}.`,
+        sentence(
+          'The share-out up to {last} is already closed; the next period starts on {next}.',
+          { last: { day: last.endsOn }, next: { day: next } },
+        ),
         {
           [input.endsOn <= last.endsOn ? 'ends_on' : 'starts_on']: [
             'This overlaps a closed period.',
@@ -60,7 +64,10 @@ export async function resolvePeriod(
       );
     }
     if (input.startsOn && input.startsOn !== next) {
-      const message = `The next period starts on ${formatDay(next)}, the day after the last one ended, so that no day is left out.`;
+      const message = sentence(
+        'The next period starts on {next}, the day after the last one ended, so that no day is left out.',
+        { next: { day: next } },
+      );
       throw unprocessable(message, { starts_on: [message] });
     }
     startsOn = next;
@@ -72,18 +79,20 @@ export async function resolvePeriod(
   }
   if (input.endsOn > today) {
     throw unprocessable('A period cannot end in the future.', {
-      ends_on: [`Choose ${formatDay(previousDay(today))} or earlier.`],
+      ends_on: [sentence('Choose {day} or earlier.', { day: { day: previousDay(today) } })],
     });
   }
   if (input.endsOn < startsOn) {
-    const message = `The period starts on ${formatDay(startsOn)}, so it must end on that day or later.`;
+    const message = sentence('The period starts on {start}, so it must end on that day or later.', {
+      start: { day: startsOn },
+    });
     throw unprocessable(message, { ends_on: [message] });
   }
   return { startsOn, endsOn: input.endsOn };
 }
 
 /** Why the period cannot be closed now, or null. Today cannot be closed: it is not over. */
-export function closeBlocker(figures: PeriodFigures, today: string): string | null {
+export function closeBlocker(figures: PeriodFigures, today: string): Say | null {
   if (figures.endsOn >= today)
     return 'Today is not over, and interest that comes in later today would belong to no period: end the period yesterday at the latest.';
   return figures.problem;
@@ -139,7 +148,13 @@ export async function closeOrPropose(
           const asked = open.details as { startsOn?: string; endsOn?: string } | null;
           return asked?.startsOn === startsOn && asked?.endsOn === endsOn
             ? null
-            : `Another admin proposed closing ${formatDay(asked?.startsOn ?? startsOn)} – ${formatDay(asked?.endsOn ?? endsOn)}: confirm those dates, or withdraw the proposal first.`;
+            : sentence(
+                'Another admin proposed closing {start} – {end}: confirm those dates, or withdraw the proposal first.',
+                {
+                  start: { day: asked?.startsOn ?? startsOn },
+                  end: { day: asked?.endsOn ?? endsOn },
+                },
+              );
         },
       );
     });
@@ -215,17 +230,19 @@ async function closeIn(
   const totalAverage = averageFils(figures.totalBalanceDaysFils, figures.days);
   for (const m of figures.members) {
     if (m.amountFils <= 0) continue;
-    await notify(tx, {
-      userId: m.userId,
-      kind: 'bonus',
-      title: `Your bonus of ${formatAed(m.amountFils)} was added to your savings`,
-      body:
-        `Your share of the interest the association earned from ${formatDay(startsOn)} to ${formatDay(endsOn)}: ` +
-        `your average savings of ${formatAed(averageFils(m.balanceDaysFils, figures.days))} ` +
-        `were ${percentOf(m.balanceDaysFils, figures.totalBalanceDaysFils)} % of the association's ` +
-        `${formatAed(totalAverage)}, so you receive that part of ${formatAed(figures.interestFils)}.`,
-      link: '/user/my-bonus',
-    });
+    await notify(
+      tx,
+      bonusNotice({
+        userId: m.userId,
+        amountFils: m.amountFils,
+        startsOn,
+        endsOn,
+        averageFils: averageFils(m.balanceDaysFils, figures.days),
+        totalAverageFils: totalAverage,
+        percent: percentOf(m.balanceDaysFils, figures.totalBalanceDaysFils),
+        interestFils: figures.interestFils,
+      }),
+    );
   }
   return period;
 }

@@ -11,6 +11,8 @@ import { errorBody } from '@jamiya/contracts/common';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import { toProposalViews } from '../proposals/proposals.ts';
 import { localDate } from '../../lib/calendar.ts';
+import { translate } from '../../lib/i18n.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { actorOf, refused, secured } from '../../lib/route-kit.ts';
 import { periodFigures, previousDay } from './figures.ts';
@@ -87,7 +89,8 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         today,
       );
       const figures = await periodFigures(db, startsOn, endsOn);
-      return previewView(figures, closeBlocker(figures, today));
+      const blocker = closeBlocker(figures, today);
+      return previewView(figures, blocker && translate(requestLanguage(request), blocker));
     },
   );
 

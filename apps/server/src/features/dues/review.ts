@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { formatAed, type Fils } from '@jamiya/money/fils';
+import type { Fils } from '@jamiya/money/fils';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { periodLabel } from '../../lib/calendar.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { aed, sentence } from '../../lib/i18n.ts';
 import { requireReason } from '../../lib/reason.ts';
 import { audit } from '../audit/audit.ts';
 import { postEntry } from '../ledger/ledger.ts';
@@ -24,7 +25,13 @@ async function lockPending(tx: DbOrTx, paymentId: number): Promise<Payment> {
     .where(eq(payments.id, paymentId))
     .for('update');
   if (!payment) throw notFound('There is no such payment.');
-  if (payment.status !== 'pending') throw conflict(`This payment was already ${payment.status}.`);
+  if (payment.status !== 'pending') {
+    throw conflict(
+      payment.status === 'approved'
+        ? 'This payment was already approved.'
+        : 'This payment was already rejected.',
+    );
+  }
   return payment;
 }
 
@@ -64,9 +71,14 @@ export async function approvePayment(
     if (payment.kind === 'dues' && payment.period) {
       const month = await monthOf(tx, payment.userId, payment.period, paymentId);
       if (amountFils > month.remainingFils) {
+        const remaining = aed(month.remainingFils);
         throw unprocessable(
-          `${formatAed(month.remainingFils)} remains of the ${formatAed(month.dueFils)} due for ${periodLabel(payment.period)}; approve at most that.`,
-          { amount: [`Enter at most ${formatAed(month.remainingFils)}.`] },
+          sentence('{remaining} remains of the {due} due for {month}; approve at most that.', {
+            remaining,
+            due: aed(month.dueFils),
+            month: { month: payment.period },
+          }),
+          { amount: [sentence('Enter at most {remaining}.', { remaining })] },
         );
       }
       monthDueFils = month.dueFils;

@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { formatAed, type Fils } from '@jamiya/money/fils';
+import type { Fils } from '@jamiya/money/fils';
 import type { MonthName } from '@jamiya/contracts/common';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import { localDate, periodLabel, periodOf, resolveMonthName } from '../../lib/calendar.ts';
+import { localDate, periodOf, resolveMonthName } from '../../lib/calendar.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { aed, sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/audit.ts';
 import { insertFileRow, type StoredUpload } from '../files/files.ts';
 import { installmentsOf, outstandingFils } from '../loans/installments.ts';
@@ -41,10 +42,11 @@ export async function submitDues(
   if (!user) throw notFound();
   if (period < periodOf(user.joinedOn)) {
     throw unprocessable(
-      `You joined in ${periodLabel(periodOf(user.joinedOn))}, so there is no due for ${periodLabel(period)}.`,
-      {
-        month: ['Choose a month since you joined.'],
-      },
+      sentence('You joined in {joined}, so there is no due for {month}.', {
+        joined: { month: periodOf(user.joinedOn) },
+        month: { month: period },
+      }),
+      { month: ['Choose a month since you joined.'] },
     );
   }
   try {
@@ -53,11 +55,18 @@ export async function submitDues(
       if (pending) throw alreadyPaid(period, 'pending');
       if (remainingFils === 0) throw alreadyPaid(period, 'approved');
       if (input.amountFils > remainingFils) {
+        const remaining = aed(remainingFils);
+        const month = { month: period };
         throw unprocessable(
           paidFils > 0
-            ? `${formatAed(paidFils)} of the ${formatAed(dueFils)} due for ${periodLabel(period)} is paid; ${formatAed(remainingFils)} remains.`
-            : `The due for ${periodLabel(period)} is ${formatAed(remainingFils)}.`,
-          { payment_amount: [`Enter at most ${formatAed(remainingFils)}.`] },
+            ? sentence('{paid} of the {due} due for {month} is paid; {remaining} remains.', {
+                paid: aed(paidFils),
+                due: aed(dueFils),
+                month,
+                remaining,
+              })
+            : sentence('The due for {month} is {remaining}.', { month, remaining }),
+          { payment_amount: [sentence('Enter at most {remaining}.', { remaining })] },
         );
       }
       const file = await insertFileRow(tx, userId, 'receipt', input.receipt);
@@ -83,10 +92,11 @@ export async function submitDues(
 }
 
 function alreadyPaid(period: string, status: string) {
+  const month = { month: { month: period } };
   return conflict(
     status === 'approved'
-      ? `${periodLabel(period)} is already paid.`
-      : `A receipt for ${periodLabel(period)} is already under review.`,
+      ? sentence('{month} is already paid.', month)
+      : sentence('A receipt for {month} is already under review.', month),
     { month: ['Choose another month.'] },
   );
 }
@@ -138,11 +148,12 @@ export async function submitLoanRepayment(
       );
     const room = outstanding - Number(pending?.total ?? 0);
     if (amountFils > room) {
+      const remaining = aed(room);
       throw unprocessable(
-        `You owe ${formatAed(room)} on your loan beyond the payments already under review.`,
-        {
-          payment_amount: [`Enter at most ${formatAed(room)}.`],
-        },
+        sentence('You owe {remaining} on your loan beyond the payments already under review.', {
+          remaining,
+        }),
+        { payment_amount: [sentence('Enter at most {remaining}.', { remaining })] },
       );
     }
     const file = input.receipt ? await insertFileRow(tx, userId, 'receipt', input.receipt) : null;

@@ -2,6 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
 import { payloadTooLarge, unprocessable, unsupportedMediaType } from '../../lib/errors.ts';
+import { sentence, type Sentence } from '../../lib/i18n.ts';
 import { decodeHeic } from './decode-heic.ts';
 import { pictureHashOf, sha256Of } from './picture-hash.ts';
 import { rewritePdf } from './sanitize-pdf.ts';
@@ -35,7 +36,8 @@ const LOSSY_QUALITY = 85;
 // Readers look for the end-of-file marker only this far from the end.
 const PDF_EOF_WINDOW = 1024;
 
-const ALL_KINDS: readonly UploadKind[] = ['jpeg', 'png', 'webp', 'heic', 'pdf'];
+const PHOTO_KINDS: readonly Exclude<UploadKind, 'pdf'>[] = ['jpeg', 'png', 'webp', 'heic'];
+const ALL_KINDS: readonly UploadKind[] = [...PHOTO_KINDS, 'pdf'];
 
 // file-type's ext for each kind; HEIF brands (mif1, msf1, hevc) also come back as 'heic'.
 const KIND_BY_DETECTED_EXT: Record<string, UploadKind> = {
@@ -76,7 +78,9 @@ async function sanitizeBytes(input: Buffer, options: SanitizeOptions): Promise<S
 
   if (input.length > maxBytes) {
     throw payloadTooLarge(
-      `This file is larger than ${formatMegabytes(maxBytes)}. Please send a smaller file.`,
+      sentence('This file is larger than {size}. Please send a smaller file.', {
+        size: formatMegabytes(maxBytes),
+      }),
     );
   }
 
@@ -169,7 +173,25 @@ async function encode(image: Sharp, format: OutputFormat): Promise<Omit<Sanitize
   }
 }
 
-function notAcceptedMessage(allowed: readonly UploadKind[]): string {
+// The kinds the app accepts have their own words; another choice (in tests) is said in English.
+function notAcceptedMessage(allowed: readonly UploadKind[]): Sentence {
+  const photos = allowed.filter((kind) => kind !== 'pdf');
+  const hasPdf = allowed.includes('pdf');
+  const hasEveryPhoto = PHOTO_KINDS.every((kind) => photos.includes(kind));
+  const accepted = hasEveryPhoto
+    ? hasPdf
+      ? 'any'
+      : 'photo'
+    : photos.length === 0 && hasPdf
+      ? 'pdf'
+      : 'other';
+  return sentence(
+    'This file type is not accepted. Please send {accepted, select, any {a JPEG, PNG, WebP or HEIC photo, or a PDF} photo {a JPEG, PNG, WebP or HEIC photo} pdf {a PDF} other {{choices}}}.',
+    { accepted, choices: choicesInEnglish(allowed) },
+  );
+}
+
+function choicesInEnglish(allowed: readonly UploadKind[]): string {
   const labels: Record<Exclude<UploadKind, 'pdf'>, string> = {
     jpeg: 'JPEG',
     png: 'PNG',
@@ -180,7 +202,7 @@ function notAcceptedMessage(allowed: readonly UploadKind[]): string {
   const choices: string[] = [];
   if (photoLabels.length > 0) choices.push(`a ${joinWithOr(photoLabels)} photo`);
   if (allowed.includes('pdf')) choices.push('a PDF');
-  return `This file type is not accepted. Please send ${choices.join(', or ')}.`;
+  return choices.join(', or ');
 }
 
 function joinWithOr(items: readonly string[]): string {

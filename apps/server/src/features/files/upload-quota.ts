@@ -4,13 +4,8 @@ import type { MemberLimits } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import { payloadTooLarge } from '../../lib/errors.ts';
-import {
-  DAY_MS,
-  HOUR_MS,
-  oneAtATime,
-  refuseBeyondRate,
-  tryAgainIn,
-} from '../../lib/rate-window.ts';
+import { DAY_MS, HOUR_MS, oneAtATime, refuseBeyondRate, waitOf } from '../../lib/rate-window.ts';
+import { sentence } from '../../lib/i18n.ts';
 import { isUploadedFile, type UploadedFile } from '../../lib/uploaded-file.ts';
 
 // Issue 21: one member must not fill the disk. Each member's uploads are bounded per hour
@@ -58,7 +53,7 @@ export async function checkUploadQuota(
   const perHour = limits.uploadsPerHour;
   refuseBeyondRate(
     await newestUploads(db, ownerId, new Date(now.getTime() - HOUR_MS), perHour),
-    { limit: perHour, windowMs: HOUR_MS, what: 'files an hour', adding: upload.count },
+    { limit: perHour, windowMs: HOUR_MS, what: 'files', adding: upload.count },
     now,
   );
 
@@ -77,14 +72,20 @@ export async function checkUploadQuota(
 
   if (total + upload.bytes > limits.uploadBytesTotal) {
     throw payloadTooLarge(
-      `You can keep at most ${formatBytes(limits.uploadBytesTotal)} of files in all, and this file would go over it. Please contact the committee to send more.`,
+      sentence(
+        'You can keep at most {size} of files in all, and this file would go over it. Please contact the committee to send more.',
+        { size: formatBytes(limits.uploadBytesTotal) },
+      ),
     );
   }
 
   const perDay = limits.uploadBytesPerDay;
   if (upload.bytes > perDay) {
     throw payloadTooLarge(
-      `This file is larger than the ${formatBytes(perDay)} of files you can send in a day. Please send a smaller file.`,
+      sentence(
+        'This file is larger than the {size} of files you can send in a day. Please send a smaller file.',
+        { size: formatBytes(perDay) },
+      ),
     );
   }
   if (today + upload.bytes > perDay) {
@@ -102,7 +103,10 @@ export async function checkUploadQuota(
       at = new Date(row.createdAt.getTime() + DAY_MS);
     }
     throw payloadTooLarge(
-      `You can send at most ${formatBytes(perDay)} of files a day, and this file would go over it. Please try again ${tryAgainIn(at.getTime() - now.getTime())}, or send a smaller file.`,
+      sentence(
+        'You can send at most {size} of files a day, and this file would go over it. Please try again {hours, plural, =0 {in {minutes, plural, one {a minute} other {# minutes}}} =1 {in an hour} other {in about # hours}}, or send a smaller file.',
+        { size: formatBytes(perDay), ...waitOf(at.getTime() - now.getTime()) },
+      ),
     );
   }
 }

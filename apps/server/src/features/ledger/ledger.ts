@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { assertFils, formatAed, type Fils } from '@jamiya/money/fils';
+import { assertFils, type Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
+import { aed, sentence } from '../../lib/i18n.ts';
 import { journalEntries, postings } from '../../db/schema/ledger.ts';
 import { accountId, type AccountRef } from './accounts.ts';
 import { addToMonthTotals, cashInHandFils } from './month-totals.ts';
@@ -74,7 +75,10 @@ async function refuseBelowZeroCash(tx: DbOrTx, outFils: Fils): Promise<void> {
   const cash = await cashInHandFils(tx);
   if (outFils > cash) {
     throw conflict(
-      `Cash in hand is ${formatAed(cash)}, less than the ${formatAed(outFils)} to pay out; cash cannot go below zero.`,
+      sentence(
+        'Cash in hand is {cash}, less than the {out} to pay out; cash cannot go below zero.',
+        { cash: aed(cash), out: aed(outFils) },
+      ),
     );
   }
 }
@@ -97,7 +101,14 @@ export async function reverseEntry(
     .select({ id: journalEntries.id })
     .from(journalEntries)
     .where(eq(journalEntries.reversesEntryId, entryId));
-  if (already) throw conflict(`Entry ${entryId} was already reversed by entry ${already.id}.`);
+  if (already) {
+    throw conflict(
+      sentence('Entry {entry} was already reversed by entry {reversal}.', {
+        entry: entryId,
+        reversal: already.id,
+      }),
+    );
+  }
   const lines = await tx
     .select({ accountId: postings.accountId, amountFils: postings.amountFils })
     .from(postings)

@@ -1,11 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { loanFigures } from '@jamiya/money/loan';
-import { formatAed, type Fils } from '@jamiya/money/fils';
+import type { Fils } from '@jamiya/money/fils';
 import type { Db } from '../../db/client.ts';
 import { loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import {
+  conflict,
+  forbidden,
+  notFound,
+  unprocessable,
+  type FieldErrors,
+} from '../../lib/errors.ts';
+import { aed, sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/audit.ts';
 import { getSettings } from '../settings/settings.ts';
 import type { Loan } from './transition.ts';
@@ -43,43 +50,46 @@ export async function applyForLoan(
   }
   const { amountFils, termMonths } = application;
   if (amountFils < s.loanMinFils || amountFils > s.loanMaxFils) {
-    throw unprocessable(
-      `A loan must be between ${formatAed(s.loanMinFils)} and ${formatAed(s.loanMaxFils)}.`,
-      {
-        loan_amount: [
-          `Choose an amount from ${formatAed(s.loanMinFils)} to ${formatAed(s.loanMaxFils)}.`,
-        ],
-      },
-    );
+    const range = { min: aed(s.loanMinFils), max: aed(s.loanMaxFils) };
+    throw unprocessable(sentence('A loan must be between {min} and {max}.', range), {
+      loan_amount: [sentence('Choose an amount from {min} to {max}.', range)],
+    });
   }
   if ((amountFils - s.loanMinFils) % s.loanStepFils !== 0) {
-    throw unprocessable(`The loan amount goes in steps of ${formatAed(s.loanStepFils)}.`, {
-      loan_amount: [`Choose a multiple of ${formatAed(s.loanStepFils)}.`],
+    const step = { step: aed(s.loanStepFils) };
+    throw unprocessable(sentence('The loan amount goes in steps of {step}.', step), {
+      loan_amount: [sentence('Choose a multiple of {step}.', step)],
     });
   }
   const termAllowed =
     s.loanTerms.includes(termMonths) || (s.allowCustomTerm && termMonths <= s.loanMaxCustomTerm);
   if (!termAllowed) {
+    const terms = s.loanTerms.join(', ');
     const message = s.allowCustomTerm
-      ? `The term must be ${s.loanTerms.join(', ')} or a custom number of months up to ${s.loanMaxCustomTerm}.`
-      : `The term must be ${s.loanTerms.join(', ')} months.`;
+      ? sentence(
+          'The term must be {terms} or a custom number of months up to {max, plural, one {# month} other {# months}}.',
+          { terms, max: s.loanMaxCustomTerm },
+        )
+      : sentence('The term must be {terms} months.', { terms });
     throw unprocessable(message, { duration_month: [message] });
   }
   const figures = loanFigures({ amountFils, termMonths, interestPermille: s.interestPermille });
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   if (
     application.clientTotalFils !== undefined &&
     application.clientTotalFils !== figures.totalFils
   ) {
     errors.total_amount_with_interest = [
-      `The total with interest is ${formatAed(figures.totalFils)}.`,
+      sentence('The total with interest is {total}.', { total: aed(figures.totalFils) }),
     ];
   }
   if (
     application.clientPerMonthFils !== undefined &&
     application.clientPerMonthFils !== figures.perMonthFils
   ) {
-    errors.per_month_amount = [`The monthly amount is ${formatAed(figures.perMonthFils)}.`];
+    errors.per_month_amount = [
+      sentence('The monthly amount is {amount}.', { amount: aed(figures.perMonthFils) }),
+    ];
   }
   if (Object.keys(errors).length) {
     throw unprocessable(

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { formatAed, type Fils } from '@jamiya/money/fils';
+import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { aed, sentence } from '../../lib/i18n.ts';
 import { postEntry } from '../ledger/ledger.ts';
 import { installmentsOf, outstandingFils } from './installments.ts';
 import { refuseOwnLoan, transition, type Loan } from './transition.ts';
@@ -24,17 +25,19 @@ export async function applyRepayment(
   refuseOwnLoan(loan.userId, input.actor);
   if (loan.state !== 'active')
     throw conflict(
-      `This loan is ${loan.state.replace('_', ' ')}; only an active loan can be repaid.`,
+      sentence(
+        'This loan is {state, select, pending {pending} approved {approved} closed {closed} rejected {rejected} withdrawn {withdrawn} written_off {written off} other {{state}}}; only an active loan can be repaid.',
+        { state: loan.state },
+      ),
     );
   const installments = await installmentsOf(tx, loan.id);
   const outstanding = outstandingFils(installments);
   if (input.amountFils <= 0) throw unprocessable('The repayment must be more than AED 0.');
   if (input.amountFils > outstanding) {
+    const owed = { owed: aed(outstanding) };
     throw unprocessable(
-      `The repayment is more than the ${formatAed(outstanding)} still owed on this loan.`,
-      {
-        payment_amount: [`At most ${formatAed(outstanding)}.`],
-      },
+      sentence('The repayment is more than the {owed} still owed on this loan.', owed),
+      { payment_amount: [sentence('At most {owed}.', owed)] },
     );
   }
   let left = input.amountFils;

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { fundProposals, loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/audit.ts';
 import { notify } from '../notifications/notify.ts';
 import { loanStateNotice } from '../notifications/texts.ts';
@@ -13,16 +14,6 @@ import { loanStateNotice } from '../notifications/texts.ts';
 // repayment, write-off).
 
 export type Loan = typeof loans.$inferSelect;
-
-const VERB: Record<LoanState, string> = {
-  pending: 'submitted',
-  approved: 'approved',
-  active: 'disbursed',
-  closed: 'closed',
-  rejected: 'rejected',
-  withdrawn: 'withdrawn',
-  written_off: 'written off',
-};
 
 /**
  * Moves a loan from one of `from` to `to`. The row is locked first, so of two concurrent
@@ -46,7 +37,12 @@ export async function transition(
   if (!current) throw notFound('There is no such loan.');
   refuseOwnLoan(current.userId, actor);
   if (!from.includes(current.state)) {
-    throw conflict(`This loan is ${current.state.replace('_', ' ')}, so it cannot be ${VERB[to]}.`);
+    throw conflict(
+      sentence(
+        'This loan is {state, select, pending {pending} approved {approved} active {active} closed {closed} rejected {rejected} withdrawn {withdrawn} written_off {written off} other {{state}}}, so it cannot be {to, select, pending {submitted} approved {approved} active {paid out} closed {closed} rejected {rejected} withdrawn {withdrawn} written_off {written off} other {{to}}}.',
+        { state: current.state, to },
+      ),
+    );
   }
   const [updated] = await tx
     .update(loans)

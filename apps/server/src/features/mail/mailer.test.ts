@@ -74,7 +74,7 @@ describe('passwordLinkMail', () => {
   it.each(['invite', 'reset'] as const)(
     'says (%s) who it is for, the link, that it works once, and until when',
     (purpose) => {
-      const { subject, text } = passwordLinkMail({
+      const { subject, text } = passwordLinkMail('en', {
         name: 'Amina Rahman',
         url,
         purpose,
@@ -93,8 +93,10 @@ describe('passwordLinkMail', () => {
 
   it('welcomes a new member, and tells a reset that it may be ignored', () => {
     const base = { name: 'A', url, associationName: 'Jamiya', expiresAt };
-    expect(passwordLinkMail({ ...base, purpose: 'invite' }).text).toMatch(/Welcome/);
-    expect(passwordLinkMail({ ...base, purpose: 'reset' }).text).toMatch(/did not ask.*ignore/);
+    expect(passwordLinkMail('en', { ...base, purpose: 'invite' }).text).toMatch(/Welcome/);
+    expect(passwordLinkMail('en', { ...base, purpose: 'reset' }).text).toMatch(
+      /did not ask.*ignore/,
+    );
   });
 
   it('formats the expiry in Dubai time', () => {

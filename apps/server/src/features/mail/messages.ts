@@ -1,54 +1,65 @@
-import { formatMoment } from '@jamiya/money/dates';
+import type { Language } from '@jamiya/contracts/languages';
+import { text } from '../../lib/i18n.ts';
+
+// The mails the app sends, in the recipient's language (users.language): the texts are in
+// locales/<language>.json; names, links and the association's name go in as they are.
 
 /** "14 Mar 2026, 9:30 AM (UAE time)", as the app writes a moment. */
-export function formatUntil(date: Date): string {
-  return `${formatMoment(date)} (UAE time)`;
+export function formatUntil(date: Date, language: Language = 'en'): string {
+  return text(language, 'mail.passwordLink.until', { until: { at: date } });
 }
 
-export function passwordLinkMail(input: {
-  name: string;
-  url: string;
-  purpose: 'invite' | 'reset';
-  associationName: string;
-  expiresAt: Date;
-}): { subject: string; text: string } {
+const closing = (language: Language, associationName: string) => [
+  text(language, 'mail.regards'),
+  associationName,
+  '',
+];
+
+export function passwordLinkMail(
+  language: Language,
+  input: {
+    name: string;
+    url: string;
+    purpose: 'invite' | 'reset';
+    associationName: string;
+    expiresAt: Date;
+  },
+): { subject: string; text: string } {
   const { name, url, purpose, associationName, expiresAt } = input;
-  const until = formatUntil(expiresAt);
-  const opening =
-    purpose === 'invite'
-      ? [
-          `Welcome to ${associationName}. Your account is ready: please choose your password with this link:`,
-        ]
-      : [
-          `We received a request to set a new password for your ${associationName} account.`,
-          'Choose a new password with this link:',
-        ];
-  const after =
-    purpose === 'invite'
-      ? 'Then sign in with your email address and the password you chose.'
-      : 'Setting a new password signs you out on every device; then sign in with the new one.';
-  const closing =
-    purpose === 'invite'
-      ? 'If the link has expired, ask the committee for a new one.'
-      : 'If you did not ask for this, you can ignore this email: your password stays as it is.';
-  const text = [
-    `Dear ${name},`,
+  const say = (part: 'subject' | 'opening' | 'after' | 'closing') =>
+    text(language, `mail.passwordLink.${purpose}.${part}`, { association: associationName });
+  const worksOnce = text(language, 'mail.passwordLink.worksOnce', {
+    until: formatUntil(expiresAt, language),
+  });
+  const body = [
+    text(language, 'mail.dear', { name }),
     '',
-    ...opening,
+    say('opening'),
     '',
     url,
     '',
-    `The link works once, until ${until}. ${after}`,
+    `${worksOnce} ${say('after')}`,
     '',
-    closing,
+    say('closing'),
     '',
-    'With kind regards,',
-    associationName,
-    '',
+    ...closing(language, associationName),
   ].join('\n');
-  const subject =
-    purpose === 'invite'
-      ? `Set your password for ${associationName}`
-      : `Set a new password for ${associationName}`;
-  return { subject, text };
+  return { subject: say('subject'), text: body };
+}
+
+/** The mail of a notification: its title as the subject, its text and link in the body. */
+export function notificationMail(
+  language: Language,
+  input: { name: string; title: string; body: string; url: string; associationName: string },
+): { subject: string; text: string } {
+  const body = [
+    text(language, 'mail.dear', { name: input.name }),
+    '',
+    input.body,
+    '',
+    text(language, 'mail.notification.seeInApp', { url: input.url }),
+    '',
+    ...closing(language, input.associationName),
+  ].join('\n');
+  return { subject: input.title, text: body };
 }

@@ -12,6 +12,8 @@ import {
   sentMessageResponse,
 } from '@jamiya/contracts/messages';
 import { unprocessable } from '../../lib/errors.ts';
+import { sentence, translate } from '../../lib/i18n.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
@@ -198,7 +200,13 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         attachment: request.body?.attachment,
       });
       reply.code(201);
-      return { message: `Your answer was sent to ${member.name}.`, item };
+      return {
+        message: translate(
+          requestLanguage(request),
+          sentence('Your answer was sent to {name}.', { name: member.name }),
+        ),
+        item,
+      };
     },
   );
 

@@ -9,6 +9,7 @@ import type { FileStorage } from '../files/file-storage.ts';
 import { storeUpload, type StoredUpload } from '../files/files.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
 import { notify } from '../notifications/notify.ts';
+import { messageNotice } from '../notifications/texts.ts';
 import { selectViews, toMessage } from './message-views.ts';
 import type { Side } from './thread.ts';
 
@@ -42,7 +43,7 @@ export async function checkMessageRate(
     .limit(perHour);
   refuseBeyondRate(
     newest.map((r) => r.createdAt),
-    { limit: perHour, windowMs: HOUR_MS, what: 'messages an hour' },
+    { limit: perHour, windowMs: HOUR_MS, what: 'messages' },
     now,
   );
 }
@@ -89,13 +90,7 @@ export async function sendMessage(
         .returning({ id: messages.id });
       if (!row) throw new Error('message was not written');
       if (input.side === 'committee') {
-        await notify(tx, {
-          userId: input.memberId,
-          kind: 'message',
-          title: 'New message from the committee',
-          body: preview(input.body),
-          link: CONTACT_CHAT_LINK,
-        });
+        await notify(tx, messageNotice(input.memberId, preview(input.body), CONTACT_CHAT_LINK));
       }
       return row.id;
     });

@@ -1,8 +1,10 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@jamiya/contracts/languages';
 import type { Notification } from '@jamiya/contracts/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/member-services.ts';
 import { notFound } from '../../lib/errors.ts';
+import { renderNotice } from './texts.ts';
 
 // A member's own notifications: every query is scoped by user_id, so another member's id
 // reads as "not found".
@@ -10,22 +12,27 @@ import { notFound } from '../../lib/errors.ts';
 type Row = typeof notifications.$inferSelect;
 
 /** The text a member forwards: title, body and the full link, one per line. */
-export function shareText(row: Pick<Row, 'title' | 'body' | 'link'>, publicUrl: string): string {
-  return [row.title, row.body, row.link ? `${publicUrl}${row.link}` : null]
+export function shareText(
+  notice: { title: string; body: string; link: string | null },
+  publicUrl: string,
+): string {
+  return [notice.title, notice.body, notice.link ? `${publicUrl}${notice.link}` : null]
     .filter(Boolean)
     .join('\n');
 }
 
-export function toNotificationView(row: Row, publicUrl: string): Notification {
+/** A notification as its member reads it: in the reader's language, whatever it was then. */
+export function toNotificationView(row: Row, publicUrl: string, language: Language): Notification {
+  const { title, body } = renderNotice(row.params, language);
   return {
     id: row.id,
     kind: row.kind as Notification['kind'],
-    title: row.title,
-    body: row.body,
+    title,
+    body,
     link: row.link,
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
-    whatsapp_url: `https://wa.me/?text=${encodeURIComponent(shareText(row, publicUrl))}`,
+    whatsapp_url: `https://wa.me/?text=${encodeURIComponent(shareText({ title, body, link: row.link }, publicUrl))}`,
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDay } from '@jamiya/money/dates';
 import { formatMoney } from '@jamiya/money/format';
 import {
   createTestApp,
@@ -17,6 +18,7 @@ import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { buildApp } from '../../app.ts';
 import { openPostgres, type Db } from '../../db/client.ts';
 import { installmentReminders, notifications } from '../../db/schema/member-services.ts';
+import { users } from '../../db/schema/users.ts';
 import { createDiskStorage } from '../files/file-storage.ts';
 import { applyForLoan } from '../loans/apply.ts';
 import { applyRepayment } from '../loans/repayment.ts';
@@ -26,8 +28,11 @@ import { installmentsOf } from '../loans/installments.ts';
 import { writeOffLoan } from '../loans/write-off.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { createMailer, type Mailer, type OutgoingMail } from '../mail/mailer.ts';
+import { getSettings } from '../settings/settings.ts';
 import { mailNotifications, sendInstallmentReminders, type JobLog } from './jobs.ts';
 import { notify } from './notify.ts';
+import { renderNotice } from './texts.ts';
+import { written } from './test-notices.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -86,17 +91,20 @@ async function memberWithLoan(db: Db, disbursedOn = '2026-02-13', by: Actor = ad
   return { user, loan };
 }
 
-const reminderRows = (db: Db, userId: number) =>
-  db
-    .select({ kind: notifications.kind, title: notifications.title, body: notifications.body })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        inArray(notifications.kind, ['installment_due_soon', 'installment_overdue']),
-      ),
-    )
-    .orderBy(notifications.id);
+/** A member's reminders, with their title and body in English. */
+const reminderRows = async (db: Db, userId: number) =>
+  (
+    await db
+      .select({ kind: notifications.kind, params: notifications.params })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          inArray(notifications.kind, ['installment_due_soon', 'installment_overdue']),
+        ),
+      )
+      .orderBy(notifications.id)
+  ).map(({ kind, params }) => ({ kind, ...renderNotice(params, 'en') }));
 
 describe('installment reminders', () => {
   it('reminds 3 days before an installment falls due and once it is overdue, each once', async () => {
@@ -182,13 +190,15 @@ describe('notification mails', () => {
 
   it('mails a notification once, through a real SMTP server, with the full link', async () => {
     const user = await makeUser(t.db, { name: 'Grace Thomas' });
-    await notify(t.db, {
-      userId: user.id,
-      kind: 'payment_approved',
-      title: 'Your due for March 2026 is approved',
-      body: 'AED 200 is added to your savings for March 2026.',
-      link: '/user/monthly-pay',
-    });
+    await notify(
+      t.db,
+      written(
+        user.id,
+        'Your due for March 2026 is approved',
+        'AED 200 is added to your savings for March 2026.',
+        { kind: 'payment_approved', link: '/user/monthly-pay' },
+      ),
+    );
     const deps = { db: t.db, mailer: smtp(), publicUrl: 'https://jamiya.example.org' };
     const { log, lines } = recordingLog();
     await mailNotifications(deps, new Date(), log);
@@ -208,14 +218,11 @@ describe('notification mails', () => {
 
   it('sends nothing when mail only goes to the log, and nothing older than 3 days', async () => {
     const user = await makeUser(t.db);
-    await notify(t.db, { userId: user.id, kind: 'bonus', title: 'New', body: 'x' });
-    await t.db.insert(notifications).values({
-      userId: user.id,
-      kind: 'bonus',
-      title: 'Old',
-      body: 'x',
-      createdAt: new Date(Date.now() - 4 * 24 * 60 * 60_000),
-    });
+    await notify(t.db, written(user.id, 'New'));
+    await notify(
+      t.db,
+      written(user.id, 'Old', 'x', { at: new Date(Date.now() - 4 * 24 * 60 * 60_000) }),
+    );
     const logOnly = { ...recordingMailer(), delivers: false };
     const { log } = recordingLog();
     await mailNotifications({ db: t.db, mailer: logOnly, publicUrl: 'http://x' }, new Date(), log);
@@ -226,9 +233,47 @@ describe('notification mails', () => {
     expect(mailer.mails.filter((m) => m.to === user.email).map((m) => m.subject)).toEqual(['New']);
   });
 
+  it('mails a reminder in the member’s own language, which the app shows in the reader’s', async () => {
+    const { user } = await memberWithLoan(t.db, '2026-09-13');
+    await t.db.update(users).set({ language: 'ml' }).where(eq(users.id, user.id));
+    const now = at('2026-10-10');
+    await sendInstallmentReminders(t.db, now);
+    const mailer = recordingMailer();
+    const deps = { db: t.db, mailer, publicUrl: 'https://jamiya.example.org' };
+    await mailNotifications(deps, now, recordingLog().log);
+
+    const day = formatDay('2026-10-13', 'ml');
+    const { associationName } = await getSettings(t.db);
+    expect(mailer.mails.filter((m) => m.to === user.email)).toEqual([
+      {
+        to: user.email,
+        subject: `തവണ അടയ്ക്കേണ്ടത് ${day}-ന്`,
+        text: [
+          `പ്രിയ ${user.name},`,
+          '',
+          `നിങ്ങളുടെ വായ്പയുടെ തവണ 1/3, ${formatMoney(35_667, 'ml')}, ${day}-ന് അടയ്ക്കണം. ‘എന്റെ വായ്പ’ പേജിൽ നിന്ന് അടയ്ക്കാം.`,
+          '',
+          'ആപ്പിൽ കാണുക: https://jamiya.example.org/user/my-loan',
+          '',
+          'സ്നേഹാശംസകളോടെ,',
+          associationName,
+          '',
+        ].join('\n'),
+      },
+    ]);
+    // Stored once, as a text and its values: the app writes it in whatever language is read.
+    expect(await reminderRows(t.db, user.id)).toEqual([
+      {
+        kind: 'installment_due_soon',
+        title: 'Installment due on 13 Oct 2026',
+        body: `Installment 1 of 3 of your loan, ${formatMoney(35_667, 'en')}, is due on 13 Oct 2026. Pay it from My Loan.`,
+      },
+    ]);
+  });
+
   it('gives mails back for the next run when the server cannot be reached, not when it refuses', async () => {
     const user = await makeUser(t.db);
-    await notify(t.db, { userId: user.id, kind: 'bonus', title: 'Try again', body: 'x' });
+    await notify(t.db, written(user.id, 'Try again'));
     const { log, lines } = recordingLog();
     const down: Mailer = {
       delivers: true,
@@ -266,19 +311,14 @@ describe('the job inside the app', () => {
     let isClosed = false;
     try {
       const user = await makeUser(testDb.database.db);
-      await notify(testDb.database.db, { userId: user.id, kind: 'bonus', title: 'One', body: 'x' });
+      await notify(testDb.database.db, written(user.id, 'One'));
       await app.ready();
       await expect.poll(() => mailer.mails.length).toBe(1);
-      await notify(testDb.database.db, { userId: user.id, kind: 'bonus', title: 'Two', body: 'x' });
+      await notify(testDb.database.db, written(user.id, 'Two'));
       await expect.poll(() => mailer.mails.length).toBe(2);
       await app.close();
       isClosed = true;
-      await notify(testDb.database.db, {
-        userId: user.id,
-        kind: 'bonus',
-        title: 'Three',
-        body: 'x',
-      });
+      await notify(testDb.database.db, written(user.id, 'Three'));
       await new Promise((r) => setTimeout(r, 200));
       expect(mailer.mails.map((m) => m.subject)).toEqual(['One', 'Two']);
     } finally {

@@ -8,9 +8,10 @@ import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { forgetOldIdempotencyKeys } from '../../plugins/idempotency.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { notificationMail } from '../mail/messages.ts';
 import { getSettings } from '../settings/settings.ts';
 import { notify } from './notify.ts';
-import { notificationMail, reminderNotice } from './texts.ts';
+import { reminderNotice, renderNotice } from './texts.ts';
 
 // The scheduled work of notifications, safe to run in several processes over one PostgreSQL:
 // the database decides who does what (a unique index for reminders, row locks for mails),
@@ -134,7 +135,7 @@ export async function mailNotifications(deps: JobDeps, now: Date, log: JobLog): 
     claimed.sort((a, b) => a.id - b.id);
     associationName ??= (await getSettings(db)).associationName;
     const people = await db
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email, language: users.language })
       .from(users)
       .where(
         inArray(
@@ -148,12 +149,12 @@ export async function mailNotifications(deps: JobDeps, now: Date, log: JobLog): 
       const person = byId.get(n.userId);
       if (!person) continue;
       try {
+        // In the member's own language, as chosen on the profile: a mail answers no request.
         await deps.mailer.send({
           to: person.email,
-          ...notificationMail({
+          ...notificationMail(person.language, {
             name: person.name,
-            title: n.title,
-            body: n.body,
+            ...renderNotice(n.params, person.language),
             url: n.link ? `${deps.publicUrl}${n.link}` : deps.publicUrl,
             associationName,
           }),

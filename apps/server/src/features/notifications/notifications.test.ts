@@ -19,7 +19,9 @@ import { addMonthsToDate, localDate, periodLabel } from '../../lib/calendar.ts';
 import { applyForLoan } from '../loans/apply.ts';
 import { withdrawLoan } from '../loans/decisions.ts';
 import { notify } from './notify.ts';
-import { formatDay } from '@jamiya/money/dates';
+import { renderNotice } from './texts.ts';
+import { formatDay, formatMonth } from '@jamiya/money/dates';
+import { written } from './test-notices.ts';
 
 const t = useTestApp();
 let adminToken: string;
@@ -78,12 +80,15 @@ async function list(token: string, query = '') {
   return notificationPage.parse(res.json());
 }
 
-const rowsOf = (userId: number) =>
-  t.db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.id));
+/** A member's notifications, newest first, with their title and body in English. */
+const rowsOf = async (userId: number) =>
+  (
+    await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.id))
+  ).map((row) => ({ ...row, ...renderNotice(row.params, 'en') }));
 
 function application(amountFils = 100_000) {
   return {
@@ -125,7 +130,7 @@ describe('receipts', () => {
     const [n] = await rowsOf(user.id);
     expect(n).toMatchObject({ kind: 'payment_rejected', link: '/user/monthly-pay' });
     expect(n!.body).toBe(
-      `Reason: The receipt is for another account. Please send the receipt for ${periodLabel(today().slice(0, 7))} again.`,
+      `Please send the receipt for ${periodLabel(today().slice(0, 7))} again. Reason: The receipt is for another account`,
     );
   });
 });
@@ -144,7 +149,7 @@ describe('loans', () => {
       link: '/user/my-loan',
     });
     expect(n!.body).toBe(
-      `Your loan of ${aed(100000)} is approved and will be paid out soon. Note from the committee: Welcome aboard.`,
+      `Your loan of ${aed(100000)} is approved and will be paid out soon. Note from the committee: Welcome aboard`,
     );
 
     await asAdmin(`/api/admin/loans/${loan.id}/disburse`);
@@ -178,7 +183,7 @@ describe('loans', () => {
     await asAdmin(`/api/admin/loans/${second.id}/write-off`, { reason: 'Left the country' });
     [n] = await rowsOf(user.id);
     expect(n).toMatchObject({ title: 'Your loan was written off' });
-    expect(n!.body).toContain('Reason: Left the country.');
+    expect(n!.body).toContain('Reason: Left the country');
     // approval without a note says nothing about a note
     const approved = (await rowsOf(user.id)).find((r) => r.title === 'Your loan is approved');
     expect(approved!.body).toBe(
@@ -195,17 +200,96 @@ describe('loans', () => {
   });
 });
 
+describe('in the reader’s language', () => {
+  async function listIn(token: string, headers: Record<string, string>) {
+    const res = await t.app.inject({
+      url: '/api/notifications',
+      headers: { ...bearer(token), ...headers },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return notificationPage.parse(res.json()).items;
+  }
+  const shared = (n: { whatsapp_url: string }) =>
+    decodeURIComponent(n.whatsapp_url.slice('https://wa.me/?text='.length));
+
+  it('writes one stored notification in Hindi, in Urdu or in English, as each reader asks', async () => {
+    const { user, token } = await newMember();
+    const loan = await applyForLoan(t.db, user.id, application(), new Date());
+    await asAdmin(`/api/admin/loans/${loan.id}/reject`, { reason: 'Savings too recent.' });
+    expect(await rowsOf(user.id)).toHaveLength(1);
+
+    const [hi] = await listIn(token, { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' });
+    expect(hi).toMatchObject({
+      title: 'आपका लोन आवेदन नामंज़ूर हो गया',
+      body: `${formatMoney(100000, 'hi')} के लिए आपका आवेदन नामंज़ूर हो गया। कारण: Savings too recent.`,
+    });
+    // The WhatsApp text too, with the full link.
+    expect(shared(hi!)).toBe(`${hi!.title}\n${hi!.body}\nhttp://jamiya.test/user/my-loan`);
+
+    const [ur] = await listIn(token, { 'accept-language': 'ur' });
+    expect(ur).toMatchObject({
+      id: hi!.id,
+      title: 'آپ کی قرض کی درخواست مسترد ہو گئی',
+      body: `${formatMoney(100000, 'ur')} کے لیے آپ کی درخواست مسترد ہو گئی۔ وجہ: Savings too recent.`,
+    });
+    expect(shared(ur!)).toContain('آپ کی قرض کی درخواست مسترد ہو گئی');
+
+    // The same row for an English reader, and for one whose kept choice (the cookie) is Urdu.
+    const [en] = await listIn(token, { 'accept-language': 'en-GB' });
+    expect(en).toMatchObject({
+      id: hi!.id,
+      title: 'Your loan application was not approved',
+      body: `Your application for ${aed(100000)} was not approved. Reason: Savings too recent.`,
+    });
+    const [kept] = await listIn(token, { cookie: 'lang=ur', 'accept-language': 'hi' });
+    expect(kept!.title).toBe(ur!.title);
+
+    // Marking it read answers in the reader's language as well.
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${hi!.id}/read`,
+      headers: { ...bearer(token), 'accept-language': 'hi' },
+    });
+    expect(read.json().notification).toMatchObject({ title: hi!.title, body: hi!.body });
+  });
+
+  it('shows the reason the treasurer typed as typed, in every language', async () => {
+    const { user, token } = await newMember();
+    const id = await submitDues(token);
+    const reason = 'Receipt is for {amount}, not 200 — रसीद धुंधली है';
+    await asAdmin(`/api/admin/payments/${id}/reject`, { reason });
+    const month = today().slice(0, 7);
+    for (const language of ['en', 'ar', 'hi', 'ur', 'bn', 'ml'] as const) {
+      const [n] = await listIn(token, { 'accept-language': language });
+      expect(n!.body.endsWith(`: ${reason}`), `${language}: ${n!.body}`).toBe(true);
+      expect(n!.title, language).toContain(formatMonth(month, language));
+    }
+    const [ml] = await listIn(token, { 'accept-language': 'ml' });
+    expect(ml!.body).toBe(
+      `${formatMonth(month, 'ml')}-ലെ രസീത് ദയവായി വീണ്ടും അയയ്ക്കുക. കാരണം: ${reason}`,
+    );
+    expect((await rowsOf(user.id))[0]!.params.values).toMatchObject({ reason });
+  });
+
+  it('stores typed text with half a surrogate pair, which jsonb refuses, as the text column did', async () => {
+    const { user } = await newMember();
+    await notify(t.db, written(user.id, 'Hello \ud83d', 'x \udc4b y'));
+    const [n] = await rowsOf(user.id);
+    expect(n).toMatchObject({ title: 'Hello \ufffd', body: 'x \ufffd y' });
+  });
+});
+
 describe('the member’s notifications', () => {
   it('lists them newest first, pages them and counts the unread', async () => {
     const { user, token } = await newMember();
     for (let i = 1; i <= 5; i++) {
-      await notify(t.db, {
-        userId: user.id,
-        kind: 'message',
-        title: `Title ${i}`,
-        body: `Body ${i}`,
-        link: i === 5 ? '/user/contact-chat' : null,
-      });
+      await notify(
+        t.db,
+        written(user.id, `Title ${i}`, `Body ${i}`, {
+          kind: 'message',
+          link: i === 5 ? '/user/contact-chat' : null,
+        }),
+      );
     }
     const first = await list(token, '?limit=3');
     expect(first.items.map((n) => n.title)).toEqual(['Title 5', 'Title 4', 'Title 3']);
@@ -227,13 +311,7 @@ describe('the member’s notifications', () => {
 
     // Written later about something that happened earlier (the demo data's history): it
     // takes its place by when it happened.
-    await notify(t.db, {
-      userId: user.id,
-      kind: 'bonus',
-      title: 'Long ago',
-      body: 'x',
-      at: new Date('2025-01-01T00:00:00Z'),
-    });
+    await notify(t.db, written(user.id, 'Long ago', 'x', { at: new Date('2025-01-01T00:00:00Z') }));
     const byTime = await list(token, '?limit=4');
     expect(byTime.items.map((n) => n.title)).toEqual(['Title 5', 'Title 4', 'Title 3', 'Title 2']);
     const rest = await list(token, `?limit=4&cursor=${byTime.next_cursor}`);
@@ -249,8 +327,7 @@ describe('the member’s notifications', () => {
 
   it('marks one read, then all', async () => {
     const { user, token } = await newMember();
-    for (const title of ['A', 'B', 'C'])
-      await notify(t.db, { userId: user.id, kind: 'bonus', title, body: 'x' });
+    for (const title of ['A', 'B', 'C']) await notify(t.db, written(user.id, title));
     const { items } = await list(token);
     const read = await t.app.inject({
       method: 'POST',
@@ -287,7 +364,7 @@ describe('the member’s notifications', () => {
   it('shows a member only their own: another member’s id is not found', async () => {
     const amina = await newMember();
     const rahul = await newMember();
-    await notify(t.db, { userId: amina.user.id, kind: 'bonus', title: 'Hers', body: 'x' });
+    await notify(t.db, written(amina.user.id, 'Hers'));
     const [hers] = await rowsOf(amina.user.id);
     expect((await list(rahul.token)).items).toEqual([]);
     expectError(

@@ -1,18 +1,35 @@
 import type { NotificationKind } from '@jamiya/contracts/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/member-services.ts';
+import type { TextValues } from '../../lib/i18n.ts';
+import type { NoticeText } from './texts.ts';
 
 export type { NotificationKind };
 
 export interface NotificationInput {
   userId: number;
   kind: NotificationKind;
-  title: string;
-  body: string;
+  /** What it says: a text of locales/<language>.json, put in the reader's language when read. */
+  text: NoticeText;
+  /** The text's values: amounts, months, days; what people typed, kept as typed. */
+  values: TextValues;
   /** A path in the member app, e.g. /user/my-loan. */
   link?: string | null;
   /** When it happened (the time of the change it reports); now when left out. */
   at?: Date;
+}
+
+// PostgreSQL's jsonb refuses half a UTF-16 surrogate pair (which a text column would have
+// stored as U+FFFD): what people typed may hold one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function storable(values: TextValues): TextValues {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value,
+    ]),
+  );
 }
 
 /**
@@ -24,8 +41,7 @@ export async function notify(db: DbOrTx, input: NotificationInput): Promise<void
   await db.insert(notifications).values({
     userId: input.userId,
     kind: input.kind,
-    title: input.title,
-    body: input.body,
+    params: { text: input.text, values: storable(input.values) },
     link: input.link ?? null,
     ...(input.at ? { createdAt: input.at } : {}),
   });

@@ -7,6 +7,7 @@ import {
   readNotificationResponse,
   unreadCount as unreadCountBody,
 } from '@jamiya/contracts/notifications';
+import { requestLanguage } from '../../lib/language.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import {
@@ -30,6 +31,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['member'],
         summary: 'The notifications of the signed-in member, newest first, with the unread count',
         description:
+          'Titles and bodies are in the request’s language (the `lang` cookie, else Accept-Language), ' +
+          'whenever they were written; what people typed (reasons, notes, messages) is as typed. ' +
           'Each has a `whatsapp_url` that opens WhatsApp with its text and full link, to forward it.',
         ...secured,
         querystring: listQuery,
@@ -41,8 +44,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const cursor = parseCursor(request.query.cursor);
       const rows = await notificationsOf(db, me.userId, cursor, request.query.limit);
       const { items, nextCursor } = page(rows, request.query.limit);
+      const language = requestLanguage(request);
       return {
-        items: items.map((n) => toNotificationView(n, publicUrl)),
+        items: items.map((n) => toNotificationView(n, publicUrl, language)),
         next_cursor: nextCursor,
         unread: await unreadCount(db, me.userId),
       };
@@ -70,6 +74,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['member'],
         summary: 'Mark one of the member’s notifications as read',
+        description: 'Answers the notification in the request’s language, as the list does.',
         ...secured,
         params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
         response: { 200: readNotificationResponse, 400: errorBody, 401: errorBody, 404: errorBody },
@@ -79,7 +84,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       const row = await markRead(db, me.userId, request.params.id, new Date());
       return {
-        notification: toNotificationView(row, publicUrl),
+        notification: toNotificationView(row, publicUrl, requestLanguage(request)),
         unread: await unreadCount(db, me.userId),
       };
     },

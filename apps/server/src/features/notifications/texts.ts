@@ -1,72 +1,86 @@
-import { formatMoney } from '@jamiya/money/format';
-import { formatDay, formatMoment } from '@jamiya/money/dates';
+import type { Language } from '@jamiya/contracts/languages';
+import { formatIndianMobile, RECHARGE_OPERATOR_NAMES } from '@jamiya/contracts/recharge';
 import type { Fils } from '@jamiya/money/fils';
 import type { loans } from '../../db/schema/loans.ts';
+import type { NoticeParams, rechargeRequests } from '../../db/schema/member-services.ts';
 import type { payments } from '../../db/schema/payments.ts';
-import { addMonthsToDate, periodLabel } from '../../lib/calendar.ts';
+import { addMonthsToDate } from '../../lib/calendar.ts';
+import { aed, text } from '../../lib/i18n.ts';
+import type english from './locales/en.json';
 import type { NotificationInput } from './notify.ts';
 
 // What a member reads in the app, in the mail and in a forwarded WhatsApp message: one
-// sentence or two, with the figures and the reason the committee gave.
+// sentence or two, with the figures and the reason the committee gave. Each is stored as a text
+// of locales/<language>.json with its values and put in the reader's language when read
+// (issue 23); what people typed (a reason, a note, a message) is a value, shown as typed.
+
+/**
+ * A text with a title and a body. `asWritten` shows a title and body given as they are: the
+ * notifications written, in English, before they were stored this way (migration 0013). Rows
+ * name their text, so a text is renamed or removed only with a migration of those rows.
+ */
+export type NoticeText = keyof typeof english;
+
+/** A notification's title and body in a language. */
+export function renderNotice(
+  { text: id, values }: NoticeParams,
+  language: Language,
+): { title: string; body: string } {
+  return {
+    title: text(language, `notifications.${id}.title`, values),
+    body: text(language, `notifications.${id}.body`, values),
+  };
+}
 
 type Payment = typeof payments.$inferSelect;
 type Loan = typeof loans.$inferSelect;
-
-const aed = (fils: Fils) => formatMoney(fils, 'en');
-const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+type Recharge = typeof rechargeRequests.$inferSelect;
 
 /** An admin made a link to set this account's password: its owner hears of it. */
 export function passwordLinkNotice(userId: number, at: Date): NotificationInput {
-  const when = formatMoment(at);
-  return {
-    userId,
-    kind: 'password_link',
-    title: 'A link to set a new password was made for your account',
-    body: `The committee made a link to set a new password for your account on ${when} (Dubai time). If you did not ask for it, tell the committee.`,
-  };
+  return { userId, kind: 'password_link', text: 'passwordLink', values: { at: { at } } };
 }
 
 export function paymentApprovedNotice(payment: Payment, submittedFils: Fils): NotificationInput {
   const approvedFils = payment.approvedAmountFils ?? payment.amountFils;
-  const corrected =
-    approvedFils === submittedFils
-      ? ''
-      : ` The committee corrected the amount to what the receipt shows (you entered ${aed(submittedFils)}).`;
+  const values = {
+    amount: aed(approvedFils),
+    corrected: approvedFils === submittedFils ? 'no' : 'yes',
+    entered: aed(submittedFils),
+  };
   if (payment.kind === 'dues' && payment.period) {
-    const month = periodLabel(payment.period);
     return {
       userId: payment.userId,
       kind: 'payment_approved',
-      title: `Your due for ${month} is approved`,
-      body: `${aed(approvedFils)} is added to your savings for ${month}.${corrected}`,
+      text: 'duesApproved',
+      values: { ...values, month: { month: payment.period } },
       link: '/user/monthly-pay',
     };
   }
   return {
     userId: payment.userId,
     kind: 'payment_approved',
-    title: 'Your loan repayment is approved',
-    body: `${aed(approvedFils)} is paid towards your loan.${corrected}`,
+    text: 'repaymentApproved',
+    values,
     link: '/user/my-loan',
   };
 }
 
 export function paymentRejectedNotice(payment: Payment, reason: string): NotificationInput {
   if (payment.kind === 'dues' && payment.period) {
-    const month = periodLabel(payment.period);
     return {
       userId: payment.userId,
       kind: 'payment_rejected',
-      title: `Your receipt for ${month} was not accepted`,
-      body: `Reason: ${withStop(reason)} Please send the receipt for ${month} again.`,
+      text: 'duesRejected',
+      values: { month: { month: payment.period }, reason },
       link: '/user/monthly-pay',
     };
   }
   return {
     userId: payment.userId,
     kind: 'payment_rejected',
-    title: 'Your loan repayment receipt was not accepted',
-    body: `Reason: ${withStop(reason)} Please send the receipt again.`,
+    text: 'repaymentRejected',
+    values: { reason },
     link: '/user/my-loan',
   };
 }
@@ -76,45 +90,35 @@ export function paymentRejectedNotice(payment: Payment, reason: string): Notific
  * (a withdrawal), which need no telling.
  */
 export function loanStateNotice(loan: Loan, reason: string | null): NotificationInput | null {
-  const amount = aed(loan.amountFils);
   const base = { userId: loan.userId, kind: 'loan_state' as const, link: '/user/my-loan' };
+  const amount = aed(loan.amountFils);
   switch (loan.state) {
     case 'approved':
       return {
         ...base,
-        title: 'Your loan is approved',
-        body:
-          `Your loan of ${amount} is approved and will be paid out soon.` +
-          (reason ? ` Note from the committee: ${withStop(reason)}` : ''),
+        text: 'loanApproved',
+        values: { amount, hasNote: reason ? 'yes' : 'no', note: reason ?? '' },
       };
     case 'rejected':
-      return {
-        ...base,
-        title: 'Your loan application was not approved',
-        body: `Your application for ${amount} was not approved. Reason: ${withStop(reason ?? '')}`,
-      };
+      return { ...base, text: 'loanRejected', values: { amount, reason: reason ?? '' } };
     case 'active': {
-      const firstDue = loan.disbursedOn ? addMonthsToDate(loan.disbursedOn, 1) : null;
+      // Paid out sets the day and the state in one update.
+      if (!loan.disbursedOn) throw new Error(`loan ${loan.id} is active without a payout day`);
       return {
         ...base,
-        title: 'Your loan is paid out',
-        body:
-          `${amount} is paid out to you. You repay ${aed(loan.totalFils)} in ${loan.termMonths} monthly installments` +
-          (firstDue ? `; the first is due on ${formatDay(firstDue)}.` : '.'),
+        text: 'loanPaidOut',
+        values: {
+          amount,
+          total: aed(loan.totalFils),
+          months: loan.termMonths,
+          firstDue: { day: addMonthsToDate(loan.disbursedOn, 1) },
+        },
       };
     }
     case 'closed':
-      return {
-        ...base,
-        title: 'Your loan is repaid',
-        body: `You have repaid your loan of ${amount} in full; it is now closed. Thank you.`,
-      };
+      return { ...base, text: 'loanRepaid', values: { amount } };
     case 'written_off':
-      return {
-        ...base,
-        title: 'Your loan was written off',
-        body: `The committee wrote off what was still owed on your loan of ${amount}. Reason: ${withStop(reason ?? '')}`,
-      };
+      return { ...base, text: 'loanWrittenOff', values: { amount, reason: reason ?? '' } };
     default:
       return null;
   }
@@ -132,43 +136,69 @@ export function reminderNotice(
   kind: 'due_soon' | 'overdue',
   i: ReminderInstallment,
 ): NotificationInput {
-  const which = `Installment ${i.number} of ${i.termMonths} of your loan`;
-  const day = formatDay(i.dueOn);
-  return kind === 'due_soon'
-    ? {
-        userId: i.userId,
-        kind: 'installment_due_soon',
-        title: `Installment due on ${day}`,
-        body: `${which}, ${aed(i.leftFils)}, is due on ${day}. Pay it from My Loan.`,
-        link: '/user/my-loan',
-      }
-    : {
-        userId: i.userId,
-        kind: 'installment_overdue',
-        title: 'Installment overdue',
-        body: `${which} was due on ${day}; ${aed(i.leftFils)} is still to pay. Please pay it as soon as you can, or talk to the committee.`,
-        link: '/user/my-loan',
-      };
+  return {
+    userId: i.userId,
+    kind: kind === 'due_soon' ? 'installment_due_soon' : 'installment_overdue',
+    text: kind === 'due_soon' ? 'installmentDueSoon' : 'installmentOverdue',
+    values: {
+      number: i.number,
+      count: i.termMonths,
+      amount: aed(i.leftFils),
+      day: { day: i.dueOn },
+    },
+    link: '/user/my-loan',
+  };
 }
 
-/** The mail of a notification: its title as the subject, its text and link in the body. */
-export function notificationMail(input: {
-  name: string;
-  title: string;
-  body: string;
-  url: string;
-  associationName: string;
-}): { subject: string; text: string } {
-  const text = [
-    `Dear ${input.name},`,
-    '',
-    input.body,
-    '',
-    `See it in the app: ${input.url}`,
-    '',
-    'With kind regards,',
-    input.associationName,
-    '',
-  ].join('\n');
-  return { subject: input.title, text };
+/** The committee wrote to the member: the start of what they wrote, as written. */
+export function messageNotice(memberId: number, preview: string, link: string): NotificationInput {
+  return { userId: memberId, kind: 'message', text: 'message', values: { preview }, link };
+}
+
+/** The committee made a member's mobile recharge, or refused it. */
+export function rechargeNotice(
+  recharge: Pick<Recharge, 'userId' | 'amountFils' | 'number' | 'operator'>,
+  decision: { state: 'done'; reference: string } | { state: 'refused'; reason: string },
+): NotificationInput {
+  const base = {
+    userId: recharge.userId,
+    kind: 'recharge_state' as const,
+    link: '/user/mobile-recharge',
+  };
+  const values = {
+    amount: aed(recharge.amountFils),
+    number: formatIndianMobile(recharge.number),
+    operator: RECHARGE_OPERATOR_NAMES[recharge.operator],
+  };
+  return decision.state === 'done'
+    ? { ...base, text: 'rechargeDone', values: { ...values, reference: decision.reference } }
+    : { ...base, text: 'rechargeRefused', values: { ...values, reason: decision.reason } };
+}
+
+/** A member's share of a closed share-out period, and how it was worked out. */
+export function bonusNotice(share: {
+  userId: number;
+  amountFils: Fils;
+  startsOn: string;
+  endsOn: string;
+  averageFils: Fils;
+  totalAverageFils: Fils;
+  percent: number;
+  interestFils: Fils;
+}): NotificationInput {
+  return {
+    userId: share.userId,
+    kind: 'bonus',
+    text: 'bonus',
+    values: {
+      amount: aed(share.amountFils),
+      from: { day: share.startsOn },
+      to: { day: share.endsOn },
+      average: aed(share.averageFils),
+      totalAverage: aed(share.totalAverageFils),
+      percent: share.percent,
+      interest: aed(share.interestFils),
+    },
+    link: '/user/my-bonus',
+  };
 }

@@ -6,6 +6,7 @@ import { fundProposals, loans, type ProposalAction } from '../../db/schema/loans
 import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import type { Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/audit.ts';
 import { memberRefsById } from '../members/member-refs.ts';
 
@@ -35,10 +36,13 @@ export async function activeAdminCount(db: DbOrTx): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-const WHAT: Record<ProposalAction, string> = {
-  'loan.disburse': 'paying out this loan',
-  'loan.write_off': 'writing off this loan',
-  'bonus.close': 'closing this share-out',
+const ALREADY_PROPOSED: Record<ProposalAction, string> = {
+  'loan.disburse':
+    'You proposed paying out this loan; a second admin must confirm it, or withdraw the proposal.',
+  'loan.write_off':
+    'You proposed writing off this loan; a second admin must confirm it, or withdraw the proposal.',
+  'bonus.close':
+    'You proposed closing this share-out; a second admin must confirm it, or withdraw the proposal.',
 };
 
 /**
@@ -52,7 +56,7 @@ export async function withSecondAdmin<T>(
   actor: { id: number; ip?: string | null },
   now: Date,
   carryOut: (open: ProposalRow | null) => Promise<T>,
-  sameAs: (open: ProposalRow) => string | null = () => null,
+  sameAs: (open: ProposalRow) => Say | null = () => null,
 ): Promise<Decision<T>> {
   // Serialises the proposals of one action and target, so two first calls make one proposal.
   await tx.execute(
@@ -73,9 +77,7 @@ export async function withSecondAdmin<T>(
   const admins = await activeAdminCount(tx);
   if (open) {
     if (open.proposedBy === actor.id && admins >= 2) {
-      throw conflict(
-        `You proposed ${WHAT[request.action]}; a second admin must confirm it, or withdraw the proposal.`,
-      );
+      throw conflict(ALREADY_PROPOSED[request.action]);
     }
     const mismatch = sameAs(open);
     if (mismatch) throw conflict(mismatch);

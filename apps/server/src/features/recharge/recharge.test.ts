@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
+import { formatMoney } from '@jamiya/money/format';
 import {
   bearer,
   useTestApp,
@@ -10,10 +11,12 @@ import {
   login,
   multipart,
   onPostgres,
+  plain,
 } from '../../../test/harness.ts';
 import { editableSettings } from '../../../test/settings-body.ts';
 import { auditLog } from '../../db/schema/ledger.ts';
 import { notifications, rechargeRequests } from '../../db/schema/member-services.ts';
+import { renderNotice } from '../notifications/texts.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils, trialBalance } from '../ledger/balances.ts';
 import { signedInAdmin, signedInMember } from '../../../test/signed-in.ts';
@@ -82,7 +85,7 @@ describe('a recharge request', () => {
       reason: null,
       decided_at: null,
     });
-    expect(body.message).toContain('AED 50 for +91 98765 43210 (Jio)');
+    expect(plain(body.message)).toContain('AED 50 for +91 98765 43210 (Jio)');
     expect(body.message).toContain('at least 3-4 minutes');
     expect(body.message).toContain('Nothing is deducted from your savings.');
   });
@@ -164,7 +167,7 @@ describe('a recharge request', () => {
       await as(token, 'POST', '/api/recharge-requests', { ...valid, amount }),
       422,
     );
-    expect(body.errors).toEqual({ amount: [message] });
+    expect(body.errors?.amount?.map(plain)).toEqual([message]);
   });
 
   it('takes the edges of the range, as a number or a form string', async () => {
@@ -212,7 +215,7 @@ describe('a recharge request', () => {
       await as(token, 'POST', '/api/recharge-requests', { ...valid, amount: 15 }),
       422,
     );
-    expect(body.errors).toEqual({ amount: ['Enter an amount from AED 20 to AED 100.50.'] });
+    expect(body.errors?.amount?.map(plain)).toEqual(['Enter an amount from AED 20 to AED 100.50.']);
     expect((await request(token, { ...valid, amount: 100.5 })).amount).toBe(100.5);
 
     // A PUT without the recharge range leaves it as it is.
@@ -347,14 +350,16 @@ describe('the admin', () => {
       .where(eq(rechargeRequests.id, created.id));
     expect(row).toMatchObject({ state: 'done', reference: 'JIO-778812', reason: null });
 
-    const told = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    const told = (
+      await t.db.select().from(notifications).where(eq(notifications.userId, user.id))
+    ).map((n) => ({ ...n, ...renderNotice(n.params, 'en') }));
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({
       kind: 'recharge_state',
       title: 'Your mobile recharge was made',
       link: '/user/mobile-recharge',
     });
-    expect(told[0]!.body).toContain('AED 50 for +91 98765 43210 (Jio)');
+    expect(told[0]!.body).toContain(`${formatMoney(5000, 'en')} for +91 98765 43210 (Jio)`);
     expect(told[0]!.body).toContain('Reference: JIO-778812');
     expect(told[0]!.body).toContain('3-4 minutes');
 
@@ -392,12 +397,13 @@ describe('the admin', () => {
     const late = expectError(await admin('POST', `${url}/done`, { reference: 'R' }), 409);
     expect(late.message).toBe('This recharge request was already refused.');
 
-    const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    const [row] = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    const note = { ...row!, ...renderNotice(row!.params, 'en') };
     expect(note).toMatchObject({
       kind: 'recharge_state',
       title: 'Your mobile recharge request was refused',
     });
-    expect(note!.body).toContain('Reason: The number is not prepaid.');
+    expect(note.body).toContain('Reason: The number is not prepaid.');
     const [audited] = await t.db
       .select()
       .from(auditLog)

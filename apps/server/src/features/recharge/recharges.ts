@@ -1,11 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { filsToAed, formatAed } from '@jamiya/money/fils';
-import {
-  formatIndianMobile,
-  RECHARGE_OPERATOR_NAMES,
-  type AdminRecharge,
-  type Recharge,
-} from '@jamiya/contracts/recharge';
+import { filsToAed } from '@jamiya/money/fils';
+import type { AdminRecharge, Recharge } from '@jamiya/contracts/recharge';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rechargeRequests } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
@@ -13,6 +8,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.ts';
 import { DAY_MS, refuseBeyondRate } from '../../lib/rate-window.ts';
 import { notify } from '../notifications/notify.ts';
+import { rechargeNotice } from '../notifications/texts.ts';
 
 export type RechargeRow = typeof rechargeRequests.$inferSelect;
 type MemberRef = AdminRecharge['member'];
@@ -34,14 +30,6 @@ export function toRechargeView(r: RechargeRow): Recharge {
   };
 }
 
-/** "AED 50 for +91 98765 43210 (Jio)" */
-export function describeRecharge(r: Pick<RechargeRow, 'amountFils' | 'number' | 'operator'>) {
-  return `${formatAed(r.amountFils)} for ${formatIndianMobile(r.number)} (${RECHARGE_OPERATOR_NAMES[r.operator]})`;
-}
-
-export const DELAY_NOTE =
-  'After a recharge is made, the money may take at least 3-4 minutes to be added to the balance.';
-
 /** Refuses (429) a member's recharge request beyond `perDay` in the last 24 hours (issue 21). */
 export async function checkRechargeRate(
   db: DbOrTx,
@@ -62,7 +50,7 @@ export async function checkRechargeRate(
     .limit(perDay);
   refuseBeyondRate(
     newest.map((r) => r.createdAt),
-    { limit: perDay, windowMs: DAY_MS, what: 'recharge requests a day' },
+    { limit: perDay, windowMs: DAY_MS, what: 'recharges' },
     now,
   );
 }
@@ -118,27 +106,7 @@ export async function decideRecharge(
     ip: actor.ip,
     at: now,
   });
-  const what = describeRecharge(row);
-  await notify(
-    tx,
-    decision.state === 'done'
-      ? {
-          userId: row.userId,
-          kind: 'recharge_state',
-          title: 'Your mobile recharge was made',
-          body: `${what} was recharged. Reference: ${decision.reference}. ${DELAY_NOTE}`,
-          link: '/user/mobile-recharge',
-          at: now,
-        }
-      : {
-          userId: row.userId,
-          kind: 'recharge_state',
-          title: 'Your mobile recharge request was refused',
-          body: `${what} was not recharged. Reason: ${decision.reason}`,
-          link: '/user/mobile-recharge',
-          at: now,
-        },
-  );
+  await notify(tx, { ...rechargeNotice(row, decision), at: now });
   return { ...toRechargeView(decided!), member: await memberRefOf(tx, row.userId) };
 }
 

@@ -5,7 +5,9 @@ import { errorBody, listOf, listQuery } from '@jamiya/contracts/common';
 import {
   adminRecharge,
   adminRechargesQuery,
+  formatIndianMobile,
   recharge,
+  RECHARGE_OPERATOR_NAMES,
   rechargeAmountProblem,
   rechargeCreatedResponse,
   rechargeDecidedResponse,
@@ -15,6 +17,8 @@ import {
 import { rechargeRequests } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
+import { aed, sentence, translate } from '../../lib/i18n.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
@@ -26,8 +30,6 @@ import { oneAtATime } from '../../lib/rate-window.ts';
 import {
   checkRechargeRate,
   decideRecharge,
-  DELAY_NOTE,
-  describeRecharge,
   memberRefColumns,
   toRechargeView,
 } from './recharges.ts';
@@ -103,10 +105,17 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.code(201);
       return {
-        message:
-          `Your recharge request was received: ${describeRecharge(created)}. ` +
-          'The committee will make the recharge and you will see here when it is done. ' +
-          `${DELAY_NOTE} Nothing is deducted from your savings.`,
+        message: translate(
+          requestLanguage(request),
+          sentence(
+            'Your recharge request was received: {amount} for {number} ({operator}). The committee will make the recharge and you will see here when it is done. After a recharge is made, the money may take at least 3-4 minutes to be added to the balance. Nothing is deducted from your savings.',
+            {
+              amount: aed(created.amountFils),
+              number: formatIndianMobile(created.number),
+              operator: RECHARGE_OPERATOR_NAMES[created.operator],
+            },
+          ),
+        ),
         request: toRechargeView(created),
       };
     },
@@ -207,7 +216,10 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       );
       return {
-        message: `The recharge for ${decided.member.name} was marked done.`,
+        message: translate(
+          requestLanguage(request),
+          sentence('The recharge for {name} was marked done.', { name: decided.member.name }),
+        ),
         request: decided,
       };
     },
@@ -233,7 +245,10 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         decideRecharge(tx, request.params.id, { state: 'refused', reason }, actor, new Date()),
       );
       return {
-        message: `The recharge request of ${decided.member.name} was refused.`,
+        message: translate(
+          requestLanguage(request),
+          sentence('The recharge request of {name} was refused.', { name: decided.member.name }),
+        ),
         request: decided,
       };
     },

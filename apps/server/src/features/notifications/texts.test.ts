@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@jamiya/contracts/languages';
+
+// The notifications' and the mails' texts are in every language, each with the placeholders of
+// its English and every plural form the language's own rules need (docs/languages.md).
+
+const features = path.resolve(import.meta.dirname, '..');
+
+type Nested = { [key: string]: string | Nested };
+const read = (feature: string, language: string): Record<string, string> => {
+  const flat: Record<string, string> = {};
+  const walk = (texts: Nested, prefix: string) => {
+    for (const [key, value] of Object.entries(texts)) {
+      if (typeof value === 'string') flat[prefix + key] = value;
+      else walk(value, `${prefix}${key}.`);
+    }
+  };
+  walk(
+    JSON.parse(
+      fs.readFileSync(path.join(features, feature, 'locales', `${language}.json`), 'utf8'),
+    ),
+    '',
+  );
+  return flat;
+};
+
+/** A text's placeholders (sorted), and the forms of each of its plurals. */
+function shape(text: string): { names: string[]; plurals: string[][] } {
+  const names = new Set<string>();
+  const plurals: string[][] = [];
+  const walk = (parts: unknown) => {
+    if (!Array.isArray(parts)) return;
+    for (const part of parts) {
+      if (!Array.isArray(part)) continue;
+      const [name, type, cases] = part as [string, string?, Record<string, unknown>?];
+      names.add(name);
+      if (type === 'plural') plurals.push(Object.keys(cases ?? {}).filter((k) => k !== 'offset'));
+      if (cases) Object.values(cases).forEach(walk);
+    }
+  };
+  walk(compileMessage(text));
+  return { names: [...names].sort(), plurals };
+}
+
+describe.each(['notifications', 'mail'])('the texts of %s', (feature) => {
+  const english = read(feature, 'en');
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))(
+    'are all in %s, with their placeholders',
+    (language) => {
+      const own = read(feature, language);
+      expect(Object.keys(own).sort()).toEqual(Object.keys(english).sort());
+      const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      for (const [key, text] of Object.entries(own)) {
+        const theirs = shape(text);
+        expect([key, theirs.names]).toEqual([key, shape(english[key]!).names]);
+        for (const forms of theirs.plurals)
+          expect(
+            needed.filter((form) => !forms.includes(form)),
+            key,
+          ).toEqual([]);
+      }
+    },
+  );
+});
+
+it('has a title and a body for each notification, and each is one the code writes', () => {
+  const english = read('notifications', 'en');
+  const texts = [...new Set(Object.keys(english).map((key) => key.split('.')[0]!))];
+  const code = fs.readFileSync(path.join(features, 'notifications', 'texts.ts'), 'utf8');
+  for (const id of texts) {
+    expect(Object.keys(english).filter((key) => key.startsWith(`${id}.`))).toEqual([
+      `${id}.title`,
+      `${id}.body`,
+    ]);
+    // asWritten is what the notifications written before became (migration 0013).
+    if (id !== 'asWritten') expect(code, id).toContain(`'${id}'`);
+  }
+});

@@ -1,0 +1,148 @@
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { LANGUAGES, type Language } from '@jamiya/contracts/languages';
+import { formatMoney } from '@jamiya/money/format';
+import { formatDay, formatMoment, formatMonth } from '@jamiya/money/dates';
+import type { Fils } from '@jamiya/money/fils';
+
+// What the server writes for people to read, in their language (docs/languages.md), through
+// Lingui as in the web app. Two kinds of texts:
+// - sentences: the API's messages and the shared schemas' field errors, written in English
+//   where they are raised and looked up by that English (gettext style): the shared schemas'
+//   in packages/contracts/src/locales/<language>.json, which the web app reads too, the
+//   server's own in src/locales/<language>.json;
+// - keyed texts: notifications, mails and statements, in
+//   src/features/<feature>/locales/<language>.json, named `<feature>.<key path>`.
+
+/** The features with keyed texts. */
+const FEATURES = ['notifications', 'mail', 'statement'] as const;
+export type TextId = `${(typeof FEATURES)[number]}.${string}`;
+
+/**
+ * A value put into a text, formatted in the reader's language: an amount, a month of dues
+ * ("2026-03"), a calendar day, a moment; anything else as it is (names, reasons: as typed).
+ */
+export type TextValue =
+  | string
+  | number
+  | { fils: Fils }
+  | { month: string }
+  | { day: string | Date }
+  | { at: Date | string };
+export type TextValues = Record<string, TextValue>;
+
+/** An English sentence for a reader, with its values: what an error or a reply says. */
+export interface Sentence {
+  message: string;
+  values?: TextValues;
+}
+export type Say = string | Sentence;
+
+export const sentence = (message: string, values?: TextValues): Sentence => ({ message, values });
+export const aed = (fils: Fils) => ({ fils });
+
+type Nested = { [key: string]: string | Nested };
+
+function flatten(texts: Nested, prefix: string, into: Record<string, string>) {
+  for (const [key, value] of Object.entries(texts)) {
+    if (typeof value === 'string') into[prefix + key] = value;
+    else flatten(value, `${prefix}${key}.`, into);
+  }
+  return into;
+}
+
+async function readJson(load: () => Promise<{ default: unknown }>): Promise<Nested> {
+  try {
+    return (await load()).default as Nested;
+  } catch {
+    return {}; // a language without this file reads English
+  }
+}
+
+async function textsOf(language: Language): Promise<Record<string, string>> {
+  const texts: Record<string, string> = {};
+  // The shared schemas' sentences (the web app reads them too), then the server's own.
+  flatten(
+    await readJson(
+      () =>
+        import(`../../../../packages/contracts/src/locales/${language}.json`, {
+          with: { type: 'json' },
+        }),
+    ),
+    '',
+    texts,
+  );
+  flatten(
+    await readJson(() => import(`../locales/${language}.json`, { with: { type: 'json' } })),
+    '',
+    texts,
+  );
+  for (const feature of FEATURES) {
+    const own = await readJson(
+      () => import(`../features/${feature}/locales/${language}.json`, { with: { type: 'json' } }),
+    );
+    flatten(own, `${feature}.`, texts);
+  }
+  return texts;
+}
+
+function compile(texts: Record<string, string>, language: Language): Messages {
+  const messages: Messages = {};
+  for (const [id, text] of Object.entries(texts)) {
+    try {
+      messages[id] = compileMessage(text);
+    } catch (error) {
+      throw new Error(`${language}: ${id}: ${(error as Error).message}`);
+    }
+  }
+  return messages;
+}
+
+// Every language's texts are read once, at start: a few dozen KB.
+const english = await textsOf('en');
+const readers = new Map<Language, I18n>();
+for (const language of LANGUAGES) {
+  const own = language === 'en' ? english : { ...english, ...(await textsOf(language)) };
+  // Latin digits in every language, as on the pages (docs/languages.md).
+  const locale = `${language}-u-nu-latn`;
+  readers.set(language, setupI18n({ locale, messages: { [locale]: compile(own, language) } }));
+}
+
+function formatValue(value: TextValue, language: Language): string | number {
+  if (typeof value !== 'object') return value;
+  if ('fils' in value) return formatMoney(value.fils, language);
+  if ('month' in value) return formatMonth(value.month, language);
+  if ('day' in value) return formatDay(value.day, language);
+  return formatMoment(value.at, language);
+}
+
+function formatValues(values: TextValues | undefined, language: Language) {
+  if (!values) return undefined;
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, formatValue(value, language)]),
+  );
+}
+
+/** A keyed text (notifications, mails, statements) in a language, English if it has none. */
+export function text(language: Language, id: TextId, values?: TextValues): string {
+  const reader = readers.get(language)!;
+  if (reader.messages[id] === undefined) throw new Error(`No text ${id}`);
+  return reader._(id, formatValues(values, language));
+}
+
+/** Whether a keyed text exists (in English, so in every language). */
+export const hasText = (id: string): id is TextId => english[id] !== undefined;
+
+/**
+ * A sentence in a language. One that no catalog knows comes back as it is: a reason someone
+ * typed keeps its braces. One with values is English from the code and is filled in.
+ */
+export function translate(language: Language, say: Say): string {
+  const { message, values } = typeof say === 'string' ? { message: say, values: undefined } : say;
+  const reader = readers.get(language)!;
+  if (reader.messages[message] === undefined) {
+    if (!values) return message;
+    reader.load(reader.locale, { [message]: compileMessage(message) });
+  }
+  return reader._(message, formatValues(values, language));
+}
