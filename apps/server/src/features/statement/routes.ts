@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { statement, statementQuery } from '@jamiya/contracts/statement';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { statementForPeriod } from '../ledger/statement.ts';
@@ -33,6 +34,7 @@ const formats = {
 
 async function sendStatement(
   db: DbOrTx,
+  request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
   query: StatementQuery,
@@ -61,9 +63,13 @@ async function sendStatement(
   reply
     .header('Content-Disposition', `attachment; filename="${fileName}"`)
     .header('Cache-Control', 'private, no-store');
+  const language = requestLanguage(request);
+  // With a byte order mark, Excel reads the file as UTF-8 (Arabic headers, typed names).
   if (query.format === 'csv')
-    return reply.type('text/csv; charset=utf-8').send(statementCsv(period.lines));
-  const pdf = await statementPdf({ ...subject, issuedAt: now });
+    return reply
+      .type('text/csv; charset=utf-8')
+      .send(`\ufeff${statementCsv(period.lines, language)}`);
+  const pdf = await statementPdf({ ...subject, issuedAt: now, language });
   return reply.type('application/pdf').send(pdf);
 }
 
@@ -83,7 +89,8 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statementAnswer, 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
-    (request, reply) => sendStatement(db, reply, currentUser(request).userId, request.query),
+    (request, reply) =>
+      sendStatement(db, request, reply, currentUser(request).userId, request.query),
   );
 };
 
@@ -102,6 +109,6 @@ export const statementAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statementAnswer, ...refused, 404: errorBody },
       },
     },
-    (request, reply) => sendStatement(db, reply, request.params.id, request.query),
+    (request, reply) => sendStatement(db, request, reply, request.params.id, request.query),
   );
 };

@@ -1,8 +1,11 @@
 import PDFDocument from 'pdfkit';
-import { formatDay, formatMoment } from '@jamiya/money/dates';
-import { formatAed, type Fils } from '@jamiya/money/fils';
+import { directionOf, type Language } from '@jamiya/contracts/languages';
+import { formatDay } from '@jamiya/money/dates';
+import type { Fils } from '@jamiya/money/fils';
+import { formatMoney } from '@jamiya/money/format';
+import { text } from '../../lib/i18n.ts';
 import type { EntryKind, StatementPeriod } from '../ledger/statement.ts';
-import { KIND_LABELS } from './statement-view.ts';
+import { isolate, textWriter, type Align, type TextStyle } from './pdf-text.ts';
 
 export interface StatementDocument {
   associationName: string;
@@ -10,14 +13,13 @@ export interface StatementDocument {
   kind: EntryKind | null;
   period: StatementPeriod;
   issuedAt: Date;
+  /** The reader's: the words, the dates, the direction of the page. */
+  language: Language;
 }
 
-/** An amount as the app writes it, under a column headed AED: "1,234.50", "1,600". */
-export const pdfAmount = (fils: Fils): string => formatAed(fils, { withCurrency: false });
-
-// The standard PDF fonts cover Latin-1 (WinAnsi) only; other letters would print as
-// garbage, so they become "?" rather than mislead. An embedded Unicode font would lift this.
-const printable = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014]/g, '?');
+/** An amount as the statement writes it, under a column headed AED: "1,234.5", "1,600". */
+export const pdfAmount = (fils: Fils, language: Language = 'en'): string =>
+  formatMoney(fils, language, { currency: false });
 
 const PAGE = { size: 'A4', margin: 40 } as const;
 const FOOTER_HEIGHT = 24;
@@ -25,42 +27,37 @@ const INK = '#0f172a';
 const MUTED = '#475569';
 const RULE = '#cbd5e1';
 const STRIPE = '#f1f5f9';
+const CELL_PAD = 4;
+const TABLE_SIZE = 8.5;
 
 interface Column {
   header: string;
   width: number;
-  align: 'left' | 'right';
+  align: Align;
 }
 
-// 515 pt between the margins of an A4 page.
-const COLUMNS: Column[] = [
-  { header: 'Date', width: 58, align: 'left' },
-  { header: 'Kind', width: 62, align: 'left' },
-  { header: 'Description', width: 127, align: 'left' },
-  { header: 'Savings change', width: 64, align: 'right' },
-  { header: 'Loan change', width: 64, align: 'right' },
-  { header: 'Savings balance', width: 70, align: 'right' },
-  { header: 'Loan owed', width: 70, align: 'right' },
-];
-const CELL_PAD = 4;
-
-const change = (fils: Fils) => (fils === 0 ? '—' : pdfAmount(fils));
+/** A cell's text and, for what someone typed, its own direction. */
+type Cell = string | { typed: string };
 
 /**
- * The member's statement as a PDF: who, which period, opening and closing balances, then the
- * movements in a table that repeats its header on every page. Amounts in AED, two decimals.
+ * The member's statement as a PDF in the reader's language (decision 031): who, which period,
+ * opening and closing balances, then the movements in a table that repeats its header on
+ * every page. Arabic and Urdu pages run right to left, their columns too.
  */
 export function statementPdf(input: StatementDocument): Promise<Buffer> {
-  const { period } = input;
+  const { period, language } = input;
+  const say = (key: string, values?: Parameters<typeof text>[2]) =>
+    text(language, `statement.${key}`, values);
+  const direction = directionOf(language);
   const doc = new PDFDocument({
     ...PAGE,
     bufferPages: true,
-    lang: 'en',
+    lang: language,
     displayTitle: true,
     info: {
-      Title: printable(`Statement of ${input.member.name} (${input.member.uniqueId})`),
-      Author: printable(input.associationName),
-      Subject: `${period.from} to ${period.to}`,
+      Title: say('pdf.documentTitle', { name: input.member.name, id: input.member.uniqueId }),
+      Author: input.associationName,
+      Subject: `${period.from} – ${period.to}`,
     },
   });
   const chunks: Buffer[] = [];
@@ -69,167 +66,177 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const writer = textWriter(doc, direction);
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom - FOOTER_HEIGHT;
+  /** Where a box `start` points from the start edge (the right one in Arabic) begins. */
+  const xOf = (start: number, boxWidth: number) =>
+    direction === 'rtl' ? left + width - start - boxWidth : left + start;
+  const write = (cell: Cell, start: number, top: number, boxWidth: number, style: TextStyle) =>
+    typeof cell === 'string'
+      ? writer.draw(cell, xOf(start, boxWidth), top, boxWidth, style)
+      : writer.draw(cell.typed, xOf(start, boxWidth), top, boxWidth, {
+          ...style,
+          direction: 'auto',
+        });
 
   // Heading.
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(18);
-  doc.text(printable(input.associationName), left, doc.page.margins.top, { width });
-  doc.font('Helvetica').fontSize(12).fillColor(MUTED).text('Statement of account', { width });
-  doc.moveDown(0.8);
+  let y = doc.page.margins.top;
+  y += write({ typed: input.associationName }, 0, y, width, {
+    size: 18,
+    isBold: true,
+    color: INK,
+  });
+  y += write(say('pdf.title'), 0, y, width, { size: 12, color: MUTED }) + 10;
 
-  const facts: Array<[string, string]> = [
-    ['Member', printable(input.member.name)],
-    ['Member ID', input.member.uniqueId],
-    ['Period', `${formatDay(period.from)} to ${formatDay(period.to)}`],
-    ['Movements', input.kind ? `${KIND_LABELS[input.kind]} only` : 'All'],
-    ['Issued', `${formatMoment(input.issuedAt)} (Dubai time)`],
+  const kindName = input.kind ? say(`kinds.${input.kind}`) : null;
+  const facts: Array<[string, Cell]> = [
+    [say('pdf.member'), { typed: input.member.name }],
+    [say('pdf.memberId'), input.member.uniqueId],
+    [
+      say('pdf.period'),
+      say('pdf.periodValue', { from: { day: period.from }, to: { day: period.to } }),
+    ],
+    [
+      say('pdf.movements'),
+      kindName ? say('pdf.onlyKind', { kind: kindName }) : say('pdf.allKinds'),
+    ],
+    [say('pdf.issued'), say('pdf.issuedAt', { at: { at: input.issuedAt } })],
   ];
-  doc.fontSize(10);
+  const LABEL_WIDTH = 100;
   for (const [label, value] of facts) {
-    const y = doc.y;
-    doc.font('Helvetica').fillColor(MUTED).text(label, left, y, { width: 80 });
-    doc
-      .font('Helvetica-Bold')
-      .fillColor(INK)
-      .text(value, left + 80, y, { width: width - 80 });
-    doc.moveDown(0.25);
+    const labelHeight = write(label, 0, y, LABEL_WIDTH, { size: 10, color: MUTED });
+    const valueHeight = write(value, LABEL_WIDTH, y, width - LABEL_WIDTH, {
+      size: 10,
+      isBold: true,
+      color: INK,
+    });
+    y += Math.max(labelHeight, valueHeight) + 2;
   }
-  doc.moveDown(0.8);
+  y += 10;
 
   // Opening and closing balances.
   const summary: Column[] = [
-    { header: 'AED', width: 175, align: 'left' },
-    { header: `Opening (${formatDay(period.from)})`, width: 170, align: 'right' },
-    { header: `Closing (${formatDay(period.to)})`, width: 170, align: 'right' },
+    { header: say('pdf.summary.amounts'), width: 175, align: 'start' },
+    { header: say('pdf.summary.opening', { day: { day: period.from } }), width: 170, align: 'end' },
+    { header: say('pdf.summary.closing', { day: { day: period.to } }), width: 170, align: 'end' },
   ];
-  let y = row(
-    summary,
-    summary.map((c) => c.header),
-    doc.y,
-    { isHeader: true },
-  );
+  const amount = (fils: Fils) => pdfAmount(fils, language);
+  const change = (fils: Fils) => (fils === 0 ? '—' : amount(fils));
+  y = row(summary, headers(summary), y, { isHeader: true });
+  const { opening, closing } = period;
   y = row(
     summary,
-    [
-      'Savings balance',
-      pdfAmount(period.opening.savingsFils),
-      pdfAmount(period.closing.savingsFils),
-    ],
+    [say('pdf.summary.savings'), amount(opening.savingsFils), amount(closing.savingsFils)],
     y,
   );
   y = row(
     summary,
-    ['Loan principal owed', pdfAmount(period.opening.loanFils), pdfAmount(period.closing.loanFils)],
+    [say('pdf.summary.loan'), amount(opening.loanFils), amount(closing.loanFils)],
     y,
   );
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
-  doc.text(
-    input.kind
-      ? 'Amounts in AED. Only one kind of movement is listed; the balances are the real running balances.'
-      : 'Amounts in AED, newest first. The loan columns are principal: interest is income when it is paid.',
-    left,
-    y + 8,
-    { width },
-  );
-  y = doc.y + 14;
+  const note = kindName ? say('pdf.noteKind', { kind: kindName }) : say('pdf.noteAll');
+  y += 8 + write(note, 0, y + 8, width, { size: TABLE_SIZE, color: MUTED }) + 14;
 
   // The movements.
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('Movements', left, y, { width });
-  y = doc.y + 6;
+  y += write(say('pdf.movements'), 0, y, width, { size: 12, isBold: true, color: INK }) + 6;
+  const columns: Column[] = [
+    { header: say('pdf.columns.date'), width: 66, align: 'start' },
+    { header: say('pdf.columns.kind'), width: 62, align: 'start' },
+    { header: say('pdf.columns.memo'), width: 103, align: 'start' },
+    { header: say('pdf.columns.savingsChange'), width: 70, align: 'end' },
+    { header: say('pdf.columns.loanChange'), width: 70, align: 'end' },
+    { header: say('pdf.columns.savingsBalance'), width: 72, align: 'end' },
+    { header: say('pdf.columns.loanBalance'), width: 72, align: 'end' },
+  ];
   if (period.lines.length === 0) {
-    doc.font('Helvetica').fontSize(10).fillColor(MUTED);
-    doc.text('No movements in this period.', left, y, { width });
+    write(say('pdf.empty'), 0, y, width, { size: 10, color: MUTED });
   } else {
-    y = row(
-      COLUMNS,
-      COLUMNS.map((c) => c.header),
-      y,
-      { isHeader: true },
-    );
+    y = row(columns, headers(columns), y, { isHeader: true });
     period.lines.forEach((line, i) => {
-      const cells = [
-        formatDay(line.occurredAt),
-        KIND_LABELS[line.kind],
-        printable(line.memo),
+      const cells: Cell[] = [
+        formatDay(line.occurredAt, language),
+        say(`kinds.${line.kind}`),
+        { typed: line.memo },
         change(line.savingsChangeFils),
         change(line.loanChangeFils),
-        pdfAmount(line.savingsBalanceFils),
-        pdfAmount(line.loanBalanceFils),
+        amount(line.savingsBalanceFils),
+        amount(line.loanBalanceFils),
       ];
-      if (y + rowHeight(COLUMNS, cells) > bottom()) {
+      if (y + rowHeight(columns, cells) > bottom()) {
         doc.addPage();
-        y = row(
-          COLUMNS,
-          COLUMNS.map((c) => c.header),
-          doc.page.margins.top,
-          { isHeader: true },
-        );
+        y = row(columns, headers(columns), doc.page.margins.top, { isHeader: true });
       }
-      y = row(COLUMNS, cells, y, { isStriped: i % 2 === 1 });
+      y = row(columns, cells, y, { isStriped: i % 2 === 1 });
     });
   }
 
-  // Footer on every page, inside the bottom margin (margins lifted so no page is added).
+  // Footer on every page, inside the bottom margin.
   const pages = doc.bufferedPageRange();
   for (let i = 0; i < pages.count; i++) {
     doc.switchToPage(pages.start + i);
-    const { margins } = doc.page;
-    const savedBottom = margins.bottom;
-    margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-    doc.text(
-      printable(
-        `${input.associationName} · ${input.member.name} (${input.member.uniqueId}) · Page ${i + 1} of ${pages.count}`,
-      ),
-      left,
-      doc.page.height - savedBottom - 10,
-      { width, align: 'center', lineBreak: false },
-    );
-    margins.bottom = savedBottom;
+    const footer = say('pdf.footer', {
+      association: isolate(input.associationName),
+      name: isolate(input.member.name),
+      id: input.member.uniqueId,
+      page: String(i + 1),
+      pages: String(pages.count),
+    });
+    const top = doc.page.height - doc.page.margins.bottom - 10;
+    writer.draw(footer, left, top, width, { size: 8, color: MUTED, align: 'center' });
   }
+  writer.finish();
   doc.end();
   return done;
 
-  function rowHeight(columns: Column[], cells: string[], isHeader = false): number {
-    doc.font(isHeader ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
-    const heights = cells.map((text, i) =>
-      doc.heightOfString(text, { width: columns[i]!.width - 2 * CELL_PAD }),
-    );
+  function headers(of: Column[]): Cell[] {
+    return of.map((c) => c.header);
+  }
+
+  function cellStyle(column: Column, isHeader = false): TextStyle {
+    return {
+      size: TABLE_SIZE,
+      isBold: isHeader,
+      color: isHeader ? MUTED : INK,
+      align: column.align,
+    };
+  }
+
+  function rowHeight(of: Column[], cells: Cell[], isHeader = false): number {
+    const heights = cells.map((cell, i) => {
+      const column = of[i]!;
+      const content = typeof cell === 'string' ? cell : cell.typed;
+      return writer.heightOf(content, column.width - 2 * CELL_PAD, cellStyle(column, isHeader));
+    });
     return Math.max(...heights) + 2 * CELL_PAD;
   }
 
   /** Draws one table row at `top`; answers where the next row starts. */
   function row(
-    columns: Column[],
-    cells: string[],
+    of: Column[],
+    cells: Cell[],
     top: number,
     style: { isHeader?: boolean; isStriped?: boolean } = {},
   ): number {
-    const height = rowHeight(columns, cells, style.isHeader);
-    const total = columns.reduce((s, c) => s + c.width, 0);
-    if (style.isHeader) doc.rect(left, top, total, height).fill(STRIPE);
-    else if (style.isStriped) doc.rect(left, top, total, height).fill('#f8fafc');
+    const height = rowHeight(of, cells, style.isHeader);
+    const total = of.reduce((s, c) => s + c.width, 0);
+    const x = xOf(0, total);
+    if (style.isHeader) doc.rect(x, top, total, height).fill(STRIPE);
+    else if (style.isStriped) doc.rect(x, top, total, height).fill('#f8fafc');
     doc
-      .moveTo(left, top + height)
-      .lineTo(left + total, top + height)
+      .moveTo(x, top + height)
+      .lineTo(x + total, top + height)
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
-    doc
-      .font(style.isHeader ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(8.5)
-      .fillColor(style.isHeader ? MUTED : INK);
-    let x = left;
-    cells.forEach((text, i) => {
-      const column = columns[i]!;
-      doc.text(text, x + CELL_PAD, top + CELL_PAD, {
-        width: column.width - 2 * CELL_PAD,
-        align: column.align,
-      });
-      x += column.width;
+    let start = 0;
+    cells.forEach((cell, i) => {
+      const column = of[i]!;
+      const inner = column.width - 2 * CELL_PAD;
+      write(cell, start + CELL_PAD, top + CELL_PAD, inner, cellStyle(column, style.isHeader));
+      start += column.width;
     });
     return top + height;
   }

@@ -1,19 +1,11 @@
 import { filsToAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
 import type { Statement } from '@jamiya/contracts/statement';
+import type { Language } from '@jamiya/contracts/languages';
 import { toCsv } from '../../lib/csv.ts';
+import { text } from '../../lib/i18n.ts';
 import { toStatementLine } from '../ledger/statement.ts';
 import type { EntryKind, StatementPeriod, StatementRow } from '../ledger/statement.ts';
-
-/** How the PDF names each kind of movement (the web app has its own, translated). */
-export const KIND_LABELS: Record<EntryKind, string> = {
-  dues: 'Dues',
-  disbursement: 'Loan paid out',
-  repayment: 'Repayment',
-  write_off: 'Written off',
-  reversal: 'Correction',
-  bonus: 'Bonus',
-};
 
 export interface StatementSubject {
   associationName: string;
@@ -42,19 +34,25 @@ export function toStatementView(s: StatementSubject): Statement {
   };
 }
 
-/** The same columns as the treasurer's export of a whole statement. */
-export function statementCsv(lines: StatementRow[]): string {
+const CSV_COLUMNS = [
+  'date',
+  'entry',
+  'kind',
+  'description',
+  'savingsChange',
+  'loanChange',
+  'savingsBalance',
+  'loanBalance',
+] as const;
+
+/**
+ * The same columns as the treasurer's export of a whole statement, headed in the reader's
+ * language (English's are the export's: date, entry, kind, …). The cells stay machine-readable
+ * in every language: ISO times, the kind's code, plain decimals.
+ */
+export function statementCsv(lines: StatementRow[], language: Language = 'en'): string {
   return toCsv(
-    [
-      'date',
-      'entry',
-      'kind',
-      'description',
-      'savings_change_aed',
-      'loan_change_aed',
-      'savings_balance_aed',
-      'loan_balance_aed',
-    ],
+    CSV_COLUMNS.map((column) => text(language, `statement.csv.${column}`)),
     lines.map((l) => [
       l.occurredAt.toISOString(),
       l.entryId,

@@ -194,7 +194,8 @@ describe('GET /api/my-statement', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="statement-${user.uniqueId}-2026-07-01-to-2026-07-31.csv"`,
     );
-    expect(res.body.trim().split('\r\n')).toEqual([
+    expect(res.body.startsWith('\ufeff')).toBe(true); // so that Excel reads UTF-8
+    expect(res.body.slice(1).trim().split('\r\n')).toEqual([
       'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed',
       expect.stringMatching(
         /^2026-07-01T08:00:00\.000Z,\d+,dues,Dues paid .*,250\.00,0\.00,450\.00,0\.00$/,
@@ -245,12 +246,36 @@ describe('GET /api/my-statement', () => {
     for (let i = 0; i < 70; i++) expect(all).toContain(pdfAmount(1_000 + i));
   });
 
-  it('prints "?" for letters the PDF fonts lack rather than failing', async () => {
-    const { token } = await newMember('حسن علي');
-    const res = await get('/api/my-statement?format=pdf', token);
-    expect(res.statusCode).toBe(200);
-    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
-    expect(text).toContain('??? ???');
+  it("writes the PDF and the CSV in the reader's language, names as typed", async () => {
+    const { user, token } = await newMember('أمينة الفاسي');
+    await duesOn(user.id, '2026-03-10T08:00:00Z', 20_000);
+    const query = '/api/my-statement?from=2026-03-01&to=2026-03-31';
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `${query}&format=pdf`,
+      headers: { ...bearer(token), 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.5' },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    const flat = text.replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' ');
+    expect(flat).toContain('أمينة الفاسي');
+    expect(flat).toContain('كشف الحساب');
+    expect(flat).toContain('الاشتراكات'); // the kind of the line
+    expect(flat).not.toContain('Statement of account');
+
+    // The kept choice (the lang cookie) wins over Accept-Language.
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${query}&format=csv`,
+      headers: { ...bearer(token), cookie: 'lang=hi', 'accept-language': 'ar' },
+    });
+    const [header, row] = csv.body.slice(1).trim().split('\r\n');
+    expect(header).toBe(
+      'तारीख,एंट्री नंबर,प्रकार,विवरण,बचत में बदलाव (AED),लोन में बदलाव (AED),बचत की शेष राशि (AED),बकाया लोन (AED)',
+    );
+    expect(row).toMatch(
+      /^2026-03-10T08:00:00\.000Z,\d+,dues,Dues paid .*,200\.00,0\.00,200\.00,0\.00$/,
+    );
   });
 
   it('needs a session and answers only the signed-in member', async () => {

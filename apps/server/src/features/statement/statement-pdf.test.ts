@@ -1,0 +1,178 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { extractText } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import type { Language } from '@jamiya/contracts/languages';
+import type { StatementPeriod } from '../ledger/statement.ts';
+import { statementPdf } from './statement-pdf.ts';
+
+// The statement in each script the members read (issue 23 point 6, decision 031): its text
+// taken out of the PDF, and page 1 drawn by poppler compared with a reference picture that a
+// person has looked at (fixtures/statement-<language>.png). To draw them again after a
+// deliberate change: UPDATE_PDF_FIXTURES=1, then look at every picture before committing.
+
+const FIXTURES = join(import.meta.dirname, 'fixtures');
+const hasPoppler = (() => {
+  try {
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    // .ci/run installs it: in CI, the pictures are never skipped.
+    if (process.env.CI) throw new Error('pdftoppm is missing (Debian package poppler-utils)');
+    return false;
+  }
+})();
+
+const period: StatementPeriod = {
+  from: '2026-03-01',
+  to: '2026-03-31',
+  opening: { savingsFils: 123_456, loanFils: 200_000 },
+  closing: { savingsFils: 163_456, loanFils: 150_000 },
+  lines: [
+    line(3, '2026-03-20', 'repayment', 'Repayment of loan 7', 0, -50_000, 163_456, 150_000),
+    line(2, '2026-03-10', 'dues', 'Dues for March 2026', 20_000, 0, 163_456, 200_000),
+    line(1, '2026-03-02', 'dues', 'Dues for February 2026', 20_000, 0, 143_456, 200_000),
+  ],
+};
+
+function line(
+  entryId: number,
+  day: string,
+  kind: 'dues' | 'repayment',
+  memo: string,
+  savingsChangeFils: number,
+  loanChangeFils: number,
+  savingsBalanceFils: number,
+  loanBalanceFils: number,
+) {
+  const occurredAt = new Date(`${day}T08:00:00Z`);
+  return {
+    entryId,
+    occurredAt,
+    kind,
+    memo,
+    savingsChangeFils,
+    loanChangeFils,
+    savingsBalanceFils,
+    loanBalanceFils,
+  };
+}
+
+const statementIn = (language: Language, name: string) =>
+  statementPdf({
+    associationName: 'Jamiya Savings Group',
+    member: { name, uniqueId: 'JM000042' },
+    kind: null,
+    period,
+    issuedAt: new Date('2026-04-01T06:30:00Z'),
+    language,
+  });
+
+/** The text as pdf.js (unpdf) reads it, bidi marks and runs of spaces taken out. */
+async function pdfJsText(pdf: Buffer) {
+  const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+  return text.replace(/[\u200e\u200f\u202a-\u202e]/g, '').replace(/\s+/g, ' ');
+}
+
+/** The text as poppler reads it: it follows the spans' ActualText, as Acrobat does. */
+function popplerText(pdf: Buffer) {
+  const text = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString();
+  return text.replace(/[\u200e\u200f\u202a-\u202e]/g, '').replace(/\s+/g, ' ');
+}
+
+/** Page 1 at 60 dpi, as RGB pixels. */
+async function firstPage(pdf: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'statement-'));
+  try {
+    writeFileSync(join(dir, 'in.pdf'), pdf);
+    execFileSync(
+      'pdftoppm',
+      ['-r', '60', '-png', '-f', '1', '-l', '1', '-singlefile', 'in.pdf', 'page'],
+      {
+        cwd: dir,
+      },
+    );
+    return readFileSync(join(dir, 'page.png'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The share of pixels that differ clearly between two pictures of the same size. */
+async function differingShare(a: Buffer, b: Buffer) {
+  const [pa, pb] = await Promise.all(
+    [a, b].map((png) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })),
+  );
+  expect([pb!.info.width, pb!.info.height]).toEqual([pa!.info.width, pa!.info.height]);
+  let differing = 0;
+  for (let i = 0; i < pa!.data.length; i += 3) {
+    const delta = Math.max(
+      Math.abs(pa!.data[i]! - pb!.data[i]!),
+      Math.abs(pa!.data[i + 1]! - pb!.data[i + 1]!),
+      Math.abs(pa!.data[i + 2]! - pb!.data[i + 2]!),
+    );
+    if (delta > 48) differing++;
+  }
+  return differing / (pa!.data.length / 3);
+}
+
+async function expectLooksLikeReference(language: Language, pdf: Buffer) {
+  const png = await firstPage(pdf);
+  const reference = join(FIXTURES, `statement-${language}.png`);
+  if (process.env.UPDATE_PDF_FIXTURES) writeFileSync(reference, png);
+  expect(existsSync(reference), `${reference}: UPDATE_PDF_FIXTURES=1 draws it`).toBe(true);
+  expect(await differingShare(png, readFileSync(reference))).toBeLessThan(0.005);
+}
+
+describe('the PDF statement in each script', () => {
+  it('writes Arabic joined and right to left, the name and labels read back in order', async () => {
+    const pdf = await statementIn('ar', 'أمينة الفاسي');
+    const text = await pdfJsText(pdf);
+    expect(text).toContain('أمينة الفاسي');
+    expect(text).toContain('كشف الحساب');
+    expect(text).toContain('رصيد المدخرات');
+    expect(text).toContain('JM000042');
+    expect(text).toContain('1,634.56');
+    if (hasPoppler) {
+      expect(popplerText(pdf)).toContain('أمينة الفاسي');
+      await expectLooksLikeReference('ar', pdf);
+    }
+  });
+
+  it('writes Urdu in the same Arabic font', async () => {
+    const text = await pdfJsText(await statementIn('ur', 'عمران خان'));
+    expect(text).toContain('عمران خان');
+    expect(text).toContain('گوشوارہ');
+    expect(text).toContain('بچت کا بقایا');
+  });
+
+  it.each([
+    ['hi', 'राहुल शर्मा', 'खाता विवरण', 'बचत की शेष राशि'],
+    ['bn', 'রহিম উদ্দিন', 'হিসাব বিবরণী', 'সঞ্চয়ের ব্যালেন্স'],
+    ['ml', 'അനിൽ കുമാർ', 'സ്റ്റേറ്റ്മെന്റ്', 'സമ്പാദ്യ ബാക്കി'],
+  ] as const)('writes %s with its conjuncts formed', async (language, name, title, label) => {
+    const pdf = await statementIn(language, name);
+    // pdf.js reads the glyphs as drawn (a vowel sign before its consonant); the figures are
+    // Latin and read the same everywhere.
+    const text = await pdfJsText(pdf);
+    expect(text).toContain('JM000042');
+    expect(text).toContain('1,634.56');
+    if (hasPoppler) {
+      const read = popplerText(pdf);
+      for (const words of [name, title, label]) expect(read).toContain(words);
+      await expectLooksLikeReference(language, pdf);
+    }
+  });
+
+  it('keeps a name in another script as typed inside an English statement', async () => {
+    const pdf = await statementIn('en', 'أمينة Fatima');
+    const text = await pdfJsText(pdf);
+    expect(text).toContain('Statement of account');
+    expect(text).toContain('أمينة');
+    expect(text).toContain('Fatima');
+    expect(text).toMatch(/Savings balance 1,234.56 1,634.56/);
+  });
+});
