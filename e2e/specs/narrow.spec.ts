@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_PASSWORD } from '../support/members.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { MEMBER_ROUTES } from '../support/routes.ts';
+import { sideways } from '../support/overflow.ts';
+import { ADMIN_ROUTES, MEMBER_ROUTES } from '../support/routes.ts';
 
 // No page may scroll sideways or hide text past its box: at 320 px, the narrowest phones
 // members carry, and at 768 px, where the side navigation takes a third of a tablet's width.
@@ -10,57 +11,6 @@ import { MEMBER_ROUTES } from '../support/routes.ts';
 const WIDTHS = [320, 768];
 
 const PUBLIC_ROUTES = ['/', '/about', '/sign-in', '/join', '/forgot-password', '/no-such-page'];
-const ADMIN_ROUTES = [
-  '/admin',
-  '/admin/payments',
-  '/admin/loans',
-  '/admin/members',
-  '/admin/applications',
-  '/admin/settings',
-  '/admin/ledger',
-  '/admin/audit',
-  '/admin/messages',
-  '/admin/recharges',
-  '/admin/bonus',
-];
-
-/**
- * How far the page scrolls sideways, and what sticks out of its box: an element past the
- * screen's edge, or text wider than the block holding it (which the page's width hides).
- */
-async function sideways(page: Page): Promise<{ scrollWidth: number; wide: string[] }> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const describe = (e: Element) =>
-      `<${e.localName} class="${e.getAttribute('class') ?? ''}"> "${e.textContent?.slice(0, 40)}"`;
-    const overflows = (e: Element) => {
-      const style = getComputedStyle(e);
-      return (
-        style.display !== 'inline' &&
-        style.overflowX === 'visible' &&
-        e.clientWidth > 0 &&
-        e.scrollWidth > e.clientWidth + 1
-      );
-    };
-    // A table in a box that scrolls sideways is meant to be wider than the screen.
-    const insideScroller = (e: Element) => {
-      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
-        if (getComputedStyle(a).overflowX !== 'visible') return true;
-      return false;
-    };
-    const wide = [...document.querySelectorAll('body *')]
-      .filter((e) => {
-        const box = e.getBoundingClientRect();
-        const clipped = insideScroller(e);
-        if (!clipped && box.width > 1 && (box.right > width + 0.5 || box.left < -0.5)) return true;
-        // The innermost block that overflows, not each of its ancestors.
-        return overflows(e) && ![...e.children].some(overflows);
-      })
-      .slice(0, 5)
-      .map(describe);
-    return { scrollWidth: document.documentElement.scrollWidth - width, wide };
-  });
-}
 
 async function expectNoSidewaysScroll(page: Page, route: string): Promise<void> {
   await page.goto(route);

@@ -107,9 +107,13 @@ try {
 // Read above; not for the server to serve.
 fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 
-/** A page in a language: its `lang` and direction, before any script runs. */
+/**
+ * A page in a language: its `lang` and direction, before any script runs. index.html says it
+ * is in any language (the server sends it for a path no route knows, whatever the request's
+ * language: the app then starts in the reader's, lib/languages.ts); a page drawn here does not.
+ */
 function inLanguage(html, language) {
-  const tag = '<html lang="en" dir="ltr">';
+  const tag = '<html lang="en" dir="ltr" data-language="any">';
   if (!html.includes(tag)) throw new Error(`index.html does not start with ${tag}`);
   return html.replace(tag, `<html lang="${language}" dir="${directionOf(language)}">`);
 }

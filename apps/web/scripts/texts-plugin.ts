@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import pseudolocalize from 'pseudolocale';
 import type { Plugin } from 'vite';
 
 // The texts are written as ICU messages in JSON, one file per namespace and language:
@@ -9,6 +10,9 @@ import type { Plugin } from 'vite';
 // flat, named `<namespace>.<key path>`, compiled here so that no ICU parser ships to the phones,
 // with the English text wherever the language has none yet.
 
+// `messages`: the shared schemas' sentences, packages/contracts/src/locales/<language>.json,
+// keyed by their English (lib/messages.ts); the server reads the same files.
+const MESSAGES = 'messages';
 const TEXTS = /[\\/]src[\\/](?:features[\\/]([\w-]+)[\\/])?locales[\\/]([\w-]+)\.json$/;
 
 type Nested = { [key: string]: string | Nested };
@@ -16,9 +20,19 @@ type Compiled = ReturnType<typeof compileMessageOrThrow>;
 
 /** Where a namespace's texts in a language are. */
 export function textsFile(src: string, namespace: string, language: string): string {
-  return namespace === 'common'
+  return namespace === 'common' || namespace === MESSAGES
     ? path.join(src, 'locales', `${language}.json`)
     : path.join(src, 'features', namespace, 'locales', `${language}.json`);
+}
+
+/** Every namespace with texts: `common` and each feature with an English file. */
+export function namespacesIn(src: string): string[] {
+  return [
+    'common',
+    ...fs
+      .readdirSync(path.join(src, 'features'))
+      .filter((feature) => fs.existsSync(textsFile(src, feature, 'en'))),
+  ];
 }
 
 /** `{ a: { b: 'x' } }` as `{ 'a.b': 'x' }`. */
@@ -31,6 +45,22 @@ export function flatten(texts: Nested, prefix = ''): Record<string, string> {
   return flat;
 }
 
+/**
+ * With JAMIYA_PSEUDO=1, the English texts are built accented and a third longer ("Ḿōńţĥĺŷ
+ * ƥàŷ"), so that a page walked in English shows any word that does not come from the texts
+ * (e2e/specs/pseudo.spec.ts, docs/languages.md). Applied to the texts around the placeholders;
+ * `<amount>` tags are kept as they are.
+ */
+const pseudoText = (text: string): string =>
+  pseudolocalize(text, {
+    prepend: '',
+    append: '',
+    startDelimiter: '<',
+    endDelimiter: '>',
+    extend: 0.34,
+    extendCharacter: '~',
+  });
+
 const readTexts = (file: string): Record<string, string> =>
   fs.existsSync(file) ? flatten(JSON.parse(fs.readFileSync(file, 'utf8')) as Nested) : {};
 
@@ -40,13 +70,17 @@ export function compileTexts(
   language: string,
 ): Record<string, Compiled> {
   const english = readTexts(textsFile(src, namespace, 'en'));
-  const own = readTexts(textsFile(src, namespace, language));
+  const own = language === 'en' ? {} : readTexts(textsFile(src, namespace, language));
+  const isPseudo = process.env.JAMIYA_PSEUDO === '1';
   const compiled: Record<string, Compiled> = {};
   for (const [key, text] of Object.entries({ ...english, ...own })) {
     try {
       // A list even for a text without placeholders: Lingui takes a bare string for a message
       // it has to compile, which it cannot in the browser.
-      compiled[`${namespace}.${key}`] = compileMessageOrThrow(text);
+      compiled[`${namespace}.${key}`] = compileMessageOrThrow(
+        text,
+        isPseudo && !(key in own) ? pseudoText : undefined,
+      );
     } catch (error) {
       throw new Error(`${namespace}/${language}: ${key}: ${(error as Error).message}`);
     }
@@ -62,7 +96,8 @@ export function texts(): Plugin {
       const match = TEXTS.exec(id);
       if (!match) return null;
       const src = id.slice(0, id.lastIndexOf(`${path.sep}src${path.sep}`) + 5);
-      const [, namespace = 'common', language = 'en'] = match;
+      const isMessages = id.includes(`${path.sep}contracts${path.sep}src${path.sep}`);
+      const [, namespace = isMessages ? MESSAGES : 'common', language = 'en'] = match;
       // Every file of the namespace feeds this one (the English fallback).
       this.addWatchFile(textsFile(src, namespace, 'en'));
       // Still JSON: Vite's own plugin makes it a module.

@@ -22,7 +22,8 @@ export function lazyPage<M, K extends keyof M>(
     (loading ??= Promise.all([
       load(),
       import('./query-provider.tsx'),
-      namespace && i18n.loadNamespaces(namespace),
+      // The shared schemas' sentences too: a form's field errors read in the page's language.
+      i18n.loadNamespaces(namespace ? [namespace, 'messages'] : 'messages'),
     ]).then(
       ([module, { withQueryClient }]) => {
         if (!module[name]) throw new Error(`the page's module exports no ${String(name)}`);

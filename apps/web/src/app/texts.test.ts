@@ -3,18 +3,13 @@ import path from 'node:path';
 import { parse, type Content, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@jamiya/contracts/languages';
-import { flatten, textsFile } from '../../scripts/texts-plugin.ts';
+import { flatten, namespacesIn, textsFile } from '../../scripts/texts-plugin.ts';
 
 // Every language has every text of the pages it covers, with the same placeholders, tags and
 // the plural forms its own rules need (docs/languages.md). The member's and the public pages
 // are in all six languages, the treasurer's in English and Arabic.
 const src = path.resolve(import.meta.dirname, '..');
-const namespaces = [
-  'common',
-  ...fs
-    .readdirSync(path.join(src, 'features'))
-    .filter((feature) => fs.existsSync(textsFile(src, feature, 'en'))),
-];
+const namespaces = namespacesIn(src);
 const languagesOf = (namespace: string): readonly Language[] =>
   namespace.startsWith('admin') ? ['ar'] : LANGUAGES.filter((language) => language !== 'en');
 

@@ -15,18 +15,26 @@ const files = import.meta.glob<{ default: Messages }>(
   { base: '../' },
 );
 
+// The shared schemas' sentences (`messages`), keyed by their English: English needs no file.
+const sentences = import.meta.glob<{ default: Messages }>([
+  '../../../../packages/contracts/src/locales/*.json',
+  '!../../../../packages/contracts/src/locales/en.json',
+]);
+
 /**
  * A namespace's texts in a language; in English where the language has none (the treasurer's
- * pages are in English and Arabic only); none for a namespace without any file (`messages`,
- * whose keys are their own English text).
+ * pages are in English and Arabic only); none for English `messages`, whose keys are their own
+ * English text.
  */
 export function loadTexts(language: string, namespace: string): Promise<Messages> {
   const file = (lng: string) =>
-    files[
-      namespace === 'common'
-        ? `./locales/${lng}.json`
-        : `./features/${namespace}/locales/${lng}.json`
-    ];
+    namespace === 'messages'
+      ? sentences[`../../../../packages/contracts/src/locales/${lng}.json`]
+      : files[
+          namespace === 'common'
+            ? `./locales/${lng}.json`
+            : `./features/${namespace}/locales/${lng}.json`
+        ];
   const load = file(language) ?? file('en');
   return load ? load().then((loaded) => loaded.default) : Promise.resolve({});
 }

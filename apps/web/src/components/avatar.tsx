@@ -46,8 +46,10 @@ export function Avatar({
     );
   }
   return (
+    // Initials are in no language: a translating browser leaves them be (e2e's language walk too).
     <span
       aria-hidden
+      translate="no"
       className="grid shrink-0 place-items-center rounded-full bg-brand-100 font-bold text-brand-800"
       style={{ width: size, height: size, fontSize: size / 2.6 }}
     >

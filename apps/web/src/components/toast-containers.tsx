@@ -6,9 +6,13 @@ import { useTranslation } from '../lib/i18n.tsx';
 // The toast library and its stylesheet come after the page has painted, not with it: nothing
 // a page shows first needs them (lib/toast-containers-loader.ts, docs/boot.md).
 
-/** Right to left (Arabic, Urdu) the toasts mirror: text, close button and side of the screen. */
-function useIsRtl() {
-  return useTranslation().i18n.dir() === 'rtl';
+/**
+ * Right to left (Arabic, Urdu) the toasts mirror: text, close button and side of the screen.
+ * The containers' name says the key that moves the focus to them (the library's Alt+T).
+ */
+function useContainer() {
+  const { t, i18n } = useTranslation();
+  return { isRtl: i18n.dir() === 'rtl', label: t('toasts') };
 }
 
 /**
@@ -16,9 +20,10 @@ function useIsRtl() {
  * (docs/product.md 10.8).
  */
 export function PageToasts() {
-  const isRtl = useIsRtl();
+  const { isRtl, label } = useContainer();
   return (
     <ToastContainer
+      aria-label={label}
       position={isRtl ? 'top-left' : 'top-right'}
       rtl={isRtl}
       autoClose={1000}
@@ -33,9 +38,10 @@ export function PageToasts() {
  * (components/modal.tsx; `.modal-toasts` in styles.css puts them in the flow).
  */
 export function ModalToasts() {
-  const isRtl = useIsRtl();
+  const { isRtl, label } = useContainer();
   return (
     <ToastContainer
+      aria-label={label}
       containerId={MODAL_TOASTS}
       position="top-center"
       rtl={isRtl}

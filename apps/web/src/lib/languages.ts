@@ -21,9 +21,13 @@ function startLanguage(): Language {
   return keptLanguage() ?? firstLanguageOf(navigator.languages ?? []) ?? 'en';
 }
 
-/** The language the page's HTML is in (the server drew it so), else the one to start in. */
+/**
+ * The language the page's HTML is in (the server drew it so), else the one to start in: so for
+ * index.html, which the server sends for any path no route knows, whatever the language.
+ */
 export function pageLanguage(): Language {
-  const lang = document.documentElement.lang;
+  const html = document.documentElement;
+  const lang = html.dataset.language === 'any' ? null : html.lang;
   return isLanguage(lang) ? lang : startLanguage();
 }
 

@@ -13,6 +13,7 @@ import { errorMessage, toastError } from '../../../lib/messages.ts';
 import { useDownloadJournal } from '../api/download-journal.ts';
 import { useJournal, type EntryKind } from '../api/get-journal.ts';
 import { card } from '../../../components/styles.ts';
+import { useAccountName } from '../lib/use-account-name.ts';
 
 const KINDS: EntryKind[] = ['dues', 'disbursement', 'repayment', 'write_off', 'reversal', 'bonus'];
 
@@ -96,6 +97,7 @@ export function Journal() {
 
 function EntryItem({ entry }: { entry: JournalEntry }) {
   const { t } = useTranslation('admin-books');
+  const accountName = useAccountName();
   const titleId = `journal-entry-${entry.id}`;
   return (
     <li aria-labelledby={titleId} className="rounded-xl border border-slate-200 px-3 py-2 sm:px-4">
@@ -127,7 +129,10 @@ function EntryItem({ entry }: { entry: JournalEntry }) {
             <tr key={i} className="border-b border-slate-100 last:border-0">
               {/* Credits are indented under the debits, as in a paper journal. */}
               <td className={`py-1 pe-2 break-words ${p.credit ? 'ps-6' : ''}`}>
-                {p.account_name} <span className="text-xs text-slate-500">{p.account_code}</span>
+                {accountName(p.account_code, p.account_name)}{' '}
+                <span translate="no" className="text-xs text-slate-500">
+                  {p.account_code}
+                </span>
               </td>
               <td className="w-20 py-1 ps-2 text-end whitespace-nowrap tabular-nums sm:w-36">
                 {p.debit ? aed(p.debit, { currency: false }) : ''}

@@ -5,6 +5,7 @@ import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useTrialBalance } from '../api/get-trial-balance.ts';
 import { aedDifference } from '../lib/money.ts';
+import { useAccountName } from '../lib/use-account-name.ts';
 import { bodyRow, headRow, tableWrap, td, tdEnd, th, thEnd } from '../lib/styles.ts';
 import { card } from '../../../components/styles.ts';
 import { Journal } from './journal.tsx';
@@ -28,6 +29,7 @@ export function LedgerPage() {
 
 function TrialBalance() {
   const { t } = useTranslation('admin-books');
+  const accountName = useAccountName();
   const balance = useTrialBalance();
 
   let body;
@@ -88,11 +90,13 @@ function TrialBalance() {
               <tbody>
                 {tb.accounts.map((a) => (
                   <tr key={a.code} className={bodyRow}>
-                    <td className={`${td} ${wide}`}>{a.code}</td>
+                    <td translate="no" className={`${td} ${wide}`}>
+                      {a.code}
+                    </td>
                     <th scope="row" className={`${td} text-start font-normal`}>
-                      {a.name}
+                      {accountName(a.code, a.name)}
                       <span className="block text-xs text-slate-500 md:hidden">
-                        {a.code} · {t(`ledger.types.${a.type}`)}
+                        <span translate="no">{a.code}</span> · {t(`ledger.types.${a.type}`)}
                       </span>
                     </th>
                     <td className={`${td} ${wide}`}>{t(`ledger.types.${a.type}`)}</td>

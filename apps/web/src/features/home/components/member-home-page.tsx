@@ -148,7 +148,8 @@ function SummaryCards({ data }: { data: AccountData }) {
             {t('holder.id', { id: data.owner_data.unique_id })}
           </p>
         </div>
-        <dl className="grid grid-cols-3 gap-1.5 text-center min-[360px]:gap-2">
+        {/* A long word (Malayalam's) breaks rather than stick out of its third of a 320 px phone. */}
+        <dl className="grid grid-cols-3 gap-1.5 text-center break-words min-[360px]:gap-2">
           <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-0.5 py-3 min-[360px]:px-1">
             <dt className="text-xs text-slate-600">{t('holder.monthsPaid')}</dt>
             <dd className="text-sm font-bold text-slate-900 min-[360px]:text-base sm:text-lg">

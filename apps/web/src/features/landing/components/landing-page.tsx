@@ -46,7 +46,7 @@ export function LandingPage() {
       <HowItWorks />
       <section className="mx-auto max-w-6xl px-4 pb-12">
         <div className="flex flex-col gap-5 rounded-3xl bg-brand-800 px-6 py-10 text-white md:flex-row md:items-center md:justify-between md:px-12">
-          <div className="max-w-2xl">
+          <div className="max-w-2xl break-words">
             <h2 className="text-2xl font-bold md:text-3xl">{t('cta.title')}</h2>
             <p className="mt-2 text-brand-50">{t('cta.body')}</p>
           </div>
@@ -99,17 +99,18 @@ function HowItWorks() {
         {t('how.title')}
       </h2>
       <p className="mt-2 text-slate-700">{t('how.subline')}</p>
-      <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ol className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {steps.map(({ key, Picture, title }, index) => (
           <li
             key={key}
             className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
           >
             {/* Beside the picture on a phone, below it on wider screens; either way the title
-                box keeps room for two lines so the figures arriving move nothing. */}
+                box keeps room for two lines so the figures arriving move nothing. A word longer
+                than the room beside the picture (Malayalam's, at 320 px) breaks. */}
             <div className="flex items-center gap-4 sm:flex-col sm:items-start sm:gap-3">
               <Picture className="size-16 shrink-0" />
-              <div className="flex min-h-19 flex-col justify-center sm:min-h-0">
+              <div className="flex min-h-19 min-w-0 flex-col justify-center break-words sm:min-h-0">
                 <p className="text-sm font-semibold text-brand-700">
                   {t('how.step', {
                     n: new Intl.NumberFormat(numbersLocale()).format(index + 1),

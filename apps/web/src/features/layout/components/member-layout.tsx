@@ -152,7 +152,7 @@ function BottomBar() {
       <Link
         to={to}
         aria-current={isActive ? 'page' : undefined}
-        className={`flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-600'}`}
+        className={`flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-center text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-600'}`}
       >
         <Icon className="size-6" />
         {t(`nav.${key}`)}
@@ -171,7 +171,7 @@ function BottomBar() {
         <Link
           to="/user/my-loan"
           aria-current={isLoanActive ? 'page' : undefined}
-          className="flex flex-1 flex-col items-center gap-0.5 text-xs font-medium"
+          className="flex flex-1 flex-col items-center gap-0.5 text-center text-xs font-medium"
         >
           <span
             className={`-mt-6 grid size-14 place-items-center rounded-2xl text-white shadow-lg ring-4 ring-white ${isLoanActive ? 'bg-brand-900' : 'bg-brand-700'}`}

@@ -80,7 +80,7 @@ export function StatementPage() {
         <div className="grid grid-cols-2 gap-2 lg:flex lg:shrink-0">
           <Button
             variant="secondary"
-            className="whitespace-nowrap"
+            className="text-center lg:whitespace-nowrap"
             disabled={!shown}
             isBusy={isSaving('pdf')}
             onClick={() => save('pdf')}
@@ -89,7 +89,7 @@ export function StatementPage() {
           </Button>
           <Button
             variant="secondary"
-            className="whitespace-nowrap"
+            className="text-center lg:whitespace-nowrap"
             disabled={!shown}
             isBusy={isSaving('csv')}
             onClick={() => save('csv')}
