@@ -11,6 +11,7 @@ import { page, parseCursor } from '../../lib/pagination.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { accountSummary } from '../dues/account-summary.ts';
 import { memberStatement, toStatementLine } from '../ledger/statement.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { toLoanView } from '../loans/loan-view.ts';
 import { toMemberRef } from '../members/user-data.ts';
 import { statementCsv } from '../statement/statement-view.ts';
@@ -84,7 +85,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
           loanRows.map(async (l) => ({ ...(await toLoanView(db, l, now)), member: memberRef })),
         ),
         payments: await toAdminPayments(db, paymentRows),
-        statement: (await memberStatement(db, user.id)).map(toStatementLine),
+        statement: (await memberStatement(db, user.id)).map((row) =>
+          toStatementLine(row, requestLanguage(request)),
+        ),
       };
     },
   );

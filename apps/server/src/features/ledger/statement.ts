@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { StatementLine } from '@jamiya/contracts/statement';
+import type { Language } from '@jamiya/contracts/languages';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   journalEntries,
@@ -8,7 +9,9 @@ import {
   ledgerMonthTotals,
   postings,
 } from '../../db/schema/ledger.ts';
+import { payments } from '../../db/schema/payments.ts';
 import { localDate } from '../../lib/calendar.ts';
+import { text } from '../../lib/i18n.ts';
 
 export type EntryKind = (typeof journalEntries.$inferSelect)['kind'];
 
@@ -16,7 +19,11 @@ export interface StatementRow {
   entryId: number;
   occurredAt: Date;
   kind: EntryKind;
+  /** As the books keep it, in English; `describeMovement` says it in the reader's language. */
   memo: string;
+  loanId: number | null;
+  /** The month of dues it pays, for dues. */
+  period: string | null;
   savingsChangeFils: Fils;
   /** Change of the loan principal owed (interest is income when it is paid). */
   loanChangeFils: Fils;
@@ -35,12 +42,15 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
       occurredAt: journalEntries.occurredAt,
       kind: journalEntries.kind,
       memo: journalEntries.memo,
+      loanId: journalEntries.loanId,
+      period: sql<string | null>`max(${payments.period})`,
       savings: sql<string>`coalesce(sum(${postings.amountFils}) filter (where ${ledgerAccounts.type} = 'liability'), 0)`,
       loan: sql<string>`coalesce(sum(${postings.amountFils}) filter (where ${ledgerAccounts.type} = 'asset'), 0)`,
     })
     .from(postings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .leftJoin(payments, eq(payments.id, journalEntries.paymentId))
     .where(eq(ledgerAccounts.userId, userId))
     .groupBy(journalEntries.id)
     .orderBy(asc(journalEntries.occurredAt), asc(journalEntries.id));
@@ -56,6 +66,8 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
       occurredAt: r.occurredAt,
       kind: r.kind,
       memo: r.memo,
+      loanId: r.loanId,
+      period: r.period,
       savingsChangeFils,
       loanChangeFils,
       savingsBalanceFils: savings,
@@ -216,13 +228,31 @@ export async function bookFigures(db: DbOrTx, months: string[]): Promise<BookFig
   };
 }
 
+/**
+ * A movement as its member reads it, in his language, written from what it is; a correction,
+ * described by the committee, as they wrote it.
+ */
+export function describeMovement(row: StatementRow, language: Language): string {
+  const loan = row.loanId ?? undefined;
+  if (row.kind === 'dues' && row.period)
+    return text(language, 'statement.movements.dues', { month: { month: row.period } });
+  if (row.kind === 'repayment' && loan)
+    return text(language, 'statement.movements.repayment', { loan });
+  if (row.kind === 'disbursement' && loan)
+    return text(language, 'statement.movements.disbursement', { loan });
+  if (row.kind === 'write_off' && loan)
+    return text(language, 'statement.movements.writeOff', { loan });
+  if (row.kind === 'bonus') return text(language, 'statement.movements.bonus');
+  return row.memo;
+}
+
 /** A statement row as the API answers it, to the member and to the treasurer. */
-export function toStatementLine(row: StatementRow): StatementLine {
+export function toStatementLine(row: StatementRow, language: Language = 'en'): StatementLine {
   return {
     entry_id: row.entryId,
     occurred_at: row.occurredAt.toISOString(),
     kind: row.kind,
-    memo: row.memo,
+    memo: describeMovement(row, language),
     savings_change: filsToAed(row.savingsChangeFils),
     loan_change: filsToAed(row.loanChangeFils),
     savings_balance: filsToAed(row.savingsBalanceFils),

@@ -58,12 +58,12 @@ async function sendStatement(
     kind,
     period,
   };
-  if (query.format === 'json') return toStatementView(subject);
+  const language = requestLanguage(request);
+  if (query.format === 'json') return toStatementView(subject, language);
   const fileName = statementFileName(user.uniqueId, period, query.format);
   reply
     .header('Content-Disposition', `attachment; filename="${fileName}"`)
     .header('Cache-Control', 'private, no-store');
-  const language = requestLanguage(request);
   // With a byte order mark, Excel reads the file as UTF-8 (Arabic headers, typed names).
   if (query.format === 'csv')
     return reply

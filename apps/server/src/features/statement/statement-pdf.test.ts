@@ -32,9 +32,9 @@ const period: StatementPeriod = {
   opening: { savingsFils: 123_456, loanFils: 200_000 },
   closing: { savingsFils: 163_456, loanFils: 150_000 },
   lines: [
-    line(3, '2026-03-20', 'repayment', 'Repayment of loan 7', 0, -50_000, 163_456, 150_000),
-    line(2, '2026-03-10', 'dues', 'Dues for March 2026', 20_000, 0, 163_456, 200_000),
-    line(1, '2026-03-02', 'dues', 'Dues for February 2026', 20_000, 0, 143_456, 200_000),
+    line(3, '2026-03-20', 'repayment', { loanId: 7 }, 0, -50_000, 163_456, 150_000),
+    line(2, '2026-03-10', 'dues', { period: '2026-03' }, 20_000, 0, 163_456, 200_000),
+    line(1, '2026-03-02', 'dues', { period: '2026-02' }, 20_000, 0, 143_456, 200_000),
   ],
 };
 
@@ -42,7 +42,7 @@ function line(
   entryId: number,
   day: string,
   kind: 'dues' | 'repayment',
-  memo: string,
+  of: { loanId: number } | { period: string },
   savingsChangeFils: number,
   loanChangeFils: number,
   savingsBalanceFils: number,
@@ -53,7 +53,9 @@ function line(
     entryId,
     occurredAt,
     kind,
-    memo,
+    memo: 'As the books keep it',
+    loanId: 'loanId' in of ? of.loanId : null,
+    period: 'period' in of ? of.period : null,
     savingsChangeFils,
     loanChangeFils,
     savingsBalanceFils,

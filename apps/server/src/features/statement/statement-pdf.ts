@@ -4,7 +4,7 @@ import { formatDay } from '@jamiya/money/dates';
 import type { Fils } from '@jamiya/money/fils';
 import { formatMoney } from '@jamiya/money/format';
 import { text } from '../../lib/i18n.ts';
-import type { EntryKind, StatementPeriod } from '../ledger/statement.ts';
+import { describeMovement, type EntryKind, type StatementPeriod } from '../ledger/statement.ts';
 import { isolate, textWriter, type Align, type TextStyle } from './pdf-text.ts';
 
 export interface StatementDocument {
@@ -159,7 +159,7 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
       const cells: Cell[] = [
         formatDay(line.occurredAt, language),
         say(`kinds.${line.kind}`),
-        { typed: line.memo },
+        { typed: describeMovement(line, language) },
         change(line.savingsChangeFils),
         change(line.loanChangeFils),
         amount(line.savingsBalanceFils),

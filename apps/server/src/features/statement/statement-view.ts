@@ -4,7 +4,7 @@ import type { Statement } from '@jamiya/contracts/statement';
 import type { Language } from '@jamiya/contracts/languages';
 import { toCsv } from '../../lib/csv.ts';
 import { text } from '../../lib/i18n.ts';
-import { toStatementLine } from '../ledger/statement.ts';
+import { describeMovement, toStatementLine } from '../ledger/statement.ts';
 import type { EntryKind, StatementPeriod, StatementRow } from '../ledger/statement.ts';
 
 export interface StatementSubject {
@@ -14,7 +14,7 @@ export interface StatementSubject {
   period: StatementPeriod;
 }
 
-export function toStatementView(s: StatementSubject): Statement {
+export function toStatementView(s: StatementSubject, language: Language): Statement {
   const { period } = s;
   return {
     member: { name: s.member.name, unique_id: s.member.uniqueId },
@@ -30,7 +30,7 @@ export function toStatementView(s: StatementSubject): Statement {
       savings: filsToAed(period.closing.savingsFils),
       loan: filsToAed(period.closing.loanFils),
     },
-    lines: period.lines.map(toStatementLine),
+    lines: period.lines.map((line) => toStatementLine(line, language)),
   };
 }
 
@@ -57,7 +57,7 @@ export function statementCsv(lines: StatementRow[], language: Language = 'en'): 
       l.occurredAt.toISOString(),
       l.entryId,
       l.kind,
-      l.memo,
+      describeMovement(l, language),
       filsToDecimalString(l.savingsChangeFils),
       filsToDecimalString(l.loanChangeFils),
       filsToDecimalString(l.savingsBalanceFils),

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
+import { formatMonth } from '@jamiya/money/dates';
 import type { Statement } from '@jamiya/contracts/statement';
 import {
   bearer,
@@ -128,6 +129,28 @@ describe('GET /api/my-statement', () => {
     expect(s.closing.loan).toBeGreaterThan(600 - 250.5);
     expect(s.closing.loan).toBeLessThan(600);
     await expectBooksBalance(t.db);
+  });
+
+  it("says each movement in the reader's language, from what it is", async () => {
+    const { token } = await newMember();
+    await paidDues(token, '200');
+    const loanId = await activeLoan(token, 600);
+    await admin('POST', `/api/admin/loans/${loanId}/repayments`, { amount: 100 });
+    const memos = async (language: string) =>
+      json(
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/my-statement',
+          headers: { ...bearer(token), 'accept-language': language },
+        }),
+      ).lines.map((l) => l.memo);
+    const month = formatMonth(localDate(new Date()).slice(0, 7), 'hi');
+    expect(await memos('hi')).toEqual([
+      `लोन ${loanId} की वापसी`,
+      `लोन ${loanId} की रकम दी गई`,
+      `${month} की मासिक जमा`,
+    ]);
+    expect((await memos('en'))[1]).toBe(`Loan ${loanId} paid out`);
   });
 
   it('gives the opening and closing balances of a period of Dubai days', async () => {
