@@ -74,15 +74,26 @@ export const rechargeRequest = z.object({
 });
 export type RechargeRequest = z.input<typeof rechargeRequest>;
 
-/** The same request with the settings' range checked on the amount itself. */
-export const rechargeRequestWithin = (range: RechargeRange) =>
+/**
+ * The same request with the settings' range checked on the amount itself. `inLanguage` says
+ * the sentence in the reader's language (the web app's texts); without it, or when it has no
+ * words for it, the sentence is English.
+ */
+export const rechargeRequestWithin = (
+  range: RechargeRange,
+  inLanguage?: (
+    problem: NonNullable<ReturnType<typeof rechargeAmountProblem>>,
+  ) => string | undefined,
+) =>
   rechargeRequest.extend({
     amount: positiveAedInput.superRefine((fils, ctx) => {
       const problem = rechargeAmountProblem(fils, range);
-      // The form shows `message`, the sentence in English; `params` carries the sentence and
-      // its values, for the reader's language.
       if (problem)
-        ctx.addIssue({ code: 'custom', message: amountRangeInEnglish(range), params: problem });
+        ctx.addIssue({
+          code: 'custom',
+          message: inLanguage?.(problem) ?? amountRangeInEnglish(range),
+          params: problem,
+        });
     }),
   });
 

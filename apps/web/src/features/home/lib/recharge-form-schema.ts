@@ -4,6 +4,8 @@ import {
   rechargeRequestWithin,
   type RechargeRange,
 } from '@jamiya/contracts/recharge';
+import { formatMoney } from '@jamiya/money/format';
+import { i18n } from '../../../lib/i18n.tsx';
 import type { RechargeText } from './recharge-form.ts';
 
 /**
@@ -14,8 +16,21 @@ import type { RechargeText } from './recharge-form.ts';
 export function rechargeFormSchema(range: RechargeRange | null) {
   // The shared schema also takes a number for the amount; a form gives only strings, and zod
   // types a schema's input covariantly, so narrowing it needs a cast (a sound one).
-  return (range ? rechargeRequestWithin(range) : rechargeRequest) as unknown as z.ZodType<
-    z.output<typeof rechargeRequest>,
-    RechargeText
-  >;
+  return (range
+    ? rechargeRequestWithin(range, rangeInLanguage)
+    : rechargeRequest) as unknown as z.ZodType<z.output<typeof rechargeRequest>, RechargeText>;
+}
+
+/** The range's sentence in the page's language, when its texts have it (the `messages` namespace). */
+function rangeInLanguage(problem: {
+  message: string;
+  values: Record<'min' | 'max', { fils: number }>;
+}): string | undefined {
+  const { message, values } = problem;
+  if (!i18n.exists(message, { ns: 'messages' })) return undefined;
+  return i18n.t(message, {
+    ns: 'messages',
+    min: formatMoney(values.min.fils, i18n.language),
+    max: formatMoney(values.max.fils, i18n.language),
+  });
 }
