@@ -19,6 +19,9 @@ export default defineConfig({
     // accessibility tree.
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // The app's service worker (issue 24) would serve a page's files from its cache mid-test,
+    // out of page.route's sight: only the specs about it let it run (pwa.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -53,7 +53,7 @@ export const test = base.extend<{ consoleErrors: string[]; mailTo: MailTo; openA
   openAs: async ({ browser }, use) => {
     const opened: { email: string; page: Page; errors: string[] }[] = [];
     await use(async (email, viewport = DESKTOP) => {
-      const context = await browser.newContext({ viewport });
+      const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (m) => {

@@ -27,4 +27,8 @@ export const E2E_MEMBERS = {
   bonus: { name: 'Mariam Yusuf', email: 'mariam@e2e.example', password: DEMO_PASSWORD },
   retry: { name: 'Deepa Pillai', email: 'deepa@e2e.example', password: DEMO_PASSWORD },
   partpay: { name: 'Sunita Rao', email: 'sunita@e2e.example', password: DEMO_PASSWORD },
+  photo: { name: 'Farida Begum', email: 'farida@e2e.example', password: DEMO_PASSWORD },
+  pwa: { name: 'Yusuf Rahman', email: 'yusuf@e2e.example', password: DEMO_PASSWORD },
+  outbox: { name: 'Meera Nair', email: 'meera@e2e.example', password: DEMO_PASSWORD },
+  taps: { name: 'Bilal Ahmed', email: 'bilal@e2e.example', password: DEMO_PASSWORD },
 } as const;

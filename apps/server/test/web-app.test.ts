@@ -43,7 +43,11 @@ function serveBuild(files: Record<string, string | Uint8Array>) {
 }
 
 describe('serving the web app', () => {
-  const served = serveBuild({ 'assets/index-abc123.js': 'console.log(1)' });
+  const served = serveBuild({
+    'assets/index-abc123.js': 'console.log(1)',
+    'sw.js': 'self.addEventListener("fetch", () => {})',
+    'manifest.webmanifest': '{"name":"Jamiya","start_url":"/user"}',
+  });
 
   it('answers client routes with the page and a strict CSP', async () => {
     for (const url of ['/', '/user', '/user/monthly-pay', '/no/such/page']) {
@@ -70,6 +74,25 @@ describe('serving the web app', () => {
       '<!doctype html><div id="root" data-build="2"></div>',
     );
     expect((await served.app.inject({ url: '/user' })).body).toContain('data-build="2"');
+  });
+
+  it('serves the shell the service worker keeps, with the page headers', async () => {
+    const res = await served.app.inject({ url: '/app-shell' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker and the manifest fresh each time, so that an update is seen', async () => {
+    const worker = await served.app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await served.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.json()).toMatchObject({ start_url: '/user' });
   });
 
   it('answers a missing asset with 404, not the page', async () => {

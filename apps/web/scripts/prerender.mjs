@@ -104,8 +104,6 @@ try {
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
-// Read above; not for the server to serve.
-fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 
 /**
  * A page in a language: its `lang` and direction, before any script runs. index.html says it

@@ -80,3 +80,38 @@ export function routeFiles(manifests, route, firstLoad, language = 'en') {
   for (const file of firstLoad) files.delete(file);
   return files;
 }
+
+/**
+ * Every file the member pages can load in a language, for the service worker to keep
+ * (scripts/service-worker.mjs): the first load, each member route's layout and page with their
+ * texts, and what these load later (a form's validation, the toasts, a photo's worker) with its
+ * stylesheets. Not the tables of every page and every text (src/app/pages.ts, texts.ts), whose
+ * later loads are the treasurer's pages and the other languages.
+ */
+export function memberFiles(manifests, routes, language) {
+  const { manifest } = manifests;
+  const tables = new Set(WITH_EVERY_PAGE.slice(1).map((module) => chunkKey(manifests, module)));
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])])
+      if (!file.endsWith('.html')) files.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    if (!tables.has(key)) for (const imported of chunk.dynamicImports ?? []) visit(imported);
+  };
+  // English's first texts come with the entry.
+  const texts = language === 'en' ? [] : FIRST_TEXTS.map((ns) => textsModule(ns, language));
+  const modules = routes
+    .filter((route) => route.layout === 'member')
+    .flatMap((route) => [...LAYOUTS.member.modules, route.page])
+    .flatMap((module) => sourcesOf(module, language));
+  visit('index.html');
+  for (const module of [...texts, ...modules, ...WITH_EVERY_PAGE])
+    visit(chunkKey(manifests, module));
+  const sentences = `../../packages/contracts/src/locales/${language}.json`;
+  if (manifest[sentences]) visit(sentences);
+  return [...files].sort();
+}

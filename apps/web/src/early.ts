@@ -14,6 +14,8 @@ import { hasNoMemberArea } from './lib/session-store.ts';
  */
 export function earlyRequests(): EarlyPath[] {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="early-calls"]');
+  // Without a network the page opens with the figures kept on the phone (lib/kept-figures.ts).
+  if (!navigator.onLine) return [];
   const calls = (meta?.content.split(' ').filter(Boolean) ?? []) as EarlyPath[];
   // An admin who is not a member is sent on to /admin (RequireSession) with its profile alone.
   return calls.length && hasNoMemberArea() ? [PROFILE] : calls;

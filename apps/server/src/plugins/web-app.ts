@@ -36,11 +36,21 @@ async function sendRoutePage(
   appPage: AppPage,
 ): Promise<FastifyReply> {
   reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+  const language = requestLanguage(request);
+  const pages = [...new Set([language, 'en'])].map((folder) => path.join(pagesDir, folder, file));
+  return sendBuiltPage(request, reply, pages, appPage);
+}
+
+/** The first of `pages` the build has, compressed as the browser accepts; else `appPage`. */
+async function sendBuiltPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pages: string[],
+  appPage: AppPage,
+): Promise<FastifyReply> {
   const header = request.headers['accept-encoding'];
   const encoding = header ? negotiate(header, ['br', 'gzip']) : null;
-  const language = requestLanguage(request);
-  for (const folder of new Set([language, 'en'])) {
-    const page = path.join(pagesDir, folder, file);
+  for (const page of pages) {
     const compressed =
       encoding && (await readIfPresent(`${page}.${encoding === 'br' ? 'br' : 'gz'}`));
     if (compressed) {
@@ -97,6 +107,16 @@ export async function serveWebApp(
   });
   // The page by its file name would come without the page's headers: the page itself.
   app.get('/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
+  // The page that draws any route, which the service worker keeps for a member page not yet
+  // opened on the phone (apps/web/src/sw/service-worker.ts).
+  app.get('/app-shell', { schema: { hide: true } }, (request, reply) =>
+    sendBuiltPage(
+      request,
+      reply.header('Vary', 'Accept-Encoding'),
+      [path.join(webRoot, 'index.html')],
+      appPage,
+    ),
+  );
   if (!routePages['/']) {
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendAppPage(reply, appPage));
   }

@@ -30,6 +30,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sent as Idempotency-Key: a money call retried with it moves the money once. */
   idempotencyKey?: string;
+  /** Told how much of a form (a receipt) has gone, from 0 to 1. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 // GETs started at boot for a deep link (main.tsx), while the page's code still loads: the
@@ -103,7 +105,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   let res: Response;
   try {
     res = await ((method === 'GET' && takeEarly(path, token)) ||
-      fetch(path, { method, headers, body, signal: options.signal }));
+      (options.form && options.onUploadProgress
+        ? sendWithProgress(method, path, headers, options.form, options.onUploadProgress)
+        : fetch(path, { method, headers, body, signal: options.signal })));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'Network Error');
@@ -117,6 +121,35 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(res.status, data?.message ?? 'Network Error', data?.errors ?? {});
   }
   return data as T;
+}
+
+/** fetch cannot tell how much of a request's body has gone; XMLHttpRequest can. */
+function sendWithProgress(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, path);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () =>
+      resolve(
+        new Response(request.status === 204 ? null : request.responseText, {
+          status: request.status,
+        }),
+      );
+    request.onerror =
+      request.ontimeout =
+      request.onabort =
+        () => reject(new TypeError('Network Error'));
+    request.send(form);
+  });
 }
 
 /** A stored file (receipt, photo) needs the bearer header, so it is fetched as a blob. */

@@ -38,6 +38,11 @@ export function toastSuccess(message: string): void {
   withToast((toast) => toast.success(text, { autoClose: 1000 }));
 }
 
+/** A notice the member should read (a payment kept on the phone): 5 s, paused on hover. */
+export function toastNotice(text: string): void {
+  withToast((toast) => toast.info(text, { autoClose: 5000, pauseOnHover: true }));
+}
+
 export function toastError(error: unknown): void {
   const text = errorMessage(error);
   const options = { autoClose: 5000, pauseOnHover: true, ...container() };

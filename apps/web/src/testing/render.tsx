@@ -86,7 +86,46 @@ export function stubApi(handlers: Record<string, Handler>) {
       });
     }),
   );
+  vi.stubGlobal('XMLHttpRequest', StubXhr);
   return requests;
+}
+
+/**
+ * The uploads that report their progress go through XMLHttpRequest (lib/api-client.ts): here
+ * they reach the same stubbed server, through fetch, and report all sent once answered.
+ */
+class StubXhr {
+  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  private method = 'GET';
+  private url = '';
+  private readonly headers: Record<string, string> = {};
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+
+  send(body: FormData) {
+    fetch(this.url, { method: this.method, headers: this.headers, body }).then(
+      async (res) => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
+        this.status = res.status;
+        this.responseText = await res.text();
+        this.onload?.();
+      },
+      () => this.onerror?.(),
+    );
+  }
 }
 
 /**

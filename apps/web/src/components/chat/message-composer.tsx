@@ -12,6 +12,8 @@ import {
   type MessageFormInput,
   type MessageFormOutput,
 } from './message-form.ts';
+import { NeedsNetwork } from '../needs-network.tsx';
+import { useIsOnline } from '../../lib/use-is-online.ts';
 
 const resolver = lazyZodResolver(() =>
   import('./message-form-schema.ts').then((m) => m.messageForm),
@@ -30,6 +32,7 @@ export function MessageComposer({
   ns: string;
 }) {
   const { t } = useTranslation(ns);
+  const isOnline = useIsOnline();
   const fileRef = useRef<HTMLInputElement | null>(null);
   const form = useForm<MessageFormInput, unknown, MessageFormOutput>({
     resolver,
@@ -94,8 +97,14 @@ export function MessageComposer({
           </Button>
         </div>
       )}
+      <NeedsNetwork />
       <div className="flex justify-end">
-        <Button type="submit" isBusy={isSubmitting} className="w-full sm:w-auto">
+        <Button
+          type="submit"
+          isBusy={isSubmitting}
+          disabled={!isOnline}
+          className="w-full sm:w-auto"
+        >
           {t('composer.send')}
         </Button>
       </div>

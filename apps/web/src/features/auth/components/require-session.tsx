@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getProfileQueryOptions } from '../../../api/get-profile.ts';
-import { Spinner } from '../../../components/states.tsx';
-import { onUnauthorized } from '../../../lib/api-client.ts';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { ApiError, onUnauthorized } from '../../../lib/api-client.ts';
 import { useIsPageShell } from '../../../lib/page-shell.ts';
 import {
   getCachedProfileId,
@@ -14,9 +14,14 @@ import {
   clearToken,
 } from '../../../lib/session-store.ts';
 
+// The member's figures kept on the phone (lib/kept-figures.ts), loaded with the member area.
+const keptFigures = () => import('../../../lib/kept-figures.ts');
+
 /**
- * The session check of docs/product.md 10.4: no token, a failed profile call, or a profile that is
- * not the one this token was issued for sends the member to /sign-in; so does any later 401.
+ * The session check of docs/product.md 10.4: no token, a refused profile call, or a profile that
+ * is not the one this token was issued for sends the member to /sign-in; so does any later 401.
+ * No network is not the end of a session: the member area opens with the figures kept on the
+ * phone, or says that there is no connection.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   // No storage where the build draws the page (lib/page-shell.ts).
@@ -31,6 +36,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     () =>
       onUnauthorized(() => {
         queryClient.clear();
+        void keptFigures().then((kept) => kept.forgetFigures());
         void navigate('/sign-in', { replace: true, state: { from: location.pathname } });
       }),
     [navigate, queryClient, location.pathname],
@@ -39,6 +45,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const profileId = profile.data?.userData.id;
   const cachedId = isPageShell ? null : getCachedProfileId();
   const isMismatch = profileId !== undefined && cachedId !== null && cachedId !== profileId;
+  // Paused: the browser knows it has no network, so the call waits for one.
+  const isOffline =
+    profile.fetchStatus === 'paused' ||
+    (profile.error instanceof ApiError && profile.error.status === 0);
+  const isRefused = profile.isError && !isOffline;
 
   const isMember = profile.data?.userData.is_member;
   useEffect(() => {
@@ -49,18 +60,38 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }, [isMember]);
 
   useEffect(() => {
-    if (isMismatch || profile.isError) {
+    if (isMismatch || isRefused) {
       clearToken();
       queryClient.clear();
+      void keptFigures().then((kept) => kept.forgetFigures());
     }
-  }, [isMismatch, profile.isError, queryClient]);
+  }, [isMismatch, isRefused, queryClient]);
+
+  // The figures of the account this phone signed in as: put back at once (they are all a member
+  // sees without a signal), kept from then on. Not the treasurer's area's.
+  const accountId = isMismatch ? null : (profileId ?? cachedId);
+  const canKeep =
+    Boolean(token) && accountId !== null && isMemberArea(location.pathname) && isMember !== false;
+  const [isRestored, setIsRestored] = useState(false);
+  useEffect(() => {
+    if (canKeep && accountId !== null)
+      void keptFigures()
+        .then((kept) => kept.keepFigures(queryClient, accountId))
+        .catch(() => undefined)
+        .then(() => setIsRestored(true));
+  }, [canKeep, accountId, queryClient]);
 
   // The build's drawing of the page before its data: the same for everyone, nothing to check.
   if (isPageShell) return children;
-  if (!token || profile.isError || isMismatch) {
+  if (!token || isRefused || isMismatch) {
     return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
   }
-  if (!profile.data) return <SessionCheck />;
+  if (!profile.data)
+    return isOffline && (isRestored || !canKeep) ? (
+      <NoConnection onRetry={() => void profile.refetch()} />
+    ) : (
+      <SessionCheck />
+    );
   // An admin who is not a member has no member area (its calls answer 403): the admin area.
   if (profile.data.userData.is_member === false && isMemberArea(location.pathname))
     return <Navigate to="/admin" replace />;
@@ -68,6 +99,16 @@ export function RequireSession({ children }: { children: ReactNode }) {
 }
 
 const isMemberArea = (path: string) => path === '/user' || path.startsWith('/user/');
+
+/** No network and nothing kept on this phone yet. */
+function NoConnection({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="grid min-h-dvh place-items-center p-4">
+      <ErrorState message={t('session.offline')} onRetry={onRetry} />
+    </div>
+  );
+}
 
 /** While the session is checked; a signed-in page's HTML shows it before any script has run. */
 export function SessionCheck() {

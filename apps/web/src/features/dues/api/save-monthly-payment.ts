@@ -1,13 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { z } from 'zod';
 import type { savePaymentResponse } from '@jamiya/contracts/payments';
 import type { loanRepaymentForm, monthlyPaymentForm } from '../lib/payment-forms.ts';
+import { filsToAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
-import { api } from '../../../lib/api-client.ts';
-import { useMoneyMutation } from '../../../lib/money-mutation.ts';
-import { getAccountDataQueryOptions } from '../../../api/get-account-data.ts';
-import { getMyLoansQueryOptions } from '../../../api/get-my-loans.ts';
-import { getMyPaymentsQueryOptions } from '../../../api/get-my-payments.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { idempotencyKeyOf, useMoneyMutation } from '../../../lib/money-mutation.ts';
+import { keepPayment, WAITING_PAYMENTS_KEY, type WaitingPayment } from '../../../lib/outbox.ts';
+import { getCachedProfileId } from '../../../lib/session-store.ts';
+import { shrinkPhoto } from '../../../lib/shrink-photo.ts';
+import { refreshAfterPayment } from '../../../api/waiting-payments.ts';
 
 export type SavePaymentResponse = z.infer<typeof savePaymentResponse>;
 
@@ -21,59 +24,88 @@ const PAYMENT_FIELDS = ['payment_amount', 'month', 'account_number', 'photo'] as
 export const paymentFieldNames: readonly string[] = PAYMENT_FIELDS;
 export const repaymentFieldNames: readonly string[] = ['payment_amount', 'account_number', 'photo'];
 
-export function payMonthlyDue(
-  values: MonthlyPaymentFormOutput,
-  idempotencyKey?: string,
-): Promise<SavePaymentResponse> {
-  const form = new FormData();
-  form.append('payment_amount', filsToDecimalString(values.payment_amount));
-  form.append('month', values.month);
-  form.append('account_number', values.account_number);
-  form.append('photo', values.photo, values.photo.name);
-  return api<SavePaymentResponse>('/api/save-monthly-payment', { form, idempotencyKey });
-}
+/** A payment as it leaves the phone, now or later (lib/outbox.ts): its call, fields and receipt. */
+export type PaymentRequest = Omit<WaitingPayment, 'id' | 'accountId' | 'keptAt'>;
 
-export interface LoanRepayment {
-  loanId: number;
-  values: LoanRepaymentFormOutput;
+/** POST /api/save-monthly-payment: a month's due with its receipt, the photo shrunk first. */
+export async function monthlyPaymentRequest(
+  values: MonthlyPaymentFormOutput,
+  period: string | undefined,
+): Promise<PaymentRequest> {
+  return {
+    kind: 'dues',
+    path: '/api/save-monthly-payment',
+    fields: {
+      payment_amount: filsToDecimalString(values.payment_amount),
+      month: values.month,
+      account_number: values.account_number,
+    },
+    photo: await shrinkPhoto(values.photo),
+    amount: filsToAed(values.payment_amount),
+    period,
+  };
 }
 
 /**
  * POST /api/my-loans/:id/repayments: a repayment of the active loan with its receipt. (The
  * amount-only save-monthly-payment call stays on the server for old clients only.)
  */
-export function repayLoan(
-  { loanId, values }: LoanRepayment,
-  idempotencyKey?: string,
+export async function repaymentRequest(
+  loanId: number,
+  values: LoanRepaymentFormOutput,
+): Promise<PaymentRequest> {
+  return {
+    kind: 'repayment',
+    path: `/api/my-loans/${loanId}/repayments`,
+    fields: {
+      payment_amount: filsToDecimalString(values.payment_amount),
+      ...(values.account_number === undefined ? {} : { account_number: values.account_number }),
+    },
+    photo: await shrinkPhoto(values.photo),
+    amount: filsToAed(values.payment_amount),
+  };
+}
+
+function sendPayment(
+  request: PaymentRequest,
+  idempotencyKey: string,
+  onUploadProgress: (fraction: number) => void,
 ): Promise<SavePaymentResponse> {
   const form = new FormData();
-  form.append('payment_amount', filsToDecimalString(values.payment_amount));
-  if (values.account_number !== undefined) form.append('account_number', values.account_number);
-  form.append('photo', values.photo, values.photo.name);
-  return api<SavePaymentResponse>(`/api/my-loans/${loanId}/repayments`, { form, idempotencyKey });
+  for (const [name, value] of Object.entries(request.fields)) form.append(name, value);
+  form.append('photo', request.photo, request.photo.name);
+  return api<SavePaymentResponse>(request.path, { form, idempotencyKey, onUploadProgress });
 }
 
-export function usePayMonthlyDue() {
+/**
+ * Sends a payment with its receipt, telling `progress` (0 to 1) while it goes; without a network
+ * (the phone says so, or the request gets no answer after its retries) the payment is kept on
+ * the phone with the same Idempotency-Key and sent later: `submit` then answers 'kept'.
+ */
+export function useSubmitPayment() {
   const queryClient = useQueryClient();
-  return useMoneyMutation({
-    mutationFn: payMonthlyDue,
-    // The month turns "Under review" and the submission joins the history at once; not
-    // awaited, so a slow refetch does not hold the modal open.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: getAccountDataQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: getMyPaymentsQueryOptions().queryKey });
-    },
+  const [progress, setProgress] = useState<number | null>(null);
+  const mutation = useMoneyMutation({
+    mutationFn: (request: PaymentRequest, key: string) => sendPayment(request, key, setProgress),
+    // Not awaited, so that a slow refetch does not hold the modal open.
+    onSuccess: () => refreshAfterPayment(queryClient),
+    onSettled: () => setProgress(null),
   });
-}
-
-export function useRepayLoan() {
-  const queryClient = useQueryClient();
-  return useMoneyMutation({
-    mutationFn: repayLoan,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: getAccountDataQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: getMyPaymentsQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: getMyLoansQueryOptions().queryKey });
-    },
-  });
+  const keep = async (request: PaymentRequest, cause: unknown): Promise<'kept'> => {
+    const accountId = getCachedProfileId();
+    if (accountId === null) throw cause;
+    await keepPayment({ ...request, id: idempotencyKeyOf(request), accountId, keptAt: Date.now() });
+    void queryClient.invalidateQueries({ queryKey: WAITING_PAYMENTS_KEY });
+    return 'kept';
+  };
+  const submit = async (request: PaymentRequest): Promise<SavePaymentResponse | 'kept'> => {
+    if (!navigator.onLine) return keep(request, new ApiError(0, 'Network Error'));
+    try {
+      return await mutation.mutateAsync(request);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 0) return keep(request, error);
+      throw error;
+    }
+  };
+  return { submit, progress };
 }

@@ -12,16 +12,18 @@ import { Spinner } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
-import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
+import { applyServerErrors, toastError, toastNotice, toastSuccess } from '../../../lib/messages.ts';
 import {
   repaymentFieldNames,
-  useRepayLoan,
+  repaymentRequest,
+  useSubmitPayment,
   type LoanRepaymentFormInput,
   type LoanRepaymentFormOutput,
 } from '../api/save-monthly-payment.ts';
 import { AccountNumberField } from './account-number-field.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
+import { OfflineNote, UploadProgress } from './sending.tsx';
 
 /**
  * The loan repayment modal behind "Repay loan": the receipt of the transfer, the amount (at
@@ -93,7 +95,7 @@ function LoanPaymentForm({
 }) {
   const { t } = useTranslation('dues');
   const { t: tc } = useTranslation();
-  const repay = useRepayLoan();
+  const payment = useSubmitPayment();
   const next = loan.next_installment;
   const owed = loan.remaining_amount;
   const resolver = useMemo(() => {
@@ -114,8 +116,9 @@ function LoanPaymentForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await repay.mutateAsync({ loanId: loan.id, values });
-      toastSuccess(res.message);
+      const sent = await payment.submit(await repaymentRequest(loan.id, values));
+      if (sent === 'kept') toastNotice(t('form.kept'));
+      else toastSuccess(sent.message);
       onDone();
     } catch (error) {
       applyServerErrors(error, form.setError, repaymentFieldNames);
@@ -151,6 +154,8 @@ function LoanPaymentForm({
         field={form.register('account_number')}
       />
       <p className="text-sm text-slate-600">{t('loanForm.note')}</p>
+      <OfflineNote />
+      <UploadProgress progress={payment.progress} />
       <ModalActions>
         <Button variant="secondary" onClick={onCancel}>
           {tc('cancel')}

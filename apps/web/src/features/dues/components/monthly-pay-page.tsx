@@ -18,6 +18,8 @@ import { MonthlyPaymentModal, type MonthlyPaymentDefaults } from './monthly-paym
 import { MonthlyRowList, type MonthlyRow } from './monthly-rows.tsx';
 import { PaymentHistory } from './payment-history.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
+import { WaitingPayments } from './waiting-payments.tsx';
+import { useWaitingPayments } from '../../../api/waiting-payments.ts';
 
 type OpenModal = { kind: 'dues' | 'loan'; row?: MonthlyRow | undefined } | null;
 
@@ -33,6 +35,8 @@ export function MonthlyPayPage() {
   const loans = useMyLoans();
   const settings = useSettings();
   const payments = useMyPayments();
+  const waiting = useWaitingPayments();
+  const waitingPeriods = new Set(waiting.data?.flatMap((p) => (p.period ? [p.period] : [])));
   const [searchParams, setSearchParams] = useSearchParams();
   const [open, setOpen] = useState<OpenModal>(() =>
     searchParams.get(REPAY_PARAM) === 'loan' ? { kind: 'loan' } : null,
@@ -81,10 +85,12 @@ export function MonthlyPayPage() {
             </Button>
           )}
         </div>
+        <WaitingPayments />
         <PaymentInstructions />
         {/* Pay Now (this month) and Pay (an earlier month) both pay that month's due. */}
         <MonthlyRowList
           rows={account.data.monthlyPaymentData}
+          waitingPeriods={waitingPeriods}
           onPayNow={(row) => setOpen({ kind: 'dues', row })}
           onPayDue={(row) => setOpen({ kind: 'dues', row })}
         />

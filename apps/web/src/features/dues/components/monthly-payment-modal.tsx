@@ -10,10 +10,11 @@ import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed } from '../../../lib/format.ts';
-import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
+import { applyServerErrors, toastError, toastNotice, toastSuccess } from '../../../lib/messages.ts';
 import {
+  monthlyPaymentRequest,
   paymentFieldNames,
-  usePayMonthlyDue,
+  useSubmitPayment,
   type MonthlyPaymentFormInput,
   type MonthlyPaymentFormOutput,
 } from '../api/save-monthly-payment.ts';
@@ -23,6 +24,7 @@ import type { MonthlyRow } from './monthly-rows.tsx';
 import { AccountNumberField } from './account-number-field.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
+import { OfflineNote, UploadProgress } from './sending.tsx';
 
 export interface MonthlyPaymentDefaults {
   /** Preselected when the member pays a due row; otherwise no month is chosen (docs/product.md 10.5). */
@@ -88,7 +90,7 @@ function MonthlyPaymentForm({
 }) {
   const { t } = useTranslation('dues');
   const { t: tc } = useTranslation();
-  const pay = usePayMonthlyDue();
+  const payment = useSubmitPayment();
   const byName = useMemo(() => rowsByMonthName(defaults.rows ?? []), [defaults.rows]);
   // The schema knows what is left of each month, to refuse more with the month's words.
   const resolver = useMemo(() => {
@@ -123,8 +125,11 @@ function MonthlyPaymentForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await pay.mutateAsync(values);
-      toastSuccess(res.message);
+      const sent = await payment.submit(
+        await monthlyPaymentRequest(values, byName[values.month]?.period),
+      );
+      if (sent === 'kept') toastNotice(t('form.kept'));
+      else toastSuccess(sent.message);
       form.reset();
       onDone();
     } catch (error) {
@@ -191,6 +196,8 @@ function MonthlyPaymentForm({
       <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
         {t('form.creditNote')}
       </p>
+      <OfflineNote />
+      <UploadProgress progress={payment.progress} />
       <ModalActions>
         <Button variant="secondary" onClick={onCancel}>
           {tc('cancel')}

@@ -18,10 +18,13 @@ const FIRST_ROWS = 12;
 /** The member's months, newest first as the server lists them (docs/product.md section 4). */
 export function MonthlyRowList({
   rows,
+  waitingPeriods,
   onPayNow,
   onPayDue,
 }: {
   rows: MonthlyRow[];
+  /** The months of payments waiting on the phone for a network (WaitingPayments). */
+  waitingPeriods: ReadonlySet<string>;
   onPayNow: (row: MonthlyRow) => void;
   onPayDue: (row: MonthlyRow) => void;
 }) {
@@ -50,7 +53,13 @@ export function MonthlyRowList({
           </div>
           <ul className="divide-y divide-slate-200">
             {shown.map((row) => (
-              <MonthlyRowItem key={row.period} row={row} onPayNow={onPayNow} onPayDue={onPayDue} />
+              <MonthlyRowItem
+                key={row.period}
+                row={row}
+                isWaiting={waitingPeriods.has(row.period)}
+                onPayNow={onPayNow}
+                onPayDue={onPayDue}
+              />
             ))}
           </ul>
           {shown.length < rows.length && (
@@ -68,10 +77,12 @@ export function MonthlyRowList({
 
 function MonthlyRowItem({
   row,
+  isWaiting,
   onPayNow,
   onPayDue,
 }: {
   row: MonthlyRow;
+  isWaiting: boolean;
   onPayNow: (row: MonthlyRow) => void;
   onPayDue: (row: MonthlyRow) => void;
 }) {
@@ -102,7 +113,11 @@ function MonthlyRowItem({
         ) : (
           <p className="font-bold text-slate-900 tabular-nums lg:text-end">{aed(row.amount)}</p>
         )}
-        <RowStatus row={row} month={month} onPayNow={onPayNow} onPayDue={onPayDue} />
+        {isWaiting && row.status !== 'completed' && row.status !== 'pending' ? (
+          <StatusBadge tone="warning">{t('rows.waiting')}</StatusBadge>
+        ) : (
+          <RowStatus row={row} month={month} onPayNow={onPayNow} onPayDue={onPayDue} />
+        )}
       </div>
     </li>
   );

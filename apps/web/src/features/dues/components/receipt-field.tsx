@@ -1,10 +1,16 @@
+import { useEffect, useState } from 'react';
 import { useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Field } from '../../../components/field.tsx';
 import { FileInput } from '../../../components/file-input.tsx';
+import { shrinkPhoto } from '../../../lib/shrink-photo.ts';
 import { ReceiptPreview } from './receipt-preview.tsx';
 
-/** The receipt of a dues or repayment form (its `photo` field), with a preview once chosen. */
+/**
+ * The receipt of a dues or repayment form (its `photo` field), from the camera or the gallery,
+ * with a preview once chosen and the size it will be sent at: a phone's photo is shrunk first
+ * (lib/shrink-photo.ts), as the form sends it.
+ */
 export function ReceiptField<T extends FieldValues & { photo?: unknown }, O>({
   control,
   error,
@@ -15,12 +21,34 @@ export function ReceiptField<T extends FieldValues & { photo?: unknown }, O>({
   const { t } = useTranslation('dues');
   const name = 'photo' as Path<T>;
   const photo: unknown = useWatch({ control, name });
+  const file = photo instanceof File ? photo : null;
+  const ready = useShrunk(file);
   return (
     <>
       <Field label={t('form.receipt')} hint={t('form.receiptHint')} error={error}>
-        {(a) => <FileInput control={control} name={name} field={a} />}
+        {(a) => (
+          <FileInput control={control} name={name} field={a} cameraLabel={t('form.takePhoto')} />
+        )}
       </Field>
-      {photo instanceof File && <ReceiptPreview file={photo} />}
+      {file && (
+        <>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {ready
+              ? t('form.sendSize', { size: `${Math.max(1, Math.round(ready.size / 1024))} KB` })
+              : t('form.preparing')}
+          </p>
+          <ReceiptPreview file={file} />
+        </>
+      )}
     </>
   );
+}
+
+/** The file as it will be sent, once it is ready. */
+function useShrunk(file: File | null): File | null {
+  const [ready, setReady] = useState<{ of: File; file: File } | null>(null);
+  useEffect(() => {
+    if (file) void shrinkPhoto(file).then((shrunk) => setReady({ of: file, file: shrunk }));
+  }, [file]);
+  return ready && ready.of === file ? ready.file : null;
 }

@@ -24,6 +24,8 @@ import {
   type RechargeFormInput,
   type RechargeFormValues,
 } from '../lib/recharge-form.ts';
+import { NeedsNetwork } from '../../../components/needs-network.tsx';
+import { useIsOnline } from '../../../lib/use-is-online.ts';
 
 /**
  * The mobile recharge form of docs/product.md 10.2, made real (docs/product.md section 7): it sends a
@@ -41,6 +43,7 @@ export function MobileRechargeForm({
   showRequestsLink?: boolean;
 }) {
   const { t } = useTranslation('home');
+  const isOnline = useIsOnline();
   const settings = useSettings();
   const range = rechargeRange(settings.data);
   const [minFils, maxFils] = [range?.minFils, range?.maxFils];
@@ -155,9 +158,11 @@ export function MobileRechargeForm({
           )}
         </Field>
         <div className="flex flex-col gap-3 md:col-span-3">
+          <NeedsNetwork />
           <Button
             type="submit"
             isBusy={form.formState.isSubmitting}
+            disabled={!isOnline}
             className="w-full md:w-auto md:self-start"
           >
             {t('recharge.submit')}

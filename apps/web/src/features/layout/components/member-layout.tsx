@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { useProfile } from '../../../api/get-profile.ts';
+import { useSendWaitingPayments } from '../../../api/waiting-payments.ts';
 import { i18n } from '../../../lib/i18n.tsx';
 import { chooseLanguage, keptLanguage, type Language } from '../../../lib/languages.ts';
 import { Avatar } from '../../../components/avatar.tsx';
@@ -16,6 +17,7 @@ import {
   UserIcon,
 } from '../../../components/icons.tsx';
 import { NotificationBell } from './notification-bell.tsx';
+import { OfflineBanner, UpdateBanner } from './app-banners.tsx';
 import { ProfileDropdown } from './profile-dropdown.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { SkipLink } from '../../../components/skip-link.tsx';
@@ -33,6 +35,7 @@ export function MemberLayout() {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
   const isProfileMenu = pathname === '/user/profile';
+  useSendWaitingPayments(useProfile().data?.userData.id);
 
   return (
     <div className="min-h-dvh bg-slate-50 md:flex">
@@ -63,6 +66,8 @@ export function MemberLayout() {
       </aside>
       <div className="flex min-w-0 flex-1 flex-col pb-24 md:pb-0">
         {!isProfileMenu && <MemberHeader />}
+        <UpdateBanner />
+        <OfflineBanner />
         <main id="content" className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 md:px-8 md:py-6">
           <LayoutOutlet />
         </main>

@@ -26,6 +26,8 @@ import {
 } from '../utils/loan-terms.ts';
 import { AmountStepper } from './amount-stepper.tsx';
 import { LoanEstimate } from './loan-estimate.tsx';
+import { NeedsNetwork } from '../../../components/needs-network.tsx';
+import { useIsOnline } from '../../../lib/use-is-online.ts';
 
 export function LoanApplicationForm({
   policy,
@@ -40,6 +42,7 @@ export function LoanApplicationForm({
   blockedReason?: string | undefined;
 }) {
   const { t } = useTranslation('loans');
+  const isOnline = useIsOnline();
   const apply = useApplyForLoan();
   const resolver = useMemo(
     () =>
@@ -272,10 +275,11 @@ export function LoanApplicationForm({
             {blockedReason}
           </p>
         )}
+        <NeedsNetwork />
         <Button
           type="submit"
           isBusy={form.formState.isSubmitting}
-          disabled={Boolean(blockedReason)}
+          disabled={Boolean(blockedReason) || !isOnline}
           aria-describedby={blockedReason ? 'loan-blocked' : undefined}
         >
           {t('apply.submit')}

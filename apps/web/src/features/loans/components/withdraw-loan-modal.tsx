@@ -9,6 +9,8 @@ import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import { useWithdrawLoan } from '../api/withdraw-loan.ts';
+import { NeedsNetwork } from '../../../components/needs-network.tsx';
+import { useIsOnline } from '../../../lib/use-is-online.ts';
 
 const resolver = lazyZodResolver(() =>
   import('@jamiya/contracts/loans').then((m) => m.withdrawLoanRequest),
@@ -28,6 +30,7 @@ export function WithdrawLoanModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('loans');
+  const isOnline = useIsOnline();
   const withdraw = useWithdrawLoan();
   const [shakeSignal, setShakeSignal] = useState(0);
   const form = useForm<WithdrawInput, unknown, WithdrawValues>({
@@ -76,11 +79,17 @@ export function WithdrawLoanModal({
             />
           )}
         </Field>
+        <NeedsNetwork />
         <ModalActions>
           <Button variant="secondary" onClick={close}>
             {t('myLoan.withdrawKeep')}
           </Button>
-          <Button type="submit" variant="danger" isBusy={form.formState.isSubmitting}>
+          <Button
+            type="submit"
+            variant="danger"
+            isBusy={form.formState.isSubmitting}
+            disabled={!isOnline}
+          >
             {t('myLoan.withdrawConfirm')}
           </Button>
         </ModalActions>

@@ -13,6 +13,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, toastSuccess, translateMessage } from '../../../lib/messages.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useFieldText } from '../lib/field-text.ts';
+import { NeedsNetwork } from '../../../components/needs-network.tsx';
+import { useIsOnline } from '../../../lib/use-is-online.ts';
 
 const resolver = lazyZodResolver(() =>
   import('@jamiya/contracts/auth').then((m) => m.passwordChangeRequest),
@@ -33,6 +35,7 @@ export function ChangePasswordModal({ isOpen, onClose }: { isOpen: boolean; onCl
 
 function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInvalid: () => void }) {
   const { t } = useTranslation('profile');
+  const isOnline = useIsOnline();
   const fieldText = useFieldText();
   const change = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);
@@ -79,11 +82,12 @@ function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInval
         {(a) => <PasswordInput isNew {...a} {...form.register('password_confirmation')} />}
       </Field>
       <p className="text-sm text-slate-600">{t('password.sessionsNote')}</p>
+      <NeedsNetwork />
       <ModalActions>
         <Button variant="secondary" onClick={onDone}>
           {t('cancel', { ns: 'common' })}
         </Button>
-        <Button type="submit" isBusy={form.formState.isSubmitting}>
+        <Button type="submit" isBusy={form.formState.isSubmitting} disabled={!isOnline}>
           {t('password.submit')}
         </Button>
       </ModalActions>

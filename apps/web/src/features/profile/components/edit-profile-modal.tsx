@@ -14,6 +14,8 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 import { useFieldText } from '../lib/field-text.ts';
 import type { editProfileSchema } from '../lib/edit-profile-schema.ts';
 import { PHOTO_ACCEPT, photoProblem } from '../lib/photo.ts';
+import { NeedsNetwork } from '../../../components/needs-network.tsx';
+import { useIsOnline } from '../../../lib/use-is-online.ts';
 
 const resolver = lazyZodResolver(() =>
   import('../lib/edit-profile-schema.ts').then((m) => m.editProfileSchema),
@@ -56,6 +58,7 @@ function EditProfileForm({
   onInvalid: () => void;
 }) {
   const { t } = useTranslation('profile');
+  const isOnline = useIsOnline();
   const fieldText = useFieldText();
   const update = useUpdateProfile();
   const [failure, setFailure] = useState<string | null>(null);
@@ -216,11 +219,12 @@ function EditProfileForm({
           </>
         )}
       </Field>
+      <NeedsNetwork />
       <ModalActions>
         <Button variant="secondary" onClick={onDone}>
           {t('cancel', { ns: 'common' })}
         </Button>
-        <Button type="submit" isBusy={form.formState.isSubmitting}>
+        <Button type="submit" isBusy={form.formState.isSubmitting} disabled={!isOnline}>
           {t('edit.submit')}
         </Button>
       </ModalActions>

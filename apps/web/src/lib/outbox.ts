@@ -1,0 +1,108 @@
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { api, ApiError } from './api-client.ts';
+
+// A payment the member made without a network (a dues receipt, a loan repayment) waits on the
+// phone, in IndexedDB with its receipt, and is sent when the network is back: on the next open
+// of the member area or when the browser says it is online again (features/layout). It carries
+// the Idempotency-Key of the member's submission, so that however often it is sent (two tabs, an
+// answer lost on the way), the money moves once. The member can cancel it until it is sent.
+
+export interface WaitingPayment {
+  /** The submission's Idempotency-Key. */
+  id: string;
+  /** The account that made it: only its own session sends or shows it. */
+  accountId: number;
+  path: string;
+  fields: Record<string, string>;
+  photo: File;
+  kind: 'dues' | 'repayment';
+  /** For the member's eyes: the amount in AED and, for dues, the month ("2026-11"). */
+  amount: number;
+  period?: string | undefined;
+  keptAt: number;
+}
+
+type Outbox = Record<string, WaitingPayment>;
+
+const KEY = 'payments';
+let outbox: UseStore | undefined;
+const store = () => (outbox ??= createStore('jamiya-outbox', 'waiting'));
+
+async function read(): Promise<Outbox> {
+  if (typeof indexedDB === 'undefined') return {};
+  return (await get<Outbox>(KEY, store())) ?? {};
+}
+
+/** One change at a time, in this tab and in the member's other tabs. */
+function exclusively<T>(work: () => Promise<T>): Promise<T> {
+  // The lock's promise settles with the work's own result.
+  return navigator.locks
+    ? (navigator.locks.request('jamiya-outbox', work) as unknown as Promise<T>)
+    : work();
+}
+
+/** The account's waiting payments, oldest first. */
+export async function waitingPayments(accountId: number): Promise<WaitingPayment[]> {
+  return Object.values(await read())
+    .filter((payment) => payment.accountId === accountId)
+    .sort((a, b) => a.keptAt - b.keptAt);
+}
+
+export function keepPayment(payment: WaitingPayment): Promise<void> {
+  return exclusively(async () => set(KEY, { ...(await read()), [payment.id]: payment }, store()));
+}
+
+/** Takes a payment out before it is sent: false if it was sent (or cancelled) meanwhile. */
+export function cancelPayment(id: string): Promise<boolean> {
+  return exclusively(async () => {
+    const { [id]: cancelled, ...rest } = await read();
+    if (cancelled) await set(KEY, rest, store());
+    return Boolean(cancelled);
+  });
+}
+
+/** Forgets every waiting payment on this phone (a sign-out). */
+export function forgetWaitingPayments(): Promise<void> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve();
+  return exclusively(() => del(KEY, store()));
+}
+
+export type SendOutcome =
+  { payment: WaitingPayment; message: string } | { payment: WaitingPayment; error: ApiError };
+
+/**
+ * Sends the account's waiting payments, oldest first, each with its key, and answers what became
+ * of each one that left the outbox: sent, or refused by the server (a month paid meanwhile, say).
+ * Stops at the first that gets no answer, or a server error, to try again later.
+ */
+export function sendWaitingPayments(accountId: number): Promise<SendOutcome[]> {
+  return exclusively(async () => {
+    const outcomes: SendOutcome[] = [];
+    for (const payment of await waitingPayments(accountId)) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(payment.fields)) form.append(name, value);
+      form.append('photo', payment.photo, payment.photo.name);
+      try {
+        const { message } = await api<{ message: string }>(payment.path, {
+          form,
+          idempotencyKey: payment.id,
+        });
+        outcomes.push({ payment, message });
+      } catch (error) {
+        const isFinal =
+          error instanceof ApiError &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          error.status !== 401;
+        if (!isFinal) break;
+        outcomes.push({ payment, error });
+      }
+      const { [payment.id]: _sent, ...rest } = await read();
+      await set(KEY, rest, store());
+    }
+    return outcomes;
+  });
+}
+
+/** The query of the waiting payments (features/dues), refreshed whenever the outbox changes. */
+export const WAITING_PAYMENTS_KEY = ['waitingPayments'] as const;

@@ -1,0 +1,239 @@
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { DEMO_MEMBERS, E2E_MEMBERS } from '../support/members.ts';
+import { expect, PHONE, signIn, test } from '../support/fixtures.ts';
+
+// The member's phone (issue 24): the app installs, keeps its code and the member's last figures,
+// and opens without a network. The service worker runs in these tests only (playwright.config).
+
+const member = E2E_MEMBERS.pwa;
+
+/**
+ * A phone of its own with the service worker allowed. Its console errors fail the test, but a
+ * resource that could not load without a network (what going offline is about).
+ */
+async function phone(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    serviceWorkers: 'allow',
+    baseURL: test.info().project.use.baseURL,
+  });
+  const errors: string[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/Failed to load resource: net::ERR_/.test(m.text()))
+        errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+  };
+  context.on('page', watch);
+  const page = await context.newPage();
+  return {
+    page,
+    close: async () => {
+      await context.close();
+      expect(errors, 'console errors').toEqual([]);
+    },
+  };
+}
+
+/** Once the worker controls the page and has kept what the page loaded before it came. */
+async function workerInstalled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 20_000,
+  });
+  await expect.poll(() => keptFiles(page), { timeout: 20_000 }).toContain('/app-shell');
+}
+
+/** The paths the worker keeps, in every cache of the app. */
+function keptFiles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys())
+        paths.push(new URL(request.url).pathname);
+    return paths;
+  });
+}
+
+test('every page links the manifest, which installs the member area with its icons', async ({
+  page,
+}) => {
+  for (const path of ['/', '/sign-in', '/user', '/about']) {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+  }
+  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({
+    name: 'Jamiya',
+    short_name: 'Jamiya',
+    start_url: '/user',
+    display: 'standalone',
+    theme_color: '#0f766e',
+    background_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+  });
+  const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
+  expect(icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  for (const icon of icons) {
+    const res = await page.request.get(icon.src);
+    expect(res.headers()['content-type']).toBe('image/png');
+    const { width, height } = await sharp(await res.body()).metadata();
+    expect(`${width}x${height}`).toBe(icon.sizes);
+  }
+});
+
+test('installs from the member area and opens /user without a network, with the kept figures', async ({
+  browser,
+}) => {
+  const { page, close } = await phone(browser);
+  await signIn(page, member.email);
+  await expect(page.getByText('Your Saving Balance')).toBeVisible();
+  await workerInstalled(page);
+  // Answers of the API are never kept by the worker: only the app's own copy, shown as such.
+  expect((await keptFiles(page)).filter((p) => p.startsWith('/api/'))).toEqual([]);
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toContainText(
+    /These figures are from \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2}/,
+  );
+  await expect(page.getByText('Your Saving Balance')).toBeVisible();
+  await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
+  // The API is not answered from a cache: without a network, a call fails.
+  expect(
+    await page.evaluate(() =>
+      fetch('/api/settings').then(
+        () => 'answered',
+        () => 'failed',
+      ),
+    ),
+  ).toBe('failed');
+
+  // Back online, the banner goes and the figures are the server's again.
+  await page.context().setOffline(false);
+  await expect(page.getByText('You are offline.')).toBeHidden();
+  await close();
+});
+
+test('a later session keeps every member page, which then opens without a network', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { page, close } = await phone(browser);
+  await signIn(page, member.email);
+  await workerInstalled(page);
+  // The next time the member opens the app, the other member pages' files are fetched and kept.
+  const later = await page.context().newPage();
+  await later.goto('/user');
+  await expect(later.getByText('Your Saving Balance')).toBeVisible();
+  const listed = (await (await later.request.get('/offline/en.json')).json()) as string[];
+  await expect
+    .poll(
+      async () => {
+        const kept = new Set(await keptFiles(later));
+        return listed.filter((file) => !kept.has(file));
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([]);
+
+  await later.context().setOffline(true);
+  const pages: [string, string][] = [
+    ['/user/my-loan', 'My Loan'],
+    ['/user/monthly-pay', 'Monthly Pay'],
+    ['/user/dashboard', `Welcome, ${member.name}`],
+  ];
+  for (const [path, heading] of pages) {
+    await later.goto(path);
+    await expect(later.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(later.getByText('You are offline.')).toBeVisible();
+  }
+  await close();
+});
+
+test('signing out forgets the figures, and another account never sees them', async ({
+  browser,
+}) => {
+  const { page, close } = await phone(browser);
+  await signIn(page, member.email);
+  await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
+  await workerInstalled(page);
+  const keptFigures = () =>
+    page.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const open = indexedDB.open('jamiya-kept');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('figures')) return resolve('');
+            const read = db.transaction('figures').objectStore('figures').getAll();
+            read.onsuccess = () => resolve(JSON.stringify(read.result));
+          };
+        }),
+    );
+  await expect.poll(keptFigures).toContain(member.name);
+
+  await page.goto('/user/switch-account');
+  await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect.poll(keptFigures).not.toContain(member.name);
+
+  // Someone else signs in on the same phone, then loses the network: his own figures only.
+  await signIn(page, DEMO_MEMBERS.rahul);
+  await expect(page.getByRole('heading', { name: 'Rahul Nair' })).toBeVisible();
+  await expect.poll(keptFigures).toContain('Rahul Nair');
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByText('You are offline.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Rahul Nair' })).toBeVisible();
+  await expect(page.getByText(member.name)).toHaveCount(0);
+  await close();
+});
+
+test('a new version says "Update available" and reloads in it when tapped', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { page, close } = await phone(browser);
+  // The worker's script as the browser first fetches it, then as a new build has it.
+  let fetches = 0;
+  await page.context().route('**/sw.js', async (route) => {
+    const response = await route.fetch();
+    const script = `${await response.text()}\n// build ${Math.min(fetches++, 1)}`;
+    await route.fulfill({ response, body: script, headers: { 'content-type': 'text/javascript' } });
+  });
+  await signIn(page, member.email);
+  await workerInstalled(page);
+  await page.reload();
+  const banner = page.getByRole('status').filter({ hasText: 'Update available' });
+  await expect(banner).toBeVisible({ timeout: 20_000 });
+  await banner.getByRole('button', { name: 'Update' }).click();
+  // The page reloads in the new version. (Chromium was seen, now and then, to keep a new worker
+  // waiting after its first tap; the page then reloads after 5 s and offers it again.)
+  await expect
+    .poll(
+      async () => {
+        const waiting = await page
+          .evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))
+          .catch(() => true);
+        if (waiting && (await banner.isVisible().catch(() => false)))
+          await banner
+            .getByRole('button', { name: 'Update' })
+            .click()
+            .catch(() => undefined);
+        return waiting;
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toBe(false);
+  await expect(page.getByText('Your Saving Balance')).toBeVisible();
+  await expect(banner).toBeHidden();
+  // The new version is the one that runs: none waits any more.
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting),
+  ).toBeNull();
+  await close();
+});
