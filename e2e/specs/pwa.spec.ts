@@ -1,41 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_MEMBERS, E2E_MEMBERS } from '../support/members.ts';
-import { expect, PHONE, signIn, test } from '../support/fixtures.ts';
+import { expect, signIn, test } from '../support/fixtures.ts';
+import { openPhone } from '../support/phone.ts';
 
 // The member's phone (issue 24): the app installs, keeps its code and the member's last figures,
 // and opens without a network. The service worker runs in these tests only (playwright.config).
 
 const member = E2E_MEMBERS.pwa;
 
-/**
- * A phone of its own with the service worker allowed. Its console errors fail the test, but a
- * resource that could not load without a network (what going offline is about).
- */
-async function phone(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    serviceWorkers: 'allow',
-    baseURL: test.info().project.use.baseURL,
-  });
-  const errors: string[] = [];
-  const watch = (page: Page) => {
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !/Failed to load resource: net::ERR_/.test(m.text()))
-        errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-  };
-  context.on('page', watch);
-  const page = await context.newPage();
-  return {
-    page,
-    close: async () => {
-      await context.close();
-      expect(errors, 'console errors').toEqual([]);
-    },
-  };
-}
+/** A phone whose service worker runs. */
+const phone = (browser: Browser) => openPhone(browser, { serviceWorkers: 'allow' });
 
 /** Once the worker controls the page and has kept what the page loaded before it came. */
 async function workerInstalled(page: Page): Promise<void> {

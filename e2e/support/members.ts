@@ -31,4 +31,5 @@ export const E2E_MEMBERS = {
   pwa: { name: 'Yusuf Rahman', email: 'yusuf@e2e.example', password: DEMO_PASSWORD },
   outbox: { name: 'Meera Nair', email: 'meera@e2e.example', password: DEMO_PASSWORD },
   taps: { name: 'Bilal Ahmed', email: 'bilal@e2e.example', password: DEMO_PASSWORD },
+  lostAnswer: { name: 'Tariq Aziz', email: 'tariq@e2e.example', password: DEMO_PASSWORD },
 } as const;

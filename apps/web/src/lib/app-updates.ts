@@ -43,14 +43,17 @@ function register() {
   wb.addEventListener('activated', (event) => {
     if (!event.isUpdate) keep(loadedFiles());
   });
-  void wb.register().then(async (registration) => {
-    if (!wasInstalled || !registration) return;
-    // Not while a new version comes: the worker it replaces, busy fetching files it is about to
-    // drop, was seen to keep the new one from ever taking over. The browser has checked for one
-    // at this page's load; its verdict is awaited.
-    await registration.update().catch(() => undefined);
-    if (!registration.installing && !registration.waiting) void keepMemberPages(i18n.language);
-  });
+  wb.register()
+    .then(async (registration) => {
+      if (!wasInstalled || !registration) return;
+      // Not while a new version comes: the worker it replaces, busy fetching files it is about
+      // to drop, was seen to keep the new one from ever taking over. The browser has checked
+      // for one at this page's load; its verdict is awaited.
+      await registration.update().catch(() => undefined);
+      if (!registration.installing && !registration.waiting) void keepMemberPages(i18n.language);
+    })
+    // No worker (a browser that refuses them, as in private browsing): the app works without.
+    .catch(() => undefined);
 }
 
 /** The member pages' files in a language, from the build's list; the worker fetches only those it lacks. */

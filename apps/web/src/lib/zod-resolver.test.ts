@@ -23,6 +23,13 @@ describe('lazyZodResolver', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('answers a form error when its code cannot come, instead of leaving the tap unanswered', async () => {
+    const resolver = lazyZodResolver(() => Promise.reject(new Error('offline')));
+    const result = await resolver({ email: 'a@b.example', password: 'x' }, undefined, options);
+    expect(result.values).toEqual({});
+    expect(result.errors).toEqual({ root: { type: 'load', message: 'Network Error' } });
+  });
+
   it('loads again after a failed load (a dropped connection), rather than failing for good', async () => {
     let calls = 0;
     const resolver = lazyZodResolver(() => {

@@ -1,4 +1,4 @@
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver, ResolverResult } from 'react-hook-form';
 import type { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 
@@ -72,5 +72,16 @@ export function lazyZodResolver<Input extends FieldValues, Output = Input>(
     ));
   onFirstInteraction(() => prepare().catch(() => undefined));
   return (values, context, options) =>
-    prepare().then((resolve) => resolve(values, context, options));
+    prepare().then(
+      (resolve) => resolve(values, context, options),
+      // Its code did not come (no network): the form says so rather than doing nothing, and
+      // the next try loads it again.
+      (error: unknown): ResolverResult<Input, Output> => {
+        void import('./messages.ts').then(({ toastError }) => toastError(error));
+        return {
+          values: {},
+          errors: { root: { type: 'load', message: 'Network Error' } } as FieldErrors<Input>,
+        };
+      },
+    );
 }
