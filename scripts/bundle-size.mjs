@@ -29,6 +29,9 @@ import { LANGUAGES } from '../packages/contracts/src/languages.ts';
 const KB = 1024;
 const FIRST_LOAD_BUDGET = 95 * KB;
 const ROUTE_BUDGET = 50 * KB;
+// The treasurer's pages, opened at a desk: 52 KB, since every route carries the member's phone's
+// kept figures and offline states (docs/decisions/032-an-installable-app.md).
+const ADMIN_ROUTE_BUDGET = 52 * KB;
 // A language's texts for a route (issue 23).
 const TEXTS_BUDGET = 10 * KB;
 
@@ -96,10 +99,11 @@ console.log(
 for (const r of PAGE_ROUTES) {
   const files = routeFiles(manifests, r, firstLoad);
   const bytes = total(files);
-  const ok = bytes <= ROUTE_BUDGET;
+  const budget = r.layout === 'admin' ? ADMIN_ROUTE_BUDGET : ROUTE_BUDGET;
+  const ok = bytes <= budget;
   over ||= !ok;
   console.log(
-    `| ${r.path} (+${files.size} files) | +${fmt(bytes)} | +${fmt(ROUTE_BUDGET)} | ${ok ? 'ok' : 'OVER'} |`,
+    `| ${r.path} (+${files.size} files) | +${fmt(bytes)} | +${fmt(budget)} | ${ok ? 'ok' : 'OVER'} |`,
   );
 }
 // The largest file of texts each language has: what a route loads of it beyond its code.

@@ -58,7 +58,12 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui|use-sync-external-store|react-error-boundary)[\\/]|preload-helper/,
             },
-            { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/ },
+            {
+              name: 'data',
+              // Not the kept figures' persister, nor the (de)hydration only it uses
+              // (lib/kept-figures.ts, loaded by the member area on its own).
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!.*hydration)/,
+            },
             { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/ },
             { name: 'validation', test: /node_modules[\\/](zod|@hookform)[\\/]/ },
           ],

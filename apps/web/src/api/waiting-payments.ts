@@ -1,5 +1,4 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { toastError, toastSuccess } from '../lib/messages.ts';
 import { sendWaitingPayments, waitingPayments, WAITING_PAYMENTS_KEY } from '../lib/outbox.ts';
 import { getCachedProfileId } from '../lib/session-store.ts';
@@ -44,16 +43,4 @@ export async function sendWaiting(queryClient: QueryClient): Promise<void> {
     else toastError(outcome.error);
   }
   if (outcomes.length) refreshAfterPayment(queryClient);
-}
-
-/** In the member area: sends what waits when it opens and whenever the network comes back. */
-export function useSendWaitingPayments(accountId: number | undefined): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (accountId === undefined) return;
-    const send = () => void sendWaiting(queryClient).catch(() => undefined);
-    send();
-    window.addEventListener('online', send);
-    return () => window.removeEventListener('online', send);
-  }, [accountId, queryClient]);
 }

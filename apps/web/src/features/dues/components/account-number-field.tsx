@@ -1,4 +1,11 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect } from 'react';
+import type {
+  FieldValues,
+  Path,
+  PathValue,
+  UseFormRegisterReturn,
+  UseFormReturn,
+} from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 
@@ -32,4 +39,19 @@ export function AccountNumberField({
       )}
     </Field>
   );
+}
+
+/**
+ * The account of the member's last receipt, offered in the form once it is known: the form may
+ * open before the member's payments have come. What the member typed is kept.
+ */
+export function useRememberedAccount<T extends FieldValues & { account_number?: unknown }, O>(
+  form: UseFormReturn<T, unknown, O>,
+  accountNumber: string,
+): void {
+  useEffect(() => {
+    const field = 'account_number' as Path<T>;
+    if (accountNumber && !form.getValues(field) && !form.getFieldState(field).isDirty)
+      form.setValue(field, accountNumber as PathValue<T, Path<T>>);
+  }, [form, accountNumber]);
 }

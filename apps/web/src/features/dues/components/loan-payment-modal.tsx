@@ -20,7 +20,7 @@ import {
   type LoanRepaymentFormInput,
   type LoanRepaymentFormOutput,
 } from '../api/save-monthly-payment.ts';
-import { AccountNumberField } from './account-number-field.tsx';
+import { AccountNumberField, useRememberedAccount } from './account-number-field.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
 import { OfflineNote, UploadProgress } from './sending.tsx';
@@ -113,6 +113,7 @@ function LoanPaymentForm({
     defaultValues: { payment_amount: suggested, account_number: accountNumber },
   });
   const { errors } = form.formState;
+  useRememberedAccount(form, accountNumber);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

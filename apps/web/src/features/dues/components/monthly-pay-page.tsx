@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
@@ -13,8 +14,8 @@ import { errorMessage } from '../../../lib/messages.ts';
 import { monthNameOfPeriod } from '../utils/months.ts';
 import { BalanceCards } from './balance-cards.tsx';
 import { FirstLoanBanner } from './first-loan-banner.tsx';
-import { LoanPaymentModal } from './loan-payment-modal.tsx';
-import { MonthlyPaymentModal, type MonthlyPaymentDefaults } from './monthly-payment-modal.tsx';
+import type { MonthlyPaymentDefaults } from './monthly-payment-modal.tsx';
+import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
 import { MonthlyRowList, type MonthlyRow } from './monthly-rows.tsx';
 import { PaymentHistory } from './payment-history.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
@@ -22,6 +23,19 @@ import { WaitingPayments } from './waiting-payments.tsx';
 import { useWaitingPayments } from '../../../api/waiting-payments.ts';
 
 type OpenModal = { kind: 'dues' | 'loan'; row?: MonthlyRow | undefined } | null;
+
+// The payment forms (and the form library under them, about 16 KB) come once the page has
+// painted, before a member can tap "Pay": what the page shows first waits for less code. A
+// failed load is kept by its lazy component, so "Try again" makes new ones. The repayment form
+// comes only for a member with a loan to repay (or a link that asks for it).
+const paymentModals = () => ({
+  Monthly: lazy(() =>
+    import('./monthly-payment-modal.tsx').then((m) => ({ default: m.MonthlyPaymentModal })),
+  ),
+  Loan: lazy(() =>
+    import('./loan-payment-modal.tsx').then((m) => ({ default: m.LoanPaymentModal })),
+  ),
+});
 
 // ?repay=loan: My Loan's "Repay loan" opens the repayment form here, where the payment forms
 // live (features do not import each other).
@@ -38,6 +52,8 @@ export function MonthlyPayPage() {
   const waiting = useWaitingPayments();
   const waitingPeriods = new Set(waiting.data?.flatMap((p) => (p.period ? [p.period] : [])));
   const [searchParams, setSearchParams] = useSearchParams();
+  const hasPagePainted = useAfterPagePaint();
+  const [modals, setModals] = useState(paymentModals);
   const [open, setOpen] = useState<OpenModal>(() =>
     searchParams.get(REPAY_PARAM) === 'loan' ? { kind: 'loan' } : null,
   );
@@ -95,11 +111,6 @@ export function MonthlyPayPage() {
           onPayDue={(row) => setOpen({ kind: 'dues', row })}
         />
         <PaymentHistory />
-        <MonthlyPaymentModal
-          isOpen={open?.kind === 'dues'}
-          onClose={close}
-          defaults={duesDefaults(account.data, open?.row, lastAccountNumber)}
-        />
       </>
     );
 
@@ -110,13 +121,34 @@ export function MonthlyPayPage() {
         <p className="mt-1 text-slate-700">{t('subtitle')}</p>
       </div>
       {content}
-      <LoanPaymentModal
-        isOpen={open?.kind === 'loan'}
-        onClose={close}
-        activeLoan={activeLoan}
-        loansStatus={loans.status}
-        accountNumber={lastAccountNumber}
-      />
+      {(hasPagePainted || open) && (
+        <ErrorBoundary
+          fallbackRender={({ resetErrorBoundary }) => <ErrorState onRetry={resetErrorBoundary} />}
+          onReset={() => {
+            close();
+            setModals(paymentModals());
+          }}
+        >
+          <Suspense fallback={null}>
+            {account.data && (
+              <modals.Monthly
+                isOpen={open?.kind === 'dues'}
+                onClose={close}
+                defaults={duesDefaults(account.data, open?.row, lastAccountNumber)}
+              />
+            )}
+            {(activeLoan || open?.kind === 'loan') && (
+              <modals.Loan
+                isOpen={open?.kind === 'loan'}
+                onClose={close}
+                activeLoan={activeLoan}
+                loansStatus={loans.status}
+                accountNumber={lastAccountNumber}
+              />
+            )}
+          </Suspense>
+        </ErrorBoundary>
+      )}
     </div>
   );
 }

@@ -21,7 +21,7 @@ import {
 import { periodLabel } from '../../../lib/dates.ts';
 import { monthLabel, monthNameOfPeriod } from '../utils/months.ts';
 import type { MonthlyRow } from './monthly-rows.tsx';
-import { AccountNumberField } from './account-number-field.tsx';
+import { AccountNumberField, useRememberedAccount } from './account-number-field.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
 import { OfflineNote, UploadProgress } from './sending.tsx';
@@ -120,6 +120,7 @@ function MonthlyPaymentForm({
     },
   });
   const { errors } = form.formState;
+  useRememberedAccount(form, defaults.accountNumber);
   const month = useWatch({ control: form.control, name: 'month' });
   const row = byName[month as MonthName];
 

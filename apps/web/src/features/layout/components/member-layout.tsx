@@ -3,7 +3,6 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { useProfile } from '../../../api/get-profile.ts';
-import { useSendWaitingPayments } from '../../../api/waiting-payments.ts';
 import { i18n } from '../../../lib/i18n.tsx';
 import { chooseLanguage, keptLanguage, type Language } from '../../../lib/languages.ts';
 import { Avatar } from '../../../components/avatar.tsx';
@@ -17,7 +16,7 @@ import {
   UserIcon,
 } from '../../../components/icons.tsx';
 import { NotificationBell } from './notification-bell.tsx';
-import { OfflineBanner, UpdateBanner } from './app-banners.tsx';
+import { OfflineBanner, UpdateBanner, useSendWaitingPayments } from './app-banners.tsx';
 import { ProfileDropdown } from './profile-dropdown.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { SkipLink } from '../../../components/skip-link.tsx';

@@ -1,0 +1,126 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dubaiMonth, dubaiMonthBefore, jpegReceipt } from '../support/figures.ts';
+import { DEMO_MEMBERS, E2E_MEMBERS } from '../support/members.ts';
+import { expect, signIn, test } from '../support/fixtures.ts';
+import { openPhone } from '../support/phone.ts';
+
+// What the member's phone spends (issue 24, points 1 and 5): taps to pay this month's due, and
+// the bytes of a first session.
+
+test("from /user, this month's due is paid in at most 4 taps and a photo", async ({ browser }) => {
+  const { page, close } = await openPhone(browser);
+  const member = E2E_MEMBERS.taps;
+  await signIn(page, member.email);
+  // A member who has paid before: the account he pays from is remembered.
+  const token = await page.evaluate(() => localStorage.getItem('ts_token'));
+  const earlier = await page.request.post('/api/save-monthly-payment', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      payment_amount: '200',
+      month: dubaiMonthBefore(1).name,
+      account_number: 'AE07 0331 2345 6789 0123 456',
+      photo: { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: await jpegReceipt() },
+    },
+  });
+  expect(earlier.status()).toBe(200);
+  await page.goto('/user');
+  await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
+  await page.evaluate(() => {
+    const taps: string[] = [];
+    Object.assign(window, { taps });
+    document.addEventListener(
+      'pointerdown',
+      (e) => {
+        if (e.isTrusted) taps.push((e.target as Element).textContent?.trim().slice(0, 30) ?? '');
+      },
+      true,
+    );
+  });
+  const tap = (locator: ReturnType<typeof page.getByRole>) => locator.tap();
+
+  await tap(
+    page
+      .getByRole('navigation', { name: 'Member shortcuts' })
+      .getByRole('link', { name: 'Monthly pay' }),
+  );
+  const thisMonth = page
+    .getByRole('region', { name: 'Monthly dues' })
+    .getByRole('listitem')
+    .filter({ hasText: dubaiMonth().label });
+  await tap(thisMonth.getByRole('button', { name: 'Pay Now' }));
+  const dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
+  await expect(dialog.getByLabel('Account number')).toHaveValue('AE07 0331 2345 6789 0123 456');
+  await expect(dialog.getByLabel('Month')).toHaveValue(dubaiMonth().name);
+  await expect(dialog.getByLabel('Amount (AED)')).toHaveValue('200');
+  // Choosing the photo: the phone's own picker.
+  await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
+    name: 'receipt.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await jpegReceipt(),
+  });
+  await tap(dialog.getByRole('button', { name: 'Send payment' }));
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your payment was submitted.' }),
+  ).toBeVisible();
+  await expect(thisMonth).toContainText('Under review');
+  const taps = await page.evaluate(() => (window as unknown as { taps: string[] }).taps);
+  console.log(`taps: ${taps.length} (${taps.join(' | ')})`);
+  expect(taps.length, taps.join(' | ')).toBeLessThanOrEqual(4);
+  await close();
+});
+
+test('a first session (sign-in, home, Monthly Pay) moves at most 200 KB', async ({
+  browser,
+}, testInfo) => {
+  // Every byte the phone receives, its service worker's too: a proxy in front of the app counts
+  // the bodies as they go (compressed; the headers, which HTTP/2 compresses, aside).
+  const target = new URL(testInfo.project.use.baseURL!);
+  const received: { path: string; bytes: number }[] = [];
+  const proxy = http.createServer((req, res) => {
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        let bytes = 0;
+        answer.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        answer.on('end', () => received.push({ path: req.url ?? '', bytes }));
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { page, close } = await openPhone(browser, {
+    serviceWorkers: 'allow',
+    baseURL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+  });
+  try {
+    await signIn(page, DEMO_MEMBERS.rahul);
+    await expect(page.getByRole('heading', { name: 'Rahul Nair' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Member shortcuts' })
+      .getByRole('link', { name: 'Monthly pay' })
+      .tap();
+    await expect(page.getByRole('heading', { level: 1, name: 'Monthly Pay' })).toBeVisible();
+    // The worker installed and the page's files kept: all of the session is in.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 20_000,
+    });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    const total = received.reduce((sum, r) => sum + r.bytes, 0);
+    const list = received.map((r) => `${r.bytes} ${r.path}`).join('\n');
+    console.log(`first session: ${(total / 1024).toFixed(1)} KB in ${received.length} answers`);
+    expect(total, list).toBeLessThanOrEqual(200 * 1024);
+  } finally {
+    await close();
+    proxy.close();
+  }
+});
