@@ -30,7 +30,7 @@ const KB = 1024;
 const FIRST_LOAD_BUDGET = 95 * KB;
 const ROUTE_BUDGET = 50 * KB;
 // The treasurer's pages, opened at a desk: 52 KB, since every route carries the member's phone's
-// kept figures and offline states (docs/decisions/032-an-installable-app.md).
+// kept figures and offline states (docs/decisions/033-an-installable-app.md).
 const ADMIN_ROUTE_BUDGET = 52 * KB;
 // A language's texts for a route (issue 23).
 const TEXTS_BUDGET = 10 * KB;

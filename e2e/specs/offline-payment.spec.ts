@@ -31,7 +31,7 @@ async function fillPayment(dialog: Locator, month: { name: string }): Promise<vo
     mimeType: 'image/jpeg',
     buffer: await jpegReceipt(),
   });
-  await expect(dialog.getByText(/^To send: \d+ KB$/)).toBeVisible();
+  await expect(dialog.getByText(/^To send: [\d.]+ kB$/)).toBeVisible();
 }
 
 async function paymentsOf(page: Page, period: string) {

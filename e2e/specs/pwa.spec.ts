@@ -161,7 +161,9 @@ test('signing out forgets the figures, and another account never sees them', asy
   // Someone else signs in on the same phone, then loses the network: his own figures only.
   await signIn(page, DEMO_MEMBERS.rahul);
   await expect(page.getByRole('heading', { name: 'Rahul Nair' })).toBeVisible();
+  // Kept (a second at most after the answers came): his profile and his account's figures.
   await expect.poll(keptFigures).toContain('Rahul Nair');
+  await expect.poll(keptFigures).toContain('accountData');
   await page.context().setOffline(true);
   await page.reload();
   await expect(page.getByText('You are offline.')).toBeVisible();

@@ -2,7 +2,7 @@
 // dist/sw.js, and for each language the list of files the member pages load,
 // dist/offline/<language>.json, which the app hands the worker to keep once it is installed
 // (src/lib/app-updates.ts). Both change with every build whose files change: a new sw.js is
-// how a phone learns of a new version (docs/decisions/032-an-installable-app.md).
+// how a phone learns of a new version (docs/decisions/033-an-installable-app.md).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

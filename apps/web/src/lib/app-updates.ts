@@ -3,7 +3,7 @@ import { i18n } from './i18n.tsx';
 
 // The app's service worker (src/sw/service-worker.ts, built as /sw.js), installed from the member
 // area once its page has painted: it keeps the member pages' code for a phone without a signal
-// (docs/decisions/032-an-installable-app.md). A member's first session downloads nothing more
+// (docs/decisions/033-an-installable-app.md). A member's first session downloads nothing more
 // for it than the worker itself: the files that session loaded are kept from the browser's
 // cache, and the other member pages' files come with a later session.
 

@@ -70,7 +70,14 @@ export function keepFigures(queryClient: QueryClient, accountId: number): Promis
     restored: persistQueryClientRestore(options)
       .catch(() => undefined)
       .then(() => {
-        if (kept === keeping) keeping.stop = persistQueryClientSubscribe(options);
+        if (kept !== keeping) return;
+        keeping.stop = persistQueryClientSubscribe(options);
+        // What was put back is from before this page: shown at once, and asked for again
+        // (what this page has fetched itself is not).
+        void queryClient.invalidateQueries({
+          predicate: (query) =>
+            isKept(query.queryKey) && query.state.dataUpdatedAt < performance.timeOrigin,
+        });
       }),
   };
   kept = keeping;

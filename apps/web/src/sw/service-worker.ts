@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // The member's phone keeps the app's code and the member pages, so that they open without a
-// signal (docs/decisions/032-an-installable-app.md). API answers never come from here: the
+// signal (docs/decisions/033-an-installable-app.md). API answers never come from here: the
 // figures a member reads offline are the app's own kept copy (lib/kept-figures.ts), shown as such.
 import { clientsClaim } from 'workbox-core';
 import { registerRoute, setCatchHandler } from 'workbox-routing';

@@ -4,7 +4,6 @@ import type { AccountData } from '../../../api/get-account-data.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { aed } from '../../../lib/format.ts';
-import { translateMessage } from '../../../lib/messages.ts';
 import { periodLabel } from '../../../lib/dates.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 
@@ -89,9 +88,7 @@ function MonthlyRowItem({
   const { t } = useTranslation('dues');
   const month = periodLabel(row.period);
   const isPartPaid = row.paid > 0 && row.remaining > 0;
-  // The server's own "Part paid: ..." sentence is replaced by ours, in the member's language;
-  // another (under review, a rejection's reason) is kept beside it.
-  const serverNote = isPartPaid && row.description.startsWith('Part paid') ? null : row.description;
+  const note = rowNote(row, isPartPaid, t);
   return (
     <li className={`flex items-center gap-3 px-4 py-3 lg:px-5 ${COLUMNS}`}>
       <div className="min-w-0 flex-1 lg:contents">
@@ -102,7 +99,7 @@ function MonthlyRowItem({
               {t('rows.partPaid', { paid: aed(row.paid), due: aed(row.amount) })}
             </p>
           )}
-          {serverNote && <p>{translateMessage(serverNote)}</p>}
+          {note && <p>{note}</p>}
         </div>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 lg:contents">
@@ -121,6 +118,31 @@ function MonthlyRowItem({
       </div>
     </li>
   );
+}
+
+// The API's descriptions are English sentences of the server's (the spec's clients show them as
+// they are): here each is said in the member's language from what the row is. Only a rejected
+// receipt's reason, as the treasurer typed it, comes from the API as it is.
+const REJECTED = 'Receipt not accepted: ';
+
+function rowNote(
+  row: MonthlyRow,
+  isPartPaid: boolean,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): string | null {
+  if (row.description.startsWith(REJECTED))
+    return t('rows.note.notAccepted', { reason: row.description.slice(REJECTED.length) });
+  if (isPartPaid && row.status !== 'pending') return null; // said by rows.partPaid
+  switch (row.status) {
+    case 'completed':
+      return t('rows.note.paid');
+    case 'pending':
+      return t('rows.note.review');
+    case 'pay_now':
+      return t('rows.note.thisMonth');
+    default:
+      return t('rows.note.notPaid');
+  }
 }
 
 /** completed, pending, pay_now, and any other value meaning due (docs/product.md 10.2). */

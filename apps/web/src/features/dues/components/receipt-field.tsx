@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Field } from '../../../components/field.tsx';
 import { FileInput } from '../../../components/file-input.tsx';
 import { shrinkPhoto } from '../../../lib/shrink-photo.ts';
-import { ReceiptPreview } from './receipt-preview.tsx';
+import { formatSize, ReceiptPreview } from './receipt-preview.tsx';
 
 /**
  * The receipt of a dues or repayment form (its `photo` field), from the camera or the gallery,
@@ -34,7 +34,7 @@ export function ReceiptField<T extends FieldValues & { photo?: unknown }, O>({
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
             {ready
-              ? t('form.sendSize', { size: `${Math.max(1, Math.round(ready.size / 1024))} KB` })
+              ? t('form.sendSize', { size: formatSize(ready.size) })
               : t('form.preparing')}
           </p>
           <ReceiptPreview file={file} />

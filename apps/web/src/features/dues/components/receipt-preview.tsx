@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { numbersLocale } from '../../../lib/format.ts';
 
 // Types a browser can draw in an <img>; a HEIC photo or a PDF is shown by its name.
 const DRAWABLE = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
-function formatSize(bytes: number, locale: string): string {
+/** A file's size as the reader reads it, with Latin digits as every figure of the app. */
+export function formatSize(bytes: number): string {
   const mb = bytes / (1024 * 1024);
-  const format = new Intl.NumberFormat(locale, {
+  const format = new Intl.NumberFormat(numbersLocale(), {
     style: 'unit',
     unit: mb >= 1 ? 'megabyte' : 'kilobyte',
     maximumFractionDigits: 1,
@@ -16,7 +18,7 @@ function formatSize(bytes: number, locale: string): string {
 
 /** What the member picked, before it is sent: a thumbnail of a photo, else the file's name. */
 export function ReceiptPreview({ file }: { file: File }) {
-  const { t, i18n } = useTranslation('dues');
+  const { t } = useTranslation('dues');
   const [url, setUrl] = useState<string>();
   const isDrawable = DRAWABLE.includes(file.type);
 
@@ -51,7 +53,7 @@ export function ReceiptPreview({ file }: { file: File }) {
       <figcaption className="min-w-0 text-sm break-words text-slate-700">
         {t('form.receiptFile', {
           name: file.name,
-          size: formatSize(file.size, i18n.language || 'en'),
+          size: formatSize(file.size),
         })}
       </figcaption>
     </figure>

@@ -1,0 +1,165 @@
+// npm run bench:phone [-- --no-build] [--runs 3]   (run with tsx: it reads the e2e's receipt photo)
+//
+// The pay-dues flow of issue 24 on a slow mobile network, in Debian's Chromium: about 400 kbit/s
+// each way and 400 ms round trips, the CPU slowed 4 times as Lighthouse does for a mid-range
+// phone. A demo member opens the sign-in page, signs in, opens Monthly Pay, starts paying this
+// month's due, chooses a 12-megapixel camera photo of a printed receipt (shrunk on the phone)
+// and sends it. Prints how long each step took and the bytes it moved (bodies, through a proxy
+// that counts them, the service worker's included), the median of the runs. A bench, not a test:
+// the figures go in docs/performance.md.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { receiptPhoto } from '../e2e/support/figures.ts';
+import { freePort, startServer } from './lighthouse/app.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+  },
+});
+const root = path.resolve(import.meta.dirname, '..');
+if (!args['no-build']) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+
+const SLOW_PHONE = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: 50_000,
+  uploadThroughput: 50_000,
+};
+const photo = await receiptPhoto();
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'jamiya-phone-bench-'));
+
+/** Counts the body bytes of every answer, as they pass. */
+function countingProxy(target) {
+  const counted = { bytes: 0 };
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(
+      { host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        answer.on('data', (chunk) => (counted.bytes += chunk.length));
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, counted, port: server.address().port })),
+  );
+}
+
+async function run(index) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startServer({
+    serverEntry: path.join(root, 'apps/server/dist/server.js'),
+    dataDir: path.join(scratch, `data-${index}`),
+    port,
+    origin,
+    publicUrl: origin,
+  });
+  const proxy = await countingProxy(port);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const steps = [];
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      baseURL: `http://127.0.0.1:${proxy.port}`,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_PHONE);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const step = async (name, work) => {
+      const bytesBefore = proxy.counted.bytes;
+      const started = performance.now();
+      await work();
+      steps.push({
+        name,
+        ms: performance.now() - started,
+        bytes: proxy.counted.bytes - bytesBefore,
+      });
+    };
+    const timeout = { timeout: 120_000 };
+    await step('open the sign-in page', async () => {
+      await page.goto('/sign-in');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor(timeout);
+    });
+    await step('sign in: the home with its figures', async () => {
+      await page.getByLabel('Email').fill('rahul@jamiya.example');
+      await page.getByLabel('Password').fill('jamiya-demo');
+      await page.getByRole('button', { name: 'Sign in' }).tap();
+      await page.getByText('Your Saving Balance').waitFor(timeout);
+      await page.getByRole('heading', { name: 'Rahul Nair' }).waitFor(timeout);
+    });
+    await step('Monthly Pay, with the months', async () => {
+      await page
+        .getByRole('navigation', { name: 'Member shortcuts' })
+        .getByRole('link', { name: 'Monthly pay' })
+        .tap();
+      await page.getByRole('button', { name: 'Pay Now' }).waitFor(timeout);
+    });
+    await step('"Pay Now": the form', async () => {
+      await page.getByRole('button', { name: 'Pay Now' }).tap();
+      await page.getByRole('dialog', { name: 'Monthly Payment' }).waitFor(timeout);
+    });
+    const dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
+    await step('a 12-megapixel photo chosen: shrunk, its size shown', async () => {
+      await dialog
+        .getByLabel('Receipt (photo or PDF)')
+        .setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await dialog.getByText(/^To send: [\d.]+ kB$/).waitFor(timeout);
+    });
+    await step('"Send payment": the receipt up, the answer back', async () => {
+      await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
+      await dialog.getByRole('button', { name: 'Send payment' }).tap();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Your payment was submitted.' })
+        .waitFor(timeout);
+    });
+  } finally {
+    await browser.close();
+    proxy.server.close();
+    server.kill('SIGTERM');
+    await server.exited;
+  }
+  return steps;
+}
+
+const runs = [];
+for (let i = 0; i < Number(args.runs); i++) runs.push(await run(i));
+fs.rmSync(scratch, { recursive: true, force: true });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(`\n| step (median of ${runs.length}) | time | bytes moved |`);
+console.log('|---|---:|---:|');
+let totalMs = 0;
+let totalBytes = 0;
+for (const [i, { name }] of runs[0].entries()) {
+  const ms = median(runs.map((r) => r[i].ms));
+  const bytes = median(runs.map((r) => r[i].bytes));
+  totalMs += ms;
+  totalBytes += bytes;
+  console.log(`| ${name} | ${(ms / 1000).toFixed(1)} s | ${(bytes / 1024).toFixed(1)} KB |`);
+}
+console.log(`| all | ${(totalMs / 1000).toFixed(1)} s | ${(totalBytes / 1024).toFixed(1)} KB |`);
