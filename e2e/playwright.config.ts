@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium.ts';
 
 // Debian's chromium, never a downloaded browser (STACK-NOTES). The flags keep it off the
 // network this machine does not have.
@@ -22,18 +23,7 @@ export default defineConfig({
     // The app's service worker (issue 24) would serve a page's files from its cache mid-test,
     // out of page.route's sight: only the specs about it let it run (pwa.spec.ts).
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   // Desktop by default; the specs that are about the phone layout set a 390 px viewport.
   projects: [

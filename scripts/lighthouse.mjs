@@ -27,6 +27,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort, signIn, startServer } from './lighthouse/app.mjs';
 import { makeCertificate, startNginx } from './nginx.mjs';
+import { CHROMIUM_FLAGS } from '../e2e/support/chromium.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { values: args } = parseArgs({
@@ -61,13 +62,7 @@ const PAGES = chosen ? ALL_PAGES.filter((page) => chosen.includes(page.path)) : 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const CHROME_FLAGS = [
   '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_FLAGS,
   // The proxy's certificate is its own (--https).
   ...(args.https ? ['--ignore-certificate-errors'] : []),
 ];

@@ -1,7 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { DEMO_MEMBERS, E2E_MEMBERS } from '../support/members.ts';
-import { expect, signIn, test } from '../support/fixtures.ts';
+import { expect, PHONE, signIn, test } from '../support/fixtures.ts';
 import { openPhone } from '../support/phone.ts';
 
 // The member's phone (issue 24): the app installs, keeps its code and the member's last figures,
@@ -58,6 +62,30 @@ test('every page links the manifest, which installs the member area with its ico
     expect(res.headers()['content-type']).toBe('image/png');
     const { width, height } = await sharp(await res.body()).metadata();
     expect(`${width}x${height}`).toBe(icon.sizes);
+  }
+});
+
+test('Chromium offers to install the app from the member area', async ({ playwright }) => {
+  // A profile of its own: a browser offers no install in a private window, as test contexts are.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'jamiya-install-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
+    viewport: PHONE,
+    baseURL: test.info().project.use.baseURL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page, member.email);
+    await workerInstalled(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const { errors } = await cdp.send('Page.getAppManifest');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
   }
 });
 
