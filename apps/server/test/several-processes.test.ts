@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -30,10 +30,10 @@ describe.skipIf(!onPostgres)('several processes over one PostgreSQL', () => {
     return url.toString();
   }
 
-  async function processConfig(url: string) {
+  async function processConfig(url: string, env: NodeJS.ProcessEnv = {}) {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-proc-'));
     folders.push(dataDir);
-    return loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, DEMO_SEED: '1' });
+    return loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, DEMO_SEED: '1', ...env });
   }
 
   afterAll(async () => {
@@ -69,6 +69,30 @@ describe.skipIf(!onPostgres)('several processes over one PostgreSQL', () => {
       expect(rows[0].n).toBe(journal.entries.length);
     } finally {
       for (const u of up) await u.database.close();
+    }
+  });
+
+  it('opens at most DATABASE_POOL_SIZE connections, however many queries wait', async () => {
+    const url = await scratchDatabase();
+    const { database } = await startUp(await processConfig(url, { DATABASE_POOL_SIZE: '3' }));
+    const watcher = new pg.Client({ connectionString: url });
+    await watcher.connect();
+    try {
+      const name = new URL(url).pathname.slice(1);
+      const busy = Promise.all(
+        Array.from({ length: 12 }, () => database.db.execute(sql`select pg_sleep(0.3)`)),
+      );
+      await new Promise((r) => setTimeout(r, 150));
+      const { rows } = await watcher.query(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = $1 and application_name = 'jamiya'`,
+        [name],
+      );
+      expect(rows[0].n).toBe(3);
+      await busy;
+    } finally {
+      await watcher.end();
+      await database.close();
     }
   });
 });

@@ -70,6 +70,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // So that pg_stat_activity tells the app's connections from the rest.
+    application_name: 'jamiya',
     // Only the hot paths use named (prepared) statements (lib/prepared.ts), and each is an
     // index lookup by key whatever the values: planning it once per connection, instead of
     // for each of its first executions and whenever the planner doubts, saves about as much
