@@ -6,14 +6,19 @@ import { startUp } from './start-up.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { database, storage, swept, seeded } = await startUp(config);
+  const { database, storage, uploads, seeded } = await startUp(config);
   const app = await buildApp(
     config,
     { db: database.db, storage },
     { webRoot: config.webRoot, notificationJobMs: config.notificationJobMs },
   );
 
-  if (swept > 0) app.log.info(`removed ${swept} upload(s) without a record (left by a crash)`);
+  if (uploads.moved + uploads.removed > 0)
+    app.log.info(
+      `moved ${uploads.moved} upload(s) from ${config.uploadsDir} into the database; removed ${uploads.removed} that no record named (left by a crash)`,
+    );
+  if (uploads.missing > 0)
+    app.log.error(`${uploads.missing} file record(s) have no bytes, in the database or on disk`);
 
   let stopping = false;
   const stop = async (signal: string) => {
