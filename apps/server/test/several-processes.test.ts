@@ -6,12 +6,22 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema/users.ts';
 import { DEMO_ACCOUNTS } from '../src/features/demo/seed.ts';
 import { startUp } from '../src/start-up.ts';
-import { expectBooksBalance, onPostgres } from './harness.ts';
+import { dubaiPeriod, monthName } from './calendar.ts';
+import {
+  bearer,
+  expectBooksBalance,
+  login,
+  multipart,
+  onPostgres,
+  TEST_CONFIG,
+} from './harness.ts';
 
 describe.skipIf(!onPostgres)('several processes over one PostgreSQL', () => {
   const adminUrl = process.env.TEST_DATABASE_URL!;
@@ -93,6 +103,46 @@ describe.skipIf(!onPostgres)('several processes over one PostgreSQL', () => {
     } finally {
       await watcher.end();
       await database.close();
+    }
+  });
+
+  it('serves from one process a receipt sent to the other, each with a data folder of its own', async () => {
+    const url = await scratchDatabase();
+    const first = await startUp(await processConfig(url));
+    const second = await startUp(await processConfig(url, { DEMO_SEED: '0' }));
+    const apps = await Promise.all(
+      [first, second].map((p) => buildApp(TEST_CONFIG, { db: p.database.db, storage: p.storage })),
+    );
+    try {
+      const member = await login(apps[0]!, 'rahul@jamiya.example');
+      const receipt = await sharp({
+        create: { width: 60, height: 40, channels: 3, background: '#408020' },
+      })
+        .png()
+        .toBuffer();
+      const form = multipart(
+        { payment_amount: '200', month: monthName(dubaiPeriod()), account_number: 'AE07' },
+        { photo: { filename: 'receipt.png', contentType: 'image/png', data: receipt } },
+      );
+      const sent = await apps[0]!.inject({
+        method: 'POST',
+        url: '/api/save-monthly-payment',
+        headers: { ...bearer(member), ...form.headers },
+        payload: form.payload,
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const receiptUrl = sent.json().payment.receipt_url as string;
+
+      const here = await apps[0]!.inject({ url: receiptUrl, headers: bearer(member) });
+      const there = await apps[1]!.inject({ url: receiptUrl, headers: bearer(member) });
+
+      expect(there.statusCode).toBe(200);
+      expect(there.headers['content-type']).toBe('image/png');
+      expect(there.rawPayload.equals(here.rawPayload)).toBe(true);
+    } finally {
+      for (const app of apps) await app.close();
+      await first.database.close();
+      await second.database.close();
     }
   });
 });
