@@ -17,14 +17,13 @@
 //
 // The parts are in crash-test/: the options, the server process, the people, the load and the
 // checks.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { checkStoredState, checkThroughApi } from './crash-test/checks.mjs';
 import { client } from './crash-test/http.mjs';
 import { load } from './crash-test/load.mjs';
+import { scratchDatabase } from './crash-test/scratch-database.mjs';
 import {
   firstSeed,
   fromSource,
@@ -58,14 +57,8 @@ async function main() {
     process.env.TEST_DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/postgres';
   if (usePg) {
-    scratch = `jamiya_crash_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${scratch}`);
-    await c.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${scratch}`;
-    target.url = url.toString();
+    scratch = await scratchDatabase(adminUrl, 'jamiya_crash');
+    target.url = scratch.url;
     env.DATABASE_URL = target.url;
   }
   const call = client(`http://127.0.0.1:${port}`);
@@ -138,12 +131,7 @@ async function main() {
       await server.exited;
     }
     await fs.rm(dataDir, { recursive: true, force: true });
-    if (scratch) {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await c.end();
-    }
+    await scratch?.drop();
   }
   log(
     `# ${rounds - failed} passed, ${failed} failed; ${totals.submissions} submissions, ` +
