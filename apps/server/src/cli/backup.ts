@@ -67,7 +67,10 @@ export async function backup(target: BackupTarget, outDir: string, now = new Dat
     tool = (await run('pg_dump', ['--version'], {})).trim();
     await run(
       'pg_dump',
-      ['--format=custom', '--no-owner', '--file', path.join(out, databaseFile)],
+      // Receipts are most of the bytes and do not compress (and pg_dump writes a bytea as hex,
+      // which level 1 shrinks back as well as the default): 300 MB of them dump in 6 s at
+      // level 1 against 20 s at the default 6, to 368 MB against 359 MB (decision 032).
+      ['--format=custom', '--compress=1', '--no-owner', '--file', path.join(out, databaseFile)],
       connectionEnv(target.databaseUrl),
     );
   } else {
