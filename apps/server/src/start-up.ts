@@ -18,7 +18,10 @@ export interface StartedDatabase {
   seeded: boolean;
 }
 
-/** What a process does before it serves: the database opened and migrated, the demo data. */
+/**
+ * What a process does before it serves: the database opened and migrated, the uploads left on
+ * disk moved in, the demo data.
+ */
 export async function startUp(config: Config): Promise<StartedDatabase> {
   const database = await openDatabase(config);
   try {
