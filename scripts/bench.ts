@@ -14,9 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serveBare } from './bench/bare-route.ts';
 import { load, medianOfRounds, type Figures, type LoadSettings } from './bench/load.ts';
+import { postgresServer, processCpu } from './bench/cpu.ts';
 import { start, stopChild, tsx, waitFor } from './bench/processes.ts';
 import { memberSessions } from './bench/sessions.ts';
-import { printTable } from './bench/table.ts';
+import { printCpuTable, printTable } from './bench/table.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -63,6 +64,14 @@ async function main(): Promise<void> {
     warmupSeconds: Number(args.warmup),
     durationSeconds: Number(args.duration),
   };
+  // PostgreSQL's CPU per request beside the app's, when it runs on this machine (Linux).
+  const postgresCpu = await (env.DATABASE_URL && process.platform === 'linux'
+    ? postgresServer(env.DATABASE_URL).catch(() => undefined)
+    : undefined);
+  const metersOf = (pid: number | undefined) => ({
+    ...(pid ? { app: processCpu(pid) } : {}),
+    ...(postgresCpu ? { postgres: postgresCpu } : {}),
+  });
   const rounds: Figures[][] = [];
   for (let round = 0; round < Number(args.rounds); round++) {
     const results: Figures[] = [];
@@ -82,9 +91,12 @@ async function main(): Promise<void> {
     try {
       await waitFor(`${base}/bare/1`, bare);
       const ids = sample.map((u) => `/bare/${u.id}`);
-      results.push(await load(settings, 'bare: one primary-key select', base, ids, [{}]));
+      const meters = metersOf(bare.pid);
+      results.push(await load(settings, 'bare: one primary-key select', base, ids, [{}], meters));
       const preparedIds = sample.map((u) => `/bare-prepared/${u.id}`);
-      results.push(await load(settings, 'bare, prepared statement', base, preparedIds, [{}]));
+      results.push(
+        await load(settings, 'bare, prepared statement', base, preparedIds, [{}], meters),
+      );
     } finally {
       await stopChild(bare);
     }
@@ -100,10 +112,10 @@ async function main(): Promise<void> {
     });
     try {
       await waitFor(`${base}/api/health`, server);
-      results.push(
-        await load(settings, 'GET /api/my-account-data', base, ['/api/my-account-data'], bearer),
-      );
-      results.push(await load(settings, 'GET /api/profile', base, ['/api/profile'], bearer));
+      const meters = metersOf(server.pid);
+      const route = (path: string) => load(settings, `GET ${path}`, base, [path], bearer, meters);
+      results.push(await route('/api/my-account-data'));
+      results.push(await route('/api/profile'));
     } finally {
       await stopChild(server);
     }
@@ -117,6 +129,7 @@ async function main(): Promise<void> {
   const floor = results[0]!.requestsPerSecond;
   const preparedFloor = results[1]!.requestsPerSecond;
   printTable(results, floor, preparedFloor);
+  printCpuTable(results);
   if (args.out) {
     const entry = {
       date: new Date().toISOString(),

@@ -1,9 +1,10 @@
 // Crash test (issue 6, point 6). Starts the real server on a fresh database, sends payment
 // submissions with receipts (several members at once) and admin approvals and rejections,
 // kills the server with SIGKILL at a random moment, starts it again and checks that:
-//   - every submission that got a 2xx is in the database, with its receipt served and on disk;
+//   - every submission that got a 2xx is in the database, with its receipt served;
 //   - every decision that got a 2xx is kept;
-//   - no upload without its row, no row without its upload, no leftover temp file;
+//   - no file row without its bytes in the database, no bytes without their row, no uploads
+//     folder (the files are in the database: decision 032);
 //   - every journal entry balances and all postings sum to zero (the trial balance);
 //   - the server starts again (each round ends with a clean stop and a fresh start).
 //
@@ -16,14 +17,13 @@
 //
 // The parts are in crash-test/: the options, the server process, the people, the load and the
 // checks.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { checkStoredState, checkThroughApi } from './crash-test/checks.mjs';
 import { client } from './crash-test/http.mjs';
 import { load } from './crash-test/load.mjs';
+import { scratchDatabase } from './crash-test/scratch-database.mjs';
 import {
   firstSeed,
   fromSource,
@@ -57,14 +57,8 @@ async function main() {
     process.env.TEST_DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/postgres';
   if (usePg) {
-    scratch = `jamiya_crash_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${scratch}`);
-    await c.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${scratch}`;
-    target.url = url.toString();
+    scratch = await scratchDatabase(adminUrl, 'jamiya_crash');
+    target.url = scratch.url;
     env.DATABASE_URL = target.url;
   }
   const call = client(`http://127.0.0.1:${port}`);
@@ -80,7 +74,7 @@ async function main() {
       server?.kill('SIGKILL');
       process.exit(1);
     });
-  const totals = { submissions: 0, decisions: 0, swept: 0 };
+  const totals = { submissions: 0, decisions: 0 };
   try {
     server = startServer(command, env);
     await waitUntilRunning(server);
@@ -102,7 +96,6 @@ async function main() {
 
       server = startServer(command, env);
       await waitUntilRunning(server);
-      const swept = Number(/removed (\d+) upload/.exec(server.output)?.[1] ?? 0);
       const problems = [...acked.serverErrors, ...(await checkThroughApi(call, people, acked))];
       server.kill('SIGTERM');
       const code = await server.exited;
@@ -121,14 +114,10 @@ async function main() {
 
       totals.submissions += acked.submissions.length;
       totals.decisions += acked.decisions.size;
-      totals.swept += swept;
       const summary =
         `killed after ${killAfter} ms; ${acked.submissions.length} submissions and ` +
-        `${acked.decisions.size} decisions acknowledged (submission answers ${JSON.stringify(acked.statuses)}); ${swept} orphan upload(s) swept at start; ` +
-        `${stored.counts.payments} payments, ${stored.counts.files} files, ${stored.counts.entries} entries` +
-        (target.url
-          ? `; ${stored.awaitingSweep} upload(s) without a row younger than the 1 h grace`
-          : '');
+        `${acked.decisions.size} decisions acknowledged (submission answers ${JSON.stringify(acked.statuses)}); ` +
+        `${stored.counts.payments} payments, ${stored.counts.files} files, ${stored.counts.entries} entries`;
       if (problems.length) {
         failed += 1;
         log(`not ok ${round} - ${summary}\n  ${problems.slice(0, 20).join('\n  ')}`);
@@ -142,16 +131,11 @@ async function main() {
       await server.exited;
     }
     await fs.rm(dataDir, { recursive: true, force: true });
-    if (scratch) {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await c.end();
-    }
+    await scratch?.drop();
   }
   log(
     `# ${rounds - failed} passed, ${failed} failed; ${totals.submissions} submissions, ` +
-      `${totals.decisions} decisions acknowledged, ${totals.swept} orphan uploads swept`,
+      `${totals.decisions} decisions acknowledged`,
   );
   if (failed) process.exitCode = 1;
 }

@@ -98,7 +98,7 @@ try {
   });
   if (args.https) {
     makeCertificate(scratch);
-    proxy = await startNginx({ target: appOrigin, port: proxyPort, dir: scratch });
+    proxy = await startNginx({ targets: [appOrigin], port: proxyPort, dir: scratch });
   }
   const token = await signIn(appOrigin, MEMBER);
 

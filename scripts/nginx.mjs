@@ -1,5 +1,6 @@
-// nginx (Debian's `nginx-light`) in front of the app for the bench (npm run bench:lighthouse --
-// --https), as a deployment serves it: HTTPS and HTTP/2 to browsers, plain HTTP/1.1 to the app.
+// nginx (Debian's `nginx-light`) in front of the app, as a deployment serves it: for the bench
+// (npm run bench:lighthouse -- --https), HTTPS and HTTP/2 to browsers and plain HTTP/1.1 to the
+// app; for the cluster test (npm run test:cluster), plain HTTP balanced over several processes.
 // Not for production: its certificate is made on the spot (openssl) and trusted by nobody.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,13 +21,22 @@ export function makeCertificate(dir) {
 }
 
 /**
- * Listens on 127.0.0.1:`port` with HTTPS (HTTP/2, or HTTP/1.1 for clients without it) and passes
- * every request to `target` (http://host:port). Its configuration, certificate (makeCertificate)
- * and logs live in `dir`; `close()` stops it.
+ * Listens on 127.0.0.1:`port` with HTTPS (HTTP/2, or HTTP/1.1 for clients without it; `tls:
+ * false` for plain HTTP) and passes each request to one of `targets` (http://host:port), in
+ * turn. Each answer says which one in `X-Upstream` (all those tried, the last one answered).
+ * Its configuration, certificate (makeCertificate) and logs live in `dir`; `close()` stops it.
  */
-export async function startNginx({ target, port, dir }) {
-  const upstream = new URL(target);
+export async function startNginx({ targets, port, dir, tls = true }) {
+  const upstreams = targets.map((t) => new URL(t));
   const conf = path.join(dir, 'nginx.conf');
+  const listen = tls
+    ? `listen 127.0.0.1:${port} ssl http2;
+    ssl_certificate ${dir}/cert.pem;
+    ssl_certificate_key ${dir}/key.pem;`
+    : `listen 127.0.0.1:${port};`;
+  // A process that refuses a connection is skipped for 10 s; a request it never received goes
+  // to the next one, but nginx retries no POST a process had already received.
+  const servers = upstreams.map((u) => `server ${u.host} max_fails=1 fail_timeout=10s;`);
   fs.writeFileSync(
     conf,
     `daemon off;
@@ -39,18 +49,17 @@ http {
   access_log off;
   client_body_temp_path ${dir}/nginx-body;
   proxy_temp_path ${dir}/nginx-proxy;
-  upstream app { server ${upstream.host}; keepalive 16; }
+  upstream app { ${servers.join(' ')} keepalive 16; }
   server {
-    listen 127.0.0.1:${port} ssl http2;
-    ssl_certificate ${dir}/cert.pem;
-    ssl_certificate_key ${dir}/key.pem;
+    ${listen}
     client_max_body_size 20m;
     location / {
       proxy_pass http://app;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      proxy_set_header Host ${upstream.host};
+      proxy_set_header Host ${upstreams[0].host};
       proxy_set_header X-Forwarded-For $remote_addr;
+      add_header X-Upstream $upstream_addr always;
     }
   }
 }

@@ -43,8 +43,15 @@ export default async function globalSetup() {
   let output = '';
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
+  // A server that stops during the run fails every later test with a refused connection: say why.
+  let stopping = false;
+  server.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`The e2e server stopped (${code ?? signal}):\n${output.slice(-4000)}`);
+  });
 
   const teardown = async () => {
+    stopping = true;
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');

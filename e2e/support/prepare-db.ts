@@ -4,7 +4,7 @@
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { seedDemo } from '../../apps/server/src/features/demo/seed.ts';
-import { createDiskStorage } from '../../apps/server/src/features/files/file-storage.ts';
+import { databaseStorage } from '../../apps/server/src/features/files/file-storage.ts';
 import { createUser } from '../../apps/server/src/features/members/create-user.ts';
 import { addMonthsToDate, localDate } from '../../apps/server/src/lib/calendar.ts';
 import { E2E_MEMBERS } from './members.ts';
@@ -12,7 +12,7 @@ import { E2E_MEMBERS } from './members.ts';
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
-  await seedDemo(database.db, createDiskStorage(config.uploadsDir));
+  await seedDemo(database.db, databaseStorage);
   const joinedOn = `${addMonthsToDate(localDate(new Date()), -2).slice(0, 7)}-01`;
   for (const m of Object.values(E2E_MEMBERS)) {
     await createUser(database.db, { name: m.name, email: m.email, password: m.password, joinedOn });

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 
 // autocannon ships no types; the part used here.
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -21,6 +21,8 @@ export interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU µs per answered request, by meter (the app process, the PostgreSQL server). */
+  cpuUs?: Record<string, number>;
 }
 
 /** The load on each route: autocannon's connections, and the seconds of warm-up and of measure. */
@@ -36,6 +38,8 @@ export async function load(
   base: string,
   paths: string[],
   headers: Array<Record<string, string>>,
+  /** CPU seconds so far of each process to measure (bench/cpu.ts). */
+  meters: Record<string, () => number> = {},
 ): Promise<Figures> {
   let i = 0;
   const options = {
@@ -57,8 +61,16 @@ export async function load(
   };
   // Warm up (JIT, caches, the database's buffers), then measure.
   await autocannon({ ...options, duration: settings.warmupSeconds });
+  const before = Object.entries(meters).map(([name, cpu]) => [name, cpu()] as const);
   const r = await autocannon({ ...options, duration: settings.durationSeconds });
+  const cpuUs = Object.fromEntries(
+    before.map(([name, at]) => [
+      name,
+      Math.round(((meters[name]!() - at) / r.requests.total) * 1e6),
+    ]),
+  );
   return {
+    ...(before.length ? { cpuUs } : {}),
     target,
     requestsPerSecond: Math.round(r.requests.average),
     p50: r.latency.p50,
@@ -78,5 +90,12 @@ export function medianOfRounds(rounds: Figures[][]): Figures[] {
     p99: median(rounds.map((r) => r[i]!.p99)),
     non2xx: rounds.reduce((s, r) => s + r[i]!.non2xx, 0),
     errors: rounds.reduce((s, r) => s + r[i]!.errors, 0),
+    ...(first.cpuUs
+      ? {
+          cpuUs: Object.fromEntries(
+            Object.keys(first.cpuUs).map((k) => [k, median(rounds.map((r) => r[i]!.cpuUs![k]!))]),
+          ),
+        }
+      : {}),
   }));
 }

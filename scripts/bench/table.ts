@@ -16,3 +16,25 @@ export function printTable(results: Figures[], floor: number, preparedFloor: num
     );
   }
 }
+
+/**
+ * CPU per request of the app process and of PostgreSQL, and how many app processes (each with
+ * a core of its own) one PostgreSQL core keeps up with: where PostgreSQL becomes the limit.
+ */
+export function printCpuTable(results: Figures[]): void {
+  if (!results.some((r) => r.cpuUs)) return;
+  console.log(
+    `\n| ${'route'.padEnd(30)} | app CPU µs/req | PostgreSQL CPU µs/req | app processes per PostgreSQL core |`,
+  );
+  console.log(
+    `|${'-'.repeat(32)}|---------------:|----------------------:|----------------------------------:|`,
+  );
+  for (const r of results) {
+    const app = r.cpuUs?.app ?? 0;
+    const pg = r.cpuUs?.postgres;
+    const ratio = pg ? (app / pg).toFixed(1) : '–';
+    console.log(
+      `| ${r.target.padEnd(30)} | ${String(app).padStart(14)} | ${String(pg ?? '–').padStart(21)} | ${ratio.padStart(33)} |`,
+    );
+  }
+}

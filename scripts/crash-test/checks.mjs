@@ -1,7 +1,6 @@
 // The checks after a kill: through the API with the server up again (every acknowledged
-// write is there), then in the database and the uploads folder with the server stopped.
+// write is there), then in the database with the server stopped.
 import { existsSync } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { must } from './http.mjs';
@@ -72,44 +71,50 @@ async function withDatabase(target, fn) {
   }
 }
 
-/** Run with the server stopped: the database and the uploads folder must agree. */
+/** Run with the server stopped: every file row has its bytes, and the books balance. */
 export async function checkStoredState(target) {
-  const uploads = path.join(target.dataDir, 'uploads');
-  const onDisk = existsSync(uploads) ? await fs.readdir(uploads) : [];
   return withDatabase(target, async (query) => {
-    const problems = [];
-    const keys = new Set((await query('select storage_key from files')).map((r) => r.storage_key));
-    const files = new Set(onDisk);
-    for (const k of keys) if (!files.has(k)) problems.push(`row without its file: ${k}`);
-    // On PostgreSQL the start-up sweep leaves uploads younger than an hour alone (another
-    // process may be about to commit their rows): those are counted, not failed.
-    let awaitingSweep = 0;
-    for (const f of files) {
-      if (keys.has(f)) continue;
-      const young = Date.now() - (await fs.stat(path.join(uploads, f))).mtimeMs < 3_600_000;
-      if (target.url && young) awaitingSweep += 1;
-      else problems.push(`file without its row: ${f}`);
-    }
-    const unreceipted = await query(
-      `select id from payments where kind = 'dues' and receipt_file_id is null`,
-    );
-    for (const r of unreceipted) problems.push(`dues payment ${r.id} has no receipt row`);
-    const unbalanced = await query(
-      'select entry_id, sum(amount_fils) as s from postings group by entry_id having sum(amount_fils) <> 0',
-    );
-    for (const r of unbalanced) problems.push(`entry ${r.entry_id} is off by ${r.s} fils`);
-    const [total] = await query('select coalesce(sum(amount_fils), 0)::text as s from postings');
-    if (total.s !== '0') problems.push(`all postings sum to ${total.s} fils`);
-    const approvedWithoutEntry = await query(
-      `select p.id from payments p where p.status = 'approved'
-         and (select count(*) from journal_entries j where j.payment_id = p.id and j.kind <> 'reversal') <> 1`,
-    );
-    for (const r of approvedWithoutEntry)
-      problems.push(`approved payment ${r.id} has no single journal entry`);
+    const problems = await checkFilesAndBooks(query);
+    // Every process of a cluster has a data folder: none may hold an upload (decision 032).
+    for (const dataDir of target.dataDirs ?? [target.dataDir])
+      if (existsSync(path.join(dataDir, 'uploads')))
+        problems.push(`${dataDir}/uploads exists: uploads belong in the database`);
     const counts = await query(
       `select (select count(*) from payments)::int as payments, (select count(*) from files)::int as files,
               (select count(*) from journal_entries)::int as entries`,
     );
-    return { problems, counts: counts[0], awaitingSweep };
+    return { problems, counts: counts[0] };
   });
+}
+
+/** The database's own checks: files and their bytes, balanced entries, approvals posted once. */
+export async function checkFilesAndBooks(query) {
+  const problems = [];
+  const withoutBytes = await query(
+    `select f.storage_key from files f
+        where not exists (select 1 from file_contents c where c.storage_key = f.storage_key)`,
+  );
+  for (const r of withoutBytes) problems.push(`file row without its bytes: ${r.storage_key}`);
+  const withoutRow = await query(
+    `select c.storage_key from file_contents c
+        where not exists (select 1 from files f where f.storage_key = c.storage_key)`,
+  );
+  for (const r of withoutRow) problems.push(`bytes without their file row: ${r.storage_key}`);
+  const unreceipted = await query(
+    `select id from payments where kind = 'dues' and receipt_file_id is null`,
+  );
+  for (const r of unreceipted) problems.push(`dues payment ${r.id} has no receipt row`);
+  const unbalanced = await query(
+    'select entry_id, sum(amount_fils) as s from postings group by entry_id having sum(amount_fils) <> 0',
+  );
+  for (const r of unbalanced) problems.push(`entry ${r.entry_id} is off by ${r.s} fils`);
+  const [total] = await query('select coalesce(sum(amount_fils), 0)::text as s from postings');
+  if (total.s !== '0') problems.push(`all postings sum to ${total.s} fils`);
+  const approvedWithoutEntry = await query(
+    `select p.id from payments p where p.status = 'approved'
+         and (select count(*) from journal_entries j where j.payment_id = p.id and j.kind <> 'reversal') <> 1`,
+  );
+  for (const r of approvedWithoutEntry)
+    problems.push(`approved payment ${r.id} has no single journal entry`);
+  return problems;
 }

@@ -13,7 +13,7 @@ export function client(base) {
     const res = await fetch(base + url, { method, headers, body });
     const type = res.headers.get('content-type') ?? '';
     const data = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
-    return { status: res.status, body: data };
+    return { status: res.status, body: data, headers: res.headers };
   }
   return call;
 }

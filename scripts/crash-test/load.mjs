@@ -22,7 +22,9 @@ export async function load(call, people, acked, stop) {
         const res = await call('POST', '/api/save-monthly-payment', { token: m.token, form });
         acked.statuses[res.status] = (acked.statuses[res.status] ?? 0) + 1;
         if (res.status >= 200 && res.status < 300) {
-          acked.submissions.push({ member: m, id: res.body.payment.id });
+          // `by`: the process that answered, when a balancer says (the cluster test's nginx).
+          const by = res.headers.get('x-upstream')?.split(', ').pop();
+          acked.submissions.push({ member: m, id: res.body.payment.id, by });
         } else if (res.status >= 500) {
           acked.serverErrors.push(`submit ${res.status} ${JSON.stringify(res.body)}`);
         }

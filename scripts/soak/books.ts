@@ -1,11 +1,10 @@
 // The books, with the server stopped, checked with the app's own code: the trial balance, the
 // ledger against the tables, each member's month against what the soak was told, and every
-// receipt row against the uploads folder.
-import fs from 'node:fs';
+// file row against its bytes in the database.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
-import { files } from '../../apps/server/src/db/schema/files.ts';
+import { fileContents, files } from '../../apps/server/src/db/schema/files.ts';
 import { journalEntries } from '../../apps/server/src/db/schema/ledger.ts';
 import { payments } from '../../apps/server/src/db/schema/payments.ts';
 import { trialBalance, unbalancedEntries } from '../../apps/server/src/features/ledger/balances.ts';
@@ -57,16 +56,14 @@ export async function checkBooks(env: NodeJS.ProcessEnv, people: People) {
       : [];
     if (entryCount !== approvedIds.length)
       problems.push(`${approvedIds.length} approved dues but ${entryCount} journal entries`);
-    // Every receipt row has its file, and no upload is without its row.
-    const keys = new Set(
-      (await db.select({ key: files.storageKey }).from(files)).map((r) => r.key),
-    );
-    const onDisk = fs.existsSync(config.uploadsDir) ? fs.readdirSync(config.uploadsDir) : [];
-    const disk = new Set(onDisk);
-    const missing = [...keys].filter((k) => !disk.has(k));
-    const orphans = onDisk.filter((k) => !keys.has(k));
-    if (missing.length) problems.push(`${missing.length} file rows without their upload`);
-    if (orphans.length) problems.push(`${orphans.length} uploads without a row (or temp files)`);
+    // Every file row has its bytes (the bytes need their row: a foreign key).
+    const fileCount = await db.$count(files);
+    const [missing] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(files)
+      .leftJoin(fileContents, eq(fileContents.storageKey, files.storageKey))
+      .where(sql`${fileContents.storageKey} is null`);
+    if (missing?.n) problems.push(`${missing.n} file rows without their bytes`);
     return {
       totalDebitsFils: tb.totalDebitsFils,
       totalCreditsFils: tb.totalCreditsFils,
@@ -74,7 +71,7 @@ export async function checkBooks(env: NodeJS.ProcessEnv, people: People) {
       balanced: tb.balanced,
       unbalancedEntries: unbalanced.length,
       consistencyProblems: consistency.length,
-      files: keys.size,
+      files: fileCount,
       problems,
     };
   } finally {

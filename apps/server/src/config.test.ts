@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       env: 'development',
       demoSeed: true,
       databaseUrl: undefined,
+      databasePoolSize: 10,
     });
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.uploadsDir).toBe(path.join(path.resolve('./data'), 'uploads'));
@@ -62,6 +63,9 @@ describe('loadConfig', () => {
     ['UPLOAD_MB_TOTAL', '-1'],
     ['MESSAGES_PER_HOUR', '0'],
     ['RECHARGES_PER_DAY', 'ten'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', '2.5'],
+    ['DATABASE_POOL_SIZE', '1000'],
   ])('names the bad variable %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));
@@ -74,8 +78,10 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@h/db',
       SESSION_TTL_MINUTES: '60',
       TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+      DATABASE_POOL_SIZE: '4',
     });
     expect(c).toMatchObject({
+      databasePoolSize: 4,
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: 'postgres://u@h/db',

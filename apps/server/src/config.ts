@@ -44,6 +44,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // Connections each process keeps to DATABASE_URL; processes × this must stay below the
+  // server's max_connections (docs/scaling.md).
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a number of connections' })
+    .int('must be a whole number of connections')
+    .min(1, 'must be between 1 and 100')
+    .max(100, 'must be between 1 and 100')
+    .default(10),
   DEMO_SEED: flag.optional(),
   SESSION_TTL_MINUTES: minutes.default(12 * 60),
   SESSION_IDLE_MINUTES: minutes.default(30),
@@ -112,6 +120,8 @@ export interface Config extends MemberLimits {
   dataDir: string;
   uploadsDir: string;
   databaseUrl: string | undefined;
+  /** Connections to DATABASE_URL (PGlite has one). */
+  databasePoolSize: number;
   demoSeed: boolean;
   sessionTtlMs: number;
   sessionIdleMs: number;
@@ -173,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     sessionTtlMs: e.SESSION_TTL_MINUTES * 60_000,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,

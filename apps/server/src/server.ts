@@ -1,32 +1,24 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DatabaseLockedError, openDatabase } from './db/open-database.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './features/demo/seed.ts';
-import { createDiskStorage } from './features/files/file-storage.ts';
-import { sweepOrphanUploads } from './features/files/files.ts';
-
-// On PostgreSQL other processes may be between writing an upload and committing its row;
-// no request lasts this long.
-const UPLOAD_SWEEP_GRACE_MS = 60 * 60_000;
+import { DatabaseLockedError } from './db/open-database.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/seed.ts';
+import { startUp } from './start-up.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config);
-  const storage = createDiskStorage(config.uploadsDir);
-  // PGlite's folder lock makes this the only process: every unreferenced upload is an orphan.
-  const swept = await sweepOrphanUploads(
-    database.db,
-    storage,
-    new Date(Date.now() - (database.kind === 'pglite' ? 0 : UPLOAD_SWEEP_GRACE_MS)),
-  );
-  const seeded = config.demoSeed ? await seedDemo(database.db, storage) : false;
+  const { database, storage, uploads, seeded } = await startUp(config);
   const app = await buildApp(
     config,
     { db: database.db, storage },
     { webRoot: config.webRoot, notificationJobMs: config.notificationJobMs },
   );
 
-  if (swept > 0) app.log.info(`removed ${swept} upload(s) without a record (left by a crash)`);
+  if (uploads.moved + uploads.removed > 0)
+    app.log.info(
+      `moved ${uploads.moved} upload(s) from ${config.uploadsDir} into the database; removed ${uploads.removed} that no record named (left by a crash)`,
+    );
+  if (uploads.missing > 0)
+    app.log.error(`${uploads.missing} file record(s) have no bytes, in the database or on disk`);
 
   let stopping = false;
   const stop = async (signal: string) => {

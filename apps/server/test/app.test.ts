@@ -1,9 +1,6 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createDiskStorage } from '../src/features/files/file-storage.ts';
+import { databaseStorage } from '../src/features/files/file-storage.ts';
 import {
   bearer,
   fundCash,
@@ -222,11 +219,10 @@ describe('the app shell', () => {
 describe('an unexpected failure', () => {
   it('answers 500 without stack, SQL or internal message, and logs it with the request id', async () => {
     const testDb = await freshDatabase();
-    const uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-uploads-'));
     const lines: string[] = [];
     const app = await buildApp(
       { ...TEST_CONFIG, logLevel: 'error' },
-      { db: testDb.database.db, storage: createDiskStorage(uploads) },
+      { db: testDb.database.db, storage: databaseStorage },
       { logStream: { write: (line: string) => void lines.push(line) } },
     );
     app.get('/api/boom', async () => {
@@ -245,7 +241,6 @@ describe('an unexpected failure', () => {
     } finally {
       await app.close();
       await testDb.destroy();
-      await fs.rm(uploads, { recursive: true, force: true });
     }
   });
 });
@@ -253,11 +248,10 @@ describe('an unexpected failure', () => {
 describe('the log', () => {
   it('never holds a one-time token, from a page address or a call, at the default level', async () => {
     const testDb = await freshDatabase();
-    const uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-uploads-'));
     const lines: string[] = [];
     const app = await buildApp(
       { ...TEST_CONFIG, logLevel: 'info' },
-      { db: testDb.database.db, storage: createDiskStorage(uploads) },
+      { db: testDb.database.db, storage: databaseStorage },
       { logStream: { write: (line: string) => void lines.push(line) } },
     );
     const token = 'LiveOneTimeToken_abcdefghijklmnopqrstuvwxyz0123';
@@ -273,7 +267,6 @@ describe('the log', () => {
     } finally {
       await app.close();
       await testDb.destroy();
-      await fs.rm(uploads, { recursive: true, force: true });
     }
   });
 });
@@ -281,11 +274,10 @@ describe('the log', () => {
 describe('a proxy that is not trusted', () => {
   it('is warned about once in the log when requests carry X-Forwarded-For', async () => {
     const testDb = await freshDatabase();
-    const uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-uploads-'));
     const lines: string[] = [];
     const app = await buildApp(
       { ...TEST_CONFIG, logLevel: 'warn', trustProxy: false },
-      { db: testDb.database.db, storage: createDiskStorage(uploads) },
+      { db: testDb.database.db, storage: databaseStorage },
       { logStream: { write: (line: string) => void lines.push(line) } },
     );
     try {
@@ -300,7 +292,6 @@ describe('a proxy that is not trusted', () => {
     } finally {
       await app.close();
       await testDb.destroy();
-      await fs.rm(uploads, { recursive: true, force: true });
     }
   });
 });

@@ -1,9 +1,12 @@
 // Issue 6, point 7: a backup restored into a fresh data folder (PGlite) or a fresh database
-// (PostgreSQL) has the same balances, the same books and every file byte for byte.
-import { randomBytes } from 'node:crypto';
+// (PostgreSQL) has the same balances, the same books and every file byte for byte. Since issue
+// 25 the files are in the database, and a backup made before it still restores.
+import { createHash, randomBytes } from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,16 +19,17 @@ import { users } from '../src/db/schema/users.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedDemo } from '../src/features/demo/seed.ts';
 import { accountSummary } from '../src/features/dues/account-summary.ts';
-import { createDiskStorage } from '../src/features/files/file-storage.ts';
-import { insertFileRow, storeUpload } from '../src/features/files/files.ts';
+import { databaseStorage, newStorageKey } from '../src/features/files/file-storage.ts';
+import { insertFileRow, pendingUpload } from '../src/features/files/files.ts';
+import { startUp } from '../src/start-up.ts';
 import { sanitizeUpload } from '../src/features/files/sanitize-upload.ts';
 import { trialBalance, unbalancedEntries } from '../src/features/ledger/balances.ts';
-import { onPostgres } from './harness.ts';
+import { makeUser, onPostgres } from './harness.ts';
 
 const NOW = new Date();
 
 /** What must survive a backup: every member's balances, the trial balance, every file's bytes. */
-async function snapshot(db: Db, uploadsDir: string) {
+async function snapshot(db: Db) {
   const members = await db.select({ id: users.id, email: users.email }).from(users);
   const balances: Record<string, unknown> = {};
   for (const m of members) {
@@ -39,7 +43,7 @@ async function snapshot(db: Db, uploadsDir: string) {
   const rows = await db.select().from(files);
   const bytes: Record<string, string> = {};
   for (const f of rows)
-    bytes[f.id] = (await fs.readFile(path.join(uploadsDir, f.storageKey))).toString('base64');
+    bytes[f.id] = (await databaseStorage.get(db, f.storageKey))!.toString('base64');
   return {
     balances,
     trial: await trialBalance(db),
@@ -49,17 +53,16 @@ async function snapshot(db: Db, uploadsDir: string) {
 }
 
 /** The demo data plus one more receipt, a photo of a different kind. */
-async function seed(db: Db, uploadsDir: string) {
-  const storage = createDiskStorage(uploadsDir);
-  expect(await seedDemo(db, storage, NOW)).toBe(true);
+async function seed(db: Db) {
+  expect(await seedDemo(db, databaseStorage, NOW)).toBe(true);
   const [member] = await db.select().from(users).limit(1);
   const jpeg = await sharp({
     create: { width: 200, height: 120, channels: 3, background: '#803040' },
   })
     .jpeg()
     .toBuffer();
-  const stored = await storeUpload(storage, await sanitizeUpload(jpeg), 'receipt.jpg');
-  await insertFileRow(db, member!.id, 'receipt', stored);
+  const upload = pendingUpload(databaseStorage, await sanitizeUpload(jpeg), 'receipt.jpg');
+  await db.transaction((tx) => insertFileRow(tx, member!.id, 'receipt', upload));
 }
 
 async function tempDir(name: string) {
@@ -89,18 +92,20 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
   it('restores the same balances, books and files into a fresh data folder', async () => {
     const source = targetOf(await dataDirWithTemplate('source'));
     let database: Database = await openPglite(path.join(source.dataDir, 'pglite'));
-    await seed(database.db, source.uploadsDir);
-    const before = await snapshot(database.db, source.uploadsDir);
+    await seed(database.db);
+    const before = await snapshot(database.db);
     await database.close();
     expect(Object.keys(before.bytes).length).toBeGreaterThan(1);
 
     const out = path.join(work, 'backup');
     const manifest = await backup(source, out, NOW);
     expect(manifest).toMatchObject({
+      format: 'jamiya-backup/2',
       database: 'pglite',
       created_at: NOW.toISOString(),
-      file_count: Object.keys(before.bytes).length,
+      file_count: 0,
     });
+    expect(await fs.readdir(out)).toEqual(['database.tar.gz', MANIFEST]);
     expect(manifest.database_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(await readManifest(out)).toEqual(manifest);
 
@@ -109,10 +114,11 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
     // As the server opens it: the folder lock, then the migrations.
     database = await openDatabase(loadConfig({ DATA_DIR: copy.dataDir }));
     try {
-      const after = await snapshot(database.db, copy.uploadsDir);
+      const after = await snapshot(database.db);
       expect(after).toEqual(before);
       expect(after.trial.balanced).toBe(true);
       expect(after.unbalanced).toEqual([]);
+      expect(fsSync.existsSync(copy.uploadsDir)).toBe(false);
     } finally {
       await database.close();
     }
@@ -138,13 +144,77 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
     const manifest = await readManifest(out);
     const damaged = path.join(work, 'damaged');
     await fs.cp(out, damaged, { recursive: true });
-    const key = Object.keys(manifest.files)[0]!;
-    await fs.appendFile(path.join(damaged, 'uploads', key), 'x');
+    await fs.appendFile(path.join(damaged, manifest.database_file), 'x');
     const target = targetOf(path.join(work, 'from-damaged'));
     await expect(restore(target, damaged)).rejects.toThrow(BackupError);
     await expect(fs.readdir(target.dataDir)).rejects.toThrow(/ENOENT/);
     await fs.rm(path.join(damaged, MANIFEST));
     await expect(restore(target, damaged)).rejects.toThrow(/not a complete backup/);
+  });
+  it('refuses to back up while uploads still wait on disk to move into the database', async () => {
+    const source = targetOf(await dataDirWithTemplate('waiting'));
+    await fs.mkdir(source.uploadsDir);
+    await fs.writeFile(path.join(source.uploadsDir, newStorageKey()), 'old bytes');
+    await expect(backup(source, path.join(work, 'never-2'))).rejects.toThrow(
+      /1 uploaded file\(s\) are still in .*start the server once/,
+    );
+  });
+
+  it('restores a backup made before issue 25 (files beside the dump), and the next start moves them in', async () => {
+    // What the old version left: a record whose bytes are a file, backed up beside the dump
+    // that PGlite's dumpDataDir made.
+    const source = targetOf(await dataDirWithTemplate('old-source'));
+    const database = await openPglite(path.join(source.dataDir, 'pglite'));
+    const owner = await makeUser(database.db);
+    const { data, mime, ext } = await sanitizeUpload(
+      await sharp({ create: { width: 50, height: 40, channels: 3, background: '#204080' } })
+        .png()
+        .toBuffer(),
+    );
+    const key = newStorageKey();
+    await database.db
+      .insert(files)
+      .values({
+        ownerId: owner.id,
+        purpose: 'receipt',
+        mime,
+        ext,
+        sizeBytes: data.length,
+        storageKey: key,
+      });
+    const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('gzip');
+    await database.close();
+    const out = path.join(work, 'old-backup');
+    await fs.mkdir(path.join(out, 'uploads'), { recursive: true });
+    await fs.writeFile(path.join(out, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()));
+    await fs.writeFile(path.join(out, 'uploads', key), data);
+    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    await fs.writeFile(
+      path.join(out, MANIFEST),
+      JSON.stringify({
+        format: 'jamiya-backup/1',
+        created_at: NOW.toISOString(),
+        database: 'pglite',
+        database_file: 'database.tar.gz',
+        database_sha256: sha(await fs.readFile(path.join(out, 'database.tar.gz'))),
+        database_tool: 'PGlite',
+        file_count: 1,
+        files: { [key]: sha(data) },
+      }),
+    );
+
+    const copy = targetOf(path.join(work, 'old-restored'));
+    await restore(copy, out);
+    expect(await fs.readdir(copy.uploadsDir)).toEqual([key]);
+
+    const started = await startUp(loadConfig({ DATA_DIR: copy.dataDir, DEMO_SEED: '0' }));
+    try {
+      expect(started.uploads).toEqual({ moved: 1, removed: 0, missing: 0 });
+      expect((await databaseStorage.get(started.database.db, key))!.equals(data)).toBe(true);
+      expect(fsSync.existsSync(copy.uploadsDir)).toBe(false);
+    } finally {
+      await started.database.close();
+    }
   });
 });
 
@@ -184,15 +254,12 @@ describe.skipIf(!onPostgres)('backup and restore on PostgreSQL', () => {
     };
     let database = await openPostgres(source.databaseUrl);
     try {
-      await seed(database.db, source.uploadsDir);
-      const before = await snapshot(database.db, source.uploadsDir);
+      await seed(database.db);
+      const before = await snapshot(database.db);
       // pg_dump runs while the database is open (an online backup).
       const out = path.join(work, 'backup');
       const manifest = await backup(source, out, NOW);
-      expect(manifest).toMatchObject({
-        database: 'postgres',
-        file_count: Object.keys(before.bytes).length,
-      });
+      expect(manifest).toMatchObject({ database: 'postgres', file_count: 0 });
 
       const copy = {
         dataDir: path.join(work, 'restored'),
@@ -202,12 +269,11 @@ describe.skipIf(!onPostgres)('backup and restore on PostgreSQL', () => {
       await restore(copy, out);
       await database.close();
       database = await openPostgres(copy.databaseUrl);
-      const after = await snapshot(database.db, copy.uploadsDir);
+      const after = await snapshot(database.db);
       expect(after).toEqual(before);
       expect(after.trial.balanced).toBe(true);
 
       // Into a database that already has tables: refused.
-      await fs.rm(copy.uploadsDir, { recursive: true });
       await expect(restore(copy, out)).rejects.toThrow(/not empty: restore into a new database/);
       // A PostgreSQL backup is not restored into PGlite.
       await expect(restore({ ...copy, databaseUrl: undefined }, out)).rejects.toThrow(

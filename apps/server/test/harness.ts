@@ -10,8 +10,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
-import { createDiskStorage } from '../src/features/files/file-storage.ts';
-import type { FileStorage } from '../src/features/files/file-storage.ts';
+import { count } from 'drizzle-orm';
+import { fileContents } from '../src/db/schema/files.ts';
+import { databaseStorage, type FileStorage } from '../src/features/files/file-storage.ts';
 import type { Mailer, OutgoingMail } from '../src/features/mail/mailer.ts';
 
 export * from './harness/people.ts';
@@ -84,7 +85,6 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   storage: FileStorage;
-  uploadsDir: string;
   testDb: TestDatabase;
   /** The mails the app sent, oldest first (empty when a mailer of the test's own is used). */
   sentMails: OutgoingMail[];
@@ -122,7 +122,7 @@ export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
 }
 
 /**
- * The real app on a fresh database and a temporary uploads folder. Mails are kept in
+ * The real app on a fresh database. Mails are kept in
  * `sentMails` unless `options.mailer` replaces the recording mailer (a real SMTP client, say).
  */
 export async function createTestApp(
@@ -130,8 +130,7 @@ export async function createTestApp(
   options: { mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const testDb = await freshDatabase();
-  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-uploads-'));
-  const storage = createDiskStorage(uploadsDir);
+  const storage = databaseStorage;
   const sentMails: OutgoingMail[] = [];
   const recording: Mailer = {
     delivers: true,
@@ -150,15 +149,19 @@ export async function createTestApp(
       return testDb.database.db;
     },
     storage,
-    uploadsDir,
     testDb,
     sentMails,
     async close() {
       await app.close();
       await testDb.destroy();
-      await fs.rm(uploadsDir, { recursive: true, force: true });
     },
   };
+}
+
+/** How many files' bytes the database keeps. */
+export async function storedFileCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(fileContents);
+  return row?.n ?? 0;
 }
 
 /** The pg pool under a PostgreSQL test database (for tests that hold connections). */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createDiskStorage } from '../src/features/files/file-storage.ts';
+import { databaseStorage } from '../src/features/files/file-storage.ts';
 import {
   bearer,
   freshDatabase,
@@ -58,7 +58,7 @@ beforeAll(async () => {
   testDb = await freshDatabase();
   app = await buildApp(
     TEST_CONFIG,
-    { db: testDb.database.db, storage: createDiskStorage(path.join(root, 'uploads')) },
+    { db: testDb.database.db, storage: databaseStorage },
     { webRoot: root },
   );
   const member = await makeUser(testDb.database.db);

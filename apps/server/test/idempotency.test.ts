@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -23,6 +22,7 @@ import {
   poolOf,
   thisMonthName,
   type TestApp,
+  storedFileCount,
 } from './harness.ts';
 
 describe('Idempotency-Key on the calls that move money', () => {
@@ -82,7 +82,7 @@ describe('Idempotency-Key on the calls that move money', () => {
 
   it('a replay answers what the first answered and writes nothing', async () => {
     const { user, token } = await member();
-    const uploadsBefore = (await readdir(t.uploadsDir).catch(() => [])).length;
+    const uploadsBefore = await storedFileCount(t.db);
     const first = await submitDues(token, 'dues-1');
     expect(first.statusCode).toBe(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
@@ -93,7 +93,7 @@ describe('Idempotency-Key on the calls that move money', () => {
     expect(again.headers['content-type']).toBe(first.headers['content-type']);
     expect(again.body).toBe(first.body);
     expect(await countOf(user.id)).toEqual({ payments: 1, files: 1 });
-    expect((await readdir(t.uploadsDir)).length - uploadsBefore).toBe(1);
+    expect((await storedFileCount(t.db)) - uploadsBefore).toBe(1);
   });
 
   it('the same key with another body or another route is refused (422) and writes nothing', async () => {

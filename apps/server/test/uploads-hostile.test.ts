@@ -1,7 +1,6 @@
 // Hostile files through every upload route (ASVS V12): what the sanitizer's own tests prove
 // for one function, proved here end to end for each route, with no row and no stored file
 // left behind by a refusal, and the stored copy of an accepted polyglot or GPS photo clean.
-import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +22,7 @@ import {
   makeUser,
   multipart,
   type TestApp,
+  storedFileCount,
 } from './harness.ts';
 
 type Upload = { filename: string; contentType: string; data: Buffer };
@@ -99,7 +99,7 @@ async function snapshot() {
     payments: await t.db.$count(payments),
     messages: await t.db.$count(messages),
     files: await t.db.$count(files),
-    stored: (await readdir(t.uploadsDir, { recursive: true }).catch(() => [])).length,
+    stored: await storedFileCount(t.db),
   };
 }
 

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { createDiskStorage } from '../src/features/files/file-storage.ts';
+import { databaseStorage } from '../src/features/files/file-storage.ts';
 import { freshDatabase, TEST_CONFIG, type TestDatabase } from './harness.ts';
 
 // The server serves the built web app beside the API; here a small stand-in build.
@@ -30,7 +30,7 @@ function serveBuild(files: Record<string, string | Uint8Array>) {
     testDb = await freshDatabase();
     served.app = await buildApp(
       TEST_CONFIG,
-      { db: testDb.database.db, storage: createDiskStorage(path.join(served.root, 'uploads')) },
+      { db: testDb.database.db, storage: databaseStorage },
       { webRoot: served.root },
     );
   });

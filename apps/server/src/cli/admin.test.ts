@@ -19,7 +19,7 @@ import { openPglite } from '../db/client.ts';
 import { auditLog } from '../db/schema/ledger.ts';
 import { users } from '../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../features/demo/seed.ts';
-import { createDiskStorage } from '../features/files/file-storage.ts';
+import { databaseStorage } from '../features/files/file-storage.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   CommandError,
@@ -234,7 +234,7 @@ describe('npm run admin, as a process', () => {
     const database = await openPglite(path.join(dataDir, 'pglite'));
     const app = await buildApp(TEST_CONFIG, {
       db: database.db,
-      storage: createDiskStorage(path.join(dataDir, 'uploads')),
+      storage: databaseStorage,
       mailer: { delivers: true, send: async () => {} },
     });
     try {

@@ -38,7 +38,7 @@ async function lockFolder(folder: string): Promise<() => Promise<void>> {
 }
 
 export async function openDatabase(config: Config): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
   const folder = path.join(config.dataDir, 'pglite');
   await fs.mkdir(folder, { recursive: true });
   const release = await lockFolder(folder);

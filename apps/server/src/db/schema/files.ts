@@ -1,4 +1,13 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const files = pgTable(
@@ -28,3 +37,18 @@ export const files = pgTable(
     index('files_owner_created_idx').on(t.ownerId, t.createdAt),
   ],
 );
+
+// node-postgres reads a bytea as a Buffer, PGlite as a Uint8Array: both become a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+});
+
+// The bytes of each file, beside its row and written in the row's transaction (decision 032).
+// Apart from `files`, so that the lists and quotas that read `files` never carry them.
+export const fileContents = pgTable('file_contents', {
+  storageKey: text('storage_key')
+    .primaryKey()
+    .references(() => files.storageKey, { onDelete: 'cascade' }),
+  data: bytea('data').notNull(),
+});

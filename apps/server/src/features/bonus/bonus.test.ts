@@ -25,7 +25,7 @@ import { localDate } from '../../lib/calendar.ts';
 import { approvePayment } from '../dues/review.ts';
 import { submitDues } from '../dues/submissions.ts';
 import { settings } from '../../db/schema/settings.ts';
-import { storeUpload } from '../files/files.ts';
+import { pendingUpload } from '../files/files.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
 import { accountBalanceFils, memberSavingsFils } from '../ledger/balances.ts';
 import { applyForLoan } from '../loans/apply.ts';
@@ -49,7 +49,7 @@ function books(t: TestApp, admin: Actor) {
       })
         .png()
         .toBuffer();
-      const stored = await storeUpload(t.storage, await sanitizeUpload(receipt), 'r.png');
+      const stored = pendingUpload(t.storage, await sanitizeUpload(receipt), 'r.png');
       const payment = await submitDues(
         t.db,
         userId,

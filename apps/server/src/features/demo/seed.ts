@@ -8,7 +8,7 @@ import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
 import { approvePayment } from '../dues/review.ts';
 import { submitDues, submitLoanRepayment } from '../dues/submissions.ts';
 import type { FileStorage } from '../files/file-storage.ts';
-import { storeUpload } from '../files/files.ts';
+import { pendingUpload } from '../files/files.ts';
 import { photoLike } from './demo-pictures.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
 import { applyForLoan } from '../loans/apply.ts';
@@ -85,7 +85,7 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
 
   async function payDues(userId: number, monthStart: string) {
     const submittedOn = `${monthStart.slice(0, 8)}05`;
-    const stored = await storeUpload(storage, await sanitizeUpload(await receipt()), 'receipt.jpg');
+    const stored = pendingUpload(storage, await sanitizeUpload(await receipt()), 'receipt.jpg');
     const payment = await submitDues(
       db,
       userId,
@@ -149,11 +149,7 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
   const [first, second] = await installmentsOf(db, loan.id);
   for (const inst of [first!, second!]) {
     const paidAt = at(inst.dueOn);
-    const stored = await storeUpload(
-      storage,
-      await sanitizeUpload(await receipt()),
-      'repayment.jpg',
-    );
+    const stored = pendingUpload(storage, await sanitizeUpload(await receipt()), 'repayment.jpg');
     const repayment = await submitLoanRepayment(
       db,
       amina.id,

@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -16,6 +15,7 @@ import {
   poolOf,
   type TestApp,
   loanApplication,
+  storedFileCount,
 } from '../../../test/harness.ts';
 import { files } from '../../db/schema/files.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
@@ -209,7 +209,7 @@ describe.skipIf(!onPostgres)('concurrent requests (PostgreSQL)', () => {
   it(`${N} submissions for the same month at once make one payment, one file row and one stored file`, async () => {
     const user = await member();
     const token = await login(t.app, user.email);
-    const uploadsBefore = (await readdir(t.uploadsDir).catch(() => [])).length;
+    const uploadsBefore = await storedFileCount(t.db);
     const responses = await Promise.all(
       Array.from({ length: N }, () => {
         const { payload, headers } = multipart(
@@ -229,7 +229,7 @@ describe.skipIf(!onPostgres)('concurrent requests (PostgreSQL)', () => {
     expect(rows).toHaveLength(1);
     expect(await t.db.select().from(files).where(eq(files.ownerId, user.id))).toHaveLength(1);
     // The refused submissions leave no orphan file behind.
-    expect((await readdir(t.uploadsDir)).length - uploadsBefore).toBe(1);
+    expect((await storedFileCount(t.db)) - uploadsBefore).toBe(1);
   });
 
   it(`${N} approvals of one loan at once record one transition`, async () => {

@@ -13,7 +13,7 @@ import { page, parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { withStoredUpload } from '../files/files.ts';
+import { checkedUpload } from '../files/files.ts';
 import { submitDues, submitLoanRepayment } from './submissions.ts';
 import { toPaymentView } from './payment-view.ts';
 import { refusedUpload, secured } from '../../lib/route-kit.ts';
@@ -78,14 +78,13 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (month === undefined || account_number === undefined || photo === undefined) {
         throw unprocessable('Please fill in every field and attach the receipt.', missing);
       }
-      const created = await withStoredUpload(storage, photo, (receipt) =>
-        submitDues(
-          db,
-          me.userId,
-          { month, amountFils: payment_amount, accountNumber: account_number, receipt },
-          now,
-          request.ip,
-        ),
+      const receipt = await checkedUpload(storage, photo);
+      const created = await submitDues(
+        db,
+        me.userId,
+        { month, amountFils: payment_amount, accountNumber: account_number, receipt },
+        now,
+        request.ip,
       );
       return {
         status_code: 200 as const,
@@ -123,19 +122,18 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
           photo: ['Attach the receipt (a photo or a PDF).'],
         });
       }
-      const created = await withStoredUpload(storage, photo, (receipt) =>
-        submitLoanRepayment(
-          db,
-          me.userId,
-          {
-            amountFils: payment_amount,
-            loanId: request.params.id,
-            accountNumber: account_number,
-            receipt,
-          },
-          new Date(),
-          request.ip,
-        ),
+      const receipt = await checkedUpload(storage, photo);
+      const created = await submitLoanRepayment(
+        db,
+        me.userId,
+        {
+          amountFils: payment_amount,
+          loanId: request.params.id,
+          accountNumber: account_number,
+          receipt,
+        },
+        new Date(),
+        request.ip,
       );
       return {
         status_code: 200 as const,

@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   makeUser,
   multipart,
   useTestApp,
+  storedFileCount,
 } from '../../../test/harness.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { loanInstallments } from '../../db/schema/loans.ts';
@@ -22,7 +22,9 @@ import { approveLoan } from '../loans/decisions.ts';
 import { disburseLoan } from '../loans/disburse.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { newStorageKey } from '../files/file-storage.ts';
-import type { StoredUpload } from '../files/files.ts';
+import { fileContents } from '../../db/schema/files.ts';
+import { databaseStorage } from '../files/file-storage.ts';
+import type { PendingUpload } from '../files/files.ts';
 import { accountSummary } from './account-summary.ts';
 import { approvePayment, rejectPayment } from './review.ts';
 import { submitDues } from './submissions.ts';
@@ -101,7 +103,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
 
   const entriesOf = (paymentId: number) =>
     t.db.select().from(journalEntries).where(eq(journalEntries.paymentId, paymentId));
-  const uploadsCount = async () => (await readdir(t.uploadsDir).catch(() => [])).length;
+  const uploadsCount = () => storedFileCount(t.db);
 
   async function expectRejection(promise: Promise<unknown>, status: number) {
     const err = await promise.then(
@@ -158,7 +160,8 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
 
       expect(file.headers['x-content-type-options']).toBe('nosniff');
       // Stored under a random name: neither the member's file name nor an extension.
-      for (const name of await readdir(t.uploadsDir)) expect(name).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const keys = await t.db.select({ key: fileContents.storageKey }).from(fileContents);
+      for (const { key } of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
       const noToken = await t.app.inject({ url: body.payment.receipt_url });
       expectError(noToken, 401);
@@ -306,7 +309,8 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
     it('takes "this month" in Dubai time: 21:00 UTC on 30 November is already December there', async () => {
       const user = await makeUser(t.db, { joinedOn: '2025-01-01' });
       const turn = new Date('2026-11-30T21:00:00Z');
-      const receiptUpload = (): StoredUpload => ({
+      const receiptUpload = (): PendingUpload => ({
+        storage: databaseStorage,
         storageKey: newStorageKey(),
         upload: { data: receipt, mime: 'image/jpeg', ext: 'jpg', kind: 'jpeg' },
         originalName: 'r.jpg',

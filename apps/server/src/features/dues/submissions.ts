@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/audit.ts';
-import { insertFileRow, type StoredUpload } from '../files/files.ts';
+import { insertFileRow, type PendingUpload } from '../files/files.ts';
 import { installmentsOf, outstandingFils } from '../loans/installments.ts';
 import { monthOf } from './months.ts';
 
@@ -23,7 +23,7 @@ export interface DuesSubmission {
   month: MonthName;
   amountFils: Fils;
   accountNumber: string;
-  receipt: StoredUpload;
+  receipt: PendingUpload;
 }
 
 export async function submitDues(
@@ -106,7 +106,7 @@ export interface RepaymentSubmission {
   /** The loan the member means; their active loan when missing (the spec's amount-only call). */
   loanId?: number | undefined;
   accountNumber?: string | undefined;
-  receipt?: StoredUpload | undefined;
+  receipt?: PendingUpload | undefined;
 }
 
 /** A repayment towards the member's active loan, with or without a receipt, checked by an admin later. */

@@ -1,128 +1,82 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDiskStorage, newStorageKey } from './file-storage.ts';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeUser, storedFileCount, useTestApp } from '../../../test/harness.ts';
+import type { User } from '../members/user-data.ts';
+import { files } from '../../db/schema/files.ts';
+import { databaseStorage, newStorageKey } from './file-storage.ts';
+import { insertFileRow, pendingUpload } from './files.ts';
+import { sanitizeUpload } from './sanitize-upload.ts';
 
-let tempDir: string;
-let root: string;
+// Decision 032: a file's bytes live in the database beside its row, written in its transaction.
+const t = useTestApp();
+const db = () => t.db;
+let member: User;
+let png: Buffer;
 
-beforeEach(async () => {
-  tempDir = await mkdtemp(path.join(os.tmpdir(), 'jamiya-files-'));
-  root = path.join(tempDir, 'data', 'uploads');
+beforeAll(async () => {
+  member = await makeUser(db());
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 });
 
-afterEach(async () => {
-  await rm(tempDir, { recursive: true, force: true });
-});
+describe('databaseStorage', () => {
+  it('keeps the row and the bytes of a committed transaction, byte for byte', async () => {
+    const upload = pendingUpload(databaseStorage, await sanitizeUpload(png), 'r.png');
 
-describe('createDiskStorage', () => {
-  it('creates the folder on first put and reads back what it stored', async () => {
-    const storage = createDiskStorage(root);
-    const key = newStorageKey();
-    const data = Buffer.from('%PDF-1.4 receipt bytes %%EOF');
+    const row = await db().transaction((tx) => insertFileRow(tx, member.id, 'receipt', upload));
 
-    await storage.put(key, data);
-
-    expect(await storage.get(key)).toEqual(data);
-    expect(await readdir(root)).toEqual([key]);
+    expect(row.storageKey).toBe(upload.storageKey);
+    const bytes = await databaseStorage.get(db(), upload.storageKey);
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect(bytes!.equals(upload.upload.data)).toBe(true);
   });
 
-  it('keeps the file private to the server user', async () => {
-    const storage = createDiskStorage(root);
-    const key = newStorageKey();
+  it('keeps neither the row nor the bytes when the transaction rolls back', async () => {
+    const upload = pendingUpload(databaseStorage, await sanitizeUpload(png), 'r.png');
+    const before = await storedFileCount(db());
 
-    await storage.put(key, Buffer.from('x'));
+    await expect(
+      db().transaction(async (tx) => {
+        await insertFileRow(tx, member.id, 'receipt', upload);
+        throw new Error('the payment failed after its receipt');
+      }),
+    ).rejects.toThrow('the payment failed');
 
-    expect((await stat(path.join(root, key))).mode & 0o777).toBe(0o600);
-  });
-
-  it('replaces the content when a key is stored again', async () => {
-    const storage = createDiskStorage(root);
-    const key = newStorageKey();
-
-    await storage.put(key, Buffer.from('first'));
-    await storage.put(key, Buffer.from('second'));
-
-    expect((await storage.get(key))?.toString()).toBe('second');
-    expect(await readdir(root)).toEqual([key]);
-  });
-
-  it('returns null for a missing file, even before the folder exists', async () => {
-    const storage = createDiskStorage(root);
-
-    expect(await storage.get(newStorageKey())).toBeNull();
-    await storage.put(newStorageKey(), Buffer.from('x'));
-    expect(await storage.get(newStorageKey())).toBeNull();
-  });
-
-  it('removes a file and ignores one that is already gone', async () => {
-    const storage = createDiskStorage(root);
-    const key = newStorageKey();
-    await storage.put(key, Buffer.from('x'));
-
-    await storage.remove(key);
-    await storage.remove(key);
-    await storage.remove(newStorageKey());
-
-    expect(await storage.get(key)).toBeNull();
-    expect(await readdir(root)).toEqual([]);
-  });
-
-  it('leaves no temp file behind when a write fails', async () => {
-    const storage = createDiskStorage(root);
-    const key = newStorageKey();
-    await mkdir(path.join(root, key), { recursive: true });
-
-    await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow();
-
-    expect(await readdir(root)).toEqual([key]);
-  });
-
-  it('stores many files at once without mixing them up', async () => {
-    const storage = createDiskStorage(root);
-    const entries = Array.from(
-      { length: 20 },
-      (_, i) => [newStorageKey(), Buffer.from(`file ${i}`)] as const,
+    expect(await storedFileCount(db())).toBe(before);
+    expect(await databaseStorage.get(db(), upload.storageKey)).toBeNull();
+    expect(await db().select().from(files).where(eq(files.storageKey, upload.storageKey))).toEqual(
+      [],
     );
-
-    await Promise.all(entries.map(([key, data]) => storage.put(key, data)));
-
-    for (const [key, data] of entries) expect(await storage.get(key)).toEqual(data);
   });
 
-  it.each([
-    '../../outside',
-    '../etc/passwd',
-    '../../../../../../etc/passwd',
-    '/etc/passwd',
-    'abcdefghijklmnop/../../x',
-    'abcdefghijklmnop.tmp',
-    '.abcdefghijklmnopq',
-    'abcdefghijklmno\0p',
-    'abcdefghijklmno p',
-    'abcdefghijklmno\\p',
-    '',
-    'short',
-    'a'.repeat(129),
-  ])('refuses the key %j for every operation', async (key) => {
-    const storage = createDiskStorage(root);
-    await mkdir(root, { recursive: true });
-    await writeFile(path.join(tempDir, 'outside'), 'secret');
+  it('refuses bytes that no row names, and drops the bytes with their row', async () => {
+    await expect(
+      db().transaction((tx) => databaseStorage.put(tx, newStorageKey(), Buffer.from('stray'))),
+    ).rejects.toThrow();
 
-    await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow('Invalid storage key');
-    await expect(storage.get(key)).rejects.toThrow('Invalid storage key');
-    await expect(storage.remove(key)).rejects.toThrow('Invalid storage key');
-    expect(await readdir(root)).toEqual([]);
-    expect(await readFile(path.join(tempDir, 'outside'), 'utf8')).toBe('secret');
+    const upload = pendingUpload(databaseStorage, await sanitizeUpload(png), 'r.png');
+    const row = await db().transaction((tx) => insertFileRow(tx, member.id, 'receipt', upload));
+    await db().delete(files).where(eq(files.id, row.id));
+    expect(await databaseStorage.get(db(), upload.storageKey)).toBeNull();
   });
 
-  it('accepts keys at both ends of the allowed length', async () => {
-    const storage = createDiskStorage(root);
+  it('answers null for a key it does not hold', async () => {
+    expect(await databaseStorage.get(db(), newStorageKey())).toBeNull();
+  });
 
-    for (const key of ['A'.repeat(16), 'z_-9'.repeat(32)]) {
-      await storage.put(key, Buffer.from(key));
-      expect((await storage.get(key))?.toString()).toBe(key);
+  it('keeps every byte value, and a 10 MB file, unchanged', async () => {
+    const every = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const large = Buffer.alloc(10 * 1024 * 1024, every);
+    for (const data of [every, large]) {
+      const upload = pendingUpload(
+        databaseStorage,
+        { data, mime: 'application/pdf', ext: 'pdf', kind: 'pdf' },
+        'x.pdf',
+      );
+      await db().transaction((tx) => insertFileRow(tx, member.id, 'message_attachment', upload));
+      expect((await databaseStorage.get(db(), upload.storageKey))!.equals(data)).toBe(true);
     }
   });
 });

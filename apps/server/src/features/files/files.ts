@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
-import type { FileStorage } from './file-storage.ts';
-import { newStorageKey } from './file-storage.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
-import { sanitizeUpload, type SanitizedUpload } from './sanitize-upload.ts';
 import { cleanFileName } from './file-name.ts';
+import { newStorageKey, type FileStorage } from './file-storage.ts';
+import { sanitizeUpload, type SanitizedUpload } from './sanitize-upload.ts';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -13,98 +12,65 @@ export function fileUrl(id: string | null): string | null {
   return id ? `/api/files/${id}` : null;
 }
 
-/** A stored upload waiting for the row that records it (written in the caller's transaction). */
-export interface StoredUpload {
+/**
+ * A checked upload waiting for its row: insertFileRow writes both in the caller's
+ * transaction. The checking (re-encoding) is done before, outside any transaction.
+ */
+export interface PendingUpload {
+  storage: FileStorage;
   storageKey: string;
   upload: SanitizedUpload;
   originalName: string | null;
 }
 
-/**
- * Writes the bytes first and the row second: a crash in between leaves a file without a
- * row (removed by sweepOrphanUploads at the next start), never a row without its file.
- */
-export async function storeUpload(
+export function pendingUpload(
   storage: FileStorage,
   upload: SanitizedUpload,
   originalName: string | null,
-): Promise<StoredUpload> {
-  const storageKey = newStorageKey();
-  await storage.put(storageKey, upload.data);
-  return { storageKey, upload, originalName: cleanFileName(originalName) };
+): PendingUpload {
+  return {
+    storage,
+    storageKey: newStorageKey(),
+    upload,
+    originalName: cleanFileName(originalName),
+  };
 }
 
-/**
- * Checks and stores a member's upload, then runs `record`, which writes the rows that refer
- * to it; if that fails the stored file is removed again, so no file is left without its row.
- */
-export async function withStoredUpload<T>(
+/** A member's file checked by its content and re-encoded (sanitizeUpload), ready for its row. */
+export async function checkedUpload(
   storage: FileStorage,
   file: UploadedFile,
-  record: (stored: StoredUpload) => Promise<T>,
-): Promise<T> {
-  const stored = await storeUpload(storage, await sanitizeUpload(file.data), file.filename);
-  try {
-    return await record(stored);
-  } catch (err) {
-    await storage.remove(stored.storageKey);
-    throw err;
-  }
+): Promise<PendingUpload> {
+  return pendingUpload(storage, await sanitizeUpload(file.data), file.filename);
 }
 
+/** The file's row and its bytes, in `tx`: both are kept, or neither. */
 export async function insertFileRow(
-  db: DbOrTx,
+  tx: Tx,
   ownerId: number,
   purpose: 'receipt' | 'profile_photo' | 'message_attachment',
-  stored: StoredUpload,
+  pending: PendingUpload,
 ): Promise<FileRow> {
-  const [row] = await db
+  const [row] = await tx
     .insert(files)
     .values({
       ownerId,
       purpose,
-      mime: stored.upload.mime,
-      ext: stored.upload.ext,
-      sizeBytes: stored.upload.data.length,
-      storageKey: stored.storageKey,
-      originalName: stored.originalName?.slice(0, 200) ?? null,
-      originalSha256: stored.upload.originalSha256 ?? null,
-      pictureHash: stored.upload.pictureHash ?? null,
+      mime: pending.upload.mime,
+      ext: pending.upload.ext,
+      sizeBytes: pending.upload.data.length,
+      storageKey: pending.storageKey,
+      originalName: pending.originalName?.slice(0, 200) ?? null,
+      originalSha256: pending.upload.originalSha256 ?? null,
+      pictureHash: pending.upload.pictureHash ?? null,
     })
     .returning();
   if (!row) throw new Error('file row was not written');
+  await pending.storage.put(tx, pending.storageKey, pending.upload.data);
   return row;
 }
 
 export async function findFile(db: DbOrTx, id: string): Promise<FileRow | undefined> {
   const [row] = await db.select().from(files).where(eq(files.id, id));
   return row;
-}
-
-/**
- * Removes the uploads no row refers to: a crash (or a kill) between writing an upload and
- * committing its row leaves one, and so does a write cut short (its temp file). Only objects
- * written before `writtenBefore` go: a newer one may belong to a request still running in
- * another process. Lists the folder before reading the rows, so a row committed meanwhile is
- * seen. Returns how many objects it removed.
- */
-export async function sweepOrphanUploads(
-  db: DbOrTx,
-  storage: FileStorage,
-  writtenBefore: Date,
-): Promise<number> {
-  const objects = (await storage.list()).filter((o) => o.modifiedAt < writtenBefore);
-  if (objects.length === 0) return 0;
-  const known = new Set((await db.select({ key: files.storageKey }).from(files)).map((r) => r.key));
-  let removed = 0;
-  for (const o of objects) {
-    if (o.key === null) {
-      await storage.removeUnfinished(o.name);
-      removed += 1;
-    } else if (!known.has(o.key)) {
-      await storage.remove(o.key);
-      removed += 1;
-    }
-  }
-  return removed;
 }

@@ -48,7 +48,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await findFile(db, request.params.id);
       // Someone else's file answers exactly like a file that does not exist.
       if (!file || !(await mayRead(file, me))) throw missing;
-      const data = await storage.get(file.storageKey);
+      const data = await storage.get(db, file.storageKey);
       if (!data) {
         request.log.error({ fileId: file.id }, 'stored file is missing');
         throw missing;

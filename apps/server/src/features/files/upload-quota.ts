@@ -8,10 +8,11 @@ import { DAY_MS, HOUR_MS, oneAtATime, refuseBeyondRate, waitOf } from '../../lib
 import { sentence } from '../../lib/i18n.ts';
 import { isUploadedFile, type UploadedFile } from '../../lib/uploaded-file.ts';
 
-// Issue 21: one member must not fill the disk. Each member's uploads are bounded per hour
-// (count), per rolling day and in all (bytes), counted from their rows in `files`; the
-// upload being sent is counted at the size it was sent. Every request carrying a file is
-// checked before its handler runs (installUploadQuota), so before anything is stored.
+// Issue 21: one member must not fill the database, where the files live (decision 032). Each
+// member's uploads are bounded per hour (count), per rolling day and in all (bytes), counted
+// from their rows in `files`; the upload being sent is counted at the size it was sent. Every
+// request carrying a file is checked before its handler runs (installUploadQuota), so before
+// anything is stored.
 
 const MB = 1024 * 1024;
 

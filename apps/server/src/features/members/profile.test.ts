@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import {
   makeUser,
   multipart,
   type TestApp,
+  storedFileCount,
 } from '../../../test/harness.ts';
 import type { User } from './user-data.ts';
 
@@ -111,14 +112,6 @@ const validFields = (overrides: Record<string, string | undefined> = {}) => ({
   wallet: 'Botim 0501234567',
   ...overrides,
 });
-
-async function listFiles(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir)).filter((f) => !f.startsWith('.'));
-  } catch {
-    return [];
-  }
-}
 
 describe('profile', () => {
   let t: TestApp;
@@ -586,7 +579,7 @@ describe('profile', () => {
       // Stored under a random key (43 base64url characters), not under the name the member gave.
       expect(rows[0]!.storageKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(rows[0]!.storageKey).not.toContain('.png');
-      expect(await listFiles(t.uploadsDir)).toContain(rows[0]!.storageKey);
+      expect(await t.storage.get(t.db, rows[0]!.storageKey)).not.toBeNull();
     });
 
     it('stores a JPEG and serves it as image/jpeg', async () => {
@@ -775,12 +768,12 @@ describe('profile', () => {
         build: (token: string) => Promise<LightMyRequestResponse>,
       ): Promise<{ message: string }> {
         const { user, token } = await member({ name: 'Unchanged Name' });
-        const filesBefore = await listFiles(t.uploadsDir);
+        const filesBefore = await storedFileCount(t.db);
         const body = expectError(await build(token), status);
         const data = await getProfile(token);
         expect(data).toMatchObject({ name: 'Unchanged Name', image: null });
         expect(await fileRowsOf(user.id)).toEqual([]);
-        expect(await listFiles(t.uploadsDir)).toEqual(filesBefore);
+        expect(await storedFileCount(t.db)).toBe(filesBefore);
         return body;
       }
 

@@ -22,7 +22,7 @@ import {
 } from '../../plugins/auth.ts';
 import { audit } from '../audit/audit.ts';
 import { accountAnswer, accountDataStatement, type KeptAnswer } from './account-data.ts';
-import { insertFileRow, storeUpload } from '../files/files.ts';
+import { insertFileRow, pendingUpload } from '../files/files.ts';
 import { sanitizeUpload } from '../files/sanitize-upload.ts';
 import { toUserData, type User } from './user-data.ts';
 import { refusedUpload, secured } from '../../lib/route-kit.ts';
@@ -79,43 +79,38 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             profession_id: ['Unknown profession.'],
           });
       }
-      const stored = image
-        ? await storeUpload(
+      const photo = image
+        ? pendingUpload(
             storage,
             await sanitizeUpload(image.data, { allowed: ['jpeg', 'png', 'webp', 'heic'] }),
             image.filename,
           )
         : null;
       const now = new Date();
-      try {
-        await db.transaction(async (tx) => {
-          const file = stored ? await insertFileRow(tx, me.userId, 'profile_photo', stored) : null;
-          await tx
-            .update(users)
-            .set({
-              name: fields.name,
-              ...(fields.address !== undefined ? { address: fields.address } : {}),
-              wallet: fields.wallet,
-              ...(fields.gender ? { gender: fields.gender } : {}),
-              ...(fields.profession_id !== undefined ? { professionId: fields.profession_id } : {}),
-              ...(fields.mobile !== undefined ? { mobile: fields.mobile } : {}),
-              ...(file ? { imageFileId: file.id } : {}),
-              updatedAt: now,
-            })
-            .where(eq(users.id, me.userId));
-          await audit(tx, {
-            actorId: me.userId,
-            action: 'user.profile_update',
-            targetType: 'user',
-            targetId: me.userId,
-            ip: request.ip,
-            at: now,
-          });
+      await db.transaction(async (tx) => {
+        const file = photo ? await insertFileRow(tx, me.userId, 'profile_photo', photo) : null;
+        await tx
+          .update(users)
+          .set({
+            name: fields.name,
+            ...(fields.address !== undefined ? { address: fields.address } : {}),
+            wallet: fields.wallet,
+            ...(fields.gender ? { gender: fields.gender } : {}),
+            ...(fields.profession_id !== undefined ? { professionId: fields.profession_id } : {}),
+            ...(fields.mobile !== undefined ? { mobile: fields.mobile } : {}),
+            ...(file ? { imageFileId: file.id } : {}),
+            updatedAt: now,
+          })
+          .where(eq(users.id, me.userId));
+        await audit(tx, {
+          actorId: me.userId,
+          action: 'user.profile_update',
+          targetType: 'user',
+          targetId: me.userId,
+          ip: request.ip,
+          at: now,
         });
-      } catch (err) {
-        if (stored) await storage.remove(stored.storageKey);
-        throw err;
-      }
+      });
       return {
         message: 'Your profile has been updated.',
         userData: toUserData(await loadUser(me.userId)),

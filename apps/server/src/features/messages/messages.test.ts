@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import {
   makeUser,
   multipart,
   type TestApp,
+  storedFileCount,
 } from '../../../test/harness.ts';
 import { onePagePdf } from '../files/test-uploads.ts';
 import { notifications } from '../../db/schema/member-services.ts';
@@ -73,7 +73,7 @@ const pdf = (): Upload => ({
   contentType: 'application/pdf',
   data: letter,
 });
-const uploadsCount = async () => (await readdir(t.uploadsDir).catch(() => [])).length;
+const uploadsCount = () => storedFileCount(t.db);
 
 describe('a conversation with the committee', () => {
   it('goes member → committee → member, with unread counts, read marks and a notification', async () => {

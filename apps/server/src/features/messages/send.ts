@@ -1,13 +1,11 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Message } from '@jamiya/contracts/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { files } from '../../db/schema/files.ts';
 import { messages } from '../../db/schema/member-services.ts';
 import { HOUR_MS, refuseBeyondRate } from '../../lib/rate-window.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
 import type { FileStorage } from '../files/file-storage.ts';
-import { storeUpload, type StoredUpload } from '../files/files.ts';
-import { sanitizeUpload } from '../files/sanitize-upload.ts';
+import { checkedUpload, insertFileRow } from '../files/files.ts';
 import { notify } from '../notifications/notify.ts';
 import { messageNotice } from '../notifications/texts.ts';
 import { selectViews, toMessage } from './message-views.ts';
@@ -58,8 +56,8 @@ export interface NewMessage {
 
 /**
  * Writes a message, its attachment (checked and re-encoded like a receipt) and, when the
- * committee writes, the member's notification, in one transaction. The attachment's bytes
- * are stored first and removed again if the transaction fails.
+ * committee writes, the member's notification, in one transaction. The uploader owns the
+ * attachment; the member of the conversation reads it through isAttachmentOfConversation.
  */
 export async function sendMessage(
   deps: { db: Db; storage: FileStorage },
@@ -67,62 +65,30 @@ export async function sendMessage(
   now = new Date(),
 ): Promise<Message> {
   const { db, storage } = deps;
-  const stored = input.attachment
-    ? await storeUpload(
-        storage,
-        await sanitizeUpload(input.attachment.data),
-        input.attachment.filename,
-      )
-    : null;
-  try {
-    const id = await db.transaction(async (tx) => {
-      const fileId = stored ? await insertAttachmentRow(tx, input.authorId, stored) : null;
-      const [row] = await tx
-        .insert(messages)
-        .values({
-          memberId: input.memberId,
-          authorId: input.authorId,
-          fromCommittee: input.side === 'committee' ? 1 : 0,
-          body: input.body,
-          attachmentFileId: fileId,
-          createdAt: now,
-        })
-        .returning({ id: messages.id });
-      if (!row) throw new Error('message was not written');
-      if (input.side === 'committee') {
-        await notify(tx, messageNotice(input.memberId, preview(input.body), CONTACT_CHAT_LINK));
-      }
-      return row.id;
-    });
-    const [view] = await selectViews(db, eq(messages.id, id));
-    return toMessage(view!);
-  } catch (err) {
-    if (stored) await storage.remove(stored.storageKey);
-    throw err;
-  }
-}
-
-// The uploader owns the file; the member of the conversation reads it through
-// isAttachmentOfConversation (files/routes.ts).
-async function insertAttachmentRow(
-  tx: DbOrTx,
-  ownerId: number,
-  stored: StoredUpload,
-): Promise<string> {
-  const [row] = await tx
-    .insert(files)
-    .values({
-      ownerId,
-      purpose: 'message_attachment',
-      mime: stored.upload.mime,
-      ext: stored.upload.ext,
-      sizeBytes: stored.upload.data.length,
-      storageKey: stored.storageKey,
-      originalName: stored.originalName?.slice(0, 200) ?? null,
-    })
-    .returning({ id: files.id });
-  if (!row) throw new Error('file row was not written');
-  return row.id;
+  const attachment = input.attachment ? await checkedUpload(storage, input.attachment) : null;
+  const id = await db.transaction(async (tx) => {
+    const fileId = attachment
+      ? (await insertFileRow(tx, input.authorId, 'message_attachment', attachment)).id
+      : null;
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        memberId: input.memberId,
+        authorId: input.authorId,
+        fromCommittee: input.side === 'committee' ? 1 : 0,
+        body: input.body,
+        attachmentFileId: fileId,
+        createdAt: now,
+      })
+      .returning({ id: messages.id });
+    if (!row) throw new Error('message was not written');
+    if (input.side === 'committee') {
+      await notify(tx, messageNotice(input.memberId, preview(input.body), CONTACT_CHAT_LINK));
+    }
+    return row.id;
+  });
+  const [view] = await selectViews(db, eq(messages.id, id));
+  return toMessage(view!);
 }
 
 function preview(body: string): string {

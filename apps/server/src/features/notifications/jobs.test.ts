@@ -19,7 +19,7 @@ import { buildApp } from '../../app.ts';
 import { openPostgres, type Db } from '../../db/client.ts';
 import { installmentReminders, notifications } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
-import { createDiskStorage } from '../files/file-storage.ts';
+import { databaseStorage } from '../files/file-storage.ts';
 import { applyForLoan } from '../loans/apply.ts';
 import { applyRepayment } from '../loans/repayment.ts';
 import { approveLoan } from '../loans/decisions.ts';
@@ -305,7 +305,7 @@ describe('the job inside the app', () => {
     const mailer = recordingMailer();
     const app = await buildApp(
       TEST_CONFIG,
-      { db: testDb.database.db, storage: createDiskStorage('/nonexistent'), mailer },
+      { db: testDb.database.db, storage: databaseStorage, mailer },
       { notificationJobMs: 20 },
     );
     let isClosed = false;
