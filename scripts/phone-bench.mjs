@@ -4,8 +4,8 @@
 // each way and 400 ms round trips, the CPU slowed 4 times as Lighthouse does for a mid-range
 // phone. A demo member opens the sign-in page, signs in, opens Monthly Pay, starts paying this
 // month's due, chooses a 12-megapixel camera photo of a printed receipt (shrunk on the phone)
-// and sends it. Prints how long each step took and the bytes it moved (bodies, through a proxy
-// that counts them, the service worker's included), the median of the runs. A bench, not a test:
+// and sends it. Prints how long each step took and the bytes it moved each way (bodies, through
+// a proxy that counts them, the service worker's included), the median of the runs. A bench, not a test:
 // the figures go in docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,10 +36,11 @@ const SLOW_PHONE = {
 const photo = await receiptPhoto();
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'jamiya-phone-bench-'));
 
-/** Counts the body bytes of every answer, as they pass. */
+/** Counts the body bytes of every answer and every request, as they pass. */
 function countingProxy(target) {
-  const counted = { bytes: 0 };
+  const counted = { bytes: 0, sent: 0 };
   const server = http.createServer((req, res) => {
+    req.on('data', (chunk) => (counted.sent += chunk.length));
     const upstream = http.request(
       { host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers },
       (answer) => {
@@ -81,13 +82,14 @@ async function run(index) {
     await cdp.send('Network.emulateNetworkConditions', SLOW_PHONE);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const step = async (name, work) => {
-      const bytesBefore = proxy.counted.bytes;
+      const before = { ...proxy.counted };
       const started = performance.now();
       await work();
       steps.push({
         name,
         ms: performance.now() - started,
-        bytes: proxy.counted.bytes - bytesBefore,
+        bytes: proxy.counted.bytes - before.bytes,
+        sent: proxy.counted.sent - before.sent,
       });
     };
     const timeout = { timeout: 120_000 };
@@ -141,15 +143,15 @@ const runs = [];
 for (let i = 0; i < Number(args.runs); i++) runs.push(await run(i));
 fs.rmSync(scratch, { recursive: true, force: true });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-console.log(`\n| step (median of ${runs.length}) | time | bytes moved |`);
-console.log('|---|---:|---:|');
-let totalMs = 0;
-let totalBytes = 0;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log(`\n| step (median of ${runs.length}) | time | received | sent |`);
+console.log('|---|---:|---:|---:|');
+const total = { ms: 0, bytes: 0, sent: 0 };
 for (const [i, { name }] of runs[0].entries()) {
   const ms = median(runs.map((r) => r[i].ms));
   const bytes = median(runs.map((r) => r[i].bytes));
-  totalMs += ms;
-  totalBytes += bytes;
-  console.log(`| ${name} | ${(ms / 1000).toFixed(1)} s | ${(bytes / 1024).toFixed(1)} KB |`);
+  const sent = median(runs.map((r) => r[i].sent));
+  Object.assign(total, { ms: total.ms + ms, bytes: total.bytes + bytes, sent: total.sent + sent });
+  console.log(`| ${name} | ${(ms / 1000).toFixed(1)} s | ${kb(bytes)} | ${kb(sent)} |`);
 }
-console.log(`| all | ${(totalMs / 1000).toFixed(1)} s | ${(totalBytes / 1024).toFixed(1)} KB |`);
+console.log(`| all | ${(total.ms / 1000).toFixed(1)} s | ${kb(total.bytes)} | ${kb(total.sent)} |`);
