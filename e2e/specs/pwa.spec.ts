@@ -73,6 +73,8 @@ test('Chromium offers to install the app from the member area', async ({ playwri
     args: CHROMIUM_FLAGS,
     viewport: PHONE,
     baseURL: test.info().project.use.baseURL,
+    // The config's default, which Playwright hands to this launch too, blocks the worker.
+    serviceWorkers: 'allow',
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
