@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.ts';
-import { fileContents, files } from '../apps/server/src/db/schema/files.ts';
+import { files } from '../apps/server/src/db/schema/files.ts';
 import { photoLike } from '../apps/server/src/features/demo/demo-pictures.ts';
 import { databaseStorage, newStorageKey } from '../apps/server/src/features/files/file-storage.ts';
 import { findFile, insertFileRow, pendingUpload } from '../apps/server/src/features/files/files.ts';
@@ -138,16 +138,15 @@ async function measure(database: Database, upload: SanitizedUpload, sizeOf: () =
       if (bytes.length !== upload.data.length) throw new Error('read back the wrong bytes');
       onDisk.read.push(ms(t));
     }
-    const [rel] = await db
-      .select({ n: sql<number>`pg_total_relation_size('file_contents')`.mapWith(Number) })
-      .from(fileContents)
-      .limit(1);
+    const { rows: sizes } = (await db.execute(
+      sql`select pg_total_relation_size('file_contents')::text as n`,
+    )) as unknown as { rows: { n: string }[] };
     return {
       database: {
         write: summary(inDb.write),
         read: summary(inDb.read),
         grown,
-        table: rel!.n,
+        table: Number(sizes[0]!.n),
       },
       disk: { write: summary(onDisk.write), read: summary(onDisk.read), bytes: duDisk(folder) },
     };

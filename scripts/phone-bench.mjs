@@ -9,12 +9,12 @@
 // the figures go in docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import { startCountingProxy } from '../e2e/support/counting-proxy.ts';
 import { receiptPhoto } from '../e2e/support/figures.ts';
 import { freePort, startServer } from './lighthouse/app.mjs';
 
@@ -36,26 +36,6 @@ const SLOW_PHONE = {
 const photo = await receiptPhoto();
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'jamiya-phone-bench-'));
 
-/** Counts the body bytes of every answer and every request, as they pass. */
-function countingProxy(target) {
-  const counted = { bytes: 0, sent: 0 };
-  const server = http.createServer((req, res) => {
-    req.on('data', (chunk) => (counted.sent += chunk.length));
-    const upstream = http.request(
-      { host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        answer.on('data', (chunk) => (counted.bytes += chunk.length));
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, counted, port: server.address().port })),
-  );
-}
-
 async function run(index) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -66,7 +46,7 @@ async function run(index) {
     origin,
     publicUrl: origin,
   });
-  const proxy = await countingProxy(port);
+  const proxy = await startCountingProxy(origin);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const steps = [];
   try {
@@ -74,7 +54,7 @@ async function run(index) {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,
-      baseURL: `http://127.0.0.1:${proxy.port}`,
+      baseURL: proxy.url,
     });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -82,14 +62,15 @@ async function run(index) {
     await cdp.send('Network.emulateNetworkConditions', SLOW_PHONE);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const step = async (name, work) => {
-      const before = { ...proxy.counted };
+      const received = () => proxy.received.reduce((sum, answer) => sum + answer.bytes, 0);
+      const before = { bytes: received(), sent: proxy.sent() };
       const started = performance.now();
       await work();
       steps.push({
         name,
         ms: performance.now() - started,
-        bytes: proxy.counted.bytes - before.bytes,
-        sent: proxy.counted.sent - before.sent,
+        bytes: received() - before.bytes,
+        sent: proxy.sent() - before.sent,
       });
     };
     const timeout = { timeout: 120_000 };
@@ -132,7 +113,7 @@ async function run(index) {
     });
   } finally {
     await browser.close();
-    proxy.server.close();
+    proxy.close();
     server.kill('SIGTERM');
     await server.exited;
   }

@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { dubaiMonth, dubaiMonthBefore, jpegReceipt } from '../support/figures.ts';
 import { DEMO_MEMBERS, E2E_MEMBERS } from '../support/members.ts';
 import { expect, signIn, test } from '../support/fixtures.ts';
+import { startCountingProxy } from '../support/counting-proxy.ts';
 import { openPhone } from '../support/phone.ts';
 
 // What the member's phone spends (issue 24, points 1 and 5): taps to pay this month's due, and
@@ -73,33 +72,11 @@ test("from /user, this month's due is paid in at most 4 taps and a photo", async
 test('a first session (sign-in, home, Monthly Pay) moves at most 200 KB', async ({
   browser,
 }, testInfo) => {
-  // Every byte the phone receives, its service worker's too: a proxy in front of the app counts
-  // the bodies as they go (compressed; the headers, which HTTP/2 compresses, aside).
-  const target = new URL(testInfo.project.use.baseURL!);
-  const received: { path: string; bytes: number }[] = [];
-  const proxy = http.createServer((req, res) => {
-    const upstream = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        let bytes = 0;
-        answer.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        answer.on('end', () => received.push({ path: req.url ?? '', bytes }));
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  // Every byte the phone receives, its service worker's too.
+  const proxy = await startCountingProxy(testInfo.project.use.baseURL!);
   const { page, close } = await openPhone(browser, {
     serviceWorkers: 'allow',
-    baseURL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    baseURL: proxy.url,
   });
   try {
     await signIn(page, DEMO_MEMBERS.rahul);
@@ -115,9 +92,11 @@ test('a first session (sign-in, home, Monthly Pay) moves at most 200 KB', async 
     });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
-    const total = received.reduce((sum, r) => sum + r.bytes, 0);
-    const list = received.map((r) => `${r.bytes} ${r.path}`).join('\n');
-    console.log(`first session: ${(total / 1024).toFixed(1)} KB in ${received.length} answers`);
+    const total = proxy.received.reduce((sum, r) => sum + r.bytes, 0);
+    const list = proxy.received.map((r) => `${r.bytes} ${r.path}`).join('\n');
+    console.log(
+      `first session: ${(total / 1024).toFixed(1)} KB in ${proxy.received.length} answers`,
+    );
     expect(total, list).toBeLessThanOrEqual(200 * 1024);
   } finally {
     await close();

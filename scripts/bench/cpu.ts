@@ -7,12 +7,16 @@ import pg from 'pg';
 
 const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
 
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces): [0] is the state. */
+function statFields(pid: number): string[] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** utime + stime (and, with `children`, the reaped children's) of a process, in seconds. */
 function cpuSeconds(pid: number, children = false): number {
   try {
-    // The command name may hold spaces: the fields start after its closing parenthesis.
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const fields = statFields(pid);
     const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
     return (utime! + stime! + (children ? cutime! + cstime! : 0)) / TICKS_PER_SECOND;
   } catch {
@@ -27,8 +31,7 @@ function childrenOf(pid: number): number[] {
     .map(Number)
     .filter((p) => {
       try {
-        const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+        return Number(statFields(p)[1]) === pid;
       } catch {
         return false;
       }
@@ -40,9 +43,8 @@ export async function postgresServer(url: string): Promise<() => number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-  const stat = fs.readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8'); // while it lives
+  const postmaster = Number(statFields(rows[0]!.pid)[1]); // read while the backend lives
   await client.end();
-  const postmaster = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
   // Ended backends are counted in the postmaster's children's time, live ones on their own.
   return () =>
     cpuSeconds(postmaster, true) +

@@ -3,7 +3,7 @@
 // a loan is applied for, approved and paid out by two admins. Each answer notes the process
 // that gave it (nginx's X-Upstream).
 import sharp from 'sharp';
-import { must } from '../crash-test/http.mjs';
+import { must, upstreamOf } from '../crash-test/http.mjs';
 import { MONTHS } from '../crash-test/options.mjs';
 
 /** The month `monthsAgo` before this one in Dubai (the association's months), by name. */
@@ -24,7 +24,7 @@ export async function receiptPicture(color) {
 export function tracked(call, servedBy) {
   return async (method, url, options, what = `${method} ${url}`) => {
     const res = await call(method, url, options);
-    const upstream = res.headers.get('x-upstream')?.split(', ').pop() ?? '?';
+    const upstream = upstreamOf(res) ?? '?';
     servedBy.push(upstream);
     if (res.status < 200 || res.status >= 300)
       throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);

@@ -24,3 +24,6 @@ export async function must(promise, what) {
     throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/** The process that answered, when a balancer in front says so (the cluster test's nginx). */
+export const upstreamOf = (res) => res.headers.get('x-upstream')?.split(', ').pop();

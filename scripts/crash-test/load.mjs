@@ -1,6 +1,7 @@
 // The load until the kill: every member submits dues with a receipt, over and over, while
 // two treasurers approve and reject what is pending. What got a 2xx is noted in `acked`.
 import sharp from 'sharp';
+import { upstreamOf } from './http.mjs';
 import { MONTHS, pick, random } from './options.mjs';
 
 async function receipt() {
@@ -22,9 +23,7 @@ export async function load(call, people, acked, stop) {
         const res = await call('POST', '/api/save-monthly-payment', { token: m.token, form });
         acked.statuses[res.status] = (acked.statuses[res.status] ?? 0) + 1;
         if (res.status >= 200 && res.status < 300) {
-          // `by`: the process that answered, when a balancer says (the cluster test's nginx).
-          const by = res.headers.get('x-upstream')?.split(', ').pop();
-          acked.submissions.push({ member: m, id: res.body.payment.id, by });
+          acked.submissions.push({ member: m, id: res.body.payment.id, by: upstreamOf(res) });
         } else if (res.status >= 500) {
           acked.serverErrors.push(`submit ${res.status} ${JSON.stringify(res.body)}`);
         }

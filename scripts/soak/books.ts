@@ -4,7 +4,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
-import { fileContents, files } from '../../apps/server/src/db/schema/files.ts';
+import { files } from '../../apps/server/src/db/schema/files.ts';
+import { filesWithoutBytes } from '../../apps/server/src/features/files/disk-uploads.ts';
 import { journalEntries } from '../../apps/server/src/db/schema/ledger.ts';
 import { payments } from '../../apps/server/src/db/schema/payments.ts';
 import { trialBalance, unbalancedEntries } from '../../apps/server/src/features/ledger/balances.ts';
@@ -58,12 +59,8 @@ export async function checkBooks(env: NodeJS.ProcessEnv, people: People) {
       problems.push(`${approvedIds.length} approved dues but ${entryCount} journal entries`);
     // Every file row has its bytes (the bytes need their row: a foreign key).
     const fileCount = await db.$count(files);
-    const [missing] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(files)
-      .leftJoin(fileContents, eq(fileContents.storageKey, files.storageKey))
-      .where(sql`${fileContents.storageKey} is null`);
-    if (missing?.n) problems.push(`${missing.n} file rows without their bytes`);
+    const missing = await filesWithoutBytes(db);
+    if (missing) problems.push(`${missing} file rows without their bytes`);
     return {
       totalDebitsFils: tb.totalDebitsFils,
       totalCreditsFils: tb.totalCreditsFils,

@@ -118,6 +118,7 @@ export interface Config extends MemberLimits {
   port: number;
   host: string;
   dataDir: string;
+  /** DATA_DIR/uploads, where uploads lived before issue 25: moved into the database at start. */
   uploadsDir: string;
   databaseUrl: string | undefined;
   /** Connections to DATABASE_URL (PGlite has one). */

@@ -1,13 +1,12 @@
 // Issue 6, point 7: a backup restored into a fresh data folder (PGlite) or a fresh database
 // (PostgreSQL) has the same balances, the same books and every file byte for byte. Since issue
 // 25 the files are in the database, and a backup made before it still restores.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -25,6 +24,7 @@ import { startUp } from '../src/start-up.ts';
 import { sanitizeUpload } from '../src/features/files/sanitize-upload.ts';
 import { trialBalance, unbalancedEntries } from '../src/features/ledger/balances.ts';
 import { makeUser, onPostgres } from './harness.ts';
+import { scratchPostgres } from './scratch-postgres.ts';
 
 const NOW = new Date();
 
@@ -172,16 +172,14 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
         .toBuffer(),
     );
     const key = newStorageKey();
-    await database.db
-      .insert(files)
-      .values({
-        ownerId: owner.id,
-        purpose: 'receipt',
-        mime,
-        ext,
-        sizeBytes: data.length,
-        storageKey: key,
-      });
+    await database.db.insert(files).values({
+      ownerId: owner.id,
+      purpose: 'receipt',
+      mime,
+      ext,
+      sizeBytes: data.length,
+      storageKey: key,
+    });
     const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('gzip');
     await database.close();
     const out = path.join(work, 'old-backup');
@@ -220,19 +218,13 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
 
 describe.skipIf(!onPostgres)('backup and restore on PostgreSQL', () => {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const names: string[] = [];
   let work: string;
 
+  const drops: (() => Promise<void>)[] = [];
   async function scratchDatabase(): Promise<string> {
-    const name = `jamiya_bk_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    names.push(name);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
+    const scratch = await scratchPostgres(adminUrl, 'jamiya_bk');
+    drops.push(scratch.drop);
+    return scratch.url;
   }
 
   beforeAll(async () => {
@@ -240,10 +232,7 @@ describe.skipIf(!onPostgres)('backup and restore on PostgreSQL', () => {
   });
   afterAll(async () => {
     await fs.rm(work, { recursive: true, force: true });
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    for (const name of names) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    for (const drop of drops) await drop();
   });
 
   it('restores the same balances, books and files into a fresh database', async () => {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
@@ -14,6 +14,8 @@ import { count } from 'drizzle-orm';
 import { fileContents } from '../src/db/schema/files.ts';
 import { databaseStorage, type FileStorage } from '../src/features/files/file-storage.ts';
 import type { Mailer, OutgoingMail } from '../src/features/mail/mailer.ts';
+
+import { scratchPostgres } from './scratch-postgres.ts';
 
 export * from './harness/people.ts';
 export * from './harness/books.ts';
@@ -34,30 +36,21 @@ export interface TestDatabase {
 export async function freshDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const name = `jamiya_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    let database = await openPostgres(dbUrl.toString());
+    const scratch = await scratchPostgres(url, 'jamiya_t');
+    let database = await openPostgres(scratch.url);
     return {
-      url: dbUrl.toString(),
+      url: scratch.url,
       get database() {
         return database;
       },
       async reopen() {
         await database.close();
-        database = await openPostgres(dbUrl.toString());
+        database = await openPostgres(scratch.url);
         return database;
       },
       async destroy() {
         await database.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
+        await scratch.drop();
       },
     };
   }

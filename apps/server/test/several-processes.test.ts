@@ -3,13 +3,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { migrationsFolder } from '../src/db/client.ts';
 import { users } from '../src/db/schema/users.ts';
 import { DEMO_ACCOUNTS } from '../src/features/demo/seed.ts';
 import { startUp } from '../src/start-up.ts';
@@ -22,22 +22,17 @@ import {
   onPostgres,
   TEST_CONFIG,
 } from './harness.ts';
+import { scratchPostgres } from './scratch-postgres.ts';
 
 describe.skipIf(!onPostgres)('several processes over one PostgreSQL', () => {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const names: string[] = [];
   const folders: string[] = [];
 
+  const drops: (() => Promise<void>)[] = [];
   async function scratchDatabase(): Promise<string> {
-    const name = `jamiya_procs_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    names.push(name);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
+    const scratch = await scratchPostgres(adminUrl, 'jamiya_procs');
+    drops.push(scratch.drop);
+    return scratch.url;
   }
 
   async function processConfig(url: string, env: NodeJS.ProcessEnv = {}) {
@@ -47,10 +42,7 @@ describe.skipIf(!onPostgres)('several processes over one PostgreSQL', () => {
   }
 
   afterAll(async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    for (const name of names) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    for (const drop of drops) await drop();
     for (const f of folders) await fs.rm(f, { recursive: true, force: true });
   });
 
@@ -74,7 +66,7 @@ describe.skipIf(!onPostgres)('several processes over one PostgreSQL', () => {
       const { rows } = await c.query('select count(*)::int as n from drizzle.__drizzle_migrations');
       await c.end();
       const journal = JSON.parse(
-        await fs.readFile(path.resolve(__dirname, '../migrations/meta/_journal.json'), 'utf8'),
+        await fs.readFile(path.join(migrationsFolder(), 'meta/_journal.json'), 'utf8'),
       ) as { entries: unknown[] };
       expect(rows[0].n).toBe(journal.entries.length);
     } finally {
@@ -84,7 +76,9 @@ describe.skipIf(!onPostgres)('several processes over one PostgreSQL', () => {
 
   it('opens at most DATABASE_POOL_SIZE connections, however many queries wait', async () => {
     const url = await scratchDatabase();
-    const { database } = await startUp(await processConfig(url, { DATABASE_POOL_SIZE: '3' }));
+    const { database } = await startUp(
+      await processConfig(url, { DATABASE_POOL_SIZE: '3', DEMO_SEED: '0' }),
+    );
     const watcher = new pg.Client({ connectionString: url });
     await watcher.connect();
     try {

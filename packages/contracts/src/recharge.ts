@@ -92,7 +92,6 @@ export const rechargeRequestWithin = (
         ctx.addIssue({
           code: 'custom',
           message: inLanguage?.(problem) ?? amountRangeInEnglish(range),
-          params: problem,
         });
     }),
   });

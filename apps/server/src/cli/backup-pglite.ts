@@ -8,8 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import lockfile from 'proper-lockfile';
 import * as tar from 'tar';
-
-const LOCK = '.jamiya.lock';
+import { FOLDER_LOCK, folderLockOptions } from '../db/open-database.ts';
 
 /** Writes the data folder to `file`; answers the PGlite version that wrote it. */
 export async function dumpPglite(folder: string, file: string): Promise<string> {
@@ -28,7 +27,13 @@ export async function dumpPglite(folder: string, file: string): Promise<string> 
       await client.close();
     }
     await tar.create(
-      { gzip: true, file, cwd: folder, portable: true, filter: (p) => !p.startsWith(`./${LOCK}`) },
+      {
+        gzip: true,
+        file,
+        cwd: folder,
+        portable: true,
+        filter: (p) => !p.startsWith(`./${FOLDER_LOCK}`),
+      },
       ['.'],
     );
   });
@@ -49,15 +54,11 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
-// The same lock the server takes (src/db/open-database.ts): a running server makes this fail.
+// The lock the server takes (src/db/open-database.ts): a running server makes this fail.
 async function withFolderLock(folder: string, fn: () => Promise<void>): Promise<void> {
   let release: () => Promise<void>;
   try {
-    release = await lockfile.lock(folder, {
-      lockfilePath: path.join(folder, LOCK),
-      stale: 6_000,
-      update: 2_000,
-    });
+    release = await lockfile.lock(folder, folderLockOptions(folder));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ELOCKED')
       throw new BackupError(

@@ -2,8 +2,8 @@
 // npm run restore -- --from <dir>    into an empty DATA_DIR, or an empty DATABASE_URL database
 //
 // PGlite (no DATABASE_URL): the server must be stopped. The backup takes the data folder's
-// lock, as the server does, so it refuses while a server runs; the dump is PGlite's own
-// dumpDataDir (a gzipped tar of the data folder). PostgreSQL: pg_dump (custom format) while
+// lock, as the server does, so it refuses while a server runs; the dump is a gzipped tar of the
+// data folder, streamed (backup-pglite.ts). PostgreSQL: pg_dump (custom format) while
 // the server runs; restore uses pg_restore. The uploaded files are in the database (decision
 // 032). A manifest (manifest.json, written last) lists the time, the database kind and the
 // SHA-256 of every part; restore checks them all before writing anything. A backup made before

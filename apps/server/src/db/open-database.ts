@@ -11,14 +11,20 @@ export class DatabaseLockedError extends Error {
 /**
  * PGlite is one process per data folder: a second process opening it would corrupt it.
  * The lock is refreshed every few seconds, so a crashed holder's lock goes stale and a
- * restart after a crash waits a few seconds at most.
+ * restart after a crash waits a few seconds at most. The backup takes the same lock
+ * (cli/backup-pglite.ts).
  */
+export const FOLDER_LOCK = '.jamiya.lock';
+export const folderLockOptions = (folder: string) => ({
+  lockfilePath: path.join(folder, FOLDER_LOCK),
+  stale: 6_000,
+  update: 2_000,
+});
+
 async function lockFolder(folder: string): Promise<() => Promise<void>> {
   try {
     return await lockfile.lock(folder, {
-      lockfilePath: path.join(folder, '.jamiya.lock'),
-      stale: 6_000,
-      update: 2_000,
+      ...folderLockOptions(folder),
       retries: { retries: 5, factor: 1, minTimeout: 1_500, maxTimeout: 1_500 },
       onCompromised: (err) => {
         // Another process took the folder: stop rather than write to a shared database.

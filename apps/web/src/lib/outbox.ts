@@ -7,11 +7,8 @@ import { api, ApiError } from './api-client.ts';
 // the Idempotency-Key of the member's submission, so that however often it is sent (two tabs, an
 // answer lost on the way), the money moves once. The member can cancel it until it is sent.
 
-export interface WaitingPayment {
-  /** The submission's Idempotency-Key. */
-  id: string;
-  /** The account that made it: only its own session sends or shows it. */
-  accountId: number;
+/** A payment with its receipt as it leaves the phone, now or later: its call and its fields. */
+export interface PaymentRequest {
   path: string;
   fields: Record<string, string>;
   photo: File;
@@ -19,7 +16,30 @@ export interface WaitingPayment {
   /** For the member's eyes: the amount in AED and, for dues, the month ("2026-11"). */
   amount: number;
   period?: string | undefined;
+}
+
+export interface WaitingPayment extends PaymentRequest {
+  /** The submission's Idempotency-Key. */
+  id: string;
+  /** The account that made it: only its own session sends or shows it. */
+  accountId: number;
   keptAt: number;
+}
+
+/** Sends a payment with its Idempotency-Key, telling `onUploadProgress` how much has gone. */
+export function sendPayment<T extends { message: string }>(
+  request: PaymentRequest,
+  idempotencyKey: string,
+  onUploadProgress?: (fraction: number) => void,
+): Promise<T> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(request.fields)) form.append(name, value);
+  form.append('photo', request.photo, request.photo.name);
+  return api<T>(request.path, {
+    form,
+    idempotencyKey,
+    ...(onUploadProgress ? { onUploadProgress } : {}),
+  });
 }
 
 type Outbox = Record<string, WaitingPayment>;
@@ -52,13 +72,16 @@ export function keepPayment(payment: WaitingPayment): Promise<void> {
   return exclusively(async () => set(KEY, { ...(await read()), [payment.id]: payment }, store()));
 }
 
+/** Takes a payment out; false if it was not there. Inside `exclusively`. */
+async function takeOut(id: string): Promise<boolean> {
+  const { [id]: taken, ...rest } = await read();
+  if (taken) await set(KEY, rest, store());
+  return Boolean(taken);
+}
+
 /** Takes a payment out before it is sent: false if it was sent (or cancelled) meanwhile. */
 export function cancelPayment(id: string): Promise<boolean> {
-  return exclusively(async () => {
-    const { [id]: cancelled, ...rest } = await read();
-    if (cancelled) await set(KEY, rest, store());
-    return Boolean(cancelled);
-  });
+  return exclusively(() => takeOut(id));
 }
 
 /** Forgets every waiting payment on this phone (a sign-out). */
@@ -79,14 +102,8 @@ export function sendWaitingPayments(accountId: number): Promise<SendOutcome[]> {
   return exclusively(async () => {
     const outcomes: SendOutcome[] = [];
     for (const payment of await waitingPayments(accountId)) {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(payment.fields)) form.append(name, value);
-      form.append('photo', payment.photo, payment.photo.name);
       try {
-        const { message } = await api<{ message: string }>(payment.path, {
-          form,
-          idempotencyKey: payment.id,
-        });
+        const { message } = await sendPayment(payment, payment.id);
         outcomes.push({ payment, message });
       } catch (error) {
         const isFinal =
@@ -97,8 +114,7 @@ export function sendWaitingPayments(accountId: number): Promise<SendOutcome[]> {
         if (!isFinal) break;
         outcomes.push({ payment, error });
       }
-      const { [payment.id]: _sent, ...rest } = await read();
-      await set(KEY, rest, store());
+      await takeOut(payment.id);
     }
     return outcomes;
   });

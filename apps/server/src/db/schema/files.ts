@@ -38,7 +38,8 @@ export const files = pgTable(
   ],
 );
 
-// node-postgres reads a bytea as a Buffer, PGlite as a Uint8Array: both become a Buffer.
+// node-postgres reads a bytea as a Buffer, and so does PGlite as openPglite sets it up (Node's
+// hex codec, db/client.ts); a PGlite opened otherwise gives a Uint8Array, made a Buffer here.
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),

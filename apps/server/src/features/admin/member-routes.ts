@@ -58,6 +58,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const language = requestLanguage(request);
       const user = await loadUser(db, request.params.id);
       const now = new Date();
       const summary = await accountSummary(db, user.id, now);
@@ -86,7 +87,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
         payments: await toAdminPayments(db, paymentRows),
         statement: (await memberStatement(db, user.id)).map((row) =>
-          toStatementLine(row, requestLanguage(request)),
+          toStatementLine(row, language),
         ),
       };
     },

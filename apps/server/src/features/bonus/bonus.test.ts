@@ -285,7 +285,19 @@ describe('sharing out the interest income', () => {
     expect({ ...toldA, ...renderNotice(toldA.params, 'en') }).toMatchObject({
       link: '/user/my-bonus',
       title: `Your bonus of ${formatMoney(shareA, 'en')} was added to your savings`,
+      // How it was worked out, with the figures /api/my-bonus shows (the next test).
+      body:
+        'Your share of the interest the association earned from 10 Jan 2025 to 31 Mar 2025: ' +
+        `your average savings of ${formatMoney(32_346, 'en')} were 56.71 % of the association’s ` +
+        `${formatMoney(57_037, 'en')}, so you receive that part of ${formatMoney(interestQ1, 'en')}.`,
     });
+    // The member's statement says which period the share-out was for.
+    const statement = (await as(a.token).get('/api/my-statement')).json() as {
+      lines: { kind: string; memo: string }[];
+    };
+    expect(statement.lines.find((l) => l.kind === 'bonus')?.memo).toBe(
+      'Share-out of interest income, 10 Jan 2025 to 31 Mar 2025',
+    );
   });
 
   it('shows the member their share and how it was computed, and estimates the next period', async () => {

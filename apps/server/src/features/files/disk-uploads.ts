@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { fileContents, files } from '../../db/schema/files.ts';
-import { databaseStorage } from './file-storage.ts';
 
 // Until issue 25 the bytes of uploads were files under DATA_DIR/uploads, named by their storage
 // key. At start they move into the database one at a time, the bytes committed before the file
@@ -42,7 +41,6 @@ export async function moveDiskUploads(
   folder: string,
   orphansBefore: Date,
 ): Promise<MovedUploads> {
-  const storage = databaseStorage;
   const result: MovedUploads = { moved: 0, removed: 0, missing: 0 };
   let names: string[];
   try {
@@ -56,11 +54,11 @@ export async function moveDiskUploads(
     if (KEY_NAME.test(name)) {
       const [row] = await db.select({ id: files.id }).from(files).where(eq(files.storageKey, name));
       if (row) {
-        const data = await fs.readFile(file);
-        await db.transaction(async (tx) => {
-          // Moved by a start that was cut short before it deleted the file.
-          if (!(await storage.get(tx, name))) await storage.put(tx, name, data);
-        });
+        // Already in when a start was cut short before it deleted the file.
+        await db
+          .insert(fileContents)
+          .values({ storageKey: name, data: await fs.readFile(file) })
+          .onConflictDoNothing();
         await fs.rm(file);
         result.moved += 1;
         continue;
@@ -73,12 +71,14 @@ export async function moveDiskUploads(
       result.removed += 1;
     }
   }
-  if (result.moved > 0) result.missing = await recordsWithoutBytes(db);
+  // A folder there was: the records it should have held may have lost their files.
+  result.missing = await filesWithoutBytes(db);
   await fs.rmdir(folder).catch(() => undefined); // only when empty
   return result;
 }
 
-async function recordsWithoutBytes(db: Db): Promise<number> {
+/** How many file rows have no bytes: none, but for files lost from the old folder. */
+export async function filesWithoutBytes(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(files)

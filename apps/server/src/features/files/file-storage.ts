@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { fileContents } from '../../db/schema/files.ts';
 
 /**
@@ -10,7 +10,7 @@ import { fileContents } from '../../db/schema/files.ts';
  */
 export interface FileStorage {
   /** Keeps `data` under `key` as part of `tx`: kept if and only if `tx` commits. */
-  put(tx: DbOrTx, key: string, data: Buffer): Promise<void>;
+  put(tx: Tx, key: string, data: Buffer): Promise<void>;
   /** The bytes under `key`, or null. */
   get(db: DbOrTx, key: string): Promise<Buffer | null>;
 }

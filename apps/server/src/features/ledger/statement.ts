@@ -9,6 +9,7 @@ import {
   ledgerMonthTotals,
   postings,
 } from '../../db/schema/ledger.ts';
+import { bonusPeriods } from '../../db/schema/member-services.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { text } from '../../lib/i18n.ts';
@@ -24,6 +25,8 @@ export interface StatementRow {
   loanId: number | null;
   /** The month of dues it pays, for dues. */
   period: string | null;
+  /** The days a share-out shared the interest of (YYYY-MM-DD), for a bonus. */
+  shareOut: { from: string; to: string } | null;
   savingsChangeFils: Fils;
   /** Change of the loan principal owed (interest is income when it is paid). */
   loanChangeFils: Fils;
@@ -44,6 +47,8 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
       memo: journalEntries.memo,
       loanId: journalEntries.loanId,
       period: sql<string | null>`max(${payments.period})`,
+      shareOutFrom: sql<string | null>`max(${bonusPeriods.startsOn})::text`,
+      shareOutTo: sql<string | null>`max(${bonusPeriods.endsOn})::text`,
       savings: sql<string>`coalesce(sum(${postings.amountFils}) filter (where ${ledgerAccounts.type} = 'liability'), 0)`,
       loan: sql<string>`coalesce(sum(${postings.amountFils}) filter (where ${ledgerAccounts.type} = 'asset'), 0)`,
     })
@@ -51,6 +56,7 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .leftJoin(payments, eq(payments.id, journalEntries.paymentId))
+    .leftJoin(bonusPeriods, eq(bonusPeriods.entryId, journalEntries.id))
     .where(eq(ledgerAccounts.userId, userId))
     .groupBy(journalEntries.id)
     .orderBy(asc(journalEntries.occurredAt), asc(journalEntries.id));
@@ -68,6 +74,7 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
       memo: r.memo,
       loanId: r.loanId,
       period: r.period,
+      shareOut: r.shareOutFrom && r.shareOutTo ? { from: r.shareOutFrom, to: r.shareOutTo } : null,
       savingsChangeFils,
       loanChangeFils,
       savingsBalanceFils: savings,
@@ -242,12 +249,16 @@ export function describeMovement(row: StatementRow, language: Language): string 
     return text(language, 'statement.movements.disbursement', { loan });
   if (row.kind === 'write_off' && loan)
     return text(language, 'statement.movements.writeOff', { loan });
-  if (row.kind === 'bonus') return text(language, 'statement.movements.bonus');
+  if (row.kind === 'bonus' && row.shareOut)
+    return text(language, 'statement.movements.bonus', {
+      from: { day: row.shareOut.from },
+      to: { day: row.shareOut.to },
+    });
   return row.memo;
 }
 
 /** A statement row as the API answers it, to the member and to the treasurer. */
-export function toStatementLine(row: StatementRow, language: Language = 'en'): StatementLine {
+export function toStatementLine(row: StatementRow, language: Language): StatementLine {
   return {
     entry_id: row.entryId,
     occurred_at: row.occurredAt.toISOString(),

@@ -20,8 +20,9 @@ export interface NotificationInput {
 }
 
 // PostgreSQL's jsonb refuses half a UTF-16 surrogate pair (which a text column would have
-// stored as U+FFFD): what people typed may hold one.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// stored as U+FFFD): what people typed may hold one. With the u flag a pair is one code point,
+// so \p{Cs} finds only the lone halves.
+const LONE_SURROGATE = /\p{Cs}/gu;
 
 function storable(values: TextValues): TextValues {
   return Object.fromEntries(

@@ -3,9 +3,11 @@ import path from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@jamiya/contracts/languages';
+import { FEATURES } from '../../lib/i18n.ts';
 
-// The notifications' and the mails' texts are in every language, each with the placeholders of
-// its English and every plural form the language's own rules need (docs/languages.md).
+// The keyed texts (notifications, mails, statements) are in every language, each with the
+// placeholders of its English and every plural form the language's own rules need
+// (docs/languages.md).
 
 const features = path.resolve(import.meta.dirname, '..');
 
@@ -45,7 +47,7 @@ function shape(text: string): { names: string[]; plurals: string[][] } {
   return { names: [...names].sort(), plurals };
 }
 
-describe.each(['notifications', 'mail'])('the texts of %s', (feature) => {
+describe.each(FEATURES)('the texts of %s', (feature) => {
   const english = read(feature, 'en');
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))(

@@ -155,6 +155,15 @@ export function messageNotice(memberId: number, preview: string, link: string): 
   return { userId: memberId, kind: 'message', text: 'message', values: { preview }, link };
 }
 
+/** A recharge as its texts say it: the amount, the number as written in India, the operator. */
+export function rechargeValues(recharge: Pick<Recharge, 'amountFils' | 'number' | 'operator'>) {
+  return {
+    amount: aed(recharge.amountFils),
+    number: formatIndianMobile(recharge.number),
+    operator: RECHARGE_OPERATOR_NAMES[recharge.operator],
+  };
+}
+
 /** The committee made a member's mobile recharge, or refused it. */
 export function rechargeNotice(
   recharge: Pick<Recharge, 'userId' | 'amountFils' | 'number' | 'operator'>,
@@ -165,11 +174,7 @@ export function rechargeNotice(
     kind: 'recharge_state' as const,
     link: '/user/mobile-recharge',
   };
-  const values = {
-    amount: aed(recharge.amountFils),
-    number: formatIndianMobile(recharge.number),
-    operator: RECHARGE_OPERATOR_NAMES[recharge.operator],
-  };
+  const values = rechargeValues(recharge);
   return decision.state === 'done'
     ? { ...base, text: 'rechargeDone', values: { ...values, reference: decision.reference } }
     : { ...base, text: 'rechargeRefused', values: { ...values, reason: decision.reason } };

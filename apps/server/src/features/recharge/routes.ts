@@ -5,9 +5,7 @@ import { errorBody, listOf, listQuery } from '@jamiya/contracts/common';
 import {
   adminRecharge,
   adminRechargesQuery,
-  formatIndianMobile,
   recharge,
-  RECHARGE_OPERATOR_NAMES,
   rechargeAmountProblem,
   rechargeCreatedResponse,
   rechargeDecidedResponse,
@@ -17,13 +15,14 @@ import {
 import { rechargeRequests } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
-import { aed, sentence, translate } from '../../lib/i18n.ts';
+import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { actorOf, idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { audit } from '../audit/audit.ts';
+import { rechargeValues } from '../notifications/texts.ts';
 import { requireReason } from '../../lib/reason.ts';
 import { getSettings } from '../settings/settings.ts';
 import { oneAtATime } from '../../lib/rate-window.ts';
@@ -109,11 +108,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
           requestLanguage(request),
           sentence(
             'Your recharge request was received: {amount} for {number} ({operator}). The committee will make the recharge and you will see here when it is done. After a recharge is made, the money may take at least 3-4 minutes to be added to the balance. Nothing is deducted from your savings.',
-            {
-              amount: aed(created.amountFils),
-              number: formatIndianMobile(created.number),
-              operator: RECHARGE_OPERATOR_NAMES[created.operator],
-            },
+            rechargeValues(created),
           ),
         ),
         request: toRechargeView(created),

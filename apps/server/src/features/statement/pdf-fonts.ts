@@ -90,8 +90,12 @@ interface Engine {
  * and Google's Noto Sans Malayalam has (fontkit issue 367): "സ്റ്റേറ്റ്മെന്റ്" would fail the
  * whole PDF. Until its fix (fontkit PR 374) ships, the mark stays where it is, as HarfBuzz
  * does. fontkit's classes are not exported: the processor is reached through a laid-out font.
+ * Done once, by the first statement a process draws.
  */
-function skipNullAnchors() {
+let isPatched = false;
+export function skipNullAnchors() {
+  if (isPatched) return;
+  isPatched = true;
   const doc = new PDFDocument({ autoFirstPage: false });
   doc.registerFont('probe', fontFile('malayalam-regular'));
   const { font } = (doc.font('probe') as unknown as Probe)._font;
@@ -104,4 +108,3 @@ function skipNullAnchors() {
     if (baseAnchor && markRecord?.markAnchor) applyAnchor.call(this, markRecord, baseAnchor, base);
   };
 }
-skipNullAnchors();

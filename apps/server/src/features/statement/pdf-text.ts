@@ -4,6 +4,7 @@ import {
   fontFile,
   hasShared,
   scriptOf,
+  skipNullAnchors,
   type FontName,
   type Script,
 } from './pdf-fonts.ts';
@@ -54,6 +55,7 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Draws and measures text on `doc`, whose direction is that of its language. */
 export function textWriter(doc: PDFKit.PDFDocument, direction: Direction) {
+  skipNullAnchors();
   for (const name of FONT_NAMES) doc.registerFont(name, fontFile(name));
 
   // Line breaking measures the same words again and again; fontkit lays each out afresh.
@@ -240,5 +242,3 @@ export function textWriter(doc: PDFKit.PDFDocument, direction: Direction) {
 
   return { draw, heightOf, lineHeight, finish };
 }
-
-export type TextWriter = ReturnType<typeof textWriter>;

@@ -56,6 +56,7 @@ function line(
     memo: 'As the books keep it',
     loanId: 'loanId' in of ? of.loanId : null,
     period: 'period' in of ? of.period : null,
+    shareOut: null,
     savingsChangeFils,
     loanChangeFils,
     savingsBalanceFils,

@@ -74,13 +74,13 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
   /** Where a box `start` points from the start edge (the right one in Arabic) begins. */
   const xOf = (start: number, boxWidth: number) =>
     direction === 'rtl' ? left + width - start - boxWidth : left + start;
-  const write = (cell: Cell, start: number, top: number, boxWidth: number, style: TextStyle) =>
-    typeof cell === 'string'
-      ? writer.draw(cell, xOf(start, boxWidth), top, boxWidth, style)
-      : writer.draw(cell.typed, xOf(start, boxWidth), top, boxWidth, {
-          ...style,
-          direction: 'auto',
-        });
+  /** A cell as the writer takes it: what someone typed keeps its own direction. */
+  const cellText = (cell: Cell, style: TextStyle): [string, TextStyle] =>
+    typeof cell === 'string' ? [cell, style] : [cell.typed, { ...style, direction: 'auto' }];
+  const write = (cell: Cell, start: number, top: number, boxWidth: number, style: TextStyle) => {
+    const [text, own] = cellText(cell, style);
+    return writer.draw(text, xOf(start, boxWidth), top, boxWidth, own);
+  };
 
   // Heading.
   let y = doc.page.margins.top;
@@ -165,11 +165,12 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
         amount(line.savingsBalanceFils),
         amount(line.loanBalanceFils),
       ];
-      if (y + rowHeight(columns, cells) > bottom()) {
+      const height = rowHeight(columns, cells);
+      if (y + height > bottom()) {
         doc.addPage();
         y = row(columns, headers(columns), doc.page.margins.top, { isHeader: true });
       }
-      y = row(columns, cells, y, { isStriped: i % 2 === 1 });
+      y = row(columns, cells, y, { isStriped: i % 2 === 1, height });
     });
   }
 
@@ -207,20 +208,20 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
   function rowHeight(of: Column[], cells: Cell[], isHeader = false): number {
     const heights = cells.map((cell, i) => {
       const column = of[i]!;
-      const content = typeof cell === 'string' ? cell : cell.typed;
-      return writer.heightOf(content, column.width - 2 * CELL_PAD, cellStyle(column, isHeader));
+      const [text, style] = cellText(cell, cellStyle(column, isHeader));
+      return writer.heightOf(text, column.width - 2 * CELL_PAD, style);
     });
     return Math.max(...heights) + 2 * CELL_PAD;
   }
 
-  /** Draws one table row at `top`; answers where the next row starts. */
+  /** Draws one table row at `top` (its `height` when measured already); answers where the next row starts. */
   function row(
     of: Column[],
     cells: Cell[],
     top: number,
-    style: { isHeader?: boolean; isStriped?: boolean } = {},
+    style: { isHeader?: boolean; isStriped?: boolean; height?: number } = {},
   ): number {
-    const height = rowHeight(of, cells, style.isHeader);
+    const height = style.height ?? rowHeight(of, cells, style.isHeader);
     const total = of.reduce((s, c) => s + c.width, 0);
     const x = xOf(0, total);
     if (style.isHeader) doc.rect(x, top, total, height).fill(STRIPE);

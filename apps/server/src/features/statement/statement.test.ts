@@ -151,6 +151,9 @@ describe('GET /api/my-statement', () => {
       `${month} की मासिक जमा`,
     ]);
     expect((await memos('en'))[1]).toBe(`Loan ${loanId} paid out`);
+    const off = await admin('POST', `/api/admin/loans/${loanId}/write-off`, { reason: 'Gone.' });
+    expect(off.statusCode).toBe(200);
+    expect((await memos('en'))[0]).toBe(`Loan ${loanId} written off`);
   });
 
   it('gives the opening and closing balances of a period of Dubai days', async () => {

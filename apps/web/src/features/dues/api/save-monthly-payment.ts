@@ -5,9 +5,14 @@ import type { savePaymentResponse } from '@jamiya/contracts/payments';
 import type { loanRepaymentForm, monthlyPaymentForm } from '../lib/payment-forms.ts';
 import { filsToAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { idempotencyKeyOf, useMoneyMutation } from '../../../lib/money-mutation.ts';
-import { keepPayment, WAITING_PAYMENTS_KEY, type WaitingPayment } from '../../../lib/outbox.ts';
+import {
+  keepPayment,
+  sendPayment,
+  WAITING_PAYMENTS_KEY,
+  type PaymentRequest,
+} from '../../../lib/outbox.ts';
 import { getCachedProfileId } from '../../../lib/session-store.ts';
 import { shrinkPhoto } from '../../../lib/shrink-photo.ts';
 import { refreshAfterPayment } from '../../../api/waiting-payments.ts';
@@ -23,9 +28,6 @@ export type LoanRepaymentFormOutput = z.output<typeof loanRepaymentForm>;
 const PAYMENT_FIELDS = ['payment_amount', 'month', 'account_number', 'photo'] as const;
 export const paymentFieldNames: readonly string[] = PAYMENT_FIELDS;
 export const repaymentFieldNames: readonly string[] = ['payment_amount', 'account_number', 'photo'];
-
-/** A payment as it leaves the phone, now or later (lib/outbox.ts): its call, fields and receipt. */
-export type PaymentRequest = Omit<WaitingPayment, 'id' | 'accountId' | 'keptAt'>;
 
 /** POST /api/save-monthly-payment: a month's due with its receipt, the photo shrunk first. */
 export async function monthlyPaymentRequest(
@@ -66,17 +68,6 @@ export async function repaymentRequest(
   };
 }
 
-function sendPayment(
-  request: PaymentRequest,
-  idempotencyKey: string,
-  onUploadProgress: (fraction: number) => void,
-): Promise<SavePaymentResponse> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(request.fields)) form.append(name, value);
-  form.append('photo', request.photo, request.photo.name);
-  return api<SavePaymentResponse>(request.path, { form, idempotencyKey, onUploadProgress });
-}
-
 /**
  * Sends a payment with its receipt, telling `progress` (0 to 1) while it goes; without a network
  * (the phone says so, or the request gets no answer after its retries) the payment is kept on
@@ -86,7 +77,8 @@ export function useSubmitPayment() {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const mutation = useMoneyMutation({
-    mutationFn: (request: PaymentRequest, key: string) => sendPayment(request, key, setProgress),
+    mutationFn: (request: PaymentRequest, key: string) =>
+      sendPayment<SavePaymentResponse>(request, key, setProgress),
     // Not awaited, so that a slow refetch does not hold the modal open.
     onSuccess: () => refreshAfterPayment(queryClient),
     onSettled: () => setProgress(null),

@@ -23,7 +23,8 @@ import {
 import { AccountNumberField, useRememberedAccount } from './account-number-field.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
-import { OfflineNote, UploadProgress } from './sending.tsx';
+import { UploadProgress } from './sending.tsx';
+import { NeedsNetwork } from '../../../components/needs-network.tsx';
 
 /**
  * The loan repayment modal behind "Repay loan": the receipt of the transfer, the amount (at
@@ -155,7 +156,8 @@ function LoanPaymentForm({
         field={form.register('account_number')}
       />
       <p className="text-sm text-slate-600">{t('loanForm.note')}</p>
-      <OfflineNote />
+      {/* Without a network the payment waits on the phone. */}
+      <NeedsNetwork>{t('form.offline')}</NeedsNetwork>
       <UploadProgress progress={payment.progress} />
       <ModalActions>
         <Button variant="secondary" onClick={onCancel}>

@@ -24,7 +24,8 @@ import type { MonthlyRow } from './monthly-rows.tsx';
 import { AccountNumberField, useRememberedAccount } from './account-number-field.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
-import { OfflineNote, UploadProgress } from './sending.tsx';
+import { UploadProgress } from './sending.tsx';
+import { NeedsNetwork } from '../../../components/needs-network.tsx';
 
 export interface MonthlyPaymentDefaults {
   /** Preselected when the member pays a due row; otherwise no month is chosen (docs/product.md 10.5). */
@@ -197,7 +198,8 @@ function MonthlyPaymentForm({
       <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
         {t('form.creditNote')}
       </p>
-      <OfflineNote />
+      {/* Without a network the payment waits on the phone. */}
+      <NeedsNetwork>{t('form.offline')}</NeedsNetwork>
       <UploadProgress progress={payment.progress} />
       <ModalActions>
         <Button variant="secondary" onClick={onCancel}>

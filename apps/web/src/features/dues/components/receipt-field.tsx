@@ -33,9 +33,7 @@ export function ReceiptField<T extends FieldValues & { photo?: unknown }, O>({
       {file && (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
-            {ready
-              ? t('form.sendSize', { size: formatSize(ready.size) })
-              : t('form.preparing')}
+            {ready ? t('form.sendSize', { size: formatSize(ready.size) }) : t('form.preparing')}
           </p>
           <ReceiptPreview file={file} />
         </>

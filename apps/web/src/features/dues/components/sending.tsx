@@ -1,17 +1,4 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { useIsOnline } from '../../../lib/use-is-online.ts';
-
-/** Without a network a payment form still takes the payment, and says what becomes of it. */
-export function OfflineNote() {
-  const { t } = useTranslation('dues');
-  const isOnline = useIsOnline();
-  if (isOnline) return null;
-  return (
-    <p role="status" className="rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-950">
-      {t('form.offline')}
-    </p>
-  );
-}
 
 /** How much of the receipt has gone, while it goes (a slow network takes seconds for 300 KB). */
 export function UploadProgress({ progress }: { progress: number | null }) {

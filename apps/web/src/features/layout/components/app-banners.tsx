@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { Button } from '../../../components/button.tsx';
@@ -62,24 +61,4 @@ export function UpdateBanner() {
       </Button>
     </div>
   );
-}
-
-/**
- * Sends the payments made without a network that wait on this phone (lib/outbox.ts) once the
- * member area has painted, and whenever the network comes back. Their code comes then, not
- * with every member page.
- */
-export function useSendWaitingPayments(accountId: number | undefined): void {
-  const queryClient = useQueryClient();
-  const hasPagePainted = useAfterPagePaint();
-  useEffect(() => {
-    if (accountId === undefined || !hasPagePainted) return;
-    const send = () =>
-      void import('../../../api/waiting-payments.ts')
-        .then(({ sendWaiting }) => sendWaiting(queryClient))
-        .catch(() => undefined);
-    send();
-    window.addEventListener('online', send);
-    return () => window.removeEventListener('online', send);
-  }, [accountId, hasPagePainted, queryClient]);
 }

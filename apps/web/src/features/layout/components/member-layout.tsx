@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
@@ -16,7 +18,7 @@ import {
   UserIcon,
 } from '../../../components/icons.tsx';
 import { NotificationBell } from './notification-bell.tsx';
-import { OfflineBanner, UpdateBanner, useSendWaitingPayments } from './app-banners.tsx';
+import { OfflineBanner, UpdateBanner } from './app-banners.tsx';
 import { ProfileDropdown } from './profile-dropdown.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { SkipLink } from '../../../components/skip-link.tsx';
@@ -190,4 +192,24 @@ function BottomBar() {
       </div>
     </nav>
   );
+}
+
+/**
+ * Sends the payments made without a network that wait on this phone (lib/outbox.ts) once the
+ * member area has painted, and whenever the network comes back. Their code comes then, not
+ * with every member page.
+ */
+export function useSendWaitingPayments(accountId: number | undefined): void {
+  const queryClient = useQueryClient();
+  const hasPagePainted = useAfterPagePaint();
+  useEffect(() => {
+    if (accountId === undefined || !hasPagePainted) return;
+    const send = () =>
+      void import('../../../api/waiting-payments.ts')
+        .then(({ sendWaiting }) => sendWaiting(queryClient))
+        .catch(() => undefined);
+    send();
+    window.addEventListener('online', send);
+    return () => window.removeEventListener('online', send);
+  }, [accountId, hasPagePainted, queryClient]);
 }
