@@ -18,7 +18,7 @@ import path from 'node:path';
 import { startNginx } from './nginx.mjs';
 import { checkStoredState, checkThroughApi } from './crash-test/checks.mjs';
 import { client } from './crash-test/http.mjs';
-import { load } from './crash-test/load.mjs';
+import { LOAD_ENV, load } from './crash-test/load.mjs';
 import { scratchDatabase } from './crash-test/scratch-database.mjs';
 import { firstSeed, log, MEMBERS, random } from './crash-test/options.mjs';
 import { freshMember } from './crash-test/people.mjs';
@@ -72,6 +72,7 @@ async function main() {
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '127.0.0.1',
         NOTIFICATION_JOB_SECONDS: '5',
+        ...LOAD_ENV,
       });
     }
     await Promise.all(processes.map((p) => waitUntilRunning(p.child)));

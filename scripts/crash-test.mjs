@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkStoredState, checkThroughApi } from './crash-test/checks.mjs';
 import { client } from './crash-test/http.mjs';
-import { load } from './crash-test/load.mjs';
+import { LOAD_ENV, load } from './crash-test/load.mjs';
 import { scratchDatabase } from './crash-test/scratch-database.mjs';
 import {
   firstSeed,
@@ -48,6 +48,7 @@ async function main() {
     NODE_ENV: 'development',
     DEMO_SEED: '1',
     NOTIFICATION_JOB_SECONDS: '0',
+    ...LOAD_ENV,
   };
   delete env.DATABASE_URL;
   const target = { dataDir, url: undefined };

@@ -59,6 +59,7 @@ http {
       proxy_set_header Connection "";
       proxy_set_header Host ${upstreams[0].host};
       proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
       add_header X-Upstream $upstream_addr always;
     }
   }

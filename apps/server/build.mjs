@@ -1,9 +1,10 @@
 // Bundles the server with our workspace packages inlined; npm dependencies stay external
-// and load from node_modules at run time.
+// and load from node_modules at run time. The file pool's worker (decision 034) is bundled
+// beside the server, where features/files/file-pool.ts looks for it.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
+  entryPoints: { server: 'src/server.ts', 'file-worker': 'src/features/files/file-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -116,21 +116,29 @@ test.describe.serial('a loan from application to closed', () => {
     expect(overview.active_admins).toBeGreaterThanOrEqual(2);
     const cashFils = parseAed(overview.cash_in_hand);
     expect(cashFils, 'the demo cash covers the loan').toBeGreaterThanOrEqual(AMOUNT_FILS);
-    await actions.getByRole('button', { name: 'Record pay-out' }).click();
+    // Two admins: the money goes after the second one confirms, and the page says so.
+    await expect(actions).toContainText(
+      'send the money to the member only after that confirmation',
+    );
+    await actions.getByRole('button', { name: 'Propose pay-out' }).click();
     const payOut = admin.getByRole('dialog', { name: `Pay out loan #${loan.id}?` });
     await expect(payOut).toContainText('Botim 0557654321');
     await expect(payOut).toContainText(`Cash in hand${filsText(cashFils)}`);
     await expect(payOut).toContainText(
       `Left after this pay-out${filsText(cashFils - AMOUNT_FILS)}`,
     );
-    await expect(payOut).toContainText('Two admins are active');
+    await expect(payOut).toContainText(
+      'Do not send the money yet: send it only once a second admin has confirmed the pay-out.',
+    );
     await expectNoAxeViolations(admin);
-    await payOut.getByRole('button', { name: 'Confirm pay-out' }).click();
+    await payOut.getByRole('button', { name: 'Propose pay-out' }).click();
     await expect(toastOn(admin, `${WAITING}.`)).toBeVisible();
     await expect(payOut).toBeHidden();
     const proposed = actions.getByRole('region', { name: WAITING });
     await expect(proposed).toContainText('Proposed by Fatima Al Mansoori on');
-    await expect(proposed).toContainText(`Pay out ${filsText(AMOUNT_FILS)} to Rahul Nair.`);
+    await expect(proposed).toContainText(
+      `Pay out ${filsText(AMOUNT_FILS)} to Rahul Nair. The money is sent only once a second admin has confirmed.`,
+    );
     await expect(proposed).toContainText('You proposed this, so you cannot confirm it');
     await expect(actions.getByRole('button', { name: 'Confirm payout' })).toHaveCount(0);
     // Nothing moved: still approved, no schedule, for the committee and for rahul.
@@ -169,6 +177,7 @@ test.describe.serial('a loan from application to closed', () => {
     const confirm = chair.getByRole('dialog', { name: `Pay out loan #${loan.id}?` });
     await expect(confirm).toContainText('Proposed by Fatima Al Mansoori on');
     await expect(confirm).toContainText('Cash in hand');
+    await expect(confirm).toContainText('The money is sent after this confirmation, not before.');
     await confirm.getByRole('button', { name: 'Confirm payout' }).click();
     await expect(toastOn(chair, 'The loan was paid out.')).toBeVisible();
     await expect(
@@ -203,7 +212,7 @@ test.describe.serial('a loan from application to closed', () => {
     });
   });
 
-  test('the treasurer takes the paid-out loan to closed in cash; the member sees each state', async ({
+  test('the treasurer and the chair take the paid-out loan to closed in cash, one proposing, the other confirming; the member sees each state', async ({
     page: admin,
     openAs,
   }) => {
@@ -216,27 +225,58 @@ test.describe.serial('a loan from application to closed', () => {
     const schedule = loanSchedule({ amountFils: AMOUNT_FILS, termMonths: TERM, interestPermille });
 
     await signIn(admin, DEMO_ADMIN);
-    await admin.goto(`/admin/loans/${loan.id}`);
-    const actions = admin.getByRole('region', { name: 'Actions' });
+    const chair = await openAs(DEMO_CHAIR);
+    for (const who of [admin, chair]) await who.goto(`/admin/loans/${loan.id}`);
     const installments = admin.getByRole('table', { name: `Installments of loan #${loan.id}` });
     await expect(installments.getByRole('row')).toHaveCount(TERM + 1);
 
-    // Every installment in cash (money coming in: one admin); the dialog offers the next one.
+    // Every installment in cash: with no receipt, one admin proposes and the other confirms the
+    // same amount (docs/domain/maker-checker.md); the dialog offers the next installment.
     await expectNoAxeViolations(admin);
     for (const [index, installment] of schedule.entries()) {
+      const [proposer, confirmer] = index % 2 === 0 ? [admin, chair] : [chair, admin];
+      await proposer.reload();
+      const actions = proposer.getByRole('region', { name: 'Actions' });
       await actions.getByRole('button', { name: 'Record cash repayment' }).click();
-      const repay = admin.getByRole('dialog', { name: `Cash repayment for loan #${loan.id}` });
+      const repay = proposer.getByRole('dialog', { name: `Cash repayment for loan #${loan.id}` });
       const amount = repay.getByLabel('Amount received (AED)');
       await expect(amount).toHaveValue(filsToDecimalString(installment.amountFils));
-      if (index === 0) await expectNoAxeViolations(admin);
+      await expect(repay).toContainText('Two admins are active');
+      if (index === 0) await expectNoAxeViolations(proposer);
       await repay
         .getByLabel('Note (optional)')
         .fill(`Cash at the meeting, installment ${index + 1}`);
       await repay.getByRole('button', { name: 'Record repayment' }).click();
       await expect(repay).toBeHidden();
-      await expect(toastOn(admin, 'The repayment was recorded.').first()).toBeVisible();
-      await expect(installments.getByRole('row').nth(index + 1)).toContainText('Paid');
+      await expect(toastOn(proposer, `${WAITING}.`).first()).toBeVisible();
+      await expect(actions.getByRole('region', { name: WAITING })).toContainText(
+        'You proposed this, so you cannot confirm it',
+      );
+
+      await confirmer.reload();
+      const waiting = confirmer
+        .getByRole('region', { name: 'Actions' })
+        .getByRole('region', { name: WAITING });
+      await waiting.getByRole('button', { name: 'Confirm repayment' }).click();
+      const confirm = confirmer.getByRole('dialog', {
+        name: `Cash repayment for loan #${loan.id}`,
+      });
+      await expect(confirm.getByLabel('Amount received (AED)')).toHaveValue(
+        filsToDecimalString(installment.amountFils),
+      );
+      if (index === 0) await expectNoAxeViolations(confirmer);
+      await confirm.getByRole('button', { name: 'Confirm repayment' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(toastOn(confirmer, 'The repayment was recorded.').first()).toBeVisible();
+      await expect(
+        confirmer
+          .getByRole('table', { name: `Installments of loan #${loan.id}` })
+          .getByRole('row')
+          .nth(index + 1),
+      ).toContainText('Paid');
     }
+    await admin.reload();
+    const actions = admin.getByRole('region', { name: 'Actions' });
     await expect(actions).toContainText('This loan is fully repaid. Nothing is left to do.');
     await expect(actions.getByRole('button')).toHaveCount(0);
     await expect(admin.getByRole('region', { name: 'History' })).toContainText('Fully repaid');

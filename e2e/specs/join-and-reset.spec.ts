@@ -73,15 +73,19 @@ test('a visitor applies, the admin accepts, the mailed link sets a password, and
   const baseURL = test.info().project.use.baseURL;
   expect(mail.link?.startsWith(`${baseURL}/set-password?token=`), String(mail.link)).toBe(true);
 
+  // Setting the password signs the new member in, in their area (issue 33).
   await setPasswordAt(page, mail.link!, password);
-  const done = page.getByRole('status', { name: 'Your password is set' });
-  await expect(done).toBeVisible();
-  await expectNoAxeViolations(page);
-  await done.getByRole('link', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
-
-  await signIn(page, visitor.email, password);
   await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeAttached();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your password is set, and you are signed in.' }),
+  ).toBeVisible();
+
+  // And the password signs in from anywhere else.
+  const elsewhere = await browser.newPage();
+  await signIn(elsewhere, visitor.email, password);
+  await expect(elsewhere).toHaveURL(/\/user$/);
+  await elsewhere.close();
   const { userData } = (await apiAs(page, '/api/profile')) as {
     userData: { name: string; mobile: string; role: string };
   };
@@ -113,15 +117,15 @@ test('a member resets a forgotten password through the mailed link, which then w
   expect(mail.link).not.toBeNull();
 
   await setPasswordAt(page, mail.link!, password);
-  await expect(page.getByRole('status', { name: 'Your password is set' })).toBeVisible();
+  await expect(page).toHaveURL(/\/user$/);
 
   // The old password is gone; the new one signs in.
   const old = await page.request.post('/api/login', {
     data: { email: member.email, password: DEMO_PASSWORD },
   });
   expect(old.status()).toBe(401);
-  await signIn(page, member.email, password);
-  await expect(page).toHaveURL(/\/user$/);
+  const again = await page.request.post('/api/login', { data: { email: member.email, password } });
+  expect(again.status()).toBe(200);
 
   // The link worked once.
   await setPasswordAt(page, mail.link!, 'leila-third-pass-2026');

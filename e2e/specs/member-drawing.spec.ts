@@ -30,7 +30,8 @@ for (const viewport of [PHONE, DESKTOP]) {
       name: viewport === PHONE ? 'Member shortcuts' : 'Member area',
     });
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/user');
-    await expect(page).toHaveTitle('Jamiya');
+    // The drawing names the page in its tab already (issue 33).
+    await expect(page).toHaveTitle('Apply for a loan · Jamiya');
     await expectNoAxeViolations(page);
     // Its loading states wait a second before they move (docs/boot.md).
     const delays = await page.evaluate(() =>

@@ -3,6 +3,7 @@ import { DEMO_MEMBERS, E2E_MEMBERS } from '../support/members.ts';
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { startCountingProxy } from '../support/counting-proxy.ts';
 import { openPhone } from '../support/phone.ts';
+import { keptFiles } from '../support/service-worker.ts';
 
 // What the member's phone spends (issue 24, points 1 and 5): taps to pay this month's due, and
 // the bytes of a first session.
@@ -86,18 +87,45 @@ test('a first session (sign-in, home, Monthly Pay) moves at most 200 KB', async 
       .getByRole('link', { name: 'Monthly pay' })
       .tap();
     await expect(page.getByRole('heading', { level: 1, name: 'Monthly Pay' })).toBeVisible();
+    const paintedAt = Date.now();
     // The worker installed and the page's files kept: all of the session is in.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
       timeout: 20_000,
     });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
+    const sessionAnswers = proxy.received.length;
     const total = proxy.received.reduce((sum, r) => sum + r.bytes, 0);
     const list = proxy.received.map((r) => `${r.bytes} ${r.path}`).join('\n');
     console.log(
       `first session: ${(total / 1024).toFixed(1)} KB in ${proxy.received.length} answers`,
     );
     expect(total, list).toBeLessThanOrEqual(200 * 1024);
+
+    // Then, the phone quiet a moment, the worker fetches the other member pages' code, so that
+    // every member page opens offline (decision 039): after the session's own, counted apart.
+    const listed = (await (
+      await fetch(`${testInfo.project.use.baseURL}/offline/en.json`)
+    ).json()) as string[];
+    await expect
+      .poll(
+        async () => {
+          const kept = new Set(await keptFiles(page));
+          return listed.filter((file) => !kept.has(file));
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([]);
+    const keptAt = Date.now();
+    const rest = proxy.received.slice(sessionAnswers);
+    const restBytes = rest.reduce((sum, r) => sum + r.bytes, 0);
+    console.log(
+      `then the other member pages: ${(restBytes / 1024).toFixed(1)} KB in ${rest.length} answers, ` +
+        `all kept ${((keptAt - paintedAt) / 1000).toFixed(1)} s after Monthly Pay showed`,
+    );
+    expect(restBytes, rest.map((r) => `${r.bytes} ${r.path}`).join('\n')).toBeLessThanOrEqual(
+      60 * 1024,
+    );
   } finally {
     await close();
     proxy.close();

@@ -29,8 +29,15 @@ test('a member asks for a recharge and the treasurer marks it done; savings stay
   await form.getByLabel('Mobile number').fill('+91 98765 43210');
   await form.getByLabel('Amount (AED)').fill('75');
   await form.getByLabel('Operator').selectOption('jio');
-  await form.getByRole('button', { name: 'Confirm & Pay' }).click();
+  // Beside Confirm & Pay: who makes the recharge, not at once, and nothing from the savings.
+  const pay = form.getByRole('button', { name: 'Confirm & Pay' });
+  await expect(pay).toHaveAccessibleDescription(
+    /a committee member makes this recharge with the operator by hand, so not at once.*Nothing is taken from your savings/,
+  );
+  await pay.click();
   const sent = form.getByRole('status').filter({ hasText: 'Request sent' });
+  // The long confirmation stays in view, not in a toast that closes after a second.
+  await expect(sent).toBeInViewport();
   await expect(sent).toContainText('AED 75 for +91 98765 43210 (Jio)');
   await expect(sent).toContainText('at least 3-4 minutes');
   await expect(sent).toContainText('Nothing is deducted from your savings.');

@@ -28,6 +28,26 @@ test('signs in, keeps the token under ts_token, and signs out through Switch acc
   expect(res.status()).toBe(401);
 });
 
+test('a sign-in leaves the browser a device cookie that its script cannot read, sent back on the next sign-in', async ({
+  page,
+  context,
+}) => {
+  // Decision 035: the browser where the account signed in keeps an allowance of its own.
+  await signIn(page, E2E_MEMBERS.session.email);
+  const devices = (await context.cookies()).filter((c) => c.name === 'jamiya_device');
+  expect(devices.map((c) => c.path).sort()).toEqual(['/api/login', '/api/password']);
+  for (const cookie of devices) {
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Strict');
+  }
+  expect(await page.evaluate(() => document.cookie)).not.toContain('jamiya_device');
+  await page.evaluate(() => localStorage.removeItem('ts_token'));
+  const sent = page.waitForRequest('**/api/login');
+  await signIn(page, E2E_MEMBERS.session.email);
+  const cookieHeader = (await (await sent).allHeaders()).cookie ?? '';
+  expect(cookieHeader).toContain(`jamiya_device=${devices[0]!.value}`);
+});
+
 test('a wrong password shows the server message in a toast', async ({ page }) => {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(E2E_MEMBERS.session.email);

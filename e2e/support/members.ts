@@ -32,4 +32,9 @@ export const E2E_MEMBERS = {
   outbox: { name: 'Meera Nair', email: 'meera@e2e.example', password: DEMO_PASSWORD },
   taps: { name: 'Bilal Ahmed', email: 'bilal@e2e.example', password: DEMO_PASSWORD },
   lostAnswer: { name: 'Tariq Aziz', email: 'tariq@e2e.example', password: DEMO_PASSWORD },
+  // One phone, several members (shared-phone.spec.ts): the first three leave a payment waiting.
+  phoneEnded: { name: 'Salma Haque', email: 'salma@e2e.example', password: DEMO_PASSWORD },
+  phoneKeeps: { name: 'Karim Mansour', email: 'karim@e2e.example', password: DEMO_PASSWORD },
+  phoneDeletes: { name: 'Noura Saleh', email: 'noura@e2e.example', password: DEMO_PASSWORD },
+  phoneNext: { name: 'Vikram Das', email: 'vikram@e2e.example', password: DEMO_PASSWORD },
 } as const;

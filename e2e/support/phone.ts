@@ -4,11 +4,13 @@ import { expect, PHONE, test } from './fixtures.ts';
 /**
  * A phone of the test's own (390 px, touch), for the specs where it loses its network: its
  * console errors fail the test, but for a resource that could not load without a network,
- * which is what going offline is about. `options` may let the service worker run.
+ * which is what going offline is about, or one the test provokes on purpose (`expectedErrors`:
+ * an ended session's 401, say). `options` may let the service worker run.
  */
 export async function openPhone(
   browser: Browser,
   options: BrowserContextOptions = {},
+  expectedErrors?: RegExp,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({
     viewport: PHONE,
@@ -21,7 +23,11 @@ export async function openPhone(
   const errors: string[] = [];
   context.on('page', (page) => {
     page.on('console', (m) => {
-      if (m.type() === 'error' && !/Failed to load resource: net::ERR_/.test(m.text()))
+      if (
+        m.type() === 'error' &&
+        !/Failed to load resource: net::ERR_/.test(m.text()) &&
+        !expectedErrors?.test(m.text())
+      )
         errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));

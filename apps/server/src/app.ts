@@ -15,6 +15,11 @@ import { installUploadQuota } from './features/files/upload-quota.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  installRequestLimits,
+  requestTimeoutOptions,
+} from './plugins/request-limits.ts';
 import { installApiDocs } from './plugins/api-docs.ts';
 import { serveWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -97,6 +102,8 @@ export async function buildApp(
     webRoot?: string | undefined;
     /** Runs the notifications job every so many ms while the app is up (off when unset or 0). */
     notificationJobMs?: number;
+    /** How long a request may take to arrive, body included (REQUEST_TIMEOUT_SECONDS). */
+    requestTimeoutMs?: number;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -112,7 +119,9 @@ export async function buildApp(
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    ...requestTimeoutOptions(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
   }).withTypeProvider<ZodTypeProvider>();
+  installRequestLimits(app);
 
   if (config.trustProxy === false) {
     // Behind a proxy that is not named, every member shares the proxy's address, and sign-in
@@ -159,6 +168,11 @@ export async function buildApp(
     attachFieldsToBody: 'keyValues',
     limits: UPLOAD_LIMITS,
     async onFile(part) {
+      // A file past its limit is refused at once (413), the rest of the body left unread,
+      // rather than read to its end first (issue 32).
+      part.file.once('limit', () =>
+        part.file.destroy(new app.multipartErrors.RequestFileTooLargeError()),
+      );
       const data = await part.toBuffer();
       (part as unknown as { value: unknown }).value = {
         filename: part.filename,
@@ -172,6 +186,9 @@ export async function buildApp(
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    // Another site's window keeps no handle on the app's, nor embeds an answer of it (a receipt).
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 

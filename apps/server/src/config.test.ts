@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, startWarnings } from './config.ts';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -88,5 +88,21 @@ describe('loadConfig', () => {
       sessionTtlMs: 3_600_000,
       trustProxy: ['10.0.0.1', '10.0.0.2'],
     });
+  });
+});
+
+describe('startWarnings', () => {
+  it('says what mail to the log means in production, and nothing otherwise', () => {
+    const [warning, ...rest] = startWarnings(loadConfig({ NODE_ENV: 'production' }));
+    expect(rest).toEqual([]);
+    expect(warning).toMatch(/SMTP_URL is not set/);
+    expect(warning).toMatch(/password links .* written to this log/);
+    expect(warning).toMatch(/second admin/);
+    expect(
+      startWarnings(
+        loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtps://u:p@mail.example.org' }),
+      ),
+    ).toEqual([]);
+    expect(startWarnings(loadConfig({}))).toEqual([]);
   });
 });

@@ -93,6 +93,14 @@ const envSchema = z.object({
       return !v.endsWith('/') && !u.search && !u.hash && !u.username && !u.password;
     }, 'must be an http:// or https:// address without a trailing slash, like https://jamiya.example.org')
     .optional(),
+  // How long a request may take to arrive, its body included; then it is answered 408 and
+  // closed (issue 32). A 10 MB receipt needs about 1.4 Mbit/s to arrive in 60 s.
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(10, 'must be between 10 and 600')
+    .max(600, 'must be between 10 and 600')
+    .default(60),
   // What one member may send (issue 21): uploads an hour, megabytes (MiB) of uploads a day
   // and in all, messages to the committee an hour, recharge requests a day.
   UPLOADS_PER_HOUR: perPeriod('uploads').default(30),
@@ -134,6 +142,7 @@ export interface Config extends MemberLimits {
   publicUrl: string;
   /** 0 when the notifications job is off. */
   notificationJobMs: number;
+  requestTimeoutMs: number;
 }
 
 function findWebRoot(configured: string | undefined): string | undefined {
@@ -194,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     notificationJobMs: e.NOTIFICATION_JOB_SECONDS * 1000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     uploadBytesPerDay: e.UPLOAD_MB_PER_DAY * MB,
     uploadBytesTotal: e.UPLOAD_MB_TOTAL * MB,
@@ -205,4 +215,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean)
       : false,
   };
+}
+
+/**
+ * What the operator must know before the server serves, said at start. In production without
+ * SMTP_URL, mails go to the log: links to set a password included (issue 32).
+ */
+export function startWarnings(config: Pick<Config, 'env' | 'smtpUrl'>): string[] {
+  if (config.env !== 'production' || config.smtpUrl) return [];
+  return [
+    'SMTP_URL is not set, so no mail is sent: invitations, password links and notices are written to this log instead. ' +
+      'Anyone who can read this log can set the password of the account a link is for; keep the log private. ' +
+      "Members get their links from an admin, in the app (a member's link needs a second admin's confirmation when there are two or more); " +
+      'an admin sets their own password with npm run admin -- reset-password on the server. Set SMTP_URL to send mail.',
+  ];
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, startWarnings } from './config.ts';
 import { DatabaseLockedError } from './db/open-database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/seed.ts';
 import { startUp } from './start-up.ts';
@@ -10,7 +10,11 @@ async function main(): Promise<void> {
   const app = await buildApp(
     config,
     { db: database.db, storage },
-    { webRoot: config.webRoot, notificationJobMs: config.notificationJobMs },
+    {
+      webRoot: config.webRoot,
+      notificationJobMs: config.notificationJobMs,
+      requestTimeoutMs: config.requestTimeoutMs,
+    },
   );
 
   if (uploads.moved + uploads.removed > 0)
@@ -47,6 +51,10 @@ async function main(): Promise<void> {
     `  Database: ${where}${seeded ? ' (demo data created now)' : ''}`,
     `  Mail: ${config.smtpUrl ? 'sent through SMTP_URL' : 'written to the log (SMTP_URL is not set)'}; links start with ${config.publicUrl}`,
   ];
+  for (const warning of startWarnings(config)) {
+    app.log.warn(warning);
+    lines.push('', `  Warning: ${warning}`);
+  }
   if (config.demoSeed) {
     lines.push('', `  Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} ${a.role}: ${a.about}`);

@@ -67,6 +67,7 @@ describe('the app shell', () => {
       },
       terms_text: expect.any(String),
       payment_instructions: '',
+      texts_in: { payment_instructions: 'en', terms_text: 'en' },
       recharge: { minimum: 10, maximum: 500 },
     });
   });
@@ -102,6 +103,7 @@ describe('the app shell', () => {
       'GET /api/notifications/unread-count',
       'POST /api/notifications/{id}/read',
       'POST /api/notifications/read-all',
+      'POST /api/notifications/read',
       'GET /api/messages',
       'POST /api/messages',
       'POST /api/messages/read',

@@ -10,11 +10,12 @@ import type pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
-import { count } from 'drizzle-orm';
+import { count, type SQL } from 'drizzle-orm';
 import { fileContents } from '../src/db/schema/files.ts';
 import { databaseStorage, type FileStorage } from '../src/features/files/file-storage.ts';
 import type { Mailer, OutgoingMail } from '../src/features/mail/mailer.ts';
 
+import { bearer } from './harness/people.ts';
 import { scratchPostgres } from './scratch-postgres.ts';
 
 export * from './harness/people.ts';
@@ -151,6 +152,36 @@ export async function createTestApp(
   };
 }
 
+/**
+ * Another app process over the same PostgreSQL database, with a connection pool of its own: what
+ * a second server process behind the load balancer is to the database. PostgreSQL only.
+ */
+export async function anotherProcess(
+  t: TestApp,
+  config: Partial<typeof TEST_CONFIG> = {},
+): Promise<{ app: FastifyInstance; db: Db; close(): Promise<void> }> {
+  if (!t.testDb.url) throw new Error('a second process needs PostgreSQL (TEST_DATABASE_URL)');
+  const database = await openPostgres(t.testDb.url);
+  const app = await buildApp(
+    { ...TEST_CONFIG, ...config },
+    { db: database.db, storage: databaseStorage, mailer: { delivers: true, async send() {} } },
+  );
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The rows of a raw query, on PGlite and PostgreSQL alike (their drivers' answers differ in type). */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /** How many files' bytes the database keeps. */
 export async function storedFileCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(fileContents);
@@ -189,6 +220,29 @@ export function multipart(
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A member's loan application through the API (AED 1,000 over 3 months unless changed): its id. */
+export async function applyOverHttp(
+  app: FastifyInstance,
+  token: string,
+  fields: Record<string, string> = {},
+): Promise<number> {
+  const { payload, headers } = multipart({
+    loan_amount: '1000',
+    duration_month: '3',
+    bank_account: 'Botim 1',
+    passport_or_nid: 'P1',
+    ...fields,
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/loan-application',
+    payload,
+    headers: { ...headers, ...bearer(token) },
+  });
+  if (res.statusCode !== 200) throw new Error(`loan application: ${res.statusCode} ${res.body}`);
+  return res.json().loan.id as number;
 }
 
 /** A sentence with its amounts' no-break spaces ("AED\u00a050") as plain spaces. */

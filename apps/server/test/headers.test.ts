@@ -1,5 +1,6 @@
-// The security headers of every kind of answer: the app page's CSP, nosniff and
-// Referrer-Policy everywhere, and no CORS for other origins (ASVS V14.4, V14.5).
+// The security headers of every kind of answer: the app page's CSP, nosniff, Referrer-Policy and
+// the cross-origin isolation pair (COOP, CORP) everywhere, and no CORS for other origins (ASVS
+// V14.4, V14.5). HSTS is the TLS proxy's (README, Running at scale).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,6 +123,14 @@ describe('every kind of answer', () => {
     const res = await send();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  // Issue 32, point 11: no other site's window keeps a handle on the app's (COOP), and no other
+  // site may embed its answers, a receipt or a figure, in its own page (CORP).
+  it.each(cases)('%s is kept from other origins (COOP and CORP)', async (_what, send) => {
+    const res = await send();
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import type pg from 'pg';
@@ -24,16 +24,20 @@ import {
   makeUser,
   multipart,
   onPostgres,
+  rowsOf,
   type TestApp,
 } from './harness.ts';
 import { monthName, periodAgo } from './calendar.ts';
 
 // A model of the association's money (docs/domain/ledger.md, dues.md, maker-checker.md) driven by random sequences of
 // member and treasurer calls through the HTTP API, with two admins (maker-checker), part
-// payments of dues and payouts refused for want of cash. After every step the books balance,
-// cash is never below zero and equals the model's, every member's savings and loans agree with
-// the model and with the sum of their postings, and every month's status and remainder are
-// those of its approved payments. MODEL_RUNS=200 for the long version.
+// payments of dues and payouts refused for want of cash, admins made inactive and active again,
+// members' password links and cash repayments. After every step the books balance, cash is
+// never below zero and equals the model's, every member's savings and loans agree with the model
+// and with the sum of their postings, every month's status and remainder are those of its
+// approved payments, and no money left or entered the fund, no admin's status changed and no
+// password link was made on one admin's word while two admins were active. MODEL_RUNS=200 for
+// the long version.
 
 const DUE: Fils = 20_000;
 
@@ -57,12 +61,17 @@ interface LoanModel {
   totalFils: Fils;
   /** An open proposal to disburse or write off, and the admin (0 or 1) who made it. */
   proposal: { action: 'disburse' | 'write-off'; by: number } | null;
+  /** An open proposal to record a cash repayment, its amount and its admin. */
+  repayProposal: { amountFils: Fils; by: number } | null;
   paidFils: Fils;
   pendingRepaymentsFils: Fils;
 }
 interface MemberModel {
   userId: number;
+  email: string;
   token: string;
+  /** An open proposal of a password link for this member, and its admin. */
+  linkProposal: { by: number } | null;
   savingsFils: Fils;
   /** Per month: what approved payments cover, and whether a receipt awaits review. */
   months: Map<string, { paidFils: Fils; pending: boolean }>;
@@ -78,10 +87,21 @@ interface PaymentModel {
   hasReceipt: boolean;
   status: 'pending' | 'approved' | 'rejected';
 }
+interface AdminModel {
+  userId: number;
+  email: string;
+  active: boolean;
+  /** An open proposal to change this admin's status, and the admin who made it. */
+  statusProposal: { to: 'active' | 'inactive'; by: number } | null;
+}
 interface Model {
   members: MemberModel[];
   payments: PaymentModel[];
   cashFils: Fils;
+  /** The treasurer (0) and the chair (1). */
+  admins: [AdminModel, AdminModel];
+  /** What was done on one admin's word because only one admin was active then. */
+  alone: { money: number; statuses: number; links: number };
   /** The last call, to replay with its Idempotency-Key. */
   last: { options: InjectOptions; statusCode: number; body: string } | null;
 }
@@ -90,6 +110,41 @@ interface Real {
   t: TestApp;
   /** The treasurer and the chair: two active admins, so money out needs both. */
   adminTokens: [string, string];
+}
+
+const activeAdmins = (model: Readonly<Model>) => model.admins.filter((a) => a.active).length;
+/** Admin k signs in again: their sessions ended (made inactive). */
+async function signInAgain(model: Model, real: Real, k: number): Promise<void> {
+  real.adminTokens[k] = await login(real.t.app, model.admins[k]!.email);
+}
+
+/**
+ * What moved money, changed an admin's status or made a password link, counted by whether a
+ * second admin confirmed it (a proposal carried out by an admin other than its proposer, in the
+ * same transaction): those not confirmed must be exactly what the model did while alone.
+ */
+async function unconfirmed(db: Db): Promise<Model['alone']> {
+  const count = async (query: SQL) =>
+    Number((await rowsOf<{ n: string | number }>(db, query))[0]!.n);
+  const confirmedBy = (action: SQL, target: SQL, at: SQL) =>
+    sql`exists (select 1 from fund_proposals p where p.state = 'done' and p.action = ${action}
+      and ${target} and p.decided_at = ${at} and p.proposed_by <> p.decided_by)`;
+  return {
+    money: await count(sql`select count(*) as n from journal_entries e
+      where (e.kind in ('disbursement', 'write_off') or (e.kind = 'repayment' and e.payment_id is null))
+      and not ${confirmedBy(
+        sql`case e.kind when 'disbursement' then 'loan.disburse' when 'write_off' then 'loan.write_off' else 'loan.cash_repayment' end`,
+        sql`p.loan_id = e.loan_id and p.decided_by = e.created_by`,
+        sql`e.occurred_at`,
+      )}`),
+    statuses: await count(sql`select count(*) as n from audit_log a
+      join users u on u.id::text = a.target_id and u.role = 'admin'
+      where a.action in ('member.activate', 'member.deactivate')
+      and not ${confirmedBy(sql`a.action`, sql`p.member_id = u.id`, sql`a.at`)}`),
+    links: await count(sql`select count(*) as n from audit_log a
+      where a.action = 'user.password_link_issued' and a.details->>'via' = 'admin'
+      and not ${confirmedBy(sql`'member.password_link'`, sql`p.member_id::text = a.target_id`, sql`a.at`)}`),
+  };
 }
 type Step = fc.AsyncCommand<Model, Real>;
 
@@ -133,7 +188,9 @@ async function call(
       `${options.method} ${options.url}: expected ${expected}, got ${res.statusCode} ${res.body}`,
     );
   }
-  model.last = { options: sent, statusCode: res.statusCode, body: res.body };
+  // A call refused before its route runs (an inactive admin's, 403) keeps nothing to replay.
+  model.last =
+    res.statusCode === 403 ? null : { options: sent, statusCode: res.statusCode, body: res.body };
   return res;
 }
 
@@ -152,6 +209,12 @@ const monthOf = (m: MemberModel, period: string) =>
 /** What must hold after every step. */
 async function verify(model: Model, real: Real): Promise<void> {
   await expectBooksBalance(real.t.db);
+  expect(await unconfirmed(real.t.db)).toEqual(model.alone);
+  const statuses = await rowsOf<{ status: number }>(
+    real.t.db,
+    sql`select status from users where role = 'admin' order by id`,
+  );
+  expect(statuses.map((r) => Number(r.status) === 1)).toEqual(model.admins.map((a) => a.active));
   const cash = await accountBalanceFils(real.t.db, { code: 'cash' });
   expect(cash).toBe(model.cashFils);
   expect(cash).toBeGreaterThanOrEqual(0);
@@ -377,6 +440,7 @@ const applyForLoan = fc
           state: 'pending',
           amountFils,
           proposal: null,
+          repayProposal: null,
           totalFils,
           paidFils: 0,
           pendingRepaymentsFils: 0,
@@ -430,8 +494,9 @@ const approvePayment = fc
         const applied = corrected ?? p.amountFils;
         const loan = p.loanId === null ? null : loanById(model, p.loanId);
         const month = p.period === null ? null : monthOf(model.members[p.member]!, p.period);
-        const expected =
-          p.status !== 'pending' || (loan && loan.state !== 'active')
+        const expected = !model.admins[k]!.active
+          ? 403
+          : p.status !== 'pending' || (loan && loan.state !== 'active')
             ? 409
             : !p.hasReceipt && corrected === null
               ? 422
@@ -462,6 +527,7 @@ const approvePayment = fc
           if (remainingFils(loan) === 0) {
             loan.state = 'closed';
             loan.proposal = null;
+            loan.repayProposal = null;
           }
         } else {
           const m = model.members[p.member]!;
@@ -478,7 +544,7 @@ const rejectPayment = fc.record({ j: fc.nat(), h: hit, k: admin }).map(({ j, h, 
     (model) => model.payments.length > 0,
     async (model, real) => {
       const p = pickPayment(model, j, h);
-      const expected = p.status === 'pending' ? 200 : 409;
+      const expected = !model.admins[k]!.active ? 403 : p.status === 'pending' ? 200 : 409;
       await call(
         model,
         real,
@@ -504,7 +570,9 @@ const rejectPayment = fc.record({ j: fc.nat(), h: hit, k: admin }).map(({ j, h, 
 /**
  * An admin's decision on a member's latest loan: allowed from some states, 409 otherwise. A
  * payout or a write-off is proposed by one admin (202) and carried out by the other (200);
- * the proposer repeating it gets 409, and a payout beyond the cash in hand is refused (409).
+ * the proposer repeating it gets 409 however many admins are active, and a payout beyond the
+ * cash in hand is refused (409). An inactive admin has no admin calls (403); a single active
+ * admin acts alone.
  */
 const loanAction = (action: string, from: LoanState, to: LoanState, body?: object) =>
   fc.record({ i: member, h: hit, k: admin }).map(({ i, h, k }) =>
@@ -518,10 +586,12 @@ const loanAction = (action: string, from: LoanState, to: LoanState, body?: objec
         const who = h && loan.proposal ? 1 - loan.proposal.by : k;
         const mine = loan.proposal?.by === who;
         const cashShort = action === 'disburse' && loan.amountFils > model.cashFils;
-        const expected =
-          loan.state !== from || cashShort || (twoAdmins && mine)
+        const alone = activeAdmins(model) < 2;
+        const expected = !model.admins[who]!.active
+          ? 403
+          : loan.state !== from || cashShort || (twoAdmins && mine)
             ? 409
-            : twoAdmins && !loan.proposal
+            : twoAdmins && !loan.proposal && !alone
               ? 202
               : 200;
         await call(
@@ -537,13 +607,19 @@ const loanAction = (action: string, from: LoanState, to: LoanState, body?: objec
         );
         if (expected === 202) loan.proposal = { action: action as 'disburse', by: who };
         if (expected !== 200) return;
+        if (twoAdmins && !loan.proposal) model.alone.money += 1;
         loan.state = to;
         loan.proposal = null;
+        loan.repayProposal = null;
         if (action === 'disburse') model.cashFils -= loan.amountFils;
       },
     ),
   );
 
+/**
+ * A repayment an admin received in cash: with two active admins it is proposed (202) and the
+ * other admin confirms the same amount (200); the proposer, or another amount, gets 409.
+ */
 const cashRepayment = fc
   .record({ i: member, h: hit, k: admin, amount: repayment })
   .map(({ i, h, k, amount }) =>
@@ -552,9 +628,22 @@ const cashRepayment = fc
       (model) => latestLoan(model.members[pickMember(model, i, h, 'active')]!) !== undefined,
       async (model, real) => {
         const loan = latestLoan(model.members[pickMember(model, i, h, 'active')]!)!;
-        const amountFils = amount === 'rest' ? Math.max(remainingFils(loan), 1) : amount;
-        const expected =
-          loan.state !== 'active' ? 409 : amountFils > remainingFils(loan) ? 422 : 200;
+        const open = loan.repayProposal;
+        // A hit confirms an open proposal as the other admin, with its amount.
+        const who = h && open ? 1 - open.by : k;
+        const amountFils =
+          h && open
+            ? open.amountFils
+            : amount === 'rest'
+              ? Math.max(remainingFils(loan), 1)
+              : amount;
+        const refused =
+          loan.state !== 'active' ? 409 : amountFils > remainingFils(loan) ? 422 : null;
+        const expected = !model.admins[who]!.active
+          ? 403
+          : open && (open.by === who || open.amountFils !== amountFils)
+            ? 409
+            : (refused ?? (open || activeAdmins(model) < 2 ? 200 : 202));
         await call(
           model,
           real,
@@ -562,17 +651,126 @@ const cashRepayment = fc
             method: 'POST',
             url: `/api/admin/loans/${loan.id}/repayments`,
             payload: { amount: aed(amountFils), note: 'Paid at the meeting' },
-            headers: bearer(real.adminTokens[k]!),
+            headers: bearer(real.adminTokens[who]!),
           },
           expected,
         );
+        if (expected === 202) loan.repayProposal = { amountFils, by: who };
         if (expected !== 200) return;
+        if (!open) model.alone.money += 1;
+        loan.repayProposal = null;
         loan.paidFils += amountFils;
         model.cashFils += amountFils;
         if (remainingFils(loan) === 0) {
           loan.state = 'closed';
           loan.proposal = null;
         }
+      },
+    ),
+  );
+
+/**
+ * Admin k makes admin `target` active or inactive. With two active admins it is proposed and the
+ * other admin (the one concerned included) confirms it; alone, an admin brings the other back.
+ * Nobody makes themselves inactive without another's proposal, nor the last active admin.
+ */
+const adminStatus = fc
+  .record({
+    k: admin,
+    target: admin,
+    h: hit,
+    // Mostly a change of status: the same status again is a 409 worth drawing less often.
+    flip: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, fc.constant(false)),
+  })
+  .map(({ k, target, h, flip }) =>
+    step(
+      `adminStatus(a${k}: a${target}${h ? '*' : ''}${flip ? ' flip' : ''})`,
+      () => true,
+      async (model, real) => {
+        // A hit confirms an open proposal as the other admin; otherwise admin k acts.
+        const proposed = h ? model.admins.findIndex((a) => a.statusProposal !== null) : -1;
+        const t = proposed >= 0 ? proposed : target;
+        const a = model.admins[t]!;
+        const who = proposed >= 0 ? 1 - a.statusProposal!.by : k;
+        const to = proposed >= 0 ? a.statusProposal!.to : a.active === flip ? 'inactive' : 'active';
+        const open = a.statusProposal?.to === to ? a.statusProposal : null;
+        const isChange = a.active !== (to === 'active');
+        const expected = !model.admins[who]!.active
+          ? 403
+          : open?.by === who
+            ? 409
+            : (who === t && to === 'inactive' && !open) ||
+                !isChange ||
+                (to === 'inactive' && activeAdmins(model) < 2)
+              ? 409
+              : open || activeAdmins(model) < 2
+                ? 200
+                : 202;
+        await call(
+          model,
+          real,
+          {
+            method: 'POST',
+            url: `/api/admin/members/${a.userId}/status`,
+            payload: { status: to },
+            headers: bearer(real.adminTokens[who]!),
+          },
+          expected,
+        );
+        if (expected === 202) a.statusProposal = { to, by: who };
+        if (expected !== 200) return;
+        if (!open) model.alone.statuses += 1;
+        a.statusProposal = null;
+        a.active = to === 'active';
+        if (!a.active) {
+          // Their sessions ended: they sign in again, to read (and to be refused admin calls).
+          await signInAgain(model, real, t);
+          // A replay of a call by a session that has ended is a 401 now, not the first answer.
+          if (t === who) model.last = null;
+        }
+      },
+    ),
+  );
+
+/**
+ * A link for member i to set a new password: proposed with two active admins, made by the other;
+ * making it ends the member's sessions. Never for an admin's account (403).
+ */
+const passwordLink = fc
+  .record({ i: member, h: hit, k: admin, forAdmin: fc.boolean() })
+  .map(({ i, h, k, forAdmin }) =>
+    step(
+      `passwordLink(a${k}, ${forAdmin ? `a${1 - k}` : `m${i}${h ? '*' : ''}`})`,
+      () => true,
+      async (model, real) => {
+        const m = model.members[i]!;
+        const open = forAdmin ? null : m.linkProposal;
+        const who = h && open ? 1 - open.by : k;
+        const expected =
+          !model.admins[who]!.active || forAdmin
+            ? 403
+            : open?.by === who
+              ? 409
+              : open || activeAdmins(model) < 2
+                ? 200
+                : 202;
+        await call(
+          model,
+          real,
+          {
+            method: 'POST',
+            url: `/api/admin/members/${forAdmin ? model.admins[1 - k]!.userId : m.userId}/password-reset`,
+            headers: bearer(real.adminTokens[who]!),
+          },
+          expected,
+        );
+        // Not replayed: its answer may hold a live link, which no idempotency record keeps.
+        model.last = null;
+        if (expected === 202) m.linkProposal = { by: who };
+        if (expected !== 200) return;
+        if (!open) model.alone.links += 1;
+        m.linkProposal = null;
+        m.token = await login(real.t.app, m.email);
       },
     ),
   );
@@ -629,6 +827,8 @@ describe('the money model: random member and treasurer calls keep the books righ
           const user = await makeUser(t.db, { joinedOn: `${periodAgo(12)}-01` });
           members.push({
             userId: user.id,
+            email: user.email,
+            linkProposal: null,
             token: await login(t.app, user.email),
             savingsFils: 0,
             months: new Map(),
@@ -638,7 +838,19 @@ describe('the money model: random member and treasurer calls keep the books righ
         // Cash for one or two payouts: later ones wait for dues and repayments, or are refused.
         const startingCash = 150_000;
         await fundCash(t.db, startingCash);
-        const model: Model = { members, payments: [], cashFils: startingCash, last: null };
+        const model: Model = {
+          members,
+          payments: [],
+          cashFils: startingCash,
+          admins: [treasurer, chair].map((u) => ({
+            userId: u.id,
+            email: u.email,
+            active: true,
+            statusProposal: null,
+          })) as [AdminModel, AdminModel],
+          alone: { money: 0, statuses: 0, links: 0 },
+          last: null,
+        };
         return { model, real: { t, adminTokens } };
       };
       try {
@@ -670,6 +882,14 @@ describe('the money model: random member and treasurer calls keep the books righ
                 loanAction('write-off', 'active', 'written_off', { reason: 'Left the country.' }),
                 cashRepayment,
                 cashRepayment,
+                cashRepayment,
+                // Two draws make an admin inactive (a proposal, its confirmation): drawn often.
+                adminStatus,
+                adminStatus,
+                adminStatus,
+                adminStatus,
+                adminStatus,
+                passwordLink,
                 replay,
               ],
               { maxCommands: 40, size: 'medium' },

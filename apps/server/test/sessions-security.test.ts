@@ -425,12 +425,16 @@ describe('sessions end', () => {
     const second = await makeUser(t.db, { role: 'admin' });
     const token = await login(t.app, second.email);
     expect((await profile(token, '/api/admin/members')).statusCode).toBe(200);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/members/${second.id}/status`,
-      headers: bearer(adminToken),
-      payload: { status: 'inactive' },
-    });
+    const deactivate = (by: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/members/${second.id}/status`,
+        headers: bearer(by),
+        payload: { status: 'inactive' },
+      });
+    // Two admins active: one proposes, a second (here the admin concerned) confirms.
+    expect((await deactivate(adminToken)).statusCode).toBe(202);
+    const res = await deactivate(token);
     expect(res.statusCode, res.body).toBe(200);
     expectError(await profile(token, '/api/admin/members'), 401);
     const again = await login(t.app, second.email);

@@ -3,7 +3,7 @@
 // here through the test config; the refused request stores nothing.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../src/db/schema/files.ts';
+import { files, uploadAttempts } from '../src/db/schema/files.ts';
 import { messages, rechargeRequests } from '../src/db/schema/member-services.ts';
 import { payments } from '../src/db/schema/payments.ts';
 import { localDate } from '../src/lib/calendar.ts';
@@ -76,6 +76,11 @@ async function age(table: 'files' | 'messages' | 'recharges', userId: number, ms
       .update(files)
       .set({ createdAt: sql`${files.createdAt} - ${by}` })
       .where(eq(files.ownerId, userId));
+    // The quota counts the hour and the day from the uploads as sent.
+    await t.db
+      .update(uploadAttempts)
+      .set({ createdAt: sql`${uploadAttempts.createdAt} - ${by}` })
+      .where(eq(uploadAttempts.ownerId, userId));
   } else if (table === 'messages') {
     await t.db
       .update(messages)

@@ -5,6 +5,7 @@ import { earlyPathsOf, PAGE_ROUTES } from './app/routes.ts';
 import { queryClient } from './app/query-provider.tsx';
 import { startEarly } from './lib/api-client.ts';
 import { setHasMemberArea, setToken } from './lib/session-store.ts';
+import { getSettingsQueryOptions } from './api/get-settings.ts';
 
 /** The page's HTML as the build writes it for a route of the table (scripts/prerender.mjs). */
 function servePageOf(path: string) {
@@ -52,8 +53,10 @@ describe('earlyRequests', () => {
 
   it('asks for the very URLs the pages’ queries read: each query takes its early answer', async () => {
     setToken('token-a'.padEnd(43, 'x'));
-    // The account data's query takes the answer's myAccountData.
-    const fetchMock = vi.fn(async (url: string) => Response.json({ url, myAccountData: { url } }));
+    // The account data's query takes the answer's myAccountData; the profile's, its userData.
+    const fetchMock = vi.fn(async (url: string) =>
+      Response.json({ url, myAccountData: { url }, userData: { id: 7 } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     servePageOf('/user');
     const requests = earlyRequests();
@@ -63,7 +66,9 @@ describe('earlyRequests', () => {
     expect(queryClient.getQueryData(['profile'])).toMatchObject({ url: requests[0] });
     expect(queryClient.getQueryData(['accountData'])).toEqual({ url: requests[1] });
     expect(queryClient.getQueryData(['myLoans'])).toMatchObject({ url: requests[2] });
-    expect(queryClient.getQueryData(['settings'])).toMatchObject({ url: requests[3] });
+    expect(queryClient.getQueryData(getSettingsQueryOptions().queryKey)).toMatchObject({
+      url: requests[3],
+    });
   });
 
   it('tells when the session check’s answer is here, before the rest of the data', async () => {
@@ -72,7 +77,7 @@ describe('earlyRequests', () => {
     const theRest = new Promise<void>((resolve) => (answerTheRest = resolve));
     vi.stubGlobal('fetch', async (url: string) => {
       if (url !== '/api/profile') await theRest;
-      return Response.json({ url, myAccountData: { url } });
+      return Response.json({ url, myAccountData: { url }, userData: { id: 7 } });
     });
     servePageOf('/user/apply-loan');
     const requests = earlyRequests();
@@ -86,7 +91,9 @@ describe('earlyRequests', () => {
     expect(isAllLoaded).toBe(false);
     answerTheRest();
     await isLoaded;
-    expect(queryClient.getQueryData(['settings'])).toMatchObject({ url: '/api/settings' });
+    expect(queryClient.getQueryData(getSettingsQueryOptions().queryKey)).toMatchObject({
+      url: '/api/settings',
+    });
   });
 
   it('has no session check to wait for on a page that asks for no profile', async () => {

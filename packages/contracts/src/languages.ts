@@ -5,6 +5,11 @@
 export const LANGUAGES = ['en', 'ar', 'hi', 'ur', 'bn', 'ml'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** The languages the treasurer's own texts may be written in beside English (settings). */
+export const TRANSLATED_LANGUAGES = LANGUAGES.filter(
+  (l): l is Exclude<Language, 'en'> => l !== 'en',
+);
+
 const RTL_LANGUAGES: ReadonlySet<string> = new Set<Language>(['ar', 'ur']);
 
 /** How a language is written: `<html dir>`. */

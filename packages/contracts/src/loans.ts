@@ -97,7 +97,18 @@ export const withdrawLoanRequest = z.object({
 // ---- The treasurer's loans ----------------------------------------------------------------
 
 export const adminLoansQuery = listQuery.extend({ state: loanState.optional() });
-export const adminLoan = loan.extend({ member: memberRef }).meta({ id: 'AdminLoan' });
+/** A step of the loan as the treasurer reads it: with the admins who made it. */
+export const adminLoanTransition = loanTransition.extend({
+  admin: memberRef.nullable().meta({
+    description: 'The admin who made the step (who confirmed it, for a step two admins made).',
+  }),
+  proposed_by: memberRef.nullable().meta({
+    description: 'For a step two admins made (a payout, a write-off): the admin who proposed it.',
+  }),
+});
+export const adminLoan = loan
+  .extend({ member: memberRef, transitions: z.array(adminLoanTransition) })
+  .meta({ id: 'AdminLoan' });
 export type AdminLoan = z.infer<typeof adminLoan>;
 
 /** A loan action's answer: 200 carried out, or 202 waiting for a second admin. */

@@ -4,6 +4,7 @@ import { aedOutput, listQuery, optionalText, text } from './common.ts';
 import { adminLoan } from './loans.ts';
 import { emailAddress, mobileNumber, passwordLink } from './membership.ts';
 import { adminPayment } from './payments.ts';
+import { language } from './profile.ts';
 import { statementLine } from './statement.ts';
 
 // Members as the treasurer keeps them: search, create with a one-time link, the detail with
@@ -45,6 +46,11 @@ export const createMemberRequest = z.object({
     .date('Enter the date as YYYY-MM-DD.')
     .optional()
     .meta({ description: 'Dues are owed from this month on; today when missing.' }),
+  language: language
+    .optional()
+    .meta({
+      description: 'What the invitation and the app are in for this member; English when missing.',
+    }),
 });
 export type CreateMemberRequest = z.input<typeof createMemberRequest>;
 
@@ -102,6 +108,9 @@ export const membershipApplication = z
     created_at: z.string(),
     decided_at: z.string().nullable(),
     member_id: z.number().int().nullable(),
+    language: language.meta({
+      description: 'The language of the Join page: the invitation is written in it.',
+    }),
   })
   .meta({ id: 'MembershipApplication' });
 export type MembershipApplication = z.infer<typeof membershipApplication>;

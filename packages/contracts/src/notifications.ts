@@ -47,3 +47,13 @@ export type NotificationPage = z.infer<typeof notificationPage>;
 export const readNotificationResponse = z.object({ notification, unread: z.number().int() });
 
 export const readAllResponse = z.object({ message: z.string(), unread: z.literal(0) });
+
+/** The notifications a page has shown, to be marked read (POST /api/notifications/read). */
+export const readShownRequest = z.object({
+  ids: z
+    .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .min(1)
+    .max(100)
+    .meta({ description: 'Ids of the member’s notifications; another member’s are left alone.' }),
+});
+export type ReadShownRequest = z.infer<typeof readShownRequest>;

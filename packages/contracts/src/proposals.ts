@@ -2,18 +2,33 @@ import { z } from 'zod';
 import { memberRef } from './admin.ts';
 import { aedOutput } from './common.ts';
 
-// Money leaving the fund that waits for a second admin (maker-checker,
-// docs/domain/maker-checker.md).
+// Money leaving the fund, and what could stand in for it, waiting for a second admin
+// (maker-checker, docs/domain/maker-checker.md).
 
-export const proposalAction = z.enum(['loan.disburse', 'loan.write_off', 'bonus.close']);
+/** The actions that wait for a second admin; the server's table takes its list from here. */
+export const PROPOSAL_ACTIONS = [
+  'loan.disburse',
+  'loan.write_off',
+  'loan.cash_repayment',
+  'bonus.close',
+  'member.deactivate',
+  'member.activate',
+  'member.password_link',
+] as const;
+
+export const proposalAction = z.enum(PROPOSAL_ACTIONS);
 
 export const fundProposal = z
   .object({
     id: z.number().int(),
     action: proposalAction,
     loan_id: z.number().int().nullable(),
-    member: memberRef.nullable().meta({ description: "The loan's member, for loan actions." }),
-    amount: aedOutput.meta({ description: 'What would leave the fund or the books.' }),
+    member: memberRef.nullable().meta({
+      description: "The account it is about: the loan's member, or the member or admin concerned.",
+    }),
+    amount: aedOutput
+      .nullable()
+      .meta({ description: 'What would move in the fund or the books; null when no money moves.' }),
     reason: z.string().nullable(),
     details: z.record(z.string(), z.unknown()).nullable(),
     proposed_by: memberRef,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TRANSLATED_LANGUAGES, type Language } from './languages.ts';
+import { language } from './profile.ts';
 import {
   aedOutput,
   booleanInput,
@@ -10,6 +12,26 @@ import {
 
 // The association's settings: as everyone reads them, and as the treasurer reads and changes
 // them.
+
+/** The treasurer's texts written in one language beside English; empty means "use English". */
+const translatedTexts = z.strictObject({
+  payment_instructions: optionalText('Payment instructions', 2000).optional(),
+  terms_text: optionalText('Terms and conditions', 5000).optional(),
+});
+
+/** Per language (ar, hi, ur, bn, ml), the texts written in it; English is the main fields'. */
+export const textTranslations = z
+  .strictObject(
+    Object.fromEntries(TRANSLATED_LANGUAGES.map((l) => [l, translatedTexts.optional()])) as Record<
+      Exclude<Language, 'en'>,
+      z.ZodOptional<typeof translatedTexts>
+    >,
+  )
+  .meta({
+    description:
+      'The payment instructions and loan terms in other languages than English; a text missing (or empty) falls back to the English one.',
+  });
+export type TextTranslations = z.infer<typeof textTranslations>;
 
 export const publicSettings = z
   .object({
@@ -31,6 +53,10 @@ export const publicSettings = z
       description:
         'Where members send the money (bank, account name, IBAN, Botim...): free text, one line each.',
     }),
+    texts_in: z.object({ payment_instructions: language, terms_text: language }).meta({
+      description:
+        "The language each of the two texts above is in: the reader's (Accept-Language, then the profile), or English where the treasurer wrote none in it.",
+    }),
     recharge: z
       .object({ minimum: aedOutput, maximum: aedOutput })
       .meta({ description: 'The amounts a member may ask for in a mobile recharge request.' }),
@@ -39,8 +65,16 @@ export const publicSettings = z
 export type PublicSettings = z.infer<typeof publicSettings>;
 
 export const adminSettings = publicSettings
-  .extend({ updated_at: z.string() })
-  .meta({ id: 'AdminSettings' });
+  .omit({ texts_in: true })
+  .extend({
+    translations: textTranslations,
+    updated_at: z.string(),
+  })
+  .meta({
+    id: 'AdminSettings',
+    description:
+      '`payment_instructions` and `terms_text` are the English texts; `translations` the others.',
+  });
 export type AdminSettings = z.infer<typeof adminSettings>;
 
 const term = intInput('A term').pipe(
@@ -70,6 +104,9 @@ export const settingsUpdateRequest = z
     payment_instructions: optionalText('Payment instructions', 2000)
       .optional()
       .meta({ description: 'Where members send the money; left as it is when missing.' }),
+    translations: textTranslations
+      .optional()
+      .meta({ description: 'The texts in other languages; left as they are when missing.' }),
     recharge: z
       .object({ minimum: positiveAedInput, maximum: positiveAedInput })
       .optional()

@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import pRetry from 'p-retry';
+import { isRetryableConflict } from '../lib/db-errors.ts';
 import { useNamedStatements } from './pglite-named-statements.ts';
 import * as files from './schema/files.ts';
 import * as ledger from './schema/ledger.ts';
@@ -77,6 +79,26 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return { db, kind: 'pglite', exclusively: (fn) => fn(), close: () => client.close() };
 }
 
+/**
+ * Runs a transaction again, from its start, when PostgreSQL aborted it as a deadlock victim or
+ * for a serialisation failure: the other side has then finished, and the second run sees what it
+ * wrote (and answers 409 if the row moved on). Locks are taken in one order where it is known
+ * (a loan before its proposals); this covers the orders nobody foresaw. Only the outermost
+ * transaction: a savepoint cannot be run again on its own. PGlite runs one query at a time.
+ */
+function retryingConflicts(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) =>
+    pRetry(() => transaction(run, config), {
+      retries: 4,
+      minTimeout: 5,
+      maxTimeout: 100,
+      randomize: true,
+      shouldRetry: ({ error }) => isRetryableConflict(error),
+    })) as Db['transaction'];
+  return db;
+}
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -94,7 +116,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
   });
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = retryingConflicts(drizzleNodePg(pool, { schema }) as unknown as Db);
   // Processes started at once (a deploy) would each apply the same migrations and fail on
   // each other's tables: one at a time, under a lock held by a connection of its own.
   async function exclusively<T>(fn: () => Promise<T>): Promise<T> {

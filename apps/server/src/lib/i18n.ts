@@ -11,11 +11,11 @@ import type { Fils } from '@jamiya/money/fils';
 //   where they are raised and looked up by that English (gettext style): the shared schemas'
 //   in packages/contracts/src/locales/<language>.json, which the web app reads too, the
 //   server's own in src/locales/<language>.json;
-// - keyed texts: notifications, mails and statements, in
+// - keyed texts: notifications, mails, statements and the books' accounts, in
 //   src/features/<feature>/locales/<language>.json, named `<feature>.<key path>`.
 
 /** The features with keyed texts. */
-export const FEATURES = ['notifications', 'mail', 'statement'] as const;
+export const FEATURES = ['notifications', 'mail', 'statement', 'ledger'] as const;
 export type TextId = `${(typeof FEATURES)[number]}.${string}`;
 
 /**

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
 import { tooManyRequests } from './errors.ts';
 import { sentence } from './i18n.ts';
 
 // What a member may send in a rolling window (issue 21): files an hour, messages an hour,
 // recharge requests a day. Each feature reads the creation times of its own rows; the
-// arithmetic, the waiting in line and the sentence are here.
+// arithmetic, the lock that makes the count exact and the sentence are here.
 
 export const HOUR_MS = 60 * 60_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -63,23 +65,15 @@ export function refuseBeyondRate(
   }
 }
 
-const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
-
 /**
- * Runs `run` after the earlier runs with the same key (in this process) have finished, so a
- * member's requests sent all at once are counted one after the other, not all against the
- * same count. `scope` keeps apps (their databases) apart.
+ * Holds, until `tx` ends, the lock on one member's count of `what`: a request that counts the
+ * member's rows and adds its own under it is counted exactly, whatever process it reaches
+ * (issue 32: two processes, each counting alone, let one more in).
  */
-export async function oneAtATime<T>(scope: object, key: string, run: () => Promise<T>): Promise<T> {
-  let byKey = queues.get(scope);
-  if (!byKey) queues.set(scope, (byKey = new Map()));
-  const earlier = byKey.get(key) ?? Promise.resolve();
-  const result = earlier.then(run, run);
-  const settled = result.catch(() => undefined);
-  byKey.set(key, settled);
-  try {
-    return await result;
-  } finally {
-    if (byKey.get(key) === settled) byKey.delete(key);
-  }
+export async function lockMemberCount(
+  tx: Tx,
+  what: keyof typeof LIMIT_SENTENCES,
+  memberId: number,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jamiya:${what}:${memberId}`}))`);
 }

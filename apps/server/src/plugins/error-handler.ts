@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isRetryableConflict } from '../lib/db-errors.ts';
 import { AppError, type FieldErrors } from '../lib/errors.ts';
 import { sentence, translate, type Say } from '../lib/i18n.ts';
 import { requestLanguage } from '../lib/language.ts';
@@ -142,6 +143,15 @@ export function installErrorHandler(app: FastifyInstance, appPage: AppPage | nul
       return reply
         .status(400)
         .send({ status_code: 400, message: FRAMEWORK_MESSAGES.FST_PROTO_VIOLATION });
+    }
+    // Still meeting another request after its runs again (db/client.ts): the client's next try
+    // will pass, so it is told to try again, not that the server failed.
+    if (isRetryableConflict(error)) {
+      request.log.warn({ err: error }, 'a transaction kept meeting another one');
+      return reply.status(409).send({
+        status_code: 409,
+        message: 'Someone else changed this at the same moment. Please try again.',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

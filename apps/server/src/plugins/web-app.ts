@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { sendAppPage, type AppPage } from './error-handler.ts';
+import { isLanguage } from '@jamiya/contracts/languages';
 import { requestLanguage } from '../lib/language.ts';
 
 // The built web app, served by the API's process, each route with a page of its own
@@ -36,7 +37,12 @@ async function sendRoutePage(
   appPage: AppPage,
 ): Promise<FastifyReply> {
   reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
-  const language = requestLanguage(request);
+  // A link that names its language (a member's invitation) opens in it, and the app keeps it.
+  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
+  if (isLanguage(asked)) {
+    reply.header('Set-Cookie', `lang=${asked}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  }
+  const language = isLanguage(asked) ? asked : requestLanguage(request);
   const pages = [...new Set([language, 'en'])].map((folder) => path.join(pagesDir, folder, file));
   return sendBuiltPage(request, reply, pages, appPage);
 }

@@ -1,11 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicSettings } from '@jamiya/contracts/settings';
 import { api } from '../lib/api-client.ts';
+import { i18n } from '../lib/i18n.tsx';
 import { SETTINGS } from './paths.ts';
 
+/**
+ * GET /api/settings in the language shown: the treasurer's texts (payment instructions, loan
+ * terms) come in it where they were written in it.
+ */
 export const getSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['settings'],
+    queryKey: ['settings', i18n.language],
     queryFn: ({ signal }) => api<PublicSettings>(SETTINGS, { signal }),
     staleTime: 10 * 60_000,
   });

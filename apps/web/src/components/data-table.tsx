@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useSidewaysScroll } from '../lib/use-sideways-scroll.ts';
 
 export interface Column<T> {
   key: string;
@@ -31,7 +32,7 @@ export function DataTable<T>({
 }) {
   const captionId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
-  const isScrollable = useIsScrollable(boxRef);
+  const { isScrollable } = useSidewaysScroll(boxRef);
   const cellClass = (c: Column<T>) =>
     `px-2 py-2.5 first:ps-3 last:pe-3 md:px-3 md:first:ps-4 md:last:pe-4 ${c.align === 'end' ? 'text-end tabular-nums' : 'text-start'} ${c.isSecondary ? 'hidden md:table-cell' : ''}`;
   return (
@@ -77,18 +78,4 @@ export function DataTable<T>({
       </table>
     </div>
   );
-}
-
-function useIsScrollable(ref: RefObject<HTMLElement | null>): boolean {
-  const [isScrollable, setScrollable] = useState(false);
-  useEffect(() => {
-    const box = ref.current;
-    if (!box || typeof ResizeObserver === 'undefined') return;
-    const check = () => setScrollable(box.scrollWidth > box.clientWidth + 1);
-    const observer = new ResizeObserver(check);
-    observer.observe(box);
-    if (box.firstElementChild) observer.observe(box.firstElementChild);
-    return () => observer.disconnect();
-  }, [ref]);
-  return isScrollable;
 }

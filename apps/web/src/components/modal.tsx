@@ -82,11 +82,20 @@ export function Modal({
 
 /**
  * A modal's buttons: they stay at the bottom of its box while its body scrolls, so a long
- * form (a receipt's preview, a phone held sideways) never hides Send and Cancel.
+ * form (a receipt's preview, a phone held sideways) never hides Send and Cancel. In a row from
+ * `sm`, unless `isStacked` (three choices, whose words do not fit side by side).
  */
-export function ModalActions({ children }: { children: ReactNode }) {
+export function ModalActions({
+  children,
+  isStacked = false,
+}: {
+  children: ReactNode;
+  isStacked?: boolean;
+}) {
   return (
-    <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 py-3 sm:flex-row sm:justify-end">
+    <div
+      className={`sticky -bottom-4 -mx-5 -mb-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 py-3 ${isStacked ? '' : 'sm:flex-row sm:justify-end'}`}
+    >
       {children}
     </div>
   );

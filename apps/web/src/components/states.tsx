@@ -1,8 +1,19 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n.tsx';
+import { useIsWaitingForNetwork } from '../lib/network-waits.ts';
 import { Button } from './button.tsx';
 
+/**
+ * A page's loading state. Offline, where what it waits for was never kept on the phone, it says
+ * that this needs a connection instead of turning until the network comes back (and turns again
+ * then, until the answer comes).
+ */
 export function Spinner({ label }: { label?: string }) {
+  return useIsWaitingForNetwork() ? <NeedsConnection /> : <Loading label={label} />;
+}
+
+/** The turning ring and its words, whatever the network (the session check, which says itself when there is none). */
+export function Loading({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
     <div role="status" className="flex items-center justify-center gap-3 p-6 text-slate-700">
@@ -19,6 +30,20 @@ export function SpinnerRing({ size = 'size-6' }: { size?: 'size-5' | 'size-6' })
       className={`${size} animate-spin-late rounded-full border-4 border-brand-700 border-e-transparent`}
       aria-hidden
     />
+  );
+}
+
+/** Offline, what a page would show was never kept on this phone: it comes with the network. */
+export function NeedsConnection() {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      className="flex flex-col items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 p-6 text-center text-amber-950"
+    >
+      <p className="font-semibold">{t('offlineState.title')}</p>
+      <p className="text-sm">{t('offlineState.body')}</p>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, startEarly } from './api-client.ts';
-import { setToken } from './session-store.ts';
+import { api, onUnauthorized, startEarly } from './api-client.ts';
+import { getToken, setToken } from './session-store.ts';
 
 function stubFetch() {
   let n = 0;
@@ -80,5 +80,44 @@ describe('requests started early for a deep link', () => {
     const fetchMock = stubFetch();
     startEarly(['/api/profile']);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('a refused token', () => {
+  const refuse = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          { status_code: 401, message: 'Your session has ended. Please sign in again.' },
+          { status: 401 },
+        ),
+      ),
+    );
+
+  it('ends the session when it is still the phone’s', async () => {
+    setToken('token-a'.padEnd(43, 'x'));
+    refuse();
+    const ended = vi.fn();
+    const stop = onUnauthorized(ended);
+    await expect(api('/api/profile')).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(getToken()).toBeNull();
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends nothing once another sign-in has replaced it: the new session goes on', async () => {
+    setToken('token-a'.padEnd(43, 'x'));
+    setToken('token-b'.padEnd(43, 'x'));
+    refuse();
+    const ended = vi.fn();
+    const stop = onUnauthorized(ended);
+    // A payment kept for the first session goes with its own token, and is refused.
+    await expect(
+      api('/api/save-monthly-payment', { token: 'token-a'.padEnd(43, 'x') }),
+    ).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(getToken()).toBe('token-b'.padEnd(43, 'x'));
+    expect(ended).not.toHaveBeenCalled();
   });
 });

@@ -32,6 +32,11 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Told how much of a form (a receipt) has gone, from 0 to 1. */
   onUploadProgress?: (fraction: number) => void;
+  /**
+   * The token to send, when the call belongs to one session (a payment kept for its account),
+   * rather than whichever is kept when it goes.
+   */
+  token?: string | undefined;
 }
 
 // GETs started at boot for a deep link (main.tsx), while the page's code still loads: the
@@ -91,7 +96,7 @@ const pageLanguageTag = () => document.documentElement.lang || 'en';
 /** Every call of the app goes through here: bearer token, JSON, one error type. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers = baseHeaders();
-  const token = getToken();
+  const token = options.token ?? getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
@@ -114,7 +119,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   const data = (await res.json().catch(() => null)) as (T & Partial<ErrorBody>) | null;
   if (!res.ok) {
-    if (res.status === 401 && token) {
+    // The session is over, unless another sign-in has replaced it meanwhile (here or in
+    // another tab): a late refusal of the old token must not end the new one.
+    const kept = getToken();
+    if (res.status === 401 && token && (kept === token || kept === null)) {
       clearToken();
       unauthorizedListeners.forEach((l) => l());
     }

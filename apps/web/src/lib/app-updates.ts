@@ -3,9 +3,10 @@ import { i18n } from './i18n.tsx';
 
 // The app's service worker (src/sw/service-worker.ts, built as /sw.js), installed from the member
 // area once its page has painted: it keeps the member pages' code for a phone without a signal
-// (docs/decisions/033-an-installable-app.md). A member's first session downloads nothing more
-// for it than the worker itself: the files that session loaded are kept from the browser's
-// cache, and the other member pages' files come with a later session.
+// (docs/decisions/033-an-installable-app.md, 039-every-member-page-offline.md). The files the
+// page loaded before the worker came are kept from the browser's cache; the other member pages'
+// files are fetched once the page has been quiet a moment, in the first session too, so that
+// every member page opens offline once the member area has been opened once.
 
 type OnUpdate = (apply: () => void) => void;
 
@@ -45,20 +46,48 @@ function register() {
   });
   wb.register()
     .then(async (registration) => {
-      if (!wasInstalled || !registration) return;
-      // Not while a new version comes: the worker it replaces, busy fetching files it is about
-      // to drop, was seen to keep the new one from ever taking over. The browser has checked
-      // for one at this page's load; its verdict is awaited.
-      await registration.update().catch(() => undefined);
+      if (!registration) return;
+      // The browser has checked for a new version at this page's load; its verdict is awaited.
+      if (wasInstalled) await registration.update().catch(() => undefined);
+      else await wb.active;
+      // Not while the member's own pages load: they come first.
+      await whenQuiet();
+      // Nor while a new version comes: the worker it replaces, busy fetching files it is about
+      // to drop, was seen to keep the new one from ever taking over.
       if (!registration.installing && !registration.waiting) void keepMemberPages(i18n.language);
     })
     // No worker (a browser that refuses them, as in private browsing): the app works without.
     .catch(() => undefined);
 }
 
+/** How long the page must have loaded nothing before the other member pages' files are fetched. */
+const QUIET_MS = 3000;
+
+/**
+ * Settles once the phone is online and the page has loaded nothing (code, answers, images) for
+ * `QUIET_MS`, and then the browser is idle: after what the member is waiting for.
+ */
+function whenQuiet(): Promise<void> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new PerformanceObserver(() => wait());
+    const done = () => {
+      if (!navigator.onLine) return window.addEventListener('online', wait, { once: true });
+      observer.disconnect();
+      if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 2000 });
+      else resolve();
+    };
+    const wait = () => {
+      clearTimeout(timer);
+      timer = setTimeout(done, QUIET_MS);
+    };
+    observer.observe({ type: 'resource' });
+    wait();
+  });
+}
+
 /** The member pages' files in a language, from the build's list; the worker fetches only those it lacks. */
 async function keepMemberPages(language: string): Promise<void> {
-  if (!navigator.onLine) return;
   const answer = await fetch(`/offline/${language}.json`).catch(() => null);
   if (answer?.ok) keep((await answer.json()) as string[]);
 }

@@ -1,93 +1,132 @@
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-  type PersistQueryClientOptions,
+  hydrate,
+  matchQuery,
+  type Query,
+  type QueryClient,
+  type QueryFilters,
+} from '@tanstack/react-query';
+import {
+  experimental_createQueryPersister,
+  type PersistedQuery,
 } from '@tanstack/query-persist-client-core';
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 
 // The signed-in member's last figures, kept on the phone (IndexedDB) so that the member pages
 // open with them without a signal, marked with their time (features/layout's offline banner).
-// Kept for one account only, the one whose id the session store holds: a sign-out or the end
-// of the session forgets them, and another account's sign-in never reads them.
+// Each answer is kept on its own (TanStack's per-query persister), written when it comes: a page
+// that fetches only its own answers leaves the others' as they were
+// (docs/decisions/039-every-member-page-offline.md). Kept for one account only, the one whose
+// id the session store holds: a sign-out or the end of the session forgets them, and another
+// account's sign-in never reads them.
 
 /** The answers a member reads offline: his own, never the treasurer's, never a file. */
-const KEPT: readonly string[] = [
-  'profile',
-  'accountData',
-  'myLoans',
-  'myPayments',
-  'settings',
-  'myBonus',
-  'myRecharges',
-  'notifications',
+const KEPT: readonly QueryFilters[] = [
+  { queryKey: ['profile'] },
+  { queryKey: ['accountData'] },
+  { queryKey: ['myLoans'] },
+  { queryKey: ['myPayments'] },
+  { queryKey: ['settings'] },
+  { queryKey: ['myBonus'] },
+  { queryKey: ['myRecharges'] },
+  { queryKey: ['notifications'] },
+  { queryKey: ['statement'] },
+  // The conversation, not its poll's count.
+  { queryKey: ['messages', 'thread'], exact: true },
 ];
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Before each answer's key in the store; anything else there is an older version's, dropped. */
+const PREFIX = 'figures';
 
 let figures: UseStore | undefined;
 const store = () => (figures ??= createStore('jamiya-kept', 'figures'));
-const persister = createAsyncStoragePersister({
-  storage: {
-    getItem: (key) => get<string>(key, store()),
-    setItem: (key, value) => set(key, value, store()),
-    removeItem: (key) => del(key, store()),
-  },
-});
+const storage = {
+  getItem: (key: string) => get<string>(key, store()),
+  setItem: (key: string, value: string) => set(key, value, store()),
+  removeItem: (key: string) => del(key, store()),
+  entries: () => entries<string, string>(store()),
+};
 
-const isKept = (key: QueryKey) => typeof key[0] === 'string' && KEPT.includes(key[0]);
+const isKept = (query: Query) => KEPT.some((filters) => matchQuery(filters, query));
 
 let kept: { accountId: number; restored: Promise<void>; stop: () => void } | null = null;
-
-function optionsFor(queryClient: QueryClient, accountId: number): PersistQueryClientOptions {
-  return {
-    queryClient,
-    persister,
-    buster: String(accountId),
-    maxAge: MAX_AGE_MS,
-    dehydrateOptions: {
-      shouldDehydrateQuery: (query: Query) =>
-        query.state.status === 'success' && isKept(query.queryKey),
-    },
-  };
-}
 
 /**
  * Keeps the figures of `accountId` from now on, after putting back those kept on this phone for
  * the same account (older than what the app already has, they change nothing). The kept answers
- * stay in memory as long as they are kept on the phone, rather than the 5 minutes of the others.
- * Settles once they are back.
+ * stay in memory for the page's life, rather than the 5 minutes of the others, so that a page
+ * opened offline later still finds them. Settles once they are back.
  */
 export function keepFigures(queryClient: QueryClient, accountId: number): Promise<void> {
   if (typeof indexedDB === 'undefined') return Promise.resolve();
   if (kept?.accountId === accountId) return kept.restored;
   kept?.stop();
-  for (const key of KEPT) queryClient.setQueryDefaults([key], { gcTime: MAX_AGE_MS });
-  const options = optionsFor(queryClient, accountId);
+  // Infinity, not the 30 days they are kept on the phone: a longer timeout than 2^31 - 1 ms
+  // (24.8 days) fires at once, which dropped every answer put back and not yet on the screen.
+  for (const { queryKey } of KEPT) queryClient.setQueryDefaults(queryKey!, { gcTime: Infinity });
+  const persister = experimental_createQueryPersister({
+    storage,
+    buster: String(accountId),
+    maxAge: MAX_AGE_MS,
+    prefix: PREFIX,
+  });
+  const write = (query: Query) => void persister.persistQuery(query).catch(() => undefined);
+  // Every answer as it comes (a fetch, or the app's own update of it, as a notification read).
+  const stop = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success' && isKept(event.query))
+      write(event.query);
+  });
   const keeping: NonNullable<typeof kept> = {
     accountId,
-    stop: () => undefined,
-    restored: persistQueryClientRestore(options)
-      .catch(() => undefined)
-      .then(() => {
+    stop,
+    restored: restore(queryClient, persister)
+      .catch(() => new Map<string, number>())
+      .then((restoredAt) => {
         if (kept !== keeping) return;
-        keeping.stop = persistQueryClientSubscribe(options);
-        // What was put back is from before this page: shown at once, and asked for again
-        // (what this page has fetched itself is not).
-        void queryClient.invalidateQueries({
-          predicate: (query) =>
-            isKept(query.queryKey) && query.state.dataUpdatedAt < performance.timeOrigin,
-        });
+        const cache = queryClient.getQueryCache();
+        const answered = (query: Query) => isKept(query) && query.state.status === 'success';
+        for (const query of cache.findAll({ predicate: answered })) {
+          // What was put back is from before this page: shown at once, and asked for again.
+          // What this page fetched before the figures were read is kept now.
+          if (restoredAt.get(query.queryHash) === query.state.dataUpdatedAt)
+            void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+          else write(query);
+        }
       }),
   };
   kept = keeping;
   return keeping.restored;
 }
 
+/**
+ * Puts back every answer kept for this account (TanStack's `hydrate`: one the app already has a
+ * newer answer for stays as it is). Answers when each was fetched, by query.
+ */
+async function restore(
+  queryClient: QueryClient,
+  persister: ReturnType<typeof experimental_createQueryPersister>,
+): Promise<Map<string, number>> {
+  // Another account's, expired or unreadable answers go.
+  await persister.persisterGc();
+  const queries: PersistedQuery[] = [];
+  for (const [key, value] of await storage.entries()) {
+    if (String(key).startsWith(`${PREFIX}-`)) queries.push(JSON.parse(value) as PersistedQuery);
+    else await storage.removeItem(String(key));
+  }
+  hydrate(queryClient, {
+    mutations: [],
+    queries: queries.map(({ queryKey, queryHash, state }) => ({
+      queryKey,
+      queryHash,
+      state,
+      dehydratedAt: state.dataUpdatedAt,
+    })),
+  });
+  return new Map(queries.map((q) => [q.queryHash, q.state.dataUpdatedAt]));
+}
+
 /** Forgets the kept figures (a sign-out, an ended session, another account). */
 export async function forgetFigures(): Promise<void> {
   kept?.stop();
   kept = null;
-  if (typeof indexedDB !== 'undefined')
-    await Promise.resolve(persister.removeClient()).catch(() => undefined);
+  if (typeof indexedDB !== 'undefined') await clear(store()).catch(() => undefined);
 }

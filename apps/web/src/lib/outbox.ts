@@ -1,11 +1,15 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, get, set, type UseStore } from 'idb-keyval';
 import { api, ApiError } from './api-client.ts';
+import { getToken, type Session } from './session-store.ts';
 
 // A payment the member made without a network (a dues receipt, a loan repayment) waits on the
 // phone, in IndexedDB with its receipt, and is sent when the network is back: on the next open
 // of the member area or when the browser says it is online again (features/layout). It carries
 // the Idempotency-Key of the member's submission, so that however often it is sent (two tabs, an
 // answer lost on the way), the money moves once. The member can cancel it until it is sent.
+// It is its account's (issue 32): on a phone shared by several members it waits through another
+// member's session, unseen, unsent and untouched, until its own member signs in again, or
+// deletes it when signing out (api/logout.ts).
 
 /** A payment with its receipt as it leaves the phone, now or later: its call and its fields. */
 export interface PaymentRequest {
@@ -26,11 +30,17 @@ export interface WaitingPayment extends PaymentRequest {
   keptAt: number;
 }
 
-/** Sends a payment with its Idempotency-Key, telling `onUploadProgress` how much has gone. */
+/**
+ * Sends a payment with its Idempotency-Key and the token of the session it was made in, telling
+ * `onUploadProgress` how much has gone.
+ */
 export function sendPayment<T extends { message: string }>(
   request: PaymentRequest,
   idempotencyKey: string,
-  onUploadProgress?: (fraction: number) => void,
+  {
+    token,
+    onUploadProgress,
+  }: { token: string | undefined; onUploadProgress?: (fraction: number) => void },
 ): Promise<T> {
   const form = new FormData();
   for (const [name, value] of Object.entries(request.fields)) form.append(name, value);
@@ -38,6 +48,7 @@ export function sendPayment<T extends { message: string }>(
   return api<T>(request.path, {
     form,
     idempotencyKey,
+    token,
     ...(onUploadProgress ? { onUploadProgress } : {}),
   });
 }
@@ -84,26 +95,35 @@ export function cancelPayment(id: string): Promise<boolean> {
   return exclusively(() => takeOut(id));
 }
 
-/** Forgets every waiting payment on this phone (a sign-out). */
-export function forgetWaitingPayments(): Promise<void> {
+/** Deletes the account's waiting payments, and only its own (its member's choice at sign-out). */
+export function forgetWaitingPayments(accountId: number): Promise<void> {
   if (typeof indexedDB === 'undefined') return Promise.resolve();
-  return exclusively(() => del(KEY, store()));
+  return exclusively(async () => {
+    const outbox = await read();
+    const others = Object.fromEntries(
+      Object.entries(outbox).filter(([, payment]) => payment.accountId !== accountId),
+    );
+    await set(KEY, others, store());
+  });
 }
 
 export type SendOutcome =
   { payment: WaitingPayment; message: string } | { payment: WaitingPayment; error: ApiError };
 
 /**
- * Sends the account's waiting payments, oldest first, each with its key, and answers what became
- * of each one that left the outbox: sent, or refused by the server (a month paid meanwhile, say).
- * Stops at the first that gets no answer, or a server error, to try again later.
+ * Sends the session's account's waiting payments, oldest first, each with its key and the
+ * session's token, and answers what became of each one that left the outbox: sent, or refused
+ * by the server (a month paid meanwhile, say). Stops at the first that gets no answer, or a
+ * server error, to try again later; and as soon as the session is no longer the phone's (a
+ * sign-out, another account signed in from another tab): the rest wait for their member.
  */
-export function sendWaitingPayments(accountId: number): Promise<SendOutcome[]> {
+export function sendWaitingPayments(session: Session): Promise<SendOutcome[]> {
   return exclusively(async () => {
     const outcomes: SendOutcome[] = [];
-    for (const payment of await waitingPayments(accountId)) {
+    for (const payment of await waitingPayments(session.accountId)) {
+      if (getToken() !== session.token) break;
       try {
-        const { message } = await sendPayment(payment, payment.id);
+        const { message } = await sendPayment(payment, payment.id, { token: session.token });
         outcomes.push({ payment, message });
       } catch (error) {
         const isFinal =

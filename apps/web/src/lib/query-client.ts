@@ -1,5 +1,6 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { setIsWaitingForNetwork } from './network-waits.ts';
 
 /** The spec's data policy: 3 retries, backoff from 1 s doubling to 30 s, unused data kept 5 minutes. */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
@@ -23,4 +24,32 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Tells the app's spinners when what they wait for cannot come (lib/network-waits.ts): the
+ * phone is offline and a query on the screen has no answer, not even one kept on the phone. A
+ * query pauses rather than fail without a network, so its page would spin until the network
+ * comes back; it says so instead. Answers a function that stops telling.
+ */
+export function tellNetworkWaits(client: QueryClient): () => void {
+  const cache = client.getQueryCache();
+  const update = () =>
+    setIsWaitingForNetwork(
+      !onlineManager.isOnline() &&
+        cache
+          .getAll()
+          .some(
+            (query) =>
+              query.state.data === undefined &&
+              query.state.fetchStatus === 'paused' &&
+              query.getObserversCount() > 0,
+          ),
+    );
+  const stops = [cache.subscribe(update), onlineManager.subscribe(update)];
+  update();
+  return () => {
+    for (const stop of stops) stop();
+    setIsWaitingForNetwork(false);
+  };
 }

@@ -28,6 +28,7 @@ export function settingsBody(policy: Partial<PublicSettings['loan_policy']> = {}
       'IBAN AE07 0331 2345 6789 0123 456',
       'Or Botim / exchange house to the treasurer, Fatima Al Mansoori: 050 123 9876',
     ].join('\n'),
+    texts_in: { payment_instructions: 'en', terms_text: 'en' },
     recharge: { minimum: 10, maximum: 500 },
   };
 }

@@ -1,5 +1,6 @@
 import {
   bigint,
+  bigserial,
   customType,
   index,
   integer,
@@ -53,3 +54,19 @@ export const fileContents = pgTable('file_contents', {
     .references(() => files.storageKey, { onDelete: 'cascade' }),
   data: bytea('data').notNull(),
 });
+
+// Every upload a member sends, kept or refused, at the size it was sent: the upload quota
+// counts these (features/files/upload-quota.ts, decision 034). A row older than a day counts
+// for nothing and is deleted at the member's next upload.
+export const uploadAttempts = pgTable(
+  'upload_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('upload_attempts_owner_created_idx').on(t.ownerId, t.createdAt)],
+);

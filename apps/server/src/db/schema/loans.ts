@@ -13,6 +13,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { PROPOSAL_ACTIONS } from '@jamiya/contracts/proposals';
 import { users } from './users.ts';
 
 export const LOAN_STATES = [
@@ -92,11 +93,11 @@ export const loanTransitions = pgTable(
   (t) => [index('loan_transitions_loan_idx').on(t.loanId)],
 );
 
-export const PROPOSAL_ACTIONS = ['loan.disburse', 'loan.write_off', 'bonus.close'] as const;
 export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
 
-// Maker-checker (after Apache Fineract): money leaving the fund, with two or more active
-// admins, is proposed by one and carried out when a different admin repeats the call.
+// Maker-checker (after Apache Fineract): money leaving the fund, and whatever could stand in
+// for it (docs/domain/maker-checker.md), with two or more active admins, is proposed by one and
+// carried out when a different admin repeats the call.
 export const fundProposals = pgTable(
   'fund_proposals',
   {
@@ -104,6 +105,8 @@ export const fundProposals = pgTable(
     action: text('action', { enum: PROPOSAL_ACTIONS }).notNull(),
     // The loan for loan actions; null for a share-out.
     loanId: integer('loan_id').references(() => loans.id),
+    // The account a member action is about (a status change, a password link).
+    memberId: integer('member_id').references(() => users.id),
     // What the proposer asked for (a write-off's reason, a share-out's dates).
     reason: text('reason'),
     details: jsonb('details').$type<Record<string, unknown>>(),
@@ -118,9 +121,9 @@ export const fundProposals = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
-    // One open proposal per action and loan (a share-out has one open proposal at a time).
+    // One open proposal per action and target (a share-out has one open proposal at a time).
     uniqueIndex('fund_proposals_one_open')
-      .on(t.action, sql`coalesce(${t.loanId}, 0)`)
+      .on(t.action, sql`coalesce(${t.loanId}, 0)`, sql`coalesce(${t.memberId}, 0)`)
       .where(sql`${t.state} = 'open'`),
   ],
 );

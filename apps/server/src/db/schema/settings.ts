@@ -1,4 +1,5 @@
-import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { TextTranslations } from '@jamiya/contracts/settings';
 
 // One row (id = 1): the association's settings. Typed columns rather than a key/value
 // bag, so the database checks what it stores.
@@ -21,5 +22,8 @@ export const settings = pgTable('settings', {
   // Where members send the money (bank, account name, IBAN, Botim...): free text, shown
   // wherever a member pays.
   paymentInstructions: text('payment_instructions').notNull().default(''),
+  // The two texts above in the other languages ({ ar: { payment_instructions, terms_text }, ...});
+  // a text missing falls back to the English.
+  textTranslations: jsonb('text_translations').$type<TextTranslations>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

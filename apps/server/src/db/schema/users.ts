@@ -104,6 +104,26 @@ export const loginFailures = pgTable(
   ],
 );
 
+// Browsers where an account signed in (decision 035): their device cookie keeps an allowance of
+// failed sign-ins of its own. One row per account and browser; only the SHA-256 of the
+// cookie's random token is stored.
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sign_in_devices_token_user_idx').on(t.tokenHash, t.userId),
+    index('sign_in_devices_user_idx').on(t.userId),
+  ],
+);
+
 // One-time links to set a password: an invitation (new member, new admin) or a reset.
 // Only the SHA-256 of the token is stored; a link works once and until it expires.
 export const passwordTokens = pgTable(
@@ -141,6 +161,8 @@ export const membershipApplications = pgTable(
     decidedBy: integer('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     memberId: integer('member_id').references(() => users.id),
+    // The language of the Join page: the invitation, once accepted, is in it.
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -565,7 +565,18 @@ describe.skipIf(!onPostgres)('two admins at once (PostgreSQL)', () => {
 describe('an admin made inactive', () => {
   it('loses the admin calls', async () => {
     const other = await makeUser(t.db, { role: 'admin' });
-    await admin('POST', `/api/admin/members/${other.id}/status`, { status: 'inactive' });
+    const proposed = await admin('POST', `/api/admin/members/${other.id}/status`, {
+      status: 'inactive',
+    });
+    expect(proposed.statusCode).toBe(202);
+    // The second signature: the admin concerned agrees.
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${other.id}/status`,
+      headers: bearer(await login(t.app, other.email)),
+      payload: { status: 'inactive' },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const token = await login(t.app, other.email);
     expectError(await t.app.inject({ url: '/api/admin/overview', headers: bearer(token) }), 403);
   });

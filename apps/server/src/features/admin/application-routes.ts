@@ -37,6 +37,7 @@ function toView(a: Application): MembershipApplication {
     created_at: a.createdAt.toISOString(),
     decided_at: a.decidedAt?.toISOString() ?? null,
     member_id: a.memberId,
+    language: a.language,
   };
 }
 
@@ -123,6 +124,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
             address: pending.address,
             nationalId: pending.nationalId,
             joinedOn: localDate(now),
+            language: pending.language,
           },
           { actorId: actor.id, publicUrl, now },
         );

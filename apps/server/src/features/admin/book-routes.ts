@@ -17,15 +17,33 @@ import { toCsv } from '../../lib/csv.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
 import { trialBalance } from '../ledger/balances.ts';
-import { journalPage, type JournalRow } from '../ledger/statement.ts';
+import type { Language } from '@jamiya/contracts/languages';
+import type { DbOrTx } from '../../db/client.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import { accountNameIn, savingsOwners } from '../ledger/accounts.ts';
+import { describeMovement, journalPage, type JournalRow } from '../ledger/statement.ts';
 import { memberRefsById, type MemberRef } from '../members/member-refs.ts';
 
-function toJournalEntry(row: JournalRow, people: Map<number, MemberRef>) {
+/** What an entry is, in the reader's language, as the member's statement says it. */
+const memoIn = (row: JournalRow, language: Language) =>
+  describeMovement(
+    { ...row, kind: row.entry.kind, loanId: row.entry.loanId, memo: row.entry.memo },
+    language,
+  );
+
+/** The people a page of the journal names: who recorded each entry, whose savings moved. */
+const peopleOf = (db: DbOrTx, rows: JournalRow[]) =>
+  memberRefsById(db, [
+    ...rows.map((r) => r.entry.createdBy),
+    ...savingsOwners(rows.flatMap((r) => r.postings.map((p) => p.accountCode))),
+  ]);
+
+function toJournalEntry(row: JournalRow, people: Map<number, MemberRef>, language: Language) {
   const e = row.entry;
   return {
     id: e.id,
     kind: e.kind,
-    memo: e.memo,
+    memo: memoIn(row, language),
     occurred_at: e.occurredAt.toISOString(),
     created_at: e.createdAt.toISOString(),
     created_by: e.createdBy === null ? null : (people.get(e.createdBy) ?? null),
@@ -34,7 +52,7 @@ function toJournalEntry(row: JournalRow, people: Map<number, MemberRef>) {
     loan_id: e.loanId,
     postings: row.postings.map((p) => ({
       account_code: p.accountCode,
-      account_name: p.accountName,
+      account_name: accountNameIn(p.accountCode, language, people),
       debit: filsToAed(Math.max(p.amountFils, 0)),
       credit: filsToAed(Math.max(0 - p.amountFils, 0)),
     })),
@@ -55,15 +73,17 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: trialBalanceView, ...refused },
       },
     },
-    async () => {
+    async (request) => {
+      const language = requestLanguage(request);
       const tb = await trialBalance(db);
+      const people = await memberRefsById(db, savingsOwners(tb.accounts.map((a) => a.code)));
       return {
         total_debits: filsToAed(tb.totalDebitsFils),
         total_credits: filsToAed(tb.totalCreditsFils),
         balanced: tb.balanced,
         accounts: tb.accounts.map((a) => ({
           code: a.code,
-          name: a.name,
+          name: accountNameIn(a.code, language, people),
           type: a.type as 'asset' | 'liability' | 'income' | 'expense',
           debits: filsToAed(a.debitsFils),
           credits: filsToAed(a.creditsFils),
@@ -93,12 +113,10 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: limit + 1,
       });
       const items = rows.slice(0, limit);
-      const people = await memberRefsById(
-        db,
-        items.map((r) => r.entry.createdBy),
-      );
+      const people = await peopleOf(db, items);
+      const language = requestLanguage(request);
       return {
-        items: items.map((r) => toJournalEntry(r, people)),
+        items: items.map((r) => toJournalEntry(r, people, language)),
         next_cursor: rows.length > limit ? String(items.at(-1)!.entry.id) : null,
       };
     },
@@ -131,6 +149,9 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
         before = batch.at(-1)!.entry.id;
       }
       rows.reverse();
+      // The codes for machines (kind, account), the words in the reader's language.
+      const language = requestLanguage(request);
+      const people = await peopleOf(db, rows);
       const csv = toCsv(
         [
           'entry',
@@ -147,9 +168,9 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
             r.entry.id,
             r.entry.occurredAt.toISOString(),
             r.entry.kind,
-            r.entry.memo,
+            memoIn(r, language),
             p.accountCode,
-            p.accountName,
+            accountNameIn(p.accountCode, language, people),
             filsToDecimalString(Math.max(p.amountFils, 0)),
             filsToDecimalString(Math.max(0 - p.amountFils, 0)),
           ]),

@@ -8,20 +8,32 @@ import {
   passwordLinkResponse,
 } from '@jamiya/contracts/members';
 import { errorBody } from '@jamiya/contracts/common';
+import type { Language } from '@jamiya/contracts/languages';
+import { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { actorOf, idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { audit } from '../audit/audit.ts';
 import { issuePasswordLink } from '../auth/password-links.ts';
 import { revokeOtherSessions } from '../auth/sessions.ts';
+import { memberRefsById } from '../members/member-refs.ts';
 import type { User } from '../members/user-data.ts';
+import {
+  activeAdminCount,
+  toProposalViews,
+  withSecondAdmin,
+  type ProposalRow,
+} from '../proposals/proposals.ts';
 import { passwordLinkNotice } from '../notifications/texts.ts';
 import { notify } from '../notifications/notify.ts';
 import { createInvitedMember, mailPasswordLink, memberOpenedMessage } from './invitations.ts';
 import { adminMembers, loadUser } from './members.ts';
+
+const ADMIN_SETS_OWN_PASSWORD =
+  "An admin's password is set only by that admin: with Forgot password on the sign-in page, or on the server (npm run admin -- reset-password).";
 
 /** A member's account: created with a one-time link, activated or deactivated, reset links. */
 export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +43,19 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   async function memberView(user: User) {
     const [view] = await adminMembers(db, [user]);
     return view!;
+  }
+
+  /** The 202 of a call that waits for a second admin. */
+  async function proposed({ proposed: row }: { proposed: ProposalRow }, language: Language) {
+    const [proposal] = await toProposalViews(db, [row]);
+    return {
+      message: translate(
+        language,
+        'Proposed. A second admin must confirm it before it is carried out.',
+      ),
+      pending_confirmation: true as const,
+      proposal: proposal!,
+    };
   }
 
   app.post(
@@ -63,6 +88,7 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
             address: body.address ?? null,
             nationalId: body.national_id ?? null,
             joinedOn: body.joined_on ?? localDate(now),
+            language: body.language ?? 'en',
           },
           { actorId: actor.id, publicUrl, now },
         );
@@ -90,54 +116,88 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/members/:id/status',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['admin'],
         summary:
           'Activate or deactivate a member; deactivating ends their sessions (they may sign in again and read, not borrow)',
+        description:
+          "An admin's status decides who can sign: with two or more active admins, changing it is proposed (202) and " +
+          'carried out when another admin, the admin concerned included, makes the same call (docs/domain/maker-checker.md).',
         ...secured,
         params: idParams,
         body: memberStatusRequest,
-        response: { 200: memberStatusResponse, ...refusedDecision },
+        response: {
+          200: memberStatusResponse,
+          202: proposalProposedResponse,
+          ...refusedDecision,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = actorOf(request);
       const now = new Date();
       const wanted = request.body.status === 'active' ? 1 : 0;
-      if (request.params.id === actor.id && wanted === 0)
-        throw conflict('You cannot deactivate your own account.');
-      const user = await db.transaction(async (tx) => {
+      const reason = request.body.reason || null;
+      const decision = await db.transaction(async (tx) => {
         const [current] = await tx
           .select()
           .from(users)
           .where(eq(users.id, request.params.id))
           .for('update');
         if (!current) throw notFound('There is no such member.');
-        if (current.status === wanted) {
-          throw conflict(
-            wanted === 1 ? 'This member is already active.' : 'This member is already inactive.',
-          );
-        }
-        const [updated] = await tx
-          .update(users)
-          .set({ status: wanted, updatedAt: now })
-          .where(and(eq(users.id, current.id), eq(users.status, current.status)))
-          .returning();
-        if (wanted === 0) await revokeOtherSessions(tx, current.id, null, now);
-        await audit(tx, {
-          actorId: actor.id,
-          action: wanted === 1 ? 'member.activate' : 'member.deactivate',
-          targetType: 'user',
-          targetId: current.id,
-          reason: request.body.reason || null,
-          ip: actor.ip,
-          at: now,
-        });
-        return updated!;
+        const change = async (open: ProposalRow | null) => {
+          // Confirming another admin's proposal to make oneself inactive is a second signature.
+          if (current.id === actor.id && wanted === 0 && open === null)
+            throw conflict('You cannot deactivate your own account.');
+          if (current.status === wanted) {
+            throw conflict(
+              wanted === 1 ? 'This member is already active.' : 'This member is already inactive.',
+            );
+          }
+          // Someone must be able to act: the last active admin stays (the server's command line
+          // can still change it).
+          if (current.role === 'admin' && wanted === 0 && (await activeAdminCount(tx)) < 2)
+            throw conflict('The association needs an active admin, so the last one stays active.');
+          const [updated] = await tx
+            .update(users)
+            .set({ status: wanted, updatedAt: now })
+            .where(and(eq(users.id, current.id), eq(users.status, current.status)))
+            .returning();
+          if (wanted === 0) await revokeOtherSessions(tx, current.id, null, now);
+          await audit(tx, {
+            actorId: actor.id,
+            action: wanted === 1 ? 'member.activate' : 'member.deactivate',
+            targetType: 'user',
+            targetId: current.id,
+            reason: open?.reason ?? reason,
+            ip: actor.ip,
+            at: now,
+          });
+          return updated!;
+        };
+        // A member signs nothing: one admin decides. An admin's status is who can sign.
+        if (current.role !== 'admin') return { done: await change(null), proposal: null };
+        return withSecondAdmin(
+          tx,
+          {
+            action: wanted === 1 ? 'member.activate' : 'member.deactivate',
+            loanId: null,
+            memberId: current.id,
+            amountFils: null,
+            reason,
+          },
+          actor,
+          now,
+          change,
+        );
       });
+      const language = requestLanguage(request);
+      if ('proposed' in decision) return reply.status(202).send(await proposed(decision, language));
+      const user = decision.done;
       return {
         message: translate(
-          requestLanguage(request),
+          language,
           wanted === 1
             ? sentence('{name} is active again.', { name: user.name })
             : sentence('{name} is inactive now.', { name: user.name }),
@@ -152,41 +212,72 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'A one-time link (24 h) to set a new password; e-mailed when mail is set up',
+        summary:
+          "A one-time link (24 h) to set a member's new password; e-mailed when mail is set up",
+        description:
+          "Never for an admin's account (403): no admin obtains a way into another admin's account. " +
+          'With two or more active admins the link is proposed (202) and issued when another admin makes the same call. ' +
+          "Issuing it ends the member's sessions and tells the member who issued it. The answer holds the link only when it was not mailed.",
         ...secured,
         params: idParams,
-        response: { 200: passwordLinkResponse, ...refused, 404: errorBody },
+        response: {
+          200: passwordLinkResponse,
+          202: proposalProposedResponse,
+          ...refused,
+          404: errorBody,
+          409: errorBody,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = actorOf(request);
       const now = new Date();
       const user = await loadUser(db, request.params.id);
-      const link = await db.transaction(async (tx) => {
-        const issued = await issuePasswordLink(tx, {
-          userId: user.id,
-          purpose: 'reset',
-          createdBy: actor.id,
-          publicUrl,
+      if (user.role === 'admin') throw forbidden(ADMIN_SETS_OWN_PASSWORD);
+      const decision = await db.transaction((tx) =>
+        withSecondAdmin(
+          tx,
+          { action: 'member.password_link', loanId: null, memberId: user.id, amountFils: null },
+          actor,
           now,
-        });
-        await audit(tx, {
-          actorId: actor.id,
-          action: 'user.password_link_issued',
-          targetType: 'user',
-          targetId: user.id,
-          details: { purpose: 'reset', via: 'admin' },
-          ip: actor.ip,
-          at: now,
-        });
-        // The owner hears of it (and by mail, from the notifications job), asked for or not.
-        await notify(tx, { ...passwordLinkNotice(user.id, now), at: now });
-        return issued;
-      });
-      const mailed = await mailPasswordLink(mailDeps, user.id, link, 'reset');
+          async (open) => {
+            const issued = await issuePasswordLink(tx, {
+              userId: user.id,
+              purpose: 'reset',
+              createdBy: actor.id,
+              publicUrl,
+              now,
+            });
+            // Whoever held the account hears of it at once: every session ends.
+            await revokeOtherSessions(tx, user.id, null, now);
+            await audit(tx, {
+              actorId: actor.id,
+              action: 'user.password_link_issued',
+              targetType: 'user',
+              targetId: user.id,
+              details: { purpose: 'reset', via: 'admin', proposedBy: open?.proposedBy ?? null },
+              ip: actor.ip,
+              at: now,
+            });
+            // The owner hears who (and by mail, from the notifications job), asked for or not.
+            const names = await memberRefsById(tx, [open?.proposedBy ?? actor.id, actor.id]);
+            await notify(tx, {
+              ...passwordLinkNotice(user.id, now, {
+                proposer: names.get(open?.proposedBy ?? actor.id)!.name,
+                confirmer: open ? names.get(actor.id)!.name : null,
+              }),
+              at: now,
+            });
+            return issued;
+          },
+        ),
+      );
+      const language = requestLanguage(request);
+      if ('proposed' in decision) return reply.status(202).send(await proposed(decision, language));
+      const mailed = await mailPasswordLink(mailDeps, user.id, decision.done, 'reset');
       return {
         message: translate(
-          requestLanguage(request),
+          language,
           mailed.emailed
             ? sentence('A link to set a new password was sent to {email}.', { email: user.email })
             : 'Give this link to the member; it works once, for 24 hours.',

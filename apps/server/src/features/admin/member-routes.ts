@@ -12,7 +12,7 @@ import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { accountSummary } from '../dues/account-summary.ts';
 import { memberStatement, toStatementLine } from '../ledger/statement.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { toLoanView } from '../loans/loan-view.ts';
+import { toAdminLoanView } from '../loans/loan-view.ts';
 import { toMemberRef } from '../members/user-data.ts';
 import { statementCsv } from '../statement/statement-view.ts';
 import { adminMembers, loadUser, searchMembers, toAdminMember } from './members.ts';
@@ -82,9 +82,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         due_balance: filsToAed(summary.dueBalanceFils),
         unpaid_months: summary.rows.filter((r) => r.status === 'due' || r.status === 'pay_now')
           .length,
-        loans: await Promise.all(
-          loanRows.map(async (l) => ({ ...(await toLoanView(db, l, now)), member: memberRef })),
-        ),
+        loans: await Promise.all(loanRows.map((l) => toAdminLoanView(db, l, memberRef, now))),
         payments: await toAdminPayments(db, paymentRows),
         statement: (await memberStatement(db, user.id)).map((row) =>
           toStatementLine(row, language),

@@ -14,15 +14,14 @@ import { notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { applyRepayment } from '../loans/repayment.ts';
+import { cashRepaymentOrPropose } from '../loans/repayment.ts';
 import { approveLoan, rejectLoan } from '../loans/decisions.ts';
 import { disburseOrPropose } from '../loans/disburse.ts';
 import { writeOffOrPropose } from '../loans/write-off.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { Loan } from '../loans/transition.ts';
-import { toLoanView } from '../loans/loan-view.ts';
-import { audit } from '../audit/audit.ts';
-import { toProposalViews, type Decision } from '../proposals/proposals.ts';
+import { toAdminLoanView } from '../loans/loan-view.ts';
+import { toProposalViews, type Decision, type ProposalRow } from '../proposals/proposals.ts';
 import { proposalAdminRoutes } from '../proposals/routes.ts';
 import { applicationRoutes } from './application-routes.ts';
 import { bookRoutes } from './book-routes.ts';
@@ -60,7 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function loanWithMember(loanRow: Loan, now = new Date()) {
     const members = await memberRefsById(db, [loanRow.userId]);
-    return { ...(await toLoanView(db, loanRow, now)), member: members.get(loanRow.userId)! };
+    return toAdminLoanView(db, loanRow, members.get(loanRow.userId)!, now);
   }
 
   app.get(
@@ -95,10 +94,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         items.map((l) => l.userId),
       );
       const views = await Promise.all(
-        items.map(async (l) => ({
-          ...(await toLoanView(db, l, now)),
-          member: members.get(l.userId)!,
-        })),
+        items.map((l) => toAdminLoanView(db, l, members.get(l.userId)!, now)),
       );
       return { items: views, next_cursor: nextCursor };
     },
@@ -130,11 +126,23 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The 202 of a loan action that waits for a second admin: the loan as it stands, the proposal. */
+  async function proposedAnswer({ proposed }: { proposed: ProposalRow }) {
+    const [loanRow] = await db.select().from(loans).where(eq(loans.id, proposed.loanId!));
+    const [proposal] = await toProposalViews(db, [proposed]);
+    return {
+      message: 'Proposed. A second admin must confirm it before any money moves.',
+      loan: await loanWithMember(loanRow!),
+      pending_confirmation: true as const,
+      proposal: proposal!,
+    };
+  }
+
   type Body = { reason?: string | undefined } | null | undefined;
   const carriedOut = (loan: Loan): Decision<Loan> => ({ done: loan, proposal: null });
   const SECOND_ADMIN =
-    'It needs a second admin: the same action by another admin carries it out (docs/domain/maker-checker.md). ' +
-    'With a single active admin, that admin acts alone.';
+    'It needs a second admin: the same action by another admin carries it out (docs/domain/maker-checker.md); ' +
+    'the proposer never carries out their own proposal. With a single active admin, that admin acts alone.';
   const actions = [
     {
       path: 'approve',
@@ -199,16 +207,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           actorOf(request),
           request.body as Body,
         );
-        if ('proposed' in decision) {
-          const [loanRow] = await db.select().from(loans).where(eq(loans.id, request.params.id));
-          const [proposal] = await toProposalViews(db, [decision.proposed]);
-          return reply.status(202).send({
-            message: 'Proposed. A second admin must confirm it before any money moves.',
-            loan: await loanWithMember(loanRow!),
-            pending_confirmation: true as const,
-            proposal: proposal!,
-          });
-        }
+        if ('proposed' in decision) return reply.status(202).send(await proposedAnswer(decision));
         return { message: action.message, loan: await loanWithMember(decision.done) };
       },
     );
@@ -222,35 +221,25 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Record a repayment received in cash (no receipt); pays the oldest installments first',
+        description:
+          SECOND_ADMIN +
+          ' The first call answers 202; the confirming call must name the same amount (409 otherwise).',
         ...secured,
         params: idParams,
         body: cashRepaymentRequest,
-        response: loanAnswer,
+        response: { ...loanAnswer, 202: loanProposedResponse },
       },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      const now = new Date();
-      const { loan: repaid } = await db.transaction(async (tx) => {
-        const result = await applyRepayment(tx, {
-          loanId: request.params.id,
-          amountFils: request.body.amount,
-          actor,
-          now,
-        });
-        await audit(tx, {
-          actorId: actor.id,
-          action: 'loan.cash_repayment',
-          targetType: 'loan',
-          targetId: request.params.id,
-          reason: request.body.note ?? null,
-          details: { amountFils: request.body.amount, entryId: result.entryId },
-          ip: actor.ip ?? null,
-          at: now,
-        });
-        return result;
+    async (request, reply) => {
+      const decision = await cashRepaymentOrPropose(db, {
+        loanId: request.params.id,
+        amountFils: request.body.amount,
+        note: request.body.note ?? null,
+        actor: actorOf(request),
+        now: new Date(),
       });
-      const [fresh] = await db.select().from(loans).where(eq(loans.id, repaid.id));
+      if ('proposed' in decision) return reply.status(202).send(await proposedAnswer(decision));
+      const [fresh] = await db.select().from(loans).where(eq(loans.id, request.params.id));
       return { message: 'The repayment was recorded.', loan: await loanWithMember(fresh!) };
     },
   );

@@ -9,11 +9,7 @@ import { errorBody } from '@jamiya/contracts/common';
 import { settings } from '../../db/schema/settings.ts';
 import { actorOf, refused, secured } from '../../lib/route-kit.ts';
 import { audit } from '../audit/audit.ts';
-import { getSettings, toPublicSettings, type Settings } from '../settings/settings.ts';
-
-function toAdminSettings(s: Settings) {
-  return { ...toPublicSettings(s), updated_at: s.updatedAt.toISOString() };
-}
+import { getSettings, keptTranslations, toAdminSettings } from '../settings/settings.ts';
 
 /** The association's settings, as the treasurer reads and changes them. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,6 +62,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
             ...(body.payment_instructions === undefined
               ? {}
               : { paymentInstructions: body.payment_instructions }),
+            ...(body.translations === undefined
+              ? {}
+              : { textTranslations: keptTranslations(body.translations) }),
             ...(body.recharge
               ? { rechargeMinFils: body.recharge.minimum, rechargeMaxFils: body.recharge.maximum }
               : {}),
@@ -78,7 +77,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'settings.update',
           targetType: 'settings',
           targetId: 1,
-          details: { before: toPublicSettings(before), after: toPublicSettings(row!) },
+          details: { before: toAdminSettings(before), after: toAdminSettings(row!) },
           ip: actor.ip,
           at: now,
         });

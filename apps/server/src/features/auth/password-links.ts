@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Language } from '@jamiya/contracts/languages';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { passwordTokens, users } from '../../db/schema/users.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
@@ -8,6 +9,7 @@ import { audit } from '../audit/audit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordLinkMail } from '../mail/messages.ts';
 import { getSettings } from '../settings/settings.ts';
+import { forgetBrowsers } from './devices.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
 import { hashToken, revokeOtherSessions } from './sessions.ts';
 import { clearFailures } from './throttle.ts';
@@ -33,14 +35,16 @@ export async function issuePasswordLink(
   const now = input.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + PASSWORD_LINK_TTL_MS);
+  let language: Language = 'en';
   await db.transaction(async (tx) => {
     // The user's row lock orders two links issued at once: the later one voids the earlier.
     const [user] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, language: users.language })
       .from(users)
       .where(eq(users.id, input.userId))
       .for('update');
     if (!user) throw notFound('There is no such member.');
+    language = user.language;
     // A new link voids the earlier ones of its kind only: anyone may ask for a reset, and that
     // must not cancel the invitation an admin sent.
     await tx
@@ -62,7 +66,43 @@ export async function issuePasswordLink(
       createdBy: input.createdBy,
     });
   });
-  return { token, url: `${input.publicUrl}/set-password?token=${token}`, expiresAt };
+  // The page opens in the account's language (plugins/web-app.ts), whatever the browser's.
+  const lang = language === 'en' ? '' : `&lang=${language}`;
+  return { token, url: `${input.publicUrl}/set-password?token=${token}${lang}`, expiresAt };
+}
+
+/**
+ * A reset link someone asked for without signing in (Forgot password), unless `max` of those
+ * went to the account in the window: then null, and the newest of them is still the one that
+ * works, so that others' requests can neither flood the member's inbox nor void the link the
+ * member is about to open. The user's row lock makes the count hold when requests race.
+ */
+export async function issueAskedResetLink(
+  db: DbOrTx,
+  input: { userId: number; publicUrl: string; now: Date; max: number; windowMs: number },
+): Promise<{ token: string; url: string; expiresAt: Date } | null> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(passwordTokens)
+      .where(
+        and(
+          eq(passwordTokens.userId, input.userId),
+          eq(passwordTokens.purpose, 'reset'),
+          isNull(passwordTokens.createdBy),
+          gt(passwordTokens.createdAt, new Date(input.now.getTime() - input.windowMs)),
+        ),
+      );
+    if ((recent?.n ?? 0) >= input.max) return null;
+    return issuePasswordLink(tx, {
+      userId: input.userId,
+      purpose: 'reset',
+      createdBy: null,
+      publicUrl: input.publicUrl,
+      now: input.now,
+    });
+  });
 }
 
 /**
@@ -96,7 +136,8 @@ export async function sendPasswordLinkMail(
 }
 
 /**
- * Sets the password of a link's user, uses the link up and ends all of the user's sessions.
+ * Sets the password of a link's user, uses the link up and ends all of the user's sessions and
+ * the trust of the browsers it signed in on.
  * Of two uses of one link at once, the row lock lets exactly one through.
  */
 export async function setPasswordWithLink(
@@ -140,6 +181,8 @@ export async function setPasswordWithLink(
       .returning({ email: users.email });
     if (!user) throw refuse();
     await revokeOtherSessions(tx, link.userId, null, input.now);
+    // Browsers trusted because they once knew the old password are trusted no longer.
+    await forgetBrowsers(tx, link.userId);
     // Whoever was locked out by failed sign-ins can sign in with the new password at once.
     await clearFailures(tx, user.email.toLowerCase());
     await audit(tx, {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { loginRequest, loginResponse, passwordChangeRequest } from '@jamiya/contracts/auth';
 import { errorBody, messageBody } from '@jamiya/contracts/common';
 import { users } from '../../db/schema/users.ts';
@@ -7,8 +7,14 @@ import { unauthorized, unprocessable } from '../../lib/errors.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { audit } from '../audit/audit.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { deviceTokenOf, findAccount, forgetBrowsers, trustBrowser } from './devices.ts';
 import { createSession, revokeOtherSessions, revokeSession } from './sessions.ts';
-import { clearFailures, pruneAttempts, recordAttempt } from './throttle.ts';
+import {
+  clearClientFailures,
+  pruneAttempts,
+  recordAttempt,
+  type SignInClient,
+} from './throttle.ts';
 
 const WRONG = 'The email or password is not correct.';
 
@@ -21,27 +27,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
+        description:
+          'Failed sign-ins are slowed, then refused (429) for a while: per account and address, per address, and per account (100 an hour) from browsers the account has not signed in on. ' +
+          'A success sets the device cookie `jamiya_device` (HttpOnly, SameSite=Strict, Secure over https, Path /api/login and /api/password, 180 days): sent back, it gives that browser an allowance of its own (10 failures in 15 minutes), so that guesses from elsewhere cannot lock the owner out (decision 035).',
         body: loginRequest,
         response: { 200: loginResponse, 401: errorBody, 422: errorBody, 429: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const now = new Date();
       const email = request.body.email.toLowerCase();
-      const { slowMs } = await recordAttempt(db, email, request.ip, now);
-      // An account failing from many addresses: each try waits a little, the owner's too.
+      const user = await findAccount(db, email, deviceTokenOf(request), now);
+      const client: SignInClient = user?.deviceId
+        ? { device: user.deviceId }
+        : { address: request.ip };
+      const { slowMs } = await recordAttempt(db, email, client, now);
+      // An account failing from many addresses: each try from elsewhere than the owner's own
+      // browsers waits a little.
       if (slowMs) await new Promise((resolve) => setTimeout(resolve, slowMs));
-      const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email));
       // An unknown email still costs one password check, so it answers like a wrong password.
       const ok = await verifyPassword(user?.passwordHash ?? null, request.body.password);
       if (!user || !ok) {
         await pruneAttempts(db, now);
         throw unauthorized(WRONG);
       }
-      await clearFailures(db, email);
+      await clearClientFailures(db, email, client);
+      await trustBrowser(db, request, reply, user.id, now);
       const session = await createSession(db, user.id, app.deps.sessionPolicy, now, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
@@ -79,12 +90,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Change the password; ends every other session',
+        description:
+          'Ends the trust of every browser the account signed in on, and sets a new device cookie `jamiya_device` for this one (see POST /api/login).',
         security: [{ bearer: [] }],
         body: passwordChangeRequest,
         response: { 200: messageBody, 401: errorBody, 422: errorBody, 429: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = currentUser(request);
       const now = new Date();
       const { old_password, password } = request.body;
@@ -93,9 +106,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(users)
         .where(eq(users.id, me.userId));
       if (!user) throw unauthorized();
-      // Guessing the current password from a stolen session counts like failed sign-ins.
+      // Guessing the current password from a stolen session counts like failed sign-ins, but
+      // others' guesses at the account do not stop its member from changing the password.
       const accountKey = user.email.toLowerCase();
-      await recordAttempt(db, accountKey, request.ip, now);
+      const client = { address: request.ip };
+      await recordAttempt(db, accountKey, client, now, { accountWide: false });
       if (!(await verifyPassword(user.passwordHash, old_password))) {
         throw unprocessable('Your current password is not correct.', {
           old_password: ['The current password is not correct.'],
@@ -111,11 +126,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           password: ['Choose a new password.'],
         });
       }
-      await clearFailures(db, accountKey);
+      await clearClientFailures(db, accountKey, client);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, me.userId));
         await revokeOtherSessions(tx, me.userId, me.sessionId, now);
+        // A browser trusted because it once knew the old password is trusted no longer.
+        await forgetBrowsers(tx, me.userId);
         await audit(tx, {
           actorId: me.userId,
           action: 'user.password_change',
@@ -125,6 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           at: now,
         });
       });
+      await trustBrowser(db, request, reply, me.userId, now);
       return { message: 'Your password has been changed.' };
     },
   );

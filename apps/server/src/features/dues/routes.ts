@@ -14,7 +14,7 @@ import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireMember } from '../../plugins/auth.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { checkedUpload } from '../files/files.ts';
-import { submitDues, submitLoanRepayment } from './submissions.ts';
+import { checkDues, checkLoanRepayment, submitDues, submitLoanRepayment } from './submissions.ts';
 import { toPaymentView } from './payment-view.ts';
 import { refusedUpload, secured } from '../../lib/route-kit.ts';
 
@@ -78,6 +78,8 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (month === undefined || account_number === undefined || photo === undefined) {
         throw unprocessable('Please fill in every field and attach the receipt.', missing);
       }
+      // What cannot be taken is refused before the receipt is looked at (issue 32).
+      await checkDues(db, me.userId, { month, amountFils: payment_amount }, now);
       const receipt = await checkedUpload(storage, photo);
       const created = await submitDues(
         db,
@@ -122,13 +124,16 @@ export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
           photo: ['Attach the receipt (a photo or a PDF).'],
         });
       }
+      const loanId = request.params.id;
+      // Not the member's loan, not active, too much: refused before the receipt is looked at.
+      await checkLoanRepayment(db, me.userId, { amountFils: payment_amount, loanId });
       const receipt = await checkedUpload(storage, photo);
       const created = await submitLoanRepayment(
         db,
         me.userId,
         {
           amountFils: payment_amount,
-          loanId: request.params.id,
+          loanId,
           accountNumber: account_number,
           receipt,
         },

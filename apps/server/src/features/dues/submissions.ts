@@ -26,13 +26,17 @@ export interface DuesSubmission {
   receipt: PendingUpload;
 }
 
-export async function submitDues(
-  db: Db,
+/**
+ * Refuses a monthly due that cannot be taken (a month before the member joined, a month paid
+ * or under review, more than remains) with the answer submitDues would give: called before
+ * the receipt is looked at (issue 32), and again by submitDues as it writes.
+ */
+export async function checkDues(
+  db: DbOrTx,
   userId: number,
-  input: DuesSubmission,
+  input: Pick<DuesSubmission, 'month' | 'amountFils'>,
   now: Date,
-  ip: string | null = null,
-): Promise<Payment> {
+): Promise<string> {
   const today = localDate(now);
   const period = resolveMonthName(input.month, today);
   const [user] = await db
@@ -49,26 +53,38 @@ export async function submitDues(
       { month: ['Choose a month since you joined.'] },
     );
   }
+  const { dueFils, paidFils, remainingFils, pending } = await monthOf(db, userId, period);
+  if (pending) throw alreadyPaid(period, 'pending');
+  if (remainingFils === 0) throw alreadyPaid(period, 'approved');
+  if (input.amountFils > remainingFils) {
+    const remaining = aed(remainingFils);
+    const month = { month: period };
+    throw unprocessable(
+      paidFils > 0
+        ? sentence('{paid} of the {due} due for {month} is paid; {remaining} remains.', {
+            paid: aed(paidFils),
+            due: aed(dueFils),
+            month,
+            remaining,
+          })
+        : sentence('The due for {month} is {remaining}.', { month, remaining }),
+      { payment_amount: [sentence('Enter at most {remaining}.', { remaining })] },
+    );
+  }
+  return period;
+}
+
+export async function submitDues(
+  db: Db,
+  userId: number,
+  input: DuesSubmission,
+  now: Date,
+  ip: string | null = null,
+): Promise<Payment> {
+  const period = resolveMonthName(input.month, localDate(now));
   try {
     return await db.transaction(async (tx) => {
-      const { dueFils, paidFils, remainingFils, pending } = await monthOf(tx, userId, period);
-      if (pending) throw alreadyPaid(period, 'pending');
-      if (remainingFils === 0) throw alreadyPaid(period, 'approved');
-      if (input.amountFils > remainingFils) {
-        const remaining = aed(remainingFils);
-        const month = { month: period };
-        throw unprocessable(
-          paidFils > 0
-            ? sentence('{paid} of the {due} due for {month} is paid; {remaining} remains.', {
-                paid: aed(paidFils),
-                due: aed(dueFils),
-                month,
-                remaining,
-              })
-            : sentence('The due for {month} is {remaining}.', { month, remaining }),
-          { payment_amount: [sentence('Enter at most {remaining}.', { remaining })] },
-        );
-      }
+      await checkDues(tx, userId, input, now);
       const file = await insertFileRow(tx, userId, 'receipt', input.receipt);
       return recordSubmission(
         tx,
@@ -109,6 +125,66 @@ export interface RepaymentSubmission {
   receipt?: PendingUpload | undefined;
 }
 
+/**
+ * Refuses a repayment that cannot be taken (not the member's loan or no such loan: 404; not
+ * active, or no active loan: 409; more than is owed beyond the repayments under review: 422)
+ * before its receipt is looked at (issue 32); submitLoanRepayment checks again as it writes.
+ * Gives the active loan's id.
+ */
+export function checkLoanRepayment(
+  db: DbOrTx,
+  userId: number,
+  input: Pick<RepaymentSubmission, 'amountFils' | 'loanId'>,
+): Promise<number> {
+  return checkRepayment(db, userId, input, false);
+}
+
+async function checkRepayment(
+  db: DbOrTx,
+  userId: number,
+  input: Pick<RepaymentSubmission, 'amountFils' | 'loanId'>,
+  lockLoan: boolean,
+): Promise<number> {
+  if (input.loanId !== undefined) {
+    const [named] = await db
+      .select({ userId: loans.userId, state: loans.state })
+      .from(loans)
+      .where(eq(loans.id, input.loanId));
+    // Another member's loan is answered as no loan at all.
+    if (!named || named.userId !== userId) throw notFound('There is no such loan.');
+    if (named.state !== 'active')
+      throw conflict('This loan is not active, so it cannot be repaid.');
+  }
+  const active = db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.userId, userId), eq(loans.state, 'active')));
+  const [loan] = lockLoan ? await active.for('update') : await active;
+  if (!loan) throw conflict('You have no active loan to repay.');
+  const outstanding = outstandingFils(await installmentsOf(db, loan.id));
+  const [pending] = await db
+    .select({ total: sql<string | null>`sum(${payments.amountFils})` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.loanId, loan.id),
+        eq(payments.kind, 'loan_repayment'),
+        eq(payments.status, 'pending'),
+      ),
+    );
+  const room = outstanding - Number(pending?.total ?? 0);
+  if (input.amountFils > room) {
+    const remaining = aed(room);
+    throw unprocessable(
+      sentence('You owe {remaining} on your loan beyond the payments already under review.', {
+        remaining,
+      }),
+      { payment_amount: [sentence('Enter at most {remaining}.', { remaining })] },
+    );
+  }
+  return loan.id;
+}
+
 /** A repayment towards the member's active loan, with or without a receipt, checked by an admin later. */
 export async function submitLoanRepayment(
   db: Db,
@@ -117,53 +193,16 @@ export async function submitLoanRepayment(
   now: Date,
   ip: string | null = null,
 ): Promise<Payment> {
-  const { amountFils } = input;
   return db.transaction(async (tx) => {
-    if (input.loanId !== undefined) {
-      const [named] = await tx
-        .select({ userId: loans.userId, state: loans.state })
-        .from(loans)
-        .where(eq(loans.id, input.loanId));
-      // Another member's loan is answered as no loan at all.
-      if (!named || named.userId !== userId) throw notFound('There is no such loan.');
-      if (named.state !== 'active')
-        throw conflict('This loan is not active, so it cannot be repaid.');
-    }
-    const [loan] = await tx
-      .select({ id: loans.id })
-      .from(loans)
-      .where(and(eq(loans.userId, userId), eq(loans.state, 'active')))
-      .for('update');
-    if (!loan) throw conflict('You have no active loan to repay.');
-    const outstanding = outstandingFils(await installmentsOf(tx, loan.id));
-    const [pending] = await tx
-      .select({ total: sql<string | null>`sum(${payments.amountFils})` })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.loanId, loan.id),
-          eq(payments.kind, 'loan_repayment'),
-          eq(payments.status, 'pending'),
-        ),
-      );
-    const room = outstanding - Number(pending?.total ?? 0);
-    if (amountFils > room) {
-      const remaining = aed(room);
-      throw unprocessable(
-        sentence('You owe {remaining} on your loan beyond the payments already under review.', {
-          remaining,
-        }),
-        { payment_amount: [sentence('Enter at most {remaining}.', { remaining })] },
-      );
-    }
+    const loanId = await checkRepayment(tx, userId, input, true);
     const file = input.receipt ? await insertFileRow(tx, userId, 'receipt', input.receipt) : null;
     return recordSubmission(
       tx,
       {
         userId,
         kind: 'loan_repayment',
-        loanId: loan.id,
-        amountFils,
+        loanId,
+        amountFils: input.amountFils,
         accountNumber: input.accountNumber ?? null,
         receiptFileId: file?.id ?? null,
       },

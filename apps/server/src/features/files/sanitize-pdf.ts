@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createRequire } from 'node:module';
 import {
   PDFArray,
   PDFDict,
@@ -34,27 +36,83 @@ const SAFE_URI = /^(https?:|mailto:)/i;
 
 export class UnreadablePdfError extends Error {}
 
+/** The PDF's streams would inflate beyond INFLATE_BUDGET_BYTES (decision 034). */
+export class PdfTooLargeError extends Error {}
+
+// pdf-lib inflates an object stream or a cross-reference stream in one go, with its own
+// decoders, whatever it grows to: 3 MB of an upload once became 3 GB of spaces (issue 32).
+// Such streams hold only dictionaries and arrays (never page contents or pictures, which
+// pdf-lib leaves as they are), a few hundred KB for a thousand-page document; 32 MB is far
+// beyond any receipt.
+export const INFLATE_BUDGET_BYTES = 32 * 1024 * 1024;
+
+interface InflateBudget {
+  left: number;
+  exceeded: boolean;
+}
+const budgets = new AsyncLocalStorage<InflateBudget>();
+
+// Every pdf-lib decoder (Flate, LZW, RunLength, ASCIIHex, ASCII85, and each filter of a chain)
+// grows its output through DecodeStream's ensureBuffer: charged here to the document's budget
+// before it is allocated, so nothing beyond the budget is ever inflated. pdf-lib 1.17.1 is
+// its last release; the tests of sanitize-pdf.test.ts fail if this stops holding.
+interface DecodeBuffer {
+  buffer: Uint8Array;
+  minBufferLength: number;
+  ensureBuffer(requested: number): Uint8Array;
+}
+const decodeStream = (
+  createRequire(import.meta.url)('pdf-lib/cjs/core/streams/DecodeStream.js') as {
+    default: { prototype: DecodeBuffer };
+  }
+).default.prototype;
+const ensureBuffer = decodeStream.ensureBuffer;
+if (typeof ensureBuffer !== 'function') throw new Error('pdf-lib has no DecodeStream.ensureBuffer');
+decodeStream.ensureBuffer = function (this: DecodeBuffer, requested: number) {
+  const budget = budgets.getStore();
+  if (budget && requested > this.buffer.byteLength) {
+    // The size pdf-lib is about to allocate: the next power of two.
+    let size = this.minBufferLength;
+    while (size < requested) size *= 2;
+    const growth = size - this.buffer.byteLength;
+    if (budget.exceeded || growth > budget.left) {
+      budget.exceeded = true;
+      throw new PdfTooLargeError(`streams inflate beyond ${INFLATE_BUDGET_BYTES} bytes`);
+    }
+    budget.left -= growth;
+  }
+  return ensureBuffer.call(this, requested);
+};
+
 /**
  * Returns a rewritten copy of `input` with nothing active left in it; throws
  * UnreadablePdfError for what does not parse as a PDF with at least one page, and for an
- * encrypted PDF (its strings and streams cannot be rewritten without the key).
+ * encrypted PDF (its strings and streams cannot be rewritten without the key);
+ * PdfTooLargeError for one whose streams inflate beyond INFLATE_BUDGET_BYTES.
  */
 export async function rewritePdf(input: Buffer): Promise<Buffer> {
+  const budget: InflateBudget = { left: INFLATE_BUDGET_BYTES, exceeded: false };
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(input, { updateMetadata: false });
+    doc = await budgets.run(budget, () => PDFDocument.load(input, { updateMetadata: false }));
+    // pdf-lib passes over an object it cannot parse, so the budget's refusal may not reach here.
+    if (budget.exceeded) throw new PdfTooLargeError('streams inflate beyond the budget');
     if (!(doc.catalog instanceof PDFDict) || doc.getPageCount() < 1) {
       throw new UnreadablePdfError('no page');
     }
   } catch (error) {
+    if (budget.exceeded) throw new PdfTooLargeError(String(error));
     throw error instanceof UnreadablePdfError ? error : new UnreadablePdfError(String(error));
   }
   try {
     const { context } = doc;
     for (const [, object] of context.enumerateIndirectObjects()) scrub(context, object);
     removeUnreachable(context);
-    return Buffer.from(await doc.save({ updateFieldAppearances: false }));
+    return Buffer.from(
+      await budgets.run(budget, () => doc.save({ updateFieldAppearances: false })),
+    );
   } catch (error) {
+    if (budget.exceeded) throw new PdfTooLargeError(String(error));
     throw new UnreadablePdfError(String(error));
   }
 }

@@ -8,6 +8,7 @@ import {
   GPS_EXIF,
   SCRIPT,
   TOO_LARGE,
+  TOO_MUCH_WORK,
   UNREADABLE,
   heicSample,
   includesText,
@@ -333,4 +334,19 @@ describe('sanitizeUpload: damaged input never escapes as an unexpected error', (
       );
     },
   );
+});
+
+// Issue 32: the work on a file runs in the file pool's threads, each file within a time limit.
+describe('sanitizeUpload: the time a file may take', () => {
+  it('stops a file that takes longer than its limit with 422, and takes the next as usual', async () => {
+    const large = await solid(6000, 6000).png().toBuffer();
+
+    for (let i = 0; i < 3; i++) {
+      const error = await rejectionOf(sanitizeUpload(large, { timeLimitMs: 100 }));
+      expect(error.statusCode).toBe(422);
+      expect(error.message).toBe(TOO_MUCH_WORK);
+    }
+
+    expect((await sanitizeUpload(await solid(64, 48).jpeg().toBuffer())).kind).toBe('jpeg');
+  });
 });

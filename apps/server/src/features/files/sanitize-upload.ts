@@ -1,81 +1,45 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
-import type { Metadata, Sharp } from 'sharp';
 import { payloadTooLarge, unprocessable, unsupportedMediaType } from '../../lib/errors.ts';
 import { sentence, type Sentence } from '../../lib/i18n.ts';
-import { decodeHeic } from './decode-heic.ts';
-import { pictureHashOf, sha256Of } from './picture-hash.ts';
-import { rewritePdf } from './sanitize-pdf.ts';
+import { FILE_TIME_LIMIT_MS, inFilePool } from './file-pool.ts';
+import {
+  ALL_KINDS,
+  PHOTO_KINDS,
+  type RefusalReason,
+  type SanitizedUpload,
+  type UploadKind,
+} from './sanitize-file.ts';
 
-export type UploadKind = 'jpeg' | 'png' | 'webp' | 'heic' | 'pdf';
-
-export interface SanitizedUpload {
-  data: Buffer;
-  mime: string;
-  ext: string;
-  kind: UploadKind;
-  // For possible duplicate receipts (admin/duplicates.ts). Optional so an upload built by
-  // hand (in tests) still type-checks; such a file then never matches another.
-  /** SHA-256 (hex) of the bytes as sent, before re-encoding. */
-  originalSha256?: string;
-  /** dHash of the decoded picture (picture-hash.ts); null for a PDF. */
-  pictureHash?: bigint | null;
-}
+export type { SanitizedUpload, UploadKind } from './sanitize-file.ts';
 
 export interface SanitizeOptions {
   allowed?: readonly UploadKind[];
   maxPixels?: number;
   maxBytes?: number;
+  /** How long the file may be worked on (file-pool.ts); shorter in tests. */
+  timeLimitMs?: number;
 }
 
 /** docs/product.md section 4: a receipt is at most 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_PIXELS = 40_000_000;
-const MAX_SIDE = 12_000;
-const LOSSY_QUALITY = 85;
-// Readers look for the end-of-file marker only this far from the end.
-const PDF_EOF_WINDOW = 1024;
-
-const PHOTO_KINDS: readonly Exclude<UploadKind, 'pdf'>[] = ['jpeg', 'png', 'webp', 'heic'];
-const ALL_KINDS: readonly UploadKind[] = [...PHOTO_KINDS, 'pdf'];
-
-// file-type's ext for each kind; HEIF brands (mif1, msf1, hevc) also come back as 'heic'.
-const KIND_BY_DETECTED_EXT: Record<string, UploadKind> = {
-  jpg: 'jpeg',
-  png: 'png',
-  webp: 'webp',
-  heic: 'heic',
-  pdf: 'pdf',
-};
-
-// The format sharp must see for each image kind; a disagreement means the two parsers read
-// the bytes differently, which is how polyglots slip through.
-const SHARP_FORMAT: Record<Exclude<UploadKind, 'pdf'>, string> = {
-  jpeg: 'jpeg',
-  png: 'png',
-  webp: 'webp',
-  heic: 'heif',
-};
 
 const TOO_LARGE = 'This image is too large to process. Please send a smaller photo.';
 const UNREADABLE =
   'This file could not be read. Please send a clear photo or a PDF of the receipt.';
+const PDF_TOO_LARGE =
+  'This PDF is too large to process. Please send a smaller PDF or a photo of the receipt.';
+const TOO_MUCH_WORK = 'This file is too large to process. Please send a smaller file.';
 
+/**
+ * A member's file checked by its content and re-encoded (sanitize-file.ts), in the file pool's
+ * threads: its stored copy and its hashes, or the refusal the member reads (413, 415, 422).
+ */
 export async function sanitizeUpload(
   input: Buffer,
   options: SanitizeOptions = {},
 ): Promise<SanitizedUpload> {
-  const clean = await sanitizeBytes(input, options);
-  // Hashed from the stored copy: already decoded (HEIC too) and turned upright.
-  const pictureHash = clean.kind === 'pdf' ? null : await pictureHashOf(clean.data);
-  return { ...clean, originalSha256: sha256Of(input), pictureHash };
-}
-
-async function sanitizeBytes(input: Buffer, options: SanitizeOptions): Promise<SanitizedUpload> {
   const allowed = options.allowed ?? ALL_KINDS;
-  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
-
   if (input.length > maxBytes) {
     throw payloadTooLarge(
       sentence('This file is larger than {size}. Please send a smaller file.', {
@@ -83,93 +47,37 @@ async function sanitizeBytes(input: Buffer, options: SanitizeOptions): Promise<S
       }),
     );
   }
-
-  const detected = input.length > 0 ? await fileTypeFromBuffer(input) : undefined;
-  const kind = detected ? KIND_BY_DETECTED_EXT[detected.ext] : undefined;
-  if (!kind || !allowed.includes(kind)) throw unsupportedMediaType(notAcceptedMessage(allowed));
-
-  if (kind === 'pdf') return cleanPdf(input);
-
-  await checkImageHeader(input, kind, maxPixels);
-  if (kind === 'heic') return reencodeHeic(input, maxPixels);
-
-  // failOn 'error', not sharp's stricter default: some cameras write JPEGs that only warn,
-  // and since only decoded pixels reach the output, a warning carries nothing through.
-  // Orientation goes into the pixels because the EXIF that carried it is dropped.
-  const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'error' }).autoOrient();
-  return { ...(await encode(image, kind)), kind };
+  const timeLimitMs = options.timeLimitMs ?? FILE_TIME_LIMIT_MS;
+  const result = await inFilePool(
+    {
+      // Copied to the thread: only the file's own bytes, not a larger buffer it may sit in.
+      input: input.byteLength === input.buffer.byteLength ? input : new Uint8Array(input),
+      rules: {
+        allowed,
+        maxPixels: options.maxPixels ?? DEFAULT_MAX_PIXELS,
+        // sharp stops itself a little before the pool would stop its thread.
+        imageSeconds: Math.max(1, Math.floor((timeLimitMs * 0.8) / 1000)),
+      },
+    },
+    timeLimitMs,
+  );
+  if (!result.ok) throw refusal(result.reason, allowed);
+  const { data } = result.upload;
+  return { ...result.upload, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) };
 }
 
-// The stored copy is rewritten without scripts, actions that run by themselves and embedded
-// files (sanitize-pdf.ts); what does not parse as a PDF with a page is refused.
-async function cleanPdf(input: Buffer): Promise<SanitizedUpload> {
-  // A PDF cut short in transit has no trailer: the same answer as a truncated photo.
-  const hasHeader = input.subarray(0, 5).toString('latin1') === '%PDF-';
-  const hasEof = input.subarray(-PDF_EOF_WINDOW).includes('%%EOF', 0, 'latin1');
-  if (!hasHeader || !hasEof) throw unprocessable(UNREADABLE);
-  let data: Buffer;
-  try {
-    data = await rewritePdf(input);
-  } catch {
-    throw unprocessable(UNREADABLE);
-  }
-  return { data, mime: 'application/pdf', ext: 'pdf', kind: 'pdf' };
-}
-
-// Reads only the header, so a pixel flood is refused before any pixel buffer is allocated.
-async function checkImageHeader(
-  input: Buffer,
-  kind: Exclude<UploadKind, 'pdf'>,
-  maxPixels: number,
-): Promise<void> {
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
-    throw unprocessable(UNREADABLE);
-  }
-  if (metadata.format !== SHARP_FORMAT[kind]) throw unprocessable(UNREADABLE);
-  const { width, height } = metadata;
-  if (width > MAX_SIDE || height > MAX_SIDE || width * height > maxPixels) {
-    throw unprocessable(TOO_LARGE);
-  }
-}
-
-// sharp's bundled libvips reads HEIF headers but cannot decode HEVC, so libheif (as
-// WebAssembly) decodes and sharp re-encodes the pixels as JPEG.
-async function reencodeHeic(input: Buffer, maxPixels: number): Promise<SanitizedUpload> {
-  const result = await decodeHeic(input, { maxPixels, maxSide: MAX_SIDE });
-  if (!result.ok) throw unprocessable(result.reason === 'too_large' ? TOO_LARGE : UNREADABLE);
-  const { width, height, data } = result.image;
-  const image = sharp(data, {
-    raw: { width, height, channels: 4 },
-    limitInputPixels: maxPixels,
-  }).flatten({ background: '#ffffff' });
-  return { ...(await encode(image, 'jpeg')), kind: 'heic' };
-}
-
-type OutputFormat = 'jpeg' | 'png' | 'webp';
-
-const OUTPUT_TYPE: Record<OutputFormat, { mime: string; ext: string }> = {
-  jpeg: { mime: 'image/jpeg', ext: 'jpg' },
-  png: { mime: 'image/png', ext: 'png' },
-  webp: { mime: 'image/webp', ext: 'webp' },
-};
-
-// Unless asked to keep them, sharp writes no EXIF, XMP, IPTC or ICC profile (colours are
-// converted to sRGB), and only decoded pixels reach the output, so comments, extra chunks
-// and anything appended after the image's end marker are gone too.
-async function encode(image: Sharp, format: OutputFormat): Promise<Omit<SanitizedUpload, 'kind'>> {
-  const encoder =
-    format === 'jpeg'
-      ? image.jpeg({ quality: LOSSY_QUALITY })
-      : format === 'png'
-        ? image.png()
-        : image.webp({ quality: LOSSY_QUALITY });
-  try {
-    return { data: await encoder.toBuffer(), ...OUTPUT_TYPE[format] };
-  } catch {
-    throw unprocessable(UNREADABLE);
+function refusal(reason: RefusalReason, allowed: readonly UploadKind[]) {
+  switch (reason) {
+    case 'not_accepted':
+      return unsupportedMediaType(notAcceptedMessage(allowed));
+    case 'unreadable':
+      return unprocessable(UNREADABLE);
+    case 'image_too_large':
+      return unprocessable(TOO_LARGE);
+    case 'pdf_too_large':
+      return unprocessable(PDF_TOO_LARGE);
+    case 'too_much_work':
+      return unprocessable(TOO_MUCH_WORK);
   }
 }
 

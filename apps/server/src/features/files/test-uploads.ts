@@ -1,7 +1,7 @@
 // Images and checks shared by the upload tests: samples are made in memory with sharp, or
 // crafted byte by byte where sharp would refuse to make them.
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
+import { createDeflate, crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
@@ -10,6 +10,9 @@ import { AppError } from '../../lib/errors.ts';
 export const TOO_LARGE = 'This image is too large to process. Please send a smaller photo.';
 export const UNREADABLE =
   'This file could not be read. Please send a clear photo or a PDF of the receipt.';
+export const PDF_TOO_LARGE =
+  'This PDF is too large to process. Please send a smaller PDF or a photo of the receipt.';
+export const TOO_MUCH_WORK = 'This file is too large to process. Please send a smaller file.';
 
 export const GPS_EXIF = {
   IFD0: { Make: 'TestCam' },
@@ -143,4 +146,65 @@ export async function onePagePdf(options: { size?: number; text?: string } = {})
   }
   if (pdf.length !== options.size) throw new Error(`Could not make a ${options.size}-byte PDF`);
   return pdf;
+}
+
+/** Deflates `size` bytes of spaces without holding them: a gigabyte takes about 2 s. */
+async function deflatedSpaces(size: number): Promise<Buffer> {
+  const chunk = Buffer.alloc(Math.min(size, 16 * 1024 * 1024), 0x20);
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (data: Buffer) => out.push(data));
+  const ended = new Promise((resolve, reject) => {
+    deflate.on('end', resolve).on('error', reject);
+  });
+  for (let left = size; left > 0; left -= chunk.length) {
+    const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+    if (!deflate.write(part)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  return Buffer.concat(out);
+}
+
+/**
+ * A small one-page PDF whose object stream inflates to `inflatesTo` bytes of spaces (issue 32:
+ * 3 MB that became 3 GB). With `twice`, the stream is deflated twice over and names both
+ * filters, so only its second stage is large.
+ */
+export async function pdfBomb(inflatesTo: number, options: { twice?: boolean } = {}) {
+  let data = await deflatedSpaces(inflatesTo);
+  if (options.twice) data = deflateSync(data);
+  const filter = options.twice ? '[/FlateDecode /FlateDecode]' : '/FlateDecode';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >>',
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  const offsets: number[] = [];
+  let at = parts[0]!.length;
+  const push = (part: Buffer) => {
+    parts.push(part);
+    at += part.length;
+  };
+  objects.forEach((body, i) => {
+    offsets.push(at);
+    push(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`));
+  });
+  offsets.push(at);
+  push(
+    Buffer.from(
+      `4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter ${filter} /Length ${data.length} >>\nstream\n`,
+    ),
+  );
+  push(data);
+  push(Buffer.from('\nendstream\nendobj\n'));
+  const xref = at;
+  const rows = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`);
+  push(
+    Buffer.from(
+      `xref\n0 5\n0000000000 65535 f \n${rows.join('')}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
 }

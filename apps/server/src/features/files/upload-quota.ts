@@ -1,18 +1,26 @@
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { MemberLimits } from '../../config.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { files } from '../../db/schema/files.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { files, uploadAttempts } from '../../db/schema/files.ts';
 import { payloadTooLarge } from '../../lib/errors.ts';
-import { DAY_MS, HOUR_MS, oneAtATime, refuseBeyondRate, waitOf } from '../../lib/rate-window.ts';
+import {
+  DAY_MS,
+  HOUR_MS,
+  lockMemberCount,
+  refuseBeyondRate,
+  waitOf,
+} from '../../lib/rate-window.ts';
 import { sentence } from '../../lib/i18n.ts';
 import { isUploadedFile, type UploadedFile } from '../../lib/uploaded-file.ts';
 
 // Issue 21: one member must not fill the database, where the files live (decision 032). Each
-// member's uploads are bounded per hour (count), per rolling day and in all (bytes), counted
-// from their rows in `files`; the upload being sent is counted at the size it was sent. Every
-// request carrying a file is checked before its handler runs (installUploadQuota), so before
-// anything is stored.
+// member's uploads are bounded per hour (count), per rolling day and in all (bytes). Issue 32:
+// every upload counts, kept or refused, so the hour and the day are counted from the member's
+// upload attempts, at the size each was sent; what is kept in all, from their rows in `files`.
+// Every request carrying a file is checked, and recorded, before its handler runs
+// (installUploadQuota), so before its file is looked at; under a lock on the member's count,
+// so that requests at once, to any process, are counted one after the other (decision 034).
 
 const MB = 1024 * 1024;
 
@@ -28,21 +36,21 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/** The creation times of a member's newest files since `since`, newest first, at most `limit`. */
+/** The times of a member's newest uploads since `since`, newest first, at most `limit`. */
 async function newestUploads(db: DbOrTx, ownerId: number, since: Date, limit: number) {
   const rows = await db
-    .select({ createdAt: files.createdAt })
-    .from(files)
-    .where(and(eq(files.ownerId, ownerId), gt(files.createdAt, since)))
-    .orderBy(desc(files.createdAt))
+    .select({ createdAt: uploadAttempts.createdAt })
+    .from(uploadAttempts)
+    .where(and(eq(uploadAttempts.ownerId, ownerId), gt(uploadAttempts.createdAt, since)))
+    .orderBy(desc(uploadAttempts.createdAt))
     .limit(limit);
   return rows.map((r) => r.createdAt);
 }
 
 /**
- * Refuses (429) an upload beyond the member's uploads an hour, and (413) one that would take
- * the member's stored bytes beyond the daily or the total allowance, each with a sentence
- * saying what the limit is and when the member can send again.
+ * Refuses (429) an upload beyond the member's uploads an hour, (413) one that would take the
+ * bytes the member sent in a day beyond the daily allowance, or the bytes they keep beyond the
+ * total, each with a sentence saying what the limit is and when the member can send again.
  */
 export async function checkUploadQuota(
   db: DbOrTx,
@@ -59,17 +67,16 @@ export async function checkUploadQuota(
   );
 
   const dayStart = new Date(now.getTime() - DAY_MS);
-  const [totals] = await db
-    .select({
-      total: sql<number>`coalesce(sum(${files.sizeBytes}), 0)`.mapWith(Number),
-      today:
-        sql<number>`coalesce(sum(${files.sizeBytes}) filter (where ${files.createdAt} > ${dayStart.toISOString()}::timestamptz), 0)`.mapWith(
-          Number,
-        ),
-    })
+  const [stored] = await db
+    .select({ total: sql<number>`coalesce(sum(${files.sizeBytes}), 0)`.mapWith(Number) })
     .from(files)
     .where(eq(files.ownerId, ownerId));
-  const { total, today } = totals ?? { total: 0, today: 0 };
+  const [sent] = await db
+    .select({ today: sql<number>`coalesce(sum(${uploadAttempts.sizeBytes}), 0)`.mapWith(Number) })
+    .from(uploadAttempts)
+    .where(and(eq(uploadAttempts.ownerId, ownerId), gt(uploadAttempts.createdAt, dayStart)));
+  const total = stored?.total ?? 0;
+  const today = sent?.today ?? 0;
 
   if (total + upload.bytes > limits.uploadBytesTotal) {
     throw payloadTooLarge(
@@ -90,12 +97,12 @@ export async function checkUploadQuota(
     );
   }
   if (today + upload.bytes > perDay) {
-    // The oldest files of the day leave the window one by one until this one fits.
+    // The oldest uploads of the day leave the window one by one until this one fits.
     const dayRows = await db
-      .select({ createdAt: files.createdAt, sizeBytes: files.sizeBytes })
-      .from(files)
-      .where(and(eq(files.ownerId, ownerId), gt(files.createdAt, dayStart)))
-      .orderBy(files.createdAt);
+      .select({ createdAt: uploadAttempts.createdAt, sizeBytes: uploadAttempts.sizeBytes })
+      .from(uploadAttempts)
+      .where(and(eq(uploadAttempts.ownerId, ownerId), gt(uploadAttempts.createdAt, dayStart)))
+      .orderBy(uploadAttempts.createdAt);
     let kept = today;
     let at = now;
     for (const row of dayRows) {
@@ -112,6 +119,37 @@ export async function checkUploadQuota(
   }
 }
 
+/**
+ * Lets a request's uploads in, or refuses them (checkUploadQuota), and records them: each
+ * counts from now on, whatever becomes of it. Exact across processes: the count and the
+ * record are made under the lock on the member's count of files.
+ */
+export async function admitUploads(
+  db: Db,
+  ownerId: number,
+  limits: UploadLimits,
+  sizes: number[],
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockMemberCount(tx, 'files', ownerId);
+    const bytes = sizes.reduce((n, size) => n + size, 0);
+    await checkUploadQuota(tx, ownerId, limits, { count: sizes.length, bytes }, now);
+    // Older than a day, an attempt counts for nothing.
+    await tx
+      .delete(uploadAttempts)
+      .where(
+        and(
+          eq(uploadAttempts.ownerId, ownerId),
+          lte(uploadAttempts.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
+      );
+    await tx
+      .insert(uploadAttempts)
+      .values(sizes.map((sizeBytes) => ({ ownerId, sizeBytes, createdAt: now })));
+  });
+}
+
 /** The files a request carries, at the top level of its (multipart) body. */
 function uploadsIn(body: unknown): UploadedFile[] {
   if (typeof body !== 'object' || body === null) return [];
@@ -121,11 +159,11 @@ function uploadsIn(body: unknown): UploadedFile[] {
 }
 
 /**
- * Every route registered on `app` after this call checks the signed-in user's upload quota
- * before its handler runs, when the request carries a file: receipts, loan repayments,
- * profile photos, message attachments, and any upload added later. It runs as part of the
- * handler, after the route's own hooks (sign-in, validation, an Idempotency-Key's replay),
- * and one upload of a member at a time.
+ * Every route registered on `app` after this call checks the signed-in user's upload quota,
+ * and records the upload, before its handler runs, when the request carries a file: receipts,
+ * loan repayments, profile photos, message attachments, and any upload added later. It runs
+ * as part of the handler, after the route's own hooks (sign-in, validation, an
+ * Idempotency-Key's replay).
  */
 export function installUploadQuota(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
@@ -137,13 +175,13 @@ export function installUploadQuota(app: FastifyInstance): void {
       const ownerId = request.session?.userId;
       if (uploads.length === 0 || ownerId === undefined) return handler.call(this, request, reply);
       const { db, limits } = app.deps;
-      return oneAtATime(db, `upload:${ownerId}`, async () => {
-        await checkUploadQuota(db, ownerId, limits, {
-          count: uploads.length,
-          bytes: uploads.reduce((n, u) => n + u.data.length, 0),
-        });
-        return handler.call(this, request, reply);
-      });
+      await admitUploads(
+        db,
+        ownerId,
+        limits,
+        uploads.map((u) => u.data.length),
+      );
+      return handler.call(this, request, reply);
     };
     route.handler = checked as typeof route.handler;
   });

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { directionOf, type Language } from '@jamiya/contracts/languages';
+import { text } from '../../lib/i18n.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 
@@ -73,4 +75,31 @@ export async function accountId(db: DbOrTx, ref: AccountRef): Promise<number> {
     .where(eq(ledgerAccounts.code, d.code));
   if (!row) throw new Error(`ledger account ${d.code} could not be created`);
   return row.id;
+}
+
+/**
+ * An account's name as a reader reads it, from its code (`cash`, `savings:4`, `loan:7`...):
+ * a member's savings by the member's name and ID (`members`, by user id), when known.
+ */
+export function accountNameIn(
+  code: string,
+  language: Language,
+  members: ReadonlyMap<number, { name: string; unique_id: string }> = new Map(),
+): string {
+  const [kind, id] = code.split(':');
+  if (kind === 'cash') return text(language, 'ledger.accounts.cash');
+  if (kind === 'interest_income') return text(language, 'ledger.accounts.interestIncome');
+  if (kind === 'loan_losses') return text(language, 'ledger.accounts.loanLosses');
+  if (kind === 'loan') return text(language, 'ledger.accounts.loan', { loan: Number(id) });
+  const member = members.get(Number(id));
+  // A Latin name inside a right-to-left sentence keeps its own direction (FSI ... PDI).
+  const who = member ? `${member.name} (${member.unique_id})` : `#${id}`;
+  return text(language, 'ledger.accounts.savings', {
+    member: directionOf(language) === 'rtl' ? `\u2068${who}\u2069` : who,
+  });
+}
+
+/** The member of each savings account among `codes`: whose name the account bears. */
+export function savingsOwners(codes: string[]): number[] {
+  return codes.flatMap((code) => (code.startsWith('savings:') ? [Number(code.slice(8))] : []));
 }

@@ -128,6 +128,10 @@ export async function statementForPeriod(
 
 export interface JournalRow {
   entry: typeof journalEntries.$inferSelect;
+  /** The month of dues an entry pays, for dues. */
+  period: string | null;
+  /** The days a share-out shared, for a bonus. */
+  shareOut: { from: string; to: string } | null;
   postings: Array<{ accountCode: string; accountName: string; amountFils: Fils }>;
 }
 
@@ -142,8 +146,15 @@ export async function journalPage(
   },
 ): Promise<JournalRow[]> {
   const entries = await db
-    .select()
+    .select({
+      entry: journalEntries,
+      period: payments.period,
+      shareOutFrom: sql<string | null>`${bonusPeriods.startsOn}::text`,
+      shareOutTo: sql<string | null>`${bonusPeriods.endsOn}::text`,
+    })
     .from(journalEntries)
+    .leftJoin(payments, eq(payments.id, journalEntries.paymentId))
+    .leftJoin(bonusPeriods, eq(bonusPeriods.entryId, journalEntries.id))
     .where(
       and(
         query.kind ? eq(journalEntries.kind, query.kind) : undefined,
@@ -179,12 +190,14 @@ export async function journalPage(
     .where(
       inArray(
         postings.entryId,
-        entries.map((e) => e.id),
+        entries.map((e) => e.entry.id),
       ),
     )
     .orderBy(asc(postings.id));
-  return entries.map((entry) => ({
+  return entries.map(({ entry, period, shareOutFrom, shareOutTo }) => ({
     entry,
+    period,
+    shareOut: shareOutFrom && shareOutTo ? { from: shareOutFrom, to: shareOutTo } : null,
     postings: lines
       .filter((l) => l.entryId === entry.id)
       .map(({ accountCode, accountName, amountFils }) => ({
@@ -239,7 +252,10 @@ export async function bookFigures(db: DbOrTx, months: string[]): Promise<BookFig
  * A movement as its member reads it, in his language, written from what it is; a correction,
  * described by the committee, as they wrote it.
  */
-export function describeMovement(row: StatementRow, language: Language): string {
+export function describeMovement(
+  row: Pick<StatementRow, 'kind' | 'period' | 'loanId' | 'shareOut' | 'memo'>,
+  language: Language,
+): string {
   const loan = row.loanId ?? undefined;
   if (row.kind === 'dues' && row.period)
     return text(language, 'statement.movements.dues', { month: { month: row.period } });

@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
-import type { Loan as LoanView } from '@jamiya/contracts/loans';
+import type { AdminLoan, Loan as LoanView } from '@jamiya/contracts/loans';
 import type { DbOrTx } from '../../db/client.ts';
-import { loanTransitions } from '../../db/schema/loans.ts';
+import { fundProposals, loanTransitions } from '../../db/schema/loans.ts';
+import { memberRefsById, type MemberRef } from '../members/member-refs.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { installmentsOf, type Installment } from './installments.ts';
 import type { Loan } from './transition.ts';
@@ -12,6 +13,63 @@ function unpaid(i: Installment) {
 }
 
 export async function toLoanView(db: DbOrTx, loan: Loan, now: Date): Promise<LoanView> {
+  return (await loanView(db, loan, now)).view;
+}
+
+/**
+ * The loan as the treasurer reads it: its member, and in its history the admins who made each
+ * step. A step two admins made was carried out in the transaction that closed its proposal,
+ * at the same moment by the same admin: that proposal's author proposed it.
+ */
+export async function toAdminLoanView(
+  db: DbOrTx,
+  loan: Loan,
+  member: MemberRef,
+  now: Date,
+): Promise<AdminLoan> {
+  const { view, rows } = await loanView(db, loan, now);
+  const proposals = await db
+    .select({
+      by: fundProposals.proposedBy,
+      confirmedBy: fundProposals.decidedBy,
+      at: fundProposals.decidedAt,
+    })
+    .from(fundProposals)
+    .where(
+      and(
+        eq(fundProposals.loanId, loan.id),
+        eq(fundProposals.state, 'done'),
+        isNotNull(fundProposals.decidedAt),
+      ),
+    );
+  const proposerOf = (actorId: number | null, at: Date) =>
+    proposals.find((p) => p.confirmedBy === actorId && p.at?.getTime() === at.getTime())?.by ??
+    null;
+  const people = await memberRefsById(db, [
+    ...rows.map((r) => r.actorId),
+    ...proposals.map((p) => p.by),
+  ]);
+  return {
+    ...view,
+    member,
+    transitions: view.transitions.map((step, i) => {
+      const row = rows[i]!;
+      const isAdmin = step.by === 'admin';
+      const proposer = isAdmin ? proposerOf(row.actorId, row.at) : null;
+      return {
+        ...step,
+        admin: (isAdmin && row.actorId !== null && people.get(row.actorId)) || null,
+        proposed_by: (proposer !== null && people.get(proposer)) || null,
+      };
+    }),
+  };
+}
+
+async function loanView(
+  db: DbOrTx,
+  loan: Loan,
+  now: Date,
+): Promise<{ view: LoanView; rows: (typeof loanTransitions.$inferSelect)[] }> {
   const today = localDate(now);
   const installments = await installmentsOf(db, loan.id);
   const transitions = await db
@@ -23,7 +81,7 @@ export async function toLoanView(db: DbOrTx, loan: Loan, now: Date): Promise<Loa
   const isActive = loan.state === 'active';
   const next = isActive ? installments.find((i) => unpaid(i) > 0) : undefined;
   const isOverdue = isActive && installments.some((i) => unpaid(i) > 0 && i.dueOn < today);
-  return {
+  const view: LoanView = {
     id: loan.id,
     loan_type: loan.loanType,
     state: loan.state,
@@ -69,4 +127,5 @@ export async function toLoanView(db: DbOrTx, loan: Loan, now: Date): Promise<Loa
       by: t.actorId === null ? 'system' : t.actorId === loan.userId ? 'member' : 'admin',
     })),
   };
+  return { view, rows: transitions };
 }

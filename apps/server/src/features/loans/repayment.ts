@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
+import { audit } from '../audit/audit.ts';
 import { postEntry } from '../ledger/ledger.ts';
+import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
 import { installmentsOf, outstandingFils } from './installments.ts';
-import { refuseOwnLoan, transition, type Loan } from './transition.ts';
+import { loanRow, refuseOwnLoan, transition, type Loan } from './transition.ts';
 
 // Money coming back on an active loan, spread over its installments and booked.
 
@@ -88,4 +90,56 @@ export async function applyRepayment(
     return { loan: closed, entryId };
   }
   return { loan, entryId };
+}
+
+/**
+ * A repayment an admin received in cash, with no receipt: it lowers what a member owes on one
+ * admin's word, so it is proposed and carried out by a second admin as a payout is (when the
+ * association has two or more active admins). The confirming call must name the same amount.
+ */
+export function cashRepaymentOrPropose(
+  db: Db,
+  input: {
+    loanId: number;
+    amountFils: Fils;
+    note: string | null;
+    actor: Actor & { id: number; ip?: string | null };
+    now: Date;
+  },
+): Promise<Decision<Loan>> {
+  const { loanId, amountFils, actor, now } = input;
+  return db.transaction(async (tx) => {
+    const loan = await loanRow(tx, loanId);
+    refuseOwnLoan(loan.userId, actor);
+    return withSecondAdmin(
+      tx,
+      { action: 'loan.cash_repayment', loanId, amountFils, reason: input.note },
+      actor,
+      now,
+      async (open) => {
+        const note = open ? open.reason : input.note;
+        const result = await applyRepayment(tx, { loanId, amountFils, actor, now });
+        await audit(tx, {
+          actorId: actor.id,
+          action: 'loan.cash_repayment',
+          targetType: 'loan',
+          targetId: loanId,
+          reason: note,
+          details: { amountFils, entryId: result.entryId },
+          ip: actor.ip ?? null,
+          at: now,
+        });
+        return result.loan;
+      },
+      (open) => {
+        const proposed = (open.details as { amountFils?: number } | null)?.amountFils;
+        return proposed === amountFils
+          ? null
+          : sentence(
+              'Another admin proposed a cash repayment of {amount}: confirm that amount, or withdraw the proposal first.',
+              { amount: aed(proposed ?? 0) },
+            );
+      },
+    );
+  });
 }

@@ -85,9 +85,12 @@ export function refuseOwnLoan(loanUserId: number, actor: Actor) {
   }
 }
 
-/** The loan, or 404. */
+/**
+ * The loan, locked for the transaction, or 404. An action on a loan locks it before anything
+ * else (its proposals included), the order every move of a loan takes: two orders deadlock.
+ */
 export async function loanRow(tx: DbOrTx, loanId: number): Promise<Loan> {
-  const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId));
+  const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update');
   if (!loan) throw notFound('There is no such loan.');
   return loan;
 }

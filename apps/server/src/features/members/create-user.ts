@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Language } from '@jamiya/contracts/languages';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -19,6 +20,8 @@ export interface NewUser {
   gender?: 'male' | 'female' | null;
   wallet?: string | null;
   joinedOn: string;
+  /** What the app, the mails and the invitation are in for this account; English when missing. */
+  language?: Language;
   createdAt?: Date;
 }
 
@@ -45,6 +48,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<User> {
         wallet: input.wallet ?? null,
         passwordHash,
         joinedOn: input.joinedOn,
+        language: input.language ?? 'en',
         ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
       })
       .returning({ id: users.id });

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Language } from '@jamiya/contracts/languages';
 import type { JoinRequest } from '@jamiya/contracts/membership';
 import type { Db } from '../../db/client.ts';
 import { loginFailures, membershipApplications, users } from '../../db/schema/users.ts';
@@ -17,7 +18,7 @@ type Application = { [K in keyof JoinRequest]: string };
 export async function submitApplication(
   db: Db,
   input: Application,
-  meta: { ip: string; now: Date },
+  meta: { ip: string; now: Date; language: Language },
 ): Promise<{ applicationId: number | null }> {
   return db.transaction(async (tx) => {
     // Serialises one address's applications, so that a burst cannot slip under the limit.
@@ -51,6 +52,7 @@ export async function submitApplication(
         mobile: input.mobile,
         nationalId: input.national_id,
         address: input.address,
+        language: meta.language,
         ip: meta.ip,
         createdAt: meta.now,
       })

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
+import { loginResponse } from '@jamiya/contracts/auth';
 import { errorBody, messageBody } from '@jamiya/contracts/common';
 import {
   forgotPasswordRequest,
@@ -8,14 +9,18 @@ import {
   setPasswordRequest,
 } from '@jamiya/contracts/membership';
 import type { DbOrTx } from '../../db/client.ts';
-import { loginFailures, users } from '../../db/schema/users.ts';
+import { loginFailures } from '../../db/schema/users.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { audit } from '../audit/audit.ts';
+import { deviceTokenOf, findAccount, trustBrowser } from '../auth/devices.ts';
 import {
+  issueAskedResetLink,
   issuePasswordLink,
   sendPasswordLinkMail,
   setPasswordWithLink,
 } from '../auth/password-links.ts';
+import { createSession } from '../auth/sessions.ts';
 import { pruneAttempts, THROTTLE } from '../auth/throttle.ts';
 import { submitApplication } from './join.ts';
 
@@ -23,31 +28,41 @@ export const APPLICATION_RECEIVED =
   'Thank you. Your application was received; the committee will contact you.';
 export const RESET_LINK_SENT =
   'If an account exists for this email, we have sent a link to set a new password. It works once, for 24 hours.';
-export const PASSWORD_SET = 'Your password is set. You can sign in now.';
+export const PASSWORD_SET = 'Your password is set, and you are signed in.';
 
-// Within the sign-in throttle's window (its rows are pruned after two windows).
-export const RESET_LIMIT = { perEmail: 3, perAddress: 10, windowMs: THROTTLE.windowMs } as const;
+// Within the sign-in throttle's window (its rows are pruned after an hour). Decision 035:
+// requests from anyone are bounded per address, and the links they mail per account; the
+// browser where the account signed in before has an allowance of its own.
+export const RESET_LIMIT = {
+  /** Links mailed to one account for requests from anyone (the newest keeps working). */
+  perEmail: 3,
+  /** Requests from one address, without the account's device cookie. */
+  perAddress: 10,
+  /** Requests from one browser where the account signed in (device cookie). */
+  perDevice: 3,
+  windowMs: THROTTLE.windowMs,
+} as const;
 
 /**
- * Counts requests for a reset link in the sign-in throttle's table, under keys of their own
- * ("reset:"), so that they neither count as failed sign-ins nor get cleared by a sign-in.
- * Written before counted, like the sign-in throttle, so a burst cannot slip under the limit;
- * an unknown email is counted exactly like a known one.
+ * Counts a request for a reset link in the sign-in throttle's table, under keys of its own
+ * ("reset:" for an address, "reset-device:" for a device), so that it neither counts as a
+ * failed sign-in nor gets cleared by a sign-in, and refuses it beyond `limit` in the window.
+ * Written before counted, like the sign-in throttle, so a burst cannot slip under the limit.
+ * An unknown email is counted exactly like a known one.
  */
-async function recordResetRequest(db: DbOrTx, email: string, ip: string, now: Date) {
-  const accountKey = `reset:${email}`;
-  const address = `reset:${ip}`;
-  await db.insert(loginFailures).values({ accountKey, ip: address, at: now });
-  const since = new Date(now.getTime() - RESET_LIMIT.windowMs);
-  const [byEmail] = await db
+async function recordResetRequest(
+  db: DbOrTx,
+  input: { email: string; client: string; limit: number; now: Date },
+) {
+  await db
+    .insert(loginFailures)
+    .values({ accountKey: `reset:${input.email}`, ip: input.client, at: input.now });
+  const since = new Date(input.now.getTime() - RESET_LIMIT.windowMs);
+  const [recent] = await db
     .select({ n: count() })
     .from(loginFailures)
-    .where(and(eq(loginFailures.accountKey, accountKey), gt(loginFailures.at, since)));
-  const [byAddress] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.ip, address), gt(loginFailures.at, since)));
-  if ((byEmail?.n ?? 0) > RESET_LIMIT.perEmail || (byAddress?.n ?? 0) > RESET_LIMIT.perAddress) {
+    .where(and(eq(loginFailures.ip, input.client), gt(loginFailures.at, since)));
+  if ((recent?.n ?? 0) > input.limit) {
     throw tooManyRequests(
       'Too many requests for a password link. Please wait 15 minutes, then check your inbox and spam folder before asking again.',
     );
@@ -89,7 +104,12 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await submitApplication(db, request.body, { ip: request.ip, now: new Date() });
+      // The page's language (the web app sends it with every call): the invitation's, later.
+      await submitApplication(db, request.body, {
+        ip: request.ip,
+        now: new Date(),
+        language: requestLanguage(request),
+      });
       return reply.status(201).send({ message: APPLICATION_RECEIVED });
     },
   );
@@ -101,7 +121,9 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['public'],
         summary: 'Forgot password: mails a one-time link to set a new password',
         description:
-          'The same answer whether or not an account has this email. The link works once, for 24 hours, and voids the earlier reset links (never an invitation).',
+          'The same answer whether or not an account has this email. The link works once, for 24 hours, and voids the earlier reset links (never an invitation). ' +
+          'At most 10 requests per address in 15 minutes (429), and at most 3 links mailed to one account in 15 minutes for requests from anyone: beyond that the answer is the same and the newest link mailed keeps working. ' +
+          'A browser where the account signed in before sends its device cookie `jamiya_device` (see POST /api/login) and gets links of its own, 3 in 15 minutes (decision 035).',
         body: forgotPasswordRequest,
         response: { 200: messageBody, 400: errorBody, 422: errorBody, 429: errorBody },
       },
@@ -109,30 +131,52 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = new Date();
       const email = request.body.email.toLowerCase();
-      await recordResetRequest(db, email, request.ip, now);
-      await pruneAttempts(db, now);
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email));
-      if (user) {
-        const link = await issuePasswordLink(db, {
-          userId: user.id,
+      const account = await findAccount(db, email, deviceTokenOf(request), now);
+      let link: Awaited<ReturnType<typeof issuePasswordLink>> | null = null;
+      if (account?.deviceId) {
+        // The account's own browser: its allowance, whatever others asked for.
+        await recordResetRequest(db, {
+          email,
+          client: `reset-device:${account.deviceId}`,
+          limit: RESET_LIMIT.perDevice,
+          now,
+        });
+        link = await issuePasswordLink(db, {
+          userId: account.id,
           purpose: 'reset',
           createdBy: null,
           publicUrl,
           now,
         });
+      } else {
+        await recordResetRequest(db, {
+          email,
+          client: `reset:${request.ip}`,
+          limit: RESET_LIMIT.perAddress,
+          now,
+        });
+        if (account) {
+          link = await issueAskedResetLink(db, {
+            userId: account.id,
+            publicUrl,
+            now,
+            max: RESET_LIMIT.perEmail,
+            windowMs: RESET_LIMIT.windowMs,
+          });
+        }
+      }
+      await pruneAttempts(db, now);
+      if (account && link) {
         await audit(db, {
           actorId: null,
           action: 'user.password_reset_requested',
           targetType: 'user',
-          targetId: user.id,
+          targetId: account.id,
           ip: request.ip,
           at: now,
         });
         mailInBackground(request.log, {
-          userId: user.id,
+          userId: account.id,
           url: link.url,
           purpose: 'reset',
           expiresAt: link.expiresAt,
@@ -147,19 +191,33 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['public'],
-        summary: 'Set a password with the token of a one-time link; ends all sessions',
+        summary:
+          'Set a password with the token of a one-time link; ends all sessions and signs this browser in',
+        description:
+          'Ends every session and the trust of every browser the account signed in on, then signs this browser in: it answers as POST /api/login does, and sets the device cookie `jamiya_device` for it. It opened the link from the mailbox.',
         body: setPasswordRequest,
-        response: { 200: messageBody, 400: errorBody, 422: errorBody },
+        response: { 200: loginResponse, 400: errorBody, 422: errorBody },
       },
     },
-    async (request) => {
-      await setPasswordWithLink(db, {
+    async (request, reply) => {
+      const now = new Date();
+      const { userId } = await setPasswordWithLink(db, {
         token: request.body.token,
         password: request.body.password,
-        now: new Date(),
+        now,
         ip: request.ip,
       });
-      return { message: PASSWORD_SET };
+      await trustBrowser(db, request, reply, userId, now);
+      const session = await createSession(db, userId, app.deps.sessionPolicy, now, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return {
+        access_token: session.token,
+        token_type: 'Bearer' as const,
+        expires_at: session.expiresAt.toISOString(),
+        message: PASSWORD_SET,
+      };
     },
   );
 };

@@ -2,7 +2,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Message } from '@jamiya/contracts/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { messages } from '../../db/schema/member-services.ts';
-import { HOUR_MS, refuseBeyondRate } from '../../lib/rate-window.ts';
+import { HOUR_MS, lockMemberCount, refuseBeyondRate } from '../../lib/rate-window.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { checkedUpload, insertFileRow } from '../files/files.ts';
@@ -52,6 +52,8 @@ export interface NewMessage {
   side: Side;
   body: string;
   attachment?: UploadedFile | undefined;
+  /** The member's messages an hour, checked as the message is written (their own only). */
+  perHour?: number | undefined;
 }
 
 /**
@@ -67,6 +69,11 @@ export async function sendMessage(
   const { db, storage } = deps;
   const attachment = input.attachment ? await checkedUpload(storage, input.attachment) : null;
   const id = await db.transaction(async (tx) => {
+    if (input.perHour !== undefined) {
+      // Under the lock on the member's count: requests at once, to any process, one by one.
+      await lockMemberCount(tx, 'messages', input.memberId);
+      await checkMessageRate(tx, input.memberId, input.perHour, now);
+    }
     const fileId = attachment
       ? (await insertFileRow(tx, input.authorId, 'message_attachment', attachment)).id
       : null;

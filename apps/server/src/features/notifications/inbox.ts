@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@jamiya/contracts/languages';
 import type { Notification } from '@jamiya/contracts/notifications';
 import type { DbOrTx } from '../../db/client.ts';
@@ -75,6 +75,25 @@ export async function markRead(db: DbOrTx, userId: number, id: number, now: Date
     .returning();
   if (!row) throw notFound('There is no such notification.');
   return row;
+}
+
+/** Marks read those of `ids` that are the member's (keeping the first time each was read). */
+export async function markShownRead(
+  db: DbOrTx,
+  userId: number,
+  ids: readonly number[],
+  now: Date,
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        inArray(notifications.id, [...ids]),
+        isNull(notifications.readAt),
+      ),
+    );
 }
 
 export async function markAllRead(db: DbOrTx, userId: number, now: Date): Promise<void> {

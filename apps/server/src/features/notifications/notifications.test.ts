@@ -361,6 +361,70 @@ describe('the member’s notifications', () => {
     expect(after.items.every((n) => n.read)).toBe(true);
   });
 
+  it('marks read the ones the page shows, and no other (issue 33)', async () => {
+    const { user, token } = await newMember();
+    for (const title of ['A', 'B', 'C', 'D']) await notify(t.db, written(user.id, title));
+    const { items } = await list(token, '?limit=2');
+    expect(items.map((n) => n.title)).toEqual(['D', 'C']);
+    const shown = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: bearer(token),
+      payload: { ids: items.map((n) => n.id) },
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toEqual({ unread: 2 });
+    expect((await list(token)).items.map((n) => [n.title, n.read])).toEqual([
+      ['D', true],
+      ['C', true],
+      ['B', false],
+      ['A', false],
+    ]);
+    // Read again, it keeps the first time it was read.
+    const [before] = await rowsOf(user.id);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: bearer(token),
+      payload: { ids: [items[0]!.id] },
+    });
+    const [after] = await rowsOf(user.id);
+    expect(after!.readAt).toEqual(before!.readAt);
+  });
+
+  it('leaves another member’s notifications unread, and refuses a list it cannot read', async () => {
+    const amina = await newMember();
+    const rahul = await newMember();
+    await notify(t.db, written(amina.user.id, 'Hers'));
+    await notify(t.db, written(rahul.user.id, 'His'));
+    const [hers] = await rowsOf(amina.user.id);
+    const [his] = await rowsOf(rahul.user.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: bearer(rahul.token),
+      payload: { ids: [hers!.id, his!.id] },
+    });
+    expect(res.json()).toEqual({ unread: 0 });
+    expect((await rowsOf(amina.user.id))[0]!.readAt).toBeNull();
+    for (const payload of [
+      {},
+      { ids: [] },
+      { ids: ['x'] },
+      { ids: [0] },
+      { ids: Array(101).fill(1) },
+    ])
+      expectError(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/notifications/read',
+          headers: bearer(rahul.token),
+          payload,
+        }),
+        422,
+      );
+  });
+
   it('shows a member only their own: another member’s id is not found', async () => {
     const amina = await newMember();
     const rahul = await newMember();
@@ -409,6 +473,7 @@ describe('the member’s notifications', () => {
       ['GET', '/api/notifications/unread-count'],
       ['POST', '/api/notifications/1/read'],
       ['POST', '/api/notifications/read-all'],
+      ['POST', '/api/notifications/read'],
     ] as const) {
       expectError(await t.app.inject({ method, url }), 401);
     }

@@ -5,6 +5,7 @@ import {
   notificationPage,
   readAllResponse,
   readNotificationResponse,
+  readShownRequest,
   unreadCount as unreadCountBody,
 } from '@jamiya/contracts/notifications';
 import { requestLanguage } from '../../lib/language.ts';
@@ -13,6 +14,7 @@ import { currentUser, requireUser } from '../../plugins/auth.ts';
 import {
   markAllRead,
   markRead,
+  markShownRead,
   notificationsOf,
   toNotificationView,
   unreadCount,
@@ -87,6 +89,28 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         notification: toNotificationView(row, publicUrl, requestLanguage(request)),
         unread: await unreadCount(db, me.userId),
       };
+    },
+  );
+
+  app.post(
+    '/notifications/read',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Mark read the notifications a page has shown',
+        description:
+          'The notifications page marks what it shows as read once it shows it. Ids that are not ' +
+          'the member’s are left alone; answers how many stay unread.',
+        ...secured,
+        body: readShownRequest,
+        response: { 200: unreadCountBody, 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      await markShownRead(db, me.userId, request.body.ids, new Date());
+      return { unread: await unreadCount(db, me.userId) };
     },
   );
 

@@ -4,6 +4,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@jamiya/contracts/languages';
 import { FEATURES } from '../../lib/i18n.ts';
+import { EARLIER_TEXTS } from './texts.ts';
 
 // The keyed texts (notifications, mails, statements) are in every language, each with the
 // placeholders of its English and every plural form the language's own rules need
@@ -78,7 +79,7 @@ it('has a title and a body for each notification, and each is one the code write
       `${id}.title`,
       `${id}.body`,
     ]);
-    // asWritten is what the notifications written before became (migration 0013).
-    if (id !== 'asWritten') expect(code, id).toContain(`'${id}'`);
+    // Texts kept for the rows written before (asWritten: migration 0013) are read, not written.
+    if (!(EARLIER_TEXTS as readonly string[]).includes(id)) expect(code, id).toContain(`'${id}'`);
   }
 });

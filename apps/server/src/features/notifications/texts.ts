@@ -21,6 +21,12 @@ import type { NotificationInput } from './notify.ts';
  */
 export type NoticeText = keyof typeof english;
 
+/**
+ * Texts that older rows name and no code writes any more: `asWritten` (migration 0013), and
+ * `passwordLink`, the password-link notice before it named the admins who issued the link.
+ */
+export const EARLIER_TEXTS = ['asWritten', 'passwordLink'] as const;
+
 /** A notification's title and body in a language. */
 export function renderNotice(
   { text: id, values }: NoticeParams,
@@ -36,9 +42,23 @@ type Payment = typeof payments.$inferSelect;
 type Loan = typeof loans.$inferSelect;
 type Recharge = typeof rechargeRequests.$inferSelect;
 
-/** An admin made a link to set this account's password: its owner hears of it. */
-export function passwordLinkNotice(userId: number, at: Date): NotificationInput {
-  return { userId, kind: 'password_link', text: 'passwordLink', values: { at: { at } } };
+/** An admin made a link to set this account's password (and another confirmed it): its owner hears who. */
+export function passwordLinkNotice(
+  userId: number,
+  at: Date,
+  by: { proposer: string; confirmer: string | null },
+): NotificationInput {
+  return {
+    userId,
+    kind: 'password_link',
+    text: 'passwordLinkBy',
+    values: {
+      at: { at },
+      by: by.proposer,
+      confirmed: by.confirmer === null ? 'no' : 'yes',
+      second: by.confirmer ?? '',
+    },
+  };
 }
 
 export function paymentApprovedNotice(payment: Payment, submittedFils: Fils): NotificationInput {

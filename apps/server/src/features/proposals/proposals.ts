@@ -10,17 +10,20 @@ import type { Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/audit.ts';
 import { memberRefsById } from '../members/member-refs.ts';
 
-// Maker-checker for money leaving the fund, after Apache Fineract's: with two or more active
-// admins, the first call proposes and a different admin's same call carries it out.
-// docs/domain/maker-checker.md has the rules in a table.
+// Maker-checker for money leaving the fund and whatever could stand in for it, after Apache
+// Fineract's: with two or more active admins, the first call proposes and a different admin's
+// same call carries it out; the proposer never carries out their own proposal, whatever the
+// count of active admins by then. docs/domain/maker-checker.md has the rules in a table.
 
 export type ProposalRow = typeof fundProposals.$inferSelect;
 
 export interface ProposalRequest {
   action: ProposalAction;
   loanId: number | null;
-  /** What would leave the fund or the books, for the lists. */
-  amountFils: Fils;
+  /** The account a member action is about. */
+  memberId?: number | null;
+  /** What would move in the fund or the books, for the lists; null when no money moves. */
+  amountFils: Fils | null;
   reason?: string | null;
   /** What the confirming call must repeat (a share-out's dates). */
   details?: Record<string, unknown>;
@@ -41,9 +44,23 @@ const ALREADY_PROPOSED: Record<ProposalAction, string> = {
     'You proposed paying out this loan; a second admin must confirm it, or withdraw the proposal.',
   'loan.write_off':
     'You proposed writing off this loan; a second admin must confirm it, or withdraw the proposal.',
+  'loan.cash_repayment':
+    'You proposed recording this cash repayment; a second admin must confirm it, or withdraw the proposal.',
   'bonus.close':
     'You proposed closing this share-out; a second admin must confirm it, or withdraw the proposal.',
+  'member.deactivate':
+    'You proposed making this admin inactive; a second admin must confirm it, or withdraw the proposal.',
+  'member.activate':
+    'You proposed making this admin active again; a second admin must confirm it, or withdraw the proposal.',
+  'member.password_link':
+    'You proposed a link to set a new password for this member; a second admin must confirm it, or withdraw the proposal.',
 };
+
+/** Null-safe equality of a nullable target column. */
+const sameTarget = (
+  column: typeof fundProposals.loanId | typeof fundProposals.memberId,
+  value: number | null,
+) => (value === null ? sql`${column} is null` : eq(column, value));
 
 /**
  * Runs `carryOut` inside the caller's transaction when one admin may act alone (fewer than two
@@ -58,9 +75,12 @@ export async function withSecondAdmin<T>(
   carryOut: (open: ProposalRow | null) => Promise<T>,
   sameAs: (open: ProposalRow) => Say | null = () => null,
 ): Promise<Decision<T>> {
+  const memberId = request.memberId ?? null;
   // Serialises the proposals of one action and target, so two first calls make one proposal.
+  // A caller acting on a loan has locked the loan's row before this (the one lock order that a
+  // member's withdrawal, which locks the loan and then its proposals, shares).
   await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`jamiya:proposal:${request.action}:${request.loanId ?? 0}`}))`,
+    sql`select pg_advisory_xact_lock(hashtext(${`jamiya:proposal:${request.action}:${request.loanId ?? 0}:${memberId ?? 0}`}))`,
   );
   const [open] = await tx
     .select()
@@ -68,17 +88,15 @@ export async function withSecondAdmin<T>(
     .where(
       and(
         eq(fundProposals.action, request.action),
-        request.loanId === null
-          ? sql`${fundProposals.loanId} is null`
-          : eq(fundProposals.loanId, request.loanId),
+        sameTarget(fundProposals.loanId, request.loanId),
+        sameTarget(fundProposals.memberId, memberId),
         eq(fundProposals.state, 'open'),
       ),
     );
-  const admins = await activeAdminCount(tx);
   if (open) {
-    if (open.proposedBy === actor.id && admins >= 2) {
-      throw conflict(ALREADY_PROPOSED[request.action]);
-    }
+    // Never on the proposer's word alone, however many admins are active now: one admin who
+    // made the other inactive must not carry out what waited for the other's signature.
+    if (open.proposedBy === actor.id) throw conflict(ALREADY_PROPOSED[request.action]);
     const mismatch = sameAs(open);
     if (mismatch) throw conflict(mismatch);
     const [decided] = await tx
@@ -95,6 +113,7 @@ export async function withSecondAdmin<T>(
       details: {
         action: open.action,
         loanId: open.loanId,
+        memberId: open.memberId,
         proposedBy: people.get(open.proposedBy)?.name ?? null,
         confirmedBy: people.get(actor.id)?.name ?? null,
       },
@@ -103,7 +122,7 @@ export async function withSecondAdmin<T>(
     });
     return { done: await carryOut(open), proposal: decided ?? open };
   }
-  if (admins < 2) return { done: await carryOut(null), proposal: null };
+  if ((await activeAdminCount(tx)) < 2) return { done: await carryOut(null), proposal: null };
   // Checks the action could be carried out now (state, cash), then leaves nothing of it.
   await dryRun(tx, () => carryOut(null));
   try {
@@ -112,8 +131,12 @@ export async function withSecondAdmin<T>(
       .values({
         action: request.action,
         loanId: request.loanId,
+        memberId,
         reason: request.reason ?? null,
-        details: { ...request.details, amountFils: request.amountFils },
+        details: {
+          ...request.details,
+          ...(request.amountFils === null ? {} : { amountFils: request.amountFils }),
+        },
         proposedBy: actor.id,
         proposedAt: now,
       })
@@ -125,7 +148,12 @@ export async function withSecondAdmin<T>(
       targetType: 'proposal',
       targetId: proposal.id,
       reason: request.reason ?? null,
-      details: { action: request.action, loanId: request.loanId, amountFils: request.amountFils },
+      details: {
+        action: request.action,
+        loanId: request.loanId,
+        memberId,
+        amountFils: request.amountFils,
+      },
       ip: actor.ip ?? null,
       at: now,
     });
@@ -175,7 +203,7 @@ export async function withdrawProposal(
     action: 'proposal.withdraw',
     targetType: 'proposal',
     targetId: id,
-    details: { action: row.action, loanId: row.loanId },
+    details: { action: row.action, loanId: row.loanId, memberId: row.memberId },
     ip: actor.ip ?? null,
     at: now,
   });
@@ -190,7 +218,7 @@ export async function openProposals(db: DbOrTx): Promise<ProposalRow[]> {
     .orderBy(desc(fundProposals.id));
 }
 
-/** Proposals as the treasurer's lists show them, with the proposer and the loan's member. */
+/** Proposals as the treasurer's lists show them, with the proposer and the member concerned. */
 export async function toProposalViews(db: DbOrTx, rows: ProposalRow[]): Promise<FundProposal[]> {
   if (rows.length === 0) return [];
   const loanIds = rows.map((r) => r.loanId).filter((id): id is number => id !== null);
@@ -204,16 +232,17 @@ export async function toProposalViews(db: DbOrTx, rows: ProposalRow[]): Promise<
   const people = await memberRefsById(db, [
     ...rows.map((r) => r.proposedBy),
     ...owners.map((o) => o.userId),
+    ...rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])),
   ]);
   return rows.map((r) => {
     const { amountFils, ...details } = (r.details ?? {}) as { amountFils?: number };
-    const owner = r.loanId === null ? undefined : ownerOf.get(r.loanId);
+    const concerned = r.memberId ?? (r.loanId === null ? undefined : ownerOf.get(r.loanId));
     return {
       id: r.id,
       action: r.action,
       loan_id: r.loanId,
-      member: owner === undefined ? null : (people.get(owner) ?? null),
-      amount: filsToAed(amountFils ?? 0),
+      member: concerned === undefined ? null : (people.get(concerned) ?? null),
+      amount: amountFils === undefined ? null : filsToAed(amountFils),
       reason: r.reason,
       details: Object.keys(details).length ? details : null,
       proposed_by: people.get(r.proposedBy)!,

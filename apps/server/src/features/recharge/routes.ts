@@ -25,7 +25,7 @@ import { audit } from '../audit/audit.ts';
 import { rechargeValues } from '../notifications/texts.ts';
 import { requireReason } from '../../lib/reason.ts';
 import { getSettings } from '../settings/settings.ts';
-import { oneAtATime } from '../../lib/rate-window.ts';
+import { lockMemberCount } from '../../lib/rate-window.ts';
 import {
   checkRechargeRate,
   decideRecharge,
@@ -78,29 +78,29 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (problem)
         throw unprocessable('Please check the highlighted fields.', { amount: [problem] });
       const now = new Date();
-      const created = await oneAtATime(db, `recharge:${me.userId}`, async () => {
-        await checkRechargeRate(db, me.userId, app.deps.limits.rechargeRequestsPerDay, now);
-        return db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(rechargeRequests)
-            .values({
-              userId: me.userId,
-              operator: body.operator,
-              number: body.number,
-              amountFils: body.amount,
-              createdAt: now,
-            })
-            .returning();
-          await audit(tx, {
-            actorId: me.userId,
-            action: 'recharge.request',
-            targetType: 'recharge_request',
-            targetId: row!.id,
-            ip: request.ip,
-            at: now,
-          });
-          return row!;
+      // Counted and written under the lock on the member's count: exact across processes.
+      const created = await db.transaction(async (tx) => {
+        await lockMemberCount(tx, 'recharges', me.userId);
+        await checkRechargeRate(tx, me.userId, app.deps.limits.rechargeRequestsPerDay, now);
+        const [row] = await tx
+          .insert(rechargeRequests)
+          .values({
+            userId: me.userId,
+            operator: body.operator,
+            number: body.number,
+            amountFils: body.amount,
+            createdAt: now,
+          })
+          .returning();
+        await audit(tx, {
+          actorId: me.userId,
+          action: 'recharge.request',
+          targetType: 'recharge_request',
+          targetId: row!.id,
+          ip: request.ip,
+          at: now,
         });
+        return row!;
       });
       reply.code(201);
       return {

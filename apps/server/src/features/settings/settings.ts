@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
-import type { PublicSettings } from '@jamiya/contracts/settings';
+import type { Language } from '@jamiya/contracts/languages';
+import type { AdminSettings, PublicSettings, TextTranslations } from '@jamiya/contracts/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import { settings } from '../../db/schema/settings.ts';
 
@@ -12,7 +13,24 @@ export async function getSettings(db: DbOrTx): Promise<Settings> {
   return row;
 }
 
-export function toPublicSettings(s: Settings): PublicSettings {
+/**
+ * One of the treasurer's texts in `language`, or the English where none was written in it,
+ * with the language it is in.
+ */
+function textIn(
+  s: Settings,
+  field: 'payment_instructions' | 'terms_text',
+  language: Language,
+): { text: string; language: Language } {
+  const english = field === 'payment_instructions' ? s.paymentInstructions : s.termsText;
+  const written = language === 'en' ? undefined : s.textTranslations[language]?.[field];
+  return written ? { text: written, language } : { text: english, language: 'en' };
+}
+
+/** The settings as a reader in `language` reads them: the treasurer's texts in it where written. */
+export function toPublicSettings(s: Settings, language: Language = 'en'): PublicSettings {
+  const instructions = textIn(s, 'payment_instructions', language);
+  const terms = textIn(s, 'terms_text', language);
   return {
     association_name: s.associationName,
     currency: 'AED',
@@ -27,8 +45,30 @@ export function toPublicSettings(s: Settings): PublicSettings {
       allow_custom_term: s.allowCustomTerm,
       max_custom_term: s.loanMaxCustomTerm,
     },
-    terms_text: s.termsText,
-    payment_instructions: s.paymentInstructions,
+    terms_text: terms.text,
+    payment_instructions: instructions.text,
+    texts_in: { payment_instructions: instructions.language, terms_text: terms.language },
     recharge: { minimum: filsToAed(s.rechargeMinFils), maximum: filsToAed(s.rechargeMaxFils) },
   };
+}
+
+/** The settings as the treasurer reads them: the English texts, and every language's beside. */
+export function toAdminSettings(s: Settings): AdminSettings {
+  const { texts_in: _, ...english } = toPublicSettings(s, 'en');
+  return { ...english, translations: s.textTranslations, updated_at: s.updatedAt.toISOString() };
+}
+
+/** What a save keeps of the texts written in other languages: the non-empty ones. */
+export function keptTranslations(translations: TextTranslations): TextTranslations {
+  const kept: TextTranslations = {};
+  for (const [language, texts] of Object.entries(translations) as [
+    keyof TextTranslations,
+    TextTranslations[keyof TextTranslations],
+  ][]) {
+    const written = Object.fromEntries(
+      Object.entries(texts ?? {}).filter(([, text]) => typeof text === 'string' && text !== ''),
+    );
+    if (Object.keys(written).length > 0) kept[language] = written;
+  }
+  return kept;
 }

@@ -21,7 +21,7 @@ const resolver = lazyZodResolver(() =>
 
 /**
  * A message and an optional photo or PDF. Enter starts a new line (a message may have several);
- * Send, or Ctrl+Enter, sends it.
+ * Send, or Ctrl+Enter, sends it (said where there is a keyboard: not on a touch screen).
  */
 export function MessageComposer({
   onSend,
@@ -67,7 +67,17 @@ export function MessageComposer({
       aria-label={t('composer.label')}
       className="flex flex-col gap-3 rounded-2xl bg-white p-3 shadow-sm md:p-4"
     >
-      <Field label={t('composer.message')} hint={t('composer.hint')} error={errors.body?.message}>
+      <Field
+        label={t('composer.message')}
+        hint={
+          <>
+            {t('composer.hint')}
+            {/* No keyboard shortcut to speak of on a touch screen. */}
+            <span className="pointer-coarse:hidden"> {t('composer.keys')}</span>
+          </>
+        }
+        error={errors.body?.message}
+      >
         {(a) => (
           <textarea
             {...a}

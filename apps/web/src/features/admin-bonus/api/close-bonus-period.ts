@@ -3,7 +3,7 @@ import type { FundProposal } from '@jamiya/contracts/proposals';
 import type { BonusCloseResponse, BonusPeriodRequest } from '@jamiya/contracts/bonus';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
-import { rememberBonusProposal } from './bonus-proposal.ts';
+import { rememberProposal } from '../../../api/proposals.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 /** 201: closed; 202: proposed, waiting for a second admin to ask for the same dates. */
@@ -23,7 +23,7 @@ export function useCloseBonusPeriod() {
   return useMoneyMutation({
     mutationFn: closeBonusPeriod,
     onSuccess: (answer) => {
-      if (isProposed(answer)) rememberBonusProposal(queryClient, answer.proposal);
+      if (isProposed(answer)) rememberProposal(queryClient, answer.proposal);
     },
     // The periods, the preview, the proposals, and the books and overview the entry changed.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),

@@ -4,7 +4,8 @@ import { Button } from '../../../components/button.tsx';
 import { aed } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/messages.ts';
-import { useMyId, useWithdrawBonusProposal, type BonusProposal } from '../api/bonus-proposal.ts';
+import { useMyId, useWithdrawProposal } from '../../../api/proposals.ts';
+import type { BonusProposal } from '../api/bonus-proposal.ts';
 import { CloseDialog } from './close-dialog.tsx';
 
 /** The box's heading: the focus comes to it once a share-out is proposed (its button is gone). */
@@ -21,7 +22,7 @@ export function ProposalBox({ open }: { open: BonusProposal }) {
   const myId = useMyId();
   const isMine = myId !== undefined && proposal.proposed_by.id === myId;
   const [isConfirming, setConfirming] = useState(false);
-  const withdraw = useWithdrawBonusProposal();
+  const withdraw = useWithdrawProposal();
   const titleId = PROPOSAL_HEADING;
   const span = t('span', { from: formatDate(open.starts_on), to: formatDate(open.ends_on) });
 
@@ -41,7 +42,7 @@ export function ProposalBox({ open }: { open: BonusProposal }) {
       <h3 id={titleId} tabIndex={-1} className="font-bold focus:outline-none">
         {t('proposal.waiting')}
       </h3>
-      <p>{t('proposal.what', { span, interest: aed(proposal.amount) })}</p>
+      <p>{t('proposal.what', { span, interest: aed(proposal.amount ?? 0) })}</p>
       <p>
         {t('proposal.proposedBy', {
           name: proposal.proposed_by.name,
@@ -68,7 +69,7 @@ export function ProposalBox({ open }: { open: BonusProposal }) {
         span={span}
         body={t('proposal.confirmBody', {
           name: proposal.proposed_by.name,
-          interest: aed(proposal.amount),
+          interest: aed(proposal.amount ?? 0),
         })}
         confirmLabel={t('proposal.confirm')}
         onClosed={(answer) => toastSuccess(answer.message)}

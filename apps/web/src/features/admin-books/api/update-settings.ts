@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminSettings, settingsUpdateResponse } from '@jamiya/contracts/settings';
+import type {
+  AdminSettings,
+  settingsUpdateResponse,
+  TextTranslations,
+} from '@jamiya/contracts/settings';
 import { api } from '../../../lib/api-client.ts';
 import { getSettingsQueryOptions } from '../../../api/get-settings.ts';
 
@@ -20,6 +24,8 @@ export interface SettingsBody {
   terms_text: string;
   /** Where members send the money, one item a line; '' clears it. */
   payment_instructions: string;
+  /** The two texts in the members' other languages; an empty one falls back to English. */
+  translations: TextTranslations;
   recharge: { minimum: number; maximum: number };
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
@@ -81,6 +81,14 @@ describe('the settings form', () => {
       },
       terms_text: 'Loans carry 7 % flat interest.',
       payment_instructions: 'IBAN AE07 0331 2345 6789 0123 456',
+      // Every language's two boxes, as they were: an empty one is the English for its readers.
+      translations: {
+        ar: { payment_instructions: 'الآيبان AE07 0331 2345 6789 0123 456', terms_text: '' },
+        hi: { payment_instructions: '', terms_text: '' },
+        ur: { payment_instructions: '', terms_text: '' },
+        bn: { payment_instructions: '', terms_text: '' },
+        ml: { payment_instructions: '', terms_text: '' },
+      },
       recharge: { minimum: 10, maximum: 750.5 },
     });
     await waitFor(() => expect(field('Terms offered (months)')).toHaveValue('1, 3, 6, 12'));
@@ -239,6 +247,41 @@ describe('where members send the money', () => {
 });
 
 describe('loading and failure', () => {
+  it("keeps the texts of each of the members' languages, starting from the saved ones", async () => {
+    const { user, requests } = setup();
+    const language = await screen.findByLabelText('Language');
+    // Arabic first, with its instructions saved and its terms empty (English shown).
+    expect(language).toHaveValue('ar');
+    expect(
+      within(language).getByRole('option', { name: '\u2068العربية\u2069 · 1 of 2 texts written' }),
+    ).toBeInTheDocument();
+    expect(field('Payment instructions in \u2068العربية\u2069')).toHaveValue(
+      'الآيبان AE07 0331 2345 6789 0123 456',
+    );
+    expect(field('Payment instructions in \u2068العربية\u2069')).toHaveAttribute('dir', 'rtl');
+    await user.type(
+      field('Terms and conditions in \u2068العربية\u2069'),
+      'أوافق على السداد في موعده.',
+    );
+    // Another language's boxes; the Arabic typed is kept meanwhile.
+    await user.selectOptions(language, 'ur');
+    expect(
+      within(language).getByRole('option', { name: '\u2068اردو\u2069 · English shown' }),
+    ).toBeInTheDocument();
+    await user.type(field('Payment instructions in \u2068اردو\u2069'), 'آئی بین AE07');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({
+      translations: {
+        ar: {
+          payment_instructions: 'الآيبان AE07 0331 2345 6789 0123 456',
+          terms_text: 'أوافق على السداد في موعده.',
+        },
+        ur: { payment_instructions: 'آئی بین AE07', terms_text: '' },
+      },
+    });
+  });
+
   it('shows Loading... and then an error with a retry', async () => {
     let calls = 0;
     const { user } = setup({

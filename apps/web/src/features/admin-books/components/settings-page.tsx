@@ -1,6 +1,12 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import type { ReactNode } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Path, type UseFormReturn } from 'react-hook-form';
+import {
+  directionOf,
+  LANGUAGE_NAMES,
+  TRANSLATED_LANGUAGES,
+  type Language,
+} from '@jamiya/contracts/languages';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { AdminSettings } from '@jamiya/contracts/settings';
 import { Button } from '../../../components/button.tsx';
@@ -201,6 +207,8 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         </Field>
       </Section>
 
+      <TextsInLanguages form={form} />
+
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
           {t('settings.updatedAt', { when: formatDateTime(settings.updated_at) })}
@@ -220,6 +228,72 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         </div>
       </div>
     </form>
+  );
+}
+
+/**
+ * The terms and the payment instructions in each of the members' other languages: a member reads
+ * their own language's, or the English above where the box is empty (and is told so).
+ */
+function TextsInLanguages({
+  form,
+}: {
+  form: UseFormReturn<SettingsFormInput, unknown, SettingsFormValues>;
+}) {
+  const { t } = useTranslation('admin-books');
+  const [language, setLanguage] = useState<Exclude<Language, 'en'>>('ar');
+  const written = useWatch({ control: form.control, name: 'translations' });
+  const errors = form.formState.errors.translations?.[language];
+  const status = (l: Exclude<Language, 'en'>) => {
+    const texts = written?.[l];
+    const count = [texts?.terms_text, texts?.payment_instructions].filter((x) => x?.trim()).length;
+    return t('settings.languages.status', { count });
+  };
+  // A language's name in another script, isolated from the sentence around it (FSI ... PDI).
+  const named = (l: Exclude<Language, 'en'>) => `\u2068${LANGUAGE_NAMES[l]}\u2069`;
+  const box = (field: 'terms_text' | 'payment_instructions', rows: number) => (
+    <Field
+      key={`${language}.${field}`}
+      label={t(`settings.languages.${field === 'terms_text' ? 'terms' : 'instructions'}`, {
+        language: named(language),
+      })}
+      hint={t('settings.languages.emptyHint')}
+      error={errors?.[field]?.message}
+    >
+      {(a) => (
+        <textarea
+          {...a}
+          rows={rows}
+          lang={language}
+          dir={directionOf(language)}
+          className={`${inputClass} ${field === 'payment_instructions' ? 'text-sm' : ''}`}
+          {...form.register(`translations.${language}.${field}`)}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <Section id="settings-languages" title={t('settings.languages.title')}>
+      <p className="text-sm text-slate-700">{t('settings.languages.intro')}</p>
+      <Field label={t('settings.languages.choose')}>
+        {(a) => (
+          <select
+            {...a}
+            value={language}
+            onChange={(event) => setLanguage(event.target.value as Exclude<Language, 'en'>)}
+            className={inputClass}
+          >
+            {TRANSLATED_LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {`${named(l)} · ${status(l)}`}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {box('terms_text', 6)}
+      {box('payment_instructions', 5)}
+    </Section>
   );
 }
 

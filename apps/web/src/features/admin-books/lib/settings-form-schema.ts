@@ -24,6 +24,10 @@ export const settingsFormSchema = z
     }),
     terms_text: z.string(),
     payment_instructions: z.string(),
+    translations: z.record(
+      z.string(),
+      z.object({ payment_instructions: z.string(), terms_text: z.string() }),
+    ),
     recharge: z.object({ minimum: z.string(), maximum: z.string() }),
   })
   .transform((v): SettingsUpdateRequest => ({

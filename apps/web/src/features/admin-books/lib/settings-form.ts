@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AdminSettings } from '@jamiya/contracts/settings';
+import { TRANSLATED_LANGUAGES } from '@jamiya/contracts/languages';
 import type { settingsFormSchema } from './settings-form-schema.ts';
 import type { SettingsBody } from '../api/update-settings.ts';
 
@@ -25,6 +26,16 @@ export function toFormInput(settings: AdminSettings): SettingsFormInput {
     },
     terms_text: settings.terms_text,
     payment_instructions: settings.payment_instructions,
+    // Every language has its two boxes; an empty one is the English, for that language's readers.
+    translations: Object.fromEntries(
+      TRANSLATED_LANGUAGES.map((language) => [
+        language,
+        {
+          payment_instructions: settings.translations[language]?.payment_instructions ?? '',
+          terms_text: settings.translations[language]?.terms_text ?? '',
+        },
+      ]),
+    ),
     recharge: {
       minimum: String(settings.recharge.minimum),
       maximum: String(settings.recharge.maximum),
@@ -50,6 +61,8 @@ export function toRequestBody(values: SettingsFormValues): SettingsBody {
     terms_text: values.terms_text,
     // Always sent: an emptied box clears the instructions (a missing field would keep them).
     payment_instructions: values.payment_instructions ?? '',
+    // Every language, so that an emptied box goes back to the English.
+    translations: values.translations ?? {},
     // The form always has the range, so the shared schema's optional field is always sent.
     recharge: {
       minimum: filsToAed(values.recharge!.minimum),
@@ -71,6 +84,10 @@ export const SERVER_FIELDS = [
   'loan_policy.max_custom_term',
   'terms_text',
   'payment_instructions',
+  ...TRANSLATED_LANGUAGES.flatMap((language) => [
+    `translations.${language}.terms_text` as const,
+    `translations.${language}.payment_instructions` as const,
+  ]),
   'recharge.minimum',
   'recharge.maximum',
 ] as const;

@@ -18,6 +18,7 @@ export function settingsBody(overrides: Partial<AdminSettings> = {}): AdminSetti
     association_name: 'Jamiya Al Qusais',
     terms_text: 'Loans carry 7 % flat interest.',
     payment_instructions: 'IBAN AE07 0331 2345 6789 0123 456',
+    translations: { ar: { payment_instructions: 'الآيبان AE07 0331 2345 6789 0123 456' } },
     updated_at: '2026-11-01T08:00:00.000Z',
     ...overrides,
   });

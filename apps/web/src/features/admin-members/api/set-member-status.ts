@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { memberStatusRequest, memberStatusResponse } from '@jamiya/contracts/members';
+import type { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import { api } from '../../../lib/api-client.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export type MemberStatusBody = z.output<typeof memberStatusRequest>;
 
+/** 200: done; 202: an admin's status, proposed for a second admin (docs/domain/maker-checker.md). */
+export type MemberStatusAnswer =
+  z.infer<typeof memberStatusResponse> | z.infer<typeof proposalProposedResponse>;
+
 export const setMemberStatus = ({ id, ...body }: MemberStatusBody & { id: number }) =>
-  api<z.infer<typeof memberStatusResponse>>(`/api/admin/members/${id}/status`, { json: body });
+  api<MemberStatusAnswer>(`/api/admin/members/${id}/status`, { json: body });
 
 export function useSetMemberStatus() {
   const queryClient = useQueryClient();

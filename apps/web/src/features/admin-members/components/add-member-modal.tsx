@@ -11,6 +11,7 @@ import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { applyServerErrors, toastError } from '../../../lib/messages.ts';
 import { useCreateMember, type MemberCreated } from '../api/create-member.ts';
 import { tableLink } from '../../../components/styles.ts';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../../lib/languages.ts';
 import { PasswordLinkPanel } from './password-link-panel.tsx';
 
 const resolver = lazyZodResolver(() =>
@@ -21,7 +22,15 @@ type AddMemberSchema = typeof addMemberSchema;
 type AddMemberInput = z.input<AddMemberSchema>;
 type AddMemberValues = z.output<AddMemberSchema>;
 
-const FIELDS = ['name', 'email', 'mobile', 'national_id', 'address', 'joined_on'] as const;
+const FIELDS = [
+  'name',
+  'email',
+  'mobile',
+  'national_id',
+  'address',
+  'joined_on',
+  'language',
+] as const;
 const EMPTY: Required<AddMemberInput> = {
   name: '',
   email: '',
@@ -29,6 +38,7 @@ const EMPTY: Required<AddMemberInput> = {
   national_id: '',
   address: '',
   joined_on: '',
+  language: 'en',
 };
 
 /**
@@ -159,6 +169,22 @@ function AddMemberForm({
         error={errors.joined_on?.message}
       >
         {(a) => <input {...a} type="date" className={inputClass} {...form.register('joined_on')} />}
+      </Field>
+      <Field
+        label={t('fields.language')}
+        hint={t('add.languageHint')}
+        error={errors.language?.message}
+      >
+        {(a) => (
+          <select {...a} className={inputClass} {...form.register('language')}>
+            {LANGUAGES.map((language) => (
+              // Each language in its own script, as the member reads it.
+              <option key={language} value={language} lang={language}>
+                {LANGUAGE_NAMES[language]}
+              </option>
+            ))}
+          </select>
+        )}
       </Field>
       <ModalActions>
         <Button variant="secondary" onClick={onCancel}>

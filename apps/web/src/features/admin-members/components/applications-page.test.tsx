@@ -67,6 +67,8 @@ describe('the applications', () => {
       '+971 55 765 4321',
       'N9988776',
       'Deira, Dubai',
+      // The Join page's language: the invitation will be in it.
+      'اردو',
       '28 Nov 2026',
     ])
       expect(card.getByText(text)).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { useApplications, type ApplicationStatus } from '../api/get-applications
 import { card, tableLink } from '../../../components/styles.ts';
 import { AcceptApplicationModal, RejectApplicationModal } from './decide-application-modals.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
+import { LANGUAGE_NAMES } from '../../../lib/languages.ts';
 
 const TABS: ApplicationStatus[] = ['pending', 'accepted', 'rejected'];
 
@@ -118,6 +119,8 @@ function ApplicationCard({
     { key: 'mobile', value: <span dir="ltr">{a.mobile}</span> },
     { key: 'nationalId', value: <span dir="ltr">{a.national_id}</span> },
     { key: 'address', value: a.address },
+    // The language of the Join page: the invitation will be in it.
+    { key: 'language', value: <span lang={a.language}>{LANGUAGE_NAMES[a.language]}</span> },
     { key: 'applied', value: formatDate(a.created_at) },
     ...(a.decided_at
       ? [

@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setupPage, type stubApi, type StubRequest } from '../../../testing/render.tsx';
-import { amina, errorBody, link, memberDetail, passwordLinkBody } from '../testing/fixtures.ts';
+import {
+  amina,
+  errorBody,
+  link,
+  memberDetail,
+  memberProposal,
+  passwordLinkBody,
+  signedInAs,
+  yusuf,
+} from '../testing/fixtures.ts';
 import { MemberDetailPage } from './member-detail-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];
@@ -241,4 +250,106 @@ describe('a password link', () => {
       expect(posts(requests)).toHaveLength(1);
     },
   );
+});
+
+describe('what needs a second admin (docs/domain/maker-checker.md)', () => {
+  const adminPage = (handlers: Handlers = {}) =>
+    setup(
+      {
+        'GET /api/admin/members/4': () => ({ body: memberDetail({ member: yusuf() }) }),
+        'GET /api/profile': () => ({ body: signedInAs() }),
+        ...handlers,
+      },
+      '/admin/members/4',
+    );
+
+  it("offers no password link for an admin's account, and says how an admin sets theirs", async () => {
+    adminPage();
+    expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create password link' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/An admin sets their own password, with Forgot password/),
+    ).toBeInTheDocument();
+  });
+
+  it("proposes an admin's deactivation (202): it waits, and the proposer cannot confirm it", async () => {
+    let proposals: ReturnType<typeof memberProposal>[] = [];
+    const { user, requests } = adminPage({
+      'GET /api/admin/proposals': () => ({ body: { items: proposals } }),
+      'POST /api/admin/members/4/status': () => {
+        proposals = [memberProposal()];
+        return {
+          status: 202,
+          body: {
+            message: 'Proposed. A second admin must confirm it before it is carried out.',
+            pending_confirmation: true,
+            proposal: memberProposal(),
+          },
+        };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Deactivate Yusuf Khan?' }));
+    expect(dialog.getByText(/a second admin must confirm this change/)).toBeInTheDocument();
+    await user.type(dialog.getByLabelText('Note for the records (optional)'), 'Stepping down');
+    await user.click(dialog.getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await screen.findByText('Proposed. A second admin must confirm it before it is carried out.'),
+    ).toBeInTheDocument();
+    const waiting = await region('Proposed: waiting for a second admin');
+    expect(waiting).toHaveTextContent('Make Yusuf Khan inactive.');
+    expect(waiting).toHaveTextContent('You proposed this, so you cannot confirm it');
+    expect(within(waiting).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
+    expect(posts(requests)).toHaveLength(1);
+  });
+
+  it("another admin confirms it with the proposal's note", async () => {
+    const { user, requests } = adminPage({
+      'GET /api/profile': () => ({
+        body: signedInAs({ id: 5, unique_id: 'JM000005', name: 'Omar Said' }),
+      }),
+      'GET /api/admin/proposals': () => ({ body: { items: [memberProposal()] } }),
+      'POST /api/admin/members/4/status': () => ({
+        body: {
+          message: 'Yusuf Khan is inactive now.',
+          member: { ...yusuf(), status: 'inactive' },
+        },
+      }),
+    });
+    const waiting = await region('Proposed: waiting for a second admin');
+    expect(waiting).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 Dec 2026/);
+    await user.click(within(waiting).getByRole('button', { name: 'Confirm' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Deactivate Yusuf Khan?' }));
+    expect(dialog.getByLabelText('Note for the records (optional)')).toHaveValue('Stepping down');
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Yusuf Khan is inactive now.')).toBeInTheDocument();
+    expect(posts(requests)[0]?.body).toEqual({ status: 'inactive', reason: 'Stepping down' });
+  });
+
+  it("proposes a member's password link (202) and shows no link", async () => {
+    const { user } = setup({
+      'GET /api/profile': () => ({ body: signedInAs() }),
+      'POST /api/admin/members/2/password-reset': () => ({
+        status: 202,
+        body: {
+          message: 'Proposed. A second admin must confirm it before it is carried out.',
+          pending_confirmation: true,
+          proposal: memberProposal({
+            action: 'member.password_link',
+            member: { id: 2, unique_id: 'JM000002', name: 'Amina Rahman' },
+            reason: null,
+          }),
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create password link' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'New password link' }));
+    expect(dialog.getByText(/signed out on every device/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Create link' }));
+    expect(await dialog.findByRole('status')).toHaveTextContent(
+      'Proposed: a second admin must confirm it. The link for Amina Rahman is made then',
+    );
+    expect(dialog.queryByRole('textbox', { name: 'The link' })).not.toBeInTheDocument();
+  });
 });

@@ -14,6 +14,8 @@ import { useDownloadStatement, useDownloadStatementPdf } from '../api/download-s
 import { useMember } from '../api/get-member.ts';
 import { card, tableLink } from '../../../components/styles.ts';
 import { MemberLoans, MemberStatement, MemberSubmissions } from './member-activity.tsx';
+import { useMyId, useOpenProposals, type FundProposal } from '../../../api/proposals.ts';
+import { ProposalPanel } from '../../../components/proposal-panel.tsx';
 import { MemberStatusModal } from './member-status-modal.tsx';
 import { PasswordResetModal } from './password-reset-modal.tsx';
 
@@ -55,10 +57,22 @@ export function MemberDetailPage() {
   );
 }
 
+const MEMBER_ACTIONS = ['member.deactivate', 'member.activate', 'member.password_link'] as const;
+
 function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
   const { t } = useTranslation('admin-members');
   const { member } = detail;
   const [open, setOpen] = useState<'status' | 'password' | null>(null);
+  const myId = useMyId();
+  // What waits for a second admin about this account: its status (an admin's), a password link.
+  const { byAction } = useOpenProposals({ memberId: member.id }, MEMBER_ACTIONS);
+  const statusProposal = byAction.get(
+    member.status === 'active' ? 'member.deactivate' : 'member.activate',
+  );
+  const linkProposal = byAction.get('member.password_link');
+  const toConfirm = (p: FundProposal | undefined) =>
+    p !== undefined && p.proposed_by.id !== myId ? p : undefined;
+  const isAdmin = member.role === 'admin';
   const download = useDownloadStatement();
   const downloadPdf = useDownloadStatementPdf();
 
@@ -101,15 +115,20 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap lg:justify-end">
-          <Button
-            variant={member.status === 'active' ? 'secondary' : 'primary'}
-            onClick={() => setOpen('status')}
-          >
-            {member.status === 'active' ? t('status.deactivate') : t('status.activate')}
-          </Button>
-          <Button variant="secondary" onClick={() => setOpen('password')}>
-            {t('reset.open')}
-          </Button>
+          {!statusProposal && (
+            <Button
+              variant={member.status === 'active' ? 'secondary' : 'primary'}
+              onClick={() => setOpen('status')}
+            >
+              {member.status === 'active' ? t('status.deactivate') : t('status.activate')}
+            </Button>
+          )}
+          {/* No admin gets a way into another admin's account (the server refuses it too). */}
+          {!isAdmin && !linkProposal && (
+            <Button variant="secondary" onClick={() => setOpen('password')}>
+              {t('reset.open')}
+            </Button>
+          )}
           <Button variant="secondary" isBusy={download.isPending} onClick={downloadCsv}>
             {t('detail.downloadCsv')}
           </Button>
@@ -118,6 +137,34 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
           </Button>
         </div>
       </div>
+
+      {isAdmin && <p className="text-sm text-slate-700">{t('reset.adminOwn')}</p>}
+      {statusProposal && (
+        <ProposalPanel
+          proposal={statusProposal}
+          isMine={statusProposal.proposed_by.id === myId}
+          confirmLabel={t('proposal.confirm')}
+          onConfirm={() => setOpen('status')}
+          onWithdrawn={() => undefined}
+        >
+          <p>
+            {member.status === 'active'
+              ? t('proposal.deactivate', { name: member.name })
+              : t('proposal.activate', { name: member.name })}
+          </p>
+        </ProposalPanel>
+      )}
+      {linkProposal && (
+        <ProposalPanel
+          proposal={linkProposal}
+          isMine={linkProposal.proposed_by.id === myId}
+          confirmLabel={t('proposal.confirm')}
+          onConfirm={() => setOpen('password')}
+          onWithdrawn={() => undefined}
+        >
+          <p>{t('proposal.passwordLink', { name: member.name })}</p>
+        </ProposalPanel>
+      )}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-labelledby="member-balances-title" className={card}>
@@ -154,11 +201,19 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
       <MemberSubmissions payments={detail.payments} />
       <MemberStatement lines={detail.statement} />
 
-      <MemberStatusModal member={member} isOpen={open === 'status'} onClose={() => setOpen(null)} />
+      <MemberStatusModal
+        // A fresh form per proposal, so that its note starts from the proposal's.
+        key={`status:${statusProposal?.id ?? ''}`}
+        member={member}
+        isOpen={open === 'status'}
+        onClose={() => setOpen(null)}
+        proposal={toConfirm(statusProposal)}
+      />
       <PasswordResetModal
         member={member}
         isOpen={open === 'password'}
         onClose={() => setOpen(null)}
+        proposal={toConfirm(linkProposal)}
       />
     </>
   );

@@ -1,10 +1,15 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { ProposedBy } from '../../../components/proposal-panel.tsx';
 import { useSetMemberStatus } from '../api/set-member-status.ts';
 import type { MemberDialogProps } from './member-dialog.ts';
 
-/** Confirms activating or deactivating a member, with an optional note for the audit log. */
-export function MemberStatusModal({ member, isOpen, onClose }: MemberDialogProps) {
+/**
+ * Confirms activating or deactivating a member, with an optional note for the audit log. An
+ * admin's status decides who can sign: with two or more active admins it is proposed, and this
+ * dialog also confirms another admin's proposal (with the proposal's note).
+ */
+export function MemberStatusModal({ member, isOpen, onClose, proposal }: MemberDialogProps) {
   const { t } = useTranslation('admin-members');
   const setStatus = useSetMemberStatus();
   const target = member.status === 'active' ? 'inactive' : 'active';
@@ -16,7 +21,8 @@ export function MemberStatusModal({ member, isOpen, onClose }: MemberDialogProps
       title={t(`status.${verb}Title`, { name: member.name })}
       reasonLabel={t('status.reason')}
       isReasonRequired={false}
-      confirmLabel={t(`status.${verb}`)}
+      defaultReason={proposal?.reason ?? ''}
+      confirmLabel={proposal ? t('proposal.confirm') : t(`status.${verb}`)}
       isDanger={target === 'inactive'}
       onConfirm={async (reason) => {
         const res = await setStatus.mutateAsync({
@@ -28,6 +34,14 @@ export function MemberStatusModal({ member, isOpen, onClose }: MemberDialogProps
       }}
     >
       <p className="text-slate-700">{t(`status.${verb}Body`)}</p>
+      {member.role === 'admin' && (
+        <p className="text-sm text-slate-700">{t('proposal.adminStatus')}</p>
+      )}
+      {proposal && (
+        <p className="text-slate-700">
+          <ProposedBy proposal={proposal} />
+        </p>
+      )}
     </ReasonDialog>
   );
 }

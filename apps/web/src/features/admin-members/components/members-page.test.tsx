@@ -164,6 +164,7 @@ describe('adding a member', () => {
       email: 'fatima@example.com',
       mobile: '+971 52 111 2222',
       joined_on: '2026-11-01',
+      language: 'en',
     });
     expect(done.getByText('Fatima Khan is now a member (JM000009).')).toBeInTheDocument();
     expect(done.getByRole('textbox', { name: 'The link' })).toHaveValue(link.url);
@@ -183,6 +184,22 @@ describe('adding a member', () => {
     const again = within(screen.getByRole('dialog', { name: 'Add a member' }));
     expect(again.getByLabelText('Full name')).toHaveValue('');
     expect(screen.queryByDisplayValue(link.url)).not.toBeInTheDocument();
+  });
+
+  it('sends the language chosen for the member, each named in its own script', async () => {
+    const { user, dialog, requests } = await openForm({
+      'POST /api/admin/members': () => ({ status: 201, body: createdBody() }),
+    });
+    await user.type(dialog.getByLabelText('Full name'), 'Noor Fatima');
+    await user.type(dialog.getByLabelText('Email'), 'noor@example.com');
+    await user.type(dialog.getByLabelText('Mobile number'), '+971 52 111 3333');
+    const language = dialog.getByLabelText('Language');
+    expect(language).toHaveValue('en');
+    expect(within(language).getByRole('option', { name: 'اردو' })).toBeInTheDocument();
+    await user.selectOptions(language, 'ur');
+    await user.click(dialog.getByRole('button', { name: 'Add member' }));
+    await screen.findByRole('dialog', { name: 'Member added' });
+    expect(posts(requests)[0]?.body).toMatchObject({ name: 'Noor Fatima', language: 'ur' });
   });
 
   it('puts the server field errors beside the fields', async () => {

@@ -1,13 +1,17 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { ProposedBy } from '../../../components/proposal-panel.tsx';
 import { toastError } from '../../../lib/messages.ts';
 import { useCreatePasswordLink } from '../api/create-password-link.ts';
 import { PasswordLinkPanel } from './password-link-panel.tsx';
 import type { MemberDialogProps } from './member-dialog.ts';
 
-/** Creates a one-time link for the member to set a new password, and shows it once. */
-export function PasswordResetModal({ member, isOpen, onClose }: MemberDialogProps) {
+/**
+ * Creates a one-time link for the member to set a new password, and shows it once; with two or
+ * more active admins the first admin proposes it and a second admin's confirmation makes it.
+ */
+export function PasswordResetModal({ member, isOpen, onClose, proposal }: MemberDialogProps) {
   const { t } = useTranslation('admin-members');
   const create = useCreatePasswordLink();
 
@@ -17,36 +21,58 @@ export function PasswordResetModal({ member, isOpen, onClose }: MemberDialogProp
     onClose();
   };
 
+  let content;
+  if (create.data && 'pending_confirmation' in create.data)
+    content = (
+      <div className="flex flex-col gap-4">
+        <p role="status" className="text-slate-800">
+          {t('reset.proposed', { name: member.name })}
+        </p>
+        <ModalActions>
+          <Button onClick={close}>{t('reset.finish')}</Button>
+        </ModalActions>
+      </div>
+    );
+  else if (create.data)
+    content = (
+      <div className="flex flex-col gap-4">
+        <p className="text-slate-800">{t('reset.done', { name: member.name })}</p>
+        <PasswordLinkPanel
+          link={create.data.set_password_link}
+          emailed={create.data.emailed}
+          email={member.email}
+        />
+        <ModalActions>
+          <Button onClick={close}>{t('reset.finish')}</Button>
+        </ModalActions>
+      </div>
+    );
+  else
+    content = (
+      <div className="flex flex-col gap-4">
+        <p className="text-slate-700">{t('reset.body', { name: member.name })}</p>
+        {proposal && (
+          <p className="text-slate-700">
+            <ProposedBy proposal={proposal} />
+          </p>
+        )}
+        <ModalActions>
+          <Button variant="secondary" onClick={close}>
+            {t('cancel', { ns: 'common' })}
+          </Button>
+          <Button
+            isBusy={create.isPending}
+            onClick={() => create.mutate(member.id, { onError: toastError })}
+          >
+            {proposal ? t('proposal.confirm') : t('reset.create')}
+          </Button>
+        </ModalActions>
+      </div>
+    );
+
   return (
     <Modal isOpen={isOpen} onClose={close} title={t('reset.title')}>
-      {create.data ? (
-        <div className="flex flex-col gap-4">
-          <p className="text-slate-800">{t('reset.done', { name: member.name })}</p>
-          <PasswordLinkPanel
-            link={create.data.set_password_link}
-            emailed={create.data.emailed}
-            email={member.email}
-          />
-          <ModalActions>
-            <Button onClick={close}>{t('reset.finish')}</Button>
-          </ModalActions>
-        </div>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <p className="text-slate-700">{t('reset.body', { name: member.name })}</p>
-          <ModalActions>
-            <Button variant="secondary" onClick={close}>
-              {t('cancel', { ns: 'common' })}
-            </Button>
-            <Button
-              isBusy={create.isPending}
-              onClick={() => create.mutate(member.id, { onError: toastError })}
-            >
-              {t('reset.create')}
-            </Button>
-          </ModalActions>
-        </div>
-      )}
+      {content}
     </Modal>
   );
 }

@@ -10,7 +10,9 @@ import {
   type AdminMemberDetail,
   type MembershipApplication,
 } from '@jamiya/contracts/members';
-import { activeLoan } from '../../../testing/api-fixtures.ts';
+import { fundProposal, type FundProposal } from '@jamiya/contracts/proposals';
+import type { UserData } from '@jamiya/contracts/profile';
+import { activeLoan, profileBody } from '../../../testing/api-fixtures.ts';
 
 // Answers shaped like the real API's: each is parsed with the contract's schema, so a
 // fixture that drifts from the server's shape fails here instead of passing silently.
@@ -78,7 +80,17 @@ export function memberDetail(overrides: Partial<AdminMemberDetail> = {}): AdminM
     member: m,
     due_balance: 556.67,
     unpaid_months: 1,
-    loans: [{ ...activeLoan(), member: { id: m.id, unique_id: m.unique_id, name: m.name } }],
+    loans: [
+      {
+        ...activeLoan(),
+        member: { id: m.id, unique_id: m.unique_id, name: m.name },
+        transitions: activeLoan().transitions.map((s) => ({
+          ...s,
+          admin: null,
+          proposed_by: null,
+        })),
+      },
+    ],
     payments: [
       {
         id: 11,
@@ -138,6 +150,7 @@ export function application(overrides: Partial<MembershipApplication> = {}): Mem
     created_at: '2026-11-28T10:00:00.000Z',
     decided_at: null,
     member_id: null,
+    language: 'ur',
     ...overrides,
   });
 }
@@ -159,3 +172,39 @@ export const errorBody = (status: number, message: string, errors?: Record<strin
   status,
   body: { status_code: status, message, ...(errors ? { errors } : {}) },
 });
+
+/** The chair, Yusuf: an admin and a member, whose status only two admins change. */
+export const yusuf = () =>
+  member({
+    id: 4,
+    unique_id: 'JM000004',
+    name: 'Yusuf Khan',
+    email: 'chair@jamiya.example',
+    role: 'admin',
+  });
+
+export const FATIMA = { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' };
+
+/** Signed in as an admin: Fatima (id 1) unless another is named. */
+export function signedInAs(who: { id: number; unique_id: string; name: string } = FATIMA): {
+  userData: UserData;
+} {
+  const { userData } = profileBody();
+  return { userData: { ...userData, ...who, role: 'admin', is_member: false } };
+}
+
+/** Fatima's proposal about a member's account (docs/domain/maker-checker.md). */
+export function memberProposal(overrides: Partial<FundProposal> = {}): FundProposal {
+  return fundProposal.parse({
+    id: 11,
+    action: 'member.deactivate',
+    loan_id: null,
+    member: { id: 4, unique_id: 'JM000004', name: 'Yusuf Khan' },
+    amount: null,
+    reason: 'Stepping down',
+    details: null,
+    proposed_by: FATIMA,
+    proposed_at: '2026-12-02T09:00:00.000Z',
+    ...overrides,
+  });
+}

@@ -10,7 +10,7 @@ import type { AdminLoan, LoanStateName } from '@jamiya/contracts/loans';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
-import { rememberProposal } from './proposals.ts';
+import { rememberProposal } from '../../../api/proposals.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export type { AdminLoan, LoanStateName };

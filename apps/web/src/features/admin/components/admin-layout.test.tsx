@@ -7,11 +7,17 @@ import { getToken, setToken } from '../../../lib/session-store.ts';
 import { adminProfileBody, overviewBody } from '../testing/fixtures.ts';
 import { AdminLayout } from './admin-layout.tsx';
 
-function setup({ at = '/admin', pending = 3 }: { at?: string; pending?: number } = {}) {
+function setup({
+  at = '/admin',
+  pending = 3,
+  isMember = false,
+}: { at?: string; pending?: number; isMember?: boolean } = {}) {
   setToken('admin-token'.padEnd(43, 'x'));
+  const profile = adminProfileBody();
+  profile.userData.is_member = isMember;
   const requests = stubApi({
     'POST /api/logout': () => ({ body: { message: 'You are signed out.' } }),
-    'GET /api/profile': () => ({ body: adminProfileBody() }),
+    'GET /api/profile': () => ({ body: profile }),
     'GET /api/settings': () => ({
       body: { ...settingsBody(), association_name: 'Al Qusais Savings Circle' },
     }),
@@ -120,5 +126,29 @@ describe('the admin layout', () => {
       'false',
     );
     expect(screen.getAllByRole('navigation', { name: 'Admin area' })).toHaveLength(1);
+  });
+
+  it('leads an admin who is a member (the chair) to the member area, on a phone too', async () => {
+    const { user } = setup({ isMember: true });
+    const nav = screen.getByRole('navigation', { name: 'Admin area' });
+    expect(await within(nav).findByRole('link', { name: 'My member area' })).toHaveAttribute(
+      'href',
+      '/user',
+    );
+    await user.click(screen.getByRole('button', { name: 'Open the admin menu' }));
+    const menus = screen.getAllByRole('navigation', { name: 'Admin area' });
+    expect(menus).toHaveLength(2);
+    expect(within(menus[1]!).getByRole('link', { name: 'My member area' })).toHaveAttribute(
+      'href',
+      '/user',
+    );
+  });
+
+  it('offers an admin who is not a member no member area', async () => {
+    setup();
+    const nav = screen.getByRole('navigation', { name: 'Admin area' });
+    await within(nav).findByRole('link', { name: 'Overview' });
+    expect(await screen.findByText('Signed in as Fatima Al Mansoori')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My member area' })).not.toBeInTheDocument();
   });
 });

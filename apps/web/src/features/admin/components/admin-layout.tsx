@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useProfile } from '../../../api/get-profile.ts';
 import { useSignOut } from '../../../api/logout.ts';
 import { useSettings } from '../../../api/get-settings.ts';
-import { DashboardIcon, LoanIcon } from '../../../components/icons.tsx';
+import { DashboardIcon, HomeIcon, LoanIcon } from '../../../components/icons.tsx';
 import { useOverview } from '../api/get-overview.ts';
 import {
   BookIcon,
@@ -69,7 +69,7 @@ export function AdminLayout() {
 
 function AdminHeader() {
   const { t } = useTranslation('admin');
-  const signOut = useSignOut();
+  const { signOut, question } = useSignOut();
   const profile = useProfile();
   const settings = useSettings();
   const name = profile.data?.userData.name;
@@ -105,6 +105,8 @@ function AdminHeader() {
             <SignOutIcon className="size-5" />
             <span className="max-sm:sr-only">{t('layout.signOut')}</span>
           </button>
+          {/* Asked first when payments this admin made as a member wait on this device. */}
+          {question}
         </div>
       </div>
     </header>
@@ -115,6 +117,8 @@ function AdminNav() {
   const { t } = useTranslation('admin');
   const overview = useOverview();
   const pending = overview.data?.receipts_pending ?? 0;
+  // An admin who is a member too (the chair) has a member area of their own.
+  const isMember = useProfile().data?.userData.is_member === true;
   return (
     <nav aria-label={t('layout.nav')} className="px-3">
       <ul className="flex flex-col gap-1">
@@ -154,6 +158,17 @@ function AdminNav() {
             </NavLink>
           </li>
         ))}
+        {isMember && (
+          <li className="mt-2 border-t border-slate-200 pt-2">
+            <Link
+              to="/user"
+              className="flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium text-slate-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              <HomeIcon className="size-5 shrink-0" />
+              <span className="flex-1">{t('layout.memberArea')}</span>
+            </Link>
+          </li>
+        )}
       </ul>
     </nav>
   );

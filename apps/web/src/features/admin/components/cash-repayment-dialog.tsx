@@ -13,20 +13,28 @@ import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { aed } from '../../../lib/format.ts';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
-import { useRecordCashRepayment, type AdminLoan } from '../api/admin-loans.ts';
+import type { FundProposal } from '../../../api/proposals.ts';
+import { ProposedBy } from '../../../components/proposal-panel.tsx';
+import { isProposed, useRecordCashRepayment, type AdminLoan } from '../api/admin-loans.ts';
 
 type CashRepaymentForm = ReturnType<typeof cashRepaymentForm>;
 
-/** A repayment received in cash: the amount (at most what remains) and an optional note. */
-export function CashRepaymentDialog({
-  loan,
-  isOpen,
-  onClose,
-}: {
+interface RepaymentProps {
   loan: AdminLoan;
-  isOpen: boolean;
   onClose: () => void;
-}) {
+  /** Another admin's proposal being confirmed: its amount and note stand. */
+  proposal?: FundProposal | undefined;
+  /** Says that this only proposes it (two or more active admins). */
+  needsSecond?: string | null;
+  onDone?: () => void;
+}
+
+/**
+ * A repayment received in cash: the amount (at most what remains) and an optional note. With two
+ * or more active admins it is proposed, and a second admin confirms the same amount.
+ */
+export function CashRepaymentDialog({ isOpen, ...props }: RepaymentProps & { isOpen: boolean }) {
+  const { loan, onClose } = props;
   const { t } = useTranslation('admin');
   const [shakeSignal, setShakeSignal] = useState(0);
   return (
@@ -36,7 +44,7 @@ export function CashRepaymentDialog({
       title={t('loan.repayTitle', { id: loan.id })}
       shakeSignal={shakeSignal}
     >
-      <RepaymentForm loan={loan} onClose={onClose} onInvalid={() => setShakeSignal((n) => n + 1)} />
+      <RepaymentForm {...props} onInvalid={() => setShakeSignal((n) => n + 1)} />
     </Modal>
   );
 }
@@ -44,12 +52,11 @@ export function CashRepaymentDialog({
 function RepaymentForm({
   loan,
   onClose,
+  proposal,
+  needsSecond,
+  onDone,
   onInvalid,
-}: {
-  loan: AdminLoan;
-  onClose: () => void;
-  onInvalid: () => void;
-}) {
+}: RepaymentProps & { onInvalid: () => void }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const repay = useRecordCashRepayment();
@@ -69,8 +76,10 @@ function RepaymentForm({
   const form = useForm<z.input<CashRepaymentForm>, unknown, z.output<CashRepaymentForm>>({
     resolver,
     defaultValues: {
-      amount: filsToDecimalString(Math.min(nextFils || remainingFils, remainingFils)),
-      note: '',
+      amount: proposal
+        ? filsToDecimalString(tryParseAed(proposal.amount) ?? 0)
+        : filsToDecimalString(Math.min(nextFils || remainingFils, remainingFils)),
+      note: proposal?.reason ?? '',
     },
   });
   const { errors } = form.formState;
@@ -78,8 +87,9 @@ function RepaymentForm({
   const onSubmit = form.handleSubmit(async ({ amount, note }) => {
     try {
       const res = await repay.mutateAsync({ id: loan.id, amountFils: amount, note });
-      toastSuccess(res.message);
+      toastSuccess(isProposed(res) ? t('proposal.waitingToast') : res.message);
       onClose();
+      onDone?.();
     } catch (error) {
       if (closeOnConflict(error, onClose)) return;
       applyServerErrors(error, form.setError, ['amount', 'note']);
@@ -91,6 +101,11 @@ function RepaymentForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <p className="text-slate-700">{t('loan.repayBody', { name: loan.member.name })}</p>
+      {proposal && (
+        <p className="text-slate-700">
+          <ProposedBy proposal={proposal} />
+        </p>
+      )}
       <Field
         label={t('loan.repayAmount')}
         hint={
@@ -103,7 +118,10 @@ function RepaymentForm({
         }
         error={errors.amount?.message}
       >
-        {(a) => <AmountInput {...a} {...form.register('amount')} />}
+        {(a) => (
+          // Confirming: the amount is the proposal's, which the server checks too.
+          <AmountInput {...a} readOnly={proposal !== undefined} {...form.register('amount')} />
+        )}
       </Field>
       <Field label={t('loan.repayNote')} error={errors.note?.message}>
         {(a) => (
@@ -111,17 +129,19 @@ function RepaymentForm({
             {...a}
             rows={2}
             maxLength={500}
+            readOnly={proposal !== undefined}
             className={inputClass}
             {...form.register('note')}
           />
         )}
       </Field>
+      {needsSecond && <p className="text-sm text-slate-700">{needsSecond}</p>}
       <ModalActions>
         <Button variant="secondary" onClick={onClose}>
           {tc('cancel')}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
-          {t('loan.repayConfirm')}
+          {proposal ? t('proposal.confirmRepayment') : t('loan.repayConfirm')}
         </Button>
       </ModalActions>
     </form>

@@ -7,17 +7,23 @@ import { Spinner } from '../../../components/states.tsx';
 import { aed } from '../../../lib/format.ts';
 import { isProposed, useMoveLoan, type AdminLoan, type LoanAction } from '../api/admin-loans.ts';
 import { useOverview } from '../api/get-overview.ts';
-import { useLoanProposal, useMyId, type FundProposal } from '../api/proposals.ts';
+import {
+  useMyId,
+  useOpenProposals,
+  type FundProposal,
+  type ProposalAction,
+} from '../../../api/proposals.ts';
 import { CashRepaymentDialog } from './cash-repayment-dialog.tsx';
-import { ProposalPanel, ProposedBy } from './proposal-panel.tsx';
+import { ProposalPanel, ProposedBy } from '../../../components/proposal-panel.tsx';
 
 type Open = LoanAction | 'repay' | null;
 
 /**
  * What may be done from the loan's state (docs/product.md section 5): pending -> approve or reject;
  * approved -> pay out; active -> cash repayment or write-off. Each is confirmed in a dialog.
- * With two or more active admins a pay-out or a write-off is first proposed, then confirmed
- * by another admin (docs/domain/maker-checker.md); no admin decides on their own loan.
+ * With two or more active admins a pay-out, a write-off or a cash repayment is first proposed,
+ * then confirmed by another admin (docs/domain/maker-checker.md); no admin decides on their own
+ * loan.
  */
 export function LoanActions({ loan }: { loan: AdminLoan }) {
   const { t } = useTranslation('admin');
@@ -26,21 +32,26 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
   const [open, setOpen] = useState<Open>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const proposalAction =
-    loan.state === 'approved' ? 'loan.disburse' : loan.state === 'active' ? 'loan.write_off' : null;
-  const { proposal, isPending: isProposalPending } = useLoanProposal(
-    loan.id,
-    proposalAction ?? 'loan.disburse',
-    proposalAction !== null,
-  );
+  const actions: ProposalAction[] =
+    loan.state === 'approved'
+      ? ['loan.disburse']
+      : loan.state === 'active'
+        ? ['loan.write_off', 'loan.cash_repayment']
+        : [];
+  const { byAction, isPending: isProposalPending } = useOpenProposals({ loanId: loan.id }, actions);
+  const proposal = byAction.get(loan.state === 'approved' ? 'loan.disburse' : 'loan.write_off');
+  const repayProposal = byAction.get('loan.cash_repayment');
   const isMine = proposal !== undefined && proposal.proposed_by.id === myId;
   const isOwnLoan = myId !== undefined && myId === loan.member.id;
-  // The cash in hand and the number of admins, once a pay-out or a write-off is open.
-  const overview = useOverview(open === 'disburse' || open === 'write-off');
+  // The cash in hand and the number of admins, asked for anew when a pay-out, write-off or
+  // repayment opens; for an approved loan at once too, as its help says when the money is sent.
+  const overview = useOverview(open !== null && open !== 'approve' && open !== 'reject');
+  useOverview(loan.state === 'approved');
+  const hasTwoAdmins = (overview.data?.active_admins ?? 0) >= 2;
 
   // The button that was used is gone once the state moves on, or a proposal is made or
   // withdrawn: keep the focus in the actions.
-  const shown = `${loan.state}:${proposal?.id ?? ''}`;
+  const shown = `${loan.state}:${proposal?.id ?? ''}:${repayProposal?.id ?? ''}`;
   const shownRef = useRef(shown);
   const focusHeading = () => headingRef.current?.focus();
   useEffect(() => {
@@ -60,11 +71,17 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
     });
     return isProposed(answer) ? t('proposal.waitingToast') : answer.message;
   };
-  const panel = (confirmLabel: string, confirm: LoanAction, what: string) =>
-    proposal && (
+  const panel = (
+    shownProposal: FundProposal | undefined,
+    confirmLabel: string,
+    confirm: Open,
+    what: string,
+  ) =>
+    shownProposal && (
       <ProposalPanel
-        proposal={proposal}
-        isMine={isMine}
+        key={shownProposal.id}
+        proposal={shownProposal}
+        isMine={shownProposal.proposed_by.id === myId}
         confirmLabel={confirmLabel}
         onConfirm={() => setOpen(confirm)}
         onWithdrawn={focusHeading}
@@ -89,28 +106,48 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
       </>
     );
   } else if (loan.state === 'approved') {
-    help = t('loan.approvedHelp');
+    help = hasTwoAdmins ? t('loan.approvedHelpTwoAdmins') : t('loan.approvedHelp');
     if (isProposalPending) waiting = <Spinner />;
     else if (proposal)
       waiting = panel(
+        proposal,
         t('proposal.confirmPayout'),
         'disburse',
-        t('proposal.payoutOf', { amount: aed(proposal.amount), name: loan.member.name }),
+        t('proposal.payoutOf', { amount: aed(proposal.amount ?? 0), name: loan.member.name }),
       );
-    else buttons = <Button onClick={() => setOpen('disburse')}>{t('loan.disburse')}</Button>;
+    else
+      buttons = (
+        <Button onClick={() => setOpen('disburse')}>
+          {hasTwoAdmins ? t('loan.disbursePropose') : t('loan.disburse')}
+        </Button>
+      );
   } else if (loan.state === 'active') {
     help = t('loan.activeHelp');
     if (isProposalPending) waiting = <Spinner />;
-    else if (proposal)
-      waiting = panel(
-        t('proposal.confirmWriteOff'),
-        'write-off',
-        t('proposal.writeOffOf', { amount: aed(proposal.amount) }),
+    else
+      waiting = (
+        <>
+          {panel(
+            repayProposal,
+            t('proposal.confirmRepayment'),
+            'repay',
+            t('proposal.repaymentOf', {
+              amount: aed(repayProposal?.amount ?? 0),
+              name: loan.member.name,
+            }),
+          )}
+          {panel(
+            proposal,
+            t('proposal.confirmWriteOff'),
+            'write-off',
+            t('proposal.writeOffOf', { amount: aed(proposal?.amount ?? 0) }),
+          )}
+        </>
       );
-    buttons = (
+    buttons = !isProposalPending && (!repayProposal || !proposal) && (
       <>
-        <Button onClick={() => setOpen('repay')}>{t('loan.repay')}</Button>
-        {!proposal && !isProposalPending && (
+        {!repayProposal && <Button onClick={() => setOpen('repay')}>{t('loan.repay')}</Button>}
+        {!proposal && (
           <Button variant="secondary" onClick={() => setOpen('write-off')}>
             {t('loan.writeOff')}
           </Button>
@@ -123,8 +160,11 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
 
   // Confirming someone else's proposal, or making one that a second admin must confirm.
   const isConfirming = proposal !== undefined && !isMine;
-  const needsSecond =
-    !isConfirming && (overview.data?.active_admins ?? 0) >= 2 ? t('proposal.needsSecond') : null;
+  const needsSecond = !isConfirming && hasTwoAdmins ? t('proposal.needsSecond') : null;
+  const repayToConfirm =
+    repayProposal !== undefined && repayProposal.proposed_by.id !== myId
+      ? repayProposal
+      : undefined;
 
   return (
     <section
@@ -179,7 +219,7 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
         onClose={close}
         proposal={isConfirming ? proposal : undefined}
         overview={overview}
-        needsSecond={needsSecond}
+        isProposing={!isConfirming && hasTwoAdmins}
         onConfirm={run('disburse')}
       />
       <ReasonDialog
@@ -207,7 +247,21 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
         {needsSecond && <p className="text-sm text-slate-700">{needsSecond}</p>}
       </ReasonDialog>
       {loan.state === 'active' && (
-        <CashRepaymentDialog loan={loan} isOpen={open === 'repay'} onClose={close} />
+        <CashRepaymentDialog
+          // A fresh form per proposal, so that it starts from the proposal's amount.
+          key={`repay:${repayToConfirm?.id ?? ''}`}
+          loan={loan}
+          isOpen={open === 'repay'}
+          onClose={close}
+          proposal={repayToConfirm}
+          needsSecond={!repayToConfirm && hasTwoAdmins ? t('proposal.needsSecond') : null}
+          onDone={() =>
+            setTimeout(() => {
+              if (document.activeElement === document.body || document.activeElement === null)
+                focusHeading();
+            })
+          }
+        />
       )}
     </section>
   );
@@ -215,7 +269,9 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
 
 /**
  * The pay-out, with the cash in hand and what would remain: cash cannot go below zero, so a
- * loan larger than the cash cannot be confirmed (the server refuses it too, with a 409).
+ * loan larger than the cash cannot be confirmed (the server refuses it too, with a 409). When
+ * the money is sent: one admin acting alone records a pay-out already sent; with two admins it
+ * is proposed (`isProposing`), then confirmed (`proposal`), and sent only after the confirmation.
  */
 function DisburseDialog({
   loan,
@@ -223,7 +279,7 @@ function DisburseDialog({
   onClose,
   proposal,
   overview,
-  needsSecond,
+  isProposing,
   onConfirm,
 }: {
   loan: AdminLoan;
@@ -231,7 +287,7 @@ function DisburseDialog({
   onClose: () => void;
   proposal: FundProposal | undefined;
   overview: ReturnType<typeof useOverview>;
-  needsSecond: string | null;
+  isProposing: boolean;
   onConfirm: (reason: string | undefined) => Promise<string>;
 }) {
   const { t } = useTranslation('admin');
@@ -277,16 +333,25 @@ function DisburseDialog({
       title={t('loan.disburseTitle', { id: loan.id })}
       reasonLabel={t('loan.disburseNote')}
       isReasonRequired={false}
-      confirmLabel={proposal ? t('proposal.confirmPayout') : t('loan.disburseConfirm')}
+      confirmLabel={
+        proposal
+          ? t('proposal.confirmPayout')
+          : isProposing
+            ? t('loan.disbursePropose')
+            : t('loan.disburseConfirm')
+      }
       isConfirmDisabled={isShort}
       onConfirm={onConfirm}
     >
       <p className="text-slate-700">
-        {t('loan.disburseBody', {
-          amount: aed(loan.loan_amount),
-          name: loan.member.name,
-          account: loan.bank_account,
-        })}
+        {t(
+          proposal
+            ? 'loan.disburseConfirmBody'
+            : isProposing
+              ? 'loan.disburseProposeBody'
+              : 'loan.disburseBody',
+          { amount: aed(loan.loan_amount), name: loan.member.name, account: loan.bank_account },
+        )}
       </p>
       {proposal && (
         <p className="text-slate-700">
@@ -294,7 +359,6 @@ function DisburseDialog({
         </p>
       )}
       {cash}
-      {needsSecond && <p className="text-sm text-slate-700">{needsSecond}</p>}
     </ReasonDialog>
   );
 }

@@ -32,7 +32,15 @@ function setup(start: AdminLoan, handlers: Handlers = {}) {
       state: to,
       transitions: [
         ...loan.transitions,
-        { from: loan.state, to, at: '2026-12-02T09:00:00.000Z', reason, by: 'admin' },
+        {
+          from: loan.state,
+          to,
+          at: '2026-12-02T09:00:00.000Z',
+          reason,
+          by: 'admin',
+          admin: { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' },
+          proposed_by: null,
+        },
       ],
     };
     return { body: { message, loan } };
@@ -79,6 +87,8 @@ describe('a loan, for the committee', () => {
             at: '2026-09-15T08:00:00.000Z',
             reason: 'Regular saver',
             by: 'admin',
+            admin: { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' },
+            proposed_by: null,
           },
           ...adminActiveLoan().transitions.slice(2),
         ],
@@ -106,9 +116,13 @@ describe('a loan, for the committee', () => {
     const steps = within(history).getAllByRole('listitem');
     expect(steps).toHaveLength(3);
     expect(steps[0]).toHaveTextContent('Application submitted by the member');
-    expect(steps[1]).toHaveTextContent('Approved by the committee');
+    // The admins by name, both for a step two admins made (issue 33).
+    expect(steps[1]).toHaveTextContent('Approved by Fatima Al Mansoori');
     expect(steps[1]).toHaveTextContent('15 Sep 2026');
     expect(steps[1]).toHaveTextContent('Reason: Regular saver');
+    expect(steps[2]).toHaveTextContent(
+      'Paid out by Yusuf Khan on the proposal of Fatima Al Mansoori',
+    );
   });
 
   it('pending: approves after a confirmation, with an optional note', async () => {
@@ -167,6 +181,12 @@ describe('a loan, for the committee', () => {
   it('approved: records the pay-out after confirming where the money went', async () => {
     const { requests, user } = setup(adminPendingLoan({ state: 'approved' }));
     const panel = await actions();
+    // One admin acts alone: the money is sent, then the pay-out recorded.
+    expect(
+      await within(panel).findByText(
+        'Pay the money out to the member, then record it here: the schedule starts one month from today.',
+      ),
+    ).toBeInTheDocument();
     expect(
       within(panel)
         .getAllByRole('button')
@@ -361,14 +381,19 @@ describe('a loan, for the committee', () => {
       },
     });
     const panel = await actions();
-    await user.click(within(panel).getByRole('button', { name: 'Record pay-out' }));
-    const dialog = screen.getByRole('dialog', { name: 'Pay out loan #7?' });
+    // With two admins the money goes after the second admin's confirmation, not before (issue 33).
     expect(
-      await within(dialog).findByText(
-        'Two admins are active: this proposes it, and nothing moves until a second admin confirms it.',
+      await within(panel).findByText(
+        'With two admins, a pay-out is proposed here, then confirmed by a second admin: send the money to the member only after that confirmation. The schedule starts one month from the confirmation.',
       ),
     ).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm pay-out' }));
+    await user.click(within(panel).getByRole('button', { name: 'Propose pay-out' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pay out loan #7?' });
+    expect(dialog).toHaveTextContent(
+      'You propose paying AED 1,000 to Rahul Nair (Botim 0501234567). Do not send the money yet: send it only once a second admin has confirmed the pay-out.',
+    );
+    expect(dialog).not.toHaveTextContent('was sent to');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose pay-out' }));
 
     expect(await screen.findByText('Proposed: waiting for a second admin.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -376,20 +401,24 @@ describe('a loan, for the committee', () => {
       name: 'Proposed: waiting for a second admin',
     });
     expect(waiting).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 Dec 2026/);
-    expect(waiting).toHaveTextContent('Pay out AED 1,000 to Rahul Nair.');
+    expect(waiting).toHaveTextContent(
+      'Pay out AED 1,000 to Rahul Nair. The money is sent only once a second admin has confirmed.',
+    );
     expect(waiting).toHaveTextContent(
       'You proposed this, so you cannot confirm it: another admin must.',
     );
     // Not paid out: still approved, and no way for Fatima to confirm her own proposal.
     expect(screen.getByText('Approved', { selector: 'span' })).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Confirm payout' })).not.toBeInTheDocument();
-    expect(within(panel).queryByRole('button', { name: 'Record pay-out' })).not.toBeInTheDocument();
+    expect(
+      within(panel).queryByRole('button', { name: 'Propose pay-out' }),
+    ).not.toBeInTheDocument();
 
-    // Anyone may withdraw it; the pay-out can then be recorded again.
+    // Anyone may withdraw it; the pay-out can then be proposed again.
     await user.click(within(waiting).getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('The proposal was withdrawn.')).toBeInTheDocument();
     expect(
-      await within(panel).findByRole('button', { name: 'Record pay-out' }),
+      await within(panel).findByRole('button', { name: 'Propose pay-out' }),
     ).toBeInTheDocument();
     expect(posts(requests).map((r) => r.url)).toEqual([
       '/api/admin/loans/7/disburse',
@@ -414,6 +443,9 @@ describe('a loan, for the committee', () => {
 
     const dialog = screen.getByRole('dialog', { name: 'Pay out loan #7?' });
     expect(dialog).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 Dec 2026/);
+    expect(dialog).toHaveTextContent(
+      'Confirming records the pay-out of AED 1,000 to Rahul Nair (Botim 0501234567). The money is sent after this confirmation, not before. The first installment falls due one month from today.',
+    );
     expect(await within(dialog).findByText('Cash in hand')).toBeInTheDocument();
     // Confirming is not a new proposal: no "two admins" sentence.
     expect(dialog).not.toHaveTextContent('Two admins are active');
@@ -426,6 +458,98 @@ describe('a loan, for the committee', () => {
     expect(
       await within(panel).findByText(/Record a repayment received in cash/),
     ).toBeInTheDocument();
+  });
+
+  it('two admins: a cash repayment is proposed (202), and another admin confirms its amount', async () => {
+    const repayment = proposalBody({
+      id: 9,
+      action: 'loan.cash_repayment',
+      loan_id: 1,
+      amount: 200,
+      reason: 'Paid at the meeting',
+    });
+    let proposals: ReturnType<typeof proposalBody>[] = [];
+    const loan = adminActiveLoan();
+    const { requests, user } = setup(loan, {
+      'GET /api/admin/overview': () => ({ body: overviewBody({ active_admins: 2 }) }),
+      'GET /api/admin/proposals': () => ({ body: { items: proposals } }),
+      'POST /api/admin/loans/1/repayments': () => {
+        proposals = [repayment];
+        return {
+          status: 202,
+          body: {
+            message: 'Proposed. A second admin must confirm it before any money moves.',
+            loan,
+            pending_confirmation: true,
+            proposal: repayment,
+          },
+        };
+      },
+    });
+    const panel = await actions();
+    await user.click(within(panel).getByRole('button', { name: 'Record cash repayment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cash repayment for loan #1' });
+    expect(
+      await within(dialog).findByText(
+        'Two admins are active: this proposes it, and nothing moves until a second admin confirms it.',
+      ),
+    ).toBeInTheDocument();
+    const amount = within(dialog).getByLabelText('Amount received (AED)');
+    await user.clear(amount);
+    await user.type(amount, '200');
+    await user.click(within(dialog).getByRole('button', { name: 'Record repayment' }));
+    expect(await screen.findByText('Proposed: waiting for a second admin.')).toBeInTheDocument();
+    const waiting = await within(panel).findByRole('region', {
+      name: 'Proposed: waiting for a second admin',
+    });
+    expect(waiting).toHaveTextContent('Record AED 200 received in cash from Amina Rahman.');
+    expect(waiting).toHaveTextContent('You proposed this, so you cannot confirm it');
+    // The proposer cannot confirm, nor propose a second one beside it; the write-off stays.
+    expect(
+      within(panel).queryByRole('button', { name: 'Record cash repayment' }),
+    ).not.toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Write off' })).toBeInTheDocument();
+    expect(posts(requests)).toHaveLength(1);
+  });
+
+  it("another admin confirms a cash repayment with the proposal's amount and note, which cannot be changed", async () => {
+    const repayment = proposalBody({
+      id: 9,
+      action: 'loan.cash_repayment',
+      loan_id: 1,
+      amount: 200,
+      reason: 'Paid at the meeting',
+    });
+    let proposals = [repayment];
+    const repaid = adminActiveLoan({ paid_amount: 913.34, remaining_amount: 1226.66 });
+    const { requests, user } = setup(adminActiveLoan(), {
+      'GET /api/profile': () => ({ body: chairProfileBody() }),
+      'GET /api/admin/overview': () => ({ body: overviewBody({ active_admins: 2 }) }),
+      'GET /api/admin/proposals': () => ({ body: { items: proposals } }),
+      'POST /api/admin/loans/1/repayments': () => {
+        proposals = [];
+        return { body: { message: 'The repayment was recorded.', loan: repaid } };
+      },
+    });
+    const panel = await actions();
+    const waiting = within(panel).getByRole('region', {
+      name: 'Proposed: waiting for a second admin',
+    });
+    await user.click(within(waiting).getByRole('button', { name: 'Confirm repayment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cash repayment for loan #1' });
+    expect(dialog).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 Dec 2026/);
+    expect(within(dialog).getByLabelText('Amount received (AED)')).toHaveValue(200);
+    expect(within(dialog).getByLabelText('Amount received (AED)')).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText('Note (optional)')).toHaveValue('Paid at the meeting');
+    expect(dialog).not.toHaveTextContent('Two admins are active');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm repayment' }));
+    expect(await screen.findByText('The repayment was recorded.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([
+      expect.objectContaining({
+        url: '/api/admin/loans/1/repayments',
+        body: { amount: 200, note: 'Paid at the meeting' },
+      }),
+    ]);
   });
 
   it("a write-off proposal shows its reason; the confirming admin's form starts with it", async () => {

@@ -41,6 +41,11 @@ export function AdminLoanDetailPage() {
 
   return (
     <div className="flex flex-col gap-4">
+      <title>
+        {t('layout.pageTitle', {
+          page: Number.isInteger(id) && id > 0 ? t('loan.title', { id }) : t('loans.title'),
+        })}
+      </title>
       <Link
         to="/admin/loans"
         className="inline-flex min-h-11 items-center gap-1 self-start rounded-lg font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
@@ -228,7 +233,16 @@ function History({ loan }: { loan: AdminLoan }) {
             />
             <p className="font-medium text-slate-900">
               {t(`loan.transitions.${step.to}`)}{' '}
-              <span className="font-normal text-slate-600">{t(`loan.by.${step.by}`)}</span>
+              <span className="font-normal text-slate-600">
+                {step.admin === null
+                  ? t(`loan.by.${step.by}`)
+                  : step.proposed_by === null
+                    ? t('loan.byAdmin', { name: step.admin.name })
+                    : t('loan.byTwoAdmins', {
+                        admin: step.admin.name,
+                        proposer: step.proposed_by.name,
+                      })}
+              </span>
             </p>
             <p className="text-sm text-slate-600">
               <time dateTime={step.at}>{formatDateTime(step.at)}</time>

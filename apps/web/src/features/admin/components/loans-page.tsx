@@ -11,7 +11,7 @@ import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminLoans, type AdminLoan, type LoanStateName } from '../api/admin-loans.ts';
-import { useProposals } from '../api/proposals.ts';
+import { useProposals } from '../../../api/proposals.ts';
 import { LoanStateBadge } from '../../../components/loan-state-badge.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 
@@ -135,6 +135,7 @@ export function AdminLoansPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
+        <title>{t('layout.pageTitle', { page: t('loans.title') })}</title>
         <PageHeading title={t('loans.title')} subtitle={t('loans.subtitle')} />
         <div className="flex w-full flex-col gap-1 sm:w-56">
           <label htmlFor={filterId} className="text-sm font-medium text-slate-800">

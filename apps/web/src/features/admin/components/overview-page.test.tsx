@@ -171,7 +171,7 @@ describe('the admin overview', () => {
     setup(() => ({ body: overviewBody({ active_admins: 1, proposals: [] }) }));
     const section = await screen.findByRole('region', { name: 'Waiting for a second admin' });
     expect(section).toHaveTextContent(
-      'A single active admin pays out, writes off and shares out alone; once a second admin is active, money leaving the fund needs two admins.',
+      "A single active admin pays out, writes off, records cash repayments and shares out alone; once a second admin is active, each of these needs two admins, and so do a change of an admin's status and a member's password link.",
     );
     expect(within(section).queryByRole('listitem')).not.toBeInTheDocument();
   });

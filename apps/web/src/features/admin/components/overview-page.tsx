@@ -25,6 +25,7 @@ export function AdminOverviewPage() {
 
   return (
     <div className="flex flex-col gap-6">
+      <title>{t('layout.pageTitle', { page: t('overview.title') })}</title>
       <PageHeading title={t('overview.title')} subtitle={t('overview.subtitle')} />
       {overview.isPending ? (
         <Spinner />

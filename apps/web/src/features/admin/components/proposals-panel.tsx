@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
-import type { FundProposal } from '../api/proposals.ts';
-import { KIND_KEY, ProposedBy, WithdrawButton } from './proposal-panel.tsx';
+import type { FundProposal } from '../../../api/proposals.ts';
+import { KIND_KEY, ProposedBy, WithdrawButton } from '../../../components/proposal-panel.tsx';
 
 /**
- * The overview's list of money leaving the fund that waits for a second admin, or, with a
- * single active admin, the sentence that says that admin acts alone.
+ * The overview's list of what waits for a second admin (money leaving the fund, and what could
+ * stand in for it), or, with a single active admin, the sentence that says that admin acts alone.
  */
 export function ProposalsPanel({
   proposals,
@@ -54,7 +54,9 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
   const link =
     p.loan_id !== null
       ? { to: `/admin/loans/${p.loan_id}`, text: t('overview.openLoan', { id: p.loan_id }) }
-      : { to: '/admin/bonus', text: t('overview.openBonus') };
+      : p.member
+        ? { to: `/admin/members/${p.member.id}`, text: t('overview.openMember') }
+        : { to: '/admin/bonus', text: t('overview.openBonus') };
   return (
     <li className="flex flex-col gap-2 rounded-2xl border border-amber-300 bg-white p-3 shadow-sm sm:p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -62,7 +64,11 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
           {t(KIND_KEY[p.action])}
           {p.loan_id !== null && ` · ${t('loans.loanNumber', { id: p.loan_id })}`}
         </h3>
-        <span className="text-lg font-extrabold text-slate-900 tabular-nums">{aed(p.amount)}</span>
+        {p.amount !== null && (
+          <span className="text-lg font-extrabold text-slate-900 tabular-nums">
+            {aed(p.amount)}
+          </span>
+        )}
       </div>
       {p.member && (
         <p className="text-slate-800">

@@ -118,6 +118,7 @@ export function ReviewQueuePage() {
 
   return (
     <div className="flex flex-col gap-4">
+      <title>{t('layout.pageTitle', { page: t('payments.title') })}</title>
       <PageHeading title={t('payments.title')} subtitle={t('payments.subtitle')} />
       <Tabs
         label={t('payments.tabs')}

@@ -1,7 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { PageShellProvider } from '../../../lib/page-shell.ts';
+import { currentSession, setCachedProfileId } from '../../../lib/session-store.ts';
 import { RequireSession } from './require-session.tsx';
 
 const userData = (id: number, role: 'member' | 'admin' = 'member', isMember = true) => ({
@@ -57,7 +60,7 @@ describe('RequireSession', () => {
 
   it('shows a loading indicator, then the area when the profile matches the cached id', async () => {
     localStorage.setItem('ts_token', 'token-of-amina-0123456789');
-    localStorage.setItem('ts_profile_id', '2');
+    setCachedProfileId(2, 'token-of-amina-0123456789');
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const requests = stubApi({
@@ -78,16 +81,31 @@ describe('RequireSession', () => {
     stubApi({ 'GET /api/profile': () => ({ body: userData(7) }) });
     renderArea();
     expect(await screen.findByText('MEMBER AREA')).toBeInTheDocument();
-    await waitFor(() => expect(localStorage.getItem('ts_profile_id')).toBe('7'));
+    expect(currentSession()).toEqual({ token: 'token-of-amina-0123456789', accountId: 7 });
   });
 
-  it('signs out on a profile that is not the cached one', async () => {
-    localStorage.setItem('ts_token', 'token-of-someone-else-0123');
-    localStorage.setItem('ts_profile_id', '2');
-    stubApi({ 'GET /api/profile': () => ({ body: userData(3) }) });
-    renderArea();
+  it('leaves for /sign-in when its profile is another session’s, ending none', async () => {
+    // Amina's area is open; in another tab, account 3 signs in on the same phone.
+    localStorage.setItem('ts_token', 'token-of-amina-0123456789');
+    stubApi({
+      'GET /api/profile': (req) => ({
+        body: userData(req.headers.get('authorization')?.includes('amina') ? 2 : 3),
+      }),
+    });
+    const view = renderWithProviders(
+      <RequireSession>
+        <Link to="/user/monthly-pay">MEMBER AREA</Link>
+      </RequireSession>,
+      { path: '/user/*', at: '/user', routes: { '/sign-in': 'SIGN IN PAGE' } },
+    );
+    const link = await screen.findByRole('link', { name: 'MEMBER AREA' });
+    localStorage.setItem('ts_token', 'token-of-account-three-0123');
+    setCachedProfileId(3, 'token-of-account-three-0123');
+    // Amina's tab goes on: its next page checks the session again.
+    await userEvent.click(link);
     expect(await screen.findByText('SIGN IN PAGE')).toBeInTheDocument();
-    expect(localStorage.getItem('ts_token')).toBeNull();
+    expect(view.queryClient.getQueryData(['profile'])).toBeUndefined();
+    expect(currentSession()).toEqual({ token: 'token-of-account-three-0123', accountId: 3 });
   });
 
   it('signs out when the profile call fails (an ended session)', async () => {

@@ -3,13 +3,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getProfileQueryOptions } from '../../../api/get-profile.ts';
-import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { ErrorState, Loading } from '../../../components/states.tsx';
 import { ApiError, onUnauthorized } from '../../../lib/api-client.ts';
 import { useIsPageShell } from '../../../lib/page-shell.ts';
 import {
   getCachedProfileId,
   getToken,
-  setCachedProfileId,
   setHasMemberArea,
   clearToken,
 } from '../../../lib/session-store.ts';
@@ -20,6 +19,9 @@ const keptFigures = () => import('../../../lib/kept-figures.ts');
 /**
  * The session check of docs/product.md 10.4: no token, a refused profile call, or a profile that
  * is not the one this token was issued for sends the member to /sign-in; so does any later 401.
+ * (The profile's answer keeps its account as the token's: api/get-profile.ts. One in memory that
+ * is not the token's is another session's, replaced by a sign-in in another tab: this tab's
+ * answers go, and the sign-in page leads on to the area of the session there is now.)
  * No network is not the end of a session: the member area opens with the figures kept on the
  * phone, or says that there is no connection.
  */
@@ -53,15 +55,12 @@ export function RequireSession({ children }: { children: ReactNode }) {
 
   const isMember = profile.data?.userData.is_member;
   useEffect(() => {
-    if (profileId !== undefined && cachedId === null) setCachedProfileId(profileId);
-  }, [profileId, cachedId]);
-  useEffect(() => {
     if (isMember !== undefined) setHasMemberArea(isMember);
   }, [isMember]);
 
   useEffect(() => {
     if (isMismatch || isRefused) {
-      clearToken();
+      if (isRefused) clearToken();
       queryClient.clear();
       void keptFigures().then((kept) => kept.forgetFigures());
     }
@@ -115,7 +114,9 @@ export function SessionCheck() {
   const { t } = useTranslation('auth');
   return (
     <div className="grid min-h-dvh place-items-center">
-      <Spinner label={t('session.checking')} />
+      {/* Not the spinner that says a page needs a connection: offline, the check waits for the
+          figures kept on the phone, then says itself when there are none (NoConnection). */}
+      <Loading label={t('session.checking')} />
     </div>
   );
 }

@@ -5,6 +5,11 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { profileBody } from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
+import {
+  currentSession,
+  getCachedProfileId,
+  setCachedProfileId,
+} from '../../../lib/session-store.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
 const loginAnswer = () => ({
@@ -63,8 +68,38 @@ describe('SignInPage', () => {
     await signIn();
     expect(await screen.findByText('MEMBER HOME')).toBeInTheDocument();
     expect(localStorage.getItem('ts_token')).toBe('abcdefghijklmnopqrstuvwxyz012345');
-    await waitFor(() => expect(localStorage.getItem('ts_profile_id')).toBe('4'));
+    await waitFor(() =>
+      expect(currentSession()).toEqual({
+        token: 'abcdefghijklmnopqrstuvwxyz012345',
+        accountId: 4,
+      }),
+    );
     expect(await screen.findByText('Signed in successfully.')).toBeInTheDocument();
+  });
+
+  it('after another account’s session on the phone, no account is the session’s until the new profile answers', async () => {
+    // Member 9 was signed in here; her session ended and her id is still kept.
+    localStorage.setItem('ts_token', 'token-of-member-nine-0123456789');
+    setCachedProfileId(9, 'token-of-member-nine-0123456789');
+    localStorage.removeItem('ts_token');
+    let answerProfile!: () => void;
+    const profileAnswered = new Promise<void>((resolve) => (answerProfile = resolve));
+    const seen: (number | null)[] = [];
+    stubApi({
+      'POST /api/login': loginAnswer,
+      'GET /api/profile': async () => {
+        seen.push(getCachedProfileId());
+        await profileAnswered;
+        return profileAnswer('member')();
+      },
+    });
+    renderWithProviders(<SignInPage />, { path: '/sign-in', routes: { '/user': 'MEMBER HOME' } });
+    await signIn();
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen).toEqual([null]);
+    answerProfile();
+    expect(await screen.findByText('MEMBER HOME')).toBeInTheDocument();
+    expect(getCachedProfileId()).toBe(4);
   });
 
   it.each([

@@ -12,27 +12,9 @@ import { Field } from '../../../components/field.tsx';
 import { FormPage } from '../../../components/form-page.tsx';
 import { PrerenderedForm } from '../../../components/prerendered-form.tsx';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
-import {
-  getToken,
-  setCachedProfileId,
-  setHasMemberArea,
-  setToken,
-} from '../../../lib/session-store.ts';
+import { getToken } from '../../../lib/session-store.ts';
+import { landingPath, startSession } from '../../../api/start-session.ts';
 import { useLogin } from '../api/login.ts';
-
-/**
- * Where a sign-in leads: back to the deep link that sent the person here, if it is a page
- * they may see; otherwise the admin area for an admin and the member area for a member. An
- * admin who is not a member has no member area at all.
- */
-function landingPath(user: { role: string; is_member: boolean }, state: unknown): string {
-  const from = (state as { from?: string } | null)?.from;
-  const isAdmin = user.role === 'admin';
-  const isMember = user.is_member !== false;
-  if ((isMember && from?.startsWith('/user')) || (isAdmin && from?.startsWith('/admin')))
-    return from;
-  return isAdmin || !isMember ? '/admin' : '/user';
-}
 
 const resolver = lazyZodResolver(() =>
   import('@jamiya/contracts/auth').then((m) => m.loginRequest),
@@ -64,14 +46,11 @@ export function SignInPage() {
     setSigningIn(true);
     try {
       const res = await login.mutateAsync(values);
-      setToken(res.access_token);
+      const signingIn = startSession(queryClient, res.access_token);
       toastSuccess(res.message);
       form.reset();
-      queryClient.clear();
-      const profile = await queryClient.fetchQuery(getProfileQueryOptions());
-      setCachedProfileId(profile.userData.id);
-      setHasMemberArea(profile.userData.is_member);
-      await navigate(landingPath(profile.userData, location.state), { replace: true });
+      const from = (location.state as { from?: string } | null)?.from;
+      await navigate(landingPath(await signingIn, from), { replace: true });
     } catch (error) {
       setSigningIn(false);
       applyServerErrors(error, form.setError, ['email', 'password']);
@@ -83,7 +62,11 @@ export function SignInPage() {
     return <Navigate to={signedInUser.is_member === false ? '/admin' : '/user'} replace />;
 
   return (
-    <FormPage title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
+    <FormPage
+      pageTitle={t('signIn.title')}
+      title={t('signIn.title')}
+      subtitle={t('signIn.subtitle')}
+    >
       <PrerenderedForm
         onSubmit={onSubmit}
         isSubmitting={isSubmitting}

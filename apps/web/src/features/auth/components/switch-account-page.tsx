@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { Button } from '../../../components/button.tsx';
 import { secondaryLink } from '../../../components/link-styles.ts';
 import { useSignOut } from '../../../api/logout.ts';
@@ -11,24 +12,27 @@ import { useSignOut } from '../../../api/logout.ts';
  */
 export function SwitchAccountPage() {
   const { t } = useTranslation('auth');
-  const signOut = useSignOut();
+  const { signOut, question } = useSignOut();
   const [isSigningOut, setSigningOut] = useState(false);
-  const onSignOut = () => {
+  const onSignOut = async () => {
     setSigningOut(true);
-    void signOut();
+    await signOut();
+    setSigningOut(false); // still here: the sign-out asks about waiting payments first
   };
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm">
+      <PageTitle>{t('switchAccount.title')}</PageTitle>
       <h1 className="text-xl font-bold text-slate-900">{t('switchAccount.title')}</h1>
       <p className="text-slate-700">{t('switchAccount.question')}</p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button onClick={onSignOut} isBusy={isSigningOut}>
+        <Button onClick={() => void onSignOut()} isBusy={isSigningOut}>
           {t('switchAccount.confirm')}
         </Button>
         <Link to="/user" className={secondaryLink}>
           {t('switchAccount.cancel')}
         </Link>
       </div>
+      {question}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { threadMessages } from '../../../components/chat/thread-data.ts';
 import { useNewMessages, useThread, type Message } from '../api/get-messages.ts';
 import { useMarkMessagesRead } from '../api/mark-messages-read.ts';
@@ -21,6 +22,7 @@ export function ContactChatPage() {
 
   return (
     <div className="flex flex-col gap-4">
+      <PageTitle>{t('chat.title')}</PageTitle>
       <div>
         <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t('chat.title')}</h1>
         <p className="text-slate-700">{t('chat.subtitle')}</p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { Link } from 'react-router';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { errorMessage } from '../../../lib/messages.ts';
@@ -13,16 +14,24 @@ export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const account = useAccountData();
 
-  if (account.isPending) return <Spinner />;
-  if (account.isError) {
-    return (
-      <div className="flex flex-col gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-        <ErrorState message={errorMessage(account.error)} onRetry={() => void account.refetch()} />
-      </div>
-    );
-  }
-  return <Dashboard data={account.data} />;
+  return (
+    <>
+      <PageTitle>{t('title')}</PageTitle>
+      {account.isPending ? (
+        <Spinner />
+      ) : account.isError ? (
+        <div className="flex flex-col gap-4">
+          <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+          <ErrorState
+            message={errorMessage(account.error)}
+            onRetry={() => void account.refetch()}
+          />
+        </div>
+      ) : (
+        <Dashboard data={account.data} />
+      )}
+    </>
+  );
 }
 
 function Dashboard({ data }: { data: AccountData }) {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { savePaymentResponse } from '@jamiya/contracts/payments';
 import type { loanRepaymentForm, monthlyPaymentForm } from '../lib/payment-forms.ts';
@@ -13,8 +13,9 @@ import {
   WAITING_PAYMENTS_KEY,
   type PaymentRequest,
 } from '../../../lib/outbox.ts';
-import { getCachedProfileId } from '../../../lib/session-store.ts';
+import { currentSession, type Session } from '../../../lib/session-store.ts';
 import { shrinkPhoto } from '../../../lib/shrink-photo.ts';
+import { loadSignOutQuestion } from '../../../api/logout.ts';
 import { refreshAfterPayment } from '../../../api/waiting-payments.ts';
 
 export type SavePaymentResponse = z.infer<typeof savePaymentResponse>;
@@ -68,6 +69,10 @@ export async function repaymentRequest(
   };
 }
 
+// The session each submission was made in: it is sent with that session's token and, if it
+// waits, kept for that session's account, whatever sign-in comes meanwhile.
+const sessionOf = new WeakMap<PaymentRequest, Session>();
+
 /**
  * Sends a payment with its receipt, telling `progress` (0 to 1) while it goes; without a network
  * (the phone says so, or the request gets no answer after its retries) the payment is kept on
@@ -76,26 +81,42 @@ export async function repaymentRequest(
 export function useSubmitPayment() {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
+  // A payment that waits makes the sign-out ask what becomes of it (api/logout.ts): the
+  // question's code and texts come now, with the form's, while there is a network.
+  useEffect(() => void loadSignOutQuestion().catch(() => undefined), []);
   const mutation = useMoneyMutation({
     mutationFn: (request: PaymentRequest, key: string) =>
-      sendPayment<SavePaymentResponse>(request, key, setProgress),
+      sendPayment<SavePaymentResponse>(request, key, {
+        token: sessionOf.get(request)?.token,
+        onUploadProgress: setProgress,
+      }),
     // Not awaited, so that a slow refetch does not hold the modal open.
     onSuccess: () => refreshAfterPayment(queryClient),
     onSettled: () => setProgress(null),
   });
-  const keep = async (request: PaymentRequest, cause: unknown): Promise<'kept'> => {
-    const accountId = getCachedProfileId();
-    if (accountId === null) throw cause;
-    await keepPayment({ ...request, id: idempotencyKeyOf(request), accountId, keptAt: Date.now() });
+  const keep = async (
+    request: PaymentRequest,
+    session: Session | null,
+    cause: unknown,
+  ): Promise<'kept'> => {
+    if (session === null) throw cause;
+    await keepPayment({
+      ...request,
+      id: idempotencyKeyOf(request),
+      accountId: session.accountId,
+      keptAt: Date.now(),
+    });
     void queryClient.invalidateQueries({ queryKey: WAITING_PAYMENTS_KEY });
     return 'kept';
   };
   const submit = async (request: PaymentRequest): Promise<SavePaymentResponse | 'kept'> => {
-    if (!navigator.onLine) return keep(request, new ApiError(0, 'Network Error'));
+    const session = currentSession();
+    if (session) sessionOf.set(request, session);
+    if (!navigator.onLine) return keep(request, session, new ApiError(0, 'Network Error'));
     try {
       return await mutation.mutateAsync(request);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 0) return keep(request, error);
+      if (error instanceof ApiError && error.status === 0) return keep(request, session, error);
       throw error;
     }
   };

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { accountBody, duesPayment, rahulRows, stubObjectUrls } from '../testing/fixtures.ts';
 import { setupMonthlyPay, type MonthlyPayOptions } from '../testing/monthly-pay-page.tsx';
 import { activeLoan, settingsBody } from '../../../testing/api-fixtures.ts';
+import { getSettingsQueryOptions } from '../../../api/get-settings.ts';
 
 /** With a stand-in for Apply Loan, where the first-loan banner leads. */
 const setup = (options: MonthlyPayOptions = {}) =>
@@ -236,7 +237,9 @@ describe('the first-loan banner', () => {
       await screen.findByRole('region', { name: 'Monthly dues' });
       // Both answers the banner depends on have arrived, so its absence means something.
       await waitFor(() => expect(queryClient.getQueryData(['myLoans'])).toBeDefined());
-      await waitFor(() => expect(queryClient.getQueryData(['settings'])).toBeDefined());
+      await waitFor(() =>
+        expect(queryClient.getQueryData(getSettingsQueryOptions().queryKey)).toBeDefined(),
+      );
       expect(screen.queryByRole('link', { name: /Loan/ })).not.toBeInTheDocument();
     },
   );

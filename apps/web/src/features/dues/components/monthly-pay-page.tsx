@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
 import { useMyPayments } from '../../../api/get-my-payments.ts';
@@ -116,6 +117,7 @@ export function MonthlyPayPage() {
 
   return (
     <div className="flex flex-col gap-6">
+      <PageTitle>{t('title')}</PageTitle>
       <div>
         <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t('title')}</h1>
         <p className="mt-1 text-slate-700">{t('subtitle')}</p>

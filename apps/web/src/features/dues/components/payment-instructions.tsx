@@ -9,7 +9,7 @@ import { instructionLines, lineParts, type InstructionLine } from '../lib/instru
  * each, with a copy button beside every account number. `compact` is the forms' version.
  */
 export function PaymentInstructions({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation('dues');
+  const { t, i18n } = useTranslation('dues');
   const { t: tc } = useTranslation();
   const settings = useSettings();
   const titleId = useId();
@@ -39,15 +39,22 @@ export function PaymentInstructions({ compact = false }: { compact?: boolean }) 
     );
   else {
     const lines = instructionLines(settings.data.payment_instructions);
+    const writtenIn = settings.data.texts_in.payment_instructions;
     body =
       lines.length === 0 ? (
         <p className="text-sm text-slate-800">{t('instructions.empty')}</p>
       ) : (
-        <ul className="flex flex-col gap-1">
-          {lines.map((line, index) => (
-            <InstructionItem key={index} line={line} />
-          ))}
-        </ul>
+        <>
+          <ul lang={writtenIn} className="flex flex-col gap-1">
+            {lines.map((line, index) => (
+              <InstructionItem key={index} line={line} />
+            ))}
+          </ul>
+          {/* The committee wrote none in the member's language: said, not hidden. */}
+          {writtenIn !== i18n.language && (
+            <p className="text-xs text-slate-600">{t('instructions.inEnglish')}</p>
+          )}
+        </>
       );
   }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
 import { errorMessage } from '../../../lib/messages.ts';
@@ -29,6 +30,7 @@ export function MemberHomePage() {
 
   return (
     <div className="flex flex-col gap-4 md:gap-6">
+      <PageTitle>{t('title')}</PageTitle>
       <h1 className="sr-only">{t('title')}</h1>
       {account.isPending ? (
         <>

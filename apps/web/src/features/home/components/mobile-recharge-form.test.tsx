@@ -49,6 +49,14 @@ async function fill(
 }
 
 describe('MobileRechargeForm', () => {
+  it('says beside Confirm & Pay what happens next, and that nothing comes from the savings', async () => {
+    setup();
+    const pay = screen.getByRole('button', { name: 'Confirm & Pay' });
+    expect(pay).toHaveAccessibleDescription(
+      "What happens next: a committee member makes this recharge with the operator by hand, so not at once, then marks your request done with the operator's reference. Nothing is taken from your savings: you settle the amount with the committee.",
+    );
+  });
+
   it('shows the range from the settings and keeps the note about 3-4 minutes', async () => {
     setup();
     expect(await screen.findByText('From AED 10 to AED 500.')).toBeInTheDocument();
@@ -116,15 +124,23 @@ describe('MobileRechargeForm', () => {
   ])(
     'sends %s, %s AED, %s as the API takes it and confirms it',
     async (number, amount, operator, body) => {
+      const scrolledTo: Element[] = [];
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolledTo.push(this);
+      };
       const { user, requests } = setup();
       await screen.findByText('From AED 10 to AED 500.');
       await fill(user, { number, amount, operator });
       await waitFor(() => expect(posts(requests)).toHaveLength(1));
       expect(posts(requests)[0]).toMatchObject({ url: '/api/recharge-requests', body });
-      const status = within(await screen.findByText('Request sent').then((e) => e.parentElement!));
+      const panel = await screen.findByText('Request sent', { selector: 'p' });
+      const status = within(panel.parentElement!);
       expect(status.getByText(CONFIRMATION)).toBeInTheDocument();
-      // The toast says it too; the form is empty again.
-      expect(screen.getAllByText(CONFIRMATION).length).toBeGreaterThanOrEqual(1);
+      // The long confirmation stays beside the form, brought into view, not in a toast that
+      // closes after a second: the toast says it is sent (issue 33). The form is empty again.
+      expect(scrolledTo).toEqual([panel.parentElement]);
+      expect(await screen.findByRole('alert')).toHaveTextContent(/^Request sent$/);
+      expect(screen.getAllByText(CONFIRMATION)).toHaveLength(1);
       expect(screen.getByLabelText('Mobile number')).toHaveValue('');
       expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'false');
       await user.click(status.getByRole('link', { name: 'See my recharge requests' }));

@@ -1,5 +1,5 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
@@ -29,8 +29,9 @@ import { useIsOnline } from '../../../lib/use-is-online.ts';
 
 /**
  * The mobile recharge form of docs/product.md 10.2, made real (docs/product.md section 7): it sends a
- * request the committee completes or refuses. The confirmation stays beside the form until
- * a field changes, since the success toast closes after 1 s.
+ * request the committee completes or refuses, as the line beside Confirm & Pay says. The long
+ * confirmation stays beside the form, brought into view, until a field changes: the success
+ * toast, which closes after 1 s, only says the request is sent.
  */
 export function MobileRechargeForm({
   headingLevel = 'h2',
@@ -67,6 +68,11 @@ export function MobileRechargeForm({
   const { errors } = form.formState;
   const Heading = headingLevel;
   const titleId = useId();
+  const nextId = useId();
+  const confirmationRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (confirmation) confirmationRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [confirmation]);
   const clearConfirmation = { onChange: () => setConfirmation(null) };
 
   const onSubmit = form.handleSubmit(
@@ -74,7 +80,7 @@ export function MobileRechargeForm({
       setConfirmation(null);
       try {
         const res = await send.mutateAsync({ ...values, amount: filsToAed(values.amount) });
-        toastSuccess(res.message);
+        toastSuccess(t('recharge.sentTitle'));
         setConfirmation(res.message);
         form.reset(EMPTY_RECHARGE);
       } catch (error) {
@@ -163,13 +169,21 @@ export function MobileRechargeForm({
             type="submit"
             isBusy={form.formState.isSubmitting}
             disabled={!isOnline}
+            aria-describedby={nextId}
             className="w-full md:w-auto md:self-start"
           >
             {t('recharge.submit')}
           </Button>
+          <p id={nextId} className="text-sm text-slate-700">
+            {t('recharge.next')}
+          </p>
           <div role="status">
             {confirmation && (
-              <div className="rounded-xl border border-green-300 bg-green-50 p-4 text-green-950">
+              // Clear of the phone's bottom bar when brought into view.
+              <div
+                ref={confirmationRef}
+                className="scroll-mb-24 rounded-xl border border-green-300 bg-green-50 p-4 text-green-950 md:scroll-mb-4"
+              >
                 <p className="font-semibold">{t('recharge.sentTitle')}</p>
                 <p className="mt-1 text-sm">{translateMessage(confirmation)}</p>
                 {showRequestsLink && (

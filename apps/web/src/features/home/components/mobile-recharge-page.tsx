@@ -1,4 +1,5 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { MobileRechargeForm } from './mobile-recharge-form.tsx';
 import { MyRecharges } from './my-recharges.tsx';
 
@@ -7,6 +8,7 @@ export function MobileRechargePage() {
   const { t } = useTranslation('home');
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <PageTitle>{t('recharge.title')}</PageTitle>
       <MobileRechargeForm
         headingLevel="h1"
         intro={t('rechargePage.intro')}

@@ -21,6 +21,7 @@ const settings: PublicSettings = {
   },
   terms_text: 'Loans carry 6 % flat interest.',
   payment_instructions: '',
+  texts_in: { payment_instructions: 'en', terms_text: 'en' },
   recharge: { minimum: 10, maximum: 500 },
 };
 

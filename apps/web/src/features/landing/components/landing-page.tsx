@@ -1,5 +1,6 @@
 import { numbersLocale } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { Link } from 'react-router';
 import { aed } from '../../../lib/format.ts';
 import { usePublicSettings } from '../api/get-public-settings.ts';
@@ -21,6 +22,7 @@ export function LandingPage() {
   const { t } = useTranslation('landing');
   return (
     <div>
+      <PageTitle>{t('hero.title')}</PageTitle>
       <section className="bg-linear-to-b from-brand-50 to-slate-50">
         <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 pt-8 pb-10 md:grid-cols-2 md:gap-12 md:py-16">
           <div>

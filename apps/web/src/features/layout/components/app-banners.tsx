@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -9,23 +10,40 @@ import { useIsOnline } from '../../../lib/use-is-online.ts';
 
 /**
  * Without a network the member reads the figures kept on the phone (lib/kept-figures.ts): said
- * plainly, with the time they are from. So too when the phone says it is online but the calls
- * get no answer (a signal too weak to carry them).
+ * plainly, with the time they are from, the oldest on the screen (each answer was kept when it
+ * came: the page's own may be older than the header's). So too when the phone says it is online
+ * but the calls get no answer (a signal too weak to carry them).
  */
 export function OfflineBanner() {
   const { t } = useTranslation('layout');
   const isOnline = useIsOnline();
   const account = useAccountData();
   const isUnanswered = account.error instanceof ApiError && account.error.status === 0;
+  const figuresAt = useOldestFiguresShown();
   if (isOnline && !isUnanswered) return null;
   return (
     <p role="status" className="bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 md:px-8">
-      {account.dataUpdatedAt
-        ? t('offline.figuresAsOf', {
-            at: formatDateTime(new Date(account.dataUpdatedAt).toISOString()),
-          })
+      {figuresAt
+        ? t('offline.figuresAsOf', { at: formatDateTime(new Date(figuresAt).toISOString()) })
         : t('offline.noFigures')}
     </p>
+  );
+}
+
+/** When the oldest answer on the screen came (the queries the page shows, with their data), or 0 for none. */
+function useOldestFiguresShown(): number {
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
+  return useSyncExternalStore(
+    subscribe,
+    () => {
+      const times = cache
+        .findAll({ type: 'active' })
+        .filter((query) => query.state.data !== undefined)
+        .map((query) => query.state.dataUpdatedAt);
+      return times.length ? Math.min(...times) : 0;
+    },
+    () => 0,
   );
 }
 

@@ -38,6 +38,16 @@ export const SignOutIcon = (p: SVGProps<SVGSVGElement>) =>
     createElement('path', { d: 'M16 17l5-5-5-5M21 12H9' }),
   );
 
+/** A shield: the admin area, offered first to an admin who is a member too (the chair). */
+const ShieldIcon = (p: SVGProps<SVGSVGElement>) =>
+  createElement(
+    'svg',
+    iconProps(p),
+    createElement('path', { d: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z' }),
+  );
+
+export const ADMIN_AREA_ENTRY: MenuEntry = { key: 'adminArea', to: '/admin', Icon: ShieldIcon };
+
 /**
  * The last entry of the profile menu: not a link but a button that signs out at once (the
  * shared sign-out, src/api/logout.ts) and lands on /sign-in.

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { useSignOut } from '../../../api/logout.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ChevronIcon } from '../../../components/icons.tsx';
 import { ProfileMenuList } from './profile-menu-list.tsx';
@@ -19,6 +20,8 @@ export function ProfileDropdown({
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  // Here, not in the card: its question about waiting payments stays when the card closes.
+  const { signOut, question } = useSignOut();
 
   useEffect(() => {
     if (!isOpen) return;
@@ -73,9 +76,15 @@ export function ProfileDropdown({
             itemClass="flex min-h-11 items-center gap-3 rounded-lg px-3 text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
             signOutItemClass="mt-1 border-t border-slate-100 pt-1"
             onChoose={() => setOpen(false)}
+            onSignOut={() => {
+              // Where the focus comes back to if the member stays signed in.
+              buttonRef.current?.focus();
+              void signOut();
+            }}
           />
         </div>
       )}
+      {question}
     </div>
   );
 }

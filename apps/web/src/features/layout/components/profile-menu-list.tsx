@@ -1,32 +1,36 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { useSignOut } from '../../../api/logout.ts';
-import { PROFILE_MENU, SIGN_OUT_ENTRY } from './menu-entries.ts';
+import { ADMIN_AREA_ENTRY, PROFILE_MENU, SIGN_OUT_ENTRY } from './menu-entries.ts';
+import { useProfile } from '../../../api/get-profile.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { saveLanguage } from '../../../api/save-language.ts';
 import { toastError } from '../../../lib/messages.ts';
 
 /**
- * The profile menu's entries, then Sign out: the desktop card and the phone's page list the
+ * The profile menu's entries (the admin area first, for an admin), then Sign out: the desktop card and the phone's page list the
  * same, each in its own look (`itemClass`; Sign out is a button as wide as a link). `onChoose`
- * runs on any choice.
+ * runs on any choice. `onSignOut` is the holder's (api/logout.ts's useSignOut), whose question
+ * about waiting payments outlives the card.
  */
 export function ProfileMenuList({
   className,
   itemClass,
   signOutItemClass,
   onChoose,
+  onSignOut,
 }: {
   className: string;
   itemClass: string;
   signOutItemClass?: string;
   onChoose?: () => void;
+  onSignOut: () => void;
 }) {
   const { t } = useTranslation('layout');
-  const signOut = useSignOut();
+  const isAdmin = useProfile().data?.userData.role === 'admin';
+  const entries = isAdmin ? [ADMIN_AREA_ENTRY, ...PROFILE_MENU] : PROFILE_MENU;
   return (
     <ul className={className}>
-      {PROFILE_MENU.map(({ key, to, Icon }) => (
+      {entries.map(({ key, to, Icon }) => (
         <li key={key}>
           <Link to={to} onClick={onChoose} className={itemClass}>
             <Icon className="size-5 text-brand-700" />
@@ -42,7 +46,7 @@ export function ProfileMenuList({
           type="button"
           onClick={() => {
             onChoose?.();
-            void signOut();
+            onSignOut();
           }}
           className={`${itemClass} w-full text-start`}
         >

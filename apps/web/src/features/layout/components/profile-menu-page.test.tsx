@@ -24,3 +24,22 @@ it('offers Sign out on the phone profile menu, which signs out and lands on /sig
   expect(requests.filter((r) => r.method === 'POST' && r.url === '/api/logout')).toHaveLength(1);
   expect(localStorage.getItem('ts_token')).toBeNull();
 });
+
+it.each([
+  ['an admin who is a member (the chair)', 'admin', '/admin'],
+  ['a member', 'member', null],
+] as const)('leads %s to the admin area, or not', async (_, role, href) => {
+  localStorage.setItem('ts_token', 'abcdefghijklmnopqrstuvwxyz012345');
+  stubApi({
+    'GET /api/profile': () => ({ body: profileBody(1, { role }) }),
+    'GET /api/my-account-data': () => ({
+      status: 500,
+      body: { status_code: 500, message: 'Something failed on our side.' },
+    }),
+  });
+  renderWithProviders(<ProfileMenuPage />, { path: '/user/profile' });
+  expect(await screen.findByRole('link', { name: 'Statement' })).toBeInTheDocument();
+  const link = screen.queryByRole('link', { name: 'Admin area' });
+  if (href) expect(link).toHaveAttribute('href', href);
+  else expect(link).not.toBeInTheDocument();
+});

@@ -1,7 +1,9 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { Link } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { useProfile } from '../../../api/get-profile.ts';
+import { useSignOut } from '../../../api/logout.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ArrowStartIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/states.tsx';
@@ -12,10 +14,19 @@ export function ProfileMenuPage() {
   const { t } = useTranslation('layout');
   const profile = useProfile();
   const account = useAccountData();
-  if (!profile.data) return <Spinner />;
+  const { signOut, question } = useSignOut();
+  const title = <PageTitle>{t('menu.profile')}</PageTitle>;
+  if (!profile.data)
+    return (
+      <>
+        {title}
+        <Spinner />
+      </>
+    );
   const user = profile.data.userData;
   return (
     <div className="mx-auto flex max-w-lg flex-col gap-4">
+      {title}
       <div className="flex items-center gap-2">
         <Link
           to="/user"
@@ -38,7 +49,9 @@ export function ProfileMenuPage() {
       <ProfileMenuList
         className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white shadow-sm"
         itemClass="flex min-h-14 items-center gap-3 px-4 text-slate-800 hover:bg-brand-50"
+        onSignOut={() => void signOut()}
       />
+      {question}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { Link } from 'react-router';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
 import { useProfile } from '../../../api/get-profile.ts';
@@ -31,6 +32,7 @@ export function ApplyLoanPage() {
 
   return (
     <div className="flex flex-col gap-4">
+      <PageTitle>{t('apply.title')}</PageTitle>
       <div>
         <h1 className="text-2xl font-bold text-slate-900">{t('apply.title')}</h1>
         <p className="mt-1 text-slate-700">{t('apply.intro')}</p>
@@ -77,6 +79,7 @@ export function ApplyLoanPage() {
           policy={policy}
           interestRatePercent={settings.data.loan_policy.interest_rate_percent}
           termsText={settings.data.terms_text}
+          termsLanguage={settings.data.texts_in.terms_text}
           blockedReason={isInactive || openState ? t('apply.blocked') : undefined}
         />
       )}

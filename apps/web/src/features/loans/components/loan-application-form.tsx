@@ -1,6 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useMemo, type FocusEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { Language } from '@jamiya/contracts/languages';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { LOAN_TYPES } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
@@ -33,15 +34,18 @@ export function LoanApplicationForm({
   policy,
   interestRatePercent,
   termsText,
+  termsLanguage,
   blockedReason,
 }: {
   policy: PolicyFils;
   interestRatePercent: number;
   termsText: string;
+  /** The language the treasurer wrote the terms in: English where not in the member's. */
+  termsLanguage: Language;
   /** Why the server would refuse an application now (an open loan, an inactive membership). */
   blockedReason?: string | undefined;
 }) {
-  const { t } = useTranslation('loans');
+  const { t, i18n } = useTranslation('loans');
   const isOnline = useIsOnline();
   const apply = useApplyForLoan();
   const resolver = useMemo(
@@ -267,7 +271,12 @@ export function LoanApplicationForm({
         <div className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
           <p className="font-medium text-slate-900">{t('apply.review')}</p>
           <h3 className="mt-2 font-semibold text-slate-900">{t('apply.termsTitle')}</h3>
-          <p>{termsText}</p>
+          <p lang={termsLanguage} dir="auto" className="whitespace-pre-line">
+            {termsText}
+          </p>
+          {termsLanguage !== i18n.language && (
+            <p className="mt-1 text-xs text-slate-600">{t('apply.termsInEnglish')}</p>
+          )}
         </div>
 
         {blockedReason && (

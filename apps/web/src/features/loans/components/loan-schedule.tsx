@@ -1,4 +1,7 @@
+import { useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { useSidewaysScroll } from '../../../lib/use-sideways-scroll.ts';
+import { ChevronIcon } from '../../../components/icons.tsx';
 import type { Loan } from '../../../api/get-my-loans.ts';
 import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
@@ -10,8 +13,16 @@ const STATUS_CLASS: Record<Loan['installments'][number]['status'], string> = {
   overdue: 'bg-red-100 text-red-900',
 };
 
+/**
+ * The installments as a table. On a narrow phone its dates and states wrap to fit; where a
+ * language's words are still too long for the screen (Malayalam at 320 px), the table scrolls
+ * sideways and says so: its end edge fades under an arrow until it is scrolled there.
+ */
 export function LoanSchedule({ installments }: { installments: Loan['installments'] }) {
   const { t } = useTranslation('loans');
+  const boxRef = useRef<HTMLDivElement>(null);
+  const { isScrollable, hasMoreAtEnd } = useSidewaysScroll(boxRef);
+  const cell = 'px-1 py-2 sm:px-2';
   return (
     <section
       aria-labelledby="loan-schedule-title"
@@ -23,49 +34,69 @@ export function LoanSchedule({ installments }: { installments: Loan['installment
       {installments.length === 0 ? (
         <p className="mt-2 text-slate-700">{t('myLoan.noSchedule')}</p>
       ) : (
-        <div className="-mx-4 mt-3 overflow-x-auto sm:mx-0">
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-start text-slate-600">
-                <th scope="col" className="py-2 ps-4 pe-2 text-start font-medium sm:ps-0">
-                  {t('myLoan.columns.number')}
-                </th>
-                <th scope="col" className="px-2 py-2 text-start font-medium">
-                  {t('myLoan.columns.dueDate')}
-                </th>
-                <th scope="col" className="px-2 py-2 text-end font-medium">
-                  {t('myLoan.columns.amount')}
-                </th>
-                <th scope="col" className="px-2 py-2 text-end font-medium">
-                  {t('myLoan.columns.paid')}
-                </th>
-                <th scope="col" className="py-2 ps-2 pe-4 text-start font-medium sm:pe-0">
-                  {t('myLoan.columns.status')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {installments.map((row) => (
-                <tr key={row.number} className="border-b border-slate-100 last:border-0">
-                  <td className="py-2 ps-4 pe-2 tabular-nums sm:ps-0">{row.number}</td>
-                  <td className="px-2 py-2 whitespace-nowrap">{formatDate(row.due_date)}</td>
-                  <td className="px-2 py-2 text-end tabular-nums">
-                    {aed(row.amount, { currency: false })}
-                  </td>
-                  <td className="px-2 py-2 text-end tabular-nums">
-                    {aed(row.paid, { currency: false })}
-                  </td>
-                  <td className="py-2 ps-2 pe-4 sm:pe-0">
-                    <span
-                      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_CLASS[row.status]}`}
-                    >
-                      {t(`myLoan.installmentStates.${row.status}`)}
-                    </span>
-                  </td>
+        <div className="relative -mx-4 mt-3 sm:mx-0">
+          <div
+            ref={boxRef}
+            // A table that scrolls sideways must be reachable by keyboard to be scrolled.
+            {...(isScrollable
+              ? { tabIndex: 0, role: 'region', 'aria-labelledby': 'loan-schedule-title' }
+              : {})}
+            className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="border-b border-slate-200 text-start text-slate-600">
+                  <th scope="col" className={`${cell} ps-4 text-start font-medium sm:ps-0`}>
+                    {t('myLoan.columns.number')}
+                  </th>
+                  <th scope="col" className={`${cell} text-start font-medium`}>
+                    {t('myLoan.columns.dueDate')}
+                  </th>
+                  <th scope="col" className={`${cell} text-end font-medium`}>
+                    {t('myLoan.columns.amount')}
+                  </th>
+                  <th scope="col" className={`${cell} text-end font-medium`}>
+                    {t('myLoan.columns.paid')}
+                  </th>
+                  <th scope="col" className={`${cell} pe-4 text-start font-medium sm:pe-0`}>
+                    {t('myLoan.columns.status')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {installments.map((row) => (
+                  <tr key={row.number} className="border-b border-slate-100 last:border-0">
+                    <td className={`${cell} ps-4 tabular-nums sm:ps-0`}>{row.number}</td>
+                    <td className={`${cell} min-w-16`}>{formatDate(row.due_date)}</td>
+                    <td className={`${cell} text-end tabular-nums`}>
+                      {aed(row.amount, { currency: false })}
+                    </td>
+                    <td className={`${cell} text-end tabular-nums`}>
+                      {aed(row.paid, { currency: false })}
+                    </td>
+                    <td className={`${cell} pe-4 sm:pe-0`}>
+                      <span
+                        className={`inline-block rounded-xl px-1.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[row.status]}`}
+                      >
+                        {t(`myLoan.installmentStates.${row.status}`)}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {hasMoreAtEnd && (
+            <span
+              data-scroll-cue
+              aria-hidden
+              className="pointer-events-none absolute inset-y-0 end-0 flex w-14 items-center justify-end bg-linear-to-l from-white from-30% to-transparent pe-1 rtl:bg-linear-to-r"
+            >
+              <span className="grid size-8 place-items-center rounded-full bg-white shadow-md ring-1 ring-slate-200">
+                <ChevronIcon className="size-5 -rotate-90 text-brand-700 rtl:rotate-90" />
+              </span>
+            </span>
+          )}
         </div>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { Link } from 'react-router';
 import { currentLoan, useMyLoans, type Loan } from '../../../api/get-my-loans.ts';
 import { Button } from '../../../components/button.tsx';
@@ -26,6 +27,7 @@ export function MyLoanPage() {
 
   return (
     <div className="flex flex-col gap-4">
+      <PageTitle>{t('myLoan.title')}</PageTitle>
       <h1 className="text-2xl font-bold text-slate-900">{t('myLoan.title')}</h1>
       {loans.isPending ? (
         <Spinner />

@@ -1,42 +1,35 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { Notification } from '../../../api/get-notifications.ts';
-import { Button } from '../../../components/button.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 
-/** One notification: opening it (or "Mark as read" when it leads nowhere) marks it read. */
+/** One notification; `isNew` when it was unread as the page showed it (the page reads it). */
 export function NotificationItem({
   notification: n,
-  onRead,
-  isMarking,
+  isNew,
 }: {
   notification: Notification;
-  onRead: (id: number) => void;
-  isMarking: boolean;
+  isNew: boolean;
 }) {
   const { t } = useTranslation('notifications');
-  const markRead = () => {
-    if (!n.read) onRead(n.id);
-  };
   return (
     <li
       className={`flex flex-col gap-2 rounded-2xl border border-s-4 p-4 shadow-sm ${
-        n.read ? 'border-slate-200 bg-white' : 'border-brand-100 border-s-brand-700 bg-brand-50'
+        isNew ? 'border-brand-100 border-s-brand-700 bg-brand-50' : 'border-slate-200 bg-white'
       }`}
     >
       <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
-        <h2 className={`text-base text-slate-900 ${n.read ? 'font-medium' : 'font-bold'}`}>
-          {!n.read && (
+        <h2 className={`text-base text-slate-900 ${isNew ? 'font-bold' : 'font-medium'}`}>
+          {isNew && (
             <span
               className="me-2 inline-block size-2.5 rounded-full bg-brand-700 align-middle"
               aria-hidden
             />
           )}
-          {!n.read && <span className="sr-only">{t('unread')}: </span>}
+          {isNew && <span className="sr-only">{t('new')}: </span>}
           {n.link ? (
             <Link
               to={n.link}
-              onClick={markRead}
               className="underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
             >
               {n.title}
@@ -59,11 +52,6 @@ export function NotificationItem({
         >
           {t('share')} <span className="sr-only">{t('shareHint', { title: n.title })}</span>
         </a>
-        {!n.read && !n.link && (
-          <Button variant="ghost" isBusy={isMarking} onClick={markRead}>
-            {t('markRead')} <span className="sr-only">{t('markReadHint', { title: n.title })}</span>
-          </Button>
-        )}
       </div>
     </li>
   );

@@ -33,6 +33,7 @@ function setup(handlers: Handlers = {}) {
     'POST /api/notifications/read-all': () => ({
       body: { message: 'All notifications are marked as read.', unread: 0 },
     }),
+    'POST /api/notifications/read': () => ({ body: { unread: 0 } }),
     ...handlers,
   });
   const user = userEvent.setup();
@@ -47,13 +48,13 @@ const calls = (requests: StubRequest[], method: string, prefix: string) =>
   requests.filter((r) => r.method === method && r.url.startsWith(prefix));
 
 describe('the notifications page', () => {
-  it('lists them newest first with the unread ones marked', async () => {
+  it('lists them newest first with the new ones marked', async () => {
     setup();
     const list = await screen.findByRole('list', { name: 'Your notifications' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
-      `Unread: ${approved.title}`,
-      `Unread: ${reminder.title}`,
+      `New: ${approved.title}`,
+      `New: ${reminder.title}`,
       message.title,
     ]);
     expect(within(items[0]!).getByText(approved.body)).toBeInTheDocument();
@@ -61,7 +62,7 @@ describe('the notifications page', () => {
       'href',
       '/user/monthly-pay',
     );
-    expect(screen.getByText('2 unread')).toBeInTheDocument();
+    expect(await screen.findByText('All read')).toBeInTheDocument();
     // 08:30 UTC is 12:30 PM in Dubai.
     expect(within(items[0]!).getByText('20 Nov 2026, 12:30 PM')).toHaveAttribute(
       'datetime',
@@ -81,62 +82,69 @@ describe('the notifications page', () => {
     expect(within(list).getAllByRole('link', { name: /^Share on WhatsApp/ })).toHaveLength(3);
   });
 
-  it('marks one read when it is opened, then follows its link', async () => {
-    const { user, requests } = setup();
-    await user.click(await screen.findByRole('link', { name: approved.title }));
-    expect(await screen.findByText('MONTHLY PAY PAGE')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(calls(requests, 'POST', '/api/notifications/12/read')).toHaveLength(1),
-    );
+  it('marks what it shows as read at once, and keeps them marked new while it is open', async () => {
+    let read = false;
+    const { requests } = setup({
+      'GET /api/notifications': () => ({
+        body: pageBody([approved, reminder, message].map((n) => (read ? { ...n, read: true } : n))),
+      }),
+      'POST /api/notifications/read': () => {
+        read = true;
+        return { body: { unread: 0 } };
+      },
+    });
+    await waitFor(() => expect(calls(requests, 'POST', '/api/notifications/read')).toHaveLength(1));
+    expect(calls(requests, 'POST', '/api/notifications/read')[0]!.body).toEqual({ ids: [12, 11] });
+    expect(await screen.findByText('All read')).toBeInTheDocument();
+    // Still told apart from the ones read before, until the member leaves the page.
+    const list = screen.getByRole('list', { name: 'Your notifications' });
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual([`New: ${approved.title}`, `New: ${reminder.title}`, message.title]);
+    expect(screen.queryByRole('button', { name: /^Mark as read/ })).not.toBeInTheDocument();
+    expect(calls(requests, 'POST', '/api/notifications/read')).toHaveLength(1);
+    expect(calls(requests, 'POST', '/api/notifications/1')).toEqual([]);
   });
 
-  it('opening one already read asks nothing more', async () => {
-    const { user, requests } = setup({
-      'GET /api/notifications': () => ({ body: pageBody([{ ...approved, read: true }]) }),
+  it('asks nothing when what it shows is read already', async () => {
+    const { requests } = setup({
+      'GET /api/notifications': () => ({ body: pageBody([{ ...approved, read: true }, message]) }),
     });
-    await user.click(await screen.findByRole('link', { name: approved.title }));
-    expect(await screen.findByText('MONTHLY PAY PAGE')).toBeInTheDocument();
+    expect(await screen.findByText('All read')).toBeInTheDocument();
+    await screen.findByRole('link', { name: approved.title });
     expect(calls(requests, 'POST', '/api/notifications')).toEqual([]);
   });
 
-  it('marks one without a link read with its button', async () => {
-    const unreadBonus = { ...message, id: 9, read: false };
-    let isRead = false;
-    const { user, requests } = setup({
-      'GET /api/notifications': () => ({
-        body: pageBody([{ ...unreadBonus, read: isRead }]),
-      }),
-      'POST /api/notifications/9/read': () => {
-        isRead = true;
-        return { body: { notification: { ...unreadBonus, read: true }, unread: 0 } };
-      },
-    });
-    await user.click(
-      await screen.findByRole('button', { name: `Mark as read – ${unreadBonus.title}` }),
-    );
-    expect(await screen.findByText('All read')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Mark as read/ })).not.toBeInTheDocument();
-    expect(calls(requests, 'POST', '/api/notifications/9/read')).toHaveLength(1);
+  it('opening one follows its link', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('link', { name: approved.title }));
+    expect(await screen.findByText('MONTHLY PAY PAGE')).toBeInTheDocument();
   });
 
-  it('marks all as read', async () => {
+  it('marks all as read, the older ones it has not shown too', async () => {
     let isRead = false;
     const { user, requests } = setup({
       'GET /api/notifications': () => ({
         body: pageBody(
-          [approved, reminder, message].map((n) => (isRead ? { ...n, read: true } : n)),
+          [approved, reminder].map((n) => (isRead ? { ...n, read: true } : n)),
+          '11',
+          isRead ? 0 : 5,
         ),
       }),
+      // Three older ones are unread still, further down the list.
+      'POST /api/notifications/read': () => ({ body: { unread: 3 } }),
       'POST /api/notifications/read-all': () => {
         isRead = true;
         return { body: { message: 'All notifications are marked as read.', unread: 0 } };
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByText('3 unread')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByText('All read')).toBeInTheDocument();
     expect(await screen.findByText('All notifications are marked as read.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
-    expect(screen.queryByText(/^Unread/)).not.toBeInTheDocument();
     expect(calls(requests, 'POST', '/api/notifications/read-all')).toHaveLength(1);
   });
 
@@ -157,6 +165,12 @@ describe('the notifications page', () => {
       '/api/notifications?cursor=11&limit=20',
     ]);
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    // What the next page shows is read as it shows.
+    await waitFor(() => expect(calls(requests, 'POST', '/api/notifications/read')).toHaveLength(2));
+    expect(calls(requests, 'POST', '/api/notifications/read').map((r) => r.body)).toEqual([
+      { ids: [12, 11] },
+      { ids: [4] },
+    ]);
   });
 
   it('says so when there is nothing yet', async () => {

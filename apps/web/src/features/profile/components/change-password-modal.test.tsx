@@ -86,6 +86,29 @@ describe('the change-password modal', () => {
     ).not.toBeInTheDocument();
   });
 
+  it("clears the server's sentence on the next try, even one the form refuses itself", async () => {
+    const { dialog, fill, requests } = await openPasswordModal({
+      'POST /api/profile/password/update': () => ({
+        status: 422,
+        body: {
+          status_code: 422,
+          message: 'Your current password is not correct.',
+          errors: { old_password: ['The current password is not correct.'] },
+        },
+      }),
+    });
+    await fill('wrong-one', 'a-new-pass-123', 'a-new-pass-123');
+    expect(await dialog.findByText('Your current password is not correct.')).toBeInTheDocument();
+    // The next try: the current password is right now, the confirmation is not.
+    const user = userEvent.setup();
+    await user.clear(dialog.getByLabelText('Current password'));
+    await user.clear(dialog.getByLabelText('Confirm the new password'));
+    await fill('jamiya-demo', '', 'a-new-pass-124');
+    expect(await dialog.findByText('The two new passwords do not match.')).toBeInTheDocument();
+    expect(dialog.queryByText('Your current password is not correct.')).not.toBeInTheDocument();
+    expect(posts(requests)).toHaveLength(1);
+  });
+
   it('falls back to the spec sentence when the server gives no message', async () => {
     const { dialog, fill } = await openPasswordModal({
       'POST /api/profile/password/update': () => ({ status: 502, body: null }),

@@ -1,5 +1,5 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { PasswordChangeRequest } from '@jamiya/contracts/auth';
@@ -45,9 +45,9 @@ function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInval
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(
+  // Each try starts without the last one's sentence, a try the form refuses itself included.
+  const submit = form.handleSubmit(
     async (values) => {
-      setFailure(null);
       try {
         const res = await change.mutateAsync(values);
         toastSuccess(res.message);
@@ -64,6 +64,10 @@ function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInval
     },
     () => onInvalid(),
   );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setFailure(null);
+    return submit(event);
+  };
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

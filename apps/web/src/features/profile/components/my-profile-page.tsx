@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { useProfile } from '../../../api/get-profile.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -14,14 +15,21 @@ export function MyProfilePage() {
   const profile = useProfile();
   const [openModal, setOpenModal] = useState<'edit' | 'password' | null>(null);
 
-  if (profile.isPending) return <Spinner />;
-  if (profile.isError) return <ErrorState onRetry={() => void profile.refetch()} />;
+  const title = <PageTitle>{t('title')}</PageTitle>;
+  if (profile.isPending || profile.isError)
+    return (
+      <>
+        {title}
+        {profile.isPending ? <Spinner /> : <ErrorState onRetry={() => void profile.refetch()} />}
+      </>
+    );
   const user = profile.data.userData;
   const isActive = user.status === 1;
   const notGiven = <span className="font-normal text-slate-500">{t('notGiven')}</span>;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      {title}
       <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
       <section className="flex flex-col items-center gap-4 rounded-2xl bg-white p-5 text-center shadow-sm sm:flex-row sm:text-start">
         <Avatar name={user.name} image={user.image} size={96} />

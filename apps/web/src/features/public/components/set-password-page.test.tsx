@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { profileBody } from '../../../testing/api-fixtures.ts';
+import { getToken } from '../../../lib/session-store.ts';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { SetPasswordPage } from './set-password-page.tsx';
 
@@ -61,24 +63,66 @@ describe('the set-password form', () => {
     expect(requests).toEqual([]);
   });
 
-  it('sends the token with the password and then leads to sign in', async () => {
+  const signedIn = {
+    access_token: 'new-session-token',
+    token_type: 'Bearer',
+    expires_at: '2026-11-25T20:00:00.000Z',
+    message: 'Your password is set, and you are signed in.',
+  };
+
+  it('sends the token with the password, then signs the member in and opens the member area', async () => {
     const requests = stubApi({
-      'POST /api/password/set': () => ({ body: { message: 'Your password has been set.' } }),
+      'POST /api/password/set': () => ({ body: signedIn }),
+      'GET /api/profile': () => ({ body: profileBody() }),
+    });
+    renderWithProviders(<SetPasswordPage />, {
+      ...at(),
+      routes: { '/user': 'MEMBER AREA', '/admin': 'ADMIN AREA' },
+    });
+    await choose('a-new-pass-123', 'a-new-pass-123');
+
+    expect(await screen.findByText('MEMBER AREA')).toBeInTheDocument();
+    expect(await screen.findByText(signedIn.message)).toBeInTheDocument();
+    expect(getToken()).toBe('new-session-token');
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/password/set',
+      'GET /api/profile',
+    ]);
+    expect(requests[0]).toMatchObject({
+      body: { token: TOKEN, password: 'a-new-pass-123', password_confirmation: 'a-new-pass-123' },
+    });
+    expect(requests[1]!.headers.get('authorization')).toBe('Bearer new-session-token');
+  });
+
+  it('opens the admin area for an admin', async () => {
+    stubApi({
+      'POST /api/password/set': () => ({ body: signedIn }),
+      'GET /api/profile': () => ({
+        body: profileBody(1, { role: 'admin', is_member: true }),
+      }),
+    });
+    renderWithProviders(<SetPasswordPage />, {
+      ...at(),
+      routes: { '/user': 'MEMBER AREA', '/admin': 'ADMIN AREA' },
+    });
+    await choose('a-new-pass-123', 'a-new-pass-123');
+    expect(await screen.findByText('ADMIN AREA')).toBeInTheDocument();
+  });
+
+  it('says the password is set, with a way to sign in, when its profile does not come', async () => {
+    stubApi({
+      'POST /api/password/set': () => ({ body: signedIn }),
+      'GET /api/profile': () => ({
+        status: 500,
+        body: { status_code: 500, message: 'Something went wrong on our side.' },
+      }),
     });
     renderWithProviders(<SetPasswordPage />, at());
     await choose('a-new-pass-123', 'a-new-pass-123');
-
     const done = await screen.findByRole('status', { name: 'Your password is set' });
     expect(done).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
-    expect(requests).toEqual([
-      expect.objectContaining({
-        method: 'POST',
-        url: '/api/password/set',
-        body: { token: TOKEN, password: 'a-new-pass-123', password_confirmation: 'a-new-pass-123' },
-      }),
-    ]);
   });
 
   it('shows how to get a new link when the server says the link is expired or used (422)', async () => {

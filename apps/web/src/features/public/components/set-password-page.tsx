@@ -2,7 +2,8 @@ import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { SetPasswordRequest } from '@jamiya/contracts/membership';
 import { isLinkTokenShaped, PASSWORD_MIN } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
@@ -10,6 +11,8 @@ import { PasswordInput } from '../../../components/credential-inputs.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { FormPage } from '../../../components/form-page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toastSuccess } from '../../../lib/messages.ts';
+import { landingPath, startSession } from '../../../api/start-session.ts';
 import { useSetPassword } from '../api/set-password.ts';
 import { primaryLink, textLink } from '../../../components/link-styles.ts';
 import { FormProblem } from '../../../components/form-problem.tsx';
@@ -26,7 +29,9 @@ const resolver = lazyZodResolver(() =>
 
 /**
  * The page of a one-time link (invitation after Join Now, or a reset): /set-password?token=...
- * A missing, expired, used or unknown link all get the same way out: ask for a new one.
+ * A missing, expired, used or unknown link all get the same way out: ask for a new one. A
+ * password set signs this browser in (the link came to the mailbox): on to the person's area,
+ * or, should the profile not come, a word that it is set with the way to sign in.
  */
 export function SetPasswordPage() {
   const { t } = useTranslation('public');
@@ -35,6 +40,8 @@ export function SetPasswordPage() {
   const isWellFormed = isLinkTokenShaped(token);
   const [stage, setStage] = useState<Stage>(isWellFormed ? 'form' : 'linkFailed');
   const save = useSetPassword();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const form = useForm<SetPasswordRequest>({
     resolver,
     defaultValues: { token, password: '', password_confirmation: '' },
@@ -45,15 +52,19 @@ export function SetPasswordPage() {
     form,
     ['password', 'password_confirmation'],
     async (values) => {
+      let signedIn;
       try {
-        await save.mutateAsync(values);
+        signedIn = await save.mutateAsync(values);
       } catch (error) {
         // A link that is no longer good is the page's to say, not the form's.
         if (error instanceof ApiError && error.errors.token) return setStage('linkFailed');
         throw error;
       }
       form.reset({ token, password: '', password_confirmation: '' });
-      setStage('done');
+      const user = await startSession(queryClient, signedIn.access_token).catch(() => null);
+      if (!user) return setStage('done');
+      toastSuccess(signedIn.message);
+      await navigate(landingPath(user), { replace: true });
     },
   );
 

@@ -1,15 +1,17 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FundProposal } from '@jamiya/contracts/proposals';
-import { useProfile } from '../../../api/get-profile.ts';
-import { api } from '../../../lib/api-client.ts';
-import { useMoneyMutation } from '../../../lib/money-mutation.ts';
-import { ADMIN_KEY } from '../../../api/admin-key.ts';
+import { useProfile } from './get-profile.ts';
+import { api } from '../lib/api-client.ts';
+import { useMoneyMutation } from '../lib/money-mutation.ts';
+import { ADMIN_KEY } from './admin-key.ts';
 
 export type { FundProposal };
 export type ProposalAction = FundProposal['action'];
 
-// Money leaving the fund that waits for a second admin (maker-checker): with two or more
-// active admins, the first admin's pay-out, write-off or share-out is only proposed.
+// What waits for a second admin (maker-checker, docs/domain/maker-checker.md): with two or more
+// active admins, the first admin's pay-out, write-off, cash repayment, share-out, change of an
+// admin's status or member's password link is only proposed. Shared by the treasurer's pages:
+// one cache entry for the overview, the loans, the share-out and the members.
 
 interface ProposalsList {
   items: FundProposal[];
@@ -24,11 +26,23 @@ export const getProposalsQueryOptions = () =>
 export const useProposals = (enabled = true) =>
   useQuery({ ...getProposalsQueryOptions(), enabled });
 
-/** The open proposal of `action` on one loan, if any. */
-export function useLoanProposal(loanId: number, action: ProposalAction, enabled: boolean) {
-  const proposals = useProposals(enabled);
-  const proposal = proposals.data?.items.find((p) => p.loan_id === loanId && p.action === action);
-  return { proposal, isPending: enabled && proposals.isPending };
+/** The open proposals of `actions` on one loan, or about one member, by action. */
+export function useOpenProposals(
+  target: { loanId: number } | { memberId: number },
+  actions: readonly ProposalAction[],
+  enabled = true,
+) {
+  const proposals = useProposals(enabled && actions.length > 0);
+  const about = (p: FundProposal) =>
+    'loanId' in target
+      ? p.loan_id === target.loanId
+      : p.loan_id === null && p.member?.id === target.memberId;
+  const byAction = new Map(
+    (proposals.data?.items ?? [])
+      .filter((p) => actions.includes(p.action) && about(p))
+      .map((p) => [p.action, p]),
+  );
+  return { byAction, isPending: enabled && actions.length > 0 && proposals.isPending };
 }
 
 /**

@@ -1,15 +1,22 @@
 import { useId, type ReactNode } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { useTranslation } from '../../../lib/i18n.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
-import { toastError, toastSuccess } from '../../../lib/messages.ts';
+import { Button } from './button.tsx';
+import { useTranslation } from '../lib/i18n.tsx';
+import { formatDateTime } from '../lib/dates.ts';
+import { toastError, toastSuccess } from '../lib/messages.ts';
 import { useWithdrawProposal, type FundProposal, type ProposalAction } from '../api/proposals.ts';
+
+// What waits for a second admin, as the treasurer's pages show it (the loans, the overview, a
+// member's page). Its texts are the admin area's (namespace `admin`, loaded by its layout).
 
 /** The text key of each action (keys cannot hold the action's dot). */
 export const KIND_KEY: Record<ProposalAction, string> = {
   'loan.disburse': 'proposal.kinds.disburse',
   'loan.write_off': 'proposal.kinds.writeOff',
+  'loan.cash_repayment': 'proposal.kinds.cashRepayment',
   'bonus.close': 'proposal.kinds.bonusClose',
+  'member.deactivate': 'proposal.kinds.memberDeactivate',
+  'member.activate': 'proposal.kinds.memberActivate',
+  'member.password_link': 'proposal.kinds.passwordLink',
 };
 
 /** "Proposed by <name> on <date and time>". */
@@ -56,7 +63,8 @@ export function WithdrawButton({
 }
 
 /**
- * A loan's open proposal on its page: who proposed what and when, and what this admin may do.
+ * An open proposal on its page (a loan's, a member's): who proposed what and when, and what this
+ * admin may do.
  * The proposer cannot confirm their own proposal (the server refuses it), so they read why
  * instead of a Confirm button; anyone may withdraw it.
  */

@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "text_translations" jsonb DEFAULT '{}'::jsonb NOT NULL;

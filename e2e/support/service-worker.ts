@@ -1,0 +1,36 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+import { openPhone } from './phone.ts';
+
+// The app's service worker as the specs about the installed app see it (pwa.spec.ts,
+// offline-pages.spec.ts): it runs in those specs only (playwright.config blocks it elsewhere).
+
+/** A phone (390 px) whose service worker runs. */
+export const phoneWithWorker = (browser: Browser) =>
+  openPhone(browser, { serviceWorkers: 'allow' });
+
+/** The paths the worker keeps, in every cache of the app. */
+export function keptFiles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys())
+        paths.push(new URL(request.url).pathname);
+    return paths;
+  });
+}
+
+/** Once the worker controls the page and has kept what the page loaded before it came. */
+export async function workerInstalled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 20_000,
+  });
+  await expect.poll(() => keptFiles(page), { timeout: 20_000 }).toContain('/app-shell');
+}
+
+/** The files of the member pages in `language` (the build's list) that the worker has not kept. */
+export async function memberFilesMissing(page: Page, language = 'en'): Promise<string[]> {
+  const listed = (await (await page.request.get(`/offline/${language}.json`)).json()) as string[];
+  const kept = new Set(await keptFiles(page));
+  return listed.filter((file) => !kept.has(file));
+}
