@@ -28,7 +28,7 @@ export async function openPhone(
         !/Failed to load resource: net::ERR_/.test(m.text()) &&
         !expectedErrors?.test(m.text())
       )
-        errors.push(m.text());
+        errors.push(`${m.text()} ${m.location().url}`);
     });
     page.on('pageerror', (e) => errors.push(e.message));
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import {
   serializerCompiler,
@@ -183,6 +184,14 @@ export async function buildApp(
   });
 
   await installApiDocs(app);
+  // Answers of half a kilobyte or more go compressed as the browser accepts (a member's payment
+  // history, the treasurer's lists; decision 042). Bodies sent to the server are read as sent:
+  // a compressed upload could unpack past every size limit.
+  await app.register(compress, {
+    threshold: 512,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -79,6 +79,22 @@ describe('the figures kept on the phone', () => {
     expect(dataOf(await pageLoad(), 'settings')).toEqual({ rate: 8 });
   });
 
+  it('never asks again for an answer that came while the kept figures were read', async () => {
+    vi.resetModules();
+    loaded = await import('./kept-figures.ts');
+    const client = new QueryClient();
+    const reading = loaded.keepFigures(client, MEMBER);
+    // A first session: the home's answers come while the phone's (empty) store is read.
+    answer(client, 'myLoans', { items: [] });
+    answer(client, 'settings', { rate: 7 });
+    await reading;
+    await written();
+    expect(client.getQueryState(['myLoans'])?.isInvalidated).toBe(false);
+    expect(client.getQueryState(['settings'])?.isInvalidated).toBe(false);
+    // And both are kept for the next load.
+    expect(dataOf(await pageLoad(), 'settings')).toEqual({ rate: 7 });
+  });
+
   it('keeps only the member’s own answers: not a file, not the treasurer’s', async () => {
     const client = await pageLoad();
     answer(client, 'profile', { name: 'Yusuf' });

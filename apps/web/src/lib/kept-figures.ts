@@ -70,9 +70,12 @@ export function keepFigures(queryClient: QueryClient, accountId: number): Promis
     prefix: PREFIX,
   });
   const write = (query: Query) => void persister.persistQuery(query).catch(() => undefined);
-  // Every answer as it comes (a fetch, or the app's own update of it, as a notification read).
+  // Every answer as it comes (a fetch, or the app's own update of it, as a notification read),
+  // once what was kept has been read: one written before would be read back as put back, and
+  // asked for again.
+  let isRead = false;
   const stop = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'success' && isKept(event.query))
+    if (isRead && event.type === 'updated' && event.action.type === 'success' && isKept(event.query))
       write(event.query);
   });
   const keeping: NonNullable<typeof kept> = {
@@ -82,6 +85,7 @@ export function keepFigures(queryClient: QueryClient, accountId: number): Promis
       .catch(() => new Map<string, number>())
       .then((restoredAt) => {
         if (kept !== keeping) return;
+        isRead = true;
         const cache = queryClient.getQueryCache();
         const answered = (query: Query) => isKept(query) && query.state.status === 'success';
         for (const query of cache.findAll({ predicate: answered })) {

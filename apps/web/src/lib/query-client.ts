@@ -1,6 +1,7 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { setIsWaitingForNetwork } from './network-waits.ts';
+import { getToken } from './session-store.ts';
 
 /** The spec's data policy: 3 retries, backoff from 1 s doubling to 30 s, unused data kept 5 minutes. */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
@@ -20,6 +21,10 @@ export function createQueryClient(): QueryClient {
         gcTime: 5 * 60_000,
         staleTime: 30_000,
         refetchOnWindowFocus: true,
+        // Every query of the app is a session's (the public pages fetch without the library):
+        // none goes out without one, as from a page still on screen as its sign-out ends. (The
+        // build draws pages with no storage, and fetches nothing.)
+        enabled: () => typeof localStorage === 'undefined' || getToken() !== null,
       },
       mutations: { retry: false },
     },
