@@ -46,7 +46,8 @@ test('the top bar leads to Home, About, Login and Join Now', async ({ page }) =>
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
-  await nav.getByRole('link', { name: 'Join Now' }).click();
+  // Beside the links, not among them: on a phone it stays on the first row with the language.
+  await page.getByRole('banner').getByRole('link', { name: 'Join Now' }).click();
   await expect(page).toHaveURL(/\/join$/);
   await nav.getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/$/);

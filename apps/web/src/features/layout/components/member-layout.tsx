@@ -148,6 +148,11 @@ function MemberHeader() {
   );
 }
 
+// Each label on one line within its quarter of the bar: two lines ran the centre label out of
+// the bar and into its neighbours at 320 px (Malayalam's "എന്റെ വായ്പ"): a smaller size there,
+// and the centre, under its button, a little wider.
+const LABEL = 'text-[11px] leading-tight whitespace-nowrap min-[360px]:text-xs';
+
 function BottomBar() {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
@@ -158,7 +163,7 @@ function BottomBar() {
       <Link
         to={to}
         aria-current={isActive ? 'page' : undefined}
-        className={`flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-center text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-600'}`}
+        className={`flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 text-center font-medium ${LABEL} ${isActive ? 'text-brand-700' : 'text-slate-600'}`}
       >
         <Icon className="size-6" />
         {t(`nav.${key}`)}
@@ -171,13 +176,13 @@ function BottomBar() {
       aria-label={t('nav.memberShortcuts')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden"
     >
-      <div className="mx-auto flex max-w-lg items-end px-2 pb-[env(safe-area-inset-bottom)]">
+      <div className="mx-auto flex max-w-lg items-end gap-1 px-2 pb-[env(safe-area-inset-bottom)]">
         {item('/user', 'home', HomeIcon)}
         {item('/user/monthly-pay', 'monthlyPayShort', CalendarIcon)}
         <Link
           to="/user/my-loan"
           aria-current={isLoanActive ? 'page' : undefined}
-          className="flex flex-1 flex-col items-center gap-0.5 text-center text-xs font-medium"
+          className={`flex min-w-0 flex-[1.25] flex-col items-center gap-0.5 text-center font-medium ${LABEL}`}
         >
           <span
             className={`-mt-6 grid size-14 place-items-center rounded-2xl text-white shadow-lg ring-4 ring-white ${isLoanActive ? 'bg-brand-900' : 'bg-brand-700'}`}

@@ -17,19 +17,23 @@ export function PublicLayout() {
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink>{t('skip')}</SkipLink>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+        {/* On a phone two rows at most, in every language: the mark, Join and the language,
+            then the links on a row of their own (Malayalam's and Arabic's took three). */}
+        <div className="mx-auto grid max-w-6xl grid-cols-[auto_1fr_auto_auto] items-center gap-x-2 px-4 py-2 sm:flex sm:flex-wrap sm:justify-between">
           <Link
             to="/"
             aria-label="Jamiya"
             className="flex items-center gap-2 text-xl font-extrabold text-brand-800"
           >
             <Logo size={32} />
-            {/* On a phone the mark alone leaves room for the four entries on one row. */}
             <span className="hidden sm:inline" aria-hidden>
               Jamiya
             </span>
           </Link>
-          <nav aria-label={t('nav.main')} className="flex flex-wrap items-center gap-0.5 sm:gap-1">
+          <nav
+            aria-label={t('nav.main')}
+            className="col-span-full row-start-2 -mx-2 flex items-center gap-0.5 overflow-x-auto whitespace-nowrap sm:mx-0 sm:ms-auto sm:gap-1"
+          >
             <NavLink to="/" end className={linkClass}>
               {t('nav.home')}
             </NavLink>
@@ -39,14 +43,14 @@ export function PublicLayout() {
             <NavLink to="/sign-in" className={linkClass}>
               {t('nav.login')}
             </NavLink>
-            <Link
-              to="/join"
-              className="ms-1 rounded-lg bg-brand-700 px-3 py-2 font-semibold text-white hover:bg-brand-800 sm:px-4"
-            >
-              {t('nav.join')}
-            </Link>
           </nav>
-          <LanguageSelect />
+          <Link
+            to="/join"
+            className="col-start-3 row-start-1 rounded-lg bg-brand-700 px-3 py-2 font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:px-4"
+          >
+            {t('nav.join')}
+          </Link>
+          <LanguageSelect className="col-start-4 row-start-1" />
         </div>
       </header>
       {/* At least a screen tall, so the footer stays below the fold while a page loads and when

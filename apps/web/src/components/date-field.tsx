@@ -1,0 +1,118 @@
+import { useId, useState } from 'react';
+import { useTranslation } from '../lib/i18n.tsx';
+import type { FieldControlProps } from './field.tsx';
+
+const selectClass =
+  'min-h-11 min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-600';
+
+/** A day as YYYY-MM-DD, '' when none is chosen; a part missing gives `INCOMPLETE`. */
+export const INCOMPLETE = 'incomplete';
+
+interface Parts {
+  year: string;
+  month: string;
+  day: string;
+}
+
+const partsOf = (value: string): Parts => {
+  const [year = '', month = '', day = ''] = /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? value.split('-')
+    : [];
+  return { year, month, day };
+};
+
+/**
+ * A day chosen as day, month and year, the month named in the page's language. A native date
+ * input draws in the phone's language, not the page's, and at 320 px clipped to "mm/dd/y"
+ * (issue 34). Spread a Field's props on it; `value` and `onChange` as a controlled input.
+ */
+export function DateField({
+  value,
+  onChange,
+  fromYear,
+  toYear,
+  id,
+  ...aria
+}: FieldControlProps & {
+  value: string;
+  onChange: (value: string) => void;
+  fromYear: number;
+  toYear: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const groupId = useId();
+  // The parts chosen so far; a whole date (or none) given from outside replaces them.
+  const [parts, setParts] = useState(() => partsOf(value));
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    if (value !== INCOMPLETE) setParts(partsOf(value));
+  }
+  const { year, month, day } = parts;
+  const choose = (chosen: Partial<Parts>) => {
+    const next = { ...parts, ...chosen };
+    setParts(next);
+    if (!next.year && !next.month && !next.day) return onChange('');
+    if (!next.year || !next.month || !next.day) return onChange(INCOMPLETE);
+    // The 31st of a shorter month is its last day.
+    const last = new Date(Date.UTC(Number(next.year), Number(next.month), 0)).getUTCDate();
+    const dayOf = String(Math.min(Number(next.day), last)).padStart(2, '0');
+    onChange(`${next.year}-${next.month}-${dayOf}`);
+  };
+  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
+  const years = Array.from({ length: toYear - fromYear + 1 }, (_, i) => String(toYear - i));
+  return (
+    <div
+      role="group"
+      aria-labelledby={groupId}
+      className="grid grid-cols-[4.5rem_1fr_5.5rem] gap-1"
+    >
+      <span id={groupId} className="sr-only">
+        {t('date.group')}
+      </span>
+      <select
+        id={id}
+        {...aria}
+        aria-label={t('date.day')}
+        className={selectClass}
+        value={day}
+        onChange={(e) => choose({ day: e.target.value })}
+      >
+        <option value="">{t('date.day')}</option>
+        {Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(2, '0')).map((d) => (
+          <option key={d} value={d}>
+            {Number(d)}
+          </option>
+        ))}
+      </select>
+      <select
+        {...aria}
+        aria-label={t('date.month')}
+        className={selectClass}
+        value={month}
+        onChange={(e) => choose({ month: e.target.value })}
+      >
+        <option value="">{t('date.month')}</option>
+        {Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0')).map((m) => (
+          <option key={m} value={m}>
+            {monthName.format(new Date(Date.UTC(2000, Number(m) - 1, 15)))}
+          </option>
+        ))}
+      </select>
+      <select
+        {...aria}
+        aria-label={t('date.year')}
+        className={selectClass}
+        value={year}
+        onChange={(e) => choose({ year: e.target.value })}
+      >
+        <option value="">{t('date.year')}</option>
+        {years.map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
