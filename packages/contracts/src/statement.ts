@@ -4,7 +4,12 @@ import { STATEMENT_KINDS } from './values.ts';
 
 export const statementKind = z.enum(STATEMENT_KINDS);
 
-/** One movement of a member's money, from the ledger, with running balances. */
+/**
+ * One movement of a member's money, from the ledger, with running balances. The loan figures
+ * are what the member owes in all, principal and interest, as My Loan's `remaining_amount`
+ * (issue 33): the interest of a loan is owed from its payout, and each line says how much of
+ * its loan change was principal and how much interest.
+ */
 export const statementLine = z
   .object({
     entry_id: z.number().int(),
@@ -12,9 +17,27 @@ export const statementLine = z
     kind: statementKind,
     memo: z.string(),
     savings_change: aedOutput,
-    loan_change: aedOutput.meta({ description: 'Positive when the member owes more.' }),
+    loan_change: aedOutput.meta({
+      description:
+        'Change of what the member owes on loans, principal and interest; positive when the member owes more.',
+    }),
+    loan_principal_change: aedOutput.meta({
+      description: 'The principal part of `loan_change`.',
+    }),
+    loan_interest_change: aedOutput.meta({
+      description: 'The interest part of `loan_change`.',
+    }),
     savings_balance: aedOutput,
-    loan_balance: aedOutput,
+    loan_balance: aedOutput.meta({
+      description:
+        "What the member owes on loans after the line, principal and interest (My Loan's remaining).",
+    }),
+    loan_principal_balance: aedOutput.meta({
+      description: 'The principal part of `loan_balance`.',
+    }),
+    loan_interest_balance: aedOutput.meta({
+      description: 'The interest part of `loan_balance`.',
+    }),
   })
   .meta({ id: 'StatementLine' });
 export type StatementLine = z.infer<typeof statementLine>;
@@ -58,7 +81,11 @@ export const statementQuery = z
 
 const balances = z.object({
   savings: aedOutput,
-  loan: aedOutput.meta({ description: 'Loan principal owed.' }),
+  loan: aedOutput.meta({
+    description: "Owed on loans, principal and interest (My Loan's remaining).",
+  }),
+  loan_principal: aedOutput.meta({ description: 'The principal part of `loan`.' }),
+  loan_interest: aedOutput.meta({ description: 'The interest part of `loan`.' }),
 });
 
 export const statement = z

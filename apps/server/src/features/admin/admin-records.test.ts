@@ -212,8 +212,15 @@ describe('members', () => {
     ]);
     const [latest] = detail.statement;
     expect(latest.savings_balance * 100).toBe(await memberSavingsFils(t.db, user.id));
-    expect(detail.statement[1]).toMatchObject({ loan_change: 600, loan_balance: 600 });
-    expect(latest.loan_balance).toBeLessThan(600);
+    // The loan owed in all (600 at 7 %: 642), and its principal, the books' receivable.
+    expect(detail.statement[1]).toMatchObject({
+      loan_change: 642,
+      loan_balance: 642,
+      loan_principal_change: 600,
+      loan_principal_balance: 600,
+    });
+    expect(latest.loan_balance).toBe(542);
+    expect(latest.loan_principal_balance).toBeLessThan(600);
     expectError(await admin('GET', '/api/admin/members/999999'), 404);
 
     const csv = await admin('GET', `/api/admin/members/${user.id}/statement.csv`);
@@ -222,11 +229,11 @@ describe('members', () => {
     expect(csv.headers['content-disposition']).toContain(user.uniqueId);
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed',
+      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed,loan_principal_change_aed,loan_interest_change_aed',
     );
     expect(lines).toHaveLength(4);
     // The repayment lowers the loan: a negative amount, written as a number.
-    expect(lines[1]).toMatch(/,repayment,.*,0\.00,-\d+\.\d\d,200\.00,\d+\.\d\d$/);
+    expect(lines[1]).toMatch(/,repayment,.*,0\.00,-100\.00,200\.00,542\.00,-\d+\.\d\d,-\d+\.\d\d$/);
     expect(lines[3]).toContain(',dues,');
     expect(lines[3]).toContain(',200.00,0.00,200.00,0.00');
   });

@@ -9,6 +9,7 @@ import {
   ledgerMonthTotals,
   postings,
 } from '../../db/schema/ledger.ts';
+import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import { bonusPeriods } from '../../db/schema/member-services.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { localDate } from '../../lib/calendar.ts';
@@ -28,15 +29,26 @@ export interface StatementRow {
   /** The days a share-out shared the interest of (YYYY-MM-DD), for a bonus. */
   shareOut: { from: string; to: string } | null;
   savingsChangeFils: Fils;
-  /** Change of the loan principal owed (interest is income when it is paid). */
+  /** Change of what the member owes on loans, principal and interest: the two below. */
   loanChangeFils: Fils;
+  loanPrincipalChangeFils: Fils;
+  loanInterestChangeFils: Fils;
   savingsBalanceFils: Fils;
+  /** Owed on loans after the line, principal and interest, as My Loan's remaining. */
   loanBalanceFils: Fils;
+  loanPrincipalBalanceFils: Fils;
+  loanInterestBalanceFils: Fils;
 }
 
 /**
  * Every movement of a member's savings and loans, from their postings, with running
  * balances; newest first. Savings are a liability (credit raises them), a loan a receivable.
+ *
+ * What a member owes on a loan is what My Loan says remains (issue 33): the sum of its
+ * installments, principal and interest, less what was repaid. The books hold the principal
+ * (the receivable) and take interest as income when it is repaid, so the interest part comes
+ * from the schedule: owed in all from the payout, lowered by the interest each repayment
+ * posted, given up by a write-off.
  */
 export async function memberStatement(db: DbOrTx, userId: number): Promise<StatementRow[]> {
   const rows = await db
@@ -46,6 +58,7 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
       kind: journalEntries.kind,
       memo: journalEntries.memo,
       loanId: journalEntries.loanId,
+      reversesEntryId: journalEntries.reversesEntryId,
       period: sql<string | null>`max(${payments.period})`,
       shareOutFrom: sql<string | null>`max(${bonusPeriods.startsOn})::text`,
       shareOutTo: sql<string | null>`max(${bonusPeriods.endsOn})::text`,
@@ -60,13 +73,43 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
     .where(eq(ledgerAccounts.userId, userId))
     .groupBy(journalEntries.id)
     .orderBy(asc(journalEntries.occurredAt), asc(journalEntries.id));
+  const { scheduledInterest, interestPosted } = await loanInterestOf(db, userId);
   let savings = 0;
-  let loan = 0;
+  let principal = 0;
+  let interest = 0;
+  /** Interest still owed on each loan, and the interest part of each loan line (for reversals). */
+  const interestOwed = new Map<number, Fils>();
+  const interestOfEntry = new Map<number, Fils>();
+  const interestChangeOf = (r: (typeof rows)[number]): Fils => {
+    if (r.loanId === null) return 0;
+    switch (r.kind) {
+      case 'disbursement':
+        return scheduledInterest.get(r.loanId) ?? 0;
+      case 'write_off':
+        return 0 - (interestOwed.get(r.loanId) ?? 0);
+      case 'reversal':
+        // A correction undoes its original, whose interest part is known by now.
+        return r.reversesEntryId !== null && interestOfEntry.has(r.reversesEntryId)
+          ? 0 - interestOfEntry.get(r.reversesEntryId)!
+          : (interestPosted.get(r.entryId) ?? 0);
+      case 'repayment':
+        // The interest it credited to income (a credit, so negative).
+        return interestPosted.get(r.entryId) ?? 0;
+      default:
+        return 0;
+    }
+  };
   const lines = rows.map((r): StatementRow => {
     const savingsChangeFils = 0 - Number(r.savings);
-    const loanChangeFils = Number(r.loan);
+    const loanPrincipalChangeFils = Number(r.loan);
+    const loanInterestChangeFils = interestChangeOf(r);
+    if (r.loanId !== null) {
+      interestOfEntry.set(r.entryId, loanInterestChangeFils);
+      interestOwed.set(r.loanId, (interestOwed.get(r.loanId) ?? 0) + loanInterestChangeFils);
+    }
     savings += savingsChangeFils;
-    loan += loanChangeFils;
+    principal += loanPrincipalChangeFils;
+    interest += loanInterestChangeFils;
     return {
       entryId: r.entryId,
       occurredAt: r.occurredAt,
@@ -76,20 +119,60 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
       period: r.period,
       shareOut: r.shareOutFrom && r.shareOutTo ? { from: r.shareOutFrom, to: r.shareOutTo } : null,
       savingsChangeFils,
-      loanChangeFils,
+      loanChangeFils: loanPrincipalChangeFils + loanInterestChangeFils,
+      loanPrincipalChangeFils,
+      loanInterestChangeFils,
       savingsBalanceFils: savings,
-      loanBalanceFils: loan,
+      loanBalanceFils: principal + interest,
+      loanPrincipalBalanceFils: principal,
+      loanInterestBalanceFils: interest,
     };
   });
   return lines.reverse();
+}
+
+/**
+ * For the member's loans: the interest of each one's schedule (what My Loan's total adds to
+ * the amount), and the interest income each of their entries posted (a credit, negative).
+ */
+async function loanInterestOf(db: DbOrTx, userId: number) {
+  const schedules = await db
+    .select({
+      loanId: loanInstallments.loanId,
+      interest: sql<string>`sum(${loanInstallments.interestFils})`,
+    })
+    .from(loanInstallments)
+    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
+    .where(eq(loans.userId, userId))
+    .groupBy(loanInstallments.loanId);
+  const income = await db
+    .select({ entryId: postings.entryId, interest: sql<string>`sum(${postings.amountFils})` })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .innerJoin(loans, eq(loans.id, journalEntries.loanId))
+    .where(and(eq(ledgerAccounts.code, 'interest_income'), eq(loans.userId, userId)))
+    .groupBy(postings.entryId);
+  return {
+    scheduledInterest: new Map(schedules.map((r) => [r.loanId, Number(r.interest)])),
+    interestPosted: new Map(income.map((r) => [r.entryId, Number(r.interest)])),
+  };
+}
+
+/** The balances at a moment: savings, and what is owed on loans with its two parts. */
+export interface StatementBalances {
+  savingsFils: Fils;
+  loanFils: Fils;
+  loanPrincipalFils: Fils;
+  loanInterestFils: Fils;
 }
 
 export interface StatementPeriod {
   /** Dubai days, YYYY-MM-DD, inclusive. */
   from: string;
   to: string;
-  opening: { savingsFils: Fils; loanFils: Fils };
-  closing: { savingsFils: Fils; loanFils: Fils };
+  opening: StatementBalances;
+  closing: StatementBalances;
   /** The movements of the period (of one kind, if asked), newest first, with real balances. */
   lines: StatementRow[];
 }
@@ -111,9 +194,11 @@ export async function statementForPeriod(
   const to = filter.to ?? localDate(now);
   const first = dated.at(-1)?.day;
   const from = filter.from ?? (first !== undefined && first < to ? first : to);
-  const balanceAt = (row: StatementRow | undefined) => ({
+  const balanceAt = (row: StatementRow | undefined): StatementBalances => ({
     savingsFils: row?.savingsBalanceFils ?? 0,
     loanFils: row?.loanBalanceFils ?? 0,
+    loanPrincipalFils: row?.loanPrincipalBalanceFils ?? 0,
+    loanInterestFils: row?.loanInterestBalanceFils ?? 0,
   });
   return {
     from,
@@ -282,7 +367,11 @@ export function toStatementLine(row: StatementRow, language: Language): Statemen
     memo: describeMovement(row, language),
     savings_change: filsToAed(row.savingsChangeFils),
     loan_change: filsToAed(row.loanChangeFils),
+    loan_principal_change: filsToAed(row.loanPrincipalChangeFils),
+    loan_interest_change: filsToAed(row.loanInterestChangeFils),
     savings_balance: filsToAed(row.savingsBalanceFils),
     loan_balance: filsToAed(row.loanBalanceFils),
+    loan_principal_balance: filsToAed(row.loanPrincipalBalanceFils),
+    loan_interest_balance: filsToAed(row.loanInterestBalanceFils),
   };
 }

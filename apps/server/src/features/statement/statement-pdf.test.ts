@@ -26,15 +26,53 @@ const hasPoppler = (() => {
   }
 })();
 
+// A loan of 2,000 (2,140 with its interest), 535 of it repaid in March: 500 principal, 35 interest.
 const period: StatementPeriod = {
   from: '2026-03-01',
   to: '2026-03-31',
-  opening: { savingsFils: 123_456, loanFils: 200_000 },
-  closing: { savingsFils: 163_456, loanFils: 150_000 },
+  opening: {
+    savingsFils: 123_456,
+    loanFils: 214_000,
+    loanPrincipalFils: 200_000,
+    loanInterestFils: 14_000,
+  },
+  closing: {
+    savingsFils: 163_456,
+    loanFils: 160_500,
+    loanPrincipalFils: 150_000,
+    loanInterestFils: 10_500,
+  },
   lines: [
-    line(3, '2026-03-20', 'repayment', { loanId: 7 }, 0, -50_000, 163_456, 150_000),
-    line(2, '2026-03-10', 'dues', { period: '2026-03' }, 20_000, 0, 163_456, 200_000),
-    line(1, '2026-03-02', 'dues', { period: '2026-02' }, 20_000, 0, 143_456, 200_000),
+    line(
+      3,
+      '2026-03-20',
+      'repayment',
+      { loanId: 7 },
+      0,
+      [-50_000, -3_500],
+      163_456,
+      [150_000, 10_500],
+    ),
+    line(
+      2,
+      '2026-03-10',
+      'dues',
+      { period: '2026-03' },
+      20_000,
+      [0, 0],
+      163_456,
+      [200_000, 14_000],
+    ),
+    line(
+      1,
+      '2026-03-02',
+      'dues',
+      { period: '2026-02' },
+      20_000,
+      [0, 0],
+      143_456,
+      [200_000, 14_000],
+    ),
   ],
 };
 
@@ -44,9 +82,9 @@ function line(
   kind: 'dues' | 'repayment',
   of: { loanId: number } | { period: string },
   savingsChangeFils: number,
-  loanChangeFils: number,
+  [loanPrincipalChangeFils, loanInterestChangeFils]: [number, number],
   savingsBalanceFils: number,
-  loanBalanceFils: number,
+  [loanPrincipalBalanceFils, loanInterestBalanceFils]: [number, number],
 ) {
   const occurredAt = new Date(`${day}T08:00:00Z`);
   return {
@@ -58,9 +96,13 @@ function line(
     period: 'period' in of ? of.period : null,
     shareOut: null,
     savingsChangeFils,
-    loanChangeFils,
+    loanChangeFils: loanPrincipalChangeFils + loanInterestChangeFils,
+    loanPrincipalChangeFils,
+    loanInterestChangeFils,
     savingsBalanceFils,
-    loanBalanceFils,
+    loanBalanceFils: loanPrincipalBalanceFils + loanInterestBalanceFils,
+    loanPrincipalBalanceFils,
+    loanInterestBalanceFils,
   };
 }
 
@@ -137,6 +179,9 @@ describe('the PDF statement in each script', () => {
     expect(text).toContain('أمينة الفاسي');
     expect(text).toContain('كشف الحساب');
     expect(text).toContain('رصيد المدخرات');
+    // What is owed in all, and its principal and interest (issue 33).
+    expect(text).toContain('منه أصل القرض');
+    expect(text).toContain('منه الفائدة');
     expect(text).toContain('JM000042');
     expect(text).toContain('1,634.56');
     if (hasPoppler) {

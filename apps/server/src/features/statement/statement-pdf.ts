@@ -132,9 +132,28 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
     [say('pdf.summary.savings'), amount(opening.savingsFils), amount(closing.savingsFils)],
     y,
   );
+  // What is owed in all, as My Loan's remaining, then its two parts.
   y = row(
     summary,
     [say('pdf.summary.loan'), amount(opening.loanFils), amount(closing.loanFils)],
+    y,
+  );
+  y = row(
+    summary,
+    [
+      say('pdf.summary.loanPrincipal'),
+      amount(opening.loanPrincipalFils),
+      amount(closing.loanPrincipalFils),
+    ],
+    y,
+  );
+  y = row(
+    summary,
+    [
+      say('pdf.summary.loanInterest'),
+      amount(opening.loanInterestFils),
+      amount(closing.loanInterestFils),
+    ],
     y,
   );
   const note = kindName ? say('pdf.noteKind', { kind: kindName }) : say('pdf.noteAll');
@@ -142,14 +161,17 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
 
   // The movements.
   y += write(say('pdf.movements'), 0, y, width, { size: 12, isBold: true, color: INK }) + 6;
+  // Nine columns in the 515 points of an A4 page between its margins.
   const columns: Column[] = [
-    { header: say('pdf.columns.date'), width: 66, align: 'start' },
-    { header: say('pdf.columns.kind'), width: 62, align: 'start' },
-    { header: say('pdf.columns.memo'), width: 103, align: 'start' },
-    { header: say('pdf.columns.savingsChange'), width: 70, align: 'end' },
-    { header: say('pdf.columns.loanChange'), width: 70, align: 'end' },
-    { header: say('pdf.columns.savingsBalance'), width: 72, align: 'end' },
-    { header: say('pdf.columns.loanBalance'), width: 72, align: 'end' },
+    { header: say('pdf.columns.date'), width: 58, align: 'start' },
+    { header: say('pdf.columns.kind'), width: 56, align: 'start' },
+    { header: say('pdf.columns.memo'), width: 87, align: 'start' },
+    { header: say('pdf.columns.savingsChange'), width: 52, align: 'end' },
+    { header: say('pdf.columns.loanChange'), width: 52, align: 'end' },
+    { header: say('pdf.columns.loanPrincipalChange'), width: 52, align: 'end' },
+    { header: say('pdf.columns.loanInterestChange'), width: 46, align: 'end' },
+    { header: say('pdf.columns.savingsBalance'), width: 56, align: 'end' },
+    { header: say('pdf.columns.loanBalance'), width: 56, align: 'end' },
   ];
   if (period.lines.length === 0) {
     write(say('pdf.empty'), 0, y, width, { size: 10, color: MUTED });
@@ -162,6 +184,8 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
         { typed: describeMovement(line, language) },
         change(line.savingsChangeFils),
         change(line.loanChangeFils),
+        change(line.loanPrincipalChangeFils),
+        change(line.loanInterestChangeFils),
         amount(line.savingsBalanceFils),
         amount(line.loanBalanceFils),
       ];

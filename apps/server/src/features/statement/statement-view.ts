@@ -5,7 +5,12 @@ import type { Language } from '@jamiya/contracts/languages';
 import { toCsv } from '../../lib/csv.ts';
 import { text } from '../../lib/i18n.ts';
 import { describeMovement, toStatementLine } from '../ledger/statement.ts';
-import type { EntryKind, StatementPeriod, StatementRow } from '../ledger/statement.ts';
+import type {
+  EntryKind,
+  StatementBalances,
+  StatementPeriod,
+  StatementRow,
+} from '../ledger/statement.ts';
 
 export interface StatementSubject {
   associationName: string;
@@ -13,6 +18,13 @@ export interface StatementSubject {
   kind: EntryKind | null;
   period: StatementPeriod;
 }
+
+const balancesView = (b: StatementBalances): Statement['closing'] => ({
+  savings: filsToAed(b.savingsFils),
+  loan: filsToAed(b.loanFils),
+  loan_principal: filsToAed(b.loanPrincipalFils),
+  loan_interest: filsToAed(b.loanInterestFils),
+});
 
 export function toStatementView(s: StatementSubject, language: Language): Statement {
   const { period } = s;
@@ -22,14 +34,8 @@ export function toStatementView(s: StatementSubject, language: Language): Statem
     from: period.from,
     to: period.to,
     kind: s.kind,
-    opening: {
-      savings: filsToAed(period.opening.savingsFils),
-      loan: filsToAed(period.opening.loanFils),
-    },
-    closing: {
-      savings: filsToAed(period.closing.savingsFils),
-      loan: filsToAed(period.closing.loanFils),
-    },
+    opening: balancesView(period.opening),
+    closing: balancesView(period.closing),
     lines: period.lines.map((line) => toStatementLine(line, language)),
   };
 }
@@ -43,6 +49,9 @@ const CSV_COLUMNS = [
   'loanChange',
   'savingsBalance',
   'loanBalance',
+  // After the columns the export always had, so that a sheet reading them by place still can.
+  'loanPrincipalChange',
+  'loanInterestChange',
 ] as const;
 
 /**
@@ -62,6 +71,8 @@ export function statementCsv(lines: StatementRow[], language: Language = 'en'): 
       filsToDecimalString(l.loanChangeFils),
       filsToDecimalString(l.savingsBalanceFils),
       filsToDecimalString(l.loanBalanceFils),
+      filsToDecimalString(l.loanPrincipalChangeFils),
+      filsToDecimalString(l.loanInterestChangeFils),
     ]),
   );
 }

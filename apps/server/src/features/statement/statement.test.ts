@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,24 @@ async function paidDues(token: string, amount: string) {
   expect((await admin('POST', `/api/admin/payments/${id}/approve`)).statusCode).toBe(200);
 }
 
+/** A loan repayment sent by the member (the spec's amount-only call) and approved by the treasurer. */
+async function approvedRepayment(token: string, amount: string) {
+  const form = multipart({ payment_amount: amount }, {});
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/save-monthly-payment',
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const id = res.json().payment.id as number;
+  // With no receipt, the treasurer enters the amount received.
+  const approved = await admin('POST', `/api/admin/payments/${id}/approve`, {
+    amount: Number(amount),
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+}
+
 async function activeLoan(token: string, amount: number) {
   const applied = await t.app.inject({
     method: 'POST',
@@ -117,18 +136,177 @@ describe('GET /api/my-statement', () => {
     expect(s.to).toBe(localDate(new Date()));
     expect(s.from).toBe(localDate(new Date()));
     expect(s.lines.map((l) => l.kind)).toEqual(['repayment', 'repayment', 'disbursement', 'dues']);
-    expect(s.opening).toEqual({ savings: 0, loan: 0 });
+    expect(s.opening).toEqual({ savings: 0, loan: 0, loan_principal: 0, loan_interest: 0 });
     expect(s.closing.savings * 100).toBe(await memberSavingsFils(t.db, user.id));
     expect(s.closing.savings).toBe(200);
     expect(s.closing).toEqual({
       savings: s.lines[0]!.savings_balance,
       loan: s.lines[0]!.loan_balance,
+      loan_principal: s.lines[0]!.loan_principal_balance,
+      loan_interest: s.lines[0]!.loan_interest_balance,
     });
-    expect(s.lines[2]).toMatchObject({ loan_change: 600, loan_balance: 600 });
-    // Repayments lower the principal by their principal part only.
-    expect(s.closing.loan).toBeGreaterThan(600 - 250.5);
-    expect(s.closing.loan).toBeLessThan(600);
+    // 600 at 7 % is 642 owed from the payout; each repayment lowers it by all it paid.
+    expect(s.lines[2]).toMatchObject({
+      loan_change: 642,
+      loan_principal_change: 600,
+      loan_interest_change: 42,
+      loan_balance: 642,
+    });
+    expect(s.closing.loan).toBe(642 - 250.5);
     await expectBooksBalance(t.db);
+  });
+
+  it('gives the loan owed in all as My Loan does, each line split into principal and interest', async () => {
+    // Issue 33 point 3: 1,500 at 7 % is 1,605 in three installments of 535 (500 + 35 each).
+    const { user, token } = await newMember('Karim Loan');
+    const loanId = await activeLoan(token, 1500);
+    await approvedRepayment(token, '535');
+    await approvedRepayment(token, '267.50');
+    const myLoans = await get('/api/my-loans', token);
+    const loan = (myLoans.json().items as Array<{ id: number; remaining_amount: number }>).find(
+      (l) => l.id === loanId,
+    )!;
+    expect(loan.remaining_amount).toBe(802.5);
+
+    const s = json(await get('/api/my-statement', token));
+    expect(s.closing).toEqual({
+      savings: 0,
+      loan: loan.remaining_amount,
+      loan_principal: 767.5,
+      loan_interest: 35,
+    });
+    expect(s.opening).toEqual({ savings: 0, loan: 0, loan_principal: 0, loan_interest: 0 });
+    const loanFigures = s.lines.map((l) => ({
+      kind: l.kind,
+      change: l.loan_change,
+      principal: l.loan_principal_change,
+      interest: l.loan_interest_change,
+      balance: l.loan_balance,
+      principalBalance: l.loan_principal_balance,
+      interestBalance: l.loan_interest_balance,
+    }));
+    expect(loanFigures).toEqual([
+      {
+        kind: 'repayment',
+        change: -267.5,
+        principal: -232.5,
+        interest: -35,
+        balance: 802.5,
+        principalBalance: 767.5,
+        interestBalance: 35,
+      },
+      {
+        kind: 'repayment',
+        change: -535,
+        principal: -500,
+        interest: -35,
+        balance: 1070,
+        principalBalance: 1000,
+        interestBalance: 70,
+      },
+      {
+        kind: 'disbursement',
+        change: 1605,
+        principal: 1500,
+        interest: 105,
+        balance: 1605,
+        principalBalance: 1500,
+        interestBalance: 105,
+      },
+    ]);
+    for (const l of s.lines) {
+      expect(l.loan_principal_change + l.loan_interest_change).toBeCloseTo(l.loan_change, 2);
+      expect(l.loan_principal_balance + l.loan_interest_balance).toBeCloseTo(l.loan_balance, 2);
+    }
+    // Home and the dashboard read the same figure.
+    const account = await get('/api/my-account-data', token);
+    expect(account.json().myAccountData.loan_balance).toBe(s.closing.loan);
+    // The admin's view of the member reads the same lines.
+    const detail = (await admin('GET', `/api/admin/members/${user.id}`)).json();
+    expect(detail.statement[0]).toMatchObject({ loan_balance: 802.5, loan_interest_change: -35 });
+
+    // The CSV: the same loan owed, and the principal and interest of each line after the
+    // columns it always had.
+    const csv = await get('/api/my-statement?format=csv', token);
+    const [header, ...rows] = csv.body.slice(1).trim().split('\r\n');
+    expect(header).toBe(
+      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed,loan_principal_change_aed,loan_interest_change_aed',
+    );
+    expect(
+      rows.map((r) =>
+        r
+          .split(',')
+          .slice(2)
+          .filter((_, i) => i !== 1),
+      ),
+    ).toEqual([
+      ['repayment', '0.00', '-267.50', '0.00', '802.50', '-232.50', '-35.00'],
+      ['repayment', '0.00', '-535.00', '0.00', '1070.00', '-500.00', '-35.00'],
+      ['disbursement', '0.00', '1605.00', '0.00', '1605.00', '1500.00', '105.00'],
+    ]);
+
+    // The PDF, as poppler reads it: the closing loan owed is My Loan's remaining, and each
+    // repayment's row says its principal and interest.
+    const pdf = await get('/api/my-statement?format=pdf', token);
+    expect(pdf.statusCode).toBe(200);
+    const read = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload })
+      .toString()
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ' ').trim());
+    expect(read).toContain(`Loan owed (principal and interest) 0 ${pdfAmount(80_250)}`);
+    expect(read).toContain(`of which principal 0 ${pdfAmount(76_750)}`);
+    expect(read).toContain(`of which interest 0 ${pdfAmount(3_500)}`);
+    // A row's first line: date, kind, description, then the amounts.
+    const rowOf = (memo: RegExp) => read.filter((l) => memo.test(l));
+    expect(rowOf(/Repayment of loan/)).toEqual([
+      expect.stringMatching(/ — -267\.50 -232\.50 -35 0 802\.50$/),
+      expect.stringMatching(/ — -535 -500 -35 0 1,070$/),
+    ]);
+    expect(rowOf(/Loan \d+ paid out/)).toEqual([
+      expect.stringMatching(/ — 1,605 1,500 105 0 1,605$/),
+    ]);
+    await expectBooksBalance(t.db);
+  });
+
+  it('writes off the principal and the interest still owed, leaving nothing owed', async () => {
+    const { token } = await newMember();
+    const loanId = await activeLoan(token, 1500);
+    await approvedRepayment(token, '535');
+    const off = await admin('POST', `/api/admin/loans/${loanId}/write-off`, { reason: 'Gone.' });
+    expect(off.statusCode).toBe(200);
+    const s = json(await get('/api/my-statement', token));
+    expect(s.lines[0]).toMatchObject({
+      kind: 'write_off',
+      loan_change: -1070,
+      loan_principal_change: -1000,
+      loan_interest_change: -70,
+      loan_balance: 0,
+      loan_principal_balance: 0,
+      loan_interest_balance: 0,
+    });
+    expect(s.closing).toEqual({ savings: 0, loan: 0, loan_principal: 0, loan_interest: 0 });
+    const account = await get('/api/my-account-data', token);
+    expect(account.json().myAccountData.loan_balance).toBe(0);
+  });
+
+  it('puts back the principal and interest of a repayment a correction reverses', async () => {
+    const { token } = await newMember();
+    await activeLoan(token, 1500);
+    await approvedRepayment(token, '535');
+    const repayment = json(await get('/api/my-statement', token)).lines[0]!;
+    await reverseEntry(t.db, repayment.entry_id, {
+      createdBy: adminId,
+      memo: 'Entered twice',
+      occurredAt: new Date(),
+    });
+    const s = json(await get('/api/my-statement', token));
+    expect(s.lines[0]).toMatchObject({
+      kind: 'reversal',
+      loan_change: 535,
+      loan_principal_change: 500,
+      loan_interest_change: 35,
+      loan_balance: 1605,
+    });
   });
 
   it("says each movement in the reader's language, from what it is", async () => {
@@ -165,8 +343,8 @@ describe('GET /api/my-statement', () => {
 
     const feb = json(await get('/api/my-statement?from=2026-02-01&to=2026-02-28', token));
     expect(feb).toMatchObject({ from: '2026-02-01', to: '2026-02-28' });
-    expect(feb.opening).toEqual({ savings: 200, loan: 0 });
-    expect(feb.closing).toEqual({ savings: 400.5, loan: 0 });
+    expect(feb.opening).toMatchObject({ savings: 200, loan: 0 });
+    expect(feb.closing).toMatchObject({ savings: 400.5, loan: 0 });
     expect(feb.lines.map((l) => [l.memo, l.savings_change, l.savings_balance])).toEqual([
       ['Dues paid 2026-01-31T21:30:00Z', 200.5, 400.5],
     ]);
@@ -222,9 +400,9 @@ describe('GET /api/my-statement', () => {
     );
     expect(res.body.startsWith('\ufeff')).toBe(true); // so that Excel reads UTF-8
     expect(res.body.slice(1).trim().split('\r\n')).toEqual([
-      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed',
+      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed,loan_principal_change_aed,loan_interest_change_aed',
       expect.stringMatching(
-        /^2026-07-01T08:00:00\.000Z,\d+,dues,Dues paid .*,250\.00,0\.00,450\.00,0\.00$/,
+        /^2026-07-01T08:00:00\.000Z,\d+,dues,Dues paid .*,250\.00,0\.00,450\.00,0\.00,0\.00,0\.00$/,
       ),
     ]);
   });
@@ -297,10 +475,10 @@ describe('GET /api/my-statement', () => {
     });
     const [header, row] = csv.body.slice(1).trim().split('\r\n');
     expect(header).toBe(
-      'तारीख,एंट्री नंबर,प्रकार,विवरण,बचत में बदलाव (AED),लोन में बदलाव (AED),बचत की शेष राशि (AED),बकाया लोन (AED)',
+      'तारीख,एंट्री नंबर,प्रकार,विवरण,बचत में बदलाव (AED),लोन में बदलाव (AED),बचत की शेष राशि (AED),बकाया लोन (AED),मूल राशि में बदलाव (AED),ब्याज में बदलाव (AED)',
     );
     expect(row).toMatch(
-      /^2026-03-10T08:00:00\.000Z,\d+,dues,Dues paid .*,200\.00,0\.00,200\.00,0\.00$/,
+      /^2026-03-10T08:00:00\.000Z,\d+,dues,Dues paid .*,200\.00,0\.00,200\.00,0\.00,0\.00,0\.00$/,
     );
   });
 
@@ -313,7 +491,7 @@ describe('GET /api/my-statement', () => {
     const mine = json(await get('/api/my-statement', a.token));
     expect(mine.member.unique_id).toBe(a.user.uniqueId);
     expect(mine.lines).toEqual([]);
-    expect(mine.closing).toEqual({ savings: 0, loan: 0 });
+    expect(mine.closing).toEqual({ savings: 0, loan: 0, loan_principal: 0, loan_interest: 0 });
     // No parameter names another member.
     const other = json(
       await get(`/api/my-statement?user_id=${b.user.id}&id=${b.user.id}`, a.token),

@@ -226,7 +226,8 @@ export function MemberStatement({ lines }: { lines: StatementLine[] }) {
       key: 'loanChange',
       header: t('statement.columns.loanChange'),
       align: 'end',
-      cell: (l) => nowrap(aedChange(l.loan_change)),
+      // The books' principal, as the columns are headed; `loan_change` adds the interest.
+      cell: (l) => nowrap(aedChange(l.loan_principal_change)),
     },
     {
       key: 'savingsBalance',
@@ -240,7 +241,9 @@ export function MemberStatement({ lines }: { lines: StatementLine[] }) {
       key: 'loanBalance',
       header: t('statement.columns.loanBalance'),
       align: 'end',
-      cell: (l) => <span className="font-semibold whitespace-nowrap">{aed(l.loan_balance)}</span>,
+      cell: (l) => (
+        <span className="font-semibold whitespace-nowrap">{aed(l.loan_principal_balance)}</span>
+      ),
     },
   ];
   return (

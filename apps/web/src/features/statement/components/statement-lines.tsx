@@ -34,6 +34,19 @@ export function StatementLines({ lines }: { lines: StatementLine[] }) {
       align: 'end',
       cell: (l) => <span className={nowrap}>{aedChange(l.loan_change)}</span>,
     },
+    // Where the loan change came from: what the member borrowed or repaid, and the interest.
+    {
+      key: 'loanPrincipalChange',
+      header: t('lines.columns.loanPrincipalChange'),
+      align: 'end',
+      cell: (l) => <span className={nowrap}>{aedChange(l.loan_principal_change)}</span>,
+    },
+    {
+      key: 'loanInterestChange',
+      header: t('lines.columns.loanInterestChange'),
+      align: 'end',
+      cell: (l) => <span className={nowrap}>{aedChange(l.loan_interest_change)}</span>,
+    },
     {
       key: 'savingsBalance',
       header: t('lines.columns.savingsBalance'),
@@ -71,6 +84,14 @@ export function StatementLines({ lines }: { lines: StatementLine[] }) {
                 <span>{t('lines.loanChange', { amount: aedChange(l.loan_change) })}</span>
               )}
             </p>
+            {l.loan_change !== 0 && (
+              <p className="text-sm text-slate-700 tabular-nums">
+                {t('lines.loanSplit', {
+                  principal: aedChange(l.loan_principal_change),
+                  interest: aedChange(l.loan_interest_change),
+                })}
+              </p>
+            )}
             <p className="text-sm text-slate-600 tabular-nums">
               {t('lines.after', { savings: aed(l.savings_balance), loan: aed(l.loan_balance) })}
             </p>

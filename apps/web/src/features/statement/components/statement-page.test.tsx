@@ -12,8 +12,12 @@ const line = (overrides: Partial<Statement['lines'][number]>): Statement['lines'
   memo: 'Monthly due October 2026',
   savings_change: 200.5,
   loan_change: 0,
+  loan_principal_change: 0,
+  loan_interest_change: 0,
   savings_balance: 2400.5,
   loan_balance: 1783.33,
+  loan_principal_balance: 1666.66,
+  loan_interest_balance: 116.67,
   ...overrides,
 });
 
@@ -24,8 +28,8 @@ const hassan = (overrides: Partial<Statement> = {}): Statement =>
     from: '2026-08-01',
     to: '2026-11-22',
     kind: null,
-    opening: { savings: 2200, loan: 0 },
-    closing: { savings: 2400.5, loan: 1426.66 },
+    opening: { savings: 2200, loan: 0, loan_principal: 0, loan_interest: 0 },
+    closing: { savings: 2400.5, loan: 1426.66, loan_principal: 1333.32, loan_interest: 93.34 },
     lines: [
       line({
         entry_id: 3,
@@ -34,8 +38,12 @@ const hassan = (overrides: Partial<Statement> = {}): Statement =>
         memo: 'Repayment of loan 1',
         savings_change: 0,
         loan_change: -356.67,
+        loan_principal_change: -333.34,
+        loan_interest_change: -23.33,
         savings_balance: 2400.5,
         loan_balance: 1426.66,
+        loan_principal_balance: 1333.32,
+        loan_interest_balance: 93.34,
       }),
       line({ entry_id: 1 }),
     ],
@@ -71,11 +79,30 @@ describe('the statement page', () => {
     expect(summary.getByText('1 Aug 2026 to 22 Nov 2026')).toBeInTheDocument();
     const opening = within(summary.getByRole('group', { name: 'Opening, 1 Aug 2026' }));
     expect(opening.getByText('Savings').nextElementSibling).toHaveTextContent('AED 2,200');
-    expect(opening.getByText('Loan owed').nextElementSibling).toHaveTextContent('AED 0');
+    // Nothing owed: no parts to show.
+    expect(opening.getByText('Loan owed').nextElementSibling).toHaveTextContent(/^AED\s0$/);
     const closing = within(summary.getByRole('group', { name: 'Closing, 22 Nov 2026' }));
     expect(closing.getByText('Savings').nextElementSibling).toHaveTextContent('AED 2,400.50');
-    expect(closing.getByText('Loan owed').nextElementSibling).toHaveTextContent('AED 1,426.66');
+    // What is owed in all, as My Loan's remaining, and what it is made of.
+    expect(closing.getByText('Loan owed').nextElementSibling).toHaveTextContent(
+      'AED 1,426.66Principal AED 1,333.32 · interest AED 93.34',
+    );
 
+    expect(
+      within(screen.getByRole('table', { name: /^Movements/ }))
+        .getAllByRole('columnheader')
+        .map(text),
+    ).toEqual([
+      'Date',
+      'Kind',
+      'Description',
+      'Savings change',
+      'Loan change',
+      'Principal',
+      'Interest',
+      'Savings balance',
+      'Loan owed',
+    ]);
     expect(tableRows()).toEqual([
       [
         '17 Nov 2026',
@@ -83,6 +110,8 @@ describe('the statement page', () => {
         'Repayment of loan 1',
         '—',
         '-356.67',
+        '-333.34',
+        '-23.33',
         'AED 2,400.50',
         'AED 1,426.66',
       ],
@@ -91,6 +120,8 @@ describe('the statement page', () => {
         'Dues',
         'Monthly due October 2026',
         '+200.50',
+        '—',
+        '—',
         '—',
         'AED 2,400.50',
         'AED 1,783.33',
@@ -101,7 +132,7 @@ describe('the statement page', () => {
       screen.getByRole('list', { name: 'Movements of your savings and loan, newest first' }),
     ).getAllByRole('listitem');
     expect(items.map(text)).toEqual([
-      'Loan repayment17 Nov 2026Repayment of loan 1Loan -356.67After: savings AED 2,400.50, loan owed AED 1,426.66',
+      'Loan repayment17 Nov 2026Repayment of loan 1Loan -356.67Principal -333.34 · interest -23.33After: savings AED 2,400.50, loan owed AED 1,426.66',
       'Dues2 Oct 2026Monthly due October 2026Savings +200.50After: savings AED 2,400.50, loan owed AED 1,783.33',
     ]);
   });

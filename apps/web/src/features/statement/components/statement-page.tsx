@@ -139,7 +139,24 @@ function Summary({ statement: s }: { statement: Statement }) {
               className="mt-2"
               items={[
                 { key: 'savings', label: t('summary.savings'), value: aed(figures.savings) },
-                { key: 'loan', label: t('summary.loan'), value: aed(figures.loan) },
+                {
+                  key: 'loan',
+                  label: t('summary.loan'),
+                  // In all, as My Loan's remaining; then what it is made of.
+                  value: (
+                    <>
+                      {aed(figures.loan)}
+                      {figures.loan !== 0 && (
+                        <span className="block text-sm font-normal text-slate-600">
+                          {t('lines.loanSplit', {
+                            principal: aed(figures.loan_principal),
+                            interest: aed(figures.loan_interest),
+                          })}
+                        </span>
+                      )}
+                    </>
+                  ),
+                },
               ]}
             />
           </div>
