@@ -51,7 +51,7 @@ test("from /user, this month's due is paid in at most 4 taps and a photo", async
   await tap(thisMonth.getByRole('button', { name: 'Pay Now' }));
   const dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
   await expect(dialog.getByLabel('Account number')).toHaveValue('AE07 0331 2345 6789 0123 456');
-  await expect(dialog.getByLabel('Month')).toHaveValue(dubaiMonth().name);
+  await expect(dialog.getByLabel('Month')).toHaveValue(dubaiMonth().period);
   await expect(dialog.getByLabel('Amount (AED)')).toHaveValue('200');
   // Choosing the photo: the phone's own picker.
   await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({

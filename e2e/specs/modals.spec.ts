@@ -21,7 +21,7 @@ async function filledPaymentForm(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Pay monthly due' }).click();
   const dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
   await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
-  await dialog.getByLabel('Month').selectOption(dubaiMonth().name);
+  await dialog.getByLabel('Month').selectOption(dubaiMonth().period);
   await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
     name: 'receipt.jpg',
     mimeType: 'image/jpeg',

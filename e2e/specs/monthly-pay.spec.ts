@@ -98,7 +98,11 @@ test('pays this month with a receipt and sees it Under review', async ({ page })
   await expect(thisMonth.getByRole('button', { name: 'Pay Now' })).toBeVisible();
 
   const dialog = await openPaymentModal(page);
-  await sendPayment(page, dialog, { month: month.name, amount: due, receipt: await jpegReceipt() });
+  await sendPayment(page, dialog, {
+    month: month.period,
+    amount: due,
+    receipt: await jpegReceipt(),
+  });
   await expect(thisMonth.getByText('Under review', { exact: true })).toBeVisible();
   await expect(thisMonth.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   const history = page.getByRole('region', { name: 'My payments' });
@@ -137,7 +141,7 @@ test('Pay Now on this month opens the dues form for this month, not the loan for
 
   const dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Month')).toHaveValue(month.name);
+  await expect(dialog.getByLabel('Month')).toHaveValue(month.period);
   await expect(dialog.getByLabel('Amount (AED)')).toHaveValue(String(row!.remaining));
   await expect(dialog.getByLabel('Receipt (photo or PDF)')).toBeVisible();
   await expect(dialog.getByLabel('Account number')).toBeVisible();
@@ -199,7 +203,7 @@ test('pays part of this month, sees what is left after approval, and completes i
     await thisMonth.getByRole('button', { name: 'Pay Now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel('Month')).toHaveValue(month.name);
+    await expect(dialog.getByLabel('Month')).toHaveValue(month.period);
     await expect(dialog.getByLabel('Amount (AED)')).toHaveValue(String(prefilled));
     await sendPayment(page, dialog, { amount, receipt });
     await expect(thisMonth.getByText('Under review', { exact: true })).toBeVisible();

@@ -11,7 +11,7 @@ const member = E2E_MEMBERS.outbox;
 
 type Payments = { items: { period: string | null; status: string; amount: number }[] };
 
-async function payOffline(page: Page, month: { name: string }): Promise<void> {
+async function payOffline(page: Page, month: { period: string }): Promise<void> {
   await page.getByRole('button', { name: 'Pay monthly due' }).click();
   const dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
   await expect(dialog.getByText('You are offline. Your payment will be kept')).toBeVisible();
@@ -25,8 +25,8 @@ async function payOffline(page: Page, month: { name: string }): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-async function fillPayment(dialog: Locator, month: { name: string }): Promise<void> {
-  await dialog.getByLabel('Month').selectOption(month.name);
+async function fillPayment(dialog: Locator, month: { period: string }): Promise<void> {
+  await dialog.getByLabel('Month').selectOption(month.period);
   await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
   await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
     name: 'receipt.jpg',
@@ -56,7 +56,7 @@ test('a payment made offline waits on the phone, can be cancelled, and is sent o
   await page
     .getByRole('dialog', { name: 'Monthly Payment' })
     .getByLabel('Month')
-    .selectOption(oldest.name);
+    .selectOption(oldest.period);
   await page.waitForLoadState('networkidle');
   await page
     .getByRole('dialog', { name: 'Monthly Payment' })

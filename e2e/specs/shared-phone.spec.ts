@@ -80,7 +80,7 @@ async function payOffline(page: Page): Promise<void> {
   // The form's code comes with a signal; then the signal goes.
   await page.getByRole('button', { name: 'Pay monthly due' }).click();
   const dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
-  await dialog.getByLabel('Month').selectOption(month.name);
+  await dialog.getByLabel('Month').selectOption(month.period);
   await page.waitForLoadState('networkidle');
   await page.context().setOffline(true);
   await expect(dialog.getByText('You are offline. Your payment will be kept')).toBeVisible();

@@ -27,6 +27,7 @@ export const E2E_MEMBERS = {
   bonus: { name: 'Mariam Yusuf', email: 'mariam@e2e.example', password: DEMO_PASSWORD },
   retry: { name: 'Deepa Pillai', email: 'deepa@e2e.example', password: DEMO_PASSWORD },
   partpay: { name: 'Sunita Rao', email: 'sunita@e2e.example', password: DEMO_PASSWORD },
+  payAhead: { name: 'Hana Idris', email: 'hana@e2e.example', password: DEMO_PASSWORD },
   photo: { name: 'Farida Begum', email: 'farida@e2e.example', password: DEMO_PASSWORD },
   pwa: { name: 'Yusuf Rahman', email: 'yusuf@e2e.example', password: DEMO_PASSWORD },
   outbox: { name: 'Meera Nair', email: 'meera@e2e.example', password: DEMO_PASSWORD },

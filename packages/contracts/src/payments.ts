@@ -1,12 +1,36 @@
 import { z } from 'zod';
 import { memberRef } from './admin.ts';
 import { MONTH_NAMES, aedOutput, listQuery, positiveAedInput, text } from './common.ts';
+import { isPeriod, type MonthChoice, type MonthName, type Period } from './values.ts';
 
-const monthName = z
+const monthNamed = (text: string): MonthName | undefined =>
+  MONTH_NAMES.find((name) => name.toLowerCase() === text.toLowerCase());
+const NAME_AND_YEAR = /^(\S+)\s+(\d{4})$/;
+
+/**
+ * The month a dues payment is for, as a member names it: an English month name alone (any
+ * case), the latest such month not in the future, as the spec's clients send it; or with its
+ * year, "2026-12" or "December 2026", read as the period "2026-12" (issue 33). How far ahead
+ * is the server's to check: it knows today.
+ */
+const monthChoice = z
   .string({ error: 'Choose a month.' })
   .trim()
-  .transform((s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase())
-  .pipe(z.enum(MONTH_NAMES, { error: 'Choose one of the twelve months, like January.' }));
+  .transform((text, ctx): MonthChoice => {
+    const alone = monthNamed(text);
+    if (alone) return alone;
+    if (isPeriod(text)) return text;
+    const [, name, year] = NAME_AND_YEAR.exec(text) ?? [];
+    const named = name === undefined ? undefined : monthNamed(name);
+    if (named)
+      return `${year}-${String(MONTH_NAMES.indexOf(named) + 1).padStart(2, '0')}` as Period;
+    ctx.issues.push({
+      code: 'custom',
+      input: text,
+      message: 'Choose a month, like March, or with its year, like March 2027.',
+    });
+    return z.NEVER;
+  });
 
 /**
  * The text fields of POST /api/save-monthly-payment (multipart; the receipt is the file
@@ -15,7 +39,10 @@ const monthName = z
  */
 export const monthlyPaymentFields = z.object({
   payment_amount: positiveAedInput,
-  month: monthName.optional(),
+  month: monthChoice.optional().meta({
+    description:
+      'An English month name (the latest such month not in the future), or a month with its year, "2026-12" or "December 2026", up to 12 months ahead.',
+  }),
   account_number: text('Account number', 40).optional(),
 });
 export type MonthlyPaymentFields = z.input<typeof monthlyPaymentFields>;
@@ -59,7 +86,11 @@ export const monthlyPaymentRow = z.object({
   remaining: aedOutput.meta({
     description: 'What is left to pay: the due less what is paid (0 once completed).',
   }),
-  status: z.enum(['completed', 'pending', 'pay_now', 'due']),
+  status: z.enum(['completed', 'pending', 'pay_now', 'due', 'ahead']).meta({
+    description:
+      'completed: paid in full; pending: a receipt awaits review; pay_now: this month, unpaid; ' +
+      'due: an earlier month, unpaid; ahead: a month after this one, paid ahead in part (not due yet).',
+  }),
 });
 
 /**
@@ -75,7 +106,19 @@ export type LoanRepaymentFields = z.input<typeof loanRepaymentFields>;
 export const myAccountData = z.object({
   myAccountData: z.object({
     account_balance: aedOutput,
-    due_balance: aedOutput,
+    due_balance: aedOutput.meta({
+      description:
+        'What the member owes today and has not had approved: the dues of the months up to this ' +
+        'one and the loan installments fallen due. A payment under review is still due.',
+    }),
+    under_review: aedOutput.meta({
+      description:
+        'What the member has sent and the treasurer has not reviewed yet: dues (of any month) and loan repayments.',
+    }),
+    current_period: z.string().meta({
+      description:
+        'This month in Dubai as YYYY-MM: the rows of later months are months paid ahead; a member may pay up to 12 months ahead.',
+    }),
     loan_balance: aedOutput,
     monthly_due: aedOutput,
     account_holder_name: z.string(),

@@ -29,6 +29,19 @@ export const MONTH_NAMES = [
 ] as const;
 export type MonthName = (typeof MONTH_NAMES)[number];
 
+/** A month with its year, "2026-12": a period. */
+export type Period = `${number}-${number}`;
+export const isPeriod = (text: string): text is Period => /^\d{4}-(0[1-9]|1[0-2])$/.test(text);
+
+/**
+ * A month a dues payment names: an English month name alone, meaning the latest such month not
+ * in the future (the spec's form), or a period, for any month up to PAY_AHEAD_MONTHS ahead.
+ */
+export type MonthChoice = MonthName | Period;
+
+/** How many months after this one a member may pay ahead (docs/decisions/040). */
+export const PAY_AHEAD_MONTHS = 12;
+
 export const LOAN_TYPES = [
   'personal',
   'personalLoan',

@@ -1,5 +1,6 @@
 import { addMonths, format, parseISO } from 'date-fns';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
+import { isPeriod, type MonthChoice } from '@jamiya/contracts/values';
 
 // The association lives in the UAE: "this month" and "today" are Dubai's.
 export const TIME_ZONE = 'Asia/Dubai';
@@ -67,4 +68,9 @@ export function resolveMonthName(name: MonthName, today: string): string {
   const thisMonth = Number(today.slice(5, 7));
   const y = index <= thisMonth ? year : year - 1;
   return `${y}-${String(index).padStart(2, '0')}`;
+}
+
+/** The month a dues payment names: a period as it is, a month name as resolveMonthName reads it. */
+export function resolveMonth(choice: MonthChoice, today: string): string {
+  return isPeriod(choice) ? choice : resolveMonthName(choice, today);
 }

@@ -142,7 +142,7 @@ export function rechargeBody(overrides: Partial<Recharge> = {}): Recharge {
   };
 }
 
-export type MonthStatus = 'completed' | 'pending' | 'pay_now' | 'due';
+export type MonthStatus = 'completed' | 'pending' | 'pay_now' | 'due' | 'ahead';
 
 /** A month of GET /api/my-account-data's monthlyPaymentData: 200 AED, paid in full or not at all. */
 export const monthRow = (period: string, status: MonthStatus) => ({

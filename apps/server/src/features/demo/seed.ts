@@ -46,7 +46,7 @@ export const DEMO_PAYMENT_INSTRUCTIONS = [
   'Bank transfer to Emirates NBD, account name "Jamiya Savings Association"',
   'IBAN AE46 0260 0010 1234 5678 901',
   'Or Botim / exchange house to the treasurer, Fatima Al Mansoori: 050 123 9876',
-  'Write your member ID (JM…) in the transfer note, then upload the receipt here.',
+  // The member's own ID, to write in the transfer note, is shown by the app under these lines.
 ].join('\n');
 
 /** Noon in Dubai on a given date: a stable moment for demo events. */

@@ -3,7 +3,7 @@ import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PaymentStatus } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import { localDate } from '../../lib/calendar.ts';
+import { localDate, periodOf } from '../../lib/calendar.ts';
 import { notFound } from '../../lib/errors.ts';
 import { duesRows, type DuesRow } from './months.ts';
 
@@ -12,7 +12,12 @@ import { duesRows, type DuesRow } from './months.ts';
 
 export interface AccountSummary {
   savingsFils: Fils;
+  /** What is owed today and not approved: a payment under review is still due (issue 33). */
   dueBalanceFils: Fils;
+  /** What the member sent that awaits review: dues of any month and loan repayments. */
+  underReviewFils: Fils;
+  /** This month (YYYY-MM): rows after it are months paid ahead. */
+  currentPeriod: string;
   loanBalanceFils: Fils;
   monthlyDueFils: Fils;
   rows: DuesRow[];
@@ -48,6 +53,9 @@ export function accountSummaryColumns(
     savingsDebitFils: unless(sql<string | null>`(select sum(p.amount_fils) from postings p
       join ledger_accounts a on a.id = p.account_id
       where a.code = 'savings:' || "users"."id")`),
+    // Everything sent and not reviewed yet, dues and repayments alike.
+    underReviewFils: unless(sql<string | null>`(select sum(r.amount_fils) from payments r
+      where r.user_id = "users"."id" and r.status = 'pending')`),
     // Tuples rather than objects: the smallest text to build and parse for a hot read.
     duesSubmissions: unless(sql<DuesSubmissionTuple[] | null>`(select json_agg(json_build_array(
         d.period, d.status, d.amount_fils, d.approved_amount_fils, d.review_note, d.month_due_fils)
@@ -67,6 +75,7 @@ type AccountSummaryColumns = {
   joinedOn: typeof users.joinedOn;
   monthlyDueFils: SQL<string | number>;
   savingsDebitFils: SQL<string | null>;
+  underReviewFils: SQL<string | null>;
   duesSubmissions: SQL<DuesSubmissionTuple[] | null>;
   loanFils: SQL<[number | null, number | null] | null>;
 };
@@ -83,6 +92,7 @@ type DuesSubmissionTuple = [
 /** The sums of an account summary, as its statement reads them (the part worth keeping). */
 export interface AccountFigures {
   savingsDebitFils: string | number | null;
+  underReviewFils: string | number | null;
   duesSubmissions: DuesSubmissionTuple[] | null;
   loanFils: [number | null, number | null] | null;
 }
@@ -107,13 +117,18 @@ export function toAccountSummary(row: AccountSummaryRow, today: string): Account
   );
   const rows = duesRows(row.joinedOn, subs, today, monthlyDueFils);
   const [loanOutstandingFils, loanDueFils] = row.loanFils ?? [null, null];
+  // Every month up to this one counts what is not approved, under review or not; months
+  // paid ahead are not owed yet.
+  const currentPeriod = periodOf(today);
   const unpaidDues = rows
-    .filter((r) => r.status === 'due' || r.status === 'pay_now')
+    .filter((r) => r.period <= currentPeriod)
     .reduce((s, r) => s + r.remainingFils, 0);
   return {
     // 0 - x rather than -x: an empty account is 0, not -0.
     savingsFils: 0 - asFils(row.savingsDebitFils),
     dueBalanceFils: unpaidDues + asFils(loanDueFils),
+    underReviewFils: asFils(row.underReviewFils),
+    currentPeriod,
     loanBalanceFils: asFils(loanOutstandingFils),
     monthlyDueFils,
     rows,

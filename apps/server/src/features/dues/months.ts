@@ -8,7 +8,7 @@ import { periodOf, periodsNewestFirst } from '../../lib/calendar.ts';
 // A member's dues month by month: what each month is due, what approved payments cover and
 // what remains (docs/domain/dues.md).
 
-export type DuesStatus = 'completed' | 'pending' | 'pay_now' | 'due';
+export type DuesStatus = 'completed' | 'pending' | 'pay_now' | 'due' | 'ahead';
 
 export interface DuesRow {
   period: string;
@@ -47,9 +47,10 @@ export function monthFigures(
 }
 
 /**
- * One row per month from the month the member joined to this month, newest first, from the
- * member's dues submissions (newest first). A month is completed once its approved payments
- * reach its due; a part-paid month keeps pay_now or due with what remains.
+ * One row per month from the month the member joined to this month, and one for each later month
+ * paid ahead (with a submission of any kind), newest first, from the member's dues submissions
+ * (newest first). A month is completed once its approved payments reach its due; a part-paid
+ * month keeps pay_now, due or ahead with what remains.
  */
 export function duesRows(
   joinedOn: string,
@@ -58,7 +59,12 @@ export function duesRows(
   monthlyDueFils: Fils,
 ): DuesRow[] {
   const thisPeriod = periodOf(today);
-  return periodsNewestFirst(periodOf(joinedOn), thisPeriod).map((period) => {
+  const ahead = new Set(subs.flatMap((p) => (p.period && p.period > thisPeriod ? [p.period] : [])));
+  const periods = [
+    ...[...ahead].sort().reverse(),
+    ...periodsNewestFirst(periodOf(joinedOn), thisPeriod),
+  ];
+  return periods.map((period) => {
     const forPeriod = subs.filter((p) => p.period === period);
     const { dueFils, paidFils, remainingFils } = monthFigures(forPeriod, monthlyDueFils);
     const figures = { amountFils: dueFils, paidFils, remainingFils };
@@ -80,7 +86,7 @@ export function duesRows(
             : 'Monthly due not paid yet';
     return {
       period,
-      status: period === thisPeriod ? 'pay_now' : 'due',
+      status: period === thisPeriod ? 'pay_now' : period > thisPeriod ? 'ahead' : 'due',
       ...figures,
       description,
     };

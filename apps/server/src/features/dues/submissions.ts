@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
-import type { MonthName } from '@jamiya/contracts/common';
+import { PAY_AHEAD_MONTHS, type MonthChoice } from '@jamiya/contracts/values';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import { localDate, periodOf, resolveMonthName } from '../../lib/calendar.ts';
+import { addMonthsToPeriod, localDate, periodOf, resolveMonth } from '../../lib/calendar.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
@@ -20,7 +20,7 @@ import { monthOf } from './months.ts';
 export type Payment = typeof payments.$inferSelect;
 
 export interface DuesSubmission {
-  month: MonthName;
+  month: MonthChoice;
   amountFils: Fils;
   accountNumber: string;
   receipt: PendingUpload;
@@ -38,7 +38,16 @@ export async function checkDues(
   now: Date,
 ): Promise<string> {
   const today = localDate(now);
-  const period = resolveMonthName(input.month, today);
+  const period = resolveMonth(input.month, today);
+  // A member may pay ahead, up to PAY_AHEAD_MONTHS months after this one (decision 040); the
+  // sentences say 12, as the constant does.
+  const last = addMonthsToPeriod(periodOf(today), PAY_AHEAD_MONTHS);
+  if (period > last) {
+    const until = { last: { month: last } };
+    throw unprocessable(sentence('You can pay up to 12 months ahead, until {last}.', until), {
+      month: [sentence('Choose a month until {last}.', until)],
+    });
+  }
   const [user] = await db
     .select({ joinedOn: users.joinedOn })
     .from(users)
@@ -81,7 +90,7 @@ export async function submitDues(
   now: Date,
   ip: string | null = null,
 ): Promise<Payment> {
-  const period = resolveMonthName(input.month, localDate(now));
+  const period = resolveMonth(input.month, localDate(now));
   try {
     return await db.transaction(async (tx) => {
       await checkDues(tx, userId, input, now);

@@ -70,6 +70,7 @@ export function accountAnswer(row: AccountDataRow, today: string, kept?: KeptAns
     ? kept.figures
     : {
         savingsDebitFils: row.savingsDebitFils,
+        underReviewFils: row.underReviewFils,
         duesSubmissions: row.duesSubmissions,
         loanFils: row.loanFils,
       };
@@ -93,6 +94,8 @@ export function accountAnswer(row: AccountDataRow, today: string, kept?: KeptAns
     myAccountData: {
       account_balance: filsToAed(summary.savingsFils),
       due_balance: filsToAed(summary.dueBalanceFils),
+      under_review: filsToAed(summary.underReviewFils),
+      current_period: summary.currentPeriod,
       loan_balance: filsToAed(summary.loanBalanceFils),
       monthly_due: filsToAed(summary.monthlyDueFils),
       account_holder_name: row.name,

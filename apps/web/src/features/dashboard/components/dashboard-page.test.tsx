@@ -11,6 +11,8 @@ const account = (status: 0 | 1) =>
     myAccountData: {
       account_balance: 400,
       due_balance: 400,
+      under_review: 0,
+      current_period: '2026-11',
       loan_balance: 1426.66,
       monthly_due: 200,
       account_holder_name: 'Rahul Nair',

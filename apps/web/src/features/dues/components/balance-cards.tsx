@@ -23,6 +23,12 @@ export function BalanceCards({ account }: { account: AccountData }) {
         <p className="text-xs text-slate-600">
           {hasDue ? t('cards.dueHint') : t('cards.nothingDue')}
         </p>
+        {/* Sent and not reviewed yet: still due until approved, said beside it (issue 33). */}
+        {account.under_review > 0 && (
+          <p className="text-xs font-medium text-amber-900">
+            {t('cards.underReview', { amount: aed(account.under_review) })}
+          </p>
+        )}
       </div>
     </div>
   );

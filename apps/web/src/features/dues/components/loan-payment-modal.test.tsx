@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StubRequest } from '../../../testing/render.tsx';
 import { duesPayment, stubObjectUrls } from '../testing/fixtures.ts';
@@ -92,15 +92,16 @@ describe('the loan repayment form behind Repay loan', () => {
     expect(await form.findByText('Attach the receipt (a photo or a PDF).')).toBeInTheDocument();
     expect(form.getByLabelText('Receipt (photo or PDF)')).toHaveAttribute('aria-invalid', 'true');
 
-    fireEvent.change(form.getByLabelText('Receipt (photo or PDF)'), {
-      target: { files: [receipt('notes.txt', 'text/plain')] },
-    });
-    await user.click(form.getByRole('button', { name: 'Send repayment' }));
+    // Refused as soon as it is chosen, as the dues form does.
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(form.getByLabelText('Receipt (photo or PDF)'), receipt('notes.txt', 'text/plain'));
     expect(
       await form.findByText(
-        'This file type is not accepted. Please send a JPEG, PNG, WebP or HEIC photo, or a PDF.',
+        'This file cannot be sent: choose a photo (JPEG, PNG, WebP or HEIC) or a PDF.',
       ),
     ).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Send repayment' }));
     expect(repayments(requests)).toHaveLength(0);
   });
 

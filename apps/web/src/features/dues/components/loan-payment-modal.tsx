@@ -37,6 +37,7 @@ export function LoanPaymentModal({
   activeLoan,
   loansStatus,
   accountNumber = '',
+  memberId,
 }: {
   isOpen: boolean;
   onClose: () => void;
@@ -46,6 +47,8 @@ export function LoanPaymentModal({
   loansStatus: 'pending' | 'error' | 'success';
   /** The account of the member's last receipt, offered again. */
   accountNumber?: string;
+  /** The member's ID, to write in the transfer. */
+  memberId?: string | undefined;
 }) {
   const { t } = useTranslation('dues');
   const { t: tc } = useTranslation();
@@ -69,6 +72,7 @@ export function LoanPaymentModal({
       <LoanPaymentForm
         loan={activeLoan}
         accountNumber={accountNumber}
+        memberId={memberId}
         onCancel={onClose}
         onDone={onClose}
         onInvalid={() => setShakeSignal((n) => n + 1)}
@@ -84,12 +88,14 @@ export function LoanPaymentModal({
 function LoanPaymentForm({
   loan,
   accountNumber,
+  memberId,
   onCancel,
   onDone,
   onInvalid,
 }: {
   loan: Loan;
   accountNumber: string;
+  memberId: string | undefined;
   onCancel: () => void;
   onDone: () => void;
   onInvalid: () => void;
@@ -145,7 +151,7 @@ function LoanPaymentForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <PaymentInstructions compact />
+      <PaymentInstructions compact memberId={memberId} />
       <ReceiptField control={form.control} error={errors.photo?.message} />
       <Field label={t('loanForm.amount')} hint={hint} error={errors.payment_amount?.message}>
         {(a) => <AmountInput {...a} {...form.register('payment_amount')} />}

@@ -75,6 +75,81 @@ describe('the monthly rows', () => {
     expect(screen.getByText('AED 356.67')).toBeInTheDocument();
   });
 
+  it('shows what is under review beside the due, which stays due until approved', async () => {
+    // 120 of this month and last month's 200 sent, neither approved yet (issue 33).
+    setup({
+      handlers: {
+        'GET /api/my-account-data': () => ({
+          body: accountBody(rahulRows(), { due_balance: 400, under_review: 320 }),
+        }),
+      },
+    });
+    const due = (await screen.findByText('Due Balance')).parentElement!;
+    expect(due).toHaveTextContent('AED 400');
+    expect(within(due).getByText('AED 320 under review')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing is due. Thank you!')).not.toBeInTheDocument();
+  });
+
+  it('says nothing is due only when nothing is, with what waits for review beside it', async () => {
+    setup({
+      handlers: {
+        'GET /api/my-account-data': () => ({
+          body: accountBody(rahulRows(), { due_balance: 0, under_review: 200 }),
+        }),
+      },
+    });
+    const due = (await screen.findByText('Due Balance')).parentElement!;
+    expect(within(due).getByText('Nothing is due. Thank you!')).toBeInTheDocument();
+    expect(within(due).getByText('AED 200 under review')).toBeInTheDocument();
+  });
+
+  it("says when a payment is credited, in the spec's words", async () => {
+    setup();
+    expect(
+      await screen.findByText(
+        'Your payment is credited once the treasurer approves it, usually within 1 hour to 2 days.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a month paid ahead as paid, and one paid ahead in part as not due yet', async () => {
+    const rows = rahulRows();
+    rows.unshift(
+      {
+        ...rows[0]!,
+        month: 'January 2027',
+        period: '2027-01',
+        status: 'ahead',
+        paid: 150,
+        remaining: 50,
+        description: 'Part paid: AED 150 of AED 200',
+      },
+      {
+        ...rows[0]!,
+        month: 'December 2026',
+        period: '2026-12',
+        status: 'completed',
+        paid: 200,
+        remaining: 0,
+        description: 'Monthly due paid',
+      },
+    );
+    rows.sort((a, b) => b.period.localeCompare(a.period));
+    const { user } = setup({
+      handlers: { 'GET /api/my-account-data': () => ({ body: accountBody(rows) }) },
+    });
+    const december = await monthRow('December 2026');
+    expect(december.getByText('Completed')).toBeInTheDocument();
+    const january = await monthRow('January 2027');
+    expect(january.getByText('Not due yet')).toBeInTheDocument();
+    expect(january.queryByText('Due')).not.toBeInTheDocument();
+    expect(january.getByText('AED 50 left')).toBeInTheDocument();
+    await user.click(january.getByRole('button', { name: 'Pay the due for January 2027' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
+    expect(form.getByLabelText('Month')).toHaveValue('2027-01');
+    expect(form.getByLabelText('Amount (AED)')).toHaveValue(50);
+  });
+
   it('says so when there are no months yet', async () => {
     setup({ handlers: { 'GET /api/my-account-data': () => ({ body: accountBody([]) }) } });
     expect(await screen.findByText('No monthly dues yet.')).toBeInTheDocument();
@@ -87,7 +162,7 @@ describe('Pay Now', () => {
     const { user } = setup({ loans: [activeLoan()] });
     await user.click((await monthRow('November 2026')).getByRole('button', { name: 'Pay Now' }));
     const form = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
-    expect(form.getByLabelText('Month')).toHaveValue('November');
+    expect(form.getByLabelText('Month')).toHaveValue('2026-11');
     expect(form.getByLabelText('Amount (AED)')).toHaveValue(200);
     expect(form.getByLabelText('Receipt (photo or PDF)')).toBeInTheDocument();
     expect(form.getByLabelText('Account number')).toBeInTheDocument();
@@ -162,6 +237,17 @@ describe('where to send the money', () => {
     expect(await navigator.clipboard.readText()).toBe('0501239876');
   });
 
+  it("gives the member's own ID to write in the transfer, with a copy button", async () => {
+    const { user } = setup();
+    const panel = within(await screen.findByRole('region', { name: 'Where to send the money' }));
+    const sentence = 'Write your member ID, JM000003, in the transfer note.';
+    expect(
+      await panel.findByText((_, el) => el?.tagName === 'P' && el.textContent === sentence),
+    ).toBeInTheDocument();
+    await user.click(panel.getByRole('button', { name: 'Copy JM000003' }));
+    expect(await navigator.clipboard.readText()).toBe('JM000003');
+  });
+
   it('asks the member to contact the committee when there are none', async () => {
     setup({
       handlers: {
@@ -174,7 +260,10 @@ describe('where to send the money', () => {
         'Please contact the committee for the account details before you send money.',
       ),
     ).toBeInTheDocument();
-    expect(panel.queryByRole('button')).not.toBeInTheDocument();
+    // Only the member ID's copy button: there is no account number to copy.
+    expect(panel.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Copy JM000003',
+    ]);
   });
 });
 

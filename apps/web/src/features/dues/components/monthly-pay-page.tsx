@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx'
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
-import { monthNameOfPeriod } from '../utils/months.ts';
+import { payableMonths } from '../utils/months.ts';
 import { BalanceCards } from './balance-cards.tsx';
 import { FirstLoanBanner } from './first-loan-banner.tsx';
 import type { MonthlyPaymentDefaults } from './monthly-payment-modal.tsx';
@@ -55,6 +55,8 @@ export function MonthlyPayPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const hasPagePainted = useAfterPagePaint();
   const [modals, setModals] = useState(paymentModals);
+  // Made once per answer: the form's checks are built from it.
+  const payable = useMemo(() => account.data && payableMonths(account.data), [account.data]);
   const [open, setOpen] = useState<OpenModal>(() =>
     searchParams.get(REPAY_PARAM) === 'loan' ? { kind: 'loan' } : null,
   );
@@ -102,8 +104,12 @@ export function MonthlyPayPage() {
             </Button>
           )}
         </div>
+        {/* The spec's "payment credit note", said as it is true here. */}
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+          {t('form.creditNote')}
+        </p>
         <WaitingPayments />
-        <PaymentInstructions />
+        <PaymentInstructions memberId={account.data.owner_data.unique_id} />
         {/* Pay Now (this month) and Pay (an earlier month) both pay that month's due. */}
         <MonthlyRowList
           rows={account.data.monthlyPaymentData}
@@ -136,7 +142,7 @@ export function MonthlyPayPage() {
               <modals.Monthly
                 isOpen={open?.kind === 'dues'}
                 onClose={close}
-                defaults={duesDefaults(account.data, open?.row, lastAccountNumber)}
+                defaults={duesDefaults(account.data, open?.row, lastAccountNumber, payable)}
               />
             )}
             {(activeLoan || open?.kind === 'loan') && (
@@ -146,6 +152,7 @@ export function MonthlyPayPage() {
                 activeLoan={activeLoan}
                 loansStatus={loans.status}
                 accountNumber={lastAccountNumber}
+                memberId={account.data?.owner_data.unique_id}
               />
             )}
           </Suspense>
@@ -159,14 +166,16 @@ function duesDefaults(
   account: AccountData,
   row: MonthlyRow | undefined,
   accountNumber: string,
+  months: MonthlyPaymentDefaults['months'],
 ): MonthlyPaymentDefaults {
   return {
-    month: row ? monthNameOfPeriod(row.period) : undefined,
+    month: row?.period,
     // What is left of the month (all of it unless part paid). JSON amounts have at most two
     // decimals, so their shortest text is exact.
     amount: String(row ? row.remaining : account.monthly_due),
     accountNumber,
     monthlyDueText: aed(account.monthly_due),
-    rows: account.monthlyPaymentData,
+    months,
+    memberId: account.owner_data.unique_id,
   };
 }

@@ -1,9 +1,16 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StubRequest } from '../../../testing/render.tsx';
 import { accountBody, duesPayment, rahulRows, stubObjectUrls } from '../testing/fixtures.ts';
 import { receipt, setupMonthlyPay } from '../testing/monthly-pay-page.tsx';
+import i18n from '../../../app/i18n.ts';
+
+/** A text of the dues page in Hindi. */
+const hindi = async (key: string) => {
+  await i18n.loadNamespaces('dues');
+  return i18n.t(key, { ns: 'dues' });
+};
 
 const SUBMITTED =
   'Your payment was submitted. It is added to your balance when the committee approves it.';
@@ -22,44 +29,101 @@ beforeEach(() => {
 });
 
 describe('the Monthly Payment form', () => {
-  it('says when the money reaches the balance: when the committee approves it, no promised time', async () => {
+  it("says when the money reaches the balance: once the treasurer approves it, in the spec's hour", async () => {
     const { user } = setupMonthlyPay();
     const form = await openForm(user);
     expect(
-      form.getByText('It is added to your balance when the committee approves it.', {
-        exact: false,
-      }),
+      form.getByText(
+        'Your payment is credited once the treasurer approves it, usually within 1 hour to 2 days.',
+      ),
     ).toBeInTheDocument();
-    expect(form.queryByText(/hour/)).not.toBeInTheDocument();
   });
 
-  it('starts with no month selected, offering the twelve months', async () => {
-    const { user } = setupMonthlyPay();
+  it('starts with no month chosen, offering the months that can be paid, with their year and what is left, and 12 months ahead', async () => {
+    const rows = rahulRows();
+    // October part paid; a month ahead part paid, another paid, another under review.
+    rows[1] = {
+      ...rows[1]!,
+      paid: 120,
+      remaining: 80,
+      description: 'Part paid: AED 120 of AED 200',
+    };
+    rows.unshift(
+      { ...rows[0]!, month: 'March 2027', period: '2027-03', status: 'pending' },
+      {
+        ...rows[0]!,
+        month: 'February 2027',
+        period: '2027-02',
+        status: 'completed',
+        paid: 200,
+        remaining: 0,
+      },
+      {
+        ...rows[0]!,
+        month: 'January 2027',
+        period: '2027-01',
+        status: 'ahead',
+        paid: 150,
+        remaining: 50,
+      },
+    );
+    rows.sort((a, b) => b.period.localeCompare(a.period));
+    const { user } = setupMonthlyPay({
+      handlers: { 'GET /api/my-account-data': () => ({ body: accountBody(rows) }) },
+    });
     const form = await openForm(user);
     const month = form.getByLabelText('Month');
     expect(month).toHaveValue('');
     expect(
       form.getByRole('option', { name: 'Choose a month', selected: true }),
     ).toBeInTheDocument();
-    const names = within(month)
-      .getAllByRole('option')
-      .map((o) => (o as HTMLOptionElement).value)
-      .filter(Boolean);
-    expect(names).toEqual([
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
+    const options = (group: string) =>
+      within(form.getByRole('group', { name: group }))
+        .getAllByRole('option')
+        .map((o) => [(o as HTMLOptionElement).value, o.textContent?.replace(/\u00a0/g, ' ')]);
+    // What is owed, oldest first; not August (paid) nor September (under review).
+    expect(options('To pay')).toEqual([
+      ['2026-10', 'October 2026 · AED 80 left'],
+      ['2026-11', 'November 2026 · AED 200'],
+    ]);
+    // The 12 months after this one, but those paid or under review.
+    expect(options('Pay ahead')).toEqual([
+      ['2026-12', 'December 2026 · AED 200'],
+      ['2027-01', 'January 2027 · AED 50 left'],
+      ['2027-04', 'April 2027 · AED 200'],
+      ['2027-05', 'May 2027 · AED 200'],
+      ['2027-06', 'June 2027 · AED 200'],
+      ['2027-07', 'July 2027 · AED 200'],
+      ['2027-08', 'August 2027 · AED 200'],
+      ['2027-09', 'September 2027 · AED 200'],
+      ['2027-10', 'October 2027 · AED 200'],
+      ['2027-11', 'November 2027 · AED 200'],
     ]);
     expect(form.getByLabelText('Amount (AED)')).toHaveValue(200);
+  });
+
+  it('pays a month ahead, sending it with its year', async () => {
+    const { user, requests } = setupMonthlyPay({
+      handlers: {
+        'POST /api/save-monthly-payment': () => ({
+          body: {
+            status_code: 200,
+            message: SUBMITTED,
+            payment: duesPayment({ period: '2027-02', month: 'February 2027', status: 'pending' }),
+          },
+        }),
+      },
+    });
+    const form = await openForm(user);
+    await user.type(form.getByLabelText('Account number'), ACCOUNT);
+    await user.selectOptions(form.getByLabelText('Month'), '2027-02');
+    expect(form.getByText('The due for February 2027 is AED 200.')).toBeInTheDocument();
+    await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    const body = posts(requests)[0]!.body as FormData;
+    expect(body.get('month')).toBe('2027-02');
+    expect(body.get('payment_amount')).toBe('200.00');
   });
 
   it('refuses an empty submit: an error beside each of the four fields, nothing sent, the modal shakes', async () => {
@@ -80,27 +144,61 @@ describe('the Monthly Payment form', () => {
     expect(posts(requests)).toHaveLength(0);
   });
 
-  it('checks the receipt for type and size before sending', async () => {
+  it('refuses a file that is not a photo or a PDF as soon as it is chosen, before anything is sent', async () => {
     const { user, requests } = setupMonthlyPay();
+    // The picker's accept filter can be bypassed (drag and drop, "all files"), so the form checks too.
+    const anyFile = userEvent.setup({ applyAccept: false });
     const form = await openForm(user);
     const file = form.getByLabelText('Receipt (photo or PDF)');
-    // The picker's accept filter can be bypassed (drag and drop, "all files"), so the form checks too.
-    fireEvent.change(file, { target: { files: [receipt('notes.txt', 'text/plain')] } });
-    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    await anyFile.upload(file, receipt('notes.txt', 'text/plain'));
     expect(
       await form.findByText(
-        'This file type is not accepted. Please send a JPEG, PNG, WebP or HEIC photo, or a PDF.',
+        'This file cannot be sent: choose a photo (JPEG, PNG, WebP or HEIC) or a PDF.',
       ),
     ).toBeInTheDocument();
+    expect(file).toHaveAttribute('aria-invalid', 'true');
+    // Not kept: the input is emptied, nothing is previewed or prepared to send.
+    expect((file as HTMLInputElement).files).toHaveLength(0);
+    expect(form.queryByText(/To send:/)).not.toBeInTheDocument();
 
-    fireEvent.change(file, {
-      target: { files: [receipt('big.jpg', 'image/jpeg', 10 * 1024 * 1024 + 1)] },
-    });
-    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    await anyFile.upload(file, receipt('big.jpg', 'image/jpeg', 10 * 1024 * 1024 + 1));
     expect(
-      await form.findByText('This file is larger than 10 MB. Please send a smaller file.'),
+      await form.findByText('This file is larger than 10 MB: choose a smaller one.'),
     ).toBeInTheDocument();
+
+    // A receipt chosen after it clears the refusal.
+    await user.upload(file, receipt());
+    await waitFor(() => expect(file).toHaveAttribute('aria-invalid', 'false'));
+    expect(form.queryByText(/cannot be sent|larger than 10 MB/)).not.toBeInTheDocument();
+    expect(await form.findByText(/To send:/)).toBeInTheDocument();
+
+    // A refused file leaves none: the form asks for a receipt and sends nothing.
+    await anyFile.upload(file, receipt('notes.txt', 'text/plain'));
+    await user.type(form.getByLabelText('Account number'), ACCOUNT);
+    await user.selectOptions(form.getByLabelText('Month'), '2026-10');
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveClass('animate-shake'));
     expect(posts(requests)).toHaveLength(0);
+  });
+
+  it("refuses it in the member's language", async () => {
+    await i18n.changeLanguage('hi');
+    try {
+      const { user } = setupMonthlyPay();
+      await user.click(await screen.findByRole('button', { name: await hindi('actions.payDue') }));
+      const form = within(await screen.findByRole('dialog', { name: await hindi('form.title') }));
+      await userEvent
+        .setup({ applyAccept: false })
+        .upload(
+          form.getByLabelText(await hindi('form.receipt')),
+          receipt('notes.txt', 'text/plain'),
+        );
+      const refusal = await hindi('form.notAReceipt');
+      expect(refusal).not.toMatch(/cannot be sent/);
+      expect(await form.findByText(refusal)).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('previews a photo as a thumbnail and a PDF by its name', async () => {
@@ -149,7 +247,7 @@ describe('the Monthly Payment form', () => {
     const form = await openForm(user);
     const paymentsCallsBefore = requests.filter((r) => r.url.startsWith('/api/my-payments')).length;
     await user.type(form.getByLabelText('Account number'), ACCOUNT);
-    await user.selectOptions(form.getByLabelText('Month'), 'October');
+    await user.selectOptions(form.getByLabelText('Month'), '2026-10');
     await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
     await user.click(form.getByRole('button', { name: 'Send payment' }));
 
@@ -159,7 +257,7 @@ describe('the Monthly Payment form', () => {
     const body = post!.body as FormData;
     expect([...body.keys()].sort()).toEqual(['account_number', 'month', 'payment_amount', 'photo']);
     expect(body.get('payment_amount')).toBe('200.00');
-    expect(body.get('month')).toBe('October');
+    expect(body.get('month')).toBe('2026-10');
     expect(body.get('account_number')).toBe(ACCOUNT);
     expect((body.get('photo') as File).name).toBe('receipt.jpg');
 
@@ -183,7 +281,7 @@ describe('the Monthly Payment form', () => {
     const { user } = setupMonthlyPay();
     await user.click(await screen.findByRole('button', { name: 'Pay the due for October 2026' }));
     const form = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
-    expect(form.getByLabelText('Month')).toHaveValue('October');
+    expect(form.getByLabelText('Month')).toHaveValue('2026-10');
   });
 
   it('offers the account number of the last receipt', async () => {
@@ -208,7 +306,7 @@ describe('the Monthly Payment form', () => {
     });
     const form = await openForm(user);
     await user.type(form.getByLabelText('Account number'), ACCOUNT);
-    await user.selectOptions(form.getByLabelText('Month'), 'October');
+    await user.selectOptions(form.getByLabelText('Month'), '2026-10');
     await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
     await user.click(form.getByRole('button', { name: 'Send payment' }));
 
@@ -239,7 +337,7 @@ describe('the Monthly Payment form', () => {
       const { user } = partPaidSetup();
       await user.click(await screen.findByRole('button', { name: 'Pay the due for October 2026' }));
       const form = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));
-      expect(form.getByLabelText('Month')).toHaveValue('October');
+      expect(form.getByLabelText('Month')).toHaveValue('2026-10');
       expect(form.getByLabelText('Amount (AED)')).toHaveValue(80);
       expect(
         form.getByText(
@@ -277,27 +375,27 @@ describe('the Monthly Payment form', () => {
       await waitFor(() => expect(posts(requests)).toHaveLength(1));
       const body = posts(requests)[0]!.body as FormData;
       expect(body.get('payment_amount')).toBe('80.00');
-      expect(body.get('month')).toBe('October');
+      expect(body.get('month')).toBe('2026-10');
     });
 
     it('takes the amount left of a month chosen in the form', async () => {
       const { user } = partPaidSetup();
       const form = await openForm(user);
-      await user.selectOptions(form.getByLabelText('Month'), 'October');
+      await user.selectOptions(form.getByLabelText('Month'), '2026-10');
       expect(form.getByLabelText('Amount (AED)')).toHaveValue(80);
-      await user.selectOptions(form.getByLabelText('Month'), 'November');
+      await user.selectOptions(form.getByLabelText('Month'), '2026-11');
       expect(form.getByLabelText('Amount (AED)')).toHaveValue(200);
       expect(form.getByText('The due for November 2026 is AED 200.')).toBeInTheDocument();
     });
 
-    it('says a month paid in full has nothing left', async () => {
+    it('does not offer a month paid in full or under review', async () => {
       const { user } = partPaidSetup();
       const form = await openForm(user);
-      await user.selectOptions(form.getByLabelText('Month'), 'August');
-      await user.click(form.getByRole('button', { name: 'Send payment' }));
-      expect(
-        await form.findByText('August 2026 is already paid in full. Choose another month.'),
-      ).toBeInTheDocument();
+      const values = within(form.getByLabelText('Month'))
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value);
+      expect(values).not.toContain('2026-08');
+      expect(values).not.toContain('2026-09');
     });
   });
 

@@ -2,7 +2,6 @@ import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/values';
 import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -19,8 +18,7 @@ import {
   type MonthlyPaymentFormOutput,
 } from '../api/save-monthly-payment.ts';
 import { periodLabel } from '../../../lib/dates.ts';
-import { monthLabel, monthNameOfPeriod } from '../utils/months.ts';
-import type { MonthlyRow } from './monthly-rows.tsx';
+import type { PayableMonth } from '../utils/months.ts';
 import { AccountNumberField, useRememberedAccount } from './account-number-field.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
@@ -28,27 +26,16 @@ import { UploadProgress } from './sending.tsx';
 import { NeedsNetwork } from '../../../components/needs-network.tsx';
 
 export interface MonthlyPaymentDefaults {
-  /** Preselected when the member pays a due row; otherwise no month is chosen (docs/product.md 10.5). */
-  month?: MonthName | undefined;
+  /** The month (YYYY-MM) preselected when the member pays a row; otherwise none is chosen (docs/product.md 10.5). */
+  month?: string | undefined;
   amount: string;
   accountNumber: string;
   /** The monthly due, already formatted, for the hint under the amount. */
   monthlyDueText?: string | undefined;
-  /** The member's months, newest first: what each month's name stands for and what is left of it. */
-  rows?: MonthlyRow[] | undefined;
-}
-
-/**
- * Each month name's row: the newest month of that name, as the server reads a month name
- * (the latest one not after this month); the list is newest first.
- */
-function rowsByMonthName(rows: MonthlyRow[]): Partial<Record<MonthName, MonthlyRow>> {
-  const byName: Partial<Record<MonthName, MonthlyRow>> = {};
-  for (const row of rows) {
-    const name = monthNameOfPeriod(row.period);
-    if (name && !byName[name]) byName[name] = row;
-  }
-  return byName;
+  /** The months the member can pay: owed ones, and those ahead (utils/months.ts). */
+  months?: { owed: PayableMonth[]; ahead: PayableMonth[] } | undefined;
+  /** The member's ID, to write in the transfer. */
+  memberId?: string | undefined;
 }
 
 /** JSON amounts have at most two decimals, so their shortest text is exact. */
@@ -92,26 +79,27 @@ function MonthlyPaymentForm({
   const { t } = useTranslation('dues');
   const { t: tc } = useTranslation();
   const payment = useSubmitPayment();
-  const byName = useMemo(() => rowsByMonthName(defaults.rows ?? []), [defaults.rows]);
+  const owed = defaults.months?.owed;
+  const ahead = defaults.months?.ahead;
+  const byPeriod = useMemo(
+    () => new Map([...(owed ?? []), ...(ahead ?? [])].map((m) => [m.period, m])),
+    [owed, ahead],
+  );
   // The schema knows what is left of each month, to refuse more with the month's words.
   const resolver = useMemo(() => {
-    const remainingFils: Partial<Record<MonthName, Fils>> = {};
-    for (const [name, row] of Object.entries(byName) as [MonthName, MonthlyRow][]) {
-      const fils = tryParseAed(row.remaining);
-      if (fils !== null) remainingFils[name] = fils;
+    const remainingFils: Record<string, Fils> = {};
+    for (const [period, month] of byPeriod) {
+      const fils = tryParseAed(month.remaining);
+      if (fils !== null) remainingFils[period] = fils;
     }
-    const tooMuch = (name: MonthName, left: Fils) => {
-      const month = periodLabel(byName[name]!.period);
-      return left === 0
-        ? t('form.nothingLeft', { month })
-        : t('form.tooMuch', { month, amount: aed(filsToAed(left)) });
-    };
+    const tooMuch = (period: string, left: Fils) =>
+      t('form.tooMuch', { month: periodLabel(period), amount: aed(filsToAed(left)) });
     return lazyZodResolver(() =>
       import('../lib/payment-forms.ts').then((m) =>
         m.monthlyPaymentFormFor({ remainingFils, tooMuch }),
       ),
     );
-  }, [byName, t]);
+  }, [byPeriod, t]);
   const form = useForm<MonthlyPaymentFormInput, unknown, MonthlyPaymentFormOutput>({
     resolver,
     defaultValues: {
@@ -123,12 +111,12 @@ function MonthlyPaymentForm({
   const { errors } = form.formState;
   useRememberedAccount(form, defaults.accountNumber);
   const month = useWatch({ control: form.control, name: 'month' });
-  const row = byName[month as MonthName];
+  const chosen = byPeriod.get(month);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const sent = await payment.submit(
-        await monthlyPaymentRequest(values, byName[values.month]?.period),
+        await monthlyPaymentRequest(values, byPeriod.get(values.month)?.period),
       );
       if (sent === 'kept') toastNotice(t('form.kept'));
       else toastSuccess(sent.message);
@@ -143,7 +131,7 @@ function MonthlyPaymentForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <PaymentInstructions compact />
+      <PaymentInstructions compact memberId={defaults.memberId} />
       <AccountNumberField
         label={t('form.accountNumber')}
         error={errors.account_number?.message}
@@ -157,20 +145,28 @@ function MonthlyPaymentForm({
             {...form.register('month', {
               // Another month: the amount becomes what is left of it.
               onChange: (e: { target: { value: string } }) => {
-                const chosen = byName[e.target.value as MonthName];
-                if (chosen && chosen.remaining > 0)
-                  form.setValue('payment_amount', amountText(chosen.remaining));
+                const picked = byPeriod.get(e.target.value);
+                if (picked) form.setValue('payment_amount', amountText(picked.remaining));
               },
             })}
           >
             <option value="" disabled>
               {t('form.monthPlaceholder')}
             </option>
-            {MONTH_NAMES.map((name, index) => (
-              <option key={name} value={name}>
-                {monthLabel(index)}
-              </option>
-            ))}
+            {owed && owed.length > 0 && (
+              <optgroup label={t('form.monthsOwed')}>
+                {owed.map((m) => (
+                  <MonthOption key={m.period} month={m} />
+                ))}
+              </optgroup>
+            )}
+            {ahead && ahead.length > 0 && (
+              <optgroup label={t('form.monthsAhead')}>
+                {ahead.map((m) => (
+                  <MonthOption key={m.period} month={m} />
+                ))}
+              </optgroup>
+            )}
           </select>
         )}
       </Field>
@@ -178,15 +174,15 @@ function MonthlyPaymentForm({
       <Field
         label={t('form.amount')}
         hint={
-          row
-            ? row.paid > 0 && row.remaining > 0
+          chosen
+            ? chosen.paid > 0
               ? t('form.monthPartPaid', {
-                  month: periodLabel(row.period),
-                  due: aed(row.amount),
-                  paid: aed(row.paid),
-                  left: aed(row.remaining),
+                  month: periodLabel(chosen.period),
+                  due: aed(chosen.due),
+                  paid: aed(chosen.paid),
+                  left: aed(chosen.remaining),
                 })
-              : t('form.monthDue', { month: periodLabel(row.period), due: aed(row.amount) })
+              : t('form.monthDue', { month: periodLabel(chosen.period), due: aed(chosen.due) })
             : defaults.monthlyDueText
               ? t('form.amountHint', { amount: defaults.monthlyDueText })
               : undefined
@@ -210,5 +206,18 @@ function MonthlyPaymentForm({
         </Button>
       </ModalActions>
     </form>
+  );
+}
+
+/** A month of the picker: its name and year, and what is left to pay of it. */
+function MonthOption({ month }: { month: PayableMonth }) {
+  const { t } = useTranslation('dues');
+  const label = periodLabel(month.period);
+  return (
+    <option value={month.period}>
+      {month.paid > 0
+        ? t('form.monthLeft', { month: label, amount: aed(month.remaining) })
+        : t('form.monthOwed', { month: label, amount: aed(month.remaining) })}
+    </option>
   );
 }

@@ -145,7 +145,7 @@ function rowNote(
   }
 }
 
-/** completed, pending, pay_now, and any other value meaning due (docs/product.md 10.2). */
+/** completed, pending, pay_now, ahead, and any other value meaning due (docs/product.md 10.2). */
 function RowStatus({
   row,
   month,
@@ -178,6 +178,21 @@ function RowStatus({
         <div className={box}>
           <Button className="px-5" onClick={() => onPayNow(row)}>
             {t('rows.payNow')}
+          </Button>
+        </div>
+      );
+    case 'ahead':
+      // A month after this one paid in part: not owed yet, its rest may be paid ahead.
+      return (
+        <div className="flex items-center gap-2 lg:gap-3">
+          <StatusBadge tone="neutral">{t('rows.notDueYet')}</StatusBadge>
+          <Button
+            variant="secondary"
+            className="min-w-16"
+            aria-label={t('rows.payMonth', { month })}
+            onClick={() => onPayDue(row)}
+          >
+            {t('rows.pay')}
           </Button>
         </div>
       );

@@ -1,14 +1,22 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { Trans, useTranslation } from '../../../lib/i18n.tsx';
 import { useSettings } from '../../../api/get-settings.ts';
 import { SpinnerRing } from '../../../components/states.tsx';
 import { instructionLines, lineParts, type InstructionLine } from '../lib/instruction-lines.ts';
 
 /**
  * "Where to send the money": the treasurer's instructions (GET /api/settings), one line
- * each, with a copy button beside every account number. `compact` is the forms' version.
+ * each, with a copy button beside every account number, then the member's own ID to write in
+ * the transfer (their reference, docs/product.md section 4). `compact` is the forms' version.
  */
-export function PaymentInstructions({ compact = false }: { compact?: boolean }) {
+export function PaymentInstructions({
+  compact = false,
+  memberId,
+}: {
+  compact?: boolean;
+  /** The member's ID (`unique_id`), the reference of their transfers. */
+  memberId?: string | undefined;
+}) {
   const { t, i18n } = useTranslation('dues');
   const { t: tc } = useTranslation();
   const settings = useSettings();
@@ -70,7 +78,26 @@ export function PaymentInstructions({ compact = false }: { compact?: boolean }) 
         {t('instructions.title')}
       </Heading>
       {body}
+      {memberId && <MemberReference id={memberId} />}
     </section>
+  );
+}
+
+/** The member's ID, which the treasurer finds the transfer by: written in its note. */
+function MemberReference({ id }: { id: string }) {
+  const { t } = useTranslation('dues');
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm text-slate-800">
+      <p className="min-w-0 font-medium">
+        <Trans
+          t={t}
+          i18nKey="instructions.reference"
+          values={{ id }}
+          components={{ id: <span dir="ltr" className="font-bold" /> }}
+        />
+      </p>
+      <CopyButton number={id} />
+    </div>
   );
 }
 

@@ -3,13 +3,15 @@ import { useWatch, type Control, type FieldValues, type Path } from 'react-hook-
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Field } from '../../../components/field.tsx';
 import { FileInput } from '../../../components/file-input.tsx';
+import { isReceiptType, MAX_RECEIPT_BYTES } from '../../../lib/receipt-file-schema.ts';
 import { shrinkPhoto } from '../../../lib/shrink-photo.ts';
 import { formatSize, ReceiptPreview } from './receipt-preview.tsx';
 
 /**
  * The receipt of a dues or repayment form (its `photo` field), from the camera or the gallery,
  * with a preview once chosen and the size it will be sent at: a phone's photo is shrunk first
- * (lib/shrink-photo.ts), as the form sends it.
+ * (lib/shrink-photo.ts), as the form sends it. A file that is not a receipt (not a photo or a
+ * PDF, or over 10 MB) is refused as soon as it is chosen, before anything is prepared or sent.
  */
 export function ReceiptField<T extends FieldValues & { photo?: unknown }, O>({
   control,
@@ -23,11 +25,27 @@ export function ReceiptField<T extends FieldValues & { photo?: unknown }, O>({
   const photo: unknown = useWatch({ control, name });
   const file = photo instanceof File ? photo : null;
   const ready = useShrunk(file);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refuse = (chosen: File) => {
+    const why = !isReceiptType(chosen)
+      ? t('form.notAReceipt')
+      : chosen.size > MAX_RECEIPT_BYTES
+        ? t('form.tooBig')
+        : null;
+    setRefusal(why);
+    return why !== null;
+  };
   return (
     <>
-      <Field label={t('form.receipt')} hint={t('form.receiptHint')} error={error}>
+      <Field label={t('form.receipt')} hint={t('form.receiptHint')} error={refusal ?? error}>
         {(a) => (
-          <FileInput control={control} name={name} field={a} cameraLabel={t('form.takePhoto')} />
+          <FileInput
+            control={control}
+            name={name}
+            field={a}
+            cameraLabel={t('form.takePhoto')}
+            refuse={refuse}
+          />
         )}
       </Field>
       {file && (

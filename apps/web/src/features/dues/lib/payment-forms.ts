@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { loanRepaymentFields, monthlyPaymentFields } from '@jamiya/contracts/payments';
-import type { MonthName } from '@jamiya/contracts/values';
 import type { Fils } from '@jamiya/money/fils';
 import { receiptFile } from '../../../lib/receipt-file-schema.ts';
 
@@ -25,10 +24,10 @@ export const monthlyPaymentForm = monthlyPaymentFields.extend({
   photo: receiptFile(RECEIPT_MISSING),
 });
 
-/** What is left of each month the member owes, and the sentence for an amount above it. */
+/** What is left of each month (by YYYY-MM) the member can pay, and the sentence for an amount above it. */
 export interface MonthLimits {
-  remainingFils: Partial<Record<MonthName, Fils>>;
-  tooMuch: (month: MonthName, remainingFils: Fils) => string;
+  remainingFils: Partial<Record<string, Fils>>;
+  tooMuch: (period: string, remainingFils: Fils) => string;
 }
 
 /**

@@ -53,6 +53,8 @@ export function accountBody(
     myAccountData: {
       account_balance: 400,
       due_balance: 400,
+      under_review: 0,
+      current_period: '2026-11',
       loan_balance: 0,
       monthly_due: 200,
       account_holder_name: 'Rahul Nair',

@@ -29,6 +29,8 @@ const account = (
     myAccountData: {
       account_balance: 1600,
       due_balance: 200,
+      under_review: 0,
+      current_period: '2026-11',
       loan_balance: 1426.66,
       monthly_due: 200,
       account_holder_name: 'Amina Rahman',
@@ -146,11 +148,28 @@ describe('MemberHomePage', () => {
     );
   });
 
+  it('shows what is under review beside the due balance, never "all paid" while it is due', async () => {
+    stubApi({
+      'GET /api/my-account-data': () => ({
+        body: account({ due_balance: 400, under_review: 320 }),
+      }),
+      'GET /api/my-loans': () => loans([]),
+      'GET /api/settings': () => ({ body: settings }),
+    });
+    renderWithProviders(<MemberHomePage />);
+    const card = within(await screen.findByRole('region', { name: 'Amina Rahman' }));
+    const due = card.getByText('Due balance').parentElement!;
+    expect(due).toHaveTextContent('AED 400');
+    expect(within(due).getByText('AED 320 under review')).toBeInTheDocument();
+    expect(card.queryByText('all paid')).not.toBeInTheDocument();
+  });
+
   it('names the next month once this month is paid', async () => {
     stubApi({
       'GET /api/my-account-data': () => ({
         body: account({
           due_balance: 0,
+          current_period: '2026-12',
           monthlyPaymentData: rows([['2026-12', 'completed']], 0, 0),
         }),
       }),
@@ -162,6 +181,32 @@ describe('MemberHomePage', () => {
     expect(await card.findByText('Next monthly due')).toBeInTheDocument();
     expect(card.getByText('January 2027')).toBeInTheDocument();
     expect(card.getByText('all paid')).toBeInTheDocument();
+  });
+
+  it('names the first month not paid ahead, and counts only the months owed so far', async () => {
+    stubApi({
+      'GET /api/my-account-data': () => ({
+        body: account({
+          due_balance: 0,
+          current_period: '2026-12',
+          monthlyPaymentData: rows(
+            [
+              ['2027-01', 'completed'],
+              ['2026-12', 'completed'],
+            ],
+            0,
+            0,
+          ),
+        }),
+      }),
+      'GET /api/my-loans': () => loans([]),
+      'GET /api/settings': () => ({ body: settings }),
+    });
+    renderWithProviders(<MemberHomePage />);
+    const card = within(await screen.findByRole('region', { name: 'Amina Rahman' }));
+    expect(await card.findByText('Next monthly due')).toBeInTheDocument();
+    expect(card.getByText('February 2027')).toBeInTheDocument();
+    expect(card.getByText('Dues paid').parentElement).toHaveTextContent(/^Dues paid\s*1 of 1/);
   });
 
   it('shows the Loading... banner while the account data loads', async () => {

@@ -94,6 +94,7 @@ function SummaryCards({ data }: { data: AccountData }) {
   const loans = useMyLoans();
   const { monthsPaid, monthsOwed, nextDue } = holderFigures(
     data.monthlyPaymentData,
+    data.current_period,
     currentLoan(loans.data?.items),
   );
 
@@ -188,6 +189,12 @@ function SummaryCards({ data }: { data: AccountData }) {
             <dd className="text-xs text-slate-600">
               {data.due_balance > 0 ? t('holder.toPay') : t('holder.allPaid')}
             </dd>
+            {/* Still due until approved: what waits for review is said beside it (issue 33). */}
+            {data.under_review > 0 && (
+              <dd className="text-xs font-medium text-amber-900">
+                {t('holder.underReview', { amount: aed(data.under_review) })}
+              </dd>
+            )}
           </div>
         </dl>
       </section>

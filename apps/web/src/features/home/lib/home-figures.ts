@@ -18,17 +18,20 @@ export function followingPeriod(period: string): string {
 
 /**
  * The figures of the account-holder card, which the spec shows as placeholders
- * (total 12, due 12 Apr, earn 120 AED) and docs/product.md section 7 makes real.
+ * (total 12, due 12 Apr, earn 120 AED) and docs/product.md section 7 makes real. The months
+ * counted are those owed so far, up to `currentPeriod`: months paid ahead are not owed yet.
  */
 export function holderFigures(
   rows: Row[],
+  currentPeriod: string,
   loan: Loan | undefined,
 ): { monthsPaid: number; monthsOwed: number; nextDue: NextDue } {
-  const monthsPaid = rows.filter((r) => r.status === 'completed').length;
-  return { monthsPaid, monthsOwed: rows.length, nextDue: nextDue(rows, loan) };
+  const owed = rows.filter((r) => r.period <= currentPeriod);
+  const monthsPaid = owed.filter((r) => r.status === 'completed').length;
+  return { monthsPaid, monthsOwed: owed.length, nextDue: nextDue(rows, currentPeriod, loan) };
 }
 
-function nextDue(rows: Row[], loan: Loan | undefined): NextDue {
+function nextDue(rows: Row[], currentPeriod: string, loan: Loan | undefined): NextDue {
   if (loan?.state === 'active' && loan.next_installment) {
     return {
       kind: 'installment',
@@ -36,11 +39,14 @@ function nextDue(rows: Row[], loan: Loan | undefined): NextDue {
       amount: loan.next_installment.amount,
     };
   }
-  // monthlyPaymentData is newest first: its first row is the current month.
-  const current = rows[0];
+  const byPeriod = new Map(rows.map((r) => [r.period, r]));
+  const current = byPeriod.get(currentPeriod);
   if (!current) return { kind: 'none' };
   // A part-paid month asks only for what is left of it.
   if (current.status === 'pay_now' || current.status === 'due')
     return { kind: 'thisMonth', period: current.period, amount: current.remaining };
-  return { kind: 'nextMonth', period: followingPeriod(current.period) };
+  // The first month after it not paid ahead.
+  let next = followingPeriod(currentPeriod);
+  while (byPeriod.get(next)?.status === 'completed') next = followingPeriod(next);
+  return { kind: 'nextMonth', period: next };
 }
