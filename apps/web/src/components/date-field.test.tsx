@@ -9,6 +9,7 @@ function Harness({ initial = '', onValue }: { initial?: string; onValue: (v: str
   return (
     <DateField
       id="from"
+      label="From"
       aria-invalid={false}
       value={value}
       onChange={(v) => {
@@ -25,20 +26,26 @@ describe('a date chosen as day, month and year', () => {
   it('names the months in the page’s language and gives YYYY-MM-DD once all three are chosen', async () => {
     const onValue = vi.fn();
     render(<Harness onValue={onValue} />);
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Day' }), '21');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'From, Day' }), '21');
     expect(onValue).toHaveBeenLastCalledWith(INCOMPLETE);
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Month' }), 'November');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '2026');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'From, Month' }),
+      'November',
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'From, Year' }), '2026');
     expect(onValue).toHaveBeenLastCalledWith('2026-11-21');
   });
 
   it('takes the 31st of a shorter month as its last day, and clears to no date', async () => {
     const onValue = vi.fn();
     render(<Harness initial="2026-01-31" onValue={onValue} />);
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Month' }), 'February');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'From, Month' }),
+      'February',
+    );
     expect(onValue).toHaveBeenLastCalledWith('2026-02-28');
-    for (const name of ['Day', 'Month', 'Year'])
-      await userEvent.selectOptions(screen.getByRole('combobox', { name }), '');
+    for (const part of ['Day', 'Month', 'Year'])
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: `From, ${part}` }), '');
     expect(onValue).toHaveBeenLastCalledWith('');
   });
 });

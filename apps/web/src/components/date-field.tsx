@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { FieldControlProps } from './field.tsx';
 
@@ -31,16 +31,18 @@ export function DateField({
   onChange,
   fromYear,
   toYear,
+  label,
   id,
   ...aria
 }: FieldControlProps & {
+  /** The field's label: the group's name, and each part's with it ("From, Day"). */
+  label: string;
   value: string;
   onChange: (value: string) => void;
   fromYear: number;
   toYear: number;
 }) {
   const { t, i18n } = useTranslation();
-  const groupId = useId();
   // The parts chosen so far; a whole date (or none) given from outside replaces them.
   const [parts, setParts] = useState(() => partsOf(value));
   const [shown, setShown] = useState(value);
@@ -62,18 +64,11 @@ export function DateField({
   const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
   const years = Array.from({ length: toYear - fromYear + 1 }, (_, i) => String(toYear - i));
   return (
-    <div
-      role="group"
-      aria-labelledby={groupId}
-      className="grid grid-cols-[4.5rem_1fr_5.5rem] gap-1"
-    >
-      <span id={groupId} className="sr-only">
-        {t('date.group')}
-      </span>
+    <div role="group" aria-label={label} className="grid grid-cols-[4.5rem_1fr_5.5rem] gap-1">
       <select
         id={id}
         {...aria}
-        aria-label={t('date.day')}
+        aria-label={`${label}, ${t('date.day')}`}
         className={selectClass}
         value={day}
         onChange={(e) => choose({ day: e.target.value })}
@@ -87,7 +82,7 @@ export function DateField({
       </select>
       <select
         {...aria}
-        aria-label={t('date.month')}
+        aria-label={`${label}, ${t('date.month')}`}
         className={selectClass}
         value={month}
         onChange={(e) => choose({ month: e.target.value })}
@@ -101,7 +96,7 @@ export function DateField({
       </select>
       <select
         {...aria}
-        aria-label={t('date.year')}
+        aria-label={`${label}, ${t('date.year')}`}
         className={selectClass}
         value={year}
         onChange={(e) => choose({ year: e.target.value })}

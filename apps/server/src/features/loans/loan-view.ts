@@ -96,11 +96,11 @@ async function loanView(
     passport_or_nid: loan.passportOrNid,
     paid_amount: filsToAed(paidFils),
     remaining_amount: filsToAed(
-      loan.state === 'active' || loan.state === 'written_off'
+      loan.state === 'active'
         ? installments.reduce((s, i) => s + unpaid(i), 0)
         : loan.state === 'pending' || loan.state === 'approved'
           ? loan.totalFils
-          : 0, // closed, or never paid out (rejected, withdrawn)
+          : 0, // closed, written off (nothing left to pay, as the statement says), never paid out
     ),
     next_installment: next
       ? { number: next.number, due_date: next.dueOn, amount: filsToAed(unpaid(next)) }

@@ -287,6 +287,10 @@ describe('GET /api/my-statement', () => {
     expect(s.closing).toEqual({ savings: 0, loan: 0, loan_principal: 0, loan_interest: 0 });
     const account = await get('/api/my-account-data', token);
     expect(account.json().myAccountData.loan_balance).toBe(0);
+    // My Loan says the same: nothing remains to pay on a loan written off.
+    const loans = await get('/api/my-loans', token);
+    const loan = loans.json().items.find((l: { id: number }) => l.id === loanId);
+    expect(loan).toMatchObject({ state: 'written_off', remaining_amount: 0 });
   });
 
   it('puts back the principal and interest of a repayment a correction reverses', async () => {

@@ -1,11 +1,12 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
 import type { statementFilters } from '@jamiya/contracts/statement';
 import { STATEMENT_KINDS } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
-import { Field, inputClass } from '../../../components/field.tsx';
+import { DateField, INCOMPLETE } from '../../../components/date-field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import type { Filters } from '../api/get-statement.ts';
 
@@ -14,6 +15,7 @@ const resolver = lazyZodResolver(() =>
 );
 
 const NO_FILTERS: Filters = { from: '', to: '', kind: '' };
+const THIS_YEAR = new Date().getFullYear();
 
 /** From, to and kind, checked by the same rules as the server's (from on or before to). */
 export function StatementFiltersForm({
@@ -34,6 +36,11 @@ export function StatementFiltersForm({
     values: value,
   });
   const { errors } = form.formState;
+  // A date with a part not chosen says so, rather than the schema's "as YYYY-MM-DD".
+  const dateError = (name: 'from' | 'to') =>
+    form.getValues(name) === INCOMPLETE
+      ? t('date.incomplete', { ns: 'common' })
+      : errors[name]?.message;
   const hasFilters = Object.values(value).some(Boolean);
 
   const onSubmit = form.handleSubmit(({ from, to, kind }) =>
@@ -51,12 +58,26 @@ export function StatementFiltersForm({
         {t('filters.title')}
       </h2>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start">
-        <Field label={t('filters.from')} error={errors.from?.message}>
-          {(a) => <input {...a} type="date" className={inputClass} {...form.register('from')} />}
-        </Field>
-        <Field label={t('filters.to')} error={errors.to?.message}>
-          {(a) => <input {...a} type="date" className={inputClass} {...form.register('to')} />}
-        </Field>
+        {(['from', 'to'] as const).map((name) => (
+          <Field key={name} label={t(`filters.${name}`)} error={dateError(name)}>
+            {(a) => (
+              <Controller
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <DateField
+                    {...a}
+                    label={t(`filters.${name}`)}
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    fromYear={THIS_YEAR - 10}
+                    toYear={THIS_YEAR}
+                  />
+                )}
+              />
+            )}
+          </Field>
+        ))}
         <div className="col-span-2 lg:col-span-1">
           <Field label={t('filters.kind')} error={errors.kind?.message}>
             {(a) => (

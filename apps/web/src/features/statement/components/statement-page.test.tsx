@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { statement, type Statement } from '@jamiya/contracts/statement';
 import { setupPage, stubApi, type StubRequest } from '../../../testing/render.tsx';
@@ -140,8 +141,8 @@ describe('the statement page', () => {
   it('asks for the filters chosen, keeps them in the address and clears them', async () => {
     const { requests, user } = setup();
     await screen.findByRole('table');
-    await user.type(screen.getByLabelText('From'), '2026-09-01');
-    await user.type(screen.getByLabelText('To'), '2026-10-31');
+    await chooseDate(user, 'From', '2026-09-01');
+    await chooseDate(user, 'To', '2026-10-31');
     await user.selectOptions(screen.getByLabelText('Kind'), 'Loan repayment');
     await user.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() =>
@@ -151,7 +152,7 @@ describe('the statement page', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(statementCalls(requests).at(-1)).toBe('/api/my-statement'));
-    expect(screen.getByLabelText('From')).toHaveValue('');
+    expect(dateShown('From')).toEqual(['', '', '']);
     expect(screen.getByLabelText('Kind')).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
@@ -171,21 +172,34 @@ describe('the statement page', () => {
     expect(statementCalls(requests)).toEqual([
       '/api/my-statement?from=2026-10-01&to=2026-10-31&kind=dues',
     ]);
-    expect(screen.getByLabelText('From')).toHaveValue('2026-10-01');
+    expect(dateShown('From')).toEqual(['1', 'October', '2026']);
     expect(screen.getByLabelText('Kind')).toHaveValue('dues');
+  });
+
+  it('says which part of a date is missing', async () => {
+    const { requests, user } = setup();
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'From, Day' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('Choose the day, the month and the year.')).toBeInTheDocument();
+    expect(statementCalls(requests)).toEqual(['/api/my-statement']);
   });
 
   it('refuses an end date before the start date, beside the field, without asking', async () => {
     const { requests, user } = setup();
     await screen.findByRole('table');
-    await user.type(screen.getByLabelText('From'), '2026-10-02');
-    await user.type(screen.getByLabelText('To'), '2026-10-01');
-    // The keyboard alone: Enter in a field applies the filters.
-    await user.type(screen.getByLabelText('To'), '{Enter}');
+    await chooseDate(user, 'From', '2026-10-02');
+    await chooseDate(user, 'To', '2026-10-01');
+    // The keyboard alone: Enter on Show applies the filters.
+    screen.getByRole('button', { name: 'Show' }).focus();
+    await user.keyboard('{Enter}');
     expect(
       await screen.findByText('The end date must be on or after the start date.'),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('combobox', { name: 'To, Day' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(statementCalls(requests)).toEqual(['/api/my-statement']);
   });
 
@@ -250,3 +264,18 @@ describe('the statement page', () => {
     expect(await screen.findByText('The file could not be loaded.')).toBeInTheDocument();
   });
 });
+
+/** Chooses a day in a date field (components/date-field.tsx) as a member does, part by part. */
+async function chooseDate(user: UserEvent, label: string, day: string) {
+  const [year, month, dayOf] = day.split('-');
+  await user.selectOptions(screen.getByRole('combobox', { name: `${label}, Day` }), dayOf!);
+  await user.selectOptions(screen.getByRole('combobox', { name: `${label}, Month` }), month!);
+  await user.selectOptions(screen.getByRole('combobox', { name: `${label}, Year` }), year!);
+}
+
+/** What a date field shows: its day, month and year as read. */
+const dateShown = (label: string) =>
+  ['Day', 'Month', 'Year'].map((part) => {
+    const select = screen.getByRole('combobox', { name: `${label}, ${part}` }) as HTMLSelectElement;
+    return select.value === '' ? '' : select.selectedOptions[0]!.textContent;
+  });
