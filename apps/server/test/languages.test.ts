@@ -35,7 +35,7 @@ describe('answers in the reader language', () => {
     });
     const body = expectError(res, 422);
     expect(body.message).toBe('براہِ کرم نشان زدہ خانے دیکھیں۔');
-    expect(body.errors?.email).toEqual(['درست ای میل پتا لکھیں۔']);
+    expect(body.errors?.email).toEqual(['درست ای میل پتہ لکھیں۔']);
   });
 
   it('fills in the values of a sentence, amounts with AED, in Hindi and in Urdu', async () => {
@@ -63,6 +63,29 @@ describe('answers in the reader language', () => {
     expect(ur.errors?.loan_amount?.map(plain)).toEqual(['AED 500 سے AED 5,000 تک کی رقم چنیں۔']);
     const en = expectError(await tooSmall('en'), 422);
     expect(plain(en.message)).toBe('A loan must be between AED 500 and AED 5,000.');
+  });
+
+  it('lists the terms offered as the language lists choices (1 أو 3 أو 6 أشهر)', async () => {
+    const { token } = await signedInMember(t);
+    const tooLong = (language: string) => {
+      const { payload, headers } = multipart({
+        loan_type: 'personalLoan',
+        loan_amount: '1000',
+        duration_month: '99',
+        bank_account: 'Botim 0501234567',
+        passport_or_nid: 'P1234567',
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/loan-application',
+        payload,
+        headers: { ...headers, ...bearer(token), 'accept-language': language },
+      });
+    };
+    const ar = expectError(await tooLong('ar'), 422);
+    expect(ar.message).toContain('1 أو 3 أو 6 أشهر');
+    const en = expectError(await tooLong('en'), 422);
+    expect(en.message).toContain('1, 3, or 6');
   });
 
   it('says a success in Urdu, with its values', async () => {

@@ -28,7 +28,9 @@ export type TextValue =
   | { fils: Fils }
   | { month: string }
   | { day: string | Date }
-  | { at: Date | string };
+  | { at: Date | string }
+  /** Choices, as the reader's language lists them: "1, 3 or 6", "1 أو 3 أو 6". */
+  | { anyOf: readonly (string | number)[] };
 export type TextValues = Record<string, TextValue>;
 
 /** An English sentence for a reader, with its values: what an error or a reply says. */
@@ -111,6 +113,8 @@ function formatValue(value: TextValue, language: Language): string | number {
   if ('fils' in value) return formatMoney(value.fils, language);
   if ('month' in value) return formatMonth(value.month, language);
   if ('day' in value) return formatDay(value.day, language);
+  if ('anyOf' in value)
+    return new Intl.ListFormat(language, { type: 'disjunction' }).format(value.anyOf.map(String));
   return formatMoment(value.at, language);
 }
 

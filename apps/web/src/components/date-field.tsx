@@ -64,7 +64,11 @@ export function DateField({
   const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
   const years = Array.from({ length: toYear - fromYear + 1 }, (_, i) => String(toYear - i));
   return (
-    <div role="group" aria-label={label} className="grid grid-cols-[4.5rem_1fr_5.5rem] gap-1">
+    <div
+      role="group"
+      aria-label={label}
+      className="grid grid-cols-[minmax(4rem,auto)_minmax(0,1fr)_minmax(5rem,auto)] gap-1"
+    >
       <select
         id={id}
         {...aria}

@@ -1,5 +1,5 @@
 import '../testing/fake-indexeddb.ts';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as KeptFigures from './kept-figures.ts';
 
@@ -93,6 +93,33 @@ describe('the figures kept on the phone', () => {
     expect(client.getQueryState(['settings'])?.isInvalidated).toBe(false);
     // And both are kept for the next load.
     expect(dataOf(await pageLoad(), 'settings')).toEqual({ rate: 7 });
+  });
+
+  it('never asks twice for an answer the page is already asking for when the kept one is put back', async () => {
+    answer(await pageLoad(), 'accountData', { balance: 100 }, ago(3));
+    await written();
+    vi.resetModules();
+    loaded = await import('./kept-figures.ts');
+    const client = new QueryClient();
+    let asked = 0;
+    let answerNow: (data: unknown) => void = () => undefined;
+    // The page's early request for the account, still on its way when the phone's is read.
+    const queryFn = () => {
+      asked++;
+      return new Promise((resolve) => (answerNow = resolve));
+    };
+    void client.prefetchQuery({ queryKey: ['accountData'], queryFn });
+    // On the screen: a query with an observer is asked again when invalidated.
+    const stop = new QueryObserver(client, { queryKey: ['accountData'], queryFn }).subscribe(
+      () => undefined,
+    );
+    await loaded.keepFigures(client, MEMBER);
+    answerNow({ balance: 120 });
+    await written();
+    expect(asked).toBe(1);
+    expect(dataOf(client, 'accountData')).toEqual({ balance: 120 });
+    stop();
+    expect(dataOf(await pageLoad(), 'accountData')).toEqual({ balance: 120 });
   });
 
   it('keeps only the member’s own answers: not a file, not the treasurer’s', async () => {

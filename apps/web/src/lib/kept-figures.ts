@@ -89,11 +89,12 @@ export function keepFigures(queryClient: QueryClient, accountId: number): Promis
         const cache = queryClient.getQueryCache();
         const answered = (query: Query) => isKept(query) && query.state.status === 'success';
         for (const query of cache.findAll({ predicate: answered })) {
-          // What was put back is from before this page: shown at once, and asked for again.
+          // What was put back is from before this page: shown at once, and asked for again,
+          // unless the page is asking already (asked again, its request would go twice).
           // What this page fetched before the figures were read is kept now.
-          if (restoredAt.get(query.queryHash) === query.state.dataUpdatedAt)
+          if (restoredAt.get(query.queryHash) !== query.state.dataUpdatedAt) write(query);
+          else if (query.state.fetchStatus !== 'fetching')
             void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
-          else write(query);
         }
       }),
   };

@@ -229,12 +229,14 @@ describe('members', () => {
     expect(csv.headers['content-disposition']).toContain(user.uniqueId);
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed,loan_principal_change_aed,loan_interest_change_aed',
+      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed,loan_principal_change_aed,loan_interest_change_aed,kind_code',
     );
     expect(lines).toHaveLength(4);
     // The repayment lowers the loan: a negative amount, written as a number.
-    expect(lines[1]).toMatch(/,repayment,.*,0\.00,-100\.00,200\.00,542\.00,-\d+\.\d\d,-\d+\.\d\d$/);
-    expect(lines[3]).toContain(',dues,');
+    expect(lines[1]).toMatch(
+      /,Loan repayment,.*,0\.00,-100\.00,200\.00,542\.00,-\d+\.\d\d,-\d+\.\d\d,repayment$/,
+    );
+    expect(lines[3]).toContain(',Dues,');
     expect(lines[3]).toContain(',200.00,0.00,200.00,0.00');
   });
 

@@ -64,7 +64,7 @@ export async function applyForLoan(
   const termAllowed =
     s.loanTerms.includes(termMonths) || (s.allowCustomTerm && termMonths <= s.loanMaxCustomTerm);
   if (!termAllowed) {
-    const terms = s.loanTerms.join(', ');
+    const terms = { anyOf: s.loanTerms };
     const message = s.allowCustomTerm
       ? sentence(
           'The term must be {terms} or a custom number of months up to {max, plural, one {# month} other {# months}}.',

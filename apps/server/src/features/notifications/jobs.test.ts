@@ -255,7 +255,7 @@ describe('notification mails', () => {
           '',
           'ആപ്പിൽ കാണുക: https://jamiya.example.org/user/my-loan',
           '',
-          'സ്നേഹാശംസകളോടെ,',
+          'ആദരവോടെ,',
           associationName,
           '',
         ].join('\n'),

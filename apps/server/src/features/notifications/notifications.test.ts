@@ -266,7 +266,7 @@ describe('in the reader’s language', () => {
     }
     const [ml] = await listIn(token, { 'accept-language': 'ml' });
     expect(ml!.body).toBe(
-      `${formatMonth(month, 'ml')}-ലെ രസീത് ദയവായി വീണ്ടും അയയ്ക്കുക. കാരണം: ${reason}`,
+      `${formatMonth(month, 'ml')} മാസത്തെ രസീത് ദയവായി വീണ്ടും അയയ്ക്കുക. കാരണം: ${reason}`,
     );
     expect((await rowsOf(user.id))[0]!.params.values).toMatchObject({ reason });
   });

@@ -193,8 +193,8 @@ describe('the PDF statement in each script', () => {
   it('writes Urdu in the same Arabic font', async () => {
     const text = await pdfJsText(await statementIn('ur', 'عمران خان'));
     expect(text).toContain('عمران خان');
-    expect(text).toContain('گوشوارہ');
-    expect(text).toContain('بچت کا بقایا');
+    expect(text).toContain('اکاؤنٹ اسٹیٹمنٹ');
+    expect(text).toContain('بچت کا بیلنس');
   });
 
   it.each([

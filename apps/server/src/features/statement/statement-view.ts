@@ -2,6 +2,7 @@ import { filsToAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
 import type { Statement } from '@jamiya/contracts/statement';
 import type { Language } from '@jamiya/contracts/languages';
+import { localDate } from '../../lib/calendar.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { text } from '../../lib/i18n.ts';
 import { describeMovement, toStatementLine } from '../ledger/statement.ts';
@@ -52,20 +53,22 @@ const CSV_COLUMNS = [
   // After the columns the export always had, so that a sheet reading them by place still can.
   'loanPrincipalChange',
   'loanInterestChange',
+  'kindCode',
 ] as const;
 
 /**
  * The same columns as the treasurer's export of a whole statement, headed in the reader's
- * language (English's are the export's: date, entry, kind, …). The cells stay machine-readable
- * in every language: ISO times, the kind's code, plain decimals.
+ * language (English's are the export's: date, entry, kind, …). A person reads the day as it was
+ * in Dubai and the kind in their language (issue 34); a machine reads plain decimals and, in the
+ * last column, the kind's code.
  */
 export function statementCsv(lines: StatementRow[], language: Language = 'en'): string {
   return toCsv(
     CSV_COLUMNS.map((column) => text(language, `statement.csv.${column}`)),
     lines.map((l) => [
-      l.occurredAt.toISOString(),
+      localDate(l.occurredAt),
       l.entryId,
-      l.kind,
+      text(language, `statement.kinds.${l.kind}`),
       describeMovement(l, language),
       filsToDecimalString(l.savingsChangeFils),
       filsToDecimalString(l.loanChangeFils),
@@ -73,6 +76,7 @@ export function statementCsv(lines: StatementRow[], language: Language = 'en'): 
       filsToDecimalString(l.loanBalanceFils),
       filsToDecimalString(l.loanPrincipalChangeFils),
       filsToDecimalString(l.loanInterestChangeFils),
+      l.kind,
     ]),
   );
 }

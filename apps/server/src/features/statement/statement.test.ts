@@ -230,7 +230,7 @@ describe('GET /api/my-statement', () => {
     const csv = await get('/api/my-statement?format=csv', token);
     const [header, ...rows] = csv.body.slice(1).trim().split('\r\n');
     expect(header).toBe(
-      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed,loan_principal_change_aed,loan_interest_change_aed',
+      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed,loan_principal_change_aed,loan_interest_change_aed,kind_code',
     );
     expect(
       rows.map((r) =>
@@ -240,9 +240,9 @@ describe('GET /api/my-statement', () => {
           .filter((_, i) => i !== 1),
       ),
     ).toEqual([
-      ['repayment', '0.00', '-267.50', '0.00', '802.50', '-232.50', '-35.00'],
-      ['repayment', '0.00', '-535.00', '0.00', '1070.00', '-500.00', '-35.00'],
-      ['disbursement', '0.00', '1605.00', '0.00', '1605.00', '1500.00', '105.00'],
+      ['Loan repayment', '0.00', '-267.50', '0.00', '802.50', '-232.50', '-35.00', 'repayment'],
+      ['Loan repayment', '0.00', '-535.00', '0.00', '1070.00', '-500.00', '-35.00', 'repayment'],
+      ['Loan paid out', '0.00', '1605.00', '0.00', '1605.00', '1500.00', '105.00', 'disbursement'],
     ]);
 
     // The PDF, as poppler reads it: the closing loan owed is My Loan's remaining, and each
@@ -395,7 +395,8 @@ describe('GET /api/my-statement', () => {
   it('exports the period as CSV with the same columns as the admin export', async () => {
     const { user, token } = await newMember();
     await duesOn(user.id, '2026-06-01T08:00:00Z', 20_000);
-    await duesOn(user.id, '2026-07-01T08:00:00Z', 25_000);
+    // 00:30 on 1 July in Dubai: the day a member reads is Dubai's, not UTC's 30 June.
+    await duesOn(user.id, '2026-06-30T20:30:00Z', 25_000);
     const res = await get('/api/my-statement?format=csv&from=2026-07-01&to=2026-07-31', token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -404,9 +405,9 @@ describe('GET /api/my-statement', () => {
     );
     expect(res.body.startsWith('\ufeff')).toBe(true); // so that Excel reads UTF-8
     expect(res.body.slice(1).trim().split('\r\n')).toEqual([
-      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed,loan_principal_change_aed,loan_interest_change_aed',
+      'date,entry,kind,description,savings_change_aed,loan_change_aed,savings_balance_aed,loan_balance_aed,loan_principal_change_aed,loan_interest_change_aed,kind_code',
       expect.stringMatching(
-        /^2026-07-01T08:00:00\.000Z,\d+,dues,Dues paid .*,250\.00,0\.00,450\.00,0\.00,0\.00,0\.00$/,
+        /^2026-07-01,\d+,Dues,Dues paid .*,250\.00,0\.00,450\.00,0\.00,0\.00,0\.00,dues$/,
       ),
     ]);
   });
@@ -479,10 +480,10 @@ describe('GET /api/my-statement', () => {
     });
     const [header, row] = csv.body.slice(1).trim().split('\r\n');
     expect(header).toBe(
-      'तारीख,एंट्री नंबर,प्रकार,विवरण,बचत में बदलाव (AED),लोन में बदलाव (AED),बचत की शेष राशि (AED),बकाया लोन (AED),मूल राशि में बदलाव (AED),ब्याज में बदलाव (AED)',
+      'तारीख,एंट्री नंबर,प्रकार,विवरण,बचत में बदलाव (AED),लोन में बदलाव (AED),बचत की शेष राशि (AED),बकाया लोन (AED),मूल राशि में बदलाव (AED),ब्याज में बदलाव (AED),प्रकार कोड',
     );
     expect(row).toMatch(
-      /^2026-03-10T08:00:00\.000Z,\d+,dues,Dues paid .*,200\.00,0\.00,200\.00,0\.00,0\.00,0\.00$/,
+      /^2026-03-10,\d+,मासिक जमा,.*,200\.00,0\.00,200\.00,0\.00,0\.00,0\.00,dues$/,
     );
   });
 

@@ -176,13 +176,13 @@ function BottomBar() {
       aria-label={t('nav.memberShortcuts')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden"
     >
-      <div className="mx-auto flex max-w-lg items-end gap-1 px-2 pb-[env(safe-area-inset-bottom)]">
+      <div className="mx-auto flex max-w-lg items-end gap-0.5 px-1 pb-[env(safe-area-inset-bottom)] min-[360px]:gap-1 min-[360px]:px-2">
         {item('/user', 'home', HomeIcon)}
         {item('/user/monthly-pay', 'monthlyPayShort', CalendarIcon)}
         <Link
           to="/user/my-loan"
           aria-current={isLoanActive ? 'page' : undefined}
-          className={`flex min-w-0 flex-[1.25] flex-col items-center gap-0.5 text-center font-medium ${LABEL}`}
+          className={`flex min-w-0 flex-[1.15] flex-col items-center gap-0.5 text-center font-medium ${LABEL}`}
         >
           <span
             className={`-mt-6 grid size-14 place-items-center rounded-2xl text-white shadow-lg ring-4 ring-white ${isLoanActive ? 'bg-brand-900' : 'bg-brand-700'}`}

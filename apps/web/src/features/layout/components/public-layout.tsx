@@ -12,7 +12,7 @@ export function PublicLayout() {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-lg px-2 py-2 font-medium sm:px-3 ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-brand-700'}`;
+    `rounded-lg px-1 py-2 text-sm font-medium min-[360px]:px-2 min-[360px]:text-base sm:px-3 ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-brand-700'}`;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink>{t('skip')}</SkipLink>
@@ -32,7 +32,7 @@ export function PublicLayout() {
           </Link>
           <nav
             aria-label={t('nav.main')}
-            className="col-span-full row-start-2 -mx-2 flex items-center gap-0.5 overflow-x-auto whitespace-nowrap sm:mx-0 sm:ms-auto sm:gap-1"
+            className="col-span-full row-start-2 -mx-1 flex flex-wrap items-center gap-x-0.5 sm:mx-0 sm:ms-auto sm:gap-1"
           >
             <NavLink to="/" end className={linkClass}>
               {t('nav.home')}
@@ -46,11 +46,12 @@ export function PublicLayout() {
           </nav>
           <Link
             to="/join"
-            className="col-start-3 row-start-1 rounded-lg bg-brand-700 px-3 py-2 font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:px-4"
+            className="col-start-3 row-start-1 rounded-lg bg-brand-700 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800 min-[360px]:px-3 min-[360px]:text-base sm:px-4"
           >
             {t('nav.join')}
           </Link>
-          <LanguageSelect className="col-start-4 row-start-1" />
+          {/* At 320 px the menu shows its language's name cut rather than push the row wider. */}
+          <LanguageSelect className="col-start-4 row-start-1 [&_select]:max-w-[7rem] min-[360px]:[&_select]:max-w-none" />
         </div>
       </header>
       {/* At least a screen tall, so the footer stays below the fold while a page loads and when

@@ -58,25 +58,28 @@ export function StatementFiltersForm({
         {t('filters.title')}
       </h2>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start">
+        {/* Each date a row of its own on a phone: day, month and year side by side need it. */}
         {(['from', 'to'] as const).map((name) => (
-          <Field key={name} label={t(`filters.${name}`)} error={dateError(name)}>
-            {(a) => (
-              <Controller
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <DateField
-                    {...a}
-                    label={t(`filters.${name}`)}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    fromYear={THIS_YEAR - 10}
-                    toYear={THIS_YEAR}
-                  />
-                )}
-              />
-            )}
-          </Field>
+          <div key={name} className="col-span-2 sm:col-span-1">
+            <Field label={t(`filters.${name}`)} error={dateError(name)}>
+              {(a) => (
+                <Controller
+                  control={form.control}
+                  name={name}
+                  render={({ field }) => (
+                    <DateField
+                      {...a}
+                      label={t(`filters.${name}`)}
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      fromYear={THIS_YEAR - 10}
+                      toYear={THIS_YEAR}
+                    />
+                  )}
+                />
+              )}
+            </Field>
+          </div>
         ))}
         <div className="col-span-2 lg:col-span-1">
           <Field label={t('filters.kind')} error={errors.kind?.message}>
