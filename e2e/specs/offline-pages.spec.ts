@@ -189,6 +189,8 @@ test('pages opened in any order each show their own last figures, with their tim
     await page.clock.setSystemTime(at);
     if (path === '/user') await signIn(page, member.email);
     else await page.goto(path);
+    // The page itself, not the sign-in page it comes from (shown until the page's code came).
+    await expect(main.getByRole('heading', { level: 1, name: 'Sign in' })).toHaveCount(0);
     await expect(main.getByRole('heading', { level: 1 })).toBeAttached();
     await page.waitForLoadState('networkidle');
     await expect(main.getByText('Loading...')).toHaveCount(0);
@@ -196,6 +198,9 @@ test('pages opened in any order each show their own last figures, with their tim
   }
   await workerInstalled(page);
   await expect.poll(() => keptFigures(page)).toContain('myBonus');
+  // The pages' code kept too (the test before shows what a member sees before it is): what
+  // is tested here is the figures.
+  await expect.poll(() => memberFilesMissing(page), { timeout: 20_000 }).toEqual([]);
 
   await page.context().setOffline(true);
   await page.clock.setSystemTime(today);

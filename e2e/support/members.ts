@@ -32,6 +32,7 @@ export const E2E_MEMBERS = {
   pwa: { name: 'Yusuf Rahman', email: 'yusuf@e2e.example', password: DEMO_PASSWORD },
   outbox: { name: 'Meera Nair', email: 'meera@e2e.example', password: DEMO_PASSWORD },
   taps: { name: 'Bilal Ahmed', email: 'bilal@e2e.example', password: DEMO_PASSWORD },
+  firstSession: { name: 'Imran Sheikh', email: 'imran@e2e.example', password: DEMO_PASSWORD },
   lostAnswer: { name: 'Tariq Aziz', email: 'tariq@e2e.example', password: DEMO_PASSWORD },
   // One phone, several members (shared-phone.spec.ts): the first three leave a payment waiting.
   phoneEnded: { name: 'Salma Haque', email: 'salma@e2e.example', password: DEMO_PASSWORD },

@@ -1,5 +1,7 @@
-import { BrowserRouter } from 'react-router';
-import { useToastContainers } from '../lib/toast-containers-loader.ts';
+import { useEffect } from 'react';
+import { BrowserRouter, useLocation } from 'react-router';
+import { loadToastContainers, useToastContainers } from '../lib/toast-containers-loader.ts';
+import { useAfterPagePaint } from '../lib/use-after-page-paint.ts';
 import { AppRoutes } from './router.tsx';
 
 export function App() {
@@ -21,12 +23,16 @@ export function AppContent() {
 }
 
 /**
- * The page's toasts: their code, the library's and its stylesheet (8.6 KB) come with the first
- * toast or the first modal (lib/toast-containers-loader.ts), not with every page: a member's
- * first session shows none. Then they stay, so that a toast shown just before a navigation is
- * not lost; the service worker keeps them with the member pages' code for offline use.
+ * The page's toasts: their code comes once the page has painted (nothing on the landing page
+ * shows a toast, so there only with the first toast), and then stays, so that a toast shown
+ * just before a navigation is not lost.
  */
 function LazyToasts() {
   const containers = useToastContainers();
+  const isLanding = useLocation().pathname === '/';
+  const hasPagePainted = useAfterPagePaint();
+  useEffect(() => {
+    if (hasPagePainted && !isLanding) void loadToastContainers();
+  }, [hasPagePainted, isLanding]);
   return containers ? <containers.PageToasts /> : null;
 }

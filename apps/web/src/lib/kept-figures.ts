@@ -69,13 +69,15 @@ export function keepFigures(queryClient: QueryClient, accountId: number): Promis
     maxAge: MAX_AGE_MS,
     prefix: PREFIX,
   });
-  const write = (query: Query) => void persister.persistQuery(query).catch(() => undefined);
-  // Every answer as it comes (a fetch, or the app's own update of it, as a notification read),
-  // once what was kept has been read: one written before would be read back as put back, and
-  // asked for again.
-  let isRead = false;
+  // What this page wrote: read back with the kept ones, it is not theirs to ask for again.
+  const writtenHere = new Set<string>();
+  const write = (query: Query) => {
+    writtenHere.add(query.queryHash);
+    void persister.persistQuery(query).catch(() => undefined);
+  };
+  // Every answer as it comes (a fetch, or the app's own update of it, as a notification read).
   const stop = queryClient.getQueryCache().subscribe((event) => {
-    if (isRead && event.type === 'updated' && event.action.type === 'success' && isKept(event.query))
+    if (event.type === 'updated' && event.action.type === 'success' && isKept(event.query))
       write(event.query);
   });
   const keeping: NonNullable<typeof kept> = {
@@ -85,7 +87,6 @@ export function keepFigures(queryClient: QueryClient, accountId: number): Promis
       .catch(() => new Map<string, number>())
       .then((restoredAt) => {
         if (kept !== keeping) return;
-        isRead = true;
         const cache = queryClient.getQueryCache();
         const answered = (query: Query) => isKept(query) && query.state.status === 'success';
         for (const query of cache.findAll({ predicate: answered })) {
@@ -93,7 +94,7 @@ export function keepFigures(queryClient: QueryClient, accountId: number): Promis
           // unless the page is asking already (asked again, its request would go twice).
           // What this page fetched before the figures were read is kept now.
           if (restoredAt.get(query.queryHash) !== query.state.dataUpdatedAt) write(query);
-          else if (query.state.fetchStatus !== 'fetching')
+          else if (!writtenHere.has(query.queryHash) && query.state.fetchStatus !== 'fetching')
             void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
         }
       }),

@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react';
 import type * as ToastContainers from '../components/toast-containers.tsx';
 
 // The toast containers, and with them the toast library and its stylesheet, are not part of
-// what a page needs to show (docs/boot.md): they are loaded when a modal opens
-// (components/modal.tsx) or with the first toast (lib/messages.ts), whichever comes first. Not through React.lazy: a load that fails (a
+// what a page needs to show (docs/boot.md): they are loaded once the page has painted
+// (app/app.tsx), when a modal opens (components/modal.tsx), or with the first toast
+// (lib/messages.ts), whichever comes first. Not through React.lazy: a load that fails (a
 // phone without signal) leaves the app as it is, with no container, and is tried again at the
 // next of those moments. Apart from messages.ts so that the app's entry can use it without
 // loading what messages.ts loads.
