@@ -86,15 +86,13 @@ async function deviceOf(email: string, address = newAddress()): Promise<string> 
  * to the table as the sign-in writes them (HTTP would cost an argon2 check and a wait each).
  */
 async function seedAccountFailures(email: string, times: number, at = new Date()) {
-  await t.db
-    .insert(loginFailures)
-    .values(
-      Array.from({ length: times }, () => ({
-        accountKey: email.toLowerCase(),
-        ip: newAddress(),
-        at,
-      })),
-    );
+  await t.db.insert(loginFailures).values(
+    Array.from({ length: times }, () => ({
+      accountKey: email.toLowerCase(),
+      ip: newAddress(),
+      at,
+    })),
+  );
 }
 
 /** `times` failures on other accounts from one address. */

@@ -46,11 +46,9 @@ export const createMemberRequest = z.object({
     .date('Enter the date as YYYY-MM-DD.')
     .optional()
     .meta({ description: 'Dues are owed from this month on; today when missing.' }),
-  language: language
-    .optional()
-    .meta({
-      description: 'What the invitation and the app are in for this member; English when missing.',
-    }),
+  language: language.optional().meta({
+    description: 'What the invitation and the app are in for this member; English when missing.',
+  }),
 });
 export type CreateMemberRequest = z.input<typeof createMemberRequest>;
 
