@@ -25,7 +25,14 @@ type Statement = {
   to: string;
   opening: { savings: number; loan: number };
   closing: { savings: number; loan: number };
-  lines: { kind: string; savings_change: number; savings_balance: number }[];
+  lines: {
+    kind: string;
+    savings_change: number;
+    savings_balance: number;
+    loan_change: number;
+    loan_principal_change: number;
+    loan_interest_change: number;
+  }[];
 };
 type AccountData = { myAccountData: { monthly_due: number; account_balance: number } };
 
@@ -150,4 +157,53 @@ test("amina opens her statement from the dashboard; it closes at her account's b
   ).toHaveCount(repayments.lines.length + 1);
   await expect(closingSavings(page)).toHaveText(aedText(myAccountData.account_balance));
   await expectNoAxeViolations(page);
+});
+
+test('amina’s loan reads the same on My Loan and on her statement (page, CSV and PDF)', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'amina@jamiya.example');
+  // Her demo loan: paid out, two installments repaid (principal and interest each).
+  await page.goto('/user/my-loan');
+  const remaining = page
+    .locator('dt', { hasText: /^Remaining$/ })
+    .locator('xpath=following-sibling::dd[1]');
+  await expect(remaining).toBeVisible();
+  const onMyLoan = (await remaining.textContent())!.trim();
+  expect(onMyLoan).not.toBe(aedText(0));
+
+  await page.goto('/user/statement');
+  const closingLoan = page
+    .getByRole('group', { name: /^Closing/ })
+    .locator('dt', { hasText: /^Loan owed$/ })
+    .locator('xpath=following-sibling::dd[1]');
+  // In all, as My Loan says it; then what it is made of.
+  await expect(closingLoan).toContainText(onMyLoan);
+  await expect(closingLoan).toContainText(/Principal AED [\d,.]+ · interest AED [\d,.]+/);
+
+  const statement = (await apiAs(page, '/api/my-statement')) as Statement;
+  expect(aedText(statement.closing.loan)).toBe(onMyLoan);
+  const repayments = statement.lines.filter((l) => l.kind === 'repayment');
+  expect(repayments.length).toBeGreaterThanOrEqual(2);
+  for (const r of repayments) {
+    expect(r.loan_interest_change).toBeLessThan(0);
+    expect(tryParseAed(r.loan_principal_change)! + tryParseAed(r.loan_interest_change)!).toBe(
+      tryParseAed(r.loan_change),
+    );
+  }
+
+  // The CSV's last movement and the PDF's closing row say the same loan owed.
+  const token = await page.evaluate(() => localStorage.getItem('ts_token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const csv = await (await page.request.get('/api/my-statement?format=csv', { headers })).text();
+  const [header, newest] = csv
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\r\n');
+  const loanOwed = header!.split(',').indexOf('loan_balance_aed');
+  expect(tryParseAed(newest!.split(',')[loanOwed]!)).toBe(tryParseAed(statement.closing.loan));
+  const pdf = await page.request.get('/api/my-statement?format=pdf', { headers });
+  const { text } = await extractText(new Uint8Array(await pdf.body()), { mergePages: true });
+  expect(text.replace(/\s+/g, ' ')).toContain(pdfAmount(statement.closing.loan));
 });

@@ -23,7 +23,7 @@ const bothCatalogsOf = (language: string) => ({
 });
 /** A sentence written in the shared schemas goes to their catalog. */
 const catalogFor = (at: string[]): Catalog =>
-  at.some((place) => place.startsWith('packages/contracts/')) ? 'schemas' : 'server';
+  at.some((place) => /^(packages\/contracts|apps\/web)\//.test(place)) ? 'schemas' : 'server';
 
 type Compiled = ReturnType<typeof compileMessage>;
 

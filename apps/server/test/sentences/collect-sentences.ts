@@ -21,11 +21,12 @@ import { isI18n, textReader, Unreadable, unwrap } from './read-texts.ts';
 // text made elsewhere, where it is found itself.
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const SOURCES = ['apps/server/src', 'packages/contracts/src'];
+const SOURCES = ['apps/server/src', 'packages/contracts/src', 'apps/web/src'];
 
 /** Files that are not read for sentences, each with why. */
 const EXCLUDED: { pattern: RegExp; why: string }[] = [
-  { pattern: /\.test\.ts$/, why: 'tests are not shipped' },
+  { pattern: /\.test\.tsx?$/, why: 'tests are not shipped' },
+  { pattern: /^apps\/web\/src\/(testing|sw)\//, why: "test helpers; the worker's log lines" },
   { pattern: /\/(fixtures|test-[^/]*\.ts$)/, why: 'test helpers and fixtures are not shipped' },
   {
     pattern: /^apps\/server\/src\/cli\//,
@@ -64,7 +65,7 @@ export function sourceFiles(): string[] {
     for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
       const file = `${dir}/${entry.name}`;
       if (entry.isDirectory()) walk(file);
-      else if (file.endsWith('.ts') && !EXCLUDED.some((e) => e.pattern.test(file)))
+      else if (/\.tsx?$/.test(file) && !EXCLUDED.some((e) => e.pattern.test(file)))
         files.push(file);
     }
   };

@@ -166,9 +166,13 @@ export async function fetchFileBlob(path: string): Promise<Blob> {
   const headers: Record<string, string> = { 'accept-language': pageLanguageTag() };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(path, { headers });
-  if (!res.ok) throw new ApiError(res.status, 'The file could not be loaded.');
+  if (!res.ok) throw new ApiError(res.status, NOT_LOADED.message);
   return res.blob();
 }
+
+// Shown translated, as the server's messages are (lib/messages.ts): its catalog is the shared
+// schemas', where the sentences test finds it as a `message`.
+const NOT_LOADED = { message: 'The file could not be loaded.' };
 
 /** The same as an object URL; the caller frees it with URL.revokeObjectURL. */
 export async function fetchFileUrl(path: string): Promise<string> {
