@@ -149,8 +149,9 @@ async function unconfirmed(db: Db): Promise<Model['alone']> {
 type Step = fc.AsyncCommand<Model, Real>;
 
 const isOpen = (l: LoanModel) => ['pending', 'approved', 'active'].includes(l.state);
+// A loan written off has nothing left to pay, as My Loan, the dashboard and the statement say.
 const remainingFils = (l: LoanModel): Fils =>
-  l.state === 'active' || l.state === 'written_off'
+  l.state === 'active'
     ? l.totalFils - l.paidFils
     : l.state === 'pending' || l.state === 'approved'
       ? l.totalFils
@@ -901,6 +902,8 @@ describe('the money model: random member and treasurer calls keep the books righ
           // bare timeout (seen once in a full local run, not reproduced) would hide it.
           {
             numRuns: RUNS,
+            // MODEL_SEED=<the seed a failure reports> runs that failure's sequences again.
+            ...(process.env.MODEL_SEED ? { seed: Number(process.env.MODEL_SEED) } : {}),
             timeout: 60_000,
             interruptAfterTimeLimit: TIME_LIMIT_MS - 20_000,
             markInterruptAsFailure: true,

@@ -151,8 +151,9 @@ function SummaryCards({ data }: { data: AccountData }) {
             {t('holder.id', { id: data.owner_data.unique_id })}
           </p>
         </div>
-        {/* A long word (Malayalam's) breaks rather than stick out of its third of a 320 px phone. */}
-        <dl className="grid grid-cols-3 gap-1.5 text-center break-words min-[360px]:gap-2">
+        {/* Below 360 px two tiles a row, the due balance across both: a third of a 320 px phone
+            broke Malayalam's words in the middle (issue 34). */}
+        <dl className="grid grid-cols-2 gap-1.5 text-center break-words min-[360px]:grid-cols-3 min-[360px]:gap-2">
           <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-0.5 py-3 min-[360px]:px-1">
             <dt className="text-xs text-slate-600">{t('holder.monthsPaid')}</dt>
             <dd className="text-sm font-bold text-slate-900 min-[360px]:text-base sm:text-lg">
@@ -179,7 +180,7 @@ function SummaryCards({ data }: { data: AccountData }) {
               <dd className="text-xs text-slate-600">{nextDueNote}</dd>
             )}
           </div>
-          <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-0.5 py-3 min-[360px]:px-1">
+          <div className="col-span-2 flex flex-col gap-1 rounded-xl bg-slate-50 px-0.5 py-3 min-[360px]:col-span-1 min-[360px]:px-1">
             <dt className="text-xs text-slate-600">{t('holder.dueBalance')}</dt>
             <dd
               className={`text-sm font-bold min-[360px]:text-base sm:text-lg ${data.due_balance > 0 ? 'text-red-700' : 'text-slate-900'}`}
