@@ -180,7 +180,7 @@ test('amina’s loan reads the same on My Loan and on her statement (page, CSV a
     .locator('xpath=following-sibling::dd[1]');
   // In all, as My Loan says it; then what it is made of.
   await expect(closingLoan).toContainText(onMyLoan);
-  await expect(closingLoan).toContainText(/Principal AED [\d,.]+ · interest AED [\d,.]+/);
+  await expect(closingLoan).toContainText(/Principal AED\s[\d,.]+ · interest AED\s[\d,.]+/);
 
   const statement = (await apiAs(page, '/api/my-statement')) as Statement;
   expect(aedText(statement.closing.loan)).toBe(onMyLoan);
