@@ -1,4 +1,4 @@
-// Dates, one way for the whole app and its mail: day before month ("19 Dec 2026"), the
+// Dates, one way for the whole app and its mail: day before month ("19 December 2026"), the
 // association's days and hours, which are Dubai's, whatever zone the phone is set to. Apart
 // from the amounts (format.ts) so that a page that shows no date does not load this.
 
@@ -11,9 +11,18 @@ function dateLocale(locale: string): string {
 
 const DATE_OPTIONS = {
   // A calendar day as YYYY-MM-DD names no zone: it is read, and shown, as that day.
-  day: { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' },
-  instantDay: { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE },
-  moment: { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE },
+  // Months by their full names in every language: abbreviations read as clipped in some
+  // ("सित॰", "নভে", "ഒക്ടോ"; issue 34).
+  day: { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
+  instantDay: { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE },
+  moment: {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: TIME_ZONE,
+  },
   month: { month: 'long', year: 'numeric', timeZone: 'UTC' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
@@ -36,7 +45,7 @@ function dateFormat(locale: string, kind: keyof typeof DATE_OPTIONS): Intl.DateT
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * A day: "19 Dec 2026". A calendar day (YYYY-MM-DD) is shown as itself; a moment (an ISO
+ * A day: "19 December 2026". A calendar day (YYYY-MM-DD) is shown as itself; a moment (an ISO
  * time or a Date) as the day it was in Dubai.
  */
 export function formatDay(date: string | Date, locale = 'en'): string {
@@ -45,7 +54,7 @@ export function formatDay(date: string | Date, locale = 'en'): string {
   return dateFormat(locale, 'instantDay').format(new Date(date));
 }
 
-/** A moment with its time of day in Dubai: "19 Dec 2026, 2:05 PM". */
+/** A moment with its time of day in Dubai: "19 December 2026 at 2:05 PM". */
 export function formatMoment(at: string | Date, locale = 'en'): string {
   return dateFormat(locale, 'moment').format(new Date(at));
 }

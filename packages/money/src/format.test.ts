@@ -92,19 +92,19 @@ describe('dates', () => {
   const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
   it('puts the day before the month in English', () => {
-    expect(formatDay('2026-12-19')).toBe('19 Dec 2026');
-    expect(formatDay('2027-01-01')).toBe('1 Jan 2027');
+    expect(formatDay('2026-12-19')).toBe('19 December 2026');
+    expect(formatDay('2027-01-01')).toBe('1 January 2027');
   });
 
   it('shows a moment as the day and time it was in Dubai, whatever zone this machine has', () => {
     // 21:30 UTC on the 19th is already the 20th in Dubai (UTC+4).
-    expect(formatDay('2026-12-19T21:30:00Z')).toBe('20 Dec 2026');
-    expect(formatDay(new Date('2026-12-19T21:30:00Z'))).toBe('20 Dec 2026');
-    expect(plain(formatMoment('2026-12-19T10:05:00Z'))).toBe('19 Dec 2026, 2:05 PM');
+    expect(formatDay('2026-12-19T21:30:00Z')).toBe('20 December 2026');
+    expect(formatDay(new Date('2026-12-19T21:30:00Z'))).toBe('20 December 2026');
+    expect(plain(formatMoment('2026-12-19T10:05:00Z'))).toBe('19 December 2026 at 2:05 PM');
   });
 
   it('shows a calendar day as itself, never the day before', () => {
-    expect(formatDay('2026-03-01')).toBe('1 Mar 2026');
+    expect(formatDay('2026-03-01')).toBe('1 March 2026');
   });
 
   it('names a month of dues with its year', () => {

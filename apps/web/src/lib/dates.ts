@@ -4,12 +4,12 @@ import { language } from './format.ts';
 // How dates read is decided in @jamiya/money/dates, for the app and its mail; these give it the
 // reader's language. Apart from the amounts, so that the landing page does not load them.
 
-/** A day, "19 Dec 2026": a calendar day as itself, a moment as its day in Dubai. */
+/** A day, "19 December 2026": a calendar day as itself, a moment as its day in Dubai. */
 export function formatDate(date: string): string {
   return formatDay(date, language());
 }
 
-/** A moment with its time of day in Dubai, "19 Dec 2026, 2:05 PM". */
+/** A moment with its time of day in Dubai, "19 December 2026 at 2:05 PM". */
 export function formatDateTime(at: string): string {
   return formatMoment(at, language());
 }

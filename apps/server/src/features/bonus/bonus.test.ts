@@ -287,7 +287,7 @@ describe('sharing out the interest income', () => {
       title: `Your bonus of ${formatMoney(shareA, 'en')} was added to your savings`,
       // How it was worked out, with the figures /api/my-bonus shows (the next test).
       body:
-        'Your share of the interest the association earned from 10 Jan 2025 to 31 Mar 2025: ' +
+        'Your share of the interest the association earned from 10 January 2025 to 31 March 2025: ' +
         `your average savings of ${formatMoney(32_346, 'en')} were 56.71 % of the association’s ` +
         `${formatMoney(57_037, 'en')}, so you receive that part of ${formatMoney(interestQ1, 'en')}.`,
     });
@@ -296,7 +296,7 @@ describe('sharing out the interest income', () => {
       lines: { kind: string; memo: string }[];
     };
     expect(statement.lines.find((l) => l.kind === 'bonus')?.memo).toBe(
-      'Share-out of interest income, 10 Jan 2025 to 31 Mar 2025',
+      'Share-out of interest income, 10 January 2025 to 31 March 2025',
     );
   });
 
@@ -340,7 +340,7 @@ describe('sharing out the interest income', () => {
   it('refuses a second close, an overlap, a gap, the future and a period with nothing to share', async () => {
     const close = (body: object) => as(adminToken).post('/api/admin/bonus/periods', body);
     expect(expectError(await close({ ends_on: '2025-03-31' }), 409).message).toMatch(
-      /already closed.*starts on 1 Apr 2025/,
+      /already closed.*starts on 1 April 2025/,
     );
     expectError(await close({ starts_on: '2025-03-01', ends_on: '2025-06-30' }), 409);
     expectError(await as(adminToken).get('/api/admin/bonus/preview?ends_on=2025-02-28'), 409);

@@ -86,7 +86,7 @@ describe('passwordLinkMail', () => {
       expect(text).toMatch(/^Dear Amina Rahman,\n/);
       // The link on a line of its own, so that mail programs make it clickable whole.
       expect(text.split('\n')).toContain(url);
-      expect(text).toContain('works once, until 14 Mar 2026, 9:30 AM (UAE time)');
+      expect(text).toContain('works once, until 14 March 2026 at 9:30 AM (UAE time)');
       expect(text).toContain('Al Noor Savings');
     },
   );
@@ -100,7 +100,9 @@ describe('passwordLinkMail', () => {
   });
 
   it('formats the expiry in Dubai time', () => {
-    expect(formatUntil(new Date('2026-12-31T21:05:00Z'))).toBe('1 Jan 2027, 1:05 AM (UAE time)');
+    expect(formatUntil(new Date('2026-12-31T21:05:00Z'))).toBe(
+      '1 January 2027 at 1:05 AM (UAE time)',
+    );
   });
 });
 

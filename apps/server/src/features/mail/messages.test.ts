@@ -43,7 +43,7 @@ describe('passwordLinkMail in a language', () => {
   });
 
   it('keeps English for the operator’s terminal', () => {
-    expect(formatUntil(expiresAt)).toBe('14 Mar 2026, 9:30 AM (UAE time)');
+    expect(formatUntil(expiresAt)).toBe('14 March 2026 at 9:30 AM (UAE time)');
   });
 });
 

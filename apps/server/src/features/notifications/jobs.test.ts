@@ -118,8 +118,8 @@ describe('installment reminders', () => {
     expect(await reminderRows(t.db, user.id)).toEqual([
       {
         kind: 'installment_due_soon',
-        title: 'Installment due on 13 Mar 2026',
-        body: `Installment 1 of 3 of your loan, ${aed}, is due on 13 Mar 2026. Pay it from My Loan.`,
+        title: 'Installment due on 13 March 2026',
+        body: `Installment 1 of 3 of your loan, ${aed}, is due on 13 March 2026. Pay it from My Loan.`,
       },
     ]);
     // The next days, and on the day itself, nothing new.
@@ -132,16 +132,16 @@ describe('installment reminders', () => {
     expect(rows[1]).toEqual({
       kind: 'installment_overdue',
       title: 'Installment overdue',
-      body: `Installment 1 of 3 of your loan was due on 13 Mar 2026; ${aed} is still to pay. Please pay it as soon as you can, or talk to the committee.`,
+      body: `Installment 1 of 3 of your loan was due on 13 March 2026; ${aed} is still to pay. Please pay it as soon as you can, or talk to the committee.`,
     });
     expect(await sendInstallmentReminders(t.db, at('2026-03-20'))).toBe(0);
 
     // A month later: the second installment is due soon; the first is not told again.
     expect(await sendInstallmentReminders(t.db, at('2026-04-11'))).toBe(1);
     expect((await reminderRows(t.db, user.id)).map((r) => r.title)).toEqual([
-      'Installment due on 13 Mar 2026',
+      'Installment due on 13 March 2026',
       'Installment overdue',
-      'Installment due on 13 Apr 2026',
+      'Installment due on 13 April 2026',
     ]);
     expect(await t.db.select().from(installmentReminders)).toHaveLength(3);
   });
@@ -165,7 +165,7 @@ describe('installment reminders', () => {
     // Once the second installment of the paying member falls due, it is reminded.
     await sendInstallmentReminders(t.db, at('2026-07-10'));
     expect((await reminderRows(t.db, paid.user.id)).map((r) => r.title)).toEqual([
-      'Installment due on 13 Jul 2026',
+      'Installment due on 13 July 2026',
     ]);
     expect(await reminderRows(t.db, gone.user.id)).toEqual([]);
     await expectBooksBalance(t.db);
@@ -265,8 +265,8 @@ describe('notification mails', () => {
     expect(await reminderRows(t.db, user.id)).toEqual([
       {
         kind: 'installment_due_soon',
-        title: 'Installment due on 13 Oct 2026',
-        body: `Installment 1 of 3 of your loan, ${formatMoney(35_667, 'en')}, is due on 13 Oct 2026. Pay it from My Loan.`,
+        title: 'Installment due on 13 October 2026',
+        body: `Installment 1 of 3 of your loan, ${formatMoney(35_667, 'en')}, is due on 13 October 2026. Pay it from My Loan.`,
       },
     ]);
   });

@@ -430,14 +430,14 @@ describe('GET /api/my-statement', () => {
     expect(flat).toContain((await getSettings(t.db)).associationName);
     expect(flat).toContain('Layla Pdf');
     expect(flat).toContain(user.uniqueId);
-    expect(flat).toContain('1 Mar 2026 to 31 Mar 2026');
+    expect(flat).toContain('1 March 2026 to 31 March 2026');
     expect(flat).toContain('1,234.56'); // opening savings
     const closing = 123_456 + 20_000 + 35_667 + 20_050;
     expect(flat).toContain(pdfAmount(closing));
     expect(pdfAmount(closing)).toBe('1,991.73');
     for (const fils of amounts) expect(flat).toContain(pdfAmount(fils));
-    expect(flat).toContain('10 Mar 2026');
-    expect(flat).not.toContain('10 Feb 2026');
+    expect(flat).toContain('10 March 2026');
+    expect(flat).not.toContain('10 February 2026');
   });
 
   it('pages a long statement, repeating the table header on each page', async () => {

@@ -41,18 +41,18 @@ describe('the bonus share-out', () => {
     const table = await screen.findByRole('table', { name: 'Closed periods' });
     const [, row] = within(table).getAllByRole('row');
     expect(row).toHaveTextContent(
-      '10 Jan 2025 – 31 Mar 202581AED 23.332AED 570.372 Apr 2025 by Fatima Al Mansoori',
+      '10 January 2025 – 31 March 202581AED 23.332AED 570.372 April 2025 by Fatima Al Mansoori',
     );
   });
 
   it('shows the fixed start and previews the shares up to yesterday at once', async () => {
     const { requests } = setup();
-    expect(await screen.findByText('1 Apr 2025')).toBeInTheDocument();
+    expect(await screen.findByText('1 April 2025')).toBeInTheDocument();
     expect(screen.queryByLabelText('Start date')).not.toBeInTheDocument();
     expect(screen.getByLabelText('End date')).toHaveValue('2026-11-21');
 
     const table = await screen.findByRole('table', {
-      name: "Members' shares for 1 Apr 2025 – 21 Nov 2026",
+      name: "Members' shares for 1 April 2025 – 21 November 2026",
     });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => r.textContent?.replace(/\u00a0/g, ' '))).toEqual([
@@ -116,7 +116,7 @@ describe('the bonus share-out', () => {
     await screen.findByRole('table', { name: /Members' shares/ });
     await user.click(screen.getByRole('button', { name: 'Close period' }));
     const dialog = await screen.findByRole('dialog', {
-      name: 'Close 1 Apr 2025 – 21 Nov 2026?',
+      name: 'Close 1 April 2025 – 21 November 2026?',
     });
     expect(dialog).toHaveTextContent(
       'AED 140 of interest income will be added to the savings of 2 members, in one journal entry',
@@ -128,7 +128,7 @@ describe('the bonus share-out', () => {
     expect(posts(requests).map((r) => r.body)).toEqual([{ ends_on: '2026-11-21' }]);
     expect(
       await screen.findByText(
-        /The last period ended yesterday. The next one starts on 22 Nov 2026/,
+        /The last period ended yesterday. The next one starts on 22 November 2026/,
       ),
     ).toBeInTheDocument();
     expect(
@@ -158,7 +158,7 @@ describe('the bonus share-out', () => {
       'GET /api/admin/bonus/preview': () =>
         errorBody(
           409,
-          'The share-out up to 31 Mar 2025 is already closed; the next period starts on 1 Apr 2025.',
+          'The share-out up to 31 March 2025 is already closed; the next period starts on 1 April 2025.',
         ),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(/already closed/);
@@ -224,9 +224,9 @@ describe('the bonus share-out', () => {
 
     const box = await screen.findByRole('region', { name: 'Proposed: waiting for a second admin' });
     expect(box).toHaveTextContent(
-      'Close 1 Apr 2025 – 21 Nov 2026 and share AED 140 of interest income.',
+      'Close 1 April 2025 – 21 November 2026 and share AED 140 of interest income.',
     );
-    expect(box).toHaveTextContent(/Proposed by Fatima Al Mansoori on 22 Nov 2026/);
+    expect(box).toHaveTextContent(/Proposed by Fatima Al Mansoori on 22 November 2026/);
     expect(box).toHaveTextContent('You proposed this share-out, so you cannot confirm it');
     expect(
       within(box).queryByRole('button', { name: 'Confirm share-out' }),
@@ -263,7 +263,7 @@ describe('the bonus share-out', () => {
       },
     });
     const box = await screen.findByRole('region', { name: 'Proposed: waiting for a second admin' });
-    expect(box).toHaveTextContent(/Proposed by Fatima Al Mansoori on 22 Nov 2026/);
+    expect(box).toHaveTextContent(/Proposed by Fatima Al Mansoori on 22 November 2026/);
     expect(screen.getByLabelText('End date')).toHaveValue('2026-11-21');
     await waitFor(() =>
       expect(previews(requests)).toEqual(['/api/admin/bonus/preview?ends_on=2026-11-21']),
@@ -271,7 +271,7 @@ describe('the bonus share-out', () => {
 
     await user.click(within(box).getByRole('button', { name: 'Confirm share-out' }));
     const dialog = await screen.findByRole('dialog', {
-      name: 'Close 1 Apr 2025 – 21 Nov 2026?',
+      name: 'Close 1 April 2025 – 21 November 2026?',
     });
     expect(dialog).toHaveTextContent(
       'Fatima Al Mansoori proposed sharing AED 140 of interest income.',

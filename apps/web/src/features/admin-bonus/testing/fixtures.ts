@@ -78,7 +78,7 @@ export const errorBody = (status: number, message: string, errors?: Record<strin
 
 const FATIMA = { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' };
 
-/** Fatima's proposal to close 1 Apr 2025 – 21 Nov 2026 (maker-checker, 202). */
+/** Fatima's proposal to close 1 April 2025 – 21 November 2026 (maker-checker, 202). */
 export function bonusProposalBody(): FundProposal {
   return fundProposal.parse({
     id: 8,

@@ -88,16 +88,22 @@ describe('the audit log', () => {
       return [...copy.querySelectorAll('th, td')].map((c) => c.textContent);
     });
     expect(texts).toEqual([
-      ['5 Nov 2026, 12:00 PM', 'Member deactivated', 'Treasurer', 'Member #3', 'Left the UAE'],
       [
-        '4 Nov 2026, 12:00 PM',
+        '5 November 2026 at 12:00 PM',
+        'Member deactivated',
+        'Treasurer',
+        'Member #3',
+        'Left the UAE',
+      ],
+      [
+        '4 November 2026 at 12:00 PM',
         'Receipt rejected',
         'Treasurer',
         'Payment #11',
         'The receipt is not readable.',
       ],
       // An action this page has no words for is shown by its code; no actor is the system.
-      ['4 Nov 2026, 12:00 PM', 'system.nightly_check', 'System', 'ledger #0', ''],
+      ['4 November 2026 at 12:00 PM', 'system.nightly_check', 'System', 'ledger #0', ''],
     ]);
     await user.click(within(rows[0]!).getByRole('link', { name: 'Member #3' }));
     expect(await screen.findByText('MEMBER PAGE')).toBeInTheDocument();

@@ -69,7 +69,7 @@ describe('the applications', () => {
       'Deira, Dubai',
       // The Join page's language: the invitation will be in it.
       'اردو',
-      '28 Nov 2026',
+      '28 November 2026',
     ])
       expect(card.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true');
@@ -83,7 +83,7 @@ describe('the applications', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Accepted' })).toHaveFocus();
     const omar = within(await screen.findByRole('listitem', { name: 'Omar Farooq' }));
-    expect(omar.getByText('20 Nov 2026')).toBeInTheDocument();
+    expect(omar.getByText('20 November 2026')).toBeInTheDocument();
     expect(omar.queryByRole('button', { name: /Accept/ })).not.toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
     const ali = within(await screen.findByRole('listitem', { name: 'Ali Hassan' }));

@@ -49,7 +49,7 @@ describe('the member page', () => {
     expect(profile.getByText('P7654321')).toBeInTheDocument();
     expect(profile.getByText('Al Qusais, Dubai')).toBeInTheDocument();
     // Member since and account created.
-    expect(profile.getAllByText('1 Aug 2026')).toHaveLength(2);
+    expect(profile.getAllByText('1 August 2026')).toHaveLength(2);
     const balances = within(await region('Balances'));
     expect(balances.getByText('AED 2,400.50')).toBeInTheDocument();
     expect(balances.getByText('AED 1,426.66')).toBeInTheDocument();
@@ -61,12 +61,12 @@ describe('the member page', () => {
     const { user } = setup();
     const loans = within(await region('Loans'));
     expect(rowTexts(loans.getByRole('table'))).toEqual([
-      ['Loan #1', '13 Sep 2026', 'AED 2,000', '6 months', 'Active', 'AED 1,426.66'],
+      ['Loan #1', '13 September 2026', 'AED 2,000', '6 months', 'Active', 'AED 1,426.66'],
     ]);
     const submissions = within(await region('Recent submissions'));
     expect(rowTexts(submissions.getByRole('table'))).toEqual([
       [
-        '3 Nov 2026',
+        '3 November 2026',
         'Due for November 2026',
         'AED 200',
         'Rejected',
@@ -76,7 +76,7 @@ describe('the member page', () => {
     const statement = within(await region('Statement'));
     expect(rowTexts(statement.getByRole('table'))).toEqual([
       [
-        '17 Nov 2026',
+        '17 November 2026',
         'Repayment',
         'Installment 2 of loan #1',
         '—',
@@ -85,7 +85,7 @@ describe('the member page', () => {
         'AED 1,426.66',
       ],
       [
-        '2 Oct 2026',
+        '2 October 2026',
         'Dues',
         'Dues for October 2026',
         '+200.50',
@@ -318,7 +318,7 @@ describe('what needs a second admin (docs/domain/maker-checker.md)', () => {
       }),
     });
     const waiting = await region('Proposed: waiting for a second admin');
-    expect(waiting).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 Dec 2026/);
+    expect(waiting).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 December 2026/);
     await user.click(within(waiting).getByRole('button', { name: 'Confirm' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Deactivate Yusuf Khan?' }));
     expect(dialog.getByLabelText('Note for the records (optional)')).toHaveValue('Stepping down');

@@ -170,7 +170,7 @@ describe('adding a member', () => {
     expect(done.getByRole('textbox', { name: 'The link' })).toHaveValue(link.url);
     expect(done.getByText(/This link is shown only once/)).toBeInTheDocument();
     // 09:30 UTC is 1:30 PM in Dubai.
-    expect(done.getByText('It expires on 2 Dec 2026, 1:30 PM.')).toBeInTheDocument();
+    expect(done.getByText('It expires on 2 December 2026 at 1:30 PM.')).toBeInTheDocument();
 
     await user.click(done.getByRole('button', { name: 'Copy link' }));
     expect(await done.findByText('Copied.')).toBeInTheDocument();

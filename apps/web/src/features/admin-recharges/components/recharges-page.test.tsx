@@ -90,7 +90,7 @@ describe('the recharge requests', () => {
   it('show the waiting ones with the number to recharge', async () => {
     const { requests } = setup();
     const card = within(await screen.findByRole('listitem', { name: 'Ravi Shankar' }));
-    for (const text of ['JM000009', '+91 98765 43210', 'Jio', 'AED 50', '20 Nov 2026'])
+    for (const text of ['JM000009', '+91 98765 43210', 'Jio', 'AED 50', '20 November 2026'])
       expect(card.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Requested' })).toHaveAttribute('aria-selected', 'true');
     expect(requests[0]?.url).toBe('/api/admin/recharge-requests?state=requested&limit=20');

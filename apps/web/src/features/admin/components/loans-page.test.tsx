@@ -33,10 +33,10 @@ describe('the loans list', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent('LoanMemberAmountTotalPaidRemainingStateApplied');
     expect(rows[1]).toHaveTextContent(
-      'Loan #7Rahul NairJM000003AED 1,000AED 1,070AED 0AED 1,070Pending1 Dec 2026',
+      'Loan #7Rahul NairJM000003AED 1,000AED 1,070AED 0AED 1,070Pending1 December 2026',
     );
     expect(rows[2]).toHaveTextContent(
-      'Loan #1Amina RahmanJM000002AED 2,000AED 2,140AED 713.34AED 1,426.66ActiveOverdue13 Sep 2026',
+      'Loan #1Amina RahmanJM000002AED 2,000AED 2,140AED 713.34AED 1,426.66ActiveOverdue13 September 2026',
     );
     expect(within(rows[1]!).getByRole('link', { name: 'Loan #7' })).toHaveAttribute(
       'href',

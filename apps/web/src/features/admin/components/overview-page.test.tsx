@@ -139,7 +139,7 @@ describe('the admin overview', () => {
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent('Loan pay-out · Loan #7AED 1,000');
     expect(items[0]).toHaveTextContent('Rahul Nair · JM000003');
-    expect(items[0]).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 Dec 2026/);
+    expect(items[0]).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 December 2026/);
     expect(within(items[0]!).getByRole('link', { name: 'Open loan #7' })).toHaveAttribute(
       'href',
       '/admin/loans/7',
@@ -147,7 +147,7 @@ describe('the admin overview', () => {
     expect(items[1]).toHaveTextContent('Loan write-off · Loan #1AED 1,426.66');
     expect(items[1]).toHaveTextContent('Reason: The member left the UAE.');
     expect(items[2]).toHaveTextContent('Bonus share-outAED 140');
-    expect(items[2]).toHaveTextContent('Period 1 Apr 2025 – 21 Nov 2026');
+    expect(items[2]).toHaveTextContent('Period 1 April 2025 – 21 November 2026');
     expect(within(items[2]!).getByRole('link', { name: 'Open the share-out' })).toHaveAttribute(
       'href',
       '/admin/bonus',

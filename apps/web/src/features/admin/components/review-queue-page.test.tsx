@@ -76,7 +76,7 @@ describe('the review queue', () => {
     expect(items[0]).toHaveTextContent('Rahul Nair · JM000003');
     expect(items[0]).toHaveTextContent('Dues for October 2026');
     expect(items[0]).toHaveTextContent('AED 200');
-    expect(items[0]).toHaveTextContent('Submitted 5 Nov 2026');
+    expect(items[0]).toHaveTextContent('Submitted 5 November 2026');
     expect(items[0]).toHaveTextContent('Pending');
     expect(items[0]).toHaveAttribute('aria-current', 'true');
     expect(items[1]).toHaveTextContent('Amina Rahman · JM000002');

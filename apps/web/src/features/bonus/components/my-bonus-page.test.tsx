@@ -18,7 +18,7 @@ describe('My bonus', () => {
     expect(within(estimate).getByText('Your estimated bonus').nextElementSibling).toHaveTextContent(
       'AED 35',
     );
-    expect(estimate).toHaveTextContent('From 1 Apr 2025 to today, 22 Nov 2026.');
+    expect(estimate).toHaveTextContent('From 1 April 2025 to today, 22 November 2026.');
     expect(estimate).toHaveTextContent(
       "Your average savings AED 1,250.50 of the association's AED 5,002 = 25 %, of interest AED 140.",
     );
@@ -29,7 +29,9 @@ describe('My bonus', () => {
     setup(() => ({ body: myBonusBody() }));
     const closed = await screen.findByRole('region', { name: 'Bonuses added to your savings' });
     const [share] = within(closed).getAllByRole('article');
-    expect(within(share!).getByRole('heading')).toHaveTextContent('10 Jan 2025 – 31 Mar 2025');
+    expect(within(share!).getByRole('heading')).toHaveTextContent(
+      '10 January 2025 – 31 March 2025',
+    );
     expect(share).toHaveTextContent('Paid');
     expect(share).toHaveTextContent('AED 13.23');
     expect(share).toHaveTextContent(

@@ -48,7 +48,7 @@ describe('DashboardPage', () => {
     const panel = within(screen.getByRole('region', { name: 'Member Status' }));
     expect(panel.getByText('Active')).toBeInTheDocument();
     expect(statusRow('Member ID')).toHaveTextContent('JM000003');
-    expect(statusRow('Member since')).toHaveTextContent('1 Aug 2026');
+    expect(statusRow('Member since')).toHaveTextContent('1 August 2026');
     expect(statusRow('Monthly due')).toHaveTextContent('AED 200');
     expect(statusRow('Months paid')).toHaveTextContent('1 of 4 months');
     expect(statusRow('Months not paid')).toHaveTextContent('2 months');

@@ -50,7 +50,9 @@ describe('the loan repayment form behind Repay loan', () => {
     });
     const form = await openRepayment(user);
     expect(form.getByLabelText('Amount (AED)')).toHaveValue(356.67);
-    expect(form.getByText('Next installment: AED 356.67, due 17 Dec 2026.')).toBeInTheDocument();
+    expect(
+      form.getByText('Next installment: AED 356.67, due 17 December 2026.'),
+    ).toBeInTheDocument();
     expect(
       within(form.getByRole('region', { name: 'Where to send the money' })).getByRole('button', {
         name: 'Copy AE070331234567890123456',

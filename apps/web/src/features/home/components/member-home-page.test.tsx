@@ -72,7 +72,7 @@ describe('MemberHomePage', () => {
     // 8 months paid of the 9 owed since joining (March to November).
     expect(card.getByText('Dues paid').nextElementSibling).toHaveTextContent('8 of 9');
     expect(await card.findByText('Next loan installment')).toBeInTheDocument();
-    expect(card.getByText('17 Dec 2026')).toBeInTheDocument();
+    expect(card.getByText('17 December 2026')).toBeInTheDocument();
     expect(card.getByText('AED 356.67')).toBeInTheDocument();
     expect(card.getByText('Due balance').nextElementSibling).toHaveTextContent('AED 200');
     // None of the spec's placeholders (total 12, due 12 Apr, earn 120 AED).

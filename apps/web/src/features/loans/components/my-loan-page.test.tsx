@@ -28,7 +28,7 @@ describe('My Loan', () => {
     expect(figure('Remaining')).toHaveTextContent('AED 1,426.66');
     expect(figure('Per month')).toHaveTextContent('AED 356.67');
     expect(figure('Term')).toHaveTextContent('6 months');
-    expect(screen.getByText('AED 356.67 on 17 Dec 2026')).toBeInTheDocument();
+    expect(screen.getByText('AED 356.67 on 17 December 2026')).toBeInTheDocument();
 
     const bar = screen.getByRole('progressbar', { name: 'Repayment' });
     expect(bar).toHaveAttribute('aria-valuenow', '713.34');
@@ -59,16 +59,16 @@ describe('My Loan', () => {
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(7);
-    expect(rows[1]).toHaveTextContent('117 Oct 2026356.67356.67Paid');
-    expect(rows[6]).toHaveTextContent('617 Mar 2027356.650Unpaid');
+    expect(rows[1]).toHaveTextContent('117 October 2026356.67356.67Paid');
+    expect(rows[6]).toHaveTextContent('617 March 2027356.650Unpaid');
 
     const history = screen.getByRole('region', { name: 'History' });
     const steps = within(history).getAllByRole('listitem');
     expect(steps.map((s) => s.textContent)).toEqual([
-      'Application submitted by you13 Sep 2026',
-      'Approved by the committee15 Sep 2026',
-      'Money paid out by the committee17 Sep 2026',
-      'Fully repaid by the committee10 Mar 2027Reason: Repaid early',
+      'Application submitted by you13 September 2026',
+      'Approved by the committee15 September 2026',
+      'Money paid out by the committee17 September 2026',
+      'Fully repaid by the committee10 March 2027Reason: Repaid early',
     ]);
   });
 

@@ -64,7 +64,7 @@ describe('the notifications page', () => {
     );
     expect(await screen.findByText('All read')).toBeInTheDocument();
     // 08:30 UTC is 12:30 PM in Dubai.
-    expect(within(items[0]!).getByText('20 Nov 2026, 12:30 PM')).toHaveAttribute(
+    expect(within(items[0]!).getByText('20 November 2026 at 12:30 PM')).toHaveAttribute(
       'datetime',
       approved.created_at,
     );

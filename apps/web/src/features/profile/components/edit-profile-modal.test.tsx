@@ -59,7 +59,7 @@ describe('the profile view', () => {
     expect(screen.getByText('Al Qusais, Dubai')).toBeInTheDocument();
     expect(screen.getByText('Botim 0501234567')).toBeInTheDocument();
     expect(screen.getByText('Female')).toBeInTheDocument();
-    expect(screen.getByText('1 Mar 2026')).toBeInTheDocument();
+    expect(screen.getByText('1 March 2026')).toBeInTheDocument();
     expect(screen.getAllByText('Active')).toHaveLength(2);
     expect(screen.getByText('ID: JM000002')).toBeInTheDocument();
   });

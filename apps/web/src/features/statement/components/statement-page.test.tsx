@@ -77,12 +77,12 @@ describe('the statement page', () => {
     setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Statement' })).toBeVisible();
     const summary = within(await screen.findByRole('region', { name: 'Balances' }));
-    expect(summary.getByText('1 Aug 2026 to 22 Nov 2026')).toBeInTheDocument();
-    const opening = within(summary.getByRole('group', { name: 'Opening, 1 Aug 2026' }));
+    expect(summary.getByText('1 August 2026 to 22 November 2026')).toBeInTheDocument();
+    const opening = within(summary.getByRole('group', { name: 'Opening, 1 August 2026' }));
     expect(opening.getByText('Savings').nextElementSibling).toHaveTextContent('AED 2,200');
     // Nothing owed: no parts to show.
     expect(opening.getByText('Loan owed').nextElementSibling).toHaveTextContent(/^AED\s0$/);
-    const closing = within(summary.getByRole('group', { name: 'Closing, 22 Nov 2026' }));
+    const closing = within(summary.getByRole('group', { name: 'Closing, 22 November 2026' }));
     expect(closing.getByText('Savings').nextElementSibling).toHaveTextContent('AED 2,400.50');
     // What is owed in all, as My Loan's remaining, and what it is made of.
     expect(closing.getByText('Loan owed').nextElementSibling).toHaveTextContent(
@@ -106,7 +106,7 @@ describe('the statement page', () => {
     ]);
     expect(tableRows()).toEqual([
       [
-        '17 Nov 2026',
+        '17 November 2026',
         'Loan repayment',
         'Repayment of loan 1',
         '—',
@@ -117,7 +117,7 @@ describe('the statement page', () => {
         'AED 1,426.66',
       ],
       [
-        '2 Oct 2026',
+        '2 October 2026',
         'Dues',
         'Monthly due October 2026',
         '+200.50',
@@ -133,8 +133,8 @@ describe('the statement page', () => {
       screen.getByRole('list', { name: 'Movements of your savings and loan, newest first' }),
     ).getAllByRole('listitem');
     expect(items.map(text)).toEqual([
-      'Loan repayment17 Nov 2026Repayment of loan 1Loan -356.67Principal -333.34 · interest -23.33After: savings AED 2,400.50, loan owed AED 1,426.66',
-      'Dues2 Oct 2026Monthly due October 2026Savings +200.50After: savings AED 2,400.50, loan owed AED 1,783.33',
+      'Loan repayment17 November 2026Repayment of loan 1Loan -356.67Principal -333.34 · interest -23.33After: savings AED 2,400.50, loan owed AED 1,426.66',
+      'Dues2 October 2026Monthly due October 2026Savings +200.50After: savings AED 2,400.50, loan owed AED 1,783.33',
     ]);
   });
 
