@@ -136,6 +136,8 @@ function wordsOfIntl(page: Page): Promise<string[]> {
       { weekday: 'long' },
       { weekday: 'short' },
       { dateStyle: 'medium', timeStyle: 'short' },
+      // A moment as the app writes it (packages/money/src/dates.ts): "… 2026 at 2:05 PM".
+      { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' },
     ];
     for (let month = 0; month < 12; month++)
       for (const hour of [2, 14])
