@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { aedText, dubaiMonth, jpegReceipt } from '../support/figures.ts';
 import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
 import { apiAs, expect, signIn, test } from '../support/fixtures.ts';
+import { approveDues, sendPayment } from '../support/dues.ts';
 
 // nadia joined two months ago and has paid nothing: three unpaid months, the newest this one.
 const member = E2E_MEMBERS.dues;
@@ -32,32 +33,6 @@ async function openPaymentModal(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-/**
- * Fills the open Monthly Payment form (choosing `month` when given, else keeping the one it
- * has), sees the receipt's preview, sends it and sees the confirmation as the form closes.
- */
-async function sendPayment(
-  page: Page,
-  dialog: Locator,
-  { month, amount, receipt }: { month?: string; amount: number; receipt: Buffer },
-) {
-  await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
-  if (month) await dialog.getByLabel('Month').selectOption(month);
-  await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
-    name: 'receipt.jpg',
-    mimeType: 'image/jpeg',
-    buffer: receipt,
-  });
-  await expect(dialog.getByRole('img', { name: 'Your receipt' })).toBeVisible();
-  await expect(dialog.getByText(/^receipt\.jpg \(/)).toBeVisible();
-  await dialog.getByLabel('Amount (AED)').fill(String(amount));
-  await dialog.getByRole('button', { name: 'Send payment' }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Your payment was submitted.' }),
-  ).toBeVisible();
-  await expect(dialog).toBeHidden();
 }
 
 test('submitting the Monthly Payment form empty shows every field error and keeps it open', async ({
@@ -153,28 +128,6 @@ test('Pay Now on this month opens the dues form for this month, not the loan for
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('button', { name: 'Repay loan' })).toBeVisible();
 });
-
-/** The treasurer approves `name`'s receipt for `label`, confirming a part payment if asked. */
-async function approveDues(admin: Page, name: string, label: string, amount: number) {
-  await admin.goto('/admin/payments');
-  await expect(admin.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
-  const submission = admin
-    .getByRole('list', { name: 'Pending submissions' })
-    .getByRole('button')
-    .filter({ hasText: name })
-    .filter({ hasText: `Dues for ${label}` });
-  await expect(submission).toContainText(aedText(amount));
-  await submission.click();
-  const panel = admin.getByRole('region', { name: 'Submission' });
-  await panel.getByRole('button', { name: 'Approve', exact: true }).click();
-  // A payment that leaves part of the month unpaid is asked about once.
-  const approved = admin.getByRole('alert').filter({ hasText: 'The payment was approved.' });
-  const partPayment = admin.getByRole('button', { name: /part payment/i });
-  await expect(approved.or(partPayment).first()).toBeVisible();
-  if (await partPayment.isVisible()) await partPayment.click();
-  await expect(approved).toBeVisible();
-  await expect(submission).toHaveCount(0);
-}
 
 // sunita joined two months ago and has paid nothing. She pays this month in two parts.
 test('pays part of this month, sees what is left after approval, and completes it', async ({

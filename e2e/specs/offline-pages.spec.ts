@@ -3,7 +3,12 @@ import { formatMoment } from '../../packages/money/src/dates.ts';
 import { E2E_MEMBERS } from '../support/members.ts';
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { MEMBER_ROUTES } from '../support/routes.ts';
-import { memberFilesMissing, phoneWithWorker, workerInstalled } from '../support/service-worker.ts';
+import {
+  keptFigures,
+  memberFilesMissing,
+  phoneWithWorker,
+  workerInstalled,
+} from '../support/service-worker.ts';
 
 // Issue 33: the installed app opened without a network. Every member page opens, with the last
 // figures this phone kept for it and their time, or saying plainly that it needs a connection;
@@ -84,23 +89,6 @@ const FORM_OFFLINE =
 /** The lines of what the page shows in its main part, but what a form says offline. */
 const linesOf = async (main: Locator) =>
   (await main.innerText()).split('\n').filter((line) => line.trim() && line !== FORM_OFFLINE);
-
-/** The answers kept on the phone, as stored (IndexedDB). */
-function keptFigures(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('jamiya-kept');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('figures')) return resolve('');
-          const read = db.transaction('figures').objectStore('figures').getAll();
-          read.onsuccess = () => resolve(JSON.stringify(read.result));
-        };
-      }),
-  );
-}
 
 /** Taps its way to `path` as a member would: the bottom bar, the header's profile link, the profile menu. */
 async function tapTo(page: Page, path: string): Promise<void> {

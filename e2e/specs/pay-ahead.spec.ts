@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
-import { aedText, dubaiMonth, jpegReceipt } from '../support/figures.ts';
+import { aedText, dubaiMonth, dubaiMonthBefore, jpegReceipt } from '../support/figures.ts';
 import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
 import { apiAs, expect, signIn, test } from '../support/fixtures.ts';
+import { approveDues, sendPayment } from '../support/dues.ts';
 
 // Issue 33, as a new member would try it: Hana joined two months ago and has paid nothing.
 // She pays this month in two parts, and next month ahead before going home on leave. What she
@@ -17,55 +17,6 @@ type Account = {
   };
 };
 
-/** The month after `period` ("2026-12" -> "2027-01"), as the form offers it. */
-function nextPeriod(period: string): { period: string; label: string } {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  const next = new Date(Date.UTC(year, month, 15));
-  return {
-    period: `${next.getUTCFullYear()}-${String(next.getUTCMonth() + 1).padStart(2, '0')}`,
-    label: new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-      .format(next)
-      .replace(',', ''),
-  };
-}
-
-/** Sends the open Monthly Payment form for `amount`, with a receipt photo. */
-async function send(page: Page, dialog: Locator, amount: number) {
-  await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
-  await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
-    name: 'receipt.jpg',
-    mimeType: 'image/jpeg',
-    buffer: await jpegReceipt(),
-  });
-  await expect(dialog.getByRole('img', { name: 'Your receipt' })).toBeVisible();
-  await dialog.getByLabel('Amount (AED)').fill(String(amount));
-  await dialog.getByRole('button', { name: 'Send payment' }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Your payment was submitted.' }),
-  ).toBeVisible();
-  await expect(dialog).toBeHidden();
-}
-
-/** The treasurer approves `name`'s receipt for `label`, confirming a part payment if asked. */
-async function approveDues(admin: Page, label: string, amount: number) {
-  await admin.goto('/admin/payments');
-  const submission = admin
-    .getByRole('list', { name: 'Pending submissions' })
-    .getByRole('button')
-    .filter({ hasText: hana.name })
-    .filter({ hasText: `Dues for ${label}` });
-  await expect(submission).toContainText(aedText(amount));
-  await submission.click();
-  const panel = admin.getByRole('region', { name: 'Submission' });
-  await panel.getByRole('button', { name: 'Approve', exact: true }).click();
-  const approved = admin.getByRole('alert').filter({ hasText: 'The payment was approved.' });
-  const partPayment = admin.getByRole('button', { name: /part payment/i });
-  await expect(approved.or(partPayment).first()).toBeVisible();
-  if (await partPayment.isVisible()) await partPayment.click();
-  await expect(approved).toBeVisible();
-  await expect(submission).toHaveCount(0);
-}
-
 test('a member pays this month in two parts and next month ahead; what is sent stays due until approved', async ({
   page,
   openAs,
@@ -80,7 +31,7 @@ test('a member pays this month in two parts and next month ahead; what is sent s
   const due = start.monthly_due;
   const owed = start.due_balance; // three months
   const first = 120;
-  const next = nextPeriod(month.period);
+  const next = dubaiMonthBefore(-1);
 
   const dueCard = page.getByText('Due Balance', { exact: true }).locator('..');
   const rows = page.getByRole('region', { name: 'Monthly dues' });
@@ -94,14 +45,14 @@ test('a member pays this month in two parts and next month ahead; what is sent s
   await thisMonth.getByRole('button', { name: 'Pay Now' }).click();
   let dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
   await expect(dialog.getByLabel('Month')).toHaveValue(month.period);
-  await send(page, dialog, first);
+  await sendPayment(page, dialog, { amount: first, receipt: await jpegReceipt() });
   // Sent is not paid: the due stays, with what waits for review beside it.
   await expect(dueCard).toContainText(aedText(owed));
   await expect(dueCard.getByText(`${aedText(first)} under review`)).toBeVisible();
   await expect(dueCard.getByText('Nothing is due')).toHaveCount(0);
 
   const admin = await openAs(DEMO_ADMIN);
-  await approveDues(admin, month.label, first);
+  await approveDues(admin, hana.name, month.label, first);
   await page.reload();
   await expect(dueCard).toContainText(aedText(owed - first));
   await expect(dueCard.getByText(/under review/)).toHaveCount(0);
@@ -110,7 +61,7 @@ test('a member pays this month in two parts and next month ahead; what is sent s
   await thisMonth.getByRole('button', { name: 'Pay Now' }).click();
   dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
   await expect(dialog.getByLabel('Amount (AED)')).toHaveValue(String(due - first));
-  await send(page, dialog, due - first);
+  await sendPayment(page, dialog, { amount: due - first, receipt: await jpegReceipt() });
 
   await page.getByRole('button', { name: 'Pay monthly due' }).click();
   dialog = page.getByRole('dialog', { name: 'Monthly Payment' });
@@ -123,15 +74,15 @@ test('a member pays this month in two parts and next month ahead; what is sent s
   );
   await picker.selectOption(next.period);
   await expect(dialog.getByText(`The due for ${next.label} is ${aedText(due)}.`)).toBeVisible();
-  await send(page, dialog, due);
+  await sendPayment(page, dialog, { amount: due, receipt: await jpegReceipt() });
 
   await expect(dueCard).toContainText(aedText(owed - first));
   await expect(dueCard.getByText(`${aedText(due - first + due)} under review`)).toBeVisible();
   const nextRow = rows.getByRole('listitem').filter({ hasText: next.label });
   await expect(nextRow.getByText('Under review', { exact: true })).toBeVisible();
 
-  await approveDues(admin, month.label, due - first);
-  await approveDues(admin, next.label, due);
+  await approveDues(admin, hana.name, month.label, due - first);
+  await approveDues(admin, hana.name, next.label, due);
   await page.reload();
   // This month and next month paid; the two earlier months remain due.
   await expect(thisMonth.getByText('Completed', { exact: true })).toBeVisible();

@@ -6,6 +6,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { DEMO_MEMBERS, E2E_MEMBERS } from '../support/members.ts';
 import { expect, PHONE, signIn, test } from '../support/fixtures.ts';
 import {
+  keptFigures as keptFiguresOf,
   keptFiles,
   memberFilesMissing,
   phoneWithWorker,
@@ -157,20 +158,7 @@ test('signing out forgets the figures, and another account never sees them', asy
   await signIn(page, member.email);
   await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
   await workerInstalled(page);
-  const keptFigures = () =>
-    page.evaluate(
-      () =>
-        new Promise<string>((resolve, reject) => {
-          const open = indexedDB.open('jamiya-kept');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('figures')) return resolve('');
-            const read = db.transaction('figures').objectStore('figures').getAll();
-            read.onsuccess = () => resolve(JSON.stringify(read.result));
-          };
-        }),
-    );
+  const keptFigures = () => keptFiguresOf(page);
   await expect.poll(keptFigures).toContain(member.name);
 
   await page.goto('/user/switch-account');

@@ -34,3 +34,20 @@ export async function memberFilesMissing(page: Page, language = 'en'): Promise<s
   const kept = new Set(await keptFiles(page));
   return listed.filter((file) => !kept.has(file));
 }
+
+/** The figures kept on the phone (lib/kept-figures.ts), as stored in IndexedDB: their JSON. */
+export function keptFigures(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('jamiya-kept');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('figures')) return resolve('');
+          const read = db.transaction('figures').objectStore('figures').getAll();
+          read.onsuccess = () => resolve(JSON.stringify(read.result));
+        };
+      }),
+  );
+}

@@ -14,6 +14,26 @@ const wrongSignIn = (headers: Record<string, string>) => ({
 describe('answers in the reader language', () => {
   const t = useTestApp();
 
+  /** A loan application with these amount and term, asked in `language`. */
+  const applyForLoan = (
+    token: string,
+    language: string,
+    fields: { loan_amount: string; duration_month: string },
+  ) => {
+    const { payload, headers } = multipart({
+      loan_type: 'personalLoan',
+      ...fields,
+      bank_account: 'Botim 0501234567',
+      passport_or_nid: 'P1234567',
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/loan-application',
+      payload,
+      headers: { ...headers, ...bearer(token), 'accept-language': language },
+    });
+  };
+
   it('refuses a sign-in in Hindi and in Urdu', async () => {
     const hi = expectError(
       await t.app.inject(wrongSignIn({ 'accept-language': 'hi-IN,hi;q=0.9' })),
@@ -40,21 +60,8 @@ describe('answers in the reader language', () => {
 
   it('fills in the values of a sentence, amounts with AED, in Hindi and in Urdu', async () => {
     const { token } = await signedInMember(t);
-    const tooSmall = (language: string) => {
-      const { payload, headers } = multipart({
-        loan_type: 'personalLoan',
-        loan_amount: '100',
-        duration_month: '3',
-        bank_account: 'Botim 0501234567',
-        passport_or_nid: 'P1234567',
-      });
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/loan-application',
-        payload,
-        headers: { ...headers, ...bearer(token), 'accept-language': language },
-      });
-    };
+    const tooSmall = (language: string) =>
+      applyForLoan(token, language, { loan_amount: '100', duration_month: '3' });
     const hi = expectError(await tooSmall('hi'), 422);
     expect(plain(hi.message)).toBe('लोन AED 500 से AED 5,000 के बीच होना चाहिए।');
     expect(hi.errors?.loan_amount?.map(plain)).toEqual(['AED 500 से AED 5,000 तक की रकम चुनें।']);
@@ -67,21 +74,8 @@ describe('answers in the reader language', () => {
 
   it('lists the terms offered as the language lists choices (1 أو 3 أو 6 أشهر)', async () => {
     const { token } = await signedInMember(t);
-    const tooLong = (language: string) => {
-      const { payload, headers } = multipart({
-        loan_type: 'personalLoan',
-        loan_amount: '1000',
-        duration_month: '99',
-        bank_account: 'Botim 0501234567',
-        passport_or_nid: 'P1234567',
-      });
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/loan-application',
-        payload,
-        headers: { ...headers, ...bearer(token), 'accept-language': language },
-      });
-    };
+    const tooLong = (language: string) =>
+      applyForLoan(token, language, { loan_amount: '1000', duration_month: '99' });
     const ar = expectError(await tooLong('ar'), 422);
     expect(ar.message).toContain('1 أو 3 أو 6 أشهر');
     const en = expectError(await tooLong('en'), 422);

@@ -113,6 +113,23 @@ interface Real {
 }
 
 const activeAdmins = (model: Readonly<Model>) => model.admins.filter((a) => a.active).length;
+/**
+ * What a two-admin call answers (decision 037): 403 to an inactive admin (or a call no admin
+ * may make), 409 to the proposer confirming their own proposal, then `refused` if it cannot be
+ * carried out; else 200 when it confirms the open proposal or one active admin acts alone, 202
+ * when it proposes.
+ */
+const signerAnswer = (
+  model: Readonly<Model>,
+  who: number,
+  open: { by: number } | null | undefined,
+  { refused = null, forbidden = false }: { refused?: number | null; forbidden?: boolean } = {},
+): number =>
+  !model.admins[who]!.active || forbidden
+    ? 403
+    : open?.by === who
+      ? 409
+      : (refused ?? (open || activeAdmins(model) < 2 ? 200 : 202));
 /** Admin k signs in again: their sessions ended (made inactive). */
 async function signInAgain(model: Model, real: Real, k: number): Promise<void> {
   real.adminTokens[k] = await login(real.t.app, model.admins[k]!.email);
@@ -640,11 +657,10 @@ const cashRepayment = fc
               : amount;
         const refused =
           loan.state !== 'active' ? 409 : amountFils > remainingFils(loan) ? 422 : null;
-        const expected = !model.admins[who]!.active
-          ? 403
-          : open && (open.by === who || open.amountFils !== amountFils)
-            ? 409
-            : (refused ?? (open || activeAdmins(model) < 2 ? 200 : 202));
+        const expected = signerAnswer(model, who, open, {
+          // A confirmation must be for the amount proposed.
+          refused: open && open.amountFils !== amountFils ? 409 : refused,
+        });
         await call(
           model,
           real,
@@ -696,17 +712,14 @@ const adminStatus = fc
         const to = proposed >= 0 ? a.statusProposal!.to : a.active === flip ? 'inactive' : 'active';
         const open = a.statusProposal?.to === to ? a.statusProposal : null;
         const isChange = a.active !== (to === 'active');
-        const expected = !model.admins[who]!.active
-          ? 403
-          : open?.by === who
-            ? 409
-            : (who === t && to === 'inactive' && !open) ||
-                !isChange ||
-                (to === 'inactive' && activeAdmins(model) < 2)
+        const expected = signerAnswer(model, who, open, {
+          refused:
+            (who === t && to === 'inactive' && !open) ||
+            !isChange ||
+            (to === 'inactive' && activeAdmins(model) < 2)
               ? 409
-              : open || activeAdmins(model) < 2
-                ? 200
-                : 202;
+              : null,
+        });
         await call(
           model,
           real,
@@ -747,14 +760,7 @@ const passwordLink = fc
         const m = model.members[i]!;
         const open = forAdmin ? null : m.linkProposal;
         const who = h && open ? 1 - open.by : k;
-        const expected =
-          !model.admins[who]!.active || forAdmin
-            ? 403
-            : open?.by === who
-              ? 409
-              : open || activeAdmins(model) < 2
-                ? 200
-                : 202;
+        const expected = signerAnswer(model, who, open, { forbidden: forAdmin });
         await call(
           model,
           real,

@@ -1,6 +1,7 @@
 import { addMonths, format, parseISO } from 'date-fns';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
 import { isPeriod, type MonthChoice } from '@jamiya/contracts/values';
+import { addMonthsToPeriod } from '@jamiya/money/dates';
 
 // The association lives in the UAE: "this month" and "today" are Dubai's.
 export const TIME_ZONE = 'Asia/Dubai';
@@ -36,23 +37,14 @@ export function addMonthsToDate(date: string, months: number): string {
   return format(addMonths(parseISO(date), months), 'yyyy-MM-dd');
 }
 
-/** A period as a count of months since year 0, and back: month arithmetic without dates. */
-function monthIndex(period: string): number {
-  return Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1;
-}
-function periodAt(index: number): string {
-  const year = Math.floor(index / 12);
-  return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
-export function addMonthsToPeriod(period: string, months: number): string {
-  return periodAt(monthIndex(period) + months);
-}
+// One month arithmetic for the server and the app (packages/money/src/dates.ts).
+export { addMonthsToPeriod };
 
 /** Every period from `from` to `to` inclusive, newest first. */
 export function periodsNewestFirst(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let i = monthIndex(to), first = monthIndex(from); i >= first; i--) out.push(periodAt(i));
+  // YYYY-MM compares as it counts.
+  for (let p = to; p >= from; p = addMonthsToPeriod(p, -1)) out.push(p);
   return out;
 }
 

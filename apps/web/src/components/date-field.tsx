@@ -50,7 +50,6 @@ export function DateField({
     setShown(value);
     if (value !== INCOMPLETE) setParts(partsOf(value));
   }
-  const { year, month, day } = parts;
   const choose = (chosen: Partial<Parts>) => {
     const next = { ...parts, ...chosen };
     setParts(next);
@@ -62,56 +61,45 @@ export function DateField({
     onChange(`${next.year}-${next.month}-${dayOf}`);
   };
   const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
-  const years = Array.from({ length: toYear - fromYear + 1 }, (_, i) => String(toYear - i));
+  // Each part's choices: its value ("03") and what the menu shows ("3", "March").
+  const numbers = (count: number) =>
+    Array.from({ length: count }, (_, i) => String(i + 1).padStart(2, '0'));
+  const choices: Record<keyof Parts, [string, string][]> = {
+    day: numbers(31).map((d) => [d, String(Number(d))]),
+    month: numbers(12).map((m) => [
+      m,
+      monthName.format(new Date(Date.UTC(2000, Number(m) - 1, 15))),
+    ]),
+    year: Array.from({ length: toYear - fromYear + 1 }, (_, i) => String(toYear - i)).map((y) => [
+      y,
+      y,
+    ]),
+  };
   return (
     <div
       role="group"
       aria-label={label}
       className="grid grid-cols-[minmax(4rem,auto)_minmax(0,1fr)_minmax(5rem,auto)] gap-1"
     >
-      <select
-        id={id}
-        {...aria}
-        aria-label={`${label}, ${t('date.day')}`}
-        className={selectClass}
-        value={day}
-        onChange={(e) => choose({ day: e.target.value })}
-      >
-        <option value="">{t('date.day')}</option>
-        {Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(2, '0')).map((d) => (
-          <option key={d} value={d}>
-            {Number(d)}
-          </option>
-        ))}
-      </select>
-      <select
-        {...aria}
-        aria-label={`${label}, ${t('date.month')}`}
-        className={selectClass}
-        value={month}
-        onChange={(e) => choose({ month: e.target.value })}
-      >
-        <option value="">{t('date.month')}</option>
-        {Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0')).map((m) => (
-          <option key={m} value={m}>
-            {monthName.format(new Date(Date.UTC(2000, Number(m) - 1, 15)))}
-          </option>
-        ))}
-      </select>
-      <select
-        {...aria}
-        aria-label={`${label}, ${t('date.year')}`}
-        className={selectClass}
-        value={year}
-        onChange={(e) => choose({ year: e.target.value })}
-      >
-        <option value="">{t('date.year')}</option>
-        {years.map((y) => (
-          <option key={y} value={y}>
-            {y}
-          </option>
-        ))}
-      </select>
+      {(['day', 'month', 'year'] as const).map((part, i) => (
+        <select
+          key={part}
+          // The label's click lands on the first part.
+          id={i === 0 ? id : undefined}
+          {...aria}
+          aria-label={`${label}, ${t(`date.${part}`)}`}
+          className={selectClass}
+          value={parts[part]}
+          onChange={(e) => choose({ [part]: e.target.value })}
+        >
+          <option value="">{t(`date.${part}`)}</option>
+          {choices[part].map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      ))}
     </div>
   );
 }

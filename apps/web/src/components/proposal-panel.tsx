@@ -74,24 +74,35 @@ export function ProposalPanel({
   confirmLabel,
   onConfirm,
   onWithdrawn,
+  headingId,
+  note,
   children,
 }: {
   proposal: FundProposal;
   isMine: boolean;
   confirmLabel: string;
   onConfirm: () => void;
-  onWithdrawn: () => void;
+  onWithdrawn?: () => void;
+  /** A fixed id for the heading, which can then take the focus (once a proposal is made). */
+  headingId?: string;
+  /** What this admin may do, said for this kind of proposal; a general sentence by default. */
+  note?: string;
   /** What is proposed, in a sentence or two. */
   children: ReactNode;
 }) {
   const { t } = useTranslation('admin');
-  const titleId = useId();
+  const ownId = useId();
+  const titleId = headingId ?? ownId;
   return (
     <section
       aria-labelledby={titleId}
       className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950 sm:p-4"
     >
-      <h3 id={titleId} className="font-bold">
+      <h3
+        id={titleId}
+        tabIndex={headingId ? -1 : undefined}
+        className="font-bold focus:outline-none"
+      >
         {t('proposal.waiting')}
       </h3>
       <p>
@@ -99,7 +110,9 @@ export function ProposalPanel({
       </p>
       {children}
       {proposal.reason && <p>{t('loan.reason', { reason: proposal.reason })}</p>}
-      <p className="text-sm">{isMine ? t('proposal.ownProposal') : t('proposal.othersProposal')}</p>
+      <p className="text-sm">
+        {note ?? (isMine ? t('proposal.ownProposal') : t('proposal.othersProposal'))}
+      </p>
       <div className="flex flex-wrap gap-2">
         {!isMine && <Button onClick={onConfirm}>{confirmLabel}</Button>}
         <WithdrawButton proposal={proposal} describedBy={titleId} onWithdrawn={onWithdrawn} />

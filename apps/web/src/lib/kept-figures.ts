@@ -90,11 +90,13 @@ export function keepFigures(queryClient: QueryClient, accountId: number): Promis
         const cache = queryClient.getQueryCache();
         const answered = (query: Query) => isKept(query) && query.state.status === 'success';
         for (const query of cache.findAll({ predicate: answered })) {
+          // Written as it came: this page's own, neither old nor to be written again.
+          if (writtenHere.has(query.queryHash)) continue;
           // What was put back is from before this page: shown at once, and asked for again,
           // unless the page is asking already (asked again, its request would go twice).
-          // What this page fetched before the figures were read is kept now.
+          // What this page fetched before it began keeping is kept now.
           if (restoredAt.get(query.queryHash) !== query.state.dataUpdatedAt) write(query);
-          else if (!writtenHere.has(query.queryHash) && query.state.fetchStatus !== 'fetching')
+          else if (query.state.fetchStatus !== 'fetching')
             void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
         }
       }),

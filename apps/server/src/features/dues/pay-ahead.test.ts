@@ -8,13 +8,13 @@ import {
   fundCash,
   expectBooksBalance,
   expectError,
-  login,
   makeUser,
   multipart,
   plain,
   storedFileCount,
   useTestApp,
 } from '../../../test/harness.ts';
+import { signedInMember } from '../../../test/signed-in.ts';
 import {
   dubaiPeriod,
   monthName,
@@ -67,10 +67,7 @@ describe('what is due, what is under review, and paying ahead', () => {
       .toBuffer();
   });
 
-  async function member(monthsAgo = 1) {
-    const user = await makeUser(t.db, { joinedOn: `${periodAgo(monthsAgo)}-01` });
-    return { user, token: await login(t.app, user.email) };
-  }
+  const member = (monthsAgo = 1) => signedInMember(t, { joinedOn: `${periodAgo(monthsAgo)}-01` });
 
   function pay(token: string, month: string, amount = '200', headers: Record<string, string> = {}) {
     const form = multipart(

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Button } from '../../../components/button.tsx';
+import { ProposalPanel } from '../../../components/proposal-panel.tsx';
 import { aed } from '../../../lib/format.ts';
-import { formatDate, formatDateTime } from '../../../lib/dates.ts';
-import { toastError, toastSuccess } from '../../../lib/messages.ts';
-import { useMyId, useWithdrawProposal } from '../../../api/proposals.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { toastSuccess } from '../../../lib/messages.ts';
+import { useMyId } from '../../../api/proposals.ts';
 import type { BonusProposal } from '../api/bonus-proposal.ts';
 import { CloseDialog } from './close-dialog.tsx';
 
@@ -22,45 +22,20 @@ export function ProposalBox({ open }: { open: BonusProposal }) {
   const myId = useMyId();
   const isMine = myId !== undefined && proposal.proposed_by.id === myId;
   const [isConfirming, setConfirming] = useState(false);
-  const withdraw = useWithdrawProposal();
-  const titleId = PROPOSAL_HEADING;
   const span = t('span', { from: formatDate(open.starts_on), to: formatDate(open.ends_on) });
 
-  const onWithdraw = async () => {
-    try {
-      toastSuccess((await withdraw.mutateAsync({ id: proposal.id })).message);
-    } catch (error) {
-      toastError(error);
-    }
-  };
-
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950 sm:p-4"
-    >
-      <h3 id={titleId} tabIndex={-1} className="font-bold focus:outline-none">
-        {t('proposal.waiting')}
-      </h3>
-      <p>{t('proposal.what', { span, interest: aed(proposal.amount ?? 0) })}</p>
-      <p>
-        {t('proposal.proposedBy', {
-          name: proposal.proposed_by.name,
-          date: formatDateTime(proposal.proposed_at),
-        })}
-      </p>
-      <p className="text-sm">{isMine ? t('proposal.own') : t('proposal.others')}</p>
-      <div className="flex flex-wrap gap-2">
-        {!isMine && <Button onClick={() => setConfirming(true)}>{t('proposal.confirm')}</Button>}
-        <Button
-          variant="secondary"
-          isBusy={withdraw.isPending}
-          aria-describedby={titleId}
-          onClick={() => void onWithdraw()}
-        >
-          {t('proposal.withdraw')}
-        </Button>
-      </div>
+    <>
+      <ProposalPanel
+        proposal={proposal}
+        isMine={isMine}
+        confirmLabel={t('proposal.confirm')}
+        onConfirm={() => setConfirming(true)}
+        headingId={PROPOSAL_HEADING}
+        note={isMine ? t('proposal.own') : t('proposal.others')}
+      >
+        <p>{t('proposal.what', { span, interest: aed(proposal.amount ?? 0) })}</p>
+      </ProposalPanel>
       <CloseDialog
         isOpen={isConfirming}
         onClose={() => setConfirming(false)}
@@ -74,6 +49,6 @@ export function ProposalBox({ open }: { open: BonusProposal }) {
         confirmLabel={t('proposal.confirm')}
         onClosed={(answer) => toastSuccess(answer.message)}
       />
-    </section>
+    </>
   );
 }

@@ -145,7 +145,6 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
           isMine={statusProposal.proposed_by.id === myId}
           confirmLabel={t('proposal.confirm')}
           onConfirm={() => setOpen('status')}
-          onWithdrawn={() => undefined}
         >
           <p>
             {member.status === 'active'
@@ -160,7 +159,6 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
           isMine={linkProposal.proposed_by.id === myId}
           confirmLabel={t('proposal.confirm')}
           onConfirm={() => setOpen('password')}
-          onWithdrawn={() => undefined}
         >
           <p>{t('proposal.passwordLink', { name: member.name })}</p>
         </ProposalPanel>

@@ -181,11 +181,15 @@ function RowStatus({
           </Button>
         </div>
       );
-    case 'ahead':
-      // A month after this one paid in part: not owed yet, its rest may be paid ahead.
+    default: {
+      // Due, or a month after this one paid in part ('ahead'): not owed yet, its rest may be
+      // paid ahead. Either way the member may pay it.
+      const isAhead = row.status === 'ahead';
       return (
         <div className="flex items-center gap-2 lg:gap-3">
-          <StatusBadge tone="neutral">{t('rows.notDueYet')}</StatusBadge>
+          <StatusBadge tone={isAhead ? 'neutral' : 'danger'}>
+            {t(isAhead ? 'rows.notDueYet' : 'rows.due')}
+          </StatusBadge>
           <Button
             variant="secondary"
             className="min-w-16"
@@ -196,19 +200,6 @@ function RowStatus({
           </Button>
         </div>
       );
-    default:
-      return (
-        <div className="flex items-center gap-2 lg:gap-3">
-          <StatusBadge tone="danger">{t('rows.due')}</StatusBadge>
-          <Button
-            variant="secondary"
-            className="min-w-16"
-            aria-label={t('rows.payMonth', { month })}
-            onClick={() => onPayDue(row)}
-          >
-            {t('rows.pay')}
-          </Button>
-        </div>
-      );
+    }
   }
 }

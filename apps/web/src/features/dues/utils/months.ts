@@ -1,13 +1,8 @@
 import { PAY_AHEAD_MONTHS } from '@jamiya/contracts/values';
+import { addMonthsToPeriod } from '@jamiya/money/dates';
 import type { AccountData } from '../../../api/get-account-data.ts';
 
 type Row = AccountData['monthlyPaymentData'][number];
-
-/** The period `months` after `period`: "2026-12", 1 -> "2027-01". */
-export function shiftPeriod(period: string, months: number): string {
-  const index = Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1 + months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
 
 /** A month a member can pay, with what is left of it. */
 export interface PayableMonth {
@@ -44,7 +39,7 @@ export function payableMonths(account: AccountData): {
     .reverse();
   const ahead: PayableMonth[] = [];
   for (let k = 1; k <= PAY_AHEAD_MONTHS; k++) {
-    const period = shiftPeriod(current, k);
+    const period = addMonthsToPeriod(current, k);
     const row = byPeriod.get(period);
     if (!row)
       ahead.push({ period, remaining: account.monthly_due, due: account.monthly_due, paid: 0 });

@@ -1,0 +1,54 @@
+import type { Locator, Page } from '@playwright/test';
+import { aedText } from './figures.ts';
+import { expect } from './fixtures.ts';
+
+// The steps of paying a due, as a member and the treasurer take them (monthly-pay.spec.ts,
+// pay-ahead.spec.ts).
+
+/**
+ * Fills the open Monthly Payment form (choosing `month` when given, else keeping the one it
+ * has), sees the receipt's preview, sends it and sees the confirmation as the form closes.
+ */
+export async function sendPayment(
+  page: Page,
+  dialog: Locator,
+  { month, amount, receipt }: { month?: string; amount: number; receipt: Buffer },
+) {
+  await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
+  if (month) await dialog.getByLabel('Month').selectOption(month);
+  await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
+    name: 'receipt.jpg',
+    mimeType: 'image/jpeg',
+    buffer: receipt,
+  });
+  await expect(dialog.getByRole('img', { name: 'Your receipt' })).toBeVisible();
+  await expect(dialog.getByText(/^receipt\.jpg \(/)).toBeVisible();
+  await dialog.getByLabel('Amount (AED)').fill(String(amount));
+  await dialog.getByRole('button', { name: 'Send payment' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your payment was submitted.' }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+/** The treasurer approves `name`'s receipt for `label`, confirming a part payment if asked. */
+export async function approveDues(admin: Page, name: string, label: string, amount: number) {
+  await admin.goto('/admin/payments');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
+  const submission = admin
+    .getByRole('list', { name: 'Pending submissions' })
+    .getByRole('button')
+    .filter({ hasText: name })
+    .filter({ hasText: `Dues for ${label}` });
+  await expect(submission).toContainText(aedText(amount));
+  await submission.click();
+  const panel = admin.getByRole('region', { name: 'Submission' });
+  await panel.getByRole('button', { name: 'Approve', exact: true }).click();
+  // A payment that leaves part of the month unpaid is asked about once.
+  const approved = admin.getByRole('alert').filter({ hasText: 'The payment was approved.' });
+  const partPayment = admin.getByRole('button', { name: /part payment/i });
+  await expect(approved.or(partPayment).first()).toBeVisible();
+  if (await partPayment.isVisible()) await partPayment.click();
+  await expect(approved).toBeVisible();
+  await expect(submission).toHaveCount(0);
+}
