@@ -284,7 +284,7 @@ test.describe.serial('a loan from application to closed', () => {
     const closed = await expectMyLoan(rahul, loan.id, 'Closed');
     await expect(closed.getByRole('progressbar', { name: 'Repayment' })).toHaveAttribute(
       'aria-valuetext',
-      /\(100 %\)$/,
+      /\(100\u00a0%\)$/,
     );
     const { items } = (await apiAs(rahul, '/api/my-loans')) as { items: Loan[] };
     expect(items.find((l) => l.id === loan.id)?.state).toBe('closed');

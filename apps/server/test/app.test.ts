@@ -61,6 +61,7 @@ describe('the app shell', () => {
         step: 100,
         default: 1000,
         interest_rate_percent: 7,
+        charge_called: 'interest',
         terms: [1, 3, 6],
         allow_custom_term: true,
         max_custom_term: 24,

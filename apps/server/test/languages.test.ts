@@ -66,8 +66,13 @@ describe('answers in the reader language', () => {
     expect(plain(hi.message)).toBe('लोन AED 500 से AED 5,000 के बीच होना चाहिए।');
     expect(hi.errors?.loan_amount?.map(plain)).toEqual(['AED 500 से AED 5,000 तक की रकम चुनें।']);
     const ur = expectError(await tooSmall('ur-PK'), 422);
-    expect(plain(ur.message)).toBe('قرض AED 500 اور AED 5,000 کے درمیان ہونا چاہیے۔');
-    expect(ur.errors?.loan_amount?.map(plain)).toEqual(['AED 500 سے AED 5,000 تک کی رقم چنیں۔']);
+    // Right to left, each amount is isolated, so that it keeps its order among the words.
+    expect(plain(ur.message)).toBe(
+      'قرض \u2066AED 500\u2069 اور \u2066AED 5,000\u2069 کے درمیان ہونا چاہیے۔',
+    );
+    expect(ur.errors?.loan_amount?.map(plain)).toEqual([
+      '\u2066AED 500\u2069 سے \u2066AED 5,000\u2069 تک کی رقم چنیں۔',
+    ]);
     const en = expectError(await tooSmall('en'), 422);
     expect(plain(en.message)).toBe('A loan must be between AED 500 and AED 5,000.');
   });
@@ -93,7 +98,7 @@ describe('answers in the reader language', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { message } = res.json() as { message: string };
     expect(plain(message)).toMatch(
-      /^آپ کی ریچارج درخواست مل گئی ہے: \+91 98765 43210 \(Jio\) کے لیے AED 50۔ /,
+      /^آپ کی ریچارج درخواست مل گئی ہے: \+91 98765 43210 \(Jio\) کے لیے \u2066AED 50\u2069۔ /,
     );
     expect(message).toContain('آپ کی بچت سے کچھ نہیں کٹتا۔');
   });

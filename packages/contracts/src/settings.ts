@@ -33,6 +33,20 @@ export const textTranslations = z
   });
 export type TextTranslations = z.infer<typeof textTranslations>;
 
+/**
+ * What the texts call the loans' flat charge: many members read the word for interest as riba,
+ * so the association may call it a service charge. The figure is the same either way.
+ */
+export const loanCharge = z
+  .enum(['interest', 'service_charge'], {
+    error: "Choose one of the two names for the loans' charge.",
+  })
+  .meta({
+    description:
+      "What every text calls the loans' charge: `interest` or `service_charge` (the same rate either way).",
+  });
+export type LoanCharge = z.infer<typeof loanCharge>;
+
 export const publicSettings = z
   .object({
     association_name: z.string(),
@@ -44,6 +58,7 @@ export const publicSettings = z
       step: aedOutput,
       default: aedOutput,
       interest_rate_percent: z.number(),
+      charge_called: loanCharge,
       terms: z.array(z.number().int()),
       allow_custom_term: z.boolean(),
       max_custom_term: z.number().int(),
@@ -99,6 +114,9 @@ export const settingsUpdateRequest = z
       terms: z.array(term).min(1, 'Offer at least one term.').max(12, 'Offer at most 12 terms.'),
       allow_custom_term: booleanInput,
       max_custom_term: term,
+      charge_called: loanCharge.optional().meta({
+        description: "What the texts call the loans' charge; left as it is when missing.",
+      }),
     }),
     terms_text: text('Terms and conditions', 5000),
     payment_instructions: optionalText('Payment instructions', 2000)

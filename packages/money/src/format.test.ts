@@ -31,7 +31,7 @@ describe('formatMoney', () => {
   });
 
   it('writes Latin digits in every language, as on the receipts', () => {
-    expect(formatMoney(123_456, 'ar-EG', { currency: false })).toBe('1,234.56');
+    expect(formatMoney(123_456, 'ar-EG', { currency: false })).toBe('\u20661,234.56\u2069');
     expect(formatMoney(123_456, 'hi-IN-u-nu-deva', { currency: false })).toBe('1,234.56');
     expect(formatMoney(123_456, 'bn', { currency: false })).toBe('1,234.56');
   });
@@ -39,42 +39,33 @@ describe('formatMoney', () => {
   it('writes a change with its sign, a bare plus left to right', () => {
     expect(formatMoney(120_000, 'en', { currency: false, signed: true })).toBe('+1,200');
     expect(formatMoney(-120_000, 'en', { currency: false, signed: true })).toBe('-1,200');
-    // A kept format without the sign is not reused for it, nor the other way round.
+    expect(formatMoney(0, 'en', { currency: false, signed: true })).toBe('0');
     expect(formatMoney(120_000, 'en', { currency: false })).toBe('1,200');
   });
 
-  it('keeps the sign before the digits right to left (a left-to-right mark first)', () => {
-    expect(formatMoney(120_000, 'ar', { currency: false, signed: true })).toBe('\u200e+1,200');
-    expect(formatMoney(120_000, 'ur', { currency: false, signed: true })).toBe('\u200e+1,200');
+  it('writes one format in every language: the code first, grouped by thousands (issue 34)', () => {
+    const isolated = (text: string) => `\u2066${text}\u2069`;
+    for (const language of ['en', 'hi', 'bn', 'ml']) {
+      expect(plain(formatMoney(191_334, language))).toBe('AED 1,913.34');
+      expect(plain(formatMoney(-4_666, language))).toBe('-AED 46.66');
+      expect(plain(formatMoney(10_000_000, language))).toBe('AED 100,000');
+    }
+    // Right to left, the amount is isolated: it keeps its order ("-AED 46.66", not "46.66-")
+    // and does not pull the words or figures around it into its own (a Unicode isolate).
+    for (const language of ['ar', 'ur']) {
+      expect(plain(formatMoney(191_334, language))).toBe(isolated('AED 1,913.34'));
+      expect(plain(formatMoney(-4_666, language))).toBe(isolated('-AED 46.66'));
+      expect(formatMoney(-33_334, language, { currency: false, signed: true })).toBe(
+        isolated('-333.34'),
+      );
+      expect(formatMoney(20_000, language, { currency: false, signed: true })).toBe(
+        isolated('+200'),
+      );
+    }
   });
 
-  it('formats each amount as a NumberFormat made for it would, whatever was formatted before', () => {
-    // The formats are kept per language, currency and decimals: a kept one must never serve
-    // another combination.
-    const locales = ['en', 'ar-EG', 'hi-IN-u-nu-deva', 'fr'];
-    fc.assert(
-      fc.property(
-        fc.array(
-          fc.record({
-            f: fc.integer({ min: -1e12, max: 1e12 }),
-            locale: fc.constantFrom(...locales),
-            currency: fc.boolean(),
-          }),
-          { minLength: 1, maxLength: 20 },
-        ),
-        (calls) => {
-          for (const { f, locale, currency } of calls) {
-            const fresh = new Intl.NumberFormat(locale, {
-              ...(currency ? { style: 'currency', currency: 'AED', currencyDisplay: 'code' } : {}),
-              minimumFractionDigits: f % 100 !== 0 ? 2 : 0,
-              maximumFractionDigits: 2,
-              numberingSystem: 'latn',
-            }).format(filsToDecimalString(f) as unknown as number);
-            expect(formatMoney(f, locale, { currency })).toBe(fresh);
-          }
-        },
-      ),
-    );
+  it('keeps the code and the figure together on one line', () => {
+    expect(formatMoney(160_000, 'en')).toBe('AED\u00a01,600');
   });
 
   it('never rounds: every amount keeps its digits exactly', () => {

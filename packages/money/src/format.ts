@@ -1,4 +1,4 @@
-import { assertFils, type Fils } from './fils.ts';
+import { assertFils, formatAed, type Fils } from './fils.ts';
 
 /** The decimal text of an amount, exactly, e.g. 123450 -> "1234.50", -5 -> "-0.05". */
 export function filsToDecimalString(f: Fils): string {
@@ -8,51 +8,24 @@ export function filsToDecimalString(f: Fils): string {
   return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
 
+/** Right-to-left languages, by their first subtag (ar, ar-EG, ur-PK...). */
+const RIGHT_TO_LEFT = /^(ar|ur|fa|he)(-|$)/i;
+
 /**
- * An amount for people to read, in Latin digits and their locale's grouping: "AED 1,600" or
- * "AED 356.67", in Arabic as in English (docs/languages.md). Decimals appear only when the
- * amount has fils. `signed`: a change, "+1,600" or "-1,600", its sign kept before the digits in
- * a right-to-left line as Intl marks it. The number is handed to Intl as a decimal string, so it is never
- * rounded through floating point.
+ * An amount for people to read, the same in every language (issue 34, decision 043): the code
+ * first, Latin digits grouped by thousands, decimals only when there are fils: "AED 1,600",
+ * "AED 356.67", "-AED 46.66". `signed`: a change, "+1,600" or "-1,600". A no-break space keeps
+ * the code with its figure. Right to left (Arabic, Urdu) the amount is a left-to-right isolate
+ * (U+2066 ... U+2069): it keeps its own order, its sign before the digits, and neither the words
+ * nor the figures around it are drawn into it, in a page, a mail or a PDF alike.
  */
 export function formatMoney(
   f: Fils,
   locale = 'en',
   options: { currency?: boolean; signed?: boolean } = {},
 ): string {
-  const format = moneyFormat(
-    locale,
-    options.currency !== false,
-    Math.abs(f) % 100 !== 0,
-    options.signed === true,
-  );
-  // NumberFormat v3 formats decimal strings exactly; TypeScript's lib types only numbers.
-  return format.format(filsToDecimalString(f) as unknown as number);
-}
-
-// Making a NumberFormat costs far more than using one (a page of figures made one per amount:
-// about a tenth of a member page's script time on a slow phone), and there are four per
-// language: kept.
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-function moneyFormat(
-  locale: string,
-  hasCurrency: boolean,
-  hasFils: boolean,
-  isSigned: boolean,
-): Intl.NumberFormat {
-  const key = `${locale}|${hasCurrency}|${hasFils}|${isSigned}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      ...(hasCurrency ? { style: 'currency', currency: 'AED', currencyDisplay: 'code' } : {}),
-      minimumFractionDigits: hasFils ? 2 : 0,
-      maximumFractionDigits: 2,
-      signDisplay: isSigned ? 'exceptZero' : 'auto',
-      // Latin digits in every language, as on the receipts (docs/languages.md).
-      numberingSystem: 'latn',
-    });
-    moneyFormats.set(key, format);
-  }
-  return format;
+  const sign = options.signed === true && f > 0 ? '+' : '';
+  const text =
+    sign + formatAed(f, { withCurrency: options.currency !== false }).replace('AED ', 'AED\u00a0');
+  return RIGHT_TO_LEFT.test(locale) ? `\u2066${text}\u2069` : text;
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useLayoutEffect } from 'react';
 import type { PublicSettings } from '@jamiya/contracts/settings';
 import { api } from '../lib/api-client.ts';
 import { i18n } from '../lib/i18n.tsx';
@@ -16,3 +17,14 @@ export const getSettingsQueryOptions = () =>
   });
 
 export const useSettings = () => useQuery(getSettingsQueryOptions());
+
+/**
+ * Calls the loans' charge, in every text of the area, as the association does (interest or a
+ * service charge), once its settings are known: a layout uses it.
+ */
+export function useLoanChargeWords() {
+  const charge = useSettings().data?.loan_policy.charge_called;
+  useLayoutEffect(() => {
+    if (charge) i18n.setShared('charge', charge);
+  }, [charge]);
+}

@@ -75,11 +75,13 @@ export function DateField({
       y,
     ]),
   };
+  // Each part as wide as its longest choice; one that does not fit goes to the next line (a
+  // month's long name in Malayalam at 320 px) rather than being cut.
   return (
     <div
       role="group"
       aria-label={label}
-      className="grid grid-cols-[minmax(4rem,auto)_minmax(0,1fr)_minmax(5rem,auto)] gap-1"
+      className="flex flex-wrap gap-1 [&>select]:flex-[1_1_auto]"
     >
       {(['day', 'month', 'year'] as const).map((part, i) => (
         <select

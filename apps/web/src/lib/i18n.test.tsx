@@ -1,5 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useLoanChargeWords } from '../api/get-settings.ts';
+import { settingsBody } from '../testing/api-fixtures.ts';
+import { renderWithProviders, stubApi } from '../testing/render.tsx';
 import { i18n, Trans, useTranslation, type TFunction } from './i18n.tsx';
 
 // The app's texts are loaded by testing/setup.ts (app/i18n.ts); these tests read real ones.
@@ -112,5 +115,30 @@ describe('texts', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+});
+
+describe("the loans' charge, as the association calls it (issue 34)", () => {
+  function LoanTotal() {
+    useLoanChargeWords();
+    const { t } = useTranslation('loans');
+    return <p>{t('myLoan.total')}</p>;
+  }
+
+  it('says interest until the settings say otherwise, then service charge in every text', async () => {
+    stubApi({
+      'GET /api/settings': () => ({ body: settingsBody({ charge_called: 'service_charge' }) }),
+    });
+    renderWithProviders(<LoanTotal />);
+    expect(await screen.findByText('Total with service charge')).toBeInTheDocument();
+    // A text of another namespace, not on this page, follows too.
+    expect(i18n.t('loanNote', { ns: 'statement' })).toContain('principal and service charge');
+    expect(i18n.t('loanNote', { ns: 'statement' })).not.toMatch(/interest/);
+  });
+
+  it('keeps interest where the association calls it so', async () => {
+    stubApi({ 'GET /api/settings': () => ({ body: settingsBody() }) });
+    renderWithProviders(<LoanTotal />);
+    expect(await screen.findByText('Total with interest')).toBeInTheDocument();
   });
 });

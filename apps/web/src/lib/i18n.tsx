@@ -26,18 +26,25 @@ let version = 0;
 /** The language being shown, or being loaded to be shown. */
 let target: Language = 'en';
 let loader: Loader = () => Promise.resolve({});
+/**
+ * Values every text may use, whatever page shows it: `charge`, what the association calls the
+ * loans' charge (`interest` or `service_charge`), chosen in texts with an ICU select.
+ */
+let shared: Record<string, string> = { charge: 'interest' };
+const sharedListeners = new Set<() => void>();
 
 // One t per namespace and language, so that it can stand in a hook's dependencies.
 const tOf = new Map<string, TFunction>();
-lingui.on('change', () => {
+const changed = () => {
   version++;
   tOf.clear();
-});
+};
+lingui.on('change', changed);
 
 function translate(hookNs: string, key: string, options?: TOptions): string {
   const id = `${options?.ns ?? hookNs}.${key}`;
   if (lingui.messages[id] === undefined) return options?.defaultValue ?? key;
-  return lingui._(id, options);
+  return lingui._(id, { ...shared, ...options });
 }
 
 function load(lng: Language, ns: string): Promise<void> {
@@ -92,6 +99,13 @@ export const i18n = {
   exists(key: string, options: { ns: string }): boolean {
     return lingui.messages[`${options.ns}.${key}`] !== undefined;
   },
+  /** Sets a value every text may use (`charge`); the texts shown are drawn again. */
+  setShared(name: 'charge', value: string) {
+    if (shared[name] === value) return;
+    shared = { ...shared, [name]: value };
+    changed();
+    for (const listener of sharedListeners) listener();
+  },
   loadNamespaces(ns: string | readonly string[]): Promise<void> {
     const list = typeof ns === 'string' ? [ns] : ns;
     for (const one of list) namespaces.add(one);
@@ -100,7 +114,12 @@ export const i18n = {
 };
 
 function subscribe(listener: () => void) {
-  return lingui.on('change', listener);
+  const off = lingui.on('change', listener);
+  sharedListeners.add(listener);
+  return () => {
+    off();
+    sharedListeners.delete(listener);
+  };
 }
 
 const getVersion = () => version;

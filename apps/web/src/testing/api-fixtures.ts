@@ -16,6 +16,7 @@ export function settingsBody(policy: Partial<PublicSettings['loan_policy']> = {}
       step: 100,
       default: 1000,
       interest_rate_percent: 7,
+      charge_called: 'interest',
       terms: [1, 3, 6],
       allow_custom_term: true,
       max_custom_term: 24,

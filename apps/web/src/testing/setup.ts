@@ -49,6 +49,7 @@ afterEach(() => {
   vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
+  i18n.setShared('charge', 'interest');
   if (calls.length)
     throw new Error(
       `Unexpected console output:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`,

@@ -1,29 +1,45 @@
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { TextTranslations } from '@jamiya/contracts/settings';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { LoanCharge, TextTranslations } from '@jamiya/contracts/settings';
 
 // One row (id = 1): the association's settings. Typed columns rather than a key/value
 // bag, so the database checks what it stores.
-export const settings = pgTable('settings', {
-  id: integer('id').primaryKey().default(1),
-  associationName: text('association_name').notNull(),
-  monthlyDueFils: bigint('monthly_due_fils', { mode: 'number' }).notNull(),
-  loanMinFils: bigint('loan_min_fils', { mode: 'number' }).notNull(),
-  loanMaxFils: bigint('loan_max_fils', { mode: 'number' }).notNull(),
-  loanStepFils: bigint('loan_step_fils', { mode: 'number' }).notNull(),
-  loanDefaultFils: bigint('loan_default_fils', { mode: 'number' }).notNull(),
-  loanTerms: integer('loan_terms').array().notNull(),
-  loanMaxCustomTerm: integer('loan_max_custom_term').notNull(),
-  interestPermille: integer('interest_permille').notNull(),
-  allowCustomTerm: boolean('allow_custom_term').notNull().default(true),
-  termsText: text('terms_text').notNull(),
-  // Mobile recharge requests: the amounts a member may ask for.
-  rechargeMinFils: bigint('recharge_min_fils', { mode: 'number' }).notNull().default(1_000),
-  rechargeMaxFils: bigint('recharge_max_fils', { mode: 'number' }).notNull().default(50_000),
-  // Where members send the money (bank, account name, IBAN, Botim...): free text, shown
-  // wherever a member pays.
-  paymentInstructions: text('payment_instructions').notNull().default(''),
-  // The two texts above in the other languages ({ ar: { payment_instructions, terms_text }, ...});
-  // a text missing falls back to the English.
-  textTranslations: jsonb('text_translations').$type<TextTranslations>().notNull().default({}),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const settings = pgTable(
+  'settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    associationName: text('association_name').notNull(),
+    monthlyDueFils: bigint('monthly_due_fils', { mode: 'number' }).notNull(),
+    loanMinFils: bigint('loan_min_fils', { mode: 'number' }).notNull(),
+    loanMaxFils: bigint('loan_max_fils', { mode: 'number' }).notNull(),
+    loanStepFils: bigint('loan_step_fils', { mode: 'number' }).notNull(),
+    loanDefaultFils: bigint('loan_default_fils', { mode: 'number' }).notNull(),
+    loanTerms: integer('loan_terms').array().notNull(),
+    loanMaxCustomTerm: integer('loan_max_custom_term').notNull(),
+    interestPermille: integer('interest_permille').notNull(),
+    // What the texts call the loans' charge: interest, or a service charge (docs/languages.md).
+    loanCharge: text('loan_charge').$type<LoanCharge>().notNull().default('interest'),
+    allowCustomTerm: boolean('allow_custom_term').notNull().default(true),
+    termsText: text('terms_text').notNull(),
+    // Mobile recharge requests: the amounts a member may ask for.
+    rechargeMinFils: bigint('recharge_min_fils', { mode: 'number' }).notNull().default(1_000),
+    rechargeMaxFils: bigint('recharge_max_fils', { mode: 'number' }).notNull().default(50_000),
+    // Where members send the money (bank, account name, IBAN, Botim...): free text, shown
+    // wherever a member pays.
+    paymentInstructions: text('payment_instructions').notNull().default(''),
+    // The two texts above in the other languages ({ ar: { payment_instructions, terms_text }, ...});
+    // a text missing falls back to the English.
+    textTranslations: jsonb('text_translations').$type<TextTranslations>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('settings_loan_charge', sql`${t.loanCharge} in ('interest', 'service_charge')`)],
+);

@@ -18,17 +18,20 @@ import { page, parseCursor } from '../../lib/pagination.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
 import { trialBalance } from '../ledger/balances.ts';
 import type { Language } from '@jamiya/contracts/languages';
+import type { LoanCharge } from '@jamiya/contracts/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { accountNameIn, savingsOwners } from '../ledger/accounts.ts';
 import { describeMovement, journalPage, type JournalRow } from '../ledger/statement.ts';
 import { memberRefsById, type MemberRef } from '../members/member-refs.ts';
+import { getSettings } from '../settings/settings.ts';
 
 /** What an entry is, in the reader's language, as the member's statement says it. */
-const memoIn = (row: JournalRow, language: Language) =>
+const memoIn = (row: JournalRow, language: Language, charge: LoanCharge) =>
   describeMovement(
     { ...row, kind: row.entry.kind, loanId: row.entry.loanId, memo: row.entry.memo },
     language,
+    charge,
   );
 
 /** The people a page of the journal names: who recorded each entry, whose savings moved. */
@@ -38,12 +41,17 @@ const peopleOf = (db: DbOrTx, rows: JournalRow[]) =>
     ...savingsOwners(rows.flatMap((r) => r.postings.map((p) => p.accountCode))),
   ]);
 
-function toJournalEntry(row: JournalRow, people: Map<number, MemberRef>, language: Language) {
+function toJournalEntry(
+  row: JournalRow,
+  people: Map<number, MemberRef>,
+  language: Language,
+  charge: LoanCharge,
+) {
   const e = row.entry;
   return {
     id: e.id,
     kind: e.kind,
-    memo: memoIn(row, language),
+    memo: memoIn(row, language, charge),
     occurred_at: e.occurredAt.toISOString(),
     created_at: e.createdAt.toISOString(),
     created_by: e.createdBy === null ? null : (people.get(e.createdBy) ?? null),
@@ -52,7 +60,7 @@ function toJournalEntry(row: JournalRow, people: Map<number, MemberRef>, languag
     loan_id: e.loanId,
     postings: row.postings.map((p) => ({
       account_code: p.accountCode,
-      account_name: accountNameIn(p.accountCode, language, people),
+      account_name: accountNameIn(p.accountCode, language, charge, people),
       debit: filsToAed(Math.max(p.amountFils, 0)),
       credit: filsToAed(Math.max(0 - p.amountFils, 0)),
     })),
@@ -75,6 +83,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const language = requestLanguage(request);
+      const { loanCharge } = await getSettings(db);
       const tb = await trialBalance(db);
       const people = await memberRefsById(db, savingsOwners(tb.accounts.map((a) => a.code)));
       return {
@@ -83,7 +92,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
         balanced: tb.balanced,
         accounts: tb.accounts.map((a) => ({
           code: a.code,
-          name: accountNameIn(a.code, language, people),
+          name: accountNameIn(a.code, language, loanCharge, people),
           type: a.type as 'asset' | 'liability' | 'income' | 'expense',
           debits: filsToAed(a.debitsFils),
           credits: filsToAed(a.creditsFils),
@@ -115,8 +124,9 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
       const items = rows.slice(0, limit);
       const people = await peopleOf(db, items);
       const language = requestLanguage(request);
+      const { loanCharge } = await getSettings(db);
       return {
-        items: items.map((r) => toJournalEntry(r, people, language)),
+        items: items.map((r) => toJournalEntry(r, people, language, loanCharge)),
         next_cursor: rows.length > limit ? String(items.at(-1)!.entry.id) : null,
       };
     },
@@ -151,6 +161,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
       rows.reverse();
       // The codes for machines (kind, account), the words in the reader's language.
       const language = requestLanguage(request);
+      const { loanCharge } = await getSettings(db);
       const people = await peopleOf(db, rows);
       const csv = toCsv(
         [
@@ -168,9 +179,9 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
             r.entry.id,
             r.entry.occurredAt.toISOString(),
             r.entry.kind,
-            memoIn(r, language),
+            memoIn(r, language, loanCharge),
             p.accountCode,
-            accountNameIn(p.accountCode, language, people),
+            accountNameIn(p.accountCode, language, loanCharge, people),
             filsToDecimalString(Math.max(p.amountFils, 0)),
             filsToDecimalString(Math.max(0 - p.amountFils, 0)),
           ]),

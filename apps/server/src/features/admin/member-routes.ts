@@ -14,6 +14,7 @@ import { memberStatement, toStatementLine } from '../ledger/statement.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { toAdminLoanView } from '../loans/loan-view.ts';
 import { toMemberRef } from '../members/user-data.ts';
+import { getSettings } from '../settings/settings.ts';
 import { statementCsv } from '../statement/statement-view.ts';
 import { adminMembers, loadUser, searchMembers, toAdminMember } from './members.ts';
 import { toAdminPayments } from './payment-views.ts';
@@ -59,6 +60,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const language = requestLanguage(request);
+      const { loanCharge } = await getSettings(db);
       const user = await loadUser(db, request.params.id);
       const now = new Date();
       const summary = await accountSummary(db, user.id, now);
@@ -85,7 +87,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         loans: await Promise.all(loanRows.map((l) => toAdminLoanView(db, l, memberRef, now))),
         payments: await toAdminPayments(db, paymentRows),
         statement: (await memberStatement(db, user.id)).map((row) =>
-          toStatementLine(row, language),
+          toStatementLine(row, language, loanCharge),
         ),
       };
     },
@@ -106,7 +108,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await loadUser(db, request.params.id);
       const lines = await memberStatement(db, user.id);
-      const csv = statementCsv(lines);
+      const csv = statementCsv(lines, { charge: (await getSettings(db)).loanCharge });
       reply
         .type('text/csv; charset=utf-8')
         .header(

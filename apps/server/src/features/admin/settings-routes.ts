@@ -58,6 +58,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
             loanTerms: [...body.loan_policy.terms].sort((a, b) => a - b),
             allowCustomTerm: body.loan_policy.allow_custom_term,
             loanMaxCustomTerm: body.loan_policy.max_custom_term,
+            ...(body.loan_policy.charge_called === undefined
+              ? {}
+              : { loanCharge: body.loan_policy.charge_called }),
             termsText: body.terms_text,
             ...(body.payment_instructions === undefined
               ? {}

@@ -288,7 +288,7 @@ describe('sharing out the interest income', () => {
       // How it was worked out, with the figures /api/my-bonus shows (the next test).
       body:
         'Your share of the interest the association earned from 10 January 2025 to 31 March 2025: ' +
-        `your average savings of ${formatMoney(32_346, 'en')} were 56.71 % of the association’s ` +
+        `your average savings of ${formatMoney(32_346, 'en')} were 56.71\u00a0% of the association’s ` +
         `${formatMoney(57_037, 'en')}, so you receive that part of ${formatMoney(interestQ1, 'en')}.`,
     });
     // The member's statement says which period the share-out was for.
@@ -358,7 +358,7 @@ describe('sharing out the interest income', () => {
     const may = (await as(adminToken).get('/api/admin/bonus/preview?ends_on=2025-05-31')).json();
     expect(may).toMatchObject({ interest: 0, can_close: false });
     expect(expectError(await close({ ends_on: '2025-05-31' }), 422).message).toBe(
-      'There is no interest income in this period to share.',
+      'There is no income from loans in this period to share.',
     );
     expect(await bonusEntries(t.db)).toHaveLength(2);
     await expectBooksBalance(t.db);

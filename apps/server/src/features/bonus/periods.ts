@@ -10,6 +10,7 @@ import { postEntry } from '../ledger/ledger.ts';
 import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
 import { notify } from '../notifications/notify.ts';
 import { bonusNotice } from '../notifications/texts.ts';
+import { getSettings } from '../settings/settings.ts';
 import {
   averageFils,
   firstEntryDate,
@@ -94,7 +95,7 @@ export async function resolvePeriod(
 /** Why the period cannot be closed now, or null. Today cannot be closed: it is not over. */
 export function closeBlocker(figures: PeriodFigures, today: string): Say | null {
   if (figures.endsOn >= today)
-    return 'Today is not over, and interest that comes in later today would belong to no period: end the period yesterday at the latest.';
+    return 'Today is not over, and income that comes in later today would belong to no period: end the period yesterday at the latest.';
   return figures.problem;
 }
 
@@ -228,6 +229,7 @@ async function closeIn(
     at: now,
   });
   const totalAverage = averageFils(figures.totalBalanceDaysFils, figures.days);
+  const { loanCharge } = await getSettings(tx);
   for (const m of figures.members) {
     if (m.amountFils <= 0) continue;
     await notify(
@@ -241,6 +243,7 @@ async function closeIn(
         totalAverageFils: totalAverage,
         percent: percentOf(m.balanceDaysFils, figures.totalBalanceDaysFils),
         interestFils: figures.interestFils,
+        charge: loanCharge,
       }),
     );
   }

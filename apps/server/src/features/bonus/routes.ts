@@ -132,7 +132,7 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return reply.status(201).send({
-        message: 'The period was closed and the interest shared out.',
+        message: 'The period was closed and its income shared out.',
         period: await periodView(db, decision.done.id),
       });
     },

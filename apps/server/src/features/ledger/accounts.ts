@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { directionOf, type Language } from '@jamiya/contracts/languages';
+import type { LoanCharge } from '@jamiya/contracts/settings';
 import { text } from '../../lib/i18n.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
@@ -84,11 +85,13 @@ export async function accountId(db: DbOrTx, ref: AccountRef): Promise<number> {
 export function accountNameIn(
   code: string,
   language: Language,
+  charge: LoanCharge,
   members: ReadonlyMap<number, { name: string; unique_id: string }> = new Map(),
 ): string {
   const [kind, id] = code.split(':');
   if (kind === 'cash') return text(language, 'ledger.accounts.cash');
-  if (kind === 'interest_income') return text(language, 'ledger.accounts.interestIncome');
+  if (kind === 'interest_income')
+    return text(language, 'ledger.accounts.interestIncome', { charge });
   if (kind === 'loan_losses') return text(language, 'ledger.accounts.loanLosses');
   if (kind === 'loan') return text(language, 'ledger.accounts.loan', { loan: Number(id) });
   const member = members.get(Number(id));

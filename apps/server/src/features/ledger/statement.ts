@@ -2,6 +2,7 @@ import { and, asc, desc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { StatementLine } from '@jamiya/contracts/statement';
 import type { Language } from '@jamiya/contracts/languages';
+import type { LoanCharge } from '@jamiya/contracts/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   journalEntries,
@@ -340,6 +341,7 @@ export async function bookFigures(db: DbOrTx, months: string[]): Promise<BookFig
 export function describeMovement(
   row: Pick<StatementRow, 'kind' | 'period' | 'loanId' | 'shareOut' | 'memo'>,
   language: Language,
+  charge: LoanCharge,
 ): string {
   const loan = row.loanId ?? undefined;
   if (row.kind === 'dues' && row.period)
@@ -354,17 +356,22 @@ export function describeMovement(
     return text(language, 'statement.movements.bonus', {
       from: { day: row.shareOut.from },
       to: { day: row.shareOut.to },
+      charge,
     });
   return row.memo;
 }
 
 /** A statement row as the API answers it, to the member and to the treasurer. */
-export function toStatementLine(row: StatementRow, language: Language): StatementLine {
+export function toStatementLine(
+  row: StatementRow,
+  language: Language,
+  charge: LoanCharge,
+): StatementLine {
   return {
     entry_id: row.entryId,
     occurred_at: row.occurredAt.toISOString(),
     kind: row.kind,
-    memo: describeMovement(row, language),
+    memo: describeMovement(row, language, charge),
     savings_change: filsToAed(row.savingsChangeFils),
     loan_change: filsToAed(row.loanChangeFils),
     loan_principal_change: filsToAed(row.loanPrincipalChangeFils),

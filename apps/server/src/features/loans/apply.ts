@@ -80,7 +80,7 @@ export async function applyForLoan(
     application.clientTotalFils !== figures.totalFils
   ) {
     errors.total_amount_with_interest = [
-      sentence('The total with interest is {total}.', { total: aed(figures.totalFils) }),
+      sentence('The total to repay is {total}.', { total: aed(figures.totalFils) }),
     ];
   }
   if (

@@ -1,4 +1,5 @@
 import type { Language } from '@jamiya/contracts/languages';
+import type { LoanCharge } from '@jamiya/contracts/settings';
 import { formatIndianMobile, RECHARGE_OPERATOR_NAMES } from '@jamiya/contracts/recharge';
 import type { Fils } from '@jamiya/money/fils';
 import type { loans } from '../../db/schema/loans.ts';
@@ -210,6 +211,8 @@ export function bonusNotice(share: {
   totalAverageFils: Fils;
   percent: number;
   interestFils: Fils;
+  /** What the association calls the loans' charge, as it called it at the share-out. */
+  charge: LoanCharge;
 }): NotificationInput {
   return {
     userId: share.userId,
@@ -223,6 +226,7 @@ export function bonusNotice(share: {
       totalAverage: aed(share.totalAverageFils),
       percent: share.percent,
       interest: aed(share.interestFils),
+      charge: share.charge,
     },
     link: '/user/my-bonus',
   };

@@ -41,6 +41,7 @@ export function toPublicSettings(s: Settings, language: Language = 'en'): Public
       step: filsToAed(s.loanStepFils),
       default: filsToAed(s.loanDefaultFils),
       interest_rate_percent: s.interestPermille / 10,
+      charge_called: s.loanCharge,
       terms: s.loanTerms,
       allow_custom_term: s.allowCustomTerm,
       max_custom_term: s.loanMaxCustomTerm,

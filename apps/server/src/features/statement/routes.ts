@@ -52,8 +52,10 @@ async function sendStatement(
     { from: query.from || undefined, to: query.to || undefined, kind: kind ?? undefined },
     now,
   );
+  const settings = await getSettings(db);
   const subject = {
-    associationName: (await getSettings(db)).associationName,
+    associationName: settings.associationName,
+    charge: settings.loanCharge,
     member: user,
     kind,
     period,
@@ -68,7 +70,7 @@ async function sendStatement(
   if (query.format === 'csv')
     return reply
       .type('text/csv; charset=utf-8')
-      .send(`\ufeff${statementCsv(period.lines, language)}`);
+      .send(`\ufeff${statementCsv(period.lines, { language, charge: subject.charge })}`);
   const pdf = await statementPdf({ ...subject, issuedAt: now, language });
   return reply.type('application/pdf').send(pdf);
 }

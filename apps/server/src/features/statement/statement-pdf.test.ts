@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@jamiya/contracts/languages';
+import type { LoanCharge } from '@jamiya/contracts/settings';
 import type { StatementPeriod } from '../ledger/statement.ts';
 import { statementPdf } from './statement-pdf.ts';
 
@@ -106,9 +107,10 @@ function line(
   };
 }
 
-const statementIn = (language: Language, name: string) =>
+const statementIn = (language: Language, name: string, charge: LoanCharge = 'interest') =>
   statementPdf({
     associationName: 'Jamiya Savings Group',
+    charge,
     member: { name, uniqueId: 'JM000042' },
     kind: null,
     period,
@@ -213,6 +215,15 @@ describe('the PDF statement in each script', () => {
       for (const words of [name, title, label]) expect(read).toContain(words);
       await expectLooksLikeReference(language, pdf);
     }
+  });
+
+  it('says service charge, not interest, where the association calls it so (issue 34)', async () => {
+    const urdu = await pdfJsText(await statementIn('ur', 'عمران خان', 'service_charge'));
+    expect(urdu).toContain('سروس چارج');
+    expect(urdu).not.toContain('سود');
+    const english = await pdfJsText(await statementIn('en', 'Imran Khan', 'service_charge'));
+    expect(english).toContain('of which service charge');
+    expect(english).not.toMatch(/interest/i);
   });
 
   it('keeps a name in another script as typed inside an English statement', async () => {

@@ -4,14 +4,11 @@ import { formatDay } from '@jamiya/money/dates';
 import type { Fils } from '@jamiya/money/fils';
 import { formatMoney } from '@jamiya/money/format';
 import { text } from '../../lib/i18n.ts';
-import { describeMovement, type EntryKind, type StatementPeriod } from '../ledger/statement.ts';
+import { describeMovement } from '../ledger/statement.ts';
+import type { StatementSubject } from './statement-view.ts';
 import { isolate, textWriter, type Align, type TextStyle } from './pdf-text.ts';
 
-export interface StatementDocument {
-  associationName: string;
-  member: { name: string; uniqueId: string };
-  kind: EntryKind | null;
-  period: StatementPeriod;
+export interface StatementDocument extends StatementSubject {
   issuedAt: Date;
   /** The reader's: the words, the dates, the direction of the page. */
   language: Language;
@@ -47,7 +44,7 @@ type Cell = string | { typed: string };
 export function statementPdf(input: StatementDocument): Promise<Buffer> {
   const { period, language } = input;
   const say = (key: string, values?: Parameters<typeof text>[2]) =>
-    text(language, `statement.${key}`, values);
+    text(language, `statement.${key}`, { charge: input.charge, ...values });
   const direction = directionOf(language);
   const doc = new PDFDocument({
     ...PAGE,
@@ -181,7 +178,7 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
       const cells: Cell[] = [
         formatDay(line.occurredAt, language),
         say(`kinds.${line.kind}`),
-        { typed: describeMovement(line, language) },
+        { typed: describeMovement(line, language, input.charge) },
         change(line.savingsChangeFils),
         change(line.loanChangeFils),
         change(line.loanPrincipalChangeFils),
@@ -205,7 +202,7 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
     const footer = say('pdf.footer', {
       association: isolate(input.associationName),
       name: isolate(input.member.name),
-      id: input.member.uniqueId,
+      id: isolate(input.member.uniqueId),
       page: String(i + 1),
       pages: String(pages.count),
     });

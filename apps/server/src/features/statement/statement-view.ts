@@ -2,6 +2,7 @@ import { filsToAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
 import type { Statement } from '@jamiya/contracts/statement';
 import type { Language } from '@jamiya/contracts/languages';
+import type { LoanCharge } from '@jamiya/contracts/settings';
 import { localDate } from '../../lib/calendar.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { text } from '../../lib/i18n.ts';
@@ -15,6 +16,8 @@ import type {
 
 export interface StatementSubject {
   associationName: string;
+  /** What the association calls the loans' charge. */
+  charge: LoanCharge;
   member: { name: string; uniqueId: string };
   kind: EntryKind | null;
   period: StatementPeriod;
@@ -37,7 +40,7 @@ export function toStatementView(s: StatementSubject, language: Language): Statem
     kind: s.kind,
     opening: balancesView(period.opening),
     closing: balancesView(period.closing),
-    lines: period.lines.map((line) => toStatementLine(line, language)),
+    lines: period.lines.map((line) => toStatementLine(line, language, s.charge)),
   };
 }
 
@@ -62,14 +65,17 @@ const CSV_COLUMNS = [
  * in Dubai and the kind in their language (issue 34); a machine reads plain decimals and, in the
  * last column, the kind's code.
  */
-export function statementCsv(lines: StatementRow[], language: Language = 'en'): string {
+export function statementCsv(
+  lines: StatementRow[],
+  { language = 'en', charge }: { language?: Language; charge: LoanCharge },
+): string {
   return toCsv(
-    CSV_COLUMNS.map((column) => text(language, `statement.csv.${column}`)),
+    CSV_COLUMNS.map((column) => text(language, `statement.csv.${column}`, { charge })),
     lines.map((l) => [
       localDate(l.occurredAt),
       l.entryId,
       text(language, `statement.kinds.${l.kind}`),
-      describeMovement(l, language),
+      describeMovement(l, language, charge),
       filsToDecimalString(l.savingsChangeFils),
       filsToDecimalString(l.loanChangeFils),
       filsToDecimalString(l.savingsBalanceFils),

@@ -123,7 +123,7 @@ describe('the bonus share-out', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Close period' }));
     expect(
-      await screen.findByText('The period was closed and the interest shared out.'),
+      await screen.findByText('The period was closed and its income shared out.'),
     ).toBeInTheDocument();
     expect(posts(requests).map((r) => r.body)).toEqual([{ ends_on: '2026-11-21' }]);
     expect(
@@ -143,12 +143,12 @@ describe('the bonus share-out', () => {
           interest: 0,
           members: [],
           can_close: false,
-          blocker: 'There is no interest income in this period to share.',
+          blocker: 'There is no income from loans in this period to share.',
         }),
       }),
     });
     expect(
-      await screen.findByText('There is no interest income in this period to share.'),
+      await screen.findByText('There is no income from loans in this period to share.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close period' })).toBeDisabled();
   });
@@ -278,7 +278,7 @@ describe('the bonus share-out', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Confirm share-out' }));
     expect(
-      await screen.findByText('The period was closed and the interest shared out.'),
+      await screen.findByText('The period was closed and its income shared out.'),
     ).toBeInTheDocument();
     expect(posts(requests).map((r) => r.body)).toEqual([
       { starts_on: '2025-04-01', ends_on: '2026-11-21' },

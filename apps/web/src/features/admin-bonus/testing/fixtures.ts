@@ -66,7 +66,7 @@ export function previewBody(overrides: Partial<BonusPreview> = {}): BonusPreview
 
 export function closedBody(): BonusCloseResponse {
   return bonusCloseResponse.parse({
-    message: 'The period was closed and the interest shared out.',
+    message: 'The period was closed and its income shared out.',
     period: periodBody({ id: 2, starts_on: '2025-04-01', ends_on: '2026-11-21', days: 600 }),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AdminSettings,
+  LoanCharge,
   settingsUpdateResponse,
   TextTranslations,
 } from '@jamiya/contracts/settings';
@@ -20,6 +21,7 @@ export interface SettingsBody {
     terms: number[];
     allow_custom_term: boolean;
     max_custom_term: number;
+    charge_called: LoanCharge;
   };
   terms_text: string;
   /** Where members send the money, one item a line; '' clears it. */

@@ -78,6 +78,7 @@ describe('the settings form', () => {
         terms: [1, 3, 6, 12],
         allow_custom_term: false,
         max_custom_term: 24,
+        charge_called: 'interest',
       },
       terms_text: 'Loans carry 7 % flat interest.',
       payment_instructions: 'IBAN AE07 0331 2345 6789 0123 456',
@@ -93,6 +94,18 @@ describe('the settings form', () => {
     });
     await waitFor(() => expect(field('Terms offered (months)')).toHaveValue('1, 3, 6, 12'));
     expect(field('Largest recharge (AED)')).toHaveValue('750.5');
+  });
+
+  it("saves what the loans' charge is called: a service charge, for members who read interest as riba", async () => {
+    const { user, requests } = setup();
+    const interest = await screen.findByRole('radio', { name: 'Interest' });
+    expect(interest).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Service charge' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({
+      loan_policy: { charge_called: 'service_charge' },
+    });
   });
 
   it('checks the rules between the fields before sending', async () => {

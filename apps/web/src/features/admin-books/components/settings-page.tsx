@@ -167,6 +167,27 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           />
           <span className="font-medium text-slate-800">{t('settings.policy.allowCustom')}</span>
         </label>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="font-medium text-slate-800">
+            {t('settings.policy.chargeCalled')}
+          </legend>
+          <p className="text-sm text-slate-600">
+            {t('settings.policy.chargeCalledHint', {
+              rate: settings.loan_policy.interest_rate_percent,
+            })}
+          </p>
+          {(['interest', 'service_charge'] as const).map((called) => (
+            <label key={called} className="flex min-h-11 items-center gap-3 self-start">
+              <input
+                type="radio"
+                value={called}
+                className="size-5 accent-brand-700"
+                {...form.register('loan_policy.charge_called')}
+              />
+              <span className="text-slate-800">{t(`settings.policy.charge.${called}`)}</span>
+            </label>
+          ))}
+        </fieldset>
       </Section>
 
       <Section id="settings-recharge" title={t('settings.recharge.title')}>

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { settingsUpdateRequest, type SettingsUpdateRequest } from '@jamiya/contracts/settings';
+import {
+  loanCharge,
+  settingsUpdateRequest,
+  type SettingsUpdateRequest,
+} from '@jamiya/contracts/settings';
 
 /** "1, 3, 6" or "1 3 6" -> ["1", "3", "6"]; each is then checked as a term by the shared schema. */
 const splitTerms = (text: string) => text.split(/[\s,]+/).filter(Boolean);
@@ -21,6 +25,7 @@ export const settingsFormSchema = z
       terms: z.string(),
       allow_custom_term: z.boolean(),
       max_custom_term: z.string(),
+      charge_called: loanCharge,
     }),
     terms_text: z.string(),
     payment_instructions: z.string(),

@@ -23,6 +23,7 @@ export function toFormInput(settings: AdminSettings): SettingsFormInput {
       terms: p.terms.join(', '),
       allow_custom_term: p.allow_custom_term,
       max_custom_term: String(p.max_custom_term),
+      charge_called: p.charge_called,
     },
     terms_text: settings.terms_text,
     payment_instructions: settings.payment_instructions,
@@ -57,6 +58,7 @@ export function toRequestBody(values: SettingsFormValues): SettingsBody {
       terms: p.terms,
       allow_custom_term: p.allow_custom_term,
       max_custom_term: p.max_custom_term,
+      charge_called: p.charge_called ?? 'interest',
     },
     terms_text: values.terms_text,
     // Always sent: an emptied box clears the instructions (a missing field would keep them).
@@ -82,6 +84,7 @@ export const SERVER_FIELDS = [
   'loan_policy.terms',
   'loan_policy.allow_custom_term',
   'loan_policy.max_custom_term',
+  'loan_policy.charge_called',
   'terms_text',
   'payment_instructions',
   ...TRANSLATED_LANGUAGES.flatMap((language) => [

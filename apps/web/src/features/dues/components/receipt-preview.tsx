@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { numbersLocale } from '../../../lib/format.ts';
+import { leftToRight, numbersLocale } from '../../../lib/format.ts';
 
 // Types a browser can draw in an <img>; a HEIC photo or a PDF is shown by its name.
 const DRAWABLE = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
@@ -13,7 +13,7 @@ export function formatSize(bytes: number): string {
     unit: mb >= 1 ? 'megabyte' : 'kilobyte',
     maximumFractionDigits: 1,
   });
-  return format.format(mb >= 1 ? mb : Math.max(bytes / 1024, 0.1));
+  return leftToRight(format.format(mb >= 1 ? mb : Math.max(bytes / 1024, 0.1)));
 }
 
 /** What the member picked, before it is sent: a thumbnail of a photo, else the file's name. */

@@ -15,6 +15,7 @@ const settings: PublicSettings = {
     step: 100,
     default: 1000,
     interest_rate_percent: 6,
+    charge_called: 'interest',
     terms: [1, 3, 6],
     allow_custom_term: true,
     max_custom_term: 24,

@@ -6,7 +6,7 @@ import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { activeLoan, loansBody, pendingLoan } from '../../../testing/api-fixtures.ts';
 import { MyLoanPage } from './my-loan-page.tsx';
 
-const nb = (text: string) => text.replace(/AED /g, 'AED\u00a0');
+const nb = (text: string) => text.replace(/AED /g, 'AED\u00a0').replace(/ %/g, '\u00a0%');
 
 function setup(items: Loan[]) {
   const requests = stubApi({ 'GET /api/my-loans': () => ({ body: loansBody(...items) }) });

@@ -1,0 +1,2 @@
+ALTER TABLE "settings" ADD COLUMN "loan_charge" text DEFAULT 'interest' NOT NULL;--> statement-breakpoint
+ALTER TABLE "settings" ADD CONSTRAINT "settings_loan_charge" CHECK ("settings"."loan_charge" in ('interest', 'service_charge'));
