@@ -28,8 +28,7 @@ export function formatPercent(percent: number): string {
  * A figure written left to right (a size, "20.9 kB"), isolated in a right-to-left page so that
  * it keeps its order among the words, as amounts do (@jamiya/money/format).
  */
-export const leftToRight = (text: string) =>
-  i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text;
+export const leftToRight = (text: string) => (i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text);
 
 /** The reader's language with Latin digits, as on the receipts (docs/languages.md), for Intl. */
 export const numbersLocale = () => `${language()}-u-nu-latn`;
