@@ -81,7 +81,7 @@ test('a 12-megapixel camera photo goes up as at most 300 KB and stays readable, 
     uploadThroughput: 50_000,
   });
   await dialog.getByRole('button', { name: 'Send payment' }).click();
-  await expect(dialog.getByText(/^Sending: \d+ %$/)).toBeVisible();
+  await expect(dialog.getByText(/^Sending: \d+\s%$/)).toBeVisible();
   await expect(dialog.getByRole('progressbar')).toBeVisible();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Your payment was submitted.' }),

@@ -362,8 +362,8 @@ for (const width of [320, 1280])
     await expect(question).toBeVisible();
     await expect(question.getByRole('listitem')).toHaveText([
       // Amounts as Intl writes them in Arabic: the figure, then AED, marked right to left.
-      /^اشتراك سبتمبر 2026: \u200f200\sAED$/,
-      /^سداد القرض: \u200f350\.50\sAED$/,
+      /^اشتراك سبتمبر 2026: \u2066AED\s200\u2069$/,
+      /^سداد القرض: \u2066AED\s350\.50\u2069$/,
     ]);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     // Its buttons are in view whatever the height; none is wider than the screen.

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import type { PublicSettings } from '@jamiya/contracts/settings';
 import { api } from '../lib/api-client.ts';
-import { i18n } from '../lib/i18n.tsx';
+import { i18n, setLoanCharge } from '../lib/i18n.tsx';
 import { SETTINGS } from './paths.ts';
 
 /**
@@ -16,15 +16,16 @@ export const getSettingsQueryOptions = () =>
     staleTime: 10 * 60_000,
   });
 
-export const useSettings = () => useQuery(getSettingsQueryOptions());
-
 /**
- * Calls the loans' charge, in every text of the area, as the association does (interest or a
- * service charge), once its settings are known: a layout uses it.
+ * The settings; on the way, every text calls the loans' charge as the association does
+ * (interest or a service charge). The choice is kept on the phone, so that a page opened
+ * before the settings come already says it.
  */
-export function useLoanChargeWords() {
-  const charge = useSettings().data?.loan_policy.charge_called;
+export function useSettings() {
+  const settings = useQuery(getSettingsQueryOptions());
+  const charge = settings.data?.loan_policy.charge_called;
   useLayoutEffect(() => {
-    if (charge) i18n.setShared('charge', charge);
+    if (charge) setLoanCharge(charge);
   }, [charge]);
+  return settings;
 }

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useLoanChargeWords } from '../api/get-settings.ts';
+import { useSettings } from '../api/get-settings.ts';
 import { settingsBody } from '../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi } from '../testing/render.tsx';
 import { i18n, Trans, useTranslation, type TFunction } from './i18n.tsx';
@@ -120,7 +120,7 @@ describe('texts', () => {
 
 describe("the loans' charge, as the association calls it (issue 34)", () => {
   function LoanTotal() {
-    useLoanChargeWords();
+    useSettings();
     const { t } = useTranslation('loans');
     return <p>{t('myLoan.total')}</p>;
   }

@@ -30,7 +30,7 @@ let loader: Loader = () => Promise.resolve({});
  * Values every text may use, whatever page shows it: `charge`, what the association calls the
  * loans' charge (`interest` or `service_charge`), chosen in texts with an ICU select.
  */
-let shared: Record<string, string> = { charge: 'interest' };
+let shared: Record<string, string> = { charge: keptLoanCharge() };
 const sharedListeners = new Set<() => void>();
 
 // One t per namespace and language, so that it can stand in a hook's dependencies.
@@ -112,6 +112,26 @@ export const i18n = {
     return Promise.all(list.map((one) => load(target, one))).then(() => {});
   },
 };
+
+const LOAN_CHARGE_KEY = 'loanCharge';
+
+function keptLoanCharge(): string {
+  try {
+    return localStorage.getItem(LOAN_CHARGE_KEY) ?? 'interest';
+  } catch {
+    return 'interest'; // no storage: drawn ahead of time, or refused
+  }
+}
+
+/** What the association calls the loans' charge, for every text; kept on the phone. */
+export function setLoanCharge(charge: string) {
+  try {
+    localStorage.setItem(LOAN_CHARGE_KEY, charge);
+  } catch {
+    // Storage refused: the texts still follow for this visit.
+  }
+  i18n.setShared('charge', charge);
+}
 
 function subscribe(listener: () => void) {
   const off = lingui.on('change', listener);

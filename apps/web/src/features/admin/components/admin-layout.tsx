@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useProfile } from '../../../api/get-profile.ts';
 import { useSignOut } from '../../../api/logout.ts';
-import { useLoanChargeWords, useSettings } from '../../../api/get-settings.ts';
+import { useSettings } from '../../../api/get-settings.ts';
 import { DashboardIcon, HomeIcon, LoanIcon } from '../../../components/icons.tsx';
 import { useOverview } from '../api/get-overview.ts';
 import {
@@ -44,7 +44,6 @@ const NAV: NavEntry[] = [
 /** The admin area's own layout (issue 4): header, side menu (a menu button on a phone), page. */
 export function AdminLayout() {
   const { t } = useTranslation('admin');
-  useLoanChargeWords();
   return (
     <div className="min-h-dvh bg-slate-50">
       <SkipLink>{t('layout.skip')}</SkipLink>

@@ -4,7 +4,6 @@ import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
-import { useLoanChargeWords } from '../../../api/get-settings.ts';
 import { useProfile } from '../../../api/get-profile.ts';
 import { i18n } from '../../../lib/i18n.tsx';
 import { chooseLanguage, keptLanguage, type Language } from '../../../lib/languages.ts';
@@ -38,7 +37,6 @@ export function MemberLayout() {
   const { pathname } = useLocation();
   const isProfileMenu = pathname === '/user/profile';
   useSendWaitingPayments(useProfile().data?.userData.id);
-  useLoanChargeWords();
 
   return (
     <div className="min-h-dvh bg-slate-50 md:flex">
