@@ -228,21 +228,31 @@ export async function applyOverHttp(
   token: string,
   fields: Record<string, string> = {},
 ): Promise<number> {
-  const { payload, headers } = multipart({
+  const form = multipart({
     loan_amount: '1000',
     duration_month: '3',
     bank_account: 'Botim 1',
     passport_or_nid: 'P1',
     ...fields,
   });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/loan-application',
-    payload,
-    headers: { ...headers, ...bearer(token) },
-  });
+  const res = await postForm(app, '/api/loan-application', token, form);
   if (res.statusCode !== 200) throw new Error(`loan application: ${res.statusCode} ${res.body}`);
   return res.json().loan.id as number;
+}
+
+/** POSTs a multipart form (`multipart`) with the session of `token`. */
+export function postForm(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  form: { payload: Buffer; headers: Record<string, string> },
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
+  });
 }
 
 /** A sentence with its amounts' no-break spaces ("AED\u00a050") as plain spaces. */

@@ -20,6 +20,7 @@ import {
   login,
   multipart,
   onPostgres,
+  postForm,
   TEST_CONFIG,
 } from './harness.ts';
 import { scratchPostgres } from './scratch-postgres.ts';
@@ -118,12 +119,7 @@ describe.skipIf(!onPostgres)('several processes over one PostgreSQL', () => {
         { payment_amount: '200', month: monthName(dubaiPeriod()), account_number: 'AE07' },
         { photo: { filename: 'receipt.png', contentType: 'image/png', data: receipt } },
       );
-      const sent = await apps[0]!.inject({
-        method: 'POST',
-        url: '/api/save-monthly-payment',
-        headers: { ...bearer(member), ...form.headers },
-        payload: form.payload,
-      });
+      const sent = await postForm(apps[0]!, '/api/save-monthly-payment', member, form);
       expect(sent.statusCode, sent.body).toBe(200);
       const receiptUrl = sent.json().payment.receipt_url as string;
 

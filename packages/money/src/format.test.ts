@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { formatAed } from './fils.ts';
 import { describe, expect, it } from 'vitest';
-import { filsToDecimalString, formatMoney } from './format.ts';
+import { filsToDecimalString, formatMoney, leftToRightIn } from './format.ts';
 import { formatDay, formatMoment, formatMonth } from './dates.ts';
 
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
@@ -62,6 +62,12 @@ describe('formatMoney', () => {
         isolated('+200'),
       );
     }
+  });
+
+  it('isolates any left-to-right figure the same way, right to left only', () => {
+    expect(leftToRightIn('ur', '20.9 kB')).toBe('\u206620.9 kB\u2069');
+    expect(leftToRightIn('ar-EG', '20.9 kB')).toBe('\u206620.9 kB\u2069');
+    expect(leftToRightIn('hi', '20.9 kB')).toBe('20.9 kB');
   });
 
   it('keeps the code and the figure together on one line', () => {

@@ -12,12 +12,19 @@ export function filsToDecimalString(f: Fils): string {
 const RIGHT_TO_LEFT = /^(ar|ur|fa|he)(-|$)/i;
 
 /**
+ * A figure written left to right (an amount, a size), as a left-to-right isolate (U+2066 ...
+ * U+2069) in a right-to-left language: it keeps its own order, and neither the words nor the
+ * figures around it are drawn into it, in a page, a mail or a PDF alike.
+ */
+export const leftToRightIn = (locale: string, text: string): string =>
+  RIGHT_TO_LEFT.test(locale) ? `\u2066${text}\u2069` : text;
+
+/**
  * An amount for people to read, the same in every language (issue 34, decision 043): the code
  * first, Latin digits grouped by thousands, decimals only when there are fils: "AED 1,600",
  * "AED 356.67", "-AED 46.66". `signed`: a change, "+1,600" or "-1,600". A no-break space keeps
- * the code with its figure. Right to left (Arabic, Urdu) the amount is a left-to-right isolate
- * (U+2066 ... U+2069): it keeps its own order, its sign before the digits, and neither the words
- * nor the figures around it are drawn into it, in a page, a mail or a PDF alike.
+ * the code with its figure. Right to left (Arabic, Urdu) it is isolated (`leftToRightIn`): its
+ * sign stays before the digits.
  */
 export function formatMoney(
   f: Fils,
@@ -27,5 +34,5 @@ export function formatMoney(
   const sign = options.signed === true && f > 0 ? '+' : '';
   const text =
     sign + formatAed(f, { withCurrency: options.currency !== false }).replace('AED ', 'AED\u00a0');
-  return RIGHT_TO_LEFT.test(locale) ? `\u2066${text}\u2069` : text;
+  return leftToRightIn(locale, text);
 }

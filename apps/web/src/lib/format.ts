@@ -1,5 +1,5 @@
 import { tryParseAed } from '@jamiya/money/fils';
-import { formatMoney } from '@jamiya/money/format';
+import { formatMoney, leftToRightIn } from '@jamiya/money/format';
 import { i18n } from './i18n.tsx';
 
 // How amounts read is decided in @jamiya/money/format, for the app and its mail; these give it
@@ -24,11 +24,8 @@ export function formatPercent(percent: number): string {
   return new Intl.NumberFormat(numbersLocale(), { maximumFractionDigits: 2 }).format(percent);
 }
 
-/**
- * A figure written left to right (a size, "20.9 kB"), isolated in a right-to-left page so that
- * it keeps its order among the words, as amounts do (@jamiya/money/format).
- */
-export const leftToRight = (text: string) => (i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text);
+/** A figure written left to right (a size, "20.9 kB"), isolated in a right-to-left page as amounts are. */
+export const leftToRight = (text: string) => leftToRightIn(language(), text);
 
 /** The reader's language with Latin digits, as on the receipts (docs/languages.md), for Intl. */
 export const numbersLocale = () => `${language()}-u-nu-latn`;

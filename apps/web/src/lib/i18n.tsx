@@ -26,25 +26,33 @@ let version = 0;
 /** The language being shown, or being loaded to be shown. */
 let target: Language = 'en';
 let loader: Loader = () => Promise.resolve({});
+const LOAN_CHARGE_KEY = 'loanCharge';
+
+function keptLoanCharge(): string {
+  try {
+    return localStorage.getItem(LOAN_CHARGE_KEY) ?? 'interest';
+  } catch {
+    return 'interest'; // no storage: drawn ahead of time, or refused
+  }
+}
+
 /**
- * Values every text may use, whatever page shows it: `charge`, what the association calls the
- * loans' charge (`interest` or `service_charge`), chosen in texts with an ICU select.
+ * What the association calls the loans' charge (`interest` or `service_charge`), given to every
+ * text as `charge`: the texts that name it choose with an ICU select.
  */
-let shared: Record<string, string> = { charge: keptLoanCharge() };
-const sharedListeners = new Set<() => void>();
+let loanCharge = keptLoanCharge();
 
 // One t per namespace and language, so that it can stand in a hook's dependencies.
 const tOf = new Map<string, TFunction>();
-const changed = () => {
+lingui.on('change', () => {
   version++;
   tOf.clear();
-};
-lingui.on('change', changed);
+});
 
 function translate(hookNs: string, key: string, options?: TOptions): string {
   const id = `${options?.ns ?? hookNs}.${key}`;
   if (lingui.messages[id] === undefined) return options?.defaultValue ?? key;
-  return lingui._(id, { ...shared, ...options });
+  return lingui._(id, { charge: loanCharge, ...options });
 }
 
 function load(lng: Language, ns: string): Promise<void> {
@@ -99,29 +107,12 @@ export const i18n = {
   exists(key: string, options: { ns: string }): boolean {
     return lingui.messages[`${options.ns}.${key}`] !== undefined;
   },
-  /** Sets a value every text may use (`charge`); the texts shown are drawn again. */
-  setShared(name: 'charge', value: string) {
-    if (shared[name] === value) return;
-    shared = { ...shared, [name]: value };
-    changed();
-    for (const listener of sharedListeners) listener();
-  },
   loadNamespaces(ns: string | readonly string[]): Promise<void> {
     const list = typeof ns === 'string' ? [ns] : ns;
     for (const one of list) namespaces.add(one);
     return Promise.all(list.map((one) => load(target, one))).then(() => {});
   },
 };
-
-const LOAN_CHARGE_KEY = 'loanCharge';
-
-function keptLoanCharge(): string {
-  try {
-    return localStorage.getItem(LOAN_CHARGE_KEY) ?? 'interest';
-  } catch {
-    return 'interest'; // no storage: drawn ahead of time, or refused
-  }
-}
 
 /** What the association calls the loans' charge, for every text; kept on the phone. */
 export function setLoanCharge(charge: string) {
@@ -130,16 +121,14 @@ export function setLoanCharge(charge: string) {
   } catch {
     // Storage refused: the texts still follow for this visit.
   }
-  i18n.setShared('charge', charge);
+  if (charge === loanCharge) return;
+  loanCharge = charge;
+  // The texts shown are drawn again, as for a change of language.
+  lingui.emit('change');
 }
 
 function subscribe(listener: () => void) {
-  const off = lingui.on('change', listener);
-  sharedListeners.add(listener);
-  return () => {
-    off();
-    sharedListeners.delete(listener);
-  };
+  return lingui.on('change', listener);
 }
 
 const getVersion = () => version;

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18n from '../app/i18n.ts';
+import { setLoanCharge } from '../lib/i18n.tsx';
 import { queryClient } from '../app/query-provider.tsx';
 
 // The app fetches most namespaces of texts when a page needs them; a test renders its page
@@ -47,9 +48,9 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  setLoanCharge('interest');
   localStorage.clear();
   sessionStorage.clear();
-  i18n.setShared('charge', 'interest');
   if (calls.length)
     throw new Error(
       `Unexpected console output:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`,

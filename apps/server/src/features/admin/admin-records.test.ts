@@ -6,14 +6,15 @@ import { MONTH_NAMES } from '@jamiya/contracts/common';
 import {
   bearer,
   createTestApp,
-  useTestApp,
-  fundCash,
   expectBooksBalance,
   expectError,
+  fundCash,
   login,
   makeUser,
   multipart,
   onPostgres,
+  postForm,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { notifications } from '../../db/schema/member-services.ts';
 import { renderNotice } from '../notifications/texts.ts';
@@ -53,12 +54,7 @@ async function paidDues(token: string, amount = '200') {
     { payment_amount: amount, month: thisMonth(), account_number: 'AE07' },
     { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: photo } },
   );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/save-monthly-payment',
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
-  });
+  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
   const id = res.json().payment.id as number;
   expect((await admin('POST', `/api/admin/payments/${id}/approve`)).statusCode).toBe(200);
   return id;

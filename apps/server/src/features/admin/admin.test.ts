@@ -3,12 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loanFigures } from '@jamiya/money/loan';
 import {
   bearer,
-  useTestApp,
-  fundCash,
   expectBooksBalance,
   expectError,
+  fundCash,
   multipart,
   onPostgres,
+  postForm,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
@@ -37,12 +38,7 @@ async function submitDues(token: string, amount = '200') {
     { payment_amount: amount, month: thisMonth(), account_number: 'AE0703312345' },
     { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: await receipt() } },
   );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/save-monthly-payment',
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
-  });
+  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
   expect(res.statusCode).toBe(200);
   return res.json().payment.id as number;
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, useTestApp, login, makeUser, multipart } from '../../../test/harness.ts';
+import { bearer, login, makeUser, multipart, postForm, useTestApp } from '../../../test/harness.ts';
 import { files } from '../../db/schema/files.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { sha256Of } from '../files/picture-hash.ts';
@@ -26,12 +26,7 @@ async function submitDues(token: string, period: string, receipt: Buffer): Promi
     { payment_amount: '200', month: monthName(period), account_number: 'AE0703312345' },
     { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: receipt } },
   );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/save-monthly-payment',
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
-  });
+  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().payment.id as number;
 }

@@ -6,13 +6,14 @@ import { notificationPage } from '@jamiya/contracts/notifications';
 import { formatMoney } from '@jamiya/money/format';
 import {
   bearer,
-  useTestApp,
-  fundCash,
   expectBooksBalance,
   expectError,
+  fundCash,
   login,
   makeUser,
   multipart,
+  postForm,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { notifications } from '../../db/schema/member-services.ts';
 import { addMonthsToDate, localDate, periodLabel } from '../../lib/calendar.ts';
@@ -53,12 +54,7 @@ async function submitDues(token: string, amount = '200') {
     { payment_amount: amount, month: thisMonth(), account_number: 'AE0703312345' },
     { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: receipt } },
   );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/save-monthly-payment',
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
-  });
+  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().payment.id as number;
 }

@@ -5,13 +5,14 @@ import { MONTH_NAMES } from '@jamiya/contracts/common';
 import { formatMoney } from '@jamiya/money/format';
 import {
   bearer,
-  useTestApp,
   expectBooksBalance,
   expectError,
   login,
   multipart,
   onPostgres,
   plain,
+  postForm,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { editableSettings } from '../../../test/settings-body.ts';
 import { auditLog } from '../../db/schema/ledger.ts';
@@ -60,12 +61,7 @@ async function paidDues(token: string) {
     { payment_amount: '200', month, account_number: 'AE07' },
     { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: photo } },
   );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/save-monthly-payment',
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
-  });
+  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
   const id = res.json().payment.id as number;
   expect((await admin('POST', `/api/admin/payments/${id}/approve`)).statusCode).toBe(200);
 }

@@ -7,13 +7,14 @@ import { formatMonth } from '@jamiya/money/dates';
 import type { Statement } from '@jamiya/contracts/statement';
 import {
   bearer,
-  useTestApp,
-  fundCash,
   expectBooksBalance,
   expectError,
+  fundCash,
   login,
   makeUser,
   multipart,
+  postForm,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils } from '../ledger/balances.ts';
@@ -55,12 +56,7 @@ async function paidDues(token: string, amount: string) {
     { payment_amount: amount, month, account_number: 'AE07' },
     { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: photo } },
   );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/save-monthly-payment',
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
-  });
+  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().payment.id as number;
   expect((await admin('POST', `/api/admin/payments/${id}/approve`)).statusCode).toBe(200);
@@ -69,12 +65,7 @@ async function paidDues(token: string, amount: string) {
 /** A loan repayment sent by the member (the spec's amount-only call) and approved by the treasurer. */
 async function approvedRepayment(token: string, amount: string) {
   const form = multipart({ payment_amount: amount }, {});
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/save-monthly-payment',
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
-  });
+  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().payment.id as number;
   // With no receipt, the treasurer enters the amount received.

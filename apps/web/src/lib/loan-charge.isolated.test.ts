@@ -1,0 +1,21 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// The association's name for the loans' charge is kept on the phone, so that a page opened
+// before the settings come (My Loan, straight from a bookmark) already says it.
+describe("the loans' charge kept on the phone", () => {
+  it('is what the texts say from the start, before any settings come', async () => {
+    localStorage.setItem('loanCharge', 'service_charge');
+    vi.resetModules();
+    const { default: i18n } = await import('../app/i18n.ts');
+    await i18n.loadNamespaces('loans');
+    expect(i18n.t('myLoan.total', { ns: 'loans' })).toBe('Total with service charge');
+  });
+
+  it('is interest on a phone that was never told', async () => {
+    localStorage.clear();
+    vi.resetModules();
+    const { default: i18n } = await import('../app/i18n.ts');
+    await i18n.loadNamespaces('loans');
+    expect(i18n.t('myLoan.total', { ns: 'loans' })).toBe('Total with interest');
+  });
+});
