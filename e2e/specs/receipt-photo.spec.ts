@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { heicSample } from '../../apps/server/src/features/files/test-uploads.ts';
+import { heicSample } from '../../apps/server/test/support/uploads.ts';
 import { dubaiMonth, dubaiMonthBefore, receiptPhoto } from '../support/figures.ts';
 import { E2E_MEMBERS } from '../support/members.ts';
 import { expect, signIn, test } from '../support/fixtures.ts';

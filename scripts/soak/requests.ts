@@ -1,7 +1,7 @@
 // The requests: about 70 % reads, weighted as the app's pages send them, and 30 % writes
 // (dues with a receipt, the treasurer's decisions, messages, reading notifications), each with
 // the answer expected and what it changes in what the soak knows of the people.
-import { seededRandom } from '../../apps/server/src/cli/seed-scale/random.ts';
+import { seededRandom } from '../seed-scale/random.ts';
 import { field } from './field.ts';
 import type { Member, People } from './people.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openPostgres, type Database } from '../src/db/client.ts';
 import { databaseStorage } from '../src/features/files/file-storage.ts';
-import { onePagePdf } from '../src/features/files/test-uploads.ts';
+import { onePagePdf } from './support/uploads.ts';
 import { bearer, login, makeUser, multipart, onPostgres, TEST_CONFIG } from './harness.ts';
 import { scratchPostgres } from './scratch-postgres.ts';
 

@@ -17,7 +17,7 @@ import {
   thisMonthName,
   storedFileCount,
 } from './harness.ts';
-import { onePagePdf } from '../src/features/files/test-uploads.ts';
+import { onePagePdf } from './support/uploads.ts';
 
 const LIMITS = {
   uploadsPerHour: 3,

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loans } from '../src/db/schema/loans.ts';
-import { PDF_TOO_LARGE, pdfBomb } from '../src/features/files/test-uploads.ts';
+import { PDF_TOO_LARGE, pdfBomb } from './support/uploads.ts';
 import {
   bearer,
   dubaiMonthStart,

@@ -13,7 +13,7 @@ import {
   pngDeclaring,
   SCRIPT,
   solid,
-} from '../src/features/files/test-uploads.ts';
+} from './support/uploads.ts';
 import {
   bearer,
   createTestApp,

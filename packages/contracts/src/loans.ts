@@ -39,7 +39,6 @@ export const loanApplicationFields = z.object({
   per_month_amount: aedInput.optional(),
   total_amount_with_interest: aedInput.optional(),
 });
-export type LoanApplicationFields = z.input<typeof loanApplicationFields>;
 
 export const installment = z.object({
   number: z.number().int(),

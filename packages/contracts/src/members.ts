@@ -6,6 +6,7 @@ import { emailAddress, mobileNumber, passwordLink } from './membership.ts';
 import { adminPayment } from './payments.ts';
 import { language } from './profile.ts';
 import { statementLine } from './statement.ts';
+import { APPLICATION_STATUSES } from './values.ts';
 
 // Members as the treasurer keeps them: search, create with a one-time link, the detail with
 // the statement, status, reset links; and the applications from Join Now.
@@ -50,7 +51,6 @@ export const createMemberRequest = z.object({
     description: 'What the invitation and the app are in for this member; English when missing.',
   }),
 });
-export type CreateMemberRequest = z.input<typeof createMemberRequest>;
 
 /** Only when no mail server is set up: otherwise the link goes to the account's owner alone. */
 const linkUnlessMailed = passwordLink.nullable().meta({
@@ -91,7 +91,7 @@ export const passwordLinkResponse = z.object({
 
 // ---- Membership applications --------------------------------------------------------------
 
-export const applicationStatus = z.enum(['pending', 'accepted', 'rejected']);
+export const applicationStatus = z.enum(APPLICATION_STATUSES);
 
 export const membershipApplication = z
   .object({

@@ -12,7 +12,6 @@ export const messageText = text('Message', MESSAGE_MAX_CHARS);
  * the optional file is `attachment`, an image or a PDF under the receipts' rules).
  */
 export const sendMessageFields = z.object({ body: messageText });
-export type SendMessageFields = z.input<typeof sendMessageFields>;
 
 export const messagesQuery = listQuery.extend({
   after: optionalText('The message id', 64).optional().meta({

@@ -56,4 +56,3 @@ export const readShownRequest = z.object({
     .max(100)
     .meta({ description: 'Ids of the member’s notifications; another member’s are left alone.' }),
 });
-export type ReadShownRequest = z.infer<typeof readShownRequest>;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { memberRef } from './admin.ts';
 import { MONTH_NAMES, aedOutput, listQuery, positiveAedInput, text } from './common.ts';
-import { isPeriod, type MonthChoice, type MonthName, type Period } from './values.ts';
+import {
+  PAYMENT_STATUSES,
+  isPeriod,
+  type MonthChoice,
+  type MonthName,
+  type Period,
+} from './values.ts';
 
 const monthNamed = (text: string): MonthName | undefined =>
   MONTH_NAMES.find((name) => name.toLowerCase() === text.toLowerCase());
@@ -45,9 +51,8 @@ export const monthlyPaymentFields = z.object({
   }),
   account_number: text('Account number', 40).optional(),
 });
-export type MonthlyPaymentFields = z.input<typeof monthlyPaymentFields>;
 
-export const paymentStatus = z.enum(['pending', 'approved', 'rejected']);
+export const paymentStatus = z.enum(PAYMENT_STATUSES);
 
 export const payment = z
   .object({
@@ -101,7 +106,6 @@ export const loanRepaymentFields = z.object({
   payment_amount: positiveAedInput,
   account_number: text('Account number', 40).optional(),
 });
-export type LoanRepaymentFields = z.input<typeof loanRepaymentFields>;
 
 export const myAccountData = z.object({
   myAccountData: z.object({

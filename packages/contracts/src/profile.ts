@@ -61,7 +61,6 @@ export const profileUpdateFields = z.object({
     .regex(/^\+?[0-9 ]{7,20}$/, 'Enter a phone number of 7 to 20 digits.')
     .optional(),
 });
-export type ProfileUpdateFields = z.input<typeof profileUpdateFields>;
 
 export const profileUpdateResponse = z.object({ message: z.string(), userData });
 

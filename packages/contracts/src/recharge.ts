@@ -3,6 +3,7 @@ import {
   formatIndianMobile,
   RECHARGE_OPERATOR_NAMES,
   RECHARGE_OPERATORS,
+  RECHARGE_STATES,
   type RechargeOperator,
 } from './values.ts';
 import { formatAed, type Fils } from '@jamiya/money/fils';
@@ -15,7 +16,7 @@ import { aedOutput, listQuery, positiveAedInput, text } from './common.ts';
 
 export { formatIndianMobile, RECHARGE_OPERATOR_NAMES, RECHARGE_OPERATORS, type RechargeOperator };
 
-export const rechargeState = z.enum(['requested', 'done', 'refused']);
+export const rechargeState = z.enum(RECHARGE_STATES);
 export type RechargeState = z.infer<typeof rechargeState>;
 
 const NUMBER_MESSAGE =

@@ -72,7 +72,6 @@ export type StatementFilters = z.input<typeof statementFilters>;
 export const statementFormat = z.enum(['json', 'csv', 'pdf'], {
   error: 'Choose json, csv or pdf.',
 });
-export type StatementFormat = z.infer<typeof statementFormat>;
 
 /** GET /api/my-statement and GET /api/admin/members/:id/statement. */
 export const statementQuery = z

@@ -62,6 +62,16 @@ export const LOAN_STATES = [
   'written_off',
 ] as const;
 
+export type LoanState = (typeof LOAN_STATES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const RECHARGE_STATES = ['requested', 'done', 'refused'] as const;
+
+/** A request to join (membership applications). */
+export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+
 export const STATEMENT_KINDS = [
   'dues',
   'disbursement',

@@ -14,18 +14,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PROPOSAL_ACTIONS } from '@jamiya/contracts/proposals';
+import { LOAN_STATES, type LoanState } from '@jamiya/contracts/values';
 import { users } from './users.ts';
 
-export const LOAN_STATES = [
-  'pending',
-  'approved',
-  'active',
-  'closed',
-  'rejected',
-  'withdrawn',
-  'written_off',
-] as const;
-export type LoanState = (typeof LOAN_STATES)[number];
+export type { LoanState };
 
 export const loans = pgTable(
   'loans',

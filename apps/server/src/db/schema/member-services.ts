@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { RECHARGE_OPERATORS, RECHARGE_STATES } from '@jamiya/contracts/values';
 import type { TextValues } from '../../lib/i18n.ts';
 import { files } from './files.ts';
 import { journalEntries } from './ledger.ts';
@@ -85,8 +86,6 @@ export const messages = pgTable(
   (t) => [index('messages_member_idx').on(t.memberId, t.id)],
 );
 
-export const RECHARGE_OPERATORS = ['airtel', 'jio', 'vi', 'bsnl'] as const;
-export const RECHARGE_STATES = ['requested', 'done', 'refused'] as const;
 
 export const rechargeRequests = pgTable(
   'recharge_requests',

@@ -10,12 +10,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@jamiya/contracts/values';
 import { files } from './files.ts';
 import { loans } from './loans.ts';
 import { users } from './users.ts';
 
-export const PAYMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type { PaymentStatus };
 
 // What a member submits from the Monthly Payment modal (kind 'dues', with a receipt) or
 // towards their loan (kind 'loan_repayment', with a receipt; the spec's amount-only call

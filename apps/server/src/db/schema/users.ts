@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { APPLICATION_STATUSES } from '@jamiya/contracts/values';
 
 export const professions = pgTable('professions', {
   id: serial('id').primaryKey(),
@@ -143,7 +144,6 @@ export const passwordTokens = pgTable(
   (t) => [index('password_tokens_user_idx').on(t.userId)],
 );
 
-export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 
 // Join Now: a visitor asks to become a member; an admin accepts (which creates the member)
 // or rejects with a reason.

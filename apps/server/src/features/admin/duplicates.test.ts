@@ -5,7 +5,7 @@ import { bearer, login, makeUser, multipart, postForm, useTestApp } from '../../
 import { files } from '../../db/schema/files.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { sha256Of } from '../files/picture-hash.ts';
-import { photoLike, resizedCopy } from '../files/test-pictures.ts';
+import { photoLike, resizedCopy } from '../../../test/support/pictures.ts';
 import { monthName, periodAgo, periodLabel } from '../../../test/calendar.ts';
 
 const t = useTestApp();

@@ -33,7 +33,6 @@ import { settingsRoutes } from './settings-routes.ts';
 import { paymentRoutes } from './payment-routes.ts';
 import { bonusAdminRoutes } from '../bonus/routes.ts';
 import { messageAdminRoutes } from '../messages/routes.ts';
-import { notificationAdminRoutes } from '../notifications/routes.ts';
 import { rechargeAdminRoutes } from '../recharge/routes.ts';
 import { statementAdminRoutes } from '../statement/routes.ts';
 import { memberRefsById } from '../members/member-refs.ts';
@@ -50,7 +49,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(settingsRoutes);
   await app.register(bookRoutes);
   await app.register(statementAdminRoutes);
-  await app.register(notificationAdminRoutes);
   await app.register(messageAdminRoutes);
   await app.register(rechargeAdminRoutes);
   await app.register(bonusAdminRoutes);

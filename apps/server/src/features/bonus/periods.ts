@@ -100,27 +100,6 @@ export function closeBlocker(figures: PeriodFigures, today: string): Say | null 
 }
 
 /**
- * Closes a period: one balanced journal entry (interest income to each member's savings), the
- * period and its allocations, an audit record and a notification to each member, all in one
- * transaction. Closes are serialised by an advisory lock, so two at once give one entry.
- */
-export async function closePeriod(
-  db: Db,
-  input: { startsOn?: string | undefined; endsOn: string },
-  actor: { id: number; ip?: string | null },
-  now: Date,
-): Promise<BonusPeriodRow> {
-  try {
-    return await db.transaction((tx) => closeIn(tx, input, actor, now));
-  } catch (err) {
-    // Without the lock (another database engine, say) the unique start still refuses a twin.
-    if (isUniqueViolation(err, 'bonus_periods_start'))
-      throw conflict('This period was closed a moment ago.');
-    throw err;
-  }
-}
-
-/**
  * The close as an admin asks for it: carried out, or proposed for a second admin when the
  * association has two or more (maker-checker); the second admin must ask for the same dates.
  */
@@ -166,6 +145,11 @@ export async function closeOrPropose(
   }
 }
 
+/**
+ * Closes a period: one balanced journal entry (interest income to each member's savings), the
+ * period and its allocations, an audit record and a notification to each member, in the caller's
+ * transaction. Closes are serialised by an advisory lock, so two at once give one entry.
+ */
 async function closeIn(
   tx: DbOrTx,
   input: { startsOn?: string | undefined; endsOn: string },

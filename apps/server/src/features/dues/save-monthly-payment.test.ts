@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { onePagePdf } from '../files/test-uploads.ts';
+import { onePagePdf } from '../../../test/support/uploads.ts';
 import {
   bearer,
   fundCash,

@@ -8,8 +8,8 @@ import {
   sha256Of,
 } from './picture-hash.ts';
 import { sanitizeUpload } from './sanitize-upload.ts';
-import { photoLike, resizedCopy } from './test-pictures.ts';
-import { onePagePdf } from './test-uploads.ts';
+import { photoLike, resizedCopy } from '../../../test/support/pictures.ts';
+import { onePagePdf } from '../../../test/support/uploads.ts';
 
 describe('picture hash', () => {
   let photo: Buffer;

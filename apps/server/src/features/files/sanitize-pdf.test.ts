@@ -9,7 +9,7 @@ import {
   onePagePdf,
   pdfBomb,
   rejectionOf,
-} from './test-uploads.ts';
+} from '../../../test/support/uploads.ts';
 
 // Names only a PDF that can run or carry something has; none may reach the stored copy.
 const ACTIVE_NAMES = ['/JavaScript', '/JS', '/OpenAction', '/AA', '/EmbeddedFile', '/Launch'];

@@ -8,7 +8,7 @@ import {
   includesText,
   rejectionOf,
   withStoredSizes,
-} from './test-uploads.ts';
+} from '../../../test/support/uploads.ts';
 
 describe('sanitizeUpload: HEIC', () => {
   it('decodes HEIC, stores it as JPEG and drops its EXIF', async () => {

@@ -18,7 +18,7 @@ import {
   rejectionOf,
   solid,
   withJpegComment,
-} from './test-uploads.ts';
+} from '../../../test/support/uploads.ts';
 
 const NOT_ACCEPTED =
   'This file type is not accepted. Please send a JPEG, PNG, WebP or HEIC photo, or a PDF.';

@@ -12,7 +12,7 @@ import {
   type TestApp,
   storedFileCount,
 } from '../../../test/harness.ts';
-import { onePagePdf } from '../files/test-uploads.ts';
+import { onePagePdf } from '../../../test/support/uploads.ts';
 import { notifications } from '../../db/schema/member-services.ts';
 import { renderNotice } from '../notifications/texts.ts';
 

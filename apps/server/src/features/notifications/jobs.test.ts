@@ -32,7 +32,7 @@ import { getSettings } from '../settings/settings.ts';
 import { mailNotifications, sendInstallmentReminders, type JobLog } from './jobs.ts';
 import { notify } from './notify.ts';
 import { renderNotice } from './texts.ts';
-import { written } from './test-notices.ts';
+import { written } from '../../../test/support/notices.ts';
 
 let t: TestApp;
 let admin: Actor;

@@ -22,7 +22,7 @@ import { withdrawLoan } from '../loans/decisions.ts';
 import { notify } from './notify.ts';
 import { renderNotice } from './texts.ts';
 import { formatDay, formatMonth } from '@jamiya/money/dates';
-import { written } from './test-notices.ts';
+import { written } from '../../../test/support/notices.ts';
 
 const t = useTestApp();
 let adminToken: string;

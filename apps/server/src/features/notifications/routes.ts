@@ -132,5 +132,3 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-// Admin calls, registered inside /api/admin: none so far (a member's notifications are theirs).
-export const notificationAdminRoutes: FastifyPluginAsyncZod = async () => {};

@@ -3,7 +3,7 @@
 // loan is part way through (one in ten with its latest installment overdue); a closed one was
 // repaid in full before this month.
 import { loanSchedule } from '@jamiya/money/loan';
-import { addMonthsToDate } from '../../lib/calendar.ts';
+import { addMonthsToDate } from '../../apps/server/src/lib/calendar.ts';
 import { addEntry, at, plusDays, type Association, type Batch } from './batch.ts';
 
 export type LoanKind = 'active' | 'closed';

@@ -1,4 +1,4 @@
-import type { NotificationInput } from './notify.ts';
+import type { NotificationInput } from '../../src/features/notifications/notify.ts';
 
 /** For tests: a notification with a title and body given as they are. */
 export const written = (

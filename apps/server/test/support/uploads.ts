@@ -5,7 +5,7 @@ import { createDeflate, crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../src/lib/errors.ts';
 
 export const TOO_LARGE = 'This image is too large to process. Please send a smaller photo.';
 export const UNREADABLE =
@@ -100,7 +100,7 @@ export function withJpegComment(jpeg: Buffer, comment: Buffer): Buffer {
 }
 
 export async function heicSample(): Promise<Buffer> {
-  return readFile(new URL('./fixtures/receipt-gps.heic', import.meta.url));
+  return readFile(new URL('../../src/features/files/fixtures/receipt-gps.heic', import.meta.url));
 }
 
 export function withStoredSizes(heic: Buffer, width: number, height: number): Buffer {

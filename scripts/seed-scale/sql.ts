@@ -1,6 +1,6 @@
 // Plain SQL for the bulk writes: literals, multi-row INSERTs, and the driver under Drizzle
 // (pg.Pool or PGlite) with a transaction of its own on each.
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../apps/server/src/db/client.ts';
 
 export type Row = Array<string | number | boolean | null>;
 export type Query = (text: string) => Promise<Array<Record<string, unknown>>>;

@@ -12,15 +12,15 @@
 // (batch.ts) of plain SQL (sql.ts).
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { addMonthsToDate, localDate, periodOf } from '../lib/calendar.ts';
-import { monthTotalsOfPostings } from '../features/ledger/month-totals.ts';
-import { trialBalance, unbalancedEntries } from '../features/ledger/balances.ts';
-import { ledgerConsistencyProblems } from '../features/loans/consistency.ts';
-import { createUser } from '../features/members/create-user.ts';
-import { hashPassword } from '../features/auth/passwords.ts';
-import { getSettings } from '../features/settings/settings.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/open-database.ts';
+import { addMonthsToDate, localDate, periodOf } from '../apps/server/src/lib/calendar.ts';
+import { monthTotalsOfPostings } from '../apps/server/src/features/ledger/month-totals.ts';
+import { trialBalance, unbalancedEntries } from '../apps/server/src/features/ledger/balances.ts';
+import { ledgerConsistencyProblems } from '../apps/server/src/features/loans/consistency.ts';
+import { createUser } from '../apps/server/src/features/members/create-user.ts';
+import { hashPassword } from '../apps/server/src/features/auth/passwords.ts';
+import { getSettings } from '../apps/server/src/features/settings/settings.ts';
 import { emptyBatch, writeBatch, type Association } from './seed-scale/batch.ts';
 import { addMember } from './seed-scale/member-rows.ts';
 import { seededRandom } from './seed-scale/random.ts';

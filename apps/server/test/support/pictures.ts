@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-export { photoLike } from '../demo/demo-pictures.ts';
+export { photoLike } from '../../src/features/demo/demo-pictures.ts';
 
 /** The copy a phone's messenger makes: scaled down and re-compressed. */
 export async function resizedCopy(image: Buffer, scale: number, quality: number): Promise<Buffer> {

@@ -1,7 +1,7 @@
 // A batch of members' rows, table by table, and what every row is made from: the association
 // (its settings, treasurer, shared accounts, months) and the next id of each table. Written
 // in one transaction, the tables in the order their foreign keys need.
-import type { Settings } from '../../features/settings/settings.ts';
+import type { Settings } from '../../apps/server/src/features/settings/settings.ts';
 import { insertRows, type Query, type Row } from './sql.ts';
 
 export interface Batch {
