@@ -7,13 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema/files.ts';
 import { messages } from '../src/db/schema/member-services.ts';
 import { payments } from '../src/db/schema/payments.ts';
-import {
-  GPS_EXIF,
-  onePagePdf,
-  pngDeclaring,
-  SCRIPT,
-  solid,
-} from './support/uploads.ts';
+import { GPS_EXIF, onePagePdf, pngDeclaring, SCRIPT, solid } from './support/uploads.ts';
 import {
   bearer,
   createTestApp,

@@ -86,7 +86,6 @@ export const messages = pgTable(
   (t) => [index('messages_member_idx').on(t.memberId, t.id)],
 );
 
-
 export const rechargeRequests = pgTable(
   'recharge_requests',
   {

@@ -144,7 +144,6 @@ export const passwordTokens = pgTable(
   (t) => [index('password_tokens_user_idx').on(t.userId)],
 );
 
-
 // Join Now: a visitor asks to become a member; an admin accepts (which creates the member)
 // or rejects with a reason.
 export const membershipApplications = pgTable(

@@ -131,4 +131,3 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
