@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';
-import { preparedPer } from '../../apps/server/src/lib/prepared.ts';
+import { preparedPer } from '../../apps/server/src/db/prepared.ts';
 
 /** The comparison: one primary-key select per request, nothing else. */
 export async function serveBare(env: NodeJS.ProcessEnv, port: number): Promise<void> {

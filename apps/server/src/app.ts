@@ -14,22 +14,37 @@ import type { SessionPolicy } from './features/auth/sessions.ts';
 import type { FileStorage } from './features/files/file-storage.ts';
 import { installUploadQuota } from './features/files/upload-quota.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
-import { installAuth } from './plugins/auth.ts';
-import { installErrorHandler } from './plugins/error-handler.ts';
+import { installAuth, requireAdmin } from './features/auth/plugin.ts';
+import { installErrorHandler, notFoundAnswer } from './plugins/error-handler.ts';
+import { installSecurityHeaders } from './plugins/security-headers.ts';
+import { installAnswerTranslation } from './plugins/translate-answers.ts';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   installRequestLimits,
   requestTimeoutOptions,
 } from './plugins/request-limits.ts';
 import { installApiDocs } from './plugins/api-docs.ts';
-import { serveWebApp } from './plugins/web-app.ts';
+import { pageOrNotFound, serveWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { profileRoutes } from './features/members/routes.ts';
-import { duesRoutes } from './features/dues/routes.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
+import { paymentAdminRoutes } from './features/payments/admin-routes.ts';
 import { loanRoutes } from './features/loans/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
-import { adminRoutes } from './features/admin/routes.ts';
+import { loanAdminRoutes } from './features/loans/admin-routes.ts';
+import { memberAdminRoutes } from './features/members/admin-routes.ts';
+import { memberAccountRoutes } from './features/members/account-routes.ts';
+import { membershipAdminRoutes } from './features/membership/admin-routes.ts';
+import { overviewRoutes } from './features/overview/routes.ts';
+import { settingsAdminRoutes } from './features/settings/admin-routes.ts';
+import { ledgerAdminRoutes } from './features/ledger/admin-routes.ts';
+import { statementAdminRoutes } from './features/statement/routes.ts';
+import { messageAdminRoutes } from './features/messages/routes.ts';
+import { rechargeAdminRoutes } from './features/recharge/routes.ts';
+import { bonusAdminRoutes } from './features/bonus/routes.ts';
+import { proposalAdminRoutes } from './features/proposals/routes.ts';
+import { installIdempotency } from './plugins/idempotency.ts';
 import { statementRoutes } from './features/statement/routes.ts';
 import { installNotificationJob } from './features/notifications/jobs.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
@@ -37,6 +52,22 @@ import { messageRoutes } from './features/messages/routes.ts';
 import { rechargeRoutes } from './features/recharge/routes.ts';
 import { bonusRoutes } from './features/bonus/routes.ts';
 import { membershipRoutes } from './features/membership/routes.ts';
+
+const ADMIN_ROUTES = [
+  memberAdminRoutes,
+  memberAccountRoutes,
+  membershipAdminRoutes,
+  overviewRoutes,
+  settingsAdminRoutes,
+  ledgerAdminRoutes,
+  statementAdminRoutes,
+  messageAdminRoutes,
+  rechargeAdminRoutes,
+  bonusAdminRoutes,
+  paymentAdminRoutes,
+  proposalAdminRoutes,
+  loanAdminRoutes,
+];
 
 export interface Deps {
   db: Db;
@@ -160,7 +191,10 @@ export async function buildApp(
   const webRoot = options.webRoot;
   const appPage = webRoot ? () => fs.readFile(path.join(webRoot, 'index.html')) : null;
   if (appPage) await appPage(); // fail at start, not on the first visit, if it is missing
-  installErrorHandler(app, appPage);
+  installSecurityHeaders(app);
+  installAnswerTranslation(app);
+  installErrorHandler(app);
+  app.setNotFoundHandler(appPage ? pageOrNotFound(appPage) : notFoundAnswer);
   installAuth(app);
   installUploadQuota(app);
   if (options.notificationJobMs) installNotificationJob(app, options.notificationJobMs);
@@ -193,14 +227,6 @@ export async function buildApp(
     globalDecompression: false,
   });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    // Another site's window keeps no handle on the app's, nor embeds an answer of it (a receipt).
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
-    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-  });
-
   if (webRoot && appPage) await serveWebApp(app, webRoot, appPage);
 
   await app.register(
@@ -209,7 +235,7 @@ export async function buildApp(
       await api.register(authRoutes);
       await api.register(membershipRoutes);
       await api.register(profileRoutes);
-      await api.register(duesRoutes);
+      await api.register(paymentRoutes);
       await api.register(loanRoutes);
       await api.register(fileRoutes);
       await api.register(statementRoutes);
@@ -217,7 +243,16 @@ export async function buildApp(
       await api.register(messageRoutes);
       await api.register(rechargeRoutes);
       await api.register(bonusRoutes);
-      await api.register(adminRoutes, { prefix: '/admin' });
+      // The treasurer's calls, each with the feature it acts on: admins only, and a repeated
+      // request (same Idempotency-Key) answered once.
+      await api.register(
+        async (admin) => {
+          admin.addHook('onRequest', requireAdmin);
+          installIdempotency(admin);
+          for (const routes of ADMIN_ROUTES) await admin.register(routes);
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api' },
   );

@@ -17,7 +17,7 @@ import { files } from '../src/db/schema/files.ts';
 import { users } from '../src/db/schema/users.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedDemo } from '../src/features/demo/seed.ts';
-import { accountSummary } from '../src/features/dues/account-summary.ts';
+import { accountSummary } from '../src/features/payments/account-summary.ts';
 import { databaseStorage, newStorageKey } from '../src/features/files/file-storage.ts';
 import { insertFileRow, pendingUpload } from '../src/features/files/files.ts';
 import { startUp } from '../src/start-up.ts';

@@ -9,7 +9,7 @@ import { tryParseAed, type Fils } from '@jamiya/money/fils';
 import { loanFigures } from '@jamiya/money/loan';
 import type { Db } from '../src/db/client.ts';
 import { ledgerAccounts, postings } from '../src/db/schema/ledger.ts';
-import { accountSummary } from '../src/features/dues/account-summary.ts';
+import { accountSummary } from '../src/features/payments/account-summary.ts';
 import {
   accountBalanceFils,
   loanReceivableFils,

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import pRetry from 'p-retry';
-import { isRetryableConflict } from '../lib/db-errors.ts';
+import { isRetryableConflict } from './db-errors.ts';
 import { useNamedStatements } from './pglite-named-statements.ts';
 import * as files from './schema/files.ts';
 import * as ledger from './schema/ledger.ts';

@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { errorBody } from '@jamiya/contracts/common';
-import { currentUser } from '../plugins/auth.ts';
-import type { Actor } from './actor.ts';
 
 // What the routes of every feature declare alike: the bearer scheme in the OpenAPI document,
-// the answers a signed-in call may give before it runs, and who is acting.
+// the answers a signed-in call may give before it runs. Who is acting is the auth plugin's
+// to say (features/auth/plugin.ts, actorOf).
 
 export { idParams } from '@jamiya/contracts/common';
 
@@ -21,10 +19,3 @@ export const refusedDecision = { ...refused, 404: errorBody, 409: errorBody, 422
  * beyond the member's upload quota (429).
  */
 export const refusedUpload = { 413: errorBody, 415: errorBody, 422: errorBody, 429: errorBody };
-
-export type { Actor };
-
-/** The admin making this request. */
-export function actorOf(request: FastifyRequest): Actor & { id: number; ip: string } {
-  return { id: currentUser(request).userId, role: 'admin', ip: request.ip };
-}

@@ -1,9 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isRetryableConflict } from '../lib/db-errors.ts';
+import { isRetryableConflict } from '../db/db-errors.ts';
 import { AppError, type FieldErrors } from '../lib/errors.ts';
-import { sentence, translate, type Say } from '../lib/i18n.ts';
-import { requestLanguage } from '../lib/language.ts';
+import { sentence } from '../lib/i18n.ts';
 
 // Messages for the framework's own 4xx errors, so a member reads a sentence, not a code.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -34,17 +33,6 @@ function isMalformedMultipart(error: FastifyError, contentType: string | undefin
   );
 }
 
-interface WithMessage {
-  message: Say;
-  errors?: FieldErrors;
-}
-
-function isWithMessage(payload: unknown): payload is WithMessage {
-  if (typeof payload !== 'object' || payload === null || !('message' in payload)) return false;
-  const { message } = payload;
-  return typeof message === 'string' || (typeof message === 'object' && message !== null);
-}
-
 function statusMessage(status: number): string {
   if (status === 404) return 'We could not find what you asked for.';
   if (status === 413) return 'The request is too large.';
@@ -53,50 +41,7 @@ function statusMessage(status: number): string {
   return 'The request could not be understood.';
 }
 
-// The page's own policy: no inline script or style is needed by the built app.
-export const APP_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; " +
-  // frame-src blob: lets an admin read a PDF receipt inline (fetched with the token, shown
-  // from an object URL of type application/pdf only).
-  "font-src 'self'; connect-src 'self'; frame-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
-
-/** Reads index.html on each page load (small, cached by the OS), so a rebuild needs no restart. */
-export type AppPage = () => Promise<Buffer>;
-
-/** The web app's page (index.html) with its security headers. */
-export async function sendAppPage(reply: FastifyReply, page: AppPage): Promise<FastifyReply> {
-  const html = await page();
-  return reply
-    .status(200)
-    .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-cache')
-    .header('Content-Security-Policy', APP_CSP)
-    .header('Referrer-Policy', 'no-referrer')
-    .header('X-Frame-Options', 'DENY')
-    .send(html);
-}
-
-export function installErrorHandler(app: FastifyInstance, appPage: AppPage | null = null): void {
-  // Every answer, errors included: an API URL or a file id never leaks to another site.
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'no-referrer');
-  });
-  // Every answer's message and field errors, errors and successes alike, are English sentences
-  // where they are written: here they are put in the request's language (lib/i18n.ts).
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (!isWithMessage(payload)) return payload;
-    const language = requestLanguage(request);
-    const translated: WithMessage = { ...payload, message: translate(language, payload.message) };
-    if (payload.errors) {
-      translated.errors = Object.fromEntries(
-        Object.entries(payload.errors).map(([field, says]) => [
-          field,
-          says.map((say) => translate(language, say)),
-        ]),
-      );
-    }
-    return translated;
-  });
+export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
@@ -169,21 +114,18 @@ export function installErrorHandler(app: FastifyInstance, appPage: AppPage | nul
       ),
     });
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const isApi = path === '/api' || path.startsWith('/api/');
-    // A missing script or stylesheet must be a 404, not the page (a browser would refuse it
-    // for its type and show nothing useful).
-    const isFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(path);
-    if (appPage && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendAppPage(reply, appPage);
-    }
-    return reply.status(404).send({
-      status_code: 404,
-      message: isApi
-        ? sentence('There is no {method} {path} in this API.', { method: request.method, path })
-        : sentence('There is no {path} here.', { path }),
-    });
+/** The answer to a path with no route: a 404 that names what was asked. */
+export function notFoundAnswer(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = requestPath(request);
+  const isApi = path === '/api' || path.startsWith('/api/');
+  return reply.status(404).send({
+    status_code: 404,
+    message: isApi
+      ? sentence('There is no {method} {path} in this API.', { method: request.method, path })
+      : sentence('There is no {path} here.', { path }),
   });
 }
+
+export const requestPath = (request: FastifyRequest): string => request.url.split('?')[0] ?? '';

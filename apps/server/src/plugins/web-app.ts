@@ -3,12 +3,51 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import { sendAppPage, type AppPage } from './error-handler.ts';
+import { notFoundAnswer, requestPath } from './error-handler.ts';
 import { isLanguage } from '@jamiya/contracts/languages';
 import { requestLanguage } from '../lib/language.ts';
 
 // The built web app, served by the API's process, each route with a page of its own
 // (docs/boot.md).
+
+// The page's own policy: no inline script or style is needed by the built app.
+export const APP_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; " +
+  // frame-src blob: lets an admin read a PDF receipt inline (fetched with the token, shown
+  // from an object URL of type application/pdf only).
+  "font-src 'self'; connect-src 'self'; frame-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+/** Reads index.html on each page load (small, cached by the OS), so a rebuild needs no restart. */
+export type AppPage = () => Promise<Buffer>;
+
+/** The web app's page (index.html) with its security headers. */
+export async function sendAppPage(reply: FastifyReply, page: AppPage): Promise<FastifyReply> {
+  const html = await page();
+  return reply
+    .status(200)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-cache')
+    .header('Content-Security-Policy', APP_CSP)
+    .header('Referrer-Policy', 'no-referrer')
+    .header('X-Frame-Options', 'DENY')
+    .send(html);
+}
+
+/**
+ * A path with no route: the app's page for a browser's GET (the SPA fallback; the app draws the
+ * route), else the 404 answer. A missing script or stylesheet is a 404, not the page: a browser
+ * would refuse it for its type and show nothing useful.
+ */
+export function pageOrNotFound(appPage: AppPage) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const path = requestPath(request);
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const isFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(path);
+    if (!isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD'))
+      return sendAppPage(reply, appPage);
+    return notFoundAnswer(request, reply);
+  };
+}
 
 /** Where the web build puts each route's page, and routes.json naming them by route. */
 const PAGES_DIR = 'pages';
@@ -80,8 +119,8 @@ async function readIfPresent(file: string): Promise<Buffer | null> {
 /**
  * Serves the web build in `webRoot`: the build's own page for each route of the web app
  * (pages/routes.json): the public pages drawn ahead of time, every page naming the code its
- * route loads (apps/web/scripts/prerender.mjs). Any other path gets index.html from the
- * not-found handler (the SPA fallback).
+ * route loads (apps/web/scripts/prerender.mjs). Any other path gets index.html from
+ * `pageOrNotFound` (the SPA fallback).
  */
 export async function serveWebApp(
   app: FastifyInstance,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { preparedPer } from '../../lib/prepared.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 
 type User = typeof users.$inferSelect;

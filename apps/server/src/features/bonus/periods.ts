@@ -2,7 +2,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bonusAllocations, bonusPeriods } from '../../db/schema/member-services.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { sentence, type Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/audit.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@jamiya/contracts/common';
 import { notFound } from '../../lib/errors.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requireUser } from '../auth/plugin.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { isAttachmentOfConversation } from '../messages/thread.ts';
 import { findFile, type FileRow } from './files.ts';

@@ -10,7 +10,7 @@ import {
   lockMemberCount,
   refuseBeyondRate,
   waitOf,
-} from '../../lib/rate-window.ts';
+} from '../../db/rate-window.ts';
 import { sentence } from '../../lib/i18n.ts';
 import { isUploadedFile, type UploadedFile } from '../../lib/uploaded-file.ts';
 

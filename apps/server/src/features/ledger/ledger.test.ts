@@ -17,8 +17,8 @@ import {
 import { ledgerConsistencyProblems } from '../loans/consistency.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
-import { approvePayment, rejectPayment } from '../dues/review.ts';
-import { submitLoanRepayment } from '../dues/submissions.ts';
+import { approvePayment, rejectPayment } from '../payments/review.ts';
+import { submitLoanRepayment } from '../payments/submissions.ts';
 import { applyForLoan } from '../loans/apply.ts';
 import { approveLoan } from '../loans/decisions.ts';
 import { disburseLoan } from '../loans/disburse.ts';

@@ -4,7 +4,7 @@ import type { Fils } from '@jamiya/money/fils';
 import type { Db } from '../../db/client.ts';
 import { loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
 import {
   conflict,
   forbidden,

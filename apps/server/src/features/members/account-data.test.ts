@@ -6,7 +6,7 @@ import { openPostgres } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { users } from '../../db/schema/users.ts';
-import { approvePayment, rejectPayment } from '../dues/review.ts';
+import { approvePayment, rejectPayment } from '../payments/review.ts';
 import { postEntry } from '../ledger/ledger.ts';
 import { applyForLoan } from '../loans/apply.ts';
 import { approveLoan } from '../loans/decisions.ts';

@@ -5,13 +5,13 @@ import { myAccountData } from '@jamiya/contracts/payments';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { periodLabel } from '../../lib/calendar.ts';
-import { preparedPer } from '../../lib/prepared.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { liveSession } from '../auth/sessions.ts';
 import {
   accountSummaryColumns,
   toAccountSummary,
   type AccountFigures,
-} from '../dues/account-summary.ts';
+} from '../payments/account-summary.ts';
 
 /**
  * GET /api/my-account-data in one statement: the live session (placeholders `tokenHash`,

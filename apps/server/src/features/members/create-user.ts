@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Language } from '@jamiya/contracts/languages';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
 import { conflict } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { User } from './user-data.ts';

@@ -19,7 +19,7 @@ import {
   notAMember,
   requireUser,
   withSession,
-} from '../../plugins/auth.ts';
+} from '../auth/plugin.ts';
 import { audit } from '../audit/audit.ts';
 import { accountAnswer, accountDataStatement, type KeptAnswer } from './account-data.ts';
 import { insertFileRow, pendingUpload } from '../files/files.ts';

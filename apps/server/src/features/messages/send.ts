@@ -2,7 +2,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Message } from '@jamiya/contracts/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { messages } from '../../db/schema/member-services.ts';
-import { HOUR_MS, lockMemberCount, refuseBeyondRate } from '../../lib/rate-window.ts';
+import { HOUR_MS, lockMemberCount, refuseBeyondRate } from '../../db/rate-window.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { checkedUpload, insertFileRow } from '../files/files.ts';

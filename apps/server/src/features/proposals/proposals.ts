@@ -4,7 +4,7 @@ import type { FundProposal } from '@jamiya/contracts/proposals';
 import type { DbOrTx } from '../../db/client.ts';
 import { fundProposals, loans, type ProposalAction } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/audit.ts';

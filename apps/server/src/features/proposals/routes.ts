@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fundProposal, proposalsList } from '@jamiya/contracts/proposals';
 import { errorBody } from '@jamiya/contracts/common';
-import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
+import { idParams, refused, secured } from '../../lib/route-kit.ts';
+import { actorOf } from '../auth/plugin.ts';
 import { openProposals, toProposalViews, withdrawProposal } from './proposals.ts';
 
 /** Money leaving the fund that waits for a second admin: the list, and withdrawing one. */

@@ -6,7 +6,7 @@ import { rechargeRequests } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.ts';
-import { DAY_MS, refuseBeyondRate } from '../../lib/rate-window.ts';
+import { DAY_MS, refuseBeyondRate } from '../../db/rate-window.ts';
 import { notify } from '../notifications/notify.ts';
 import { rechargeNotice } from '../notifications/texts.ts';
 

@@ -7,7 +7,7 @@ import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@jamiya/contracts/languages';
 import type { LoanCharge } from '@jamiya/contracts/settings';
-import type { StatementPeriod } from '../ledger/statement.ts';
+import type { StatementPeriod } from './statement-query.ts';
 import { statementPdf } from './statement-pdf.ts';
 
 // The statement in each script the members read (issue 23 point 6, decision 031): its text

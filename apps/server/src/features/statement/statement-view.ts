@@ -6,13 +6,9 @@ import type { LoanCharge } from '@jamiya/contracts/settings';
 import { localDate } from '../../lib/calendar.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { text } from '../../lib/i18n.ts';
-import { describeMovement, toStatementLine } from '../ledger/statement.ts';
-import type {
-  EntryKind,
-  StatementBalances,
-  StatementPeriod,
-  StatementRow,
-} from '../ledger/statement.ts';
+import { describeMovement, type EntryKind } from '../ledger/journal.ts';
+import { toStatementLine } from './statement-query.ts';
+import type { StatementBalances, StatementPeriod, StatementRow } from './statement-query.ts';
 
 export interface StatementSubject {
   associationName: string;

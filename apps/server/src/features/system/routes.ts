@@ -5,7 +5,7 @@ import { publicSettings } from '@jamiya/contracts/settings';
 import { isLanguage, type Language } from '@jamiya/contracts/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLanguage } from '../../lib/language.ts';
-import { bearerToken } from '../../plugins/auth.ts';
+import { bearerToken } from '../auth/plugin.ts';
 import { findSession } from '../auth/sessions.ts';
 import { getSettings, toPublicSettings } from '../settings/settings.ts';
 

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
 import {
   findSession,
   keepSessionAlive,
   sessionParams,
   type SessionRow,
   type SessionUser,
-} from '../features/auth/sessions.ts';
-import type { users } from '../db/schema/users.ts';
+} from './sessions.ts';
+import type { users } from '../../db/schema/users.ts';
 
 type User = typeof users.$inferSelect;
 
@@ -102,4 +103,9 @@ export function currentUser(request: FastifyRequest): SessionUser {
 export function currentUserRow(request: FastifyRequest): User {
   if (!request.sessionUserRow) throw unauthorized();
   return request.sessionUserRow;
+}
+
+/** The admin making this request. */
+export function actorOf(request: FastifyRequest): Actor & { id: number; ip: string } {
+  return { id: currentUser(request).userId, role: 'admin', ip: request.ip };
 }

@@ -7,12 +7,13 @@ import {
 } from '@jamiya/contracts/settings';
 import { errorBody } from '@jamiya/contracts/common';
 import { settings } from '../../db/schema/settings.ts';
-import { actorOf, refused, secured } from '../../lib/route-kit.ts';
+import { refused, secured } from '../../lib/route-kit.ts';
+import { actorOf } from '../auth/plugin.ts';
 import { audit } from '../audit/audit.ts';
-import { getSettings, keptTranslations, toAdminSettings } from '../settings/settings.ts';
+import { getSettings, keptTranslations, toAdminSettings } from './settings.ts';
 
 /** The association's settings, as the treasurer reads and changes them. */
-export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   app.get(

@@ -4,9 +4,9 @@ import type { AdminPayment } from '@jamiya/contracts/payments';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { settings } from '../../db/schema/settings.ts';
-import { monthFigures } from '../dues/months.ts';
-import type { Payment } from '../dues/submissions.ts';
-import { toPaymentView } from '../dues/payment-view.ts';
+import { monthFigures } from './months.ts';
+import type { Payment } from './submissions.ts';
+import { toPaymentView } from './payment-view.ts';
 import { memberRefsById } from '../members/member-refs.ts';
 import { possibleDuplicatesOf } from './duplicates.ts';
 

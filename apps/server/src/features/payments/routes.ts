@@ -11,7 +11,7 @@ import { payments } from '../../db/schema/payments.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
-import { currentUser, requireMember } from '../../plugins/auth.ts';
+import { currentUser, requireMember } from '../auth/plugin.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { checkedUpload } from '../files/files.ts';
 import { checkDues, checkLoanRepayment, submitDues, submitLoanRepayment } from './submissions.ts';
@@ -30,7 +30,7 @@ const submissionAnswers = {
 const REPAYMENT_RECEIVED =
   'Your loan payment was received. It will be added once the committee confirms it.';
 
-export const duesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.deps;
   installIdempotency(app);
 

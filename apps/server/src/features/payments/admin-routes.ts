@@ -11,12 +11,13 @@ import { errorBody, listOf } from '@jamiya/contracts/common';
 import { payments } from '../../db/schema/payments.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { approvePayment, rejectPayment } from '../dues/review.ts';
-import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
-import { toAdminPayments } from './payment-views.ts';
+import { approvePayment, rejectPayment } from './review.ts';
+import { idParams, refused, secured } from '../../lib/route-kit.ts';
+import { actorOf } from '../auth/plugin.ts';
+import { toAdminPayments } from './admin-views.ts';
 
 /** The treasurer's review of dues and repayment submissions (docs/domain/dues.md). */
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   async function adminPaymentOf(id: number) {

@@ -15,12 +15,13 @@ import { localDate } from '../../lib/calendar.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { actorOf, idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
+import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
+import { actorOf } from '../auth/plugin.ts';
 import { audit } from '../audit/audit.ts';
 import { issuePasswordLink } from '../auth/password-links.ts';
 import { revokeOtherSessions } from '../auth/sessions.ts';
-import { memberRefsById } from '../members/member-refs.ts';
-import type { User } from '../members/user-data.ts';
+import { memberRefsById } from './member-refs.ts';
+import type { User } from './user-data.ts';
 import {
   activeAdminCount,
   toProposalViews,
@@ -30,7 +31,7 @@ import {
 import { passwordLinkNotice } from '../notifications/texts.ts';
 import { notify } from '../notifications/notify.ts';
 import { createInvitedMember, mailPasswordLink, memberOpenedMessage } from './invitations.ts';
-import { adminMembers, loadUser } from './members.ts';
+import { adminMembers, loadUser } from './admin-members.ts';
 
 const ADMIN_SETS_OWN_PASSWORD =
   "An admin's password is set only by that admin: with Forgot password on the sign-in page, or on the server (npm run admin -- reset-password).";

@@ -12,48 +12,21 @@ import { errorBody, listOf } from '@jamiya/contracts/common';
 import { loans } from '../../db/schema/loans.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
-import { installIdempotency } from '../../plugins/idempotency.ts';
-import { cashRepaymentOrPropose } from '../loans/repayment.ts';
-import { approveLoan, rejectLoan } from '../loans/decisions.ts';
-import { disburseOrPropose } from '../loans/disburse.ts';
-import { writeOffOrPropose } from '../loans/write-off.ts';
+import { cashRepaymentOrPropose } from './repayment.ts';
+import { approveLoan, rejectLoan } from './decisions.ts';
+import { disburseOrPropose } from './disburse.ts';
+import { writeOffOrPropose } from './write-off.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { Loan } from '../loans/transition.ts';
-import { toAdminLoanView } from '../loans/loan-view.ts';
+import type { Loan } from './transition.ts';
+import { toAdminLoanView } from './loan-view.ts';
 import { toProposalViews, type Decision, type ProposalRow } from '../proposals/proposals.ts';
-import { proposalAdminRoutes } from '../proposals/routes.ts';
-import { applicationRoutes } from './application-routes.ts';
-import { bookRoutes } from './book-routes.ts';
-import { actorOf, idParams, refused, secured } from '../../lib/route-kit.ts';
-import { memberAccountRoutes } from './member-account-routes.ts';
-import { memberRoutes } from './member-routes.ts';
-import { overviewRoutes } from './overview-routes.ts';
-import { settingsRoutes } from './settings-routes.ts';
-import { paymentRoutes } from './payment-routes.ts';
-import { bonusAdminRoutes } from '../bonus/routes.ts';
-import { messageAdminRoutes } from '../messages/routes.ts';
-import { rechargeAdminRoutes } from '../recharge/routes.ts';
-import { statementAdminRoutes } from '../statement/routes.ts';
+import { idParams, refused, secured } from '../../lib/route-kit.ts';
+import { actorOf } from '../auth/plugin.ts';
 import { memberRefsById } from '../members/member-refs.ts';
 
-/** The treasurer's calls over the dues review and the loan lifecycle (docs/product.md sections 4, 5). */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The treasurer's calls over the loan lifecycle (docs/product.md section 5). */
+export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  app.addHook('onRequest', requireAdmin);
-  installIdempotency(app);
-  await app.register(memberRoutes);
-  await app.register(memberAccountRoutes);
-  await app.register(applicationRoutes);
-  await app.register(overviewRoutes);
-  await app.register(settingsRoutes);
-  await app.register(bookRoutes);
-  await app.register(statementAdminRoutes);
-  await app.register(messageAdminRoutes);
-  await app.register(rechargeAdminRoutes);
-  await app.register(bonusAdminRoutes);
-  await app.register(paymentRoutes);
-  await app.register(proposalAdminRoutes);
 
   async function loanWithMember(loanRow: Loan, now = new Date()) {
     const members = await memberRefsById(db, [loanRow.userId]);

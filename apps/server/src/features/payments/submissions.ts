@@ -6,7 +6,7 @@ import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMonthsToPeriod, localDate, periodOf, resolveMonth } from '../../lib/calendar.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/audit.ts';

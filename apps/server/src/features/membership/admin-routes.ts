@@ -18,9 +18,14 @@ import { requestLanguage } from '../../lib/language.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { audit } from '../audit/audit.ts';
 import { requireReason } from '../../lib/reason.ts';
-import { actorOf, idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
-import { createInvitedMember, mailPasswordLink, memberOpenedMessage } from './invitations.ts';
-import { toAdminMember } from './members.ts';
+import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
+import { actorOf } from '../auth/plugin.ts';
+import {
+  createInvitedMember,
+  mailPasswordLink,
+  memberOpenedMessage,
+} from '../members/invitations.ts';
+import { toAdminMember } from '../members/admin-members.ts';
 
 type Application = typeof membershipApplications.$inferSelect;
 
@@ -61,7 +66,7 @@ async function pendingApplication(tx: Tx, id: number): Promise<Application> {
 }
 
 /** Membership applications from Join Now (docs/product.md section 6). */
-export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, publicUrl } = app.deps;
 
   app.get(

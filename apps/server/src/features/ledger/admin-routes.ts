@@ -16,13 +16,13 @@ import { localDate } from '../../lib/calendar.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
-import { trialBalance } from '../ledger/balances.ts';
+import { trialBalance } from './balances.ts';
 import type { Language } from '@jamiya/contracts/languages';
 import type { LoanCharge } from '@jamiya/contracts/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { accountNameIn, savingsOwners } from '../ledger/accounts.ts';
-import { describeMovement, journalPage, type JournalRow } from '../ledger/statement.ts';
+import { accountNameIn, savingsOwners } from './accounts.ts';
+import { describeMovement, journalPage, type JournalRow } from './journal.ts';
 import { memberRefsById, type MemberRef } from '../members/member-refs.ts';
 import { getSettings } from '../settings/settings.ts';
 
@@ -68,7 +68,7 @@ function toJournalEntry(
 }
 
 /** The books (trial balance, journal) and the audit log. */
-export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   app.get(

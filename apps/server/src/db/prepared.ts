@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
-import { namedStatementsOf } from '../db/pglite-named-statements.ts';
+import type { Db } from './client.ts';
+import { namedStatementsOf } from './pglite-named-statements.ts';
 
 interface Prepared {
   getQuery(): { sql: string };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
-import { tooManyRequests } from './errors.ts';
-import { sentence } from './i18n.ts';
+import type { Tx } from './client.ts';
+import { tooManyRequests } from '../lib/errors.ts';
+import { sentence } from '../lib/i18n.ts';
 
 // What a member may send in a rolling window (issue 21): files an hour, messages an hour,
 // recharge requests a day. Each feature reads the creation times of its own rows; the

@@ -6,7 +6,7 @@ import { files } from '../../db/schema/files.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { periodLabel } from '../../lib/calendar.ts';
-import type { Payment } from '../dues/submissions.ts';
+import type { Payment } from './submissions.ts';
 import { SAME_PICTURE_MAX_DISTANCE } from '../files/picture-hash.ts';
 
 /**

@@ -10,10 +10,10 @@ import {
   onPostgres,
   postForm,
   useTestApp,
-} from '../../../test/harness.ts';
-import { localDate } from '../../lib/calendar.ts';
+} from './harness.ts';
+import { localDate } from '../src/lib/calendar.ts';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
-import { signedInAdmin, signedInMember } from '../../../test/signed-in.ts';
+import { signedInAdmin, signedInMember } from './signed-in.ts';
 
 const t = useTestApp();
 let admin: Awaited<ReturnType<typeof signedInAdmin>>['call'];

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { editableSettings } from '../../../test/settings-body.ts';
+import { editableSettings } from './settings-body.ts';
 import { and, eq } from 'drizzle-orm';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import {
@@ -15,13 +15,13 @@ import {
   onPostgres,
   postForm,
   useTestApp,
-} from '../../../test/harness.ts';
-import { notifications } from '../../db/schema/member-services.ts';
-import { renderNotice } from '../notifications/texts.ts';
-import { membershipApplications, users } from '../../db/schema/users.ts';
-import { localDate } from '../../lib/calendar.ts';
-import { memberSavingsFils } from '../ledger/balances.ts';
-import { signedInAdmin } from '../../../test/signed-in.ts';
+} from './harness.ts';
+import { notifications } from '../src/db/schema/member-services.ts';
+import { renderNotice } from '../src/features/notifications/texts.ts';
+import { membershipApplications, users } from '../src/db/schema/users.ts';
+import { localDate } from '../src/lib/calendar.ts';
+import { memberSavingsFils } from '../src/features/ledger/balances.ts';
+import { signedInAdmin } from './signed-in.ts';
 
 const t = useTestApp();
 let adminId: number;
