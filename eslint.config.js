@@ -30,6 +30,23 @@ const schemasOnDemand = {
     'Import types only; plain values come from @jamiya/contracts/values and /languages, and a form loads its schema with lazyZodResolver (lib/zod-resolver.ts) from a *-schema.ts module.',
 };
 
+const serverNeverWeb = {
+  group: ['@jamiya/web*', '**/apps/web/**'],
+  message: 'The server never imports the web app.',
+};
+const doorMessage =
+  'Another feature is used through its door: import its public.ts (and export there what it should share).';
+// From features/<f>/file.ts, "../<other>/<file>" other than public.ts.
+const toAnotherFeature = {
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!public\\.ts$)',
+  message: doorMessage,
+};
+// From app.ts, db/, lib/, plugins/, cli/: "(./|../)features/<f>/<file>" other than public.ts.
+const toAFeatureFromOutside = {
+  regex: '^(\\.\\./)*\\.?\\.?/?features/[^/]+/(?!public\\.ts$)',
+  message: doorMessage,
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', '.tmp/**'] },
   js.configs.recommended,
@@ -100,16 +117,25 @@ export default tseslint.config(
   {
     files: ['apps/server/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [serverNeverWeb] }],
+    },
+  },
+  {
+    // One door per server feature (docs/architecture.md): from outside a feature, only its
+    // public.ts. A feature's own files import each other freely; tests may reach inside.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverNeverWeb, toAFeatureFromOutside] }],
+    },
+  },
+  {
+    files: ['apps/server/src/features/*/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['@jamiya/web*', '**/apps/web/**'],
-              message: 'The server never imports the web app.',
-            },
-          ],
-        },
+        { patterns: [serverNeverWeb, toAFeatureFromOutside, toAnotherFeature] },
       ],
     },
   },

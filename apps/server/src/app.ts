@@ -10,11 +10,32 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config, MemberLimits } from './config.ts';
 import type { Db } from './db/client.ts';
-import type { SessionPolicy } from './features/auth/sessions.ts';
-import type { FileStorage } from './features/files/file-storage.ts';
-import { installUploadQuota } from './features/files/upload-quota.ts';
-import { createMailer, type Mailer } from './features/mail/mailer.ts';
-import { installAuth, requireAdmin } from './features/auth/plugin.ts';
+import { type SessionPolicy, installAuth, requireAdmin } from './features/sessions/public.ts';
+import { type FileStorage, installUploadQuota, fileRoutes } from './features/files/public.ts';
+import { createMailer, type Mailer } from './features/mail/public.ts';
+import { authRoutes } from './features/auth/public.ts';
+import {
+  profileRoutes,
+  memberAdminRoutes,
+  memberAccountRoutes,
+} from './features/members/public.ts';
+import { paymentRoutes, paymentAdminRoutes } from './features/payments/public.ts';
+import { loanRoutes, loanAdminRoutes } from './features/loans/public.ts';
+import { systemRoutes } from './features/system/public.ts';
+import { membershipAdminRoutes, membershipRoutes } from './features/membership/public.ts';
+import { overviewRoutes } from './features/overview/public.ts';
+import { settingsAdminRoutes } from './features/settings/public.ts';
+import { ledgerAdminRoutes } from './features/ledger/public.ts';
+import { statementAdminRoutes, statementRoutes } from './features/statement/public.ts';
+import {
+  messageAdminRoutes,
+  messageRoutes,
+  isAttachmentOfConversation,
+} from './features/messages/public.ts';
+import { rechargeAdminRoutes, rechargeRoutes } from './features/recharge/public.ts';
+import { bonusAdminRoutes, bonusRoutes } from './features/bonus/public.ts';
+import { proposalAdminRoutes } from './features/proposals/public.ts';
+import { installNotificationJob, notificationRoutes } from './features/notifications/public.ts';
 import { installErrorHandler, notFoundAnswer } from './plugins/error-handler.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installAnswerTranslation } from './plugins/translate-answers.ts';
@@ -25,33 +46,7 @@ import {
 } from './plugins/request-limits.ts';
 import { installApiDocs } from './plugins/api-docs.ts';
 import { pageOrNotFound, serveWebApp } from './plugins/web-app.ts';
-import { authRoutes } from './features/auth/routes.ts';
-import { profileRoutes } from './features/members/routes.ts';
-import { paymentRoutes } from './features/payments/routes.ts';
-import { paymentAdminRoutes } from './features/payments/admin-routes.ts';
-import { loanRoutes } from './features/loans/routes.ts';
-import { fileRoutes } from './features/files/routes.ts';
-import { systemRoutes } from './features/system/routes.ts';
-import { loanAdminRoutes } from './features/loans/admin-routes.ts';
-import { memberAdminRoutes } from './features/members/admin-routes.ts';
-import { memberAccountRoutes } from './features/members/account-routes.ts';
-import { membershipAdminRoutes } from './features/membership/admin-routes.ts';
-import { overviewRoutes } from './features/overview/routes.ts';
-import { settingsAdminRoutes } from './features/settings/admin-routes.ts';
-import { ledgerAdminRoutes } from './features/ledger/admin-routes.ts';
-import { statementAdminRoutes } from './features/statement/routes.ts';
-import { messageAdminRoutes } from './features/messages/routes.ts';
-import { rechargeAdminRoutes } from './features/recharge/routes.ts';
-import { bonusAdminRoutes } from './features/bonus/routes.ts';
-import { proposalAdminRoutes } from './features/proposals/routes.ts';
 import { installIdempotency } from './plugins/idempotency.ts';
-import { statementRoutes } from './features/statement/routes.ts';
-import { installNotificationJob } from './features/notifications/jobs.ts';
-import { notificationRoutes } from './features/notifications/routes.ts';
-import { messageRoutes } from './features/messages/routes.ts';
-import { rechargeRoutes } from './features/recharge/routes.ts';
-import { bonusRoutes } from './features/bonus/routes.ts';
-import { membershipRoutes } from './features/membership/routes.ts';
 
 const ADMIN_ROUTES = [
   memberAdminRoutes,
@@ -237,7 +232,9 @@ export async function buildApp(
       await api.register(profileRoutes);
       await api.register(paymentRoutes);
       await api.register(loanRoutes);
-      await api.register(fileRoutes);
+      await api.register(fileRoutes, {
+        readers: { message_attachment: isAttachmentOfConversation },
+      });
       await api.register(statementRoutes);
       await api.register(notificationRoutes);
       await api.register(messageRoutes);

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, startWarnings } from './config.ts';
 import { DatabaseLockedError } from './db/open-database.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/public.ts';
 import { startUp } from './start-up.ts';
 
 async function main(): Promise<void> {

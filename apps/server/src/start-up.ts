@@ -1,9 +1,13 @@
 import type { Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import type { Database } from './db/client.ts';
-import { seedDemo } from './features/demo/seed.ts';
-import { moveDiskUploads, type MovedUploads } from './features/files/disk-uploads.ts';
-import { databaseStorage, type FileStorage } from './features/files/file-storage.ts';
+import { seedDemo } from './features/demo/public.ts';
+import {
+  moveDiskUploads,
+  type MovedUploads,
+  databaseStorage,
+  type FileStorage,
+} from './features/files/public.ts';
 
 // On PostgreSQL a process of the version before issue 25 may be between writing an upload on
 // disk and committing its row; no request lasts this long.

@@ -7,7 +7,7 @@
 import { Placeholder, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { sessionByTokenQuery, sessionParams } from '../src/features/auth/sessions.ts';
+import { sessionByTokenQuery, sessionParams } from '../src/features/sessions/sessions.ts';
 import { accountDataQuery } from '../src/features/members/account-data.ts';
 import { freshDatabase, onPostgres, type TestDatabase } from './harness.ts';
 

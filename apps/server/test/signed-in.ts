@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import type { NewUser } from '../src/features/members/create-user.ts';
+import type { NewUser } from '../src/features/users/create-user.ts';
 import { bearer, dubaiMonthStart, login, makeUser, type TestApp } from './harness.ts';
 
 // The people most API tests start from: a member who owes this month only, and the treasurer

@@ -5,11 +5,10 @@ import { newPassword } from '@jamiya/contracts/auth';
 import { joinRequest } from '@jamiya/contracts/membership';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
-import { isCommonPassword } from '../features/auth/passwords.ts';
-import { issuePasswordLink } from '../features/auth/password-links.ts';
-import { audit } from '../features/audit/audit.ts';
-import { formatUntil } from '../features/mail/messages.ts';
-import { createUser } from '../features/members/create-user.ts';
+import { isCommonPassword, issuePasswordLink } from '../features/auth/public.ts';
+import { audit } from '../features/audit/public.ts';
+import { formatUntil } from '../features/mail/public.ts';
+import { createUser } from '../features/users/public.ts';
 import { localDate } from '../lib/calendar.ts';
 
 export const USAGE = `Usage:

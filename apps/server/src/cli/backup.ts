@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.ts';
-import { diskUploadsIn } from '../features/files/disk-uploads.ts';
+import { diskUploadsIn } from '../features/files/public.ts';
 import { BackupError, dumpPglite, restorePglite } from './backup-pglite.ts';
 
 export { BackupError };

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client.ts';
 import { DEMO_PASSWORD } from '../../src/features/demo/seed.ts';
 import type { LoanApplication } from '../../src/features/loans/apply.ts';
-import { createUser, type NewUser } from '../../src/features/members/create-user.ts';
-import type { User } from '../../src/features/members/user-data.ts';
+import { createUser, type NewUser } from '../../src/features/users/create-user.ts';
+import type { User } from '../../src/features/users/user-data.ts';
 
 let counter = 0;
 /** A member (or admin) made through the same service as the app. */

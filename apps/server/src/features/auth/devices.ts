@@ -4,7 +4,7 @@ import { parse, serialize } from 'cookie';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signInDevices, users } from '../../db/schema/users.ts';
-import { hashToken } from './sessions.ts';
+import { hashToken } from '../sessions/public.ts';
 
 // Decision 035 (OWASP, "Slow down online guessing attacks with device cookies"): a browser where
 // an account signed in keeps an allowance of failed sign-ins of its own, so that guesses from

@@ -5,13 +5,12 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { passwordTokens, users } from '../../db/schema/users.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { audit } from '../audit/audit.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { passwordLinkMail } from '../mail/messages.ts';
-import { getSettings } from '../settings/settings.ts';
+import { audit } from '../audit/public.ts';
+import { type Mailer, passwordLinkMail } from '../mail/public.ts';
+import { getSettings } from '../settings/public.ts';
+import { hashToken, revokeOtherSessions } from '../sessions/public.ts';
 import { forgetBrowsers } from './devices.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
-import { hashToken, revokeOtherSessions } from './sessions.ts';
 import { clearFailures } from './throttle.ts';
 
 export const PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;

@@ -4,11 +4,16 @@ import { loginRequest, loginResponse, passwordChangeRequest } from '@jamiya/cont
 import { errorBody, messageBody } from '@jamiya/contracts/common';
 import { users } from '../../db/schema/users.ts';
 import { unauthorized, unprocessable } from '../../lib/errors.ts';
-import { currentUser, requireUser } from './plugin.ts';
-import { audit } from '../audit/audit.ts';
+import {
+  currentUser,
+  requireUser,
+  createSession,
+  revokeOtherSessions,
+  revokeSession,
+} from '../sessions/public.ts';
+import { audit } from '../audit/public.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { deviceTokenOf, findAccount, forgetBrowsers, trustBrowser } from './devices.ts';
-import { createSession, revokeOtherSessions, revokeSession } from './sessions.ts';
 import {
   clearClientFailures,
   pruneAttempts,

@@ -5,12 +5,11 @@ import { localDate } from '../../lib/calendar.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { sentence, type Say } from '../../lib/i18n.ts';
-import { audit } from '../audit/audit.ts';
-import { postEntry } from '../ledger/ledger.ts';
-import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
-import { notify } from '../notifications/notify.ts';
-import { bonusNotice } from '../notifications/texts.ts';
-import { getSettings } from '../settings/settings.ts';
+import { audit } from '../audit/public.ts';
+import { postEntry } from '../ledger/public.ts';
+import { withSecondAdmin, type Decision } from '../proposals/public.ts';
+import { notify, bonusNotice } from '../notifications/public.ts';
+import { getSettings } from '../settings/public.ts';
 import {
   averageFils,
   firstEntryDate,

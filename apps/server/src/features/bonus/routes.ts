@@ -9,13 +9,12 @@ import {
 } from '@jamiya/contracts/bonus';
 import { errorBody } from '@jamiya/contracts/common';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
-import { toProposalViews } from '../proposals/proposals.ts';
+import { toProposalViews } from '../proposals/public.ts';
+import { currentUser, requireMember, actorOf } from '../sessions/public.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { currentUser, requireMember } from '../auth/plugin.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
-import { actorOf } from '../auth/plugin.ts';
 import { periodFigures, previousDay } from './figures.ts';
 import { closeBlocker, closeOrPropose, nextPeriodStart, resolvePeriod } from './periods.ts';
 import { myBonusView, periodView, periodViews, previewView } from './views.ts';

@@ -5,19 +5,13 @@ import { settings } from '../../db/schema/settings.ts';
 import { membershipApplications, users } from '../../db/schema/users.ts';
 import { addMonthsToDate, localDate, periodOf } from '../../lib/calendar.ts';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
-import { approvePayment } from '../payments/review.ts';
-import { submitDues, submitLoanRepayment } from '../payments/submissions.ts';
-import type { FileStorage } from '../files/file-storage.ts';
-import { pendingUpload } from '../files/files.ts';
+import { approvePayment, submitDues, submitLoanRepayment } from '../payments/public.ts';
+import { type FileStorage, pendingUpload, sanitizeUpload } from '../files/public.ts';
+import { applyForLoan, approveLoan, disburseLoan, installmentsOf } from '../loans/public.ts';
+import { createUser } from '../users/public.ts';
+import { getSettings } from '../settings/public.ts';
 import { photoLike } from './demo-pictures.ts';
-import { sanitizeUpload } from '../files/sanitize-upload.ts';
-import { applyForLoan } from '../loans/apply.ts';
-import { approveLoan } from '../loans/decisions.ts';
-import { disburseLoan } from '../loans/disburse.ts';
-import { installmentsOf } from '../loans/installments.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { createUser } from '../members/create-user.ts';
-import { getSettings } from '../settings/settings.ts';
 
 export const DEMO_PASSWORD = 'jamiya-demo';
 export const DEMO_ACCOUNTS = [

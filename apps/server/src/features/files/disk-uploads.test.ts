@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, storedFileCount, useTestApp } from '../../../test/harness.ts';
 import { files } from '../../db/schema/files.ts';
-import type { User } from '../members/user-data.ts';
+import type { User } from '../users/user-data.ts';
 import { moveDiskUploads } from './disk-uploads.ts';
 import { databaseStorage, newStorageKey } from './file-storage.ts';
 import { sanitizeUpload } from './sanitize-upload.ts';

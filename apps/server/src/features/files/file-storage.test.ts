@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, storedFileCount, useTestApp } from '../../../test/harness.ts';
-import type { User } from '../members/user-data.ts';
+import type { User } from '../users/user-data.ts';
 import { files } from '../../db/schema/files.ts';
 import { databaseStorage, newStorageKey } from './file-storage.ts';
 import { insertFileRow, pendingUpload } from './files.ts';

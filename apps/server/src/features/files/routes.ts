@@ -2,24 +2,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@jamiya/contracts/common';
 import { notFound } from '../../lib/errors.ts';
-import { currentUser, requireUser } from '../auth/plugin.ts';
-import type { SessionUser } from '../auth/sessions.ts';
-import { isAttachmentOfConversation } from '../messages/thread.ts';
+import { currentUser, requireUser, type SessionUser } from '../sessions/public.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { findFile, type FileRow } from './files.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Who else may read a file of a purpose, besides its owner and admins: asked of the feature that uses it. */
+export type FileReaders = Partial<
+  Record<FileRow['purpose'], (db: DbOrTx, fileId: string, userId: number) => Promise<boolean>>
+>;
+
+export const fileRoutes: FastifyPluginAsyncZod<{ readers: FileReaders }> = async (
+  app,
+  { readers },
+) => {
   const { db, storage } = app.deps;
 
-  // The owner and admins; and the member of a conversation reads what the committee attached
-  // in it (the admin who answered owns that file).
+  // The owner and admins; and whom the feature using the file names (the member of a
+  // conversation reads what the committee attached in it, owned by the admin who answered).
   async function mayRead(file: FileRow, me: SessionUser): Promise<boolean> {
     if (file.ownerId === me.userId || me.role === 'admin') return true;
-    return (
-      file.purpose === 'message_attachment' &&
-      (await isAttachmentOfConversation(db, file.id, me.userId))
-    );
+    const reader = readers[file.purpose];
+    return reader !== undefined && (await reader(db, file.id, me.userId));
   }
 
   app.get(

@@ -23,8 +23,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { accountNameIn, savingsOwners } from './accounts.ts';
 import { describeMovement, journalPage, type JournalRow } from './journal.ts';
-import { memberRefsById, type MemberRef } from '../members/member-refs.ts';
-import { getSettings } from '../settings/settings.ts';
+import { memberRefsById, type MemberRef } from '../users/public.ts';
+import { getSettings } from '../settings/public.ts';
 
 /** What an entry is, in the reader's language, as the member's statement says it. */
 const memoIn = (row: JournalRow, language: Language, charge: LoanCharge) =>

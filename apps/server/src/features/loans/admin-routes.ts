@@ -19,10 +19,10 @@ import { writeOffOrPropose } from './write-off.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { Loan } from './transition.ts';
 import { toAdminLoanView } from './loan-view.ts';
-import { toProposalViews, type Decision, type ProposalRow } from '../proposals/proposals.ts';
+import { toProposalViews, type Decision, type ProposalRow } from '../proposals/public.ts';
+import { actorOf } from '../sessions/public.ts';
+import { memberRefsById } from '../users/public.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
-import { actorOf } from '../auth/plugin.ts';
-import { memberRefsById } from '../members/member-refs.ts';
 
 /** The treasurer's calls over the loan lifecycle (docs/product.md section 5). */
 export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {

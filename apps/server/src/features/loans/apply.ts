@@ -13,8 +13,8 @@ import {
   type FieldErrors,
 } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
-import { audit } from '../audit/audit.ts';
-import { getSettings } from '../settings/settings.ts';
+import { audit } from '../audit/public.ts';
+import { getSettings } from '../settings/public.ts';
 import type { Loan } from './transition.ts';
 
 // A member applies for a loan: the settings' loan policy, the figures the member was shown,

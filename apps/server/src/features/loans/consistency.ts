@@ -4,8 +4,12 @@ import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import { bonusAllocations, bonusPeriods } from '../../db/schema/member-services.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import { accountBalanceFils, loanReceivableFils, memberSavingsFils } from '../ledger/balances.ts';
-import { monthTotalsOfPostings } from '../ledger/month-totals.ts';
+import {
+  accountBalanceFils,
+  loanReceivableFils,
+  memberSavingsFils,
+  monthTotalsOfPostings,
+} from '../ledger/public.ts';
 
 /**
  * The cached figures (installment payments, approved submissions) against the ledger, which

@@ -3,8 +3,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { loanInstallments } from '../../db/schema/loans.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { addMonthsToDate, localDate } from '../../lib/calendar.ts';
-import { postEntry } from '../ledger/ledger.ts';
-import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
+import { postEntry } from '../ledger/public.ts';
+import { withSecondAdmin, type Decision } from '../proposals/public.ts';
 import { loanRow, transition, type Loan } from './transition.ts';
 
 // Paying a loan out: its schedule and the money leaving the fund, carried out or proposed for

@@ -3,7 +3,7 @@ import { filsToAed } from '@jamiya/money/fils';
 import type { AdminLoan, Loan as LoanView } from '@jamiya/contracts/loans';
 import type { DbOrTx } from '../../db/client.ts';
 import { fundProposals, loanTransitions } from '../../db/schema/loans.ts';
-import { memberRefsById, type MemberRef } from '../members/member-refs.ts';
+import { memberRefsById, type MemberRef } from '../users/public.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { installmentsOf, type Installment } from './installments.ts';
 import type { Loan } from './transition.ts';

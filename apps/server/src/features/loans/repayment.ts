@@ -5,9 +5,9 @@ import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
-import { audit } from '../audit/audit.ts';
-import { postEntry } from '../ledger/ledger.ts';
-import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
+import { audit } from '../audit/public.ts';
+import { postEntry } from '../ledger/public.ts';
+import { withSecondAdmin, type Decision } from '../proposals/public.ts';
 import { installmentsOf, outstandingFils } from './installments.ts';
 import { loanRow, refuseOwnLoan, transition, type Loan } from './transition.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@jamiya/contracts/loans';
 import { loans } from '../../db/schema/loans.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { currentUser, requireMember } from '../auth/plugin.ts';
+import { currentUser, requireMember } from '../sessions/public.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { applyForLoan } from './apply.ts';
 import { withdrawLoan } from './decisions.ts';

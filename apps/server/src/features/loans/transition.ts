@@ -4,9 +4,8 @@ import { fundProposals, loans, loanTransitions, type LoanState } from '../../db/
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sentence } from '../../lib/i18n.ts';
-import { audit } from '../audit/audit.ts';
-import { notify } from '../notifications/notify.ts';
-import { loanStateNotice } from '../notifications/texts.ts';
+import { audit } from '../audit/public.ts';
+import { notify, loanStateNotice } from '../notifications/public.ts';
 
 // The loan lifecycle of docs/product.md section 5, after Apache Fineract's: see
 // docs/domain/loan-lifecycle.md for the state diagram. This module moves a loan from one

@@ -1,8 +1,8 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { requireReason } from '../../lib/reason.ts';
-import { postEntry } from '../ledger/ledger.ts';
-import { withSecondAdmin, type Decision } from '../proposals/proposals.ts';
+import { postEntry } from '../ledger/public.ts';
+import { withSecondAdmin, type Decision } from '../proposals/public.ts';
 import { installmentsOf, unpaidPrincipalFils } from './installments.ts';
 import { loanRow, transition, type Loan } from './transition.ts';
 

@@ -27,7 +27,7 @@ import {
   loanApplication,
   useTestApp,
 } from '../../../test/harness.ts';
-import type { User } from './user-data.ts';
+import type { User } from '../users/user-data.ts';
 import { dubaiPeriod, monthName, periodLabel, shiftPeriod } from '../../../test/calendar.ts';
 
 const ACCOUNT_KEYS = [

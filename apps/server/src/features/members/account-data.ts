@@ -6,12 +6,12 @@ import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { periodLabel } from '../../lib/calendar.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { liveSession } from '../auth/sessions.ts';
+import { liveSession } from '../sessions/public.ts';
 import {
   accountSummaryColumns,
   toAccountSummary,
   type AccountFigures,
-} from '../payments/account-summary.ts';
+} from '../payments/public.ts';
 
 /**
  * GET /api/my-account-data in one statement: the live session (placeholders `tokenHash`,

@@ -16,20 +16,17 @@ import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
-import { actorOf } from '../auth/plugin.ts';
-import { audit } from '../audit/audit.ts';
-import { issuePasswordLink } from '../auth/password-links.ts';
-import { revokeOtherSessions } from '../auth/sessions.ts';
-import { memberRefsById } from './member-refs.ts';
-import type { User } from './user-data.ts';
+import { actorOf, revokeOtherSessions } from '../sessions/public.ts';
+import { audit } from '../audit/public.ts';
+import { issuePasswordLink } from '../auth/public.ts';
+import { memberRefsById, type User } from '../users/public.ts';
 import {
   activeAdminCount,
   toProposalViews,
   withSecondAdmin,
   type ProposalRow,
-} from '../proposals/proposals.ts';
-import { passwordLinkNotice } from '../notifications/texts.ts';
-import { notify } from '../notifications/notify.ts';
+} from '../proposals/public.ts';
+import { passwordLinkNotice, notify } from '../notifications/public.ts';
 import { createInvitedMember, mailPasswordLink, memberOpenedMessage } from './invitations.ts';
 import { adminMembers, loadUser } from './admin-members.ts';
 

@@ -6,7 +6,7 @@ import { ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
-import { toMemberRef, type User } from './user-data.ts';
+import { toMemberRef, type User } from '../users/public.ts';
 
 /** The member with this id, or 404. */
 export async function loadUser(db: DbOrTx, id: number): Promise<User> {

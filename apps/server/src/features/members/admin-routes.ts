@@ -9,15 +9,13 @@ import { payments } from '../../db/schema/payments.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
-import { accountSummary } from '../payments/account-summary.ts';
-import { memberStatement, toStatementLine } from '../statement/statement-query.ts';
+import { accountSummary, toAdminPayments } from '../payments/public.ts';
+import { memberStatement, toStatementLine, statementCsv } from '../statement/public.ts';
+import { toAdminLoanView } from '../loans/public.ts';
+import { toMemberRef } from '../users/public.ts';
+import { getSettings } from '../settings/public.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { toAdminLoanView } from '../loans/loan-view.ts';
-import { toMemberRef } from './user-data.ts';
-import { getSettings } from '../settings/settings.ts';
-import { statementCsv } from '../statement/statement-view.ts';
 import { adminMembers, loadUser, searchMembers, toAdminMember } from './admin-members.ts';
-import { toAdminPayments } from '../payments/admin-views.ts';
 
 /** Members as the treasurer reads them: search, the detail with statement, the statement as CSV. */
 export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {

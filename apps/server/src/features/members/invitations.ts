@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { sentence, type Say } from '../../lib/i18n.ts';
-import { issuePasswordLink, sendPasswordLinkMail } from '../auth/password-links.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { createUser, type NewUser } from './create-user.ts';
-import type { User } from './user-data.ts';
+import { issuePasswordLink, sendPasswordLinkMail } from '../auth/public.ts';
+import type { Mailer } from '../mail/public.ts';
+import { createUser, type NewUser, type User } from '../users/public.ts';
 
 // The accounts the treasurer opens (by hand, or by accepting an application), and the one-time
 // links to set a password that they and a reset hand out.

@@ -18,7 +18,7 @@ import {
   type TestApp,
   storedFileCount,
 } from '../../../test/harness.ts';
-import type { User } from './user-data.ts';
+import type { User } from '../users/user-data.ts';
 
 const USER_DATA_KEYS = [
   'address',

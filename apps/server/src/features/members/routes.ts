@@ -19,12 +19,11 @@ import {
   notAMember,
   requireUser,
   withSession,
-} from '../auth/plugin.ts';
-import { audit } from '../audit/audit.ts';
+} from '../sessions/public.ts';
+import { audit } from '../audit/public.ts';
+import { insertFileRow, pendingUpload, sanitizeUpload } from '../files/public.ts';
+import { toUserData, type User } from '../users/public.ts';
 import { accountAnswer, accountDataStatement, type KeptAnswer } from './account-data.ts';
-import { insertFileRow, pendingUpload } from '../files/files.ts';
-import { sanitizeUpload } from '../files/sanitize-upload.ts';
-import { toUserData, type User } from './user-data.ts';
 import { refusedUpload, secured } from '../../lib/route-kit.ts';
 
 // Sessions whose account answer is kept: about 15 MB at the most.

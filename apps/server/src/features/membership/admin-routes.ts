@@ -16,16 +16,16 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { audit } from '../audit/audit.ts';
-import { requireReason } from '../../lib/reason.ts';
-import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
-import { actorOf } from '../auth/plugin.ts';
+import { audit } from '../audit/public.ts';
+import { actorOf } from '../sessions/public.ts';
 import {
   createInvitedMember,
   mailPasswordLink,
   memberOpenedMessage,
-} from '../members/invitations.ts';
-import { toAdminMember } from '../members/admin-members.ts';
+  toAdminMember,
+} from '../members/public.ts';
+import { requireReason } from '../../lib/reason.ts';
+import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 
 type Application = typeof membershipApplications.$inferSelect;
 

@@ -4,7 +4,7 @@ import type { JoinRequest } from '@jamiya/contracts/membership';
 import type { Db } from '../../db/client.ts';
 import { loginFailures, membershipApplications, users } from '../../db/schema/users.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
-import { audit } from '../audit/audit.ts';
+import { audit } from '../audit/public.ts';
 
 export const APPLICATION_LIMIT = { perAddress: 5, windowMs: 60 * 60_000 } as const;
 

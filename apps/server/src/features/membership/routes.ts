@@ -12,16 +12,19 @@ import type { DbOrTx } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/users.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { audit } from '../audit/audit.ts';
-import { deviceTokenOf, findAccount, trustBrowser } from '../auth/devices.ts';
+import { audit } from '../audit/public.ts';
 import {
+  deviceTokenOf,
+  findAccount,
+  trustBrowser,
   issueAskedResetLink,
   issuePasswordLink,
   sendPasswordLinkMail,
   setPasswordWithLink,
-} from '../auth/password-links.ts';
-import { createSession } from '../auth/sessions.ts';
-import { pruneAttempts, THROTTLE } from '../auth/throttle.ts';
+  pruneAttempts,
+  THROTTLE,
+} from '../auth/public.ts';
+import { createSession } from '../sessions/public.ts';
 import { submitApplication } from './join.ts';
 
 export const APPLICATION_RECEIVED =

@@ -3,7 +3,7 @@ import type { Conversation } from '@jamiya/contracts/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { messages } from '../../db/schema/member-services.ts';
 import { page } from '../../lib/pagination.ts';
-import { memberRefsById } from '../members/member-refs.ts';
+import { memberRefsById } from '../users/public.ts';
 import { selectViews, toMessage } from './message-views.ts';
 
 // The committee's list of conversations, the one with the newest message first.

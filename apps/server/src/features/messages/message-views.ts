@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import { messages } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
-import { fileUrl } from '../files/files.ts';
+import { fileUrl } from '../files/public.ts';
 
 // A message as both sides read it: its author's name and its attachment's link.
 

@@ -16,7 +16,7 @@ import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
-import { currentUser, requireUser } from '../auth/plugin.ts';
+import { currentUser, requireUser } from '../sessions/public.ts';
 import { checkMessageRate, sendMessage } from './send.ts';
 import { conversationPage } from './conversations.ts';
 import { findMember, markRead, threadPage } from './thread.ts';

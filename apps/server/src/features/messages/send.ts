@@ -4,10 +4,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { messages } from '../../db/schema/member-services.ts';
 import { HOUR_MS, lockMemberCount, refuseBeyondRate } from '../../db/rate-window.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
-import type { FileStorage } from '../files/file-storage.ts';
-import { checkedUpload, insertFileRow } from '../files/files.ts';
-import { notify } from '../notifications/notify.ts';
-import { messageNotice } from '../notifications/texts.ts';
+import { type FileStorage, checkedUpload, insertFileRow } from '../files/public.ts';
+import { notify, messageNotice } from '../notifications/public.ts';
 import { selectViews, toMessage } from './message-views.ts';
 import type { Side } from './thread.ts';
 

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { messages, notifications } from '../../db/schema/member-services.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page } from '../../lib/pagination.ts';
-import { memberRefsById, type MemberRef } from '../members/member-refs.ts';
+import { memberRefsById, type MemberRef } from '../users/public.ts';
 import { selectViews, toMessage } from './message-views.ts';
 
 // One member's conversation with the committee: reading it page by page, marking it read,

@@ -7,9 +7,8 @@ import { installmentReminders, notifications } from '../../db/schema/member-serv
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { forgetOldIdempotencyKeys } from '../../plugins/idempotency.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { notificationMail } from '../mail/messages.ts';
-import { getSettings } from '../settings/settings.ts';
+import { type Mailer, notificationMail } from '../mail/public.ts';
+import { getSettings } from '../settings/public.ts';
 import { notify } from './notify.ts';
 import { reminderNotice, renderNotice } from './texts.ts';
 

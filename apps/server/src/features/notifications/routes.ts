@@ -10,7 +10,7 @@ import {
 } from '@jamiya/contracts/notifications';
 import { requestLanguage } from '../../lib/language.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { currentUser, requireUser } from '../auth/plugin.ts';
+import { currentUser, requireUser } from '../sessions/public.ts';
 import {
   markAllRead,
   markRead,

@@ -7,8 +7,8 @@ import { payments } from '../../db/schema/payments.ts';
 import { membershipApplications, users } from '../../db/schema/users.ts';
 import { addMonthsToPeriod, localDate, periodOf } from '../../lib/calendar.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
-import { bookFigures } from '../ledger/journal.ts';
-import { activeAdminCount, openProposals, toProposalViews } from '../proposals/proposals.ts';
+import { bookFigures } from '../ledger/public.ts';
+import { activeAdminCount, openProposals, toProposalViews } from '../proposals/public.ts';
 
 async function countOf(query: Promise<Array<{ n: number }>>): Promise<number> {
   const [row] = await query;

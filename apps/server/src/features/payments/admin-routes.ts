@@ -13,7 +13,7 @@ import { notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { approvePayment, rejectPayment } from './review.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
-import { actorOf } from '../auth/plugin.ts';
+import { actorOf } from '../sessions/public.ts';
 import { toAdminPayments } from './admin-views.ts';
 
 /** The treasurer's review of dues and repayment submissions (docs/domain/dues.md). */

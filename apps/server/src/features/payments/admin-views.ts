@@ -7,7 +7,7 @@ import { settings } from '../../db/schema/settings.ts';
 import { monthFigures } from './months.ts';
 import type { Payment } from './submissions.ts';
 import { toPaymentView } from './payment-view.ts';
-import { memberRefsById } from '../members/member-refs.ts';
+import { memberRefsById } from '../users/public.ts';
 import { possibleDuplicatesOf } from './duplicates.ts';
 
 /**

@@ -7,7 +7,7 @@ import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { periodLabel } from '../../lib/calendar.ts';
 import type { Payment } from './submissions.ts';
-import { SAME_PICTURE_MAX_DISTANCE } from '../files/picture-hash.ts';
+import { SAME_PICTURE_MAX_DISTANCE } from '../files/public.ts';
 
 /**
  * For each submission, the other submissions (any member, any month, any status) whose receipt

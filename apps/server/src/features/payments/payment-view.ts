@@ -1,7 +1,7 @@
 import { filsToAed } from '@jamiya/money/fils';
 import type { Payment as PaymentView } from '@jamiya/contracts/payments';
 import { periodLabel } from '../../lib/calendar.ts';
-import { fileUrl } from '../files/files.ts';
+import { fileUrl } from '../files/public.ts';
 import type { Payment } from './submissions.ts';
 
 export function toPaymentView(p: Payment): PaymentView {

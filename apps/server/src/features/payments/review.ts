@@ -7,11 +7,10 @@ import { periodLabel } from '../../lib/calendar.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
 import { requireReason } from '../../lib/reason.ts';
-import { audit } from '../audit/audit.ts';
-import { postEntry } from '../ledger/ledger.ts';
-import { applyRepayment } from '../loans/repayment.ts';
-import { notify } from '../notifications/notify.ts';
-import { paymentApprovedNotice, paymentRejectedNotice } from '../notifications/texts.ts';
+import { audit } from '../audit/public.ts';
+import { postEntry } from '../ledger/public.ts';
+import { applyRepayment } from '../loans/public.ts';
+import { notify, paymentApprovedNotice, paymentRejectedNotice } from '../notifications/public.ts';
 import { monthOf } from './months.ts';
 import type { Payment } from './submissions.ts';
 

@@ -9,9 +9,9 @@ import { addMonthsToPeriod, localDate, periodOf, resolveMonth } from '../../lib/
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
-import { audit } from '../audit/audit.ts';
-import { insertFileRow, type PendingUpload } from '../files/files.ts';
-import { installmentsOf, outstandingFils } from '../loans/installments.ts';
+import { audit } from '../audit/public.ts';
+import { insertFileRow, type PendingUpload } from '../files/public.ts';
+import { installmentsOf, outstandingFils } from '../loans/public.ts';
 import { monthOf } from './months.ts';
 
 // What a member submits: a monthly due with its receipt, or a repayment towards their loan.

@@ -7,8 +7,8 @@ import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Say } from '../../lib/i18n.ts';
-import { audit } from '../audit/audit.ts';
-import { memberRefsById } from '../members/member-refs.ts';
+import { audit } from '../audit/public.ts';
+import { memberRefsById } from '../users/public.ts';
 
 // Maker-checker for money leaving the fund and whatever could stand in for it, after Apache
 // Fineract's: with two or more active admins, the first call proposes and a different admin's

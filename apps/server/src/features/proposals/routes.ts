@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { fundProposal, proposalsList } from '@jamiya/contracts/proposals';
 import { errorBody } from '@jamiya/contracts/common';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
-import { actorOf } from '../auth/plugin.ts';
+import { actorOf } from '../sessions/public.ts';
 import { openProposals, toProposalViews, withdrawProposal } from './proposals.ts';
 
 /** Money leaving the fund that waits for a second admin: the list, and withdrawing one. */

@@ -5,10 +5,9 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rechargeRequests } from '../../db/schema/member-services.ts';
 import { users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { audit } from '../audit/audit.ts';
+import { audit } from '../audit/public.ts';
+import { notify, rechargeNotice } from '../notifications/public.ts';
 import { DAY_MS, refuseBeyondRate } from '../../db/rate-window.ts';
-import { notify } from '../notifications/notify.ts';
-import { rechargeNotice } from '../notifications/texts.ts';
 
 export type RechargeRow = typeof rechargeRequests.$inferSelect;
 type MemberRef = AdminRecharge['member'];

@@ -18,14 +18,13 @@ import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { currentUser, requireMember } from '../auth/plugin.ts';
+import { currentUser, requireMember, actorOf } from '../sessions/public.ts';
+import { audit } from '../audit/public.ts';
+import { rechargeValues } from '../notifications/public.ts';
+import { getSettings } from '../settings/public.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
-import { actorOf } from '../auth/plugin.ts';
-import { audit } from '../audit/audit.ts';
-import { rechargeValues } from '../notifications/texts.ts';
 import { requireReason } from '../../lib/reason.ts';
-import { getSettings } from '../settings/settings.ts';
 import { lockMemberCount } from '../../db/rate-window.ts';
 import {
   checkRechargeRate,

@@ -8,8 +8,8 @@ import {
 import { errorBody } from '@jamiya/contracts/common';
 import { settings } from '../../db/schema/settings.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
-import { actorOf } from '../auth/plugin.ts';
-import { audit } from '../audit/audit.ts';
+import { actorOf } from '../sessions/public.ts';
+import { audit } from '../audit/public.ts';
 import { getSettings, keptTranslations, toAdminSettings } from './settings.ts';
 
 /** The association's settings, as the treasurer reads and changes them. */

@@ -8,10 +8,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { currentUser, requireMember } from '../auth/plugin.ts';
+import { currentUser, requireMember } from '../sessions/public.ts';
+import { getSettings } from '../settings/public.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { statementForPeriod } from './statement-query.ts';
-import { getSettings } from '../settings/settings.ts';
 import { statementPdf } from './statement-pdf.ts';
 import { statementCsv, statementFileName, toStatementView } from './statement-view.ts';
 

@@ -4,7 +4,7 @@ import { formatDay } from '@jamiya/money/dates';
 import type { Fils } from '@jamiya/money/fils';
 import { formatMoney } from '@jamiya/money/format';
 import { text } from '../../lib/i18n.ts';
-import { describeMovement } from '../ledger/journal.ts';
+import { describeMovement } from '../ledger/public.ts';
 import type { StatementSubject } from './statement-view.ts';
 import { isolate, textWriter, type Align, type TextStyle } from './pdf-text.ts';
 

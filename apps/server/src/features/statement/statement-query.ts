@@ -9,7 +9,7 @@ import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import { bonusPeriods } from '../../db/schema/member-services.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { describeMovement, type EntryKind } from '../ledger/journal.ts';
+import { describeMovement, type EntryKind } from '../ledger/public.ts';
 
 export interface StatementRow {
   entryId: number;

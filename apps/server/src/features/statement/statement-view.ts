@@ -6,7 +6,7 @@ import type { LoanCharge } from '@jamiya/contracts/settings';
 import { localDate } from '../../lib/calendar.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { text } from '../../lib/i18n.ts';
-import { describeMovement, type EntryKind } from '../ledger/journal.ts';
+import { describeMovement, type EntryKind } from '../ledger/public.ts';
 import { toStatementLine } from './statement-query.ts';
 import type { StatementBalances, StatementPeriod, StatementRow } from './statement-query.ts';
 

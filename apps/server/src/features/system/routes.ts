@@ -5,9 +5,8 @@ import { publicSettings } from '@jamiya/contracts/settings';
 import { isLanguage, type Language } from '@jamiya/contracts/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLanguage } from '../../lib/language.ts';
-import { bearerToken } from '../auth/plugin.ts';
-import { findSession } from '../auth/sessions.ts';
-import { getSettings, toPublicSettings } from '../settings/settings.ts';
+import { bearerToken, findSession } from '../sessions/public.ts';
+import { getSettings, toPublicSettings } from '../settings/public.ts';
 
 /**
  * The language a public answer is read in: the request's (the web app's choice, the browser's

@@ -1,6 +1,6 @@
 import type { UserData } from '@jamiya/contracts/profile';
 import type { users } from '../../db/schema/users.ts';
-import { fileUrl } from '../files/files.ts';
+import { fileUrl } from '../files/public.ts';
 import type { MemberRef } from './member-refs.ts';
 
 export type User = typeof users.$inferSelect;

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { conflict } from '../../lib/errors.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/public.ts';
 import type { User } from './user-data.ts';
 
 export interface NewUser {

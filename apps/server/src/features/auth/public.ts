@@ -1,0 +1,12 @@
+// The door of auth: signing in, passwords and their links, sign-in throttling.
+// What app.ts and other features may use of it; the rest is the feature's own.
+export { deviceTokenOf, findAccount, trustBrowser } from './devices.ts';
+export {
+  issueAskedResetLink,
+  issuePasswordLink,
+  sendPasswordLinkMail,
+  setPasswordWithLink,
+} from './password-links.ts';
+export { hashPassword, isCommonPassword } from './passwords.ts';
+export { authRoutes } from './routes.ts';
+export { THROTTLE, pruneAttempts } from './throttle.ts';

@@ -1,0 +1,10 @@
+// The door of loans: loans from application to closed, and their repayments.
+// What app.ts and other features may use of it; the rest is the feature's own.
+export { loanAdminRoutes } from './admin-routes.ts';
+export { applyForLoan } from './apply.ts';
+export { approveLoan } from './decisions.ts';
+export { disburseLoan } from './disburse.ts';
+export { installmentsOf, outstandingFils } from './installments.ts';
+export { toAdminLoanView } from './loan-view.ts';
+export { applyRepayment } from './repayment.ts';
+export { loanRoutes } from './routes.ts';

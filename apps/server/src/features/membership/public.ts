@@ -1,0 +1,4 @@
+// The door of membership: applications to join, and the treasurer deciding them.
+// What app.ts and other features may use of it; the rest is the feature's own.
+export { membershipAdminRoutes } from './admin-routes.ts';
+export { membershipRoutes } from './routes.ts';

@@ -1,0 +1,13 @@
+// The door of payments: monthly dues and loan repayments by receipt, and their review.
+// What app.ts and other features may use of it; the rest is the feature's own.
+export {
+  accountSummary,
+  accountSummaryColumns,
+  toAccountSummary,
+  type AccountFigures,
+} from './account-summary.ts';
+export { paymentAdminRoutes } from './admin-routes.ts';
+export { toAdminPayments } from './admin-views.ts';
+export { approvePayment } from './review.ts';
+export { paymentRoutes } from './routes.ts';
+export { submitDues, submitLoanRepayment } from './submissions.ts';

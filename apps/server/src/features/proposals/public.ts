@@ -1,0 +1,11 @@
+// The door of proposals: two admins for money: proposed, then confirmed.
+// What app.ts and other features may use of it; the rest is the feature's own.
+export {
+  activeAdminCount,
+  openProposals,
+  toProposalViews,
+  withSecondAdmin,
+  type Decision,
+  type ProposalRow,
+} from './proposals.ts';
+export { proposalAdminRoutes } from './routes.ts';

@@ -1,0 +1,5 @@
+// The door of statement: a member's statement: on screen, CSV and PDF.
+// What app.ts and other features may use of it; the rest is the feature's own.
+export { statementAdminRoutes, statementRoutes } from './routes.ts';
+export { memberStatement, toStatementLine } from './statement-query.ts';
+export { statementCsv } from './statement-view.ts';
