@@ -16,7 +16,7 @@ const TONE: Record<Recharge['state'], BadgeTone> = {
 
 /** The member's recharge requests, newest first, with what the committee did. */
 export function MyRecharges() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('recharge');
   const recharges = useMyRecharges();
 
   let body;
@@ -64,7 +64,7 @@ export function MyRecharges() {
 }
 
 function RechargeItem({ recharge: r }: { recharge: Recharge }) {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('recharge');
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 px-4 py-3 md:px-5">
       <div className="min-w-0">

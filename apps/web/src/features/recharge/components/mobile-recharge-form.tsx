@@ -43,7 +43,7 @@ export function MobileRechargeForm({
   /** A link to the list of requests in the confirmation (not on the page that shows it). */
   showRequestsLink?: boolean;
 }) {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('recharge');
   const isOnline = useIsOnline();
   const settings = useSettings();
   const range = rechargeRange(settings.data);

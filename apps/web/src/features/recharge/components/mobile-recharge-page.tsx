@@ -5,7 +5,7 @@ import { MyRecharges } from './my-recharges.tsx';
 
 /** /user/mobile-recharge: the recharge form of the home page, and the member's requests. */
 export function MobileRechargePage() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('recharge');
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <PageTitle>{t('recharge.title')}</PageTitle>
