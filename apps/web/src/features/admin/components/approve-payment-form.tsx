@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
-import type { approveForm } from '../lib/money-forms.ts';
+import type { approveForm } from '../../../lib/money-forms.ts';
 import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
 import { AmountInput } from '../../../components/amount-input.tsx';
@@ -17,7 +17,7 @@ import { DecisionForm, useRefusal } from './decision-form.tsx';
 
 type ApproveForm = typeof approveForm;
 const approveResolver = lazyZodResolver(() =>
-  import('../lib/money-forms.ts').then((m) => m.approveForm),
+  import('../../../lib/money-forms.ts').then((m) => m.approveForm),
 );
 
 /**

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
-import type { cashRepaymentForm } from '../lib/money-forms.ts';
+import type { cashRepaymentForm } from '../../../lib/money-forms.ts';
 import { tryParseAed } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
 import { AmountInput } from '../../../components/amount-input.tsx';
@@ -67,7 +67,7 @@ function RepaymentForm({
   const resolver = useMemo(
     () =>
       lazyZodResolver(() =>
-        import('../lib/money-forms.ts').then((m) =>
+        import('../../../lib/money-forms.ts').then((m) =>
           m.cashRepaymentForm(remainingFils, t('loan.repayTooMuch', { remaining: remainingText })),
         ),
       ),

@@ -6,7 +6,7 @@ import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { Spinner } from '../../../components/states.tsx';
 import { aed } from '../../../lib/format.ts';
 import { isProposed, useMoveLoan, type AdminLoan, type LoanAction } from '../api/admin-loans.ts';
-import { useOverview } from '../api/get-overview.ts';
+import { useOverview } from '../../../api/get-overview.ts';
 import {
   useMyId,
   useOpenProposals,

@@ -8,8 +8,8 @@ import {
   adminPendingLoan,
   adminProfileBody,
   overviewBody,
-} from '../testing/fixtures.ts';
-import { chairProfileBody, proposalBody } from '../testing/proposal-fixtures.ts';
+} from '../../../testing/admin-fixtures.ts';
+import { chairProfileBody, proposalBody } from '../../../testing/proposal-fixtures.ts';
 import { AdminLoanDetailPage } from './loan-detail-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];

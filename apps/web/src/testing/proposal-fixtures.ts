@@ -1,6 +1,6 @@
 import type { FundProposal } from '@jamiya/contracts/proposals';
 import type { UserData } from '@jamiya/contracts/profile';
-import { RAHUL, adminProfileBody } from './fixtures.ts';
+import { RAHUL, adminProfileBody } from './admin-fixtures.ts';
 
 // Maker-checker answers (packages/contracts/src/proposals.ts `fundProposal`), from the demo data:
 // the treasurer proposes, the chair confirms.

@@ -3,7 +3,7 @@ import type { AdminLoan } from '@jamiya/contracts/loans';
 import type { AdminOverview } from '@jamiya/contracts/overview';
 import type { AdminPayment } from '@jamiya/contracts/payments';
 import type { UserData } from '@jamiya/contracts/profile';
-import { activeLoan, pendingLoan, profileBody } from '../../../testing/api-fixtures.ts';
+import { activeLoan, pendingLoan, profileBody } from './api-fixtures.ts';
 
 // Answers shaped like the admin API's (packages/contracts/src), from the demo data.
 
