@@ -225,7 +225,7 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
   {
     path: '/admin/payments',
     layout: 'admin',
-    page: page('admin/review-queue-page'),
+    page: page('admin-payments/review-queue-page'),
   },
   {
     path: '/admin/loans',

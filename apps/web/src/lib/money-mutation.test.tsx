@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rechargeBody } from '../testing/api-fixtures.ts';
 import { stubApi } from '../testing/render.tsx';
-import { useApprovePayment } from '../features/admin/api/admin-payments.ts';
+import { useApprovePayment } from '../features/admin-payments/api/admin-payments.ts';
 import {
   useRequestRecharge,
   type RechargeCreated,

@@ -25,7 +25,7 @@ const isStacked = () =>
  * approved (amount corrected if need be) or rejected with a reason.
  */
 export function ReviewQueuePage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-payments');
   const [params, setParams] = useSearchParams();
   const rawStatus = params.get('status');
   const status: PaymentStatus = isStatus(rawStatus) ? rawStatus : 'pending';
@@ -118,7 +118,7 @@ export function ReviewQueuePage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <title>{t('layout.pageTitle', { page: t('payments.title') })}</title>
+      <title>{t('layout.pageTitle', { ns: 'admin', page: t('payments.title') })}</title>
       <PageHeading title={t('payments.title')} subtitle={t('payments.subtitle')} />
       <Tabs
         label={t('payments.tabs')}
@@ -141,7 +141,7 @@ function PaymentItem({
   isSelected: boolean;
   onSelect: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-payments');
   return (
     <li>
       <button

@@ -15,7 +15,7 @@ export function DuplicateWarnings({
   comparedId: number | undefined;
   onCompare: (id: number) => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-payments');
   const several = payment.possible_duplicates.length > 1;
   return (
     <div
@@ -46,7 +46,7 @@ export function DuplicateWarnings({
 
 /** The other submission's receipt. */
 export function OtherReceipt({ duplicate }: { duplicate: PossibleDuplicate }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-payments');
   const other = useAdminPayment(duplicate.payment_id);
   const names = {
     name: duplicate.member.name,

@@ -25,7 +25,7 @@ const approveResolver = lazyZodResolver(() =>
  * typed over it; less than what remains of a month is approved as a part payment, once asked.
  */
 export function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-payments');
   const approve = useApprovePayment();
   // Without a receipt nothing shows what came in: the treasurer types it, from an empty field.
   const hasReceipt = payment.receipt_url !== null;

@@ -21,7 +21,7 @@ export function PaymentReview({
   onDecided: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-payments');
   const what = paymentWhat(t, payment);
   const duplicates = payment.possible_duplicates;
   const hasDuplicates = duplicates.length > 0;

@@ -14,7 +14,7 @@ const linkClass =
  * carry scripts (the server strips them since decision 023, but not from older uploads).
  */
 export function ReceiptView({ path, alt }: { path: string; alt: string }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-payments');
   const file = useQuery({
     queryKey: ['file', path],
     queryFn: () => fetchFileBlob(path),

@@ -15,7 +15,7 @@ const rejectResolver = lazyZodResolver(() =>
 
 /** Rejecting a pending submission, with the reason the member reads. */
 export function RejectForm({ payment, onDone }: { payment: AdminPayment; onDone: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-payments');
   const reject = useRejectPayment();
   const form = useForm<z.input<typeof reasonRequest>, unknown, z.output<typeof reasonRequest>>({
     resolver: rejectResolver,

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminPayment } from '@jamiya/contracts/payments';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
-import { AMINA, adminPayment, page, stubFiles } from '../../../testing/admin-fixtures.ts';
+import { AMINA, page } from '../../../testing/admin-fixtures.ts';
+import { adminPayment, stubFiles } from '../testing/fixtures.ts';
 import { ReviewQueuePage } from './review-queue-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];
