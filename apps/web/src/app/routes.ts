@@ -230,12 +230,12 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
   {
     path: '/admin/loans',
     layout: 'admin',
-    page: page('admin/loans-page', undefined, 'AdminLoansPage'),
+    page: page('admin-loans/loans-page', undefined, 'AdminLoansPage'),
   },
   {
     path: '/admin/loans/:id',
     layout: 'admin',
-    page: page('admin/loan-detail-page', undefined, 'AdminLoanDetailPage'),
+    page: page('admin-loans/loan-detail-page', undefined, 'AdminLoanDetailPage'),
   },
   {
     path: '/admin/members',

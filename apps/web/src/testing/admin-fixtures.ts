@@ -1,7 +1,6 @@
-import type { AdminLoan } from '@jamiya/contracts/loans';
 import type { AdminOverview } from '@jamiya/contracts/overview';
 import type { UserData } from '@jamiya/contracts/profile';
-import { activeLoan, pendingLoan, profileBody } from './api-fixtures.ts';
+import { profileBody } from './api-fixtures.ts';
 
 // Answers shaped like the admin API's (packages/contracts/src), from the demo data.
 
@@ -60,34 +59,5 @@ export function overviewBody(overrides: Partial<AdminOverview> = {}): AdminOverv
     ...overrides,
   };
 }
-
-const FATIMA = { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' };
-const YUSUF = { id: 4, unique_id: 'JM000004', name: 'Yusuf Khan' };
-
-/** Amina's loan: approved by Fatima, paid out on Fatima's proposal that Yusuf confirmed. */
-export const adminActiveLoan = (overrides: Partial<AdminLoan> = {}): AdminLoan => {
-  const [applied, approved, paidOut] = activeLoan().transitions;
-  return {
-    ...activeLoan(),
-    member: AMINA,
-    transitions: [
-      { ...applied!, admin: null, proposed_by: null },
-      { ...approved!, admin: FATIMA, proposed_by: null },
-      { ...paidOut!, admin: YUSUF, proposed_by: FATIMA },
-    ],
-    ...overrides,
-  };
-};
-
-export const adminPendingLoan = (overrides: Partial<AdminLoan> = {}): AdminLoan => ({
-  ...pendingLoan(),
-  member: RAHUL,
-  transitions: pendingLoan().transitions.map((step) => ({
-    ...step,
-    admin: null,
-    proposed_by: null,
-  })),
-  ...overrides,
-});
 
 export const page = <T>(items: T[], next_cursor: string | null = null) => ({ items, next_cursor });

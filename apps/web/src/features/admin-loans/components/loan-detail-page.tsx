@@ -23,7 +23,7 @@ const INSTALLMENT_TONE: Record<Installment['status'], BadgeTone> = {
 
 /** One loan (/admin/loans/:id): figures, the actions its state allows, schedule and history. */
 export function AdminLoanDetailPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-loans');
   const id = Number(useParams().id);
   const loan = useAdminLoan(id);
 
@@ -43,6 +43,7 @@ export function AdminLoanDetailPage() {
     <div className="flex flex-col gap-4">
       <title>
         {t('layout.pageTitle', {
+          ns: 'admin',
           page: Number.isInteger(id) && id > 0 ? t('loan.title', { id }) : t('loans.title'),
         })}
       </title>
@@ -59,7 +60,7 @@ export function AdminLoanDetailPage() {
 }
 
 function LoanDetail({ loan }: { loan: AdminLoan }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-loans');
   const isPaidOut = loan.disbursed_on !== null;
   const figures = [
     { key: 'amount', label: t('loan.amount'), value: aed(loan.loan_amount) },
@@ -174,7 +175,7 @@ function LoanDetail({ loan }: { loan: AdminLoan }) {
 }
 
 function Schedule({ loan }: { loan: AdminLoan }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-loans');
   const columns: Column<Installment>[] = [
     { key: 'number', header: t('loan.columns.number'), isRowHeader: true, cell: (i) => i.number },
     {
@@ -215,7 +216,7 @@ function Schedule({ loan }: { loan: AdminLoan }) {
 }
 
 function History({ loan }: { loan: AdminLoan }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-loans');
   return (
     <section
       aria-labelledby="loan-history-title"
@@ -248,7 +249,9 @@ function History({ loan }: { loan: AdminLoan }) {
               <time dateTime={step.at}>{formatDateTime(step.at)}</time>
             </p>
             {step.reason && (
-              <p className="text-sm text-slate-800">{t('loan.reason', { reason: step.reason })}</p>
+              <p className="text-sm text-slate-800">
+                {t('loan.reason', { ns: 'admin', reason: step.reason })}
+              </p>
             )}
           </li>
         ))}

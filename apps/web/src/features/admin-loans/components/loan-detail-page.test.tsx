@@ -3,12 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminLoan, LoanStateName } from '@jamiya/contracts/loans';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
-import {
-  adminActiveLoan,
-  adminPendingLoan,
-  adminProfileBody,
-  overviewBody,
-} from '../../../testing/admin-fixtures.ts';
+import { adminProfileBody, overviewBody } from '../../../testing/admin-fixtures.ts';
+import { adminActiveLoan, adminPendingLoan } from '../testing/fixtures.ts';
 import { chairProfileBody, proposalBody } from '../../../testing/proposal-fixtures.ts';
 import { AdminLoanDetailPage } from './loan-detail-page.tsx';
 

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
-import { adminActiveLoan, adminPendingLoan, page } from '../../../testing/admin-fixtures.ts';
+import { page } from '../../../testing/admin-fixtures.ts';
+import { adminActiveLoan, adminPendingLoan } from '../testing/fixtures.ts';
 import { proposalBody } from '../../../testing/proposal-fixtures.ts';
 import { AdminLoansPage } from './loans-page.tsx';
 

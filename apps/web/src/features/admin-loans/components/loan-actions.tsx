@@ -26,7 +26,7 @@ type Open = LoanAction | 'repay' | null;
  * loan.
  */
 export function LoanActions({ loan }: { loan: AdminLoan }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-loans');
   const move = useMoveLoan();
   const myId = useMyId();
   const [open, setOpen] = useState<Open>(null);
@@ -290,7 +290,7 @@ function DisburseDialog({
   isProposing: boolean;
   onConfirm: (reason: string | undefined) => Promise<string>;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-loans');
   const loanFils = tryParseAed(loan.loan_amount) ?? 0;
   const cashFils = overview.data ? (tryParseAed(overview.data.cash_in_hand) ?? 0) : null;
   const leftFils = cashFils === null ? null : cashFils - loanFils;

@@ -35,7 +35,7 @@ interface RepaymentProps {
  */
 export function CashRepaymentDialog({ isOpen, ...props }: RepaymentProps & { isOpen: boolean }) {
   const { loan, onClose } = props;
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-loans');
   const [shakeSignal, setShakeSignal] = useState(0);
   return (
     <Modal
@@ -57,7 +57,7 @@ function RepaymentForm({
   onDone,
   onInvalid,
 }: RepaymentProps & { onInvalid: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-loans');
   const { t: tc } = useTranslation();
   const repay = useRecordCashRepayment();
   const remainingFils = tryParseAed(loan.remaining_amount) ?? 0;

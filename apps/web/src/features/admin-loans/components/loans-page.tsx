@@ -20,7 +20,7 @@ const isState = (s: string | null): s is LoanStateName => STATES.includes(s as L
 
 /** Loans by state (/admin/loans), newest first, each leading to its detail. */
 export function AdminLoansPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('admin-loans');
   const [params, setParams] = useSearchParams();
   const raw = params.get('state');
   const state = isState(raw) ? raw : undefined;
@@ -41,7 +41,7 @@ export function AdminLoansPage() {
           to={`/admin/loans/${l.id}`}
           className="inline-flex min-h-11 items-center font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2"
         >
-          {t('loans.loanNumber', { id: l.id })}
+          {t('loans.loanNumber', { ns: 'admin', id: l.id })}
         </Link>
       ),
     },
@@ -135,7 +135,7 @@ export function AdminLoansPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <title>{t('layout.pageTitle', { page: t('loans.title') })}</title>
+        <title>{t('layout.pageTitle', { ns: 'admin', page: t('loans.title') })}</title>
         <PageHeading title={t('loans.title')} subtitle={t('loans.subtitle')} />
         <div className="flex w-full flex-col gap-1 sm:w-56">
           <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
