@@ -83,9 +83,9 @@ export function routeFiles(manifests, route, firstLoad, language = 'en') {
 
 /**
  * Every file the member pages can load in a language, for the service worker to keep
- * (scripts/service-worker.mjs): the first load, each member route's layout and page with their
- * texts, and what these load later (a form's validation, the toasts, a photo's worker) with its
- * stylesheets. Not the tables of every page and every text (src/app/pages.ts, texts.ts), whose
+ * (scripts/service-worker.mjs): the first load, each member route's layout, page and parts with
+ * their texts, and what these load later (a form's validation, the toasts, a photo's worker) with
+ * its stylesheets. Not the tables of every page and every text (src/app/pages.ts, texts.ts), whose
  * later loads are the treasurer's pages and the other languages.
  */
 export function memberFiles(manifests, routes, language) {
@@ -106,7 +106,11 @@ export function memberFiles(manifests, routes, language) {
   const texts = language === 'en' ? [] : FIRST_TEXTS.map((ns) => textsModule(ns, language));
   const modules = routes
     .filter((route) => route.layout === 'member')
-    .flatMap((route) => [...LAYOUTS.member.modules, route.page])
+    .flatMap((route) => [
+      ...LAYOUTS.member.modules,
+      route.page,
+      ...Object.values(route.parts ?? {}),
+    ])
     .flatMap((module) => sourcesOf(module, language));
   visit('index.html');
   for (const module of [...texts, ...modules, ...WITH_EVERY_PAGE])

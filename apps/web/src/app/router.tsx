@@ -7,6 +7,7 @@ import { retryOnNewPath } from '../lib/failed-loads.ts';
 import { useAfterPagePaint } from '../lib/use-after-page-paint.ts';
 import { PublicLayout } from '../features/layout/components/public-layout.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
+import i18n from './i18n.ts';
 import { lazyPage } from './lazy-page.tsx';
 import {
   isPageRoute,
@@ -32,20 +33,36 @@ export const loadPages = () => import('./pages.ts');
 type RouteComponent = ComponentType<LayoutProps> & { preload?: () => Promise<unknown> };
 const components = new Map<string, RouteComponent>();
 
+/** A module of the table (pages.ts), loaded. */
+const loadModule = (file: string) =>
+  loadPages().then(({ files }) => {
+    const loadFile = files[`../${file}`];
+    if (!loadFile) throw new Error(`${file}: no such module`);
+    return loadFile();
+  });
+
 function componentOf({ file, component, texts }: LazyModule): RouteComponent {
   let found = components.get(file) ?? FIRST_LOAD[file];
   if (!found) {
-    const load = () =>
-      loadPages().then(({ files }) => {
-        const loadFile = files[`../${file}`];
-        if (!loadFile) throw new Error(`${file}: no such module`);
-        return loadFile();
-      });
-    found = lazyPage(load, component, texts);
+    found = lazyPage(() => loadModule(file), component, texts);
     components.set(file, found);
   }
   return found;
 }
+
+/** What a page is given for a part of it (routes.ts `parts`): its loader, as React.lazy takes it. */
+export type LoadPart = () => Promise<{ default: ComponentType }>;
+
+/**
+ * Loads a part of a page that comes from another feature (routes.ts `parts`): its component,
+ * with its texts. Each call loads anew what failed before.
+ */
+export const loadPart =
+  ({ file, component, texts }: LazyModule): LoadPart =>
+  () =>
+    Promise.all([loadModule(file), texts && i18n.loadNamespaces(texts)]).then(([module]) => ({
+      default: module[component]!,
+    }));
 
 const NotFound = componentOf(NOT_FOUND);
 
@@ -60,7 +77,8 @@ function layoutElement(layout: Layout): ReactNode {
 function routeElement(route: (typeof ROUTES)[number]): ReactNode {
   if (!isPageRoute(route)) return <Navigate to={route.redirect} replace />;
   const Page = componentOf(route.page);
-  return <Page />;
+  const parts = Object.entries(route.parts ?? {}).map(([name, part]) => [name, loadPart(part)]);
+  return <Page {...Object.fromEntries(parts)} />;
 }
 
 const LAYOUT_ORDER: readonly Layout[] = ['public', 'member', 'admin'];

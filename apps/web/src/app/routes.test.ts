@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { preloadRoute } from './router.tsx';
+import { loadPart, preloadRoute } from './router.tsx';
 import { isPageRoute, LAYOUTS, PAGE_ROUTES, ROUTES, startOf } from './routes.ts';
 
 it('declares each path once, under its layout’s path', () => {
@@ -33,3 +33,9 @@ it('loads every route’s page, layouts and texts from the table alone', async (
     ).not.toContain('rejected');
   }
 }, 60_000);
+
+it('loads every part a route gives its page from the table alone', async () => {
+  for (const route of PAGE_ROUTES)
+    for (const part of Object.values(route.parts ?? {}))
+      expect((await loadPart(part)()).default, part.file).toBeTypeOf('function');
+});

@@ -30,6 +30,12 @@ export type PageRoute = {
   path: string;
   layout: Layout;
   page: LazyModule;
+  /**
+   * What the page shows of another feature's (features do not import each other): each given
+   * to the page as a prop of its name, a function that loads the module's component and its
+   * texts, as React.lazy takes it (router.tsx `loadPart`), for the page to ask when it wants.
+   */
+  parts?: Readonly<Record<string, LazyModule>>;
   /** How its HTML starts, if not as its layout's pages do (`LAYOUTS`). */
   start?: Start;
   /** Calls the page reads besides its layout's, started before its code arrives. */
@@ -39,7 +45,7 @@ export type PageRoute = {
 export type RedirectRoute = { path: string; layout: Layout; redirect: string };
 
 /**
- * A page, layout or guard: `page('dues/monthly-pay-page')` is the component `MonthlyPayPage`
+ * A page, layout, guard or part: `page('dues/monthly-pay-page')` is the component `MonthlyPayPage`
  * of src/features/dues/components/monthly-pay-page.tsx, loaded with its feature's texts
  * (`dues`). Texts of another namespace (or `null`, none) and a component not named after its
  * file are named after it.
@@ -90,6 +96,9 @@ export const LAYOUTS: Record<
 /** Shown for a path no route knows, inside the layout of where it was asked. */
 export const NOT_FOUND = page('public/not-found-page');
 
+/** The recharge form of features/recharge, which the member's home also shows. */
+export const RECHARGE_FORM = page('recharge/mobile-recharge-form');
+
 export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
   // The landing page is the one page of the first load (router.tsx imports it).
   {
@@ -131,6 +140,8 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
     path: '/user',
     layout: 'member',
     page: page('home/member-home-page'),
+    // Below the figures, asked for once they have painted.
+    parts: { loadRechargeForm: RECHARGE_FORM },
     start: 'drawn-eager',
     early: [MY_LOANS, SETTINGS],
   },
@@ -189,7 +200,7 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
   {
     path: '/user/mobile-recharge',
     layout: 'member',
-    page: page('home/mobile-recharge-page'),
+    page: page('recharge/mobile-recharge-page'),
     start: 'spinner',
     early: [SETTINGS],
   },
@@ -214,17 +225,17 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
   {
     path: '/admin/payments',
     layout: 'admin',
-    page: page('admin/review-queue-page'),
+    page: page('admin-payments/review-queue-page'),
   },
   {
     path: '/admin/loans',
     layout: 'admin',
-    page: page('admin/loans-page', undefined, 'AdminLoansPage'),
+    page: page('admin-loans/loans-page', undefined, 'AdminLoansPage'),
   },
   {
     path: '/admin/loans/:id',
     layout: 'admin',
-    page: page('admin/loan-detail-page', undefined, 'AdminLoanDetailPage'),
+    page: page('admin-loans/loan-detail-page', undefined, 'AdminLoanDetailPage'),
   },
   {
     path: '/admin/members',

@@ -19,8 +19,8 @@ describe('texts', () => {
   });
 
   it('picks the plural form by the count, by the language rules', () => {
-    const one = i18n.t('loan.months', { ns: 'admin', count: 1 });
-    const many = i18n.t('loan.months', { ns: 'admin', count: 6 });
+    const one = i18n.t('loan.months', { ns: 'admin-loans', count: 1 });
+    const many = i18n.t('loan.months', { ns: 'admin-loans', count: 6 });
     expect(one).toBe('1 month');
     expect(many).toBe('6 months');
   });
@@ -90,7 +90,7 @@ describe('texts', () => {
 
   it('uses the six plural forms of Arabic, and the two of Hindi', async () => {
     const forms = (counts: number[]) =>
-      counts.map((count) => i18n.t('loan.months', { ns: 'admin', count }));
+      counts.map((count) => i18n.t('loan.months', { ns: 'admin-loans', count }));
     try {
       await i18n.changeLanguage('ar');
       const arabic = forms([0, 1, 2, 3, 11, 100]);
@@ -111,7 +111,7 @@ describe('texts', () => {
     try {
       // The treasurer's pages are in English and Arabic only.
       await i18n.changeLanguage('hi');
-      expect(i18n.t('loan.months', { ns: 'admin', count: 2 })).toBe('2 months');
+      expect(i18n.t('loan.months', { ns: 'admin-loans', count: 2 })).toBe('2 months');
     } finally {
       await i18n.changeLanguage('en');
     }

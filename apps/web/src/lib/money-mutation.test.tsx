@@ -4,8 +4,11 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rechargeBody } from '../testing/api-fixtures.ts';
 import { stubApi } from '../testing/render.tsx';
-import { useApprovePayment } from '../features/admin/api/admin-payments.ts';
-import { useRequestRecharge, type RechargeCreated } from '../features/home/api/request-recharge.ts';
+import { useApprovePayment } from '../features/admin-payments/api/admin-payments.ts';
+import {
+  useRequestRecharge,
+  type RechargeCreated,
+} from '../features/recharge/api/request-recharge.ts';
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { mutations: { retryDelay: 1 } } });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { settingsBody } from '../../../testing/api-fixtures.ts';
 import { getToken, setToken } from '../../../lib/session-store.ts';
-import { adminProfileBody, overviewBody } from '../testing/fixtures.ts';
+import { adminProfileBody, overviewBody } from '../../../testing/admin-fixtures.ts';
 import { AdminLayout } from './admin-layout.tsx';
 
 function setup({

@@ -5,7 +5,7 @@ import { useProfile } from '../../../api/get-profile.ts';
 import { useSignOut } from '../../../api/logout.ts';
 import { useSettings } from '../../../api/get-settings.ts';
 import { DashboardIcon, HomeIcon, LoanIcon } from '../../../components/icons.tsx';
-import { useOverview } from '../api/get-overview.ts';
+import { useOverview } from '../../../api/get-overview.ts';
 import {
   BookIcon,
   HistoryIcon,

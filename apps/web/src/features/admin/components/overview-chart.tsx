@@ -2,10 +2,10 @@ import { numbersLocale } from '../../../lib/format.ts';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
-import type { AdminOverview } from '../api/get-overview.ts';
+import type { AdminOverview } from '../../../api/get-overview.ts';
 import { aed } from '../../../lib/format.ts';
 import { periodLabel } from '../../../lib/dates.ts';
-import { shortMonth } from '../utils/periods.ts';
+import { shortMonth } from '../lib/periods.ts';
 
 type Month = AdminOverview['history'][number];
 

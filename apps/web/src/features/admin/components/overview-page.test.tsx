@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
-import { overviewBody } from '../testing/fixtures.ts';
-import { proposalBody } from '../testing/proposal-fixtures.ts';
+import { overviewBody } from '../../../testing/admin-fixtures.ts';
+import { proposalBody } from '../../../testing/proposal-fixtures.ts';
 import { AdminOverviewPage } from './overview-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
-import { useOverview, type AdminOverview } from '../api/get-overview.ts';
+import { useOverview, type AdminOverview } from '../../../api/get-overview.ts';
 import { OverviewChart } from './overview-chart.tsx';
 import { ProposalsPanel } from './proposals-panel.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';

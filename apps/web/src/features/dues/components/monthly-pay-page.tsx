@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx'
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
-import { payableMonths } from '../utils/months.ts';
+import { payableMonths } from '../lib/months.ts';
 import { BalanceCards } from './balance-cards.tsx';
 import { FirstLoanBanner } from './first-loan-banner.tsx';
 import type { MonthlyPaymentDefaults } from './monthly-payment-modal.tsx';

@@ -18,7 +18,7 @@ import {
   type MonthlyPaymentFormOutput,
 } from '../api/save-monthly-payment.ts';
 import { periodLabel } from '../../../lib/dates.ts';
-import type { PayableMonth } from '../utils/months.ts';
+import type { PayableMonth } from '../lib/months.ts';
 import { AccountNumberField, useRememberedAccount } from './account-number-field.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
@@ -32,7 +32,7 @@ export interface MonthlyPaymentDefaults {
   accountNumber: string;
   /** The monthly due, already formatted, for the hint under the amount. */
   monthlyDueText?: string | undefined;
-  /** The months the member can pay: owed ones, and those ahead (utils/months.ts). */
+  /** The months the member can pay: owed ones, and those ahead (lib/months.ts). */
   months?: { owed: PayableMonth[]; ahead: PayableMonth[] } | undefined;
   /** The member's ID, to write in the transfer. */
   memberId?: string | undefined;

@@ -11,7 +11,12 @@ import {
   type MonthStatus,
 } from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
+import { loadPart } from '../../../app/router.tsx';
+import { RECHARGE_FORM } from '../../../app/routes.ts';
 import { MemberHomePage } from './member-home-page.tsx';
+
+// The recharge form of features/recharge, as the route table gives it to the page.
+const loadRechargeForm = loadPart(RECHARGE_FORM);
 
 // Shaped like the real API's answers: parsed with the contracts' schemas, so a drift fails here.
 /** Newest first, as the API lists them: `first` is the current month, then `paid` completed months before it. */
@@ -62,7 +67,7 @@ describe('MemberHomePage', () => {
       'GET /api/my-loans': () => loans([activeLoan]),
       'GET /api/settings': () => ({ body: settings }),
     });
-    renderWithProviders(<MemberHomePage />);
+    renderWithProviders(<MemberHomePage loadRechargeForm={loadRechargeForm} />);
 
     const saving = within(await screen.findByRole('region', { name: 'Your Saving Balance' }));
     expect(saving.getByText('AED 1,600')).toBeInTheDocument();
@@ -110,7 +115,7 @@ describe('MemberHomePage', () => {
       'GET /api/my-loans': () => loans([]),
       'GET /api/settings': () => ({ body: settings }),
     });
-    renderWithProviders(<MemberHomePage />);
+    renderWithProviders(<MemberHomePage loadRechargeForm={loadRechargeForm} />);
 
     const card = within(await screen.findByRole('region', { name: 'Amina Rahman' }));
     expect(card.getByText('Dues paid').nextElementSibling).toHaveTextContent('2 of 4');
@@ -140,7 +145,7 @@ describe('MemberHomePage', () => {
       'GET /api/my-loans': () => loans([]),
       'GET /api/settings': () => ({ body: settings }),
     });
-    renderWithProviders(<MemberHomePage />);
+    renderWithProviders(<MemberHomePage loadRechargeForm={loadRechargeForm} />);
     const card = within(await screen.findByRole('region', { name: 'Amina Rahman' }));
     expect(await card.findByText("This month's due")).toBeInTheDocument();
     expect(card.getByText("This month's due").parentElement).toHaveTextContent(
@@ -156,7 +161,7 @@ describe('MemberHomePage', () => {
       'GET /api/my-loans': () => loans([]),
       'GET /api/settings': () => ({ body: settings }),
     });
-    renderWithProviders(<MemberHomePage />);
+    renderWithProviders(<MemberHomePage loadRechargeForm={loadRechargeForm} />);
     const card = within(await screen.findByRole('region', { name: 'Amina Rahman' }));
     const due = card.getByText('Due balance').parentElement!;
     expect(due).toHaveTextContent('AED 400');
@@ -176,7 +181,7 @@ describe('MemberHomePage', () => {
       'GET /api/my-loans': () => loans([]),
       'GET /api/settings': () => ({ body: settings }),
     });
-    renderWithProviders(<MemberHomePage />);
+    renderWithProviders(<MemberHomePage loadRechargeForm={loadRechargeForm} />);
     const card = within(await screen.findByRole('region', { name: 'Amina Rahman' }));
     expect(await card.findByText('Next monthly due')).toBeInTheDocument();
     expect(card.getByText('January 2027')).toBeInTheDocument();
@@ -202,7 +207,7 @@ describe('MemberHomePage', () => {
       'GET /api/my-loans': () => loans([]),
       'GET /api/settings': () => ({ body: settings }),
     });
-    renderWithProviders(<MemberHomePage />);
+    renderWithProviders(<MemberHomePage loadRechargeForm={loadRechargeForm} />);
     const card = within(await screen.findByRole('region', { name: 'Amina Rahman' }));
     expect(await card.findByText('Next monthly due')).toBeInTheDocument();
     expect(card.getByText('February 2027')).toBeInTheDocument();
@@ -220,7 +225,7 @@ describe('MemberHomePage', () => {
       'GET /api/my-loans': () => loans([]),
       'GET /api/settings': () => ({ body: settings }),
     });
-    renderWithProviders(<MemberHomePage />);
+    renderWithProviders(<MemberHomePage loadRechargeForm={loadRechargeForm} />);
 
     expect(screen.getByText('Loading...').closest('[role="status"]')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your Saving Balance' })).not.toBeInTheDocument();
@@ -239,7 +244,7 @@ describe('MemberHomePage', () => {
       'GET /api/my-loans': () => loans([]),
       'GET /api/settings': () => ({ body: settings }),
     });
-    renderWithProviders(<MemberHomePage />);
+    renderWithProviders(<MemberHomePage loadRechargeForm={loadRechargeForm} />);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong');
@@ -263,7 +268,7 @@ describe('MemberHomePage', () => {
       'GET /api/my-loans': () => loans([]),
       'GET /api/settings': () => ({ body: settings }),
     });
-    renderWithProviders(<MemberHomePage />);
+    renderWithProviders(<MemberHomePage loadRechargeForm={loadRechargeForm} />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Network Error');
     expect(alert).not.toHaveTextContent('No account data found');

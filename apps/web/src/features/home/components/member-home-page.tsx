@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -12,18 +12,14 @@ import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
 import { holderFigures } from '../lib/home-figures.ts';
 import { ActiveLoanBanner } from './active-loan-banner.tsx';
 
-// Below the balance and the loan banner on a phone, and the only part of the page that needs the
-// form library (about 17 KB): asked for once the rest has painted, so that the figures a member
-// opens the page for wait for less code and work (docs/boot.md).
-const loadRechargeForm = () =>
-  lazy(() =>
-    import('./mobile-recharge-form.tsx').then(({ MobileRechargeForm }) => ({
-      default: MobileRechargeForm,
-    })),
-  );
+/**
+ * Loads the recharge form of features/recharge, with its texts: given by the route table
+ * (app/routes.ts `parts`), as features do not import each other.
+ */
+type LoadRechargeForm = () => Promise<{ default: ComponentType }>;
 
 /** /user: the member's home (docs/product.md 10.2), with real figures where the spec has placeholders. */
-export function MemberHomePage() {
+export function MemberHomePage({ loadRechargeForm }: { loadRechargeForm: LoadRechargeForm }) {
   const { t } = useTranslation('home');
   const account = useAccountData();
   const hasPagePainted = useAfterPagePaint();
@@ -52,25 +48,27 @@ export function MemberHomePage() {
         <SummaryCards data={account.data} />
       )}
       <ActiveLoanBanner />
-      {hasPagePainted ? <LazyRechargeForm /> : <RechargeFormPlaceholder />}
+      {hasPagePainted ? <LazyRechargeForm load={loadRechargeForm} /> : <RechargeFormPlaceholder />}
     </div>
   );
 }
 
 /**
- * The recharge form once its code is here. Should that code not come (a phone losing its
- * network), the page keeps what it shows and offers to try again, with a new request: a lazy
- * component keeps its failure.
+ * The recharge form once its code is here: below the balance and the loan banner on a phone,
+ * and the only part of the page that needs the form library (about 17 KB), asked for once the
+ * rest has painted, so that the figures a member opens the page for wait for less code and
+ * work (docs/boot.md). Should that code not come (a phone losing its network), the page keeps
+ * what it shows and offers to try again, with a new request: a lazy component keeps its failure.
  */
-function LazyRechargeForm() {
+function LazyRechargeForm({ load }: { load: LoadRechargeForm }) {
   const { t } = useTranslation('home');
-  const [RechargeForm, setRechargeForm] = useState(loadRechargeForm);
+  const [RechargeForm, setRechargeForm] = useState(() => lazy(load));
   return (
     <ErrorBoundary
       fallbackRender={({ resetErrorBoundary }) => (
         <ErrorState message={t('recharge.notLoaded')} onRetry={resetErrorBoundary} />
       )}
-      onReset={() => setRechargeForm(() => loadRechargeForm())}
+      onReset={() => setRechargeForm(() => lazy(load))}
     >
       <Suspense fallback={<RechargeFormPlaceholder />}>
         <RechargeForm />

@@ -4,7 +4,7 @@ import type { LOAN_TYPES, loanApplicationResponse } from '@jamiya/contracts/loan
 import type { LoanFigures } from '@jamiya/money/loan';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
-import { filsToFormValue } from '../utils/loan-terms.ts';
+import { filsToFormValue } from '../lib/loan-terms.ts';
 import { getAccountDataQueryOptions } from '../../../api/get-account-data.ts';
 import { getMyLoansQueryOptions } from '../../../api/get-my-loans.ts';
 

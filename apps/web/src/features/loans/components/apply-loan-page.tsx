@@ -7,7 +7,7 @@ import { useProfile } from '../../../api/get-profile.ts';
 import { useSettings } from '../../../api/get-settings.ts';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/messages.ts';
-import { policyInFils } from '../utils/loan-terms.ts';
+import { policyInFils } from '../lib/loan-terms.ts';
 import { LoanApplicationForm } from './loan-application-form.tsx';
 
 const OPEN_STATES = ['pending', 'approved', 'active'] as const;

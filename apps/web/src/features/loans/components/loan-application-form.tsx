@@ -13,18 +13,14 @@ import {
   translateMessage,
 } from '../../../lib/messages.ts';
 import { useApplyForLoan } from '../api/apply-for-loan.ts';
-import {
-  SERVER_FIELDS,
-  type LoanFormInput,
-  type LoanFormValues,
-} from '../utils/loan-form-fields.ts';
+import { SERVER_FIELDS, type LoanFormInput, type LoanFormValues } from '../lib/loan-form-fields.ts';
 import {
   CUSTOM_TERM,
   estimateLoan,
   parseCustomTerm,
   termMonths,
   type PolicyFils,
-} from '../utils/loan-terms.ts';
+} from '../lib/loan-terms.ts';
 import { AmountStepper } from './amount-stepper.tsx';
 import { LoanEstimate } from './loan-estimate.tsx';
 import { NeedsNetwork } from '../../../components/needs-network.tsx';
@@ -51,7 +47,7 @@ export function LoanApplicationForm({
   const resolver = useMemo(
     () =>
       lazyZodResolver(() =>
-        import('../utils/loan-form-schema.ts').then((m) =>
+        import('../lib/loan-form-schema.ts').then((m) =>
           m.loanFormSchema(policy, {
             invalid: t('apply.customTermInvalid'),
             tooLong: t('apply.customTermTooLong', { max: policy.maxCustomTerm }),

@@ -1,0 +1,149 @@
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import type { z } from 'zod';
+import type { cashRepaymentForm } from '../../../lib/money-forms.ts';
+import { tryParseAed } from '@jamiya/money/fils';
+import { filsToDecimalString } from '@jamiya/money/format';
+import { AmountInput } from '../../../components/amount-input.tsx';
+import { Button } from '../../../components/button.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { closeOnConflict } from '../../../components/reason-dialog.tsx';
+import { aed } from '../../../lib/format.ts';
+import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
+import type { FundProposal } from '../../../api/proposals.ts';
+import { ProposedBy } from '../../../components/proposal-panel.tsx';
+import { isProposed, useRecordCashRepayment, type AdminLoan } from '../api/admin-loans.ts';
+
+type CashRepaymentForm = ReturnType<typeof cashRepaymentForm>;
+
+interface RepaymentProps {
+  loan: AdminLoan;
+  onClose: () => void;
+  /** Another admin's proposal being confirmed: its amount and note stand. */
+  proposal?: FundProposal | undefined;
+  /** Says that this only proposes it (two or more active admins). */
+  needsSecond?: string | null;
+  onDone?: () => void;
+}
+
+/**
+ * A repayment received in cash: the amount (at most what remains) and an optional note. With two
+ * or more active admins it is proposed, and a second admin confirms the same amount.
+ */
+export function CashRepaymentDialog({ isOpen, ...props }: RepaymentProps & { isOpen: boolean }) {
+  const { loan, onClose } = props;
+  const { t } = useTranslation('admin-loans');
+  const [shakeSignal, setShakeSignal] = useState(0);
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('loan.repayTitle', { id: loan.id })}
+      shakeSignal={shakeSignal}
+    >
+      <RepaymentForm {...props} onInvalid={() => setShakeSignal((n) => n + 1)} />
+    </Modal>
+  );
+}
+
+function RepaymentForm({
+  loan,
+  onClose,
+  proposal,
+  needsSecond,
+  onDone,
+  onInvalid,
+}: RepaymentProps & { onInvalid: () => void }) {
+  const { t } = useTranslation('admin-loans');
+  const { t: tc } = useTranslation();
+  const repay = useRecordCashRepayment();
+  const remainingFils = tryParseAed(loan.remaining_amount) ?? 0;
+  const nextFils = loan.next_installment ? (tryParseAed(loan.next_installment.amount) ?? 0) : 0;
+  const remainingText = aed(loan.remaining_amount);
+
+  const resolver = useMemo(
+    () =>
+      lazyZodResolver(() =>
+        import('../../../lib/money-forms.ts').then((m) =>
+          m.cashRepaymentForm(remainingFils, t('loan.repayTooMuch', { remaining: remainingText })),
+        ),
+      ),
+    [remainingFils, remainingText, t],
+  );
+  const form = useForm<z.input<CashRepaymentForm>, unknown, z.output<CashRepaymentForm>>({
+    resolver,
+    defaultValues: {
+      amount: proposal
+        ? filsToDecimalString(tryParseAed(proposal.amount) ?? 0)
+        : filsToDecimalString(Math.min(nextFils || remainingFils, remainingFils)),
+      note: proposal?.reason ?? '',
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ amount, note }) => {
+    try {
+      const res = await repay.mutateAsync({ id: loan.id, amountFils: amount, note });
+      toastSuccess(isProposed(res) ? t('proposal.waitingToast') : res.message);
+      onClose();
+      onDone?.();
+    } catch (error) {
+      if (closeOnConflict(error, onClose)) return;
+      applyServerErrors(error, form.setError, ['amount', 'note']);
+      toastError(error);
+      onInvalid();
+    }
+  }, onInvalid);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <p className="text-slate-700">{t('loan.repayBody', { name: loan.member.name })}</p>
+      {proposal && (
+        <p className="text-slate-700">
+          <ProposedBy proposal={proposal} />
+        </p>
+      )}
+      <Field
+        label={t('loan.repayAmount')}
+        hint={
+          loan.next_installment
+            ? t('loan.repayAmountHint', {
+                next: aed(loan.next_installment.amount),
+                remaining: remainingText,
+              })
+            : t('loan.repayAmountHintRemaining', { remaining: remainingText })
+        }
+        error={errors.amount?.message}
+      >
+        {(a) => (
+          // Confirming: the amount is the proposal's, which the server checks too.
+          <AmountInput {...a} readOnly={proposal !== undefined} {...form.register('amount')} />
+        )}
+      </Field>
+      <Field label={t('loan.repayNote')} error={errors.note?.message}>
+        {(a) => (
+          <textarea
+            {...a}
+            rows={2}
+            maxLength={500}
+            readOnly={proposal !== undefined}
+            className={inputClass}
+            {...form.register('note')}
+          />
+        )}
+      </Field>
+      {needsSecond && <p className="text-sm text-slate-700">{needsSecond}</p>}
+      <ModalActions>
+        <Button variant="secondary" onClick={onClose}>
+          {tc('cancel')}
+        </Button>
+        <Button type="submit" isBusy={form.formState.isSubmitting}>
+          {proposal ? t('proposal.confirmRepayment') : t('loan.repayConfirm')}
+        </Button>
+      </ModalActions>
+    </form>
+  );
+}

@@ -1,0 +1,261 @@
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { Link, useParams } from 'react-router';
+import { ArrowStartIcon } from '../../../components/icons.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
+import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { aed } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { errorMessage } from '../../../lib/messages.ts';
+import { useAdminLoan, type AdminLoan } from '../api/admin-loans.ts';
+import { LoanActions } from './loan-actions.tsx';
+import { LoanStateBadge } from '../../../components/loan-state-badge.tsx';
+
+type Installment = AdminLoan['installments'][number];
+
+const INSTALLMENT_TONE: Record<Installment['status'], BadgeTone> = {
+  paid: 'success',
+  partly_paid: 'warning',
+  unpaid: 'neutral',
+  overdue: 'danger',
+};
+
+/** One loan (/admin/loans/:id): figures, the actions its state allows, schedule and history. */
+export function AdminLoanDetailPage() {
+  const { t } = useTranslation('admin-loans');
+  const id = Number(useParams().id);
+  const loan = useAdminLoan(id);
+
+  let body;
+  if (
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    (loan.error instanceof ApiError && loan.error.status === 404)
+  )
+    body = <EmptyState title={t('loan.notFound')} />;
+  else if (loan.isPending) body = <Spinner />;
+  else if (loan.isError)
+    body = <ErrorState message={errorMessage(loan.error)} onRetry={() => void loan.refetch()} />;
+  else body = <LoanDetail loan={loan.data} />;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <title>
+        {t('layout.pageTitle', {
+          ns: 'admin',
+          page: Number.isInteger(id) && id > 0 ? t('loan.title', { id }) : t('loans.title'),
+        })}
+      </title>
+      <Link
+        to="/admin/loans"
+        className="inline-flex min-h-11 items-center gap-1 self-start rounded-lg font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        <ArrowStartIcon className="size-5" />
+        {t('loan.back')}
+      </Link>
+      {body}
+    </div>
+  );
+}
+
+function LoanDetail({ loan }: { loan: AdminLoan }) {
+  const { t } = useTranslation('admin-loans');
+  const isPaidOut = loan.disbursed_on !== null;
+  const figures = [
+    { key: 'amount', label: t('loan.amount'), value: aed(loan.loan_amount) },
+    {
+      key: 'total',
+      label: t('loan.total', { rate: loan.interest_rate_percent }),
+      value: aed(loan.total_amount_with_interest),
+    },
+    { key: 'perMonth', label: t('loan.perMonth'), value: aed(loan.per_month_amount) },
+    { key: 'term', label: t('loan.term'), value: t('loan.months', { count: loan.duration_month }) },
+    { key: 'paid', label: t('loan.paid'), value: aed(loan.paid_amount) },
+    { key: 'remaining', label: t('loan.remaining'), value: aed(loan.remaining_amount) },
+    {
+      key: 'next',
+      label: t('loan.nextInstallment'),
+      value: loan.next_installment
+        ? t('loan.nextInstallmentValue', {
+            amount: aed(loan.next_installment.amount),
+            date: formatDate(loan.next_installment.due_date),
+          })
+        : t('loan.none'),
+    },
+    {
+      key: 'disbursed',
+      label: t('loan.disbursedOn'),
+      value: loan.disbursed_on ? formatDate(loan.disbursed_on) : t('loan.notDisbursed'),
+    },
+    {
+      key: 'type',
+      label: t('loan.loanType'),
+      value: t(`loanTypes.${loan.loan_type}`, { defaultValue: loan.loan_type }),
+    },
+    // Numbers, left to right in Arabic and Urdu too.
+    {
+      key: 'bank',
+      label: t('loan.bankAccount'),
+      value: <span dir="ltr">{loan.bank_account}</span>,
+    },
+    {
+      key: 'passport',
+      label: t('loan.passport'),
+      value: <span dir="ltr">{loan.passport_or_nid}</span>,
+    },
+    {
+      key: 'insurance',
+      label: t('loan.insurance'),
+      value: loan.include_insurance ? t('loan.yes') : t('loan.no'),
+    },
+  ];
+
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-extrabold text-slate-900">
+            {t('loan.title', { id: loan.id })}
+          </h1>
+          <p className="text-slate-700">
+            <Link
+              to={`/admin/members/${loan.member.id}`}
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              {t('loan.memberValue', { name: loan.member.name, id: loan.member.unique_id })}
+            </Link>{' '}
+            · {t('loan.appliedOn', { date: formatDate(loan.created_at) })}
+          </p>
+        </div>
+        <LoanStateBadge loan={loan} label={(s) => t(`loans.states.${s}`)} />
+      </div>
+
+      {loan.is_overdue && (
+        <p className="rounded-lg bg-red-50 p-3 font-medium text-red-900">{t('loan.overdueNote')}</p>
+      )}
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <section
+          aria-labelledby="loan-figures-title"
+          className="rounded-2xl bg-white p-4 shadow-sm sm:p-6"
+        >
+          <h2 id="loan-figures-title" className="text-lg font-bold text-slate-900">
+            {t('loan.figures')}
+          </h2>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
+            {figures.map((f) => (
+              <div key={f.key} className="min-w-0">
+                <dt className="text-sm text-slate-600">{f.label}</dt>
+                <dd className="font-bold break-words text-slate-900 tabular-nums">{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <LoanActions loan={loan} />
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <section aria-labelledby="loan-schedule-title" className="flex flex-col gap-3">
+          <h2 id="loan-schedule-title" className="text-lg font-bold text-slate-900">
+            {t('loan.schedule')}
+          </h2>
+          {isPaidOut && loan.installments.length > 0 ? (
+            <Schedule loan={loan} />
+          ) : (
+            <p className="rounded-2xl bg-white p-4 text-slate-700 shadow-sm">
+              {t('loan.noSchedule')}
+            </p>
+          )}
+        </section>
+        <History loan={loan} />
+      </div>
+    </>
+  );
+}
+
+function Schedule({ loan }: { loan: AdminLoan }) {
+  const { t } = useTranslation('admin-loans');
+  const columns: Column<Installment>[] = [
+    { key: 'number', header: t('loan.columns.number'), isRowHeader: true, cell: (i) => i.number },
+    {
+      key: 'due',
+      header: t('loan.columns.dueDate'),
+      cell: (i) => <span className="whitespace-nowrap">{formatDate(i.due_date)}</span>,
+    },
+    {
+      key: 'amount',
+      header: t('loan.columns.amount'),
+      align: 'end',
+      cell: (i) => aed(i.amount, { currency: false }),
+    },
+    {
+      key: 'paid',
+      header: t('loan.columns.paid'),
+      align: 'end',
+      cell: (i) => aed(i.paid, { currency: false }),
+    },
+    {
+      key: 'status',
+      header: t('loan.columns.status'),
+      cell: (i) => (
+        <StatusBadge tone={INSTALLMENT_TONE[i.status]}>
+          {t(`loan.installmentStates.${i.status}`)}
+        </StatusBadge>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      caption={t('loan.scheduleCaption', { id: loan.id })}
+      columns={columns}
+      rows={loan.installments}
+      rowKey={(i) => i.number}
+    />
+  );
+}
+
+function History({ loan }: { loan: AdminLoan }) {
+  const { t } = useTranslation('admin-loans');
+  return (
+    <section
+      aria-labelledby="loan-history-title"
+      className="rounded-2xl bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="loan-history-title" className="text-lg font-bold text-slate-900">
+        {t('loan.history')}
+      </h2>
+      <ol className="mt-3 flex flex-col gap-3 border-s-2 border-brand-100 ps-4">
+        {loan.transitions.map((step, index) => (
+          <li key={`${step.to}-${index}`} className="relative">
+            <span
+              aria-hidden
+              className="absolute -start-[1.4rem] top-1.5 size-2.5 rounded-full bg-brand-700"
+            />
+            <p className="font-medium text-slate-900">
+              {t(`loan.transitions.${step.to}`)}{' '}
+              <span className="font-normal text-slate-600">
+                {step.admin === null
+                  ? t(`loan.by.${step.by}`)
+                  : step.proposed_by === null
+                    ? t('loan.byAdmin', { name: step.admin.name })
+                    : t('loan.byTwoAdmins', {
+                        admin: step.admin.name,
+                        proposer: step.proposed_by.name,
+                      })}
+              </span>
+            </p>
+            <p className="text-sm text-slate-600">
+              <time dateTime={step.at}>{formatDateTime(step.at)}</time>
+            </p>
+            {step.reason && (
+              <p className="text-sm text-slate-800">
+                {t('loan.reason', { ns: 'admin', reason: step.reason })}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import type { z } from 'zod';
+import type { approveForm } from '../../../lib/money-forms.ts';
+import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
+import { filsToDecimalString } from '@jamiya/money/format';
+import { AmountInput } from '../../../components/amount-input.tsx';
+import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/field.tsx';
+import { aed } from '../../../lib/format.ts';
+import { periodLabel } from '../../../lib/dates.ts';
+import { applyServerErrors, toastSuccess } from '../../../lib/messages.ts';
+import { useApprovePayment, type AdminPayment } from '../api/admin-payments.ts';
+import { DecisionForm, useRefusal } from './decision-form.tsx';
+
+type ApproveForm = typeof approveForm;
+const approveResolver = lazyZodResolver(() =>
+  import('../../../lib/money-forms.ts').then((m) => m.approveForm),
+);
+
+/**
+ * Approving a pending submission for the amount that came in: the one submitted, or another
+ * typed over it; less than what remains of a month is approved as a part payment, once asked.
+ */
+export function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone: () => void }) {
+  const { t } = useTranslation('admin-payments');
+  const approve = useApprovePayment();
+  // Without a receipt nothing shows what came in: the treasurer types it, from an empty field.
+  const hasReceipt = payment.receipt_url !== null;
+  const submittedFils = tryParseAed(payment.amount) ?? 0;
+  const form = useForm<z.input<ApproveForm>, unknown, z.output<ApproveForm>>({
+    resolver: approveResolver,
+    defaultValues: { amount: hasReceipt ? filsToDecimalString(submittedFils) : '' },
+  });
+  const typed = useWatch({ control: form.control, name: 'amount' });
+  const typedFils = tryParseAed(typed.trim());
+  const validFils = typedFils !== null && typedFils > 0 ? typedFils : null;
+  const isCorrected = hasReceipt && validFils !== null && validFils !== submittedFils;
+  const month =
+    payment.dues_month && payment.period
+      ? {
+          label: periodLabel(payment.period),
+          remainingFils: tryParseAed(payment.dues_month.remaining) ?? 0,
+        }
+      : null;
+  const leftFils = month && validFils !== null ? month.remainingFils - validFils : null;
+  // The amount waiting for "approve as a part payment"; typing another amount drops it.
+  const [partFils, setPartFils] = useState<Fils | null>(null);
+  const isConfirming = partFils !== null && partFils === typedFils;
+  const refusal = useRefusal();
+
+  const send = async (amount: Fils) => {
+    refusal.clear();
+    try {
+      const res = await approve.mutateAsync({
+        id: payment.id,
+        amountFils: hasReceipt && amount === submittedFils ? undefined : amount,
+      });
+      toastSuccess(res.message);
+      onDone();
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['amount']);
+      refusal.show(error);
+    } finally {
+      setPartFils(null);
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async ({ amount }) => {
+    // Leaving part of the month unpaid is allowed, but asked once; more than remains is the
+    // server's to refuse (its sentence says how much remains).
+    if (month && amount < month.remainingFils) {
+      setPartFils(amount);
+      return;
+    }
+    await send(amount);
+  });
+
+  return (
+    <DecisionForm
+      id="approve"
+      title={t('payments.approveTitle')}
+      onSubmit={onSubmit}
+      refusal={refusal.message}
+      actions={
+        isConfirming && month ? (
+          <div
+            role="group"
+            aria-labelledby="part-payment-question"
+            className="flex flex-col gap-3 rounded-lg border border-amber-400 bg-amber-50 p-3"
+          >
+            <p id="part-payment-question" className="text-sm font-medium text-amber-950">
+              {t('payments.partPaymentConfirm', {
+                left: aed(filsToAed(month.remainingFils - partFils)),
+                month: month.label,
+              })}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {/* The question replaces the Approve button: focus moves to its answer. */}
+              <Button
+                autoFocus
+                type="button"
+                isBusy={approve.isPending}
+                onClick={() => void send(partFils)}
+              >
+                {t('payments.approvePart')}
+              </Button>
+              <Button type="button" variant="secondary" onClick={() => setPartFils(null)}>
+                {t('payments.cancel')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Button type="submit" isBusy={form.formState.isSubmitting} className="self-start">
+            {t(hasReceipt ? 'payments.approve' : 'payments.approveReceived')}
+          </Button>
+        )
+      }
+    >
+      <Field
+        label={t(hasReceipt ? 'payments.approveAmount' : 'payments.noReceiptAmount')}
+        hint={t(hasReceipt ? 'payments.approveAmountHint' : 'payments.noReceiptAmountHint', {
+          amount: aed(payment.amount),
+        })}
+        error={form.formState.errors.amount?.message}
+      >
+        {(a) => (
+          <AmountInput
+            {...a}
+            aria-required={!hasReceipt || undefined}
+            {...form.register('amount')}
+          />
+        )}
+      </Field>
+      {isCorrected && validFils !== null && (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t('payments.correctedNote', {
+            amount: aed(filsToAed(validFils)),
+            submitted: aed(payment.amount),
+          })}
+        </p>
+      )}
+      {month && validFils !== null && leftFils !== null && (
+        <p
+          className={`rounded-lg px-3 py-2 text-sm ${leftFils < 0 ? 'bg-red-50 text-red-900' : 'bg-slate-100 text-slate-800'}`}
+        >
+          {leftFils < 0
+            ? t('payments.overRemaining', {
+                left: aed(filsToAed(month.remainingFils)),
+                month: month.label,
+              })
+            : t('payments.remainingAfter', {
+                month: month.label,
+                amount: aed(filsToAed(validFils)),
+                left: aed(filsToAed(leftFils)),
+              })}
+        </p>
+      )}
+    </DecisionForm>
+  );
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { errorMessage } from '../../../lib/messages.ts';
+import { useAdminPayment, type AdminPayment } from '../api/admin-payments.ts';
+import { duplicateWarning, type PossibleDuplicate } from './payment-text.ts';
+import { ReceiptView } from './receipt-view.tsx';
+
+/** The submissions whose receipt looks like this one's, each to be compared when several. */
+export function DuplicateWarnings({
+  payment,
+  comparedId,
+  onCompare,
+}: {
+  payment: AdminPayment;
+  comparedId: number | undefined;
+  onCompare: (id: number) => void;
+}) {
+  const { t } = useTranslation('admin-payments');
+  const several = payment.possible_duplicates.length > 1;
+  return (
+    <div
+      role="note"
+      aria-label={t('payments.duplicateHeading')}
+      className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950"
+    >
+      <ul className="flex flex-col gap-1">
+        {payment.possible_duplicates.map((d) => (
+          <li key={d.payment_id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span>{duplicateWarning(t, d)}</span>
+            {several && (
+              <button
+                type="button"
+                aria-pressed={d.payment_id === comparedId}
+                onClick={() => onCompare(d.payment_id)}
+                className="rounded-lg border border-amber-600 px-2 py-0.5 text-xs font-semibold text-amber-950 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700 aria-pressed:bg-amber-200"
+              >
+                {t('payments.compareReceipt')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The other submission's receipt. */
+export function OtherReceipt({ duplicate }: { duplicate: PossibleDuplicate }) {
+  const { t } = useTranslation('admin-payments');
+  const other = useAdminPayment(duplicate.payment_id);
+  const names = {
+    name: duplicate.member.name,
+    what: duplicate.month ?? t('payments.duplicateLoanRepayment'),
+  };
+  let body;
+  if (other.isPending) body = <Spinner />;
+  else if (other.isError)
+    body = <ErrorState message={errorMessage(other.error)} onRetry={() => void other.refetch()} />;
+  else if (!other.data?.receipt_url)
+    body = (
+      <p className="rounded-xl bg-slate-100 p-3 text-sm text-slate-800">
+        {t('payments.otherReceiptGone')}
+      </p>
+    );
+  else
+    body = <ReceiptView path={other.data.receipt_url} alt={t('payments.otherReceiptAlt', names)} />;
+  return (
+    <figure className="flex flex-col gap-2">
+      <figcaption className="text-sm font-semibold text-slate-800">
+        {t('payments.otherReceipt', names)} ({t(`payments.status.${duplicate.status}`)})
+      </figcaption>
+      {body}
+    </figure>
+  );
+}

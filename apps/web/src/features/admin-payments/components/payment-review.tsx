@@ -1,0 +1,153 @@
+import { useState, type Ref } from 'react';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { Link } from 'react-router';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { aed } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import type { AdminPayment } from '../api/admin-payments.ts';
+import { ApproveForm } from './approve-payment-form.tsx';
+import { DuplicateWarnings, OtherReceipt } from './payment-duplicates.tsx';
+import { paymentWhat, PAYMENT_TONE } from './payment-text.ts';
+import { ReceiptView } from './receipt-view.tsx';
+import { RejectForm } from './reject-payment-form.tsx';
+
+/** One submission beside its receipt, with the decision when it is still pending. */
+export function PaymentReview({
+  payment,
+  onDecided,
+  headingRef,
+}: {
+  payment: AdminPayment;
+  onDecided: () => void;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
+  const { t } = useTranslation('admin-payments');
+  const what = paymentWhat(t, payment);
+  const duplicates = payment.possible_duplicates;
+  const hasDuplicates = duplicates.length > 0;
+  // One look-alike beside this receipt at a time: a receipt copied many times would otherwise
+  // load every copy at once.
+  const [comparedId, setComparedId] = useState<number | null>(null);
+  const compared = duplicates.find((d) => d.payment_id === comparedId) ?? duplicates[0];
+  const isCorrected =
+    payment.approved_amount !== null && payment.approved_amount !== payment.amount;
+  const facts = [
+    {
+      key: 'member',
+      value: (
+        <Link
+          to={`/admin/members/${payment.member.id}`}
+          className="font-semibold text-brand-700 underline underline-offset-2"
+        >
+          {t('payments.memberLine', { name: payment.member.name, id: payment.member.unique_id })}
+        </Link>
+      ),
+    },
+    { key: 'kind', value: what },
+    { key: 'amount', value: aed(payment.amount) },
+    ...(payment.dues_month
+      ? [
+          { key: 'monthDue', value: aed(payment.dues_month.due) },
+          { key: 'monthPaid', value: aed(payment.dues_month.paid) },
+        ]
+      : []),
+    ...(isCorrected ? [{ key: 'approvedAmount', value: aed(payment.approved_amount!) }] : []),
+    ...(payment.account_number
+      ? [{ key: 'accountNumber', value: <span dir="ltr">{payment.account_number}</span> }]
+      : []),
+    { key: 'submittedOn', value: formatDate(payment.created_at) },
+    ...(payment.reviewed_at ? [{ key: 'reviewedOn', value: formatDate(payment.reviewed_at) }] : []),
+    ...(payment.review_note ? [{ key: 'reason', value: payment.review_note }] : []),
+  ];
+
+  return (
+    <section
+      aria-labelledby="payment-review-title"
+      className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2
+          id="payment-review-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-lg font-bold text-slate-900 focus:outline-none"
+        >
+          {t('payments.detail')}
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {payment.receipt_url === null && (
+            <StatusBadge tone="neutral">{t('payments.noReceiptBadge')}</StatusBadge>
+          )}
+          <StatusBadge tone={PAYMENT_TONE[payment.status]}>
+            {t(`payments.status.${payment.status}`)}
+          </StatusBadge>
+        </div>
+      </div>
+      {hasDuplicates && (
+        <DuplicateWarnings
+          payment={payment}
+          comparedId={compared?.payment_id}
+          onCompare={setComparedId}
+        />
+      )}
+      {/* Read in this order (facts, receipt, decision); from lg the receipt stands beside both,
+          unless it is to be compared with others: then the receipts take the whole width. */}
+      <div
+        className={`grid grid-cols-1 gap-4 ${hasDuplicates ? '' : 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)] lg:grid-rows-[auto_1fr] lg:items-start'}`}
+      >
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm lg:col-start-1 lg:grid-cols-1 lg:gap-y-0">
+          {facts.map((f) => (
+            <div key={f.key} className="contents lg:block lg:py-1">
+              <dt className="text-slate-600">{t(`payments.${f.key}`)}</dt>
+              <dd className="font-medium break-words text-slate-900">{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <section
+          aria-labelledby="payment-receipt-title"
+          className={`flex flex-col gap-2 ${hasDuplicates ? '' : 'lg:col-start-2 lg:row-span-2 lg:row-start-1'}`}
+        >
+          <h3 id="payment-receipt-title" className="font-semibold text-slate-900">
+            {t('payments.receipt')}
+          </h3>
+          {payment.receipt_url && hasDuplicates ? (
+            // Side by side from sm; stacked on a phone.
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <figure className="flex flex-col gap-2">
+                <figcaption className="text-sm font-semibold text-slate-800">
+                  {t('payments.thisReceipt')}
+                </figcaption>
+                <ReceiptView
+                  path={payment.receipt_url}
+                  alt={t('payments.receiptAlt', { name: payment.member.name, what })}
+                />
+              </figure>
+              {compared && <OtherReceipt key={compared.payment_id} duplicate={compared} />}
+            </div>
+          ) : payment.receipt_url ? (
+            <ReceiptView
+              path={payment.receipt_url}
+              alt={t('payments.receiptAlt', { name: payment.member.name, what })}
+            />
+          ) : (
+            <p className="rounded-xl bg-slate-100 p-3 text-sm text-slate-800">
+              {t('payments.noReceipt')}
+            </p>
+          )}
+        </section>
+        {payment.status === 'pending' && (
+          <section
+            aria-labelledby="payment-decision-title"
+            className={`flex flex-col gap-4 ${hasDuplicates ? '' : 'lg:col-start-1 lg:row-start-2'}`}
+          >
+            <h3 id="payment-decision-title" className="sr-only">
+              {t('payments.decisionHeading')}
+            </h3>
+            <ApproveForm payment={payment} onDone={onDecided} />
+            <RejectForm payment={payment} onDone={onDecided} />
+          </section>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { MobileRechargeForm } from './mobile-recharge-form.tsx';
+import { MyRecharges } from './my-recharges.tsx';
+
+/** /user/mobile-recharge: the recharge form of the home page, and the member's requests. */
+export function MobileRechargePage() {
+  const { t } = useTranslation('recharge');
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <PageTitle>{t('recharge.title')}</PageTitle>
+      <MobileRechargeForm
+        headingLevel="h1"
+        intro={t('rechargePage.intro')}
+        showRequestsLink={false}
+      />
+      <MyRecharges />
+    </div>
+  );
+}
