@@ -27,7 +27,7 @@ import {
   sanitizeUpload,
   type SanitizedUpload,
 } from '../apps/server/src/features/files/sanitize-upload.ts';
-import { createUser } from '../apps/server/src/features/members/create-user.ts';
+import { createUser } from '../apps/server/src/features/users/create-user.ts';
 
 const { values: args } = parseArgs({
   options: {

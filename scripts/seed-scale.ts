@@ -18,7 +18,7 @@ import { addMonthsToDate, localDate, periodOf } from '../apps/server/src/lib/cal
 import { monthTotalsOfPostings } from '../apps/server/src/features/ledger/month-totals.ts';
 import { trialBalance, unbalancedEntries } from '../apps/server/src/features/ledger/balances.ts';
 import { ledgerConsistencyProblems } from '../apps/server/src/features/loans/consistency.ts';
-import { createUser } from '../apps/server/src/features/members/create-user.ts';
+import { createUser } from '../apps/server/src/features/users/create-user.ts';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.ts';
 import { getSettings } from '../apps/server/src/features/settings/settings.ts';
 import { emptyBatch, writeBatch, type Association } from './seed-scale/batch.ts';

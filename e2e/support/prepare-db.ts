@@ -5,7 +5,7 @@ import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { seedDemo } from '../../apps/server/src/features/demo/seed.ts';
 import { databaseStorage } from '../../apps/server/src/features/files/file-storage.ts';
-import { createUser } from '../../apps/server/src/features/members/create-user.ts';
+import { createUser } from '../../apps/server/src/features/users/create-user.ts';
 import { addMonthsToDate, localDate } from '../../apps/server/src/lib/calendar.ts';
 import { E2E_MEMBERS } from './members.ts';
 

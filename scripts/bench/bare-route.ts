@@ -20,7 +20,7 @@ export async function serveBare(env: NodeJS.ProcessEnv, port: number): Promise<v
     return row;
   });
   // The same select as a prepared statement, as the app's hot paths send theirs
-  // (lib/prepared.ts: a named statement on PostgreSQL and on PGlite): the stricter comparison.
+  // (db/prepared.ts: a named statement on PostgreSQL and on PGlite): the stricter comparison.
   const prepared = preparedPer((db) =>
     db
       .select({ id: users.id, name: users.name })

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';
-import { createSession } from '../../apps/server/src/features/auth/sessions.ts';
+import { createSession } from '../../apps/server/src/features/sessions/sessions.ts';
 
 /** The members signed in (`count` of them, at random), their tokens, and the user count. */
 export async function memberSessions(env: NodeJS.ProcessEnv, count: number) {

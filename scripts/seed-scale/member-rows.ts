@@ -1,7 +1,7 @@
 // One member's rows: the member, their savings account, every month's due paid and approved
 // with its journal entry, a receipt under review this month for one in ten, and a loan for
 // one in four (loan-rows.ts).
-import { uniqueIdFor } from '../../apps/server/src/features/members/create-user.ts';
+import { uniqueIdFor } from '../../apps/server/src/features/users/create-user.ts';
 import { periodLabel, periodOf } from '../../apps/server/src/lib/calendar.ts';
 import { addEntry, at, plusDays, type Association, type Batch } from './batch.ts';
 import { addLoan, type LoanKind } from './loan-rows.ts';

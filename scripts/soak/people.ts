@@ -8,7 +8,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { payments } from '../../apps/server/src/db/schema/payments.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';
-import { createSession } from '../../apps/server/src/features/auth/sessions.ts';
+import { createSession } from '../../apps/server/src/features/sessions/sessions.ts';
 import { getSettings } from '../../apps/server/src/features/settings/settings.ts';
 import { localDate, periodOf } from '../../apps/server/src/lib/calendar.ts';
 

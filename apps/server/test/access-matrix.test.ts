@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../src/db/schema/users.ts';
+import { sessions } from '../src/db/schema/sessions.ts';
+import { users } from '../src/db/schema/users.ts';
 import { notify } from '../src/features/notifications/notify.ts';
 import {
   bearer,

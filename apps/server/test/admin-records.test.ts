@@ -16,9 +16,10 @@ import {
   postForm,
   useTestApp,
 } from './harness.ts';
-import { notifications } from '../src/db/schema/member-services.ts';
+import { notifications } from '../src/db/schema/notifications.ts';
 import { renderNotice } from '../src/features/notifications/texts.ts';
-import { membershipApplications, users } from '../src/db/schema/users.ts';
+import { membershipApplications } from '../src/db/schema/membership.ts';
+import { users } from '../src/db/schema/users.ts';
 import { localDate } from '../src/lib/calendar.ts';
 import { memberSavingsFils } from '../src/features/ledger/balances.ts';
 import { signedInAdmin } from './signed-in.ts';

@@ -7,9 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema/files.ts';
 import { journalEntries } from '../src/db/schema/ledger.ts';
 import { loans } from '../src/db/schema/loans.ts';
-import { messages, rechargeRequests } from '../src/db/schema/member-services.ts';
+import { messages } from '../src/db/schema/messages.ts';
+import { rechargeRequests } from '../src/db/schema/recharge.ts';
 import { payments } from '../src/db/schema/payments.ts';
-import { membershipApplications, users } from '../src/db/schema/users.ts';
+import { membershipApplications } from '../src/db/schema/membership.ts';
+import { users } from '../src/db/schema/users.ts';
 import {
   bearer,
   createTestApp,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema/files.ts';
 import { journalEntries } from '../src/db/schema/ledger.ts';
 import { payments } from '../src/db/schema/payments.ts';
-import { idempotencyKeys } from '../src/db/schema/users.ts';
+import { idempotencyKeys } from '../src/db/schema/idempotency.ts';
 import { runNotificationJob } from '../src/features/notifications/jobs.ts';
 import { IDEMPOTENCY_KEY_RETENTION_MS, requestHash } from '../src/plugins/idempotency.ts';
 import {

@@ -2,7 +2,7 @@
 // (enable_seqscan = off) the planner still picks a Seq Scan when no index fits, and a full
 // scan of some other index when no index has the query's column first: so each plan is
 // checked for no Seq Scan on the big tables and for the index that should serve it, used
-// with an Index Cond. The queries are the ones the app sends (sessions.ts, features/dues,
+// with an Index Cond. The queries are the ones the app sends (sessions.ts, features/payments,
 // features/ledger, features/loans, the my-payments and admin payments routes), with literals.
 import { Placeholder, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { loginFailures, passwordTokens } from '../src/db/schema/users.ts';
+import { loginFailures, passwordTokens } from '../src/db/schema/auth.ts';
 import { DEMO_PASSWORD } from '../src/features/demo/seed.ts';
 import { RESET_LINK_SENT } from '../src/features/membership/routes.ts';
 import { bearer, expectError, makeUser, useTestApp } from './harness.ts';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loginFailures, signInDevices } from '../src/db/schema/users.ts';
+import { loginFailures, signInDevices } from '../src/db/schema/auth.ts';
 import { THROTTLE } from '../src/features/auth/throttle.ts';
 import { DEMO_PASSWORD } from '../src/features/demo/seed.ts';
 import { bearer, expectError, makeUser, TEST_CONFIG, useTestApp } from './harness.ts';

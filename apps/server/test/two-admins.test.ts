@@ -2,7 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { journalEntries } from '../src/db/schema/ledger.ts';
-import { passwordTokens, users } from '../src/db/schema/users.ts';
+import { passwordTokens } from '../src/db/schema/auth.ts';
+import { users } from '../src/db/schema/users.ts';
 import type { Mailer } from '../src/features/mail/mailer.ts';
 import {
   applyOverHttp,

@@ -4,7 +4,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { files, uploadAttempts } from '../src/db/schema/files.ts';
-import { messages, rechargeRequests } from '../src/db/schema/member-services.ts';
+import { messages } from '../src/db/schema/messages.ts';
+import { rechargeRequests } from '../src/db/schema/recharge.ts';
 import { payments } from '../src/db/schema/payments.ts';
 import { localDate } from '../src/lib/calendar.ts';
 import {

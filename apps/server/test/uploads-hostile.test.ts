@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema/files.ts';
-import { messages } from '../src/db/schema/member-services.ts';
+import { messages } from '../src/db/schema/messages.ts';
 import { payments } from '../src/db/schema/payments.ts';
 import { GPS_EXIF, onePagePdf, pngDeclaring, SCRIPT, solid } from './support/uploads.ts';
 import {

@@ -16,7 +16,7 @@ import {
 } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { openPglite } from '../db/client.ts';
-import { auditLog } from '../db/schema/ledger.ts';
+import { auditLog } from '../db/schema/audit.ts';
 import { users } from '../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../features/demo/seed.ts';
 import { databaseStorage } from '../features/files/file-storage.ts';

@@ -12,22 +12,41 @@ import pg from 'pg';
 import pRetry from 'p-retry';
 import { isRetryableConflict } from './db-errors.ts';
 import { useNamedStatements } from './pglite-named-statements.ts';
-import * as files from './schema/files.ts';
-import * as ledger from './schema/ledger.ts';
-import * as loans from './schema/loans.ts';
-import * as memberServices from './schema/member-services.ts';
-import * as payments from './schema/payments.ts';
-import * as settings from './schema/settings.ts';
-import * as users from './schema/users.ts';
+import * as auditTables from './schema/audit.ts';
+import * as authTables from './schema/auth.ts';
+import * as bonusTables from './schema/bonus.ts';
+import * as filesTables from './schema/files.ts';
+import * as idempotencyTables from './schema/idempotency.ts';
+import * as ledgerTables from './schema/ledger.ts';
+import * as loansTables from './schema/loans.ts';
+import * as membershipTables from './schema/membership.ts';
+import * as messagesTables from './schema/messages.ts';
+import * as notificationsTables from './schema/notifications.ts';
+import * as paymentsTables from './schema/payments.ts';
+import * as proposalsTables from './schema/proposals.ts';
+import * as rechargeTables from './schema/recharge.ts';
+import * as sessionsTables from './schema/sessions.ts';
+import * as settingsTables from './schema/settings.ts';
+import * as usersTables from './schema/users.ts';
 
+// Each feature's tables, in the schema file named after it.
 export const schema = {
-  ...users,
-  ...settings,
-  ...files,
-  ...loans,
-  ...payments,
-  ...ledger,
-  ...memberServices,
+  ...auditTables,
+  ...authTables,
+  ...bonusTables,
+  ...filesTables,
+  ...idempotencyTables,
+  ...ledgerTables,
+  ...loansTables,
+  ...membershipTables,
+  ...messagesTables,
+  ...notificationsTables,
+  ...paymentsTables,
+  ...proposalsTables,
+  ...rechargeTables,
+  ...sessionsTables,
+  ...settingsTables,
+  ...usersTables,
 };
 type Schema = typeof schema;
 
@@ -105,7 +124,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     max: poolSize,
     // So that pg_stat_activity tells the app's connections from the rest.
     application_name: 'jamiya',
-    // Only the hot paths use named (prepared) statements (lib/prepared.ts), and each is an
+    // Only the hot paths use named (prepared) statements (db/prepared.ts), and each is an
     // index lookup by key whatever the values: planning it once per connection, instead of
     // for each of its first executions and whenever the planner doubts, saves about as much
     // time as the statement takes to run. Every other statement is planned with its values.

@@ -4,7 +4,7 @@ import { parse, protocol, type PGlite, type QueryOptions } from '@electric-sql/p
 // describe, bind, describe, execute, sync) and parses and plans the statement each time: a
 // primary-key select costs about 260 µs, of which the select itself is a fraction. A statement
 // parsed once under a name, then bound and executed in one call, costs about 45 µs. The hot
-// paths' statements (lib/prepared.ts registers them) take that way, as they already do on
+// paths' statements (prepared.ts registers them) take that way, as they already do on
 // PostgreSQL; every other statement goes through PGlite's own query().
 
 const { serialize } = protocol;

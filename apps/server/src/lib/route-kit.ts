@@ -2,7 +2,7 @@ import { errorBody } from '@jamiya/contracts/common';
 
 // What the routes of every feature declare alike: the bearer scheme in the OpenAPI document,
 // the answers a signed-in call may give before it runs. Who is acting is the auth plugin's
-// to say (features/auth/plugin.ts, actorOf).
+// to say (features/sessions/plugin.ts, actorOf).
 
 export { idParams } from '@jamiya/contracts/common';
 

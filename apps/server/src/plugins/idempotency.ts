@@ -9,7 +9,7 @@ import type {
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { z } from 'zod';
-import { idempotencyKeys } from '../db/schema/users.ts';
+import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import { conflict, unprocessable } from '../lib/errors.ts';
 
 // Idempotency-Key on the calls that move money (after Stripe's and the IETF draft's

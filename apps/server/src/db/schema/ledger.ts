@@ -4,7 +4,6 @@ import {
   bigserial,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -83,20 +82,4 @@ export const ledgerMonthTotals = pgTable(
     totalFils: bigint('total_fils', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.month, t.accountClass] })],
-);
-
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorId: integer('actor_id').references(() => users.id),
-    action: text('action').notNull(),
-    targetType: text('target_type').notNull(),
-    targetId: text('target_id').notNull(),
-    reason: text('reason'),
-    details: jsonb('details'),
-    ip: text('ip'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('audit_log_at_idx').on(t.at)],
 );

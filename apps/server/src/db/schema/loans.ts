@@ -5,7 +5,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   serial,
   text,
@@ -13,7 +12,6 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { PROPOSAL_ACTIONS } from '@jamiya/contracts/proposals';
 import { LOAN_STATES, type LoanState } from '@jamiya/contracts/values';
 import { users } from './users.ts';
 
@@ -83,39 +81,4 @@ export const loanTransitions = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('loan_transitions_loan_idx').on(t.loanId)],
-);
-
-export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
-
-// Maker-checker (after Apache Fineract): money leaving the fund, and whatever could stand in
-// for it (docs/domain/maker-checker.md), with two or more active admins, is proposed by one and
-// carried out when a different admin repeats the call.
-export const fundProposals = pgTable(
-  'fund_proposals',
-  {
-    id: serial('id').primaryKey(),
-    action: text('action', { enum: PROPOSAL_ACTIONS }).notNull(),
-    // The loan for loan actions; null for a share-out.
-    loanId: integer('loan_id').references(() => loans.id),
-    // The account a member action is about (a status change, a password link).
-    memberId: integer('member_id').references(() => users.id),
-    // What the proposer asked for (a write-off's reason, a share-out's dates).
-    reason: text('reason'),
-    details: jsonb('details').$type<Record<string, unknown>>(),
-    state: text('state', { enum: ['open', 'done', 'withdrawn'] })
-      .notNull()
-      .default('open'),
-    proposedBy: integer('proposed_by')
-      .notNull()
-      .references(() => users.id),
-    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull(),
-    decidedBy: integer('decided_by').references(() => users.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-  },
-  (t) => [
-    // One open proposal per action and target (a share-out has one open proposal at a time).
-    uniqueIndex('fund_proposals_one_open')
-      .on(t.action, sql`coalesce(${t.loanId}, 0)`, sql`coalesce(${t.memberId}, 0)`)
-      .where(sql`${t.state} = 'open'`),
-  ],
 );

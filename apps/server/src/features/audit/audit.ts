@@ -1,4 +1,4 @@
-import { auditLog } from '../../db/schema/ledger.ts';
+import { auditLog } from '../../db/schema/audit.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 export interface AuditEvent {

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loginFailures, sessions, users } from '../../db/schema/users.ts';
+import { loginFailures } from '../../db/schema/auth.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../demo/seed.ts';
 import {
   bearer,

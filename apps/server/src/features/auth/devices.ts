@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parse, serialize } from 'cookie';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { signInDevices, users } from '../../db/schema/users.ts';
+import { signInDevices } from '../../db/schema/auth.ts';
+import { users } from '../../db/schema/users.ts';
 import { hashToken } from '../sessions/public.ts';
 
 // Decision 035 (OWASP, "Slow down online guessing attacks with device cookies"): a browser where

@@ -1,6 +1,6 @@
 import { and, eq, gt, like, lt, not, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { loginFailures } from '../../db/schema/users.ts';
+import { loginFailures } from '../../db/schema/auth.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import type { Say } from '../../lib/i18n.ts';
 

@@ -17,8 +17,9 @@ import {
   useTestApp,
 } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
-import { notifications } from '../../db/schema/member-services.ts';
+import { auditLog } from '../../db/schema/audit.ts';
+import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { renderNotice } from '../notifications/texts.ts';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';

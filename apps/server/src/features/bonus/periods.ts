@@ -1,6 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { bonusAllocations, bonusPeriods } from '../../db/schema/member-services.ts';
+import { bonusAllocations, bonusPeriods } from '../../db/schema/bonus.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';

@@ -2,7 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { BonusPeriod, BonusPreview, MyBonus } from '@jamiya/contracts/bonus';
 import type { DbOrTx } from '../../db/client.ts';
-import { bonusAllocations, bonusPeriods } from '../../db/schema/member-services.ts';
+import { bonusAllocations, bonusPeriods } from '../../db/schema/bonus.ts';
 import { users } from '../../db/schema/users.ts';
 import { averageFils, daysIn, percentOf, periodFigures, type PeriodFigures } from './figures.ts';
 import { nextPeriodStart, type BonusPeriodRow } from './periods.ts';

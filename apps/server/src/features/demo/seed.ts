@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifications } from '../../db/schema/member-services.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { settings } from '../../db/schema/settings.ts';
-import { membershipApplications, users } from '../../db/schema/users.ts';
+import { membershipApplications } from '../../db/schema/membership.ts';
+import { users } from '../../db/schema/users.ts';
 import { addMonthsToDate, localDate, periodOf } from '../../lib/calendar.ts';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
 import { approvePayment, submitDues, submitLoanRepayment } from '../payments/public.ts';

@@ -11,7 +11,7 @@ import {
   trialBalance as trialBalanceView,
 } from '@jamiya/contracts/books';
 import { listOf } from '@jamiya/contracts/common';
-import { auditLog } from '../../db/schema/ledger.ts';
+import { auditLog } from '../../db/schema/audit.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';

@@ -9,7 +9,7 @@ import {
   ledgerMonthTotals,
   postings,
 } from '../../db/schema/ledger.ts';
-import { bonusPeriods } from '../../db/schema/member-services.ts';
+import { bonusPeriods } from '../../db/schema/bonus.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { text } from '../../lib/i18n.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
-import { bonusAllocations, bonusPeriods } from '../../db/schema/member-services.ts';
+import { bonusAllocations, bonusPeriods } from '../../db/schema/bonus.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import {

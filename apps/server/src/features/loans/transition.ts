@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fundProposals, loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
+import { fundProposals } from '../../db/schema/proposals.ts';
+import { loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sentence } from '../../lib/i18n.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/ledger.ts';
+import { auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/users.ts';
 import { bearer, expectError, useTestApp } from '../../../test/harness.ts';
 import { signedInAdmin, signedInMember } from '../../../test/signed-in.ts';

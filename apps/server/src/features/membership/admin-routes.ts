@@ -10,7 +10,7 @@ import {
 import { reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
 import type { Tx } from '../../db/client.ts';
-import { membershipApplications } from '../../db/schema/users.ts';
+import { membershipApplications } from '../../db/schema/membership.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';

@@ -2,7 +2,9 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Language } from '@jamiya/contracts/languages';
 import type { JoinRequest } from '@jamiya/contracts/membership';
 import type { Db } from '../../db/client.ts';
-import { loginFailures, membershipApplications, users } from '../../db/schema/users.ts';
+import { loginFailures } from '../../db/schema/auth.ts';
+import { membershipApplications } from '../../db/schema/membership.ts';
+import { users } from '../../db/schema/users.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { audit } from '../audit/public.ts';
 

@@ -14,13 +14,10 @@ import {
   useTestApp,
 } from '../../../test/harness.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox.ts';
-import { auditLog } from '../../db/schema/ledger.ts';
-import {
-  loginFailures,
-  membershipApplications,
-  passwordTokens,
-  users,
-} from '../../db/schema/users.ts';
+import { auditLog } from '../../db/schema/audit.ts';
+import { loginFailures, passwordTokens } from '../../db/schema/auth.ts';
+import { membershipApplications } from '../../db/schema/membership.ts';
+import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../demo/seed.ts';
 import {
   issuePasswordLink,

@@ -9,7 +9,7 @@ import {
   setPasswordRequest,
 } from '@jamiya/contracts/membership';
 import type { DbOrTx } from '../../db/client.ts';
-import { loginFailures } from '../../db/schema/users.ts';
+import { loginFailures } from '../../db/schema/auth.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { audit } from '../audit/public.ts';

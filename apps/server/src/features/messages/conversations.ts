@@ -1,7 +1,7 @@
 import { desc, inArray, sql } from 'drizzle-orm';
 import type { Conversation } from '@jamiya/contracts/messages';
 import type { DbOrTx } from '../../db/client.ts';
-import { messages } from '../../db/schema/member-services.ts';
+import { messages } from '../../db/schema/messages.ts';
 import { page } from '../../lib/pagination.ts';
 import { memberRefsById } from '../users/public.ts';
 import { selectViews, toMessage } from './message-views.ts';

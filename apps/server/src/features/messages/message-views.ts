@@ -2,7 +2,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Message } from '@jamiya/contracts/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
-import { messages } from '../../db/schema/member-services.ts';
+import { messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { fileUrl } from '../files/public.ts';
 

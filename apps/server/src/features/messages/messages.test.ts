@@ -13,7 +13,7 @@ import {
   storedFileCount,
 } from '../../../test/harness.ts';
 import { onePagePdf } from '../../../test/support/uploads.ts';
-import { notifications } from '../../db/schema/member-services.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { renderNotice } from '../notifications/texts.ts';
 
 type Upload = { filename: string; contentType: string; data: Buffer };

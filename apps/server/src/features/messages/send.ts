@@ -1,7 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Message } from '@jamiya/contracts/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { messages } from '../../db/schema/member-services.ts';
+import { messages } from '../../db/schema/messages.ts';
 import { HOUR_MS, lockMemberCount, refuseBeyondRate } from '../../db/rate-window.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
 import { type FileStorage, checkedUpload, insertFileRow } from '../files/public.ts';

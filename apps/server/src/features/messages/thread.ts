@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Message } from '@jamiya/contracts/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { messages, notifications } from '../../db/schema/member-services.ts';
+import { messages } from '../../db/schema/messages.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page } from '../../lib/pagination.ts';
 import { memberRefsById, type MemberRef } from '../users/public.ts';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@jamiya/contracts/languages';
 import type { Notification } from '@jamiya/contracts/notifications';
 import type { DbOrTx } from '../../db/client.ts';
-import { notifications } from '../../db/schema/member-services.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../lib/errors.ts';
 import { renderNotice } from './texts.ts';
 

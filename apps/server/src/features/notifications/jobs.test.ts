@@ -17,7 +17,7 @@ import {
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { buildApp } from '../../app.ts';
 import { openPostgres, type Db } from '../../db/client.ts';
-import { installmentReminders, notifications } from '../../db/schema/member-services.ts';
+import { installmentReminders, notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 import { databaseStorage } from '../files/file-storage.ts';
 import { applyForLoan } from '../loans/apply.ts';

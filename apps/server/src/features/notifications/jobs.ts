@@ -3,7 +3,7 @@ import { addDays, format, parseISO } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
-import { installmentReminders, notifications } from '../../db/schema/member-services.ts';
+import { installmentReminders, notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { forgetOldIdempotencyKeys } from '../../plugins/idempotency.ts';

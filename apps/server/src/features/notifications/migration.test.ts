@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, it } from 'vitest';
 import { migrationsFolder } from '../../db/client.ts';
-import type { NoticeParams } from '../../db/schema/member-services.ts';
+import type { NoticeParams } from '../../db/schema/notifications.ts';
 import { renderNotice } from './texts.ts';
 
 // Migration 0013 stores notifications as a text and its values; those written before were

@@ -15,7 +15,7 @@ import {
   postForm,
   useTestApp,
 } from '../../../test/harness.ts';
-import { notifications } from '../../db/schema/member-services.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { addMonthsToDate, localDate, periodLabel } from '../../lib/calendar.ts';
 import { applyForLoan } from '../loans/apply.ts';
 import { withdrawLoan } from '../loans/decisions.ts';

@@ -1,6 +1,6 @@
 import type { NotificationKind } from '@jamiya/contracts/notifications';
 import type { DbOrTx } from '../../db/client.ts';
-import { notifications } from '../../db/schema/member-services.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import type { TextValues } from '../../lib/i18n.ts';
 import type { NoticeText } from './texts.ts';
 

@@ -15,8 +15,9 @@ import {
   useTestApp,
 } from '../../../test/harness.ts';
 import { editableSettings } from '../../../test/settings-body.ts';
-import { auditLog } from '../../db/schema/ledger.ts';
-import { notifications, rechargeRequests } from '../../db/schema/member-services.ts';
+import { auditLog } from '../../db/schema/audit.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { rechargeRequests } from '../../db/schema/recharge.ts';
 import { renderNotice } from '../notifications/texts.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils, trialBalance } from '../ledger/balances.ts';

@@ -2,7 +2,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AdminRecharge, Recharge } from '@jamiya/contracts/recharge';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { rechargeRequests } from '../../db/schema/member-services.ts';
+import { rechargeRequests } from '../../db/schema/recharge.ts';
 import { users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/public.ts';

@@ -12,7 +12,7 @@ import {
   rechargeDoneRequest,
   rechargeRequest,
 } from '@jamiya/contracts/recharge';
-import { rechargeRequests } from '../../db/schema/member-services.ts';
+import { rechargeRequests } from '../../db/schema/recharge.ts';
 import { users } from '../../db/schema/users.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { sessions, users } from '../../db/schema/users.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+import { users } from '../../db/schema/users.ts';
 
 type User = typeof users.$inferSelect;
 
@@ -58,7 +59,7 @@ const TOUCH_EVERY_MS = 60_000;
  * The condition on `sessions` (joined to `users`) that picks the live session of a token:
  * known, not revoked, not expired; with the placeholders of `sessionParams`, for prepared
  * statements. The idle timeout is checked after, by `keepSessionAlive`. A hot route may put
- * this condition in the statement that reads its data (see withSession in plugins/auth.ts),
+ * this condition in the statement that reads its data (see withSession in plugin.ts),
  * so that the session check costs no round trip of its own.
  */
 export const liveSession: SQL = and(

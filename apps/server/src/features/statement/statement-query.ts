@@ -6,7 +6,7 @@ import type { LoanCharge } from '@jamiya/contracts/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
-import { bonusPeriods } from '../../db/schema/member-services.ts';
+import { bonusPeriods } from '../../db/schema/bonus.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { describeMovement, type EntryKind } from '../ledger/public.ts';

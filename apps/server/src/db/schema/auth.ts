@@ -1,0 +1,66 @@
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+// Failed sign-ins, counted per account and per address within a window. Kept in the
+// database so that several processes share the same count.
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountKey: text('account_key').notNull(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_account_idx').on(t.accountKey, t.at),
+    index('login_failures_ip_idx').on(t.ip, t.at),
+  ],
+);
+
+// Browsers where an account signed in (decision 035): their device cookie keeps an allowance of
+// failed sign-ins of its own. One row per account and browser; only the SHA-256 of the
+// cookie's random token is stored.
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sign_in_devices_token_user_idx').on(t.tokenHash, t.userId),
+    index('sign_in_devices_user_idx').on(t.userId),
+  ],
+);
+
+// One-time links to set a password: an invitation (new member, new admin) or a reset.
+// Only the SHA-256 of the token is stored; a link works once and until it expires.
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: ['invite', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id),
+  },
+  (t) => [index('password_tokens_user_idx').on(t.userId)],
+);
