@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fundProposals } from '../../db/schema/proposals.ts';
 import { loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
 import { notify, loanStateNotice } from '../notifications/public.ts';
+import { withdrawProposalsOfLoan } from '../proposals/public.ts';
 
 // The loan lifecycle of docs/product.md section 5, after Apache Fineract's: see
 // docs/domain/loan-lifecycle.md for the state diagram. This module moves a loan from one
@@ -71,10 +71,7 @@ export async function transition(
   if (notice) await notify(tx, { ...notice, at: now });
   // A proposal left open for this loan no longer applies to it (the one being carried out
   // was marked done before the move).
-  await tx
-    .update(fundProposals)
-    .set({ state: 'withdrawn', decidedAt: now })
-    .where(and(eq(fundProposals.loanId, loanId), eq(fundProposals.state, 'open')));
+  await withdrawProposalsOfLoan(tx, loanId, now);
   return updated;
 }
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Message } from '@jamiya/contracts/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { messages } from '../../db/schema/messages.ts';
-import { notifications } from '../../db/schema/notifications.ts';
+import { markKindRead } from '../notifications/public.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page } from '../../lib/pagination.ts';
 import { memberRefsById, type MemberRef } from '../users/public.ts';
@@ -70,16 +70,7 @@ export async function markRead(
       )
       .returning({ id: messages.id });
     if (reader === 'member') {
-      await tx
-        .update(notifications)
-        .set({ readAt: now })
-        .where(
-          and(
-            eq(notifications.userId, memberId),
-            eq(notifications.kind, 'message'),
-            isNull(notifications.readAt),
-          ),
-        );
+      await markKindRead(tx, memberId, 'message', now);
     }
     return marked.length;
   });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@jamiya/contracts/languages';
-import type { Notification } from '@jamiya/contracts/notifications';
+import type { Notification, NotificationKind } from '@jamiya/contracts/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -91,6 +91,25 @@ export async function markShownRead(
       and(
         eq(notifications.userId, userId),
         inArray(notifications.id, [...ids]),
+        isNull(notifications.readAt),
+      ),
+    );
+}
+
+/** Marks a user's unread notifications of one kind read (a conversation read, say). */
+export async function markKindRead(
+  db: DbOrTx,
+  userId: number,
+  kind: NotificationKind,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, kind),
         isNull(notifications.readAt),
       ),
     );

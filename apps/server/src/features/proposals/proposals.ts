@@ -211,6 +211,18 @@ export async function withdrawProposal(
   return updated!;
 }
 
+/** Withdraws what is still proposed for a loan that has moved on. */
+export async function withdrawProposalsOfLoan(
+  tx: DbOrTx,
+  loanId: number,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(fundProposals)
+    .set({ state: 'withdrawn', decidedAt: now })
+    .where(and(eq(fundProposals.loanId, loanId), eq(fundProposals.state, 'open')));
+}
+
 export async function openProposals(db: DbOrTx): Promise<ProposalRow[]> {
   return db
     .select()

@@ -3,6 +3,7 @@
 export {
   activeAdminCount,
   openProposals,
+  withdrawProposalsOfLoan,
   toProposalViews,
   withSecondAdmin,
   type Decision,
