@@ -3,6 +3,42 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+/**
+ * The document with only the schemas its operations use, directly or through another schema.
+ * The zod type provider writes every schema with an id twice, as read (`<Id>Input`) and as
+ * answered (`<Id>`); most are only ever answered, and their `Input` twin would be unused.
+ */
+function withUsedSchemasOnly<T extends object>(document: T): T {
+  const { paths, components } = document as {
+    paths?: unknown;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const schemas = components?.schemas ?? {};
+  const prefix = '#/components/schemas/';
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith(prefix)) {
+        const name = child.slice(prefix.length);
+        if (!used.has(name)) {
+          used.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(child);
+    }
+  };
+  visit(paths);
+  return {
+    ...document,
+    components: {
+      ...components,
+      schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))),
+    },
+  };
+}
+
 /** The OpenAPI document of the routes' zod schemas, and its reference page at /api/docs. */
 export async function installApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -25,7 +61,7 @@ export async function installApiDocs(app: FastifyInstance): Promise<void> {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => withUsedSchemasOnly(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
