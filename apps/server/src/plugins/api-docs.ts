@@ -4,6 +4,43 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /**
+ * The document's tags: one a feature, named as its folder (src/features/<feature>). Each
+ * operation carries its feature's tag and an operationId `<feature>.<action>`, written in its
+ * route's schema (decision 045).
+ */
+const API_TAGS = [
+  { name: 'system', description: 'The public settings and the health check.' },
+  { name: 'auth', description: 'Signing in and out, and changing the password.' },
+  {
+    name: 'membership',
+    description: 'Join Now and the one-time links to set a password; the applications to join.',
+  },
+  {
+    name: 'members',
+    description:
+      "The signed-in person's profile and account; the members as the treasurer keeps them.",
+  },
+  {
+    name: 'payments',
+    description: 'Dues and loan repayments sent with a receipt, and their review.',
+  },
+  {
+    name: 'loans',
+    description: 'Loan applications and the loan lifecycle, from approval to write-off.',
+  },
+  { name: 'files', description: 'Receipts, photos and attachments, to those who may read them.' },
+  { name: 'statement', description: "A member's statement in JSON, CSV or PDF." },
+  { name: 'notifications', description: "The signed-in person's notifications." },
+  { name: 'messages', description: 'The conversation between a member and the committee.' },
+  { name: 'recharge', description: 'Mobile recharges a member asks the committee for.' },
+  { name: 'bonus', description: 'The share-out of the interest income among the members.' },
+  { name: 'overview', description: "The treasurer's first page: headline figures and what waits." },
+  { name: 'settings', description: "The association's settings, as the treasurer changes them." },
+  { name: 'ledger', description: 'The books (trial balance, journal) and the audit log.' },
+  { name: 'proposals', description: 'Money leaving the fund that waits for a second admin.' },
+] as const;
+
+/**
  * The document with only the schemas its operations use, directly or through another schema.
  * The zod type provider writes every schema with an id twice, as read (`<Id>Input`) and as
  * answered (`<Id>`); most are only ever answered, and their `Input` twin would be unused.
@@ -50,6 +87,9 @@ export async function installApiDocs(app: FastifyInstance): Promise<void> {
         description:
           'The API of Jamiya, a community savings and loan association. Amounts are AED as JSON numbers with at most two decimals. Every error is `{ status_code, message, errors? }`.',
       },
+      // The server that serves this document: its paths start with /api.
+      servers: [{ url: '/', description: 'This server' }],
+      tags: [...API_TAGS],
       components: {
         securitySchemes: {
           bearer: {
