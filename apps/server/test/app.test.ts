@@ -12,6 +12,84 @@ import {
   useTestApp,
 } from './harness.ts';
 
+/**
+ * Every call of the API with its operationId, `<feature>.<action>`: what clients generated from
+ * the document name their functions after, so a change here breaks them (decision 045).
+ */
+const operationIds: Record<string, string> = {
+  'POST /api/login': 'auth.login',
+  'POST /api/logout': 'auth.logout',
+  'GET /api/profile': 'members.getProfile',
+  'POST /api/profile/update': 'members.updateProfile',
+  'POST /api/profile/language': 'members.setLanguage',
+  'POST /api/profile/password/update': 'auth.changePassword',
+  'POST /api/save-monthly-payment': 'payments.submitMonthlyPayment',
+  'POST /api/loan-application': 'loans.apply',
+  'GET /api/my-account-data': 'members.getMyAccountData',
+  'GET /api/my-payments': 'payments.listMine',
+  'GET /api/my-loans': 'loans.listMine',
+  'POST /api/my-loans/{id}/withdraw': 'loans.withdraw',
+  'POST /api/my-loans/{id}/repayments': 'payments.submitLoanRepayment',
+  'GET /api/files/{id}': 'files.get',
+  'GET /api/settings': 'system.getPublicSettings',
+  'GET /api/health': 'system.checkHealth',
+  'POST /api/applications': 'membership.apply',
+  'POST /api/password/forgot': 'membership.forgotPassword',
+  'POST /api/password/set': 'membership.setPassword',
+  'GET /api/my-statement': 'statement.getMine',
+  'GET /api/admin/members/{id}/statement': 'statement.get',
+  'GET /api/notifications': 'notifications.list',
+  'GET /api/notifications/unread-count': 'notifications.countUnread',
+  'POST /api/notifications/{id}/read': 'notifications.markRead',
+  'POST /api/notifications/read-all': 'notifications.markAllRead',
+  'POST /api/notifications/read': 'notifications.markShownRead',
+  'GET /api/messages': 'messages.listMine',
+  'POST /api/messages': 'messages.send',
+  'POST /api/messages/read': 'messages.markRead',
+  'GET /api/admin/messages': 'messages.listConversations',
+  'GET /api/admin/messages/{memberId}': 'messages.getConversation',
+  'POST /api/admin/messages/{memberId}': 'messages.answer',
+  'POST /api/admin/messages/{memberId}/read': 'messages.markMemberRead',
+  'GET /api/recharge-requests': 'recharge.listMine',
+  'POST /api/recharge-requests': 'recharge.request',
+  'GET /api/admin/recharge-requests': 'recharge.list',
+  'POST /api/admin/recharge-requests/{id}/done': 'recharge.markDone',
+  'POST /api/admin/recharge-requests/{id}/refuse': 'recharge.refuse',
+  'GET /api/my-bonus': 'bonus.getMine',
+  'GET /api/admin/bonus/periods': 'bonus.listPeriods',
+  'POST /api/admin/bonus/periods': 'bonus.closePeriod',
+  'GET /api/admin/bonus/preview': 'bonus.preview',
+  'GET /api/admin/overview': 'overview.get',
+  'GET /api/admin/members': 'members.list',
+  'POST /api/admin/members': 'members.create',
+  'GET /api/admin/members/{id}': 'members.get',
+  'GET /api/admin/members/{id}/statement.csv': 'members.getStatementCsv',
+  'POST /api/admin/members/{id}/status': 'members.setStatus',
+  'POST /api/admin/members/{id}/password-reset': 'members.issuePasswordLink',
+  'GET /api/admin/applications': 'membership.listApplications',
+  'POST /api/admin/applications/{id}/accept': 'membership.acceptApplication',
+  'POST /api/admin/applications/{id}/reject': 'membership.rejectApplication',
+  'GET /api/admin/settings': 'settings.get',
+  'PUT /api/admin/settings': 'settings.update',
+  'GET /api/admin/ledger/trial-balance': 'ledger.getTrialBalance',
+  'GET /api/admin/ledger/entries': 'ledger.listEntries',
+  'GET /api/admin/ledger/entries.csv': 'ledger.exportEntriesCsv',
+  'GET /api/admin/audit': 'ledger.listAuditEvents',
+  'GET /api/admin/payments': 'payments.list',
+  'GET /api/admin/payments/{id}': 'payments.get',
+  'POST /api/admin/payments/{id}/approve': 'payments.approve',
+  'POST /api/admin/payments/{id}/reject': 'payments.reject',
+  'GET /api/admin/loans': 'loans.list',
+  'GET /api/admin/loans/{id}': 'loans.get',
+  'POST /api/admin/loans/{id}/approve': 'loans.approve',
+  'POST /api/admin/loans/{id}/reject': 'loans.reject',
+  'POST /api/admin/loans/{id}/disburse': 'loans.disburse',
+  'POST /api/admin/loans/{id}/write-off': 'loans.writeOff',
+  'POST /api/admin/loans/{id}/repayments': 'loans.recordCashRepayment',
+  'GET /api/admin/proposals': 'proposals.list',
+  'POST /api/admin/proposals/{id}/withdraw': 'proposals.withdraw',
+};
+
 describe('the app shell', () => {
   const t = useTestApp();
   beforeAll(async () => {
@@ -78,86 +156,13 @@ describe('the app shell', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    const expected = [
-      'POST /api/login',
-      'POST /api/logout',
-      'GET /api/profile',
-      'POST /api/profile/update',
-      'POST /api/profile/language',
-      'POST /api/profile/password/update',
-      'POST /api/save-monthly-payment',
-      'POST /api/loan-application',
-      'GET /api/my-account-data',
-      'GET /api/my-payments',
-      'GET /api/my-loans',
-      'POST /api/my-loans/{id}/withdraw',
-      'POST /api/my-loans/{id}/repayments',
-      'GET /api/files/{id}',
-      'GET /api/settings',
-      'GET /api/health',
-      'POST /api/applications',
-      'POST /api/password/forgot',
-      'POST /api/password/set',
-      'GET /api/my-statement',
-      'GET /api/admin/members/{id}/statement',
-      'GET /api/notifications',
-      'GET /api/notifications/unread-count',
-      'POST /api/notifications/{id}/read',
-      'POST /api/notifications/read-all',
-      'POST /api/notifications/read',
-      'GET /api/messages',
-      'POST /api/messages',
-      'POST /api/messages/read',
-      'GET /api/admin/messages',
-      'GET /api/admin/messages/{memberId}',
-      'POST /api/admin/messages/{memberId}',
-      'POST /api/admin/messages/{memberId}/read',
-      'GET /api/recharge-requests',
-      'POST /api/recharge-requests',
-      'GET /api/admin/recharge-requests',
-      'POST /api/admin/recharge-requests/{id}/done',
-      'POST /api/admin/recharge-requests/{id}/refuse',
-      'GET /api/my-bonus',
-      'GET /api/admin/bonus/periods',
-      'POST /api/admin/bonus/periods',
-      'GET /api/admin/bonus/preview',
-      'GET /api/admin/overview',
-      'GET /api/admin/members',
-      'POST /api/admin/members',
-      'GET /api/admin/members/{id}',
-      'GET /api/admin/members/{id}/statement.csv',
-      'POST /api/admin/members/{id}/status',
-      'POST /api/admin/members/{id}/password-reset',
-      'GET /api/admin/applications',
-      'POST /api/admin/applications/{id}/accept',
-      'POST /api/admin/applications/{id}/reject',
-      'GET /api/admin/settings',
-      'PUT /api/admin/settings',
-      'GET /api/admin/ledger/trial-balance',
-      'GET /api/admin/ledger/entries',
-      'GET /api/admin/ledger/entries.csv',
-      'GET /api/admin/audit',
-      'GET /api/admin/payments',
-      'GET /api/admin/payments/{id}',
-      'POST /api/admin/payments/{id}/approve',
-      'POST /api/admin/payments/{id}/reject',
-      'GET /api/admin/loans',
-      'GET /api/admin/loans/{id}',
-      'POST /api/admin/loans/{id}/approve',
-      'POST /api/admin/loans/{id}/reject',
-      'POST /api/admin/loans/{id}/disburse',
-      'POST /api/admin/loans/{id}/write-off',
-      'POST /api/admin/loans/{id}/repayments',
-      'GET /api/admin/proposals',
-      'POST /api/admin/proposals/{id}/withdraw',
-    ];
     const documented = Object.entries(
       doc.paths as Record<
         string,
         Record<string, { responses: Record<string, unknown>; security?: unknown }>
       >,
     ).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
-    expect(documented.sort()).toEqual(expected.sort());
+    expect(documented.sort()).toEqual(Object.keys(operationIds).sort());
     for (const [p, ops] of Object.entries(
       doc.paths as Record<
         string,
@@ -183,6 +188,42 @@ describe('the app shell', () => {
     const upload =
       doc.paths['/api/save-monthly-payment'].post.requestBody.content['multipart/form-data'].schema;
     expect(upload.properties.photo).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
+  it('names, tags and describes every operation for the clients generated from it', async () => {
+    type Operation = { operationId?: string; tags?: string[]; description?: string };
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      tags: Array<{ name: string; description?: string }>;
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const declared = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
+    expect(declared.size, 'tags declared once each').toBe(doc.tags.length);
+    const ids: string[] = [];
+    const usedTags = new Set<string>();
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const call = `${method.toUpperCase()} ${p}`;
+        expect(op.operationId, `${call}: its operationId`).toBe(operationIds[call]);
+        expect(op.tags, `${call}: one tag, declared`).toHaveLength(1);
+        const [tag] = op.tags!;
+        expect(declared.has(tag!), `${call}: tag ${tag} is declared`).toBe(true);
+        expect(op.operationId, `${call}: <feature>.<action>`).toMatch(/^[a-z]+\.[a-z][A-Za-z]*$/);
+        expect(op.operationId!.split('.')[0], `${call}: the feature is its tag`).toBe(tag);
+        expect(op.description?.trim(), `${call}: a description`).toBeTruthy();
+        ids.push(op.operationId!);
+        usedTags.add(tag!);
+      }
+    }
+    expect(new Set(ids).size, 'operationIds are unique').toBe(ids.length);
+    for (const [name, description] of declared) {
+      expect(usedTags.has(name), `tag ${name} tags an operation`).toBe(true);
+      expect(description, `tag ${name} is described`).toBeTruthy();
+    }
+    // Every schema of the document is used by an operation, directly or through another schema.
+    const text = JSON.stringify(doc);
+    for (const name of Object.keys(doc.components.schemas))
+      expect(text, `schema ${name} is used`).toContain(`"#/components/schemas/${name}"`);
   });
 
   it('serves a readable reference page at /api/docs', async () => {

@@ -31,6 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'auth.login',
         summary: 'Sign in with email and password',
         description:
           'Failed sign-ins are slowed, then refused (429) for a while: per account and address, per address, and per account (100 an hour) from browsers the account has not signed in on. ' +
@@ -77,7 +78,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags: ['auth'],
+        operationId: 'auth.logout',
         summary: 'Sign out: ends this session',
+        description:
+          "For anyone signed in, a member or an admin: ends the session of the token sent; the account's other sessions stay.",
         security: [{ bearer: [] }],
         response: { 200: messageBody, 401: errorBody },
       },
@@ -94,6 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags: ['auth'],
+        operationId: 'auth.changePassword',
         summary: 'Change the password; ends every other session',
         description:
           'Ends the trust of every browser the account signed in on, and sets a new device cookie `jamiya_device` for this one (see POST /api/login).',

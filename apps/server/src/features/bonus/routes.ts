@@ -28,7 +28,8 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireMember,
       schema: {
-        tags: ['member'],
+        tags: ['bonus'],
+        operationId: 'bonus.getMine',
         summary: "The signed-in member's bonus: closed share-outs and an estimate so far",
         description:
           "Each closed period shows the member's average savings, the association's, the share in percent, the period's interest and the amount credited. " +
@@ -49,8 +50,11 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bonus/periods',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['bonus'],
+        operationId: 'bonus.listPeriods',
         summary: 'Closed share-out periods with their totals, and where the next one starts',
+        description:
+          'For an active admin: `next` says where the next period starts and the latest day it may end (yesterday).',
         ...secured,
         response: { 200: bonusPeriods, ...refused },
       },
@@ -72,7 +76,8 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bonus/preview',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['bonus'],
+        operationId: 'bonus.preview',
         summary: 'What closing a period would share out, member by member',
         description:
           'Nothing is written. `blocker` says why the period could not be closed as it stands (today not over, no interest, nobody with savings).',
@@ -99,7 +104,8 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { idempotent: true },
       schema: {
-        tags: ['admin'],
+        tags: ['bonus'],
+        operationId: 'bonus.closePeriod',
         summary: 'Close a period: share its interest income among the members',
         description:
           "Posts one journal entry (interest income to each member's savings in proportion to their balance-days), records the period and the allocations, and notifies the members. " +

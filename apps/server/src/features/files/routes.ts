@@ -32,9 +32,12 @@ export const fileRoutes: FastifyPluginAsyncZod<{ readers: FileReaders }> = async
     {
       onRequest: requireUser,
       schema: {
-        tags: ['member'],
+        tags: ['files'],
+        operationId: 'files.get',
         summary:
           'A stored receipt, photo or message attachment: to its owner, admins and (an attachment) the member of its conversation; 404 to anyone else',
+        description:
+          'For anyone signed in, a member or an admin: the bytes as kept (cleaned on upload), shown inline and never cached.',
         security: [{ bearer: [] }],
         params: z.object({ id: z.string().max(64) }),
         response: {

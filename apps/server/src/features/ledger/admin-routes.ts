@@ -75,8 +75,11 @@ export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ledger/trial-balance',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['ledger'],
+        operationId: 'ledger.getTrialBalance',
         summary: 'Every account with its debits, credits and balance; the totals must agree',
+        description:
+          "For an active admin: account names in the reader's language; `balanced` says whether the totals agree.",
         ...secured,
         response: { 200: trialBalanceView, ...refused },
       },
@@ -106,8 +109,11 @@ export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ledger/entries',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['ledger'],
+        operationId: 'ledger.listEntries',
         summary: 'The journal, newest first, with postings; by kind or member',
+        description:
+          "For an active admin: each entry with its postings, who recorded it and what it is in the reader's language; `kind` and `member_id` narrow it.",
         ...secured,
         querystring: journalEntriesQuery,
         response: { 200: listOf(journalEntry), ...refused },
@@ -136,8 +142,11 @@ export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ledger/entries.csv',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['ledger'],
+        operationId: 'ledger.exportEntriesCsv',
         summary: 'The whole journal as CSV: one row per posting, oldest first',
+        description:
+          "For an active admin: the filters of GET /api/admin/ledger/entries; codes for machines, words in the reader's language.",
         ...secured,
         querystring: journalEntriesQuery.pick({ kind: true, member_id: true }),
         produces: ['text/csv'],
@@ -201,8 +210,11 @@ export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['ledger'],
+        operationId: 'ledger.listAuditEvents',
         summary: 'Who did what, when and why; newest first; by action prefix',
+        description:
+          'For an active admin: each event with who, on what, the reason and details; `action` keeps the actions that start with it (such as `loan.`).',
         ...secured,
         querystring: auditQuery,
         response: { 200: listOf(auditEvent), ...refused },

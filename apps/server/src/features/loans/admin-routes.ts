@@ -37,8 +37,11 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/loans',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['loans'],
+        operationId: 'loans.list',
         summary: 'Loans, optionally by state, newest first',
+        description:
+          'For an active admin: each loan with its member, schedule and history; `state` picks pending, approved, active and the rest.',
         ...secured,
         querystring: adminLoansQuery,
         response: { 200: listOf(adminLoan), ...refused },
@@ -83,8 +86,11 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/loans/:id',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['loans'],
+        operationId: 'loans.get',
         summary: 'One loan with schedule and history',
+        description:
+          'For an active admin: the loan with its member and the admins who made each step.',
         ...secured,
         params: idParams,
         response: { 200: adminLoan, ...refused, 404: errorBody },
@@ -117,6 +123,7 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const actions = [
     {
       path: 'approve',
+      operationId: 'loans.approve',
       summary: 'Approve a pending application',
       description: 'An admin cannot decide on their own loan (403).',
       body: optionalNoteRequest.nullish(),
@@ -126,6 +133,7 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     {
       path: 'reject',
+      operationId: 'loans.reject',
       summary: 'Reject a pending application with a reason',
       description: 'An admin cannot decide on their own loan (403).',
       body: reasonRequest,
@@ -135,6 +143,7 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     {
       path: 'disburse',
+      operationId: 'loans.disburse',
       summary: 'Pay out an approved loan: creates the schedule and the journal entry',
       description:
         'Refused (409) when the loan is more than the cash in hand. ' +
@@ -147,6 +156,7 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     {
       path: 'write-off',
+      operationId: 'loans.writeOff',
       summary: 'Write off what is still owed on an active loan, with a reason',
       description:
         SECOND_ADMIN + " The first call answers 202; the proposer's reason is the one recorded.",
@@ -163,7 +173,8 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { idempotent: true },
         schema: {
-          tags: ['admin'],
+          tags: ['loans'],
+          operationId: action.operationId,
           summary: action.summary,
           description: action.description,
           ...secured,
@@ -189,7 +200,8 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { idempotent: true },
       schema: {
-        tags: ['admin'],
+        tags: ['loans'],
+        operationId: 'loans.recordCashRepayment',
         summary:
           'Record a repayment received in cash (no receipt); pays the oldest installments first',
         description:

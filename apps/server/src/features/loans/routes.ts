@@ -27,7 +27,8 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { idempotent: true },
       onRequest: requireMember,
       schema: {
-        tags: ['member'],
+        tags: ['loans'],
+        operationId: 'loans.apply',
         summary: 'Apply for a loan',
         description:
           'The server computes the total (amount x 1.07 rounded to whole AED) and the monthly amount (to two decimals); ' +
@@ -78,8 +79,11 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireMember,
       schema: {
-        tags: ['member'],
+        tags: ['loans'],
+        operationId: 'loans.listMine',
         summary: 'The loans of the signed-in member, newest first, with schedule and history',
+        description:
+          'For a signed-in member (an admin without membership is refused, 403): each loan with its figures, its installments and the steps it went through.',
         ...secured,
         querystring: listQuery,
         response: { 200: listOf(loan), 400: errorBody, 401: errorBody, 403: errorBody },
@@ -109,8 +113,11 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { idempotent: true },
       onRequest: requireMember,
       schema: {
-        tags: ['member'],
+        tags: ['loans'],
+        operationId: 'loans.withdraw',
         summary: 'Withdraw a pending or approved loan application',
+        description:
+          "For a signed-in member (an admin without membership is refused, 403), on their own loan (404 for another's), before it is paid out (409 after), with an optional reason.",
         ...secured,
         params: idParams,
         body: withdrawLoanRequest.nullish(),

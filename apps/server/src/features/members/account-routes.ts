@@ -60,8 +60,11 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/members',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['members'],
+        operationId: 'members.create',
         summary: 'Create a member; answers a one-time link to set a password (also e-mailed)',
+        description:
+          'For an active admin: the member gets an invitation in the language given (English otherwise); the answer holds the link only when it was not mailed.',
         ...secured,
         body: createMemberRequest,
         response: {
@@ -116,7 +119,8 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { idempotent: true },
       schema: {
-        tags: ['admin'],
+        tags: ['members'],
+        operationId: 'members.setStatus',
         summary:
           'Activate or deactivate a member; deactivating ends their sessions (they may sign in again and read, not borrow)',
         description:
@@ -209,7 +213,8 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/members/:id/password-reset',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['members'],
+        operationId: 'members.issuePasswordLink',
         summary:
           "A one-time link (24 h) to set a member's new password; e-mailed when mail is set up",
         description:

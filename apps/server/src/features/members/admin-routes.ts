@@ -25,8 +25,11 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/members',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['members'],
+        operationId: 'members.list',
         summary: 'Members and admins, newest first; search by name, email, mobile or member ID',
+        description:
+          "For an active admin: `q` searches and `status` picks active or inactive; each row has the member's savings and loan balance.",
         ...secured,
         querystring: adminMembersQuery,
         response: { 200: listOf(adminMember), ...refused },
@@ -49,8 +52,11 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/members/:id',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['members'],
+        operationId: 'members.get',
         summary: 'One member: profile, balances, loans, submissions and statement',
+        description:
+          "For an active admin: the 50 newest submissions, every loan, and the statement in the reader's language.",
         ...secured,
         params: idParams,
         response: { 200: adminMemberDetail, ...refused, 404: errorBody },
@@ -95,8 +101,11 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/members/:id/statement.csv',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['members'],
+        operationId: 'members.getStatementCsv',
         summary: "A member's statement as CSV (newest first, running balances)",
+        description:
+          "For an active admin: every movement of the member's savings and loans, as a file named after the member ID and today.",
         ...secured,
         params: idParams,
         produces: ['text/csv'],

@@ -43,8 +43,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        tags: ['member'],
+        tags: ['members'],
+        operationId: 'members.getProfile',
         summary: 'The signed-in member',
+        description: 'For anyone signed in, a member or an admin: their own account as `userData`.',
         ...secured,
         response: { 200: profileResponse, 401: errorBody },
       },
@@ -57,8 +59,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        tags: ['member'],
+        tags: ['members'],
+        operationId: 'members.updateProfile',
         summary: 'Update the profile (multipart; optional image)',
+        description:
+          'For anyone signed in, a member or an admin, on their own profile: the fields sent change, and `image` (JPEG, PNG, WebP or HEIC) becomes the photo; answers the profile as it now stands.',
         ...secured,
         consumes: ['multipart/form-data'],
         body: profileUpdateFields.extend({ image: uploadedFile('Photo').optional() }),
@@ -122,8 +127,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        tags: ['member'],
+        tags: ['members'],
+        operationId: 'members.setLanguage',
         summary: 'Keep the language the signed-in person reads the app, mails and reminders in',
+        description:
+          'For anyone signed in, a member or an admin, on their own account; answers the profile as it now stands.',
         ...secured,
         body: profileLanguageRequest,
         response: { 200: profileUpdateResponse, 400: errorBody, 401: errorBody, 422: errorBody },
@@ -165,8 +173,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       // The session is checked in the statement that reads the account (withSession): the
       // member's home page reads this on every visit, so it is one round trip.
       schema: {
-        tags: ['member'],
+        tags: ['members'],
+        operationId: 'members.getMyAccountData',
         summary: 'Balances and the monthly dues of the signed-in member',
+        description:
+          "For a signed-in member (an admin without membership is refused, 403): savings, loan balance, `due_balance`, what is under review, and each month's due with its status, as the member's home page shows them.",
         ...secured,
         response: { 200: myAccountData, 401: errorBody, 403: errorBody },
       },

@@ -73,8 +73,11 @@ export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/applications',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['membership'],
+        operationId: 'membership.listApplications',
         summary: 'Membership applications by status, newest first',
+        description:
+          'For an active admin: the applications sent from Join Now, by `status` (pending, the default, accepted or rejected).',
         ...secured,
         querystring: adminApplicationsQuery,
         response: { 200: listOf(membershipApplication), ...refused },
@@ -103,8 +106,11 @@ export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/applications/:id/accept',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['membership'],
+        operationId: 'membership.acceptApplication',
         summary: 'Accept: creates the member and a one-time link to set a password (e-mailed)',
+        description:
+          "For an active admin, on a pending application (409 otherwise): the member is made from what the applicant wrote, in the applicant's language; the answer holds the link only when it was not mailed.",
         ...secured,
         params: idParams,
         response: {
@@ -163,8 +169,11 @@ export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/applications/:id/reject',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['membership'],
+        operationId: 'membership.rejectApplication',
         summary: 'Reject an application with a reason',
+        description:
+          'For an active admin, on a pending application (409 otherwise); the reason is kept with the application.',
         ...secured,
         params: idParams,
         body: reasonRequest,

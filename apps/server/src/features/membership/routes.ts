@@ -98,7 +98,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/applications',
     {
       schema: {
-        tags: ['public'],
+        tags: ['membership'],
+        operationId: 'membership.apply',
         summary: 'Join Now: apply to become a member',
         description:
           'The same answer whether or not the email already belongs to a member or to a pending application. At most 5 applications per address and hour.',
@@ -121,7 +122,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password/forgot',
     {
       schema: {
-        tags: ['public'],
+        tags: ['membership'],
+        operationId: 'membership.forgotPassword',
         summary: 'Forgot password: mails a one-time link to set a new password',
         description:
           'The same answer whether or not an account has this email. The link works once, for 24 hours, and voids the earlier reset links (never an invitation). ' +
@@ -193,7 +195,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password/set',
     {
       schema: {
-        tags: ['public'],
+        tags: ['membership'],
+        operationId: 'membership.setPassword',
         summary:
           'Set a password with the token of a one-time link; ends all sessions and signs this browser in',
         description:

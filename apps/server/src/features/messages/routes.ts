@@ -76,7 +76,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        tags: ['member'],
+        tags: ['messages'],
+        operationId: 'messages.listMine',
         summary:
           'The conversation with the committee: newest first, or (with after) the newer ones',
         description:
@@ -94,8 +95,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        tags: ['member'],
+        tags: ['messages'],
+        operationId: 'messages.send',
         summary: 'Write to the committee, optionally with a photo or a PDF',
+        description:
+          'For anyone signed in, a member or an admin: multipart `body` (the text) and an optional `attachment`; too many in an hour are refused (429).',
         ...secured,
         consumes: ['multipart/form-data'],
         body: sendFields,
@@ -126,8 +130,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        tags: ['member'],
+        tags: ['messages'],
+        operationId: 'messages.markRead',
         summary: "Mark the committee's messages read",
+        description:
+          'For anyone signed in, a member or an admin, in their own conversation; answers how many were marked.',
         ...secured,
         response: { 200: markReadResponse, 401: errorBody },
       },
@@ -144,8 +151,11 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['messages'],
+        operationId: 'messages.listConversations',
         summary: "Conversations, newest activity first, with the member's unread messages",
+        description:
+          'For an active admin: one row per member with a conversation, for the whole committee.',
         ...secured,
         querystring: listQuery,
         response: { 200: conversationList, ...refused },
@@ -162,8 +172,10 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/:memberId',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['messages'],
+        operationId: 'messages.getConversation',
         summary: "One member's conversation, with who they are (paged like GET /api/messages)",
+        description: 'For an active admin: 404 when there is no such member.',
         ...secured,
         params: memberParams,
         querystring: messagesQuery,
@@ -180,8 +192,11 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/:memberId',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['messages'],
+        operationId: 'messages.answer',
         summary: 'Answer a member for the committee; the member is notified',
+        description:
+          'For an active admin: multipart, as a member writes (`body` and an optional `attachment`); 404 when there is no such member.',
         ...secured,
         consumes: ['multipart/form-data'],
         params: memberParams,
@@ -214,8 +229,11 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/:memberId/read',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['messages'],
+        operationId: 'messages.markMemberRead',
         summary: "Mark the member's messages read",
+        description:
+          'For an active admin: marks read what the member wrote, for the whole committee; answers how many were marked.',
         ...secured,
         params: memberParams,
         response: { 200: markReadResponse, ...refused, 404: errorBody },

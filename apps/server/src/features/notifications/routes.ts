@@ -30,7 +30,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        tags: ['member'],
+        tags: ['notifications'],
+        operationId: 'notifications.list',
         summary: 'The notifications of the signed-in member, newest first, with the unread count',
         description:
           'Titles and bodies are in the request’s language (the `lang` cookie, else Accept-Language), ' +
@@ -60,8 +61,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        tags: ['member'],
+        tags: ['notifications'],
+        operationId: 'notifications.countUnread',
         summary: 'How many notifications the signed-in member has not read (polled by the bell)',
+        description:
+          'For anyone signed in, a member or an admin: `{ unread }`, small enough to ask for every minute.',
         ...secured,
         response: { 200: unreadCountBody, 401: errorBody },
       },
@@ -74,7 +78,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        tags: ['member'],
+        tags: ['notifications'],
+        operationId: 'notifications.markRead',
         summary: 'Mark one of the member’s notifications as read',
         description: 'Answers the notification in the request’s language, as the list does.',
         ...secured,
@@ -97,7 +102,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        tags: ['member'],
+        tags: ['notifications'],
+        operationId: 'notifications.markShownRead',
         summary: 'Mark read the notifications a page has shown',
         description:
           'The notifications page marks what it shows as read once it shows it. Ids that are not ' +
@@ -119,8 +125,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        tags: ['member'],
+        tags: ['notifications'],
+        operationId: 'notifications.markAllRead',
         summary: 'Mark all of the member’s notifications as read',
+        description:
+          'For anyone signed in, a member or an admin, on their own notifications; answers `unread: 0`.',
         ...secured,
         response: { 200: readAllResponse, 401: errorBody },
       },

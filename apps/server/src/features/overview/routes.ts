@@ -24,8 +24,11 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/overview',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['overview'],
+        operationId: 'overview.get',
         summary: 'Headline figures, what awaits a decision, and 12 months of history',
+        description:
+          'For an active admin: the books in brief, overdue installments, what waits for a decision (receipts, applications, payouts, proposals) and savings and loans at the end of each month.',
         ...secured,
         response: { 200: adminOverview, ...refused },
       },

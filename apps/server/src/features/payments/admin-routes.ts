@@ -31,7 +31,8 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['payments'],
+        operationId: 'payments.list',
         summary: 'Submissions by status (pending first for review), newest first',
         description:
           'Each dues submission carries its month (`dues_month`: due, already paid, remaining); ' +
@@ -61,8 +62,11 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/:id',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['payments'],
+        operationId: 'payments.get',
         summary: 'One submission, as the review shows it (a possible duplicate beside another)',
+        description:
+          'For an active admin: the submission with its member and receipt, its month for dues, and `possible_duplicates` as in the list.',
         ...secured,
         params: idParams,
         response: { 200: adminPayment, ...refused, 404: errorBody },
@@ -84,7 +88,8 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { idempotent: true },
       schema: {
-        tags: ['admin'],
+        tags: ['payments'],
+        operationId: 'payments.approve',
         summary:
           'Approve a submission: dues credit savings, a repayment pays the oldest installments',
         description:
@@ -117,7 +122,8 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { idempotent: true },
       schema: {
-        tags: ['admin'],
+        tags: ['payments'],
+        operationId: 'payments.reject',
         summary: 'Reject a submission with a reason the member sees',
         description: 'An admin cannot decide on their own payment (403).',
         ...secured,

@@ -40,7 +40,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { idempotent: true },
       onRequest: requireMember,
       schema: {
-        tags: ['member'],
+        tags: ['payments'],
+        operationId: 'payments.submitMonthlyPayment',
         summary:
           'Pay a monthly due with a receipt, or (with only payment_amount) repay the active loan',
         description:
@@ -103,7 +104,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { idempotent: true },
       onRequest: requireMember,
       schema: {
-        tags: ['member'],
+        tags: ['payments'],
+        operationId: 'payments.submitLoanRepayment',
         summary: 'Repay the active loan with a receipt',
         description:
           'Multipart: `payment_amount`, the receipt `photo` (required) and optionally `account_number`. ' +
@@ -153,8 +155,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireMember,
       schema: {
-        tags: ['member'],
+        tags: ['payments'],
+        operationId: 'payments.listMine',
         summary: 'The submissions of the signed-in member, newest first',
+        description:
+          "For a signed-in member (an admin without membership is refused, 403): each due and loan repayment sent, with its status (pending, approved or rejected), the amount approved and the treasurer's note.",
         ...secured,
         querystring: listQuery,
         response: { 200: listOf(payment), 400: errorBody, 401: errorBody, 403: errorBody },

@@ -14,8 +14,11 @@ export const proposalAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/proposals',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['proposals'],
+        operationId: 'proposals.list',
         summary: 'Payouts, write-offs and share-outs proposed by one admin, awaiting a second',
+        description:
+          'For an active admin: each open proposal with what it would do and who proposed it; another admin confirms one by making the same call.',
         ...secured,
         response: { 200: proposalsList, ...refused },
       },
@@ -28,8 +31,11 @@ export const proposalAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { idempotent: true },
       schema: {
-        tags: ['admin'],
+        tags: ['proposals'],
+        operationId: 'proposals.withdraw',
         summary: 'Withdraw an open proposal (any admin)',
+        description:
+          'For an active admin, the proposer or another; nothing is carried out, and a proposal no longer open is 409.',
         ...secured,
         params: idParams,
         response: {

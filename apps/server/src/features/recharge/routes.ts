@@ -44,7 +44,8 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { idempotent: true },
       onRequest: requireMember,
       schema: {
-        tags: ['member'],
+        tags: ['recharge'],
+        operationId: 'recharge.request',
         summary: 'Ask the committee for a mobile recharge',
         description:
           'Operator airtel, jio, vi or bsnl; a 10-digit Indian mobile number (with or without +91); ' +
@@ -121,8 +122,11 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireMember,
       schema: {
-        tags: ['member'],
+        tags: ['recharge'],
+        operationId: 'recharge.listMine',
         summary: 'The recharge requests of the signed-in member, newest first',
+        description:
+          "For a signed-in member (an admin without membership is refused, 403): each request with its state (requested, done or refused), and the operator's reference or the reason.",
         ...secured,
         querystring: listQuery,
         response: { 200: listOf(recharge), 400: errorBody, 401: errorBody, 403: errorBody },
@@ -156,8 +160,10 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/recharge-requests',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['recharge'],
+        operationId: 'recharge.list',
         summary: 'Mobile recharge requests by state, newest first, with the member',
+        description: 'For an active admin: `state` picks requested (the default), done or refused.',
         ...secured,
         querystring: adminRechargesQuery,
         response: { 200: listOf(adminRecharge), ...refused },
@@ -191,8 +197,11 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { idempotent: true },
       schema: {
-        tags: ['admin'],
+        tags: ['recharge'],
+        operationId: 'recharge.markDone',
         summary: "Mark a requested recharge done, with the operator's reference; tells the member",
+        description:
+          'For an active admin, on a request not yet decided (409 otherwise); the member reads the reference.',
         ...secured,
         params: idParams,
         body: rechargeDoneRequest,
@@ -225,8 +234,11 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { idempotent: true },
       schema: {
-        tags: ['admin'],
+        tags: ['recharge'],
+        operationId: 'recharge.refuse',
         summary: 'Refuse a requested recharge with a reason the member reads',
+        description:
+          'For an active admin, on a request not yet decided (409 otherwise); the member is notified.',
         ...secured,
         params: idParams,
         body: reasonRequest,

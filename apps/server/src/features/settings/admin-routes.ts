@@ -20,8 +20,11 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['settings'],
+        operationId: 'settings.get',
         summary: "The association's settings",
+        description:
+          'For an active admin: what GET /api/settings says, with every translation of the texts and when they were last changed.',
         ...secured,
         response: { 200: adminSettings, ...refused },
       },
@@ -33,9 +36,12 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['settings'],
+        operationId: 'settings.update',
         summary:
           'Change the settings: name, monthly due (applies to unpaid months), loan policy (applies to new applications), mobile recharge amounts',
+        description:
+          'For an active admin: the whole settings are sent (`payment_instructions`, `translations`, `charge_called` and `recharge` may be left out to keep them); the change goes to the audit log with before and after.',
         ...secured,
         body: settingsUpdateRequest,
         response: { 200: settingsUpdateResponse, ...refused, 422: errorBody },

@@ -83,9 +83,12 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireMember,
       schema: {
-        tags: ['member'],
+        tags: ['statement'],
+        operationId: 'statement.getMine',
         summary:
           "The signed-in member's statement: movements newest first with running balances, opening and closing balances; JSON, CSV or PDF",
+        description:
+          "For a signed-in member (an admin without membership is refused, 403): `from`, `to` and `kind` narrow it; `format` asks for JSON, CSV or PDF, in the reader's language.",
         ...secured,
         ...formats,
         response: { 200: statementAnswer, 400: errorBody, 401: errorBody, 403: errorBody },
@@ -103,8 +106,11 @@ export const statementAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/members/:id/statement',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['statement'],
+        operationId: 'statement.get',
         summary: "A member's statement in JSON, CSV or PDF, with the member's filters",
+        description:
+          'For an active admin: what GET /api/my-statement answers a member, for any member (404 for no such member).',
         ...secured,
         params: idParams,
         ...formats,

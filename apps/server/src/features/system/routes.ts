@@ -30,7 +30,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings',
     {
       schema: {
-        tags: ['public'],
+        tags: ['system'],
+        operationId: 'system.getPublicSettings',
         summary: 'Association name, monthly due, loan policy and terms (public)',
         description:
           "The payment instructions and the loan terms come in the reader's language (Accept-Language, then the signed-in member's profile) where the treasurer wrote them in it, else in English; `texts_in` says which.",
@@ -44,8 +45,11 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       schema: {
-        tags: ['public'],
+        tags: ['system'],
+        operationId: 'system.checkHealth',
         summary: 'Liveness and database check',
+        description:
+          "For anyone, without signing in: 200 when the server runs and its database answers a query, for a load balancer's or a monitor's check.",
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
