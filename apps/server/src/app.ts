@@ -20,7 +20,7 @@ import {
   memberAccountRoutes,
 } from './features/members/public.ts';
 import { paymentRoutes, paymentAdminRoutes } from './features/payments/public.ts';
-import { loanRoutes, loanAdminRoutes } from './features/loans/public.ts';
+import { loanRoutes, loanAdminRoutes, sendInstallmentReminders } from './features/loans/public.ts';
 import { systemRoutes } from './features/system/public.ts';
 import { membershipAdminRoutes, membershipRoutes } from './features/membership/public.ts';
 import { overviewRoutes } from './features/overview/public.ts';
@@ -192,7 +192,8 @@ export async function buildApp(
   app.setNotFoundHandler(appPage ? pageOrNotFound(appPage) : notFoundAnswer);
   installAuth(app);
   installUploadQuota(app);
-  if (options.notificationJobMs) installNotificationJob(app, options.notificationJobMs);
+  if (options.notificationJobMs)
+    installNotificationJob(app, options.notificationJobMs, sendInstallmentReminders);
 
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

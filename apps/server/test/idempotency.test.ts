@@ -6,6 +6,7 @@ import { files } from '../src/db/schema/files.ts';
 import { journalEntries } from '../src/db/schema/ledger.ts';
 import { payments } from '../src/db/schema/payments.ts';
 import { idempotencyKeys } from '../src/db/schema/idempotency.ts';
+import { sendInstallmentReminders } from '../src/features/loans/reminders.ts';
 import { runNotificationJob } from '../src/features/notifications/jobs.ts';
 import { IDEMPOTENCY_KEY_RETENTION_MS, requestHash } from '../src/plugins/idempotency.ts';
 import {
@@ -265,6 +266,7 @@ describe('Idempotency-Key on the calls that move money', () => {
       deps,
       new Date(row!.createdAt.getTime() + IDEMPOTENCY_KEY_RETENTION_MS - 60_000),
       log,
+      sendInstallmentReminders,
     );
     const replay = await submitDues(token, 'old-key');
     expect(replay.headers['idempotent-replayed']).toBe('true');
@@ -274,6 +276,7 @@ describe('Idempotency-Key on the calls that move money', () => {
       deps,
       new Date(row!.createdAt.getTime() + IDEMPOTENCY_KEY_RETENTION_MS + 60_000),
       log,
+      sendInstallmentReminders,
     );
     const keys = await t.db
       .select()

@@ -82,3 +82,18 @@ export const loanTransitions = pgTable(
   },
   (t) => [index('loan_transitions_loan_idx').on(t.loanId)],
 );
+
+// One row per reminder sent: the unique index makes "each reminder once" hold across
+// processes (an insert that conflicts means another process already sent it).
+export const installmentReminders = pgTable(
+  'installment_reminders',
+  {
+    id: serial('id').primaryKey(),
+    installmentId: integer('installment_id')
+      .notNull()
+      .references(() => loanInstallments.id),
+    kind: text('kind', { enum: ['due_soon', 'overdue'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('installment_reminders_once').on(t.installmentId, t.kind)],
+);

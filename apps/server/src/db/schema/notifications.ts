@@ -1,16 +1,5 @@
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TextValues } from '../../lib/i18n.ts';
-import { loanInstallments } from './loans.ts';
 import { users } from './users.ts';
 
 /** A notification's text (notifications.<text>.title and .body in its locales) and values. */
@@ -39,19 +28,4 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.id)],
-);
-
-// One row per reminder sent: the unique index makes "each reminder once" hold across
-// processes (an insert that conflicts means another process already sent it).
-export const installmentReminders = pgTable(
-  'installment_reminders',
-  {
-    id: serial('id').primaryKey(),
-    installmentId: integer('installment_id')
-      .notNull()
-      .references(() => loanInstallments.id),
-    kind: text('kind', { enum: ['due_soon', 'overdue'] }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('installment_reminders_once').on(t.installmentId, t.kind)],
 );

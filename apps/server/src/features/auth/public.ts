@@ -9,4 +9,4 @@ export {
 } from './password-links.ts';
 export { hashPassword, isCommonPassword } from './passwords.ts';
 export { authRoutes } from './routes.ts';
-export { THROTTLE, pruneAttempts } from './throttle.ts';
+export { THROTTLE, pruneAttempts, recordLimitedRequest } from './throttle.ts';

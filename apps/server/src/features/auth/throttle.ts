@@ -1,4 +1,4 @@
-import { and, eq, gt, like, lt, not, sql, type SQL } from 'drizzle-orm';
+import { and, count as sqlCount, eq, gt, like, lt, not, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/auth.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
@@ -124,4 +124,35 @@ export async function clearClientFailures(
 /** All the account's failures: its password was set with a one-time link. */
 export async function clearFailures(db: DbOrTx, accountKey: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey));
+}
+
+/**
+ * A request limited per client (Join Now's applications, password links): records it under
+ * `accountKey` and `client`, and answers how many the client made within `windowMs`, this one
+ * first or last (`count: 'before' | 'with'`), as each caller has always counted.
+ */
+export async function recordLimitedRequest(
+  db: DbOrTx,
+  request: { accountKey: string; client: string; windowMs: number; now: Date },
+  count: 'before' | 'with',
+): Promise<number> {
+  const since = new Date(request.now.getTime() - request.windowMs);
+  const countRecent = async () => {
+    const [recent] = await db
+      .select({ n: sqlCount() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.ip, request.client), gt(loginFailures.at, since)));
+    return recent?.n ?? 0;
+  };
+  const record = () =>
+    db
+      .insert(loginFailures)
+      .values({ accountKey: request.accountKey, ip: request.client, at: request.now });
+  if (count === 'before') {
+    const n = await countRecent();
+    await record();
+    return n;
+  }
+  await record();
+  return countRecent();
 }

@@ -1,9 +1,9 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AdminLoan, Loan as LoanView } from '@jamiya/contracts/loans';
 import type { DbOrTx } from '../../db/client.ts';
-import { fundProposals } from '../../db/schema/proposals.ts';
 import { loanTransitions } from '../../db/schema/loans.ts';
+import { carriedOutProposals } from '../proposals/public.ts';
 import { memberRefsById, type MemberRef } from '../users/public.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { installmentsOf, type Installment } from './installments.ts';
@@ -29,20 +29,7 @@ export async function toAdminLoanView(
   now: Date,
 ): Promise<AdminLoan> {
   const { view, rows } = await loanView(db, loan, now);
-  const proposals = await db
-    .select({
-      by: fundProposals.proposedBy,
-      confirmedBy: fundProposals.decidedBy,
-      at: fundProposals.decidedAt,
-    })
-    .from(fundProposals)
-    .where(
-      and(
-        eq(fundProposals.loanId, loan.id),
-        eq(fundProposals.state, 'done'),
-        isNotNull(fundProposals.decidedAt),
-      ),
-    );
+  const proposals = await carriedOutProposals(db, loan.id);
   const proposerOf = (actorId: number | null, at: Date) =>
     proposals.find((p) => p.confirmedBy === actorId && p.at?.getTime() === at.getTime())?.by ??
     null;

@@ -1,12 +1,12 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Language } from '@jamiya/contracts/languages';
 import type { JoinRequest } from '@jamiya/contracts/membership';
 import type { Db } from '../../db/client.ts';
-import { loginFailures } from '../../db/schema/auth.ts';
 import { membershipApplications } from '../../db/schema/membership.ts';
 import { users } from '../../db/schema/users.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { audit } from '../audit/public.ts';
+import { recordLimitedRequest } from '../auth/public.ts';
 
 export const APPLICATION_LIMIT = { perAddress: 5, windowMs: 60 * 60_000 } as const;
 
@@ -28,13 +28,12 @@ export async function submitApplication(
     // Every attempt counts, stored or not (a member's email stores nothing), as the reset
     // requests are counted: the sixth answers the same whoever the emails belong to.
     const address = `apply:${meta.ip}`;
-    const since = new Date(meta.now.getTime() - APPLICATION_LIMIT.windowMs);
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.ip, address), gt(loginFailures.at, since)));
-    await tx.insert(loginFailures).values({ accountKey: address, ip: address, at: meta.now });
-    if ((recent?.n ?? 0) >= APPLICATION_LIMIT.perAddress) {
+    const recent = await recordLimitedRequest(
+      tx,
+      { accountKey: address, client: address, windowMs: APPLICATION_LIMIT.windowMs, now: meta.now },
+      'before',
+    );
+    if (recent >= APPLICATION_LIMIT.perAddress) {
       throw tooManyRequests(
         'Too many applications were sent from your network in the last hour. Please try again later.',
       );

@@ -1,16 +1,12 @@
-import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import { addDays, format, parseISO } from 'date-fns';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { loanInstallments, loans } from '../../db/schema/loans.ts';
-import { installmentReminders, notifications } from '../../db/schema/notifications.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
-import { localDate } from '../../lib/calendar.ts';
 import { forgetOldIdempotencyKeys } from '../../plugins/idempotency.ts';
 import { type Mailer, notificationMail } from '../mail/public.ts';
 import { getSettings } from '../settings/public.ts';
-import { notify } from './notify.ts';
-import { reminderNotice, renderNotice } from './texts.ts';
+import { renderNotice } from './texts.ts';
 
 // The scheduled work of notifications, safe to run in several processes over one PostgreSQL:
 // the database decides who does what (a unique index for reminders, row locks for mails),
@@ -29,66 +25,11 @@ export interface JobDeps {
   publicUrl: string;
 }
 
-/** A reminder goes out this many days before an installment falls due. */
-export const DUE_SOON_DAYS = 3;
-
 /**
- * Reminds members of installments of active loans that fall due within DUE_SOON_DAYS
- * (Dubai's days) and of those past due and unpaid: each installment once per kind. The
- * reminder row and the notification are written in one transaction, and the notification
- * only when the insert took; so when two processes race, the loser's insert waits for the
- * winner's commit, finds the row, and sends nothing. Returns how many reminders it sent.
+ * The notices other features send on a schedule, each returning how many it sent (loans'
+ * installment reminders): run first, so that they are mailed in the same run.
  */
-export async function sendInstallmentReminders(db: Db, now: Date): Promise<number> {
-  const today = localDate(now);
-  const soon = format(addDays(parseISO(today), DUE_SOON_DAYS), 'yyyy-MM-dd');
-  const reminderKind = sql<
-    'due_soon' | 'overdue'
-  >`case when ${loanInstallments.dueOn} < ${today} then 'overdue' else 'due_soon' end`;
-  const candidates = await db
-    .select({
-      installmentId: loanInstallments.id,
-      number: loanInstallments.number,
-      dueOn: loanInstallments.dueOn,
-      leftFils: sql<string>`${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils}`,
-      userId: loans.userId,
-      termMonths: loans.termMonths,
-      kind: reminderKind,
-    })
-    .from(loanInstallments)
-    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
-    .where(
-      and(
-        eq(loans.state, 'active'),
-        isNull(loanInstallments.paidAt),
-        or(
-          lt(loanInstallments.dueOn, today),
-          and(gt(loanInstallments.dueOn, today), lte(loanInstallments.dueOn, soon)),
-        ),
-        sql`not exists (select 1 from ${installmentReminders} where ${installmentReminders.installmentId} = ${loanInstallments.id} and ${installmentReminders.kind} = ${reminderKind})`,
-      ),
-    )
-    .orderBy(loanInstallments.id);
-
-  let sent = 0;
-  for (const c of candidates) {
-    const didSend = await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(installmentReminders)
-        .values({ installmentId: c.installmentId, kind: c.kind, sentAt: now })
-        .onConflictDoNothing()
-        .returning({ id: installmentReminders.id });
-      if (inserted.length === 0) return false;
-      await notify(tx, {
-        ...reminderNotice(c.kind, { ...c, leftFils: Number(c.leftFils) }),
-        at: now,
-      });
-      return true;
-    });
-    if (didSend) sent += 1;
-  }
-  return sent;
-}
+export type ScheduledNotices = (db: Db, now: Date) => Promise<number>;
 
 /**
  * Notifications older than this are not mailed: when SMTP is configured after months without
@@ -186,8 +127,13 @@ export async function mailNotifications(deps: JobDeps, now: Date, log: JobLog): 
  * One run of the job: reminders first, so that they are mailed in the same run; then the
  * housekeeping that is safe in any number of processes (old idempotency keys).
  */
-export async function runNotificationJob(deps: JobDeps, now: Date, log: JobLog): Promise<void> {
-  const reminders = await sendInstallmentReminders(deps.db, now);
+export async function runNotificationJob(
+  deps: JobDeps,
+  now: Date,
+  log: JobLog,
+  remind: ScheduledNotices,
+): Promise<void> {
+  const reminders = await remind(deps.db, now);
   const mails = await mailNotifications(deps, now, log);
   const forgottenKeys = await forgetOldIdempotencyKeys(deps.db, now);
   if (reminders || mails || forgottenKeys) {
@@ -203,14 +149,14 @@ export interface RunningJob {
 /** Runs the job now and then every `intervalMs` after each run ends (runs never overlap). */
 export function startNotificationJob(
   deps: JobDeps,
-  options: { intervalMs: number; log: JobLog; now?: () => Date },
+  options: { intervalMs: number; log: JobLog; remind: ScheduledNotices; now?: () => Date },
 ): RunningJob {
-  const { intervalMs, log, now = () => new Date() } = options;
+  const { intervalMs, log, remind, now = () => new Date() } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
-    running = runNotificationJob(deps, now(), log)
+    running = runNotificationJob(deps, now(), log, remind)
       .catch((err: unknown) => log.error({ err }, 'the notifications job failed'))
       .finally(() => {
         running = null;
@@ -232,10 +178,14 @@ export function startNotificationJob(
 }
 
 /** Starts the job when the app is ready and stops it (waiting for a run) when it closes. */
-export function installNotificationJob(app: FastifyInstance, intervalMs: number): void {
+export function installNotificationJob(
+  app: FastifyInstance,
+  intervalMs: number,
+  remind: ScheduledNotices,
+): void {
   let job: RunningJob | null = null;
   app.addHook('onReady', async () => {
-    job = startNotificationJob(app.deps, { intervalMs, log: app.log });
+    job = startNotificationJob(app.deps, { intervalMs, log: app.log, remind });
   });
   app.addHook('onClose', async () => {
     await job?.stop();

@@ -13,4 +13,5 @@ export {
   paymentRejectedNotice,
   rechargeNotice,
   rechargeValues,
+  reminderNotice,
 } from './texts.ts';

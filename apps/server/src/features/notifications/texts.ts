@@ -1,11 +1,13 @@
 import type { Language } from '@jamiya/contracts/languages';
 import type { LoanCharge } from '@jamiya/contracts/settings';
-import { formatIndianMobile, RECHARGE_OPERATOR_NAMES } from '@jamiya/contracts/recharge';
+import {
+  formatIndianMobile,
+  RECHARGE_OPERATOR_NAMES,
+  type RechargeOperator,
+} from '@jamiya/contracts/recharge';
+import type { LoanState } from '@jamiya/contracts/values';
 import type { Fils } from '@jamiya/money/fils';
-import type { loans } from '../../db/schema/loans.ts';
 import type { NoticeParams } from '../../db/schema/notifications.ts';
-import type { rechargeRequests } from '../../db/schema/recharge.ts';
-import type { payments } from '../../db/schema/payments.ts';
 import { addMonthsToDate } from '../../lib/calendar.ts';
 import { aed, text } from '../../lib/i18n.ts';
 import type english from './locales/en.json';
@@ -40,9 +42,29 @@ export function renderNotice(
   };
 }
 
-type Payment = typeof payments.$inferSelect;
-type Loan = typeof loans.$inferSelect;
-type Recharge = typeof rechargeRequests.$inferSelect;
+// What a notice says of a payment, a loan or a recharge: the fields it reads of their rows.
+interface Payment {
+  userId: number;
+  kind: 'dues' | 'loan_repayment';
+  period: string | null;
+  amountFils: Fils;
+  approvedAmountFils: Fils | null;
+}
+interface Loan {
+  id: number;
+  userId: number;
+  state: LoanState;
+  amountFils: Fils;
+  totalFils: Fils;
+  termMonths: number;
+  disbursedOn: string | null;
+}
+interface Recharge {
+  userId: number;
+  amountFils: Fils;
+  number: string;
+  operator: RechargeOperator;
+}
 
 /** An admin made a link to set this account's password (and another confirmed it): its owner hears who. */
 export function passwordLinkNotice(

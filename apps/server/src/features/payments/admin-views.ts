@@ -3,12 +3,12 @@ import { filsToAed } from '@jamiya/money/fils';
 import type { AdminPayment } from '@jamiya/contracts/payments';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
-import { settings } from '../../db/schema/settings.ts';
 import { monthFigures } from './months.ts';
 import type { Payment } from './submissions.ts';
 import { toPaymentView } from './payment-view.ts';
 import { memberRefsById } from '../users/public.ts';
 import { possibleDuplicatesOf } from './duplicates.ts';
+import { getSettings } from '../settings/public.ts';
 
 /**
  * Submissions as the treasurer's review shows them: with their member, for dues the month's
@@ -21,7 +21,7 @@ export async function toAdminPayments(db: DbOrTx, rows: Payment[]): Promise<Admi
     db,
     rows.map((p) => p.userId),
   );
-  const [s] = await db.select({ due: settings.monthlyDueFils }).from(settings);
+  const dueFils = (await getSettings(db)).monthlyDueFils;
   const dues = rows.filter((p) => p.kind === 'dues' && p.period !== null);
   // Every submission of those members' months: their figures come from monthFigures, as the
   // member's account and the approval's check take them.
@@ -51,7 +51,7 @@ export async function toAdminPayments(db: DbOrTx, rows: Payment[]): Promise<Admi
       const others = sameMonths.filter(
         (o) => o.userId === p.userId && o.period === p.period && o.id !== p.id,
       );
-      const month = monthFigures(others, s?.due ?? 0);
+      const month = monthFigures(others, dueFils);
       duesMonth = {
         due: filsToAed(month.dueFils),
         paid: filsToAed(month.paidFils),

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { formatAed, type Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments, type PaymentStatus } from '../../db/schema/payments.ts';
-import { settings } from '../../db/schema/settings.ts';
 import { periodOf, periodsNewestFirst } from '../../lib/calendar.ts';
+import { getSettings } from '../settings/public.ts';
 
 // A member's dues month by month: what each month is due, what approved payments cover and
 // what remains (docs/domain/dues.md).
@@ -118,10 +118,10 @@ export async function monthOf(
     .where(
       and(eq(payments.userId, userId), eq(payments.kind, 'dues'), eq(payments.period, period)),
     );
-  const [s] = await db.select({ due: settings.monthlyDueFils }).from(settings);
+  const dueFils = (await getSettings(db)).monthlyDueFils;
   const others = rows.filter((r) => r.id !== exceptPaymentId);
   return {
-    ...monthFigures(others, s?.due ?? 0),
+    ...monthFigures(others, dueFils),
     pending: others.some((r) => r.status === 'pending'),
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { FundProposal } from '@jamiya/contracts/proposals';
 import type { DbOrTx } from '../../db/client.ts';
@@ -209,6 +209,27 @@ export async function withdrawProposal(
     at: now,
   });
   return updated!;
+}
+
+/** A loan's proposals carried out: who proposed each, who confirmed it, and when. */
+export async function carriedOutProposals(
+  db: DbOrTx,
+  loanId: number,
+): Promise<Array<{ by: number; confirmedBy: number | null; at: Date | null }>> {
+  return db
+    .select({
+      by: fundProposals.proposedBy,
+      confirmedBy: fundProposals.decidedBy,
+      at: fundProposals.decidedAt,
+    })
+    .from(fundProposals)
+    .where(
+      and(
+        eq(fundProposals.loanId, loanId),
+        eq(fundProposals.state, 'done'),
+        isNotNull(fundProposals.decidedAt),
+      ),
+    );
 }
 
 /** Withdraws what is still proposed for a loan that has moved on. */

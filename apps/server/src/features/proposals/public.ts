@@ -2,6 +2,7 @@
 // What app.ts and other features may use of it; the rest is the feature's own.
 export {
   activeAdminCount,
+  carriedOutProposals,
   openProposals,
   withdrawProposalsOfLoan,
   toProposalViews,

@@ -1,0 +1,70 @@
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { addDays, format, parseISO } from 'date-fns';
+import type { Db } from '../../db/client.ts';
+import { installmentReminders, loanInstallments, loans } from '../../db/schema/loans.ts';
+import { localDate } from '../../lib/calendar.ts';
+import { notify, reminderNotice } from '../notifications/public.ts';
+
+// Installment reminders, sent by the notifications job (app.ts hands it this), safe to run in
+// several processes over one PostgreSQL: a unique index decides who sends each.
+
+/** A reminder goes out this many days before an installment falls due. */
+export const DUE_SOON_DAYS = 3;
+
+/**
+ * Reminds members of installments of active loans that fall due within DUE_SOON_DAYS
+ * (Dubai's days) and of those past due and unpaid: each installment once per kind. The
+ * reminder row and the notification are written in one transaction, and the notification
+ * only when the insert took; so when two processes race, the loser's insert waits for the
+ * winner's commit, finds the row, and sends nothing. Returns how many reminders it sent.
+ */
+export async function sendInstallmentReminders(db: Db, now: Date): Promise<number> {
+  const today = localDate(now);
+  const soon = format(addDays(parseISO(today), DUE_SOON_DAYS), 'yyyy-MM-dd');
+  const reminderKind = sql<
+    'due_soon' | 'overdue'
+  >`case when ${loanInstallments.dueOn} < ${today} then 'overdue' else 'due_soon' end`;
+  const candidates = await db
+    .select({
+      installmentId: loanInstallments.id,
+      number: loanInstallments.number,
+      dueOn: loanInstallments.dueOn,
+      leftFils: sql<string>`${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils}`,
+      userId: loans.userId,
+      termMonths: loans.termMonths,
+      kind: reminderKind,
+    })
+    .from(loanInstallments)
+    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
+    .where(
+      and(
+        eq(loans.state, 'active'),
+        isNull(loanInstallments.paidAt),
+        or(
+          lt(loanInstallments.dueOn, today),
+          and(gt(loanInstallments.dueOn, today), lte(loanInstallments.dueOn, soon)),
+        ),
+        sql`not exists (select 1 from ${installmentReminders} where ${installmentReminders.installmentId} = ${loanInstallments.id} and ${installmentReminders.kind} = ${reminderKind})`,
+      ),
+    )
+    .orderBy(loanInstallments.id);
+
+  let sent = 0;
+  for (const c of candidates) {
+    const didSend = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(installmentReminders)
+        .values({ installmentId: c.installmentId, kind: c.kind, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ id: installmentReminders.id });
+      if (inserted.length === 0) return false;
+      await notify(tx, {
+        ...reminderNotice(c.kind, { ...c, leftFils: Number(c.leftFils) }),
+        at: now,
+      });
+      return true;
+    });
+    if (didSend) sent += 1;
+  }
+  return sent;
+}
