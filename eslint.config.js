@@ -57,7 +57,6 @@ const STILL_READS = {
   ledger: ['audit', 'bonus', 'payments'],
   loans: ['bonus', 'payments'],
   members: ['ledger', 'loans', 'payments', 'sessions'],
-  membership: ['auth'],
   messages: ['files'],
   overview: ['loans', 'membership', 'payments'],
   payments: ['files', 'loans'],

@@ -13,7 +13,7 @@ import type { Db } from './db/client.ts';
 import { type SessionPolicy, installAuth, requireAdmin } from './features/sessions/public.ts';
 import { type FileStorage, installUploadQuota, fileRoutes } from './features/files/public.ts';
 import { createMailer, type Mailer } from './features/mail/public.ts';
-import { authRoutes } from './features/auth/public.ts';
+import { authRoutes, passwordRoutes } from './features/auth/public.ts';
 import {
   profileRoutes,
   memberAdminRoutes,
@@ -230,6 +230,7 @@ export async function buildApp(
       await api.register(systemRoutes);
       await api.register(authRoutes);
       await api.register(membershipRoutes);
+      await api.register(passwordRoutes);
       await api.register(profileRoutes);
       await api.register(paymentRoutes);
       await api.register(loanRoutes);

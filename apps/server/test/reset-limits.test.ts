@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { loginFailures, passwordTokens } from '../src/db/schema/auth.ts';
 import { DEMO_PASSWORD } from '../src/features/demo/seed.ts';
-import { RESET_LINK_SENT } from '../src/features/membership/routes.ts';
+import { RESET_LINK_SENT } from '../src/features/auth/password-routes.ts';
 import { bearer, expectError, makeUser, useTestApp } from './harness.ts';
 
 const PROXY = '10.0.0.1';

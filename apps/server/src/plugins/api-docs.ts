@@ -10,11 +10,12 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
  */
 const API_TAGS = [
   { name: 'system', description: 'The public settings and the health check.' },
-  { name: 'auth', description: 'Signing in and out, and changing the password.' },
   {
-    name: 'membership',
-    description: 'Join Now and the one-time links to set a password; the applications to join.',
+    name: 'auth',
+    description:
+      'Signing in and out, changing the password, and the one-time links to set a password.',
   },
+  { name: 'membership', description: 'Join Now, and the applications to join.' },
   {
     name: 'members',
     description:

@@ -7,6 +7,7 @@ export {
   sendPasswordLinkMail,
   setPasswordWithLink,
 } from './password-links.ts';
+export { passwordRoutes } from './password-routes.ts';
 export { hashPassword, isCommonPassword } from './passwords.ts';
 export { authRoutes } from './routes.ts';
 export { THROTTLE, pruneAttempts, recordLimitedRequest } from './throttle.ts';

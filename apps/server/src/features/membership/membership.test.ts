@@ -26,7 +26,8 @@ import {
   setPasswordWithLink,
 } from '../auth/password-links.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { APPLICATION_RECEIVED, PASSWORD_SET, RESET_LIMIT, RESET_LINK_SENT } from './routes.ts';
+import { PASSWORD_SET, RESET_LIMIT, RESET_LINK_SENT } from '../auth/password-routes.ts';
+import { APPLICATION_RECEIVED } from './routes.ts';
 import { APPLICATION_LIMIT } from './join.ts';
 
 const LINK = /^http:\/\/jamiya\.test\/set-password\?token=([A-Za-z0-9_-]{43})$/m;
