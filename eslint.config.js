@@ -59,7 +59,7 @@ const STILL_READS = {
   members: ['ledger', 'loans', 'payments', 'sessions'],
   messages: ['files'],
   overview: ['loans', 'membership', 'payments'],
-  payments: ['files', 'loans'],
+  payments: ['files'],
   proposals: ['loans'],
   statement: ['bonus', 'ledger', 'loans', 'payments'],
 };

@@ -10,20 +10,12 @@ import type { Fils } from '@jamiya/money/fils';
 import type { NoticeParams } from '../../db/schema/notifications.ts';
 import { addMonthsToDate } from '../../lib/calendar.ts';
 import { aed, text } from '../../lib/i18n.ts';
-import type english from './locales/en.json';
 import type { NotificationInput } from './notify.ts';
 
 // What a member reads in the app, in the mail and in a forwarded WhatsApp message: one
 // sentence or two, with the figures and the reason the committee gave. Each is stored as a text
 // of locales/<language>.json with its values and put in the reader's language when read
 // (issue 23); what people typed (a reason, a note, a message) is a value, shown as typed.
-
-/**
- * A text with a title and a body. `asWritten` shows a title and body given as they are: the
- * notifications written, in English, before they were stored this way (migration 0013). Rows
- * name their text, so a text is renamed or removed only with a migration of those rows.
- */
-export type NoticeText = keyof typeof english;
 
 /**
  * Texts that older rows name and no code writes any more: `asWritten` (migration 0013), and

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import { PAY_AHEAD_MONTHS, type MonthChoice } from '@jamiya/contracts/values';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMonthsToPeriod, localDate, periodOf, resolveMonth } from '../../lib/calendar.ts';
@@ -11,7 +10,12 @@ import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
 import { insertFileRow, type PendingUpload } from '../files/public.ts';
-import { installmentsOf, outstandingFils } from '../loans/public.ts';
+import {
+  activeLoanId,
+  installmentsOf,
+  loanOwnerAndState,
+  outstandingFils,
+} from '../loans/public.ts';
 import { monthOf } from './months.ts';
 
 // What a member submits: a monthly due with its receipt, or a repayment towards their loan.
@@ -155,28 +159,21 @@ async function checkRepayment(
   lockLoan: boolean,
 ): Promise<number> {
   if (input.loanId !== undefined) {
-    const [named] = await db
-      .select({ userId: loans.userId, state: loans.state })
-      .from(loans)
-      .where(eq(loans.id, input.loanId));
+    const named = await loanOwnerAndState(db, input.loanId);
     // Another member's loan is answered as no loan at all.
     if (!named || named.userId !== userId) throw notFound('There is no such loan.');
     if (named.state !== 'active')
       throw conflict('This loan is not active, so it cannot be repaid.');
   }
-  const active = db
-    .select({ id: loans.id })
-    .from(loans)
-    .where(and(eq(loans.userId, userId), eq(loans.state, 'active')));
-  const [loan] = lockLoan ? await active.for('update') : await active;
-  if (!loan) throw conflict('You have no active loan to repay.');
-  const outstanding = outstandingFils(await installmentsOf(db, loan.id));
+  const loanId = await activeLoanId(db, userId, lockLoan);
+  if (loanId === undefined) throw conflict('You have no active loan to repay.');
+  const outstanding = outstandingFils(await installmentsOf(db, loanId));
   const [pending] = await db
     .select({ total: sql<string | null>`sum(${payments.amountFils})` })
     .from(payments)
     .where(
       and(
-        eq(payments.loanId, loan.id),
+        eq(payments.loanId, loanId),
         eq(payments.kind, 'loan_repayment'),
         eq(payments.status, 'pending'),
       ),
@@ -191,7 +188,7 @@ async function checkRepayment(
       { payment_amount: [sentence('Enter at most {remaining}.', { remaining })] },
     );
   }
-  return loan.id;
+  return loanId;
 }
 
 /** A repayment towards the member's active loan, with or without a receipt, checked by an admin later. */
