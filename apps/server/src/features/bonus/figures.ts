@@ -1,113 +1,18 @@
 import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Fils } from '@jamiya/money/fils';
 import { shareOut } from '@jamiya/money/share-out';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Say } from '../../lib/i18n.ts';
-import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
-import { users } from '../../db/schema/users.ts';
+import { interestEarnedFils, memberWeights, type MemberWeight } from '../ledger/public.ts';
 
-// The figures of a share-out period, read from the journal (docs/domain/bonus.md). Days are
-// Dubai's: an entry belongs to the Dubai date of its occurred_at.
-
-const dubaiDate = sql`(${journalEntries.occurredAt} at time zone 'Asia/Dubai')::date`;
+// The figures of a share-out period, from the ledger's sums of the journal over its days
+// (docs/domain/bonus.md).
 
 export const nextDay = (date: string) => format(addDays(parseISO(date), 1), 'yyyy-MM-dd');
 export const previousDay = (date: string) => format(addDays(parseISO(date), -1), 'yyyy-MM-dd');
 /** Days from `startsOn` to `endsOn`, both included. */
 export const daysIn = (startsOn: string, endsOn: string) =>
   differenceInCalendarDays(parseISO(endsOn), parseISO(startsOn)) + 1;
-
-/** The Dubai date of the first journal entry, or null when the journal is empty. */
-export async function firstEntryDate(db: DbOrTx): Promise<string | null> {
-  const [row] = await db
-    .select({ first: sql<string | null>`min(${dubaiDate})::text` })
-    .from(journalEntries);
-  return row?.first ?? null;
-}
-
-/**
- * Interest income earned in [startsOn, endsOn]: credits to interest_income less debits (a
- * reversed repayment). The share-out entries themselves, and their reversals, are not income.
- */
-export async function interestEarnedFils(
-  db: DbOrTx,
-  startsOn: string,
-  endsOn: string,
-): Promise<Fils> {
-  const reversed = alias(journalEntries, 'reversed');
-  const [row] = await db
-    .select({ total: sql<string | null>`sum(${postings.amountFils})` })
-    .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .leftJoin(reversed, eq(reversed.id, journalEntries.reversesEntryId))
-    .where(
-      and(
-        eq(ledgerAccounts.code, 'interest_income'),
-        sql`${journalEntries.kind} <> 'bonus'`,
-        sql`${reversed.kind} is distinct from 'bonus'`,
-        sql`${dubaiDate} between ${startsOn}::date and ${endsOn}::date`,
-      ),
-    );
-  return 0 - Number(row?.total ?? 0);
-}
-
-export interface MemberWeight {
-  userId: number;
-  uniqueId: string;
-  name: string;
-  /** Sum over the period's days of the member's savings at the end of the day (fils × days). */
-  balanceDaysFils: number;
-}
-
-/**
- * Each savings holder's balance-days over [startsOn, endsOn], computed in one query: a posting
- * before the period counts for every day of it, one inside from its own day to the end.
- * Members whose balance-days are not above zero hold no share and are left out.
- */
-export async function memberWeights(
-  db: DbOrTx,
-  startsOn: string,
-  endsOn: string,
-): Promise<MemberWeight[]> {
-  const rows = await db
-    .select({
-      userId: users.id,
-      uniqueId: users.uniqueId,
-      name: users.name,
-      // A credit (negative posting) raises savings; date - date is a whole number of days.
-      balanceDays: sql<string>`sum(-${postings.amountFils} * (${endsOn}::date - greatest(${dubaiDate}, ${startsOn}::date) + 1))::text`,
-    })
-    .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .innerJoin(users, eq(users.id, ledgerAccounts.userId))
-    .where(
-      and(
-        isNotNull(ledgerAccounts.userId),
-        eq(ledgerAccounts.type, 'liability'),
-        sql`${dubaiDate} <= ${endsOn}::date`,
-      ),
-    )
-    .groupBy(users.id)
-    .orderBy(asc(users.id));
-  return rows
-    .map((r) => ({
-      userId: r.userId,
-      uniqueId: r.uniqueId,
-      name: r.name,
-      balanceDaysFils: safeNumber(BigInt(r.balanceDays)),
-    }))
-    .filter((r) => r.balanceDaysFils > 0);
-}
-
-function safeNumber(n: bigint): number {
-  if (n > BigInt(Number.MAX_SAFE_INTEGER) || n < BigInt(Number.MIN_SAFE_INTEGER))
-    throw new RangeError(`balance-days ${n} are beyond a safe integer`);
-  return Number(n);
-}
 
 export interface PeriodFigures {
   startsOn: string;

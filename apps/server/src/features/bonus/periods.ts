@@ -9,10 +9,10 @@ import { audit } from '../audit/public.ts';
 import { postEntry } from '../ledger/public.ts';
 import { withSecondAdmin, type Decision } from '../proposals/public.ts';
 import { notify, bonusNotice } from '../notifications/public.ts';
+import { firstEntryDate } from '../ledger/public.ts';
 import { getSettings } from '../settings/public.ts';
 import {
   averageFils,
-  firstEntryDate,
   nextDay,
   percentOf,
   periodFigures,

@@ -5,3 +5,9 @@ export { accountBalanceFils, loanReceivableFils, memberSavingsFils } from './bal
 export { bookFigures, describeMovement, type EntryKind } from './journal.ts';
 export { postEntry } from './ledger.ts';
 export { monthTotalsOfPostings } from './month-totals.ts';
+export {
+  firstEntryDate,
+  interestEarnedFils,
+  memberWeights,
+  type MemberWeight,
+} from './period-sums.ts';
