@@ -55,7 +55,7 @@ const STILL_READS = {
   demo: ['membership', 'notifications', 'settings'],
   ledger: ['audit', 'bonus', 'payments'],
   loans: ['bonus', 'payments'],
-  members: ['ledger', 'loans', 'payments', 'sessions'],
+  members: ['sessions'],
   messages: ['files'],
   overview: ['loans', 'membership', 'payments'],
   payments: ['files'],

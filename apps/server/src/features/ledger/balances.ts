@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, postings } from '../../db/schema/ledger.ts';
@@ -92,4 +92,18 @@ export async function unbalancedEntries(db: DbOrTx): Promise<number[]> {
     .groupBy(postings.entryId)
     .having(sql`sum(${postings.amountFils}) <> 0`);
   return rows.map((r) => r.entryId);
+}
+
+/** Each member's savings, for a page of members in one query (0 for a member with none). */
+export async function savingsByMember(db: DbOrTx, userIds: number[]): Promise<Map<number, Fils>> {
+  const out = new Map(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({ userId: ledgerAccounts.userId, total: sql<string>`sum(${postings.amountFils})` })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(and(inArray(ledgerAccounts.userId, userIds), eq(ledgerAccounts.type, 'liability')))
+    .groupBy(ledgerAccounts.userId);
+  for (const r of rows) out.set(r.userId!, 0 - Number(r.total));
+  return out;
 }

@@ -1,7 +1,12 @@
 // The door of ledger: the association's books: accounts, balanced entries, the journal.
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { ledgerAdminRoutes } from './admin-routes.ts';
-export { accountBalanceFils, loanReceivableFils, memberSavingsFils } from './balances.ts';
+export {
+  accountBalanceFils,
+  loanReceivableFils,
+  memberSavingsFils,
+  savingsByMember,
+} from './balances.ts';
 export { bookFigures, describeMovement, type EntryKind } from './journal.ts';
 export { postEntry } from './ledger.ts';
 export { monthTotalsOfPostings } from './month-totals.ts';

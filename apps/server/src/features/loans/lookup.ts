@@ -1,9 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Fils } from '@jamiya/money/fils';
 import type { LoanState } from '@jamiya/contracts/values';
 import type { DbOrTx } from '../../db/client.ts';
-import { loans } from '../../db/schema/loans.ts';
+import { loanInstallments, loans } from '../../db/schema/loans.ts';
+import type { Loan } from './transition.ts';
 
-// What other features ask of a loan before they act on it (a repayment's checks).
+// What other features ask of loans: before they act on one (a repayment's checks), and to
+// show a member's (the treasurer's member desk).
 
 /** A loan's member and state, or undefined when there is no such loan. */
 export async function loanOwnerAndState(
@@ -32,4 +35,29 @@ export async function activeLoanId(
     .where(and(eq(loans.userId, userId), eq(loans.state, 'active')));
   const [loan] = lock ? await active.for('update') : await active;
   return loan?.id;
+}
+
+/** A member's loans, newest first. */
+export async function loansOfMember(db: DbOrTx, userId: number): Promise<Loan[]> {
+  return db.select().from(loans).where(eq(loans.userId, userId)).orderBy(desc(loans.id));
+}
+
+/**
+ * What each member still owes on active loans, principal and interest, for a page of members
+ * in one query (0 for a member with none).
+ */
+export async function owedOnActiveLoans(db: DbOrTx, userIds: number[]): Promise<Map<number, Fils>> {
+  const out = new Map(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({
+      userId: loans.userId,
+      total: sql<string>`sum(${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils})`,
+    })
+    .from(loanInstallments)
+    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
+    .where(and(inArray(loans.userId, userIds), eq(loans.state, 'active')))
+    .groupBy(loans.userId);
+  for (const r of rows) out.set(r.userId, Number(r.total));
+  return out;
 }

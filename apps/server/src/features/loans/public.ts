@@ -6,7 +6,7 @@ export { approveLoan } from './decisions.ts';
 export { disburseLoan } from './disburse.ts';
 export { installmentsOf, outstandingFils } from './installments.ts';
 export { toAdminLoanView } from './loan-view.ts';
-export { activeLoanId, loanOwnerAndState } from './lookup.ts';
+export { activeLoanId, loanOwnerAndState, loansOfMember, owedOnActiveLoans } from './lookup.ts';
 export { sendInstallmentReminders } from './reminders.ts';
 export { applyRepayment } from './repayment.ts';
 export { loanRoutes } from './routes.ts';

@@ -1,11 +1,11 @@
-import { and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, or } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { AdminMember } from '@jamiya/contracts/members';
 import type { DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts, postings } from '../../db/schema/ledger.ts';
-import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
+import { savingsByMember } from '../ledger/public.ts';
+import { owedOnActiveLoans } from '../loans/public.ts';
 import { toMemberRef, type User } from '../users/public.ts';
 
 /** The member with this id, or 404. */
@@ -15,31 +15,16 @@ export async function loadUser(db: DbOrTx, id: number): Promise<User> {
   return user;
 }
 
-/** Savings and what is still owed on active loans, for a page of members in two queries. */
+/** Savings and what is still owed on active loans, for a page of members: two queries. */
 export async function balancesOf(
   db: DbOrTx,
   userIds: number[],
 ): Promise<Map<number, { savingsFils: Fils; loanFils: Fils }>> {
-  const out = new Map(userIds.map((id) => [id, { savingsFils: 0, loanFils: 0 }]));
-  if (userIds.length === 0) return out;
-  const savings = await db
-    .select({ userId: ledgerAccounts.userId, total: sql<string>`sum(${postings.amountFils})` })
-    .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .where(and(inArray(ledgerAccounts.userId, userIds), eq(ledgerAccounts.type, 'liability')))
-    .groupBy(ledgerAccounts.userId);
-  for (const r of savings) out.get(r.userId!)!.savingsFils = 0 - Number(r.total);
-  const owed = await db
-    .select({
-      userId: loans.userId,
-      total: sql<string>`sum(${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils})`,
-    })
-    .from(loanInstallments)
-    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
-    .where(and(inArray(loans.userId, userIds), eq(loans.state, 'active')))
-    .groupBy(loans.userId);
-  for (const r of owed) out.get(r.userId)!.loanFils = Number(r.total);
-  return out;
+  const savings = await savingsByMember(db, userIds);
+  const owed = await owedOnActiveLoans(db, userIds);
+  return new Map(
+    userIds.map((id) => [id, { savingsFils: savings.get(id)!, loanFils: owed.get(id)! }]),
+  );
 }
 
 export function toAdminMember(

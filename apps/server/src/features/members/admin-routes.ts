@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { filsToAed } from '@jamiya/money/fils';
 import { adminMember, adminMemberDetail, adminMembersQuery } from '@jamiya/contracts/members';
 import { errorBody, listOf } from '@jamiya/contracts/common';
-import { loans } from '../../db/schema/loans.ts';
-import { payments } from '../../db/schema/payments.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
-import { accountSummary, toAdminPayments } from '../payments/public.ts';
+import { accountSummary, paymentsOfMember, toAdminPayments } from '../payments/public.ts';
 import { memberStatement, toStatementLine, statementCsv } from '../statement/public.ts';
-import { toAdminLoanView } from '../loans/public.ts';
+import { loansOfMember, toAdminLoanView } from '../loans/public.ts';
 import { toMemberRef } from '../users/public.ts';
 import { getSettings } from '../settings/public.ts';
 import { requestLanguage } from '../../lib/language.ts';
@@ -69,17 +66,8 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const summary = await accountSummary(db, user.id, now);
       const memberRef = toMemberRef(user);
-      const loanRows = await db
-        .select()
-        .from(loans)
-        .where(eq(loans.userId, user.id))
-        .orderBy(desc(loans.id));
-      const paymentRows = await db
-        .select()
-        .from(payments)
-        .where(eq(payments.userId, user.id))
-        .orderBy(desc(payments.id))
-        .limit(50);
+      const loanRows = await loansOfMember(db, user.id);
+      const paymentRows = await paymentsOfMember(db, user.id, 50);
       return {
         member: toAdminMember(user, {
           savingsFils: summary.savingsFils,

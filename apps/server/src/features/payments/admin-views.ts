@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AdminPayment } from '@jamiya/contracts/payments';
 import type { DbOrTx } from '../../db/client.ts';
@@ -65,4 +65,18 @@ export async function toAdminPayments(db: DbOrTx, rows: Payment[]): Promise<Admi
       possible_duplicates: duplicates.get(p.id) ?? [],
     };
   });
+}
+
+/** A member's latest submissions, newest first (the treasurer's member desk shows 50). */
+export async function paymentsOfMember(
+  db: DbOrTx,
+  userId: number,
+  limit: number,
+): Promise<Payment[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.id))
+    .limit(limit);
 }
