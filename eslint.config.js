@@ -57,7 +57,6 @@ const STILL_READS = {
   loans: ['bonus', 'payments'],
   members: ['sessions'],
   messages: ['files'],
-  overview: ['loans', 'membership', 'payments'],
   payments: ['files'],
   proposals: ['loans'],
   statement: ['bonus', 'ledger', 'loans', 'payments'],

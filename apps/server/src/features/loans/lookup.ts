@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { LoanState } from '@jamiya/contracts/values';
 import type { DbOrTx } from '../../db/client.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import type { Loan } from './transition.ts';
+import type { LoanState as State } from '@jamiya/contracts/values';
 
 // What other features ask of loans: before they act on one (a repayment's checks), and to
 // show a member's (the treasurer's member desk).
@@ -60,4 +61,24 @@ export async function owedOnActiveLoans(db: DbOrTx, userIds: number[]): Promise<
     .groupBy(loans.userId);
   for (const r of rows) out.set(r.userId, Number(r.total));
   return out;
+}
+
+/** Installments of active loans past their day and not paid in full: how many, and what is left. */
+export async function overdueInstallments(
+  db: DbOrTx,
+  today: string,
+): Promise<{ count: number; leftFils: Fils }> {
+  const unpaid = sql`${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils}`;
+  const [overdue] = await db
+    .select({ n: count(), total: sql<string>`coalesce(sum(${unpaid}), 0)` })
+    .from(loanInstallments)
+    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
+    .where(and(eq(loans.state, 'active'), lt(loanInstallments.dueOn, today), sql`${unpaid} > 0`));
+  return { count: Number(overdue?.n ?? 0), leftFils: Number(overdue?.total ?? 0) };
+}
+
+/** How many loans are in a state (the applications to decide, the loans to pay out). */
+export async function loanCountIn(db: DbOrTx, state: State): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(loans).where(eq(loans.state, state));
+  return Number(row?.n ?? 0);
 }

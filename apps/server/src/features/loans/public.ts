@@ -6,7 +6,14 @@ export { approveLoan } from './decisions.ts';
 export { disburseLoan } from './disburse.ts';
 export { installmentsOf, outstandingFils } from './installments.ts';
 export { toAdminLoanView } from './loan-view.ts';
-export { activeLoanId, loanOwnerAndState, loansOfMember, owedOnActiveLoans } from './lookup.ts';
+export {
+  activeLoanId,
+  loanCountIn,
+  loanOwnerAndState,
+  loansOfMember,
+  overdueInstallments,
+  owedOnActiveLoans,
+} from './lookup.ts';
 export { sendInstallmentReminders } from './reminders.ts';
 export { applyRepayment } from './repayment.ts';
 export { loanRoutes } from './routes.ts';

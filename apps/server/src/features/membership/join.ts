@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Language } from '@jamiya/contracts/languages';
 import type { JoinRequest } from '@jamiya/contracts/membership';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { membershipApplications } from '../../db/schema/membership.ts';
 import { users } from '../../db/schema/users.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
@@ -70,4 +70,13 @@ export async function submitApplication(
     });
     return { applicationId: row.id };
   });
+}
+
+/** How many applications to join wait for the treasurer. */
+export async function pendingApplicationCount(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(membershipApplications)
+    .where(eq(membershipApplications.status, 'pending'));
+  return Number(row?.n ?? 0);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AdminPayment } from '@jamiya/contracts/payments';
 import type { DbOrTx } from '../../db/client.ts';
@@ -79,4 +79,13 @@ export async function paymentsOfMember(
     .where(eq(payments.userId, userId))
     .orderBy(desc(payments.id))
     .limit(limit);
+}
+
+/** How many receipts wait for review. */
+export async function pendingReceiptCount(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(eq(payments.status, 'pending'));
+  return Number(row?.n ?? 0);
 }

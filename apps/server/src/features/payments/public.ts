@@ -7,7 +7,7 @@ export {
   type AccountFigures,
 } from './account-summary.ts';
 export { paymentAdminRoutes } from './admin-routes.ts';
-export { paymentsOfMember, toAdminPayments } from './admin-views.ts';
+export { paymentsOfMember, pendingReceiptCount, toAdminPayments } from './admin-views.ts';
 export { approvePayment } from './review.ts';
 export { paymentRoutes } from './routes.ts';
 export { submitDues, submitLoanRepayment } from './submissions.ts';
