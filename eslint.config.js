@@ -56,7 +56,6 @@ const STILL_READS = {
   ledger: ['audit', 'bonus', 'payments'],
   loans: ['bonus', 'payments'],
   members: ['sessions'],
-  messages: ['files'],
   payments: ['files'],
   proposals: ['loans'],
   statement: ['bonus', 'ledger', 'loans', 'payments'],

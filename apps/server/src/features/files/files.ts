@@ -74,3 +74,11 @@ export async function findFile(db: DbOrTx, id: string): Promise<FileRow | undefi
   const [row] = await db.select().from(files).where(eq(files.id, id));
   return row;
 }
+
+/**
+ * Each file's id and type, as a subquery another feature joins in one statement (a message's
+ * attachment): the files table stays this feature's.
+ */
+export function fileTypes(db: DbOrTx) {
+  return db.select({ id: files.id, mime: files.mime }).from(files).as('file_types');
+}

@@ -4,6 +4,7 @@ export { diskUploadsIn, moveDiskUploads, type MovedUploads } from './disk-upload
 export { databaseStorage, type FileStorage } from './file-storage.ts';
 export {
   checkedUpload,
+  fileTypes,
   fileUrl,
   insertFileRow,
   pendingUpload,

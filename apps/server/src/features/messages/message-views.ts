@@ -1,10 +1,9 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { Message } from '@jamiya/contracts/messages';
 import type { DbOrTx } from '../../db/client.ts';
-import { files } from '../../db/schema/files.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
-import { fileUrl } from '../files/public.ts';
+import { fileTypes, fileUrl } from '../files/public.ts';
 
 // A message as both sides read it: its author's name and its attachment's link.
 
@@ -14,7 +13,6 @@ const viewColumns = {
   authorName: users.name,
   body: messages.body,
   attachmentFileId: messages.attachmentFileId,
-  attachmentMime: files.mime,
   readAt: messages.readAt,
   createdAt: messages.createdAt,
 };
@@ -46,10 +44,11 @@ export function toMessage(row: ViewRow): Message {
 }
 
 export function selectViews(db: DbOrTx, where: SQL | undefined) {
+  const attachment = fileTypes(db);
   return db
-    .select(viewColumns)
+    .select({ ...viewColumns, attachmentMime: attachment.mime })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.authorId))
-    .leftJoin(files, eq(files.id, messages.attachmentFileId))
+    .leftJoin(attachment, eq(attachment.id, messages.attachmentFileId))
     .where(where);
 }
