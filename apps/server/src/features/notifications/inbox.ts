@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@jamiya/contracts/languages';
 import type { Notification, NotificationKind } from '@jamiya/contracts/notifications';
 import type { DbOrTx } from '../../db/client.ts';
@@ -77,47 +77,21 @@ export async function markRead(db: DbOrTx, userId: number, id: number, now: Date
   return row;
 }
 
-/** Marks read those of `ids` that are the member's (keeping the first time each was read). */
-export async function markShownRead(
-  db: DbOrTx,
-  userId: number,
-  ids: readonly number[],
-  now: Date,
-): Promise<void> {
+/** Marks the user's unread notifications read: those `which` picks, or all. */
+async function markUnreadRead(db: DbOrTx, userId: number, now: Date, which?: SQL): Promise<void> {
   await db
     .update(notifications)
     .set({ readAt: now })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        inArray(notifications.id, [...ids]),
-        isNull(notifications.readAt),
-      ),
-    );
+    .where(and(eq(notifications.userId, userId), which, isNull(notifications.readAt)));
 }
+
+/** Marks read those of `ids` that are the member's (keeping the first time each was read). */
+export const markShownRead = (db: DbOrTx, userId: number, ids: readonly number[], now: Date) =>
+  markUnreadRead(db, userId, now, inArray(notifications.id, [...ids]));
 
 /** Marks a user's unread notifications of one kind read (a conversation read, say). */
-export async function markKindRead(
-  db: DbOrTx,
-  userId: number,
-  kind: NotificationKind,
-  now: Date,
-): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.kind, kind),
-        isNull(notifications.readAt),
-      ),
-    );
-}
+export const markKindRead = (db: DbOrTx, userId: number, kind: NotificationKind, now: Date) =>
+  markUnreadRead(db, userId, now, eq(notifications.kind, kind));
 
-export async function markAllRead(db: DbOrTx, userId: number, now: Date): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-}
+export const markAllRead = (db: DbOrTx, userId: number, now: Date) =>
+  markUnreadRead(db, userId, now);
