@@ -6,14 +6,14 @@ import { forgotPasswordRequest, setPasswordRequest } from '@jamiya/contracts/mem
 import type { DbOrTx } from '../../db/client.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { audit } from '../audit/public.ts';
-import { createSession } from '../sessions/public.ts';
-import { deviceTokenOf, findAccount, trustBrowser } from './devices.ts';
+import { deviceTokenOf, findAccount } from './devices.ts';
 import {
   issueAskedResetLink,
   issuePasswordLink,
   sendPasswordLinkMail,
   setPasswordWithLink,
 } from './password-links.ts';
+import { signIn } from './sign-in.ts';
 import { pruneAttempts, recordLimitedRequest, THROTTLE } from './throttle.ts';
 
 // A forgotten password: a one-time link by mail, and setting the password with a link (an
@@ -181,17 +181,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         now,
         ip: request.ip,
       });
-      await trustBrowser(db, request, reply, userId, now);
-      const session = await createSession(db, userId, app.deps.sessionPolicy, now, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      return {
-        access_token: session.token,
-        token_type: 'Bearer' as const,
-        expires_at: session.expiresAt.toISOString(),
-        message: PASSWORD_SET,
-      };
+      return signIn(app, request, reply, userId, now, PASSWORD_SET);
     },
   );
 };

@@ -7,13 +7,13 @@ import { unauthorized, unprocessable } from '../../lib/errors.ts';
 import {
   currentUser,
   requireUser,
-  createSession,
   revokeOtherSessions,
   revokeSession,
 } from '../sessions/public.ts';
 import { audit } from '../audit/public.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { deviceTokenOf, findAccount, forgetBrowsers, trustBrowser } from './devices.ts';
+import { signIn } from './sign-in.ts';
 import {
   clearClientFailures,
   pruneAttempts,
@@ -58,17 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unauthorized(WRONG);
       }
       await clearClientFailures(db, email, client);
-      await trustBrowser(db, request, reply, user.id, now);
-      const session = await createSession(db, user.id, app.deps.sessionPolicy, now, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      return {
-        access_token: session.token,
-        token_type: 'Bearer' as const,
-        expires_at: session.expiresAt.toISOString(),
-        message: 'Signed in successfully.',
-      };
+      return signIn(app, request, reply, user.id, now, 'Signed in successfully.');
     },
   );
 
