@@ -124,7 +124,7 @@ test('a visitor applies in Urdu, is invited in Urdu, and pays with the Urdu inst
     // The invitation, in Urdu.
     const invitation = await mailTo(visitor.email);
     expect(invitation.subject).toContain('اپنا پاس ورڈ سیٹ کریں');
-    expect(invitation.text).toContain(mail.dear!.replace('{name}', visitor.name));
+    expect(invitation.text).toContain(mail['mail.dear']!.replace('{name}', visitor.name));
 
     // The set-password page and the first sign-in, in Urdu.
     await page.goto(invitation.link!);

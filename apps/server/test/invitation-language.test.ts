@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { users } from '../src/db/schema/users.ts';
 import { databaseStorage } from '../src/features/files/file-storage.ts';
 import { getSettings } from '../src/features/settings/settings.ts';
-import { text } from '../src/lib/i18n.ts';
+import { textsIn } from '../src/lib/i18n.ts';
 import { bearer, freshDatabase, login, makeUser, TEST_CONFIG, useTestApp } from './harness.ts';
 
 // Issue 34, point 3: the invitation keeps the language chosen on the Join page, or the one the
@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 const LINK = /(http:\/\/jamiya\.test\/set-password\?\S+)/;
 const subject = async (language: 'en' | 'ur') =>
-  text(language, 'mail.passwordLink.invite.subject', {
+  textsIn(language)._('mail.passwordLink.invite.subject', {
     association: (await getSettings(t.db)).associationName,
   });
 

@@ -11,8 +11,10 @@ import type { Fils } from '@jamiya/money/fils';
 //   where they are raised and looked up by that English (gettext style): the shared schemas'
 //   in packages/contracts/src/locales/<language>.json, which the web app reads too, the
 //   server's own in src/locales/<language>.json;
-// - keyed texts: notifications, mails, statements and the books' accounts, in
-//   src/features/<feature>/locales/<language>.json, named `<feature>.<key path>`.
+// - keyed texts: notifications, mails, statements and the books' accounts, read with
+//   `textsIn(language)._('<feature>.<key>', values)`, the id written whole at the call so that
+//   Lingui's extract finds it (decision 046); their catalogs are flat, per feature and language,
+//   in src/features/<feature>/locales/<language>.json (apps/server/lingui.config.ts).
 
 /** The features with keyed texts. */
 export const FEATURES = ['notifications', 'mail', 'statement', 'ledger'] as const;
@@ -43,46 +45,33 @@ export type Say = string | Sentence;
 export const sentence = (message: string, values?: TextValues): Sentence => ({ message, values });
 export const aed = (fils: Fils) => ({ fils });
 
-type Nested = { [key: string]: string | Nested };
-
-function flatten(texts: Nested, prefix: string, into: Record<string, string>) {
-  for (const [key, value] of Object.entries(texts)) {
-    if (typeof value === 'string') into[prefix + key] = value;
-    else flatten(value, `${prefix}${key}.`, into);
-  }
-  return into;
-}
+type Catalog = Record<string, string>;
 
 // Every language has every file (test/sentences.test.ts, notifications/texts.test.ts): one that
 // does not load, or does not parse, stops the start rather than serving English unnoticed.
-async function readJson(load: () => Promise<{ default: unknown }>): Promise<Nested> {
-  return (await load()).default as Nested;
+// A text left empty (as extract leaves a new one in the other languages) is missing: English
+// stands for it.
+async function readCatalog(load: () => Promise<{ default: unknown }>, into: Catalog) {
+  for (const [id, text] of Object.entries((await load()).default as Catalog))
+    if (text !== '') into[id] = text;
 }
 
-async function textsOf(language: Language): Promise<Record<string, string>> {
-  const texts: Record<string, string> = {};
+async function textsOf(language: Language): Promise<Catalog> {
+  const texts: Catalog = {};
   // The shared schemas' sentences (the web app reads them too), then the server's own.
-  flatten(
-    await readJson(
-      () =>
-        import(`../../../../packages/contracts/src/locales/${language}.json`, {
-          with: { type: 'json' },
-        }),
-    ),
-    '',
+  await readCatalog(
+    () =>
+      import(`../../../../packages/contracts/src/locales/${language}.json`, {
+        with: { type: 'json' },
+      }),
     texts,
   );
-  flatten(
-    await readJson(() => import(`../locales/${language}.json`, { with: { type: 'json' } })),
-    '',
-    texts,
-  );
-  for (const feature of FEATURES) {
-    const own = await readJson(
+  await readCatalog(() => import(`../locales/${language}.json`, { with: { type: 'json' } }), texts);
+  for (const feature of FEATURES)
+    await readCatalog(
       () => import(`../features/${feature}/locales/${language}.json`, { with: { type: 'json' } }),
+      texts,
     );
-    flatten(own, `${feature}.`, texts);
-  }
   return texts;
 }
 
@@ -125,11 +114,25 @@ function formatValues(values: TextValues | undefined, language: Language) {
   );
 }
 
-/** A keyed text (notifications, mails, statements) in a language, English if it has none. */
-export function text(language: Language, id: TextId, values?: TextValues): string {
+/** The keyed texts (notifications, mails, statements, the books' accounts) of a language. */
+export interface Texts {
+  /** A text by its id, with its values; English when the language has none. */
+  _(id: TextId, values?: TextValues): string;
+}
+
+/**
+ * The keyed texts in a language, each with `values` put in besides its own (the loans' charge,
+ * that a statement's texts all read). Read them as `const i18n = textsIn(language)` and
+ * `i18n._('statement.pdf.title')`: Lingui's extract finds the ids so.
+ */
+export function textsIn(language: Language, values?: TextValues): Texts {
   const reader = readers.get(language)!;
-  if (reader.messages[id] === undefined) throw new Error(`No text ${id}`);
-  return reader._(id, formatValues(values, language));
+  return {
+    _(id, own) {
+      if (reader.messages[id] === undefined) throw new Error(`No text ${id}`);
+      return reader._(id, formatValues(values ? { ...values, ...own } : own, language));
+    },
+  };
 }
 
 /**

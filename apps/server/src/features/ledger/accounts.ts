@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { directionOf, type Language } from '@jamiya/contracts/languages';
 import type { LoanCharge } from '@jamiya/contracts/settings';
-import { text } from '../../lib/i18n.ts';
+import { textsIn } from '../../lib/i18n.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 
@@ -89,15 +89,15 @@ export function accountNameIn(
   members: ReadonlyMap<number, { name: string; unique_id: string }> = new Map(),
 ): string {
   const [kind, id] = code.split(':');
-  if (kind === 'cash') return text(language, 'ledger.accounts.cash');
-  if (kind === 'interest_income')
-    return text(language, 'ledger.accounts.interestIncome', { charge });
-  if (kind === 'loan_losses') return text(language, 'ledger.accounts.loanLosses');
-  if (kind === 'loan') return text(language, 'ledger.accounts.loan', { loan: Number(id) });
+  const i18n = textsIn(language);
+  if (kind === 'cash') return i18n._('ledger.accounts.cash');
+  if (kind === 'interest_income') return i18n._('ledger.accounts.interestIncome', { charge });
+  if (kind === 'loan_losses') return i18n._('ledger.accounts.loanLosses');
+  if (kind === 'loan') return i18n._('ledger.accounts.loan', { loan: Number(id) });
   const member = members.get(Number(id));
   // A Latin name inside a right-to-left sentence keeps its own direction (FSI ... PDI).
   const who = member ? `${member.name} (${member.unique_id})` : `#${id}`;
-  return text(language, 'ledger.accounts.savings', {
+  return i18n._('ledger.accounts.savings', {
     member: directionOf(language) === 'rtl' ? `\u2068${who}\u2069` : who,
   });
 }

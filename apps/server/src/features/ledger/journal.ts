@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/ledger.ts';
 import { bonusPeriods } from '../../db/schema/bonus.ts';
 import { payments } from '../../db/schema/payments.ts';
-import { text } from '../../lib/i18n.ts';
+import { textsIn } from '../../lib/i18n.ts';
 
 // The journal as the books and their readers see it: pages of entries, the headline figures,
 // and what a movement is called in the reader's language (the statement uses it too).
@@ -158,16 +158,16 @@ export async function bookFigures(db: DbOrTx, months: string[]): Promise<BookFig
  */
 export function describeMovement(row: Movement, language: Language, charge: LoanCharge): string {
   const loan = row.loanId ?? undefined;
+  // The statement's texts (its catalog has them: apps/server/lingui.config.ts).
+  const i18n = textsIn(language);
   if (row.kind === 'dues' && row.period)
-    return text(language, 'statement.movements.dues', { month: { month: row.period } });
-  if (row.kind === 'repayment' && loan)
-    return text(language, 'statement.movements.repayment', { loan });
+    return i18n._('statement.movements.dues', { month: { month: row.period } });
+  if (row.kind === 'repayment' && loan) return i18n._('statement.movements.repayment', { loan });
   if (row.kind === 'disbursement' && loan)
-    return text(language, 'statement.movements.disbursement', { loan });
-  if (row.kind === 'write_off' && loan)
-    return text(language, 'statement.movements.writeOff', { loan });
+    return i18n._('statement.movements.disbursement', { loan });
+  if (row.kind === 'write_off' && loan) return i18n._('statement.movements.writeOff', { loan });
   if (row.kind === 'bonus' && row.shareOut)
-    return text(language, 'statement.movements.bonus', {
+    return i18n._('statement.movements.bonus', {
       from: { day: row.shareOut.from },
       to: { day: row.shareOut.to },
       charge,

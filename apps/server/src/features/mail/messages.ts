@@ -1,19 +1,35 @@
 import type { Language } from '@jamiya/contracts/languages';
-import { text } from '../../lib/i18n.ts';
+import { textsIn } from '../../lib/i18n.ts';
 
 // The mails the app sends, in the recipient's language (users.language): the texts are in
 // locales/<language>.json; names, links and the association's name go in as they are.
 
+// The password link's mail, by purpose: each id written whole, for Lingui's extract (/*i18n*/).
+const PASSWORD_LINK = {
+  invite: {
+    subject: /*i18n*/ 'mail.passwordLink.invite.subject',
+    opening: /*i18n*/ 'mail.passwordLink.invite.opening',
+    after: /*i18n*/ 'mail.passwordLink.invite.after',
+    closing: /*i18n*/ 'mail.passwordLink.invite.closing',
+  },
+  reset: {
+    subject: /*i18n*/ 'mail.passwordLink.reset.subject',
+    opening: /*i18n*/ 'mail.passwordLink.reset.opening',
+    after: /*i18n*/ 'mail.passwordLink.reset.after',
+    closing: /*i18n*/ 'mail.passwordLink.reset.closing',
+  },
+} as const;
+
 /** "14 Mar 2026, 9:30 AM (UAE time)", as the app writes a moment. */
 export function formatUntil(date: Date, language: Language = 'en'): string {
-  return text(language, 'mail.passwordLink.until', { until: { at: date } });
+  const i18n = textsIn(language);
+  return i18n._('mail.passwordLink.until', { until: { at: date } });
 }
 
-const closing = (language: Language, associationName: string) => [
-  text(language, 'mail.regards'),
-  associationName,
-  '',
-];
+function closing(language: Language, associationName: string) {
+  const i18n = textsIn(language);
+  return [i18n._('mail.regards'), associationName, ''];
+}
 
 export function passwordLinkMail(
   language: Language,
@@ -26,13 +42,14 @@ export function passwordLinkMail(
   },
 ): { subject: string; text: string } {
   const { name, url, purpose, associationName, expiresAt } = input;
-  const say = (part: 'subject' | 'opening' | 'after' | 'closing') =>
-    text(language, `mail.passwordLink.${purpose}.${part}`, { association: associationName });
-  const worksOnce = text(language, 'mail.passwordLink.worksOnce', {
+  const i18n = textsIn(language);
+  const say = (part: keyof (typeof PASSWORD_LINK)[typeof purpose]) =>
+    i18n._(PASSWORD_LINK[purpose][part], { association: associationName });
+  const worksOnce = i18n._('mail.passwordLink.worksOnce', {
     until: formatUntil(expiresAt, language),
   });
   const body = [
-    text(language, 'mail.dear', { name }),
+    i18n._('mail.dear', { name }),
     '',
     say('opening'),
     '',
@@ -52,12 +69,13 @@ export function notificationMail(
   language: Language,
   input: { name: string; title: string; body: string; url: string; associationName: string },
 ): { subject: string; text: string } {
+  const i18n = textsIn(language);
   const body = [
-    text(language, 'mail.dear', { name: input.name }),
+    i18n._('mail.dear', { name: input.name }),
     '',
     input.body,
     '',
-    text(language, 'mail.notification.seeInApp', { url: input.url }),
+    i18n._('mail.notification.seeInApp', { url: input.url }),
     '',
     ...closing(language, input.associationName),
   ].join('\n');

@@ -2,16 +2,9 @@ import type { NotificationKind } from '@jamiya/contracts/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import type { TextValues } from '../../lib/i18n.ts';
-import type english from './locales/en.json';
+import type { NoticeText } from './notice-texts.ts';
 
-export type { NotificationKind };
-
-/**
- * A text with a title and a body. `asWritten` shows a title and body given as they are: the
- * notifications written, in English, before they were stored this way (migration 0013). Rows
- * name their text, so a text is renamed or removed only with a migration of those rows.
- */
-export type NoticeText = keyof typeof english;
+export type { NotificationKind, NoticeText };
 
 export interface NotificationInput {
   userId: number;

@@ -12,23 +12,9 @@ import { EARLIER_TEXTS } from './texts.ts';
 
 const features = path.resolve(import.meta.dirname, '..');
 
-type Nested = { [key: string]: string | Nested };
-const read = (feature: string, language: string): Record<string, string> => {
-  const flat: Record<string, string> = {};
-  const walk = (texts: Nested, prefix: string) => {
-    for (const [key, value] of Object.entries(texts)) {
-      if (typeof value === 'string') flat[prefix + key] = value;
-      else walk(value, `${prefix}${key}.`);
-    }
-  };
-  walk(
-    JSON.parse(
-      fs.readFileSync(path.join(features, feature, 'locales', `${language}.json`), 'utf8'),
-    ),
-    '',
-  );
-  return flat;
-};
+// Flat, as Lingui's extract writes them: `<feature>.<key>` to the text.
+const read = (feature: string, language: string): Record<string, string> =>
+  JSON.parse(fs.readFileSync(path.join(features, feature, 'locales', `${language}.json`), 'utf8'));
 
 /** A text's placeholders (sorted), and the forms of each of its plurals. */
 function shape(text: string): { names: string[]; plurals: string[][] } {
@@ -51,11 +37,18 @@ function shape(text: string): { names: string[]; plurals: string[][] } {
 describe.each(FEATURES)('the texts of %s', (feature) => {
   const english = read(feature, 'en');
 
+  it('are named by their feature, each with its English', () => {
+    expect(Object.keys(english).filter((id) => !id.startsWith(`${feature}.`))).toEqual([]);
+    expect(Object.entries(english).filter(([, text]) => !text)).toEqual([]);
+  });
+
   it.each(LANGUAGES.filter((l) => l !== 'en'))(
     'are all in %s, with their placeholders',
     (language) => {
       const own = read(feature, language);
       expect(Object.keys(own).sort()).toEqual(Object.keys(english).sort());
+      // Extract leaves a new text empty in the other languages: it is missing (English stands).
+      expect(Object.keys(own).filter((id) => !own[id])).toEqual([]);
       const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
       for (const [key, text] of Object.entries(own)) {
         const theirs = shape(text);
@@ -71,13 +64,19 @@ describe.each(FEATURES)('the texts of %s', (feature) => {
 });
 
 it('has a title and a body for each notification, and each is one the code writes', () => {
-  const english = read('notifications', 'en');
+  const english = Object.fromEntries(
+    Object.entries(read('notifications', 'en')).map(([id, text]) => [
+      id.slice('notifications.'.length),
+      text,
+    ]),
+  );
   const texts = [...new Set(Object.keys(english).map((key) => key.split('.')[0]!))];
   const code = fs.readFileSync(path.join(features, 'notifications', 'texts.ts'), 'utf8');
   for (const id of texts) {
+    // In extract's order (by id).
     expect(Object.keys(english).filter((key) => key.startsWith(`${id}.`))).toEqual([
-      `${id}.title`,
       `${id}.body`,
+      `${id}.title`,
     ]);
     // Texts kept for the rows written before (asWritten: migration 0013) are read, not written.
     if (!(EARLIER_TEXTS as readonly string[]).includes(id)) expect(code, id).toContain(`'${id}'`);

@@ -9,12 +9,13 @@ import type { LoanState } from '@jamiya/contracts/values';
 import type { Fils } from '@jamiya/money/fils';
 import type { NoticeParams } from '../../db/schema/notifications.ts';
 import { addMonthsToDate } from '../../lib/calendar.ts';
-import { aed, text } from '../../lib/i18n.ts';
+import { aed, textsIn } from '../../lib/i18n.ts';
+import { NOTICE_TEXTS } from './notice-texts.ts';
 import type { NotificationInput } from './notify.ts';
 
 // What a member reads in the app, in the mail and in a forwarded WhatsApp message: one
 // sentence or two, with the figures and the reason the committee gave. Each is stored as a text
-// of locales/<language>.json with its values and put in the reader's language when read
+// (notice-texts.ts) with its values and put in the reader's language when read
 // (issue 23); what people typed (a reason, a note, a message) is a value, shown as typed.
 
 /**
@@ -28,10 +29,11 @@ export function renderNotice(
   { text: id, values }: NoticeParams,
   language: Language,
 ): { title: string; body: string } {
-  return {
-    title: text(language, `notifications.${id}.title`, values),
-    body: text(language, `notifications.${id}.body`, values),
-  };
+  // A row names its text: one the code no longer knows is an error, as a missing id is.
+  if (!Object.hasOwn(NOTICE_TEXTS, id)) throw new Error(`No text notifications.${id}`);
+  const { title, body } = NOTICE_TEXTS[id as keyof typeof NOTICE_TEXTS];
+  const i18n = textsIn(language);
+  return { title: i18n._(title, values), body: i18n._(body, values) };
 }
 
 // What a notice says of a payment, a loan or a recharge: the fields it reads of their rows.

@@ -3,9 +3,9 @@ import { directionOf, type Language } from '@jamiya/contracts/languages';
 import { formatDay } from '@jamiya/money/dates';
 import type { Fils } from '@jamiya/money/fils';
 import { formatMoney } from '@jamiya/money/format';
-import { text } from '../../lib/i18n.ts';
+import { textsIn } from '../../lib/i18n.ts';
 import { describeMovement } from '../ledger/public.ts';
-import type { StatementSubject } from './statement-view.ts';
+import { KIND_NAMES, type StatementSubject } from './statement-view.ts';
 import { isolate, textWriter, type Align, type TextStyle } from './pdf-text.ts';
 
 export interface StatementDocument extends StatementSubject {
@@ -43,8 +43,8 @@ type Cell = string | { typed: string };
  */
 export function statementPdf(input: StatementDocument): Promise<Buffer> {
   const { period, language } = input;
-  const say = (key: string, values?: Parameters<typeof text>[2]) =>
-    text(language, `statement.${key}`, { charge: input.charge, ...values });
+  // Every text of the statement may name the loans' charge.
+  const i18n = textsIn(language, { charge: input.charge });
   const direction = directionOf(language);
   const doc = new PDFDocument({
     ...PAGE,
@@ -52,7 +52,10 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
     lang: language,
     displayTitle: true,
     info: {
-      Title: say('pdf.documentTitle', { name: input.member.name, id: input.member.uniqueId }),
+      Title: i18n._('statement.pdf.documentTitle', {
+        name: input.member.name,
+        id: input.member.uniqueId,
+      }),
       Author: input.associationName,
       Subject: `${period.from} – ${period.to}`,
     },
@@ -86,21 +89,26 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
     isBold: true,
     color: INK,
   });
-  y += write(say('pdf.title'), 0, y, width, { size: 12, color: MUTED }) + 10;
+  y += write(i18n._('statement.pdf.title'), 0, y, width, { size: 12, color: MUTED }) + 10;
 
-  const kindName = input.kind ? say(`kinds.${input.kind}`) : null;
+  const kindName = input.kind ? i18n._(KIND_NAMES[input.kind]) : null;
   const facts: Array<[string, Cell]> = [
-    [say('pdf.member'), { typed: input.member.name }],
-    [say('pdf.memberId'), input.member.uniqueId],
+    [i18n._('statement.pdf.member'), { typed: input.member.name }],
+    [i18n._('statement.pdf.memberId'), input.member.uniqueId],
     [
-      say('pdf.period'),
-      say('pdf.periodValue', { from: { day: period.from }, to: { day: period.to } }),
+      i18n._('statement.pdf.period'),
+      i18n._('statement.pdf.periodValue', { from: { day: period.from }, to: { day: period.to } }),
     ],
     [
-      say('pdf.movements'),
-      kindName ? say('pdf.onlyKind', { kind: kindName }) : say('pdf.allKinds'),
+      i18n._('statement.pdf.movements'),
+      kindName
+        ? i18n._('statement.pdf.onlyKind', { kind: kindName })
+        : i18n._('statement.pdf.allKinds'),
     ],
-    [say('pdf.issued'), say('pdf.issuedAt', { at: { at: input.issuedAt } })],
+    [
+      i18n._('statement.pdf.issued'),
+      i18n._('statement.pdf.issuedAt', { at: { at: input.issuedAt } }),
+    ],
   ];
   const LABEL_WIDTH = 100;
   for (const [label, value] of facts) {
@@ -116,9 +124,17 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
 
   // Opening and closing balances.
   const summary: Column[] = [
-    { header: say('pdf.summary.amounts'), width: 175, align: 'start' },
-    { header: say('pdf.summary.opening', { day: { day: period.from } }), width: 170, align: 'end' },
-    { header: say('pdf.summary.closing', { day: { day: period.to } }), width: 170, align: 'end' },
+    { header: i18n._('statement.pdf.summary.amounts'), width: 175, align: 'start' },
+    {
+      header: i18n._('statement.pdf.summary.opening', { day: { day: period.from } }),
+      width: 170,
+      align: 'end',
+    },
+    {
+      header: i18n._('statement.pdf.summary.closing', { day: { day: period.to } }),
+      width: 170,
+      align: 'end',
+    },
   ];
   const amount = (fils: Fils) => pdfAmount(fils, language);
   const change = (fils: Fils) => (fils === 0 ? '—' : amount(fils));
@@ -126,19 +142,23 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
   const { opening, closing } = period;
   y = row(
     summary,
-    [say('pdf.summary.savings'), amount(opening.savingsFils), amount(closing.savingsFils)],
+    [
+      i18n._('statement.pdf.summary.savings'),
+      amount(opening.savingsFils),
+      amount(closing.savingsFils),
+    ],
     y,
   );
   // What is owed in all, as My Loan's remaining, then its two parts.
   y = row(
     summary,
-    [say('pdf.summary.loan'), amount(opening.loanFils), amount(closing.loanFils)],
+    [i18n._('statement.pdf.summary.loan'), amount(opening.loanFils), amount(closing.loanFils)],
     y,
   );
   y = row(
     summary,
     [
-      say('pdf.summary.loanPrincipal'),
+      i18n._('statement.pdf.summary.loanPrincipal'),
       amount(opening.loanPrincipalFils),
       amount(closing.loanPrincipalFils),
     ],
@@ -147,37 +167,41 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
   y = row(
     summary,
     [
-      say('pdf.summary.loanInterest'),
+      i18n._('statement.pdf.summary.loanInterest'),
       amount(opening.loanInterestFils),
       amount(closing.loanInterestFils),
     ],
     y,
   );
-  const note = kindName ? say('pdf.noteKind', { kind: kindName }) : say('pdf.noteAll');
+  const note = kindName
+    ? i18n._('statement.pdf.noteKind', { kind: kindName })
+    : i18n._('statement.pdf.noteAll');
   y += 8 + write(note, 0, y + 8, width, { size: TABLE_SIZE, color: MUTED }) + 14;
 
   // The movements.
-  y += write(say('pdf.movements'), 0, y, width, { size: 12, isBold: true, color: INK }) + 6;
+  y +=
+    write(i18n._('statement.pdf.movements'), 0, y, width, { size: 12, isBold: true, color: INK }) +
+    6;
   // Nine columns in the 515 points of an A4 page between its margins.
   const columns: Column[] = [
-    { header: say('pdf.columns.date'), width: 58, align: 'start' },
-    { header: say('pdf.columns.kind'), width: 56, align: 'start' },
-    { header: say('pdf.columns.memo'), width: 87, align: 'start' },
-    { header: say('pdf.columns.savingsChange'), width: 52, align: 'end' },
-    { header: say('pdf.columns.loanChange'), width: 52, align: 'end' },
-    { header: say('pdf.columns.loanPrincipalChange'), width: 52, align: 'end' },
-    { header: say('pdf.columns.loanInterestChange'), width: 46, align: 'end' },
-    { header: say('pdf.columns.savingsBalance'), width: 56, align: 'end' },
-    { header: say('pdf.columns.loanBalance'), width: 56, align: 'end' },
+    { header: i18n._('statement.pdf.columns.date'), width: 58, align: 'start' },
+    { header: i18n._('statement.pdf.columns.kind'), width: 56, align: 'start' },
+    { header: i18n._('statement.pdf.columns.memo'), width: 87, align: 'start' },
+    { header: i18n._('statement.pdf.columns.savingsChange'), width: 52, align: 'end' },
+    { header: i18n._('statement.pdf.columns.loanChange'), width: 52, align: 'end' },
+    { header: i18n._('statement.pdf.columns.loanPrincipalChange'), width: 52, align: 'end' },
+    { header: i18n._('statement.pdf.columns.loanInterestChange'), width: 46, align: 'end' },
+    { header: i18n._('statement.pdf.columns.savingsBalance'), width: 56, align: 'end' },
+    { header: i18n._('statement.pdf.columns.loanBalance'), width: 56, align: 'end' },
   ];
   if (period.lines.length === 0) {
-    write(say('pdf.empty'), 0, y, width, { size: 10, color: MUTED });
+    write(i18n._('statement.pdf.empty'), 0, y, width, { size: 10, color: MUTED });
   } else {
     y = row(columns, headers(columns), y, { isHeader: true });
     period.lines.forEach((line, i) => {
       const cells: Cell[] = [
         formatDay(line.occurredAt, language),
-        say(`kinds.${line.kind}`),
+        i18n._(KIND_NAMES[line.kind]),
         { typed: describeMovement(line, language, input.charge) },
         change(line.savingsChangeFils),
         change(line.loanChangeFils),
@@ -199,7 +223,7 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
   const pages = doc.bufferedPageRange();
   for (let i = 0; i < pages.count; i++) {
     doc.switchToPage(pages.start + i);
-    const footer = say('pdf.footer', {
+    const footer = i18n._('statement.pdf.footer', {
       association: isolate(input.associationName),
       name: isolate(input.member.name),
       id: isolate(input.member.uniqueId),

@@ -5,7 +5,7 @@ import type { Language } from '@jamiya/contracts/languages';
 import type { LoanCharge } from '@jamiya/contracts/settings';
 import { localDate } from '../../lib/calendar.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { text } from '../../lib/i18n.ts';
+import { textsIn, type TextId } from '../../lib/i18n.ts';
 import { describeMovement, type EntryKind } from '../ledger/public.ts';
 import { toStatementLine } from './statement-query.ts';
 import type { StatementBalances, StatementPeriod, StatementRow } from './statement-query.ts';
@@ -40,19 +40,29 @@ export function toStatementView(s: StatementSubject, language: Language): Statem
   };
 }
 
+/** Each kind of movement's name, as a person reads it (the ids whole, for Lingui's extract). */
+export const KIND_NAMES: Record<EntryKind, TextId> = {
+  dues: /*i18n*/ 'statement.kinds.dues',
+  disbursement: /*i18n*/ 'statement.kinds.disbursement',
+  repayment: /*i18n*/ 'statement.kinds.repayment',
+  write_off: /*i18n*/ 'statement.kinds.write_off',
+  reversal: /*i18n*/ 'statement.kinds.reversal',
+  bonus: /*i18n*/ 'statement.kinds.bonus',
+};
+
 const CSV_COLUMNS = [
-  'date',
-  'entry',
-  'kind',
-  'description',
-  'savingsChange',
-  'loanChange',
-  'savingsBalance',
-  'loanBalance',
+  /*i18n*/ 'statement.csv.date',
+  /*i18n*/ 'statement.csv.entry',
+  /*i18n*/ 'statement.csv.kind',
+  /*i18n*/ 'statement.csv.description',
+  /*i18n*/ 'statement.csv.savingsChange',
+  /*i18n*/ 'statement.csv.loanChange',
+  /*i18n*/ 'statement.csv.savingsBalance',
+  /*i18n*/ 'statement.csv.loanBalance',
   // After the columns the export always had, so that a sheet reading them by place still can.
-  'loanPrincipalChange',
-  'loanInterestChange',
-  'kindCode',
+  /*i18n*/ 'statement.csv.loanPrincipalChange',
+  /*i18n*/ 'statement.csv.loanInterestChange',
+  /*i18n*/ 'statement.csv.kindCode',
 ] as const;
 
 /**
@@ -65,12 +75,13 @@ export function statementCsv(
   lines: StatementRow[],
   { language = 'en', charge }: { language?: Language; charge: LoanCharge },
 ): string {
+  const i18n = textsIn(language, { charge });
   return toCsv(
-    CSV_COLUMNS.map((column) => text(language, `statement.csv.${column}`, { charge })),
+    CSV_COLUMNS.map((column) => i18n._(column)),
     lines.map((l) => [
       localDate(l.occurredAt),
       l.entryId,
-      text(language, `statement.kinds.${l.kind}`),
+      i18n._(KIND_NAMES[l.kind]),
       describeMovement(l, language, charge),
       filsToDecimalString(l.savingsChangeFils),
       filsToDecimalString(l.loanChangeFils),

@@ -1,0 +1,72 @@
+// The texts' check in CI (decision 046): Lingui's extract reads the ids at the calls and writes
+// the catalogs, printing how many texts each language misses; the catalogs must then be as they
+// were (a catalog the code no longer matches fails), and a strict compile without the English
+// fallback fails on a text missing in any language. Run from the root: `npm run texts:check`.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const CONFIG = 'apps/server/lingui.config.ts';
+const CATALOGS = 'apps/server/src/features';
+const lingui = (args, env = {}) =>
+  spawnSync('npx', ['lingui', ...args, '--config', CONFIG], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  }).status;
+
+/** The compiled catalogs (locales/<language>.js) the strict compile leaves: none is kept. */
+function removeCompiled() {
+  for (const feature of fs.readdirSync(CATALOGS)) {
+    const dir = path.join(CATALOGS, feature, 'locales');
+    if (!fs.existsSync(dir)) continue;
+    for (const file of fs.readdirSync(dir))
+      if (file.endsWith('.js')) fs.rmSync(path.join(dir, file));
+  }
+}
+
+function fail(why) {
+  console.error(`\ntexts:check: ${why}`);
+  process.exit(1);
+}
+
+/** Every catalog's text, by its file: what extract must leave as it found. */
+function catalogs() {
+  const texts = new Map();
+  for (const feature of fs.readdirSync(CATALOGS)) {
+    const dir = path.join(CATALOGS, feature, 'locales');
+    if (!fs.existsSync(dir)) continue;
+    for (const file of fs.readdirSync(dir))
+      if (file.endsWith('.json'))
+        texts.set(path.join(dir, file), fs.readFileSync(path.join(dir, file), 'utf8'));
+  }
+  return texts;
+}
+
+const before = catalogs();
+if (lingui(['extract', '--clean']) !== 0) fail('extract failed');
+const after = catalogs();
+const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
+  (file) => before.get(file) !== after.get(file),
+);
+if (changed.length) {
+  execFileSync(
+    'git',
+    ['--no-pager', 'diff', '--stat', '--', ...changed.filter((f) => before.has(f))],
+    {
+      stdio: 'inherit',
+    },
+  );
+  fail(
+    `these catalogs were not as the code reads them, and extract has rewritten them:\n  ${changed.join('\n  ')}\n` +
+      'Give new texts their translations (an empty one is missing) and commit the catalogs.',
+  );
+}
+
+let compiled;
+try {
+  compiled = lingui(['compile', '--strict', '--verbose'], { LINGUI_STRICT: '1' });
+} finally {
+  removeCompiled();
+}
+if (compiled !== 0) fail('a text is missing in a language (see above)');
+console.log('\ntexts:check: every text is in every language, and the catalogs match the code.');
