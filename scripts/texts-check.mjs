@@ -14,15 +14,20 @@ const lingui = (args, env = {}) =>
     env: { ...process.env, ...env },
   }).status;
 
-/** The compiled catalogs (locales/<language>.js) the strict compile leaves: none is kept. */
-function removeCompiled() {
-  for (const feature of fs.readdirSync(CATALOGS)) {
+/** The files of every feature's locales folder that end in `ending`. */
+function localeFiles(ending) {
+  return fs.readdirSync(CATALOGS).flatMap((feature) => {
     const dir = path.join(CATALOGS, feature, 'locales');
-    if (!fs.existsSync(dir)) continue;
-    for (const file of fs.readdirSync(dir))
-      if (file.endsWith('.js')) fs.rmSync(path.join(dir, file));
-  }
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith(ending))
+      .map((file) => path.join(dir, file));
+  });
 }
+
+/** The compiled catalogs (locales/<language>.js) the strict compile leaves: none is kept. */
+const removeCompiled = () => localeFiles('.js').forEach((file) => fs.rmSync(file));
 
 function fail(why) {
   console.error(`\ntexts:check: ${why}`);
@@ -30,17 +35,8 @@ function fail(why) {
 }
 
 /** Every catalog's text, by its file: what extract must leave as it found. */
-function catalogs() {
-  const texts = new Map();
-  for (const feature of fs.readdirSync(CATALOGS)) {
-    const dir = path.join(CATALOGS, feature, 'locales');
-    if (!fs.existsSync(dir)) continue;
-    for (const file of fs.readdirSync(dir))
-      if (file.endsWith('.json'))
-        texts.set(path.join(dir, file), fs.readFileSync(path.join(dir, file), 'utf8'));
-  }
-  return texts;
-}
+const catalogs = () =>
+  new Map(localeFiles('.json').map((file) => [file, fs.readFileSync(file, 'utf8')]));
 
 const before = catalogs();
 if (lingui(['extract', '--clean']) !== 0) fail('extract failed');
@@ -49,13 +45,8 @@ const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
   (file) => before.get(file) !== after.get(file),
 );
 if (changed.length) {
-  execFileSync(
-    'git',
-    ['--no-pager', 'diff', '--stat', '--', ...changed.filter((f) => before.has(f))],
-    {
-      stdio: 'inherit',
-    },
-  );
+  const known = changed.filter((file) => before.has(file));
+  execFileSync('git', ['--no-pager', 'diff', '--stat', '--', ...known], { stdio: 'inherit' });
   fail(
     `these catalogs were not as the code reads them, and extract has rewritten them:\n  ${changed.join('\n  ')}\n` +
       'Give new texts their translations (an empty one is missing) and commit the catalogs.',

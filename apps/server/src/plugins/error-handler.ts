@@ -119,13 +119,14 @@ export function installErrorHandler(app: FastifyInstance): void {
 /** The answer to a path with no route: a 404 that names what was asked. */
 export function notFoundAnswer(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = requestPath(request);
-  const isApi = path === '/api' || path.startsWith('/api/');
   return reply.status(404).send({
     status_code: 404,
-    message: isApi
+    message: isApiPath(path)
       ? sentence('There is no {method} {path} in this API.', { method: request.method, path })
       : sentence('There is no {path} here.', { path }),
   });
 }
 
 export const requestPath = (request: FastifyRequest): string => request.url.split('?')[0] ?? '';
+
+export const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import { notFoundAnswer, requestPath } from './error-handler.ts';
+import { isApiPath, notFoundAnswer, requestPath } from './error-handler.ts';
 import { isLanguage } from '@jamiya/contracts/languages';
 import { requestLanguage } from '../lib/language.ts';
 
@@ -41,9 +41,8 @@ export async function sendAppPage(reply: FastifyReply, page: AppPage): Promise<F
 export function pageOrNotFound(appPage: AppPage) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const path = requestPath(request);
-    const isApi = path === '/api' || path.startsWith('/api/');
     const isFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(path);
-    if (!isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD'))
+    if (!isApiPath(path) && !isFile && (request.method === 'GET' || request.method === 'HEAD'))
       return sendAppPage(reply, appPage);
     return notFoundAnswer(request, reply);
   };

@@ -47,16 +47,12 @@ async function recordResetRequest(
   db: DbOrTx,
   input: { email: string; client: string; limit: number; now: Date },
 ) {
-  const recent = await recordLimitedRequest(
-    db,
-    {
-      accountKey: `reset:${input.email}`,
-      client: input.client,
-      windowMs: RESET_LIMIT.windowMs,
-      now: input.now,
-    },
-    'with',
-  );
+  const recent = await recordLimitedRequest(db, {
+    accountKey: `reset:${input.email}`,
+    client: input.client,
+    windowMs: RESET_LIMIT.windowMs,
+    now: input.now,
+  });
   if (recent > input.limit) {
     throw tooManyRequests(
       'Too many requests for a password link. Please wait 15 minutes, then check your inbox and spam folder before asking again.',

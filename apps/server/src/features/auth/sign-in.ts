@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { loginResponse } from '@jamiya/contracts/auth';
 import { createSession } from '../sessions/public.ts';
 import { trustBrowser } from './devices.ts';
 
@@ -13,7 +15,7 @@ export async function signIn(
   userId: number,
   now: Date,
   message: string,
-): Promise<{ access_token: string; token_type: 'Bearer'; expires_at: string; message: string }> {
+): Promise<z.infer<typeof loginResponse>> {
   await trustBrowser(app.deps.db, request, reply, userId, now);
   const session = await createSession(app.deps.db, userId, app.deps.sessionPolicy, now, {
     ip: request.ip,

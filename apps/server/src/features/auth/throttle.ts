@@ -127,32 +127,21 @@ export async function clearFailures(db: DbOrTx, accountKey: string): Promise<voi
 }
 
 /**
- * A request limited per client (Join Now's applications, password links): records it under
- * `accountKey` and `client`, and answers how many the client made within `windowMs`, this one
- * first or last (`count: 'before' | 'with'`), as each caller has always counted.
+ * A request limited per client (Join Now's applications, password links): recorded under
+ * `accountKey` and `client`, then counted, this one included, within `windowMs`. Written before
+ * counted, like the sign-in throttle, so a burst cannot slip under the limit.
  */
 export async function recordLimitedRequest(
   db: DbOrTx,
   request: { accountKey: string; client: string; windowMs: number; now: Date },
-  count: 'before' | 'with',
 ): Promise<number> {
+  await db
+    .insert(loginFailures)
+    .values({ accountKey: request.accountKey, ip: request.client, at: request.now });
   const since = new Date(request.now.getTime() - request.windowMs);
-  const countRecent = async () => {
-    const [recent] = await db
-      .select({ n: sqlCount() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.ip, request.client), gt(loginFailures.at, since)));
-    return recent?.n ?? 0;
-  };
-  const record = () =>
-    db
-      .insert(loginFailures)
-      .values({ accountKey: request.accountKey, ip: request.client, at: request.now });
-  if (count === 'before') {
-    const n = await countRecent();
-    await record();
-    return n;
-  }
-  await record();
-  return countRecent();
+  const [recent] = await db
+    .select({ n: sqlCount() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, request.client), gt(loginFailures.at, since)));
+  return recent?.n ?? 0;
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { loanInstallments } from '../../db/schema/loans.ts';
@@ -14,6 +14,9 @@ export async function installmentsOf(db: DbOrTx, loanId: number): Promise<Instal
     .where(eq(loanInstallments.loanId, loanId))
     .orderBy(asc(loanInstallments.number));
 }
+
+/** What is left to pay of an installment, principal and interest, in SQL (outstandingFils's sum). */
+export const installmentLeft = sql`${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils}`;
 
 export function outstandingFils(installments: Installment[]): Fils {
   return installments.reduce(

@@ -3,6 +3,7 @@ import type { Fils } from '@jamiya/money/fils';
 import type { LoanState } from '@jamiya/contracts/values';
 import type { DbOrTx } from '../../db/client.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
+import { installmentLeft } from './installments.ts';
 import type { Loan } from './transition.ts';
 import type { LoanState as State } from '@jamiya/contracts/values';
 
@@ -53,7 +54,7 @@ export async function owedOnActiveLoans(db: DbOrTx, userIds: number[]): Promise<
   const rows = await db
     .select({
       userId: loans.userId,
-      total: sql<string>`sum(${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils})`,
+      total: sql<string>`sum(${installmentLeft})`,
     })
     .from(loanInstallments)
     .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
@@ -68,12 +69,17 @@ export async function overdueInstallments(
   db: DbOrTx,
   today: string,
 ): Promise<{ count: number; leftFils: Fils }> {
-  const unpaid = sql`${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils}`;
   const [overdue] = await db
-    .select({ n: count(), total: sql<string>`coalesce(sum(${unpaid}), 0)` })
+    .select({ n: count(), total: sql<string>`coalesce(sum(${installmentLeft}), 0)` })
     .from(loanInstallments)
     .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
-    .where(and(eq(loans.state, 'active'), lt(loanInstallments.dueOn, today), sql`${unpaid} > 0`));
+    .where(
+      and(
+        eq(loans.state, 'active'),
+        lt(loanInstallments.dueOn, today),
+        sql`${installmentLeft} > 0`,
+      ),
+    );
   return { count: Number(overdue?.n ?? 0), leftFils: Number(overdue?.total ?? 0) };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { installmentReminders, loanInstallments, loans } from '../../db/schema/loans.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { notify, reminderNotice } from '../notifications/public.ts';
+import { installmentLeft } from './installments.ts';
 
 // Installment reminders, sent by the notifications job (app.ts hands it this), safe to run in
 // several processes over one PostgreSQL: a unique index decides who sends each.
@@ -29,7 +30,7 @@ export async function sendInstallmentReminders(db: Db, now: Date): Promise<numbe
       installmentId: loanInstallments.id,
       number: loanInstallments.number,
       dueOn: loanInstallments.dueOn,
-      leftFils: sql<string>`${loanInstallments.amountFils} - ${loanInstallments.paidPrincipalFils} - ${loanInstallments.paidInterestFils}`,
+      leftFils: sql<string>`${installmentLeft}`,
       userId: loans.userId,
       termMonths: loans.termMonths,
       kind: reminderKind,

@@ -28,12 +28,13 @@ export async function submitApplication(
     // Every attempt counts, stored or not (a member's email stores nothing), as the reset
     // requests are counted: the sixth answers the same whoever the emails belong to.
     const address = `apply:${meta.ip}`;
-    const recent = await recordLimitedRequest(
-      tx,
-      { accountKey: address, client: address, windowMs: APPLICATION_LIMIT.windowMs, now: meta.now },
-      'before',
-    );
-    if (recent >= APPLICATION_LIMIT.perAddress) {
+    const recent = await recordLimitedRequest(tx, {
+      accountKey: address,
+      client: address,
+      windowMs: APPLICATION_LIMIT.windowMs,
+      now: meta.now,
+    });
+    if (recent > APPLICATION_LIMIT.perAddress) {
       throw tooManyRequests(
         'Too many applications were sent from your network in the last hour. Please try again later.',
       );
