@@ -7,6 +7,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import markedSentences from './scripts/eslint/marked-sentences.js';
 
 const webNeverServer = {
   group: ['@jamiya/server*', '**/apps/server/**'],
@@ -78,6 +79,8 @@ export default tseslint.config(
       '**/migrations/**',
       '.tmp/**',
       'apps/server/src/features/*/locales/*.js',
+      'apps/server/src/locales/*.js',
+      'packages/contracts/src/locales/*.js',
     ],
   },
   js.configs.recommended,
@@ -219,6 +222,24 @@ export default tseslint.config(
       'apps/web/src/features/*/testing/**',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: [featuresApart, webNeverServer] }] },
+  },
+  {
+    // What the server and the shared schemas write for people goes through Lingui's extract
+    // (decision 046); the CLI and the config speak to the operator, in English.
+    files: [
+      'apps/server/src/**/*.ts',
+      'packages/contracts/src/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+    ],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/testing/**',
+      'apps/web/src/sw/**',
+      'apps/server/src/cli/**',
+      'apps/server/src/config.ts',
+    ],
+    plugins: { jamiya: { rules: { 'marked-sentences': markedSentences } } },
+    rules: { 'jamiya/marked-sentences': 'error' },
   },
   prettier,
 );

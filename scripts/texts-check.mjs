@@ -7,17 +7,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const CONFIG = 'apps/server/lingui.config.ts';
-const CATALOGS = 'apps/server/src/features';
+const FEATURES = 'apps/server/src/features';
 const lingui = (args, env = {}) =>
   spawnSync('npx', ['lingui', ...args, '--config', CONFIG], {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   }).status;
 
-/** The files of every feature's locales folder that end in `ending`. */
+/** The catalogs' folders: each feature's, the server's own and the shared schemas'. */
+const folders = () => [
+  ...fs.readdirSync(FEATURES).map((feature) => path.join(FEATURES, feature, 'locales')),
+  'apps/server/src/locales',
+  'packages/contracts/src/locales',
+];
+
+/** The files of every catalog folder that end in `ending`. */
 function localeFiles(ending) {
-  return fs.readdirSync(CATALOGS).flatMap((feature) => {
-    const dir = path.join(CATALOGS, feature, 'locales');
+  return folders().flatMap((dir) => {
     if (!fs.existsSync(dir)) return [];
     return fs
       .readdirSync(dir)

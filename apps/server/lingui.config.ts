@@ -1,22 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-json';
+import { TEXT_FEATURES } from './src/lib/catalogs.ts';
 
-// The server's keyed texts (decision 046): Lingui's extract finds each `i18n._('<feature>.<key>')`
-// in a feature's code and keeps its catalog, flat JSON per language, in
-// src/features/<feature>/locales/<language>.json. `npm run texts:extract` writes them;
-// `npm run texts:check` fails when the code and the catalogs differ, or when a text is missing in
-// a language (LINGUI_STRICT: without the English fallback, so that compile --strict sees it).
+// The server's texts and the shared schemas' sentences (decision 046): Lingui's extract finds
+// each `i18n._('<id>')` and each string marked `/*i18n*/` and keeps them in flat JSON catalogs
+// per language: a feature's in src/features/<feature>/locales/, the rest of the server's
+// (plugins, lib) in src/locales/, the shared schemas' in packages/contracts/src/locales/, which
+// the web app loads too. `npm run texts:extract` writes them; `npm run texts:check` fails when
+// the code and the catalogs differ, or when a text is missing in a language (LINGUI_STRICT:
+// without the English fallback, so that compile --strict sees it).
 
+const features = path.join(import.meta.dirname, 'src/features');
 const sources = (feature: string) => `<rootDir>/src/features/${feature}`;
-const catalog = (feature: string, include: string[], exclude: string[] = []) => ({
-  path: `${sources(feature)}/locales/{locale}`,
-  include,
-  exclude: ['**/*.test.ts', ...exclude],
-});
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
+
+// A feature that writes texts without a catalog would be left out of extract and speak English
+// to everyone: say so rather than let it pass.
+for (const feature of fs.readdirSync(features)) {
+  if ((TEXT_FEATURES as readonly string[]).includes(feature)) continue;
+  const writes = fs
+    .readdirSync(path.join(features, feature), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file))
+    .some((file) =>
+      /\/\*i18n\*\/|i18n\._\(/.test(fs.readFileSync(path.join(features, feature, file), 'utf8')),
+    );
+  if (writes)
+    throw new Error(`features/${feature} writes texts: add it to src/lib/catalogs.ts`);
+}
 
 // The movements are read on the statement, and written by the ledger's journal, which the books
 // read too: their texts are the statement's.
 const JOURNAL = `${sources('ledger')}/journal.ts`;
+const featureCatalog = (feature: (typeof TEXT_FEATURES)[number]) => ({
+  path: `${sources(feature)}/locales/{locale}`,
+  include: feature === 'statement' ? [sources(feature), JOURNAL] : [sources(feature)],
+  exclude: [...TESTS, ...(feature === 'ledger' ? [JOURNAL] : [])],
+});
+
+// The web app's own sentences (its form checks, marked as the server's are) are the shared
+// schemas': a field's error reads the same whichever side found it. Its other texts are keyed in
+// its own catalogs (decision 029), and lib/messages.ts reads one of them with i18n.t().
+const WEB = '<rootDir>/../web/src';
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -25,9 +51,16 @@ export default defineConfig({
   format: formatter({ style: 'minimal' }),
   orderBy: 'messageId',
   catalogs: [
-    catalog('notifications', [sources('notifications')]),
-    catalog('mail', [sources('mail')]),
-    catalog('statement', [sources('statement'), JOURNAL]),
-    catalog('ledger', [sources('ledger')], [JOURNAL]),
+    {
+      path: '<rootDir>/../../packages/contracts/src/locales/{locale}',
+      include: ['<rootDir>/../../packages/contracts/src', WEB],
+      exclude: [...TESTS, `${WEB}/lib/messages.ts`, `${WEB}/sw/**`],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}',
+      include: ['<rootDir>/src'],
+      exclude: [...TESTS, '<rootDir>/src/features/**', '<rootDir>/src/cli/**'],
+    },
+    ...TEXT_FEATURES.map(featureCatalog),
   ],
 });

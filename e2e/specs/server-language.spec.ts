@@ -11,7 +11,7 @@ const catalog = (dir: string, language: string): Record<string, string> =>
   ) as Record<string, string>;
 const sentences = (language: string) => ({
   ...catalog('packages/contracts/src/locales', language),
-  ...catalog('apps/server/src/locales', language),
+  ...catalog('apps/server/src/features/auth/locales', language),
 });
 
 for (const language of ['hi', 'ur']) {

@@ -24,7 +24,11 @@ const web = (feature: string) => catalog(`apps/web/src/features/${feature}/local
 const publicTexts = web('public');
 const dues = web('dues');
 const mail = catalog('apps/server/src/features/mail/locales/ur.json');
-const sentences = catalog('apps/server/src/locales/ur.json');
+// The server's sentences, each in the catalog of the feature that says it.
+const sentences = {
+  ...catalog('apps/server/src/features/auth/locales/ur.json'),
+  ...catalog('apps/server/src/features/payments/locales/ur.json'),
+};
 
 const URDU_INSTRUCTIONS =
   'امارات این بی ڈی\nاکاؤنٹ کا نام: جمعیہ سیونگز\nآئی بین: AE07 0331 2345 6789 0123 456';

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './sentences/collect-sentences.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 // Issue 34, point 9: the association chooses whether the loans' 7 % is called interest or a
 // service charge (settings `loan_charge`). Texts that name it choose with

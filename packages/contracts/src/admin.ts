@@ -12,13 +12,18 @@ export const memberRef = z.object({
 });
 
 /** A decision the member reads: the reason is required. */
-export const reasonRequest = z.object({ reason: text('Reason', 500) });
+export const reasonRequest = z.object({
+  reason: text(500, {
+    required: /*i18n*/ 'Reason is required.',
+    tooLong: /*i18n*/ 'Reason must be at most 500 characters.',
+    notAllowed: /*i18n*/ 'Reason contains characters that are not allowed.',
+  }),
+});
 
 /** A note the treasurer may add to what they do. */
-export const optionalNote = optionalText(
-  'The note',
-  500,
-  'The note must be at most 500 characters.',
-).optional();
+export const optionalNote = optionalText(500, {
+  tooLong: /*i18n*/ 'The note must be at most 500 characters.',
+  notAllowed: /*i18n*/ 'The note contains characters that are not allowed.',
+}).optional();
 
 export const optionalNoteRequest = z.object({ reason: optionalNote });

@@ -6,15 +6,15 @@ export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const loginRequest = z.object({
   email: z
-    .string({ error: 'Email is required.' })
+    .string({ error: /*i18n*/ 'Email is required.' })
     .trim()
-    .min(1, 'Email is required.')
-    .max(254, 'Email is too long.')
-    .pipe(z.email({ error: 'Enter a valid email address.' })),
+    .min(1, /*i18n*/ 'Email is required.')
+    .max(254, /*i18n*/ 'Email is too long.')
+    .pipe(z.email({ error: /*i18n*/ 'Enter a valid email address.' })),
   password: z
-    .string({ error: 'Password is required.' })
-    .min(1, 'Password is required.')
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+    .string({ error: /*i18n*/ 'Password is required.' })
+    .min(1, /*i18n*/ 'Password is required.')
+    .max(PASSWORD_MAX, /*i18n*/ 'Password must be at most 128 characters.'),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -26,17 +26,17 @@ export const loginResponse = z.object({
 });
 
 export const newPassword = z
-  .string({ error: 'New password is required.' })
-  .min(PASSWORD_MIN, `The new password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `The new password must be at most ${PASSWORD_MAX} characters.`);
+  .string({ error: /*i18n*/ 'New password is required.' })
+  .min(PASSWORD_MIN, /*i18n*/ 'The new password must be at least 8 characters.')
+  .max(PASSWORD_MAX, /*i18n*/ 'The new password must be at most 128 characters.');
 
 /** A new password typed twice, as the fields of a request that `newPasswordsMatch` checks. */
 export const newPasswordTwice = {
   password: newPassword,
   password_confirmation: z
-    .string({ error: 'Please confirm the new password.' })
-    .min(1, 'Please confirm the new password.')
-    .max(PASSWORD_MAX, 'The confirmation is too long.'),
+    .string({ error: /*i18n*/ 'Please confirm the new password.' })
+    .min(1, /*i18n*/ 'Please confirm the new password.')
+    .max(PASSWORD_MAX, /*i18n*/ 'The confirmation is too long.'),
 };
 
 /** Refuses a request holding `newPasswordTwice` whose two passwords differ. */
@@ -45,16 +45,16 @@ export function newPasswordsMatch<O extends { password: string; password_confirm
 ) {
   return schema.refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
-    message: 'The two new passwords do not match.',
+    message: /*i18n*/ 'The two new passwords do not match.',
   });
 }
 
 export const passwordChangeRequest = newPasswordsMatch(
   z.object({
     old_password: z
-      .string({ error: 'Current password is required.' })
-      .min(1, 'Current password is required.')
-      .max(PASSWORD_MAX, 'Current password is too long.'),
+      .string({ error: /*i18n*/ 'Current password is required.' })
+      .min(1, /*i18n*/ 'Current password is required.')
+      .max(PASSWORD_MAX, /*i18n*/ 'Current password is too long.'),
     ...newPasswordTwice,
   }),
 );

@@ -5,12 +5,12 @@ import { aedOutput } from './common.ts';
 
 /** A calendar date in Dubai as YYYY-MM-DD. */
 export const isoDate = z
-  .string({ error: 'Enter a date as YYYY-MM-DD.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .string({ error: /*i18n*/ 'Enter a date as YYYY-MM-DD.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, /*i18n*/ 'Enter a date as YYYY-MM-DD.')
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'This date does not exist.');
+  }, /*i18n*/ 'This date does not exist.');
 
 const sharePercent = z
   .number()

@@ -53,7 +53,10 @@ export const journalEntry = z
 export type JournalEntry = z.infer<typeof journalEntry>;
 
 export const auditQuery = listQuery.extend({
-  action: optionalText('The action', 60).optional(),
+  action: optionalText(60, {
+    tooLong: /*i18n*/ 'The action must be at most 60 characters.',
+    notAllowed: /*i18n*/ 'The action contains characters that are not allowed.',
+  }).optional(),
 });
 
 export const auditEvent = z

@@ -19,13 +19,13 @@ export const messageBody = z.object({ message: z.string() });
  * decimals, parsed exactly to integer fils (never through floating point arithmetic).
  */
 export const aedInput = z
-  .union([z.number(), z.string()], { error: 'Enter an amount in AED.' })
+  .union([z.number(), z.string()], { error: /*i18n*/ 'Enter an amount in AED.' })
   .transform((value, ctx): Fils => {
     const fils = tryParseAed(typeof value === 'string' ? value.trim() : value);
     if (fils === null) {
       ctx.addIssue({
         code: 'custom',
-        message: 'Enter an amount in AED with at most two decimals, like 200 or 200.50.',
+        message: /*i18n*/ 'Enter an amount in AED with at most two decimals, like 200 or 200.50.',
       });
       return z.NEVER;
     }
@@ -33,7 +33,7 @@ export const aedInput = z
   });
 
 export const positiveAedInput = aedInput.refine((fils) => fils > 0, {
-  message: 'The amount must be more than AED 0.',
+  message: /*i18n*/ 'The amount must be more than AED 0.',
 });
 
 /** An amount in AED as the API answers it: a JSON number with at most two decimals. */
@@ -42,16 +42,15 @@ export const aedOutput = z
   .refine((n) => hasAtMostTwoDecimals(n) && Math.abs(n) * 100 <= MAX_AED_FILS)
   .meta({ description: 'An amount in AED (at most two decimals).' });
 
-/** A whole number sent as a JSON number or a form string. */
-export const intInput = (what: string) =>
+/** A whole number sent as a JSON number or a form string; `notANumber` says what was wrong. */
+export const intInput = (notANumber: string) =>
   z.union([z.number(), z.string()]).transform((value, ctx) => {
     const n = typeof value === 'number' ? value : Number(value.trim());
-    if (typeof value === 'string' && !/^\s*-?\d+(\.\d+)?\s*$/.test(value)) {
-      ctx.addIssue({ code: 'custom', message: `${what} must be a number.` });
-      return z.NEVER;
-    }
-    if (!Number.isFinite(n)) {
-      ctx.addIssue({ code: 'custom', message: `${what} must be a number.` });
+    if (
+      (typeof value === 'string' && !/^\s*-?\d+(\.\d+)?\s*$/.test(value)) ||
+      !Number.isFinite(n)
+    ) {
+      ctx.addIssue({ code: 'custom', message: notANumber });
       return z.NEVER;
     }
     return n;
@@ -60,7 +59,7 @@ export const intInput = (what: string) =>
 /** A yes/no sent as a JSON boolean or a form string. */
 export const booleanInput = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])], {
-    error: 'Choose yes or no.',
+    error: /*i18n*/ 'Choose yes or no.',
   })
   .transform((v) => (typeof v === 'boolean' ? v : ['true', '1', 'on', 'yes'].includes(v)));
 
@@ -74,31 +73,57 @@ const hasNoControlCharacters = (s: string) => !CONTROL_CHARACTERS.test(s);
 const FORMAT_CONTROLS = /(?![\u200C\u200D])\p{Cf}/gu;
 const withoutFormatControls = (s: string) => s.replace(FORMAT_CONTROLS, '');
 
+/**
+ * What a text field says when it refuses a value. Each is a whole sentence marked for Lingui's
+ * extract (decision 046), so that every language writes it as it reads best.
+ */
+export interface TextRefusals {
+  required: string;
+  tooLong: string;
+  notAllowed: string;
+}
+
 /** Free text of a member: trimmed, with a length limit and no control characters. */
-export const text = (what: string, max: number) =>
+export const text = (max: number, say: TextRefusals) =>
   z
-    .string({ error: `${what} is required.` })
+    .string({ error: say.required })
     .overwrite(withoutFormatControls)
     .trim()
-    .min(1, `${what} is required.`)
-    .max(max, `${what} must be at most ${max} characters.`)
-    .refine(hasNoControlCharacters, {
-      message: `${what} contains characters that are not allowed.`,
-    });
+    .min(1, say.required)
+    .max(max, say.tooLong)
+    .refine(hasNoControlCharacters, { message: say.notAllowed });
 
 /** Text that may be empty (a note, a search, a cursor): trimmed, limited, no control characters. */
-export const optionalText = (what: string, max: number, tooLong?: string) =>
+export const optionalText = (max: number, say: Omit<TextRefusals, 'required'>) =>
   z
     .string()
     .overwrite(withoutFormatControls)
     .trim()
-    .max(max, tooLong ?? `${what} must be at most ${max} characters.`)
-    .refine(hasNoControlCharacters, {
-      message: `${what} contains characters that are not allowed.`,
-    });
+    .max(max, say.tooLong)
+    .refine(hasNoControlCharacters, { message: say.notAllowed });
+
+/** A person's name, address and passport or national ID, as members and applicants give them. */
+export const personName = text(100, {
+  required: /*i18n*/ 'Name is required.',
+  tooLong: /*i18n*/ 'Name must be at most 100 characters.',
+  notAllowed: /*i18n*/ 'Name contains characters that are not allowed.',
+});
+export const postalAddress = text(300, {
+  required: /*i18n*/ 'Address is required.',
+  tooLong: /*i18n*/ 'Address must be at most 300 characters.',
+  notAllowed: /*i18n*/ 'Address contains characters that are not allowed.',
+});
+export const nationalId = text(40, {
+  required: /*i18n*/ 'Passport or national ID is required.',
+  tooLong: /*i18n*/ 'Passport or national ID must be at most 40 characters.',
+  notAllowed: /*i18n*/ 'Passport or national ID contains characters that are not allowed.',
+});
 
 export const listQuery = z.object({
-  cursor: optionalText('The cursor', 64).optional(),
+  cursor: optionalText(64, {
+    tooLong: /*i18n*/ 'The cursor must be at most 64 characters.',
+    notAllowed: /*i18n*/ 'The cursor contains characters that are not allowed.',
+  }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { passwordChangeRequest, loginRequest } from './auth.ts';
-import { aedInput, booleanInput, optionalText, text } from './common.ts';
+import { aedInput, booleanInput, optionalText, personName } from './common.ts';
+import { LANGUAGES } from './languages.ts';
 import { loanApplicationFields } from './loans.ts';
+import { language } from './profile.ts';
+import { LOAN_TYPES } from './values.ts';
 import { monthlyPaymentFields } from './payments.ts';
 
 describe('aedInput', () => {
@@ -110,15 +113,29 @@ describe('request schemas', () => {
 
 describe('free text of a member', () => {
   it('drops format controls (bidi overrides among them) but keeps ZWJ and ZWNJ, which Indic and Arabic writing needs', () => {
-    const name = text('Name', 100);
+    const name = personName;
     // U+202E turns "Ali exe.doc" around on screen; U+2066..2069 and U+200E/F steer direction.
     expect(name.parse('Ali \u202Ecod.exe')).toBe('Ali cod.exe');
     expect(name.parse('\u2066Rahul\u2069 \u200ENair\u200F')).toBe('Rahul Nair');
     // Malayalam chillu (with ZWJ) and a Bengali, Hindi or Persian ZWNJ stay as typed.
     expect(name.parse('അവന്\u200D')).toBe('അവന്\u200D');
     expect(name.parse('ক্\u200Cষ')).toBe('ক্\u200Cষ');
-    expect(optionalText('Note', 100).parse('\u202Ano\u202C')).toBe('no');
+    expect(
+      optionalText(100, { tooLong: 'Too long.', notAllowed: 'Not allowed.' }).parse(
+        '\u202Ano\u202C',
+      ),
+    ).toBe('no');
     // Nothing left once the controls are gone: as empty as it looks.
     expect(name.safeParse('\u202E\u202C').success).toBe(false);
+  });
+});
+
+describe('a choice refused', () => {
+  // The sentence is written whole for the translators: it must still name every choice.
+  it('names every loan type and every language', () => {
+    const loanType = loanApplicationFields.shape.loan_type.safeParse('car').error?.issues[0];
+    expect(loanType?.message).toBe(`Choose a loan type: ${LOAN_TYPES.join(', ')}.`);
+    const chosen = language.safeParse('fr').error?.issues[0];
+    expect(chosen?.message).toBe(`Choose one of the app's languages: ${LANGUAGES.join(', ')}.`);
   });
 });

@@ -24,17 +24,28 @@ export type LoanStateName = z.infer<typeof loanState>;
  */
 export const loanApplicationFields = z.object({
   loan_type: z
-    .enum(LOAN_TYPES, { error: `Choose a loan type: ${LOAN_TYPES.join(', ')}.` })
+    .enum(LOAN_TYPES, {
+      error:
+        /*i18n*/ 'Choose a loan type: personal, personalLoan, businessLoan, education, medical, emergency, other.',
+    })
     .default('personal'),
   loan_amount: positiveAedInput,
-  duration_month: intInput('The term').pipe(
+  duration_month: intInput(/*i18n*/ 'The term must be a number.').pipe(
     z
       .number()
-      .int('The term must be a whole number of months.')
-      .positive('The term must be at least 1 month.'),
+      .int(/*i18n*/ 'The term must be a whole number of months.')
+      .positive(/*i18n*/ 'The term must be at least 1 month.'),
   ),
-  bank_account: text('Bank account or Botim number', 60),
-  passport_or_nid: text('Passport or ID number', 40),
+  bank_account: text(60, {
+    required: /*i18n*/ 'Bank account or Botim number is required.',
+    tooLong: /*i18n*/ 'Bank account or Botim number must be at most 60 characters.',
+    notAllowed: /*i18n*/ 'Bank account or Botim number contains characters that are not allowed.',
+  }),
+  passport_or_nid: text(40, {
+    required: /*i18n*/ 'Passport or ID number is required.',
+    tooLong: /*i18n*/ 'Passport or ID number must be at most 40 characters.',
+    notAllowed: /*i18n*/ 'Passport or ID number contains characters that are not allowed.',
+  }),
   includeInsurance: booleanInput.default(false),
   per_month_amount: aedInput.optional(),
   total_amount_with_interest: aedInput.optional(),
@@ -90,7 +101,10 @@ export const loanApplicationResponse = z.object({
 });
 
 export const withdrawLoanRequest = z.object({
-  reason: optionalText('The reason', 500, 'The reason must be at most 500 characters.').optional(),
+  reason: optionalText(500, {
+    tooLong: /*i18n*/ 'The reason must be at most 500 characters.',
+    notAllowed: /*i18n*/ 'The reason contains characters that are not allowed.',
+  }).optional(),
 });
 
 // ---- The treasurer's loans ----------------------------------------------------------------

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { memberRef, optionalNote } from './admin.ts';
-import { aedOutput, listQuery, optionalText, text } from './common.ts';
+import {
+  aedOutput,
+  listQuery,
+  nationalId,
+  optionalText,
+  personName,
+  postalAddress,
+} from './common.ts';
 import { adminLoan } from './loans.ts';
 import { emailAddress, mobileNumber, passwordLink } from './membership.ts';
 import { adminPayment } from './payments.ts';
@@ -14,7 +21,10 @@ import { APPLICATION_STATUSES } from './values.ts';
 export const memberStatusName = z.enum(['active', 'inactive']);
 
 export const adminMembersQuery = listQuery.extend({
-  q: optionalText('The search', 100)
+  q: optionalText(100, {
+    tooLong: /*i18n*/ 'The search must be at most 100 characters.',
+    notAllowed: /*i18n*/ 'The search contains characters that are not allowed.',
+  })
     .optional()
     .meta({ description: 'Part of the name, email, mobile or member ID.' }),
   status: memberStatusName.optional(),
@@ -38,13 +48,13 @@ export const adminMember = memberRef
 export type AdminMember = z.infer<typeof adminMember>;
 
 export const createMemberRequest = z.object({
-  name: text('Name', 100),
+  name: personName,
   email: emailAddress,
   mobile: mobileNumber,
-  national_id: text('Passport or national ID', 40).optional(),
-  address: text('Address', 300).optional(),
+  national_id: nationalId.optional(),
+  address: postalAddress.optional(),
   joined_on: z.iso
-    .date('Enter the date as YYYY-MM-DD.')
+    .date(/*i18n*/ 'Enter the date as YYYY-MM-DD.')
     .optional()
     .meta({ description: 'Dues are owed from this month on; today when missing.' }),
   language: language.optional().meta({

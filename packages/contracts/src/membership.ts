@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { loginRequest, newPasswordsMatch, newPasswordTwice } from './auth.ts';
-import { text } from './common.ts';
+import { nationalId, personName, postalAddress } from './common.ts';
 import { LINK_TOKEN_MAX, LINK_TOKEN_MIN } from './values.ts';
 
 /** A mobile number as members type it: digits, spaces, an optional leading +. */
 export const mobileNumber = z
-  .string({ error: 'Mobile number is required.' })
+  .string({ error: /*i18n*/ 'Mobile number is required.' })
   .trim()
-  .min(1, 'Mobile number is required.')
-  .regex(/^\+?[0-9 ]{7,20}$/, 'Enter a phone number of 7 to 20 digits.');
+  .min(1, /*i18n*/ 'Mobile number is required.')
+  .regex(/^\+?[0-9 ]{7,20}$/, /*i18n*/ 'Enter a phone number of 7 to 20 digits.');
 
 export const emailAddress = loginRequest.shape.email;
 
 /** Join Now (docs/product.md section 6): a visitor asks to become a member. */
 export const joinRequest = z.object({
-  name: text('Name', 100),
+  name: personName,
   email: emailAddress,
   mobile: mobileNumber,
-  national_id: text('Passport or national ID', 40),
-  address: text('Address', 300),
+  national_id: nationalId,
+  address: postalAddress,
 });
 export type JoinRequest = z.input<typeof joinRequest>;
 
@@ -29,10 +29,10 @@ export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 export const setPasswordRequest = newPasswordsMatch(
   z.object({
     token: z
-      .string({ error: 'The link is incomplete.' })
+      .string({ error: /*i18n*/ 'The link is incomplete.' })
       .trim()
-      .min(LINK_TOKEN_MIN, 'The link is incomplete.')
-      .max(LINK_TOKEN_MAX, 'The link is not valid.'),
+      .min(LINK_TOKEN_MIN, /*i18n*/ 'The link is incomplete.')
+      .max(LINK_TOKEN_MAX, /*i18n*/ 'The link is not valid.'),
     ...newPasswordTwice,
   }),
 );

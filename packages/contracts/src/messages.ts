@@ -5,7 +5,11 @@ import { listOf, listQuery, optionalText, text } from './common.ts';
 
 /** What a message may say: the member's form and the server check the same rule. */
 export { MESSAGE_MAX_CHARS };
-export const messageText = text('Message', MESSAGE_MAX_CHARS);
+export const messageText = text(MESSAGE_MAX_CHARS, {
+  required: /*i18n*/ 'Message is required.',
+  tooLong: /*i18n*/ 'Message must be at most 2000 characters.',
+  notAllowed: /*i18n*/ 'Message contains characters that are not allowed.',
+});
 
 /**
  * The text fields of POST /api/messages and POST /api/admin/messages/:memberId (multipart;
@@ -14,10 +18,15 @@ export const messageText = text('Message', MESSAGE_MAX_CHARS);
 export const sendMessageFields = z.object({ body: messageText });
 
 export const messagesQuery = listQuery.extend({
-  after: optionalText('The message id', 64).optional().meta({
-    description:
-      'The id of the newest message held: answers only the newer ones, oldest first (for polling).',
-  }),
+  after: optionalText(64, {
+    tooLong: /*i18n*/ 'The message id must be at most 64 characters.',
+    notAllowed: /*i18n*/ 'The message id contains characters that are not allowed.',
+  })
+    .optional()
+    .meta({
+      description:
+        'The id of the newest message held: answers only the newer ones, oldest first (for polling).',
+    }),
 });
 
 export const messageAttachment = z.object({

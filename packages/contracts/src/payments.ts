@@ -20,7 +20,7 @@ const NAME_AND_YEAR = /^(\S+)\s+(\d{4})$/;
  * is the server's to check: it knows today.
  */
 const monthChoice = z
-  .string({ error: 'Choose a month.' })
+  .string({ error: /*i18n*/ 'Choose a month.' })
   .trim()
   .transform((text, ctx): MonthChoice => {
     const alone = monthNamed(text);
@@ -33,23 +33,31 @@ const monthChoice = z
     ctx.issues.push({
       code: 'custom',
       input: text,
-      message: 'Choose a month, like March, or with its year, like March 2027.',
+      message: /*i18n*/ 'Choose a month, like March, or with its year, like March 2027.',
     });
     return z.NEVER;
   });
+
+/** The account the money came from, as the member types it. */
+const accountNumber = text(40, {
+  required: /*i18n*/ 'Account number is required.',
+  tooLong: /*i18n*/ 'Account number must be at most 40 characters.',
+  notAllowed: /*i18n*/ 'Account number contains characters that are not allowed.',
+}).optional();
 
 /**
  * The text fields of POST /api/save-monthly-payment (multipart; the receipt is the file
  * `photo`). With `month`, `account_number` and `photo` it pays a monthly due; with only
  * `payment_amount` it is a repayment towards the member's active loan.
  */
+
 export const monthlyPaymentFields = z.object({
   payment_amount: positiveAedInput,
   month: monthChoice.optional().meta({
     description:
       'An English month name (the latest such month not in the future), or a month with its year, "2026-12" or "December 2026", up to 12 months ahead.',
   }),
-  account_number: text('Account number', 40).optional(),
+  account_number: accountNumber,
 });
 
 export const paymentStatus = z.enum(PAYMENT_STATUSES);
@@ -104,7 +112,7 @@ export const monthlyPaymentRow = z.object({
  */
 export const loanRepaymentFields = z.object({
   payment_amount: positiveAedInput,
-  account_number: text('Account number', 40).optional(),
+  account_number: accountNumber,
 });
 
 export const myAccountData = z.object({

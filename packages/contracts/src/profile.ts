@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { intInput, text } from './common.ts';
+import { intInput, personName, postalAddress, text } from './common.ts';
 import { LANGUAGES } from './languages.ts';
 
 export const language = z
-  .enum(LANGUAGES, { error: `Choose one of the app's languages: ${LANGUAGES.join(', ')}.` })
+  .enum(LANGUAGES, {
+    error: /*i18n*/ "Choose one of the app's languages: en, ar, hi, ur, bn, ml.",
+  })
   .meta({ id: 'Language', description: 'en, ar, hi, ur, bn or ml.' });
 
 export const userData = z
@@ -43,22 +45,26 @@ export const profileResponse = z.object({ userData });
  * (docs/product.md section 7), and it must keep working; the address then stays as it was.
  */
 export const profileUpdateFields = z.object({
-  name: text('Name', 100),
-  address: text('Address', 300).optional(),
-  wallet: text('Wallet', 100),
-  profession_id: intInput('Profession')
-    .pipe(z.number().int('Choose a profession.').positive('Choose a profession.'))
+  name: personName,
+  address: postalAddress.optional(),
+  wallet: text(100, {
+    required: /*i18n*/ 'Wallet is required.',
+    tooLong: /*i18n*/ 'Wallet must be at most 100 characters.',
+    notAllowed: /*i18n*/ 'Wallet contains characters that are not allowed.',
+  }),
+  profession_id: intInput(/*i18n*/ 'Profession must be a number.')
+    .pipe(z.number().int(/*i18n*/ 'Choose a profession.').positive(/*i18n*/ 'Choose a profession.'))
     .optional(),
   gender: z
     .union([z.enum(['male', 'female']), z.literal('')], {
-      error: 'Gender must be male or female.',
+      error: /*i18n*/ 'Gender must be male or female.',
     })
     .optional()
     .transform((g) => (g ? g : undefined)),
   mobile: z
     .string()
     .trim()
-    .regex(/^\+?[0-9 ]{7,20}$/, 'Enter a phone number of 7 to 20 digits.')
+    .regex(/^\+?[0-9 ]{7,20}$/, /*i18n*/ 'Enter a phone number of 7 to 20 digits.')
     .optional(),
 });
 

@@ -20,7 +20,7 @@ export const rechargeState = z.enum(RECHARGE_STATES);
 export type RechargeState = z.infer<typeof rechargeState>;
 
 const NUMBER_MESSAGE =
-  'Enter a 10-digit Indian mobile number that starts with 6, 7, 8 or 9, with or without +91.';
+  /*i18n*/ 'Enter a 10-digit Indian mobile number that starts with 6, 7, 8 or 9, with or without +91.';
 // +91 or 91 in front, then ten digits, the first 6-9 (India's mobile numbering plan).
 const INDIAN_MOBILE = /^(?:\+?91)?([6-9]\d{9})$/;
 
@@ -47,7 +47,7 @@ export function rechargeAmountProblem(
 ): { message: string; values: { min: { fils: Fils }; max: { fils: Fils } } } | null {
   if (amountFils >= range.minFils && amountFils <= range.maxFils) return null;
   return {
-    message: 'Enter an amount from {min} to {max}.',
+    message: /*i18n*/ 'Enter an amount from {min} to {max}.',
     values: { min: { fils: range.minFils }, max: { fils: range.maxFils } },
   };
 }
@@ -68,7 +68,9 @@ const RECHARGE_OPERATOR_INPUTS = [...RECHARGE_OPERATORS, 'vodafone'] as const;
  */
 export const rechargeRequest = z.object({
   operator: z
-    .enum(RECHARGE_OPERATOR_INPUTS, { error: 'Choose an operator: Airtel, Jio, Vi or BSNL.' })
+    .enum(RECHARGE_OPERATOR_INPUTS, {
+      error: /*i18n*/ 'Choose an operator: Airtel, Jio, Vi or BSNL.',
+    })
     .transform((operator): RechargeOperator => (operator === 'vodafone' ? 'vi' : operator)),
   number: indianMobileNumber,
   amount: positiveAedInput,
@@ -120,7 +122,11 @@ export type AdminRecharge = z.infer<typeof adminRecharge>;
 export const adminRechargesQuery = listQuery.extend({ state: rechargeState.default('requested') });
 
 export const rechargeDoneRequest = z.object({
-  reference: text('Reference', 100).meta({
+  reference: text(100, {
+    required: /*i18n*/ 'Reference is required.',
+    tooLong: /*i18n*/ 'Reference must be at most 100 characters.',
+    notAllowed: /*i18n*/ 'Reference contains characters that are not allowed.',
+  }).meta({
     description: "The operator's transaction reference, which the member can quote.",
   }),
 });

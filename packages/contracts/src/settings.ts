@@ -15,8 +15,14 @@ import {
 
 /** The treasurer's texts written in one language beside English; empty means "use English". */
 const translatedTexts = z.strictObject({
-  payment_instructions: optionalText('Payment instructions', 2000).optional(),
-  terms_text: optionalText('Terms and conditions', 5000).optional(),
+  payment_instructions: optionalText(2000, {
+    tooLong: /*i18n*/ 'Payment instructions must be at most 2000 characters.',
+    notAllowed: /*i18n*/ 'Payment instructions contains characters that are not allowed.',
+  }).optional(),
+  terms_text: optionalText(5000, {
+    tooLong: /*i18n*/ 'Terms and conditions must be at most 5000 characters.',
+    notAllowed: /*i18n*/ 'Terms and conditions contains characters that are not allowed.',
+  }).optional(),
 });
 
 /** Per language (ar, hi, ur, bn, ml), the texts written in it; English is the main fields'. */
@@ -39,7 +45,7 @@ export type TextTranslations = z.infer<typeof textTranslations>;
  */
 export const loanCharge = z
   .enum(['interest', 'service_charge'], {
-    error: "Choose one of the two names for the loans' charge.",
+    error: /*i18n*/ "Choose one of the two names for the loans' charge.",
   })
   .meta({
     description:
@@ -92,34 +98,48 @@ export const adminSettings = publicSettings
   });
 export type AdminSettings = z.infer<typeof adminSettings>;
 
-const term = intInput('A term').pipe(
+const term = intInput(/*i18n*/ 'A term must be a number.').pipe(
   z
     .number()
-    .int('Terms are whole months.')
-    .min(1, 'A term is at least 1 month.')
-    .max(60, 'A term is at most 60 months.'),
+    .int(/*i18n*/ 'Terms are whole months.')
+    .min(1, /*i18n*/ 'A term is at least 1 month.')
+    .max(60, /*i18n*/ 'A term is at most 60 months.'),
 );
 
 // Strict: a field the call would not change (the interest rate, the currency) is refused with
 // 422 rather than answered "saved".
 export const settingsUpdateRequest = z
   .strictObject({
-    association_name: text('Association name', 100),
+    association_name: text(100, {
+      required: /*i18n*/ 'Association name is required.',
+      tooLong: /*i18n*/ 'Association name must be at most 100 characters.',
+      notAllowed: /*i18n*/ 'Association name contains characters that are not allowed.',
+    }),
     monthly_due: positiveAedInput,
     loan_policy: z.strictObject({
       minimum: positiveAedInput,
       maximum: positiveAedInput,
       step: positiveAedInput,
       default: positiveAedInput,
-      terms: z.array(term).min(1, 'Offer at least one term.').max(12, 'Offer at most 12 terms.'),
+      terms: z
+        .array(term)
+        .min(1, /*i18n*/ 'Offer at least one term.')
+        .max(12, /*i18n*/ 'Offer at most 12 terms.'),
       allow_custom_term: booleanInput,
       max_custom_term: term,
       charge_called: loanCharge.optional().meta({
         description: "What the texts call the loans' charge; left as it is when missing.",
       }),
     }),
-    terms_text: text('Terms and conditions', 5000),
-    payment_instructions: optionalText('Payment instructions', 2000)
+    terms_text: text(5000, {
+      required: /*i18n*/ 'Terms and conditions is required.',
+      tooLong: /*i18n*/ 'Terms and conditions must be at most 5000 characters.',
+      notAllowed: /*i18n*/ 'Terms and conditions contains characters that are not allowed.',
+    }),
+    payment_instructions: optionalText(2000, {
+      tooLong: /*i18n*/ 'Payment instructions must be at most 2000 characters.',
+      notAllowed: /*i18n*/ 'Payment instructions contains characters that are not allowed.',
+    })
       .optional()
       .meta({ description: 'Where members send the money; left as it is when missing.' }),
     translations: textTranslations
@@ -135,19 +155,21 @@ export const settingsUpdateRequest = z
       ctx.addIssue({
         code: 'custom',
         path: ['recharge', 'maximum'],
-        message: 'The maximum must not be less than the minimum.',
+        message: /*i18n*/ 'The maximum must not be less than the minimum.',
       });
     const p = v.loan_policy;
     const issue = (path: string, message: string) =>
       ctx.addIssue({ code: 'custom', path: ['loan_policy', path], message });
-    if (p.maximum < p.minimum) issue('maximum', 'The maximum must not be less than the minimum.');
+    if (p.maximum < p.minimum)
+      issue('maximum', /*i18n*/ 'The maximum must not be less than the minimum.');
     if (p.default < p.minimum || p.default > p.maximum)
-      issue('default', 'The default must lie between the minimum and the maximum.');
+      issue('default', /*i18n*/ 'The default must lie between the minimum and the maximum.');
     if ((p.maximum - p.minimum) % p.step !== 0)
-      issue('step', 'The step must divide the range from the minimum to the maximum.');
+      issue('step', /*i18n*/ 'The step must divide the range from the minimum to the maximum.');
     if ((p.default - p.minimum) % p.step !== 0)
-      issue('default', 'The default must be the minimum plus a whole number of steps.');
-    if (new Set(p.terms).size !== p.terms.length) issue('terms', 'A term is listed twice.');
+      issue('default', /*i18n*/ 'The default must be the minimum plus a whole number of steps.');
+    if (new Set(p.terms).size !== p.terms.length)
+      issue('terms', /*i18n*/ 'A term is listed twice.');
   });
 export type SettingsUpdateRequest = z.input<typeof settingsUpdateRequest>;
 

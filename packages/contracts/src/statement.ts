@@ -43,17 +43,19 @@ export const statementLine = z
 export type StatementLine = z.infer<typeof statementLine>;
 
 // An empty field is no filter: the member's form sends it as it is, and a link may carry it.
-const day = (what: string) =>
+const day = (what: string, notADay: string) =>
   z
-    .union([z.literal(''), z.iso.date(`Enter the ${what} as YYYY-MM-DD.`)])
+    .union([z.literal(''), z.iso.date(notADay)])
     .optional()
     .meta({ description: `The ${what} (YYYY-MM-DD, Dubai time), inclusive.` });
 
 const filterShape = {
-  from: day('start date'),
-  to: day('end date'),
+  from: day('start date', /*i18n*/ 'Enter the start date as YYYY-MM-DD.'),
+  to: day('end date', /*i18n*/ 'Enter the end date as YYYY-MM-DD.'),
   kind: z
-    .union([z.literal(''), statementKind], { error: 'Choose a kind of movement from the list.' })
+    .union([z.literal(''), statementKind], {
+      error: /*i18n*/ 'Choose a kind of movement from the list.',
+    })
     .optional()
     .meta({ description: 'Only this kind of movement; the balances stay the real ones.' }),
 };
@@ -61,7 +63,7 @@ const filterShape = {
 const fromNotAfterTo = (q: { from?: string | undefined; to?: string | undefined }) =>
   !q.from || !q.to || q.from <= q.to;
 const fromAfterTo = {
-  message: 'The end date must be on or after the start date.',
+  message: /*i18n*/ 'The end date must be on or after the start date.',
   path: ['to'],
 };
 
@@ -70,7 +72,7 @@ export const statementFilters = z.object(filterShape).refine(fromNotAfterTo, fro
 export type StatementFilters = z.input<typeof statementFilters>;
 
 export const statementFormat = z.enum(['json', 'csv', 'pdf'], {
-  error: 'Choose json, csv or pdf.',
+  error: /*i18n*/ 'Choose json, csv or pdf.',
 });
 
 /** GET /api/my-statement and GET /api/admin/members/:id/statement. */

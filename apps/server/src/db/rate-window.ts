@@ -38,11 +38,11 @@ export function roomAt(
 /** What a window counts, and its sentence: the limit, and when the member may send again. */
 const LIMIT_SENTENCES = {
   files:
-    'You can send at most {limit, plural, one {# file} other {# files}} an hour. Please try again {hours, plural, =0 {in {minutes, plural, one {a minute} other {# minutes}}} =1 {in an hour} other {in about # hours}}.',
+    /*i18n*/ 'You can send at most {limit, plural, one {# file} other {# files}} an hour. Please try again {hours, plural, =0 {in {minutes, plural, one {a minute} other {# minutes}}} =1 {in an hour} other {in about # hours}}.',
   messages:
-    'You can send at most {limit, plural, one {# message} other {# messages}} an hour. Please try again {hours, plural, =0 {in {minutes, plural, one {a minute} other {# minutes}}} =1 {in an hour} other {in about # hours}}.',
+    /*i18n*/ 'You can send at most {limit, plural, one {# message} other {# messages}} an hour. Please try again {hours, plural, =0 {in {minutes, plural, one {a minute} other {# minutes}}} =1 {in an hour} other {in about # hours}}.',
   recharges:
-    'You can send at most {limit, plural, one {# recharge request} other {# recharge requests}} a day. Please try again {hours, plural, =0 {in {minutes, plural, one {a minute} other {# minutes}}} =1 {in an hour} other {in about # hours}}.',
+    /*i18n*/ 'You can send at most {limit, plural, one {# recharge request} other {# recharge requests}} a day. Please try again {hours, plural, =0 {in {minutes, plural, one {a minute} other {# minutes}}} =1 {in an hour} other {in about # hours}}.',
 };
 
 /**

@@ -25,11 +25,11 @@ export class AppError extends Error {
 
 export const badRequest = (message: Say, errors?: FieldErrors) =>
   new AppError(400, 'bad_request', message, errors);
-export const unauthorized = (message: Say = 'Please sign in to continue.') =>
+export const unauthorized = (message: Say = /*i18n*/ 'Please sign in to continue.') =>
   new AppError(401, 'unauthorized', message);
-export const forbidden = (message: Say = 'You are not allowed to do this.') =>
+export const forbidden = (message: Say = /*i18n*/ 'You are not allowed to do this.') =>
   new AppError(403, 'forbidden', message);
-export const notFound = (message: Say = 'We could not find what you asked for.') =>
+export const notFound = (message: Say = /*i18n*/ 'We could not find what you asked for.') =>
   new AppError(404, 'not_found', message);
 export const conflict = (message: Say, errors?: FieldErrors) =>
   new AppError(409, 'conflict', message, errors);

@@ -4,21 +4,18 @@ import { LANGUAGES, type Language } from '@jamiya/contracts/languages';
 import { formatMoney } from '@jamiya/money/format';
 import { formatDay, formatMoment, formatMonth } from '@jamiya/money/dates';
 import type { Fils } from '@jamiya/money/fils';
+import { TEXT_FEATURES } from './catalogs.ts';
 
 // What the server writes for people to read, in their language (docs/languages.md), through
-// Lingui as in the web app. Two kinds of texts:
-// - sentences: the API's messages and the shared schemas' field errors, written in English
-//   where they are raised and looked up by that English (gettext style): the shared schemas'
-//   in packages/contracts/src/locales/<language>.json, which the web app reads too, the
-//   server's own in src/locales/<language>.json;
+// Lingui's extract and its catalogs (decision 046), flat JSON per language: a feature's in
+// src/features/<feature>/locales/, the rest of the server's in src/locales/, the shared schemas'
+// in packages/contracts/src/locales/ (the web app reads those too). Two kinds of ids:
+// - sentences: the API's messages and the shared schemas' field errors, written in English where
+//   they are raised and marked `/*i18n*/` for extract; looked up by that English;
 // - keyed texts: notifications, mails, statements and the books' accounts, read with
-//   `textsIn(language)._('<feature>.<key>', values)`, the id written whole at the call so that
-//   Lingui's extract finds it (decision 046); their catalogs are flat, per feature and language,
-//   in src/features/<feature>/locales/<language>.json (apps/server/lingui.config.ts).
+//   `textsIn(language)._('<feature>.<key>', values)`, the id written whole at the call.
 
-/** The features with keyed texts. */
-export const FEATURES = ['notifications', 'mail', 'statement', 'ledger'] as const;
-export type TextId = `${(typeof FEATURES)[number]}.${string}`;
+export type TextId = `${(typeof TEXT_FEATURES)[number]}.${string}`;
 
 /**
  * A value put into a text, formatted in the reader's language: an amount, a month of dues
@@ -47,10 +44,9 @@ export const aed = (fils: Fils) => ({ fils });
 
 type Catalog = Record<string, string>;
 
-// Every language has every file (test/sentences.test.ts, notifications/texts.test.ts): one that
-// does not load, or does not parse, stops the start rather than serving English unnoticed.
-// A text left empty (as extract leaves a new one in the other languages) is missing: English
-// stands for it.
+// Every language has every file (test/texts.test.ts): one that does not load, or does not parse,
+// stops the start rather than serving English unnoticed. A text left empty (as extract leaves a
+// new one in the other languages) is missing: English stands for it.
 async function readCatalog(load: () => Promise<{ default: unknown }>, into: Catalog) {
   for (const [id, text] of Object.entries((await load()).default as Catalog))
     if (text !== '') into[id] = text;
@@ -58,7 +54,6 @@ async function readCatalog(load: () => Promise<{ default: unknown }>, into: Cata
 
 async function textsOf(language: Language): Promise<Catalog> {
   const texts: Catalog = {};
-  // The shared schemas' sentences (the web app reads them too), then the server's own.
   await readCatalog(
     () =>
       import(`../../../../packages/contracts/src/locales/${language}.json`, {
@@ -67,7 +62,7 @@ async function textsOf(language: Language): Promise<Catalog> {
     texts,
   );
   await readCatalog(() => import(`../locales/${language}.json`, { with: { type: 'json' } }), texts);
-  for (const feature of FEATURES)
+  for (const feature of TEXT_FEATURES)
     await readCatalog(
       () => import(`../features/${feature}/locales/${language}.json`, { with: { type: 'json' } }),
       texts,

@@ -5,7 +5,7 @@ export function parseCursor(cursor: string | undefined): number | null {
   if (cursor === undefined || cursor === '') return null;
   // Ids are PostgreSQL integers: anything beyond their range cannot be a cursor we gave out.
   if (!/^\d{1,10}$/.test(cursor) || Number(cursor) > 2_147_483_647) {
-    throw badRequest('The cursor is not valid; start again from the first page.');
+    throw badRequest(/*i18n*/ 'The cursor is not valid; start again from the first page.');
   }
   return Number(cursor);
 }

@@ -7,8 +7,8 @@ import { unprocessable } from './errors.ts';
 export function requireReason(reason: string): string {
   const why = reason.trim();
   if (!why)
-    throw unprocessable('Give a reason; the member will see it.', {
-      reason: ['A reason is required.'],
+    throw unprocessable(/*i18n*/ 'Give a reason; the member will see it.', {
+      reason: [/*i18n*/ 'A reason is required.'],
     });
   return why;
 }

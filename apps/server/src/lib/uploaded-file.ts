@@ -17,8 +17,8 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 }
 
 /** A multipart file field, described in the OpenAPI document as binary. */
-export const uploadedFile = (what: string) =>
-  z.custom<UploadedFile>(isUploadedFile, { error: `${what} must be a file.` }).meta({
+export const uploadedFile = (what: string, notAFile: string) =>
+  z.custom<UploadedFile>(isUploadedFile, { error: notAFile }).meta({
     type: 'string',
     format: 'binary',
     description: `${what} (JPEG, PNG, WebP, HEIC or PDF, at most 10 MB)`,

@@ -6,18 +6,19 @@ import { sentence } from '../lib/i18n.ts';
 
 // Messages for the framework's own 4xx errors, so a member reads a sentence, not a code.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send the fields as JSON.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This kind of request body is not accepted here.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is wrong.',
-  FST_REQ_FILE_TOO_LARGE: 'The file is larger than 10 MB. Please send a smaller photo or PDF.',
-  FST_FILES_LIMIT: 'Send only one file with this form.',
-  FST_PARTS_LIMIT: 'The form has too many parts.',
-  FST_FIELDS_LIMIT: 'The form has too many fields.',
-  FST_PROTO_VIOLATION: 'The form is malformed.',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send this form as multipart/form-data.',
-  FST_ERR_VALIDATION: 'Please check the highlighted fields.',
+  FST_ERR_CTP_INVALID_JSON_BODY: /*i18n*/ 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: /*i18n*/ 'The request body is empty; send the fields as JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: /*i18n*/ 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: /*i18n*/ 'This kind of request body is not accepted here.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: /*i18n*/ 'The request body length is wrong.',
+  FST_REQ_FILE_TOO_LARGE:
+    /*i18n*/ 'The file is larger than 10 MB. Please send a smaller photo or PDF.',
+  FST_FILES_LIMIT: /*i18n*/ 'Send only one file with this form.',
+  FST_PARTS_LIMIT: /*i18n*/ 'The form has too many parts.',
+  FST_FIELDS_LIMIT: /*i18n*/ 'The form has too many fields.',
+  FST_PROTO_VIOLATION: /*i18n*/ 'The form is malformed.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: /*i18n*/ 'Send this form as multipart/form-data.',
+  FST_ERR_VALIDATION: /*i18n*/ 'Please check the highlighted fields.',
 };
 
 // The form parser (busboy) throws plain errors, with no status, for a body cut short or a
@@ -34,11 +35,11 @@ function isMalformedMultipart(error: FastifyError, contentType: string | undefin
 }
 
 function statusMessage(status: number): string {
-  if (status === 404) return 'We could not find what you asked for.';
-  if (status === 413) return 'The request is too large.';
-  if (status === 415) return 'This kind of request body is not accepted here.';
-  if (status === 429) return 'Too many requests. Please wait a moment and try again.';
-  return 'The request could not be understood.';
+  if (status === 404) return /*i18n*/ 'We could not find what you asked for.';
+  if (status === 413) return /*i18n*/ 'The request is too large.';
+  if (status === 415) return /*i18n*/ 'This kind of request body is not accepted here.';
+  if (status === 429) return /*i18n*/ 'Too many requests. Please wait a moment and try again.';
+  return /*i18n*/ 'The request could not be understood.';
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -62,7 +63,7 @@ export function installErrorHandler(app: FastifyInstance): void {
           const at = issue.instancePath.split('/').filter(Boolean);
           for (const key of params?.keys ?? [])
             (errors[[...at, key].join('.')] ??= []).push(
-              sentence('{key} cannot be changed here.', { key }),
+              sentence(/*i18n*/ '{key} cannot be changed here.', { key }),
             );
           continue;
         }
@@ -72,15 +73,15 @@ export function installErrorHandler(app: FastifyInstance): void {
         // No path at all: the body itself is wrong (not an object), not a field named "body".
         const field = named || 'body';
         const message = named
-          ? (issue.message ?? 'Invalid value.')
-          : 'Send the fields as a JSON object or a form.';
+          ? (issue.message ?? /*i18n*/ 'Invalid value.')
+          : /*i18n*/ 'Send the fields as a JSON object or a form.';
         (errors[field] ??= []).push(message);
       }
       const context = error.validationContext;
       const status = context === 'body' ? 422 : 400;
       return reply.status(status).send({
         status_code: status,
-        message: 'Please check the highlighted fields.',
+        message: /*i18n*/ 'Please check the highlighted fields.',
         errors,
       });
     }
@@ -95,7 +96,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'a transaction kept meeting another one');
       return reply.status(409).send({
         status_code: 409,
-        message: 'Someone else changed this at the same moment. Please try again.',
+        message: /*i18n*/ 'Someone else changed this at the same moment. Please try again.',
       });
     }
     const status = error.statusCode ?? 500;
@@ -109,7 +110,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({
       status_code: 500,
       message: sentence(
-        'Something went wrong on our side. Please try again in a moment (reference {reference}).',
+        /*i18n*/ 'Something went wrong on our side. Please try again in a moment (reference {reference}).',
         { reference: request.id },
       ),
     });
@@ -122,8 +123,11 @@ export function notFoundAnswer(request: FastifyRequest, reply: FastifyReply): Fa
   return reply.status(404).send({
     status_code: 404,
     message: isApiPath(path)
-      ? sentence('There is no {method} {path} in this API.', { method: request.method, path })
-      : sentence('There is no {path} here.', { path }),
+      ? sentence(/*i18n*/ 'There is no {method} {path} in this API.', {
+          method: request.method,
+          path,
+        })
+      : sentence(/*i18n*/ 'There is no {path} here.', { path }),
   });
 }
 

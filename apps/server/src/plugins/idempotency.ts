@@ -28,7 +28,10 @@ const HEADER = 'idempotency-key';
 const keyHeaders = z.looseObject({
   [HEADER]: z
     .string()
-    .regex(/^[\x21-\x7e]{1,255}$/, 'The Idempotency-Key must be 1 to 255 visible ASCII characters.')
+    .regex(
+      /^[\x21-\x7e]{1,255}$/,
+      /*i18n*/ 'The Idempotency-Key must be 1 to 255 visible ASCII characters.',
+    )
     .optional()
     .meta({
       description:
@@ -96,12 +99,12 @@ async function replayOrRefuse(
   if (!existing) return 'retry'; // freed by a failed first request in between
   if (existing.route !== route || existing.requestHash !== hash) {
     throw unprocessable(
-      'This Idempotency-Key was already used for another request. Send a new key with a new request.',
+      /*i18n*/ 'This Idempotency-Key was already used for another request. Send a new key with a new request.',
     );
   }
   if (existing.statusCode === null) {
     throw conflict(
-      'The first request with this Idempotency-Key is still being processed. Wait a moment and try again.',
+      /*i18n*/ 'The first request with this Idempotency-Key is still being processed. Wait a moment and try again.',
     );
   }
   return reply
@@ -131,7 +134,9 @@ const claimKey: preHandlerHookHandler = async function (request, reply) {
     const answered = await replayOrRefuse(request, reply, userId, key, route, hash);
     if (answered !== 'retry') return answered;
   }
-  throw conflict('Another request with this Idempotency-Key is being processed. Try again.');
+  throw conflict(
+    /*i18n*/ 'Another request with this Idempotency-Key is being processed. Try again.',
+  );
 };
 
 /** onSend: keeps the first answer; a 5xx frees the key so the request can be retried. */

@@ -14,8 +14,8 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 export const MULTIPART_BODY_LIMIT = 11 * 1024 * 1024;
 
 const TIMED_OUT =
-  'The request took too long to arrive. Please check your connection and try again.';
-const NOT_UNDERSTOOD = 'The request could not be understood.';
+  /*i18n*/ 'The request took too long to arrive. Please check your connection and try again.';
+const NOT_UNDERSTOOD = /*i18n*/ 'The request could not be understood.';
 
 /**
  * The Fastify options that bound how long a request takes to arrive: Node's HTTP server
@@ -91,8 +91,8 @@ export function installRequestLimits(app: FastifyInstance): void {
     if (Number(request.headers['content-length']) > bodyLimit) {
       throw payloadTooLarge(
         bodyLimit === MULTIPART_BODY_LIMIT
-          ? 'The file is larger than 10 MB. Please send a smaller photo or PDF.'
-          : 'The request is too large.',
+          ? /*i18n*/ 'The file is larger than 10 MB. Please send a smaller photo or PDF.'
+          : /*i18n*/ 'The request is too large.',
       );
     }
     if (waiting.has(request.raw) && !reply.raw.headersSent) reply.raw.writeContinue();

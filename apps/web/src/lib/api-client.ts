@@ -171,8 +171,8 @@ export async function fetchFileBlob(path: string): Promise<Blob> {
 }
 
 // Shown translated, as the server's messages are (lib/messages.ts): its catalog is the shared
-// schemas', where the sentences test finds it as a `message`.
-const NOT_LOADED = { message: 'The file could not be loaded.' };
+// schemas', where Lingui's extract finds it marked.
+const NOT_LOADED = { message: /*i18n*/ 'The file could not be loaded.' };
 
 /** The same as an object URL; the caller frees it with URL.revokeObjectURL. */
 export async function fetchFileUrl(path: string): Promise<string> {

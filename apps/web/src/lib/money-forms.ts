@@ -12,7 +12,7 @@ const sharedAmount = approvePaymentRequest.shape.amount.unwrap() as unknown as z
   string
 >;
 export const approveForm = approvePaymentRequest.extend({
-  amount: z.string().trim().min(1, 'Enter an amount in AED.').pipe(sharedAmount),
+  amount: z.string().trim().min(1, /*i18n*/ 'Enter an amount in AED.').pipe(sharedAmount),
 });
 
 // The shared schema takes a string or a number; a form gives strings (a sound cast).
@@ -24,7 +24,7 @@ export function cashRepaymentForm(remainingFils: Fils, tooMuch: string) {
     amount: z
       .string()
       .trim()
-      .min(1, 'Enter an amount in AED.')
+      .min(1, /*i18n*/ 'Enter an amount in AED.')
       .pipe(cashAmount)
       .refine((fils) => fils <= remainingFils, { message: tooMuch }),
   });

@@ -28,9 +28,9 @@ export const receiptFile = (missing: string) =>
     .refine((value) => value instanceof File, missing)
     .refine(
       (file) => !(file instanceof File) || file.size <= MAX_RECEIPT_BYTES,
-      'This file is larger than 10 MB. Please send a smaller file.',
+      /*i18n*/ 'This file is larger than 10 MB. Please send a smaller file.',
     )
     .refine(
       (file) => !(file instanceof File) || isReceiptType(file),
-      'This file type is not accepted. Please send a JPEG, PNG, WebP or HEIC photo, or a PDF.',
+      /*i18n*/ 'This file type is not accepted. Please send a JPEG, PNG, WebP or HEIC photo, or a PDF.',
     );

@@ -80,7 +80,9 @@ export function lazyZodResolver<Input extends FieldValues, Output = Input>(
         void import('./messages.ts').then(({ toastError }) => toastError(error));
         return {
           values: {},
-          errors: { root: { type: 'load', message: 'Network Error' } } as FieldErrors<Input>,
+          errors: {
+            root: { type: 'load', message: /*i18n*/ 'Network Error' },
+          } as FieldErrors<Input>,
         };
       },
     );

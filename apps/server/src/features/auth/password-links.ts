@@ -16,7 +16,7 @@ import { clearFailures } from './throttle.ts';
 
 export const PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
-const LINK_NOT_VALID = 'This link has expired or was already used. Ask for a new one.';
+const LINK_NOT_VALID = /*i18n*/ 'This link has expired or was already used. Ask for a new one.';
 
 /**
  * A one-time link to set a password: 32 random bytes, of which only the SHA-256 is stored.
@@ -43,7 +43,7 @@ export async function issuePasswordLink(
       .from(users)
       .where(eq(users.id, input.userId))
       .for('update');
-    if (!user) throw notFound('There is no such member.');
+    if (!user) throw notFound(/*i18n*/ 'There is no such member.');
     language = user.language;
     // A new link voids the earlier ones of its kind only: anyone may ask for a reset, and that
     // must not cancel the invitation an admin sent.
@@ -156,8 +156,8 @@ export async function setPasswordWithLink(
     .where(eq(passwordTokens.tokenHash, tokenHash));
   if (!isUsable(found)) throw refuse();
   if (isCommonPassword(input.password)) {
-    throw unprocessable('This password is too common. Please choose another.', {
-      password: ['Choose a less common password.'],
+    throw unprocessable(/*i18n*/ 'This password is too common. Please choose another.', {
+      password: [/*i18n*/ 'Choose a less common password.'],
     });
   }
   const passwordHash = await hashPassword(input.password);

@@ -20,8 +20,8 @@ import { pruneAttempts, recordLimitedRequest, THROTTLE } from './throttle.ts';
 // invitation's too), which signs the browser in.
 
 export const RESET_LINK_SENT =
-  'If an account exists for this email, we have sent a link to set a new password. It works once, for 24 hours.';
-export const PASSWORD_SET = 'Your password is set, and you are signed in.';
+  /*i18n*/ 'If an account exists for this email, we have sent a link to set a new password. It works once, for 24 hours.';
+export const PASSWORD_SET = /*i18n*/ 'Your password is set, and you are signed in.';
 
 // Within the sign-in throttle's window (its rows are pruned after an hour). Decision 035:
 // requests from anyone are bounded per address, and the links they mail per account; the
@@ -55,7 +55,7 @@ async function recordResetRequest(
   });
   if (recent > input.limit) {
     throw tooManyRequests(
-      'Too many requests for a password link. Please wait 15 minutes, then check your inbox and spam folder before asking again.',
+      /*i18n*/ 'Too many requests for a password link. Please wait 15 minutes, then check your inbox and spam folder before asking again.',
     );
   }
 }

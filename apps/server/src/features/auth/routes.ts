@@ -21,7 +21,7 @@ import {
   type SignInClient,
 } from './throttle.ts';
 
-const WRONG = 'The email or password is not correct.';
+const WRONG = /*i18n*/ 'The email or password is not correct.';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unauthorized(WRONG);
       }
       await clearClientFailures(db, email, client);
-      return signIn(app, request, reply, user.id, now, 'Signed in successfully.');
+      return signIn(app, request, reply, user.id, now, /*i18n*/ 'Signed in successfully.');
     },
   );
 
@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await revokeSession(db, currentUser(request).sessionId, new Date());
-      return { message: 'You are signed out.' };
+      return { message: /*i18n*/ 'You are signed out.' };
     },
   );
 
@@ -112,18 +112,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const client = { address: request.ip };
       await recordAttempt(db, accountKey, client, now, { accountWide: false });
       if (!(await verifyPassword(user.passwordHash, old_password))) {
-        throw unprocessable('Your current password is not correct.', {
-          old_password: ['The current password is not correct.'],
+        throw unprocessable(/*i18n*/ 'Your current password is not correct.', {
+          old_password: [/*i18n*/ 'The current password is not correct.'],
         });
       }
       if (isCommonPassword(password)) {
-        throw unprocessable('This password is too common. Please choose another.', {
-          password: ['Choose a less common password.'],
+        throw unprocessable(/*i18n*/ 'This password is too common. Please choose another.', {
+          password: [/*i18n*/ 'Choose a less common password.'],
         });
       }
       if (password === old_password) {
-        throw unprocessable('The new password must differ from the current one.', {
-          password: ['Choose a new password.'],
+        throw unprocessable(/*i18n*/ 'The new password must differ from the current one.', {
+          password: [/*i18n*/ 'Choose a new password.'],
         });
       }
       await clearClientFailures(db, accountKey, client);
@@ -143,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       });
       await trustBrowser(db, request, reply, me.userId, now);
-      return { message: 'Your password has been changed.' };
+      return { message: /*i18n*/ 'Your password has been changed.' };
     },
   );
 };

@@ -52,10 +52,10 @@ function refusalOf(
       ? counts.byClient > THROTTLE.perDevice
       : counts.byClient > THROTTLE.perAccount || counts.byAddress > THROTTLE.perAddress;
   if (tooMany) {
-    return 'Too many failed sign-ins. Please wait 15 minutes and try again, or reset your password.';
+    return /*i18n*/ 'Too many failed sign-ins. Please wait 15 minutes and try again, or reset your password.';
   }
   if (accountWide && !('device' in client) && counts.byAccountHour > THROTTLE.perAccountHour) {
-    return 'Too many failed sign-ins to this account. Please try again in an hour, sign in on a phone or computer you have signed in on before, or reset your password.';
+    return /*i18n*/ 'Too many failed sign-ins to this account. Please try again in an hour, sign in on a phone or computer you have signed in on before, or reset your password.';
   }
   return null;
 }

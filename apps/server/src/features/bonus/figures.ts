@@ -56,9 +56,9 @@ export async function periodFigures(
 }
 
 function problemOf(interestFils: Fils, parts: Fils[] | null): Say | null {
-  if (interestFils <= 0) return 'There is no income from loans in this period to share.';
+  if (interestFils <= 0) return /*i18n*/ 'There is no income from loans in this period to share.';
   if (parts === null)
-    return 'No member held savings during this period, so there is nobody to share with.';
+    return /*i18n*/ 'No member held savings during this period, so there is nobody to share with.';
   return null;
 }
 

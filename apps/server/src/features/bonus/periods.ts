@@ -53,19 +53,19 @@ export async function resolvePeriod(
     if (input.endsOn <= last.endsOn || (input.startsOn && input.startsOn <= last.endsOn)) {
       throw conflict(
         sentence(
-          'The share-out up to {last} is already closed; the next period starts on {next}.',
+          /*i18n*/ 'The share-out up to {last} is already closed; the next period starts on {next}.',
           { last: { day: last.endsOn }, next: { day: next } },
         ),
         {
           [input.endsOn <= last.endsOn ? 'ends_on' : 'starts_on']: [
-            'This overlaps a closed period.',
+            /*i18n*/ 'This overlaps a closed period.',
           ],
         },
       );
     }
     if (input.startsOn && input.startsOn !== next) {
       const message = sentence(
-        'The next period starts on {next}, the day after the last one ended, so that no day is left out.',
+        /*i18n*/ 'The next period starts on {next}, the day after the last one ended, so that no day is left out.',
         { next: { day: next } },
       );
       throw unprocessable(message, { starts_on: [message] });
@@ -74,18 +74,25 @@ export async function resolvePeriod(
   } else {
     const first = input.startsOn ?? (await firstEntryDate(db));
     if (!first)
-      throw unprocessable('Nothing is recorded in the books yet, so there is nothing to share.');
+      throw unprocessable(
+        /*i18n*/ 'Nothing is recorded in the books yet, so there is nothing to share.',
+      );
     startsOn = first;
   }
   if (input.endsOn > today) {
-    throw unprocessable('A period cannot end in the future.', {
-      ends_on: [sentence('Choose {day} or earlier.', { day: { day: previousDay(today) } })],
+    throw unprocessable(/*i18n*/ 'A period cannot end in the future.', {
+      ends_on: [
+        sentence(/*i18n*/ 'Choose {day} or earlier.', { day: { day: previousDay(today) } }),
+      ],
     });
   }
   if (input.endsOn < startsOn) {
-    const message = sentence('The period starts on {start}, so it must end on that day or later.', {
-      start: { day: startsOn },
-    });
+    const message = sentence(
+      /*i18n*/ 'The period starts on {start}, so it must end on that day or later.',
+      {
+        start: { day: startsOn },
+      },
+    );
     throw unprocessable(message, { ends_on: [message] });
   }
   return { startsOn, endsOn: input.endsOn };
@@ -94,7 +101,7 @@ export async function resolvePeriod(
 /** Why the period cannot be closed now, or null. Today cannot be closed: it is not over. */
 export function closeBlocker(figures: PeriodFigures, today: string): Say | null {
   if (figures.endsOn >= today)
-    return 'Today is not over, and income that comes in later today would belong to no period: end the period yesterday at the latest.';
+    return /*i18n*/ 'Today is not over, and income that comes in later today would belong to no period: end the period yesterday at the latest.';
   return figures.problem;
 }
 
@@ -128,7 +135,7 @@ export async function closeOrPropose(
           return asked?.startsOn === startsOn && asked?.endsOn === endsOn
             ? null
             : sentence(
-                'Another admin proposed closing {start} – {end}: confirm those dates, or withdraw the proposal first.',
+                /*i18n*/ 'Another admin proposed closing {start} – {end}: confirm those dates, or withdraw the proposal first.',
                 {
                   start: { day: asked?.startsOn ?? startsOn },
                   end: { day: asked?.endsOn ?? endsOn },
@@ -139,7 +146,7 @@ export async function closeOrPropose(
     });
   } catch (err) {
     if (isUniqueViolation(err, 'bonus_periods_start'))
-      throw conflict('This period was closed a moment ago.');
+      throw conflict(/*i18n*/ 'This period was closed a moment ago.');
     throw err;
   }
 }

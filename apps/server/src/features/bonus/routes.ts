@@ -132,13 +132,14 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if ('proposed' in decision) {
         const [proposal] = await toProposalViews(db, [decision.proposed]);
         return reply.status(202).send({
-          message: 'Proposed. A second admin must confirm the same dates before the share-out.',
+          message:
+            /*i18n*/ 'Proposed. A second admin must confirm the same dates before the share-out.',
           pending_confirmation: true as const,
           proposal: proposal!,
         });
       }
       return reply.status(201).send({
-        message: 'The period was closed and its income shared out.',
+        message: /*i18n*/ 'The period was closed and its income shared out.',
         period: await periodView(db, decision.done.id),
       });
     },

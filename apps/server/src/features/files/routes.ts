@@ -51,7 +51,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ readers: FileReaders }> = async
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const missing = notFound('There is no such file.');
+      const missing = notFound(/*i18n*/ 'There is no such file.');
       if (!UUID.test(request.params.id)) throw missing;
       const file = await findFile(db, request.params.id);
       // Someone else's file answers exactly like a file that does not exist.

@@ -23,12 +23,12 @@ export interface SanitizeOptions {
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_PIXELS = 40_000_000;
 
-const TOO_LARGE = 'This image is too large to process. Please send a smaller photo.';
+const TOO_LARGE = /*i18n*/ 'This image is too large to process. Please send a smaller photo.';
 const UNREADABLE =
-  'This file could not be read. Please send a clear photo or a PDF of the receipt.';
+  /*i18n*/ 'This file could not be read. Please send a clear photo or a PDF of the receipt.';
 const PDF_TOO_LARGE =
-  'This PDF is too large to process. Please send a smaller PDF or a photo of the receipt.';
-const TOO_MUCH_WORK = 'This file is too large to process. Please send a smaller file.';
+  /*i18n*/ 'This PDF is too large to process. Please send a smaller PDF or a photo of the receipt.';
+const TOO_MUCH_WORK = /*i18n*/ 'This file is too large to process. Please send a smaller file.';
 
 /**
  * A member's file checked by its content and re-encoded (sanitize-file.ts), in the file pool's
@@ -42,7 +42,7 @@ export async function sanitizeUpload(
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   if (input.length > maxBytes) {
     throw payloadTooLarge(
-      sentence('This file is larger than {size}. Please send a smaller file.', {
+      sentence(/*i18n*/ 'This file is larger than {size}. Please send a smaller file.', {
         size: formatMegabytes(maxBytes),
       }),
     );
@@ -94,7 +94,7 @@ function notAcceptedMessage(allowed: readonly UploadKind[]): Sentence {
       ? 'pdf'
       : 'other';
   return sentence(
-    'This file type is not accepted. Please send {accepted, select, any {a JPEG, PNG, WebP or HEIC photo, or a PDF} photo {a JPEG, PNG, WebP or HEIC photo} pdf {a PDF} other {{choices}}}.',
+    /*i18n*/ 'This file type is not accepted. Please send {accepted, select, any {a JPEG, PNG, WebP or HEIC photo, or a PDF} photo {a JPEG, PNG, WebP or HEIC photo} pdf {a PDF} other {{choices}}}.',
     { accepted, choices: choicesInEnglish(allowed) },
   );
 }

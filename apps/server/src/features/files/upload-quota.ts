@@ -81,7 +81,7 @@ export async function checkUploadQuota(
   if (total + upload.bytes > limits.uploadBytesTotal) {
     throw payloadTooLarge(
       sentence(
-        'You can keep at most {size} of files in all, and this file would go over it. Please contact the committee to send more.',
+        /*i18n*/ 'You can keep at most {size} of files in all, and this file would go over it. Please contact the committee to send more.',
         { size: formatBytes(limits.uploadBytesTotal) },
       ),
     );
@@ -91,7 +91,7 @@ export async function checkUploadQuota(
   if (upload.bytes > perDay) {
     throw payloadTooLarge(
       sentence(
-        'This file is larger than the {size} of files you can send in a day. Please send a smaller file.',
+        /*i18n*/ 'This file is larger than the {size} of files you can send in a day. Please send a smaller file.',
         { size: formatBytes(perDay) },
       ),
     );
@@ -112,7 +112,7 @@ export async function checkUploadQuota(
     }
     throw payloadTooLarge(
       sentence(
-        'You can send at most {size} of files a day, and this file would go over it. Please try again {hours, plural, =0 {in {minutes, plural, one {a minute} other {# minutes}}} =1 {in an hour} other {in about # hours}}, or send a smaller file.',
+        /*i18n*/ 'You can send at most {size} of files a day, and this file would go over it. Please try again {hours, plural, =0 {in {minutes, plural, one {a minute} other {# minutes}}} =1 {in an hour} other {in about # hours}}, or send a smaller file.',
         { size: formatBytes(perDay), ...waitOf(at.getTime() - now.getTime()) },
       ),
     );

@@ -76,7 +76,7 @@ async function refuseBelowZeroCash(tx: DbOrTx, outFils: Fils): Promise<void> {
   if (outFils > cash) {
     throw conflict(
       sentence(
-        'Cash in hand is {cash}, less than the {out} to pay out; cash cannot go below zero.',
+        /*i18n*/ 'Cash in hand is {cash}, less than the {out} to pay out; cash cannot go below zero.',
         { cash: aed(cash), out: aed(outFils) },
       ),
     );
@@ -96,14 +96,14 @@ export async function reverseEntry(
     .for('update');
   if (!original) throw new Error(`journal entry ${entryId} does not exist`);
   if (original.kind === 'reversal')
-    throw conflict('A reversal cannot itself be reversed; post a new entry instead.');
+    throw conflict(/*i18n*/ 'A reversal cannot itself be reversed; post a new entry instead.');
   const [already] = await tx
     .select({ id: journalEntries.id })
     .from(journalEntries)
     .where(eq(journalEntries.reversesEntryId, entryId));
   if (already) {
     throw conflict(
-      sentence('Entry {entry} was already reversed by entry {reversal}.', {
+      sentence(/*i18n*/ 'Entry {entry} was already reversed by entry {reversal}.', {
         entry: entryId,
         reversal: already.id,
       }),

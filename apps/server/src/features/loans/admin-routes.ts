@@ -98,7 +98,7 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const [row] = await db.select().from(loans).where(eq(loans.id, request.params.id));
-      if (!row) throw notFound('There is no such loan.');
+      if (!row) throw notFound(/*i18n*/ 'There is no such loan.');
       return loanWithMember(row);
     },
   );
@@ -108,7 +108,7 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const [loanRow] = await db.select().from(loans).where(eq(loans.id, proposed.loanId!));
     const [proposal] = await toProposalViews(db, [proposed]);
     return {
-      message: 'Proposed. A second admin must confirm it before any money moves.',
+      message: /*i18n*/ 'Proposed. A second admin must confirm it before any money moves.',
       loan: await loanWithMember(loanRow!),
       pending_confirmation: true as const,
       proposal: proposal!,
@@ -127,7 +127,7 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Approve a pending application',
       description: 'An admin cannot decide on their own loan (403).',
       body: optionalNoteRequest.nullish(),
-      message: 'The loan was approved.',
+      message: /*i18n*/ 'The loan was approved.',
       run: async (id: number, actor: Actor, body: Body) =>
         carriedOut(await approveLoan(db, id, actor, new Date(), body?.reason || null)),
     },
@@ -137,7 +137,7 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Reject a pending application with a reason',
       description: 'An admin cannot decide on their own loan (403).',
       body: reasonRequest,
-      message: 'The loan was rejected.',
+      message: /*i18n*/ 'The loan was rejected.',
       run: async (id: number, actor: Actor, body: Body) =>
         carriedOut(await rejectLoan(db, id, actor, body?.reason ?? '', new Date())),
     },
@@ -150,7 +150,7 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         SECOND_ADMIN +
         ' The first call answers 202 with `pending_confirmation: true`; the proposer repeating it gets 409.',
       body: optionalNoteRequest.nullish(),
-      message: 'The loan was paid out.',
+      message: /*i18n*/ 'The loan was paid out.',
       run: (id: number, actor: Actor & { id: number }) =>
         disburseOrPropose(db, id, actor, new Date()),
     },
@@ -161,7 +161,7 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         SECOND_ADMIN + " The first call answers 202; the proposer's reason is the one recorded.",
       body: reasonRequest,
-      message: 'The loan was written off.',
+      message: /*i18n*/ 'The loan was written off.',
       run: (id: number, actor: Actor & { id: number }, body: Body) =>
         writeOffOrPropose(db, id, actor, body?.reason ?? '', new Date()),
     },
@@ -223,7 +223,10 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if ('proposed' in decision) return reply.status(202).send(await proposedAnswer(decision));
       const [fresh] = await db.select().from(loans).where(eq(loans.id, request.params.id));
-      return { message: 'The repayment was recorded.', loan: await loanWithMember(fresh!) };
+      return {
+        message: /*i18n*/ 'The repayment was recorded.',
+        loan: await loanWithMember(fresh!),
+      };
     },
   );
 };

@@ -45,20 +45,20 @@ export async function applyForLoan(
   if (!user) throw notFound();
   if (user.status !== 1) {
     throw forbidden(
-      'Your membership is inactive, so you cannot apply for a loan. Please contact the committee.',
+      /*i18n*/ 'Your membership is inactive, so you cannot apply for a loan. Please contact the committee.',
     );
   }
   const { amountFils, termMonths } = application;
   if (amountFils < s.loanMinFils || amountFils > s.loanMaxFils) {
     const range = { min: aed(s.loanMinFils), max: aed(s.loanMaxFils) };
-    throw unprocessable(sentence('A loan must be between {min} and {max}.', range), {
-      loan_amount: [sentence('Choose an amount from {min} to {max}.', range)],
+    throw unprocessable(sentence(/*i18n*/ 'A loan must be between {min} and {max}.', range), {
+      loan_amount: [sentence(/*i18n*/ 'Choose an amount from {min} to {max}.', range)],
     });
   }
   if ((amountFils - s.loanMinFils) % s.loanStepFils !== 0) {
     const step = { step: aed(s.loanStepFils) };
-    throw unprocessable(sentence('The loan amount goes in steps of {step}.', step), {
-      loan_amount: [sentence('Choose a multiple of {step}.', step)],
+    throw unprocessable(sentence(/*i18n*/ 'The loan amount goes in steps of {step}.', step), {
+      loan_amount: [sentence(/*i18n*/ 'Choose a multiple of {step}.', step)],
     });
   }
   const termAllowed =
@@ -67,10 +67,10 @@ export async function applyForLoan(
     const terms = { anyOf: s.loanTerms };
     const message = s.allowCustomTerm
       ? sentence(
-          'The term must be {terms} or a custom number of months up to {max, plural, one {# month} other {# months}}.',
+          /*i18n*/ 'The term must be {terms} or a custom number of months up to {max, plural, one {# month} other {# months}}.',
           { terms, max: s.loanMaxCustomTerm },
         )
-      : sentence('The term must be {terms} months.', { terms });
+      : sentence(/*i18n*/ 'The term must be {terms} months.', { terms });
     throw unprocessable(message, { duration_month: [message] });
   }
   const figures = loanFigures({ amountFils, termMonths, interestPermille: s.interestPermille });
@@ -80,7 +80,7 @@ export async function applyForLoan(
     application.clientTotalFils !== figures.totalFils
   ) {
     errors.total_amount_with_interest = [
-      sentence('The total to repay is {total}.', { total: aed(figures.totalFils) }),
+      sentence(/*i18n*/ 'The total to repay is {total}.', { total: aed(figures.totalFils) }),
     ];
   }
   if (
@@ -88,12 +88,12 @@ export async function applyForLoan(
     application.clientPerMonthFils !== figures.perMonthFils
   ) {
     errors.per_month_amount = [
-      sentence('The monthly amount is {amount}.', { amount: aed(figures.perMonthFils) }),
+      sentence(/*i18n*/ 'The monthly amount is {amount}.', { amount: aed(figures.perMonthFils) }),
     ];
   }
   if (Object.keys(errors).length) {
     throw unprocessable(
-      'The figures sent differ from the loan terms; please review the new figures and apply again.',
+      /*i18n*/ 'The figures sent differ from the loan terms; please review the new figures and apply again.',
       errors,
     );
   }
@@ -146,7 +146,7 @@ export async function applyForLoan(
 function openLoanConflict(state: LoanState) {
   return conflict(
     state === 'active'
-      ? 'You already have an active loan. Repay it before you apply for another.'
-      : 'You already have a loan application in progress. Wait for its decision or withdraw it first.',
+      ? /*i18n*/ 'You already have an active loan. Repay it before you apply for another.'
+      : /*i18n*/ 'You already have a loan application in progress. Wait for its decision or withdraw it first.',
   );
 }

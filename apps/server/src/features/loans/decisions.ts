@@ -38,7 +38,7 @@ export async function withdrawLoan(
       .select({ userId: loans.userId })
       .from(loans)
       .where(eq(loans.id, loanId));
-    if (!loan || loan.userId !== userId) throw notFound('There is no such loan.');
+    if (!loan || loan.userId !== userId) throw notFound(/*i18n*/ 'There is no such loan.');
     return transition(
       tx,
       loanId,

@@ -23,23 +23,23 @@ export async function applyRepayment(
   input: { loanId: number; amountFils: Fils; actor: Actor; now: Date; paymentId?: number | null },
 ): Promise<{ loan: Loan; entryId: number }> {
   const [loan] = await tx.select().from(loans).where(eq(loans.id, input.loanId)).for('update');
-  if (!loan) throw notFound('There is no such loan.');
+  if (!loan) throw notFound(/*i18n*/ 'There is no such loan.');
   refuseOwnLoan(loan.userId, input.actor);
   if (loan.state !== 'active')
     throw conflict(
       sentence(
-        'This loan is {state, select, pending {pending} approved {approved} closed {closed} rejected {rejected} withdrawn {withdrawn} written_off {written off} other {{state}}}; only an active loan can be repaid.',
+        /*i18n*/ 'This loan is {state, select, pending {pending} approved {approved} closed {closed} rejected {rejected} withdrawn {withdrawn} written_off {written off} other {{state}}}; only an active loan can be repaid.',
         { state: loan.state },
       ),
     );
   const installments = await installmentsOf(tx, loan.id);
   const outstanding = outstandingFils(installments);
-  if (input.amountFils <= 0) throw unprocessable('The repayment must be more than AED 0.');
+  if (input.amountFils <= 0) throw unprocessable(/*i18n*/ 'The repayment must be more than AED 0.');
   if (input.amountFils > outstanding) {
     const owed = { owed: aed(outstanding) };
     throw unprocessable(
-      sentence('The repayment is more than the {owed} still owed on this loan.', owed),
-      { payment_amount: [sentence('At most {owed}.', owed)] },
+      sentence(/*i18n*/ 'The repayment is more than the {owed} still owed on this loan.', owed),
+      { payment_amount: [sentence(/*i18n*/ 'At most {owed}.', owed)] },
     );
   }
   let left = input.amountFils;
@@ -136,7 +136,7 @@ export function cashRepaymentOrPropose(
         return proposed === amountFils
           ? null
           : sentence(
-              'Another admin proposed a cash repayment of {amount}: confirm that amount, or withdraw the proposal first.',
+              /*i18n*/ 'Another admin proposed a cash repayment of {amount}: confirm that amount, or withdraw the proposal first.',
               { amount: aed(proposed ?? 0) },
             );
       },

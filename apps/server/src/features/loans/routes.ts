@@ -68,7 +68,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         status_code: 200 as const,
         message:
-          'Your loan application was received. The committee reviews it within 2-3 business days.',
+          /*i18n*/ 'Your loan application was received. The committee reviews it within 2-3 business days.',
         loan: await toLoanView(db, created, now),
       };
     },
@@ -144,7 +144,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return {
         status_code: 200 as const,
-        message: 'Your loan application was withdrawn.',
+        message: /*i18n*/ 'Your loan application was withdrawn.',
         loan: await toLoanView(db, withdrawn, now),
       };
     },

@@ -34,12 +34,12 @@ export async function transition(
     .from(loans)
     .where(eq(loans.id, loanId))
     .for('update');
-  if (!current) throw notFound('There is no such loan.');
+  if (!current) throw notFound(/*i18n*/ 'There is no such loan.');
   refuseOwnLoan(current.userId, actor);
   if (!from.includes(current.state)) {
     throw conflict(
       sentence(
-        'This loan is {state, select, pending {pending} approved {approved} active {active} closed {closed} rejected {rejected} withdrawn {withdrawn} written_off {written off} other {{state}}}, so it cannot be {to, select, pending {submitted} approved {approved} active {paid out} closed {closed} rejected {rejected} withdrawn {withdrawn} written_off {written off} other {{to}}}.',
+        /*i18n*/ 'This loan is {state, select, pending {pending} approved {approved} active {active} closed {closed} rejected {rejected} withdrawn {withdrawn} written_off {written off} other {{state}}}, so it cannot be {to, select, pending {submitted} approved {approved} active {paid out} closed {closed} rejected {rejected} withdrawn {withdrawn} written_off {written off} other {{to}}}.',
         { state: current.state, to },
       ),
     );
@@ -78,7 +78,7 @@ export async function transition(
 /** No admin decides on their own money (docs/domain/maker-checker.md). */
 export function refuseOwnLoan(loanUserId: number, actor: Actor) {
   if (actor.role === 'admin' && actor.id === loanUserId) {
-    throw forbidden('You cannot decide on your own loan; another admin must.');
+    throw forbidden(/*i18n*/ 'You cannot decide on your own loan; another admin must.');
   }
 }
 
@@ -88,6 +88,6 @@ export function refuseOwnLoan(loanUserId: number, actor: Actor) {
  */
 export async function loanRow(tx: DbOrTx, loanId: number): Promise<Loan> {
   const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update');
-  if (!loan) throw notFound('There is no such loan.');
+  if (!loan) throw notFound(/*i18n*/ 'There is no such loan.');
   return loan;
 }

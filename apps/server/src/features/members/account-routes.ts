@@ -31,7 +31,7 @@ import { createInvitedMember, mailPasswordLink, memberOpenedMessage } from './in
 import { adminMembers, loadUser } from './admin-members.ts';
 
 const ADMIN_SETS_OWN_PASSWORD =
-  "An admin's password is set only by that admin: with Forgot password on the sign-in page, or on the server (npm run admin -- reset-password).";
+  /*i18n*/ "An admin's password is set only by that admin: with Forgot password on the sign-in page, or on the server (npm run admin -- reset-password).";
 
 /** A member's account: created with a one-time link, activated or deactivated, reset links. */
 export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,7 +49,7 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       message: translate(
         language,
-        'Proposed. A second admin must confirm it before it is carried out.',
+        /*i18n*/ 'Proposed. A second admin must confirm it before it is carried out.',
       ),
       pending_confirmation: true as const,
       proposal: proposal!,
@@ -147,20 +147,24 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(users)
           .where(eq(users.id, request.params.id))
           .for('update');
-        if (!current) throw notFound('There is no such member.');
+        if (!current) throw notFound(/*i18n*/ 'There is no such member.');
         const change = async (open: ProposalRow | null) => {
           // Confirming another admin's proposal to make oneself inactive is a second signature.
           if (current.id === actor.id && wanted === 0 && open === null)
-            throw conflict('You cannot deactivate your own account.');
+            throw conflict(/*i18n*/ 'You cannot deactivate your own account.');
           if (current.status === wanted) {
             throw conflict(
-              wanted === 1 ? 'This member is already active.' : 'This member is already inactive.',
+              wanted === 1
+                ? /*i18n*/ 'This member is already active.'
+                : /*i18n*/ 'This member is already inactive.',
             );
           }
           // Someone must be able to act: the last active admin stays (the server's command line
           // can still change it).
           if (current.role === 'admin' && wanted === 0 && (await activeAdminCount(tx)) < 2)
-            throw conflict('The association needs an active admin, so the last one stays active.');
+            throw conflict(
+              /*i18n*/ 'The association needs an active admin, so the last one stays active.',
+            );
           const [updated] = await tx
             .update(users)
             .set({ status: wanted, updatedAt: now })
@@ -201,8 +205,8 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         message: translate(
           language,
           wanted === 1
-            ? sentence('{name} is active again.', { name: user.name })
-            : sentence('{name} is inactive now.', { name: user.name }),
+            ? sentence(/*i18n*/ '{name} is active again.', { name: user.name })
+            : sentence(/*i18n*/ '{name} is inactive now.', { name: user.name }),
         ),
         member: await memberView(user),
       };
@@ -282,8 +286,10 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         message: translate(
           language,
           mailed.emailed
-            ? sentence('A link to set a new password was sent to {email}.', { email: user.email })
-            : 'Give this link to the member; it works once, for 24 hours.',
+            ? sentence(/*i18n*/ 'A link to set a new password was sent to {email}.', {
+                email: user.email,
+              })
+            : /*i18n*/ 'Give this link to the member; it works once, for 24 hours.',
         ),
         ...mailed,
       };

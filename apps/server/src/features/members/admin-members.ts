@@ -11,7 +11,7 @@ import { toMemberRef, type User } from '../users/public.ts';
 /** The member with this id, or 404. */
 export async function loadUser(db: DbOrTx, id: number): Promise<User> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user) throw notFound('There is no such member.');
+  if (!user) throw notFound(/*i18n*/ 'There is no such member.');
   return user;
 }
 

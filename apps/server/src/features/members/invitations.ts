@@ -47,11 +47,11 @@ export async function mailPasswordLink(
 /** What the treasurer is told once a member's account is open. */
 export function memberOpenedMessage(user: User, emailed: boolean): Say {
   return emailed
-    ? sentence('{name} is a member now; a link to set a password was sent to {email}.', {
+    ? sentence(/*i18n*/ '{name} is a member now; a link to set a password was sent to {email}.', {
         name: user.name,
         email: user.email,
       })
-    : sentence('{name} is a member now. Give them the link to set a password.', {
+    : sentence(/*i18n*/ '{name} is a member now. Give them the link to set a password.', {
         name: user.name,
       });
 }

@@ -66,7 +66,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           'For anyone signed in, a member or an admin, on their own profile: the fields sent change, and `image` (JPEG, PNG, WebP or HEIC) becomes the photo; answers the profile as it now stands.',
         ...secured,
         consumes: ['multipart/form-data'],
-        body: profileUpdateFields.extend({ image: uploadedFile('Photo').optional() }),
+        body: profileUpdateFields.extend({
+          image: uploadedFile('Photo', /*i18n*/ 'Photo must be a file.').optional(),
+        }),
         response: { 200: profileUpdateResponse, 401: errorBody, ...refusedUpload },
       },
     },
@@ -79,8 +81,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(professions)
           .where(eq(professions.id, fields.profession_id));
         if (!profession)
-          throw unprocessable('Choose a profession from the list.', {
-            profession_id: ['Unknown profession.'],
+          throw unprocessable(/*i18n*/ 'Choose a profession from the list.', {
+            profession_id: [/*i18n*/ 'Unknown profession.'],
           });
       }
       const photo = image
@@ -116,7 +118,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       });
       return {
-        message: 'Your profile has been updated.',
+        message: /*i18n*/ 'Your profile has been updated.',
         userData: toUserData(await loadUser(me.userId)),
       };
     },
@@ -155,7 +157,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       });
       return {
-        message: 'Your language has been saved.',
+        message: /*i18n*/ 'Your language has been saved.',
         userData: toUserData(await loadUser(me.userId)),
       };
     },

@@ -53,11 +53,11 @@ async function pendingApplication(tx: Tx, id: number): Promise<Application> {
     .from(membershipApplications)
     .where(eq(membershipApplications.id, id))
     .for('update');
-  if (!row) throw notFound('There is no such application.');
+  if (!row) throw notFound(/*i18n*/ 'There is no such application.');
   if (row.status !== 'pending') {
     throw conflict(
       sentence(
-        'This application was already {status, select, accepted {accepted} rejected {rejected} other {{status}}}.',
+        /*i18n*/ 'This application was already {status, select, accepted {accepted} rejected {rejected} other {{status}}}.',
         { status: row.status },
       ),
     );
@@ -202,7 +202,7 @@ export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return row!;
       });
-      return { message: 'The application was rejected.', application: toView(rejected) };
+      return { message: /*i18n*/ 'The application was rejected.', application: toView(rejected) };
     },
   );
 };

@@ -36,7 +36,7 @@ export async function submitApplication(
     });
     if (recent > APPLICATION_LIMIT.perAddress) {
       throw tooManyRequests(
-        'Too many applications were sent from your network in the last hour. Please try again later.',
+        /*i18n*/ 'Too many applications were sent from your network in the last hour. Please try again later.',
       );
     }
     const email = input.email.trim();

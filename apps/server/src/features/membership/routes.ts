@@ -5,7 +5,7 @@ import { requestLanguage } from '../../lib/language.ts';
 import { submitApplication } from './join.ts';
 
 export const APPLICATION_RECEIVED =
-  'Thank you. Your application was received; the committee will contact you.';
+  /*i18n*/ 'Thank you. Your application was received; the committee will contact you.';
 
 /** Join Now: anyone may apply to become a member (the treasurer's side: admin-routes.ts). */
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -44,7 +44,10 @@ const sendFields = z
         type: 'string',
         description: `The message, 1 to ${MESSAGE_MAX_CHARS} characters.`,
       }),
-    attachment: uploadedFile('A photo or PDF').optional(),
+    attachment: uploadedFile(
+      'A photo or PDF',
+      /*i18n*/ 'A photo or PDF must be a file.',
+    ).optional(),
   })
   .optional();
 
@@ -52,7 +55,7 @@ function messageBodyOf(value: unknown): string {
   const parsed = messageText.safeParse(value);
   if (parsed.success) return parsed.data;
   const reasons = parsed.error.issues.map((i) => i.message);
-  throw unprocessable('Please check the highlighted fields.', { body: reasons });
+  throw unprocessable(/*i18n*/ 'Please check the highlighted fields.', { body: reasons });
 }
 
 const memberParams = z.object({
@@ -121,7 +124,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         perHour,
       });
       reply.code(201);
-      return { message: 'Your message was sent to the committee.', item };
+      return { message: /*i18n*/ 'Your message was sent to the committee.', item };
     },
   );
 
@@ -218,7 +221,7 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         message: translate(
           requestLanguage(request),
-          sentence('Your answer was sent to {name}.', { name: member.name }),
+          sentence(/*i18n*/ 'Your answer was sent to {name}.', { name: member.name }),
         ),
         item,
       };

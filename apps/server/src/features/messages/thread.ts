@@ -17,7 +17,7 @@ export type Side = 'member' | 'committee';
 /** The member of a conversation; an unknown id is a conversation that does not exist. */
 export async function findMember(db: DbOrTx, memberId: number): Promise<MemberRef> {
   const member = (await memberRefsById(db, [memberId])).get(memberId);
-  if (!member) throw notFound('There is no such member.');
+  if (!member) throw notFound(/*i18n*/ 'There is no such member.');
   return member;
 }
 

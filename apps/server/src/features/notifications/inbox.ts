@@ -73,7 +73,7 @@ export async function markRead(db: DbOrTx, userId: number, id: number, now: Date
     .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
-  if (!row) throw notFound('There is no such notification.');
+  if (!row) throw notFound(/*i18n*/ 'There is no such notification.');
   return row;
 }
 

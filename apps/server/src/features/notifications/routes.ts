@@ -136,7 +136,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await markAllRead(db, currentUser(request).userId, new Date());
-      return { message: 'All notifications are marked as read.', unread: 0 as const };
+      return { message: /*i18n*/ 'All notifications are marked as read.', unread: 0 as const };
     },
   );
 };

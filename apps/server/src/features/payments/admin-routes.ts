@@ -22,7 +22,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function adminPaymentOf(id: number) {
     const [row] = await db.select().from(payments).where(eq(payments.id, id));
-    if (!row) throw notFound('There is no such payment.');
+    if (!row) throw notFound(/*i18n*/ 'There is no such payment.');
     const [view] = await toAdminPayments(db, [row]);
     return view!;
   }
@@ -111,7 +111,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body?.amount,
       );
       return {
-        message: 'The payment was approved.',
+        message: /*i18n*/ 'The payment was approved.',
         payment: await adminPaymentOf(request.params.id),
       };
     },
@@ -135,7 +135,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await rejectPayment(db, request.params.id, actorOf(request), request.body.reason, new Date());
       return {
-        message: 'The payment was rejected.',
+        message: /*i18n*/ 'The payment was rejected.',
         payment: await adminPaymentOf(request.params.id),
       };
     },

@@ -23,12 +23,12 @@ async function lockPending(tx: DbOrTx, paymentId: number): Promise<Payment> {
     .from(payments)
     .where(eq(payments.id, paymentId))
     .for('update');
-  if (!payment) throw notFound('There is no such payment.');
+  if (!payment) throw notFound(/*i18n*/ 'There is no such payment.');
   if (payment.status !== 'pending') {
     throw conflict(
       payment.status === 'approved'
-        ? 'This payment was already approved.'
-        : 'This payment was already rejected.',
+        ? /*i18n*/ 'This payment was already approved.'
+        : /*i18n*/ 'This payment was already rejected.',
     );
   }
   return payment;
@@ -37,7 +37,9 @@ async function lockPending(tx: DbOrTx, paymentId: number): Promise<Payment> {
 /** No admin decides on their own money (docs/domain/maker-checker.md). */
 function refuseOwn(payment: Payment, actor: Actor) {
   if (payment.userId === actor.id) {
-    throw forbidden('You cannot decide on your own payment; another admin must review it.');
+    throw forbidden(
+      /*i18n*/ 'You cannot decide on your own payment; another admin must review it.',
+    );
   }
 }
 
@@ -57,14 +59,14 @@ export async function approvePayment(
     refuseOwn(payment, actor);
     if (payment.receiptFileId === null && correctedAmountFils === undefined) {
       throw unprocessable(
-        'This payment came without a receipt: enter the amount actually received.',
-        { amount: ['Enter the amount received.'] },
+        /*i18n*/ 'This payment came without a receipt: enter the amount actually received.',
+        { amount: [/*i18n*/ 'Enter the amount received.'] },
       );
     }
     const amountFils = correctedAmountFils ?? payment.amountFils;
     if (amountFils <= 0)
-      throw unprocessable('The approved amount must be more than AED 0.', {
-        amount: ['Enter more than AED 0.'],
+      throw unprocessable(/*i18n*/ 'The approved amount must be more than AED 0.', {
+        amount: [/*i18n*/ 'Enter more than AED 0.'],
       });
     let monthDueFils: Fils | null = null;
     if (payment.kind === 'dues' && payment.period) {
@@ -72,12 +74,15 @@ export async function approvePayment(
       if (amountFils > month.remainingFils) {
         const remaining = aed(month.remainingFils);
         throw unprocessable(
-          sentence('{remaining} remains of the {due} due for {month}; approve at most that.', {
-            remaining,
-            due: aed(month.dueFils),
-            month: { month: payment.period },
-          }),
-          { amount: [sentence('Enter at most {remaining}.', { remaining })] },
+          sentence(
+            /*i18n*/ '{remaining} remains of the {due} due for {month}; approve at most that.',
+            {
+              remaining,
+              due: aed(month.dueFils),
+              month: { month: payment.period },
+            },
+          ),
+          { amount: [sentence(/*i18n*/ 'Enter at most {remaining}.', { remaining })] },
         );
       }
       monthDueFils = month.dueFils;

@@ -28,7 +28,7 @@ const submissionAnswers = {
 };
 
 const REPAYMENT_RECEIVED =
-  'Your loan payment was received. It will be added once the committee confirms it.';
+  /*i18n*/ 'Your loan payment was received. It will be added once the committee confirms it.';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.deps;
@@ -50,7 +50,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           'Either waits for an admin to review it before it moves any money.',
         ...secured,
         consumes: ['multipart/form-data'],
-        body: monthlyPaymentFields.extend({ photo: uploadedFile('Receipt').optional() }),
+        body: monthlyPaymentFields.extend({
+          photo: uploadedFile('Receipt', /*i18n*/ 'Receipt must be a file.').optional(),
+        }),
         response: submissionAnswers,
       },
     },
@@ -73,11 +75,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       }
       const missing: Record<string, string[]> = {};
-      if (month === undefined) missing.month = ['Choose a month.'];
-      if (account_number === undefined) missing.account_number = ['Account number is required.'];
-      if (photo === undefined) missing.photo = ['Attach the receipt (a photo or a PDF).'];
+      if (month === undefined) missing.month = [/*i18n*/ 'Choose a month.'];
+      if (account_number === undefined)
+        missing.account_number = [/*i18n*/ 'Account number is required.'];
+      if (photo === undefined) missing.photo = [/*i18n*/ 'Attach the receipt (a photo or a PDF).'];
       if (month === undefined || account_number === undefined || photo === undefined) {
-        throw unprocessable('Please fill in every field and attach the receipt.', missing);
+        throw unprocessable(/*i18n*/ 'Please fill in every field and attach the receipt.', missing);
       }
       // What cannot be taken is refused before the receipt is looked at (issue 32).
       await checkDues(db, me.userId, { month, amountFils: payment_amount }, now);
@@ -92,7 +95,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         status_code: 200 as const,
         message:
-          'Your payment was submitted. It is added to your balance when the committee approves it.',
+          /*i18n*/ 'Your payment was submitted. It is added to your balance when the committee approves it.',
         payment: toPaymentView(created),
       };
     },
@@ -114,7 +117,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         ...secured,
         consumes: ['multipart/form-data'],
         params: idParams,
-        body: loanRepaymentFields.extend({ photo: uploadedFile('Receipt').optional() }),
+        body: loanRepaymentFields.extend({
+          photo: uploadedFile('Receipt', /*i18n*/ 'Receipt must be a file.').optional(),
+        }),
         response: { ...submissionAnswers, 400: errorBody, 404: errorBody },
       },
     },
@@ -122,8 +127,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       const { payment_amount, account_number, photo } = request.body;
       if (photo === undefined) {
-        throw unprocessable('Attach the receipt of your transfer (a photo or a PDF).', {
-          photo: ['Attach the receipt (a photo or a PDF).'],
+        throw unprocessable(/*i18n*/ 'Attach the receipt of your transfer (a photo or a PDF).', {
+          photo: [/*i18n*/ 'Attach the receipt (a photo or a PDF).'],
         });
       }
       const loanId = request.params.id;

@@ -48,9 +48,12 @@ export async function checkDues(
   const last = addMonthsToPeriod(periodOf(today), PAY_AHEAD_MONTHS);
   if (period > last) {
     const until = { last: { month: last } };
-    throw unprocessable(sentence('You can pay up to 12 months ahead, until {last}.', until), {
-      month: [sentence('Choose a month until {last}.', until)],
-    });
+    throw unprocessable(
+      sentence(/*i18n*/ 'You can pay up to 12 months ahead, until {last}.', until),
+      {
+        month: [sentence(/*i18n*/ 'Choose a month until {last}.', until)],
+      },
+    );
   }
   const [user] = await db
     .select({ joinedOn: users.joinedOn })
@@ -59,11 +62,11 @@ export async function checkDues(
   if (!user) throw notFound();
   if (period < periodOf(user.joinedOn)) {
     throw unprocessable(
-      sentence('You joined in {joined}, so there is no due for {month}.', {
+      sentence(/*i18n*/ 'You joined in {joined}, so there is no due for {month}.', {
         joined: { month: periodOf(user.joinedOn) },
         month: { month: period },
       }),
-      { month: ['Choose a month since you joined.'] },
+      { month: [/*i18n*/ 'Choose a month since you joined.'] },
     );
   }
   const { dueFils, paidFils, remainingFils, pending } = await monthOf(db, userId, period);
@@ -74,14 +77,14 @@ export async function checkDues(
     const month = { month: period };
     throw unprocessable(
       paidFils > 0
-        ? sentence('{paid} of the {due} due for {month} is paid; {remaining} remains.', {
+        ? sentence(/*i18n*/ '{paid} of the {due} due for {month} is paid; {remaining} remains.', {
             paid: aed(paidFils),
             due: aed(dueFils),
             month,
             remaining,
           })
-        : sentence('The due for {month} is {remaining}.', { month, remaining }),
-      { payment_amount: [sentence('Enter at most {remaining}.', { remaining })] },
+        : sentence(/*i18n*/ 'The due for {month} is {remaining}.', { month, remaining }),
+      { payment_amount: [sentence(/*i18n*/ 'Enter at most {remaining}.', { remaining })] },
     );
   }
   return period;
@@ -124,9 +127,9 @@ function alreadyPaid(period: string, status: string) {
   const month = { month: { month: period } };
   return conflict(
     status === 'approved'
-      ? sentence('{month} is already paid.', month)
-      : sentence('A receipt for {month} is already under review.', month),
-    { month: ['Choose another month.'] },
+      ? sentence(/*i18n*/ '{month} is already paid.', month)
+      : sentence(/*i18n*/ 'A receipt for {month} is already under review.', month),
+    { month: [/*i18n*/ 'Choose another month.'] },
   );
 }
 
@@ -161,12 +164,12 @@ async function checkRepayment(
   if (input.loanId !== undefined) {
     const named = await loanOwnerAndState(db, input.loanId);
     // Another member's loan is answered as no loan at all.
-    if (!named || named.userId !== userId) throw notFound('There is no such loan.');
+    if (!named || named.userId !== userId) throw notFound(/*i18n*/ 'There is no such loan.');
     if (named.state !== 'active')
-      throw conflict('This loan is not active, so it cannot be repaid.');
+      throw conflict(/*i18n*/ 'This loan is not active, so it cannot be repaid.');
   }
   const loanId = await activeLoanId(db, userId, lockLoan);
-  if (loanId === undefined) throw conflict('You have no active loan to repay.');
+  if (loanId === undefined) throw conflict(/*i18n*/ 'You have no active loan to repay.');
   const outstanding = outstandingFils(await installmentsOf(db, loanId));
   const [pending] = await db
     .select({ total: sql<string | null>`sum(${payments.amountFils})` })
@@ -182,10 +185,13 @@ async function checkRepayment(
   if (input.amountFils > room) {
     const remaining = aed(room);
     throw unprocessable(
-      sentence('You owe {remaining} on your loan beyond the payments already under review.', {
-        remaining,
-      }),
-      { payment_amount: [sentence('Enter at most {remaining}.', { remaining })] },
+      sentence(
+        /*i18n*/ 'You owe {remaining} on your loan beyond the payments already under review.',
+        {
+          remaining,
+        },
+      ),
+      { payment_amount: [sentence(/*i18n*/ 'Enter at most {remaining}.', { remaining })] },
     );
   }
   return loanId;

@@ -42,19 +42,19 @@ export async function activeAdminCount(db: DbOrTx): Promise<number> {
 
 const ALREADY_PROPOSED: Record<ProposalAction, string> = {
   'loan.disburse':
-    'You proposed paying out this loan; a second admin must confirm it, or withdraw the proposal.',
+    /*i18n*/ 'You proposed paying out this loan; a second admin must confirm it, or withdraw the proposal.',
   'loan.write_off':
-    'You proposed writing off this loan; a second admin must confirm it, or withdraw the proposal.',
+    /*i18n*/ 'You proposed writing off this loan; a second admin must confirm it, or withdraw the proposal.',
   'loan.cash_repayment':
-    'You proposed recording this cash repayment; a second admin must confirm it, or withdraw the proposal.',
+    /*i18n*/ 'You proposed recording this cash repayment; a second admin must confirm it, or withdraw the proposal.',
   'bonus.close':
-    'You proposed closing this share-out; a second admin must confirm it, or withdraw the proposal.',
+    /*i18n*/ 'You proposed closing this share-out; a second admin must confirm it, or withdraw the proposal.',
   'member.deactivate':
-    'You proposed making this admin inactive; a second admin must confirm it, or withdraw the proposal.',
+    /*i18n*/ 'You proposed making this admin inactive; a second admin must confirm it, or withdraw the proposal.',
   'member.activate':
-    'You proposed making this admin active again; a second admin must confirm it, or withdraw the proposal.',
+    /*i18n*/ 'You proposed making this admin active again; a second admin must confirm it, or withdraw the proposal.',
   'member.password_link':
-    'You proposed a link to set a new password for this member; a second admin must confirm it, or withdraw the proposal.',
+    /*i18n*/ 'You proposed a link to set a new password for this member; a second admin must confirm it, or withdraw the proposal.',
 };
 
 /** Null-safe equality of a nullable target column. */
@@ -161,7 +161,7 @@ export async function withSecondAdmin<T>(
     return { proposed: proposal };
   } catch (err) {
     if (isUniqueViolation(err, 'fund_proposals_one_open'))
-      throw conflict('Another admin proposed this a moment ago; refresh and confirm it.');
+      throw conflict(/*i18n*/ 'Another admin proposed this a moment ago; refresh and confirm it.');
     throw err;
   }
 }
@@ -187,12 +187,12 @@ export async function withdrawProposal(
   now: Date,
 ): Promise<ProposalRow> {
   const [row] = await db.select().from(fundProposals).where(eq(fundProposals.id, id)).for('update');
-  if (!row) throw notFound('There is no such proposal.');
+  if (!row) throw notFound(/*i18n*/ 'There is no such proposal.');
   if (row.state !== 'open')
     throw conflict(
       row.state === 'done'
-        ? 'This proposal was already carried out.'
-        : 'This proposal was already withdrawn.',
+        ? /*i18n*/ 'This proposal was already carried out.'
+        : /*i18n*/ 'This proposal was already withdrawn.',
     );
   const [updated] = await db
     .update(fundProposals)

@@ -51,7 +51,7 @@ export const proposalAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         withdrawProposal(tx, request.params.id, actorOf(request), new Date()),
       );
       const [view] = await toProposalViews(db, [row]);
-      return { message: 'The proposal was withdrawn.', proposal: view! };
+      return { message: /*i18n*/ 'The proposal was withdrawn.', proposal: view! };
     },
   );
 };

@@ -73,12 +73,12 @@ export async function decideRecharge(
     .from(rechargeRequests)
     .where(eq(rechargeRequests.id, id))
     .for('update');
-  if (!row) throw notFound('There is no such recharge request.');
+  if (!row) throw notFound(/*i18n*/ 'There is no such recharge request.');
   if (row.state !== 'requested') {
     throw conflict(
       row.state === 'done'
-        ? 'This recharge request was already marked done.'
-        : 'This recharge request was already refused.',
+        ? /*i18n*/ 'This recharge request was already marked done.'
+        : /*i18n*/ 'This recharge request was already refused.',
     );
   }
   const [decided] = await tx

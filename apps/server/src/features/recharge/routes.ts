@@ -67,7 +67,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       if (me.status !== 1) {
         throw forbidden(
-          'Your membership is inactive, so you cannot request a recharge. Please contact the committee.',
+          /*i18n*/ 'Your membership is inactive, so you cannot request a recharge. Please contact the committee.',
         );
       }
       const body = request.body;
@@ -77,7 +77,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         maxFils: settings.rechargeMaxFils,
       });
       if (problem)
-        throw unprocessable('Please check the highlighted fields.', { amount: [problem] });
+        throw unprocessable(/*i18n*/ 'Please check the highlighted fields.', { amount: [problem] });
       const now = new Date();
       // Counted and written under the lock on the member's count: exact across processes.
       const created = await db.transaction(async (tx) => {
@@ -108,7 +108,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         message: translate(
           requestLanguage(request),
           sentence(
-            'Your recharge request was received: {amount} for {number} ({operator}). The committee will make the recharge and you will see here when it is done. After a recharge is made, the money may take at least 3-4 minutes to be added to the balance. Nothing is deducted from your savings.',
+            /*i18n*/ 'Your recharge request was received: {amount} for {number} ({operator}). The committee will make the recharge and you will see here when it is done. After a recharge is made, the money may take at least 3-4 minutes to be added to the balance. Nothing is deducted from your savings.',
             rechargeValues(created),
           ),
         ),
@@ -222,7 +222,9 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         message: translate(
           requestLanguage(request),
-          sentence('The recharge for {name} was marked done.', { name: decided.member.name }),
+          sentence(/*i18n*/ 'The recharge for {name} was marked done.', {
+            name: decided.member.name,
+          }),
         ),
         request: decided,
       };
@@ -254,7 +256,9 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         message: translate(
           requestLanguage(request),
-          sentence('The recharge request of {name} was refused.', { name: decided.member.name }),
+          sentence(/*i18n*/ 'The recharge request of {name} was refused.', {
+            name: decided.member.name,
+          }),
         ),
         request: decided,
       };

@@ -33,7 +33,7 @@ export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('sessionUserRow', null);
 }
 
-const sessionEnded = () => unauthorized('Your session has ended. Please sign in again.');
+const sessionEnded = () => unauthorized(/*i18n*/ 'Your session has ended. Please sign in again.');
 
 /** preHandler: a signed-in member or admin. */
 export async function requireUser(this: FastifyInstance, request: FastifyRequest): Promise<void> {
@@ -85,7 +85,9 @@ export async function requireAdmin(this: FastifyInstance, request: FastifyReques
 
 /** A member's call refused to an admin who is not a member (docs/domain/maker-checker.md). */
 export const notAMember = () =>
-  forbidden('This account is an admin account without membership, so it has no member area.');
+  forbidden(
+    /*i18n*/ 'This account is an admin account without membership, so it has no member area.',
+  );
 
 /** preHandler: a signed-in member (an admin who is also a member included). */
 export async function requireMember(this: FastifyInstance, request: FastifyRequest): Promise<void> {

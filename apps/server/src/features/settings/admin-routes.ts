@@ -93,7 +93,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return row!;
       });
-      return { message: 'The settings were saved.', settings: toAdminSettings(updated) };
+      return { message: /*i18n*/ 'The settings were saved.', settings: toAdminSettings(updated) };
     },
   );
 };

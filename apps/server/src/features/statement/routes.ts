@@ -43,7 +43,7 @@ async function sendStatement(
     .select({ name: users.name, uniqueId: users.uniqueId })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user) throw notFound('There is no such member.');
+  if (!user) throw notFound(/*i18n*/ 'There is no such member.');
   const now = new Date();
   const kind = query.kind || null;
   const period = await statementForPeriod(

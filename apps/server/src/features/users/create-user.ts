@@ -61,7 +61,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<User> {
     return user!;
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_lower_idx'))
-      throw conflict('A member with this email already exists.');
+      throw conflict(/*i18n*/ 'A member with this email already exists.');
     throw err;
   }
 }

@@ -10,8 +10,12 @@ const sharedAmount = monthlyPaymentFields.shape.payment_amount as unknown as z.Z
   Fils,
   string
 >;
-const requiredAmount = z.string().trim().min(1, 'Enter an amount in AED.').pipe(sharedAmount);
-const RECEIPT_MISSING = 'Attach the receipt (a photo or a PDF).';
+const requiredAmount = z
+  .string()
+  .trim()
+  .min(1, /*i18n*/ 'Enter an amount in AED.')
+  .pipe(sharedAmount);
+const RECEIPT_MISSING = /*i18n*/ 'Attach the receipt (a photo or a PDF).';
 
 /**
  * The Monthly Payment form: the shared fields, all four required on the client (spec
@@ -19,7 +23,10 @@ const RECEIPT_MISSING = 'Attach the receipt (a photo or a PDF).';
  */
 export const monthlyPaymentForm = monthlyPaymentFields.extend({
   payment_amount: requiredAmount,
-  month: z.string().min(1, 'Choose a month.').pipe(monthlyPaymentFields.shape.month.unwrap()),
+  month: z
+    .string()
+    .min(1, /*i18n*/ 'Choose a month.')
+    .pipe(monthlyPaymentFields.shape.month.unwrap()),
   account_number: monthlyPaymentFields.shape.account_number.unwrap(),
   photo: receiptFile(RECEIPT_MISSING),
 });
