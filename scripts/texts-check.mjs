@@ -1,10 +1,13 @@
 // The texts' check in CI (decision 046): Lingui's extract reads the ids at the calls and writes
-// the catalogs, printing how many texts each language misses; the catalogs must then be as they
-// were (a catalog the code no longer matches fails), and a strict compile without the English
-// fallback fails on a text missing in any language. Run from the root: `npm run texts:check`.
+// the catalogs, the server's and the web app's (scripts/web-texts.mjs), printing how many texts
+// each language misses; the catalogs must then be as they were (a catalog the code no longer
+// matches fails), and a strict compile of the server's without the English fallback fails on a
+// text missing in any language; the web app's are held to every language they cover by
+// apps/web/src/app/texts.test.ts. Run from the root: `npm run texts:check`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { extractWebTexts, webCatalogs } from './web-texts.mjs';
 
 const CONFIG = 'apps/server/lingui.config.ts';
 const FEATURES = 'apps/server/src/features';
@@ -44,9 +47,10 @@ function fail(why) {
 const catalogs = () =>
   new Map(localeFiles('.json').map((file) => [file, fs.readFileSync(file, 'utf8')]));
 
-const before = catalogs();
+const before = new Map([...catalogs(), ...webCatalogs()]);
 if (lingui(['extract', '--clean']) !== 0) fail('extract failed');
-const after = catalogs();
+if (!extractWebTexts()) fail("the web app's extract failed");
+const after = new Map([...catalogs(), ...webCatalogs()]);
 const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
   (file) => before.get(file) !== after.get(file),
 );

@@ -26,8 +26,7 @@ for (const feature of fs.readdirSync(features)) {
     .some((file) =>
       /\/\*i18n\*\/|i18n\._\(/.test(fs.readFileSync(path.join(features, feature, file), 'utf8')),
     );
-  if (writes)
-    throw new Error(`features/${feature} writes texts: add it to src/lib/catalogs.ts`);
+  if (writes) throw new Error(`features/${feature} writes texts: add it to src/lib/catalogs.ts`);
 }
 
 // The movements are read on the statement, and written by the ledger's journal, which the books
@@ -40,9 +39,22 @@ const featureCatalog = (feature: (typeof TEXT_FEATURES)[number]) => ({
 });
 
 // The web app's own sentences (its form checks, marked as the server's are) are the shared
-// schemas': a field's error reads the same whichever side found it. Its other texts are keyed in
-// its own catalogs (decision 029), and lib/messages.ts reads one of them with i18n.t().
-const WEB = '<rootDir>/../web/src';
+// schemas': a field's error reads the same whichever side found it. The web's other texts are
+// keyed, in its own catalogs (apps/web/lingui.config.ts): a file here holds sentences only.
+const WEB = path.join(import.meta.dirname, '../web/src');
+const WEB_SENTENCES = [
+  'components/chat/message-form-schema.ts',
+  'features/dues/lib/payment-forms.ts',
+  'lib/api-client.ts',
+  'lib/money-forms.ts',
+  'lib/receipt-file-schema.ts',
+  'lib/zod-resolver.ts',
+];
+for (const file of fs.readdirSync(WEB, { recursive: true, encoding: 'utf8' })) {
+  if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || WEB_SENTENCES.includes(file)) continue;
+  if (/\/\*i18n\*\/ '[A-Z]/.test(fs.readFileSync(path.join(WEB, file), 'utf8')))
+    throw new Error(`apps/web/src/${file} marks a sentence: add it to WEB_SENTENCES here`);
+}
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -53,8 +65,11 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/../../packages/contracts/src/locales/{locale}',
-      include: ['<rootDir>/../../packages/contracts/src', WEB],
-      exclude: [...TESTS, `${WEB}/lib/messages.ts`, `${WEB}/sw/**`],
+      include: [
+        '<rootDir>/../../packages/contracts/src',
+        ...WEB_SENTENCES.map((file) => `<rootDir>/../web/src/${file}`),
+      ],
+      exclude: TESTS,
     },
     {
       path: '<rootDir>/src/locales/{locale}',

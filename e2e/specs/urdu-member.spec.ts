@@ -9,18 +9,16 @@ import { PHONE, apiAs, expect, signIn, test } from '../support/fixtures.ts';
 // with the payment instructions the treasurer wrote in Urdu. Amounts keep their own order in
 // the right-to-left page.
 
-type Nested = { [key: string]: string | Nested };
-function catalog(path: string): Record<string, string> {
-  const flat: Record<string, string> = {};
-  const walk = (texts: Nested, prefix: string) => {
-    for (const [key, value] of Object.entries(texts))
-      if (typeof value === 'string') flat[prefix + key] = value;
-      else walk(value, `${prefix}${key}.`);
-  };
-  walk(JSON.parse(fs.readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')), '');
-  return flat;
-}
-const web = (feature: string) => catalog(`apps/web/src/features/${feature}/locales/ur.json`);
+// Flat, as Lingui's extract writes them: an id to its text.
+const catalog = (path: string): Record<string, string> =>
+  JSON.parse(fs.readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8'));
+/** A web feature's texts, by their id without the feature's name. */
+const web = (feature: string) =>
+  Object.fromEntries(
+    Object.entries(catalog(`apps/web/src/features/${feature}/locales/ur.json`)).map(
+      ([id, text]) => [id.slice(feature.length + 1), text],
+    ),
+  );
 const publicTexts = web('public');
 const dues = web('dues');
 const mail = catalog('apps/server/src/features/mail/locales/ur.json');

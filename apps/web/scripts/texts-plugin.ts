@@ -4,18 +4,18 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import pseudolocalize from 'pseudolocale';
 import type { Plugin } from 'vite';
 
-// The texts are written as ICU messages in JSON, one file per namespace and language:
-// src/features/<namespace>/locales/<language>.json, and src/locales/<language>.json for
-// `common`. Imported, such a file becomes what Lingui's runtime reads (lib/i18n.tsx): its texts
-// flat, named `<namespace>.<key path>`, compiled here so that no ICU parser ships to the phones,
-// with the English text wherever the language has none yet.
+// The texts are ICU messages in flat JSON, one file per namespace and language, as Lingui's
+// extract writes them (scripts/web-texts.mjs): src/features/<namespace>/locales/<language>.json,
+// and src/locales/<language>.json for `common`, each id `<namespace>.<key>`. Imported, such a
+// file becomes what Lingui's runtime reads (lib/i18n.tsx), compiled here so that no ICU parser
+// ships to the phones, with the English text wherever the language has none yet.
 
 // `messages`: the shared schemas' sentences, packages/contracts/src/locales/<language>.json,
-// keyed by their English (lib/messages.ts); the server reads the same files.
+// keyed by their English and read as `messages.<English>` (lib/messages.ts); the server reads
+// the same files.
 const MESSAGES = 'messages';
 const TEXTS = /[\\/]src[\\/](?:features[\\/]([\w-]+)[\\/])?locales[\\/]([\w-]+)\.json$/;
 
-type Nested = { [key: string]: string | Nested };
 type Compiled = ReturnType<typeof compileMessageOrThrow>;
 
 /** Where a namespace's texts in a language are. */
@@ -35,16 +35,6 @@ export function namespacesIn(src: string): string[] {
   ];
 }
 
-/** `{ a: { b: 'x' } }` as `{ 'a.b': 'x' }`. */
-export function flatten(texts: Nested, prefix = ''): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [key, value] of Object.entries(texts)) {
-    if (typeof value === 'string') flat[prefix + key] = value;
-    else Object.assign(flat, flatten(value, `${prefix}${key}.`));
-  }
-  return flat;
-}
-
 /**
  * With JAMIYA_PSEUDO=1, the English texts are built accented and a third longer ("Ḿōńţĥĺŷ
  * ƥàŷ"), so that a page walked in English shows any word that does not come from the texts
@@ -61,8 +51,12 @@ const pseudoText = (text: string): string =>
     extendCharacter: '~',
   });
 
-const readTexts = (file: string): Record<string, string> =>
-  fs.existsSync(file) ? flatten(JSON.parse(fs.readFileSync(file, 'utf8')) as Nested) : {};
+/** A catalog's texts; an empty one is missing (extract leaves a new text empty). */
+export function readTexts(file: string): Record<string, string> {
+  if (!fs.existsSync(file)) return {};
+  const texts = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  return Object.fromEntries(Object.entries(texts).filter(([, text]) => text !== ''));
+}
 
 export function compileTexts(
   src: string,
@@ -73,16 +67,18 @@ export function compileTexts(
   const own = language === 'en' ? {} : readTexts(textsFile(src, namespace, language));
   const isPseudo = process.env.JAMIYA_PSEUDO === '1';
   const compiled: Record<string, Compiled> = {};
-  for (const [key, text] of Object.entries({ ...english, ...own })) {
+  // The sentences are named by their English; the other ids name their namespace already.
+  const prefix = namespace === MESSAGES ? `${MESSAGES}.` : '';
+  for (const [id, text] of Object.entries({ ...english, ...own })) {
     try {
       // A list even for a text without placeholders: Lingui takes a bare string for a message
       // it has to compile, which it cannot in the browser.
-      compiled[`${namespace}.${key}`] = compileMessageOrThrow(
+      compiled[prefix + id] = compileMessageOrThrow(
         text,
-        isPseudo && !(key in own) ? pseudoText : undefined,
+        isPseudo && !(id in own) ? pseudoText : undefined,
       );
     } catch (error) {
-      throw new Error(`${namespace}/${language}: ${key}: ${(error as Error).message}`);
+      throw new Error(`${namespace}/${language}: ${id}: ${(error as Error).message}`);
     }
   }
   return compiled;

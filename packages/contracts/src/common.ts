@@ -102,23 +102,6 @@ export const optionalText = (max: number, say: Omit<TextRefusals, 'required'>) =
     .max(max, say.tooLong)
     .refine(hasNoControlCharacters, { message: say.notAllowed });
 
-/** A person's name, address and passport or national ID, as members and applicants give them. */
-export const personName = text(100, {
-  required: /*i18n*/ 'Name is required.',
-  tooLong: /*i18n*/ 'Name must be at most 100 characters.',
-  notAllowed: /*i18n*/ 'Name contains characters that are not allowed.',
-});
-export const postalAddress = text(300, {
-  required: /*i18n*/ 'Address is required.',
-  tooLong: /*i18n*/ 'Address must be at most 300 characters.',
-  notAllowed: /*i18n*/ 'Address contains characters that are not allowed.',
-});
-export const nationalId = text(40, {
-  required: /*i18n*/ 'Passport or national ID is required.',
-  tooLong: /*i18n*/ 'Passport or national ID must be at most 40 characters.',
-  notAllowed: /*i18n*/ 'Passport or national ID contains characters that are not allowed.',
-});
-
 export const listQuery = z.object({
   cursor: optionalText(64, {
     tooLong: /*i18n*/ 'The cursor must be at most 64 characters.',

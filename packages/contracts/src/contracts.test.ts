@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { passwordChangeRequest, loginRequest } from './auth.ts';
-import { aedInput, booleanInput, optionalText, personName } from './common.ts';
+import { aedInput, booleanInput, optionalText } from './common.ts';
 import { LANGUAGES } from './languages.ts';
 import { loanApplicationFields } from './loans.ts';
+import { personName } from './membership.ts';
 import { language } from './profile.ts';
 import { LOAN_TYPES } from './values.ts';
 import { monthlyPaymentFields } from './payments.ts';

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { memberRef, optionalNote } from './admin.ts';
+import { aedOutput, listQuery, optionalText } from './common.ts';
+import { adminLoan } from './loans.ts';
 import {
-  aedOutput,
-  listQuery,
+  emailAddress,
+  mobileNumber,
   nationalId,
-  optionalText,
+  passwordLink,
   personName,
   postalAddress,
-} from './common.ts';
-import { adminLoan } from './loans.ts';
-import { emailAddress, mobileNumber, passwordLink } from './membership.ts';
+} from './membership.ts';
 import { adminPayment } from './payments.ts';
 import { language } from './profile.ts';
 import { statementLine } from './statement.ts';

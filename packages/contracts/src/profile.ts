@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { intInput, personName, postalAddress, text } from './common.ts';
+import { intInput, text } from './common.ts';
+import { personName, postalAddress } from './membership.ts';
 import { LANGUAGES } from './languages.ts';
 
 export const language = z

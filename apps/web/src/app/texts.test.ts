@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse, type Content, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@jamiya/contracts/languages';
-import { flatten, namespacesIn, textsFile } from '../../scripts/texts-plugin.ts';
+import { namespacesIn, readTexts, textsFile } from '../../scripts/texts-plugin.ts';
 
 // Every language has every text of the pages it covers, with the same placeholders, tags and
 // the plural forms its own rules need (docs/languages.md). The member's and the public pages
@@ -13,7 +13,7 @@ const namespaces = namespacesIn(src);
 const languagesOf = (namespace: string): readonly Language[] =>
   namespace.startsWith('admin') ? ['ar'] : LANGUAGES.filter((language) => language !== 'en');
 
-const read = (file: string) => flatten(JSON.parse(fs.readFileSync(file, 'utf8')));
+const read = readTexts;
 
 /** The placeholders, tags and plural or select arguments of a text, and its plural forms. */
 function shape(text: string): { names: string[]; tags: string[]; forms: string[][] } {
@@ -39,6 +39,11 @@ function shape(text: string): { names: string[]; tags: string[]; forms: string[]
 
 describe.each(namespaces)('the texts of %s', (namespace) => {
   const english = read(textsFile(src, namespace, 'en'));
+
+  it('are named by their namespace', () => {
+    expect(Object.keys(english).length).toBeGreaterThan(0);
+    expect(Object.keys(english).filter((id) => !id.startsWith(`${namespace}.`))).toEqual([]);
+  });
 
   it.each(languagesOf(namespace))('are all in %s, with their placeholders', (language) => {
     const file = textsFile(src, namespace, language);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTexts } from '../lib/i18n.tsx';
+import { DATE_TEXTS } from './texts.ts';
 import type { FieldControlProps } from './field.tsx';
 
 const selectClass =
@@ -42,7 +43,7 @@ export function DateField({
   fromYear: number;
   toYear: number;
 }) {
-  const { t, i18n } = useTranslation();
+  const i18n = useTexts();
   // The parts chosen so far; a whole date (or none) given from outside replaces them.
   const [parts, setParts] = useState(() => partsOf(value));
   const [shown, setShown] = useState(value);
@@ -89,12 +90,12 @@ export function DateField({
           // The label's click lands on the first part.
           id={i === 0 ? id : undefined}
           {...aria}
-          aria-label={`${label}, ${t(`date.${part}`)}`}
+          aria-label={`${label}, ${i18n._(DATE_TEXTS[part]!)}`}
           className={selectClass}
           value={parts[part]}
           onChange={(e) => choose({ [part]: e.target.value })}
         >
-          <option value="">{t(`date.${part}`)}</option>
+          <option value="">{i18n._(DATE_TEXTS[part]!)}</option>
           {choices[part].map(([value, text]) => (
             <option key={value} value={value}>
               {text}

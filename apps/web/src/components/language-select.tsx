@@ -1,4 +1,4 @@
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTexts } from '../lib/i18n.tsx';
 import { chooseLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../lib/languages.ts';
 
 /**
@@ -13,7 +13,7 @@ export function LanguageSelect({
   className?: string;
   onChosen?: (language: Language) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const i18n = useTexts();
   return (
     <label className={`relative flex items-center text-slate-700 ${className}`}>
       <svg
@@ -27,7 +27,7 @@ export function LanguageSelect({
         <circle cx="12" cy="12" r="9" />
         <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3Z" />
       </svg>
-      <span className="sr-only">{t('language')}</span>
+      <span className="sr-only">{i18n._('common.language')}</span>
       <select
         value={i18n.language}
         onChange={(event) => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTexts } from '../lib/i18n.tsx';
 import { loadToastContainers, useToastContainers } from '../lib/toast-containers-loader.ts';
 
 /**
@@ -20,7 +20,7 @@ export function Modal({
   children: ReactNode;
   shakeSignal?: number;
 }) {
-  const { t } = useTranslation();
+  const i18n = useTexts();
   const ref = useRef<HTMLDialogElement>(null);
   const [isShaking, setShaking] = useState(false);
   // Its own toast container (above the page's): here before anything in it can fail.
@@ -66,7 +66,7 @@ export function Modal({
               type="button"
               onClick={onClose}
               className="grid size-11 place-items-center rounded-full text-2xl text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
-              aria-label={t('close')}
+              aria-label={i18n._('common.close')}
             >
               <span aria-hidden>×</span>
             </button>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTexts } from '../lib/i18n.tsx';
 import { useIsOnline } from '../lib/use-is-online.ts';
 
 /**
@@ -8,12 +8,12 @@ import { useIsOnline } from '../lib/use-is-online.ts';
  * fill it in and fail; `children` says otherwise (a payment, which waits on the phone).
  */
 export function NeedsNetwork({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation();
+  const i18n = useTexts();
   const isOnline = useIsOnline();
   if (isOnline) return null;
   return (
     <p role="status" className="rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-950">
-      {children ?? t('needsNetwork')}
+      {children ?? i18n._('common.needsNetwork')}
     </p>
   );
 }

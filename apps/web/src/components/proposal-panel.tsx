@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from './button.tsx';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTexts } from '../lib/i18n.tsx';
 import { formatDateTime } from '../lib/dates.ts';
 import { toastError, toastSuccess } from '../lib/messages.ts';
 import { useWithdrawProposal, type FundProposal, type ProposalAction } from '../api/proposals.ts';
@@ -8,21 +8,21 @@ import { useWithdrawProposal, type FundProposal, type ProposalAction } from '../
 // What waits for a second admin, as the treasurer's pages show it (the loans, the overview, a
 // member's page). Its texts are the admin area's (namespace `admin`, loaded by its layout).
 
-/** The text key of each action (keys cannot hold the action's dot). */
-export const KIND_KEY: Record<ProposalAction, string> = {
-  'loan.disburse': 'proposal.kinds.disburse',
-  'loan.write_off': 'proposal.kinds.writeOff',
-  'loan.cash_repayment': 'proposal.kinds.cashRepayment',
-  'bonus.close': 'proposal.kinds.bonusClose',
-  'member.deactivate': 'proposal.kinds.memberDeactivate',
-  'member.activate': 'proposal.kinds.memberActivate',
-  'member.password_link': 'proposal.kinds.passwordLink',
+/** The text of each action, in the overview's texts (ids cannot hold the action's dot). */
+export const KIND_TEXTS: Record<ProposalAction, string> = {
+  'loan.disburse': /*i18n*/ 'admin.proposal.kinds.disburse',
+  'loan.write_off': /*i18n*/ 'admin.proposal.kinds.writeOff',
+  'loan.cash_repayment': /*i18n*/ 'admin.proposal.kinds.cashRepayment',
+  'bonus.close': /*i18n*/ 'admin.proposal.kinds.bonusClose',
+  'member.deactivate': /*i18n*/ 'admin.proposal.kinds.memberDeactivate',
+  'member.activate': /*i18n*/ 'admin.proposal.kinds.memberActivate',
+  'member.password_link': /*i18n*/ 'admin.proposal.kinds.passwordLink',
 };
 
 /** "Proposed by <name> on <date and time>". */
 export function ProposedBy({ proposal }: { proposal: FundProposal }) {
-  const { t } = useTranslation('admin');
-  return t('proposal.proposedBy', {
+  const i18n = useTexts();
+  return i18n._('admin.proposal.proposedBy', {
     name: proposal.proposed_by.name,
     date: formatDateTime(proposal.proposed_at),
   });
@@ -38,7 +38,7 @@ export function WithdrawButton({
   describedBy?: string;
   onWithdrawn?: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const i18n = useTexts();
   const withdraw = useWithdrawProposal();
   const run = async () => {
     try {
@@ -57,7 +57,7 @@ export function WithdrawButton({
       aria-describedby={describedBy}
       onClick={() => void run()}
     >
-      {t('proposal.withdraw')}
+      {i18n._('admin.proposal.withdraw')}
     </Button>
   );
 }
@@ -90,7 +90,7 @@ export function ProposalPanel({
   /** What is proposed, in a sentence or two. */
   children: ReactNode;
 }) {
-  const { t } = useTranslation('admin');
+  const i18n = useTexts();
   const ownId = useId();
   const titleId = headingId ?? ownId;
   return (
@@ -103,15 +103,16 @@ export function ProposalPanel({
         tabIndex={headingId ? -1 : undefined}
         className="font-bold focus:outline-none"
       >
-        {t('proposal.waiting')}
+        {i18n._('admin.proposal.waiting')}
       </h3>
       <p>
         <ProposedBy proposal={proposal} />
       </p>
       {children}
-      {proposal.reason && <p>{t('loan.reason', { reason: proposal.reason })}</p>}
+      {proposal.reason && <p>{i18n._('admin.loan.reason', { reason: proposal.reason })}</p>}
       <p className="text-sm">
-        {note ?? (isMine ? t('proposal.ownProposal') : t('proposal.othersProposal'))}
+        {note ??
+          (isMine ? i18n._('admin.proposal.ownProposal') : i18n._('admin.proposal.othersProposal'))}
       </p>
       <div className="flex flex-wrap gap-2">
         {!isMine && <Button onClick={onConfirm}>{confirmLabel}</Button>}

@@ -2,7 +2,7 @@ import { lazyZodResolver } from '../lib/zod-resolver.ts';
 import { useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTexts } from '../lib/i18n.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { applyServerErrors, errorMessage, toastError, toastSuccess } from '../lib/messages.ts';
 import { Button } from './button.tsx';
@@ -66,7 +66,7 @@ function ReasonForm({
   onClose,
   onInvalid,
 }: ReasonProps & { onClose: () => void; onInvalid: () => void }) {
-  const { t } = useTranslation();
+  const i18n = useTexts();
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<ReasonValues, unknown, ReasonValues>({
     resolver: isReasonRequired ? reasonResolver : noteResolver,
@@ -110,7 +110,7 @@ function ReasonForm({
       )}
       <ModalActions>
         <Button variant="secondary" onClick={onClose}>
-          {t('cancel')}
+          {i18n._('common.cancel')}
         </Button>
         <Button
           type="submit"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { periodLabel } from '../lib/dates.ts';
 import { aed } from '../lib/format.ts';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTexts } from '../lib/i18n.tsx';
 import { toastError } from '../lib/messages.ts';
 import type { WaitingPayment } from '../lib/outbox.ts';
 import { Button } from './button.tsx';
@@ -22,7 +22,7 @@ export interface SignOutQuestionProps {
  * loaded before it opens.
  */
 export function SignOutQuestion({ payments, onKeep, onDelete, onStay }: SignOutQuestionProps) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const [choice, setChoice] = useState<'keep' | 'delete' | null>(null);
   const count = payments.length;
   const choose = async (chosen: 'keep' | 'delete', act: () => Promise<void>) => {
@@ -35,9 +35,9 @@ export function SignOutQuestion({ payments, onKeep, onDelete, onStay }: SignOutQ
     }
   };
   return (
-    <Modal isOpen onClose={() => choice === null && onStay()} title={t('signOut.title')}>
+    <Modal isOpen onClose={() => choice === null && onStay()} title={i18n._('dues.signOut.title')}>
       <div className="flex flex-col gap-3 pb-4">
-        <p className="text-slate-800">{t('signOut.body', { count })}</p>
+        <p className="text-slate-800">{i18n._('dues.signOut.body', { count })}</p>
         <ul className="flex flex-col gap-2">
           {payments.map((payment) => (
             <li
@@ -45,21 +45,21 @@ export function SignOutQuestion({ payments, onKeep, onDelete, onStay }: SignOutQ
               className="rounded-xl border border-amber-300 bg-amber-50 p-3 font-semibold text-slate-900"
             >
               {payment.kind === 'dues' && payment.period
-                ? t('waiting.dues', {
+                ? i18n._('dues.waiting.dues', {
                     month: periodLabel(payment.period),
                     amount: aed(payment.amount),
                   })
-                : t('waiting.repayment', { amount: aed(payment.amount) })}
+                : i18n._('dues.waiting.repayment', { amount: aed(payment.amount) })}
             </li>
           ))}
         </ul>
-        <p className="text-sm text-slate-700">{t('signOut.keepHint', { count })}</p>
-        <p className="text-sm text-slate-700">{t('signOut.deleteHint', { count })}</p>
+        <p className="text-sm text-slate-700">{i18n._('dues.signOut.keepHint', { count })}</p>
+        <p className="text-sm text-slate-700">{i18n._('dues.signOut.deleteHint', { count })}</p>
       </div>
       {/* Beside the text, not in it: the bar reaches the box's edges. */}
       <ModalActions isStacked>
         <Button variant="secondary" onClick={onStay} disabled={choice !== null}>
-          {t('signOut.stay')}
+          {i18n._('dues.signOut.stay')}
         </Button>
         <Button
           variant="danger"
@@ -67,14 +67,14 @@ export function SignOutQuestion({ payments, onKeep, onDelete, onStay }: SignOutQ
           disabled={choice === 'keep'}
           onClick={() => void choose('delete', onDelete)}
         >
-          {t('signOut.delete')}
+          {i18n._('dues.signOut.delete')}
         </Button>
         <Button
           isBusy={choice === 'keep'}
           disabled={choice === 'delete'}
           onClick={() => void choose('keep', onKeep)}
         >
-          {t('signOut.keep')}
+          {i18n._('dues.signOut.keep')}
         </Button>
       </ModalActions>
     </Modal>

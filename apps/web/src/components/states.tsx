@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTexts } from '../lib/i18n.tsx';
 import { useIsWaitingForNetwork } from '../lib/network-waits.ts';
 import { Button } from './button.tsx';
 
@@ -14,11 +14,11 @@ export function Spinner({ label }: { label?: string }) {
 
 /** The turning ring and its words, whatever the network (the session check, which says itself when there is none). */
 export function Loading({ label }: { label?: string }) {
-  const { t } = useTranslation();
+  const i18n = useTexts();
   return (
     <div role="status" className="flex items-center justify-center gap-3 p-6 text-slate-700">
       <SpinnerRing />
-      <span>{label ?? t('loading')}</span>
+      <span>{label ?? i18n._('common.loading')}</span>
     </div>
   );
 }
@@ -35,30 +35,30 @@ export function SpinnerRing({ size = 'size-6' }: { size?: 'size-5' | 'size-6' })
 
 /** Offline, what a page would show was never kept on this phone: it comes with the network. */
 export function NeedsConnection() {
-  const { t } = useTranslation();
+  const i18n = useTexts();
   return (
     <div
       role="status"
       className="flex flex-col items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 p-6 text-center text-amber-950"
     >
-      <p className="font-semibold">{t('offlineState.title')}</p>
-      <p className="text-sm">{t('offlineState.body')}</p>
+      <p className="font-semibold">{i18n._('common.offlineState.title')}</p>
+      <p className="text-sm">{i18n._('common.offlineState.body')}</p>
     </div>
   );
 }
 
 export function ErrorState({ message, onRetry }: { message?: string; onRetry?: () => void }) {
-  const { t } = useTranslation();
+  const i18n = useTexts();
   return (
     <div
       role="alert"
       className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-900"
     >
-      <p className="font-semibold">{t('errorTitle')}</p>
-      <p className="text-sm">{message ?? t('errorBody')}</p>
+      <p className="font-semibold">{i18n._('common.errorTitle')}</p>
+      <p className="text-sm">{message ?? i18n._('common.errorBody')}</p>
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>
-          {t('retry')}
+          {i18n._('common.retry')}
         </Button>
       )}
     </div>

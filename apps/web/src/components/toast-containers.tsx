@@ -1,7 +1,7 @@
 import 'react-toastify/dist/ReactToastify.css';
 import { ToastContainer } from 'react-toastify';
 import { MODAL_TOASTS } from '../lib/toast-ids.ts';
-import { useTranslation } from '../lib/i18n.tsx';
+import { useTexts } from '../lib/i18n.tsx';
 
 // The toast library and its stylesheet come after the page has painted, not with it: nothing
 // a page shows first needs them (lib/toast-containers-loader.ts, docs/boot.md).
@@ -11,8 +11,8 @@ import { useTranslation } from '../lib/i18n.tsx';
  * The containers' name says the key that moves the focus to them (the library's Alt+T).
  */
 function useContainer() {
-  const { t, i18n } = useTranslation();
-  return { isRtl: i18n.dir() === 'rtl', label: t('toasts') };
+  const i18n = useTexts();
+  return { isRtl: i18n.dir() === 'rtl', label: i18n._('common.toasts') };
 }
 
 /**

@@ -2,19 +2,13 @@ import { cloneElement, Fragment, useSyncExternalStore, type ReactElement } from 
 import { setupI18n, type Messages } from '@lingui/core';
 import { directionOf, type Language } from '@jamiya/contracts/languages';
 
-// The app's texts, through Lingui (docs/decisions/029-lingui-with-keyed-texts.md): ICU messages
-// compiled by the build (scripts/texts-plugin.ts), named `<namespace>.<key>`, each namespace
-// loaded when a page needs it. This module keeps the calls short where the texts are used:
-// `const { t } = useTranslation('dues'); t('title')`.
+// The app's texts, through Lingui (docs/decisions/046-texts-through-lingui-extract.md): ICU
+// messages compiled by the build (scripts/texts-plugin.ts), each id written whole where it is
+// read, `<namespace>.<key>`, so that Lingui's extract finds it: `const i18n = useTexts();
+// i18n._('dues.title')`. A namespace is a feature's catalog, loaded when a page needs it.
 
-export type TOptions = Record<string, unknown> & {
-  /** The number an ICU plural chooses its form by. */
-  count?: number;
-  defaultValue?: string;
-  /** Another namespace than the hook's. */
-  ns?: string;
-};
-export type TFunction = (key: string, options?: TOptions) => string;
+/** The values a text reads; `count` is the number an ICU plural chooses its form by. */
+export type TextValues = Record<string, unknown>;
 /** Loads the texts of a namespace in a language (app/texts.ts). */
 type Loader = (lng: Language, ns: string) => Promise<Messages>;
 
@@ -42,17 +36,14 @@ function keptLoanCharge(): string {
  */
 let loanCharge = keptLoanCharge();
 
-// One t per namespace and language, so that it can stand in a hook's dependencies.
-const tOf = new Map<string, TFunction>();
 lingui.on('change', () => {
   version++;
-  tOf.clear();
 });
 
-function translate(hookNs: string, key: string, options?: TOptions): string {
-  const id = `${options?.ns ?? hookNs}.${key}`;
-  if (lingui.messages[id] === undefined) return options?.defaultValue ?? key;
-  return lingui._(id, { charge: loanCharge, ...options });
+/** A text by its id, with its values; the id itself while its namespace has not loaded. */
+function translate(id: string, values?: TextValues): string {
+  if (lingui.messages[id] === undefined) return id;
+  return lingui._(id, { charge: loanCharge, ...values });
 }
 
 function load(lng: Language, ns: string): Promise<void> {
@@ -101,11 +92,11 @@ export const i18n = {
   dir(): 'rtl' | 'ltr' {
     return directionOf(current());
   },
-  t(key: string, options?: TOptions): string {
-    return translate('common', key, options);
-  },
-  exists(key: string, options: { ns: string }): boolean {
-    return lingui.messages[`${options.ns}.${key}`] !== undefined;
+  /** A text by its id (`dues.title`), with its values. In a component, read it from useTexts(). */
+  _: translate,
+  /** Whether a text is known: an id made at run time (a server's sentence, an account's code). */
+  exists(id: string): boolean {
+    return lingui.messages[id] !== undefined;
   },
   loadNamespaces(ns: string | readonly string[]): Promise<void> {
     const list = typeof ns === 'string' ? [ns] : ns;
@@ -133,25 +124,27 @@ function subscribe(listener: () => void) {
 
 const getVersion = () => version;
 
-/** The texts of a namespace (`common` by default); re-renders when the language changes. */
-export function useTranslation(ns = 'common'): { t: TFunction; i18n: typeof i18n } {
-  useSyncExternalStore(subscribe, getVersion, getVersion);
-  let t = tOf.get(ns);
-  if (!t) tOf.set(ns, (t = (key, options) => translate(ns, key, options)));
-  return { t, i18n };
+/** The texts, as a component reads them; a new object when the language or the charge changes. */
+export type Texts = typeof i18n;
+// A new object per version, so that it can stand in a hook's dependencies.
+let view: { version: number; texts: Texts } = { version: -1, texts: i18n };
+
+/**
+ * The texts, `i18n._('<namespace>.<key>', values)`; the component is drawn again when the
+ * language changes. Named `i18n` where it is used, so that Lingui's extract finds the ids.
+ */
+export function useTexts(): Texts {
+  const seen = useSyncExternalStore(subscribe, getVersion, getVersion);
+  if (view.version !== seen) view = { version: seen, texts: Object.create(i18n) as Texts };
+  return view.texts;
 }
 
 /**
  * A text with markup: `<amount>{amount}</amount>` in the text becomes the `amount`
  * element of `components` around what the tag holds (named tags, not nested).
  */
-export function Trans(props: {
-  t: TFunction;
-  i18nKey: string;
-  values?: TOptions;
-  components: Record<string, ReactElement>;
-}) {
-  const parts = props.t(props.i18nKey, props.values).split(/<(\w+)>(.*?)<\/\1>/s);
+export function Trans(props: { text: string; components: Record<string, ReactElement> }) {
+  const parts = props.text.split(/<(\w+)>(.*?)<\/\1>/s);
   // split with two groups: text, tag, inner, text, tag, inner, ..., text
   return parts.map((part, index) => {
     if (index % 3 === 0) return part ? <Fragment key={index}>{part}</Fragment> : null;

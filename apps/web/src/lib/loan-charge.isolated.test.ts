@@ -8,7 +8,7 @@ describe("the loans' charge kept on the phone", () => {
     vi.resetModules();
     const { default: i18n } = await import('../app/i18n.ts');
     await i18n.loadNamespaces('loans');
-    expect(i18n.t('myLoan.total', { ns: 'loans' })).toBe('Total with service charge');
+    expect(i18n._('loans.myLoan.total')).toBe('Total with service charge');
   });
 
   it('is interest on a phone that was never told', async () => {
@@ -16,6 +16,6 @@ describe("the loans' charge kept on the phone", () => {
     vi.resetModules();
     const { default: i18n } = await import('../app/i18n.ts');
     await i18n.loadNamespaces('loans');
-    expect(i18n.t('myLoan.total', { ns: 'loans' })).toBe('Total with interest');
+    expect(i18n._('loans.myLoan.total')).toBe('Total with interest');
   });
 });

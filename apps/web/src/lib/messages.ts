@@ -10,12 +10,13 @@ import { MODAL_TOASTS } from './toast-ids.ts';
  * (gettext style), so a translation can be added without touching the schemas.
  */
 export function translateMessage(message: string): string {
-  return i18n.t(message, { ns: 'messages', defaultValue: message });
+  const id = `messages.${message}`;
+  return i18n.exists(id) ? i18n._(id) : message;
 }
 
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return translateMessage(error.message);
-  return i18n.t('networkError');
+  return i18n._('common.networkError');
 }
 
 // An open <dialog> sits in the top layer, above the page's toasts: while one is open, its

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ChatTexts } from './texts.ts';
 import type { Message } from '@jamiya/contracts/messages';
 import { errorMessage } from '../../lib/messages.ts';
 import { EmptyState, ErrorState, Spinner } from '../states.tsx';
@@ -30,7 +31,7 @@ export function ChatPanel({
   messages: Message[];
   mySide: 'member' | 'committee';
   /** The feature's i18n namespace, holding the `chat` and `composer` texts. */
-  ns: string;
+  ns: ChatTexts;
   /** What the empty state says before the first message. */
   empty: { title: string; body: ReactNode };
   onSend: (values: MessageFormOutput) => Promise<unknown>;

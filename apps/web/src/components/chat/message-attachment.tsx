@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTexts } from '../../lib/i18n.tsx';
+import { CHAT_TEXTS, type ChatTexts } from './texts.ts';
 import { fetchFileBlob } from '../../lib/api-client.ts';
 import { toastError } from '../../lib/messages.ts';
 
@@ -19,7 +20,7 @@ export function MessageAttachment({
 }: {
   attachment: { url: string; mime: string };
   isMine: boolean;
-  ns: string;
+  ns: ChatTexts;
 }) {
   return attachment.mime.startsWith('image/') ? (
     <PhotoThumbnail url={attachment.url} isMine={isMine} ns={ns} />
@@ -33,10 +34,11 @@ const linkTone = (isMine: boolean) =>
     ? 'text-white decoration-white/70 focus-visible:outline-white'
     : 'text-brand-700 focus-visible:outline-brand-700';
 
-type Props = { url: string; isMine: boolean; ns: string };
+type Props = { url: string; isMine: boolean; ns: ChatTexts };
 
 function PhotoThumbnail({ url, isMine, ns }: Props) {
-  const { t } = useTranslation(ns);
+  const i18n = useTexts();
+  const texts = CHAT_TEXTS[ns];
   const file = useQuery(fileQuery(url));
   // The cache keeps the bytes; the thumbnail makes its own object URL and frees it.
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
@@ -57,7 +59,7 @@ function PhotoThumbnail({ url, isMine, ns }: Props) {
         onClick={() => void file.refetch()}
         className={`min-h-11 text-sm font-semibold underline underline-offset-2 focus-visible:outline-2 ${linkTone(isMine)}`}
       >
-        {t('chat.photoFailed')}
+        {i18n._(texts['chat.photoFailed'])}
       </button>
     );
   if (!objectUrl)
@@ -66,7 +68,7 @@ function PhotoThumbnail({ url, isMine, ns }: Props) {
         role="status"
         className="grid h-32 w-40 place-items-center rounded-lg bg-slate-100 text-sm text-slate-700"
       >
-        {t('chat.photoLoading')}
+        {i18n._(texts['chat.photoLoading'])}
       </span>
     );
   return (
@@ -78,7 +80,7 @@ function PhotoThumbnail({ url, isMine, ns }: Props) {
     >
       <img
         src={objectUrl}
-        alt={t('chat.photoAlt')}
+        alt={i18n._(texts['chat.photoAlt'])}
         className="max-h-48 w-auto max-w-full rounded-lg bg-white object-contain"
       />
     </a>
@@ -91,7 +93,8 @@ function PhotoThumbnail({ url, isMine, ns }: Props) {
 // sandbox /api/files gives it, and a PDF may carry scripts (stripped by the server since
 // decision 023, but not from older uploads).
 function PdfLink({ url, isMine, ns }: Props) {
-  const { t } = useTranslation(ns);
+  const i18n = useTexts();
+  const texts = CHAT_TEXTS[ns];
   const queryClient = useQueryClient();
   const [isOpening, setIsOpening] = useState(false);
 
@@ -130,7 +133,7 @@ function PdfLink({ url, isMine, ns }: Props) {
       >
         PDF
       </span>
-      {isOpening ? t('chat.pdfOpening') : t('chat.pdfOpen')}
+      {isOpening ? i18n._(texts['chat.pdfOpening']) : i18n._(texts['chat.pdfOpen'])}
     </a>
   );
 }

@@ -1,7 +1,8 @@
 import { lazyZodResolver } from '../../lib/zod-resolver.ts';
 import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTexts } from '../../lib/i18n.tsx';
+import { CHAT_TEXTS, type ChatTexts } from './texts.ts';
 import { MESSAGE_MAX_CHARS } from '@jamiya/contracts/values';
 import { Button } from '../button.tsx';
 import { Field, inputClass } from '../field.tsx';
@@ -29,9 +30,10 @@ export function MessageComposer({
 }: {
   onSend: (values: MessageFormOutput) => Promise<unknown>;
   /** The feature's i18n namespace, holding the `composer` texts. */
-  ns: string;
+  ns: ChatTexts;
 }) {
-  const { t } = useTranslation(ns);
+  const i18n = useTexts();
+  const texts = CHAT_TEXTS[ns];
   const isOnline = useIsOnline();
   const fileRef = useRef<HTMLInputElement | null>(null);
   const form = useForm<MessageFormInput, unknown, MessageFormOutput>({
@@ -64,16 +66,16 @@ export function MessageComposer({
     <form
       noValidate
       onSubmit={onSubmit}
-      aria-label={t('composer.label')}
+      aria-label={i18n._(texts['composer.label'])}
       className="flex flex-col gap-3 rounded-2xl bg-white p-3 shadow-sm md:p-4"
     >
       <Field
-        label={t('composer.message')}
+        label={i18n._(texts['composer.message'])}
         hint={
           <>
-            {t('composer.hint')}
+            {i18n._(texts['composer.hint'])}
             {/* No keyboard shortcut to speak of on a touch screen. */}
-            <span className="pointer-coarse:hidden"> {t('composer.keys')}</span>
+            <span className="pointer-coarse:hidden"> {i18n._(texts['composer.keys'])}</span>
           </>
         }
         error={errors.body?.message}
@@ -94,16 +96,16 @@ export function MessageComposer({
           />
         )}
       </Field>
-      <Field label={t('composer.attachment')} error={errors.attachment?.message}>
+      <Field label={i18n._(texts['composer.attachment'])} error={errors.attachment?.message}>
         {(a) => <FileInput control={form.control} name="attachment" field={a} inputRef={fileRef} />}
       </Field>
       {attachment instanceof File && (
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <span className="min-w-0 break-all">
-            {t('composer.attached', { name: attachment.name })}
+            {i18n._(texts['composer.attached'], { name: attachment.name })}
           </span>
           <Button variant="ghost" onClick={clearAttachment}>
-            {t('composer.removeAttachment')}
+            {i18n._(texts['composer.removeAttachment'])}
           </Button>
         </div>
       )}
@@ -115,7 +117,7 @@ export function MessageComposer({
           disabled={!isOnline}
           className="w-full sm:w-auto"
         >
-          {t('composer.send')}
+          {i18n._(texts['composer.send'])}
         </Button>
       </div>
     </form>

@@ -1,7 +1,8 @@
 // The conversation pieces shared by the member's Contact/Chat and the admin's Messages;
 // texts come from the namespace `ns` of the page that uses them (chat.* and composer.* keys).
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTexts } from '../../lib/i18n.tsx';
+import { CHAT_TEXTS, type ChatTexts } from './texts.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import type { Message } from '@jamiya/contracts/messages';
 import { ShowMoreButton } from '../show-more-button.tsx';
@@ -25,9 +26,10 @@ export function MessageThread({
   mySide: 'member' | 'committee';
   older: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
   /** The feature's i18n namespace, holding the `chat` texts. */
-  ns: string;
+  ns: ChatTexts;
 }) {
-  const { t } = useTranslation(ns);
+  const i18n = useTexts();
+  const texts = CHAT_TEXTS[ns];
   const boxRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const wasNearBottom = useRef(true);
@@ -67,11 +69,11 @@ export function MessageThread({
       // A box that scrolls must be reachable by keyboard to be scrolled.
       tabIndex={0}
       role="log"
-      aria-label={t('chat.threadLabel')}
+      aria-label={i18n._(texts['chat.threadLabel'])}
       className="max-h-[55dvh] min-h-48 overflow-y-auto rounded-2xl border border-slate-200 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-brand-700 md:max-h-[60dvh] md:p-4"
     >
       <div className="mb-3">
-        <ShowMoreButton {...older}>{t('chat.showOlder')}</ShowMoreButton>
+        <ShowMoreButton {...older}>{i18n._(texts['chat.showOlder'])}</ShowMoreButton>
       </div>
       <ol ref={listRef} className="flex flex-col gap-3">
         {messages.map((m) => (
@@ -87,8 +89,9 @@ export function MessageThread({
   );
 }
 
-function Bubble({ message, isMine, ns }: { message: Message; isMine: boolean; ns: string }) {
-  const { t } = useTranslation(ns);
+function Bubble({ message, isMine, ns }: { message: Message; isMine: boolean; ns: ChatTexts }) {
+  const i18n = useTexts();
+  const texts = CHAT_TEXTS[ns];
   const isOwnMemberMessage = isMine && !message.from_committee;
   return (
     <li
@@ -97,10 +100,10 @@ function Bubble({ message, isMine, ns }: { message: Message; isMine: boolean; ns
       {/* The committee is several people, so each of its messages says who wrote it. */}
       <p className={`text-xs font-semibold text-slate-700 ${isOwnMemberMessage ? 'sr-only' : ''}`}>
         {message.from_committee
-          ? t('chat.committeeAuthor', { name: message.author_name })
+          ? i18n._(texts['chat.committeeAuthor'], { name: message.author_name })
           : isMine
-            ? t('chat.you')
-            : t('chat.memberAuthor', { name: message.author_name })}
+            ? i18n._(texts['chat.you'])
+            : i18n._(texts['chat.memberAuthor'], { name: message.author_name })}
       </p>
       <div
         className={`flex flex-col gap-2 rounded-2xl px-3 py-2 shadow-sm ${isMine ? 'rounded-ee-sm bg-brand-700 text-white' : 'rounded-es-sm border border-slate-200 bg-white text-slate-900'}`}
@@ -115,7 +118,7 @@ function Bubble({ message, isMine, ns }: { message: Message; isMine: boolean; ns
       </div>
       <p className="text-xs text-slate-600">
         <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
-        {isMine && message.read && <span> · {t('chat.seen')}</span>}
+        {isMine && message.read && <span> · {i18n._(texts['chat.seen'])}</span>}
       </p>
     </li>
   );

@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import type { BonusPeriods } from '@jamiya/contracts/bonus';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -24,7 +24,7 @@ const resolver = lazyZodResolver(() =>
 );
 
 export function BonusPage() {
-  const { t } = useTranslation('admin-bonus');
+  const i18n = useTexts();
   const periods = useBonusPeriods();
   // A share-out proposed by one admin and waiting for another (maker-checker); a failed
   // list is shown as none, the server still refuses a second proposal.
@@ -32,8 +32,8 @@ export function BonusPage() {
   const next = periods.data?.next;
   return (
     <div className="flex flex-col gap-6">
-      <title>{t('pageTitle')}</title>
-      <PageHeading title={t('title')} subtitle={t('subtitle')} />
+      <title>{i18n._('admin-bonus.pageTitle')}</title>
+      <PageHeading title={i18n._('admin-bonus.title')} subtitle={i18n._('admin-bonus.subtitle')} />
       {periods.isPending || proposal.isPending ? (
         <Spinner />
       ) : periods.isError ? (
@@ -60,24 +60,24 @@ function ClosePeriod({
   next: BonusPeriods['next'];
   proposal: BonusProposal | undefined;
 }) {
-  const { t } = useTranslation('admin-bonus');
+  const i18n = useTexts();
   const isWaiting = next.starts_on !== null && next.latest_ends_on < next.starts_on;
   return (
     <section aria-labelledby="bonus-close" className={`${card} flex flex-col gap-4`}>
       <div>
         <h2 id="bonus-close" className="text-lg font-bold text-slate-900">
-          {t('close.title')}
+          {i18n._('admin-bonus.close.title')}
         </h2>
-        <p className="text-sm text-slate-700">{t('close.intro')}</p>
+        <p className="text-sm text-slate-700">{i18n._('admin-bonus.close.intro')}</p>
       </div>
       {proposal && <ProposalBox open={proposal} />}
       {next.starts_on === null ? (
-        <EmptyState title={t('close.nothingTitle')}>
-          <p>{t('close.nothingBody')}</p>
+        <EmptyState title={i18n._('admin-bonus.close.nothingTitle')}>
+          <p>{i18n._('admin-bonus.close.nothingBody')}</p>
         </EmptyState>
       ) : isWaiting ? (
         <p className="rounded-xl bg-slate-100 p-3 text-slate-800">
-          {t('close.waiting', { date: formatDate(next.starts_on) })}
+          {i18n._('admin-bonus.close.waiting', { date: formatDate(next.starts_on) })}
         </p>
       ) : (
         <PeriodForm next={{ ...next, starts_on: next.starts_on }} proposal={proposal} />
@@ -93,7 +93,7 @@ function PeriodForm({
   next: BonusPeriods['next'] & { starts_on: string };
   proposal: BonusProposal | undefined;
 }) {
-  const { t } = useTranslation('admin-bonus');
+  const i18n = useTexts();
   // With a proposal open, its dates: the second admin sees the shares they would confirm.
   const defaults: PeriodFormInput = {
     starts_on: next.is_start_fixed ? '' : (proposal?.starts_on ?? next.starts_on),
@@ -116,16 +116,18 @@ function PeriodForm({
       >
         {next.is_start_fixed ? (
           <div className="flex flex-col gap-1">
-            <p className="text-sm font-medium text-slate-800">{t('close.start')}</p>
+            <p className="text-sm font-medium text-slate-800">
+              {i18n._('admin-bonus.close.start')}
+            </p>
             <p className="flex min-h-11 items-center font-semibold text-slate-900">
               {formatDate(next.starts_on)}
             </p>
-            <p className="text-xs text-slate-600">{t('close.startFixed')}</p>
+            <p className="text-xs text-slate-600">{i18n._('admin-bonus.close.startFixed')}</p>
           </div>
         ) : (
           <Field
-            label={t('close.start')}
-            hint={t('close.startFirst', { date: formatDate(next.starts_on) })}
+            label={i18n._('admin-bonus.close.start')}
+            hint={i18n._('admin-bonus.close.startFirst', { date: formatDate(next.starts_on) })}
             error={errors.starts_on?.message}
           >
             {(a) => (
@@ -140,8 +142,8 @@ function PeriodForm({
           </Field>
         )}
         <Field
-          label={t('close.end')}
-          hint={t('close.endHint', { date: formatDate(next.latest_ends_on) })}
+          label={i18n._('admin-bonus.close.end')}
+          hint={i18n._('admin-bonus.close.endHint', { date: formatDate(next.latest_ends_on) })}
           error={errors.ends_on?.message}
         >
           {(a) => (
@@ -156,7 +158,7 @@ function PeriodForm({
           )}
         </Field>
         <Button type="submit" variant="secondary" className="sm:mt-6">
-          {t('close.preview')}
+          {i18n._('admin-bonus.close.preview')}
         </Button>
       </form>
       {period && <PreviewPanel period={period} hasProposal={proposal !== undefined} />}

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import type { BonusPeriodRequest } from '@jamiya/contracts/bonus';
 import { Button } from '../../../components/button.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
@@ -28,7 +28,7 @@ export function CloseDialog({
   confirmLabel: string;
   onClosed: (answer: CloseAnswer) => void;
 }) {
-  const { t } = useTranslation('admin-bonus');
+  const i18n = useTexts();
   const close = useCloseBonusPeriod();
   const confirm = async () => {
     try {
@@ -41,13 +41,13 @@ export function CloseDialog({
     }
   };
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={t('confirm.title', { span })}>
+    <Modal isOpen={isOpen} onClose={onClose} title={i18n._('admin-bonus.confirm.title', { span })}>
       <div className="flex flex-col gap-4">
         <p className="text-slate-800">{body}</p>
-        <p className="text-sm text-slate-700">{t('confirm.final')}</p>
+        <p className="text-sm text-slate-700">{i18n._('admin-bonus.confirm.final')}</p>
         <ModalActions>
           <Button variant="secondary" onClick={onClose}>
-            {t('cancel', { ns: 'common' })}
+            {i18n._('common.cancel')}
           </Button>
           <Button isBusy={close.isPending} onClick={() => void confirm()}>
             {confirmLabel}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { PREVIEW_FIGURES_TEXTS } from '../texts.ts';
 import type { BonusMemberShare, BonusPeriodRequest, BonusPreview } from '@jamiya/contracts/bonus';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
@@ -23,9 +24,9 @@ export function PreviewPanel({
   /** A share-out is proposed: it is confirmed or withdrawn above, not closed again here. */
   hasProposal?: boolean;
 }) {
-  const { t } = useTranslation('admin-bonus');
+  const i18n = useTexts();
   const preview = useBonusPreview(period);
-  if (preview.isPending) return <Spinner label={t('preview.loading')} />;
+  if (preview.isPending) return <Spinner label={i18n._('admin-bonus.preview.loading')} />;
   if (preview.isError)
     return (
       <ErrorState message={errorMessage(preview.error)} onRetry={() => void preview.refetch()} />
@@ -42,9 +43,9 @@ function Preview({
   period: BonusPeriodRequest;
   hasProposal: boolean;
 }) {
-  const { t } = useTranslation('admin-bonus');
+  const i18n = useTexts();
   const [isConfirming, setConfirming] = useState(false);
-  const span = t('span', {
+  const span = i18n._('admin-bonus.span', {
     from: formatDate(preview.starts_on),
     to: formatDate(preview.ends_on),
   });
@@ -57,7 +58,7 @@ function Preview({
   const columns: Column<BonusMemberShare>[] = [
     {
       key: 'member',
-      header: t('preview.columns.member'),
+      header: i18n._('admin-bonus.preview.columns.member'),
       isRowHeader: true,
       cell: (m) => (
         <span className="flex flex-col">
@@ -70,20 +71,20 @@ function Preview({
     },
     {
       key: 'average',
-      header: t('preview.columns.average'),
+      header: i18n._('admin-bonus.preview.columns.average'),
       align: 'end',
       cell: (m) => aed(m.average_balance),
     },
     {
       key: 'share',
-      header: t('preview.columns.share'),
+      header: i18n._('admin-bonus.preview.columns.share'),
       align: 'end',
       isSecondary: true,
       cell: (m) => `${formatPercent(m.share_percent)} %`,
     },
     {
       key: 'amount',
-      header: t('preview.columns.amount'),
+      header: i18n._('admin-bonus.preview.columns.amount'),
       align: 'end',
       cell: (m) => <span className="font-semibold">{aed(m.amount)}</span>,
     },
@@ -92,11 +93,11 @@ function Preview({
   return (
     <section aria-labelledby="bonus-preview" className="flex flex-col gap-4">
       <h3 id="bonus-preview" className="font-bold text-slate-900">
-        {t('preview.title', { span })}
+        {i18n._('admin-bonus.preview.title', { span })}
       </h3>
       <Figures
         columns={4}
-        items={figures.map((f) => ({ ...f, label: t(`preview.figures.${f.key}`) }))}
+        items={figures.map((f) => ({ ...f, label: i18n._(PREVIEW_FIGURES_TEXTS[f.key]!) }))}
       />
       {preview.blocker && (
         <p role="status" className="rounded-xl bg-amber-50 p-3 text-amber-950">
@@ -105,25 +106,25 @@ function Preview({
       )}
       {preview.members.length > 0 && (
         <DataTable
-          caption={t('preview.caption', { span })}
+          caption={i18n._('admin-bonus.preview.caption', { span })}
           columns={columns}
           rows={preview.members}
           rowKey={(m) => m.member.id}
         />
       )}
       {hasProposal ? (
-        <p className="text-sm text-slate-700">{t('proposal.decideFirst')}</p>
+        <p className="text-sm text-slate-700">{i18n._('admin-bonus.proposal.decideFirst')}</p>
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-end">
           {!preview.can_close && (
-            <p className="text-sm text-slate-600">{t('preview.cannotClose')}</p>
+            <p className="text-sm text-slate-600">{i18n._('admin-bonus.preview.cannotClose')}</p>
           )}
           <Button
             disabled={!preview.can_close}
             className="disabled:opacity-50"
             onClick={() => setConfirming(true)}
           >
-            {t('close.submit')}
+            {i18n._('admin-bonus.close.submit')}
           </Button>
         </div>
       )}
@@ -132,15 +133,17 @@ function Preview({
         onClose={() => setConfirming(false)}
         period={period}
         span={span}
-        body={t('confirm.body', {
+        body={i18n._('admin-bonus.confirm.body', {
           interest: aed(preview.interest),
           count: preview.members.filter((m) => m.amount > 0).length,
         })}
-        confirmLabel={t('close.submit')}
+        confirmLabel={i18n._('admin-bonus.close.submit')}
         onClosed={(answer) => {
           // 202: proposed; the box above shows it waiting for a second admin, and takes the
           // focus now that the dialog has closed (the Close button is gone).
-          toastSuccess(isProposed(answer) ? t('proposal.waitingToast') : answer.message);
+          toastSuccess(
+            isProposed(answer) ? i18n._('admin-bonus.proposal.waitingToast') : answer.message,
+          );
           if (isProposed(answer))
             setTimeout(() => document.getElementById(PROPOSAL_HEADING)?.focus());
         }}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { ProposalPanel } from '../../../components/proposal-panel.tsx';
 import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
@@ -17,24 +17,27 @@ export const PROPOSAL_HEADING = 'bonus-proposal';
  * withdraw it.
  */
 export function ProposalBox({ open }: { open: BonusProposal }) {
-  const { t } = useTranslation('admin-bonus');
+  const i18n = useTexts();
   const { proposal } = open;
   const myId = useMyId();
   const isMine = myId !== undefined && proposal.proposed_by.id === myId;
   const [isConfirming, setConfirming] = useState(false);
-  const span = t('span', { from: formatDate(open.starts_on), to: formatDate(open.ends_on) });
+  const span = i18n._('admin-bonus.span', {
+    from: formatDate(open.starts_on),
+    to: formatDate(open.ends_on),
+  });
 
   return (
     <>
       <ProposalPanel
         proposal={proposal}
         isMine={isMine}
-        confirmLabel={t('proposal.confirm')}
+        confirmLabel={i18n._('admin-bonus.proposal.confirm')}
         onConfirm={() => setConfirming(true)}
         headingId={PROPOSAL_HEADING}
-        note={isMine ? t('proposal.own') : t('proposal.others')}
+        note={isMine ? i18n._('admin-bonus.proposal.own') : i18n._('admin-bonus.proposal.others')}
       >
-        <p>{t('proposal.what', { span, interest: aed(proposal.amount ?? 0) })}</p>
+        <p>{i18n._('admin-bonus.proposal.what', { span, interest: aed(proposal.amount ?? 0) })}</p>
       </ProposalPanel>
       <CloseDialog
         isOpen={isConfirming}
@@ -42,11 +45,11 @@ export function ProposalBox({ open }: { open: BonusProposal }) {
         // The same dates as the proposal: the server refuses others (409).
         period={{ starts_on: open.starts_on, ends_on: open.ends_on }}
         span={span}
-        body={t('proposal.confirmBody', {
+        body={i18n._('admin-bonus.proposal.confirmBody', {
           name: proposal.proposed_by.name,
           interest: aed(proposal.amount ?? 0),
         })}
-        confirmLabel={t('proposal.confirm')}
+        confirmLabel={i18n._('admin-bonus.proposal.confirm')}
         onClosed={(answer) => toastSuccess(answer.message)}
       />
     </>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { AUDIT_ACTIONS_TEXTS, AUDIT_GROUPS_TEXTS } from '../texts.ts';
 import { Link } from 'react-router';
 import type { AuditEvent } from '@jamiya/contracts/books';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
@@ -28,7 +29,7 @@ const ACTION_GROUPS = [
 
 /** /admin/audit: who did what, when and why, newest first. */
 export function AuditPage() {
-  const { t } = useTranslation('admin-books');
+  const i18n = useTexts();
   const [action, setAction] = useState('');
   const audit = useAudit(action);
   const events = audit.data?.pages.flatMap((p) => p.items) ?? [];
@@ -36,13 +37,13 @@ export function AuditPage() {
   const columns: Column<AuditEvent>[] = [
     {
       key: 'when',
-      header: t('audit.columns.when'),
+      header: i18n._('admin-books.audit.columns.when'),
       isSecondary: true,
       cell: (e) => <span className="whitespace-nowrap">{formatDateTime(e.at)}</span>,
     },
     {
       key: 'action',
-      header: t('audit.columns.action'),
+      header: i18n._('admin-books.audit.columns.action'),
       isRowHeader: true,
       cell: (e) => (
         <>
@@ -54,7 +55,7 @@ export function AuditPage() {
           <BothAdmins event={e} />
           {e.reason && (
             <span className="block text-xs text-slate-700 md:hidden">
-              {t('audit.reasonLine', { reason: e.reason })}
+              {i18n._('admin-books.audit.reasonLine', { reason: e.reason })}
             </span>
           )}
         </>
@@ -62,19 +63,19 @@ export function AuditPage() {
     },
     {
       key: 'who',
-      header: t('audit.columns.who'),
+      header: i18n._('admin-books.audit.columns.who'),
       cell: (e) =>
         e.actor ? (
           <Link to={`/admin/members/${e.actor.id}`} className={tableLink}>
             {e.actor.name}
           </Link>
         ) : (
-          <span className="text-slate-600">{t('audit.system')}</span>
+          <span className="text-slate-600">{i18n._('admin-books.audit.system')}</span>
         ),
     },
     {
       key: 'target',
-      header: t('audit.columns.target'),
+      header: i18n._('admin-books.audit.columns.target'),
       cell: (e) => (
         <span className="whitespace-nowrap">
           <Target event={e} />
@@ -83,7 +84,7 @@ export function AuditPage() {
     },
     {
       key: 'reason',
-      header: t('audit.columns.reason'),
+      header: i18n._('admin-books.audit.columns.reason'),
       isSecondary: true,
       cell: (e) => <span className="text-slate-700">{e.reason ?? ''}</span>,
     },
@@ -94,7 +95,13 @@ export function AuditPage() {
   else if (audit.isError && !audit.data)
     body = <ErrorState message={errorMessage(audit.error)} onRetry={() => void audit.refetch()} />;
   else if (events.length === 0)
-    body = <EmptyState title={action ? t('audit.noneOfAction') : t('audit.empty')} />;
+    body = (
+      <EmptyState
+        title={
+          action ? i18n._('admin-books.audit.noneOfAction') : i18n._('admin-books.audit.empty')
+        }
+      />
+    );
   else
     body = (
       <>
@@ -103,7 +110,7 @@ export function AuditPage() {
           aria-busy={audit.isPlaceholderData}
         >
           <DataTable
-            caption={t('audit.title')}
+            caption={i18n._('admin-books.audit.title')}
             columns={columns}
             rows={events}
             rowKey={(e) => e.id}
@@ -114,27 +121,30 @@ export function AuditPage() {
           isFetchingNextPage={audit.isFetchingNextPage}
           fetchNextPage={audit.fetchNextPage}
         >
-          {t('showMore')}
+          {i18n._('admin-books.showMore')}
         </ShowMoreButton>
       </>
     );
 
   return (
     <div className="flex flex-col gap-6">
-      <title>{t('audit.pageTitle')}</title>
+      <title>{i18n._('admin-books.audit.pageTitle')}</title>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <PageHeading title={t('audit.title')} subtitle={t('audit.subtitle')} />
+        <PageHeading
+          title={i18n._('admin-books.audit.title')}
+          subtitle={i18n._('admin-books.audit.subtitle')}
+        />
         <div className="md:w-64">
-          <Field label={t('audit.actionFilter')}>
+          <Field label={i18n._('admin-books.audit.actionFilter')}>
             {(a) => (
               <FilterSelect
                 {...a}
                 value={action}
                 onChange={(e) => setAction(e.target.value)}
-                allLabel={t('audit.allActions')}
+                allLabel={i18n._('admin-books.audit.allActions')}
                 options={ACTION_GROUPS.map((group) => ({
                   value: group,
-                  label: t(`audit.groups.${group.slice(0, -1)}`),
+                  label: i18n._(AUDIT_GROUPS_TEXTS[group.slice(0, -1)]!),
                 }))}
               />
             )}
@@ -151,55 +161,58 @@ export function AuditPage() {
 
 /** The action in words when it is a known one; its code otherwise, so nothing is hidden. */
 function ActionName({ action }: { action: string }) {
-  const { t } = useTranslation('admin-books');
+  const i18n = useTexts();
   // Keyed as the server names the actions ("loan.approved").
-  const name = t(`audit.actions.${action}`, { defaultValue: '' });
+  const name = AUDIT_ACTIONS_TEXTS[action] ? i18n._(AUDIT_ACTIONS_TEXTS[action]!) : '';
   return name ? <span title={action}>{name}</span> : <code className="text-xs">{action}</code>;
 }
 
 /** A proposal carried out names both admins: who proposed it and who confirmed it. */
 function BothAdmins({ event }: { event: AuditEvent }) {
-  const { t } = useTranslation('admin-books');
+  const i18n = useTexts();
   const d = event.details as { proposedBy?: string; confirmedBy?: string } | null;
   if (event.action !== 'proposal.confirm' || !d?.proposedBy || !d.confirmedBy) return null;
   return (
     <span className="block text-xs text-slate-700">
-      {t('audit.bothAdmins', { proposedBy: d.proposedBy, confirmedBy: d.confirmedBy })}
+      {i18n._('admin-books.audit.bothAdmins', {
+        proposedBy: d.proposedBy,
+        confirmedBy: d.confirmedBy,
+      })}
     </span>
   );
 }
 
 function Target({ event }: { event: AuditEvent }) {
-  const { t } = useTranslation('admin-books');
+  const i18n = useTexts();
   const id = event.target_id;
   switch (event.target_type) {
     case 'user':
       return (
         <Link to={`/admin/members/${id}`} className={tableLink}>
-          {t('audit.targets.user', { id })}
+          {i18n._('admin-books.audit.targets.user', { id })}
         </Link>
       );
     case 'loan':
       return (
         <Link to={`/admin/loans/${id}`} className={tableLink}>
-          {t('audit.targets.loan', { id })}
+          {i18n._('admin-books.audit.targets.loan', { id })}
         </Link>
       );
     case 'payment':
-      return <>{t('audit.targets.payment', { id })}</>;
+      return <>{i18n._('admin-books.audit.targets.payment', { id })}</>;
     case 'membership_application':
-      return <>{t('audit.targets.application', { id })}</>;
+      return <>{i18n._('admin-books.audit.targets.application', { id })}</>;
     case 'settings':
-      return <>{t('audit.targets.settings')}</>;
+      return <>{i18n._('admin-books.audit.targets.settings')}</>;
     case 'proposal': {
       // A proposal is about a loan, or (with no loan) a share-out of the interest.
       const loanId = (event.details as { loanId?: number | null } | null)?.loanId;
       return loanId ? (
         <Link to={`/admin/loans/${loanId}`} className={tableLink}>
-          {t('audit.targets.loan', { id: loanId })}
+          {i18n._('admin-books.audit.targets.loan', { id: loanId })}
         </Link>
       ) : (
-        <>{t('audit.targets.shareOut')}</>
+        <>{i18n._('admin-books.audit.targets.shareOut')}</>
       );
     }
     default:

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { KINDS_TEXTS } from '../texts.ts';
 import type { JournalEntry } from '@jamiya/contracts/books';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/field.tsx';
@@ -19,7 +20,7 @@ const KINDS: EntryKind[] = ['dues', 'disbursement', 'repayment', 'write_off', 'r
 
 /** Every journal entry, newest first, each with its postings; filter by kind, export as CSV. */
 export function Journal() {
-  const { t } = useTranslation('admin-books');
+  const i18n = useTexts();
   const [kind, setKind] = useState<EntryKind | ''>('');
   const journal = useJournal(kind);
   const download = useDownloadJournal();
@@ -32,7 +33,13 @@ export function Journal() {
       <ErrorState message={errorMessage(journal.error)} onRetry={() => void journal.refetch()} />
     );
   else if (entries.length === 0)
-    body = <EmptyState title={kind ? t('journal.noneOfKind') : t('journal.empty')} />;
+    body = (
+      <EmptyState
+        title={
+          kind ? i18n._('admin-books.journal.noneOfKind') : i18n._('admin-books.journal.empty')
+        }
+      />
+    );
   else
     body = (
       <>
@@ -49,7 +56,7 @@ export function Journal() {
           isFetchingNextPage={journal.isFetchingNextPage}
           fetchNextPage={journal.fetchNextPage}
         >
-          {t('showMore')}
+          {i18n._('admin-books.showMore')}
         </ShowMoreButton>
       </>
     );
@@ -59,20 +66,20 @@ export function Journal() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="journal-title" className="text-lg font-bold text-slate-900">
-            {t('journal.title')}
+            {i18n._('admin-books.journal.title')}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">{t('journal.note')}</p>
+          <p className="mt-1 text-sm text-slate-600">{i18n._('admin-books.journal.note')}</p>
         </div>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:flex-wrap sm:items-end">
           <div className="sm:w-48">
-            <Field label={t('journal.kindFilter')}>
+            <Field label={i18n._('admin-books.journal.kindFilter')}>
               {(a) => (
                 <FilterSelect
                   {...a}
                   value={kind}
                   onChange={(e) => setKind(e.target.value as EntryKind | '')}
-                  allLabel={t('journal.allKinds')}
-                  options={KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+                  allLabel={i18n._('admin-books.journal.allKinds')}
+                  options={KINDS.map((k) => ({ value: k, label: i18n._(KINDS_TEXTS[k]!) }))}
                 />
               )}
             </Field>
@@ -83,7 +90,7 @@ export function Journal() {
             isBusy={download.isPending}
             onClick={() => download.mutate(kind, { onError: toastError })}
           >
-            {t('journal.downloadCsv')}
+            {i18n._('admin-books.journal.downloadCsv')}
           </Button>
         </div>
       </div>
@@ -96,19 +103,19 @@ export function Journal() {
 }
 
 function EntryItem({ entry }: { entry: JournalEntry }) {
-  const { t } = useTranslation('admin-books');
+  const i18n = useTexts();
   const accountName = useAccountName();
   const titleId = `journal-entry-${entry.id}`;
   return (
     <li aria-labelledby={titleId} className="rounded-xl border border-slate-200 px-3 py-2 sm:px-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h3 id={titleId} className="font-bold text-slate-900 tabular-nums">
-          {t('journal.entry', { id: entry.id })}
+          {i18n._('admin-books.journal.entry', { id: entry.id })}
         </h3>
         <StatusBadge
           tone={entry.kind === 'reversal' || entry.kind === 'write_off' ? 'warning' : 'info'}
         >
-          {t(`kinds.${entry.kind}`)}
+          {i18n._(KINDS_TEXTS[entry.kind]!)}
         </StatusBadge>
         <span className="text-sm whitespace-nowrap text-slate-600">
           {formatDateTime(entry.occurred_at)}
@@ -116,12 +123,14 @@ function EntryItem({ entry }: { entry: JournalEntry }) {
         <span className="min-w-0 text-slate-800">{entry.memo}</span>
       </div>
       <table className="mt-1 w-full text-sm">
-        <caption className="sr-only">{t('journal.postingsOf', { id: entry.id })}</caption>
+        <caption className="sr-only">
+          {i18n._('admin-books.journal.postingsOf', { id: entry.id })}
+        </caption>
         <thead className="sr-only">
           <tr>
-            <th scope="col">{t('journal.columns.account')}</th>
-            <th scope="col">{t('journal.columns.debit')}</th>
-            <th scope="col">{t('journal.columns.credit')}</th>
+            <th scope="col">{i18n._('admin-books.journal.columns.account')}</th>
+            <th scope="col">{i18n._('admin-books.journal.columns.debit')}</th>
+            <th scope="col">{i18n._('admin-books.journal.columns.credit')}</th>
           </tr>
         </thead>
         <tbody>
@@ -146,10 +155,10 @@ function EntryItem({ entry }: { entry: JournalEntry }) {
       </table>
       <p className="mt-1 text-xs text-slate-600">
         {entry.created_by
-          ? t('journal.by', { name: entry.created_by.name })
-          : t('journal.bySystem')}
+          ? i18n._('admin-books.journal.by', { name: entry.created_by.name })
+          : i18n._('admin-books.journal.bySystem')}
         {entry.reverses_entry_id !== null &&
-          ` · ${t('journal.reverses', { id: entry.reverses_entry_id })}`}
+          ` · ${i18n._('admin-books.journal.reverses', { id: entry.reverses_entry_id })}`}
       </p>
     </li>
   );

@@ -1,4 +1,5 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { LEDGER_TYPES_TEXTS } from '../texts.ts';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { aed } from '../../../lib/format.ts';
@@ -16,11 +17,14 @@ const wide = 'hidden md:table-cell';
 
 /** /admin/ledger: the trial balance, then the journal it is the sum of. */
 export function LedgerPage() {
-  const { t } = useTranslation('admin-books');
+  const i18n = useTexts();
   return (
     <div className="flex flex-col gap-6">
-      <title>{t('ledger.pageTitle')}</title>
-      <PageHeading title={t('ledger.title')} subtitle={t('ledger.subtitle')} />
+      <title>{i18n._('admin-books.ledger.pageTitle')}</title>
+      <PageHeading
+        title={i18n._('admin-books.ledger.title')}
+        subtitle={i18n._('admin-books.ledger.subtitle')}
+      />
       <TrialBalance />
       <Journal />
     </div>
@@ -28,7 +32,7 @@ export function LedgerPage() {
 }
 
 function TrialBalance() {
-  const { t } = useTranslation('admin-books');
+  const i18n = useTexts();
   const accountName = useAccountName();
   const balance = useTrialBalance();
 
@@ -49,41 +53,43 @@ function TrialBalance() {
           role={tb.balanced ? undefined : 'alert'}
         >
           <StatusBadge tone={tb.balanced ? 'success' : 'danger'}>
-            {tb.balanced ? t('ledger.balanced') : t('ledger.notBalanced')}
+            {tb.balanced
+              ? i18n._('admin-books.ledger.balanced')
+              : i18n._('admin-books.ledger.notBalanced')}
           </StatusBadge>
           <span>
             {tb.balanced
-              ? t('ledger.balancedBody')
-              : t('ledger.notBalancedBody', {
+              ? i18n._('admin-books.ledger.balancedBody')
+              : i18n._('admin-books.ledger.notBalancedBody', {
                   difference: aed(Math.abs(aedDifference(tb.total_debits, tb.total_credits))),
                 })}
           </span>
         </p>
         {tb.accounts.length === 0 ? (
-          <p className="text-slate-700">{t('ledger.noAccounts')}</p>
+          <p className="text-slate-700">{i18n._('admin-books.ledger.noAccounts')}</p>
         ) : (
           <div className={tableWrap}>
             <table className="w-full text-sm">
-              <caption className="sr-only">{t('ledger.trialBalance')}</caption>
+              <caption className="sr-only">{i18n._('admin-books.ledger.trialBalance')}</caption>
               <thead>
                 <tr className={headRow}>
                   <th scope="col" className={`${th} ${wide}`}>
-                    {t('ledger.columns.code')}
+                    {i18n._('admin-books.ledger.columns.code')}
                   </th>
                   <th scope="col" className={th}>
-                    {t('ledger.columns.account')}
+                    {i18n._('admin-books.ledger.columns.account')}
                   </th>
                   <th scope="col" className={`${th} ${wide}`}>
-                    {t('ledger.columns.type')}
+                    {i18n._('admin-books.ledger.columns.type')}
                   </th>
                   <th scope="col" className={thEnd}>
-                    {t('ledger.columns.debits')}
+                    {i18n._('admin-books.ledger.columns.debits')}
                   </th>
                   <th scope="col" className={thEnd}>
-                    {t('ledger.columns.credits')}
+                    {i18n._('admin-books.ledger.columns.credits')}
                   </th>
                   <th scope="col" className={`${thEnd} ${wide}`}>
-                    {t('ledger.columns.balance')}
+                    {i18n._('admin-books.ledger.columns.balance')}
                   </th>
                 </tr>
               </thead>
@@ -96,10 +102,10 @@ function TrialBalance() {
                     <th scope="row" className={`${td} text-start font-normal`}>
                       {accountName(a.code, a.name)}
                       <span className="block text-xs text-slate-500 md:hidden">
-                        <span translate="no">{a.code}</span> · {t(`ledger.types.${a.type}`)}
+                        <span translate="no">{a.code}</span> · {i18n._(LEDGER_TYPES_TEXTS[a.type]!)}
                       </span>
                     </th>
-                    <td className={`${td} ${wide}`}>{t(`ledger.types.${a.type}`)}</td>
+                    <td className={`${td} ${wide}`}>{i18n._(LEDGER_TYPES_TEXTS[a.type]!)}</td>
                     <td className={tdEnd}>{aed(a.debits)}</td>
                     <td className={tdEnd}>{aed(a.credits)}</td>
                     <td className={`${tdEnd} ${wide}`}>{aed(a.balance)}</td>
@@ -110,10 +116,10 @@ function TrialBalance() {
                 <tr className="border-t-2 border-slate-300 font-bold">
                   {/* Code and type are left out on a phone, so the label spans fewer columns there. */}
                   <th scope="row" colSpan={3} className={`${th} ${wide}`}>
-                    {t('ledger.totals')}
+                    {i18n._('admin-books.ledger.totals')}
                   </th>
                   <th scope="row" className={`${th} md:hidden`}>
-                    {t('ledger.totals')}
+                    {i18n._('admin-books.ledger.totals')}
                   </th>
                   <td className={tdEnd}>{aed(tb.total_debits)}</td>
                   <td className={tdEnd}>{aed(tb.total_credits)}</td>
@@ -133,9 +139,11 @@ function TrialBalance() {
     <section aria-labelledby="trial-balance-title" className={`${card} flex flex-col gap-4`}>
       <div>
         <h2 id="trial-balance-title" className="text-lg font-bold text-slate-900">
-          {t('ledger.trialBalance')}
+          {i18n._('admin-books.ledger.trialBalance')}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">{t('ledger.trialBalanceNote')}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {i18n._('admin-books.ledger.trialBalanceNote')}
+        </p>
       </div>
       {body}
     </section>

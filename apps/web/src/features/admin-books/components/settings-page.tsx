@@ -7,7 +7,13 @@ import {
   TRANSLATED_LANGUAGES,
   type Language,
 } from '@jamiya/contracts/languages';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import {
+  SETTINGS_LANGUAGES_TEXTS,
+  SETTINGS_POLICY_TEXTS,
+  SETTINGS_POLICY_CHARGE_TEXTS,
+  SETTINGS_RECHARGE_TEXTS,
+} from '../texts.ts';
 import type { AdminSettings } from '@jamiya/contracts/settings';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -43,12 +49,15 @@ const resolver = lazyZodResolver(() =>
 );
 
 export function AdminSettingsPage() {
-  const { t } = useTranslation('admin-books');
+  const i18n = useTexts();
   const settings = useAdminSettings();
   return (
     <div className="flex flex-col gap-6">
-      <title>{t('settings.pageTitle')}</title>
-      <PageHeading title={t('settings.title')} subtitle={t('settings.subtitle')} />
+      <title>{i18n._('admin-books.settings.pageTitle')}</title>
+      <PageHeading
+        title={i18n._('admin-books.settings.title')}
+        subtitle={i18n._('admin-books.settings.subtitle')}
+      />
       {settings.isPending ? (
         <Spinner />
       ) : settings.isError ? (
@@ -64,7 +73,7 @@ export function AdminSettingsPage() {
 }
 
 function SettingsForm({ settings }: { settings: AdminSettings }) {
-  const { t } = useTranslation('admin-books');
+  const i18n = useTexts();
   const update = useUpdateSettings();
   const form = useForm<SettingsFormInput, unknown, SettingsFormValues>({
     resolver,
@@ -118,29 +127,45 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
     </Field>
   );
   const policyAmount = (name: 'minimum' | 'maximum' | 'step' | 'default') =>
-    line(`loan_policy.${name}`, t(`settings.policy.${name}`), policy?.[name]?.message, {
+    line(`loan_policy.${name}`, i18n._(SETTINGS_POLICY_TEXTS[name]!), policy?.[name]?.message, {
       inputMode: 'decimal',
     });
   const rechargeAmount = (name: 'minimum' | 'maximum') =>
-    line(`recharge.${name}`, t(`settings.recharge.${name}`), errors.recharge?.[name]?.message, {
-      inputMode: 'decimal',
-    });
+    line(
+      `recharge.${name}`,
+      i18n._(SETTINGS_RECHARGE_TEXTS[name]!),
+      errors.recharge?.[name]?.message,
+      {
+        inputMode: 'decimal',
+      },
+    );
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <Section id="settings-association" title={t('settings.association')}>
+      <Section id="settings-association" title={i18n._('admin-books.settings.association')}>
         <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          {line('association_name', t('settings.name'), errors.association_name?.message)}
-          {line('monthly_due', t('settings.monthlyDue'), errors.monthly_due?.message, {
-            hint: t('settings.monthlyDueHint'),
-            inputMode: 'decimal',
-          })}
+          {line(
+            'association_name',
+            i18n._('admin-books.settings.name'),
+            errors.association_name?.message,
+          )}
+          {line(
+            'monthly_due',
+            i18n._('admin-books.settings.monthlyDue'),
+            errors.monthly_due?.message,
+            {
+              hint: i18n._('admin-books.settings.monthlyDueHint'),
+              inputMode: 'decimal',
+            },
+          )}
         </div>
       </Section>
 
-      <Section id="settings-policy" title={t('settings.policy.title')}>
+      <Section id="settings-policy" title={i18n._('admin-books.settings.policy.title')}>
         <p className="text-sm text-slate-700">
-          {t('settings.policy.intro', { rate: settings.loan_policy.interest_rate_percent })}
+          {i18n._('admin-books.settings.policy.intro', {
+            rate: settings.loan_policy.interest_rate_percent,
+          })}
         </p>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {policyAmount('minimum')}
@@ -149,14 +174,19 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           {policyAmount('default')}
         </div>
         <div className="grid gap-4 md:grid-cols-2">
-          {line('loan_policy.terms', t('settings.policy.terms'), firstMessage(policy?.terms), {
-            hint: t('settings.policy.termsHint'),
-          })}
+          {line(
+            'loan_policy.terms',
+            i18n._('admin-books.settings.policy.terms'),
+            firstMessage(policy?.terms),
+            {
+              hint: i18n._('admin-books.settings.policy.termsHint'),
+            },
+          )}
           {line(
             'loan_policy.max_custom_term',
-            t('settings.policy.maxCustomTerm'),
+            i18n._('admin-books.settings.policy.maxCustomTerm'),
             policy?.max_custom_term?.message,
-            { hint: t('settings.policy.maxCustomTermHint'), inputMode: 'numeric' },
+            { hint: i18n._('admin-books.settings.policy.maxCustomTermHint'), inputMode: 'numeric' },
           )}
         </div>
         <label className="flex min-h-11 items-center gap-3 self-start">
@@ -165,14 +195,16 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             className="size-5 accent-brand-700"
             {...form.register('loan_policy.allow_custom_term')}
           />
-          <span className="font-medium text-slate-800">{t('settings.policy.allowCustom')}</span>
+          <span className="font-medium text-slate-800">
+            {i18n._('admin-books.settings.policy.allowCustom')}
+          </span>
         </label>
         <fieldset className="flex flex-col gap-2">
           <legend className="font-medium text-slate-800">
-            {t('settings.policy.chargeCalled')}
+            {i18n._('admin-books.settings.policy.chargeCalled')}
           </legend>
           <p className="text-sm text-slate-600">
-            {t('settings.policy.chargeCalledHint', {
+            {i18n._('admin-books.settings.policy.chargeCalledHint', {
               rate: settings.loan_policy.interest_rate_percent,
             })}
           </p>
@@ -184,24 +216,26 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
                 className="size-5 accent-brand-700"
                 {...form.register('loan_policy.charge_called')}
               />
-              <span className="text-slate-800">{t(`settings.policy.charge.${called}`)}</span>
+              <span className="text-slate-800">
+                {i18n._(SETTINGS_POLICY_CHARGE_TEXTS[called]!)}
+              </span>
             </label>
           ))}
         </fieldset>
       </Section>
 
-      <Section id="settings-recharge" title={t('settings.recharge.title')}>
-        <p className="text-sm text-slate-700">{t('settings.recharge.intro')}</p>
+      <Section id="settings-recharge" title={i18n._('admin-books.settings.recharge.title')}>
+        <p className="text-sm text-slate-700">{i18n._('admin-books.settings.recharge.intro')}</p>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {rechargeAmount('minimum')}
           {rechargeAmount('maximum')}
         </div>
       </Section>
 
-      <Section id="settings-terms" title={t('settings.termsTitle')}>
+      <Section id="settings-terms" title={i18n._('admin-books.settings.termsTitle')}>
         <Field
-          label={t('settings.termsText')}
-          hint={t('settings.termsTextHint')}
+          label={i18n._('admin-books.settings.termsText')}
+          hint={i18n._('admin-books.settings.termsTextHint')}
           error={errors.terms_text?.message}
         >
           {(a) => (
@@ -210,10 +244,10 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         </Field>
       </Section>
 
-      <Section id="settings-instructions" title={t('settings.instructions.title')}>
+      <Section id="settings-instructions" title={i18n._('admin-books.settings.instructions.title')}>
         <Field
-          label={t('settings.instructions.label')}
-          hint={t('settings.instructions.hint')}
+          label={i18n._('admin-books.settings.instructions.label')}
+          hint={i18n._('admin-books.settings.instructions.hint')}
           error={errors.payment_instructions?.message}
         >
           {(a) => (
@@ -232,7 +266,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
-          {t('settings.updatedAt', { when: formatDateTime(settings.updated_at) })}
+          {i18n._('admin-books.settings.updatedAt', { when: formatDateTime(settings.updated_at) })}
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button
@@ -241,10 +275,10 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             disabled={!form.formState.isDirty}
             onClick={() => form.reset(toFormInput(settings))}
           >
-            {t('settings.undo')}
+            {i18n._('admin-books.settings.undo')}
           </Button>
           <Button type="submit" isBusy={form.formState.isSubmitting}>
-            {t('settings.save')}
+            {i18n._('admin-books.settings.save')}
           </Button>
         </div>
       </div>
@@ -261,24 +295,24 @@ function TextsInLanguages({
 }: {
   form: UseFormReturn<SettingsFormInput, unknown, SettingsFormValues>;
 }) {
-  const { t } = useTranslation('admin-books');
+  const i18n = useTexts();
   const [language, setLanguage] = useState<Exclude<Language, 'en'>>('ar');
   const written = useWatch({ control: form.control, name: 'translations' });
   const errors = form.formState.errors.translations?.[language];
   const status = (l: Exclude<Language, 'en'>) => {
     const texts = written?.[l];
     const count = [texts?.terms_text, texts?.payment_instructions].filter((x) => x?.trim()).length;
-    return t('settings.languages.status', { count });
+    return i18n._('admin-books.settings.languages.status', { count });
   };
   // A language's name in another script, isolated from the sentence around it (FSI ... PDI).
   const named = (l: Exclude<Language, 'en'>) => `\u2068${LANGUAGE_NAMES[l]}\u2069`;
   const box = (field: 'terms_text' | 'payment_instructions', rows: number) => (
     <Field
       key={`${language}.${field}`}
-      label={t(`settings.languages.${field === 'terms_text' ? 'terms' : 'instructions'}`, {
+      label={i18n._(SETTINGS_LANGUAGES_TEXTS[field === 'terms_text' ? 'terms' : 'instructions']!, {
         language: named(language),
       })}
-      hint={t('settings.languages.emptyHint')}
+      hint={i18n._('admin-books.settings.languages.emptyHint')}
       error={errors?.[field]?.message}
     >
       {(a) => (
@@ -294,9 +328,9 @@ function TextsInLanguages({
     </Field>
   );
   return (
-    <Section id="settings-languages" title={t('settings.languages.title')}>
-      <p className="text-sm text-slate-700">{t('settings.languages.intro')}</p>
-      <Field label={t('settings.languages.choose')}>
+    <Section id="settings-languages" title={i18n._('admin-books.settings.languages.title')}>
+      <p className="text-sm text-slate-700">{i18n._('admin-books.settings.languages.intro')}</p>
+      <Field label={i18n._('admin-books.settings.languages.choose')}>
         {(a) => (
           <select
             {...a}

@@ -1,4 +1,5 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { ACCOUNTS_TEXTS } from '../texts.ts';
 
 /**
  * An account's name in the reader's language, made from its code as the server makes it
@@ -7,10 +8,10 @@ import { useTranslation } from '../../../lib/i18n.tsx';
  * pages show it with translate="no".
  */
 export function useAccountName(): (code: string, name: string) => string {
-  const { t, i18n } = useTranslation('admin-books');
+  const i18n = useTexts();
   return (code, name) => {
     const [kind = '', id] = code.split(':');
-    const key = `accounts.${kind}`;
-    return i18n.exists(key, { ns: 'admin-books' }) ? t(key, { id }) : name;
+    const text = ACCOUNTS_TEXTS[kind];
+    return text ? i18n._(text, { id }) : name;
   };
 }

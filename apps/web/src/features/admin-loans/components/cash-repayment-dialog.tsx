@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
 import type { cashRepaymentForm } from '../../../lib/money-forms.ts';
 import { tryParseAed } from '@jamiya/money/fils';
@@ -35,13 +35,13 @@ interface RepaymentProps {
  */
 export function CashRepaymentDialog({ isOpen, ...props }: RepaymentProps & { isOpen: boolean }) {
   const { loan, onClose } = props;
-  const { t } = useTranslation('admin-loans');
+  const i18n = useTexts();
   const [shakeSignal, setShakeSignal] = useState(0);
   return (
     <Modal
       isOpen={isOpen}
       onClose={onClose}
-      title={t('loan.repayTitle', { id: loan.id })}
+      title={i18n._('admin-loans.loan.repayTitle', { id: loan.id })}
       shakeSignal={shakeSignal}
     >
       <RepaymentForm {...props} onInvalid={() => setShakeSignal((n) => n + 1)} />
@@ -57,8 +57,7 @@ function RepaymentForm({
   onDone,
   onInvalid,
 }: RepaymentProps & { onInvalid: () => void }) {
-  const { t } = useTranslation('admin-loans');
-  const { t: tc } = useTranslation();
+  const i18n = useTexts();
   const repay = useRecordCashRepayment();
   const remainingFils = tryParseAed(loan.remaining_amount) ?? 0;
   const nextFils = loan.next_installment ? (tryParseAed(loan.next_installment.amount) ?? 0) : 0;
@@ -68,10 +67,13 @@ function RepaymentForm({
     () =>
       lazyZodResolver(() =>
         import('../../../lib/money-forms.ts').then((m) =>
-          m.cashRepaymentForm(remainingFils, t('loan.repayTooMuch', { remaining: remainingText })),
+          m.cashRepaymentForm(
+            remainingFils,
+            i18n._('admin-loans.loan.repayTooMuch', { remaining: remainingText }),
+          ),
         ),
       ),
-    [remainingFils, remainingText, t],
+    [remainingFils, remainingText, i18n],
   );
   const form = useForm<z.input<CashRepaymentForm>, unknown, z.output<CashRepaymentForm>>({
     resolver,
@@ -87,7 +89,7 @@ function RepaymentForm({
   const onSubmit = form.handleSubmit(async ({ amount, note }) => {
     try {
       const res = await repay.mutateAsync({ id: loan.id, amountFils: amount, note });
-      toastSuccess(isProposed(res) ? t('proposal.waitingToast') : res.message);
+      toastSuccess(isProposed(res) ? i18n._('admin-loans.proposal.waitingToast') : res.message);
       onClose();
       onDone?.();
     } catch (error) {
@@ -100,21 +102,23 @@ function RepaymentForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <p className="text-slate-700">{t('loan.repayBody', { name: loan.member.name })}</p>
+      <p className="text-slate-700">
+        {i18n._('admin-loans.loan.repayBody', { name: loan.member.name })}
+      </p>
       {proposal && (
         <p className="text-slate-700">
           <ProposedBy proposal={proposal} />
         </p>
       )}
       <Field
-        label={t('loan.repayAmount')}
+        label={i18n._('admin-loans.loan.repayAmount')}
         hint={
           loan.next_installment
-            ? t('loan.repayAmountHint', {
+            ? i18n._('admin-loans.loan.repayAmountHint', {
                 next: aed(loan.next_installment.amount),
                 remaining: remainingText,
               })
-            : t('loan.repayAmountHintRemaining', { remaining: remainingText })
+            : i18n._('admin-loans.loan.repayAmountHintRemaining', { remaining: remainingText })
         }
         error={errors.amount?.message}
       >
@@ -123,7 +127,7 @@ function RepaymentForm({
           <AmountInput {...a} readOnly={proposal !== undefined} {...form.register('amount')} />
         )}
       </Field>
-      <Field label={t('loan.repayNote')} error={errors.note?.message}>
+      <Field label={i18n._('admin-loans.loan.repayNote')} error={errors.note?.message}>
         {(a) => (
           <textarea
             {...a}
@@ -138,10 +142,12 @@ function RepaymentForm({
       {needsSecond && <p className="text-sm text-slate-700">{needsSecond}</p>}
       <ModalActions>
         <Button variant="secondary" onClick={onClose}>
-          {tc('cancel')}
+          {i18n._('common.cancel')}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
-          {proposal ? t('proposal.confirmRepayment') : t('loan.repayConfirm')}
+          {proposal
+            ? i18n._('admin-loans.proposal.confirmRepayment')
+            : i18n._('admin-loans.loan.repayConfirm')}
         </Button>
       </ModalActions>
     </form>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { filsToAed, tryParseAed } from '@jamiya/money/fils';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { LOAN_NO_ACTIONS_TEXTS } from '../texts.ts';
 import { Button } from '../../../components/button.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { Spinner } from '../../../components/states.tsx';
@@ -26,7 +27,7 @@ type Open = LoanAction | 'repay' | null;
  * loan.
  */
 export function LoanActions({ loan }: { loan: AdminLoan }) {
-  const { t } = useTranslation('admin-loans');
+  const i18n = useTexts();
   const move = useMoveLoan();
   const myId = useMyId();
   const [open, setOpen] = useState<Open>(null);
@@ -61,7 +62,7 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
   }, [shown]);
 
   const close = () => setOpen(null);
-  const term = t('loan.months', { count: loan.duration_month });
+  const term = i18n._('admin-loans.loan.months', { count: loan.duration_month });
   const run = (action: LoanAction) => async (reason: string | undefined) => {
     const answer = await move.mutateAsync({ id: loan.id, action, reason });
     // Once the dialog has closed, its opener may be gone (replaced by the next step).
@@ -69,7 +70,7 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
       if (document.activeElement === document.body || document.activeElement === null)
         focusHeading();
     });
-    return isProposed(answer) ? t('proposal.waitingToast') : answer.message;
+    return isProposed(answer) ? i18n._('admin-loans.proposal.waitingToast') : answer.message;
   };
   const panel = (
     shownProposal: FundProposal | undefined,
@@ -94,73 +95,83 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
   let buttons;
   let waiting;
   if (isOwnLoan && ['pending', 'approved', 'active'].includes(loan.state)) {
-    help = t('proposal.ownLoan');
+    help = i18n._('admin-loans.proposal.ownLoan');
   } else if (loan.state === 'pending') {
-    help = t('loan.pendingHelp');
+    help = i18n._('admin-loans.loan.pendingHelp');
     buttons = (
       <>
-        <Button onClick={() => setOpen('approve')}>{t('loan.approve')}</Button>
+        <Button onClick={() => setOpen('approve')}>{i18n._('admin-loans.loan.approve')}</Button>
         <Button variant="secondary" onClick={() => setOpen('reject')}>
-          {t('loan.reject')}
+          {i18n._('admin-loans.loan.reject')}
         </Button>
       </>
     );
   } else if (loan.state === 'approved') {
-    help = hasTwoAdmins ? t('loan.approvedHelpTwoAdmins') : t('loan.approvedHelp');
+    help = hasTwoAdmins
+      ? i18n._('admin-loans.loan.approvedHelpTwoAdmins')
+      : i18n._('admin-loans.loan.approvedHelp');
     if (isProposalPending) waiting = <Spinner />;
     else if (proposal)
       waiting = panel(
         proposal,
-        t('proposal.confirmPayout'),
+        i18n._('admin-loans.proposal.confirmPayout'),
         'disburse',
-        t('proposal.payoutOf', { amount: aed(proposal.amount ?? 0), name: loan.member.name }),
+        i18n._('admin-loans.proposal.payoutOf', {
+          amount: aed(proposal.amount ?? 0),
+          name: loan.member.name,
+        }),
       );
     else
       buttons = (
         <Button onClick={() => setOpen('disburse')}>
-          {hasTwoAdmins ? t('loan.disbursePropose') : t('loan.disburse')}
+          {hasTwoAdmins
+            ? i18n._('admin-loans.loan.disbursePropose')
+            : i18n._('admin-loans.loan.disburse')}
         </Button>
       );
   } else if (loan.state === 'active') {
-    help = t('loan.activeHelp');
+    help = i18n._('admin-loans.loan.activeHelp');
     if (isProposalPending) waiting = <Spinner />;
     else
       waiting = (
         <>
           {panel(
             repayProposal,
-            t('proposal.confirmRepayment'),
+            i18n._('admin-loans.proposal.confirmRepayment'),
             'repay',
-            t('proposal.repaymentOf', {
+            i18n._('admin-loans.proposal.repaymentOf', {
               amount: aed(repayProposal?.amount ?? 0),
               name: loan.member.name,
             }),
           )}
           {panel(
             proposal,
-            t('proposal.confirmWriteOff'),
+            i18n._('admin-loans.proposal.confirmWriteOff'),
             'write-off',
-            t('proposal.writeOffOf', { amount: aed(proposal?.amount ?? 0) }),
+            i18n._('admin-loans.proposal.writeOffOf', { amount: aed(proposal?.amount ?? 0) }),
           )}
         </>
       );
     buttons = !isProposalPending && (!repayProposal || !proposal) && (
       <>
-        {!repayProposal && <Button onClick={() => setOpen('repay')}>{t('loan.repay')}</Button>}
+        {!repayProposal && (
+          <Button onClick={() => setOpen('repay')}>{i18n._('admin-loans.loan.repay')}</Button>
+        )}
         {!proposal && (
           <Button variant="secondary" onClick={() => setOpen('write-off')}>
-            {t('loan.writeOff')}
+            {i18n._('admin-loans.loan.writeOff')}
           </Button>
         )}
       </>
     );
   } else {
-    help = t(`loan.noActions.${loan.state}`);
+    help = i18n._(LOAN_NO_ACTIONS_TEXTS[loan.state]!);
   }
 
   // Confirming someone else's proposal, or making one that a second admin must confirm.
   const isConfirming = proposal !== undefined && !isMine;
-  const needsSecond = !isConfirming && hasTwoAdmins ? t('proposal.needsSecond') : null;
+  const needsSecond =
+    !isConfirming && hasTwoAdmins ? i18n._('admin-loans.proposal.needsSecond') : null;
   const repayToConfirm =
     repayProposal !== undefined && repayProposal.proposed_by.id !== myId
       ? repayProposal
@@ -177,7 +188,7 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
         tabIndex={-1}
         className="text-lg font-bold text-slate-900 focus:outline-none"
       >
-        {t('loan.actions')}
+        {i18n._('admin-loans.loan.actions')}
       </h2>
       <p className="text-slate-800">{help}</p>
       {waiting}
@@ -186,14 +197,14 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
       <ReasonDialog
         isOpen={open === 'approve'}
         onClose={close}
-        title={t('loan.approveTitle', { id: loan.id })}
-        reasonLabel={t('loan.approveNote')}
+        title={i18n._('admin-loans.loan.approveTitle', { id: loan.id })}
+        reasonLabel={i18n._('admin-loans.loan.approveNote')}
         isReasonRequired={false}
-        confirmLabel={t('loan.approve')}
+        confirmLabel={i18n._('admin-loans.loan.approve')}
         onConfirm={run('approve')}
       >
         <p className="text-slate-700">
-          {t('loan.approveBody', {
+          {i18n._('admin-loans.loan.approveBody', {
             name: loan.member.name,
             amount: aed(loan.loan_amount),
             term,
@@ -204,14 +215,16 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
       <ReasonDialog
         isOpen={open === 'reject'}
         onClose={close}
-        title={t('loan.rejectTitle', { id: loan.id })}
-        reasonLabel={t('loan.rejectReason')}
+        title={i18n._('admin-loans.loan.rejectTitle', { id: loan.id })}
+        reasonLabel={i18n._('admin-loans.loan.rejectReason')}
         isReasonRequired
-        confirmLabel={t('loan.reject')}
+        confirmLabel={i18n._('admin-loans.loan.reject')}
         isDanger
         onConfirm={run('reject')}
       >
-        <p className="text-slate-700">{t('loan.rejectBody', { name: loan.member.name })}</p>
+        <p className="text-slate-700">
+          {i18n._('admin-loans.loan.rejectBody', { name: loan.member.name })}
+        </p>
       </ReasonDialog>
       <DisburseDialog
         loan={loan}
@@ -227,17 +240,21 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
         key={`write-off:${proposal?.id ?? ''}`}
         isOpen={open === 'write-off'}
         onClose={close}
-        title={t('loan.writeOffTitle', { id: loan.id })}
-        reasonLabel={t('loan.writeOffReason')}
-        reasonHint={isConfirming ? t('proposal.reasonHint') : undefined}
+        title={i18n._('admin-loans.loan.writeOffTitle', { id: loan.id })}
+        reasonLabel={i18n._('admin-loans.loan.writeOffReason')}
+        reasonHint={isConfirming ? i18n._('admin-loans.proposal.reasonHint') : undefined}
         isReasonRequired
         defaultReason={isConfirming ? (proposal.reason ?? '') : ''}
-        confirmLabel={isConfirming ? t('proposal.confirmWriteOff') : t('loan.writeOffConfirm')}
+        confirmLabel={
+          isConfirming
+            ? i18n._('admin-loans.proposal.confirmWriteOff')
+            : i18n._('admin-loans.loan.writeOffConfirm')
+        }
         isDanger
         onConfirm={run('write-off')}
       >
         <p className="text-slate-700">
-          {t('loan.writeOffBody', { remaining: aed(loan.remaining_amount) })}
+          {i18n._('admin-loans.loan.writeOffBody', { remaining: aed(loan.remaining_amount) })}
         </p>
         {isConfirming && (
           <p className="text-slate-700">
@@ -254,7 +271,9 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
           isOpen={open === 'repay'}
           onClose={close}
           proposal={repayToConfirm}
-          needsSecond={!repayToConfirm && hasTwoAdmins ? t('proposal.needsSecond') : null}
+          needsSecond={
+            !repayToConfirm && hasTwoAdmins ? i18n._('admin-loans.proposal.needsSecond') : null
+          }
           onDone={() =>
             setTimeout(() => {
               if (document.activeElement === document.body || document.activeElement === null)
@@ -290,26 +309,26 @@ function DisburseDialog({
   isProposing: boolean;
   onConfirm: (reason: string | undefined) => Promise<string>;
 }) {
-  const { t } = useTranslation('admin-loans');
+  const i18n = useTexts();
   const loanFils = tryParseAed(loan.loan_amount) ?? 0;
   const cashFils = overview.data ? (tryParseAed(overview.data.cash_in_hand) ?? 0) : null;
   const leftFils = cashFils === null ? null : cashFils - loanFils;
   const isShort = leftFils !== null && leftFils < 0;
 
   let cash;
-  if (overview.isPending) cash = <p role="status">{t('proposal.cashLoading')}</p>;
+  if (overview.isPending) cash = <p role="status">{i18n._('admin-loans.proposal.cashLoading')}</p>;
   else if (cashFils === null || leftFils === null)
-    cash = <p className="text-sm text-slate-700">{t('proposal.cashUnknown')}</p>;
+    cash = <p className="text-sm text-slate-700">{i18n._('admin-loans.proposal.cashUnknown')}</p>;
   else
     cash = (
       <>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3">
           <div>
-            <dt className="text-sm text-slate-600">{t('proposal.cashInHand')}</dt>
+            <dt className="text-sm text-slate-600">{i18n._('admin-loans.proposal.cashInHand')}</dt>
             <dd className="font-bold text-slate-900 tabular-nums">{aed(filsToAed(cashFils))}</dd>
           </div>
           <div>
-            <dt className="text-sm text-slate-600">{t('proposal.cashAfter')}</dt>
+            <dt className="text-sm text-slate-600">{i18n._('admin-loans.proposal.cashAfter')}</dt>
             <dd className={`font-bold tabular-nums ${isShort ? 'text-red-800' : 'text-slate-900'}`}>
               {aed(filsToAed(leftFils))}
             </dd>
@@ -317,7 +336,7 @@ function DisburseDialog({
         </dl>
         {isShort && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-900">
-            {t('proposal.cashShort', {
+            {i18n._('admin-loans.proposal.cashShort', {
               cash: aed(filsToAed(cashFils)),
               amount: aed(loan.loan_amount),
             })}
@@ -330,26 +349,26 @@ function DisburseDialog({
     <ReasonDialog
       isOpen={isOpen}
       onClose={onClose}
-      title={t('loan.disburseTitle', { id: loan.id })}
-      reasonLabel={t('loan.disburseNote')}
+      title={i18n._('admin-loans.loan.disburseTitle', { id: loan.id })}
+      reasonLabel={i18n._('admin-loans.loan.disburseNote')}
       isReasonRequired={false}
       confirmLabel={
         proposal
-          ? t('proposal.confirmPayout')
+          ? i18n._('admin-loans.proposal.confirmPayout')
           : isProposing
-            ? t('loan.disbursePropose')
-            : t('loan.disburseConfirm')
+            ? i18n._('admin-loans.loan.disbursePropose')
+            : i18n._('admin-loans.loan.disburseConfirm')
       }
       isConfirmDisabled={isShort}
       onConfirm={onConfirm}
     >
       <p className="text-slate-700">
-        {t(
+        {i18n._(
           proposal
-            ? 'loan.disburseConfirmBody'
+            ? /*i18n*/ 'admin-loans.loan.disburseConfirmBody'
             : isProposing
-              ? 'loan.disburseProposeBody'
-              : 'loan.disburseBody',
+              ? /*i18n*/ 'admin-loans.loan.disburseProposeBody'
+              : /*i18n*/ 'admin-loans.loan.disburseBody',
           { amount: aed(loan.loan_amount), name: loan.member.name, account: loan.bank_account },
         )}
       </p>

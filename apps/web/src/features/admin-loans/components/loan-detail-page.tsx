@@ -1,4 +1,11 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import {
+  LOANS_STATES_TEXTS,
+  LOAN_BY_TEXTS,
+  LOAN_INSTALLMENT_STATES_TEXTS,
+  LOAN_TRANSITIONS_TEXTS,
+  LOAN_TYPES_TEXTS,
+} from '../texts.ts';
 import { Link, useParams } from 'react-router';
 import { ArrowStartIcon } from '../../../components/icons.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
@@ -23,7 +30,7 @@ const INSTALLMENT_TONE: Record<Installment['status'], BadgeTone> = {
 
 /** One loan (/admin/loans/:id): figures, the actions its state allows, schedule and history. */
 export function AdminLoanDetailPage() {
-  const { t } = useTranslation('admin-loans');
+  const i18n = useTexts();
   const id = Number(useParams().id);
   const loan = useAdminLoan(id);
 
@@ -33,7 +40,7 @@ export function AdminLoanDetailPage() {
     id <= 0 ||
     (loan.error instanceof ApiError && loan.error.status === 404)
   )
-    body = <EmptyState title={t('loan.notFound')} />;
+    body = <EmptyState title={i18n._('admin-loans.loan.notFound')} />;
   else if (loan.isPending) body = <Spinner />;
   else if (loan.isError)
     body = <ErrorState message={errorMessage(loan.error)} onRetry={() => void loan.refetch()} />;
@@ -42,9 +49,11 @@ export function AdminLoanDetailPage() {
   return (
     <div className="flex flex-col gap-4">
       <title>
-        {t('layout.pageTitle', {
-          ns: 'admin',
-          page: Number.isInteger(id) && id > 0 ? t('loan.title', { id }) : t('loans.title'),
+        {i18n._('admin.layout.pageTitle', {
+          page:
+            Number.isInteger(id) && id > 0
+              ? i18n._('admin-loans.loan.title', { id })
+              : i18n._('admin-loans.loans.title'),
         })}
       </title>
       <Link
@@ -52,7 +61,7 @@ export function AdminLoanDetailPage() {
         className="inline-flex min-h-11 items-center gap-1 self-start rounded-lg font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         <ArrowStartIcon className="size-5" />
-        {t('loan.back')}
+        {i18n._('admin-loans.loan.back')}
       </Link>
       {body}
     </div>
@@ -60,54 +69,72 @@ export function AdminLoanDetailPage() {
 }
 
 function LoanDetail({ loan }: { loan: AdminLoan }) {
-  const { t } = useTranslation('admin-loans');
+  const i18n = useTexts();
   const isPaidOut = loan.disbursed_on !== null;
   const figures = [
-    { key: 'amount', label: t('loan.amount'), value: aed(loan.loan_amount) },
+    { key: 'amount', label: i18n._('admin-loans.loan.amount'), value: aed(loan.loan_amount) },
     {
       key: 'total',
-      label: t('loan.total', { rate: loan.interest_rate_percent }),
+      label: i18n._('admin-loans.loan.total', { rate: loan.interest_rate_percent }),
       value: aed(loan.total_amount_with_interest),
     },
-    { key: 'perMonth', label: t('loan.perMonth'), value: aed(loan.per_month_amount) },
-    { key: 'term', label: t('loan.term'), value: t('loan.months', { count: loan.duration_month }) },
-    { key: 'paid', label: t('loan.paid'), value: aed(loan.paid_amount) },
-    { key: 'remaining', label: t('loan.remaining'), value: aed(loan.remaining_amount) },
+    {
+      key: 'perMonth',
+      label: i18n._('admin-loans.loan.perMonth'),
+      value: aed(loan.per_month_amount),
+    },
+    {
+      key: 'term',
+      label: i18n._('admin-loans.loan.term'),
+      value: i18n._('admin-loans.loan.months', { count: loan.duration_month }),
+    },
+    { key: 'paid', label: i18n._('admin-loans.loan.paid'), value: aed(loan.paid_amount) },
+    {
+      key: 'remaining',
+      label: i18n._('admin-loans.loan.remaining'),
+      value: aed(loan.remaining_amount),
+    },
     {
       key: 'next',
-      label: t('loan.nextInstallment'),
+      label: i18n._('admin-loans.loan.nextInstallment'),
       value: loan.next_installment
-        ? t('loan.nextInstallmentValue', {
+        ? i18n._('admin-loans.loan.nextInstallmentValue', {
             amount: aed(loan.next_installment.amount),
             date: formatDate(loan.next_installment.due_date),
           })
-        : t('loan.none'),
+        : i18n._('admin-loans.loan.none'),
     },
     {
       key: 'disbursed',
-      label: t('loan.disbursedOn'),
-      value: loan.disbursed_on ? formatDate(loan.disbursed_on) : t('loan.notDisbursed'),
+      label: i18n._('admin-loans.loan.disbursedOn'),
+      value: loan.disbursed_on
+        ? formatDate(loan.disbursed_on)
+        : i18n._('admin-loans.loan.notDisbursed'),
     },
     {
       key: 'type',
-      label: t('loan.loanType'),
-      value: t(`loanTypes.${loan.loan_type}`, { defaultValue: loan.loan_type }),
+      label: i18n._('admin-loans.loan.loanType'),
+      value: LOAN_TYPES_TEXTS[loan.loan_type]
+        ? i18n._(LOAN_TYPES_TEXTS[loan.loan_type]!)
+        : loan.loan_type,
     },
     // Numbers, left to right in Arabic and Urdu too.
     {
       key: 'bank',
-      label: t('loan.bankAccount'),
+      label: i18n._('admin-loans.loan.bankAccount'),
       value: <span dir="ltr">{loan.bank_account}</span>,
     },
     {
       key: 'passport',
-      label: t('loan.passport'),
+      label: i18n._('admin-loans.loan.passport'),
       value: <span dir="ltr">{loan.passport_or_nid}</span>,
     },
     {
       key: 'insurance',
-      label: t('loan.insurance'),
-      value: loan.include_insurance ? t('loan.yes') : t('loan.no'),
+      label: i18n._('admin-loans.loan.insurance'),
+      value: loan.include_insurance
+        ? i18n._('admin-loans.loan.yes')
+        : i18n._('admin-loans.loan.no'),
     },
   ];
 
@@ -116,23 +143,28 @@ function LoanDetail({ loan }: { loan: AdminLoan }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-extrabold text-slate-900">
-            {t('loan.title', { id: loan.id })}
+            {i18n._('admin-loans.loan.title', { id: loan.id })}
           </h1>
           <p className="text-slate-700">
             <Link
               to={`/admin/members/${loan.member.id}`}
               className="font-semibold text-brand-700 underline underline-offset-2"
             >
-              {t('loan.memberValue', { name: loan.member.name, id: loan.member.unique_id })}
+              {i18n._('admin-loans.loan.memberValue', {
+                name: loan.member.name,
+                id: loan.member.unique_id,
+              })}
             </Link>{' '}
-            · {t('loan.appliedOn', { date: formatDate(loan.created_at) })}
+            · {i18n._('admin-loans.loan.appliedOn', { date: formatDate(loan.created_at) })}
           </p>
         </div>
-        <LoanStateBadge loan={loan} label={(s) => t(`loans.states.${s}`)} />
+        <LoanStateBadge loan={loan} label={(s) => i18n._(LOANS_STATES_TEXTS[s]!)} />
       </div>
 
       {loan.is_overdue && (
-        <p className="rounded-lg bg-red-50 p-3 font-medium text-red-900">{t('loan.overdueNote')}</p>
+        <p className="rounded-lg bg-red-50 p-3 font-medium text-red-900">
+          {i18n._('admin-loans.loan.overdueNote')}
+        </p>
       )}
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
@@ -141,7 +173,7 @@ function LoanDetail({ loan }: { loan: AdminLoan }) {
           className="rounded-2xl bg-white p-4 shadow-sm sm:p-6"
         >
           <h2 id="loan-figures-title" className="text-lg font-bold text-slate-900">
-            {t('loan.figures')}
+            {i18n._('admin-loans.loan.figures')}
           </h2>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
             {figures.map((f) => (
@@ -158,13 +190,13 @@ function LoanDetail({ loan }: { loan: AdminLoan }) {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <section aria-labelledby="loan-schedule-title" className="flex flex-col gap-3">
           <h2 id="loan-schedule-title" className="text-lg font-bold text-slate-900">
-            {t('loan.schedule')}
+            {i18n._('admin-loans.loan.schedule')}
           </h2>
           {isPaidOut && loan.installments.length > 0 ? (
             <Schedule loan={loan} />
           ) : (
             <p className="rounded-2xl bg-white p-4 text-slate-700 shadow-sm">
-              {t('loan.noSchedule')}
+              {i18n._('admin-loans.loan.noSchedule')}
             </p>
           )}
         </section>
@@ -175,39 +207,44 @@ function LoanDetail({ loan }: { loan: AdminLoan }) {
 }
 
 function Schedule({ loan }: { loan: AdminLoan }) {
-  const { t } = useTranslation('admin-loans');
+  const i18n = useTexts();
   const columns: Column<Installment>[] = [
-    { key: 'number', header: t('loan.columns.number'), isRowHeader: true, cell: (i) => i.number },
+    {
+      key: 'number',
+      header: i18n._('admin-loans.loan.columns.number'),
+      isRowHeader: true,
+      cell: (i) => i.number,
+    },
     {
       key: 'due',
-      header: t('loan.columns.dueDate'),
+      header: i18n._('admin-loans.loan.columns.dueDate'),
       cell: (i) => <span className="whitespace-nowrap">{formatDate(i.due_date)}</span>,
     },
     {
       key: 'amount',
-      header: t('loan.columns.amount'),
+      header: i18n._('admin-loans.loan.columns.amount'),
       align: 'end',
       cell: (i) => aed(i.amount, { currency: false }),
     },
     {
       key: 'paid',
-      header: t('loan.columns.paid'),
+      header: i18n._('admin-loans.loan.columns.paid'),
       align: 'end',
       cell: (i) => aed(i.paid, { currency: false }),
     },
     {
       key: 'status',
-      header: t('loan.columns.status'),
+      header: i18n._('admin-loans.loan.columns.status'),
       cell: (i) => (
         <StatusBadge tone={INSTALLMENT_TONE[i.status]}>
-          {t(`loan.installmentStates.${i.status}`)}
+          {i18n._(LOAN_INSTALLMENT_STATES_TEXTS[i.status]!)}
         </StatusBadge>
       ),
     },
   ];
   return (
     <DataTable
-      caption={t('loan.scheduleCaption', { id: loan.id })}
+      caption={i18n._('admin-loans.loan.scheduleCaption', { id: loan.id })}
       columns={columns}
       rows={loan.installments}
       rowKey={(i) => i.number}
@@ -216,14 +253,14 @@ function Schedule({ loan }: { loan: AdminLoan }) {
 }
 
 function History({ loan }: { loan: AdminLoan }) {
-  const { t } = useTranslation('admin-loans');
+  const i18n = useTexts();
   return (
     <section
       aria-labelledby="loan-history-title"
       className="rounded-2xl bg-white p-4 shadow-sm sm:p-6"
     >
       <h2 id="loan-history-title" className="text-lg font-bold text-slate-900">
-        {t('loan.history')}
+        {i18n._('admin-loans.loan.history')}
       </h2>
       <ol className="mt-3 flex flex-col gap-3 border-s-2 border-brand-100 ps-4">
         {loan.transitions.map((step, index) => (
@@ -233,13 +270,13 @@ function History({ loan }: { loan: AdminLoan }) {
               className="absolute -start-[1.4rem] top-1.5 size-2.5 rounded-full bg-brand-700"
             />
             <p className="font-medium text-slate-900">
-              {t(`loan.transitions.${step.to}`)}{' '}
+              {i18n._(LOAN_TRANSITIONS_TEXTS[step.to]!)}{' '}
               <span className="font-normal text-slate-600">
                 {step.admin === null
-                  ? t(`loan.by.${step.by}`)
+                  ? i18n._(LOAN_BY_TEXTS[step.by]!)
                   : step.proposed_by === null
-                    ? t('loan.byAdmin', { name: step.admin.name })
-                    : t('loan.byTwoAdmins', {
+                    ? i18n._('admin-loans.loan.byAdmin', { name: step.admin.name })
+                    : i18n._('admin-loans.loan.byTwoAdmins', {
                         admin: step.admin.name,
                         proposer: step.proposed_by.name,
                       })}
@@ -250,7 +287,7 @@ function History({ loan }: { loan: AdminLoan }) {
             </p>
             {step.reason && (
               <p className="text-sm text-slate-800">
-                {t('loan.reason', { ns: 'admin', reason: step.reason })}
+                {i18n._('admin.loan.reason', { reason: step.reason })}
               </p>
             )}
           </li>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { LOANS_STATES_TEXTS } from '../texts.ts';
 import { Link, useSearchParams } from 'react-router';
 import { LOAN_STATES } from '@jamiya/contracts/values';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
@@ -20,7 +21,7 @@ const isState = (s: string | null): s is LoanStateName => STATES.includes(s as L
 
 /** Loans by state (/admin/loans), newest first, each leading to its detail. */
 export function AdminLoansPage() {
-  const { t } = useTranslation('admin-loans');
+  const i18n = useTexts();
   const [params, setParams] = useSearchParams();
   const raw = params.get('state');
   const state = isState(raw) ? raw : undefined;
@@ -34,20 +35,20 @@ export function AdminLoansPage() {
   const columns: Column<AdminLoan>[] = [
     {
       key: 'loan',
-      header: t('loans.columns.loan'),
+      header: i18n._('admin-loans.loans.columns.loan'),
       isRowHeader: true,
       cell: (l) => (
         <Link
           to={`/admin/loans/${l.id}`}
           className="inline-flex min-h-11 items-center font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2"
         >
-          {t('loans.loanNumber', { ns: 'admin', id: l.id })}
+          {i18n._('admin.loans.loanNumber', { id: l.id })}
         </Link>
       ),
     },
     {
       key: 'member',
-      header: t('loans.columns.member'),
+      header: i18n._('admin-loans.loans.columns.member'),
       cell: (l) => (
         <>
           <span className="block font-medium text-slate-900">{l.member.name}</span>
@@ -59,45 +60,47 @@ export function AdminLoansPage() {
     },
     {
       key: 'amount',
-      header: t('loans.columns.amount'),
+      header: i18n._('admin-loans.loans.columns.amount'),
       align: 'end',
       isSecondary: true,
       cell: (l) => aed(l.loan_amount),
     },
     {
       key: 'total',
-      header: t('loans.columns.total'),
+      header: i18n._('admin-loans.loans.columns.total'),
       align: 'end',
       isSecondary: true,
       cell: (l) => aed(l.total_amount_with_interest),
     },
     {
       key: 'paid',
-      header: t('loans.columns.paid'),
+      header: i18n._('admin-loans.loans.columns.paid'),
       align: 'end',
       isSecondary: true,
       cell: (l) => aed(l.paid_amount),
     },
     {
       key: 'remaining',
-      header: t('loans.columns.remaining'),
+      header: i18n._('admin-loans.loans.columns.remaining'),
       align: 'end',
       isSecondary: true,
       cell: (l) => aed(l.remaining_amount),
     },
     {
       key: 'state',
-      header: t('loans.columns.state'),
+      header: i18n._('admin-loans.loans.columns.state'),
       cell: (l) => (
         <span className="inline-flex flex-wrap gap-1.5">
-          <LoanStateBadge loan={l} label={(s) => t(`loans.states.${s}`)} />
-          {proposed.has(l.id) && <StatusBadge tone="warning">{t('proposal.badge')}</StatusBadge>}
+          <LoanStateBadge loan={l} label={(s) => i18n._(LOANS_STATES_TEXTS[s]!)} />
+          {proposed.has(l.id) && (
+            <StatusBadge tone="warning">{i18n._('admin-loans.proposal.badge')}</StatusBadge>
+          )}
         </span>
       ),
     },
     {
       key: 'applied',
-      header: t('loans.columns.applied'),
+      header: i18n._('admin-loans.loans.columns.applied'),
       isSecondary: true,
       cell: (l) => <span className="whitespace-nowrap">{formatDate(l.created_at)}</span>,
     },
@@ -109,15 +112,21 @@ export function AdminLoansPage() {
     body = <ErrorState message={errorMessage(loans.error)} onRetry={() => void loans.refetch()} />;
   else if (items.length === 0)
     body = (
-      <EmptyState title={state ? t('loans.empty') : t('loans.emptyAll')}>
-        <p className="text-sm">{t('loans.emptyBody')}</p>
+      <EmptyState
+        title={state ? i18n._('admin-loans.loans.empty') : i18n._('admin-loans.loans.emptyAll')}
+      >
+        <p className="text-sm">{i18n._('admin-loans.loans.emptyBody')}</p>
       </EmptyState>
     );
   else
     body = (
       <>
         <DataTable
-          caption={state ? `${t('loans.caption')}: ${t(`loans.states.${state}`)}` : t('loans.all')}
+          caption={
+            state
+              ? `${i18n._('admin-loans.loans.caption')}: ${i18n._(LOANS_STATES_TEXTS[state]!)}`
+              : i18n._('admin-loans.loans.all')
+          }
           columns={columns}
           rows={items}
           rowKey={(l) => l.id}
@@ -127,7 +136,7 @@ export function AdminLoansPage() {
           isFetchingNextPage={loans.isFetchingNextPage}
           fetchNextPage={loans.fetchNextPage}
         >
-          {t('loans.showMore')}
+          {i18n._('admin-loans.loans.showMore')}
         </ShowMoreButton>
       </>
     );
@@ -135,11 +144,16 @@ export function AdminLoansPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <title>{t('layout.pageTitle', { ns: 'admin', page: t('loans.title') })}</title>
-        <PageHeading title={t('loans.title')} subtitle={t('loans.subtitle')} />
+        <title>
+          {i18n._('admin.layout.pageTitle', { page: i18n._('admin-loans.loans.title') })}
+        </title>
+        <PageHeading
+          title={i18n._('admin-loans.loans.title')}
+          subtitle={i18n._('admin-loans.loans.subtitle')}
+        />
         <div className="flex w-full flex-col gap-1 sm:w-56">
           <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
-            {t('loans.filter')}
+            {i18n._('admin-loans.loans.filter')}
           </label>
           <FilterSelect
             id={filterId}
@@ -147,8 +161,8 @@ export function AdminLoansPage() {
             onChange={(e) =>
               setParams(e.target.value ? { state: e.target.value } : {}, { replace: true })
             }
-            allLabel={t('loans.all')}
-            options={STATES.map((s) => ({ value: s, label: t(`loans.states.${s}`) }))}
+            allLabel={i18n._('admin-loans.loans.all')}
+            options={STATES.map((s) => ({ value: s, label: i18n._(LOANS_STATES_TEXTS[s]!) }))}
           />
         </div>
       </div>

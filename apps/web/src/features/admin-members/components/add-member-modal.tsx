@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import type { addMemberSchema } from '../lib/add-member-schema.ts';
@@ -46,7 +46,7 @@ const EMPTY: Required<AddMemberInput> = {
  * and forgotten when the modal closes.
  */
 export function AddMemberModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const [created, setCreated] = useState<MemberCreated | null>(null);
   const [shakeSignal, setShakeSignal] = useState(0);
   const close = () => {
@@ -57,13 +57,16 @@ export function AddMemberModal({ isOpen, onClose }: { isOpen: boolean; onClose: 
     <Modal
       isOpen={isOpen}
       onClose={close}
-      title={created ? t('add.doneTitle') : t('add.title')}
+      title={created ? i18n._('admin-members.add.doneTitle') : i18n._('admin-members.add.title')}
       shakeSignal={shakeSignal}
     >
       {created ? (
         <div className="flex flex-col gap-4">
           <p className="text-slate-800">
-            {t('add.done', { name: created.member.name, id: created.member.unique_id })}
+            {i18n._('admin-members.add.done', {
+              name: created.member.name,
+              id: created.member.unique_id,
+            })}
           </p>
           <PasswordLinkPanel
             link={created.set_password_link}
@@ -72,9 +75,9 @@ export function AddMemberModal({ isOpen, onClose }: { isOpen: boolean; onClose: 
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
             <Link to={`/admin/members/${created.member.id}`} className={tableLink}>
-              {t('add.openMember')}
+              {i18n._('admin-members.add.openMember')}
             </Link>
-            <Button onClick={close}>{t('add.finish')}</Button>
+            <Button onClick={close}>{i18n._('admin-members.add.finish')}</Button>
           </div>
         </div>
       ) : (
@@ -97,7 +100,7 @@ function AddMemberForm({
   onCancel: () => void;
   onInvalid: () => void;
 }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const create = useCreateMember();
   const form = useForm<AddMemberInput, unknown, AddMemberValues>({
     resolver,
@@ -117,13 +120,13 @@ function AddMemberForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <p className="text-sm text-slate-700">{t('add.intro')}</p>
-      <Field label={t('fields.name')} error={errors.name?.message}>
+      <p className="text-sm text-slate-700">{i18n._('admin-members.add.intro')}</p>
+      <Field label={i18n._('admin-members.fields.name')} error={errors.name?.message}>
         {(a) => (
           <input {...a} autoComplete="off" className={inputClass} {...form.register('name')} />
         )}
       </Field>
-      <Field label={t('fields.email')} error={errors.email?.message}>
+      <Field label={i18n._('admin-members.fields.email')} error={errors.email?.message}>
         {(a) => (
           <input
             {...a}
@@ -136,7 +139,7 @@ function AddMemberForm({
           />
         )}
       </Field>
-      <Field label={t('fields.mobile')} error={errors.mobile?.message}>
+      <Field label={i18n._('admin-members.fields.mobile')} error={errors.mobile?.message}>
         {(a) => (
           <input
             {...a}
@@ -149,7 +152,10 @@ function AddMemberForm({
           />
         )}
       </Field>
-      <Field label={t('fields.nationalIdOptional')} error={errors.national_id?.message}>
+      <Field
+        label={i18n._('admin-members.fields.nationalIdOptional')}
+        error={errors.national_id?.message}
+      >
         {(a) => (
           <input
             {...a}
@@ -160,19 +166,19 @@ function AddMemberForm({
           />
         )}
       </Field>
-      <Field label={t('fields.addressOptional')} error={errors.address?.message}>
+      <Field label={i18n._('admin-members.fields.addressOptional')} error={errors.address?.message}>
         {(a) => <textarea {...a} rows={2} className={inputClass} {...form.register('address')} />}
       </Field>
       <Field
-        label={t('fields.joinedOnOptional')}
-        hint={t('add.joinedOnHint')}
+        label={i18n._('admin-members.fields.joinedOnOptional')}
+        hint={i18n._('admin-members.add.joinedOnHint')}
         error={errors.joined_on?.message}
       >
         {(a) => <input {...a} type="date" className={inputClass} {...form.register('joined_on')} />}
       </Field>
       <Field
-        label={t('fields.language')}
-        hint={t('add.languageHint')}
+        label={i18n._('admin-members.fields.language')}
+        hint={i18n._('admin-members.add.languageHint')}
         error={errors.language?.message}
       >
         {(a) => (
@@ -188,10 +194,10 @@ function AddMemberForm({
       </Field>
       <ModalActions>
         <Button variant="secondary" onClick={onCancel}>
-          {t('cancel', { ns: 'common' })}
+          {i18n._('common.cancel')}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
-          {t('add.submit')}
+          {i18n._('admin-members.add.submit')}
         </Button>
       </ModalActions>
     </form>

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import {
+  APPLICATIONS_EMPTY_TEXTS,
+  APPLICATIONS_FIELDS_TEXTS,
+  APPLICATIONS_TABS_TEXTS,
+} from '../texts.ts';
 import { Link, useSearchParams } from 'react-router';
 import type { MembershipApplication } from '@jamiya/contracts/members';
 import { Button } from '../../../components/button.tsx';
@@ -20,7 +25,7 @@ type Deciding = { kind: 'accept' | 'reject'; application: MembershipApplication 
 
 /** /admin/applications: Join Now applications by status; accept one or reject it with a reason. */
 export function ApplicationsPage() {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const [params, setParams] = useSearchParams();
   const status = TABS.find((s) => s === params.get('status')) ?? 'pending';
   // Kept here, not in the list: the accepted application leaves the list while its
@@ -31,12 +36,15 @@ export function ApplicationsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>{t('applications.pageTitle')}</title>
-      <PageHeading title={t('applications.title')} subtitle={t('applications.subtitle')} />
+      <title>{i18n._('admin-members.applications.pageTitle')}</title>
+      <PageHeading
+        title={i18n._('admin-members.applications.title')}
+        subtitle={i18n._('admin-members.applications.subtitle')}
+      />
       <Tabs
-        label={t('applications.tabsLabel')}
+        label={i18n._('admin-members.applications.tabsLabel')}
         idBase="applications"
-        items={TABS.map((key) => ({ key, label: t(`applications.tabs.${key}`) }))}
+        items={TABS.map((key) => ({ key, label: i18n._(APPLICATIONS_TABS_TEXTS[key]!) }))}
         selected={status}
         onSelect={choose}
       />
@@ -68,7 +76,7 @@ function ApplicationList({
   onAccept: (application: MembershipApplication) => void;
   onReject: (application: MembershipApplication) => void;
 }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const applications = useApplications(status);
   if (applications.isPending) return <Spinner />;
   if (applications.isError)
@@ -79,7 +87,7 @@ function ApplicationList({
       />
     );
   const items = applications.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <EmptyState title={t(`applications.empty.${status}`)} />;
+  if (items.length === 0) return <EmptyState title={i18n._(APPLICATIONS_EMPTY_TEXTS[status]!)} />;
   return (
     <>
       <ul className="flex flex-col gap-3">
@@ -97,7 +105,7 @@ function ApplicationList({
         isFetchingNextPage={applications.isFetchingNextPage}
         fetchNextPage={applications.fetchNextPage}
       >
-        {t('showMore')}
+        {i18n._('admin-members.showMore')}
       </ShowMoreButton>
     </>
   );
@@ -112,7 +120,7 @@ function ApplicationCard({
   onAccept: () => void;
   onReject: () => void;
 }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const fields = [
     // Left to right in Arabic and Urdu too.
     { key: 'email', value: <span dir="ltr">{a.email}</span> },
@@ -139,35 +147,38 @@ function ApplicationCard({
         </h2>
         {a.status === 'pending' && (
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button onClick={onAccept} aria-label={t('applications.acceptOf', { name: a.name })}>
-              {t('applications.accept')}
+            <Button
+              onClick={onAccept}
+              aria-label={i18n._('admin-members.applications.acceptOf', { name: a.name })}
+            >
+              {i18n._('admin-members.applications.accept')}
             </Button>
             <Button
               variant="secondary"
               onClick={onReject}
-              aria-label={t('applications.rejectOf', { name: a.name })}
+              aria-label={i18n._('admin-members.applications.rejectOf', { name: a.name })}
             >
-              {t('applications.reject')}
+              {i18n._('admin-members.applications.reject')}
             </Button>
           </div>
         )}
         {a.status === 'accepted' && a.member_id !== null && (
           <Link to={`/admin/members/${a.member_id}`} className={tableLink}>
-            {t('applications.openMember')}
+            {i18n._('admin-members.applications.openMember')}
           </Link>
         )}
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
         {fields.map(({ key, value }) => (
           <div key={key} className="min-w-0">
-            <dt className="text-sm text-slate-600">{t(`applications.fields.${key}`)}</dt>
+            <dt className="text-sm text-slate-600">{i18n._(APPLICATIONS_FIELDS_TEXTS[key]!)}</dt>
             <dd className="break-words text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>
       {a.status === 'rejected' && a.reason && (
         <p className="mt-3 text-sm text-red-800">
-          {t('applications.reason', { reason: a.reason })}
+          {i18n._('admin-members.applications.reason', { reason: a.reason })}
         </p>
       )}
     </li>

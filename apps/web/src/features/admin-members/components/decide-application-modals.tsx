@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { MembershipApplication } from '@jamiya/contracts/members';
 import { Button } from '../../../components/button.tsx';
@@ -17,7 +17,7 @@ export function AcceptApplicationModal({
   application: MembershipApplication | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const accept = useAcceptApplication();
   const close = () => {
     accept.reset();
@@ -28,12 +28,15 @@ export function AcceptApplicationModal({
     <Modal
       isOpen={application !== null}
       onClose={close}
-      title={done ? t('accept.doneTitle') : t('accept.title')}
+      title={done ? i18n._('admin-members.accept.doneTitle') : i18n._('admin-members.accept.title')}
     >
       {done ? (
         <div className="flex flex-col gap-4">
           <p className="text-slate-800">
-            {t('accept.done', { name: done.member.name, id: done.member.unique_id })}
+            {i18n._('admin-members.accept.done', {
+              name: done.member.name,
+              id: done.member.unique_id,
+            })}
           </p>
           <PasswordLinkPanel
             link={done.set_password_link}
@@ -42,26 +45,29 @@ export function AcceptApplicationModal({
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
             <Link to={`/admin/members/${done.member.id}`} className={tableLink}>
-              {t('accept.openMember')}
+              {i18n._('admin-members.accept.openMember')}
             </Link>
-            <Button onClick={close}>{t('accept.finish')}</Button>
+            <Button onClick={close}>{i18n._('admin-members.accept.finish')}</Button>
           </div>
         </div>
       ) : (
         application && (
           <div className="flex flex-col gap-4">
             <p className="text-slate-700">
-              {t('accept.body', { name: application.name, email: application.email })}
+              {i18n._('admin-members.accept.body', {
+                name: application.name,
+                email: application.email,
+              })}
             </p>
             <ModalActions>
               <Button variant="secondary" onClick={close}>
-                {t('cancel', { ns: 'common' })}
+                {i18n._('common.cancel')}
               </Button>
               <Button
                 isBusy={accept.isPending}
                 onClick={() => accept.mutate(application.id, { onError: toastError })}
               >
-                {t('accept.confirm')}
+                {i18n._('admin-members.accept.confirm')}
               </Button>
             </ModalActions>
           </div>
@@ -79,16 +85,16 @@ export function RejectApplicationModal({
   application: MembershipApplication | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const reject = useRejectApplication();
   return (
     <ReasonDialog
       isOpen={application !== null}
       onClose={onClose}
-      title={t('reject.title', { name: application?.name ?? '' })}
-      reasonLabel={t('reject.reason')}
+      title={i18n._('admin-members.reject.title', { name: application?.name ?? '' })}
+      reasonLabel={i18n._('admin-members.reject.reason')}
       isReasonRequired
-      confirmLabel={t('reject.confirm')}
+      confirmLabel={i18n._('admin-members.reject.confirm')}
       isDanger
       onConfirm={async (reason) => {
         const res = await reject.mutateAsync({ id: application!.id, reason: reason ?? '' });

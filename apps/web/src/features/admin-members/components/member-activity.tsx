@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { KINDS_TEXTS, LOANS_STATES_TEXTS, PAYMENTS_STATES_TEXTS } from '../texts.ts';
 import { Link } from 'react-router';
 import type { AdminLoan } from '@jamiya/contracts/loans';
 import type { AdminPayment } from '@jamiya/contracts/payments';
@@ -53,12 +54,12 @@ function Section({
 
 /** The member's loans, each leading to its page in the loans area. */
 export function MemberLoans({ loans }: { loans: AdminLoan[] }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const isPaidOut = (l: AdminLoan) => ['active', 'closed', 'written_off'].includes(l.state);
   const columns: Column<AdminLoan>[] = [
     {
       key: 'loan',
-      header: t('loans.columns.loan'),
+      header: i18n._('admin-members.loans.columns.loan'),
       isRowHeader: true,
       cell: (l) => (
         <>
@@ -66,7 +67,7 @@ export function MemberLoans({ loans }: { loans: AdminLoan[] }) {
             to={`/admin/loans/${l.id}`}
             className={`${tableLink} inline-flex min-h-11 items-center whitespace-nowrap`}
           >
-            {t('loans.open', { id: l.id })}
+            {i18n._('admin-members.loans.open', { id: l.id })}
           </Link>
           {/* The amount column is left out on a phone. */}
           <span className="block whitespace-nowrap text-slate-600 md:hidden">
@@ -77,37 +78,41 @@ export function MemberLoans({ loans }: { loans: AdminLoan[] }) {
     },
     {
       key: 'applied',
-      header: t('loans.columns.applied'),
+      header: i18n._('admin-members.loans.columns.applied'),
       isSecondary: true,
       cell: (l) => nowrap(formatDate(l.created_at)),
     },
     {
       key: 'amount',
-      header: t('loans.columns.amount'),
+      header: i18n._('admin-members.loans.columns.amount'),
       align: 'end',
       isSecondary: true,
       cell: (l) => nowrap(aed(l.loan_amount)),
     },
     {
       key: 'term',
-      header: t('loans.columns.term'),
+      header: i18n._('admin-members.loans.columns.term'),
       align: 'end',
       isSecondary: true,
-      cell: (l) => nowrap(t('detail.months', { count: l.duration_month })),
+      cell: (l) => nowrap(i18n._('admin-members.detail.months', { count: l.duration_month })),
     },
     {
       key: 'state',
-      header: t('loans.columns.state'),
+      header: i18n._('admin-members.loans.columns.state'),
       cell: (l) => (
         <span className="inline-flex flex-wrap gap-1">
-          <StatusBadge tone={LOAN_STATE_TONE[l.state]}>{t(`loans.states.${l.state}`)}</StatusBadge>
-          {l.is_overdue && <StatusBadge tone="alert">{t('loans.states.overdue')}</StatusBadge>}
+          <StatusBadge tone={LOAN_STATE_TONE[l.state]}>
+            {i18n._(LOANS_STATES_TEXTS[l.state]!)}
+          </StatusBadge>
+          {l.is_overdue && (
+            <StatusBadge tone="alert">{i18n._('admin-members.loans.states.overdue')}</StatusBadge>
+          )}
         </span>
       ),
     },
     {
       key: 'remaining',
-      header: t('loans.columns.remaining'),
+      header: i18n._('admin-members.loans.columns.remaining'),
       align: 'end',
       cell: (l) => nowrap(isPaidOut(l) ? aed(l.remaining_amount) : '—'),
     },
@@ -115,34 +120,39 @@ export function MemberLoans({ loans }: { loans: AdminLoan[] }) {
   return (
     <Section
       id="member-loans-title"
-      title={t('loans.title')}
+      title={i18n._('admin-members.loans.title')}
       isEmpty={loans.length === 0}
-      emptyText={t('loans.empty')}
+      emptyText={i18n._('admin-members.loans.empty')}
     >
-      <DataTable caption={t('loans.title')} columns={columns} rows={loans} rowKey={(l) => l.id} />
+      <DataTable
+        caption={i18n._('admin-members.loans.title')}
+        columns={columns}
+        rows={loans}
+        rowKey={(l) => l.id}
+      />
     </Section>
   );
 }
 
 /** The latest receipts and repayments the member sent, with the committee's decision. */
 export function MemberSubmissions({ payments }: { payments: AdminPayment[] }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const columns: Column<AdminPayment>[] = [
     {
       key: 'sent',
-      header: t('payments.columns.sent'),
+      header: i18n._('admin-members.payments.columns.sent'),
       isSecondary: true,
       cell: (p) => nowrap(formatDate(p.created_at)),
     },
     {
       key: 'what',
-      header: t('payments.columns.what'),
+      header: i18n._('admin-members.payments.columns.what'),
       isRowHeader: true,
       cell: (p) => (
         <>
           {p.kind === 'dues'
-            ? t('payments.dues', { month: p.month ?? p.period ?? '' })
-            : t('payments.repayment')}
+            ? i18n._('admin-members.payments.dues', { month: p.month ?? p.period ?? '' })
+            : i18n._('admin-members.payments.repayment')}
           {/* The date column is left out on a phone. */}
           <span className="block whitespace-nowrap text-slate-600 md:hidden">
             {formatDate(p.created_at)}
@@ -152,14 +162,14 @@ export function MemberSubmissions({ payments }: { payments: AdminPayment[] }) {
     },
     {
       key: 'amount',
-      header: t('payments.columns.amount'),
+      header: i18n._('admin-members.payments.columns.amount'),
       align: 'end',
       cell: (p) => (
         <>
           {nowrap(aed(p.approved_amount ?? p.amount))}
           {p.approved_amount !== null && p.approved_amount !== p.amount && (
             <span className="block text-xs text-slate-600">
-              {t('payments.sentAmount', { amount: aed(p.amount) })}
+              {i18n._('admin-members.payments.sentAmount', { amount: aed(p.amount) })}
             </span>
           )}
         </>
@@ -167,14 +177,16 @@ export function MemberSubmissions({ payments }: { payments: AdminPayment[] }) {
     },
     {
       key: 'status',
-      header: t('payments.columns.status'),
+      header: i18n._('admin-members.payments.columns.status'),
       cell: (p) => (
-        <StatusBadge tone={PAYMENT_TONE[p.status]}>{t(`payments.states.${p.status}`)}</StatusBadge>
+        <StatusBadge tone={PAYMENT_TONE[p.status]}>
+          {i18n._(PAYMENTS_STATES_TEXTS[p.status]!)}
+        </StatusBadge>
       ),
     },
     {
       key: 'note',
-      header: t('payments.columns.note'),
+      header: i18n._('admin-members.payments.columns.note'),
       isSecondary: true,
       cell: (p) => <span className="text-slate-700">{p.review_note ?? ''}</span>,
     },
@@ -182,12 +194,12 @@ export function MemberSubmissions({ payments }: { payments: AdminPayment[] }) {
   return (
     <Section
       id="member-payments-title"
-      title={t('payments.title')}
+      title={i18n._('admin-members.payments.title')}
       isEmpty={payments.length === 0}
-      emptyText={t('payments.empty')}
+      emptyText={i18n._('admin-members.payments.empty')}
     >
       <DataTable
-        caption={t('payments.title')}
+        caption={i18n._('admin-members.payments.title')}
         columns={columns}
         rows={payments}
         rowKey={(p) => p.id}
@@ -198,40 +210,40 @@ export function MemberSubmissions({ payments }: { payments: AdminPayment[] }) {
 
 /** Every movement of the member's money from the ledger, newest first, with running balances. */
 export function MemberStatement({ lines }: { lines: StatementLine[] }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const columns: Column<StatementLine>[] = [
     {
       key: 'date',
-      header: t('statement.columns.date'),
+      header: i18n._('admin-members.statement.columns.date'),
       cell: (l) => nowrap(formatDate(l.occurred_at)),
     },
     {
       key: 'kind',
-      header: t('statement.columns.kind'),
-      cell: (l) => nowrap(t(`kinds.${l.kind}`)),
+      header: i18n._('admin-members.statement.columns.kind'),
+      cell: (l) => nowrap(i18n._(KINDS_TEXTS[l.kind]!)),
     },
     {
       key: 'memo',
-      header: t('statement.columns.memo'),
+      header: i18n._('admin-members.statement.columns.memo'),
       isSecondary: true,
       cell: (l) => l.memo,
     },
     {
       key: 'savingsChange',
-      header: t('statement.columns.savingsChange'),
+      header: i18n._('admin-members.statement.columns.savingsChange'),
       align: 'end',
       cell: (l) => nowrap(aedChange(l.savings_change)),
     },
     {
       key: 'loanChange',
-      header: t('statement.columns.loanChange'),
+      header: i18n._('admin-members.statement.columns.loanChange'),
       align: 'end',
       // The books' principal, as the columns are headed; `loan_change` adds the interest.
       cell: (l) => nowrap(aedChange(l.loan_principal_change)),
     },
     {
       key: 'savingsBalance',
-      header: t('statement.columns.savingsBalance'),
+      header: i18n._('admin-members.statement.columns.savingsBalance'),
       align: 'end',
       cell: (l) => (
         <span className="font-semibold whitespace-nowrap">{aed(l.savings_balance)}</span>
@@ -239,7 +251,7 @@ export function MemberStatement({ lines }: { lines: StatementLine[] }) {
     },
     {
       key: 'loanBalance',
-      header: t('statement.columns.loanBalance'),
+      header: i18n._('admin-members.statement.columns.loanBalance'),
       align: 'end',
       cell: (l) => (
         <span className="font-semibold whitespace-nowrap">{aed(l.loan_principal_balance)}</span>
@@ -249,13 +261,13 @@ export function MemberStatement({ lines }: { lines: StatementLine[] }) {
   return (
     <Section
       id="member-statement-title"
-      title={t('statement.title')}
-      note={t('statement.note')}
+      title={i18n._('admin-members.statement.title')}
+      note={i18n._('admin-members.statement.note')}
       isEmpty={lines.length === 0}
-      emptyText={t('statement.empty')}
+      emptyText={i18n._('admin-members.statement.empty')}
     >
       <DataTable
-        caption={t('statement.caption')}
+        caption={i18n._('admin-members.statement.caption')}
         columns={columns}
         rows={lines}
         rowKey={(l) => l.entry_id}

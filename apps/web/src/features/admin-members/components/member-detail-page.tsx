@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { DETAIL_FIELDS_TEXTS, DETAIL_FIGURES_TEXTS, STATUS_TEXTS } from '../texts.ts';
 import { Link, useParams } from 'react-router';
 import type { AdminMemberDetail } from '@jamiya/contracts/members';
 import { Button } from '../../../components/button.tsx';
@@ -21,7 +22,7 @@ import { PasswordResetModal } from './password-reset-modal.tsx';
 
 /** /admin/members/:id: who the member is, what they hold and owe, and every movement. */
 export function MemberDetailPage() {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const id = Number(useParams().id);
   const isValidId = Number.isInteger(id) && id > 0;
   const member = useMember(isValidId ? id : 0);
@@ -29,9 +30,9 @@ export function MemberDetailPage() {
   let content;
   if (!isValidId || (member.error instanceof ApiError && member.error.status === 404))
     content = (
-      <EmptyState title={t('detail.notFound')}>
+      <EmptyState title={i18n._('admin-members.detail.notFound')}>
         <Link to="/admin/members" className={tableLink}>
-          {t('detail.back')}
+          {i18n._('admin-members.detail.back')}
         </Link>
       </EmptyState>
     );
@@ -44,13 +45,15 @@ export function MemberDetailPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>{member.data ? member.data.member.name : t('detail.pageTitle')}</title>
+      <title>
+        {member.data ? member.data.member.name : i18n._('admin-members.detail.pageTitle')}
+      </title>
       <Link
         to="/admin/members"
         className={`${tableLink} inline-flex min-h-11 items-center gap-1 self-start`}
       >
         <ArrowStartIcon className="size-5" />
-        {t('detail.back')}
+        {i18n._('admin-members.detail.back')}
       </Link>
       {content}
     </div>
@@ -60,7 +63,7 @@ export function MemberDetailPage() {
 const MEMBER_ACTIONS = ['member.deactivate', 'member.activate', 'member.password_link'] as const;
 
 function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const { member } = detail;
   const [open, setOpen] = useState<'status' | 'password' | null>(null);
   const myId = useMyId();
@@ -96,7 +99,10 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
     { key: 'savings', value: aed(detail.member.savings) },
     { key: 'loan', value: aed(detail.member.loan_outstanding) },
     { key: 'dueBalance', value: aed(detail.due_balance) },
-    { key: 'unpaidMonths', value: t('detail.months', { count: detail.unpaid_months }) },
+    {
+      key: 'unpaidMonths',
+      value: i18n._('admin-members.detail.months', { count: detail.unpaid_months }),
+    },
   ];
 
   return (
@@ -109,9 +115,11 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
               {member.unique_id}
             </span>
             <StatusBadge tone={member.status === 'active' ? 'success' : 'neutral'}>
-              {t(`status.${member.status}`)}
+              {i18n._(STATUS_TEXTS[member.status]!)}
             </StatusBadge>
-            {member.role === 'admin' && <StatusBadge tone="info">{t('role.admin')}</StatusBadge>}
+            {member.role === 'admin' && (
+              <StatusBadge tone="info">{i18n._('admin-members.role.admin')}</StatusBadge>
+            )}
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap lg:justify-end">
@@ -120,36 +128,40 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
               variant={member.status === 'active' ? 'secondary' : 'primary'}
               onClick={() => setOpen('status')}
             >
-              {member.status === 'active' ? t('status.deactivate') : t('status.activate')}
+              {member.status === 'active'
+                ? i18n._('admin-members.status.deactivate')
+                : i18n._('admin-members.status.activate')}
             </Button>
           )}
           {/* No admin gets a way into another admin's account (the server refuses it too). */}
           {!isAdmin && !linkProposal && (
             <Button variant="secondary" onClick={() => setOpen('password')}>
-              {t('reset.open')}
+              {i18n._('admin-members.reset.open')}
             </Button>
           )}
           <Button variant="secondary" isBusy={download.isPending} onClick={downloadCsv}>
-            {t('detail.downloadCsv')}
+            {i18n._('admin-members.detail.downloadCsv')}
           </Button>
           <Button variant="secondary" isBusy={downloadPdf.isPending} onClick={downloadAsPdf}>
-            {t('detail.downloadPdf')}
+            {i18n._('admin-members.detail.downloadPdf')}
           </Button>
         </div>
       </div>
 
-      {isAdmin && <p className="text-sm text-slate-700">{t('reset.adminOwn')}</p>}
+      {isAdmin && (
+        <p className="text-sm text-slate-700">{i18n._('admin-members.reset.adminOwn')}</p>
+      )}
       {statusProposal && (
         <ProposalPanel
           proposal={statusProposal}
           isMine={statusProposal.proposed_by.id === myId}
-          confirmLabel={t('proposal.confirm')}
+          confirmLabel={i18n._('admin-members.proposal.confirm')}
           onConfirm={() => setOpen('status')}
         >
           <p>
             {member.status === 'active'
-              ? t('proposal.deactivate', { name: member.name })
-              : t('proposal.activate', { name: member.name })}
+              ? i18n._('admin-members.proposal.deactivate', { name: member.name })
+              : i18n._('admin-members.proposal.activate', { name: member.name })}
           </p>
         </ProposalPanel>
       )}
@@ -157,22 +169,22 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
         <ProposalPanel
           proposal={linkProposal}
           isMine={linkProposal.proposed_by.id === myId}
-          confirmLabel={t('proposal.confirm')}
+          confirmLabel={i18n._('admin-members.proposal.confirm')}
           onConfirm={() => setOpen('password')}
         >
-          <p>{t('proposal.passwordLink', { name: member.name })}</p>
+          <p>{i18n._('admin-members.proposal.passwordLink', { name: member.name })}</p>
         </ProposalPanel>
       )}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-labelledby="member-balances-title" className={card}>
           <h2 id="member-balances-title" className="text-lg font-bold text-slate-900">
-            {t('detail.balances')}
+            {i18n._('admin-members.detail.balances')}
           </h2>
           <dl className="mt-3 grid grid-cols-2 gap-3">
             {balances.map(({ key, value }) => (
               <div key={key} className="rounded-xl bg-slate-50 p-3">
-                <dt className="text-sm text-slate-600">{t(`detail.figures.${key}`)}</dt>
+                <dt className="text-sm text-slate-600">{i18n._(DETAIL_FIGURES_TEXTS[key]!)}</dt>
                 <dd className="text-lg font-bold text-slate-900 tabular-nums">{value}</dd>
               </div>
             ))}
@@ -180,14 +192,16 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
         </section>
         <section aria-labelledby="member-profile-title" className={card}>
           <h2 id="member-profile-title" className="text-lg font-bold text-slate-900">
-            {t('detail.profile')}
+            {i18n._('admin-members.detail.profile')}
           </h2>
           <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
             {profile.map(({ key, value }) => (
               <div key={key} className="min-w-0">
-                <dt className="text-sm text-slate-600">{t(`detail.fields.${key}`)}</dt>
+                <dt className="text-sm text-slate-600">{i18n._(DETAIL_FIELDS_TEXTS[key]!)}</dt>
                 <dd className="font-medium break-words text-slate-900">
-                  {value || <span className="text-slate-500">{t('notGiven')}</span>}
+                  {value || (
+                    <span className="text-slate-500">{i18n._('admin-members.notGiven')}</span>
+                  )}
                 </dd>
               </div>
             ))}

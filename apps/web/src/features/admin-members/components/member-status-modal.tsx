@@ -1,4 +1,5 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { STATUS_TEXTS, STATUS_BODY_TEXTS, STATUS_TITLE_TEXTS } from '../texts.ts';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { ProposedBy } from '../../../components/proposal-panel.tsx';
 import { useSetMemberStatus } from '../api/set-member-status.ts';
@@ -10,7 +11,7 @@ import type { MemberDialogProps } from './member-dialog.ts';
  * dialog also confirms another admin's proposal (with the proposal's note).
  */
 export function MemberStatusModal({ member, isOpen, onClose, proposal }: MemberDialogProps) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const setStatus = useSetMemberStatus();
   const target = member.status === 'active' ? 'inactive' : 'active';
   const verb = target === 'inactive' ? 'deactivate' : 'activate';
@@ -18,11 +19,13 @@ export function MemberStatusModal({ member, isOpen, onClose, proposal }: MemberD
     <ReasonDialog
       isOpen={isOpen}
       onClose={onClose}
-      title={t(`status.${verb}Title`, { name: member.name })}
-      reasonLabel={t('status.reason')}
+      title={i18n._(STATUS_TITLE_TEXTS[verb]!, { name: member.name })}
+      reasonLabel={i18n._('admin-members.status.reason')}
       isReasonRequired={false}
       defaultReason={proposal?.reason ?? ''}
-      confirmLabel={proposal ? t('proposal.confirm') : t(`status.${verb}`)}
+      confirmLabel={
+        proposal ? i18n._('admin-members.proposal.confirm') : i18n._(STATUS_TEXTS[verb]!)
+      }
       isDanger={target === 'inactive'}
       onConfirm={async (reason) => {
         const res = await setStatus.mutateAsync({
@@ -33,9 +36,9 @@ export function MemberStatusModal({ member, isOpen, onClose, proposal }: MemberD
         return res.message;
       }}
     >
-      <p className="text-slate-700">{t(`status.${verb}Body`)}</p>
+      <p className="text-slate-700">{i18n._(STATUS_BODY_TEXTS[verb]!)}</p>
       {member.role === 'admin' && (
-        <p className="text-sm text-slate-700">{t('proposal.adminStatus')}</p>
+        <p className="text-sm text-slate-700">{i18n._('admin-members.proposal.adminStatus')}</p>
       )}
       {proposal && (
         <p className="text-slate-700">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { STATUS_TEXTS } from '../texts.ts';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminMember } from '@jamiya/contracts/members';
 import { Button } from '../../../components/button.tsx';
@@ -22,7 +23,7 @@ const isStatus = (s: string | null): s is 'active' | 'inactive' =>
 
 /** /admin/members: search and filter the members, add one with a one-time password link. */
 export function MembersPage() {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   // The search lives in the address, so coming back from a member finds the list as it was.
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
@@ -66,7 +67,7 @@ export function MembersPage() {
     );
   else if (items.length === 0)
     body = isFiltered ? (
-      <EmptyState title={t('members.noMatch')}>
+      <EmptyState title={i18n._('admin-members.members.noMatch')}>
         <Button
           variant="ghost"
           onClick={() => {
@@ -74,12 +75,12 @@ export function MembersPage() {
             setStatus('');
           }}
         >
-          {t('members.clearFilters')}
+          {i18n._('admin-members.members.clearFilters')}
         </Button>
       </EmptyState>
     ) : (
-      <EmptyState title={t('members.empty')}>
-        <p className="text-sm">{t('members.emptyBody')}</p>
+      <EmptyState title={i18n._('admin-members.members.empty')}>
+        <p className="text-sm">{i18n._('admin-members.members.emptyBody')}</p>
       </EmptyState>
     );
   else
@@ -96,43 +97,46 @@ export function MembersPage() {
           isFetchingNextPage={members.isFetchingNextPage}
           fetchNextPage={members.fetchNextPage}
         >
-          {t('showMore')}
+          {i18n._('admin-members.showMore')}
         </ShowMoreButton>
       </>
     );
 
   return (
     <div className="flex flex-col gap-6">
-      <title>{t('members.pageTitle')}</title>
+      <title>{i18n._('admin-members.members.pageTitle')}</title>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <PageHeading title={t('members.title')} subtitle={t('members.subtitle')} />
-        <Button onClick={() => setAdding(true)}>{t('members.add')}</Button>
+        <PageHeading
+          title={i18n._('admin-members.members.title')}
+          subtitle={i18n._('admin-members.members.subtitle')}
+        />
+        <Button onClick={() => setAdding(true)}>{i18n._('admin-members.members.add')}</Button>
       </div>
       <div role="search" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-end">
-        <Field label={t('members.search')}>
+        <Field label={i18n._('admin-members.members.search')}>
           {(a) => (
             <input
               {...a}
               type="search"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
-              placeholder={t('members.searchPlaceholder')}
+              placeholder={i18n._('admin-members.members.searchPlaceholder')}
               autoComplete="off"
               maxLength={100}
               className={inputClass}
             />
           )}
         </Field>
-        <Field label={t('members.statusFilter')}>
+        <Field label={i18n._('admin-members.members.statusFilter')}>
           {(a) => (
             <FilterSelect
               {...a}
               value={status}
               onChange={(e) => setStatus(e.target.value)}
-              allLabel={t('members.allStatuses')}
+              allLabel={i18n._('admin-members.members.allStatuses')}
               options={(['active', 'inactive'] as const).map((s) => ({
                 value: s,
-                label: t(`status.${s}`),
+                label: i18n._(STATUS_TEXTS[s]!),
               }))}
             />
           )}
@@ -148,11 +152,11 @@ export function MembersPage() {
 }
 
 function MembersTable({ members }: { members: AdminMember[] }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const columns: Column<AdminMember>[] = [
     {
       key: 'id',
-      header: t('members.columns.id'),
+      header: i18n._('admin-members.members.columns.id'),
       isSecondary: true,
       cell: (m) => (
         <span dir="ltr" className="whitespace-nowrap tabular-nums">
@@ -162,7 +166,7 @@ function MembersTable({ members }: { members: AdminMember[] }) {
     },
     {
       key: 'name',
-      header: t('members.columns.name'),
+      header: i18n._('admin-members.members.columns.name'),
       isRowHeader: true,
       cell: (m) => (
         <>
@@ -173,13 +177,15 @@ function MembersTable({ members }: { members: AdminMember[] }) {
             >
               {m.name}
             </Link>
-            {m.role === 'admin' && <StatusBadge tone="info">{t('role.admin')}</StatusBadge>}
+            {m.role === 'admin' && (
+              <StatusBadge tone="info">{i18n._('admin-members.role.admin')}</StatusBadge>
+            )}
           </span>
           {/* On a phone the ID and status columns are left out; they show under the name. */}
           <span className="flex flex-wrap items-center gap-2 text-slate-600 tabular-nums md:hidden">
             <span dir="ltr">{m.unique_id}</span>
             {m.status === 'inactive' && (
-              <StatusBadge tone="neutral">{t('status.inactive')}</StatusBadge>
+              <StatusBadge tone="neutral">{i18n._('admin-members.status.inactive')}</StatusBadge>
             )}
           </span>
         </>
@@ -187,7 +193,7 @@ function MembersTable({ members }: { members: AdminMember[] }) {
     },
     {
       key: 'email',
-      header: t('members.columns.email'),
+      header: i18n._('admin-members.members.columns.email'),
       isSecondary: true,
       cell: (m) => (
         <span dir="ltr" className="whitespace-nowrap">
@@ -197,7 +203,7 @@ function MembersTable({ members }: { members: AdminMember[] }) {
     },
     {
       key: 'mobile',
-      header: t('members.columns.mobile'),
+      header: i18n._('admin-members.members.columns.mobile'),
       isSecondary: true,
       cell: (m) => (
         <span dir="ltr" className="whitespace-nowrap">
@@ -207,28 +213,33 @@ function MembersTable({ members }: { members: AdminMember[] }) {
     },
     {
       key: 'status',
-      header: t('members.columns.status'),
+      header: i18n._('admin-members.members.columns.status'),
       isSecondary: true,
       cell: (m) => (
         <StatusBadge tone={m.status === 'active' ? 'success' : 'neutral'}>
-          {t(`status.${m.status}`)}
+          {i18n._(STATUS_TEXTS[m.status]!)}
         </StatusBadge>
       ),
     },
     {
       key: 'savings',
-      header: t('members.columns.savings'),
+      header: i18n._('admin-members.members.columns.savings'),
       align: 'end',
       cell: (m) => <span className="whitespace-nowrap">{aed(m.savings)}</span>,
     },
     {
       key: 'loan',
-      header: t('members.columns.loan'),
+      header: i18n._('admin-members.members.columns.loan'),
       align: 'end',
       cell: (m) => <span className="whitespace-nowrap">{aed(m.loan_outstanding)}</span>,
     },
   ];
   return (
-    <DataTable caption={t('members.title')} columns={columns} rows={members} rowKey={(m) => m.id} />
+    <DataTable
+      caption={i18n._('admin-members.members.title')}
+      columns={columns}
+      rows={members}
+      rowKey={(m) => m.id}
+    />
   );
 }

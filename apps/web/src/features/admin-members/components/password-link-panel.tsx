@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import type { PasswordLink } from '@jamiya/contracts/membership';
 import { Button } from '../../../components/button.tsx';
 import { inputClass } from '../../../components/field.tsx';
@@ -19,14 +19,14 @@ export function PasswordLinkPanel({
   emailed?: boolean | undefined;
   email?: string | undefined;
 }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   if (!link) {
     return (
       <p
         role="status"
         className="rounded-xl border border-green-300 bg-green-50 p-4 text-sm font-semibold text-green-900"
       >
-        {t('link.mailedOnly', { email: email ?? '' })}
+        {i18n._('admin-members.link.mailedOnly', { email: email ?? '' })}
       </p>
     );
   }
@@ -42,7 +42,7 @@ function LinkToHandOver({
   emailed?: boolean | undefined;
   email?: string | undefined;
 }) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'manual'>('idle');
@@ -65,12 +65,12 @@ function LinkToHandOver({
       className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900"
     >
       <h3 id={`${id}-title`} className="font-bold">
-        {t('link.title')}
+        {i18n._('admin-members.link.title')}
       </h3>
-      <p className="text-sm">{t('link.onlyOnce')}</p>
+      <p className="text-sm">{i18n._('admin-members.link.onlyOnce')}</p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <label className="sr-only" htmlFor={`${id}-url`}>
-          {t('link.label')}
+          {i18n._('admin-members.link.label')}
         </label>
         <input
           ref={input}
@@ -82,7 +82,7 @@ function LinkToHandOver({
           className={`${inputClass} font-mono text-sm`}
         />
         <Button onClick={() => void copy()} className="shrink-0">
-          {t('link.copy')}
+          {i18n._('admin-members.link.copy')}
         </Button>
       </div>
       <p
@@ -93,13 +93,17 @@ function LinkToHandOver({
             : `text-sm font-semibold ${copyState === 'copied' ? 'text-green-800' : 'text-slate-800'}`
         }
       >
-        {copyState === 'copied' && t('link.copied')}
-        {copyState === 'manual' && t('link.copyByHand')}
+        {copyState === 'copied' && i18n._('admin-members.link.copied')}
+        {copyState === 'manual' && i18n._('admin-members.link.copyByHand')}
       </p>
-      <p className="text-sm">{t('link.expires', { when: formatDateTime(link.expires_at) })}</p>
+      <p className="text-sm">
+        {i18n._('admin-members.link.expires', { when: formatDateTime(link.expires_at) })}
+      </p>
       {emailed !== undefined && (
         <p className="text-sm font-semibold">
-          {emailed ? t('link.emailed', { email: email ?? '' }) : t('link.notEmailed')}
+          {emailed
+            ? i18n._('admin-members.link.emailed', { email: email ?? '' })
+            : i18n._('admin-members.link.notEmailed')}
         </p>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { ProposedBy } from '../../../components/proposal-panel.tsx';
@@ -12,7 +12,7 @@ import type { MemberDialogProps } from './member-dialog.ts';
  * more active admins the first admin proposes it and a second admin's confirmation makes it.
  */
 export function PasswordResetModal({ member, isOpen, onClose, proposal }: MemberDialogProps) {
-  const { t } = useTranslation('admin-members');
+  const i18n = useTexts();
   const create = useCreatePasswordLink();
 
   const close = () => {
@@ -26,31 +26,35 @@ export function PasswordResetModal({ member, isOpen, onClose, proposal }: Member
     content = (
       <div className="flex flex-col gap-4">
         <p role="status" className="text-slate-800">
-          {t('reset.proposed', { name: member.name })}
+          {i18n._('admin-members.reset.proposed', { name: member.name })}
         </p>
         <ModalActions>
-          <Button onClick={close}>{t('reset.finish')}</Button>
+          <Button onClick={close}>{i18n._('admin-members.reset.finish')}</Button>
         </ModalActions>
       </div>
     );
   else if (create.data)
     content = (
       <div className="flex flex-col gap-4">
-        <p className="text-slate-800">{t('reset.done', { name: member.name })}</p>
+        <p className="text-slate-800">
+          {i18n._('admin-members.reset.done', { name: member.name })}
+        </p>
         <PasswordLinkPanel
           link={create.data.set_password_link}
           emailed={create.data.emailed}
           email={member.email}
         />
         <ModalActions>
-          <Button onClick={close}>{t('reset.finish')}</Button>
+          <Button onClick={close}>{i18n._('admin-members.reset.finish')}</Button>
         </ModalActions>
       </div>
     );
   else
     content = (
       <div className="flex flex-col gap-4">
-        <p className="text-slate-700">{t('reset.body', { name: member.name })}</p>
+        <p className="text-slate-700">
+          {i18n._('admin-members.reset.body', { name: member.name })}
+        </p>
         {proposal && (
           <p className="text-slate-700">
             <ProposedBy proposal={proposal} />
@@ -58,20 +62,22 @@ export function PasswordResetModal({ member, isOpen, onClose, proposal }: Member
         )}
         <ModalActions>
           <Button variant="secondary" onClick={close}>
-            {t('cancel', { ns: 'common' })}
+            {i18n._('common.cancel')}
           </Button>
           <Button
             isBusy={create.isPending}
             onClick={() => create.mutate(member.id, { onError: toastError })}
           >
-            {proposal ? t('proposal.confirm') : t('reset.create')}
+            {proposal
+              ? i18n._('admin-members.proposal.confirm')
+              : i18n._('admin-members.reset.create')}
           </Button>
         </ModalActions>
       </div>
     );
 
   return (
-    <Modal isOpen={isOpen} onClose={close} title={t('reset.title')}>
+    <Modal isOpen={isOpen} onClose={close} title={i18n._('admin-members.reset.title')}>
       {content}
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Link, useParams } from 'react-router';
 import { ArrowStartIcon } from '../../../components/icons.tsx';
 import { EmptyState } from '../../../components/states.tsx';
@@ -17,7 +17,7 @@ const textLink =
 
 /** /admin/messages/:memberId: one member's conversation, answered for the committee. */
 export function ConversationPage() {
-  const { t } = useTranslation('admin-messages');
+  const i18n = useTexts();
   const memberId = Number(useParams().memberId);
   const isValidId = Number.isInteger(memberId) && memberId > 0;
   const thread = useConversation(isValidId ? memberId : 0);
@@ -33,36 +33,43 @@ export function ConversationPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <title>{member ? t('thread.pageTitle', { name: member.name }) : t('list.pageTitle')}</title>
+      <title>
+        {member
+          ? i18n._('admin-messages.thread.pageTitle', { name: member.name })
+          : i18n._('admin-messages.list.pageTitle')}
+      </title>
       <Link
         to="/admin/messages"
         className={`${textLink} inline-flex min-h-11 items-center gap-1 self-start`}
       >
         <ArrowStartIcon className="size-5" />
-        {t('thread.back')}
+        {i18n._('admin-messages.thread.back')}
       </Link>
       {member && (
         <div>
           <h1 className="text-2xl font-extrabold text-slate-900">
-            {t('thread.title', { name: member.name })}
+            {i18n._('admin-messages.thread.title', { name: member.name })}
           </h1>
           <p className="text-slate-700">
-            {t('thread.memberId', { id: member.unique_id })} ·{' '}
+            {i18n._('admin-messages.thread.memberId', { id: member.unique_id })} ·{' '}
             <Link to={`/admin/members/${member.id}`} className={textLink}>
-              {t('thread.openMember')}
+              {i18n._('admin-messages.thread.openMember')}
             </Link>
           </p>
         </div>
       )}
       {notFound ? (
-        <EmptyState title={t('thread.notFound')} />
+        <EmptyState title={i18n._('admin-messages.thread.notFound')} />
       ) : (
         <ChatPanel
           thread={thread}
           messages={messages}
           mySide="committee"
           ns="admin-messages"
-          empty={{ title: t('thread.emptyTitle'), body: t('thread.emptyBody') }}
+          empty={{
+            title: i18n._('admin-messages.thread.emptyTitle'),
+            body: i18n._('admin-messages.thread.emptyBody'),
+          }}
           onSend={(values) => reply.mutateAsync(values)}
         />
       )}

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { Link } from 'react-router';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
@@ -10,7 +10,7 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 
 /** /admin/messages: every member's conversation, newest activity first, unread ones marked. */
 export function ConversationsPage() {
-  const { t } = useTranslation('admin-messages');
+  const i18n = useTexts();
   const conversations = useConversations();
   const items = conversations.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -25,14 +25,14 @@ export function ConversationsPage() {
     );
   else if (items.length === 0)
     content = (
-      <EmptyState title={t('list.emptyTitle')}>
-        <p className="text-sm">{t('list.emptyBody')}</p>
+      <EmptyState title={i18n._('admin-messages.list.emptyTitle')}>
+        <p className="text-sm">{i18n._('admin-messages.list.emptyBody')}</p>
       </EmptyState>
     );
   else
     content = (
       <>
-        <ul aria-label={t('list.label')} className="flex flex-col gap-2">
+        <ul aria-label={i18n._('admin-messages.list.label')} className="flex flex-col gap-2">
           {items.map((c) => (
             <ConversationItem key={c.member.id} conversation={c} />
           ))}
@@ -42,22 +42,25 @@ export function ConversationsPage() {
           isFetchingNextPage={conversations.isFetchingNextPage}
           fetchNextPage={conversations.fetchNextPage}
         >
-          {t('list.showMore')}
+          {i18n._('admin-messages.list.showMore')}
         </ShowMoreButton>
       </>
     );
 
   return (
     <div className="flex flex-col gap-4">
-      <title>{t('list.pageTitle')}</title>
-      <PageHeading title={t('list.title')} subtitle={t('list.subtitle')} />
+      <title>{i18n._('admin-messages.list.pageTitle')}</title>
+      <PageHeading
+        title={i18n._('admin-messages.list.title')}
+        subtitle={i18n._('admin-messages.list.subtitle')}
+      />
       {content}
     </div>
   );
 }
 
 function ConversationItem({ conversation }: { conversation: Conversation }) {
-  const { t } = useTranslation('admin-messages');
+  const i18n = useTexts();
   const { member, last_message: last, unread_count: unread } = conversation;
   return (
     <li>
@@ -66,17 +69,21 @@ function ConversationItem({ conversation }: { conversation: Conversation }) {
         className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 rounded-xl border bg-white p-3 shadow-sm hover:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${unread > 0 ? 'border-brand-700' : 'border-slate-200'}`}
       >
         <span className="truncate font-semibold text-slate-900">
-          {t('list.memberLine', { name: member.name, id: member.unique_id })}
+          {i18n._('admin-messages.list.memberLine', { name: member.name, id: member.unique_id })}
         </span>
         <span className="justify-self-end">
           {unread > 0 ? (
-            <StatusBadge tone="alert">{t('list.unread', { count: unread })}</StatusBadge>
+            <StatusBadge tone="alert">
+              {i18n._('admin-messages.list.unread', { count: unread })}
+            </StatusBadge>
           ) : (
-            <span className="sr-only">{t('list.allRead')}</span>
+            <span className="sr-only">{i18n._('admin-messages.list.allRead')}</span>
           )}
         </span>
         <span className="truncate text-sm text-slate-700">
-          {last.from_committee ? t('list.fromCommittee', { body: last.body }) : last.body}
+          {last.from_committee
+            ? i18n._('admin-messages.list.fromCommittee', { body: last.body })
+            : last.body}
         </span>
         <time dateTime={last.created_at} className="text-end text-sm text-slate-600">
           {formatDateTime(last.created_at)}

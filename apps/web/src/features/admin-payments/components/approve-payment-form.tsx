@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
 import type { approveForm } from '../../../lib/money-forms.ts';
 import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
@@ -25,7 +25,7 @@ const approveResolver = lazyZodResolver(() =>
  * typed over it; less than what remains of a month is approved as a part payment, once asked.
  */
 export function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone: () => void }) {
-  const { t } = useTranslation('admin-payments');
+  const i18n = useTexts();
   const approve = useApprovePayment();
   // Without a receipt nothing shows what came in: the treasurer types it, from an empty field.
   const hasReceipt = payment.receipt_url !== null;
@@ -81,7 +81,7 @@ export function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone
   return (
     <DecisionForm
       id="approve"
-      title={t('payments.approveTitle')}
+      title={i18n._('admin-payments.payments.approveTitle')}
       onSubmit={onSubmit}
       refusal={refusal.message}
       actions={
@@ -92,7 +92,7 @@ export function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone
             className="flex flex-col gap-3 rounded-lg border border-amber-400 bg-amber-50 p-3"
           >
             <p id="part-payment-question" className="text-sm font-medium text-amber-950">
-              {t('payments.partPaymentConfirm', {
+              {i18n._('admin-payments.payments.partPaymentConfirm', {
                 left: aed(filsToAed(month.remainingFils - partFils)),
                 month: month.label,
               })}
@@ -105,25 +105,38 @@ export function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone
                 isBusy={approve.isPending}
                 onClick={() => void send(partFils)}
               >
-                {t('payments.approvePart')}
+                {i18n._('admin-payments.payments.approvePart')}
               </Button>
               <Button type="button" variant="secondary" onClick={() => setPartFils(null)}>
-                {t('payments.cancel')}
+                {i18n._('admin-payments.payments.cancel')}
               </Button>
             </div>
           </div>
         ) : (
           <Button type="submit" isBusy={form.formState.isSubmitting} className="self-start">
-            {t(hasReceipt ? 'payments.approve' : 'payments.approveReceived')}
+            {i18n._(
+              hasReceipt
+                ? /*i18n*/ 'admin-payments.payments.approve'
+                : /*i18n*/ 'admin-payments.payments.approveReceived',
+            )}
           </Button>
         )
       }
     >
       <Field
-        label={t(hasReceipt ? 'payments.approveAmount' : 'payments.noReceiptAmount')}
-        hint={t(hasReceipt ? 'payments.approveAmountHint' : 'payments.noReceiptAmountHint', {
-          amount: aed(payment.amount),
-        })}
+        label={i18n._(
+          hasReceipt
+            ? /*i18n*/ 'admin-payments.payments.approveAmount'
+            : /*i18n*/ 'admin-payments.payments.noReceiptAmount',
+        )}
+        hint={i18n._(
+          hasReceipt
+            ? /*i18n*/ 'admin-payments.payments.approveAmountHint'
+            : /*i18n*/ 'admin-payments.payments.noReceiptAmountHint',
+          {
+            amount: aed(payment.amount),
+          },
+        )}
         error={form.formState.errors.amount?.message}
       >
         {(a) => (
@@ -136,7 +149,7 @@ export function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone
       </Field>
       {isCorrected && validFils !== null && (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {t('payments.correctedNote', {
+          {i18n._('admin-payments.payments.correctedNote', {
             amount: aed(filsToAed(validFils)),
             submitted: aed(payment.amount),
           })}
@@ -147,11 +160,11 @@ export function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone
           className={`rounded-lg px-3 py-2 text-sm ${leftFils < 0 ? 'bg-red-50 text-red-900' : 'bg-slate-100 text-slate-800'}`}
         >
           {leftFils < 0
-            ? t('payments.overRemaining', {
+            ? i18n._('admin-payments.payments.overRemaining', {
                 left: aed(filsToAed(month.remainingFils)),
                 month: month.label,
               })
-            : t('payments.remainingAfter', {
+            : i18n._('admin-payments.payments.remainingAfter', {
                 month: month.label,
                 amount: aed(filsToAed(validFils)),
                 left: aed(filsToAed(leftFils)),

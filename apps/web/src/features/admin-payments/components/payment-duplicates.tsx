@@ -1,4 +1,5 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { PAYMENTS_STATUS_TEXTS } from '../texts.ts';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminPayment, type AdminPayment } from '../api/admin-payments.ts';
@@ -15,18 +16,18 @@ export function DuplicateWarnings({
   comparedId: number | undefined;
   onCompare: (id: number) => void;
 }) {
-  const { t } = useTranslation('admin-payments');
+  const i18n = useTexts();
   const several = payment.possible_duplicates.length > 1;
   return (
     <div
       role="note"
-      aria-label={t('payments.duplicateHeading')}
+      aria-label={i18n._('admin-payments.payments.duplicateHeading')}
       className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950"
     >
       <ul className="flex flex-col gap-1">
         {payment.possible_duplicates.map((d) => (
           <li key={d.payment_id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span>{duplicateWarning(t, d)}</span>
+            <span>{duplicateWarning(i18n, d)}</span>
             {several && (
               <button
                 type="button"
@@ -34,7 +35,7 @@ export function DuplicateWarnings({
                 onClick={() => onCompare(d.payment_id)}
                 className="rounded-lg border border-amber-600 px-2 py-0.5 text-xs font-semibold text-amber-950 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700 aria-pressed:bg-amber-200"
               >
-                {t('payments.compareReceipt')}
+                {i18n._('admin-payments.payments.compareReceipt')}
               </button>
             )}
           </li>
@@ -46,11 +47,11 @@ export function DuplicateWarnings({
 
 /** The other submission's receipt. */
 export function OtherReceipt({ duplicate }: { duplicate: PossibleDuplicate }) {
-  const { t } = useTranslation('admin-payments');
+  const i18n = useTexts();
   const other = useAdminPayment(duplicate.payment_id);
   const names = {
     name: duplicate.member.name,
-    what: duplicate.month ?? t('payments.duplicateLoanRepayment'),
+    what: duplicate.month ?? i18n._('admin-payments.payments.duplicateLoanRepayment'),
   };
   let body;
   if (other.isPending) body = <Spinner />;
@@ -59,15 +60,21 @@ export function OtherReceipt({ duplicate }: { duplicate: PossibleDuplicate }) {
   else if (!other.data?.receipt_url)
     body = (
       <p className="rounded-xl bg-slate-100 p-3 text-sm text-slate-800">
-        {t('payments.otherReceiptGone')}
+        {i18n._('admin-payments.payments.otherReceiptGone')}
       </p>
     );
   else
-    body = <ReceiptView path={other.data.receipt_url} alt={t('payments.otherReceiptAlt', names)} />;
+    body = (
+      <ReceiptView
+        path={other.data.receipt_url}
+        alt={i18n._('admin-payments.payments.otherReceiptAlt', names)}
+      />
+    );
   return (
     <figure className="flex flex-col gap-2">
       <figcaption className="text-sm font-semibold text-slate-800">
-        {t('payments.otherReceipt', names)} ({t(`payments.status.${duplicate.status}`)})
+        {i18n._('admin-payments.payments.otherReceipt', names)} (
+        {i18n._(PAYMENTS_STATUS_TEXTS[duplicate.status]!)})
       </figcaption>
       {body}
     </figure>

@@ -1,5 +1,6 @@
 import { useState, type Ref } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { PAYMENTS_TEXTS, PAYMENTS_STATUS_TEXTS } from '../texts.ts';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { aed } from '../../../lib/format.ts';
@@ -21,8 +22,8 @@ export function PaymentReview({
   onDecided: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
-  const { t } = useTranslation('admin-payments');
-  const what = paymentWhat(t, payment);
+  const i18n = useTexts();
+  const what = paymentWhat(i18n, payment);
   const duplicates = payment.possible_duplicates;
   const hasDuplicates = duplicates.length > 0;
   // One look-alike beside this receipt at a time: a receipt copied many times would otherwise
@@ -39,7 +40,10 @@ export function PaymentReview({
           to={`/admin/members/${payment.member.id}`}
           className="font-semibold text-brand-700 underline underline-offset-2"
         >
-          {t('payments.memberLine', { name: payment.member.name, id: payment.member.unique_id })}
+          {i18n._('admin-payments.payments.memberLine', {
+            name: payment.member.name,
+            id: payment.member.unique_id,
+          })}
         </Link>
       ),
     },
@@ -72,14 +76,16 @@ export function PaymentReview({
           tabIndex={-1}
           className="text-lg font-bold text-slate-900 focus:outline-none"
         >
-          {t('payments.detail')}
+          {i18n._('admin-payments.payments.detail')}
         </h2>
         <div className="flex flex-wrap gap-2">
           {payment.receipt_url === null && (
-            <StatusBadge tone="neutral">{t('payments.noReceiptBadge')}</StatusBadge>
+            <StatusBadge tone="neutral">
+              {i18n._('admin-payments.payments.noReceiptBadge')}
+            </StatusBadge>
           )}
           <StatusBadge tone={PAYMENT_TONE[payment.status]}>
-            {t(`payments.status.${payment.status}`)}
+            {i18n._(PAYMENTS_STATUS_TEXTS[payment.status]!)}
           </StatusBadge>
         </div>
       </div>
@@ -98,7 +104,7 @@ export function PaymentReview({
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm lg:col-start-1 lg:grid-cols-1 lg:gap-y-0">
           {facts.map((f) => (
             <div key={f.key} className="contents lg:block lg:py-1">
-              <dt className="text-slate-600">{t(`payments.${f.key}`)}</dt>
+              <dt className="text-slate-600">{i18n._(PAYMENTS_TEXTS[f.key]!)}</dt>
               <dd className="font-medium break-words text-slate-900">{f.value}</dd>
             </div>
           ))}
@@ -108,18 +114,21 @@ export function PaymentReview({
           className={`flex flex-col gap-2 ${hasDuplicates ? '' : 'lg:col-start-2 lg:row-span-2 lg:row-start-1'}`}
         >
           <h3 id="payment-receipt-title" className="font-semibold text-slate-900">
-            {t('payments.receipt')}
+            {i18n._('admin-payments.payments.receipt')}
           </h3>
           {payment.receipt_url && hasDuplicates ? (
             // Side by side from sm; stacked on a phone.
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <figure className="flex flex-col gap-2">
                 <figcaption className="text-sm font-semibold text-slate-800">
-                  {t('payments.thisReceipt')}
+                  {i18n._('admin-payments.payments.thisReceipt')}
                 </figcaption>
                 <ReceiptView
                   path={payment.receipt_url}
-                  alt={t('payments.receiptAlt', { name: payment.member.name, what })}
+                  alt={i18n._('admin-payments.payments.receiptAlt', {
+                    name: payment.member.name,
+                    what,
+                  })}
                 />
               </figure>
               {compared && <OtherReceipt key={compared.payment_id} duplicate={compared} />}
@@ -127,11 +136,14 @@ export function PaymentReview({
           ) : payment.receipt_url ? (
             <ReceiptView
               path={payment.receipt_url}
-              alt={t('payments.receiptAlt', { name: payment.member.name, what })}
+              alt={i18n._('admin-payments.payments.receiptAlt', {
+                name: payment.member.name,
+                what,
+              })}
             />
           ) : (
             <p className="rounded-xl bg-slate-100 p-3 text-sm text-slate-800">
-              {t('payments.noReceipt')}
+              {i18n._('admin-payments.payments.noReceipt')}
             </p>
           )}
         </section>
@@ -141,7 +153,7 @@ export function PaymentReview({
             className={`flex flex-col gap-4 ${hasDuplicates ? '' : 'lg:col-start-1 lg:row-start-2'}`}
           >
             <h3 id="payment-decision-title" className="sr-only">
-              {t('payments.decisionHeading')}
+              {i18n._('admin-payments.payments.decisionHeading')}
             </h3>
             <ApproveForm payment={payment} onDone={onDecided} />
             <RejectForm payment={payment} onDone={onDecided} />

@@ -1,4 +1,5 @@
-import type { TFunction } from '../../../lib/i18n.tsx';
+import type { Texts } from '../../../lib/i18n.tsx';
+import { PAYMENTS_STATUS_TEXTS } from '../texts.ts';
 import type { BadgeTone } from '../../../components/status-badge.tsx';
 import type { AdminPayment } from '../api/admin-payments.ts';
 import { periodLabel } from '../../../lib/dates.ts';
@@ -10,23 +11,23 @@ export const PAYMENT_TONE: Record<AdminPayment['status'], BadgeTone> = {
 };
 
 /** What a submission pays: "Dues for October 2026" or "Loan repayment · loan #4". */
-export function paymentWhat(t: TFunction, payment: AdminPayment): string {
+export function paymentWhat(i18n: Texts, payment: AdminPayment): string {
   if (payment.kind === 'dues')
-    return t('payments.dues', {
+    return i18n._('admin-payments.payments.dues', {
       month: payment.period ? periodLabel(payment.period) : (payment.month ?? ''),
     });
   return payment.loan_id === null
-    ? t('payments.loanRepayment')
-    : t('payments.loanRepaymentOf', { id: payment.loan_id });
+    ? i18n._('admin-payments.payments.loanRepayment')
+    : i18n._('admin-payments.payments.loanRepaymentOf', { id: payment.loan_id });
 }
 
 export type PossibleDuplicate = AdminPayment['possible_duplicates'][number];
 
 /** "Possible duplicate receipt: also sent by Amina Rahman for September 2026 (Approved)". */
-export function duplicateWarning(t: TFunction, duplicate: PossibleDuplicate): string {
-  return t('payments.duplicateWarning', {
+export function duplicateWarning(i18n: Texts, duplicate: PossibleDuplicate): string {
+  return i18n._('admin-payments.payments.duplicateWarning', {
     name: duplicate.member.name,
-    what: duplicate.month ?? t('payments.duplicateLoanRepayment'),
-    status: t(`payments.status.${duplicate.status}`),
+    what: duplicate.month ?? i18n._('admin-payments.payments.duplicateLoanRepayment'),
+    status: i18n._(PAYMENTS_STATUS_TEXTS[duplicate.status]!),
   });
 }

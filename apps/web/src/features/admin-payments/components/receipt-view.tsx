@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { fetchFileBlob } from '../../../lib/api-client.ts';
 
@@ -14,7 +14,7 @@ const linkClass =
  * carry scripts (the server strips them since decision 023, but not from older uploads).
  */
 export function ReceiptView({ path, alt }: { path: string; alt: string }) {
-  const { t } = useTranslation('admin-payments');
+  const i18n = useTexts();
   const file = useQuery({
     queryKey: ['file', path],
     queryFn: () => fetchFileBlob(path),
@@ -35,7 +35,10 @@ export function ReceiptView({ path, alt }: { path: string; alt: string }) {
 
   if (file.isError)
     return (
-      <ErrorState message={t('payments.receiptLoadFailed')} onRetry={() => void file.refetch()} />
+      <ErrorState
+        message={i18n._('admin-payments.payments.receiptLoadFailed')}
+        onRetry={() => void file.refetch()}
+      />
     );
   if (!file.data || !url) return <Spinner />;
 
@@ -49,7 +52,7 @@ export function ReceiptView({ path, alt }: { path: string; alt: string }) {
           className="h-auto max-h-[70dvh] w-auto max-w-full rounded-lg border border-slate-200 object-contain"
         />
         <a href={url} target="_blank" rel="noopener" className={linkClass}>
-          {t('payments.openImage')}
+          {i18n._('admin-payments.payments.openImage')}
         </a>
       </div>
     );
@@ -65,7 +68,7 @@ export function ReceiptView({ path, alt }: { path: string; alt: string }) {
       </span>
       <div className="flex flex-wrap justify-center gap-2">
         <a href={url} download={isPdf ? `${fileName}.pdf` : fileName} className={linkClass}>
-          {t('payments.download')}
+          {i18n._('admin-payments.payments.download')}
         </a>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
 import type { reasonRequest } from '@jamiya/contracts/admin';
 import { Button } from '../../../components/button.tsx';
@@ -15,7 +15,7 @@ const rejectResolver = lazyZodResolver(() =>
 
 /** Rejecting a pending submission, with the reason the member reads. */
 export function RejectForm({ payment, onDone }: { payment: AdminPayment; onDone: () => void }) {
-  const { t } = useTranslation('admin-payments');
+  const i18n = useTexts();
   const reject = useRejectPayment();
   const form = useForm<z.input<typeof reasonRequest>, unknown, z.output<typeof reasonRequest>>({
     resolver: rejectResolver,
@@ -38,7 +38,7 @@ export function RejectForm({ payment, onDone }: { payment: AdminPayment; onDone:
   return (
     <DecisionForm
       id="reject"
-      title={t('payments.rejectTitle')}
+      title={i18n._('admin-payments.payments.rejectTitle')}
       onSubmit={onSubmit}
       refusal={refusal.message}
       actions={
@@ -48,13 +48,13 @@ export function RejectForm({ payment, onDone }: { payment: AdminPayment; onDone:
           isBusy={form.formState.isSubmitting}
           className="self-start"
         >
-          {t('payments.reject')}
+          {i18n._('admin-payments.payments.reject')}
         </Button>
       }
     >
       <Field
-        label={t('payments.rejectReason')}
-        hint={t('payments.rejectReasonHint')}
+        label={i18n._('admin-payments.payments.rejectReason')}
+        hint={i18n._('admin-payments.payments.rejectReasonHint')}
         error={form.formState.errors.reason?.message}
       >
         {(a) => (

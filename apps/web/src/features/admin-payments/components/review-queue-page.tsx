@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { PAYMENTS_EMPTY_TEXTS, PAYMENTS_STATUS_TEXTS } from '../texts.ts';
 import { useSearchParams } from 'react-router';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
@@ -25,7 +26,7 @@ const isStacked = () =>
  * approved (amount corrected if need be) or rejected with a reason.
  */
 export function ReviewQueuePage() {
-  const { t } = useTranslation('admin-payments');
+  const i18n = useTexts();
   const [params, setParams] = useSearchParams();
   const rawStatus = params.get('status');
   const status: PaymentStatus = isStatus(rawStatus) ? rawStatus : 'pending';
@@ -70,8 +71,8 @@ export function ReviewQueuePage() {
     );
   else if (items.length === 0)
     body = (
-      <EmptyState title={t(`payments.empty.${status}`)}>
-        <p className="text-sm">{t('payments.emptyBody')}</p>
+      <EmptyState title={i18n._(PAYMENTS_EMPTY_TEXTS[status]!)}>
+        <p className="text-sm">{i18n._('admin-payments.payments.emptyBody')}</p>
       </EmptyState>
     );
   else
@@ -79,7 +80,9 @@ export function ReviewQueuePage() {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
         <div className="flex flex-col gap-3">
           <ul
-            aria-label={t('payments.listLabel', { status: t(`payments.status.${status}`) })}
+            aria-label={i18n._('admin-payments.payments.listLabel', {
+              status: i18n._(PAYMENTS_STATUS_TEXTS[status]!),
+            })}
             className="flex flex-col gap-2"
           >
             {items.map((payment) => (
@@ -96,7 +99,7 @@ export function ReviewQueuePage() {
             isFetchingNextPage={payments.isFetchingNextPage}
             fetchNextPage={payments.fetchNextPage}
           >
-            {t('payments.showMore')}
+            {i18n._('admin-payments.payments.showMore')}
           </ShowMoreButton>
         </div>
         <div className="lg:sticky lg:top-20">
@@ -109,7 +112,7 @@ export function ReviewQueuePage() {
             />
           ) : (
             <p className="rounded-2xl bg-white p-6 text-slate-700 shadow-sm">
-              {t('payments.choose')}
+              {i18n._('admin-payments.payments.choose')}
             </p>
           )}
         </div>
@@ -118,12 +121,17 @@ export function ReviewQueuePage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <title>{t('layout.pageTitle', { ns: 'admin', page: t('payments.title') })}</title>
-      <PageHeading title={t('payments.title')} subtitle={t('payments.subtitle')} />
+      <title>
+        {i18n._('admin.layout.pageTitle', { page: i18n._('admin-payments.payments.title') })}
+      </title>
+      <PageHeading
+        title={i18n._('admin-payments.payments.title')}
+        subtitle={i18n._('admin-payments.payments.subtitle')}
+      />
       <Tabs
-        label={t('payments.tabs')}
+        label={i18n._('admin-payments.payments.tabs')}
         idBase="payments"
-        items={STATUSES.map((s) => ({ key: s, label: t(`payments.status.${s}`) }))}
+        items={STATUSES.map((s) => ({ key: s, label: i18n._(PAYMENTS_STATUS_TEXTS[s]!) }))}
         selected={status}
         onSelect={(s) => show({ status: s, payment: null })}
       />
@@ -141,7 +149,7 @@ function PaymentItem({
   isSelected: boolean;
   onSelect: () => void;
 }) {
-  const { t } = useTranslation('admin-payments');
+  const i18n = useTexts();
   return (
     <li>
       <button
@@ -151,21 +159,26 @@ function PaymentItem({
         className={`grid w-full grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 rounded-xl border bg-white p-3 text-start shadow-sm hover:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${isSelected ? 'border-brand-700 ring-2 ring-brand-700' : 'border-slate-200'}`}
       >
         <span className="col-span-2 truncate font-semibold text-slate-900">
-          {t('payments.memberLine', { name: payment.member.name, id: payment.member.unique_id })}
+          {i18n._('admin-payments.payments.memberLine', {
+            name: payment.member.name,
+            id: payment.member.unique_id,
+          })}
         </span>
-        <span className="text-sm text-slate-700">{paymentWhat(t, payment)}</span>
+        <span className="text-sm text-slate-700">{paymentWhat(i18n, payment)}</span>
         <span className="text-end font-bold text-slate-900 tabular-nums">
           {aed(payment.amount)}
         </span>
         <span className="self-center text-sm text-slate-600">
-          {t('payments.submitted', { date: formatDate(payment.created_at) })}
+          {i18n._('admin-payments.payments.submitted', { date: formatDate(payment.created_at) })}
         </span>
         <span className="flex flex-wrap justify-end gap-1 justify-self-end">
           {payment.receipt_url === null && (
-            <StatusBadge tone="neutral">{t('payments.noReceiptBadge')}</StatusBadge>
+            <StatusBadge tone="neutral">
+              {i18n._('admin-payments.payments.noReceiptBadge')}
+            </StatusBadge>
           )}
           <StatusBadge tone={PAYMENT_TONE[payment.status]}>
-            {t(`payments.status.${payment.status}`)}
+            {i18n._(PAYMENTS_STATUS_TEXTS[payment.status]!)}
           </StatusBadge>
         </span>
         {payment.possible_duplicates.map((d) => (
@@ -173,7 +186,7 @@ function PaymentItem({
             key={d.payment_id}
             className="col-span-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-medium text-amber-950"
           >
-            {duplicateWarning(t, d)}
+            {duplicateWarning(i18n, d)}
           </span>
         ))}
       </button>

@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import type { RechargeDoneRequest } from '@jamiya/contracts/recharge';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -55,7 +55,7 @@ function ReferenceForm({
   onClose: () => void;
   onInvalid: () => void;
 }) {
-  const { t } = useTranslation('admin-recharges');
+  const i18n = useTexts();
   const form = useForm<RechargeDoneRequest, unknown, { reference: string }>({
     resolver,
     defaultValues: { reference: '' },
@@ -77,8 +77,8 @@ function ReferenceForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {children}
       <Field
-        label={t('done.reference')}
-        hint={t('done.referenceHint')}
+        label={i18n._('admin-recharges.done.reference')}
+        hint={i18n._('admin-recharges.done.referenceHint')}
         error={form.formState.errors.reference?.message}
       >
         {(a) => (
@@ -95,10 +95,10 @@ function ReferenceForm({
       </Field>
       <ModalActions>
         <Button variant="secondary" onClick={onClose}>
-          {t('cancel', { ns: 'common' })}
+          {i18n._('common.cancel')}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
-          {t('done.confirm')}
+          {i18n._('admin-recharges.done.confirm')}
         </Button>
       </ModalActions>
     </form>

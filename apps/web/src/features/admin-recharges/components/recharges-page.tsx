@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { EMPTY_TEXTS, FIELDS_TEXTS, OPERATORS_TEXTS, STATES_TEXTS } from '../texts.ts';
 import { useSearchParams } from 'react-router';
 import { formatIndianMobile } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
@@ -30,7 +31,7 @@ type Deciding = { kind: 'done' | 'refuse'; recharge: AdminRecharge } | null;
  * recharge with the operator, then marks it done with the reference, or refuses it.
  */
 export function RechargesPage() {
-  const { t } = useTranslation('admin-recharges');
+  const i18n = useTexts();
   const [params, setParams] = useSearchParams();
   const state = TABS.find((s) => s === params.get('state')) ?? 'requested';
   const [deciding, setDeciding] = useState<Deciding>(null);
@@ -42,12 +43,15 @@ export function RechargesPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>{t('pageTitle')}</title>
-      <PageHeading title={t('title')} subtitle={t('subtitle')} />
+      <title>{i18n._('admin-recharges.pageTitle')}</title>
+      <PageHeading
+        title={i18n._('admin-recharges.title')}
+        subtitle={i18n._('admin-recharges.subtitle')}
+      />
       <Tabs
-        label={t('tabsLabel')}
+        label={i18n._('admin-recharges.tabsLabel')}
         idBase="recharges"
-        items={TABS.map((key) => ({ key, label: t(`states.${key}`) }))}
+        items={TABS.map((key) => ({ key, label: i18n._(STATES_TEXTS[key]!) }))}
         selected={state}
         onSelect={choose}
       />
@@ -61,7 +65,7 @@ export function RechargesPage() {
       <MarkDoneDialog
         isOpen={deciding?.kind === 'done'}
         onClose={() => setDeciding(null)}
-        title={t('done.title', { name: current?.member.name ?? '' })}
+        title={i18n._('admin-recharges.done.title', { name: current?.member.name ?? '' })}
         onConfirm={async (reference) =>
           (await markDone.mutateAsync({ id: current!.id, reference })).message
         }
@@ -71,10 +75,10 @@ export function RechargesPage() {
       <ReasonDialog
         isOpen={deciding?.kind === 'refuse'}
         onClose={() => setDeciding(null)}
-        title={t('refuse.title', { name: current?.member.name ?? '' })}
-        reasonLabel={t('refuse.reason')}
+        title={i18n._('admin-recharges.refuse.title', { name: current?.member.name ?? '' })}
+        reasonLabel={i18n._('admin-recharges.refuse.reason')}
         isReasonRequired
-        confirmLabel={t('refuse.confirm')}
+        confirmLabel={i18n._('admin-recharges.refuse.confirm')}
         isDanger
         onConfirm={async (reason) =>
           (await refuse.mutateAsync({ id: current!.id, reason: reason ?? '' })).message
@@ -95,7 +99,7 @@ function RechargeList({
   onDone: (recharge: AdminRecharge) => void;
   onRefuse: (recharge: AdminRecharge) => void;
 }) {
-  const { t } = useTranslation('admin-recharges');
+  const i18n = useTexts();
   const recharges = useRecharges(state);
   if (recharges.isPending) return <Spinner />;
   if (recharges.isError)
@@ -108,8 +112,8 @@ function RechargeList({
   const items = recharges.data.pages.flatMap((p) => p.items);
   if (items.length === 0)
     return (
-      <EmptyState title={t(`empty.${state}`)}>
-        {state === 'requested' && <p className="text-sm">{t('emptyBody')}</p>}
+      <EmptyState title={i18n._(EMPTY_TEXTS[state]!)}>
+        {state === 'requested' && <p className="text-sm">{i18n._('admin-recharges.emptyBody')}</p>}
       </EmptyState>
     );
   return (
@@ -129,7 +133,7 @@ function RechargeList({
         isFetchingNextPage={recharges.isFetchingNextPage}
         fetchNextPage={recharges.fetchNextPage}
       >
-        {t('showMore')}
+        {i18n._('admin-recharges.showMore')}
       </ShowMoreButton>
     </>
   );
@@ -144,9 +148,9 @@ function RechargeCard({
   onDone: () => void;
   onRefuse: () => void;
 }) {
-  const { t } = useTranslation('admin-recharges');
+  const i18n = useTexts();
   const headingId = `recharge-${r.id}`;
-  const which = t('which', {
+  const which = i18n._('admin-recharges.which', {
     name: r.member.name,
     amount: aed(r.amount),
     number: formatIndianMobile(r.number),
@@ -161,15 +165,19 @@ function RechargeCard({
           <span dir="ltr" className="text-sm text-slate-600">
             {r.member.unique_id}
           </span>
-          <StatusBadge tone={TONE[r.state]}>{t(`states.${r.state}`)}</StatusBadge>
+          <StatusBadge tone={TONE[r.state]}>{i18n._(STATES_TEXTS[r.state]!)}</StatusBadge>
         </div>
         {r.state === 'requested' && (
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button onClick={onDone} aria-label={t('markDoneOf', { which })}>
-              {t('markDone')}
+            <Button onClick={onDone} aria-label={i18n._('admin-recharges.markDoneOf', { which })}>
+              {i18n._('admin-recharges.markDone')}
             </Button>
-            <Button variant="secondary" onClick={onRefuse} aria-label={t('refuseOf', { which })}>
-              {t('refuse.action')}
+            <Button
+              variant="secondary"
+              onClick={onRefuse}
+              aria-label={i18n._('admin-recharges.refuseOf', { which })}
+            >
+              {i18n._('admin-recharges.refuse.action')}
             </Button>
           </div>
         )}
@@ -180,10 +188,10 @@ function RechargeCard({
 }
 
 function Details({ recharge: r }: { recharge: AdminRecharge }) {
-  const { t } = useTranslation('admin-recharges');
+  const i18n = useTexts();
   const fields = [
     { key: 'number', value: <span dir="ltr">{formatIndianMobile(r.number)}</span> },
-    { key: 'operator', value: t(`operators.${r.operator}`) },
+    { key: 'operator', value: i18n._(OPERATORS_TEXTS[r.operator]!) },
     { key: 'amount', value: aed(r.amount) },
     { key: 'requested', value: formatDate(r.created_at) },
     ...(r.state === 'done'
@@ -203,7 +211,7 @@ function Details({ recharge: r }: { recharge: AdminRecharge }) {
     <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 lg:grid-cols-4">
       {fields.map(({ key, value }) => (
         <div key={key} className={`min-w-0 ${key === 'reason' ? 'col-span-2' : ''}`}>
-          <dt className="text-sm text-slate-600">{t(`fields.${key}`)}</dt>
+          <dt className="text-sm text-slate-600">{i18n._(FIELDS_TEXTS[key]!)}</dt>
           <dd className="font-medium break-words text-slate-900">{value}</dd>
         </div>
       ))}
@@ -213,13 +221,13 @@ function Details({ recharge: r }: { recharge: AdminRecharge }) {
 
 /** What the dialog is about, so the treasurer checks the number before confirming. */
 function Summary({ recharge: r }: { recharge: AdminRecharge }) {
-  const { t } = useTranslation('admin-recharges');
+  const i18n = useTexts();
   return (
     <div className="rounded-xl bg-slate-50 p-3 text-slate-800">
       <p className="font-semibold">
-        {t('summary', {
+        {i18n._('admin-recharges.summary', {
           amount: aed(r.amount),
-          operator: t(`operators.${r.operator}`),
+          operator: i18n._(OPERATORS_TEXTS[r.operator]!),
         })}
       </p>
       {/* Left to right inside the line, which keeps the side of the page's language. */}

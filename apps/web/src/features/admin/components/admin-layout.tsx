@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type SVGProps } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { NAV_TEXTS } from '../texts.ts';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useProfile } from '../../../api/get-profile.ts';
 import { useSignOut } from '../../../api/logout.ts';
@@ -43,10 +44,10 @@ const NAV: NavEntry[] = [
 
 /** The admin area's own layout (issue 4): header, side menu (a menu button on a phone), page. */
 export function AdminLayout() {
-  const { t } = useTranslation('admin');
+  const i18n = useTexts();
   return (
     <div className="min-h-dvh bg-slate-50">
-      <SkipLink>{t('layout.skip')}</SkipLink>
+      <SkipLink>{i18n._('admin.layout.skip')}</SkipLink>
       <AdminHeader />
       <div className="md:flex">
         {/* The column's background runs the page's full height; the menu in it stays in view. */}
@@ -68,7 +69,7 @@ export function AdminLayout() {
 }
 
 function AdminHeader() {
-  const { t } = useTranslation('admin');
+  const i18n = useTexts();
   const { signOut, question } = useSignOut();
   const profile = useProfile();
   const settings = useSettings();
@@ -86,14 +87,14 @@ function AdminHeader() {
             <Logo size={28} />
             <span className="truncate text-lg font-extrabold text-brand-800">{association}</span>
             <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white uppercase">
-              {t('layout.admin')}
+              {i18n._('admin.layout.admin')}
             </span>
           </Link>
         </div>
         <div className="flex shrink-0 items-center gap-1 sm:gap-3">
           {name && (
             <p className="hidden max-w-64 truncate text-sm text-slate-700 sm:block">
-              {t('layout.signedInAs', { name })}
+              {i18n._('admin.layout.signedInAs', { name })}
             </p>
           )}
           {/* Ends the session, forgets the token and the cache, then the sign-in page. */}
@@ -103,7 +104,7 @@ function AdminHeader() {
             className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             <SignOutIcon className="size-5" />
-            <span className="max-sm:sr-only">{t('layout.signOut')}</span>
+            <span className="max-sm:sr-only">{i18n._('admin.layout.signOut')}</span>
           </button>
           {/* Asked first when payments this admin made as a member wait on this device. */}
           {question}
@@ -114,13 +115,13 @@ function AdminHeader() {
 }
 
 function AdminNav() {
-  const { t } = useTranslation('admin');
+  const i18n = useTexts();
   const overview = useOverview();
   const pending = overview.data?.receipts_pending ?? 0;
   // An admin who is a member too (the chair) has a member area of their own.
   const isMember = useProfile().data?.userData.is_member === true;
   return (
-    <nav aria-label={t('layout.nav')} className="px-3">
+    <nav aria-label={i18n._('admin.layout.nav')} className="px-3">
       <ul className="flex flex-col gap-1">
         {NAV.map(({ key, to, Icon, end }) => (
           <li key={key}>
@@ -135,12 +136,12 @@ function AdminNav() {
                 <>
                   <Icon className="size-5 shrink-0" />
                   <span className="flex-1">
-                    {t(`nav.${key}`)}
+                    {i18n._(NAV_TEXTS[key]!)}
                     {key === 'payments' && pending > 0 && (
                       <>
                         {' '}
                         <span className="sr-only">
-                          ({t('layout.pendingCount', { count: pending })})
+                          ({i18n._('admin.layout.pendingCount', { count: pending })})
                         </span>
                       </>
                     )}
@@ -165,7 +166,7 @@ function AdminNav() {
               className="flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium text-slate-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
               <HomeIcon className="size-5 shrink-0" />
-              <span className="flex-1">{t('layout.memberArea')}</span>
+              <span className="flex-1">{i18n._('admin.layout.memberArea')}</span>
             </Link>
           </li>
         )}
@@ -176,7 +177,7 @@ function AdminNav() {
 
 /** Below md: a Menu button opens the same navigation under the header. */
 function PhoneMenu() {
-  const { t } = useTranslation('admin');
+  const i18n = useTexts();
   const [isOpen, setOpen] = useState(false);
   const { pathname } = useLocation();
   const panelId = useId();
@@ -218,7 +219,7 @@ function PhoneMenu() {
         type="button"
         aria-expanded={isOpen}
         aria-controls={panelId}
-        aria-label={isOpen ? t('layout.closeMenu') : t('layout.openMenu')}
+        aria-label={isOpen ? i18n._('admin.layout.closeMenu') : i18n._('admin.layout.openMenu')}
         onClick={() => {
           setOpenedAt(pathname);
           setOpen((o) => !o);

@@ -1,6 +1,6 @@
 import { numbersLocale } from '../../../lib/format.ts';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
 import type { AdminOverview } from '../../../api/get-overview.ts';
 import { aed } from '../../../lib/format.ts';
@@ -28,7 +28,7 @@ function niceStep(maxFils: number): number {
  * The drawing is hidden from screen readers; the same figures are in a table for them.
  */
 export function OverviewChart({ history }: { history: Month[] }) {
-  const { t, i18n } = useTranslation('admin');
+  const i18n = useTexts();
   const boxRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(640);
 
@@ -74,20 +74,20 @@ export function OverviewChart({ history }: { history: Month[] }) {
       className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm sm:p-6"
     >
       <figcaption id="overview-chart-title" className="text-lg font-bold text-slate-900">
-        {t('overview.chart.title')}
+        {i18n._('admin.overview.chart.title')}
       </figcaption>
       {isEmpty ? (
-        <p className="text-slate-700">{t('overview.chart.empty')}</p>
+        <p className="text-slate-700">{i18n._('admin.overview.chart.empty')}</p>
       ) : (
         <>
           <ul aria-hidden className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
             <li className="flex items-center gap-2">
               <span className="size-3 rounded-sm" style={{ background: SAVINGS_COLOUR }} />
-              {t('overview.chart.savings')}
+              {i18n._('admin.overview.chart.savings')}
             </li>
             <li className="flex items-center gap-2">
               <span className="size-3 rounded-sm" style={{ background: LOANS_COLOUR }} />
-              {t('overview.chart.loansOutstanding')}
+              {i18n._('admin.overview.chart.loansOutstanding')}
             </li>
           </ul>
           <div ref={boxRef} className="w-full">
@@ -132,13 +132,13 @@ export function OverviewChart({ history }: { history: Month[] }) {
                   {
                     fils: m.savingsFils,
                     colour: SAVINGS_COLOUR,
-                    label: t('overview.chart.savings'),
+                    label: i18n._('admin.overview.chart.savings'),
                     value: m.savings,
                   },
                   {
                     fils: m.loansFils,
                     colour: LOANS_COLOUR,
-                    label: t('overview.chart.loansOutstanding'),
+                    label: i18n._('admin.overview.chart.loansOutstanding'),
                     value: m.loans_outstanding,
                   },
                 ];
@@ -181,12 +181,12 @@ export function OverviewChart({ history }: { history: Month[] }) {
       {/* A table is as wide as its content whatever its own width: the wrapper hides it. */}
       <div className="sr-only">
         <table>
-          <caption>{t('overview.chart.tableCaption')}</caption>
+          <caption>{i18n._('admin.overview.chart.tableCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('overview.chart.month')}</th>
-              <th scope="col">{t('overview.chart.savings')}</th>
-              <th scope="col">{t('overview.chart.loansOutstanding')}</th>
+              <th scope="col">{i18n._('admin.overview.chart.month')}</th>
+              <th scope="col">{i18n._('admin.overview.chart.savings')}</th>
+              <th scope="col">{i18n._('admin.overview.chart.loansOutstanding')}</th>
             </tr>
           </thead>
           <tbody>

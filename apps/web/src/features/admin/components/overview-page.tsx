@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { OVERVIEW_TEXTS, OVERVIEW_HINT_TEXTS } from '../texts.ts';
 import { Link } from 'react-router';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { aed } from '../../../lib/format.ts';
@@ -20,13 +21,16 @@ interface Card {
 
 /** The treasurer's start page: the association's figures, what waits, and 12 months of history. */
 export function AdminOverviewPage() {
-  const { t } = useTranslation('admin');
+  const i18n = useTexts();
   const overview = useOverview();
 
   return (
     <div className="flex flex-col gap-6">
-      <title>{t('layout.pageTitle', { page: t('overview.title') })}</title>
-      <PageHeading title={t('overview.title')} subtitle={t('overview.subtitle')} />
+      <title>{i18n._('admin.layout.pageTitle', { page: i18n._('admin.overview.title') })}</title>
+      <PageHeading
+        title={i18n._('admin.overview.title')}
+        subtitle={i18n._('admin.overview.subtitle')}
+      />
       {overview.isPending ? (
         <Spinner />
       ) : overview.isError ? (
@@ -42,7 +46,7 @@ export function AdminOverviewPage() {
 }
 
 function OverviewBody({ overview: o }: { overview: AdminOverview }) {
-  const { t } = useTranslation('admin');
+  const i18n = useTexts();
   const money: Card[] = [
     { key: 'savingsHeld', value: aed(o.savings_held), to: '/admin/members' },
     { key: 'loansOutstanding', value: aed(o.loans_outstanding), to: '/admin/loans?state=active' },
@@ -51,7 +55,7 @@ function OverviewBody({ overview: o }: { overview: AdminOverview }) {
     {
       key: 'overdue',
       value: aed(o.overdue_installments.amount),
-      hint: t('overview.overdueHint', { count: o.overdue_installments.count }),
+      hint: i18n._('admin.overview.overdueHint', { count: o.overdue_installments.count }),
       to: '/admin/loans?state=active',
       isAttention: o.overdue_installments.count > 0,
     },
@@ -83,19 +87,19 @@ function OverviewBody({ overview: o }: { overview: AdminOverview }) {
     },
     {
       key: 'members',
-      value: t('overview.membersValue', { active: o.members.active }),
-      hint: t('overview.membersHint', { inactive: o.members.inactive }),
+      value: i18n._('admin.overview.membersValue', { active: o.members.active }),
+      hint: i18n._('admin.overview.membersHint', { inactive: o.members.inactive }),
       to: '/admin/members',
     },
   ];
   return (
     <>
-      <CardGroup id="overview-money" title={t('overview.money')}>
+      <CardGroup id="overview-money" title={i18n._('admin.overview.money')}>
         {money.map((c) => (
           <FigureCard key={c.key} card={c} />
         ))}
       </CardGroup>
-      <CardGroup id="overview-to-do" title={t('overview.toDo')}>
+      <CardGroup id="overview-to-do" title={i18n._('admin.overview.toDo')}>
         {toDo.map((c) => (
           <FigureCard key={c.key} card={c} />
         ))}
@@ -118,15 +122,18 @@ function CardGroup({ id, title, children }: { id: string; title: string; childre
 }
 
 function FigureCard({ card }: { card: Card }) {
-  const { t } = useTranslation('admin');
-  const hint = card.hint ?? t(`overview.${card.key}Hint`, { defaultValue: '' });
+  const i18n = useTexts();
+  const hint =
+    card.hint ?? (OVERVIEW_HINT_TEXTS[card.key] ? i18n._(OVERVIEW_HINT_TEXTS[card.key]!) : '');
   return (
     <li>
       <Link
         to={card.to}
         className={`flex h-full flex-col gap-1 rounded-2xl border bg-white p-3 shadow-sm sm:p-4 transition-colors hover:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${card.isAttention ? 'border-amber-400' : 'border-slate-200'}`}
       >
-        <div className="text-sm font-medium text-slate-700">{t(`overview.${card.key}`)}</div>
+        <div className="text-sm font-medium text-slate-700">
+          {i18n._(OVERVIEW_TEXTS[card.key]!)}
+        </div>
         <div className="text-xl font-extrabold break-words text-slate-900 tabular-nums">
           {card.value}
         </div>

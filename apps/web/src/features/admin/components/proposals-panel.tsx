@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import type { FundProposal } from '../../../api/proposals.ts';
-import { KIND_KEY, ProposedBy, WithdrawButton } from '../../../components/proposal-panel.tsx';
+import { KIND_TEXTS, ProposedBy, WithdrawButton } from '../../../components/proposal-panel.tsx';
 
 /**
  * The overview's list of what waits for a second admin (money leaving the fund, and what could
@@ -17,7 +17,7 @@ export function ProposalsPanel({
   proposals: FundProposal[];
   activeAdmins: number;
 }) {
-  const { t } = useTranslation('admin');
+  const i18n = useTexts();
   return (
     <section aria-labelledby="overview-proposals" className="flex flex-col gap-3">
       <h2
@@ -25,10 +25,12 @@ export function ProposalsPanel({
         tabIndex={-1}
         className="text-lg font-bold text-slate-900 focus:outline-none"
       >
-        {t('overview.proposalsTitle')}
+        {i18n._('admin.overview.proposalsTitle')}
       </h2>
       {activeAdmins < 2 && (
-        <p className="rounded-xl bg-slate-100 p-3 text-slate-800">{t('overview.singleAdmin')}</p>
+        <p className="rounded-xl bg-slate-100 p-3 text-slate-800">
+          {i18n._('admin.overview.singleAdmin')}
+        </p>
       )}
       {proposals.length > 0 ? (
         <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
@@ -39,7 +41,7 @@ export function ProposalsPanel({
       ) : (
         activeAdmins >= 2 && (
           <p className="rounded-xl bg-white p-3 text-slate-700 shadow-sm">
-            {t('overview.proposalsNone')}
+            {i18n._('admin.overview.proposalsNone')}
           </p>
         )
       )}
@@ -48,21 +50,24 @@ export function ProposalsPanel({
 }
 
 function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
-  const { t } = useTranslation('admin');
+  const i18n = useTexts();
   const titleId = useId();
   const dates = bonusDates(p);
   const link =
     p.loan_id !== null
-      ? { to: `/admin/loans/${p.loan_id}`, text: t('overview.openLoan', { id: p.loan_id }) }
+      ? {
+          to: `/admin/loans/${p.loan_id}`,
+          text: i18n._('admin.overview.openLoan', { id: p.loan_id }),
+        }
       : p.member
-        ? { to: `/admin/members/${p.member.id}`, text: t('overview.openMember') }
-        : { to: '/admin/bonus', text: t('overview.openBonus') };
+        ? { to: `/admin/members/${p.member.id}`, text: i18n._('admin.overview.openMember') }
+        : { to: '/admin/bonus', text: i18n._('admin.overview.openBonus') };
   return (
     <li className="flex flex-col gap-2 rounded-2xl border border-amber-300 bg-white p-3 shadow-sm sm:p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h3 id={titleId} className="font-bold text-slate-900">
-          {t(KIND_KEY[p.action])}
-          {p.loan_id !== null && ` · ${t('loans.loanNumber', { id: p.loan_id })}`}
+          {i18n._(KIND_TEXTS[p.action])}
+          {p.loan_id !== null && ` · ${i18n._('admin.loans.loanNumber', { id: p.loan_id })}`}
         </h3>
         {p.amount !== null && (
           <span className="text-lg font-extrabold text-slate-900 tabular-nums">
@@ -72,12 +77,15 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
       </div>
       {p.member && (
         <p className="text-slate-800">
-          {t('overview.proposalMember', { name: p.member.name, id: p.member.unique_id })}
+          {i18n._('admin.overview.proposalMember', { name: p.member.name, id: p.member.unique_id })}
         </p>
       )}
       {dates && (
         <p className="text-slate-800">
-          {t('overview.proposalSpan', { from: formatDate(dates.from), to: formatDate(dates.to) })}
+          {i18n._('admin.overview.proposalSpan', {
+            from: formatDate(dates.from),
+            to: formatDate(dates.to),
+          })}
         </p>
       )}
       <p className="text-sm text-slate-700">
@@ -85,7 +93,7 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
       </p>
       {p.reason && (
         <p className="text-sm break-words text-slate-700">
-          {t('loan.reason', { reason: p.reason })}
+          {i18n._('admin.loan.reason', { reason: p.reason })}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getProfileQueryOptions } from '../../../api/get-profile.ts';
 import { ErrorState, Loading } from '../../../components/states.tsx';
@@ -101,22 +101,22 @@ const isMemberArea = (path: string) => path === '/user' || path.startsWith('/use
 
 /** No network and nothing kept on this phone yet. */
 function NoConnection({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('auth');
+  const i18n = useTexts();
   return (
     <div className="grid min-h-dvh place-items-center p-4">
-      <ErrorState message={t('session.offline')} onRetry={onRetry} />
+      <ErrorState message={i18n._('auth.session.offline')} onRetry={onRetry} />
     </div>
   );
 }
 
 /** While the session is checked; a signed-in page's HTML shows it before any script has run. */
 export function SessionCheck() {
-  const { t } = useTranslation('auth');
+  const i18n = useTexts();
   return (
     <div className="grid min-h-dvh place-items-center">
       {/* Not the spinner that says a page needs a connection: offline, the check waits for the
           figures kept on the phone, then says itself when there are none (NoConnection). */}
-      <Loading label={t('session.checking')} />
+      <Loading label={i18n._('auth.session.checking')} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { LoginRequest } from '@jamiya/contracts/auth';
@@ -21,7 +21,7 @@ const resolver = lazyZodResolver(() =>
 );
 
 export function SignInPage() {
-  const { t } = useTranslation('auth');
+  const i18n = useTexts();
   const login = useLogin();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -63,35 +63,35 @@ export function SignInPage() {
 
   return (
     <FormPage
-      pageTitle={t('signIn.title')}
-      title={t('signIn.title')}
-      subtitle={t('signIn.subtitle')}
+      pageTitle={i18n._('auth.signIn.title')}
+      title={i18n._('auth.signIn.title')}
+      subtitle={i18n._('auth.signIn.subtitle')}
     >
       <PrerenderedForm
         onSubmit={onSubmit}
         isSubmitting={isSubmitting}
-        submitLabel={t('signIn.submit')}
+        submitLabel={i18n._('auth.signIn.submit')}
         footer={
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <Link
               to="/forgot-password"
               className="font-medium text-brand-700 underline underline-offset-2"
             >
-              {t('signIn.forgot')}
+              {i18n._('auth.signIn.forgot')}
             </Link>
             <span className="text-slate-700">
-              {t('signIn.noAccount')}{' '}
+              {i18n._('auth.signIn.noAccount')}{' '}
               <Link to="/join" className="font-medium text-brand-700 underline underline-offset-2">
-                {t('signIn.join')}
+                {i18n._('auth.signIn.join')}
               </Link>
             </span>
           </div>
         }
       >
-        <Field label={t('signIn.email')} error={errors.email?.message}>
+        <Field label={i18n._('auth.signIn.email')} error={errors.email?.message}>
           {(a) => <EmailInput {...a} {...form.register('email')} />}
         </Field>
-        <Field label={t('signIn.password')} error={errors.password?.message}>
+        <Field label={i18n._('auth.signIn.password')} error={errors.password?.message}>
           {(a) => <PasswordInput {...a} {...form.register('password')} />}
         </Field>
       </PrerenderedForm>

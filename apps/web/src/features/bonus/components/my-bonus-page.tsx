@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import type { MyBonus, MyBonusClosed } from '@jamiya/contracts/bonus';
 import { GiftIcon } from '../../../components/icons.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
@@ -16,19 +16,19 @@ const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
  * section 7): each closed period with how it was worked out, and an estimate for the open one.
  */
 export function MyBonusPage() {
-  const { t } = useTranslation('bonus');
+  const i18n = useTexts();
   const bonus = useMyBonus();
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <title>{t('pageTitle')}</title>
+      <title>{i18n._('bonus.pageTitle')}</title>
       <div className="flex items-center gap-3">
         <span className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-800">
           <GiftIcon className="size-6" />
         </span>
-        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{i18n._('bonus.title')}</h1>
       </div>
-      <p className="text-slate-700">{t('intro')}</p>
+      <p className="text-slate-700">{i18n._('bonus.intro')}</p>
       {bonus.isPending ? (
         <Spinner />
       ) : bonus.isError ? (
@@ -42,12 +42,12 @@ export function MyBonusPage() {
 }
 
 function BonusFigures({ data }: { data: MyBonus }) {
-  const { t } = useTranslation('bonus');
+  const i18n = useTexts();
   const hasEstimate = data.estimate.your_average_balance > 0;
   if (!hasEstimate && data.closed.length === 0) {
     return (
-      <EmptyState title={t('empty.title')}>
-        <p>{t('empty.body')}</p>
+      <EmptyState title={i18n._('bonus.empty.title')}>
+        <p>{i18n._('bonus.empty.body')}</p>
       </EmptyState>
     );
   }
@@ -56,10 +56,12 @@ function BonusFigures({ data }: { data: MyBonus }) {
       <Estimate estimate={data.estimate} />
       <section aria-labelledby="bonus-closed" className="flex flex-col gap-3">
         <h2 id="bonus-closed" className="text-lg font-bold text-slate-900">
-          {t('closed.title')}
+          {i18n._('bonus.closed.title')}
         </h2>
         {data.closed.length === 0 ? (
-          <p className="rounded-xl bg-white p-4 text-slate-700 shadow-sm">{t('closed.none')}</p>
+          <p className="rounded-xl bg-white p-4 text-slate-700 shadow-sm">
+            {i18n._('bonus.closed.none')}
+          </p>
         ) : (
           <ul className="flex flex-col gap-3">
             {data.closed.map((c) => (
@@ -73,7 +75,7 @@ function BonusFigures({ data }: { data: MyBonus }) {
 }
 
 function Estimate({ estimate }: { estimate: MyBonus['estimate'] }) {
-  const { t } = useTranslation('bonus');
+  const i18n = useTexts();
   return (
     <section
       aria-labelledby="bonus-estimate"
@@ -81,51 +83,53 @@ function Estimate({ estimate }: { estimate: MyBonus['estimate'] }) {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="bonus-estimate" className="text-lg font-bold text-slate-900">
-          {t('estimate.title')}
+          {i18n._('bonus.estimate.title')}
         </h2>
-        <StatusBadge tone="warning">{t('estimate.badge')}</StatusBadge>
+        <StatusBadge tone="warning">{i18n._('bonus.estimate.badge')}</StatusBadge>
       </div>
       <div>
-        <p className="text-sm text-slate-600">{t('estimate.amountLabel')}</p>
+        <p className="text-sm text-slate-600">{i18n._('bonus.estimate.amountLabel')}</p>
         <p className="text-3xl font-extrabold tracking-tight text-brand-800 tabular-nums">
           {aed(estimate.amount)}
         </p>
       </div>
       <p className="text-slate-800">
-        {t('estimate.period', {
+        {i18n._('bonus.estimate.period', {
           from: formatDate(estimate.from),
           to: formatDate(estimate.to),
         })}{' '}
-        {t('howComputed', {
+        {i18n._('bonus.howComputed', {
           mine: aed(estimate.your_average_balance),
           total: aed(estimate.total_average_balance),
           percent: formatPercent(estimate.your_share_percent),
           interest: aed(estimate.interest_so_far),
         })}
       </p>
-      <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950">{t('estimate.note')}</p>
+      <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950">
+        {i18n._('bonus.estimate.note')}
+      </p>
     </section>
   );
 }
 
 function ClosedShare({ share }: { share: MyBonusClosed }) {
-  const { t } = useTranslation('bonus');
+  const i18n = useTexts();
   const titleId = `bonus-period-${share.period.id}`;
   return (
     <li>
       <article aria-labelledby={titleId} className={`${card} flex flex-col gap-2`}>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 id={titleId} className="font-bold text-slate-900">
-            {t('closed.period', {
+            {i18n._('bonus.closed.period', {
               from: formatDate(share.period.starts_on),
               to: formatDate(share.period.ends_on),
             })}
           </h3>
-          <StatusBadge tone="success">{t('closed.badge')}</StatusBadge>
+          <StatusBadge tone="success">{i18n._('bonus.closed.badge')}</StatusBadge>
         </div>
         <p className="text-2xl font-extrabold text-slate-900 tabular-nums">{aed(share.amount)}</p>
         <p className="text-slate-800">
-          {t('howComputed', {
+          {i18n._('bonus.howComputed', {
             mine: aed(share.your_average_balance),
             total: aed(share.total_average_balance),
             percent: formatPercent(share.your_share_percent),
@@ -138,17 +142,17 @@ function ClosedShare({ share }: { share: MyBonusClosed }) {
 }
 
 function HowItWorks() {
-  const { t } = useTranslation('bonus');
+  const i18n = useTexts();
   return (
     <section aria-labelledby="bonus-how" className={card}>
       <h2 id="bonus-how" className="text-lg font-bold text-slate-900">
-        {t('how.title')}
+        {i18n._('bonus.how.title')}
       </h2>
       <ol className="mt-3 flex list-decimal flex-col gap-2 ps-5 text-slate-800">
-        <li>{t('how.income')}</li>
-        <li>{t('how.average')}</li>
-        <li>{t('how.share')}</li>
-        <li>{t('how.close')}</li>
+        <li>{i18n._('bonus.how.income')}</li>
+        <li>{i18n._('bonus.how.average')}</li>
+        <li>{i18n._('bonus.how.share')}</li>
+        <li>{i18n._('bonus.how.close')}</li>
       </ol>
     </section>
   );

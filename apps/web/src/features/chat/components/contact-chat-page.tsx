@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { threadMessages } from '../../../components/chat/thread-data.ts';
 import { useNewMessages, useThread, type Message } from '../api/get-messages.ts';
@@ -11,7 +11,7 @@ const fromCommittee = (m: Message) => m.from_committee;
 
 /** /user/contact-chat: the member's conversation with the committee (issue 5). */
 export function ContactChatPage() {
-  const { t } = useTranslation('chat');
+  const i18n = useTexts();
   const thread = useThread();
   useNewMessages(thread.isSuccess);
   const send = useSendMessage();
@@ -22,17 +22,19 @@ export function ContactChatPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageTitle>{t('chat.title')}</PageTitle>
+      <PageTitle>{i18n._('chat.chat.title')}</PageTitle>
       <div>
-        <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t('chat.title')}</h1>
-        <p className="text-slate-700">{t('chat.subtitle')}</p>
+        <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">
+          {i18n._('chat.chat.title')}
+        </h1>
+        <p className="text-slate-700">{i18n._('chat.chat.subtitle')}</p>
       </div>
       <ChatPanel
         thread={thread}
         messages={messages}
         mySide="member"
         ns="chat"
-        empty={{ title: t('chat.emptyTitle'), body: t('chat.emptyBody') }}
+        empty={{ title: i18n._('chat.chat.emptyTitle'), body: i18n._('chat.chat.emptyBody') }}
         onSend={(values) => send.mutateAsync(values)}
       />
     </div>

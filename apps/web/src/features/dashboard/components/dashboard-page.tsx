@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { Link } from 'react-router';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
@@ -11,17 +11,17 @@ import { CardAmount } from '../../../components/figures.tsx';
 
 /** /user/dashboard: welcome, balance cards and the Member Status panel (docs/product.md 10.2). */
 export function DashboardPage() {
-  const { t } = useTranslation('dashboard');
+  const i18n = useTexts();
   const account = useAccountData();
 
   return (
     <>
-      <PageTitle>{t('title')}</PageTitle>
+      <PageTitle>{i18n._('dashboard.title')}</PageTitle>
       {account.isPending ? (
         <Spinner />
       ) : account.isError ? (
         <div className="flex flex-col gap-4">
-          <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{i18n._('dashboard.title')}</h1>
           <ErrorState
             message={errorMessage(account.error)}
             onRetry={() => void account.refetch()}
@@ -35,7 +35,7 @@ export function DashboardPage() {
 }
 
 function Dashboard({ data }: { data: AccountData }) {
-  const { t } = useTranslation('dashboard');
+  const i18n = useTexts();
   const rows = data.monthlyPaymentData;
   const count = (statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).length;
   const isActive = data.owner_data.status === 1;
@@ -45,61 +45,74 @@ function Dashboard({ data }: { data: AccountData }) {
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">
-            {t('welcome', { name: data.account_holder_name })}
+            {i18n._('dashboard.welcome', { name: data.account_holder_name })}
           </h1>
-          <p className="mt-1 text-slate-700">{t('subtitle')}</p>
+          <p className="mt-1 text-slate-700">{i18n._('dashboard.subtitle')}</p>
         </div>
         <Link
           to="/user/statement"
           className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 bg-white px-4 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          {t('statement')}
+          {i18n._('dashboard.statement')}
         </Link>
       </div>
 
       <ul
         className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 lg:grid-cols-3"
-        aria-label={t('balances')}
+        aria-label={i18n._('dashboard.balances')}
       >
-        <BalanceCard label={t('savings')} amount={data.account_balance} tone="brand" />
         <BalanceCard
-          label={t('dueBalance')}
+          label={i18n._('dashboard.savings')}
+          amount={data.account_balance}
+          tone="brand"
+        />
+        <BalanceCard
+          label={i18n._('dashboard.dueBalance')}
           amount={data.due_balance}
           tone={data.due_balance > 0 ? 'warn' : 'plain'}
         />
-        <BalanceCard label={t('loanBalance')} amount={data.loan_balance} tone="plain" />
+        <BalanceCard
+          label={i18n._('dashboard.loanBalance')}
+          amount={data.loan_balance}
+          tone="plain"
+        />
       </ul>
 
       <section aria-labelledby="member-status-title" className="rounded-2xl bg-white p-5 shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="member-status-title" className="text-lg font-bold text-slate-900">
-            {t('status.title')}
+            {i18n._('dashboard.status.title')}
           </h2>
           <span
             className={`rounded-full px-3 py-1 text-sm font-semibold ${isActive ? 'bg-brand-100 text-brand-900' : 'bg-slate-200 text-slate-800'}`}
           >
-            {isActive
-              ? t('status.active', { ns: 'common' })
-              : t('status.inactive', { ns: 'common' })}
+            {isActive ? i18n._('common.status.active') : i18n._('common.status.inactive')}
           </span>
         </div>
-        {!isActive && <p className="mt-2 text-sm text-slate-700">{t('status.inactiveNote')}</p>}
+        {!isActive && (
+          <p className="mt-2 text-sm text-slate-700">{i18n._('dashboard.status.inactiveNote')}</p>
+        )}
         <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
-          <StatusRow label={t('status.memberId')}>
+          <StatusRow label={i18n._('dashboard.status.memberId')}>
             <span dir="ltr">{data.owner_data.unique_id}</span>
           </StatusRow>
-          <StatusRow label={t('status.memberSince')}>
+          <StatusRow label={i18n._('dashboard.status.memberSince')}>
             {formatDate(data.owner_data.created_at)}
           </StatusRow>
-          <StatusRow label={t('status.monthlyDue')}>{aed(data.monthly_due)}</StatusRow>
-          <StatusRow label={t('status.monthsPaid')}>
-            {t('status.monthsOf', { paid: count(['completed']), count: rows.length })}
+          <StatusRow label={i18n._('dashboard.status.monthlyDue')}>
+            {aed(data.monthly_due)}
           </StatusRow>
-          <StatusRow label={t('status.monthsUnpaid')}>
-            {t('status.months', { count: count(['due', 'pay_now']) })}
+          <StatusRow label={i18n._('dashboard.status.monthsPaid')}>
+            {i18n._('dashboard.status.monthsOf', {
+              paid: count(['completed']),
+              count: rows.length,
+            })}
           </StatusRow>
-          <StatusRow label={t('status.monthsInReview')}>
-            {t('status.months', { count: count(['pending']) })}
+          <StatusRow label={i18n._('dashboard.status.monthsUnpaid')}>
+            {i18n._('dashboard.status.months', { count: count(['due', 'pay_now']) })}
+          </StatusRow>
+          <StatusRow label={i18n._('dashboard.status.monthsInReview')}>
+            {i18n._('dashboard.status.months', { count: count(['pending']) })}
           </StatusRow>
         </dl>
       </section>

@@ -6,7 +6,7 @@ import type {
   UseFormRegisterReturn,
   UseFormReturn,
 } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 
 /**
@@ -23,9 +23,9 @@ export function AccountNumberField({
   error: string | undefined;
   field: UseFormRegisterReturn;
 }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   return (
-    <Field label={label} hint={t('form.accountNumberHint')} error={error}>
+    <Field label={label} hint={i18n._('dues.form.accountNumberHint')} error={error}>
       {(a) => (
         <input
           {...a}

@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from '../../../lib/i18n.tsx';
+import { Trans, useTexts } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { Loan } from '../../../api/get-my-loans.ts';
 import type { PublicSettings } from '@jamiya/contracts/settings';
@@ -13,7 +13,7 @@ const RECEIVED_STATES: readonly Loan['state'][] = ['active', 'closed', 'written_
  * while the member could apply: never beside an open loan (one open loan per member).
  */
 export function FirstLoanBanner({ loans, settings }: { loans: Loan[]; settings: PublicSettings }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   if (loans.some((loan) => OPEN_STATES.includes(loan.state))) return null;
   const isFirst = !loans.some((loan) => RECEIVED_STATES.includes(loan.state));
   return (
@@ -24,16 +24,18 @@ export function FirstLoanBanner({ loans, settings }: { loans: Loan[]; settings: 
       <span className="flex flex-col gap-1">
         <span className="text-lg font-semibold md:text-xl">
           <Trans
-            t={t}
-            i18nKey={isFirst ? 'banner.first' : 'banner.next'}
-            values={{ amount: aed(settings.loan_policy.default) }}
+            text={
+              isFirst
+                ? i18n._('dues.banner.first', { amount: aed(settings.loan_policy.default) })
+                : i18n._('dues.banner.next', { amount: aed(settings.loan_policy.default) })
+            }
             components={{
               amount: <span className="block text-2xl font-extrabold tabular-nums md:text-3xl" />,
             }}
           />
         </span>
         <span className="text-sm text-brand-50 underline-offset-2 group-hover:underline">
-          {t('banner.cta')}
+          {i18n._('dues.banner.cta')}
         </span>
       </span>
       <span

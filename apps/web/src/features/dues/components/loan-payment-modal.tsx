@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
 import type { Loan } from '../../../api/get-my-loans.ts';
 import { AmountInput } from '../../../components/amount-input.tsx';
@@ -50,8 +50,7 @@ export function LoanPaymentModal({
   /** The member's ID, to write in the transfer. */
   memberId?: string | undefined;
 }) {
-  const { t } = useTranslation('dues');
-  const { t: tc } = useTranslation();
+  const i18n = useTexts();
   const [shakeSignal, setShakeSignal] = useState(0);
   let body;
   if (loansStatus === 'pending') body = <Spinner />;
@@ -60,10 +59,12 @@ export function LoanPaymentModal({
     body = (
       <div className="flex flex-col gap-4">
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
-          {loansStatus === 'error' ? t('loanForm.loansFailed') : t('loanForm.noActiveLoan')}
+          {loansStatus === 'error'
+            ? i18n._('dues.loanForm.loansFailed')
+            : i18n._('dues.loanForm.noActiveLoan')}
         </p>
         <Button variant="secondary" className="self-end" onClick={onClose}>
-          {tc('close')}
+          {i18n._('common.close')}
         </Button>
       </div>
     );
@@ -79,7 +80,12 @@ export function LoanPaymentModal({
       />
     );
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={t('loanForm.title')} shakeSignal={shakeSignal}>
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={i18n._('dues.loanForm.title')}
+      shakeSignal={shakeSignal}
+    >
       {body}
     </Modal>
   );
@@ -100,18 +106,17 @@ function LoanPaymentForm({
   onDone: () => void;
   onInvalid: () => void;
 }) {
-  const { t } = useTranslation('dues');
-  const { t: tc } = useTranslation();
+  const i18n = useTexts();
   const payment = useSubmitPayment();
   const next = loan.next_installment;
   const owed = loan.remaining_amount;
   const resolver = useMemo(() => {
-    const tooMuch = t('loanForm.tooMuch', { amount: aed(owed) });
+    const tooMuch = i18n._('dues.loanForm.tooMuch', { amount: aed(owed) });
     const owedFils = tryParseAed(owed) ?? undefined;
     return lazyZodResolver(() =>
       import('../lib/payment-forms.ts').then((m) => m.loanRepaymentFormFor(owedFils, tooMuch)),
     );
-  }, [owed, t]);
+  }, [owed, i18n]);
   // The next installment, unless less is owed. JSON amounts have at most two decimals, so
   // their shortest text is exact.
   const suggested = String(next && next.amount <= owed ? next.amount : owed);
@@ -125,7 +130,7 @@ function LoanPaymentForm({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const sent = await payment.submit(await repaymentRequest(loan.id, values));
-      if (sent === 'kept') toastNotice(t('form.kept'));
+      if (sent === 'kept') toastNotice(i18n._('dues.form.kept'));
       else toastSuccess(sent.message);
       onDone();
     } catch (error) {
@@ -139,13 +144,13 @@ function LoanPaymentForm({
     <>
       {next && (
         <span className="block">
-          {t('loanForm.nextInstallment', {
+          {i18n._('dues.loanForm.nextInstallment', {
             amount: aed(next.amount),
             date: formatDate(next.due_date),
           })}
         </span>
       )}
-      <span className="block">{t('loanForm.remaining', { amount: aed(owed) })}</span>
+      <span className="block">{i18n._('dues.loanForm.remaining', { amount: aed(owed) })}</span>
     </>
   );
 
@@ -153,24 +158,28 @@ function LoanPaymentForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <PaymentInstructions compact memberId={memberId} />
       <ReceiptField control={form.control} error={errors.photo?.message} />
-      <Field label={t('loanForm.amount')} hint={hint} error={errors.payment_amount?.message}>
+      <Field
+        label={i18n._('dues.loanForm.amount')}
+        hint={hint}
+        error={errors.payment_amount?.message}
+      >
         {(a) => <AmountInput {...a} {...form.register('payment_amount')} />}
       </Field>
       <AccountNumberField
-        label={t('loanForm.accountNumber')}
+        label={i18n._('dues.loanForm.accountNumber')}
         error={errors.account_number?.message}
         field={form.register('account_number')}
       />
-      <p className="text-sm text-slate-600">{t('loanForm.note')}</p>
+      <p className="text-sm text-slate-600">{i18n._('dues.loanForm.note')}</p>
       {/* Without a network the payment waits on the phone. */}
-      <NeedsNetwork>{t('form.offline')}</NeedsNetwork>
+      <NeedsNetwork>{i18n._('dues.form.offline')}</NeedsNetwork>
       <UploadProgress progress={payment.progress} />
       <ModalActions>
         <Button variant="secondary" onClick={onCancel}>
-          {tc('cancel')}
+          {i18n._('common.cancel')}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
-          {t('loanForm.submit')}
+          {i18n._('dues.loanForm.submit')}
         </Button>
       </ModalActions>
     </form>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
@@ -44,8 +44,7 @@ const REPAY_PARAM = 'repay';
 
 /** /user/monthly-pay: balances, the first-loan banner, the monthly dues and the payment modals. */
 export function MonthlyPayPage() {
-  const { t } = useTranslation('dues');
-  const { t: tc } = useTranslation();
+  const i18n = useTexts();
   const account = useAccountData();
   const loans = useMyLoans();
   const settings = useSettings();
@@ -84,7 +83,7 @@ export function MonthlyPayPage() {
   // would otherwise push the list down after it is drawn (layout shift).
   if (account.isPending || loans.isPending || settings.isPending) content = <Spinner />;
   else if (account.isError && account.error instanceof ApiError && account.error.status === 404)
-    content = <EmptyState title={tc('noAccountData')} />;
+    content = <EmptyState title={i18n._('common.noAccountData')} />;
   else if (account.isError)
     content = (
       <ErrorState message={errorMessage(account.error)} onRetry={() => void account.refetch()} />
@@ -97,16 +96,16 @@ export function MonthlyPayPage() {
           <FirstLoanBanner loans={loans.data.items} settings={settings.data} />
         )}
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button onClick={() => setOpen({ kind: 'dues' })}>{t('actions.payDue')}</Button>
+          <Button onClick={() => setOpen({ kind: 'dues' })}>{i18n._('dues.actions.payDue')}</Button>
           {activeLoan && (
             <Button variant="secondary" onClick={() => setOpen({ kind: 'loan' })}>
-              {t('actions.repayLoan')}
+              {i18n._('dues.actions.repayLoan')}
             </Button>
           )}
         </div>
         {/* The spec's "payment credit note", said as it is true here. */}
         <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
-          {t('form.creditNote')}
+          {i18n._('dues.form.creditNote')}
         </p>
         <WaitingPayments />
         <PaymentInstructions memberId={account.data.owner_data.unique_id} />
@@ -123,10 +122,10 @@ export function MonthlyPayPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageTitle>{t('title')}</PageTitle>
+      <PageTitle>{i18n._('dues.title')}</PageTitle>
       <div>
-        <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{t('title')}</h1>
-        <p className="mt-1 text-slate-700">{t('subtitle')}</p>
+        <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{i18n._('dues.title')}</h1>
+        <p className="mt-1 text-slate-700">{i18n._('dues.subtitle')}</p>
       </div>
       {content}
       {(hasPagePainted || open) && (

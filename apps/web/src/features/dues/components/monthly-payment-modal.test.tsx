@@ -9,7 +9,7 @@ import i18n from '../../../app/i18n.ts';
 /** A text of the dues page in Hindi. */
 const hindi = async (key: string) => {
   await i18n.loadNamespaces('dues');
-  return i18n.t(key, { ns: 'dues' });
+  return i18n._(`dues.${key}`);
 };
 
 const SUBMITTED =

@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -51,10 +51,15 @@ export function MonthlyPaymentModal({
   onClose: () => void;
   defaults: MonthlyPaymentDefaults;
 }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const [shakeSignal, setShakeSignal] = useState(0);
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={t('form.title')} shakeSignal={shakeSignal}>
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={i18n._('dues.form.title')}
+      shakeSignal={shakeSignal}
+    >
       <MonthlyPaymentForm
         defaults={defaults}
         onCancel={onClose}
@@ -76,8 +81,7 @@ function MonthlyPaymentForm({
   onDone: () => void;
   onInvalid: () => void;
 }) {
-  const { t } = useTranslation('dues');
-  const { t: tc } = useTranslation();
+  const i18n = useTexts();
   const payment = useSubmitPayment();
   const owed = defaults.months?.owed;
   const ahead = defaults.months?.ahead;
@@ -93,13 +97,13 @@ function MonthlyPaymentForm({
       if (fils !== null) remainingFils[period] = fils;
     }
     const tooMuch = (period: string, left: Fils) =>
-      t('form.tooMuch', { month: periodLabel(period), amount: aed(filsToAed(left)) });
+      i18n._('dues.form.tooMuch', { month: periodLabel(period), amount: aed(filsToAed(left)) });
     return lazyZodResolver(() =>
       import('../lib/payment-forms.ts').then((m) =>
         m.monthlyPaymentFormFor({ remainingFils, tooMuch }),
       ),
     );
-  }, [byPeriod, t]);
+  }, [byPeriod, i18n]);
   const form = useForm<MonthlyPaymentFormInput, unknown, MonthlyPaymentFormOutput>({
     resolver,
     defaultValues: {
@@ -118,7 +122,7 @@ function MonthlyPaymentForm({
       const sent = await payment.submit(
         await monthlyPaymentRequest(values, byPeriod.get(values.month)?.period),
       );
-      if (sent === 'kept') toastNotice(t('form.kept'));
+      if (sent === 'kept') toastNotice(i18n._('dues.form.kept'));
       else toastSuccess(sent.message);
       form.reset();
       onDone();
@@ -133,11 +137,11 @@ function MonthlyPaymentForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <PaymentInstructions compact memberId={defaults.memberId} />
       <AccountNumberField
-        label={t('form.accountNumber')}
+        label={i18n._('dues.form.accountNumber')}
         error={errors.account_number?.message}
         field={form.register('account_number')}
       />
-      <Field label={t('form.month')} error={errors.month?.message}>
+      <Field label={i18n._('dues.form.month')} error={errors.month?.message}>
         {(a) => (
           <select
             {...a}
@@ -151,17 +155,17 @@ function MonthlyPaymentForm({
             })}
           >
             <option value="" disabled>
-              {t('form.monthPlaceholder')}
+              {i18n._('dues.form.monthPlaceholder')}
             </option>
             {owed && owed.length > 0 && (
-              <optgroup label={t('form.monthsOwed')}>
+              <optgroup label={i18n._('dues.form.monthsOwed')}>
                 {owed.map((m) => (
                   <MonthOption key={m.period} month={m} />
                 ))}
               </optgroup>
             )}
             {ahead && ahead.length > 0 && (
-              <optgroup label={t('form.monthsAhead')}>
+              <optgroup label={i18n._('dues.form.monthsAhead')}>
                 {ahead.map((m) => (
                   <MonthOption key={m.period} month={m} />
                 ))}
@@ -172,19 +176,22 @@ function MonthlyPaymentForm({
       </Field>
       <ReceiptField control={form.control} error={errors.photo?.message} />
       <Field
-        label={t('form.amount')}
+        label={i18n._('dues.form.amount')}
         hint={
           chosen
             ? chosen.paid > 0
-              ? t('form.monthPartPaid', {
+              ? i18n._('dues.form.monthPartPaid', {
                   month: periodLabel(chosen.period),
                   due: aed(chosen.due),
                   paid: aed(chosen.paid),
                   left: aed(chosen.remaining),
                 })
-              : t('form.monthDue', { month: periodLabel(chosen.period), due: aed(chosen.due) })
+              : i18n._('dues.form.monthDue', {
+                  month: periodLabel(chosen.period),
+                  due: aed(chosen.due),
+                })
             : defaults.monthlyDueText
-              ? t('form.amountHint', { amount: defaults.monthlyDueText })
+              ? i18n._('dues.form.amountHint', { amount: defaults.monthlyDueText })
               : undefined
         }
         error={errors.payment_amount?.message}
@@ -192,17 +199,17 @@ function MonthlyPaymentForm({
         {(a) => <AmountInput {...a} {...form.register('payment_amount')} />}
       </Field>
       <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
-        {t('form.creditNote')}
+        {i18n._('dues.form.creditNote')}
       </p>
       {/* Without a network the payment waits on the phone. */}
-      <NeedsNetwork>{t('form.offline')}</NeedsNetwork>
+      <NeedsNetwork>{i18n._('dues.form.offline')}</NeedsNetwork>
       <UploadProgress progress={payment.progress} />
       <ModalActions>
         <Button variant="secondary" onClick={onCancel}>
-          {tc('cancel')}
+          {i18n._('common.cancel')}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
-          {t('form.submit')}
+          {i18n._('dues.form.submit')}
         </Button>
       </ModalActions>
     </form>
@@ -211,13 +218,13 @@ function MonthlyPaymentForm({
 
 /** A month of the picker: its name and year, and what is left to pay of it. */
 function MonthOption({ month }: { month: PayableMonth }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const label = periodLabel(month.period);
   return (
     <option value={month.period}>
       {month.paid > 0
-        ? t('form.monthLeft', { month: label, amount: aed(month.remaining) })
-        : t('form.monthOwed', { month: label, amount: aed(month.remaining) })}
+        ? i18n._('dues.form.monthLeft', { month: label, amount: aed(month.remaining) })
+        : i18n._('dues.form.monthOwed', { month: label, amount: aed(month.remaining) })}
     </option>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts, type Texts } from '../../../lib/i18n.tsx';
 import type { AccountData } from '../../../api/get-account-data.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/states.tsx';
@@ -27,17 +27,17 @@ export function MonthlyRowList({
   onPayNow: (row: MonthlyRow) => void;
   onPayDue: (row: MonthlyRow) => void;
 }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const [isShowingAll, setShowingAll] = useState(false);
   const shown = isShowingAll ? rows : rows.slice(0, FIRST_ROWS);
   return (
     <section aria-labelledby="monthly-rows-title" className="flex flex-col gap-3">
       <h2 id="monthly-rows-title" className="text-lg font-bold text-slate-900">
-        {t('rows.title')}
+        {i18n._('dues.rows.title')}
       </h2>
       {rows.length === 0 ? (
-        <EmptyState title={t('rows.empty')}>
-          <p className="text-sm">{t('rows.emptyBody')}</p>
+        <EmptyState title={i18n._('dues.rows.empty')}>
+          <p className="text-sm">{i18n._('dues.rows.emptyBody')}</p>
         </EmptyState>
       ) : (
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -45,10 +45,10 @@ export function MonthlyRowList({
             aria-hidden
             className={`hidden border-b border-slate-200 bg-slate-50 px-5 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase ${COLUMNS}`}
           >
-            <span>{t('rows.month')}</span>
-            <span>{t('rows.description')}</span>
-            <span className="text-end">{t('rows.amount')}</span>
-            <span>{t('rows.status')}</span>
+            <span>{i18n._('dues.rows.month')}</span>
+            <span>{i18n._('dues.rows.description')}</span>
+            <span className="text-end">{i18n._('dues.rows.amount')}</span>
+            <span>{i18n._('dues.rows.status')}</span>
           </div>
           <ul className="divide-y divide-slate-200">
             {shown.map((row) => (
@@ -64,7 +64,7 @@ export function MonthlyRowList({
           {shown.length < rows.length && (
             <div className="border-t border-slate-200 p-2 text-center">
               <Button variant="ghost" onClick={() => setShowingAll(true)}>
-                {t('rows.showAll', { count: rows.length })}
+                {i18n._('dues.rows.showAll', { count: rows.length })}
               </Button>
             </div>
           )}
@@ -85,10 +85,10 @@ function MonthlyRowItem({
   onPayNow: (row: MonthlyRow) => void;
   onPayDue: (row: MonthlyRow) => void;
 }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const month = periodLabel(row.period);
   const isPartPaid = row.paid > 0 && row.remaining > 0;
-  const note = rowNote(row, isPartPaid, t);
+  const note = rowNote(row, isPartPaid, i18n);
   return (
     <li className={`flex items-center gap-3 px-4 py-3 lg:px-5 ${COLUMNS}`}>
       <div className="min-w-0 flex-1 lg:contents">
@@ -96,7 +96,7 @@ function MonthlyRowItem({
         <div className="text-sm text-slate-600">
           {isPartPaid && (
             <p className="font-medium text-amber-900">
-              {t('rows.partPaid', { paid: aed(row.paid), due: aed(row.amount) })}
+              {i18n._('dues.rows.partPaid', { paid: aed(row.paid), due: aed(row.amount) })}
             </p>
           )}
           {note && <p>{note}</p>}
@@ -105,13 +105,13 @@ function MonthlyRowItem({
       <div className="flex shrink-0 flex-col items-end gap-1 lg:contents">
         {isPartPaid ? (
           <p className="font-bold text-slate-900 tabular-nums lg:text-end">
-            {t('rows.left', { amount: aed(row.remaining) })}
+            {i18n._('dues.rows.left', { amount: aed(row.remaining) })}
           </p>
         ) : (
           <p className="font-bold text-slate-900 tabular-nums lg:text-end">{aed(row.amount)}</p>
         )}
         {isWaiting && row.status !== 'completed' && row.status !== 'pending' ? (
-          <StatusBadge tone="warning">{t('rows.waiting')}</StatusBadge>
+          <StatusBadge tone="warning">{i18n._('dues.rows.waiting')}</StatusBadge>
         ) : (
           <RowStatus row={row} month={month} onPayNow={onPayNow} onPayDue={onPayDue} />
         )}
@@ -125,23 +125,19 @@ function MonthlyRowItem({
 // receipt's reason, as the treasurer typed it, comes from the API as it is.
 const REJECTED = 'Receipt not accepted: ';
 
-function rowNote(
-  row: MonthlyRow,
-  isPartPaid: boolean,
-  t: (key: string, values?: Record<string, unknown>) => string,
-): string | null {
+function rowNote(row: MonthlyRow, isPartPaid: boolean, i18n: Texts): string | null {
   if (row.description.startsWith(REJECTED))
-    return t('rows.note.notAccepted', { reason: row.description.slice(REJECTED.length) });
+    return i18n._('dues.rows.note.notAccepted', { reason: row.description.slice(REJECTED.length) });
   if (isPartPaid && row.status !== 'pending') return null; // said by rows.partPaid
   switch (row.status) {
     case 'completed':
-      return t('rows.note.paid');
+      return i18n._('dues.rows.note.paid');
     case 'pending':
-      return t('rows.note.review');
+      return i18n._('dues.rows.note.review');
     case 'pay_now':
-      return t('rows.note.thisMonth');
+      return i18n._('dues.rows.note.thisMonth');
     default:
-      return t('rows.note.notPaid');
+      return i18n._('dues.rows.note.notPaid');
   }
 }
 
@@ -157,27 +153,27 @@ function RowStatus({
   onPayNow: (row: MonthlyRow) => void;
   onPayDue: (row: MonthlyRow) => void;
 }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const box = 'flex flex-col items-end gap-1 lg:flex-row lg:items-center lg:gap-3';
   switch (row.status) {
     case 'completed':
       return (
         <div className={box}>
-          <StatusBadge tone="success">{t('rows.completed')}</StatusBadge>
-          <span className="text-sm font-medium text-green-800">{t('rows.thankYou')}</span>
+          <StatusBadge tone="success">{i18n._('dues.rows.completed')}</StatusBadge>
+          <span className="text-sm font-medium text-green-800">{i18n._('dues.rows.thankYou')}</span>
         </div>
       );
     case 'pending':
       return (
         <div className={box}>
-          <StatusBadge tone="warning">{t('rows.pending')}</StatusBadge>
+          <StatusBadge tone="warning">{i18n._('dues.rows.pending')}</StatusBadge>
         </div>
       );
     case 'pay_now':
       return (
         <div className={box}>
           <Button className="px-5" onClick={() => onPayNow(row)}>
-            {t('rows.payNow')}
+            {i18n._('dues.rows.payNow')}
           </Button>
         </div>
       );
@@ -188,15 +184,15 @@ function RowStatus({
       return (
         <div className="flex items-center gap-2 lg:gap-3">
           <StatusBadge tone={isAhead ? 'neutral' : 'danger'}>
-            {t(isAhead ? 'rows.notDueYet' : 'rows.due')}
+            {i18n._(isAhead ? /*i18n*/ 'dues.rows.notDueYet' : /*i18n*/ 'dues.rows.due')}
           </StatusBadge>
           <Button
             variant="secondary"
             className="min-w-16"
-            aria-label={t('rows.payMonth', { month })}
+            aria-label={i18n._('dues.rows.payMonth', { month })}
             onClick={() => onPayDue(row)}
           >
-            {t('rows.pay')}
+            {i18n._('dues.rows.pay')}
           </Button>
         </div>
       );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { HISTORY_TEXTS } from '../texts.ts';
 import { useMyPayments, type Payment } from '../../../api/get-my-payments.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
@@ -18,7 +19,7 @@ const TONE: Record<Payment['status'], BadgeTone> = {
 
 /** The member's submissions and what the committee decided (docs/product.md section 4). */
 export function PaymentHistory() {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const payments = useMyPayments();
   const [receipt, setReceipt] = useState<ReceiptToShow | null>(null);
 
@@ -30,8 +31,8 @@ export function PaymentHistory() {
     );
   else if (payments.data.items.length === 0)
     body = (
-      <EmptyState title={t('history.empty')}>
-        <p className="text-sm">{t('history.emptyBody')}</p>
+      <EmptyState title={i18n._('dues.history.empty')}>
+        <p className="text-sm">{i18n._('dues.history.emptyBody')}</p>
       </EmptyState>
     );
   else
@@ -46,7 +47,7 @@ export function PaymentHistory() {
   return (
     <section aria-labelledby="payment-history-title" className="flex flex-col gap-3">
       <h2 id="payment-history-title" className="text-lg font-bold text-slate-900">
-        {t('history.title')}
+        {i18n._('dues.history.title')}
       </h2>
       {body}
       <ReceiptModal receipt={receipt} onClose={() => setReceipt(null)} />
@@ -61,11 +62,11 @@ function PaymentItem({
   payment: Payment;
   onShowReceipt: (receipt: ReceiptToShow) => void;
 }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const what =
     payment.kind === 'dues' && payment.period
-      ? t('history.dues', { month: periodLabel(payment.period) })
-      : t('history.loanRepayment');
+      ? i18n._('dues.history.dues', { month: periodLabel(payment.period) })
+      : i18n._('dues.history.loanRepayment');
   const isCorrected =
     payment.approved_amount !== null && payment.approved_amount !== payment.amount;
   return (
@@ -73,11 +74,11 @@ function PaymentItem({
       <div>
         <p className="font-semibold text-slate-900">{what}</p>
         <p className="text-sm text-slate-600">
-          {t('history.sent', { date: formatDate(payment.created_at) })}
+          {i18n._('dues.history.sent', { date: formatDate(payment.created_at) })}
         </p>
         {payment.status === 'rejected' && payment.review_note && (
           <p className="mt-1 text-sm text-red-800">
-            {t('history.reason', { note: payment.review_note })}
+            {i18n._('dues.history.reason', { note: payment.review_note })}
           </p>
         )}
       </div>
@@ -86,22 +87,24 @@ function PaymentItem({
           <span className="font-bold text-slate-900 tabular-nums">{aed(payment.amount)}</span>
           {isCorrected && (
             <span className="text-sm text-slate-600">
-              {t('history.approvedAmount', { amount: aed(payment.approved_amount!) })}
+              {i18n._('dues.history.approvedAmount', { amount: aed(payment.approved_amount!) })}
             </span>
           )}
         </div>
         <span className="sm:flex sm:w-32 sm:justify-center">
-          <StatusBadge tone={TONE[payment.status]}>{t(`history.${payment.status}`)}</StatusBadge>
+          <StatusBadge tone={TONE[payment.status]}>
+            {i18n._(HISTORY_TEXTS[payment.status]!)}
+          </StatusBadge>
         </span>
       </div>
       {payment.receipt_url ? (
         <Button
           variant="ghost"
           className="-ms-4 justify-self-start whitespace-nowrap sm:ms-0 sm:w-36 sm:justify-self-end"
-          aria-label={t('history.viewReceiptOf', { what })}
+          aria-label={i18n._('dues.history.viewReceiptOf', { what })}
           onClick={() => onShowReceipt({ path: payment.receipt_url!, what })}
         >
-          {t('history.viewReceipt')}
+          {i18n._('dues.history.viewReceipt')}
         </Button>
       ) : (
         // Keeps the amounts of every row in one column on wider screens.

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Trans, useTranslation } from '../../../lib/i18n.tsx';
+import { Trans, useTexts } from '../../../lib/i18n.tsx';
 import { useSettings } from '../../../api/get-settings.ts';
 import { SpinnerRing } from '../../../components/states.tsx';
 import { instructionLines, lineParts, type InstructionLine } from '../lib/instruction-lines.ts';
@@ -17,8 +17,7 @@ export function PaymentInstructions({
   /** The member's ID (`unique_id`), the reference of their transfers. */
   memberId?: string | undefined;
 }) {
-  const { t, i18n } = useTranslation('dues');
-  const { t: tc } = useTranslation();
+  const i18n = useTexts();
   const settings = useSettings();
   const titleId = useId();
   // Inside a form's modal it sits under the modal's own title.
@@ -29,19 +28,19 @@ export function PaymentInstructions({
     body = (
       <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
         <SpinnerRing size="size-5" />
-        {t('instructions.loading')}
+        {i18n._('dues.instructions.loading')}
       </p>
     );
   else if (settings.isError)
     body = (
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
-        <p>{t('instructions.loadFailed')}</p>
+        <p>{i18n._('dues.instructions.loadFailed')}</p>
         <button
           type="button"
           onClick={() => void settings.refetch()}
           className="min-h-11 font-medium text-brand-700 underline underline-offset-2"
         >
-          {tc('retry')}
+          {i18n._('common.retry')}
         </button>
       </div>
     );
@@ -50,7 +49,7 @@ export function PaymentInstructions({
     const writtenIn = settings.data.texts_in.payment_instructions;
     body =
       lines.length === 0 ? (
-        <p className="text-sm text-slate-800">{t('instructions.empty')}</p>
+        <p className="text-sm text-slate-800">{i18n._('dues.instructions.empty')}</p>
       ) : (
         <>
           <ul lang={writtenIn} className="flex flex-col gap-1">
@@ -60,7 +59,7 @@ export function PaymentInstructions({
           </ul>
           {/* The committee wrote none in the member's language: said, not hidden. */}
           {writtenIn !== i18n.language && (
-            <p className="text-xs text-slate-600">{t('instructions.inEnglish')}</p>
+            <p className="text-xs text-slate-600">{i18n._('dues.instructions.inEnglish')}</p>
           )}
         </>
       );
@@ -75,7 +74,7 @@ export function PaymentInstructions({
         id={titleId}
         className={`font-bold text-slate-900 ${compact ? 'text-sm' : 'text-base'}`}
       >
-        {t('instructions.title')}
+        {i18n._('dues.instructions.title')}
       </Heading>
       {body}
       {memberId && <MemberReference id={memberId} />}
@@ -85,14 +84,12 @@ export function PaymentInstructions({
 
 /** The member's ID, which the treasurer finds the transfer by: written in its note. */
 function MemberReference({ id }: { id: string }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm text-slate-800">
       <p className="min-w-0 font-medium">
         <Trans
-          t={t}
-          i18nKey="instructions.reference"
-          values={{ id }}
+          text={i18n._('dues.instructions.reference', { id })}
           components={{ id: <span dir="ltr" className="font-bold" /> }}
         />
       </p>
@@ -124,7 +121,7 @@ function InstructionItem({ line }: { line: InstructionLine }) {
 
 /** Copies the number; says "Copied" for a moment, to sight and to a screen reader. */
 function CopyButton({ number }: { number: string }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   useEffect(() => {
@@ -145,10 +142,10 @@ function CopyButton({ number }: { number: string }) {
 
   const label =
     state === 'copied'
-      ? t('instructions.copied')
+      ? i18n._('dues.instructions.copied')
       : state === 'failed'
-        ? t('instructions.copyFailed')
-        : t('instructions.copy');
+        ? i18n._('dues.instructions.copyFailed')
+        : i18n._('dues.instructions.copy');
   return (
     <>
       <button

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Field } from '../../../components/field.tsx';
 import { FileInput } from '../../../components/file-input.tsx';
 import { isReceiptType, MAX_RECEIPT_BYTES } from '../../../lib/receipt-file-schema.ts';
@@ -20,7 +20,7 @@ export function ReceiptField<T extends FieldValues & { photo?: unknown }, O>({
   control: Control<T, unknown, O>;
   error: string | undefined;
 }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const name = 'photo' as Path<T>;
   const photo: unknown = useWatch({ control, name });
   const file = photo instanceof File ? photo : null;
@@ -28,22 +28,26 @@ export function ReceiptField<T extends FieldValues & { photo?: unknown }, O>({
   const [refusal, setRefusal] = useState<string | null>(null);
   const refuse = (chosen: File) => {
     const why = !isReceiptType(chosen)
-      ? t('form.notAReceipt')
+      ? i18n._('dues.form.notAReceipt')
       : chosen.size > MAX_RECEIPT_BYTES
-        ? t('form.tooBig')
+        ? i18n._('dues.form.tooBig')
         : null;
     setRefusal(why);
     return why !== null;
   };
   return (
     <>
-      <Field label={t('form.receipt')} hint={t('form.receiptHint')} error={refusal ?? error}>
+      <Field
+        label={i18n._('dues.form.receipt')}
+        hint={i18n._('dues.form.receiptHint')}
+        error={refusal ?? error}
+      >
         {(a) => (
           <FileInput
             control={control}
             name={name}
             field={a}
-            cameraLabel={t('form.takePhoto')}
+            cameraLabel={i18n._('dues.form.takePhoto')}
             refuse={refuse}
           />
         )}
@@ -51,7 +55,9 @@ export function ReceiptField<T extends FieldValues & { photo?: unknown }, O>({
       {file && (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
-            {ready ? t('form.sendSize', { size: formatSize(ready.size) }) : t('form.preparing')}
+            {ready
+              ? i18n._('dues.form.sendSize', { size: formatSize(ready.size) })
+              : i18n._('dues.form.preparing')}
           </p>
           <ReceiptPreview file={file} />
         </>

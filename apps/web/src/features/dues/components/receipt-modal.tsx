@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { fetchFileUrl } from '../../../lib/api-client.ts';
@@ -18,9 +18,9 @@ export function ReceiptModal({
   receipt: ReceiptToShow | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   return (
-    <Modal isOpen={receipt !== null} onClose={onClose} title={t('receipt.title')}>
+    <Modal isOpen={receipt !== null} onClose={onClose} title={i18n._('dues.receipt.title')}>
       {receipt && <ReceiptView key={receipt.path} receipt={receipt} />}
     </Modal>
   );
@@ -29,7 +29,7 @@ export function ReceiptModal({
 type Loaded = { state: 'loading' } | { state: 'error' } | { state: 'ready'; url: string };
 
 function ReceiptView({ receipt }: { receipt: ReceiptToShow }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const [file, setFile] = useState<Loaded>({ state: 'loading' });
   const [isImage, setIsImage] = useState(true);
   const [attempt, setAttempt] = useState(0);
@@ -60,7 +60,7 @@ function ReceiptView({ receipt }: { receipt: ReceiptToShow }) {
   if (file.state === 'error')
     return (
       <ErrorState
-        message={t('receipt.loadFailed')}
+        message={i18n._('dues.receipt.loadFailed')}
         onRetry={() => {
           setFile({ state: 'loading' });
           setAttempt((n) => n + 1);
@@ -72,14 +72,14 @@ function ReceiptView({ receipt }: { receipt: ReceiptToShow }) {
       {isImage ? (
         <img
           src={file.url}
-          alt={t('receipt.alt', { what: receipt.what })}
+          alt={i18n._('dues.receipt.alt', { what: receipt.what })}
           width={480}
           height={640}
           className="h-auto max-h-[65dvh] w-auto max-w-full rounded-lg object-contain"
           onError={() => setIsImage(false)}
         />
       ) : (
-        <p className="text-slate-700">{t('receipt.notImage')}</p>
+        <p className="text-slate-700">{i18n._('dues.receipt.notImage')}</p>
       )}
       <a
         href={file.url}
@@ -87,7 +87,7 @@ function ReceiptView({ receipt }: { receipt: ReceiptToShow }) {
         rel="noopener"
         className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2"
       >
-        {t('receipt.open')}
+        {i18n._('dues.receipt.open')}
       </a>
     </div>
   );

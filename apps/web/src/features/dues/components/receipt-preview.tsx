@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { leftToRight, numbersLocale } from '../../../lib/format.ts';
 
 // Types a browser can draw in an <img>; a HEIC photo or a PDF is shown by its name.
@@ -18,7 +18,7 @@ export function formatSize(bytes: number): string {
 
 /** What the member picked, before it is sent: a thumbnail of a photo, else the file's name. */
 export function ReceiptPreview({ file }: { file: File }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const [url, setUrl] = useState<string>();
   const isDrawable = DRAWABLE.includes(file.type);
 
@@ -37,7 +37,7 @@ export function ReceiptPreview({ file }: { file: File }) {
       {isDrawable && url ? (
         <img
           src={url}
-          alt={t('form.receiptPreview')}
+          alt={i18n._('dues.form.receiptPreview')}
           width={72}
           height={72}
           className="size-18 shrink-0 rounded-md object-cover"
@@ -51,10 +51,7 @@ export function ReceiptPreview({ file }: { file: File }) {
         </span>
       )}
       <figcaption className="min-w-0 text-sm break-words text-slate-700">
-        {t('form.receiptFile', {
-          name: file.name,
-          size: formatSize(file.size),
-        })}
+        {i18n._('dues.form.receiptFile', { name: file.name, size: formatSize(file.size) })}
       </figcaption>
     </figure>
   );

@@ -1,11 +1,11 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 
 /** How much of the receipt has gone, while it goes (a slow network takes seconds for 300 KB). */
 export function UploadProgress({ progress }: { progress: number | null }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   if (progress === null) return null;
   const percent = Math.round(progress * 100);
-  const label = t('form.sending', { percent });
+  const label = i18n._('dues.form.sending', { percent });
   return (
     <div className="flex flex-col gap-1">
       <progress

@@ -9,7 +9,7 @@ import { Button } from '../../../components/button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDateTime, periodLabel } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { toastNotice } from '../../../lib/messages.ts';
 import { cancelPayment, type WaitingPayment } from '../../../lib/outbox.ts';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
@@ -19,7 +19,7 @@ import { useIsOnline } from '../../../lib/use-is-online.ts';
  * sent now (once there is a network) or cancelled.
  */
 export function WaitingPayments() {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const waiting = useWaitingPayments();
   const queryClient = useQueryClient();
   const isOnline = useIsOnline();
@@ -37,15 +37,15 @@ export function WaitingPayments() {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="waiting-title" className="text-lg font-bold text-slate-900">
-          {t('waiting.title')}
+          {i18n._('dues.waiting.title')}
         </h2>
         {isOnline && (
           <Button variant="secondary" isBusy={isSending} onClick={() => void sendNow()}>
-            {t('waiting.sendNow')}
+            {i18n._('dues.waiting.sendNow')}
           </Button>
         )}
       </div>
-      <p className="text-sm text-amber-950">{t('waiting.body')}</p>
+      <p className="text-sm text-amber-950">{i18n._('dues.waiting.body')}</p>
       <ul className="flex flex-col gap-2">
         {waiting.data.map((payment) => (
           <WaitingItem
@@ -66,14 +66,17 @@ function WaitingItem({
   payment: WaitingPayment;
   onCancelled: () => void;
 }) {
-  const { t } = useTranslation('dues');
+  const i18n = useTexts();
   const what =
     payment.kind === 'dues' && payment.period
-      ? t('waiting.dues', { month: periodLabel(payment.period), amount: aed(payment.amount) })
-      : t('waiting.repayment', { amount: aed(payment.amount) });
+      ? i18n._('dues.waiting.dues', {
+          month: periodLabel(payment.period),
+          amount: aed(payment.amount),
+        })
+      : i18n._('dues.waiting.repayment', { amount: aed(payment.amount) });
   const cancel = async () => {
     const wasWaiting = await cancelPayment(payment.id);
-    toastNotice(wasWaiting ? t('waiting.cancelled') : t('waiting.alreadySent'));
+    toastNotice(wasWaiting ? i18n._('dues.waiting.cancelled') : i18n._('dues.waiting.alreadySent'));
     onCancelled();
   };
   return (
@@ -81,13 +84,15 @@ function WaitingItem({
       <div className="min-w-0">
         <p className="font-semibold text-slate-900">{what}</p>
         <p className="text-sm text-slate-600">
-          {t('waiting.keptAt', { at: formatDateTime(new Date(payment.keptAt).toISOString()) })}
+          {i18n._('dues.waiting.keptAt', {
+            at: formatDateTime(new Date(payment.keptAt).toISOString()),
+          })}
         </p>
       </div>
       <div className="flex items-center gap-2">
-        <StatusBadge tone="warning">{t('rows.waiting')}</StatusBadge>
+        <StatusBadge tone="warning">{i18n._('dues.rows.waiting')}</StatusBadge>
         <Button variant="ghost" onClick={() => void cancel()}>
-          {t('waiting.cancel')}
+          {i18n._('dues.waiting.cancel')}
         </Button>
       </div>
     </li>

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { currentLoan, useMyLoans, type Loan } from '../../../api/get-my-loans.ts';
 import { useSettings } from '../../../api/get-settings.ts';
@@ -13,7 +13,7 @@ const linkClass =
  * a member with an open loan sees that loan instead, with the application page still linked.
  */
 export function ActiveLoanBanner() {
-  const { t } = useTranslation('home');
+  const i18n = useTexts();
   const loans = useMyLoans();
   const settings = useSettings();
 
@@ -33,23 +33,23 @@ export function ActiveLoanBanner() {
     >
       <div className="relative z-10 flex min-w-0 flex-1 flex-col gap-2">
         <p className="text-xs font-semibold tracking-wide text-brand-100 uppercase">
-          {t('loanBanner.eyebrow')}
+          {i18n._('home.loanBanner.eyebrow')}
         </p>
         {openLoan ? (
           <OpenLoanText loan={openLoan} />
         ) : (
           <>
             <h2 id="loan-banner-title" className="text-xl font-bold">
-              {t('loanBanner.applyTitle')}
+              {i18n._('home.loanBanner.applyTitle')}
             </h2>
             <p className="text-sm text-brand-50">
               {policy
-                ? t('loanBanner.applyBody', {
+                ? i18n._('home.loanBanner.applyBody', {
                     min: aed(policy.minimum),
                     max: aed(policy.maximum),
                     rate: policy.interest_rate_percent,
                   })
-                : t('loanBanner.applyBodyShort')}
+                : i18n._('home.loanBanner.applyBodyShort')}
             </p>
           </>
         )}
@@ -60,13 +60,13 @@ export function ActiveLoanBanner() {
                 to="/user/my-loan"
                 className={`${linkClass} bg-white px-4 text-brand-800 hover:bg-brand-50`}
               >
-                {t('loanBanner.seeLoan')}
+                {i18n._('home.loanBanner.seeLoan')}
               </Link>
               <Link
                 to="/user/apply-loan"
                 className={`${linkClass} px-1 text-white underline underline-offset-2 hover:bg-white/10`}
               >
-                {t('loanBanner.applyLink')}
+                {i18n._('home.loanBanner.applyLink')}
               </Link>
             </>
           ) : (
@@ -74,7 +74,7 @@ export function ActiveLoanBanner() {
               to="/user/apply-loan"
               className={`${linkClass} bg-white px-4 text-brand-800 hover:bg-brand-50`}
             >
-              {t('loanBanner.apply')}
+              {i18n._('home.loanBanner.apply')}
             </Link>
           )}
         </div>
@@ -85,22 +85,22 @@ export function ActiveLoanBanner() {
 }
 
 function OpenLoanText({ loan }: { loan: Loan }) {
-  const { t } = useTranslation('home');
+  const i18n = useTexts();
   if (loan.state === 'active') {
     return (
       <>
         <h2 id="loan-banner-title" className="text-xl font-bold">
-          {t('loanBanner.activeTitle')}
+          {i18n._('home.loanBanner.activeTitle')}
         </h2>
         <p className="text-sm text-brand-50">
-          {t('loanBanner.activeBody', {
+          {i18n._('home.loanBanner.activeBody', {
             remaining: aed(loan.remaining_amount),
             total: aed(loan.total_amount_with_interest),
           })}
         </p>
         {loan.next_installment && (
           <p className="text-sm text-brand-50">
-            {t('loanBanner.nextInstallment', {
+            {i18n._('home.loanBanner.nextInstallment', {
               amount: aed(loan.next_installment.amount),
               date: formatDate(loan.next_installment.due_date),
             })}
@@ -112,13 +112,20 @@ function OpenLoanText({ loan }: { loan: Loan }) {
   return (
     <>
       <h2 id="loan-banner-title" className="text-xl font-bold">
-        {loan.state === 'approved' ? t('loanBanner.approvedTitle') : t('loanBanner.pendingTitle')}
+        {loan.state === 'approved'
+          ? i18n._('home.loanBanner.approvedTitle')
+          : i18n._('home.loanBanner.pendingTitle')}
       </h2>
       <p className="text-sm text-brand-50">
-        {t(loan.state === 'approved' ? 'loanBanner.approvedBody' : 'loanBanner.pendingBody', {
-          amount: aed(loan.loan_amount),
-          count: loan.duration_month,
-        })}
+        {i18n._(
+          loan.state === 'approved'
+            ? /*i18n*/ 'home.loanBanner.approvedBody'
+            : /*i18n*/ 'home.loanBanner.pendingBody',
+          {
+            amount: aed(loan.loan_amount),
+            count: loan.duration_month,
+          },
+        )}
       </p>
     </>
   );

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
@@ -20,14 +20,14 @@ type LoadRechargeForm = () => Promise<{ default: ComponentType }>;
 
 /** /user: the member's home (docs/product.md 10.2), with real figures where the spec has placeholders. */
 export function MemberHomePage({ loadRechargeForm }: { loadRechargeForm: LoadRechargeForm }) {
-  const { t } = useTranslation('home');
+  const i18n = useTexts();
   const account = useAccountData();
   const hasPagePainted = useAfterPagePaint();
 
   return (
     <div className="flex flex-col gap-4 md:gap-6">
-      <PageTitle>{t('title')}</PageTitle>
-      <h1 className="sr-only">{t('title')}</h1>
+      <PageTitle>{i18n._('home.title')}</PageTitle>
+      <h1 className="sr-only">{i18n._('home.title')}</h1>
       {account.isPending ? (
         <>
           <div
@@ -35,7 +35,7 @@ export function MemberHomePage({ loadRechargeForm }: { loadRechargeForm: LoadRec
             className="flex items-center gap-3 rounded-xl bg-brand-50 px-4 py-3 font-medium text-brand-900"
           >
             <SpinnerRing size="size-5" />
-            {t('loading', { ns: 'common' })}
+            {i18n._('common.loading')}
           </div>
           <div className="grid gap-4 lg:grid-cols-2" aria-hidden>
             <div className="h-36 animate-pulse-late rounded-2xl bg-slate-200" />
@@ -61,12 +61,12 @@ export function MemberHomePage({ loadRechargeForm }: { loadRechargeForm: LoadRec
  * what it shows and offers to try again, with a new request: a lazy component keeps its failure.
  */
 function LazyRechargeForm({ load }: { load: LoadRechargeForm }) {
-  const { t } = useTranslation('home');
+  const i18n = useTexts();
   const [RechargeForm, setRechargeForm] = useState(() => lazy(load));
   return (
     <ErrorBoundary
       fallbackRender={({ resetErrorBoundary }) => (
-        <ErrorState message={t('recharge.notLoaded')} onRetry={resetErrorBoundary} />
+        <ErrorState message={i18n._('home.recharge.notLoaded')} onRetry={resetErrorBoundary} />
       )}
       onReset={() => setRechargeForm(() => lazy(load))}
     >
@@ -88,7 +88,7 @@ function RechargeFormPlaceholder() {
 }
 
 function SummaryCards({ data }: { data: AccountData }) {
-  const { t } = useTranslation('home');
+  const i18n = useTexts();
   const loans = useMyLoans();
   const { monthsPaid, monthsOwed, nextDue } = holderFigures(
     data.monthlyPaymentData,
@@ -101,23 +101,23 @@ function SummaryCards({ data }: { data: AccountData }) {
   let nextDueNote: string | null = null;
   switch (nextDue.kind) {
     case 'installment':
-      nextDueLabel = t('holder.nextInstallment');
+      nextDueLabel = i18n._('home.holder.nextInstallment');
       nextDueValue = formatDate(nextDue.dueDate);
       nextDueNote = aed(nextDue.amount);
       break;
     case 'thisMonth':
-      nextDueLabel = t('holder.thisMonthDue');
+      nextDueLabel = i18n._('home.holder.thisMonthDue');
       nextDueValue = periodLabel(nextDue.period);
       nextDueNote = aed(nextDue.amount);
       break;
     case 'nextMonth':
-      nextDueLabel = t('holder.nextMonthDue');
+      nextDueLabel = i18n._('home.holder.nextMonthDue');
       nextDueValue = periodLabel(nextDue.period);
       nextDueNote = aed(data.monthly_due);
       break;
     default:
-      nextDueLabel = t('holder.nextDue');
-      nextDueValue = t('holder.nothing');
+      nextDueLabel = i18n._('home.holder.nextDue');
+      nextDueValue = i18n._('home.holder.nothing');
   }
   const isLoanPending = loans.isPending;
 
@@ -128,13 +128,13 @@ function SummaryCards({ data }: { data: AccountData }) {
         className="flex flex-col justify-between gap-4 rounded-2xl bg-brand-800 p-5 text-white shadow-sm"
       >
         <h2 id="saving-title" className="font-medium text-brand-100">
-          {t('saving.title')}
+          {i18n._('home.saving.title')}
         </h2>
         <p className="text-3xl font-extrabold tracking-tight lg:text-4xl">
           {aed(data.account_balance ?? 0)}
         </p>
         <p className="text-sm text-brand-100">
-          {t('saving.monthlyDue', { amount: aed(data.monthly_due) })}
+          {i18n._('home.saving.monthlyDue', { amount: aed(data.monthly_due) })}
         </p>
       </section>
       <section
@@ -146,18 +146,20 @@ function SummaryCards({ data }: { data: AccountData }) {
             {data.account_holder_name}
           </h2>
           <p className="text-sm text-slate-600">
-            {t('holder.id', { id: data.owner_data.unique_id })}
+            {i18n._('home.holder.id', { id: data.owner_data.unique_id })}
           </p>
         </div>
         {/* Below 360 px two tiles a row, the due balance across both: a third of a 320 px phone
             broke Malayalam's words in the middle (issue 34). */}
         <dl className="grid grid-cols-2 gap-1.5 text-center break-words min-[360px]:grid-cols-3 min-[360px]:gap-2">
           <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-0.5 py-3 min-[360px]:px-1">
-            <dt className="text-xs text-slate-600">{t('holder.monthsPaid')}</dt>
+            <dt className="text-xs text-slate-600">{i18n._('home.holder.monthsPaid')}</dt>
             <dd className="text-sm font-bold text-slate-900 min-[360px]:text-base sm:text-lg">
-              {t('holder.paidOf', { paid: monthsPaid, total: monthsOwed })}
+              {i18n._('home.holder.paidOf', { paid: monthsPaid, total: monthsOwed })}
             </dd>
-            <dd className="text-xs text-slate-600">{t('holder.months', { count: monthsOwed })}</dd>
+            <dd className="text-xs text-slate-600">
+              {i18n._('home.holder.months', { count: monthsOwed })}
+            </dd>
           </div>
           <div className="flex flex-col gap-1 rounded-xl bg-slate-50 px-0.5 py-3 min-[360px]:px-1">
             <dt className="text-xs text-slate-600">{nextDueLabel}</dt>
@@ -168,7 +170,7 @@ function SummaryCards({ data }: { data: AccountData }) {
                     className="inline-block h-6 w-20 animate-pulse-late rounded bg-slate-200"
                     aria-hidden
                   />
-                  <span className="sr-only">{t('loading', { ns: 'common' })}</span>
+                  <span className="sr-only">{i18n._('common.loading')}</span>
                 </>
               ) : (
                 nextDueValue
@@ -179,19 +181,19 @@ function SummaryCards({ data }: { data: AccountData }) {
             )}
           </div>
           <div className="col-span-2 flex flex-col gap-1 rounded-xl bg-slate-50 px-0.5 py-3 min-[360px]:col-span-1 min-[360px]:px-1">
-            <dt className="text-xs text-slate-600">{t('holder.dueBalance')}</dt>
+            <dt className="text-xs text-slate-600">{i18n._('home.holder.dueBalance')}</dt>
             <dd
               className={`text-sm font-bold min-[360px]:text-base sm:text-lg ${data.due_balance > 0 ? 'text-red-700' : 'text-slate-900'}`}
             >
               {aed(data.due_balance)}
             </dd>
             <dd className="text-xs text-slate-600">
-              {data.due_balance > 0 ? t('holder.toPay') : t('holder.allPaid')}
+              {data.due_balance > 0 ? i18n._('home.holder.toPay') : i18n._('home.holder.allPaid')}
             </dd>
             {/* Still due until approved: what waits for review is said beside it (issue 33). */}
             {data.under_review > 0 && (
               <dd className="text-xs font-medium text-amber-900">
-                {t('holder.underReview', { amount: aed(data.under_review) })}
+                {i18n._('home.holder.underReview', { amount: aed(data.under_review) })}
               </dd>
             )}
           </div>

@@ -4,7 +4,7 @@ import { useAccountData } from '../../../api/get-account-data.ts';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
 
@@ -15,7 +15,7 @@ import { useIsOnline } from '../../../lib/use-is-online.ts';
  * but the calls get no answer (a signal too weak to carry them).
  */
 export function OfflineBanner() {
-  const { t } = useTranslation('layout');
+  const i18n = useTexts();
   const isOnline = useIsOnline();
   const account = useAccountData();
   const isUnanswered = account.error instanceof ApiError && account.error.status === 0;
@@ -24,8 +24,10 @@ export function OfflineBanner() {
   return (
     <p role="status" className="bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 md:px-8">
       {figuresAt
-        ? t('offline.figuresAsOf', { at: formatDateTime(new Date(figuresAt).toISOString()) })
-        : t('offline.noFigures')}
+        ? i18n._('layout.offline.figuresAsOf', {
+            at: formatDateTime(new Date(figuresAt).toISOString()),
+          })
+        : i18n._('layout.offline.noFigures')}
     </p>
   );
 }
@@ -52,7 +54,7 @@ function useOldestFiguresShown(): number {
  * a new version then waits for the member to tap "Update", which reloads the page in it.
  */
 export function UpdateBanner() {
-  const { t } = useTranslation('layout');
+  const i18n = useTexts();
   const hasPagePainted = useAfterPagePaint();
   const [update, setUpdate] = useState<(() => void) | null>(null);
   useEffect(() => {
@@ -73,9 +75,9 @@ export function UpdateBanner() {
       role="status"
       className="flex flex-wrap items-center justify-between gap-2 bg-brand-50 px-4 py-2 text-sm font-medium text-brand-900 md:px-8"
     >
-      {t('update.available')}
+      {i18n._('layout.update.available')}
       <Button variant="secondary" className="min-h-9 py-1" onClick={update}>
-        {t('update.apply')}
+        {i18n._('layout.update.apply')}
       </Button>
     </div>
   );

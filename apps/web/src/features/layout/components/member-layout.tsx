@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
 import { useProfile } from '../../../api/get-profile.ts';
@@ -24,23 +24,28 @@ import { Logo } from '../../../components/logo.tsx';
 import { SkipLink } from '../../../components/skip-link.tsx';
 
 const SIDE_NAV = [
-  { key: 'home', to: '/user', Icon: HomeIcon, end: true },
-  { key: 'monthlyPay', to: '/user/monthly-pay', Icon: CalendarIcon, end: false },
-  { key: 'applyLoan', to: '/user/apply-loan', Icon: ApplyIcon, end: false },
-  { key: 'myLoan', to: '/user/my-loan', Icon: LoanIcon, end: false },
-  { key: 'dashboard', to: '/user/dashboard', Icon: DashboardIcon, end: false },
+  { text: /*i18n*/ 'layout.nav.home', to: '/user', Icon: HomeIcon, end: true },
+  {
+    text: /*i18n*/ 'layout.nav.monthlyPay',
+    to: '/user/monthly-pay',
+    Icon: CalendarIcon,
+    end: false,
+  },
+  { text: /*i18n*/ 'layout.nav.applyLoan', to: '/user/apply-loan', Icon: ApplyIcon, end: false },
+  { text: /*i18n*/ 'layout.nav.myLoan', to: '/user/my-loan', Icon: LoanIcon, end: false },
+  { text: /*i18n*/ 'layout.nav.dashboard', to: '/user/dashboard', Icon: DashboardIcon, end: false },
 ] as const;
 
 /** The shared layout of the member area (docs/product.md 10.2). */
 export function MemberLayout() {
-  const { t } = useTranslation('layout');
+  const i18n = useTexts();
   const { pathname } = useLocation();
   const isProfileMenu = pathname === '/user/profile';
   useSendWaitingPayments(useProfile().data?.userData.id);
 
   return (
     <div className="min-h-dvh bg-slate-50 md:flex">
-      <SkipLink>{t('skip')}</SkipLink>
+      <SkipLink>{i18n._('layout.skip')}</SkipLink>
       <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-e border-slate-200 bg-white md:flex">
         <Link
           to="/user"
@@ -49,10 +54,10 @@ export function MemberLayout() {
           <Logo size={32} />
           Jamiya
         </Link>
-        <nav aria-label={t('nav.member')} className="flex flex-col gap-1 px-3">
-          {SIDE_NAV.map(({ key, to, Icon, end }) => (
+        <nav aria-label={i18n._('layout.nav.member')} className="flex flex-col gap-1 px-3">
+          {SIDE_NAV.map(({ text, to, Icon, end }) => (
             <NavLink
-              key={key}
+              key={to}
               to={to}
               end={end}
               className={({ isActive }) =>
@@ -60,7 +65,7 @@ export function MemberLayout() {
               }
             >
               <Icon className="size-5" />
-              {t(`nav.${key}`)}
+              {i18n._(text)}
             </NavLink>
           ))}
         </nav>
@@ -91,7 +96,7 @@ function useProfileLanguage(language: Language | undefined) {
 }
 
 function MemberHeader() {
-  const { t } = useTranslation('layout');
+  const i18n = useTexts();
   const account = useAccountData();
   const profile = useProfile();
   const name = account.data?.account_holder_name ?? profile.data?.userData.name;
@@ -121,11 +126,11 @@ function MemberHeader() {
                   className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-700"
                 >
                   <Avatar name={name} image={image} size={36} />
-                  <span className="sr-only">{t('menu.profile')}</span>
+                  <span className="sr-only">{i18n._('layout.menu.profile')}</span>
                 </Link>
                 <Link
                   to="/user/profile"
-                  aria-label={t('menu.profile')}
+                  aria-label={i18n._('layout.menu.profile')}
                   className="grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
                 >
                   <UserIcon className="size-6" />
@@ -154,10 +159,10 @@ function MemberHeader() {
 const LABEL = 'text-[11px] leading-tight whitespace-nowrap min-[360px]:text-xs';
 
 function BottomBar() {
-  const { t } = useTranslation('layout');
+  const i18n = useTexts();
   const { pathname } = useLocation();
   // The mobile bar highlights by exact path (docs/product.md 10.2).
-  const item = (to: string, key: string, Icon: typeof HomeIcon) => {
+  const item = (to: string, text: string, Icon: typeof HomeIcon) => {
     const isActive = pathname === to;
     return (
       <Link
@@ -166,19 +171,19 @@ function BottomBar() {
         className={`flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 text-center font-medium ${LABEL} ${isActive ? 'text-brand-700' : 'text-slate-600'}`}
       >
         <Icon className="size-6" />
-        {t(`nav.${key}`)}
+        {i18n._(text)}
       </Link>
     );
   };
   const isLoanActive = pathname === '/user/my-loan';
   return (
     <nav
-      aria-label={t('nav.memberShortcuts')}
+      aria-label={i18n._('layout.nav.memberShortcuts')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden"
     >
       <div className="mx-auto flex max-w-lg items-end gap-0.5 px-1 pb-[env(safe-area-inset-bottom)] min-[360px]:gap-1 min-[360px]:px-2">
-        {item('/user', 'home', HomeIcon)}
-        {item('/user/monthly-pay', 'monthlyPayShort', CalendarIcon)}
+        {item('/user', /*i18n*/ 'layout.nav.home', HomeIcon)}
+        {item('/user/monthly-pay', /*i18n*/ 'layout.nav.monthlyPayShort', CalendarIcon)}
         <Link
           to="/user/my-loan"
           aria-current={isLoanActive ? 'page' : undefined}
@@ -190,10 +195,10 @@ function BottomBar() {
             <LoanIcon className="size-7" />
           </span>
           <span className={`pb-1 ${isLoanActive ? 'text-brand-700' : 'text-slate-600'}`}>
-            {t('nav.myLoan')}
+            {i18n._('layout.nav.myLoan')}
           </span>
         </Link>
-        {item('/user/dashboard', 'dashboard', DashboardIcon)}
+        {item('/user/dashboard', /*i18n*/ 'layout.nav.dashboard', DashboardIcon)}
       </div>
     </nav>
   );

@@ -11,22 +11,23 @@ import {
 } from '../../../components/icons.tsx';
 
 export interface MenuEntry {
-  key: string;
+  /** The id of its text, written whole for Lingui's extract (decision 046). */
+  text: string;
   to: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
 /** The profile menu of docs/product.md 10.2, each entry to a real route (docs/product.md section 7). */
 export const PROFILE_MENU: MenuEntry[] = [
-  { key: 'dashboard', to: '/user/dashboard', Icon: DashboardIcon },
-  { key: 'myProfile', to: '/user/my-profile', Icon: UserIcon },
-  { key: 'loanApply', to: '/user/apply-loan', Icon: ApplyIcon },
-  { key: 'statement', to: '/user/statement', Icon: DashboardIcon },
-  { key: 'notifications', to: '/user/notifications', Icon: ChatIcon },
-  { key: 'myBonus', to: '/user/my-bonus', Icon: GiftIcon },
-  { key: 'mobileRecharge', to: '/user/mobile-recharge', Icon: PhoneIcon },
-  { key: 'contactChat', to: '/user/contact-chat', Icon: ChatIcon },
-  { key: 'switchAccount', to: '/user/switch-account', Icon: SwitchIcon },
+  { text: /*i18n*/ 'layout.menu.dashboard', to: '/user/dashboard', Icon: DashboardIcon },
+  { text: /*i18n*/ 'layout.menu.myProfile', to: '/user/my-profile', Icon: UserIcon },
+  { text: /*i18n*/ 'layout.menu.loanApply', to: '/user/apply-loan', Icon: ApplyIcon },
+  { text: /*i18n*/ 'layout.menu.statement', to: '/user/statement', Icon: DashboardIcon },
+  { text: /*i18n*/ 'layout.menu.notifications', to: '/user/notifications', Icon: ChatIcon },
+  { text: /*i18n*/ 'layout.menu.myBonus', to: '/user/my-bonus', Icon: GiftIcon },
+  { text: /*i18n*/ 'layout.menu.mobileRecharge', to: '/user/mobile-recharge', Icon: PhoneIcon },
+  { text: /*i18n*/ 'layout.menu.contactChat', to: '/user/contact-chat', Icon: ChatIcon },
+  { text: /*i18n*/ 'layout.menu.switchAccount', to: '/user/switch-account', Icon: SwitchIcon },
 ];
 
 /** A door with an arrow out of it, pointing to the end side (mirrored right to left). */
@@ -46,10 +47,14 @@ const ShieldIcon = (p: SVGProps<SVGSVGElement>) =>
     createElement('path', { d: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z' }),
   );
 
-export const ADMIN_AREA_ENTRY: MenuEntry = { key: 'adminArea', to: '/admin', Icon: ShieldIcon };
+export const ADMIN_AREA_ENTRY: MenuEntry = {
+  text: /*i18n*/ 'layout.menu.adminArea',
+  to: '/admin',
+  Icon: ShieldIcon,
+};
 
 /**
  * The last entry of the profile menu: not a link but a button that signs out at once (the
  * shared sign-out, src/api/logout.ts) and lands on /sign-in.
  */
-export const SIGN_OUT_ENTRY = { key: 'signOut', Icon: SignOutIcon } as const;
+export const SIGN_OUT_ENTRY = { text: /*i18n*/ 'layout.menu.signOut', Icon: SignOutIcon } as const;

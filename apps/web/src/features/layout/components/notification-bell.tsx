@@ -1,5 +1,5 @@
 import type { SVGProps } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { NavLink } from 'react-router';
 import { useUnreadCount } from '../../../api/get-notifications.ts';
 import { iconProps } from '../../../components/icons.tsx';
@@ -15,13 +15,17 @@ const BellIcon = (p: SVGProps<SVGSVGElement>) => (
 /** The header's bell: the unread count (polled, see get-notifications.ts), to the list. */
 export function NotificationBell() {
   // The texts live with the notifications feature (its namespace, not an import of it).
-  const { t } = useTranslation('notifications');
+  const i18n = useTexts();
   // Asked for once the page has painted: the badge can come a moment after what the page shows.
   const count = useUnreadCount({ enabled: useAfterPagePaint() }).data?.unread ?? 0;
   return (
     <NavLink
       to="/user/notifications"
-      aria-label={count > 0 ? t('bell.label', { count }) : t('bell.none')}
+      aria-label={
+        count > 0
+          ? i18n._('notifications.bell.label', { count })
+          : i18n._('notifications.bell.none')
+      }
       className="relative grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
     >
       <BellIcon className="size-6" />

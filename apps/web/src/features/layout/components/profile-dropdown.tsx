@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { useSignOut } from '../../../api/logout.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ChevronIcon } from '../../../components/icons.tsx';
@@ -15,7 +15,7 @@ export function ProfileDropdown({
   uniqueId: string;
   image: string | null;
 }) {
-  const { t } = useTranslation('layout');
+  const i18n = useTexts();
   const [isOpen, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -51,7 +51,7 @@ export function ProfileDropdown({
         type="button"
         aria-expanded={isOpen}
         aria-controls={menuId}
-        aria-label={t('menu.open')}
+        aria-label={i18n._('layout.menu.open')}
         onClick={() => setOpen((o) => !o)}
         className="flex min-h-11 items-center gap-2 rounded-full border border-slate-200 bg-white py-1 ps-1 pe-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
@@ -68,7 +68,7 @@ export function ProfileDropdown({
             <Avatar name={name} image={image} size={44} />
             <div className="min-w-0">
               <p className="truncate font-semibold text-slate-900">{name}</p>
-              <p className="text-sm text-slate-600">{t('menu.id', { id: uniqueId })}</p>
+              <p className="text-sm text-slate-600">{i18n._('layout.menu.id', { id: uniqueId })}</p>
             </div>
           </div>
           <ProfileMenuList

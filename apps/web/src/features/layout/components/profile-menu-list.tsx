@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { ADMIN_AREA_ENTRY, PROFILE_MENU, SIGN_OUT_ENTRY } from './menu-entries.ts';
 import { useProfile } from '../../../api/get-profile.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
@@ -25,16 +25,16 @@ export function ProfileMenuList({
   onChoose?: () => void;
   onSignOut: () => void;
 }) {
-  const { t } = useTranslation('layout');
+  const i18n = useTexts();
   const isAdmin = useProfile().data?.userData.role === 'admin';
   const entries = isAdmin ? [ADMIN_AREA_ENTRY, ...PROFILE_MENU] : PROFILE_MENU;
   return (
     <ul className={className}>
-      {entries.map(({ key, to, Icon }) => (
-        <li key={key}>
+      {entries.map(({ text, to, Icon }) => (
+        <li key={to}>
           <Link to={to} onClick={onChoose} className={itemClass}>
             <Icon className="size-5 text-brand-700" />
-            {t(`menu.${key}`)}
+            {i18n._(text)}
           </Link>
         </li>
       ))}
@@ -51,7 +51,7 @@ export function ProfileMenuList({
           className={`${itemClass} w-full text-start`}
         >
           <SIGN_OUT_ENTRY.Icon className="size-5 text-brand-700" />
-          {t(`menu.${SIGN_OUT_ENTRY.key}`)}
+          {i18n._(SIGN_OUT_ENTRY.text)}
         </button>
       </li>
     </ul>

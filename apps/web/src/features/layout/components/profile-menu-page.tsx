@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { Link } from 'react-router';
 import { useAccountData } from '../../../api/get-account-data.ts';
@@ -11,11 +11,11 @@ import { ProfileMenuList } from './profile-menu-list.tsx';
 
 /** /user/profile: the profile menu on a phone (the header is hidden here). */
 export function ProfileMenuPage() {
-  const { t } = useTranslation('layout');
+  const i18n = useTexts();
   const profile = useProfile();
   const account = useAccountData();
   const { signOut, question } = useSignOut();
-  const title = <PageTitle>{t('menu.profile')}</PageTitle>;
+  const title = <PageTitle>{i18n._('layout.menu.profile')}</PageTitle>;
   if (!profile.data)
     return (
       <>
@@ -30,12 +30,12 @@ export function ProfileMenuPage() {
       <div className="flex items-center gap-2">
         <Link
           to="/user"
-          aria-label={t('nav.home')}
+          aria-label={i18n._('layout.nav.home')}
           className="grid size-11 place-items-center rounded-full hover:bg-slate-100"
         >
           <ArrowStartIcon className="size-6" />
         </Link>
-        <h1 className="text-xl font-bold text-slate-900">{t('menu.profile')}</h1>
+        <h1 className="text-xl font-bold text-slate-900">{i18n._('layout.menu.profile')}</h1>
       </div>
       <div className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm">
         <Avatar name={user.name} image={user.image} size={64} />
@@ -43,7 +43,7 @@ export function ProfileMenuPage() {
           <p className="truncate text-lg font-semibold text-slate-900">
             {account.data?.account_holder_name ?? user.name}
           </p>
-          <p className="text-slate-600">{t('menu.id', { id: user.unique_id })}</p>
+          <p className="text-slate-600">{i18n._('layout.menu.id', { id: user.unique_id })}</p>
         </div>
       </div>
       <ProfileMenuList

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { followHeldLink } from '../../../lib/links-before-hydration.ts';
 import { PageErrorBoundary } from '../../../components/page-error-boundary.tsx';
@@ -9,13 +9,13 @@ import { SkipLink } from '../../../components/skip-link.tsx';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 
 export function PublicLayout() {
-  const { t } = useTranslation('layout');
+  const i18n = useTexts();
   const navigate = useNavigate();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-1 py-2 text-sm font-medium min-[360px]:px-2 min-[360px]:text-base sm:px-3 ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-brand-700'}`;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <SkipLink>{t('skip')}</SkipLink>
+      <SkipLink>{i18n._('layout.skip')}</SkipLink>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         {/* On a phone two rows at most, in every language: the mark, Join and the language,
             then the links on a row of their own (Malayalam's and Arabic's took three). */}
@@ -31,24 +31,24 @@ export function PublicLayout() {
             </span>
           </Link>
           <nav
-            aria-label={t('nav.main')}
+            aria-label={i18n._('layout.nav.main')}
             className="col-span-full row-start-2 -mx-1 flex flex-wrap items-center gap-x-0.5 sm:mx-0 sm:ms-auto sm:gap-1"
           >
             <NavLink to="/" end className={linkClass}>
-              {t('nav.home')}
+              {i18n._('layout.nav.home')}
             </NavLink>
             <NavLink to="/about" className={linkClass}>
-              {t('nav.about')}
+              {i18n._('layout.nav.about')}
             </NavLink>
             <NavLink to="/sign-in" className={linkClass}>
-              {t('nav.login')}
+              {i18n._('layout.nav.login')}
             </NavLink>
           </nav>
           <Link
             to="/join"
             className="col-start-3 row-start-1 rounded-lg bg-brand-700 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800 min-[360px]:px-3 min-[360px]:text-base sm:px-4"
           >
-            {t('nav.join')}
+            {i18n._('layout.nav.join')}
           </Link>
           {/* At 320 px the menu shows its language's name cut rather than push the row wider. */}
           <LanguageSelect className="col-start-4 row-start-1 [&_select]:max-w-[7rem] min-[360px]:[&_select]:max-w-none" />
@@ -69,19 +69,19 @@ export function PublicLayout() {
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
-          <p className="font-semibold text-brand-800">{t('footer.tagline')}</p>
-          <nav aria-label={t('footer.links')} className="flex gap-4">
+          <p className="font-semibold text-brand-800">{i18n._('layout.footer.tagline')}</p>
+          <nav aria-label={i18n._('layout.footer.links')} className="flex gap-4">
             <Link to="/about" className="underline underline-offset-2">
-              {t('nav.about')}
+              {i18n._('layout.nav.about')}
             </Link>
             <Link to="/join" className="underline underline-offset-2">
-              {t('nav.join')}
+              {i18n._('layout.nav.join')}
             </Link>
             <Link to="/sign-in" className="underline underline-offset-2">
-              {t('nav.login')}
+              {i18n._('layout.nav.login')}
             </Link>
           </nav>
-          <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+          <p>{i18n._('layout.footer.rights', { year: new Date().getFullYear() })}</p>
         </div>
       </footer>
     </div>

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import { aed } from '../../../lib/format.ts';
 
@@ -24,7 +24,7 @@ export function AmountStepper({
   onChange: (fils: Fils) => void;
   error?: string | undefined;
 }) {
-  const { t } = useTranslation('loans');
+  const i18n = useTexts();
   const id = useId();
   const decreaseRef = useRef<HTMLButtonElement>(null);
   const increaseRef = useRef<HTMLButtonElement>(null);
@@ -50,7 +50,7 @@ export function AmountStepper({
       className="flex flex-col gap-2"
     >
       <span id={`${id}-label`} className="text-sm font-medium text-slate-800">
-        {t('apply.amount')}
+        {i18n._('loans.apply.amount')}
       </span>
       <div className="flex items-center justify-between gap-2 rounded-xl bg-brand-50 p-2">
         <button
@@ -59,7 +59,7 @@ export function AmountStepper({
           className={buttonClass}
           onClick={() => step(-1)}
           disabled={!canDecrease}
-          aria-label={t('apply.decrease', { step: aedFils(stepFils) })}
+          aria-label={i18n._('loans.apply.decrease', { step: aedFils(stepFils) })}
         >
           <span aria-hidden>−</span>
         </button>
@@ -76,13 +76,13 @@ export function AmountStepper({
           className={buttonClass}
           onClick={() => step(1)}
           disabled={!canIncrease}
-          aria-label={t('apply.increase', { step: aedFils(stepFils) })}
+          aria-label={i18n._('loans.apply.increase', { step: aedFils(stepFils) })}
         >
           <span aria-hidden>+</span>
         </button>
       </div>
       <p id={`${id}-limits`} className="text-center text-sm text-slate-600">
-        {t('apply.limits', { min: aedFils(minFils), max: aedFils(maxFils) })}
+        {i18n._('loans.apply.limits', { min: aedFils(minFils), max: aedFils(maxFils) })}
       </p>
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700">

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { APPLY_OPEN_LOAN_TEXTS } from '../texts.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { Link } from 'react-router';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
@@ -17,7 +18,7 @@ const isOpenState = (state: string): state is OpenState =>
 
 /** /user/apply-loan: the loan application of docs/product.md 10.2, on the policy of GET /api/settings. */
 export function ApplyLoanPage() {
-  const { t } = useTranslation('loans');
+  const i18n = useTexts();
   const settings = useSettings();
   const profile = useProfile();
   const loans = useMyLoans();
@@ -32,10 +33,10 @@ export function ApplyLoanPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageTitle>{t('apply.title')}</PageTitle>
+      <PageTitle>{i18n._('loans.apply.title')}</PageTitle>
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">{t('apply.title')}</h1>
-        <p className="mt-1 text-slate-700">{t('apply.intro')}</p>
+        <h1 className="text-2xl font-bold text-slate-900">{i18n._('loans.apply.title')}</h1>
+        <p className="mt-1 text-slate-700">{i18n._('loans.apply.intro')}</p>
       </div>
 
       {isInactive && (
@@ -43,8 +44,8 @@ export function ApplyLoanPage() {
           role="alert"
           className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
         >
-          <p className="font-semibold">{t('apply.inactive.title')}</p>
-          <p className="text-sm">{t('apply.inactive.body')}</p>
+          <p className="font-semibold">{i18n._('loans.apply.inactive.title')}</p>
+          <p className="text-sm">{i18n._('loans.apply.inactive.body')}</p>
         </div>
       )}
       {openState && (
@@ -53,14 +54,14 @@ export function ApplyLoanPage() {
           className="flex flex-col gap-2 rounded-xl border border-brand-600 bg-brand-50 p-4 text-brand-900 sm:flex-row sm:items-center sm:justify-between"
         >
           <div>
-            <p className="font-semibold">{t('apply.openLoan.title')}</p>
-            <p className="text-sm">{t(`apply.openLoan.${openState}`)}</p>
+            <p className="font-semibold">{i18n._('loans.apply.openLoan.title')}</p>
+            <p className="text-sm">{i18n._(APPLY_OPEN_LOAN_TEXTS[openState]!)}</p>
           </div>
           <Link
             to="/user/my-loan"
             className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
-            {t('apply.openLoan.link')}
+            {i18n._('loans.apply.openLoan.link')}
           </Link>
         </div>
       )}
@@ -80,7 +81,7 @@ export function ApplyLoanPage() {
           interestRatePercent={settings.data.loan_policy.interest_rate_percent}
           termsText={settings.data.terms_text}
           termsLanguage={settings.data.texts_in.terms_text}
-          blockedReason={isInactive || openState ? t('apply.blocked') : undefined}
+          blockedReason={isInactive || openState ? i18n._('loans.apply.blocked') : undefined}
         />
       )}
     </div>

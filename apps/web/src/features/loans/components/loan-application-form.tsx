@@ -2,7 +2,8 @@ import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useMemo, type FocusEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { Language } from '@jamiya/contracts/languages';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { LOAN_TYPES_TEXTS } from '../texts.ts';
 import { LOAN_TYPES } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -41,7 +42,7 @@ export function LoanApplicationForm({
   /** Why the server would refuse an application now (an open loan, an inactive membership). */
   blockedReason?: string | undefined;
 }) {
-  const { t, i18n } = useTranslation('loans');
+  const i18n = useTexts();
   const isOnline = useIsOnline();
   const apply = useApplyForLoan();
   const resolver = useMemo(
@@ -49,12 +50,12 @@ export function LoanApplicationForm({
       lazyZodResolver(() =>
         import('../lib/loan-form-schema.ts').then((m) =>
           m.loanFormSchema(policy, {
-            invalid: t('apply.customTermInvalid'),
-            tooLong: t('apply.customTermTooLong', { max: policy.maxCustomTerm }),
+            invalid: i18n._('loans.apply.customTermInvalid'),
+            tooLong: i18n._('loans.apply.customTermTooLong', { max: policy.maxCustomTerm }),
           }),
         ),
       ),
-    [policy, t],
+    [policy, i18n],
   );
   const defaults = useMemo<LoanFormInput>(
     () => ({
@@ -87,7 +88,7 @@ export function LoanApplicationForm({
       policy,
     );
     if (!submitted) {
-      form.setError('term', { type: 'validate', message: t('apply.customTermInvalid') });
+      form.setError('term', { type: 'validate', message: i18n._('loans.apply.customTermInvalid') });
       return;
     }
     try {
@@ -111,8 +112,13 @@ export function LoanApplicationForm({
   });
 
   const termOptions = [
-    ...policy.terms.map((m) => ({ value: String(m), label: t('apply.months', { count: m }) })),
-    ...(policy.allowCustomTerm ? [{ value: CUSTOM_TERM, label: t('apply.custom') }] : []),
+    ...policy.terms.map((m) => ({
+      value: String(m),
+      label: i18n._('loans.apply.months', { count: m }),
+    })),
+    ...(policy.allowCustomTerm
+      ? [{ value: CUSTOM_TERM, label: i18n._('loans.apply.custom') }]
+      : []),
   ];
   const cardClass = 'flex flex-col gap-5 rounded-2xl bg-white p-4 shadow-sm sm:p-6';
 
@@ -123,12 +129,12 @@ export function LoanApplicationForm({
       className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-6"
     >
       <div className={cardClass}>
-        <Field label={t('apply.loanType')} error={errors.loan_type?.message}>
+        <Field label={i18n._('loans.apply.loanType')} error={errors.loan_type?.message}>
           {(a) => (
             <select {...a} className={inputClass} {...form.register('loan_type')}>
               {LOAN_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {t(`loanTypes.${type}`)}
+                  {i18n._(LOAN_TYPES_TEXTS[type]!)}
                 </option>
               ))}
             </select>
@@ -154,7 +160,9 @@ export function LoanApplicationForm({
           aria-describedby={errors.term ? 'loan-term-error' : undefined}
           className="flex flex-col gap-2"
         >
-          <legend className="text-sm font-medium text-slate-800">{t('apply.term')}</legend>
+          <legend className="text-sm font-medium text-slate-800">
+            {i18n._('loans.apply.term')}
+          </legend>
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
             {termOptions.map((option) => (
               <label key={option.value} className="relative">
@@ -179,8 +187,8 @@ export function LoanApplicationForm({
 
         {term === CUSTOM_TERM && (
           <Field
-            label={t('apply.customTerm')}
-            hint={t('apply.customTermHint', { max: policy.maxCustomTerm })}
+            label={i18n._('loans.apply.customTerm')}
+            hint={i18n._('loans.apply.customTermHint', { max: policy.maxCustomTerm })}
             error={errors.custom_term?.message}
           >
             {(a) => (
@@ -225,16 +233,16 @@ export function LoanApplicationForm({
             {...form.register('includeInsurance')}
           />
           <span>
-            <span className="font-medium text-slate-900">{t('apply.insurance')}</span>
+            <span className="font-medium text-slate-900">{i18n._('loans.apply.insurance')}</span>
             <span id="loan-insurance-hint" className="block text-sm text-slate-600">
-              {t('apply.insuranceHint')}
+              {i18n._('loans.apply.insuranceHint')}
             </span>
           </span>
         </label>
 
         <Field
-          label={t('apply.bankAccount')}
-          hint={t('apply.bankAccountHint')}
+          label={i18n._('loans.apply.bankAccount')}
+          hint={i18n._('loans.apply.bankAccountHint')}
           error={errors.bank_account?.message}
         >
           {(a) => (
@@ -250,7 +258,7 @@ export function LoanApplicationForm({
           )}
         </Field>
 
-        <Field label={t('apply.passport')} error={errors.passport_or_nid?.message}>
+        <Field label={i18n._('loans.apply.passport')} error={errors.passport_or_nid?.message}>
           {(a) => (
             <input
               {...a}
@@ -265,13 +273,13 @@ export function LoanApplicationForm({
         </Field>
 
         <div className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
-          <p className="font-medium text-slate-900">{t('apply.review')}</p>
-          <h3 className="mt-2 font-semibold text-slate-900">{t('apply.termsTitle')}</h3>
+          <p className="font-medium text-slate-900">{i18n._('loans.apply.review')}</p>
+          <h3 className="mt-2 font-semibold text-slate-900">{i18n._('loans.apply.termsTitle')}</h3>
           <p lang={termsLanguage} dir="auto" className="whitespace-pre-line">
             {termsText}
           </p>
           {termsLanguage !== i18n.language && (
-            <p className="mt-1 text-xs text-slate-600">{t('apply.termsInEnglish')}</p>
+            <p className="mt-1 text-xs text-slate-600">{i18n._('loans.apply.termsInEnglish')}</p>
           )}
         </div>
 
@@ -287,7 +295,7 @@ export function LoanApplicationForm({
           disabled={Boolean(blockedReason) || !isOnline}
           aria-describedby={blockedReason ? 'loan-blocked' : undefined}
         >
-          {t('apply.submit')}
+          {i18n._('loans.apply.submit')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { LoanFigures } from '@jamiya/money/loan';
 import { aed } from '../../../lib/format.ts';
@@ -16,7 +16,7 @@ export function LoanEstimate({
   interestRatePercent: number;
   error?: string | undefined;
 }) {
-  const { t } = useTranslation('loans');
+  const i18n = useTexts();
   const lastFils = figures
     ? figures.totalFils - figures.perMonthFils * (figures.termMonths - 1)
     : 0;
@@ -29,40 +29,40 @@ export function LoanEstimate({
         id="loan-estimate-title"
         className="text-sm font-semibold tracking-wide text-brand-100 uppercase"
       >
-        {t('apply.estimate.title')}
+        {i18n._('loans.apply.estimate.title')}
       </h2>
       {figures ? (
         <>
           <dl className="mt-3 grid grid-cols-2 gap-4 lg:grid-cols-1">
             <div>
-              <dt className="text-sm text-brand-100">{t('apply.estimate.perMonth')}</dt>
+              <dt className="text-sm text-brand-100">{i18n._('loans.apply.estimate.perMonth')}</dt>
               <dd>
                 <CardAmount>{aedFils(figures.perMonthFils)}</CardAmount>
               </dd>
               <dd className="text-sm text-brand-100">
-                {t('apply.estimate.perMonthFor', { count: figures.termMonths })}
+                {i18n._('loans.apply.estimate.perMonthFor', { count: figures.termMonths })}
               </dd>
             </div>
             <div>
               <dt className="text-sm text-brand-100">
-                {t('apply.estimate.total', { rate: interestRatePercent })}
+                {i18n._('loans.apply.estimate.total', { rate: interestRatePercent })}
               </dt>
               <dd>
                 <CardAmount>{aedFils(figures.totalFils)}</CardAmount>
               </dd>
               <dd className="text-sm text-brand-100">
-                {t('apply.estimate.interest')} {aedFils(figures.interestFils)}
+                {i18n._('loans.apply.estimate.interest')} {aedFils(figures.interestFils)}
               </dd>
             </div>
           </dl>
           {lastFils !== figures.perMonthFils && (
             <p className="mt-2 text-sm text-brand-100">
-              {t('apply.estimate.lastInstallment', { amount: aedFils(lastFils) })}
+              {i18n._('loans.apply.estimate.lastInstallment', { amount: aedFils(lastFils) })}
             </p>
           )}
         </>
       ) : (
-        <p className="mt-3 text-brand-100">{t('apply.estimate.none')}</p>
+        <p className="mt-3 text-brand-100">{i18n._('loans.apply.estimate.none')}</p>
       )}
       {error && (
         <p role="alert" className="mt-3 rounded-lg bg-white p-2 text-sm text-red-800">

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { MY_LOAN_INSTALLMENT_STATES_TEXTS } from '../texts.ts';
 import { useSidewaysScroll } from '../../../lib/use-sideways-scroll.ts';
 import { ChevronIcon } from '../../../components/icons.tsx';
 import type { Loan } from '../../../api/get-my-loans.ts';
@@ -19,7 +20,7 @@ const STATUS_CLASS: Record<Loan['installments'][number]['status'], string> = {
  * sideways and says so: its end edge fades under an arrow until it is scrolled there.
  */
 export function LoanSchedule({ installments }: { installments: Loan['installments'] }) {
-  const { t } = useTranslation('loans');
+  const i18n = useTexts();
   const boxRef = useRef<HTMLDivElement>(null);
   const { isScrollable, hasMoreAtEnd } = useSidewaysScroll(boxRef);
   const cell = 'px-1 py-2 sm:px-2';
@@ -29,10 +30,10 @@ export function LoanSchedule({ installments }: { installments: Loan['installment
       className="rounded-2xl bg-white p-4 shadow-sm sm:p-6"
     >
       <h2 id="loan-schedule-title" className="text-lg font-bold text-slate-900">
-        {t('myLoan.schedule')}
+        {i18n._('loans.myLoan.schedule')}
       </h2>
       {installments.length === 0 ? (
-        <p className="mt-2 text-slate-700">{t('myLoan.noSchedule')}</p>
+        <p className="mt-2 text-slate-700">{i18n._('loans.myLoan.noSchedule')}</p>
       ) : (
         <div className="relative -mx-4 mt-3 sm:mx-0">
           <div
@@ -47,19 +48,19 @@ export function LoanSchedule({ installments }: { installments: Loan['installment
               <thead>
                 <tr className="border-b border-slate-200 text-start text-slate-600">
                   <th scope="col" className={`${cell} ps-4 text-start font-medium sm:ps-0`}>
-                    {t('myLoan.columns.number')}
+                    {i18n._('loans.myLoan.columns.number')}
                   </th>
                   <th scope="col" className={`${cell} text-start font-medium`}>
-                    {t('myLoan.columns.dueDate')}
+                    {i18n._('loans.myLoan.columns.dueDate')}
                   </th>
                   <th scope="col" className={`${cell} text-end font-medium`}>
-                    {t('myLoan.columns.amount')}
+                    {i18n._('loans.myLoan.columns.amount')}
                   </th>
                   <th scope="col" className={`${cell} text-end font-medium`}>
-                    {t('myLoan.columns.paid')}
+                    {i18n._('loans.myLoan.columns.paid')}
                   </th>
                   <th scope="col" className={`${cell} pe-4 text-start font-medium sm:pe-0`}>
-                    {t('myLoan.columns.status')}
+                    {i18n._('loans.myLoan.columns.status')}
                   </th>
                 </tr>
               </thead>
@@ -78,7 +79,7 @@ export function LoanSchedule({ installments }: { installments: Loan['installment
                       <span
                         className={`inline-block rounded-xl px-1.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[row.status]}`}
                       >
-                        {t(`myLoan.installmentStates.${row.status}`)}
+                        {i18n._(MY_LOAN_INSTALLMENT_STATES_TEXTS[row.status]!)}
                       </span>
                     </td>
                   </tr>

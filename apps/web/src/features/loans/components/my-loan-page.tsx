@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { LOAN_TYPES_TEXTS, MY_LOAN_TEXTS, STATES_TEXTS } from '../texts.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { Link } from 'react-router';
 import { currentLoan, useMyLoans, type Loan } from '../../../api/get-my-loans.ts';
@@ -20,24 +21,24 @@ const linkClass =
 
 /** /user/my-loan: the member's real loan (docs/product.md section 5), and earlier ones below. */
 export function MyLoanPage() {
-  const { t } = useTranslation('loans');
+  const i18n = useTexts();
   const loans = useMyLoans();
   const loan = currentLoan(loans.data?.items);
   const earlier = loans.data?.items.filter((l) => l.id !== loan?.id) ?? [];
 
   return (
     <div className="flex flex-col gap-4">
-      <PageTitle>{t('myLoan.title')}</PageTitle>
-      <h1 className="text-2xl font-bold text-slate-900">{t('myLoan.title')}</h1>
+      <PageTitle>{i18n._('loans.myLoan.title')}</PageTitle>
+      <h1 className="text-2xl font-bold text-slate-900">{i18n._('loans.myLoan.title')}</h1>
       {loans.isPending ? (
         <Spinner />
       ) : loans.isError ? (
         <ErrorState message={errorMessage(loans.error)} onRetry={() => void loans.refetch()} />
       ) : !loan ? (
-        <EmptyState title={t('myLoan.emptyTitle')}>
-          <p>{t('myLoan.emptyBody')}</p>
+        <EmptyState title={i18n._('loans.myLoan.emptyTitle')}>
+          <p>{i18n._('loans.myLoan.emptyBody')}</p>
           <Link to="/user/apply-loan" className={`${linkClass} mt-2`}>
-            {t('myLoan.applyLink')}
+            {i18n._('loans.myLoan.applyLink')}
           </Link>
         </EmptyState>
       ) : (
@@ -63,7 +64,7 @@ const isDecidedAgainst = (loan: Loan) => loan.state === 'rejected' || loan.state
 const isPaidOut = (loan: Loan) => ['active', 'closed', 'written_off'].includes(loan.state);
 
 function LoanCard({ loan }: { loan: Loan }) {
-  const { t } = useTranslation('loans');
+  const i18n = useTexts();
   const [isWithdrawing, setWithdrawing] = useState(false);
   const canWithdraw = loan.state === 'pending' || loan.state === 'approved';
   const isOpen = canWithdraw || loan.state === 'active';
@@ -79,7 +80,7 @@ function LoanCard({ loan }: { loan: Loan }) {
           { key: 'remaining', value: aed(loan.remaining_amount) },
         ]),
     { key: 'perMonth', value: aed(loan.per_month_amount) },
-    { key: 'term', value: t('apply.months', { count: loan.duration_month }) },
+    { key: 'term', value: i18n._('loans.apply.months', { count: loan.duration_month }) },
   ];
 
   return (
@@ -90,38 +91,42 @@ function LoanCard({ loan }: { loan: Loan }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="loan-card-title" className="text-lg font-bold text-slate-900">
-            {t(`loanTypes.${loan.loan_type}`, { defaultValue: loan.loan_type })} ·{' '}
-            {t('myLoan.loanNumber', { id: loan.id })}
+            {LOAN_TYPES_TEXTS[loan.loan_type]
+              ? i18n._(LOAN_TYPES_TEXTS[loan.loan_type]!)
+              : loan.loan_type}{' '}
+            · {i18n._('loans.myLoan.loanNumber', { id: loan.id })}
           </h2>
           <p className="text-sm text-slate-600">
-            {t('myLoan.appliedOn', { date: formatDate(loan.created_at) })}
+            {i18n._('loans.myLoan.appliedOn', { date: formatDate(loan.created_at) })}
           </p>
         </div>
-        <LoanStateBadge loan={loan} label={(s) => t(`states.${s}`)} />
+        <LoanStateBadge loan={loan} label={(s) => i18n._(STATES_TEXTS[s]!)} />
       </div>
 
       {loan.is_overdue && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900">
-          {t('myLoan.overdueNote')}
+          {i18n._('loans.myLoan.overdueNote')}
         </p>
       )}
 
-      <Figures items={figures.map((f) => ({ ...f, label: t(`myLoan.${f.key}`) }))} />
+      <Figures items={figures.map((f) => ({ ...f, label: i18n._(MY_LOAN_TEXTS[f.key]!) }))} />
 
       {isDecidedAgainst(loan) ? (
-        <p className="rounded-xl bg-slate-100 p-3 text-slate-800">{t('myLoan.notPaidOut')}</p>
+        <p className="rounded-xl bg-slate-100 p-3 text-slate-800">
+          {i18n._('loans.myLoan.notPaidOut')}
+        </p>
       ) : (
         <div className="rounded-xl bg-brand-50 p-3">
-          <p className="text-sm text-brand-900">{t('myLoan.nextInstallment')}</p>
+          <p className="text-sm text-brand-900">{i18n._('loans.myLoan.nextInstallment')}</p>
           <p className="font-bold text-brand-900">
             {next
-              ? t('myLoan.nextInstallmentValue', {
+              ? i18n._('loans.myLoan.nextInstallmentValue', {
                   amount: aed(next.amount),
                   date: formatDate(next.due_date),
                 })
               : canWithdraw
-                ? t('myLoan.firstInstallmentLater')
-                : t('myLoan.noNextInstallment')}
+                ? i18n._('loans.myLoan.firstInstallmentLater')
+                : i18n._('loans.myLoan.noNextInstallment')}
           </p>
         </div>
       )}
@@ -135,7 +140,7 @@ function LoanCard({ loan }: { loan: Loan }) {
           {/* The repayment form (receipt, amount) lives with the other payment forms, on
               Monthly Pay, which opens it for this link. */}
           <Link to="/user/monthly-pay?repay=loan" className={linkClass}>
-            {t('myLoan.repay')}
+            {i18n._('loans.myLoan.repay')}
           </Link>
         </div>
       )}
@@ -143,7 +148,7 @@ function LoanCard({ loan }: { loan: Loan }) {
       {canWithdraw && (
         <div>
           <Button variant="secondary" onClick={() => setWithdrawing(true)}>
-            {t('myLoan.withdraw')}
+            {i18n._('loans.myLoan.withdraw')}
           </Button>
           <WithdrawLoanModal
             loanId={loan.id}
@@ -155,7 +160,7 @@ function LoanCard({ loan }: { loan: Loan }) {
       {!isOpen && (
         <div>
           <Link to="/user/apply-loan" className={linkClass}>
-            {t('myLoan.applyLink')}
+            {i18n._('loans.myLoan.applyLink')}
           </Link>
         </div>
       )}
@@ -164,29 +169,32 @@ function LoanCard({ loan }: { loan: Loan }) {
 }
 
 function EarlierLoans({ loans }: { loans: Loan[] }) {
-  const { t } = useTranslation('loans');
+  const i18n = useTexts();
   return (
     <section
       aria-labelledby="earlier-loans-title"
       className="rounded-2xl bg-white p-4 shadow-sm sm:p-6"
     >
       <h2 id="earlier-loans-title" className="text-lg font-bold text-slate-900">
-        {t('myLoan.earlier')}
+        {i18n._('loans.myLoan.earlier')}
       </h2>
       <ul className="mt-2 divide-y divide-slate-100">
         {loans.map((l) => (
           <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
             <div>
               <p className="font-medium text-slate-900">
-                {t(`loanTypes.${l.loan_type}`, { defaultValue: l.loan_type })} ·{' '}
-                {t('myLoan.earlierLine', {
+                {LOAN_TYPES_TEXTS[l.loan_type]
+                  ? i18n._(LOAN_TYPES_TEXTS[l.loan_type]!)
+                  : l.loan_type}{' '}
+                ·{' '}
+                {i18n._('loans.myLoan.earlierLine', {
                   amount: aed(l.loan_amount),
-                  term: t('apply.months', { count: l.duration_month }),
+                  term: i18n._('loans.apply.months', { count: l.duration_month }),
                 })}
               </p>
               <p className="text-sm text-slate-600">{formatDate(l.created_at)}</p>
             </div>
-            <LoanStateBadge loan={l} label={(s) => t(`states.${s}`)} />
+            <LoanStateBadge loan={l} label={(s) => i18n._(STATES_TEXTS[s]!)} />
           </li>
         ))}
       </ul>

@@ -1,11 +1,11 @@
 import { numbersLocale } from '../../../lib/format.ts';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
 import { aed } from '../../../lib/format.ts';
 
 /** Paid of total as a bar (the spec's fixed 523 of 1,000 made real). */
 export function RepaymentBar({ paid, total }: { paid: number; total: number }) {
-  const { t } = useTranslation('loans');
+  const i18n = useTexts();
   const paidFils = tryParseAed(paid) ?? 0;
   const totalFils = tryParseAed(total) ?? 0;
   // Tenths of a percent from integer fils, rounded down so "100 %" only shows when all is paid.
@@ -13,11 +13,11 @@ export function RepaymentBar({ paid, total }: { paid: number; total: number }) {
   const percent = new Intl.NumberFormat(numbersLocale(), { maximumFractionDigits: 1 }).format(
     tenths / 10,
   );
-  const text = t('myLoan.repaidOf', { paid: aed(paid), total: aed(total), percent });
+  const text = i18n._('loans.myLoan.repaidOf', { paid: aed(paid), total: aed(total), percent });
   return (
     <div className="flex flex-col gap-1.5">
       <span id="repayment-label" className="text-sm font-medium text-slate-800">
-        {t('myLoan.repayment')}
+        {i18n._('loans.myLoan.repayment')}
       </span>
       <div
         role="progressbar"

@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
 import type { withdrawLoanRequest } from '@jamiya/contracts/loans';
 import { Button } from '../../../components/button.tsx';
@@ -29,7 +29,7 @@ export function WithdrawLoanModal({
   isOpen: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('loans');
+  const i18n = useTexts();
   const isOnline = useIsOnline();
   const withdraw = useWithdrawLoan();
   const [shakeSignal, setShakeSignal] = useState(0);
@@ -63,12 +63,12 @@ export function WithdrawLoanModal({
     <Modal
       isOpen={isOpen}
       onClose={close}
-      title={t('myLoan.withdrawTitle')}
+      title={i18n._('loans.myLoan.withdrawTitle')}
       shakeSignal={shakeSignal}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <p className="text-slate-700">{t('myLoan.withdrawBody')}</p>
-        <Field label={t('myLoan.withdrawReason')} error={reasonError}>
+        <p className="text-slate-700">{i18n._('loans.myLoan.withdrawBody')}</p>
+        <Field label={i18n._('loans.myLoan.withdrawReason')} error={reasonError}>
           {(a) => (
             <textarea
               {...a}
@@ -82,7 +82,7 @@ export function WithdrawLoanModal({
         <NeedsNetwork />
         <ModalActions>
           <Button variant="secondary" onClick={close}>
-            {t('myLoan.withdrawKeep')}
+            {i18n._('loans.myLoan.withdrawKeep')}
           </Button>
           <Button
             type="submit"
@@ -90,7 +90,7 @@ export function WithdrawLoanModal({
             isBusy={form.formState.isSubmitting}
             disabled={!isOnline}
           >
-            {t('myLoan.withdrawConfirm')}
+            {i18n._('loans.myLoan.withdrawConfirm')}
           </Button>
         </ModalActions>
       </form>

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { Notification } from '../../../api/get-notifications.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -11,7 +11,7 @@ export function NotificationItem({
   notification: Notification;
   isNew: boolean;
 }) {
-  const { t } = useTranslation('notifications');
+  const i18n = useTexts();
   return (
     <li
       className={`flex flex-col gap-2 rounded-2xl border border-s-4 p-4 shadow-sm ${
@@ -26,7 +26,7 @@ export function NotificationItem({
               aria-hidden
             />
           )}
-          {isNew && <span className="sr-only">{t('new')}: </span>}
+          {isNew && <span className="sr-only">{i18n._('notifications.new')}: </span>}
           {n.link ? (
             <Link
               to={n.link}
@@ -50,7 +50,8 @@ export function NotificationItem({
           rel="noopener noreferrer"
           className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          {t('share')} <span className="sr-only">{t('shareHint', { title: n.title })}</span>
+          {i18n._('notifications.share')}{' '}
+          <span className="sr-only">{i18n._('notifications.shareHint', { title: n.title })}</span>
         </a>
       </div>
     </li>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useNotifications, type Notification } from '../../../api/get-notifications.ts';
 import { Button } from '../../../components/button.tsx';
@@ -16,7 +16,7 @@ import { NotificationItem } from './notification-item.tsx';
  * stay marked new while the page is open.
  */
 export function NotificationsPage() {
-  const { t } = useTranslation('notifications');
+  const i18n = useTexts();
   const list = useNotifications();
   const markAll = useMarkAllNotificationsRead();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
@@ -33,14 +33,16 @@ export function NotificationsPage() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <PageTitle>{t('title')}</PageTitle>
-          <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-          <p className="text-slate-700">{t('intro')}</p>
+          <PageTitle>{i18n._('notifications.title')}</PageTitle>
+          <h1 className="text-2xl font-bold text-slate-900">{i18n._('notifications.title')}</h1>
+          <p className="text-slate-700">{i18n._('notifications.intro')}</p>
         </div>
         {items.length > 0 && (
           <div className="flex items-center gap-3">
             <p className="text-sm font-medium text-slate-700" aria-live="polite">
-              {unread > 0 ? t('unreadSummary', { count: unread }) : t('allRead')}
+              {unread > 0
+                ? i18n._('notifications.unreadSummary', { count: unread })
+                : i18n._('notifications.allRead')}
             </p>
             <Button
               variant="secondary"
@@ -48,7 +50,7 @@ export function NotificationsPage() {
               isBusy={markAll.isPending}
               disabled={unread === 0}
             >
-              {t('markAll')}
+              {i18n._('notifications.markAll')}
             </Button>
           </div>
         )}
@@ -58,12 +60,12 @@ export function NotificationsPage() {
       ) : list.isError ? (
         <ErrorState message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState title={t('empty.title')}>
-          <p>{t('empty.body')}</p>
+        <EmptyState title={i18n._('notifications.empty.title')}>
+          <p>{i18n._('notifications.empty.body')}</p>
         </EmptyState>
       ) : (
         <>
-          <ul aria-label={t('listLabel')} className="flex flex-col gap-3">
+          <ul aria-label={i18n._('notifications.listLabel')} className="flex flex-col gap-3">
             {items.map((n) => (
               <NotificationItem key={n.id} notification={n} isNew={newIds.has(n.id)} />
             ))}
@@ -73,7 +75,7 @@ export function NotificationsPage() {
             isFetchingNextPage={list.isFetchingNextPage}
             fetchNextPage={list.fetchNextPage}
           >
-            {t('showMore')}
+            {i18n._('notifications.showMore')}
           </ShowMoreButton>
         </>
       )}

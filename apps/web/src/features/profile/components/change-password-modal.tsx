@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import type { PasswordChangeRequest } from '@jamiya/contracts/auth';
 import { PASSWORD_MIN } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
@@ -24,17 +24,22 @@ const FIELDS = ['old_password', 'password', 'password_confirmation'] as const;
 const EMPTY: PasswordChangeRequest = { old_password: '', password: '', password_confirmation: '' };
 
 export function ChangePasswordModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const { t } = useTranslation('profile');
+  const i18n = useTexts();
   const [shakeSignal, setShakeSignal] = useState(0);
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={t('password.title')} shakeSignal={shakeSignal}>
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={i18n._('profile.password.title')}
+      shakeSignal={shakeSignal}
+    >
       <ChangePasswordForm onDone={onClose} onInvalid={() => setShakeSignal((n) => n + 1)} />
     </Modal>
   );
 }
 
 function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInvalid: () => void }) {
-  const { t } = useTranslation('profile');
+  const i18n = useTexts();
   const isOnline = useIsOnline();
   const fieldText = useFieldText();
   const change = useChangePassword();
@@ -58,7 +63,9 @@ function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInval
         // Spec section 8: the server's message, or a fallback when there is none.
         const hasServerMessage =
           error instanceof ApiError && error.status > 0 && error.message !== 'Network Error';
-        setFailure(hasServerMessage ? translateMessage(error.message) : t('password.failed'));
+        setFailure(
+          hasServerMessage ? translateMessage(error.message) : i18n._('profile.password.failed'),
+        );
         onInvalid();
       }
     },
@@ -72,27 +79,30 @@ function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInval
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <FormProblem message={failure} />
-      <Field label={t('password.old')} error={fieldText(errors.old_password?.message)}>
+      <Field label={i18n._('profile.password.old')} error={fieldText(errors.old_password?.message)}>
         {(a) => <PasswordInput {...a} {...form.register('old_password')} />}
       </Field>
       <Field
-        label={t('password.new')}
-        hint={t('password.newHint', { min: PASSWORD_MIN })}
+        label={i18n._('profile.password.new')}
+        hint={i18n._('profile.password.newHint', { min: PASSWORD_MIN })}
         error={fieldText(errors.password?.message)}
       >
         {(a) => <PasswordInput isNew {...a} {...form.register('password')} />}
       </Field>
-      <Field label={t('password.confirm')} error={fieldText(errors.password_confirmation?.message)}>
+      <Field
+        label={i18n._('profile.password.confirm')}
+        error={fieldText(errors.password_confirmation?.message)}
+      >
         {(a) => <PasswordInput isNew {...a} {...form.register('password_confirmation')} />}
       </Field>
-      <p className="text-sm text-slate-600">{t('password.sessionsNote')}</p>
+      <p className="text-sm text-slate-600">{i18n._('profile.password.sessionsNote')}</p>
       <NeedsNetwork />
       <ModalActions>
         <Button variant="secondary" onClick={onDone}>
-          {t('cancel', { ns: 'common' })}
+          {i18n._('common.cancel')}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting} disabled={!isOnline}>
-          {t('password.submit')}
+          {i18n._('profile.password.submit')}
         </Button>
       </ModalActions>
     </form>

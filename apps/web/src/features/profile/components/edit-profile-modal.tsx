@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
 import type { UserData } from '@jamiya/contracts/profile';
 import { Avatar } from '../../../components/avatar.tsx';
@@ -34,10 +34,15 @@ export function EditProfileModal({
   isOpen: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('profile');
+  const i18n = useTexts();
   const [shakeSignal, setShakeSignal] = useState(0);
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={t('edit.title')} shakeSignal={shakeSignal}>
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={i18n._('profile.edit.title')}
+      shakeSignal={shakeSignal}
+    >
       <EditProfileForm
         user={user}
         onDone={onClose}
@@ -57,7 +62,7 @@ function EditProfileForm({
   onDone: () => void;
   onInvalid: () => void;
 }) {
-  const { t } = useTranslation('profile');
+  const i18n = useTexts();
   const isOnline = useIsOnline();
   const fieldText = useFieldText();
   const update = useUpdateProfile();
@@ -110,11 +115,11 @@ function EditProfileForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {failure !== null && (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">{t('edit.failed')}</p>
+          <p className="font-semibold">{i18n._('profile.edit.failed')}</p>
           {failure && <p className="mt-1 text-sm">{failure}</p>}
         </div>
       )}
-      <Field label={t('fields.name')} error={fieldText(errors.name?.message)}>
+      <Field label={i18n._('profile.fields.name')} error={fieldText(errors.name?.message)}>
         {(a) => (
           <input
             {...a}
@@ -125,7 +130,7 @@ function EditProfileForm({
           />
         )}
       </Field>
-      <Field label={t('fields.address')} error={fieldText(errors.address?.message)}>
+      <Field label={i18n._('profile.fields.address')} error={fieldText(errors.address?.message)}>
         {(a) => (
           <input
             {...a}
@@ -137,8 +142,8 @@ function EditProfileForm({
         )}
       </Field>
       <Field
-        label={t('fields.wallet')}
-        hint={t('edit.walletHint')}
+        label={i18n._('profile.fields.wallet')}
+        hint={i18n._('profile.edit.walletHint')}
         error={fieldText(errors.wallet?.message)}
       >
         {(a) => (
@@ -153,18 +158,18 @@ function EditProfileForm({
           />
         )}
       </Field>
-      <Field label={t('edit.gender')} error={fieldText(errors.gender?.message)}>
+      <Field label={i18n._('profile.edit.gender')} error={fieldText(errors.gender?.message)}>
         {(a) => (
           <select {...a} className={inputClass} {...form.register('gender')}>
-            <option value="">{t('gender.none')}</option>
-            <option value="male">{t('gender.male')}</option>
-            <option value="female">{t('gender.female')}</option>
+            <option value="">{i18n._('profile.gender.none')}</option>
+            <option value="male">{i18n._('profile.gender.male')}</option>
+            <option value="female">{i18n._('profile.gender.female')}</option>
           </select>
         )}
       </Field>
       <Field
-        label={t('edit.photo')}
-        hint={t('edit.photoHint')}
+        label={i18n._('profile.edit.photo')}
+        hint={i18n._('profile.edit.photoHint')}
         error={fieldText(errors.image?.message)}
       >
         {(a) => (
@@ -183,7 +188,7 @@ function EditProfileForm({
               {preview ? (
                 <img
                   src={preview}
-                  alt={t('edit.preview')}
+                  alt={i18n._('profile.edit.preview')}
                   width={64}
                   height={64}
                   className="size-16 shrink-0 rounded-full object-cover"
@@ -197,7 +202,7 @@ function EditProfileForm({
                   aria-describedby={a['aria-describedby']}
                   onClick={() => fileInput.current?.click()}
                 >
-                  {photo ? t('edit.changePhoto') : t('edit.choosePhoto')}
+                  {photo ? i18n._('profile.edit.changePhoto') : i18n._('profile.edit.choosePhoto')}
                 </Button>
                 {photo && (
                   <Button
@@ -208,7 +213,7 @@ function EditProfileForm({
                       if (fileInput.current) fileInput.current.value = '';
                     }}
                   >
-                    {t('edit.removePhoto')}
+                    {i18n._('profile.edit.removePhoto')}
                   </Button>
                 )}
                 {photo && (
@@ -222,10 +227,10 @@ function EditProfileForm({
       <NeedsNetwork />
       <ModalActions>
         <Button variant="secondary" onClick={onDone}>
-          {t('cancel', { ns: 'common' })}
+          {i18n._('common.cancel')}
         </Button>
         <Button type="submit" isBusy={form.formState.isSubmitting} disabled={!isOnline}>
-          {t('edit.submit')}
+          {i18n._('profile.edit.submit')}
         </Button>
       </ModalActions>
     </form>

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { GENDER_TEXTS } from '../texts.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useProfile } from '../../../api/get-profile.ts';
 import { Avatar } from '../../../components/avatar.tsx';
@@ -11,11 +12,11 @@ import { EditProfileModal } from './edit-profile-modal.tsx';
 
 /** /user/my-profile: the profile view with the edit-profile and change-password modals (docs/product.md 10.2). */
 export function MyProfilePage() {
-  const { t } = useTranslation('profile');
+  const i18n = useTexts();
   const profile = useProfile();
   const [openModal, setOpenModal] = useState<'edit' | 'password' | null>(null);
 
-  const title = <PageTitle>{t('title')}</PageTitle>;
+  const title = <PageTitle>{i18n._('profile.title')}</PageTitle>;
   if (profile.isPending || profile.isError)
     return (
       <>
@@ -25,31 +26,29 @@ export function MyProfilePage() {
     );
   const user = profile.data.userData;
   const isActive = user.status === 1;
-  const notGiven = <span className="font-normal text-slate-500">{t('notGiven')}</span>;
+  const notGiven = <span className="font-normal text-slate-500">{i18n._('profile.notGiven')}</span>;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       {title}
-      <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{i18n._('profile.title')}</h1>
       <section className="flex flex-col items-center gap-4 rounded-2xl bg-white p-5 text-center shadow-sm sm:flex-row sm:text-start">
         <Avatar name={user.name} image={user.image} size={96} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <p className="text-xl font-bold break-words text-slate-900">{user.name}</p>
-          <p className="text-slate-600">{t('idLine', { id: user.unique_id })}</p>
+          <p className="text-slate-600">{i18n._('profile.idLine', { id: user.unique_id })}</p>
           <p>
             <span
               className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ${isActive ? 'bg-brand-100 text-brand-900' : 'bg-slate-200 text-slate-800'}`}
             >
-              {isActive
-                ? t('status.active', { ns: 'common' })
-                : t('status.inactive', { ns: 'common' })}
+              {isActive ? i18n._('common.status.active') : i18n._('common.status.inactive')}
             </span>
           </p>
         </div>
         <div className="flex w-full flex-col gap-2 sm:w-auto">
-          <Button onClick={() => setOpenModal('edit')}>{t('edit.open')}</Button>
+          <Button onClick={() => setOpenModal('edit')}>{i18n._('profile.edit.open')}</Button>
           <Button variant="secondary" onClick={() => setOpenModal('password')}>
-            {t('password.open')}
+            {i18n._('profile.password.open')}
           </Button>
         </div>
       </section>
@@ -58,31 +57,29 @@ export function MyProfilePage() {
         className="rounded-2xl bg-white px-5 py-2 shadow-sm"
       >
         <h2 id="profile-details" className="sr-only">
-          {t('details')}
+          {i18n._('profile.details')}
         </h2>
         <dl>
-          <Row label={t('fields.name')}>{user.name}</Row>
+          <Row label={i18n._('profile.fields.name')}>{user.name}</Row>
           {/* An email, a phone number, a wallet, an ID: left to right in Arabic and Urdu too. */}
-          <Row label={t('fields.email')}>
+          <Row label={i18n._('profile.fields.email')}>
             <span dir="ltr">{user.email}</span>
           </Row>
-          <Row label={t('fields.mobile')}>
+          <Row label={i18n._('profile.fields.mobile')}>
             {user.mobile != null ? <span dir="ltr">{user.mobile}</span> : notGiven}
           </Row>
-          <Row label={t('fields.address')}>{user.address ?? notGiven}</Row>
-          <Row label={t('fields.gender')}>
-            {user.gender ? t(`gender.${user.gender}`) : notGiven}
+          <Row label={i18n._('profile.fields.address')}>{user.address ?? notGiven}</Row>
+          <Row label={i18n._('profile.fields.gender')}>
+            {user.gender ? i18n._(GENDER_TEXTS[user.gender]!) : notGiven}
           </Row>
-          <Row label={t('fields.wallet')}>
+          <Row label={i18n._('profile.fields.wallet')}>
             {user.wallet != null ? <span dir="ltr">{user.wallet}</span> : notGiven}
           </Row>
-          <Row label={t('fields.status')}>
-            {isActive
-              ? t('status.active', { ns: 'common' })
-              : t('status.inactive', { ns: 'common' })}
+          <Row label={i18n._('profile.fields.status')}>
+            {isActive ? i18n._('common.status.active') : i18n._('common.status.inactive')}
           </Row>
-          <Row label={t('fields.memberSince')}>{formatDate(user.created_at)}</Row>
-          <Row label={t('fields.id')}>
+          <Row label={i18n._('profile.fields.memberSince')}>{formatDate(user.created_at)}</Row>
+          <Row label={i18n._('profile.fields.id')}>
             <span dir="ltr">{user.unique_id}</span>
           </Row>
         </dl>

@@ -1,14 +1,14 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { translateMessage } from '../../../lib/messages.ts';
 
 /**
- * The text of a field error: this feature's own checks give keys of the `profile` namespace;
+ * The text of a field error: this feature's own checks give the ids of its texts;
  * the shared schemas and the server give English sentences, looked up by translateMessage.
  */
 export function useFieldText(): (message: string | undefined) => string | undefined {
-  const { t, i18n } = useTranslation('profile');
+  const i18n = useTexts();
   return (message) => {
     if (!message) return undefined;
-    return i18n.exists(message, { ns: 'profile' }) ? t(message) : translateMessage(message);
+    return i18n.exists(message) ? i18n._(message) : translateMessage(message);
   };
 }

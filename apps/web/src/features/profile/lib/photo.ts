@@ -3,12 +3,12 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic
 export const PHOTO_ACCEPT = `${PHOTO_TYPES.join(',')},.heic,.heif`;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
-/** An i18n key of the `profile` namespace naming what is wrong with the photo, or null. */
-export function photoProblem(file: File): 'edit.errors.photoType' | 'edit.errors.photoSize' | null {
+/** The id of the text naming what is wrong with the photo, or null. */
+export function photoProblem(file: File): string | null {
   // Some phones give HEIC photos no type; their name still tells.
   const isImage =
     PHOTO_TYPES.includes(file.type) || (file.type === '' && /\.(heic|heif)$/i.test(file.name));
-  if (!isImage) return 'edit.errors.photoType';
-  if (file.size > PHOTO_MAX_BYTES) return 'edit.errors.photoSize';
+  if (!isImage) return /*i18n*/ 'profile.edit.errors.photoType';
+  if (file.size > PHOTO_MAX_BYTES) return /*i18n*/ 'profile.edit.errors.photoSize';
   return null;
 }

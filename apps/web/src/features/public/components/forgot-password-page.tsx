@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { ForgotPasswordRequest } from '@jamiya/contracts/membership';
 import { Button } from '../../../components/button.tsx';
@@ -27,7 +27,7 @@ const resolver = lazyZodResolver(() =>
 );
 
 export function ForgotPasswordPage() {
-  const { t } = useTranslation('public');
+  const i18n = useTexts();
   const request = useRequestPasswordReset();
   const form = useForm<ForgotPasswordRequest>({
     resolver,
@@ -42,14 +42,14 @@ export function ForgotPasswordPage() {
 
   return (
     <FormPage
-      pageTitle={t('forgot.pageTitle')}
-      title={t('forgot.title')}
-      subtitle={t('forgot.subtitle')}
+      pageTitle={i18n._('public.forgot.pageTitle')}
+      title={i18n._('public.forgot.title')}
+      subtitle={i18n._('public.forgot.subtitle')}
     >
       {sentTo ? (
-        <Outcome tone="success" title={t('forgot.doneTitle')}>
-          <p className="wrap-anywhere">{t('forgot.doneBody', { email: sentTo })}</p>
-          <p className="text-sm">{t('forgot.doneNoMail')}</p>
+        <Outcome tone="success" title={i18n._('public.forgot.doneTitle')}>
+          <p className="wrap-anywhere">{i18n._('public.forgot.doneBody', { email: sentTo })}</p>
+          <p className="text-sm">{i18n._('public.forgot.doneNoMail')}</p>
           <Button
             variant="secondary"
             className="self-start"
@@ -58,23 +58,23 @@ export function ForgotPasswordPage() {
               setSentTo(null);
             }}
           >
-            {t('forgot.again')}
+            {i18n._('public.forgot.again')}
           </Button>
         </Outcome>
       ) : (
         <PrerenderedForm
           onSubmit={onSubmit}
           isSubmitting={form.formState.isSubmitting}
-          submitLabel={t('forgot.submit')}
+          submitLabel={i18n._('public.forgot.submit')}
         >
           <FormProblem message={problem} />
-          <Field label={t('forgot.email')} error={errors.email?.message}>
+          <Field label={i18n._('public.forgot.email')} error={errors.email?.message}>
             {(a) => <EmailInput {...a} className={fieldClass} {...form.register('email')} />}
           </Field>
         </PrerenderedForm>
       )}
       <Link to="/sign-in" className={`${textLink} inline-flex min-h-11 items-center self-start`}>
-        {t('forgot.back')}
+        {i18n._('public.forgot.back')}
       </Link>
     </FormPage>
   );

@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { JoinRequest } from '@jamiya/contracts/membership';
 import { EmailInput } from '../../../components/credential-inputs.tsx';
@@ -27,7 +27,7 @@ const resolver = lazyZodResolver(() =>
 );
 
 export function JoinPage() {
-  const { t } = useTranslation('public');
+  const i18n = useTexts();
   const submit = useSubmitApplication();
   const form = useForm<JoinRequest>({ resolver, defaultValues: EMPTY });
   const { errors } = form.formState;
@@ -39,35 +39,35 @@ export function JoinPage() {
 
   return (
     <FormPage
-      pageTitle={t('join.pageTitle')}
-      title={t('join.title')}
-      subtitle={t('join.subtitle')}
+      pageTitle={i18n._('public.join.pageTitle')}
+      title={i18n._('public.join.title')}
+      subtitle={i18n._('public.join.subtitle')}
       isWide
     >
       {sentTo ? (
-        <Outcome tone="success" title={t('join.doneTitle')}>
-          <p className="wrap-anywhere">{t('join.doneBody', { email: sentTo })}</p>
+        <Outcome tone="success" title={i18n._('public.join.doneTitle')}>
+          <p className="wrap-anywhere">{i18n._('public.join.doneBody', { email: sentTo })}</p>
           <ol className="list-decimal ps-5 text-sm">
-            <li>{t('join.next1')}</li>
-            <li>{t('join.next2')}</li>
-            <li>{t('join.next3')}</li>
+            <li>{i18n._('public.join.next1')}</li>
+            <li>{i18n._('public.join.next2')}</li>
+            <li>{i18n._('public.join.next3')}</li>
           </ol>
           <Link to="/" className={`${primaryLink} self-start`}>
-            {t('join.home')}
+            {i18n._('public.join.home')}
           </Link>
         </Outcome>
       ) : (
         <>
-          <Notice title={t('join.beforeTitle')}>
-            <p>{t('join.beforeBody')}</p>
+          <Notice title={i18n._('public.join.beforeTitle')}>
+            <p>{i18n._('public.join.beforeBody')}</p>
           </Notice>
           <PrerenderedForm
             onSubmit={onSubmit}
             isSubmitting={form.formState.isSubmitting}
-            submitLabel={t('join.submit')}
+            submitLabel={i18n._('public.join.submit')}
           >
             <FormProblem message={problem} />
-            <Field label={t('join.name')} error={errors.name?.message}>
+            <Field label={i18n._('public.join.name')} error={errors.name?.message}>
               {(a) => (
                 <input
                   {...a}
@@ -77,12 +77,12 @@ export function JoinPage() {
                 />
               )}
             </Field>
-            <Field label={t('join.email')} error={errors.email?.message}>
+            <Field label={i18n._('public.join.email')} error={errors.email?.message}>
               {(a) => <EmailInput {...a} className={fieldClass} {...form.register('email')} />}
             </Field>
             <Field
-              label={t('join.mobile')}
-              hint={t('join.mobileHint')}
+              label={i18n._('public.join.mobile')}
+              hint={i18n._('public.join.mobileHint')}
               error={errors.mobile?.message}
             >
               {(a) => (
@@ -98,8 +98,8 @@ export function JoinPage() {
               )}
             </Field>
             <Field
-              label={t('join.passport')}
-              hint={t('join.passportHint')}
+              label={i18n._('public.join.passport')}
+              hint={i18n._('public.join.passportHint')}
               error={errors.national_id?.message}
             >
               {(a) => (
@@ -113,8 +113,8 @@ export function JoinPage() {
               )}
             </Field>
             <Field
-              label={t('join.address')}
-              hint={t('join.addressHint')}
+              label={i18n._('public.join.address')}
+              hint={i18n._('public.join.addressHint')}
               error={errors.address?.message}
             >
               {(a) => (
@@ -129,9 +129,9 @@ export function JoinPage() {
             </Field>
           </PrerenderedForm>
           <p className="text-slate-700">
-            {t('join.haveAccount')}{' '}
+            {i18n._('public.join.haveAccount')}{' '}
             <Link to="/sign-in" className={`${textLink} inline-flex min-h-11 items-center`}>
-              {t('join.signIn')}
+              {i18n._('public.join.signIn')}
             </Link>
           </p>
         </>

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { LostIllustration } from './illustrations.tsx';
 import { primaryLink } from '../../../components/link-styles.ts';
@@ -10,20 +10,20 @@ import { getToken, hasNoMemberArea } from '../../../lib/session-store.ts';
  * member area, so it brings its own spacing and needs no layout around it.
  */
 export function NotFoundPage() {
-  const { t } = useTranslation('public');
+  const i18n = useTexts();
   const home = useHomePath();
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col items-center gap-4 px-4 py-10 text-center md:py-16">
-      <title>{t('notFound.pageTitle')}</title>
+      <title>{i18n._('public.notFound.pageTitle')}</title>
       <LostIllustration
         role="img"
-        aria-label={t('notFound.image')}
+        aria-label={i18n._('public.notFound.image')}
         className="h-auto w-full max-w-72"
       />
-      <h1 className="text-3xl font-bold text-slate-900">{t('notFound.title')}</h1>
-      <p className="text-slate-700">{t('notFound.body')}</p>
+      <h1 className="text-3xl font-bold text-slate-900">{i18n._('public.notFound.title')}</h1>
+      <p className="text-slate-700">{i18n._('public.notFound.body')}</p>
       <Link to={home} className={primaryLink}>
-        {t('notFound.home')}
+        {i18n._('public.notFound.home')}
       </Link>
     </div>
   );

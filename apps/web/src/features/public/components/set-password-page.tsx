@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { SetPasswordRequest } from '@jamiya/contracts/membership';
@@ -34,7 +34,7 @@ const resolver = lazyZodResolver(() =>
  * or, should the profile not come, a word that it is set with the way to sign in.
  */
 export function SetPasswordPage() {
-  const { t } = useTranslation('public');
+  const i18n = useTexts();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const isWellFormed = isLinkTokenShaped(token);
@@ -70,25 +70,29 @@ export function SetPasswordPage() {
 
   return (
     <FormPage
-      pageTitle={t('setPassword.pageTitle')}
-      title={t('setPassword.title')}
-      subtitle={stage === 'form' ? t('setPassword.subtitle') : undefined}
+      pageTitle={i18n._('public.setPassword.pageTitle')}
+      title={i18n._('public.setPassword.title')}
+      subtitle={stage === 'form' ? i18n._('public.setPassword.subtitle') : undefined}
     >
       {stage === 'done' && (
-        <Outcome tone="success" title={t('setPassword.doneTitle')}>
-          <p>{t('setPassword.doneBody')}</p>
+        <Outcome tone="success" title={i18n._('public.setPassword.doneTitle')}>
+          <p>{i18n._('public.setPassword.doneBody')}</p>
           <Link to="/sign-in" className={`${primaryLink} self-start`}>
-            {t('setPassword.signIn')}
+            {i18n._('public.setPassword.signIn')}
           </Link>
         </Outcome>
       )}
       {stage === 'linkFailed' && (
         // On arrival without a usable token the message is the page: no focus to move.
-        <Outcome tone="problem" title={t('setPassword.linkTitle')} isFocused={isWellFormed}>
-          <p>{t('setPassword.linkBody')}</p>
-          <p className="text-sm">{t('setPassword.linkNewMember')}</p>
+        <Outcome
+          tone="problem"
+          title={i18n._('public.setPassword.linkTitle')}
+          isFocused={isWellFormed}
+        >
+          <p>{i18n._('public.setPassword.linkBody')}</p>
+          <p className="text-sm">{i18n._('public.setPassword.linkNewMember')}</p>
           <Link to="/forgot-password" className={`${primaryLink} self-start`}>
-            {t('setPassword.newLink')}
+            {i18n._('public.setPassword.newLink')}
           </Link>
         </Outcome>
       )}
@@ -100,15 +104,18 @@ export function SetPasswordPage() {
         >
           <FormProblem message={problem} />
           <Field
-            label={t('setPassword.password')}
-            hint={t('setPassword.passwordHint', { min: PASSWORD_MIN })}
+            label={i18n._('public.setPassword.password')}
+            hint={i18n._('public.setPassword.passwordHint', { min: PASSWORD_MIN })}
             error={errors.password?.message}
           >
             {(a) => (
               <PasswordInput isNew {...a} className={fieldClass} {...form.register('password')} />
             )}
           </Field>
-          <Field label={t('setPassword.confirm')} error={errors.password_confirmation?.message}>
+          <Field
+            label={i18n._('public.setPassword.confirm')}
+            error={errors.password_confirmation?.message}
+          >
             {(a) => (
               <PasswordInput
                 isNew
@@ -119,13 +126,13 @@ export function SetPasswordPage() {
             )}
           </Field>
           <Button type="submit" isBusy={form.formState.isSubmitting}>
-            {t('setPassword.submit')}
+            {i18n._('public.setPassword.submit')}
           </Button>
         </form>
       )}
       {stage !== 'done' && (
         <Link to="/sign-in" className={`${textLink} inline-flex min-h-11 items-center self-start`}>
-          {t('setPassword.back')}
+          {i18n._('public.setPassword.back')}
         </Link>
       )}
     </FormPage>

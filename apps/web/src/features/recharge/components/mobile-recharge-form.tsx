@@ -1,7 +1,8 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { RECHARGE_OPERATORS_TEXTS } from '../texts.ts';
 import { Link } from 'react-router';
 import { RECHARGE_OPERATORS } from '@jamiya/contracts/values';
 import { filsToAed } from '@jamiya/money/fils';
@@ -43,7 +44,7 @@ export function MobileRechargeForm({
   /** A link to the list of requests in the confirmation (not on the page that shows it). */
   showRequestsLink?: boolean;
 }) {
-  const { t } = useTranslation('recharge');
+  const i18n = useTexts();
   const isOnline = useIsOnline();
   const settings = useSettings();
   const range = rechargeRange(settings.data);
@@ -80,7 +81,7 @@ export function MobileRechargeForm({
       setConfirmation(null);
       try {
         const res = await send.mutateAsync({ ...values, amount: filsToAed(values.amount) });
-        toastSuccess(t('recharge.sentTitle'));
+        toastSuccess(i18n._('recharge.recharge.sentTitle'));
         setConfirmation(res.message);
         form.reset(EMPTY_RECHARGE);
       } catch (error) {
@@ -101,14 +102,14 @@ export function MobileRechargeForm({
           id={titleId}
           className={`font-bold text-slate-900 ${headingLevel === 'h1' ? 'text-2xl' : 'text-lg'}`}
         >
-          {t('recharge.title')}
+          {i18n._('recharge.recharge.title')}
         </Heading>
       </div>
       {intro && <p className="-mt-2 mb-4 text-slate-700">{intro}</p>}
       <form noValidate onSubmit={onSubmit} className="grid gap-4 md:grid-cols-3">
         <Field
-          label={t('recharge.number')}
-          hint={t('recharge.numberHint')}
+          label={i18n._('recharge.recharge.number')}
+          hint={i18n._('recharge.recharge.numberHint')}
           error={errors.number?.message}
         >
           {(a) => (
@@ -118,17 +119,17 @@ export function MobileRechargeForm({
               inputMode="tel"
               autoComplete="tel"
               dir="ltr"
-              placeholder={t('recharge.numberPlaceholder')}
+              placeholder={i18n._('recharge.recharge.numberPlaceholder')}
               className={inputClass}
               {...form.register('number', clearConfirmation)}
             />
           )}
         </Field>
         <Field
-          label={t('recharge.amount')}
+          label={i18n._('recharge.recharge.amount')}
           hint={
             range
-              ? t('recharge.amountHint', {
+              ? i18n._('recharge.recharge.amountHint', {
                   min: aed(filsToAed(range.minFils)),
                   max: aed(filsToAed(range.maxFils)),
                 })
@@ -143,21 +144,21 @@ export function MobileRechargeForm({
               inputMode="decimal"
               autoComplete="off"
               dir="ltr"
-              placeholder={t('recharge.amountPlaceholder')}
+              placeholder={i18n._('recharge.recharge.amountPlaceholder')}
               className={inputClass}
               {...form.register('amount', clearConfirmation)}
             />
           )}
         </Field>
-        <Field label={t('recharge.operator')} error={errors.operator?.message}>
+        <Field label={i18n._('recharge.recharge.operator')} error={errors.operator?.message}>
           {(a) => (
             <select {...a} className={inputClass} {...form.register('operator', clearConfirmation)}>
               <option value="" disabled>
-                {t('recharge.operatorPlaceholder')}
+                {i18n._('recharge.recharge.operatorPlaceholder')}
               </option>
               {RECHARGE_OPERATORS.map((op) => (
                 <option key={op} value={op}>
-                  {t(`recharge.operators.${op}`)}
+                  {i18n._(RECHARGE_OPERATORS_TEXTS[op]!)}
                 </option>
               ))}
             </select>
@@ -172,10 +173,10 @@ export function MobileRechargeForm({
             aria-describedby={nextId}
             className="w-full md:w-auto md:self-start"
           >
-            {t('recharge.submit')}
+            {i18n._('recharge.recharge.submit')}
           </Button>
           <p id={nextId} className="text-sm text-slate-700">
-            {t('recharge.next')}
+            {i18n._('recharge.recharge.next')}
           </p>
           <div role="status">
             {confirmation && (
@@ -184,20 +185,20 @@ export function MobileRechargeForm({
                 ref={confirmationRef}
                 className="scroll-mb-24 rounded-xl border border-green-300 bg-green-50 p-4 text-green-950 md:scroll-mb-4"
               >
-                <p className="font-semibold">{t('recharge.sentTitle')}</p>
+                <p className="font-semibold">{i18n._('recharge.recharge.sentTitle')}</p>
                 <p className="mt-1 text-sm">{translateMessage(confirmation)}</p>
                 {showRequestsLink && (
                   <Link
                     to="/user/mobile-recharge"
                     className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
                   >
-                    {t('recharge.seeRequests')}
+                    {i18n._('recharge.recharge.seeRequests')}
                   </Link>
                 )}
               </div>
             )}
           </div>
-          <p className="text-sm text-slate-600">{t('recharge.delayNote')}</p>
+          <p className="text-sm text-slate-600">{i18n._('recharge.recharge.delayNote')}</p>
         </div>
       </form>
     </section>

@@ -1,4 +1,5 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { MY_RECHARGES_STATES_TEXTS, RECHARGE_OPERATORS_TEXTS } from '../texts.ts';
 import { formatIndianMobile } from '@jamiya/contracts/values';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
@@ -16,7 +17,7 @@ const TONE: Record<Recharge['state'], BadgeTone> = {
 
 /** The member's recharge requests, newest first, with what the committee did. */
 export function MyRecharges() {
-  const { t } = useTranslation('recharge');
+  const i18n = useTexts();
   const recharges = useMyRecharges();
 
   let body;
@@ -32,8 +33,8 @@ export function MyRecharges() {
     const items = recharges.data.pages.flatMap((p) => p.items);
     body =
       items.length === 0 ? (
-        <EmptyState title={t('myRecharges.empty')}>
-          <p className="text-sm">{t('myRecharges.emptyBody')}</p>
+        <EmptyState title={i18n._('recharge.myRecharges.empty')}>
+          <p className="text-sm">{i18n._('recharge.myRecharges.emptyBody')}</p>
         </EmptyState>
       ) : (
         <>
@@ -47,7 +48,7 @@ export function MyRecharges() {
             isFetchingNextPage={recharges.isFetchingNextPage}
             fetchNextPage={recharges.fetchNextPage}
           >
-            {t('myRecharges.showMore')}
+            {i18n._('recharge.myRecharges.showMore')}
           </ShowMoreButton>
         </>
       );
@@ -56,7 +57,7 @@ export function MyRecharges() {
   return (
     <section aria-labelledby="my-recharges-title" className="flex flex-col gap-3">
       <h2 id="my-recharges-title" className="text-lg font-bold text-slate-900">
-        {t('myRecharges.title')}
+        {i18n._('recharge.myRecharges.title')}
       </h2>
       {body}
     </section>
@@ -64,7 +65,7 @@ export function MyRecharges() {
 }
 
 function RechargeItem({ recharge: r }: { recharge: Recharge }) {
-  const { t } = useTranslation('recharge');
+  const i18n = useTexts();
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 px-4 py-3 md:px-5">
       <div className="min-w-0">
@@ -72,30 +73,34 @@ function RechargeItem({ recharge: r }: { recharge: Recharge }) {
           <span dir="ltr">{formatIndianMobile(r.number)}</span>
           <span className="font-normal text-slate-600">
             {' '}
-            · {t(`recharge.operators.${r.operator}`)}
+            · {i18n._(RECHARGE_OPERATORS_TEXTS[r.operator]!)}
           </span>
         </p>
         <p className="text-sm text-slate-600">
-          {t('myRecharges.requested', { date: formatDate(r.created_at) })}
+          {i18n._('recharge.myRecharges.requested', { date: formatDate(r.created_at) })}
         </p>
       </div>
       <div className="flex flex-col items-end gap-1">
         <span className="font-bold text-slate-900 tabular-nums">{aed(r.amount)}</span>
-        <StatusBadge tone={TONE[r.state]}>{t(`myRecharges.states.${r.state}`)}</StatusBadge>
+        <StatusBadge tone={TONE[r.state]}>
+          {i18n._(MY_RECHARGES_STATES_TEXTS[r.state]!)}
+        </StatusBadge>
       </div>
       {r.state === 'done' && (
         <p className="col-span-2 text-sm text-green-900">
-          {t('myRecharges.reference', { reference: r.reference ?? '' })}
+          {i18n._('recharge.myRecharges.reference', { reference: r.reference ?? '' })}
           {r.decided_at && ` · ${formatDate(r.decided_at)}`}
         </p>
       )}
       {r.state === 'refused' && (
         <p className="col-span-2 text-sm text-red-800">
-          {t('myRecharges.reason', { reason: r.reason ?? '' })}
+          {i18n._('recharge.myRecharges.reason', { reason: r.reason ?? '' })}
         </p>
       )}
       {r.state === 'requested' && (
-        <p className="col-span-2 text-sm text-slate-600">{t('myRecharges.waiting')}</p>
+        <p className="col-span-2 text-sm text-slate-600">
+          {i18n._('recharge.myRecharges.waiting')}
+        </p>
       )}
     </li>
   );

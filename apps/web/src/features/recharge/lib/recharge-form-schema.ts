@@ -27,9 +27,8 @@ function rangeInLanguage(problem: {
   values: Record<'min' | 'max', { fils: number }>;
 }): string | undefined {
   const { message, values } = problem;
-  if (!i18n.exists(message, { ns: 'messages' })) return undefined;
-  return i18n.t(message, {
-    ns: 'messages',
+  if (!i18n.exists(`messages.${message}`)) return undefined;
+  return i18n._(`messages.${message}`, {
     min: formatMoney(values.min.fils, i18n.language),
     max: formatMoney(values.max.fils, i18n.language),
   });

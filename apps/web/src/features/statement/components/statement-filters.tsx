@@ -1,6 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { FILTERS_TEXTS, KINDS_TEXTS } from '../texts.ts';
 import type { z } from 'zod';
 import type { statementFilters } from '@jamiya/contracts/statement';
 import { STATEMENT_KINDS } from '@jamiya/contracts/values';
@@ -25,7 +26,7 @@ export function StatementFiltersForm({
   value: Filters;
   onApply: (filters: Filters) => void;
 }) {
-  const { t } = useTranslation('statement');
+  const i18n = useTexts();
   const form = useForm<
     z.input<typeof statementFilters>,
     unknown,
@@ -38,9 +39,7 @@ export function StatementFiltersForm({
   const { errors } = form.formState;
   // A date with a part not chosen says so, rather than the schema's "as YYYY-MM-DD".
   const dateError = (name: 'from' | 'to') =>
-    form.getValues(name) === INCOMPLETE
-      ? t('date.incomplete', { ns: 'common' })
-      : errors[name]?.message;
+    form.getValues(name) === INCOMPLETE ? i18n._('common.date.incomplete') : errors[name]?.message;
   const hasFilters = Object.values(value).some(Boolean);
 
   const onSubmit = form.handleSubmit(({ from, to, kind }) =>
@@ -55,13 +54,13 @@ export function StatementFiltersForm({
       className="rounded-2xl bg-white p-4 shadow-sm sm:p-5"
     >
       <h2 id="statement-filters-title" className="sr-only">
-        {t('filters.title')}
+        {i18n._('statement.filters.title')}
       </h2>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start">
         {/* Each date a row of its own on a phone: day, month and year side by side need it. */}
         {(['from', 'to'] as const).map((name) => (
           <div key={name} className="col-span-2 sm:col-span-1">
-            <Field label={t(`filters.${name}`)} error={dateError(name)}>
+            <Field label={i18n._(FILTERS_TEXTS[name]!)} error={dateError(name)}>
               {(a) => (
                 <Controller
                   control={form.control}
@@ -69,7 +68,7 @@ export function StatementFiltersForm({
                   render={({ field }) => (
                     <DateField
                       {...a}
-                      label={t(`filters.${name}`)}
+                      label={i18n._(FILTERS_TEXTS[name]!)}
                       value={field.value ?? ''}
                       onChange={field.onChange}
                       fromYear={THIS_YEAR - 10}
@@ -82,12 +81,12 @@ export function StatementFiltersForm({
           </div>
         ))}
         <div className="col-span-2 lg:col-span-1">
-          <Field label={t('filters.kind')} error={errors.kind?.message}>
+          <Field label={i18n._('statement.filters.kind')} error={errors.kind?.message}>
             {(a) => (
               <FilterSelect
                 {...a}
-                allLabel={t('filters.allKinds')}
-                options={STATEMENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+                allLabel={i18n._('statement.filters.allKinds')}
+                options={STATEMENT_KINDS.map((k) => ({ value: k, label: i18n._(KINDS_TEXTS[k]!) }))}
                 {...form.register('kind')}
               />
             )}
@@ -95,7 +94,7 @@ export function StatementFiltersForm({
         </div>
         <div className="col-span-2 flex gap-2 lg:col-span-1 lg:mt-6">
           <Button type="submit" className="flex-1 lg:flex-none">
-            {t('filters.apply')}
+            {i18n._('statement.filters.apply')}
           </Button>
           {hasFilters && (
             <Button
@@ -103,7 +102,7 @@ export function StatementFiltersForm({
               className="flex-1 lg:flex-none"
               onClick={() => onApply(NO_FILTERS)}
             >
-              {t('filters.clear')}
+              {i18n._('statement.filters.clear')}
             </Button>
           )}
         </div>

@@ -1,4 +1,5 @@
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { KINDS_TEXTS, SUMMARY_TEXTS } from '../texts.ts';
 import { useSearchParams } from 'react-router';
 import { STATEMENT_KINDS } from '@jamiya/contracts/values';
 import type { Statement } from '@jamiya/contracts/statement';
@@ -15,7 +16,7 @@ import { Figures } from '../../../components/figures.tsx';
 
 /** /user/statement: every movement of the member's money, filtered, downloadable (issue 5). */
 export function StatementPage() {
-  const { t } = useTranslation('statement');
+  const i18n = useTexts();
   const [params, setParams] = useSearchParams();
   const filters: Filters = {
     from: params.get('from') ?? '',
@@ -53,29 +54,29 @@ export function StatementPage() {
         <Summary statement={statement.data} />
         <section aria-labelledby="statement-lines-title" className="flex flex-col gap-3">
           <h2 id="statement-lines-title" className="text-lg font-bold text-slate-900">
-            {t('lines.title')}
+            {i18n._('statement.lines.title')}
           </h2>
           {statement.data.lines.length > 0 ? (
             <StatementLines lines={statement.data.lines} />
           ) : Object.values(filters).some(Boolean) ? (
-            <EmptyState title={t('lines.empty')} />
+            <EmptyState title={i18n._('statement.lines.empty')} />
           ) : (
-            <EmptyState title={t('lines.emptyAll')}>
-              <p className="text-sm">{t('lines.emptyAllBody')}</p>
+            <EmptyState title={i18n._('statement.lines.emptyAll')}>
+              <p className="text-sm">{i18n._('statement.lines.emptyAllBody')}</p>
             </EmptyState>
           )}
-          <p className="text-sm text-slate-600">{t('loanNote')}</p>
+          <p className="text-sm text-slate-600">{i18n._('statement.loanNote')}</p>
         </section>
       </div>
     );
 
   return (
     <div className="flex flex-col gap-4 md:gap-6">
-      <title>{t('title')}</title>
+      <title>{i18n._('statement.title')}</title>
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-          <p className="mt-1 text-slate-700">{t('intro')}</p>
+          <h1 className="text-2xl font-bold text-slate-900">{i18n._('statement.title')}</h1>
+          <p className="mt-1 text-slate-700">{i18n._('statement.intro')}</p>
         </div>
         <div className="grid grid-cols-2 gap-2 lg:flex lg:shrink-0">
           <Button
@@ -85,7 +86,7 @@ export function StatementPage() {
             isBusy={isSaving('pdf')}
             onClick={() => save('pdf')}
           >
-            {t('download.pdf')}
+            {i18n._('statement.download.pdf')}
           </Button>
           <Button
             variant="secondary"
@@ -94,7 +95,7 @@ export function StatementPage() {
             isBusy={isSaving('csv')}
             onClick={() => save('csv')}
           >
-            {t('download.csv')}
+            {i18n._('statement.download.csv')}
           </Button>
         </div>
       </div>
@@ -105,7 +106,7 @@ export function StatementPage() {
 }
 
 function Summary({ statement: s }: { statement: Statement }) {
-  const { t } = useTranslation('statement');
+  const i18n = useTexts();
   const sides = [
     { key: 'opening', date: s.from, figures: s.opening },
     { key: 'closing', date: s.to, figures: s.closing },
@@ -117,10 +118,10 @@ function Summary({ statement: s }: { statement: Statement }) {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="statement-summary-title" className="text-lg font-bold text-slate-900">
-          {t('summary.title')}
+          {i18n._('statement.summary.title')}
         </h2>
         <p className="text-slate-700">
-          {t('summary.period', { from: formatDate(s.from), to: formatDate(s.to) })}
+          {i18n._('statement.summary.period', { from: formatDate(s.from), to: formatDate(s.to) })}
         </p>
       </div>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -132,23 +133,27 @@ function Summary({ statement: s }: { statement: Statement }) {
             className="rounded-xl bg-slate-50 p-3"
           >
             <h3 id={`statement-${key}-title`} className="text-sm font-semibold text-slate-700">
-              {t(`summary.${key}`, { date: formatDate(date) })}
+              {i18n._(SUMMARY_TEXTS[key]!, { date: formatDate(date) })}
             </h3>
             <Figures
               columns={2}
               className="mt-2"
               items={[
-                { key: 'savings', label: t('summary.savings'), value: aed(figures.savings) },
+                {
+                  key: 'savings',
+                  label: i18n._('statement.summary.savings'),
+                  value: aed(figures.savings),
+                },
                 {
                   key: 'loan',
-                  label: t('summary.loan'),
+                  label: i18n._('statement.summary.loan'),
                   // In all, as My Loan's remaining; then what it is made of.
                   value: (
                     <>
                       {aed(figures.loan)}
                       {figures.loan !== 0 && (
                         <span className="block text-sm font-normal text-slate-600">
-                          {t('lines.loanSplit', {
+                          {i18n._('statement.lines.loanSplit', {
                             principal: aed(figures.loan_principal),
                             interest: aed(figures.loan_interest),
                           })}
@@ -164,7 +169,7 @@ function Summary({ statement: s }: { statement: Statement }) {
       </div>
       {s.kind && (
         <p className="mt-3 text-sm text-slate-600">
-          {t('summary.kindNote', { kind: t(`kinds.${s.kind}`) })}
+          {i18n._('statement.summary.kindNote', { kind: i18n._(KINDS_TEXTS[s.kind]!) })}
         </p>
       )}
     </section>

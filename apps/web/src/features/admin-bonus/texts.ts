@@ -1,0 +1,8 @@
+// Texts chosen by a value, each id written whole for Lingui's extract (decision 046).
+
+export const PREVIEW_FIGURES_TEXTS: Record<string, string> = {
+  days: /*i18n*/ 'admin-bonus.preview.figures.days',
+  interest: /*i18n*/ 'admin-bonus.preview.figures.interest',
+  totalAverage: /*i18n*/ 'admin-bonus.preview.figures.totalAverage',
+  members: /*i18n*/ 'admin-bonus.preview.figures.members',
+};

@@ -1,0 +1,97 @@
+// Texts chosen by a value, each id written whole for Lingui's extract (decision 046).
+
+export const AUDIT_GROUPS_TEXTS: Record<string, string> = {
+  payment: /*i18n*/ 'admin-books.audit.groups.payment',
+  loan: /*i18n*/ 'admin-books.audit.groups.loan',
+  member: /*i18n*/ 'admin-books.audit.groups.member',
+  application: /*i18n*/ 'admin-books.audit.groups.application',
+  settings: /*i18n*/ 'admin-books.audit.groups.settings',
+  user: /*i18n*/ 'admin-books.audit.groups.user',
+  recharge: /*i18n*/ 'admin-books.audit.groups.recharge',
+  bonus: /*i18n*/ 'admin-books.audit.groups.bonus',
+  proposal: /*i18n*/ 'admin-books.audit.groups.proposal',
+};
+
+export const AUDIT_ACTIONS_TEXTS: Record<string, string> = {
+  'payment.submit': /*i18n*/ 'admin-books.audit.actions.payment.submit',
+  'payment.approve': /*i18n*/ 'admin-books.audit.actions.payment.approve',
+  'payment.reject': /*i18n*/ 'admin-books.audit.actions.payment.reject',
+  'loan.apply': /*i18n*/ 'admin-books.audit.actions.loan.apply',
+  'loan.approved': /*i18n*/ 'admin-books.audit.actions.loan.approved',
+  'loan.rejected': /*i18n*/ 'admin-books.audit.actions.loan.rejected',
+  'loan.active': /*i18n*/ 'admin-books.audit.actions.loan.active',
+  'loan.closed': /*i18n*/ 'admin-books.audit.actions.loan.closed',
+  'loan.withdrawn': /*i18n*/ 'admin-books.audit.actions.loan.withdrawn',
+  'loan.written_off': /*i18n*/ 'admin-books.audit.actions.loan.written_off',
+  'loan.cash_repayment': /*i18n*/ 'admin-books.audit.actions.loan.cash_repayment',
+  'member.create': /*i18n*/ 'admin-books.audit.actions.member.create',
+  'member.activate': /*i18n*/ 'admin-books.audit.actions.member.activate',
+  'member.deactivate': /*i18n*/ 'admin-books.audit.actions.member.deactivate',
+  'member.password_reset_link': /*i18n*/ 'admin-books.audit.actions.member.password_reset_link',
+  'application.submit': /*i18n*/ 'admin-books.audit.actions.application.submit',
+  'application.accept': /*i18n*/ 'admin-books.audit.actions.application.accept',
+  'application.reject': /*i18n*/ 'admin-books.audit.actions.application.reject',
+  'settings.update': /*i18n*/ 'admin-books.audit.actions.settings.update',
+  'user.create_admin': /*i18n*/ 'admin-books.audit.actions.user.create_admin',
+  'user.password_change': /*i18n*/ 'admin-books.audit.actions.user.password_change',
+  'user.password_set_by_link': /*i18n*/ 'admin-books.audit.actions.user.password_set_by_link',
+  'user.password_link_issued': /*i18n*/ 'admin-books.audit.actions.user.password_link_issued',
+  'user.password_reset_requested':
+    /*i18n*/ 'admin-books.audit.actions.user.password_reset_requested',
+  'user.profile_update': /*i18n*/ 'admin-books.audit.actions.user.profile_update',
+  'user.language': /*i18n*/ 'admin-books.audit.actions.user.language',
+  'recharge.request': /*i18n*/ 'admin-books.audit.actions.recharge.request',
+  'recharge.done': /*i18n*/ 'admin-books.audit.actions.recharge.done',
+  'recharge.refuse': /*i18n*/ 'admin-books.audit.actions.recharge.refuse',
+  'proposal.make': /*i18n*/ 'admin-books.audit.actions.proposal.make',
+  'proposal.confirm': /*i18n*/ 'admin-books.audit.actions.proposal.confirm',
+  'proposal.withdraw': /*i18n*/ 'admin-books.audit.actions.proposal.withdraw',
+};
+
+export const KINDS_TEXTS: Record<string, string> = {
+  dues: /*i18n*/ 'admin-books.kinds.dues',
+  disbursement: /*i18n*/ 'admin-books.kinds.disbursement',
+  repayment: /*i18n*/ 'admin-books.kinds.repayment',
+  write_off: /*i18n*/ 'admin-books.kinds.write_off',
+  reversal: /*i18n*/ 'admin-books.kinds.reversal',
+  bonus: /*i18n*/ 'admin-books.kinds.bonus',
+};
+
+export const LEDGER_TYPES_TEXTS: Record<string, string> = {
+  asset: /*i18n*/ 'admin-books.ledger.types.asset',
+  liability: /*i18n*/ 'admin-books.ledger.types.liability',
+  income: /*i18n*/ 'admin-books.ledger.types.income',
+  expense: /*i18n*/ 'admin-books.ledger.types.expense',
+};
+
+export const SETTINGS_POLICY_TEXTS: Record<string, string> = {
+  minimum: /*i18n*/ 'admin-books.settings.policy.minimum',
+  maximum: /*i18n*/ 'admin-books.settings.policy.maximum',
+  step: /*i18n*/ 'admin-books.settings.policy.step',
+  default: /*i18n*/ 'admin-books.settings.policy.default',
+  terms: /*i18n*/ 'admin-books.settings.policy.terms',
+};
+
+export const SETTINGS_RECHARGE_TEXTS: Record<string, string> = {
+  minimum: /*i18n*/ 'admin-books.settings.recharge.minimum',
+  maximum: /*i18n*/ 'admin-books.settings.recharge.maximum',
+};
+
+export const SETTINGS_POLICY_CHARGE_TEXTS: Record<string, string> = {
+  interest: /*i18n*/ 'admin-books.settings.policy.charge.interest',
+  service_charge: /*i18n*/ 'admin-books.settings.policy.charge.service_charge',
+};
+
+export const SETTINGS_LANGUAGES_TEXTS: Record<string, string> = {
+  status: /*i18n*/ 'admin-books.settings.languages.status',
+  terms: /*i18n*/ 'admin-books.settings.languages.terms',
+  instructions: /*i18n*/ 'admin-books.settings.languages.instructions',
+};
+
+export const ACCOUNTS_TEXTS: Record<string, string> = {
+  cash: /*i18n*/ 'admin-books.accounts.cash',
+  interest_income: /*i18n*/ 'admin-books.accounts.interest_income',
+  loan_losses: /*i18n*/ 'admin-books.accounts.loan_losses',
+  savings: /*i18n*/ 'admin-books.accounts.savings',
+  loan: /*i18n*/ 'admin-books.accounts.loan',
+};
