@@ -17,7 +17,7 @@ import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import { addMonthsToDate, localDate, periodOf } from '../apps/server/src/lib/calendar.ts';
 import { monthTotalsOfPostings } from '../apps/server/src/features/ledger/month-totals.ts';
 import { trialBalance, unbalancedEntries } from '../apps/server/src/features/ledger/balances.ts';
-import { ledgerConsistencyProblems } from '../apps/server/src/features/loans/consistency.ts';
+import { ledgerConsistencyProblems } from '../apps/server/test/support/consistency.ts';
 import { createUser } from '../apps/server/src/features/users/create-user.ts';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.ts';
 import { getSettings } from '../apps/server/src/features/settings/settings.ts';

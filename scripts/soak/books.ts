@@ -9,7 +9,7 @@ import { filesWithoutBytes } from '../../apps/server/src/features/files/disk-upl
 import { journalEntries } from '../../apps/server/src/db/schema/ledger.ts';
 import { payments } from '../../apps/server/src/db/schema/payments.ts';
 import { trialBalance, unbalancedEntries } from '../../apps/server/src/features/ledger/balances.ts';
-import { ledgerConsistencyProblems } from '../../apps/server/src/features/loans/consistency.ts';
+import { ledgerConsistencyProblems } from '../../apps/server/test/support/consistency.ts';
 import type { People } from './people.ts';
 
 export async function checkBooks(env: NodeJS.ProcessEnv, people: People) {

@@ -19,8 +19,13 @@ import {
   memberAdminRoutes,
   memberAccountRoutes,
 } from './features/members/public.ts';
-import { paymentRoutes, paymentAdminRoutes } from './features/payments/public.ts';
-import { loanRoutes, loanAdminRoutes, sendInstallmentReminders } from './features/loans/public.ts';
+import { duesPeriodsOf, paymentAdminRoutes, paymentRoutes } from './features/payments/public.ts';
+import {
+  loanAdminRoutes,
+  loanOwners,
+  loanRoutes,
+  sendInstallmentReminders,
+} from './features/loans/public.ts';
 import { systemRoutes } from './features/system/public.ts';
 import { membershipAdminRoutes, membershipRoutes } from './features/membership/public.ts';
 import { overviewRoutes } from './features/overview/public.ts';
@@ -33,7 +38,7 @@ import {
   isAttachmentOfConversation,
 } from './features/messages/public.ts';
 import { rechargeAdminRoutes, rechargeRoutes } from './features/recharge/public.ts';
-import { bonusAdminRoutes, bonusRoutes } from './features/bonus/public.ts';
+import { bonusAdminRoutes, bonusRoutes, shareOutsOf } from './features/bonus/public.ts';
 import { proposalAdminRoutes } from './features/proposals/public.ts';
 import { installNotificationJob, notificationRoutes } from './features/notifications/public.ts';
 import { installErrorHandler, notFoundAnswer } from './plugins/error-handler.ts';
@@ -54,13 +59,13 @@ const ADMIN_ROUTES = [
   membershipAdminRoutes,
   overviewRoutes,
   settingsAdminRoutes,
-  ledgerAdminRoutes,
+  ledgerAdminRoutes({ duesPeriodsOf, shareOutsOf }),
   statementAdminRoutes,
   messageAdminRoutes,
   rechargeAdminRoutes,
   bonusAdminRoutes,
   paymentAdminRoutes,
-  proposalAdminRoutes,
+  proposalAdminRoutes({ loanOwners }),
   loanAdminRoutes,
 ];
 

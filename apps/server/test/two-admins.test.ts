@@ -378,3 +378,28 @@ describe("a cash repayment is not one admin's word (point 3)", () => {
     await expectBooksBalance(t.db);
   });
 });
+
+describe("a loan's proposal names the member whose loan it is", () => {
+  it('in the answer that proposes it, the list, the overview and the withdrawal', async () => {
+    const treasurer = await person(t, { role: 'admin', name: 'Treasurer Noor' });
+    const chair = await person(t, { role: 'admin', isMember: true, name: 'Chair Idris' });
+    await fundCash(t.db, 200_000);
+    const borrower = await person(t, { name: 'Borrower Salma' });
+    const loanId = await approvedLoan(t, borrower, treasurer);
+    const proposed = await treasurer.api.post(`/api/admin/loans/${loanId}/disburse`);
+    expect(proposed.statusCode).toBe(202);
+    const named = { id: borrower.user.id, name: 'Borrower Salma' };
+    expect(proposed.json().proposal).toMatchObject({ loan_id: loanId, member: named });
+
+    type Item = { id: number; loan_id: number | null; member: unknown };
+    const listed = (await chair.api.get('/api/admin/proposals')).json().items as Item[];
+    const mine = listed.find((p) => p.loan_id === loanId)!;
+    expect(mine.member).toMatchObject(named);
+    const overview = (await chair.api.get('/api/admin/overview')).json().proposals as Item[];
+    expect(overview.find((p) => p.loan_id === loanId)!.member).toMatchObject(named);
+
+    const withdrawn = await chair.api.post(`/api/admin/proposals/${mine.id}/withdraw`);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json().proposal).toMatchObject({ loan_id: loanId, member: named });
+  });
+});

@@ -3,7 +3,7 @@ import type { Db } from '../../src/db/client.ts';
 import { payments } from '../../src/db/schema/payments.ts';
 import { postEntry } from '../../src/features/ledger/ledger.ts';
 import { trialBalance, unbalancedEntries } from '../../src/features/ledger/balances.ts';
-import { ledgerConsistencyProblems } from '../../src/features/loans/consistency.ts';
+import { ledgerConsistencyProblems } from '../support/consistency.ts';
 import type { User } from '../../src/features/users/user-data.ts';
 import { localDate } from '../../src/lib/calendar.ts';
 import { makeUser } from './people.ts';

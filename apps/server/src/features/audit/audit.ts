@@ -1,3 +1,4 @@
+import { and, desc, like, lt } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
@@ -24,4 +25,27 @@ export async function audit(db: DbOrTx, event: AuditEvent): Promise<void> {
     ip: event.ip ?? null,
     ...(event.at ? { at: event.at } : {}),
   });
+}
+
+/**
+ * A page of the trail, newest first: the events before `before` (an id; all when null) whose
+ * action starts with `action`, one more than `limit` when there are more.
+ */
+export function auditEvents(
+  db: DbOrTx,
+  { action, before, limit }: { action?: string; before: number | null; limit: number },
+) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        action
+          ? like(auditLog.action, `${action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+          : undefined,
+        before === null ? undefined : lt(auditLog.id, before),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(limit + 1);
 }

@@ -137,3 +137,20 @@ export async function myBonusView(db: DbOrTx, userId: number, today: string): Pr
     },
   };
 }
+
+/** The days each share-out's entry shared the interest of (YYYY-MM-DD), by the entry's id. */
+export async function shareOutsOf(
+  db: DbOrTx,
+  entryIds: readonly number[],
+): Promise<Map<number, { from: string; to: string }>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await db
+    .select({ entryId: bonusPeriods.entryId, from: bonusPeriods.startsOn, to: bonusPeriods.endsOn })
+    .from(bonusPeriods)
+    .where(inArray(bonusPeriods.entryId, [...new Set(entryIds)]));
+  return new Map(
+    rows.flatMap((r) =>
+      r.entryId === null ? [] : [[r.entryId, { from: r.from, to: r.to }] as const],
+    ),
+  );
+}

@@ -54,6 +54,22 @@ describe('demo seed', () => {
     expect(settings.payment_instructions).toMatch(/IBAN AE46/);
   });
 
+  it("starts each member's bell at zero and Sara Haddad's application waiting", async () => {
+    for (const email of ['amina@jamiya.example', 'rahul@jamiya.example', 'chair@jamiya.example']) {
+      const token = await login(t.app, email);
+      const unread = await t.app.inject({
+        url: '/api/notifications/unread-count',
+        headers: bearer(token),
+      });
+      expect([email, unread.json()]).toEqual([email, { unread: 0 }]);
+    }
+    const treasurer = await login(t.app, 'admin@jamiya.example');
+    const waiting = (
+      await t.app.inject({ url: '/api/admin/applications', headers: bearer(treasurer) })
+    ).json().items;
+    expect(waiting).toMatchObject([{ name: 'Sara Haddad', email: 'sara@jamiya.example' }]);
+  });
+
   it('gives every receipt a picture of its own, so none is flagged as a duplicate', async () => {
     const treasurer = await login(t.app, 'admin@jamiya.example');
     const approved = (

@@ -1,8 +1,5 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { settings } from '../../db/schema/settings.ts';
-import { membershipApplications } from '../../db/schema/membership.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMonthsToDate, localDate, periodOf } from '../../lib/calendar.ts';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
@@ -10,7 +7,9 @@ import { approvePayment, submitDues, submitLoanRepayment } from '../payments/pub
 import { type FileStorage, pendingUpload, sanitizeUpload } from '../files/public.ts';
 import { applyForLoan, approveLoan, disburseLoan, installmentsOf } from '../loans/public.ts';
 import { createUser } from '../users/public.ts';
-import { getSettings } from '../settings/public.ts';
+import { getSettings, setPaymentInstructions } from '../settings/public.ts';
+import { submitApplication } from '../membership/public.ts';
+import { markAllRead } from '../notifications/public.ts';
 import { photoLike } from './demo-pictures.ts';
 import type { Actor } from '../../lib/actor.ts';
 
@@ -76,7 +75,7 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
     joinedOn: addMonthsToDate(firstOfMonth, -12),
   });
   const adminActor: Actor = { id: admin.id, role: 'admin' };
-  await db.update(settings).set({ paymentInstructions: DEMO_PAYMENT_INSTRUCTIONS });
+  await setPaymentInstructions(db, DEMO_PAYMENT_INSTRUCTIONS);
 
   async function payDues(userId: number, monthStart: string) {
     const submittedOn = `${monthStart.slice(0, 8)}05`;
@@ -167,16 +166,19 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
   for (let m = -3; m <= -2; m++) await payDues(rahul.id, addMonthsToDate(firstOfMonth, m));
 
   // The demo members have read the news of their past: the bell starts at zero.
-  await db.update(notifications).set({ readAt: now });
+  for (const user of [admin, chair, amina, rahul]) await markAllRead(db, user.id, now);
 
   // Someone who used Join Now, waiting in the treasurer's applications.
-  await db.insert(membershipApplications).values({
-    name: 'Sara Haddad',
-    email: 'sara@jamiya.example',
-    mobile: '+971 52 555 0101',
-    nationalId: 'P4455667',
-    address: 'Al Qusais, Dubai',
-    createdAt: new Date(now.getTime() - DAY),
-  });
+  await submitApplication(
+    db,
+    {
+      name: 'Sara Haddad',
+      email: 'sara@jamiya.example',
+      mobile: '+971 52 555 0101',
+      national_id: 'P4455667',
+      address: 'Al Qusais, Dubai',
+    },
+    { ip: '127.0.0.1', now: new Date(now.getTime() - DAY), language: 'en' },
+  );
   return true;
 }

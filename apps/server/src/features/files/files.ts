@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
 import { cleanFileName } from './file-name.ts';
+import { SAME_PICTURE_MAX_DISTANCE } from './picture-hash.ts';
 import { newStorageKey, type FileStorage } from './file-storage.ts';
 import { sanitizeUpload, type SanitizedUpload } from './sanitize-upload.ts';
 
@@ -81,4 +83,32 @@ export async function findFile(db: DbOrTx, id: string): Promise<FileRow | undefi
  */
 export function fileTypes(db: DbOrTx) {
   return db.select({ id: files.id, mime: files.mime }).from(files).as('file_types');
+}
+
+/**
+ * Each file with every receipt that holds the same: the same file as sent (SHA-256) or a
+ * near-identical picture (dHash within SAME_PICTURE_MAX_DISTANCE bits), as a subquery another
+ * feature joins in one statement (payments' possible duplicates). A file without hashes has none.
+ */
+export function sameReceipts(db: DbOrTx) {
+  const mine = alias(files, 'mine');
+  const theirs = alias(files, 'theirs');
+  return db
+    .select({
+      fileId: sql<string>`${mine.id}`.as('file_id'),
+      sameId: sql<string>`${theirs.id}`.as('same_id'),
+    })
+    .from(mine)
+    .innerJoin(
+      theirs,
+      and(
+        eq(theirs.purpose, 'receipt'),
+        or(
+          eq(theirs.originalSha256, mine.originalSha256),
+          // bit_count over the XOR: PostgreSQL 14+ (and PGlite).
+          sql`bit_count((${theirs.pictureHash} # ${mine.pictureHash})::bit(64)) <= ${SAME_PICTURE_MAX_DISTANCE}`,
+        ),
+      ),
+    )
+    .as('same_receipts');
 }

@@ -8,6 +8,7 @@ export {
   fileUrl,
   insertFileRow,
   pendingUpload,
+  sameReceipts,
   type PendingUpload,
 } from './files.ts';
 export { SAME_PICTURE_MAX_DISTANCE } from './picture-hash.ts';

@@ -9,8 +9,6 @@ import {
   ledgerMonthTotals,
   postings,
 } from '../../db/schema/ledger.ts';
-import { bonusPeriods } from '../../db/schema/bonus.ts';
-import { payments } from '../../db/schema/payments.ts';
 import { textsIn } from '../../lib/i18n.ts';
 
 // The journal as the books and their readers see it: pages of entries, the headline figures,
@@ -28,6 +26,18 @@ export interface Movement {
   shareOut: { from: string; to: string } | null;
   /** As the books keep it, in English. */
   memo: string;
+}
+
+/**
+ * What the features above the ledger know of an entry: the month of dues a payment paid
+ * (payments), the days a share-out shared (bonus). app.ts gives them: they import the ledger.
+ */
+export interface MovementDetails {
+  duesPeriodsOf(db: DbOrTx, paymentIds: readonly number[]): Promise<Map<number, string>>;
+  shareOutsOf(
+    db: DbOrTx,
+    entryIds: readonly number[],
+  ): Promise<Map<number, { from: string; to: string }>>;
 }
 
 export interface JournalRow {
@@ -48,17 +58,11 @@ export async function journalPage(
     before: number | null;
     limit: number;
   },
+  details: MovementDetails,
 ): Promise<JournalRow[]> {
   const entries = await db
-    .select({
-      entry: journalEntries,
-      period: payments.period,
-      shareOutFrom: sql<string | null>`${bonusPeriods.startsOn}::text`,
-      shareOutTo: sql<string | null>`${bonusPeriods.endsOn}::text`,
-    })
+    .select({ entry: journalEntries })
     .from(journalEntries)
-    .leftJoin(payments, eq(payments.id, journalEntries.paymentId))
-    .leftJoin(bonusPeriods, eq(bonusPeriods.entryId, journalEntries.id))
     .where(
       and(
         query.kind ? eq(journalEntries.kind, query.kind) : undefined,
@@ -98,10 +102,18 @@ export async function journalPage(
       ),
     )
     .orderBy(asc(postings.id));
-  return entries.map(({ entry, period, shareOutFrom, shareOutTo }) => ({
+  const periods = await details.duesPeriodsOf(
+    db,
+    entries.flatMap(({ entry }) => entry.paymentId ?? []),
+  );
+  const shareOuts = await details.shareOutsOf(
+    db,
+    entries.filter(({ entry }) => entry.kind === 'bonus').map(({ entry }) => entry.id),
+  );
+  return entries.map(({ entry }) => ({
     entry,
-    period,
-    shareOut: shareOutFrom && shareOutTo ? { from: shareOutFrom, to: shareOutTo } : null,
+    period: entry.paymentId === null ? null : (periods.get(entry.paymentId) ?? null),
+    shareOut: shareOuts.get(entry.id) ?? null,
     postings: lines
       .filter((l) => l.entryId === entry.id)
       .map(({ accountCode, accountName, amountFils }) => ({

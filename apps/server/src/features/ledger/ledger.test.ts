@@ -14,7 +14,7 @@ import {
   ledgerMonthTotals,
   postings,
 } from '../../db/schema/ledger.ts';
-import { ledgerConsistencyProblems } from '../loans/consistency.ts';
+import { ledgerConsistencyProblems } from '../../../test/support/consistency.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { approvePayment, rejectPayment } from '../payments/review.ts';

@@ -9,6 +9,7 @@ export {
 } from './balances.ts';
 export { bookFigures, describeMovement, type EntryKind } from './journal.ts';
 export { postEntry } from './ledger.ts';
+export { interestPostedOn, memberMovements } from './movements.ts';
 export { monthTotalsOfPostings } from './month-totals.ts';
 export {
   firstEntryDate,

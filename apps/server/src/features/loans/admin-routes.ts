@@ -106,7 +106,11 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The 202 of a loan action that waits for a second admin: the loan as it stands, the proposal. */
   async function proposedAnswer({ proposed }: { proposed: ProposalRow }) {
     const [loanRow] = await db.select().from(loans).where(eq(loans.id, proposed.loanId!));
-    const [proposal] = await toProposalViews(db, [proposed]);
+    const [proposal] = await toProposalViews(
+      db,
+      [proposed],
+      new Map([[loanRow!.id, loanRow!.userId]]),
+    );
     return {
       message: /*i18n*/ 'Proposed. A second admin must confirm it before any money moves.',
       loan: await loanWithMember(loanRow!),

@@ -22,6 +22,30 @@ export async function loanOwnerAndState(
   return loan;
 }
 
+/** The interest of each of a member's loans' schedule (what My Loan's total adds), by loan. */
+export async function scheduledInterestOf(db: DbOrTx, userId: number): Promise<Map<number, Fils>> {
+  const rows = await db
+    .select({
+      loanId: loanInstallments.loanId,
+      interest: sql<string>`sum(${loanInstallments.interestFils})`,
+    })
+    .from(loanInstallments)
+    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
+    .where(eq(loans.userId, userId))
+    .groupBy(loanInstallments.loanId);
+  return new Map(rows.map((r) => [r.loanId, Number(r.interest)]));
+}
+
+/** Each loan's member, by the loan's id. */
+export async function loanOwners(db: DbOrTx, loanIds: number[]): Promise<Map<number, number>> {
+  if (loanIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: loans.id, userId: loans.userId })
+    .from(loans)
+    .where(inArray(loans.id, loanIds));
+  return new Map(rows.map((r) => [r.id, r.userId]));
+}
+
 /**
  * The member's active loan's id, or undefined; with `lock`, its row stays locked to the end of
  * the transaction, so that two repayments are checked one after the other.

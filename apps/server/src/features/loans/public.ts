@@ -10,9 +10,11 @@ export {
   activeLoanId,
   loanCountIn,
   loanOwnerAndState,
+  loanOwners,
   loansOfMember,
   overdueInstallments,
   owedOnActiveLoans,
+  scheduledInterestOf,
 } from './lookup.ts';
 export { sendInstallmentReminders } from './reminders.ts';
 export { applyRepayment } from './repayment.ts';

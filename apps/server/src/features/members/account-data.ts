@@ -1,13 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { filsToAed } from '@jamiya/money/fils';
 import { myAccountData } from '@jamiya/contracts/payments';
 import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { periodLabel } from '../../lib/calendar.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { liveSession } from '../sessions/public.ts';
+import { selectInLiveSession } from '../sessions/public.ts';
 import {
   accountSummaryColumns,
   toAccountSummary,
@@ -22,23 +21,17 @@ import {
  * test/query-plans.test.ts are taken of this very statement.
  */
 export function accountDataQuery(db: Db) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      userId: users.id,
-      role: users.role,
-      isMember: users.isMember,
-      status: users.status,
-      uniqueId: users.uniqueId,
-      name: users.name,
-      createdAt: users.createdAt,
-      accountVersion: users.accountVersion,
-      ...accountSummaryColumns(sql.placeholder('today'), sql.placeholder('knownVersion')),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSession);
+  return selectInLiveSession(db, {
+    userId: users.id,
+    role: users.role,
+    isMember: users.isMember,
+    status: users.status,
+    uniqueId: users.uniqueId,
+    name: users.name,
+    createdAt: users.createdAt,
+    accountVersion: users.accountVersion,
+    ...accountSummaryColumns(sql.placeholder('today'), sql.placeholder('knownVersion')),
+  });
 }
 
 export const accountDataStatement = preparedPer((db) =>

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users.ts';
 import { addMonthsToPeriod, localDate, periodOf } from '../../lib/calendar.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
 import { bookFigures } from '../ledger/public.ts';
-import { loanCountIn, overdueInstallments } from '../loans/public.ts';
+import { loanCountIn, loanOwners, overdueInstallments } from '../loans/public.ts';
 import { pendingApplicationCount } from '../membership/public.ts';
 import { pendingReceiptCount } from '../payments/public.ts';
 import { activeAdminCount, openProposals, toProposalViews } from '../proposals/public.ts';
@@ -39,6 +39,8 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(users)
         .where(eq(users.isMember, true))
         .groupBy(users.status);
+      const proposals = await openProposals(db);
+      const proposedOnLoans = proposals.flatMap((p) => (p.loanId === null ? [] : [p.loanId]));
       return {
         savings_held: filsToAed(figures.savingsFils),
         loans_outstanding: filsToAed(figures.loansFils),
@@ -54,7 +56,7 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
           inactive: Number(memberRows.find((r) => r.status === 0)?.n ?? 0),
         },
         active_admins: await activeAdminCount(db),
-        proposals: await toProposalViews(db, await openProposals(db)),
+        proposals: await toProposalViews(db, proposals, await loanOwners(db, proposedOnLoans)),
         history: figures.history.map((h) => ({
           month: h.month,
           savings: filsToAed(h.savingsFils),

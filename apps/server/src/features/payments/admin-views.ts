@@ -89,3 +89,16 @@ export async function pendingReceiptCount(db: DbOrTx): Promise<number> {
     .where(eq(payments.status, 'pending'));
   return Number(row?.n ?? 0);
 }
+
+/** The month of dues each payment pays, by its id (a repayment pays none): what a movement says. */
+export async function duesPeriodsOf(
+  db: DbOrTx,
+  paymentIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: payments.id, period: payments.period })
+    .from(payments)
+    .where(inArray(payments.id, [...new Set(paymentIds)]));
+  return new Map(rows.flatMap((r) => (r.period === null ? [] : [[r.id, r.period] as const])));
+}

@@ -1,18 +1,17 @@
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPayment } from '@jamiya/contracts/payments';
 import type { DbOrTx } from '../../db/client.ts';
-import { files } from '../../db/schema/files.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { periodLabel } from '../../lib/calendar.ts';
 import type { Payment } from './submissions.ts';
-import { SAME_PICTURE_MAX_DISTANCE } from '../files/public.ts';
+import { sameReceipts } from '../files/public.ts';
 
 /**
  * For each submission, the other submissions (any member, any month, any status) whose receipt
- * is the same file as sent (SHA-256) or a near-identical picture (dHash within
- * SAME_PICTURE_MAX_DISTANCE bits). One query for the page; files without hashes never match.
+ * holds the same (files' sameReceipts: the same file as sent or a near-identical picture). One
+ * query for the page.
  */
 export async function possibleDuplicatesOf(
   db: DbOrTx,
@@ -21,8 +20,7 @@ export async function possibleDuplicatesOf(
   const withReceipt = rows.filter((p) => p.receiptFileId !== null).map((p) => p.id);
   const found = new Map<number, AdminPayment['possible_duplicates']>();
   if (withReceipt.length === 0) return found;
-  const mine = alias(files, 'mine');
-  const theirs = alias(files, 'theirs');
+  const same = sameReceipts(db);
   const other = alias(payments, 'other');
   const matches = await db
     .select({
@@ -34,19 +32,8 @@ export async function possibleDuplicatesOf(
       status: other.status,
     })
     .from(payments)
-    .innerJoin(mine, eq(mine.id, payments.receiptFileId))
-    .innerJoin(
-      theirs,
-      and(
-        eq(theirs.purpose, 'receipt'),
-        or(
-          eq(theirs.originalSha256, mine.originalSha256),
-          // bit_count over the XOR: PostgreSQL 14+ (and PGlite).
-          sql`bit_count((${theirs.pictureHash} # ${mine.pictureHash})::bit(64)) <= ${SAME_PICTURE_MAX_DISTANCE}`,
-        ),
-      ),
-    )
-    .innerJoin(other, and(eq(other.receiptFileId, theirs.id), ne(other.id, payments.id)))
+    .innerJoin(same, eq(same.fileId, payments.receiptFileId))
+    .innerJoin(other, and(eq(other.receiptFileId, same.sameId), ne(other.id, payments.id)))
     .innerJoin(users, eq(users.id, other.userId))
     .where(inArray(payments.id, withReceipt))
     .orderBy(asc(payments.id), asc(other.id));

@@ -7,7 +7,12 @@ export {
   type AccountFigures,
 } from './account-summary.ts';
 export { paymentAdminRoutes } from './admin-routes.ts';
-export { paymentsOfMember, pendingReceiptCount, toAdminPayments } from './admin-views.ts';
+export {
+  duesPeriodsOf,
+  paymentsOfMember,
+  pendingReceiptCount,
+  toAdminPayments,
+} from './admin-views.ts';
 export { approvePayment } from './review.ts';
 export { paymentRoutes } from './routes.ts';
 export { submitDues, submitLoanRepayment } from './submissions.ts';

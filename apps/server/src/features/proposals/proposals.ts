@@ -1,9 +1,8 @@
-import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { FundProposal } from '@jamiya/contracts/proposals';
 import type { DbOrTx } from '../../db/client.ts';
 import { fundProposals, type ProposalAction } from '../../db/schema/proposals.ts';
-import { loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -252,25 +251,26 @@ export async function openProposals(db: DbOrTx): Promise<ProposalRow[]> {
     .orderBy(desc(fundProposals.id));
 }
 
-/** Proposals as the treasurer's lists show them, with the proposer and the member concerned. */
-export async function toProposalViews(db: DbOrTx, rows: ProposalRow[]): Promise<FundProposal[]> {
+/**
+ * Proposals as the treasurer's lists show them, with the proposer and the member concerned:
+ * of a loan's, its owner, from `loanOwners` (the loan's id to its member's), which the caller
+ * asks loans for.
+ */
+export async function toProposalViews(
+  db: DbOrTx,
+  rows: ProposalRow[],
+  loanOwners: ReadonlyMap<number, number> = new Map(),
+): Promise<FundProposal[]> {
   if (rows.length === 0) return [];
-  const loanIds = rows.map((r) => r.loanId).filter((id): id is number => id !== null);
-  const owners = loanIds.length
-    ? await db
-        .select({ id: loans.id, userId: loans.userId })
-        .from(loans)
-        .where(inArray(loans.id, loanIds))
-    : [];
-  const ownerOf = new Map(owners.map((o) => [o.id, o.userId]));
+  const ownerOf = (loanId: number | null) => (loanId === null ? undefined : loanOwners.get(loanId));
   const people = await memberRefsById(db, [
     ...rows.map((r) => r.proposedBy),
-    ...owners.map((o) => o.userId),
+    ...rows.flatMap((r) => ownerOf(r.loanId) ?? []),
     ...rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])),
   ]);
   return rows.map((r) => {
     const { amountFils, ...details } = (r.details ?? {}) as { amountFils?: number };
-    const concerned = r.memberId ?? (r.loanId === null ? undefined : ownerOf.get(r.loanId));
+    const concerned = r.memberId ?? ownerOf(r.loanId);
     return {
       id: r.id,
       action: r.action,

@@ -4,54 +4,69 @@ import { fundProposal, proposalsList } from '@jamiya/contracts/proposals';
 import { errorBody } from '@jamiya/contracts/common';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
-import { openProposals, toProposalViews, withdrawProposal } from './proposals.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { openProposals, toProposalViews, withdrawProposal, type ProposalRow } from './proposals.ts';
+
+/** Each loan's member, by the loan's id: loans answers it, given by app.ts (proposals knows no loan). */
+export type LoanOwners = (db: DbOrTx, loanIds: number[]) => Promise<ReadonlyMap<number, number>>;
 
 /** Money leaving the fund that waits for a second admin: the list, and withdrawing one. */
-export const proposalAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+export const proposalAdminRoutes =
+  ({ loanOwners }: { loanOwners: LoanOwners }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = app.deps;
+    const views = async (rows: ProposalRow[]) =>
+      toProposalViews(
+        db,
+        rows,
+        await loanOwners(
+          db,
+          rows.flatMap((r) => r.loanId ?? []),
+        ),
+      );
 
-  app.get(
-    '/proposals',
-    {
-      schema: {
-        tags: ['proposals'],
-        operationId: 'proposals.list',
-        summary: 'Payouts, write-offs and share-outs proposed by one admin, awaiting a second',
-        description:
-          'For an active admin: each open proposal with what it would do and who proposed it; another admin confirms one by making the same call.',
-        ...secured,
-        response: { 200: proposalsList, ...refused },
-      },
-    },
-    async () => ({ items: await toProposalViews(db, await openProposals(db)) }),
-  );
-
-  app.post(
-    '/proposals/:id/withdraw',
-    {
-      config: { idempotent: true },
-      schema: {
-        tags: ['proposals'],
-        operationId: 'proposals.withdraw',
-        summary: 'Withdraw an open proposal (any admin)',
-        description:
-          'For an active admin, the proposer or another; nothing is carried out, and a proposal no longer open is 409.',
-        ...secured,
-        params: idParams,
-        response: {
-          200: z.object({ message: z.string(), proposal: fundProposal }),
-          ...refused,
-          404: errorBody,
-          409: errorBody,
+    app.get(
+      '/proposals',
+      {
+        schema: {
+          tags: ['proposals'],
+          operationId: 'proposals.list',
+          summary: 'Payouts, write-offs and share-outs proposed by one admin, awaiting a second',
+          description:
+            'For an active admin: each open proposal with what it would do and who proposed it; another admin confirms one by making the same call.',
+          ...secured,
+          response: { 200: proposalsList, ...refused },
         },
       },
-    },
-    async (request) => {
-      const row = await db.transaction((tx) =>
-        withdrawProposal(tx, request.params.id, actorOf(request), new Date()),
-      );
-      const [view] = await toProposalViews(db, [row]);
-      return { message: /*i18n*/ 'The proposal was withdrawn.', proposal: view! };
-    },
-  );
-};
+      async () => ({ items: await views(await openProposals(db)) }),
+    );
+
+    app.post(
+      '/proposals/:id/withdraw',
+      {
+        config: { idempotent: true },
+        schema: {
+          tags: ['proposals'],
+          operationId: 'proposals.withdraw',
+          summary: 'Withdraw an open proposal (any admin)',
+          description:
+            'For an active admin, the proposer or another; nothing is carried out, and a proposal no longer open is 409.',
+          ...secured,
+          params: idParams,
+          response: {
+            200: z.object({ message: z.string(), proposal: fundProposal }),
+            ...refused,
+            404: errorBody,
+            409: errorBody,
+          },
+        },
+      },
+      async (request) => {
+        const row = await db.transaction((tx) =>
+          withdrawProposal(tx, request.params.id, actorOf(request), new Date()),
+        );
+        const [view] = await views([row]);
+        return { message: /*i18n*/ 'The proposal was withdrawn.', proposal: view! };
+      },
+    );
+  };

@@ -19,6 +19,7 @@ export {
   liveSession,
   revokeOtherSessions,
   revokeSession,
+  selectInLiveSession,
   type SessionPolicy,
   type SessionUser,
 } from './sessions.ts';

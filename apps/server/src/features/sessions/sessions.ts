@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { sessions } from '../../db/schema/sessions.ts';
@@ -92,8 +93,18 @@ export async function keepSessionAlive(
 // Prepared once per database handle: PostgreSQL then parses and plans it once per
 // connection, and drizzle builds its SQL once, not on every request.
 export function sessionByTokenQuery(db: Db) {
+  return selectInLiveSession(db, { user: users });
+}
+
+/**
+ * The live session of a token (liveSession's placeholders) with its user: the session's id and
+ * last sight, and `fields` of the user's row or of what they read (the member's account data
+ * selects its sums): the start of one statement another feature finishes, the sessions table
+ * staying this feature's.
+ */
+export function selectInLiveSession<T extends SelectedFields>(db: Db, fields: T) {
   return db
-    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, ...fields })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(liveSession);

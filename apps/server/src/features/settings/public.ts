@@ -1,4 +1,4 @@
 // The door of settings: the association's settings.
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { settingsAdminRoutes } from './admin-routes.ts';
-export { getSettings, toPublicSettings } from './settings.ts';
+export { getSettings, setPaymentInstructions, toPublicSettings } from './settings.ts';

@@ -73,3 +73,8 @@ export function keptTranslations(translations: TextTranslations): TextTranslatio
   }
   return kept;
 }
+
+/** Where members send the money, as the treasurer writes it (the demo's, at its first start). */
+export async function setPaymentInstructions(db: DbOrTx, text: string): Promise<void> {
+  await db.update(settings).set({ paymentInstructions: text });
+}

@@ -1,15 +1,18 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { StatementLine } from '@jamiya/contracts/statement';
 import type { Language } from '@jamiya/contracts/languages';
 import type { LoanCharge } from '@jamiya/contracts/settings';
 import type { DbOrTx } from '../../db/client.ts';
-import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
-import { loanInstallments, loans } from '../../db/schema/loans.ts';
-import { bonusPeriods } from '../../db/schema/bonus.ts';
-import { payments } from '../../db/schema/payments.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { describeMovement, type EntryKind } from '../ledger/public.ts';
+import { shareOutsOf } from '../bonus/public.ts';
+import {
+  describeMovement,
+  interestPostedOn,
+  memberMovements,
+  type EntryKind,
+} from '../ledger/public.ts';
+import { scheduledInterestOf } from '../loans/public.ts';
+import { duesPeriodsOf } from '../payments/public.ts';
 
 export interface StatementRow {
   entryId: number;
@@ -45,29 +48,17 @@ export interface StatementRow {
  * posted, given up by a write-off.
  */
 export async function memberStatement(db: DbOrTx, userId: number): Promise<StatementRow[]> {
-  const rows = await db
-    .select({
-      entryId: journalEntries.id,
-      occurredAt: journalEntries.occurredAt,
-      kind: journalEntries.kind,
-      memo: journalEntries.memo,
-      loanId: journalEntries.loanId,
-      reversesEntryId: journalEntries.reversesEntryId,
-      period: sql<string | null>`max(${payments.period})`,
-      shareOutFrom: sql<string | null>`max(${bonusPeriods.startsOn})::text`,
-      shareOutTo: sql<string | null>`max(${bonusPeriods.endsOn})::text`,
-      savings: sql<string>`coalesce(sum(${postings.amountFils}) filter (where ${ledgerAccounts.type} = 'liability'), 0)`,
-      loan: sql<string>`coalesce(sum(${postings.amountFils}) filter (where ${ledgerAccounts.type} = 'asset'), 0)`,
-    })
-    .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .leftJoin(payments, eq(payments.id, journalEntries.paymentId))
-    .leftJoin(bonusPeriods, eq(bonusPeriods.entryId, journalEntries.id))
-    .where(eq(ledgerAccounts.userId, userId))
-    .groupBy(journalEntries.id)
-    .orderBy(asc(journalEntries.occurredAt), asc(journalEntries.id));
-  const { scheduledInterest, interestPosted } = await loanInterestOf(db, userId);
+  const rows = await memberMovements(db, userId);
+  const periods = await duesPeriodsOf(
+    db,
+    rows.flatMap((r) => r.paymentId ?? []),
+  );
+  const shareOuts = await shareOutsOf(
+    db,
+    rows.filter((r) => r.kind === 'bonus').map((r) => r.entryId),
+  );
+  const scheduledInterest = await scheduledInterestOf(db, userId);
+  const interestPosted = await interestPostedOn(db, [...scheduledInterest.keys()]);
   let savings = 0;
   let principal = 0;
   let interest = 0;
@@ -110,8 +101,8 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
       kind: r.kind,
       memo: r.memo,
       loanId: r.loanId,
-      period: r.period,
-      shareOut: r.shareOutFrom && r.shareOutTo ? { from: r.shareOutFrom, to: r.shareOutTo } : null,
+      period: r.paymentId === null ? null : (periods.get(r.paymentId) ?? null),
+      shareOut: shareOuts.get(r.entryId) ?? null,
       savingsChangeFils,
       loanChangeFils: loanPrincipalChangeFils + loanInterestChangeFils,
       loanPrincipalChangeFils,
@@ -123,34 +114,6 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
     };
   });
   return lines.reverse();
-}
-
-/**
- * For the member's loans: the interest of each one's schedule (what My Loan's total adds to
- * the amount), and the interest income each of their entries posted (a credit, negative).
- */
-async function loanInterestOf(db: DbOrTx, userId: number) {
-  const schedules = await db
-    .select({
-      loanId: loanInstallments.loanId,
-      interest: sql<string>`sum(${loanInstallments.interestFils})`,
-    })
-    .from(loanInstallments)
-    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
-    .where(eq(loans.userId, userId))
-    .groupBy(loanInstallments.loanId);
-  const income = await db
-    .select({ entryId: postings.entryId, interest: sql<string>`sum(${postings.amountFils})` })
-    .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .innerJoin(loans, eq(loans.id, journalEntries.loanId))
-    .where(and(eq(ledgerAccounts.code, 'interest_income'), eq(loans.userId, userId)))
-    .groupBy(postings.entryId);
-  return {
-    scheduledInterest: new Map(schedules.map((r) => [r.loanId, Number(r.interest)])),
-    interestPosted: new Map(income.map((r) => [r.entryId, Number(r.interest)])),
-  };
 }
 
 /** The balances at a moment: savings, and what is owed on loans with its two parts. */

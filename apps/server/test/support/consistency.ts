@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { loanInstallments, loans } from '../../db/schema/loans.ts';
-import { bonusAllocations, bonusPeriods } from '../../db/schema/bonus.ts';
-import { payments } from '../../db/schema/payments.ts';
-import { users } from '../../db/schema/users.ts';
+import type { DbOrTx } from '../../src/db/client.ts';
+import { loanInstallments, loans } from '../../src/db/schema/loans.ts';
+import { bonusAllocations, bonusPeriods } from '../../src/db/schema/bonus.ts';
+import { payments } from '../../src/db/schema/payments.ts';
+import { users } from '../../src/db/schema/users.ts';
 import {
   accountBalanceFils,
   loanReceivableFils,
   memberSavingsFils,
   monthTotalsOfPostings,
-} from '../ledger/public.ts';
+} from '../../src/features/ledger/public.ts';
 
 /**
  * The cached figures (installment payments, approved submissions) against the ledger, which
