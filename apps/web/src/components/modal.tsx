@@ -7,19 +7,15 @@ import { loadToastContainers, useToastContainers } from '../lib/toast-containers
  * inside), Escape closes it, and focus returns where it was. `shakeSignal` shakes it for
  * 1 s whenever it changes (an invalid submit, docs/product.md 10.4).
  */
-export function Modal({
-  isOpen,
-  onClose,
-  title,
-  children,
-  shakeSignal = 0,
-}: {
+interface ModalProps {
   isOpen: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
   shakeSignal?: number;
-}) {
+}
+
+export function Modal({ isOpen, onClose, title, children, shakeSignal = 0 }: ModalProps) {
   const i18n = useTexts();
   const ref = useRef<HTMLDialogElement>(null);
   const [isShaking, setShaking] = useState(false);
@@ -98,5 +94,23 @@ export function ModalActions({
     >
       {children}
     </div>
+  );
+}
+
+/**
+ * A modal around a form that shakes it when the form is sent with a mistake: `children` gets
+ * the form's `onInvalid`.
+ */
+export function FormModal({
+  children,
+  ...modal
+}: Omit<ModalProps, 'children' | 'shakeSignal'> & {
+  children: (onInvalid: () => void) => ReactNode;
+}) {
+  const [shakeSignal, setShakeSignal] = useState(0);
+  return (
+    <Modal {...modal} shakeSignal={shakeSignal}>
+      {children(() => setShakeSignal((n) => n + 1))}
+    </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ import { filsToDecimalString } from '@jamiya/money/format';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { FormModal, ModalActions } from '../../../components/modal.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { aed } from '../../../lib/format.ts';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
@@ -36,16 +36,14 @@ interface RepaymentProps {
 export function CashRepaymentDialog({ isOpen, ...props }: RepaymentProps & { isOpen: boolean }) {
   const { loan, onClose } = props;
   const i18n = useTexts();
-  const [shakeSignal, setShakeSignal] = useState(0);
   return (
-    <Modal
+    <FormModal
       isOpen={isOpen}
       onClose={onClose}
       title={i18n._('admin-loans.loan.repayTitle', { id: loan.id })}
-      shakeSignal={shakeSignal}
     >
-      <RepaymentForm {...props} onInvalid={() => setShakeSignal((n) => n + 1)} />
-    </Modal>
+      {(onInvalid) => <RepaymentForm {...props} onInvalid={onInvalid} />}
+    </FormModal>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useTexts } from '../../../lib/i18n.tsx';
+import { LoanHistory } from '../../../components/loan-history.tsx';
 import {
   LOANS_STATES_TEXTS,
   LOAN_BY_TEXTS,
@@ -255,44 +256,23 @@ function Schedule({ loan }: { loan: AdminLoan }) {
 function History({ loan }: { loan: AdminLoan }) {
   const i18n = useTexts();
   return (
-    <section
-      aria-labelledby="loan-history-title"
-      className="rounded-2xl bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id="loan-history-title" className="text-lg font-bold text-slate-900">
-        {i18n._('admin-loans.loan.history')}
-      </h2>
-      <ol className="mt-3 flex flex-col gap-3 border-s-2 border-brand-100 ps-4">
-        {loan.transitions.map((step, index) => (
-          <li key={`${step.to}-${index}`} className="relative">
-            <span
-              aria-hidden
-              className="absolute -start-[1.4rem] top-1.5 size-2.5 rounded-full bg-brand-700"
-            />
-            <p className="font-medium text-slate-900">
-              {i18n._(LOAN_TRANSITIONS_TEXTS[step.to]!)}{' '}
-              <span className="font-normal text-slate-600">
-                {step.admin === null
-                  ? i18n._(LOAN_BY_TEXTS[step.by]!)
-                  : step.proposed_by === null
-                    ? i18n._('admin-loans.loan.byAdmin', { name: step.admin.name })
-                    : i18n._('admin-loans.loan.byTwoAdmins', {
-                        admin: step.admin.name,
-                        proposer: step.proposed_by.name,
-                      })}
-              </span>
-            </p>
-            <p className="text-sm text-slate-600">
-              <time dateTime={step.at}>{formatDateTime(step.at)}</time>
-            </p>
-            {step.reason && (
-              <p className="text-sm text-slate-800">
-                {i18n._('admin.loan.reason', { reason: step.reason })}
-              </p>
-            )}
-          </li>
-        ))}
-      </ol>
-    </section>
+    <LoanHistory
+      title={i18n._('admin-loans.loan.history')}
+      steps={loan.transitions.map((step, index) => ({
+        key: `${step.to}-${index}`,
+        what: i18n._(LOAN_TRANSITIONS_TEXTS[step.to]!),
+        who:
+          step.admin === null
+            ? i18n._(LOAN_BY_TEXTS[step.by]!)
+            : step.proposed_by === null
+              ? i18n._('admin-loans.loan.byAdmin', { name: step.admin.name })
+              : i18n._('admin-loans.loan.byTwoAdmins', {
+                  admin: step.admin.name,
+                  proposer: step.proposed_by.name,
+                }),
+        when: <time dateTime={step.at}>{formatDateTime(step.at)}</time>,
+        reason: step.reason ? i18n._('admin.loan.reason', { reason: step.reason }) : undefined,
+      }))}
+    />
   );
 }

@@ -1,14 +1,14 @@
 import { useState, type Ref } from 'react';
+import { PaymentBadges } from './payment-badges.tsx';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { PAYMENTS_TEXTS, PAYMENTS_STATUS_TEXTS } from '../texts.ts';
+import { PAYMENTS_TEXTS } from '../texts.ts';
 import { Link } from 'react-router';
-import { StatusBadge } from '../../../components/status-badge.tsx';
 import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import type { AdminPayment } from '../api/admin-payments.ts';
 import { ApproveForm } from './approve-payment-form.tsx';
 import { DuplicateWarnings, OtherReceipt } from './payment-duplicates.tsx';
-import { paymentWhat, PAYMENT_TONE } from './payment-text.ts';
+import { paymentWhat } from './payment-text.ts';
 import { ReceiptView } from './receipt-view.tsx';
 import { RejectForm } from './reject-payment-form.tsx';
 
@@ -79,14 +79,7 @@ export function PaymentReview({
           {i18n._('admin-payments.payments.detail')}
         </h2>
         <div className="flex flex-wrap gap-2">
-          {payment.receipt_url === null && (
-            <StatusBadge tone="neutral">
-              {i18n._('admin-payments.payments.noReceiptBadge')}
-            </StatusBadge>
-          )}
-          <StatusBadge tone={PAYMENT_TONE[payment.status]}>
-            {i18n._(PAYMENTS_STATUS_TEXTS[payment.status]!)}
-          </StatusBadge>
+          <PaymentBadges payment={payment} />
         </div>
       </div>
       {hasDuplicates && (

@@ -1,17 +1,17 @@
 import { useRef } from 'react';
+import { PaymentBadges } from './payment-badges.tsx';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { PAYMENTS_EMPTY_TEXTS, PAYMENTS_STATUS_TEXTS } from '../texts.ts';
 import { useSearchParams } from 'react-router';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Tabs, tabPanelProps } from '../../../components/tabs.tsx';
 import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminPayments, type AdminPayment, type PaymentStatus } from '../api/admin-payments.ts';
 import { PaymentReview } from './payment-review.tsx';
-import { duplicateWarning, paymentWhat, PAYMENT_TONE } from './payment-text.ts';
+import { duplicateWarning, paymentWhat } from './payment-text.ts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 
 const STATUSES: PaymentStatus[] = ['pending', 'approved', 'rejected'];
@@ -172,14 +172,7 @@ function PaymentItem({
           {i18n._('admin-payments.payments.submitted', { date: formatDate(payment.created_at) })}
         </span>
         <span className="flex flex-wrap justify-end gap-1 justify-self-end">
-          {payment.receipt_url === null && (
-            <StatusBadge tone="neutral">
-              {i18n._('admin-payments.payments.noReceiptBadge')}
-            </StatusBadge>
-          )}
-          <StatusBadge tone={PAYMENT_TONE[payment.status]}>
-            {i18n._(PAYMENTS_STATUS_TEXTS[payment.status]!)}
-          </StatusBadge>
+          <PaymentBadges payment={payment} />
         </span>
         {payment.possible_duplicates.map((d) => (
           <span

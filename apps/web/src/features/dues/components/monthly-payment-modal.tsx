@@ -1,12 +1,12 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { FormModal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed } from '../../../lib/format.ts';
 import { applyServerErrors, toastError, toastNotice, toastSuccess } from '../../../lib/messages.ts';
@@ -52,21 +52,17 @@ export function MonthlyPaymentModal({
   defaults: MonthlyPaymentDefaults;
 }) {
   const i18n = useTexts();
-  const [shakeSignal, setShakeSignal] = useState(0);
   return (
-    <Modal
-      isOpen={isOpen}
-      onClose={onClose}
-      title={i18n._('dues.form.title')}
-      shakeSignal={shakeSignal}
-    >
-      <MonthlyPaymentForm
-        defaults={defaults}
-        onCancel={onClose}
-        onDone={onClose}
-        onInvalid={() => setShakeSignal((n) => n + 1)}
-      />
-    </Modal>
+    <FormModal isOpen={isOpen} onClose={onClose} title={i18n._('dues.form.title')}>
+      {(onInvalid) => (
+        <MonthlyPaymentForm
+          defaults={defaults}
+          onCancel={onClose}
+          onDone={onClose}
+          onInvalid={onInvalid}
+        />
+      )}
+    </FormModal>
   );
 }
 

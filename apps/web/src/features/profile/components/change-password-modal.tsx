@@ -8,7 +8,7 @@ import { Button } from '../../../components/button.tsx';
 import { PasswordInput } from '../../../components/credential-inputs.tsx';
 import { Field } from '../../../components/field.tsx';
 import { FormProblem } from '../../../components/form-problem.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { FormModal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, toastSuccess, translateMessage } from '../../../lib/messages.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -25,16 +25,10 @@ const EMPTY: PasswordChangeRequest = { old_password: '', password: '', password_
 
 export function ChangePasswordModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const i18n = useTexts();
-  const [shakeSignal, setShakeSignal] = useState(0);
   return (
-    <Modal
-      isOpen={isOpen}
-      onClose={onClose}
-      title={i18n._('profile.password.title')}
-      shakeSignal={shakeSignal}
-    >
-      <ChangePasswordForm onDone={onClose} onInvalid={() => setShakeSignal((n) => n + 1)} />
-    </Modal>
+    <FormModal isOpen={isOpen} onClose={onClose} title={i18n._('profile.password.title')}>
+      {(onInvalid) => <ChangePasswordForm onDone={onClose} onInvalid={onInvalid} />}
+    </FormModal>
   );
 }
 

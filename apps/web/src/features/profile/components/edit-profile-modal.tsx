@@ -7,7 +7,7 @@ import type { UserData } from '@jamiya/contracts/profile';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { FormModal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, toastSuccess, translateMessage } from '../../../lib/messages.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -35,20 +35,10 @@ export function EditProfileModal({
   onClose: () => void;
 }) {
   const i18n = useTexts();
-  const [shakeSignal, setShakeSignal] = useState(0);
   return (
-    <Modal
-      isOpen={isOpen}
-      onClose={onClose}
-      title={i18n._('profile.edit.title')}
-      shakeSignal={shakeSignal}
-    >
-      <EditProfileForm
-        user={user}
-        onDone={onClose}
-        onInvalid={() => setShakeSignal((n) => n + 1)}
-      />
-    </Modal>
+    <FormModal isOpen={isOpen} onClose={onClose} title={i18n._('profile.edit.title')}>
+      {(onInvalid) => <EditProfileForm user={user} onDone={onClose} onInvalid={onInvalid} />}
+    </FormModal>
   );
 }
 
