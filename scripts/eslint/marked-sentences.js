@@ -28,8 +28,24 @@ const calleeName = (call) =>
       ? call.callee.property.name
       : undefined;
 
+/** What stands in the literal's place: through `a ? b : c`, `a ?? b`, `(…)` and `as`. */
+function placeOf(node) {
+  let at = node;
+  for (;;) {
+    const parent = at.parent;
+    const through =
+      (parent.type === 'ConditionalExpression' && parent.test !== at) ||
+      parent.type === 'LogicalExpression' ||
+      parent.type === 'TSAsExpression' ||
+      parent.type === 'TSSatisfiesExpression';
+    if (!through) return at;
+    at = parent;
+  }
+}
+
 /** Whether a string literal stands where a sentence does. */
-function isSentencePlace(node) {
+function isSentencePlace(literal) {
+  const node = placeOf(literal);
   const parent = node.parent;
   if (parent.type === 'CallExpression' && parent.arguments.includes(node)) {
     const name = calleeName(parent);
