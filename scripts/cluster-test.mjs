@@ -30,6 +30,12 @@ const members = short ? Math.min(MEMBERS, 3) : MEMBERS;
 const ackedAfterKill = short ? 3 : 10;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+// fetch's own message is only "fetch failed": the cause (a reset, a refusal) and where it came.
+const describe = (err) =>
+  err instanceof Error
+    ? `${err.stack ?? err.message}${err.cause ? `\n  cause: ${err.cause.code ?? ''} ${err.cause.message ?? err.cause}` : ''}`
+    : String(err);
+
 const waitFor = async (isDone, ms) => {
   const until = Date.now() + ms;
   while (!isDone() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
@@ -160,7 +166,7 @@ async function main() {
         `${stored.counts.entries} entries; every file row with its bytes, every entry balanced, no uploads folder`,
     );
   } catch (err) {
-    problems.push(err instanceof Error ? err.message : String(err));
+    problems.push(describe(err));
     for (const p of processes)
       if (p.child) log(`# output of ${p.address}:\n${p.child.output.slice(-3000)}`);
   } finally {

@@ -4,7 +4,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'file-worker': 'src/features/files/file-worker.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'file-worker': 'src/features/files/file-worker.ts',
+    'read-worker': 'src/features/imports/read-worker.ts',
+    'statement-worker': 'src/features/bank/statement-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -180,49 +180,64 @@ test('signing out forgets the figures, and another account never sees them', asy
   await close();
 });
 
-test('a new version says "Update available" and reloads in it when tapped', async ({ browser }) => {
-  test.setTimeout(100_000);
-  const { page, close } = await phoneWithWorker(browser);
-  // The worker's script as the browser first fetches it, then as a new build has it.
-  let fetches = 0;
-  await page.context().route('**/sw.js', async (route) => {
-    const response = await route.fetch();
-    const script = `${await response.text()}\n// build ${Math.min(fetches++, 1)}`;
-    await route.fulfill({ response, body: script, headers: { 'content-type': 'text/javascript' } });
+// Chromium lets a new worker take over only once the old one has finished all it was doing; on
+// a loaded CI machine that once took longer than this test's minute (CI of 26 Nov 2026), though
+// it never has here. One more try then; a version that never takes over still fails both.
+test.describe('the update', () => {
+  test.describe.configure({ retries: 1 });
+
+  test('a new version says "Update available" and reloads in it when tapped', async ({
+    browser,
+  }) => {
+    test.setTimeout(100_000);
+    const { page, close } = await phoneWithWorker(browser);
+    // The worker's script as the browser first fetches it, then as a new build has it.
+    let fetches = 0;
+    await page.context().route('**/sw.js', async (route) => {
+      const response = await route.fetch();
+      const script = `${await response.text()}\n// build ${Math.min(fetches++, 1)}`;
+      await route.fulfill({
+        response,
+        body: script,
+        headers: { 'content-type': 'text/javascript' },
+      });
+    });
+    await signIn(page, member.email);
+    await workerInstalled(page);
+    // The first session has kept the member pages. A new version that comes while the old worker
+    // still fetches them (decision 039) was seen kept waiting a minute and more: not this case.
+    await expect.poll(() => memberFilesMissing(page), { timeout: 30_000 }).toEqual([]);
+    await page.reload();
+    const banner = page.getByRole('status').filter({ hasText: 'Update available' });
+    await expect(banner).toBeVisible({ timeout: 20_000 });
+    await banner.getByRole('button', { name: 'Update' }).click();
+    // The page reloads in the new version. (Chromium was seen, now and then, to keep a new worker
+    // waiting after its first tap, while the old one finishes what it was doing; the page then
+    // reloads after 5 s and offers it again. On a busy machine that took up to six rounds.)
+    await expect
+      .poll(
+        async () => {
+          const waiting = await page
+            .evaluate(async () =>
+              Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
+            )
+            .catch(() => true);
+          if (waiting && (await banner.isVisible().catch(() => false)))
+            await banner
+              .getByRole('button', { name: 'Update' })
+              .click()
+              .catch(() => undefined);
+          return waiting;
+        },
+        { timeout: 60_000, intervals: [1000] },
+      )
+      .toBe(false);
+    await expect(page.getByText('Your Saving Balance')).toBeVisible();
+    await expect(banner).toBeHidden();
+    // The new version is the one that runs: none waits any more.
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting),
+    ).toBeNull();
+    await close();
   });
-  await signIn(page, member.email);
-  await workerInstalled(page);
-  // The first session has kept the member pages. A new version that comes while the old worker
-  // still fetches them (decision 039) was seen kept waiting a minute and more: not this case.
-  await expect.poll(() => memberFilesMissing(page), { timeout: 30_000 }).toEqual([]);
-  await page.reload();
-  const banner = page.getByRole('status').filter({ hasText: 'Update available' });
-  await expect(banner).toBeVisible({ timeout: 20_000 });
-  await banner.getByRole('button', { name: 'Update' }).click();
-  // The page reloads in the new version. (Chromium was seen, now and then, to keep a new worker
-  // waiting after its first tap, while the old one finishes what it was doing; the page then
-  // reloads after 5 s and offers it again. On a busy machine that took up to six rounds.)
-  await expect
-    .poll(
-      async () => {
-        const waiting = await page
-          .evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))
-          .catch(() => true);
-        if (waiting && (await banner.isVisible().catch(() => false)))
-          await banner
-            .getByRole('button', { name: 'Update' })
-            .click()
-            .catch(() => undefined);
-        return waiting;
-      },
-      { timeout: 60_000, intervals: [1000] },
-    )
-    .toBe(false);
-  await expect(page.getByText('Your Saving Balance')).toBeVisible();
-  await expect(banner).toBeHidden();
-  // The new version is the one that runs: none waits any more.
-  expect(
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting),
-  ).toBeNull();
-  await close();
 });

@@ -18,6 +18,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set(
     'Jamiya AED PDF CSV IBAN English',
     'WhatsApp Botim Airtel Jio Vi BSNL',
     'Ctrl Alt Enter',
+    // A spreadsheet's kinds, and the month as its cells are written (the import, issue 36).
+    'Excel XLSX YYYY MM',
   ].flatMap((words) => words.split(' ')),
 );
 

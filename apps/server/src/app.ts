@@ -40,6 +40,8 @@ import {
 import { rechargeAdminRoutes, rechargeRoutes } from './features/recharge/public.ts';
 import { bonusAdminRoutes, bonusRoutes, shareOutsOf } from './features/bonus/public.ts';
 import { proposalAdminRoutes } from './features/proposals/public.ts';
+import { importAdminRoutes, mailImportInvitations } from './features/imports/public.ts';
+import { bankAdminRoutes } from './features/bank/public.ts';
 import { installNotificationJob, notificationRoutes } from './features/notifications/public.ts';
 import { installErrorHandler, notFoundAnswer } from './plugins/error-handler.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
@@ -51,7 +53,7 @@ import {
 } from './plugins/request-limits.ts';
 import { installApiDocs } from './plugins/api-docs.ts';
 import { pageOrNotFound, serveWebApp } from './plugins/web-app.ts';
-import { installIdempotency } from './plugins/idempotency.ts';
+import { installIdempotency, keepIdempotentAnswers } from './plugins/idempotency.ts';
 
 const ADMIN_ROUTES = [
   memberAdminRoutes,
@@ -67,6 +69,8 @@ const ADMIN_ROUTES = [
   paymentAdminRoutes,
   proposalAdminRoutes({ loanOwners }),
   loanAdminRoutes,
+  importAdminRoutes,
+  bankAdminRoutes,
 ];
 
 export interface Deps {
@@ -198,7 +202,9 @@ export async function buildApp(
   installAuth(app);
   installUploadQuota(app);
   if (options.notificationJobMs)
-    installNotificationJob(app, options.notificationJobMs, sendInstallmentReminders);
+    installNotificationJob(app, options.notificationJobMs, sendInstallmentReminders, [
+      mailImportInvitations,
+    ]);
 
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -219,6 +225,7 @@ export async function buildApp(
   });
 
   await installApiDocs(app);
+  keepIdempotentAnswers(app);
   // Answers of half a kilobyte or more go compressed as the browser accepts (a member's payment
   // history, the treasurer's lists; decision 042). Bodies sent to the server are read as sent:
   // a compressed upload could unpack past every size limit.

@@ -88,6 +88,18 @@ const operationIds: Record<string, string> = {
   'POST /api/admin/loans/{id}/repayments': 'loans.recordCashRepayment',
   'GET /api/admin/proposals': 'proposals.list',
   'POST /api/admin/proposals/{id}/withdraw': 'proposals.withdraw',
+  'GET /api/admin/imports/template': 'imports.getTemplate',
+  'POST /api/admin/imports': 'imports.create',
+  'POST /api/admin/imports/{id}/confirm': 'imports.confirm',
+  'GET /api/admin/imports': 'imports.list',
+  'POST /api/admin/bank-statements/columns': 'bank.readCsvColumns',
+  'POST /api/admin/bank-statements': 'bank.importStatement',
+  'GET /api/admin/bank-statements': 'bank.listStatements',
+  'GET /api/admin/bank-statements/unseen': 'bank.unseenPayments',
+  'GET /api/admin/bank-statements/{id}': 'bank.getStatement',
+  'POST /api/admin/bank-statements/{id}/approve': 'bank.approveMatches',
+  'POST /api/admin/bank-lines/{id}/assign': 'bank.assignLine',
+  'GET /api/admin/reconciliation': 'bank.reconciliation',
 };
 
 describe('the app shell', () => {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -10,6 +11,7 @@ import { sendInstallmentReminders } from '../src/features/loans/reminders.ts';
 import { runNotificationJob } from '../src/features/notifications/jobs.ts';
 import { IDEMPOTENCY_KEY_RETENTION_MS, requestHash } from '../src/plugins/idempotency.ts';
 import {
+  applyOverHttp,
   bearer,
   createTestApp,
   fundCash,
@@ -153,6 +155,41 @@ describe('Idempotency-Key on the calls that move money', () => {
     // Without the key, a second approval is a new request and the domain refuses it.
     expectError(await approve(paymentId), 409);
     expect(await entriesOf(paymentId)).toBe(1);
+    await expectBooksBalance(t.db);
+  });
+
+  it('a browser that takes compressed answers gets the first answer again, as it was (issue 36)', async () => {
+    const { token } = await member();
+    const loanId = await applyOverHttp(t.app, token);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/loans/${loanId}/approve`,
+          headers: bearer(adminToken),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/loans/${loanId}/disburse`,
+        headers: { ...bearer(adminToken), 'idempotency-key': 'gzip-1', 'accept-encoding': 'gzip' },
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(200);
+    // An answer of half a kilobyte or more goes compressed (decision 042).
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const answer = gunzipSync(first.rawPayload).toString();
+    const [kept] = await t.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, 'gzip-1'));
+    expect(kept).toMatchObject({ statusCode: 200, responseBody: answer });
+    const replay = await send();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(gunzipSync(replay.rawPayload).toString()).toBe(answer);
     await expectBooksBalance(t.db);
   });
 

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { optionalText, text } from './common.ts';
 
-// What the treasurer's calls share: who a row belongs to, and the reason or note a decision
-// carries.
-
-/** Who a payment or a loan belongs to, as the treasurer's lists show it. */
-export const memberRef = z.object({
-  id: z.number().int(),
-  unique_id: z.string(),
-  name: z.string(),
-});
+// What the treasurer's decisions carry: the reason or note. (Who a row belongs to, memberRef, is
+// in common.ts: the member's own calls name people too, and need not load these sentences.)
 
 /** A decision the member reads: the reason is required. */
 export const reasonRequest = z.object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { memberRef } from './admin.ts';
-import { aedOutput, listQuery, optionalText } from './common.ts';
+import { aedOutput, listQuery, memberRef, optionalText } from './common.ts';
 import { statementKind } from './statement.ts';
 
 // The books as the treasurer reads them: the trial balance, the journal and the audit log.
@@ -8,7 +7,7 @@ import { statementKind } from './statement.ts';
 export const trialBalanceAccount = z.object({
   code: z.string(),
   name: z.string(),
-  type: z.enum(['asset', 'liability', 'income', 'expense']),
+  type: z.enum(['asset', 'liability', 'equity', 'income', 'expense']),
   debits: aedOutput,
   credits: aedOutput,
   balance: aedOutput.meta({ description: 'Debits minus credits.' }),

@@ -14,6 +14,13 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageBody = z.object({ message: z.string() });
 
+/** Who a payment or a loan belongs to, as the treasurer's lists show it. */
+export const memberRef = z.object({
+  id: z.number().int(),
+  unique_id: z.string(),
+  name: z.string(),
+});
+
 /**
  * An amount in AED as a member types it: a JSON number or a form string with at most two
  * decimals, parsed exactly to integer fils (never through floating point arithmetic).

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { LOAN_STATES, LOAN_TYPES } from './values.ts';
-import { memberRef, optionalNote } from './admin.ts';
+import { optionalNote } from './admin.ts';
 import {
   aedInput,
   aedOutput,
   booleanInput,
   intInput,
   listQuery,
+  memberRef,
   optionalText,
   positiveAedInput,
   text,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { memberRef, optionalNote } from './admin.ts';
-import { aedOutput, listQuery, optionalText } from './common.ts';
+import { optionalNote } from './admin.ts';
+import { aedOutput, listQuery, memberRef, optionalText } from './common.ts';
 import { adminLoan } from './loans.ts';
 import {
   emailAddress,

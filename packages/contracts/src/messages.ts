@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_CHARS } from './values.ts';
-import { memberRef } from './admin.ts';
-import { listOf, listQuery, optionalText, text } from './common.ts';
+import { listOf, listQuery, memberRef, optionalText, text } from './common.ts';
 
 /** What a message may say: the member's form and the server check the same rule. */
 export { MESSAGE_MAX_CHARS };

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { memberRef } from './admin.ts';
-import { MONTH_NAMES, aedOutput, listQuery, positiveAedInput, text } from './common.ts';
+import {
+  aedOutput,
+  listQuery,
+  memberRef,
+  MONTH_NAMES,
+  optionalText,
+  positiveAedInput,
+  text,
+} from './common.ts';
 import {
   PAYMENT_STATUSES,
   isPeriod,
@@ -46,6 +53,24 @@ const accountNumber = text(40, {
 }).optional();
 
 /**
+ * What the member may copy from the transfer's receipt, for matching it to the bank statement
+ * (docs/domain/reconciliation.md): both optional.
+ */
+const transferFields = {
+  transfer_date: z.iso
+    .date(/*i18n*/ 'Enter the transfer date as YYYY-MM-DD.')
+    .optional()
+    .meta({ description: "The transfer's date on the receipt (YYYY-MM-DD)." }),
+  bank_reference: optionalText(60, {
+    tooLong: /*i18n*/ "The bank's reference must be at most 60 characters.",
+    notAllowed: /*i18n*/ "The bank's reference contains characters that are not allowed.",
+  })
+    .optional()
+    .transform((v) => v || undefined)
+    .meta({ description: "The bank's reference of the transfer, from the receipt." }),
+};
+
+/**
  * The text fields of POST /api/save-monthly-payment (multipart; the receipt is the file
  * `photo`). With `month`, `account_number` and `photo` it pays a monthly due; with only
  * `payment_amount` it is a repayment towards the member's active loan.
@@ -58,6 +83,7 @@ export const monthlyPaymentFields = z.object({
       'An English month name (the latest such month not in the future), or a month with its year, "2026-12" or "December 2026", up to 12 months ahead.',
   }),
   account_number: accountNumber,
+  ...transferFields,
 });
 
 export const paymentStatus = z.enum(PAYMENT_STATUSES);
@@ -75,6 +101,8 @@ export const payment = z
     amount: aedOutput,
     approved_amount: aedOutput.nullable(),
     account_number: z.string().nullable(),
+    transfer_date: z.string().nullable(),
+    bank_reference: z.string().nullable(),
     status: paymentStatus,
     review_note: z.string().nullable(),
     receipt_url: z.string().nullable(),
@@ -113,6 +141,7 @@ export const monthlyPaymentRow = z.object({
 export const loanRepaymentFields = z.object({
   payment_amount: positiveAedInput,
   account_number: accountNumber,
+  ...transferFields,
 });
 
 export const myAccountData = z.object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { memberRef } from './admin.ts';
-import { aedOutput } from './common.ts';
+import { aedOutput, memberRef } from './common.ts';
 
 // Money leaving the fund, and what could stand in for it, waiting for a second admin
 // (maker-checker, docs/domain/maker-checker.md).
@@ -14,6 +13,8 @@ export const PROPOSAL_ACTIONS = [
   'member.deactivate',
   'member.activate',
   'member.password_link',
+  'import.apply',
+  'bank.assign',
 ] as const;
 
 export const proposalAction = z.enum(PROPOSAL_ACTIONS);

@@ -7,8 +7,7 @@ import {
   type RechargeOperator,
 } from './values.ts';
 import { formatAed, type Fils } from '@jamiya/money/fils';
-import { memberRef } from './admin.ts';
-import { aedOutput, listQuery, positiveAedInput, text } from './common.ts';
+import { aedOutput, listQuery, memberRef, positiveAedInput, text } from './common.ts';
 
 // Mobile recharge requests (docs/product.md section 7): a member asks the committee to top up an
 // Indian prepaid number; an admin makes the recharge outside the app and marks it done with

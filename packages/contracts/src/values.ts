@@ -79,6 +79,7 @@ export const STATEMENT_KINDS = [
   'write_off',
   'reversal',
   'bonus',
+  'opening',
 ] as const;
 
 export const RECHARGE_OPERATORS = ['airtel', 'jio', 'vi', 'bsnl'] as const;

@@ -66,12 +66,17 @@ export function formatMonth(period: string, locale = 'en'): string {
   return dateFormat(locale, 'month').format(new Date(Date.UTC(year, month - 1, 15)));
 }
 
-/**
- * The month `months` after a month of dues, both as YYYY-MM ("2026-12", 1 -> "2027-01"): month
- * arithmetic on the count of months since year 0, without dates or zones.
- */
+/** A month (YYYY-MM) as the count of months since year 0: month arithmetic without dates or zones. */
+const monthIndex = (period: string) => Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1;
+
+/** The month `months` after a month of dues, both as YYYY-MM ("2026-12", 1 -> "2027-01"). */
 export function addMonthsToPeriod(period: string, months: number): string {
-  const index = Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1 + months;
+  const index = monthIndex(period) + months;
   const year = Math.floor(index / 12);
   return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The months from `from` to `to` (YYYY-MM), both counted; 0 when `to` is before `from`. */
+export function monthsFromTo(from: string, to: string): number {
+  return Math.max(0, monthIndex(to) - monthIndex(from) + 1);
 }

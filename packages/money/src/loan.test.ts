@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_AED_FILS } from './fils.ts';
-import { LOAN_INTEREST_PERMILLE, loanFigures, loanSchedule, sameAedFigure } from './loan.ts';
+import {
+  LOAN_INTEREST_PERMILLE,
+  loanFigures,
+  loanSchedule,
+  sameAedFigure,
+  spreadRepayment,
+} from './loan.ts';
 import type { LoanInstallment } from './loan.ts';
 
 const AED = 100;
@@ -230,5 +236,60 @@ describe('sameAedFigure', () => {
     expect(sameAedFigure(0.30000000000000004, 30)).toBe(false);
     expect(sameAedFigure(NaN, 0)).toBe(false);
     expect(sameAedFigure(-0, 0)).toBe(true);
+  });
+});
+
+describe('spreadRepayment', () => {
+  const unpaid = (amountFils: number, termMonths: number) =>
+    loanSchedule({ amountFils, termMonths }).map((i) => ({
+      ...i,
+      paidPrincipalFils: 0,
+      paidInterestFils: 0,
+    }));
+
+  it('pays the oldest installment first, its interest before its principal', () => {
+    // 1,000 over 2 months: 535 + 535, each 500 principal and 35 interest.
+    const { installments, principalFils, interestFils } = spreadRepayment(
+      unpaid(100_000, 2),
+      60_000,
+    );
+    expect(installments.map((i) => [i.paidInterestFils, i.paidPrincipalFils])).toEqual([
+      [3_500, 50_000],
+      [3_500, 3_000],
+    ]);
+    expect([principalFils, interestFils]).toEqual([53_000, 7_000]);
+  });
+
+  it('refuses more than is owed', () => {
+    expect(() => spreadRepayment(unpaid(100_000, 2), 107_001)).toThrow(RangeError);
+  });
+
+  it('never loses a fil, never pays a part beyond what it owes, whatever is repaid in turn', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 12_500, max: 5_000_000 }),
+        fc.integer({ min: 1, max: 24 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 5 }),
+        (amountFils, termMonths, shares) => {
+          let installments = unpaid(amountFils, termMonths);
+          const { totalFils } = loanFigures({ amountFils, termMonths });
+          let paid = 0;
+          for (const share of shares) {
+            const amount = Math.floor((totalFils - paid) * share);
+            const spread = spreadRepayment(installments, amount);
+            expect(spread.principalFils + spread.interestFils).toBe(amount);
+            installments = spread.installments;
+            paid += amount;
+          }
+          const sum = (pick: (i: (typeof installments)[number]) => number) =>
+            installments.reduce((s, i) => s + pick(i), 0);
+          expect(sum((i) => i.paidPrincipalFils + i.paidInterestFils)).toBe(paid);
+          for (const i of installments) {
+            expect(i.paidPrincipalFils).toBeLessThanOrEqual(i.principalFils);
+            expect(i.paidInterestFils).toBeLessThanOrEqual(i.interestFils);
+          }
+        },
+      ),
+    );
   });
 });

@@ -106,3 +106,42 @@ export function loanSchedule(input: LoanInput): LoanInstallment[] {
 export function sameAedFigure(clientAed: number, serverFils: Fils): boolean {
   return tryParseAed(clientAed) === serverFils;
 }
+
+/** What an installment is owed and what was paid of it: the parts a repayment is spread over. */
+export type InstallmentParts = {
+  principalFils: Fils;
+  interestFils: Fils;
+  paidPrincipalFils: Fils;
+  paidInterestFils: Fils;
+};
+
+/**
+ * A repayment spread over a loan's installments, oldest first and interest first within each
+ * (Apache Fineract's default strategy): each installment's paid parts after it, and how much of
+ * it went to interest and to principal. Throws RangeError for more than is owed.
+ */
+export function spreadRepayment<T extends InstallmentParts>(
+  installments: readonly T[],
+  amountFils: Fils,
+): { installments: T[]; principalFils: Fils; interestFils: Fils } {
+  assertFils(amountFils, 'amountFils');
+  let left = amountFils;
+  let principalFils = 0;
+  let interestFils = 0;
+  const after = installments.map((inst) => {
+    const toInterest = Math.min(left, inst.interestFils - inst.paidInterestFils);
+    const toPrincipal = Math.min(left - toInterest, inst.principalFils - inst.paidPrincipalFils);
+    left -= toInterest + toPrincipal;
+    interestFils += toInterest;
+    principalFils += toPrincipal;
+    return toInterest + toPrincipal === 0
+      ? inst
+      : {
+          ...inst,
+          paidInterestFils: inst.paidInterestFils + toInterest,
+          paidPrincipalFils: inst.paidPrincipalFils + toPrincipal,
+        };
+  });
+  if (left > 0) throw new RangeError(`${formatAed(left)} more than the loan owes`);
+  return { installments: after, principalFils, interestFils };
+}

@@ -14,9 +14,11 @@ import { isRetryableConflict } from './db-errors.ts';
 import { useNamedStatements } from './pglite-named-statements.ts';
 import * as auditTables from './schema/audit.ts';
 import * as authTables from './schema/auth.ts';
+import * as bankTables from './schema/bank.ts';
 import * as bonusTables from './schema/bonus.ts';
 import * as filesTables from './schema/files.ts';
 import * as idempotencyTables from './schema/idempotency.ts';
+import * as importsTables from './schema/imports.ts';
 import * as ledgerTables from './schema/ledger.ts';
 import * as loansTables from './schema/loans.ts';
 import * as membershipTables from './schema/membership.ts';
@@ -33,9 +35,11 @@ import * as usersTables from './schema/users.ts';
 export const schema = {
   ...auditTables,
   ...authTables,
+  ...bankTables,
   ...bonusTables,
   ...filesTables,
   ...idempotencyTables,
+  ...importsTables,
   ...ledgerTables,
   ...loansTables,
   ...membershipTables,

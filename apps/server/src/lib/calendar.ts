@@ -1,4 +1,4 @@
-import { addMonths, format, parseISO } from 'date-fns';
+import { addDays, addMonths, format, parseISO } from 'date-fns';
 import { MONTH_NAMES, type MonthName } from '@jamiya/contracts/common';
 import { isPeriod, type MonthChoice } from '@jamiya/contracts/values';
 import { addMonthsToPeriod } from '@jamiya/money/dates';
@@ -65,4 +65,9 @@ export function resolveMonthName(name: MonthName, today: string): string {
 /** The month a dues payment names: a period as it is, a month name as resolveMonthName reads it. */
 export function resolveMonth(choice: MonthChoice, today: string): string {
   return isPeriod(choice) ? choice : resolveMonthName(choice, today);
+}
+
+/** The date `days` days after `date` (before it when negative), both YYYY-MM-DD. */
+export function addDaysToDate(date: string, days: number): string {
+  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
 }

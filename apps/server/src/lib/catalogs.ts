@@ -4,8 +4,10 @@
 // server reads each at start (lib/i18n.ts).
 export const TEXT_FEATURES = [
   'auth',
+  'bank',
   'bonus',
   'files',
+  'imports',
   'ledger',
   'loans',
   'mail',

@@ -3,7 +3,6 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGES, type Language } from '@jamiya/contracts/languages';
 import { formatMoney } from '@jamiya/money/format';
 import { formatDay, formatMoment, formatMonth } from '@jamiya/money/dates';
-import type { Fils } from '@jamiya/money/fils';
 import { TEXT_FEATURES } from './catalogs.ts';
 
 // What the server writes for people to read, in their language (docs/languages.md), through
@@ -17,30 +16,17 @@ import { TEXT_FEATURES } from './catalogs.ts';
 
 export type TextId = `${(typeof TEXT_FEATURES)[number]}.${string}`;
 
-/**
- * A value put into a text, formatted in the reader's language: an amount, a month of dues
- * ("2026-03"), a calendar day, a moment; anything else as it is (names, reasons: as typed).
- */
-export type TextValue =
-  | string
-  | number
-  | { fils: Fils }
-  | { month: string }
-  | { day: string | Date }
-  | { at: Date | string }
-  /** Choices, as the reader's language lists them: "1, 3 or 6", "1 أو 3 أو 6". */
-  | { anyOf: readonly (string | number)[] };
-export type TextValues = Record<string, TextValue>;
-
-/** An English sentence for a reader, with its values: what an error or a reply says. */
-export interface Sentence {
-  message: string;
-  values?: TextValues;
-}
-export type Say = string | Sentence;
-
-export const sentence = (message: string, values?: TextValues): Sentence => ({ message, values });
-export const aed = (fils: Fils) => ({ fils });
+// A sentence and its values are plain data, apart from the catalogs: a pool thread reads them
+// without loading every catalog (lib/sentence.ts).
+export {
+  aed,
+  sentence,
+  type Say,
+  type Sentence,
+  type TextValue,
+  type TextValues,
+} from './sentence.ts';
+import type { Say, TextValue, TextValues } from './sentence.ts';
 
 type Catalog = Record<string, string>;
 

@@ -17,9 +17,13 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 }
 
 /** A multipart file field, described in the OpenAPI document as binary. */
-export const uploadedFile = (what: string, notAFile: string) =>
+export const uploadedFile = (
+  what: string,
+  notAFile: string,
+  kinds = 'JPEG, PNG, WebP, HEIC or PDF',
+) =>
   z.custom<UploadedFile>(isUploadedFile, { error: notAFile }).meta({
     type: 'string',
     format: 'binary',
-    description: `${what} (JPEG, PNG, WebP, HEIC or PDF, at most 10 MB)`,
+    description: `${what} (${kinds}, at most 10 MB)`,
   });

@@ -35,6 +35,14 @@ const API_TAGS = [
   { name: 'messages', description: 'The conversation between a member and the committee.' },
   { name: 'recharge', description: 'Mobile recharges a member asks the committee for.' },
   { name: 'bonus', description: 'The share-out of the interest income among the members.' },
+  {
+    name: 'imports',
+    description: 'An association brought in from its spreadsheet: members, savings, loans.',
+  },
+  {
+    name: 'bank',
+    description: "The association's bank statements matched to the receipts and the books.",
+  },
   { name: 'overview', description: "The treasurer's first page: headline figures and what waits." },
   { name: 'settings', description: "The association's settings, as the treasurer changes them." },
   { name: 'ledger', description: 'The books (trial balance, journal) and the audit log.' },

@@ -20,6 +20,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Accept an Idempotency-Key header on this route (installIdempotency does the rest). */
     idempotent?: boolean;
+    /** What of the answer is kept for a replay, when not all of it may wait in the database. */
+    keptAnswer?: (body: string) => string;
   }
 }
 
@@ -149,12 +151,14 @@ const storeAnswer: onSendHookHandler = async function (request, reply, payload) 
     if (reply.statusCode >= 500) {
       await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
     } else {
-      const body =
+      const sent =
         typeof payload === 'string'
           ? payload
           : Buffer.isBuffer(payload)
             ? payload.toString('utf8')
             : '';
+      const keep = request.routeOptions.config.keptAnswer;
+      const body = keep && sent ? keep(sent) : sent;
       const type = reply.getHeader('content-type');
       await db
         .update(idempotencyKeys)
@@ -189,6 +193,14 @@ export function installIdempotency(app: FastifyInstance): void {
     if (route.schema?.headers) throw new Error(`${route.url} has its own headers schema`);
     route.schema = { ...route.schema, headers: keyHeaders };
     route.preHandler = [...preHandlers, claimKey];
-    route.onSend = [...asArray(route.onSend), storeAnswer];
   });
+}
+
+/**
+ * Keeps each claimed request's answer as it is sent (storeAnswer). Installed on the app before
+ * the compression plugin, so that the answer is kept as written, not as compressed for one
+ * browser: a hook of a route, or one added after it, would see the compressed bytes.
+ */
+export function keepIdempotentAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', storeAnswer);
 }

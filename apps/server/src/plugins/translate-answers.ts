@@ -21,7 +21,8 @@ export function installAnswerTranslation(app: FastifyInstance): void {
     if (!isWithMessage(payload)) return payload;
     const language = requestLanguage(request);
     const translated: WithMessage = { ...payload, message: translate(language, payload.message) };
-    if (payload.errors) {
+    // An import's wrong cells come as a list, each already in the reader's language.
+    if (payload.errors && !Array.isArray(payload.errors)) {
       translated.errors = Object.fromEntries(
         Object.entries(payload.errors).map(([field, says]) => [
           field,

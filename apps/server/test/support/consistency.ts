@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../src/db/client.ts';
 import { loanInstallments, loans } from '../../src/db/schema/loans.ts';
 import { bonusAllocations, bonusPeriods } from '../../src/db/schema/bonus.ts';
+import { importMembers } from '../../src/db/schema/imports.ts';
 import { payments } from '../../src/db/schema/payments.ts';
 import { users } from '../../src/db/schema/users.ts';
 import {
@@ -20,6 +21,8 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
   const problems: string[] = [];
   const allLoans = await db.select().from(loans);
   let paidInterest = 0;
+  // Interest repaid before an import brought a loan in is in opening equity, not income.
+  let interestBeforeImport = 0;
   for (const loan of allLoans) {
     const [row] = await db
       .select({
@@ -31,6 +34,7 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
       .from(loanInstallments)
       .where(eq(loanInstallments.loanId, loan.id));
     paidInterest += Number(row?.paidInterest ?? 0);
+    interestBeforeImport += loan.openingInterestPaidFils ?? 0;
     const receivable = await loanReceivableFils(db, loan.id);
     const expected = loan.state === 'active' ? Number(row?.unpaidPrincipal ?? 0) : 0;
     if (receivable !== expected) {
@@ -45,9 +49,9 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
     .from(bonusPeriods);
   const sharedFils = Number(shared?.total ?? 0);
   const income = 0 - (await accountBalanceFils(db, { code: 'interest_income' }));
-  if (income !== paidInterest - sharedFils)
+  if (income !== paidInterest - interestBeforeImport - sharedFils)
     problems.push(
-      `interest income ${income} fils, installments say ${paidInterest} less ${sharedFils} shared out`,
+      `interest income ${income} fils, installments say ${paidInterest} less ${interestBeforeImport} before an import and ${sharedFils} shared out`,
     );
 
   const members = await db.select({ id: users.id }).from(users);
@@ -56,18 +60,29 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
       .select({ total: sql<string | null>`sum(${payments.approvedAmountFils})` })
       .from(payments)
       .where(
-        and(eq(payments.userId, m.id), eq(payments.kind, 'dues'), eq(payments.status, 'approved')),
+        and(
+          eq(payments.userId, m.id),
+          eq(payments.kind, 'dues'),
+          eq(payments.status, 'approved'),
+          // A month an import carried over came in with the opening entry's savings.
+          eq(payments.carriedOver, false),
+        ),
       );
+    const [imported] = await db
+      .select({ total: sql<string | null>`sum(${importMembers.savingsFils})` })
+      .from(importMembers)
+      .where(eq(importMembers.userId, m.id));
     const [bonus] = await db
       .select({ total: sql<string | null>`sum(${bonusAllocations.amountFils})` })
       .from(bonusAllocations)
       .where(eq(bonusAllocations.userId, m.id));
     const dues = Number(row?.total ?? 0);
     const bonusFils = Number(bonus?.total ?? 0);
+    const openingFils = Number(imported?.total ?? 0);
     const savings = await memberSavingsFils(db, m.id);
-    if (savings !== dues + bonusFils) {
+    if (savings !== dues + bonusFils + openingFils) {
       problems.push(
-        `member ${m.id}: savings ${savings} fils, approved dues ${dues} and bonus ${bonusFils}`,
+        `member ${m.id}: savings ${savings} fils, approved dues ${dues}, bonus ${bonusFils} and ${openingFils} brought in`,
       );
     }
   }
@@ -85,5 +100,15 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
       `month total ${r.month} ${r.account_class}: kept ${r.kept} fils, postings sum to ${r.postings}`,
     );
   }
+  // Cash never went below zero, entry after entry (postEntry refuses a payout it cannot cover).
+  const belowZero = (await db.execute(sql`select entry_id, running from (
+      select p.entry_id, sum(sum(p.amount_fils)) over (order by p.entry_id) as running
+      from postings p join ledger_accounts a on a.id = p.account_id
+      where a.code = 'cash' group by p.entry_id) t
+    where running < 0 order by entry_id limit 1`)) as unknown as {
+    rows: Array<{ entry_id: string; running: string }>;
+  };
+  for (const r of belowZero.rows)
+    problems.push(`cash went below zero, to ${r.running} fils, at entry ${r.entry_id}`);
   return problems;
 }

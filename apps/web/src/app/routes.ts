@@ -287,6 +287,11 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
     layout: 'admin',
     page: page('admin-bonus/bonus-page'),
   },
+  {
+    path: '/admin/import',
+    layout: 'admin',
+    page: page('admin-import/import-page'),
+  },
 ];
 
 export const isPageRoute = (route: PageRoute | RedirectRoute): route is PageRoute =>

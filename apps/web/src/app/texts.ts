@@ -7,6 +7,7 @@ import type { Messages } from '@lingui/core';
 const files = import.meta.glob<{ default: Messages }>(
   [
     './features/*/locales/*.json',
+    '!./features/admin*/locales/*.json',
     './locales/*.json',
     '!./features/layout/locales/en.json',
     '!./features/landing/locales/en.json',
@@ -26,15 +27,19 @@ const sentences = import.meta.glob<{ default: Messages }>([
  * pages are in English and Arabic only); none for English `messages`, whose keys are their own
  * English text.
  */
-export function loadTexts(language: string, namespace: string): Promise<Messages> {
+export async function loadTexts(language: string, namespace: string): Promise<Messages> {
+  // The treasurer's namespaces have a table of their own (admin-texts.ts).
+  const table = namespace.startsWith('admin')
+    ? (await import('./admin-texts.ts')).adminFiles
+    : files;
   const file = (lng: string) =>
     namespace === 'messages'
       ? sentences[`../../../../packages/contracts/src/locales/${lng}.json`]
-      : files[
+      : table[
           namespace === 'common'
             ? `./locales/${lng}.json`
             : `./features/${namespace}/locales/${lng}.json`
         ];
   const load = file(language) ?? file('en');
-  return load ? load().then((loaded) => loaded.default) : Promise.resolve({});
+  return load ? (await load()).default : {};
 }

@@ -9,6 +9,7 @@ import { inputClass, type FieldControlProps } from './field.tsx';
  * button that opens the phone's camera (on a touch screen; the file input opens the gallery).
  * `refuse`, when given, is asked about each file chosen: a file it refuses is not kept (the
  * form's value is emptied, and so is the input), so that nothing is prepared or sent.
+ * `accept` names the files offered (a photo or a PDF unless told: a spreadsheet to import).
  */
 export function FileInput<T extends FieldValues, O>({
   control,
@@ -17,6 +18,7 @@ export function FileInput<T extends FieldValues, O>({
   inputRef,
   cameraLabel,
   refuse,
+  accept = 'image/*,application/pdf',
 }: {
   control: Control<T, unknown, O>;
   name: Path<T>;
@@ -24,6 +26,7 @@ export function FileInput<T extends FieldValues, O>({
   inputRef?: RefObject<HTMLInputElement | null>;
   cameraLabel?: string;
   refuse?: (file: File) => boolean;
+  accept?: string;
 }) {
   const hasCamera = Boolean(cameraLabel) && window.matchMedia?.('(pointer: coarse)').matches;
   return (
@@ -62,7 +65,7 @@ export function FileInput<T extends FieldValues, O>({
               onBlur={field.onBlur}
               onChange={(e) => choose(e.target)}
               type="file"
-              accept="image/*,application/pdf"
+              accept={accept}
               className={`${inputClass} file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
             />
           </div>

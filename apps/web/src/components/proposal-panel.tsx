@@ -17,6 +17,8 @@ export const KIND_TEXTS: Record<ProposalAction, string> = {
   'member.deactivate': /*i18n*/ 'admin.proposal.kinds.memberDeactivate',
   'member.activate': /*i18n*/ 'admin.proposal.kinds.memberActivate',
   'member.password_link': /*i18n*/ 'admin.proposal.kinds.passwordLink',
+  'import.apply': /*i18n*/ 'admin.proposal.kinds.importApply',
+  'bank.assign': /*i18n*/ 'admin.proposal.kinds.bankAssign',
 };
 
 /** "Proposed by <name> on <date and time>". */

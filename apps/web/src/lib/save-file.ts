@@ -5,7 +5,11 @@ import { fetchFileBlob } from './api-client.ts';
  * header, so the file is fetched as a blob and saved through a temporary object URL.
  */
 export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const blob = await fetchFileBlob(path);
+  saveBlob(await fetchFileBlob(path), fileName);
+}
+
+/** Saves a blob made or fetched here as a file, through a temporary object URL. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -41,7 +41,7 @@ export const files = pgTable(
 
 // node-postgres reads a bytea as a Buffer, and so does PGlite as openPglite sets it up (Node's
 // hex codec, db/client.ts); a PGlite opened otherwise gives a Uint8Array, made a Buffer here.
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
 });

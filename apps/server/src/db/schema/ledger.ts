@@ -15,10 +15,10 @@ import { loans } from './loans.ts';
 import { payments } from './payments.ts';
 import { users } from './users.ts';
 
-export const ACCOUNT_TYPES = ['asset', 'liability', 'income', 'expense'] as const;
+export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
 
 // Chart of accounts. Shared accounts have a fixed code ('cash', 'interest_income',
-// 'loan_losses'); each member has a savings account and each loan a receivable account.
+// 'loan_losses', 'opening_equity'); each member has a savings account and each loan a receivable account.
 export const ledgerAccounts = pgTable('ledger_accounts', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -33,7 +33,7 @@ export const journalEntries = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', {
-      enum: ['dues', 'disbursement', 'repayment', 'write_off', 'reversal', 'bonus'],
+      enum: ['dues', 'disbursement', 'repayment', 'write_off', 'reversal', 'bonus', 'opening'],
     }).notNull(),
     memo: text('memo').notNull(),
     // When the movement happened in the world; createdAt is when it was recorded.

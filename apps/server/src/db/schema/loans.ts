@@ -35,6 +35,10 @@ export const loans = pgTable(
     passportOrNid: text('passport_or_nid').notNull(),
     state: text('state', { enum: LOAN_STATES }).notNull().default('pending'),
     disbursedOn: date('disbursed_on', { mode: 'string' }),
+    // A loan brought in from the association's books (features/imports): the interest repaid on
+    // it before, which the opening entry holds in opening equity, not in interest income. Null
+    // for a loan made in the app.
+    openingInterestPaidFils: bigint('opening_interest_paid_fils', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

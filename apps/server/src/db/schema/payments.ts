@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -38,8 +40,14 @@ export const payments = pgTable(
     // keeps that due, so a later change of the setting applies to unpaid months only.
     monthDueFils: bigint('month_due_fils', { mode: 'number' }),
     accountNumber: text('account_number'),
+    // What the member copied from the transfer's receipt, to find it in the bank statement.
+    transferDate: date('transfer_date', { mode: 'string' }),
+    bankReference: text('bank_reference'),
     receiptFileId: uuid('receipt_file_id').references(() => files.id),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    // A month marked paid by an import (features/imports): approved with no receipt and no
+    // journal entry of its own, the member's savings coming in with the opening entry.
+    carriedOver: boolean('carried_over').notNull().default(false),
     reviewNote: text('review_note'),
     reviewedBy: integer('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

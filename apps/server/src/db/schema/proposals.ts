@@ -18,6 +18,8 @@ export const fundProposals = pgTable(
     loanId: integer('loan_id').references(() => loans.id),
     // The account a member action is about (a status change, a password link).
     memberId: integer('member_id').references(() => users.id),
+    // Another thing an action is about, as 'kind:id' (a bank line to assign).
+    subject: text('subject'),
     // What the proposer asked for (a write-off's reason, a share-out's dates).
     reason: text('reason'),
     details: jsonb('details').$type<Record<string, unknown>>(),
@@ -34,7 +36,12 @@ export const fundProposals = pgTable(
   (t) => [
     // One open proposal per action and target (a share-out has one open proposal at a time).
     uniqueIndex('fund_proposals_one_open')
-      .on(t.action, sql`coalesce(${t.loanId}, 0)`, sql`coalesce(${t.memberId}, 0)`)
+      .on(
+        t.action,
+        sql`coalesce(${t.loanId}, 0)`,
+        sql`coalesce(${t.memberId}, 0)`,
+        sql`coalesce(${t.subject}, '')`,
+      )
       .where(sql`${t.state} = 'open'`),
   ],
 );

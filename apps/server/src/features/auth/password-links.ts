@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { passwordTokens } from '../../db/schema/auth.ts';
+import { inBatches } from '../../lib/batches.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { audit } from '../audit/public.ts';
@@ -66,9 +67,41 @@ export async function issuePasswordLink(
       createdBy: input.createdBy,
     });
   });
-  // The page opens in the account's language (plugins/web-app.ts), whatever the browser's.
+  return { token, url: linkUrl(input.publicUrl, token, language), expiresAt };
+}
+
+/** The page opens in the account's language (plugins/web-app.ts), whatever the browser's. */
+function linkUrl(publicUrl: string, token: string, language: Language): string {
   const lang = language === 'en' ? '' : `&lang=${language}`;
-  return { token, url: `${input.publicUrl}/set-password?token=${token}${lang}`, expiresAt };
+  return `${publicUrl}/set-password?token=${token}${lang}`;
+}
+
+/**
+ * Invitations for accounts just made (features/imports brings a whole association in), in the
+ * caller's transaction and one statement a thousand: as issuePasswordLink's, without its lock and voiding,
+ * since a new account has no link yet. Answers each account's link by its id.
+ */
+export async function issueInvitations(
+  db: DbOrTx,
+  accounts: ReadonlyArray<{ id: number; language: Language }>,
+  by: { createdBy: number; publicUrl: string; now: Date },
+): Promise<Map<number, { url: string; expiresAt: Date }>> {
+  const expiresAt = new Date(by.now.getTime() + PASSWORD_LINK_TTL_MS);
+  const links = accounts.map((a) => ({ ...a, token: randomBytes(32).toString('base64url') }));
+  for (const batch of inBatches(links))
+    await db.insert(passwordTokens).values(
+      batch.map((l) => ({
+        userId: l.id,
+        purpose: 'invite' as const,
+        tokenHash: hashToken(l.token),
+        expiresAt,
+        createdAt: by.now,
+        createdBy: by.createdBy,
+      })),
+    );
+  return new Map(
+    links.map((l) => [l.id, { url: linkUrl(by.publicUrl, l.token, l.language), expiresAt }]),
+  );
 }
 
 /**

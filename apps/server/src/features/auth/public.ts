@@ -3,6 +3,7 @@
 export { deviceTokenOf, findAccount, trustBrowser } from './devices.ts';
 export {
   issueAskedResetLink,
+  issueInvitations,
   issuePasswordLink,
   sendPasswordLinkMail,
   setPasswordWithLink,

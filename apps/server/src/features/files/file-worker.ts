@@ -1,4 +1,4 @@
-import type { MessagePort } from 'node:worker_threads';
+import { markStarted, type TimedTask } from '../../lib/thread-pool.ts';
 import {
   sanitizeFile,
   UploadRefusedError,
@@ -9,11 +9,9 @@ import {
 
 // A thread of the file pool (file-pool.ts): one file at a time, off the main thread.
 
-export interface FileTask {
+export interface FileTask extends TimedTask {
   input: Uint8Array;
   rules: FileRules;
-  /** Told when the work starts, so that the time limit counts from then, not from the queue. */
-  started: MessagePort;
 }
 
 export type FileTaskResult =
@@ -24,8 +22,7 @@ export type FileTaskResult =
 console.warn = () => {};
 
 export default async function sanitizeInThread(task: FileTask): Promise<FileTaskResult> {
-  task.started.postMessage('started');
-  task.started.close();
+  markStarted(task);
   const input = Buffer.from(task.input.buffer, task.input.byteOffset, task.input.byteLength);
   try {
     return { ok: true, upload: await sanitizeFile(input, task.rules) };

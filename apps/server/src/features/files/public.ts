@@ -2,6 +2,7 @@
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { diskUploadsIn, moveDiskUploads, type MovedUploads } from './disk-uploads.ts';
 export { databaseStorage, type FileStorage } from './file-storage.ts';
+export { cleanFileName } from './file-name.ts';
 export {
   checkedUpload,
   fileTypes,

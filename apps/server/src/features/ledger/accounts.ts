@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { directionOf, type Language } from '@jamiya/contracts/languages';
 import type { LoanCharge } from '@jamiya/contracts/settings';
+import { inBatches } from '../../lib/batches.ts';
 import { textsIn } from '../../lib/i18n.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
@@ -12,10 +13,11 @@ export type AccountRef =
   | { code: 'cash' }
   | { code: 'interest_income' }
   | { code: 'loan_losses' }
+  | { code: 'opening_equity' }
   | { code: 'savings'; userId: number }
   | { code: 'loan'; loanId: number; userId: number };
 
-type AccountType = 'asset' | 'liability' | 'income' | 'expense';
+type AccountType = 'asset' | 'liability' | 'equity' | 'income' | 'expense';
 
 function describe(ref: AccountRef): {
   code: string;
@@ -43,6 +45,14 @@ function describe(ref: AccountRef): {
         userId: null,
         loanId: null,
       };
+    case 'opening_equity':
+      return {
+        code: 'opening_equity',
+        type: 'equity',
+        name: 'Opening equity',
+        userId: null,
+        loanId: null,
+      };
     case 'savings':
       return {
         code: `savings:${ref.userId}`,
@@ -66,16 +76,32 @@ export function accountCode(ref: AccountRef): string {
   return describe(ref).code;
 }
 
-/** The account's row id, made on first use. */
-export async function accountId(db: DbOrTx, ref: AccountRef): Promise<number> {
-  const d = describe(ref);
-  await db.insert(ledgerAccounts).values(d).onConflictDoNothing({ target: ledgerAccounts.code });
-  const [row] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, d.code));
-  if (!row) throw new Error(`ledger account ${d.code} could not be created`);
-  return row.id;
+/** Each account's row id by its code, the accounts made on first use, in two statements a batch. */
+export async function accountIds(
+  db: DbOrTx,
+  refs: readonly AccountRef[],
+): Promise<Map<string, number>> {
+  const wanted = [...new Map(refs.map((ref) => [accountCode(ref), describe(ref)])).values()];
+  const ids = new Map<string, number>();
+  for (const batch of inBatches(wanted)) {
+    await db
+      .insert(ledgerAccounts)
+      .values(batch)
+      .onConflictDoNothing({ target: ledgerAccounts.code });
+    const rows = await db
+      .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+      .from(ledgerAccounts)
+      .where(
+        inArray(
+          ledgerAccounts.code,
+          batch.map((d) => d.code),
+        ),
+      );
+    for (const row of rows) ids.set(row.code, row.id);
+  }
+  for (const d of wanted)
+    if (!ids.has(d.code)) throw new Error(`ledger account ${d.code} could not be created`);
+  return ids;
 }
 
 /**
@@ -93,6 +119,7 @@ export function accountNameIn(
   if (kind === 'cash') return i18n._('ledger.accounts.cash');
   if (kind === 'interest_income') return i18n._('ledger.accounts.interestIncome', { charge });
   if (kind === 'loan_losses') return i18n._('ledger.accounts.loanLosses');
+  if (kind === 'opening_equity') return i18n._('ledger.accounts.openingEquity');
   if (kind === 'loan') return i18n._('ledger.accounts.loan', { loan: Number(id) });
   const member = members.get(Number(id));
   // A Latin name inside a right-to-left sentence keeps its own direction (FSI ... PDI).

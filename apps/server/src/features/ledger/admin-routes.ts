@@ -100,7 +100,7 @@ export const ledgerAdminRoutes =
           accounts: tb.accounts.map((a) => ({
             code: a.code,
             name: accountNameIn(a.code, language, loanCharge, people),
-            type: a.type as 'asset' | 'liability' | 'income' | 'expense',
+            type: a.type as 'asset' | 'liability' | 'equity' | 'income' | 'expense',
             debits: filsToAed(a.debitsFils),
             credits: filsToAed(a.creditsFils),
             balance: filsToAed(a.balanceFils),

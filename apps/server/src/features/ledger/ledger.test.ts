@@ -250,7 +250,7 @@ describe('ledger', () => {
       // With every table that refers to the journal, so that only the rule can refuse it.
       for (const table of [
         'postings',
-        'journal_entries, postings, bonus_periods, bonus_allocations',
+        'journal_entries, postings, bonus_periods, bonus_allocations, imports, import_members, bank_lines, bank_statement_lines',
       ]) {
         await t.db
           .transaction(async (tx) => {
@@ -320,6 +320,31 @@ describe('ledger', () => {
       // The original stays in the books: a correction is a new entry, never an edit.
       expect(await linesOf(original)).toHaveLength(3);
       expect(await unbalancedEntries(t.db)).toEqual([]);
+      await expectBooksBalance(t.db);
+    });
+
+    it('refuses to undo money that came in once it was paid out: cash never goes below zero', async () => {
+      const user = await makeUser(t.db);
+      const cash = (await balances(['cash'])).cash!;
+      const dues = await postEntry(
+        t.db,
+        entry([
+          { account: { code: 'cash' }, amountFils: 10_000 },
+          { account: { code: 'savings', userId: user.id }, amountFils: -10_000 },
+        ]),
+      );
+      // All the cash paid out (the savings account stands in for where it went).
+      const payout = await postEntry(
+        t.db,
+        entry([
+          { account: { code: 'savings', userId: user.id }, amountFils: cash + 10_000 },
+          { account: { code: 'cash' }, amountFils: -(cash + 10_000) },
+        ]),
+      );
+      const undo = { createdBy: admin.id, memo: 'undo', occurredAt: new Date() };
+      await expect(reverseEntry(t.db, dues, undo)).rejects.toMatchObject({ statusCode: 409 });
+      await reverseEntry(t.db, payout, undo);
+      await reverseEntry(t.db, dues, undo);
       await expectBooksBalance(t.db);
     });
 
@@ -421,7 +446,8 @@ describe('ledger', () => {
       });
       expect(tb.accounts.map((x) => x.code)).toEqual([...tb.accounts.map((x) => x.code)].sort());
 
-      for (const id of ids)
+      // Newest first, as a correction undoes: cash never goes below zero on the way.
+      for (const id of ids.reverse())
         await reverseEntry(t.db, id, { createdBy: admin.id, memo: 'undo', occurredAt: new Date() });
       await expectBooksBalance(t.db);
     });

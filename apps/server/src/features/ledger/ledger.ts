@@ -2,9 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { assertFils, type Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
+import { inBatches } from '../../lib/batches.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
-import { journalEntries, postings } from '../../db/schema/ledger.ts';
-import { accountId, type AccountRef } from './accounts.ts';
+import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
+
+type EntryKind = (typeof journalEntries.$inferSelect)['kind'];
+import { accountCode, accountIds, type AccountRef } from './accounts.ts';
 import { addToMonthTotals, cashInHandFils } from './month-totals.ts';
 
 // Only this feature writes journal rows. Signs: a debit is positive, a credit
@@ -12,7 +15,7 @@ import { addToMonthTotals, cashInHandFils } from './month-totals.ts';
 // accounts credit balances. See docs/domain/ledger.md.
 
 export interface EntryInput {
-  kind: 'dues' | 'disbursement' | 'repayment' | 'write_off' | 'reversal' | 'bonus';
+  kind: EntryKind;
   memo: string;
   occurredAt: Date;
   createdBy: number | null;
@@ -53,15 +56,17 @@ export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<number> 
     })
     .returning({ id: journalEntries.id });
   if (!entry) throw new Error('journal entry was not written');
-  const rows = [];
-  for (const line of lines) {
-    rows.push({
-      entryId: entry.id,
-      accountId: await accountId(tx, line.account),
-      amountFils: line.amountFils,
-    });
-  }
-  await tx.insert(postings).values(rows);
+  const ids = await accountIds(
+    tx,
+    lines.map((l) => l.account),
+  );
+  const rows = lines.map((line) => ({
+    entryId: entry.id,
+    accountId: ids.get(accountCode(line.account))!,
+    amountFils: line.amountFils,
+  }));
+  // An opening entry has a posting for every member: a few statements, not one each.
+  for (const batch of inBatches(rows)) await tx.insert(postings).values(batch);
   await addToMonthTotals(tx, entry.id);
   return entry.id;
 }
@@ -110,9 +115,19 @@ export async function reverseEntry(
     );
   }
   const lines = await tx
-    .select({ accountId: postings.accountId, amountFils: postings.amountFils })
+    .select({
+      accountId: postings.accountId,
+      amountFils: postings.amountFils,
+      code: ledgerAccounts.code,
+    })
     .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
     .where(eq(postings.entryId, entryId));
+  // Undoing money that came in takes it out again: it must be in hand, as for any payout.
+  const cashOut = lines
+    .filter((l) => l.code === 'cash' && l.amountFils > 0)
+    .reduce((s, l) => s + l.amountFils, 0);
+  if (cashOut > 0) await refuseBelowZeroCash(tx, cashOut);
   const [entry] = await tx
     .insert(journalEntries)
     .values({

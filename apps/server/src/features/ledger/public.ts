@@ -7,6 +7,7 @@ export {
   memberSavingsFils,
   savingsByMember,
 } from './balances.ts';
+export { cashAtEndOf, cashMovements, entryOfPayment, type CashMovement } from './cash.ts';
 export { bookFigures, describeMovement, type EntryKind } from './journal.ts';
 export { postEntry } from './ledger.ts';
 export { interestPostedOn, memberMovements } from './movements.ts';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { LoanState } from '@jamiya/contracts/values';
 import type { DbOrTx } from '../../db/client.ts';
@@ -34,6 +34,24 @@ export async function scheduledInterestOf(db: DbOrTx, userId: number): Promise<M
     .where(eq(loans.userId, userId))
     .groupBy(loanInstallments.loanId);
   return new Map(rows.map((r) => [r.loanId, Number(r.interest)]));
+}
+
+/**
+ * The interest each of the member's loans brought in by an import still owed then (its
+ * schedule's, less what was repaid of it before), by loan: what their statement opens with.
+ */
+export async function openingInterestOwedOf(
+  db: DbOrTx,
+  userId: number,
+): Promise<Map<number, Fils>> {
+  const rows = await db
+    .select({
+      loanId: loans.id,
+      owed: sql<string>`${loans.totalFils} - ${loans.amountFils} - ${loans.openingInterestPaidFils}`,
+    })
+    .from(loans)
+    .where(and(eq(loans.userId, userId), isNotNull(loans.openingInterestPaidFils)));
+  return new Map(rows.map((r) => [r.loanId, Number(r.owed)]));
 }
 
 /** Each loan's member, by the loan's id. */

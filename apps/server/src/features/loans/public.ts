@@ -2,6 +2,7 @@
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { loanAdminRoutes } from './admin-routes.ts';
 export { applyForLoan } from './apply.ts';
+export { bringInLoans, loanAtCutOver, type LoanBeforeCutOver } from './bring-in.ts';
 export { approveLoan } from './decisions.ts';
 export { disburseLoan } from './disburse.ts';
 export { installmentsOf, outstandingFils } from './installments.ts';
@@ -12,6 +13,7 @@ export {
   loanOwnerAndState,
   loanOwners,
   loansOfMember,
+  openingInterestOwedOf,
   overdueInstallments,
   owedOnActiveLoans,
   scheduledInterestOf,

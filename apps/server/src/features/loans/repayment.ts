@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
+import { spreadRepayment } from '@jamiya/money/loan';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { loanInstallments, loans } from '../../db/schema/loans.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -42,26 +43,19 @@ export async function applyRepayment(
       { payment_amount: [sentence(/*i18n*/ 'At most {owed}.', owed)] },
     );
   }
-  let left = input.amountFils;
-  let principal = 0;
-  let interest = 0;
-  for (const inst of installments) {
-    if (left === 0) break;
-    const interestDue = inst.interestFils - inst.paidInterestFils;
-    const principalDue = inst.principalFils - inst.paidPrincipalFils;
-    if (interestDue + principalDue === 0) continue;
-    const toInterest = Math.min(left, interestDue);
-    const toPrincipal = Math.min(left - toInterest, principalDue);
-    left -= toInterest + toPrincipal;
-    interest += toInterest;
-    principal += toPrincipal;
-    const paidInterestFils = inst.paidInterestFils + toInterest;
-    const paidPrincipalFils = inst.paidPrincipalFils + toPrincipal;
+  const spread = spreadRepayment(installments, input.amountFils);
+  const { principalFils: principal, interestFils: interest } = spread;
+  for (const [index, inst] of spread.installments.entries()) {
+    if (inst === installments[index]) continue;
     const isPaid =
-      paidInterestFils === inst.interestFils && paidPrincipalFils === inst.principalFils;
+      inst.paidInterestFils === inst.interestFils && inst.paidPrincipalFils === inst.principalFils;
     await tx
       .update(loanInstallments)
-      .set({ paidInterestFils, paidPrincipalFils, paidAt: isPaid ? input.now : null })
+      .set({
+        paidInterestFils: inst.paidInterestFils,
+        paidPrincipalFils: inst.paidPrincipalFils,
+        paidAt: isPaid ? input.now : null,
+      })
       .where(eq(loanInstallments.id, inst.id));
   }
   const entryId = await postEntry(tx, {

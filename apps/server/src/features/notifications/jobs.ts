@@ -31,6 +31,9 @@ export interface JobDeps {
  */
 export type ScheduledNotices = (db: Db, now: Date) => Promise<number>;
 
+/** The mails other features send on a schedule (an import's invitations), each returning how many. */
+export type ScheduledMails = (deps: JobDeps, now: Date, log: JobLog) => Promise<number>;
+
 /**
  * Notifications older than this are not mailed: when SMTP is configured after months without
  * it, members get no flood of old news (they are in the app all the same).
@@ -132,9 +135,11 @@ export async function runNotificationJob(
   now: Date,
   log: JobLog,
   remind: ScheduledNotices,
+  otherMails: readonly ScheduledMails[] = [],
 ): Promise<void> {
   const reminders = await remind(deps.db, now);
-  const mails = await mailNotifications(deps, now, log);
+  let mails = await mailNotifications(deps, now, log);
+  for (const send of otherMails) mails += await send(deps, now, log);
   const forgottenKeys = await forgetOldIdempotencyKeys(deps.db, now);
   if (reminders || mails || forgottenKeys) {
     log.info({ reminders, mails, forgottenKeys }, 'notifications job');
@@ -149,14 +154,20 @@ export interface RunningJob {
 /** Runs the job now and then every `intervalMs` after each run ends (runs never overlap). */
 export function startNotificationJob(
   deps: JobDeps,
-  options: { intervalMs: number; log: JobLog; remind: ScheduledNotices; now?: () => Date },
+  options: {
+    intervalMs: number;
+    log: JobLog;
+    remind: ScheduledNotices;
+    otherMails?: readonly ScheduledMails[];
+    now?: () => Date;
+  },
 ): RunningJob {
-  const { intervalMs, log, remind, now = () => new Date() } = options;
+  const { intervalMs, log, remind, otherMails = [], now = () => new Date() } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
-    running = runNotificationJob(deps, now(), log, remind)
+    running = runNotificationJob(deps, now(), log, remind, otherMails)
       .catch((err: unknown) => log.error({ err }, 'the notifications job failed'))
       .finally(() => {
         running = null;
@@ -182,10 +193,11 @@ export function installNotificationJob(
   app: FastifyInstance,
   intervalMs: number,
   remind: ScheduledNotices,
+  otherMails: readonly ScheduledMails[] = [],
 ): void {
   let job: RunningJob | null = null;
   app.addHook('onReady', async () => {
-    job = startNotificationJob(app.deps, { intervalMs, log: app.log, remind });
+    job = startNotificationJob(app.deps, { intervalMs, log: app.log, remind, otherMails });
   });
   app.addHook('onClose', async () => {
     await job?.stop();

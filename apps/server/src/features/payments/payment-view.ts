@@ -14,6 +14,8 @@ export function toPaymentView(p: Payment): PaymentView {
     amount: filsToAed(p.amountFils),
     approved_amount: p.approvedAmountFils === null ? null : filsToAed(p.approvedAmountFils),
     account_number: p.accountNumber,
+    transfer_date: p.transferDate,
+    bank_reference: p.bankReference,
     status: p.status,
     review_note: p.reviewNote,
     receipt_url: fileUrl(p.receiptFileId),

@@ -7,12 +7,20 @@ export {
   type AccountFigures,
 } from './account-summary.ts';
 export { paymentAdminRoutes } from './admin-routes.ts';
+export { carryOverPaidMonths } from './carried-over.ts';
 export {
   duesPeriodsOf,
   paymentsOfMember,
   pendingReceiptCount,
   toAdminPayments,
 } from './admin-views.ts';
+export {
+  isWaiting,
+  paymentsForMatching,
+  recordPaymentFromBank,
+  waitingPayments,
+  type PaymentForMatching,
+} from './bank-side.ts';
 export { approvePayment } from './review.ts';
 export { paymentRoutes } from './routes.ts';
 export { submitDues, submitLoanRepayment } from './submissions.ts';

@@ -48,7 +48,7 @@ function refuseOwn(payment: Payment, actor: Actor) {
  * applied to the oldest unpaid installments. One transaction, one journal entry.
  */
 export async function approvePayment(
-  db: Db,
+  db: DbOrTx,
   paymentId: number,
   actor: Actor,
   now: Date,

@@ -46,6 +46,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           'Pay a monthly due with a receipt, or (with only payment_amount) repay the active loan',
         description:
           'With `month`, `account_number` and the receipt `photo`: a monthly due, refused (409) when that month is already paid or under review. ' +
+          'Optionally `transfer_date` and `bank_reference`, copied from the receipt, to find it in the bank statement. ' +
           'With only `payment_amount`: a repayment towards the active loan, refused when there is none (409) or it exceeds what is owed (422). ' +
           'Either waits for an admin to review it before it moves any money.',
         ...secured,
@@ -59,12 +60,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const { payment_amount, month, account_number, photo } = request.body;
+      const transfer = {
+        transferDate: request.body.transfer_date,
+        bankReference: request.body.bank_reference,
+      };
       const now = new Date();
       if (month === undefined && account_number === undefined && photo === undefined) {
         const created = await submitLoanRepayment(
           db,
           me.userId,
-          { amountFils: payment_amount },
+          { amountFils: payment_amount, ...transfer },
           now,
           request.ip,
         );
@@ -88,7 +93,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await submitDues(
         db,
         me.userId,
-        { month, amountFils: payment_amount, accountNumber: account_number, receipt },
+        { month, amountFils: payment_amount, accountNumber: account_number, receipt, ...transfer },
         now,
         request.ip,
       );
@@ -111,7 +116,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'payments.submitLoanRepayment',
         summary: 'Repay the active loan with a receipt',
         description:
-          'Multipart: `payment_amount`, the receipt `photo` (required) and optionally `account_number`. ' +
+          'Multipart: `payment_amount`, the receipt `photo` (required) and optionally `account_number`, `transfer_date` and `bank_reference` (from the receipt, to find it in the bank statement). ' +
           "Another member's loan is 404; a loan that is not active is 409; an amount above what is owed beyond the repayments under review is 422. " +
           'Waits for an admin to review it before it moves any money.',
         ...secured,
@@ -143,6 +148,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           loanId,
           accountNumber: account_number,
           receipt,
+          transferDate: request.body.transfer_date,
+          bankReference: request.body.bank_reference,
         },
         new Date(),
         request.ip,

@@ -661,6 +661,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
         'account_number',
         'amount',
         'approved_amount',
+        'bank_reference',
         'created_at',
         'id',
         'kind',
@@ -671,6 +672,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
         'review_note',
         'reviewed_at',
         'status',
+        'transfer_date',
       ]);
 
       const seen: number[] = [];

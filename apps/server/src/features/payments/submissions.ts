@@ -23,7 +23,13 @@ import { monthOf } from './months.ts';
 
 export type Payment = typeof payments.$inferSelect;
 
-export interface DuesSubmission {
+/** What the member copied from the transfer's receipt, to find it in the bank statement. */
+export interface TransferDetails {
+  transferDate?: string | undefined;
+  bankReference?: string | undefined;
+}
+
+export interface DuesSubmission extends TransferDetails {
   month: MonthChoice;
   amountFils: Fils;
   accountNumber: string;
@@ -111,6 +117,7 @@ export async function submitDues(
           amountFils: input.amountFils,
           accountNumber: input.accountNumber,
           receiptFileId: file.id,
+          ...transferColumns(input, now),
         },
         ip,
         now,
@@ -133,7 +140,7 @@ function alreadyPaid(period: string, status: string) {
   );
 }
 
-export interface RepaymentSubmission {
+export interface RepaymentSubmission extends TransferDetails {
   amountFils: Fils;
   /** The loan the member means; their active loan when missing (the spec's amount-only call). */
   loanId?: number | undefined;
@@ -217,11 +224,21 @@ export async function submitLoanRepayment(
         amountFils: input.amountFils,
         accountNumber: input.accountNumber ?? null,
         receiptFileId: file?.id ?? null,
+        ...transferColumns(input, now),
       },
       ip,
       now,
     );
   });
+}
+
+/** The transfer's date and reference as kept; a date after today is refused. */
+function transferColumns(input: TransferDetails, now: Date) {
+  if (input.transferDate !== undefined && input.transferDate > localDate(now))
+    throw unprocessable(/*i18n*/ 'The transfer date cannot be after today.', {
+      transfer_date: [/*i18n*/ 'Enter the date on the receipt.'],
+    });
+  return { transferDate: input.transferDate ?? null, bankReference: input.bankReference ?? null };
 }
 
 /** Writes a member's submission and its audit row, in the caller's transaction. */

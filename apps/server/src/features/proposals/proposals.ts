@@ -22,6 +22,8 @@ export interface ProposalRequest {
   loanId: number | null;
   /** The account a member action is about. */
   memberId?: number | null;
+  /** Another thing it is about, as 'kind:id' (a bank line to assign). */
+  subject?: string | null;
   /** What would move in the fund or the books, for the lists; null when no money moves. */
   amountFils: Fils | null;
   reason?: string | null;
@@ -54,12 +56,16 @@ const ALREADY_PROPOSED: Record<ProposalAction, string> = {
     /*i18n*/ 'You proposed making this admin active again; a second admin must confirm it, or withdraw the proposal.',
   'member.password_link':
     /*i18n*/ 'You proposed a link to set a new password for this member; a second admin must confirm it, or withdraw the proposal.',
+  'import.apply':
+    /*i18n*/ 'You proposed applying this import; a second admin must confirm it, or withdraw the proposal.',
+  'bank.assign':
+    /*i18n*/ 'You proposed assigning this bank line; a second admin must confirm it, or withdraw the proposal.',
 };
 
 /** Null-safe equality of a nullable target column. */
 const sameTarget = (
-  column: typeof fundProposals.loanId | typeof fundProposals.memberId,
-  value: number | null,
+  column: typeof fundProposals.loanId | typeof fundProposals.memberId | typeof fundProposals.subject,
+  value: number | string | null,
 ) => (value === null ? sql`${column} is null` : eq(column, value));
 
 /**
@@ -76,11 +82,12 @@ export async function withSecondAdmin<T>(
   sameAs: (open: ProposalRow) => Say | null = () => null,
 ): Promise<Decision<T>> {
   const memberId = request.memberId ?? null;
+  const subject = request.subject ?? null;
   // Serialises the proposals of one action and target, so two first calls make one proposal.
   // A caller acting on a loan has locked the loan's row before this (the one lock order that a
   // member's withdrawal, which locks the loan and then its proposals, shares).
   await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`jamiya:proposal:${request.action}:${request.loanId ?? 0}:${memberId ?? 0}`}))`,
+    sql`select pg_advisory_xact_lock(hashtext(${`jamiya:proposal:${request.action}:${request.loanId ?? 0}:${memberId ?? 0}:${subject ?? ''}`}))`,
   );
   const [open] = await tx
     .select()
@@ -90,6 +97,7 @@ export async function withSecondAdmin<T>(
         eq(fundProposals.action, request.action),
         sameTarget(fundProposals.loanId, request.loanId),
         sameTarget(fundProposals.memberId, memberId),
+        sameTarget(fundProposals.subject, subject),
         eq(fundProposals.state, 'open'),
       ),
     );
@@ -132,6 +140,7 @@ export async function withSecondAdmin<T>(
         action: request.action,
         loanId: request.loanId,
         memberId,
+        subject,
         reason: request.reason ?? null,
         details: {
           ...request.details,

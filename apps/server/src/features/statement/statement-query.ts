@@ -11,7 +11,7 @@ import {
   memberMovements,
   type EntryKind,
 } from '../ledger/public.ts';
-import { scheduledInterestOf } from '../loans/public.ts';
+import { openingInterestOwedOf, scheduledInterestOf } from '../loans/public.ts';
 import { duesPeriodsOf } from '../payments/public.ts';
 
 export interface StatementRow {
@@ -58,6 +58,10 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
     rows.filter((r) => r.kind === 'bonus').map((r) => r.entryId),
   );
   const scheduledInterest = await scheduledInterestOf(db, userId);
+  // A loan brought in by an import opens owing the interest its schedule had left then.
+  const openingInterest = rows.some((r) => r.kind === 'opening')
+    ? await openingInterestOwedOf(db, userId)
+    : new Map<number, Fils>();
   const interestPosted = await interestPostedOn(db, [...scheduledInterest.keys()]);
   let savings = 0;
   let principal = 0;
@@ -66,6 +70,10 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
   const interestOwed = new Map<number, Fils>();
   const interestOfEntry = new Map<number, Fils>();
   const interestChangeOf = (r: (typeof rows)[number]): Fils => {
+    if (r.kind === 'opening') {
+      for (const [loanId, owed] of openingInterest) interestOwed.set(loanId, owed);
+      return [...openingInterest.values()].reduce((s, owed) => s + owed, 0);
+    }
     if (r.loanId === null) return 0;
     switch (r.kind) {
       case 'disbursement':

@@ -48,6 +48,7 @@ export const KIND_NAMES: Record<EntryKind, TextId> = {
   write_off: /*i18n*/ 'statement.kinds.write_off',
   reversal: /*i18n*/ 'statement.kinds.reversal',
   bonus: /*i18n*/ 'statement.kinds.bonus',
+  opening: /*i18n*/ 'statement.kinds.opening',
 };
 
 const CSV_COLUMNS = [

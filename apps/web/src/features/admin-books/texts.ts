@@ -46,6 +46,10 @@ export const AUDIT_ACTIONS_TEXTS: Record<string, string> = {
   'proposal.make': /*i18n*/ 'admin-books.audit.actions.proposal.make',
   'proposal.confirm': /*i18n*/ 'admin-books.audit.actions.proposal.confirm',
   'proposal.withdraw': /*i18n*/ 'admin-books.audit.actions.proposal.withdraw',
+  'import.apply': /*i18n*/ 'admin-books.audit.actions.import.apply',
+  'bank.statement_import': /*i18n*/ 'admin-books.audit.actions.bank.statement_import',
+  'bank.link': /*i18n*/ 'admin-books.audit.actions.bank.link',
+  'payment.from_bank': /*i18n*/ 'admin-books.audit.actions.payment.from_bank',
 };
 
 export const KINDS_TEXTS: Record<string, string> = {
@@ -55,11 +59,13 @@ export const KINDS_TEXTS: Record<string, string> = {
   write_off: /*i18n*/ 'admin-books.kinds.write_off',
   reversal: /*i18n*/ 'admin-books.kinds.reversal',
   bonus: /*i18n*/ 'admin-books.kinds.bonus',
+  opening: /*i18n*/ 'admin-books.kinds.opening',
 };
 
 export const LEDGER_TYPES_TEXTS: Record<string, string> = {
   asset: /*i18n*/ 'admin-books.ledger.types.asset',
   liability: /*i18n*/ 'admin-books.ledger.types.liability',
+  equity: /*i18n*/ 'admin-books.ledger.types.equity',
   income: /*i18n*/ 'admin-books.ledger.types.income',
   expense: /*i18n*/ 'admin-books.ledger.types.expense',
 };
@@ -92,6 +98,7 @@ export const ACCOUNTS_TEXTS: Record<string, string> = {
   cash: /*i18n*/ 'admin-books.accounts.cash',
   interest_income: /*i18n*/ 'admin-books.accounts.interest_income',
   loan_losses: /*i18n*/ 'admin-books.accounts.loan_losses',
+  opening_equity: /*i18n*/ 'admin-books.accounts.opening_equity',
   savings: /*i18n*/ 'admin-books.accounts.savings',
   loan: /*i18n*/ 'admin-books.accounts.loan',
 };

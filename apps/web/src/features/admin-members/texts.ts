@@ -47,6 +47,7 @@ export const KINDS_TEXTS: Record<string, string> = {
   write_off: /*i18n*/ 'admin-members.kinds.write_off',
   reversal: /*i18n*/ 'admin-members.kinds.reversal',
   bonus: /*i18n*/ 'admin-members.kinds.bonus',
+  opening: /*i18n*/ 'admin-members.kinds.opening',
 };
 
 export const STATUS_TEXTS: Record<string, string> = {

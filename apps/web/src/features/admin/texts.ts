@@ -10,6 +10,7 @@ export const NAV_TEXTS: Record<string, string> = {
   recharges: /*i18n*/ 'admin.nav.recharges',
   bonus: /*i18n*/ 'admin.nav.bonus',
   settings: /*i18n*/ 'admin.nav.settings',
+  import: /*i18n*/ 'admin.nav.import',
   ledger: /*i18n*/ 'admin.nav.ledger',
   audit: /*i18n*/ 'admin.nav.audit',
 };

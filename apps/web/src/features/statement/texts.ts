@@ -13,6 +13,7 @@ export const KINDS_TEXTS: Record<string, string> = {
   write_off: /*i18n*/ 'statement.kinds.write_off',
   reversal: /*i18n*/ 'statement.kinds.reversal',
   bonus: /*i18n*/ 'statement.kinds.bonus',
+  opening: /*i18n*/ 'statement.kinds.opening',
 };
 
 export const SUMMARY_TEXTS: Record<string, string> = {

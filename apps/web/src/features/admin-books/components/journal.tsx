@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { STATEMENT_KINDS } from '@jamiya/contracts/values';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { KINDS_TEXTS } from '../texts.ts';
 import type { JournalEntry } from '@jamiya/contracts/books';
@@ -16,7 +17,7 @@ import { useJournal, type EntryKind } from '../api/get-journal.ts';
 import { card } from '../../../components/styles.ts';
 import { useAccountName } from '../lib/use-account-name.ts';
 
-const KINDS: EntryKind[] = ['dues', 'disbursement', 'repayment', 'write_off', 'reversal', 'bonus'];
+const KINDS: readonly EntryKind[] = STATEMENT_KINDS;
 
 /** Every journal entry, newest first, each with its postings; filter by kind, export as CSV. */
 export function Journal() {

@@ -1,8 +1,9 @@
+import { copyText } from '../../../lib/clipboard.ts';
+import { LinkToCopy } from '../../../components/link-to-copy.tsx';
 import { useId, useRef, useState } from 'react';
 import { useTexts } from '../../../lib/i18n.tsx';
 import type { PasswordLink } from '@jamiya/contracts/membership';
 import { Button } from '../../../components/button.tsx';
-import { inputClass } from '../../../components/field.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 
 /**
@@ -48,12 +49,9 @@ function LinkToHandOver({
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'manual'>('idle');
 
   const copy = async () => {
-    try {
-      // Missing outside a secure context (plain http on a local network).
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(link.url);
+    if (await copyText(link.url)) {
       setCopyState('copied');
-    } catch {
+    } else {
       input.current?.select();
       setCopyState('manual');
     }
@@ -69,17 +67,11 @@ function LinkToHandOver({
       </h3>
       <p className="text-sm">{i18n._('admin-members.link.onlyOnce')}</p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <label className="sr-only" htmlFor={`${id}-url`}>
-          {i18n._('admin-members.link.label')}
-        </label>
-        <input
-          ref={input}
+        <LinkToCopy
           id={`${id}-url`}
-          readOnly
-          dir="ltr"
-          value={link.url}
-          onFocus={(e) => e.currentTarget.select()}
-          className={`${inputClass} font-mono text-sm`}
+          label={i18n._('admin-members.link.label')}
+          url={link.url}
+          inputRef={input}
         />
         <Button onClick={() => void copy()} className="shrink-0">
           {i18n._('admin-members.link.copy')}

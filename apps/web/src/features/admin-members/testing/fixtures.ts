@@ -101,6 +101,8 @@ export function memberDetail(overrides: Partial<AdminMemberDetail> = {}): AdminM
         amount: 200,
         approved_amount: null,
         account_number: 'Botim 0501234567',
+        transfer_date: null,
+        bank_reference: null,
         status: 'rejected',
         review_note: 'The receipt is not readable.',
         receipt_url: '/api/files/11',

@@ -42,6 +42,7 @@ const NAV = [
   ['Mobile recharges', '/admin/recharges'],
   ['Bonus share-out', '/admin/bonus'],
   ['Settings', '/admin/settings'],
+  ['Import', '/admin/import'],
   ['Books', '/admin/ledger'],
   ['Audit log', '/admin/audit'],
 ] as const;

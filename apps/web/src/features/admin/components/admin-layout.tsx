@@ -10,6 +10,7 @@ import { useOverview } from '../../../api/get-overview.ts';
 import {
   BookIcon,
   HistoryIcon,
+  ImportIcon,
   InboxIcon,
   MenuIcon,
   ReceiptIcon,
@@ -38,6 +39,7 @@ const NAV: NavEntry[] = [
   { key: 'recharges', to: '/admin/recharges', Icon: ReceiptIcon },
   { key: 'bonus', to: '/admin/bonus', Icon: BookIcon },
   { key: 'settings', to: '/admin/settings', Icon: SettingsIcon },
+  { key: 'import', to: '/admin/import', Icon: ImportIcon },
   { key: 'ledger', to: '/admin/ledger', Icon: BookIcon },
   { key: 'audit', to: '/admin/audit', Icon: HistoryIcon },
 ];

@@ -43,6 +43,13 @@ export const HistoryIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M3 3v5h5M12 7v5l3 2" />
   </svg>
 );
+/** A sheet with an arrow into it: the association's spreadsheet brought in. */
+export const ImportIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8z" />
+    <path d="M14 3v5h5M12 11v6M9 14l3 3 3-3" />
+  </svg>
+);
 export const MenuIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M4 6h16M4 12h16M4 18h16" />

@@ -82,6 +82,8 @@ export function duesPayment(overrides: Partial<Payment> = {}): Payment {
     amount: 200,
     approved_amount: 200,
     account_number: 'AE07 0331 2345 6789 0123 456',
+    transfer_date: null,
+    bank_reference: null,
     status: 'approved',
     review_note: null,
     receipt_url: '/api/files/57479314-0de0-4ddd-95a9-6ecf5f998d7f',

@@ -7,6 +7,11 @@ import { renderWithProviders, stubApi, type StubRequest } from '../../../testing
 import { MemberLayout } from './member-layout.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 
+// The member layout's update banner loads the service worker's helper after the page paints;
+// loaded here first, a test that ends before then leaves no import running past the file's end
+// (Vitest refuses a module loaded after its environment is torn down).
+await import('../../../lib/app-updates.ts');
+
 const countCalls = (requests: StubRequest[]) =>
   requests.filter((r) => r.url === '/api/notifications/unread-count');
 

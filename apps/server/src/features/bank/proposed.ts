@@ -1,0 +1,117 @@
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bankLines } from '../../db/schema/bank.ts';
+import { addDaysToDate } from '../../lib/calendar.ts';
+import { cashMovements, type CashMovement } from '../ledger/public.ts';
+import {
+  paymentsForMatching,
+  waitingPayments,
+  type PaymentForMatching,
+} from '../payments/public.ts';
+import { MATCH_WINDOW_DAYS, matchLines, type Counterpart, type Match } from './matching.ts';
+import { memberRefsById, type MemberRef } from '../users/public.ts';
+import { linesOf, type LineRow, type StatementRow } from './statements.ts';
+
+// A statement set beside the books: which of its lines are already linked, which match a
+// receipt waiting or a movement of cash, and what is left on either side.
+
+export interface StatementPicture {
+  statement: StatementRow;
+  lines: Map<number, LineRow>;
+  matches: Match[];
+  linked: LineRow[];
+  unmatchedLines: LineRow[];
+  unmatchedPayments: PaymentForMatching[];
+  unmatchedEntries: CashMovement[];
+  payments: Map<number, PaymentForMatching>;
+  movements: Map<number, CashMovement>;
+  members: Map<number, MemberRef>;
+}
+
+const paymentDay = (p: PaymentForMatching) => p.transferDate ?? p.submittedOn;
+
+/** Entries of the books already linked to a line (of any statement). */
+async function linkedEntryIds(db: DbOrTx, entryIds: number[]): Promise<Set<number>> {
+  if (entryIds.length === 0) return new Set();
+  const rows = await db
+    .select({ entryId: bankLines.entryId })
+    .from(bankLines)
+    .where(inArray(bankLines.entryId, entryIds));
+  return new Set(rows.map((r) => r.entryId!));
+}
+
+/** A movement's counterpart, dated by the transfer its payment names when it has one. */
+function movementCounterpart(
+  m: CashMovement,
+  payment: PaymentForMatching | undefined,
+): Counterpart {
+  return {
+    kind: 'entry',
+    id: m.entryId,
+    amountFils: m.cashFils,
+    day: payment ? paymentDay(payment) : m.occurredOn,
+    userId: m.userId,
+    bankReference: payment?.bankReference ?? null,
+  };
+}
+
+export async function pictureOf(db: DbOrTx, statement: StatementRow): Promise<StatementPicture> {
+  const all = await linesOf(db, statement.id);
+  const linked = all.filter((l) => l.paymentId !== null || l.entryId !== null);
+  const open = all.filter((l) => l.paymentId === null && l.entryId === null);
+  // A receipt is linked to its line as it is approved: one waiting has no line yet.
+  const waiting = await waitingPayments(db);
+  // Movements a line of this statement could be the money of, not yet linked to a line.
+  const around = await cashMovements(db, {
+    from: addDaysToDate(statement.fromDate, -MATCH_WINDOW_DAYS),
+    to: addDaysToDate(statement.toDate, MATCH_WINDOW_DAYS),
+  });
+  const taken = await linkedEntryIds(
+    db,
+    around.map((m) => m.entryId),
+  );
+  const movements = around.filter((m) => !taken.has(m.entryId));
+  const paid = await paymentsForMatching(
+    db,
+    movements.flatMap((m) => (m.paymentId === null ? [] : [m.paymentId])),
+  );
+  const payments = new Map([...waiting, ...paid].map((p) => [p.id, p]));
+  const counterparts: Counterpart[] = [
+    ...waiting.map((p): Counterpart => ({
+      kind: 'payment',
+      id: p.id,
+      amountFils: p.amountFils,
+      day: paymentDay(p),
+      userId: p.userId,
+      bankReference: p.bankReference,
+    })),
+    ...movements.map((m) =>
+      movementCounterpart(m, m.paymentId ? payments.get(m.paymentId) : undefined),
+    ),
+  ];
+  const members = await memberRefsById(db, [
+    ...waiting.map((p) => p.userId),
+    ...movements.flatMap((m) => (m.userId === null ? [] : [m.userId])),
+  ]);
+  const matches = matchLines(open, counterparts, members);
+  const matchedLines = new Set(matches.map((m) => m.lineId));
+  const matchedOf = (kind: Counterpart['kind']) =>
+    new Set(matches.filter((m) => m.counterpart.kind === kind).map((m) => m.counterpart.id));
+  const matchedPayments = matchedOf('payment');
+  const matchedEntries = matchedOf('entry');
+  const within = (day: string) => day >= statement.fromDate && day <= statement.toDate;
+  return {
+    statement,
+    lines: new Map(all.map((l) => [l.id, l])),
+    matches,
+    linked,
+    unmatchedLines: open.filter((l) => !matchedLines.has(l.id)),
+    unmatchedPayments: waiting.filter((p) => !matchedPayments.has(p.id) && within(paymentDay(p))),
+    unmatchedEntries: movements.filter(
+      (m) => !matchedEntries.has(m.entryId) && within(m.occurredOn),
+    ),
+    payments,
+    movements: new Map(movements.map((m) => [m.entryId, m])),
+    members,
+  };
+}

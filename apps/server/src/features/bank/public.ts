@@ -1,0 +1,3 @@
+// The door of bank: the association's bank statements, matched to the receipts and the books.
+// What app.ts and other features may use of it; the rest is the feature's own.
+export { bankAdminRoutes } from './admin-routes.ts';

@@ -1,0 +1,185 @@
+import type { Say } from '../../lib/i18n.ts';
+import { readCamt053 } from './read-camt.ts';
+import { csvRecords, headerAt, readCsv } from './read-csv.ts';
+import { readMt940 } from './read-mt940.ts';
+import { MAX_CELL_CHARACTERS, problemList, type DateOrder } from './read-values.ts';
+
+// A bank statement as the treasurer downloads it, a CSV of any bank (its columns chosen once),
+// an ISO 20022 camt.053 or a SWIFT MT940, read into plain lines: amounts in fils, days, the
+// bank's words and references. A file from outside is hostile: this runs in a pool thread (read-pool.ts), bounded in lines, cells and time, and whatever is wrong with
+// it comes back as sentences, row by row, never as a crash.
+
+export type StatementFormat = 'csv' | 'camt053' | 'mt940';
+
+/** Which of a CSV's columns (by their header) hold what. */
+export interface CsvMapping {
+  /** The booking date. */
+  date: string;
+  /** Needed unless every date is written YYYY-MM-DD. */
+  date_order?: DateOrder;
+  /** One signed amount column, or the two below. */
+  amount?: string;
+  credit?: string;
+  /** Money out whether the bank shows it positive or negative. */
+  debit?: string;
+  /** Either or both: joined into a line's text. */
+  reference?: string;
+  description?: string;
+  /** The running balance after the line. */
+  balance?: string;
+  currency?: string;
+  /** The mark before the decimals; '.' unless said. */
+  decimal?: '.' | ',';
+}
+
+export interface StatementLine {
+  /** Where it is in the file, for messages: a CSV's row (the first is 1), a camt entry's or an MT940 line's number. */
+  row: number;
+  /** YYYY-MM-DD */
+  bookedOn: string;
+  /** Money in above 0, money out below; never 0. */
+  amountFils: number;
+  /** Reference and description, whitespace collapsed, at most 500 characters. */
+  text: string;
+  /** The bank's own reference of the entry, when the format has one (not a CSV). */
+  bankRef: string | null;
+  /** The balance after this line, when the file gives it. */
+  balanceFils: number | null;
+}
+
+export interface Statement {
+  format: StatementFormat;
+  /** The earliest and the latest booking day (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  openingBalanceFils: number | null;
+  closingBalanceFils: number | null;
+  /** In the file's order. */
+  lines: StatementLine[];
+}
+
+export interface Problem {
+  row: number | null;
+  column: string | null;
+  message: Say;
+}
+
+export class StatementRefusedError extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(`The statement was refused: ${problems.length} problem(s)`);
+  }
+}
+
+export interface CsvColumns {
+  /** The header's names, as the mapping uses them. */
+  columns: string[];
+  /** Up to 5 rows under it, for the treasurer to see which is which. */
+  sample: string[][];
+}
+
+const NOT_A_STATEMENT =
+  /*i18n*/ 'The file is not a bank statement Jamiya can read: send a CSV, a camt.053 or an MT940 file.';
+const NOT_UNICODE =
+  /*i18n*/ 'This file is not saved as Unicode, so its Arabic would be lost: export it again as CSV UTF-8 and send it.';
+const WORKBOOK =
+  /*i18n*/ 'This is an Excel workbook: save it as CSV UTF-8, or export the statement from the bank as CSV, and send it again.';
+const XML_DECLARATIONS =
+  /*i18n*/ 'This file declares a DOCTYPE or entities, which no camt.053 statement needs, so it is not read: send the file as the bank exported it.';
+const NOT_A_CSV = /*i18n*/ 'Only a CSV file has columns to choose, and this file is not one.';
+const NO_MAPPING =
+  /*i18n*/ 'Choose which columns of this CSV hold the date and the amount, then send it again.';
+const NO_LINES =
+  /*i18n*/ 'This statement has no booked lines: export a period with payments in it and send it again.';
+
+const refuse = (message: Say): never => {
+  throw new StatementRefusedError([{ row: null, column: null, message }]);
+};
+
+const startsWith = (bytes: Uint8Array, ...lead: number[]) => lead.every((b, i) => bytes[i] === b);
+
+/** What detecting a format reads of a file: its start. */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * The text of a file (`head`: of its start): UTF-8 with or without its byte order mark, or
+ * UTF-16 with its mark (Excel's "Unicode text"). A workbook, a picture or a PDF is refused; text
+ * in a code page (Windows-1256) too, as its Arabic cannot be told from noise.
+ */
+function decode(bytes: Uint8Array, head = false): string {
+  if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04) || startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0))
+    refuse(WORKBOOK);
+  const part = head ? bytes.subarray(0, HEAD_BYTES) : bytes;
+  let encoding = 'utf-8';
+  if (startsWith(bytes, 0xff, 0xfe)) encoding = 'utf-16le';
+  else if (startsWith(bytes, 0xfe, 0xff)) encoding = 'utf-16be';
+  else if (part.includes(0) || startsWith(bytes, 0x25, 0x50, 0x44, 0x46)) refuse(NOT_A_STATEMENT);
+  let text = '';
+  try {
+    // Streaming, a character cut at the end of the start is left for a next part.
+    text = new TextDecoder(encoding, { fatal: true }).decode(part, { stream: head });
+  } catch {
+    refuse(NOT_UNICODE);
+  }
+  text = text.replace(/^\uFEFF/, '');
+  if (text.includes('\u0000')) refuse(NOT_A_STATEMENT);
+  return text;
+}
+
+const CAMT_053 =
+  /<(?:[\w.-]+:)?Document\b[^>]*?\sxmlns(?::[\w.-]+)?\s*=\s*["']urn:iso:std:iso:20022:tech:xsd:camt\.053\.\d{3}\.\d{2}["']/;
+
+/** The format of a file, from its start. */
+function formatOf(text: string): StatementFormat | null {
+  const head = text.slice(0, HEAD_BYTES);
+  if (/^\s*</.test(head)) return CAMT_053.test(head) ? 'camt053' : null;
+  // An MT940 missing its :60F: is still one, broken: it says so rather than pass for a CSV.
+  if ((/^:20:/m.test(head) && /^:60[FM]:/m.test(head)) || /^\s*(?::20:|\{1:)/.test(head))
+    return 'mt940';
+  const lines = head.split(/\r?\n/, 50).filter((line) => line.trim() !== '');
+  return lines.length >= 2 && lines.some((line) => /[,;\t]/.test(line)) ? 'csv' : null;
+}
+
+/** Which of the three a file is, or null when it is none. */
+export function detectFormat(bytes: Uint8Array): StatementFormat | null {
+  try {
+    return formatOf(decode(bytes, true));
+  } catch (error) {
+    if (error instanceof StatementRefusedError) return null;
+    throw error;
+  }
+}
+
+/** A CSV's header and the first rows under it, for the treasurer to choose its columns. */
+export function readCsvColumns(bytes: Uint8Array): CsvColumns {
+  const text = decode(bytes);
+  if (formatOf(text) !== 'csv') refuse(NOT_A_CSV);
+  const problems = problemList();
+  const rows = csvRecords(text, problems, true);
+  const header = problems.list.length ? -1 : headerAt(rows, problems);
+  if (header < 0) throw new StatementRefusedError(problems.list);
+  const cell = (value: string) => value.trim().slice(0, MAX_CELL_CHARACTERS);
+  return {
+    columns: rows[header]!.cells.map(cell),
+    sample: rows.slice(header + 1, header + 6).map((row) => row.cells.map(cell)),
+  };
+}
+
+/** A statement read whole, or refused with every problem found (at most 50). */
+export function readStatement(bytes: Uint8Array, mapping?: CsvMapping): Statement {
+  const text = decode(bytes);
+  // Entities are refused before any parser sees them: no external entity, no expansion.
+  if (/^\s*</.test(text) && /<!(?:DOCTYPE|ENTITY)/i.test(text)) refuse(XML_DECLARATIONS);
+  const format = formatOf(text) ?? refuse(NOT_A_STATEMENT);
+  if (format === 'csv' && !mapping) refuse(NO_MAPPING);
+  const problems = problemList();
+  const read =
+    format === 'camt053'
+      ? readCamt053(text, problems)
+      : format === 'mt940'
+        ? readMt940(text, problems)
+        : readCsv(text, mapping!, problems);
+  if (!problems.list.length && !read.lines.length) problems.add(null, null, NO_LINES);
+  if (problems.list.length) throw new StatementRefusedError(problems.list);
+  const days = read.lines.map((line) => line.bookedOn).sort();
+  return { format, from: days[0]!, to: days.at(-1)!, ...read };
+}

@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Fils } from '@jamiya/money/fils';
+import type { DbOrTx } from '../../db/client.ts';
+import { bankLines, bankStatementLines, bankStatements } from '../../db/schema/bank.ts';
+import { aed, sentence, type Say } from '../../lib/i18n.ts';
+import { cashAtEndOf, cashMovements, type CashMovement } from '../ledger/public.ts';
+import type { LineRow, StatementRow } from './statements.ts';
+
+// The bank's balance at the end of a day beside the books' cash, and what explains the
+// difference: lines of the bank the books do not have by then, and movements of the books the
+// bank does not have by then (docs/domain/reconciliation.md).
+
+export interface ReconciliationFigures {
+  asOf: string;
+  statement: StatementRow | null;
+  bankFils: Fils | null;
+  booksFils: Fils;
+  linesNotInBooks: LineRow[];
+  entriesNotInBank: CashMovement[];
+  agree: boolean;
+  verdict: Say;
+}
+
+/** The balance a statement gives at the end of `day`, or null when it gives none. */
+async function balanceFrom(db: DbOrTx, statement: StatementRow, day: string): Promise<Fils | null> {
+  if (statement.toDate <= day && statement.closingBalanceFils !== null)
+    return statement.closingBalanceFils;
+  const lines = await db
+    .select({ amountFils: bankLines.amountFils, balanceFils: bankLines.balanceFils })
+    .from(bankStatementLines)
+    .innerJoin(bankLines, eq(bankLines.id, bankStatementLines.lineId))
+    .where(and(eq(bankStatementLines.statementId, statement.id), lte(bankLines.bookedOn, day)))
+    .orderBy(asc(bankLines.bookedOn), asc(bankLines.id));
+  if (statement.openingBalanceFils !== null)
+    return lines.reduce((sum, l) => sum + l.amountFils, statement.openingBalanceFils);
+  const last = lines.at(-1);
+  return last?.balanceFils ?? null;
+}
+
+/**
+ * The bank and the books at the end of `asOf`; when the latest statement ends before it, at
+ * the end of the statement's last day, the last the bank has told.
+ */
+export async function reconcile(db: DbOrTx, asOf: string): Promise<ReconciliationFigures> {
+  const [statement] = await db
+    .select()
+    .from(bankStatements)
+    .where(lte(bankStatements.fromDate, asOf))
+    .orderBy(desc(bankStatements.toDate), desc(bankStatements.id))
+    .limit(1);
+  if (!statement)
+    return {
+      asOf,
+      statement: null,
+      bankFils: null,
+      booksFils: await cashAtEndOf(db, asOf),
+      linesNotInBooks: [],
+      entriesNotInBank: [],
+      agree: false,
+      verdict: sentence(/*i18n*/ 'No bank statement covers {day} yet: import one to compare.', {
+        day: { day: asOf },
+      }),
+    };
+  const to = statement.toDate < asOf ? statement.toDate : asOf;
+  const bankFils = await balanceFrom(db, statement, to);
+  const booksFils = await cashAtEndOf(db, to);
+  // The days the statements cover, up to the day asked.
+  const [first] = await db
+    .select({ from: sql<string>`min(${bankStatements.fromDate})::text` })
+    .from(bankStatements);
+  const from = first!.from;
+  const movements = await cashMovements(db, { from, to });
+  const lines = await db
+    .select()
+    .from(bankLines)
+    .where(sql`${bankLines.bookedOn} between ${from} and ${to}`)
+    .orderBy(asc(bankLines.bookedOn), asc(bankLines.id));
+  // A line linked to an entry booked after the day is not in the books by then, and the other way.
+  const linkedEntries = await cashMovements(db, {
+    entryIds: lines.flatMap((l) => (l.entryId === null ? [] : [l.entryId])),
+  });
+  const entryDay = new Map(linkedEntries.map((m) => [m.entryId, m.occurredOn]));
+  const linesNotInBooks = lines.filter(
+    (l) => l.entryId === null || (entryDay.get(l.entryId) ?? '') > to,
+  );
+  const linesOfEntries = movements.length
+    ? await db
+        .select({ entryId: bankLines.entryId, bookedOn: bankLines.bookedOn })
+        .from(bankLines)
+        .where(
+          and(
+            isNotNull(bankLines.entryId),
+            inArray(
+              bankLines.entryId,
+              movements.map((m) => m.entryId),
+            ),
+          ),
+        )
+    : [];
+  const lineDay = new Map(linesOfEntries.map((l) => [l.entryId!, l.bookedOn]));
+  const entriesNotInBank = movements.filter((m) => {
+    const day = lineDay.get(m.entryId);
+    return day === undefined || day > to;
+  });
+  const difference = bankFils === null ? null : booksFils - bankFils;
+  const agree = difference === 0 && linesNotInBooks.length === 0 && entriesNotInBank.length === 0;
+  return {
+    asOf,
+    statement,
+    bankFils,
+    booksFils,
+    linesNotInBooks,
+    entriesNotInBank,
+    agree,
+    verdict: verdictOf(
+      statement,
+      asOf,
+      difference,
+      linesNotInBooks.length,
+      entriesNotInBank.length,
+    ),
+  };
+}
+
+function verdictOf(
+  statement: StatementRow,
+  asOf: string,
+  difference: Fils | null,
+  lines: number,
+  entries: number,
+): Say {
+  if (difference === null)
+    return sentence(
+      /*i18n*/ 'The statement of {from} to {to} gives no balance: import one with balances to compare.',
+      { from: { day: statement.fromDate }, to: { day: statement.toDate } },
+    );
+  if (difference === 0 && lines === 0 && entries === 0)
+    return statement.toDate < asOf
+      ? sentence(
+          /*i18n*/ 'Books and bank agree up to {day}, the last day of the latest statement.',
+          {
+            day: { day: statement.toDate },
+          },
+        )
+      : /*i18n*/ 'Books and bank agree.';
+  return sentence(
+    /*i18n*/ 'The books and the bank differ by {difference}: {lines, plural, =0 {every bank line is in the books} one {# bank line is not in the books} other {# bank lines are not in the books}}, and {entries, plural, =0 {every movement of the books is in the bank} one {# movement of the books is not in the bank} other {# movements of the books are not in the bank}}.',
+    { difference: aed(Math.abs(difference)), lines, entries },
+  );
+}

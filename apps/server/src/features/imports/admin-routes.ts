@@ -1,0 +1,283 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { desc, eq, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { errorBody } from '@jamiya/contracts/common';
+import {
+  importApplied,
+  importDryRun,
+  importFields,
+  importProposed,
+  importRefusal,
+  importsList,
+  importsQuery,
+  importTemplateQuery,
+} from '@jamiya/contracts/imports';
+import { imports } from '../../db/schema/imports.ts';
+import { localDate } from '../../lib/calendar.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import type { Language } from '@jamiya/contracts/languages';
+import { sentence, translate } from '../../lib/i18n.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import { page, parseCursor } from '../../lib/pagination.ts';
+import { idParams, refused, secured } from '../../lib/route-kit.ts';
+import { uploadedFile } from '../../lib/uploaded-file.ts';
+import { openProposals, toProposalViews } from '../proposals/public.ts';
+import { cleanFileName } from '../files/public.ts';
+import { actorOf } from '../sessions/public.ts';
+import { getSettings } from '../settings/public.ts';
+import { applyOrPropose, importColumns, refuseAppliedTwice, type Applied } from './apply.ts';
+import { checkImport, sha256Of, type ImportPlan } from './check.ts';
+import { csvTemplate, xlsxTemplate } from './template.ts';
+import { mailImportInvitations } from './invitations.ts';
+import { dryRunView, importViews, problemsView } from './views.ts';
+
+/**
+ * An apply's answer as kept for a replay (Idempotency-Key): without the invitations' links,
+ * which only the answer itself holds (only a link's hash may wait in the database).
+ */
+function withoutLinks(body: string): string {
+  const answer = JSON.parse(body) as { invitations?: unknown[] };
+  return Array.isArray(answer.invitations) && answer.invitations.length
+    ? JSON.stringify({ ...answer, invitations: [] })
+    : body;
+}
+
+const SECOND_ADMIN =
+  'With two or more active admins it needs a second admin (docs/domain/maker-checker.md): the first call answers 202 and keeps the file; ' +
+  'another admin confirms with `POST /api/admin/imports/{id}/confirm` (or by sending the same file, day and balance); the proposer never does (409).';
+
+/** The treasurer's calls to bring an association in from its spreadsheet (docs/domain/import.md). */
+export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, mailer, publicUrl } = app.deps;
+
+  // The first invitations go as soon as an import is applied, rather than at the scheduled
+  // job's next run; the job mails whatever is left. The app waits for them when it closes.
+  const mailing = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(mailing);
+  });
+  function mailInvitationsNow() {
+    const run = mailImportInvitations(app.deps, new Date(), app.log)
+      .catch((err: unknown) => app.log.warn({ err }, 'invitation mails will go with the job'))
+      .finally(() => mailing.delete(run));
+    mailing.add(run);
+  }
+
+  app.get(
+    '/imports/template',
+    {
+      schema: {
+        tags: ['imports'],
+        operationId: 'imports.getTemplate',
+        summary: 'The template to fill in: CSV or XLSX',
+        description:
+          "For an active admin: the header row, an example row and what each column takes, in the reader's language (English or Arabic).",
+        ...secured,
+        querystring: importTemplateQuery,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { 200: z.any(), ...refused },
+      },
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      const { loanCharge } = await getSettings(db);
+      const name = 'jamiya-import-template';
+      if (request.query.format === 'xlsx') {
+        reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('Content-Disposition', `attachment; filename="${name}.xlsx"`);
+        return xlsxTemplate(language, loanCharge);
+      }
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}.csv"`);
+      return csvTemplate(language, loanCharge);
+    },
+  );
+
+  /** An apply's answer: the import, and the invitations to hand over when they are not mailed. */
+  async function appliedAnswer(applied: Applied, language: Language) {
+    const [record] = await importViews(db, [applied.import]);
+    const links = applied.invitations;
+    return {
+      message: translate(
+        language,
+        sentence(
+          /*i18n*/ '{members, plural, one {# member was} other {# members were}} brought in; the books open on {day}.',
+          { members: applied.members.length, day: { day: applied.import.asOf } },
+        ),
+      ),
+      import: record!,
+      invitations_mailed: links === null,
+      invitations: links
+        ? applied.members.map((m) => ({
+            member: { id: m.id, unique_id: m.uniqueId, name: m.name },
+            email: m.email,
+            mobile: m.mobile,
+            language: m.language,
+            set_password_link: {
+              url: links.get(m.id)!.url,
+              expires_at: links.get(m.id)!.expiresAt.toISOString(),
+            },
+          }))
+        : [],
+    };
+  }
+
+  const answer = <S extends 201 | 202 | 422, B>(status: S, body: B) => ({ status, body });
+
+  /** Applies a plan without problems (422 with each wrong cell otherwise), or proposes it. */
+  async function apply(plan: ImportPlan, request: Parameters<typeof actorOf>[0]) {
+    const language = requestLanguage(request);
+    if (plan.problems.length > 0)
+      return answer(422, {
+        status_code: 422,
+        message: translate(
+          language,
+          sentence(
+            /*i18n*/ 'Nothing was imported: {count, plural, one {# cell needs} other {# cells need}} correcting first.',
+            { count: plan.problems.length },
+          ),
+        ),
+        errors: problemsView(plan.problems, language),
+      });
+    const decision = await applyOrPropose(
+      db,
+      plan,
+      { actor: actorOf(request), publicUrl, mailsInvitations: mailer.delivers },
+      new Date(),
+    );
+    if ('proposed' in decision) {
+      const [proposal] = await toProposalViews(db, [decision.proposed]);
+      const [record] = await importViews(db, [decision.row]);
+      return answer(202, {
+        message:
+          /*i18n*/ 'Proposed. A second admin must confirm the import before anything is recorded.',
+        pending_confirmation: true as const,
+        proposal: proposal!,
+        import: record!,
+      });
+    }
+    if (decision.done.invitations === null) mailInvitationsNow();
+    return answer(201, await appliedAnswer(decision.done, language));
+  }
+
+  const answers = {
+    201: importApplied,
+    202: importProposed,
+    ...refused,
+    404: errorBody,
+    409: errorBody,
+    413: errorBody,
+    422: importRefusal,
+  };
+
+  app.post(
+    '/imports',
+    {
+      config: { idempotent: true, keptAnswer: withoutLinks },
+      schema: {
+        tags: ['imports'],
+        operationId: 'imports.create',
+        summary: 'Check a filled template (a dry run, the default) or apply it',
+        description:
+          'For an active admin: multipart `file` (CSV or XLSX, at most 10 MB), `as_of` (the cut-over day), `opening_cash` (the bank balance that day) and `dry_run`. ' +
+          'A dry run answers 200 with what would be created, the opening entry and every wrong cell, and changes nothing. ' +
+          'An apply answers 201, or 422 with the same `errors` when a cell is wrong; nothing is written unless all of it is. ' +
+          'A file already applied is 409. ' +
+          SECOND_ADMIN,
+        ...secured,
+        consumes: ['multipart/form-data'],
+        body: importFields.extend({
+          file: uploadedFile(
+            'The filled template',
+            /*i18n*/ 'Choose the spreadsheet to import.',
+            'CSV or XLSX',
+          ),
+        }),
+        response: { 200: importDryRun, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { file, as_of: asOf, opening_cash: openingCashFils, dry_run: dryRun } = request.body;
+      if (asOf > localDate(new Date()))
+        throw unprocessable(/*i18n*/ 'The day the books start cannot be after today.', {
+          as_of: [/*i18n*/ 'Choose today or a day before.'],
+        });
+      await refuseAppliedTwice(db, sha256Of(file.data));
+      const plan = await checkImport(db, {
+        bytes: file.data,
+        fileName: cleanFileName(file.filename) ?? 'import',
+        asOf,
+        openingCashFils,
+      });
+      if (dryRun) return dryRunView(plan, requestLanguage(request));
+      const { status, body } = await apply(plan, request);
+      return reply.status(status).send(body);
+    },
+  );
+
+  app.post(
+    '/imports/:id/confirm',
+    {
+      config: { idempotent: true, keptAnswer: withoutLinks },
+      schema: {
+        tags: ['imports'],
+        operationId: 'imports.confirm',
+        summary: "Confirm another admin's proposed import, from the file it kept",
+        description:
+          'For an active admin other than the proposer (409 for the proposer): the kept file is checked again against the app as it is now ' +
+          '(422 with each wrong cell, as an apply) and applied (201). An import not waiting for confirmation is 409.',
+        ...secured,
+        params: idParams,
+        response: answers,
+      },
+    },
+    async (request, reply) => {
+      const [row] = await db.select().from(imports).where(eq(imports.id, request.params.id));
+      if (!row) throw notFound(/*i18n*/ 'There is no such import.');
+      const open = new Set((await openProposals(db)).map((p) => p.id));
+      if (row.appliedAt || row.proposalId === null || !open.has(row.proposalId))
+        throw conflict(
+          row.appliedAt
+            ? /*i18n*/ 'This import was already applied.'
+            : /*i18n*/ 'This import is not waiting for confirmation: its proposal was withdrawn.',
+        );
+      const plan = await checkImport(db, {
+        bytes: row.fileData,
+        fileName: row.fileName,
+        asOf: row.asOf,
+        openingCashFils: row.openingCashFils,
+      });
+      const { status, body } = await apply(plan, request);
+      return reply.status(status).send(body);
+    },
+  );
+
+  app.get(
+    '/imports',
+    {
+      schema: {
+        tags: ['imports'],
+        operationId: 'imports.list',
+        summary: 'The imports made, newest first',
+        description:
+          "For an active admin: each import's file (name, format, SHA-256), what it brought, who sent it and who confirmed it, and where it stands.",
+        ...secured,
+        querystring: importsQuery,
+        response: { 200: importsList, ...refused },
+      },
+    },
+    async (request) => {
+      const cursor = parseCursor(request.query.cursor);
+      const rows = await db
+        .select(importColumns)
+        .from(imports)
+        .where(cursor === null ? undefined : lt(imports.id, cursor))
+        .orderBy(desc(imports.id))
+        .limit(request.query.limit + 1);
+      const { items, nextCursor } = page(rows, request.query.limit);
+      return { items: await importViews(db, items), next_cursor: nextCursor };
+    },
+  );
+};

@@ -1,0 +1,106 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Fils } from '@jamiya/money/fils';
+import type { DbOrTx } from '../../db/client.ts';
+import type { EntryKind } from './journal.ts';
+
+// The books' cash, as the bank statement is set beside it (docs/domain/reconciliation.md).
+// Days are Dubai's: an entry belongs to the Dubai date of its occurred_at.
+
+const rowsOf = async <T>(db: DbOrTx, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** A movement of cash in the books: an entry that posts to the cash account. */
+export interface CashMovement {
+  entryId: number;
+  kind: EntryKind;
+  memo: string;
+  occurredOn: string;
+  /** Into cash above 0, out of it below. */
+  cashFils: Fils;
+  paymentId: number | null;
+  /** The member it concerns: the savings account's, or the loan's borrower. */
+  userId: number | null;
+}
+
+/**
+ * The entries that moved cash on the days [from, to] (or those named), in the order they
+ * happened. Not the opening entry (the bank balance itself), nor an entry that was reversed
+ * or a reversal: the two cancel out, and no bank line stands for either.
+ */
+export async function cashMovements(
+  db: DbOrTx,
+  within: { from: string; to: string } | { entryIds: number[] },
+): Promise<CashMovement[]> {
+  if ('entryIds' in within && within.entryIds.length === 0) return [];
+  const which =
+    'entryIds' in within
+      ? sql`e.id in (${sql.join(
+          within.entryIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`(e.occurred_at at time zone 'Asia/Dubai')::date between ${within.from}::date and ${within.to}::date`;
+  const rows = await rowsOf<{
+    id: string;
+    kind: EntryKind;
+    memo: string;
+    occurred_on: string;
+    cash: string;
+    payment_id: number | null;
+    user_id: number | null;
+  }>(
+    db,
+    sql`
+    select e.id, e.kind, e.memo, (e.occurred_at at time zone 'Asia/Dubai')::date::text as occurred_on,
+           sum(p.amount_fils) as cash, e.payment_id,
+           (select coalesce(a2.user_id, l.user_id)
+              from postings p2
+              join ledger_accounts a2 on a2.id = p2.account_id
+              left join loans l on l.id = a2.loan_id
+             where p2.entry_id = e.id and (a2.user_id is not null or a2.loan_id is not null)
+             order by p2.id limit 1) as user_id
+      from journal_entries e
+      join postings p on p.entry_id = e.id
+      join ledger_accounts a on a.id = p.account_id and a.code = 'cash'
+     where ${which}
+       and e.kind not in ('opening', 'reversal')
+       and not exists (select 1 from journal_entries r where r.reverses_entry_id = e.id)
+     group by e.id
+    having sum(p.amount_fils) <> 0
+     order by e.occurred_at, e.id`,
+  );
+  return rows.map((r) => ({
+    entryId: Number(r.id),
+    kind: r.kind,
+    memo: r.memo,
+    occurredOn: r.occurred_on,
+    cashFils: Number(r.cash),
+    paymentId: r.payment_id,
+    userId: r.user_id,
+  }));
+}
+
+/** The books' cash at the end of a Dubai day. */
+export async function cashAtEndOf(db: DbOrTx, day: string): Promise<Fils> {
+  const rows = await rowsOf<{ total: string | null }>(
+    db,
+    sql`
+    select sum(p.amount_fils) as total
+      from postings p
+      join ledger_accounts a on a.id = p.account_id and a.code = 'cash'
+      join journal_entries e on e.id = p.entry_id
+     where (e.occurred_at at time zone 'Asia/Dubai')::date <= ${day}::date`,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** The journal entry that recorded a payment's approval (not a reversal of it). */
+export async function entryOfPayment(db: DbOrTx, paymentId: number): Promise<number | null> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`
+    select id from journal_entries
+     where payment_id = ${paymentId} and kind <> 'reversal'
+     order by id limit 1`,
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import type { Fils } from '@jamiya/money/fils';
+import { loanFigures, loanSchedule, spreadRepayment } from '@jamiya/money/loan';
+import type { DbOrTx } from '../../db/client.ts';
+import { loans, loanTransitions } from '../../db/schema/loans.ts';
+import { inBatches } from '../../lib/batches.ts';
+import { addMonthsToDate } from '../../lib/calendar.ts';
+
+// Loans an association had open before it came to the app (features/imports): active, with
+// the schedule the policy computes, and what was repaid before spread over it as a repayment
+// in the app is (oldest installment first, interest first).
+
+export interface LoanBeforeCutOver {
+  amountFils: Fils;
+  termMonths: number;
+  /** Paid out on this day (YYYY-MM-DD): the first installment falls due a month after. */
+  disbursedOn: string;
+  /** Repaid before the cut-over, principal and interest. */
+  repaidFils: Fils;
+}
+
+/** A loan as it stands at the cut-over: its schedule with what was repaid of each installment. */
+export function loanAtCutOver(
+  loan: Pick<LoanBeforeCutOver, 'amountFils' | 'termMonths' | 'repaidFils'>,
+  interestPermille: number,
+) {
+  const input = { amountFils: loan.amountFils, termMonths: loan.termMonths, interestPermille };
+  const { totalFils, perMonthFils } = loanFigures(input);
+  const unpaid = loanSchedule(input).map((i) => ({
+    ...i,
+    paidPrincipalFils: 0,
+    paidInterestFils: 0,
+  }));
+  const spread = spreadRepayment(unpaid, loan.repaidFils);
+  return {
+    totalFils,
+    perMonthFils,
+    installments: spread.installments,
+    principalOutstandingFils: loan.amountFils - spread.principalFils,
+    interestPaidFils: spread.interestFils,
+    /** Principal and interest still owed. */
+    owedFils: totalFils - loan.repaidFils,
+  };
+}
+
+/**
+ * Open loans brought in, in the caller's transaction and a few statements whatever their
+ * number: each active, with its schedule and a transition that says where it came from.
+ * Answers each loan's id and principal still owed, in the order given.
+ */
+export async function bringInLoans(
+  tx: DbOrTx,
+  items: ReadonlyArray<LoanBeforeCutOver & { userId: number; passportOrNid: string }>,
+  by: { interestPermille: number; actorId: number; reason: string; now: Date; cutOver: Date },
+): Promise<Array<{ loanId: number; userId: number; principalOutstandingFils: Fils }>> {
+  const brought: Array<{ loanId: number; userId: number; principalOutstandingFils: Fils }> = [];
+  for (const batch of inBatches(items)) {
+    const figures = batch.map((item) => loanAtCutOver(item, by.interestPermille));
+    const rows = await tx
+      .insert(loans)
+      .values(
+        batch.map((item, i) => ({
+          userId: item.userId,
+          loanType: 'personal',
+          amountFils: item.amountFils,
+          termMonths: item.termMonths,
+          interestPermille: by.interestPermille,
+          totalFils: figures[i]!.totalFils,
+          perMonthFils: figures[i]!.perMonthFils,
+          bankAccount: '',
+          passportOrNid: item.passportOrNid,
+          state: 'active' as const,
+          disbursedOn: item.disbursedOn,
+          openingInterestPaidFils: figures[i]!.interestPaidFils,
+          createdAt: by.now,
+          updatedAt: by.now,
+        })),
+      )
+      .returning({ id: loans.id });
+    await tx.insert(loanTransitions).values(
+      rows.map((r) => ({
+        loanId: r.id,
+        fromState: null,
+        toState: 'active' as const,
+        actorId: by.actorId,
+        reason: by.reason,
+        at: by.now,
+      })),
+    );
+    const installments = batch.flatMap((item, i) =>
+      figures[i]!.installments.map((inst) => ({
+        loan_id: rows[i]!.id,
+        number: inst.number,
+        due_on: addMonthsToDate(item.disbursedOn, inst.number),
+        amount_fils: inst.amountFils,
+        principal_fils: inst.principalFils,
+        interest_fils: inst.interestFils,
+        paid_principal_fils: inst.paidPrincipalFils,
+        paid_interest_fils: inst.paidInterestFils,
+        paid_at:
+          inst.paidPrincipalFils === inst.principalFils &&
+          inst.paidInterestFils === inst.interestFils
+            ? by.cutOver.toISOString()
+            : null,
+      })),
+    );
+    // One statement for the batch's installments, read from a JSON parameter.
+    await tx.execute(sql`insert into loan_installments (loan_id, number, due_on, amount_fils,
+        principal_fils, interest_fils, paid_principal_fils, paid_interest_fils, paid_at)
+      select * from jsonb_to_recordset(${JSON.stringify(installments)}::jsonb) as i(loan_id int,
+        number int, due_on date, amount_fils bigint, principal_fils bigint, interest_fils bigint,
+        paid_principal_fils bigint, paid_interest_fils bigint, paid_at timestamptz)`);
+    brought.push(
+      ...rows.map((r, i) => ({
+        loanId: r.id,
+        userId: batch[i]!.userId,
+        principalOutstandingFils: figures[i]!.principalOutstandingFils,
+      })),
+    );
+  }
+  return brought;
+}
