@@ -15,6 +15,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 import { startNginx } from './nginx.mjs';
 import { checkStoredState, checkThroughApi } from './crash-test/checks.mjs';
 import { client } from './crash-test/http.mjs';
@@ -45,12 +46,14 @@ async function main() {
   const command = serverCommand();
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-cluster-'));
   const scratch = await scratchDatabase(adminUrl, 'jamiya_cluster');
-  const base = 4100 + Math.floor(Math.random() * 700);
-  const processes = ['a', 'b'].map((name, i) => ({
-    name,
-    address: `127.0.0.1:${base + i}`,
-    dataDir: path.join(work, name),
-  }));
+  const processes = [];
+  for (const name of ['a', 'b'])
+    processes.push({
+      name,
+      address: `127.0.0.1:${await freePort()}`,
+      dataDir: path.join(work, name),
+    });
+  const nginxPort = await freePort();
   let nginx;
   const problems = [];
   const stopAll = () => {
@@ -84,11 +87,11 @@ async function main() {
     await Promise.all(processes.map((p) => waitUntilRunning(p.child)));
     nginx = await startNginx({
       targets: processes.map((p) => `http://${p.address}`),
-      port: base + 700,
+      port: nginxPort,
       dir: work,
       tls: false,
     });
-    const call = client(`http://127.0.0.1:${base + 700}`);
+    const call = client(`http://127.0.0.1:${nginxPort}`);
     const direct = Object.fromEntries(
       processes.map((p) => [p.address, client(`http://${p.address}`)]),
     );

@@ -35,11 +35,12 @@ import {
 } from './crash-test/options.mjs';
 import { freshMember, setUp } from './crash-test/people.mjs';
 import { serverCommand, startServer, waitUntilRunning } from './crash-test/server.mjs';
+import { freePort } from './free-port.mjs';
 
 async function main() {
   const command = serverCommand();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-crash-'));
-  const port = 4100 + Math.floor(Math.random() * 800);
+  const port = await freePort();
   const env = {
     ...process.env,
     DATA_DIR: dataDir,

@@ -4,8 +4,8 @@
 // Not for production: its certificate is made on the spot (openssl) and trusted by nobody.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { isTaken } from './free-port.mjs';
 
 /** A self-signed certificate for 127.0.0.1, valid for a day, written into `dir`. */
 export function makeCertificate(dir) {
@@ -27,6 +27,8 @@ export function makeCertificate(dir) {
  * Its configuration, certificate (makeCertificate) and logs live in `dir`; `close()` stops it.
  */
 export async function startNginx({ targets, port, dir, tls = true }) {
+  // Else the readiness check below would take the other listener for nginx.
+  if (await isTaken(port)) throw new Error(`nginx: 127.0.0.1:${port} is already taken`);
   const upstreams = targets.map((t) => new URL(t));
   const conf = path.join(dir, 'nginx.conf');
   const listen = tls
@@ -75,14 +77,7 @@ http {
   // Ready once it takes a connection.
   const until = Date.now() + 10_000;
   for (;;) {
-    const isUp = await new Promise((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (isUp) break;
+    if (await isTaken(port)) break;
     if (failure) throw new Error(`nginx: ${failure.message} (apt-get install nginx-light)`);
     if (nginx.exitCode !== null || Date.now() > until) {
       nginx.kill('SIGKILL');

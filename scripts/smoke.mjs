@@ -6,10 +6,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
+import { freePort } from './free-port.mjs';
 
 const server = path.resolve('apps/server/dist/server.js');
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-smoke-'));
-const port = 3900 + Math.floor(Math.random() * 90);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env = {
   ...process.env,
