@@ -7,22 +7,14 @@
 // and for the apply the one transaction that writes it all), on a fresh embedded PGlite (the
 // default) or a fresh PostgreSQL database (--pg). Targets: 60 s each on PGlite, 30 s on
 // PostgreSQL, on a 2-core machine. docs/performance.md keeps the figures.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { multipartForm, withBenchApp } from './bench-support.ts';
 import { sql } from 'drizzle-orm';
 import writeExcelFile from 'write-excel-file/node';
 import { IMPORT_COLUMNS, type ImportColumn } from '../packages/contracts/src/imports.ts';
 import { loanFigures } from '../packages/money/src/loan.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.ts';
-import { databaseStorage } from '../apps/server/src/features/files/file-storage.ts';
 import { trialBalance } from '../apps/server/src/features/ledger/balances.ts';
-import { createUser } from '../apps/server/src/features/users/create-user.ts';
 import { addMonthsToPeriod, localDate, periodOf } from '../apps/server/src/lib/calendar.ts';
-import { scratchPostgres } from '../apps/server/test/scratch-postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -92,115 +84,66 @@ async function fileOf(data: Array<Record<ImportColumn, string>>): Promise<Buffer
 }
 
 function form(file: Buffer, dryRun: boolean, auth: Record<string, string>) {
-  const boundary = '----jamiyabench';
-  const field = (name: string, value: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  return {
-    headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        field('as_of', asOf) +
-          field('opening_cash', '2500000') +
-          field('dry_run', String(dryRun)) +
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="association.${args.format}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
+  return multipartForm(
+    { as_of: asOf, opening_cash: '2500000', dry_run: String(dryRun) },
+    { name: `association.${args.format}`, type: 'application/octet-stream', data: file },
+    auth,
+  );
 }
 
 const seconds = (start: bigint) => (Number(process.hrtime.bigint() - start) / 1e9).toFixed(1);
 
 async function main() {
-  let database: Database;
-  let cleanUp: () => Promise<void>;
-  if (args.pg) {
-    const scratch = await scratchPostgres(args['pg-url'], 'jamiya_bench');
-    database = await openPostgres(scratch.url);
-    cleanUp = async () => {
-      await database.close();
-      await scratch.drop();
-    };
-  } else {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-bench-import-'));
-    database = await openPglite(dir);
-    cleanUp = async () => {
-      await database.close();
-      await fs.rm(dir, { recursive: true, force: true });
-    };
-  }
-  try {
-    const { db } = database;
-    await createUser(db, {
-      name: 'Treasurer',
-      email: 'treasurer@bench.example',
-      password: 'bench-password-1',
-      role: 'admin',
-      joinedOn: `${asOfPeriod}-01`,
-    });
-    // The app as `npm start` configures it (defaults), quiet, with mail only to the log.
-    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), {
-      db,
-      storage: databaseStorage,
-      mailer: { delivers: false, async send() {} },
-    });
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: 'treasurer@bench.example', password: 'bench-password-1' },
-    });
-    if (login.statusCode !== 200) throw new Error(`sign-in: ${login.body}`);
-    const auth = { authorization: `Bearer ${login.json().access_token}` };
-    const file = await fileOf(rows());
-    console.log(
-      `${database.kind}: ${MEMBERS} members, ${LOANS} open loans, ${MONTHS}+ months each; ` +
-        `${args.format.toUpperCase()} of ${(file.length / 1024 / 1024).toFixed(2)} MB`,
-    );
-
-    let start = process.hrtime.bigint();
-    const dry = await app.inject({
-      method: 'POST',
-      url: '/api/admin/imports',
-      ...form(file, true, auth),
-    });
-    const dryTime = seconds(start);
-    if (dry.statusCode !== 200 || dry.json().errors.length)
-      throw new Error(`dry run: ${dry.statusCode} ${dry.body.slice(0, 500)}`);
-    const figures = dry.json();
-    console.log(
-      `dry run: ${dryTime} s (${figures.members} members, ${figures.months_paid} months paid, ${figures.loans} loans)`,
-    );
-
-    start = process.hrtime.bigint();
-    const apply = await app.inject({
-      method: 'POST',
-      url: '/api/admin/imports',
-      ...form(file, false, auth),
-    });
-    const applyTime = seconds(start);
-    if (apply.statusCode !== 201)
-      throw new Error(`apply: ${apply.statusCode} ${apply.body.slice(0, 500)}`);
-    const count = async (table: string) =>
-      Number(
-        (
-          (await db.execute(sql.raw(`select count(*) as n from ${table}`))) as unknown as {
-            rows: Array<{ n: string }>;
-          }
-        ).rows[0]!.n,
+  await withBenchApp(
+    { pg: args.pg, pgUrl: args['pg-url'], joinedOn: `${asOfPeriod}-01` },
+    async ({ database, app, auth }) => {
+      const { db } = database;
+      const file = await fileOf(rows());
+      console.log(
+        `${database.kind}: ${MEMBERS} members, ${LOANS} open loans, ${MONTHS}+ months each; ` +
+          `${args.format.toUpperCase()} of ${(file.length / 1024 / 1024).toFixed(2)} MB`,
       );
-    console.log(
-      `apply: ${applyTime} s (${await count('users')} users, ${await count('payments')} payments, ` +
-        `${await count('loan_installments')} installments, ${await count('postings')} postings)`,
-    );
-    const tb = await trialBalance(db);
-    if (!tb.balanced) throw new Error('the trial balance does not balance');
-    console.log(`books balanced: debits = credits = ${tb.totalDebitsFils / 100} AED`);
-    await app.close();
-  } finally {
-    await cleanUp();
-  }
+
+      let start = process.hrtime.bigint();
+      const dry = await app.inject({
+        method: 'POST',
+        url: '/api/admin/imports',
+        ...form(file, true, auth),
+      });
+      const dryTime = seconds(start);
+      if (dry.statusCode !== 200 || dry.json().errors.length)
+        throw new Error(`dry run: ${dry.statusCode} ${dry.body.slice(0, 500)}`);
+      const figures = dry.json();
+      console.log(
+        `dry run: ${dryTime} s (${figures.members} members, ${figures.months_paid} months paid, ${figures.loans} loans)`,
+      );
+
+      start = process.hrtime.bigint();
+      const apply = await app.inject({
+        method: 'POST',
+        url: '/api/admin/imports',
+        ...form(file, false, auth),
+      });
+      const applyTime = seconds(start);
+      if (apply.statusCode !== 201)
+        throw new Error(`apply: ${apply.statusCode} ${apply.body.slice(0, 500)}`);
+      const count = async (table: string) =>
+        Number(
+          (
+            (await db.execute(sql.raw(`select count(*) as n from ${table}`))) as unknown as {
+              rows: Array<{ n: string }>;
+            }
+          ).rows[0]!.n,
+        );
+      console.log(
+        `apply: ${applyTime} s (${await count('users')} users, ${await count('payments')} payments, ` +
+          `${await count('loan_installments')} installments, ${await count('postings')} postings)`,
+      );
+      const tb = await trialBalance(db);
+      if (!tb.balanced) throw new Error('the trial balance does not balance');
+      console.log(`books balanced: debits = credits = ${tb.totalDebitsFils / 100} AED`);
+    },
+  );
 }
 
 await main();

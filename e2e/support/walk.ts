@@ -20,6 +20,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set(
     'Ctrl Alt Enter',
     // A spreadsheet's kinds, and the month as its cells are written (the import, issue 36).
     'Excel XLSX YYYY MM',
+    // A bank statement's formats, and the day as ISO writes it (bank statements, issue 37).
+    'camt XML DD',
   ].flatMap((words) => words.split(' ')),
 );
 

@@ -4,6 +4,7 @@
 // shape with no row written. FUZZ_RUNS=500 runs the long version.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankLines, bankStatements } from '../src/db/schema/bank.ts';
 import { files } from '../src/db/schema/files.ts';
 import { journalEntries } from '../src/db/schema/ledger.ts';
 import { loans } from '../src/db/schema/loans.ts';
@@ -230,6 +231,8 @@ describe('fuzzing every request schema', { timeout: TIMEOUT }, () => {
     membership_applications: membershipApplications,
     journal_entries: journalEntries,
     files,
+    bank_statements: bankStatements,
+    bank_lines: bankLines,
   };
   async function counts(): Promise<Record<string, number>> {
     const out: Record<string, number> = {};

@@ -195,13 +195,9 @@ export const bankStatementDetail = z
 export type BankStatementDetail = z.infer<typeof bankStatementDetail>;
 
 export const approveMatchesBody = z.object({
-  lines: z
-    .array(idParams.shape.id)
-    .max(10_000)
-    .optional()
-    .meta({
-      description: "The matched lines to approve; all the statement's matches when missing.",
-    }),
+  lines: z.array(idParams.shape.id).max(10_000).optional().meta({
+    description: "The matched lines to approve; all the statement's matches when missing.",
+  }),
 });
 
 export const approveMatchesAnswer = z
@@ -246,7 +242,12 @@ export const unseenPayments = z
     items: z.array(
       z.object({
         payment_id: z.number().int(),
-        statement: z.object({ id: z.number().int(), from: z.string(), to: z.string() }),
+        statement: z.object({
+          id: z.number().int(),
+          bank: z.string().nullable(),
+          from: z.string(),
+          to: z.string(),
+        }),
       }),
     ),
   })

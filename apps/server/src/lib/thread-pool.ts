@@ -33,6 +33,34 @@ export function threadPool<Task extends TimedTask, Result>(
   const fromSources = callerUrl.endsWith('.ts');
   const workerFile = new URL(`./${worker}${fromSources ? '.ts' : '.js'}`, callerUrl);
   let pool: Piscina<Task, Result> | undefined;
+  // Why a pool failed, for the tasks it rejected as it was destroyed.
+  const failures = new WeakMap<Piscina<Task, Result>, Error>();
+
+  function startPool(): Piscina<Task, Result> {
+    const started = new Piscina<Task, Result>({
+      filename: workerFile.href,
+      execArgv: execArgv(),
+      minThreads: 0,
+      maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
+      idleTimeout: 60_000,
+      niceIncrement: 5,
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    });
+    // A thread that fails outside a task (its module does not load, say) is an 'error' of the
+    // pool, which would throw in the main thread and end the process. Piscina has dropped the
+    // thread; once none is left, the tasks waiting would wait forever (it starts no other
+    // thread for a module that failed to load): the pool is ended, which rejects them, and
+    // the next task starts another.
+    started.on('error', (error: unknown) => {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      process.emitWarning(`A thread of the ${worker} pool failed: ${failure.message}`);
+      if (started.threads.length > 0) return;
+      failures.set(started, failure);
+      if (pool === started) pool = undefined;
+      void started.destroy();
+    });
+    return started;
+  }
 
   function execArgv(): string[] | undefined {
     if (!fromSources) return undefined;
@@ -45,22 +73,14 @@ export function threadPool<Task extends TimedTask, Result>(
   /**
    * Runs one task in the pool. A task whose work passes `timeLimitMs` (counted from when its
    * thread takes it) or the thread's memory is stopped, its thread replaced, and answered
-   * null; any other failure is thrown.
+   * null; any other failure is thrown (a pool whose thread could not start: why it could not).
    */
   return async function run(
     task: Omit<Task, 'started'>,
     timeLimitMs: number,
     transferList: ArrayBuffer[] = [],
   ): Promise<Result | null> {
-    pool ??= new Piscina<Task, Result>({
-      filename: workerFile.href,
-      execArgv: execArgv(),
-      minThreads: 0,
-      maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
-      idleTimeout: 60_000,
-      niceIncrement: 5,
-      resourceLimits: { maxOldGenerationSizeMb: heapMb },
-    });
+    const current = (pool ??= startPool());
     const stop = new AbortController();
     const { port1, port2 } = new MessageChannel();
     let timer: NodeJS.Timeout | undefined;
@@ -68,13 +88,18 @@ export function threadPool<Task extends TimedTask, Result>(
       timer = setTimeout(() => stop.abort(), timeLimitMs);
     });
     try {
-      return await pool.run({ ...task, started: port2 } as Task, {
+      return await current.run({ ...task, started: port2 } as Task, {
         signal: stop.signal,
         transferList: [port2, ...transferList],
       });
     } catch (error) {
       const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
       if (stop.signal.aborted || outOfMemory) return null;
+      const failure = failures.get(current);
+      if (failure)
+        throw new Error(`The pool thread of ${worker} failed: ${failure.message}`, {
+          cause: failure,
+        });
       throw error;
     } finally {
       clearTimeout(timer);

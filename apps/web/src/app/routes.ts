@@ -292,6 +292,11 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
     layout: 'admin',
     page: page('admin-import/import-page'),
   },
+  {
+    path: '/admin/bank',
+    layout: 'admin',
+    page: page('admin-bank/bank-page'),
+  },
 ];
 
 export const isPageRoute = (route: PageRoute | RedirectRoute): route is PageRoute =>

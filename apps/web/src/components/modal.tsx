@@ -69,7 +69,8 @@ export function Modal({ isOpen, onClose, title, children, shakeSignal = 0 }: Mod
           </div>
           {/* Under the title, in the flow: a toast never covers the title, Close or the buttons. */}
           {toasts && <toasts.ModalToasts />}
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          {/* relative: the hidden camera input (file-input.tsx) stays inside, not scrolling the dialog. */}
+          <div className="relative min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
         </div>
       )}
     </dialog>

@@ -38,7 +38,10 @@ describe('lazyZodResolver', () => {
         ? Promise.reject(new Error('offline'))
         : import('@jamiya/contracts/auth').then((m) => m.loginRequest);
     });
-    document.dispatchEvent(new Event('pointerdown')); // the early load fails quietly
+    // The early load, at a touch in a form, fails quietly.
+    document.body
+      .appendChild(document.createElement('form'))
+      .dispatchEvent(new Event('pointerdown', { bubbles: true }));
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(calls).toBe(1);
     const result = await resolver(
@@ -48,14 +51,24 @@ describe('lazyZodResolver', () => {
     );
     expect(result.errors).toEqual({});
     expect(calls).toBe(2);
+    document.body.replaceChildren();
   });
 
-  it('loads nothing while the page loads, and starts when the person first turns to it', async () => {
+  it('loads nothing while the page loads, and starts when the person first turns to its form', async () => {
     const load = vi.fn(() => import('@jamiya/contracts/auth').then((m) => m.loginRequest));
     lazyZodResolver(load);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(load).not.toHaveBeenCalled();
-    document.dispatchEvent(new FocusEvent('focusin'));
+    // A tap outside any form (a link that leaves the page) fetches no form's schema.
+    const link = document.body.appendChild(document.createElement('a'));
+    link.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(load).not.toHaveBeenCalled();
+    const field = document.body
+      .appendChild(document.createElement('form'))
+      .appendChild(document.createElement('input'));
+    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    document.body.replaceChildren();
   });
 });

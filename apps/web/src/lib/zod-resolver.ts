@@ -3,11 +3,12 @@ import type { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 
 // The forms validate with the contracts' zod schemas (shared with the server), but a page
-// does not wait for them: zod and the schemas (about 30 KB) load when the person first turns to
-// the page (a touch, a click, a key, or the focus moving into it), or at the first validation
-// if that comes sooner; not while the page itself is still loading, where they would compete
-// with its code and data for a slow network. A form imports its schema's module only through
-// `load`, never statically (docs/decisions/009-web-bundle-budget.md).
+// does not wait for them: zod (about 30 KB) loads when the person first turns to the page (a
+// touch, a click, a key, or the focus moving into it), and a form's own schema when they first
+// turn to a form, or at the first validation if that comes sooner; not while the page itself is
+// still loading, where they would compete with its code and data for a slow network. (The tap
+// on a link that leaves Home used to fetch Home's recharge schema too.) A form imports its
+// schema's module only through `load`, never statically (docs/decisions/009-web-bundle-budget.md).
 
 type Schema<Input, Output> = z.ZodType<Output, Input>;
 
@@ -29,21 +30,25 @@ function keepUnlessFailed<T>(promise: Promise<T>, forget: () => void): Promise<T
 }
 
 const FIRST_INTERACTION = ['pointerdown', 'keydown', 'focusin'] as const;
-const waiting = new Set<() => unknown>();
+/** Work waiting for the first interaction; `true` when it waits for one inside a form. */
+const waiting = new Map<() => unknown, boolean>();
 
-function onFirstInteraction(work: () => unknown) {
+function onFirstInteraction(work: () => unknown, { inForm = false } = {}) {
   if (typeof document === 'undefined') return; // rendered by the build (prerender.tsx)
   if (!waiting.size) {
     for (const type of FIRST_INTERACTION) document.addEventListener(type, startWaiting, true);
   }
-  waiting.add(work);
+  waiting.set(work, inForm);
 }
 
-function startWaiting() {
-  for (const type of FIRST_INTERACTION) document.removeEventListener(type, startWaiting, true);
-  const works = [...waiting];
-  waiting.clear();
-  for (const work of works) work();
+function startWaiting(event: Event) {
+  const inForm = event.target instanceof Element && event.target.closest('form') !== null;
+  const due = [...waiting].filter(([, needsForm]) => inForm || !needsForm);
+  for (const [work] of due) waiting.delete(work);
+  if (!waiting.size) {
+    for (const type of FIRST_INTERACTION) document.removeEventListener(type, startWaiting, true);
+  }
+  for (const [work] of due) work();
 }
 
 /**
@@ -70,7 +75,8 @@ export function lazyZodResolver<Input extends FieldValues, Output = Input>(
       ),
       () => (ready = undefined),
     ));
-  onFirstInteraction(() => prepare().catch(() => undefined));
+  onFirstInteraction(() => loadValidation().catch(() => undefined));
+  onFirstInteraction(() => prepare().catch(() => undefined), { inForm: true });
   return (values, context, options) =>
     prepare().then(
       (resolve) => resolve(values, context, options),

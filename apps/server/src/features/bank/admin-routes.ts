@@ -32,7 +32,7 @@ import { memberRefsById } from '../users/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { assignLine } from './assign.ts';
 import { carryOutMatch } from './links.ts';
-import { pictureOf } from './proposed.ts';
+import { pictureOf, unseenReceipts } from './proposed.ts';
 import { readCsvColumnsInPool, readStatementInPool } from './read-pool.ts';
 import { detectFormat, type Problem } from './read-statement.ts';
 import { reconcile } from './reconcile.ts';
@@ -226,25 +226,19 @@ export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unseenPayments, ...refused },
       },
     },
-    async () => {
-      const items: Array<{
-        payment_id: number;
-        statement: { id: number; from: string; to: string };
-      }> = [];
-      const seen = new Set<number>();
-      for (const statement of await allStatements(db)) {
-        const picture = await pictureOf(db, statement);
-        for (const p of picture.unmatchedPayments) {
-          if (seen.has(p.id)) continue;
-          seen.add(p.id);
-          items.push({
-            payment_id: p.id,
-            statement: { id: statement.id, from: statement.fromDate, to: statement.toDate },
-          });
-        }
-      }
-      return { items };
-    },
+    async () => ({
+      items: (await unseenReceipts(db, await allStatements(db))).map(
+        ({ paymentId, statement }) => ({
+          payment_id: paymentId,
+          statement: {
+            id: statement.id,
+            bank: statement.bank,
+            from: statement.fromDate,
+            to: statement.toDate,
+          },
+        }),
+      ),
+    }),
   );
 
   app.get(

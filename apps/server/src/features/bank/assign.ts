@@ -32,6 +32,7 @@ export async function assignLine(
     if (line.amountFils <= 0)
       throw unprocessable(/*i18n*/ 'Only money the bank received can be assigned to a member.');
     const asked = {
+      lineId,
       memberId: body.member_id,
       period: body.period ?? null,
       loanId: body.loan_id ?? null,
@@ -40,7 +41,8 @@ export async function assignLine(
       tx,
       {
         action: 'bank.assign',
-        // A line has one open proposal, whoever it names: the member and what for are details.
+        // A line has one open proposal, whoever it names: the member and what for are details
+        // (the proposal's view finds the member there).
         loanId: null,
         memberId: null,
         subject: `bank_line:${lineId}`,

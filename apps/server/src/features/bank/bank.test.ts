@@ -223,7 +223,10 @@ describe('POST /api/admin/bank-statements', () => {
   it('flags the receipt the bank has not seen for the review queue, by the latest statement', async () => {
     const res = await get('/api/admin/bank-statements/unseen');
     expect(res.json().items).toEqual([
-      { payment_id: waiting.sara!.id, statement: { id: laterId, from: day(-20), to: day(0) } },
+      {
+        payment_id: waiting.sara!.id,
+        statement: { id: laterId, bank: 'Emirates NBD', from: day(-20), to: day(0) },
+      },
     ]);
   });
 });
@@ -266,6 +269,12 @@ describe('approval in bulk and money without a receipt', () => {
     const chairToken = await login(t.app, chair.email);
     const proposed = await post(`/api/admin/bank-lines/${deposit.id}/assign`, body);
     expect(proposed.statusCode, proposed.body).toBe(202);
+    // The second admin sees whose money it is and which line, as the overview shows it.
+    expect(proposed.json().proposal).toMatchObject({
+      action: 'bank.assign',
+      member: { id: members.bilal!.id, name: 'Bilal Khan' },
+      details: { lineId: deposit.id, memberId: members.bilal!.id, period },
+    });
     // The proposer cannot confirm; another member or month is refused.
     expectError(await post(`/api/admin/bank-lines/${deposit.id}/assign`, body), 409);
     expectError(

@@ -6,7 +6,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
-import { entryOfPayment } from '../ledger/public.ts';
+import { cashMovements, entryOfPayment } from '../ledger/public.ts';
 import { approvePayment } from '../payments/public.ts';
 import type { Match } from './matching.ts';
 import type { LineRow } from './statements.ts';
@@ -78,7 +78,10 @@ export async function carryOutMatch(
     return await db.transaction(async (tx) => {
       await lockOpenLine(tx, lineId);
       if (counterpart.kind === 'entry') {
-        await linkLine(tx, lineId, { paymentId: null, entryId: counterpart.id }, actor, now);
+        // A receipt approved before the statement came: its line is its payment's too.
+        const [movement] = await cashMovements(tx, { entryIds: [counterpart.id] });
+        const paymentId = movement?.paymentId ?? null;
+        await linkLine(tx, lineId, { paymentId, entryId: counterpart.id }, actor, now);
         return { lineId, entryId: counterpart.id };
       }
       await approvePayment(tx, counterpart.id, actor, now);

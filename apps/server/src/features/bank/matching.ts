@@ -76,29 +76,73 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 export const daysApart = (a: string, b: string) => Math.abs(dayNumber(a) - dayNumber(b));
 
 interface ReadLine {
-  line: LineToMatch;
   compact: string;
   bankRef: string;
   words: Set<string>;
   references: Set<number>;
 }
 
-function whyMatched(
-  read: ReadLine,
-  c: Counterpart,
-  members: Map<number, Member>,
-): MatchReason | null {
+/** A counterpart with what finding it needs worked out once, not once per line. */
+interface Sought {
+  counterpart: Counterpart;
+  /** The bank reference the member gave, compacted; empty when too short to trust. */
+  given: string;
+  /** The number of the member's reference ("JM000123" → 123). */
+  number: number | null;
+  /** The member's name in words, when it has enough of them to stand for a payment. */
+  name: string[];
+}
+
+function sought(c: Counterpart, members: Map<number, Member>): Sought {
   const given = c.bankReference ? compact(c.bankReference) : '';
-  if (given.length >= 4 && (read.bankRef === given || read.compact.includes(given)))
-    return 'bank_reference';
   const member = c.userId === null ? undefined : members.get(c.userId);
-  if (!member) return null;
-  const [, , digits] = /^(\D+)(\d+)$/.exec(member.unique_id) ?? [];
-  if (digits !== undefined && read.references.has(Number(digits))) return 'member_reference';
-  const name = words(member.name);
-  // One word alone ("Ali") names too many people to stand for a payment.
-  if (name.length >= 2 && name.every((w) => read.words.has(w))) return 'member_name';
+  const [, , digits] = /^(\D+)(\d+)$/.exec(member?.unique_id ?? '') ?? [];
+  const name = member ? words(member.name) : [];
+  return {
+    counterpart: c,
+    given: given.length >= 4 ? given : '',
+    number: digits === undefined ? null : Number(digits),
+    // One word alone ("Ali") names too many people to stand for a payment.
+    name: name.length >= 2 ? name : [],
+  };
+}
+
+function whyMatched(read: ReadLine, s: Sought): MatchReason | null {
+  if (s.given && (read.bankRef === s.given || read.compact.includes(s.given)))
+    return 'bank_reference';
+  if (s.number !== null && read.references.has(s.number)) return 'member_reference';
+  if (s.name.length > 0 && s.name.every((w) => read.words.has(w))) return 'member_name';
   return null;
+}
+
+/**
+ * The counterparts of one amount, found by what a line can name: the ones with a bank
+ * reference (looked for in every line), by their member's number, by the first word of their
+ * member's name. A line is then weighed against a handful, not against every receipt.
+ */
+class SoughtByClue {
+  private readonly withReference: Sought[] = [];
+  private readonly byNumber = new Map<number, Sought[]>();
+  private readonly byFirstWord = new Map<string, Sought[]>();
+
+  add(s: Sought) {
+    if (s.given) this.withReference.push(s);
+    if (s.number !== null) pushTo(this.byNumber, s.number, s);
+    if (s.name.length > 0) pushTo(this.byFirstWord, s.name[0]!, s);
+  }
+
+  candidates(read: ReadLine): Set<Sought> {
+    const found = new Set<Sought>(this.withReference);
+    for (const n of read.references) for (const s of this.byNumber.get(n) ?? []) found.add(s);
+    for (const w of read.words) for (const s of this.byFirstWord.get(w) ?? []) found.add(s);
+    return found;
+  }
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /**
@@ -111,27 +155,27 @@ export function matchLines(
   members: Map<number, Member>,
 ): Match[] {
   const prefix = referencePrefix(members);
-  const byAmount = new Map<number, Counterpart[]>();
+  const byAmount = new Map<number, SoughtByClue>();
   for (const c of counterparts) {
-    const same = byAmount.get(c.amountFils);
-    if (same) same.push(c);
-    else byAmount.set(c.amountFils, [c]);
+    let clues = byAmount.get(c.amountFils);
+    if (!clues) byAmount.set(c.amountFils, (clues = new SoughtByClue()));
+    clues.add(sought(c, members));
   }
   const pairs: Array<Match & { strength: number; distance: number }> = [];
   for (const line of lines) {
-    const same = byAmount.get(line.amountFils);
-    if (!same) continue;
+    const clues = byAmount.get(line.amountFils);
+    if (!clues) continue;
     const read: ReadLine = {
-      line,
       compact: compact(line.text),
       bankRef: line.bankRef ? compact(line.bankRef) : '',
       words: new Set(words(line.text)),
       references: prefix ? referencesIn(line.text, prefix) : new Set(),
     };
-    for (const c of same) {
+    for (const s of clues.candidates(read)) {
+      const c = s.counterpart;
       const distance = daysApart(line.bookedOn, c.day);
       if (distance > MATCH_WINDOW_DAYS) continue;
-      const why = whyMatched(read, c, members);
+      const why = whyMatched(read, s);
       if (why)
         pairs.push({ lineId: line.id, counterpart: c, why, strength: STRENGTH[why], distance });
     }

@@ -55,12 +55,20 @@ function movementCounterpart(
   };
 }
 
-export async function pictureOf(db: DbOrTx, statement: StatementRow): Promise<StatementPicture> {
+const covers = (statement: StatementRow, day: string) =>
+  day >= statement.fromDate && day <= statement.toDate;
+
+/** `waitingNow`: the receipts waiting, when the caller has them already; read otherwise. */
+export async function pictureOf(
+  db: DbOrTx,
+  statement: StatementRow,
+  waitingNow?: PaymentForMatching[],
+): Promise<StatementPicture> {
   const all = await linesOf(db, statement.id);
   const linked = all.filter((l) => l.paymentId !== null || l.entryId !== null);
   const open = all.filter((l) => l.paymentId === null && l.entryId === null);
   // A receipt is linked to its line as it is approved: one waiting has no line yet.
-  const waiting = await waitingPayments(db);
+  const waiting = waitingNow ?? (await waitingPayments(db));
   // Movements a line of this statement could be the money of, not yet linked to a line.
   const around = await cashMovements(db, {
     from: addDaysToDate(statement.fromDate, -MATCH_WINDOW_DAYS),
@@ -99,7 +107,7 @@ export async function pictureOf(db: DbOrTx, statement: StatementRow): Promise<St
     new Set(matches.filter((m) => m.counterpart.kind === kind).map((m) => m.counterpart.id));
   const matchedPayments = matchedOf('payment');
   const matchedEntries = matchedOf('entry');
-  const within = (day: string) => day >= statement.fromDate && day <= statement.toDate;
+  const within = (day: string) => covers(statement, day);
   return {
     statement,
     lines: new Map(all.map((l) => [l.id, l])),
@@ -114,4 +122,33 @@ export async function pictureOf(db: DbOrTx, statement: StatementRow): Promise<St
     movements: new Map(movements.map((m) => [m.entryId, m])),
     members,
   };
+}
+
+export interface UnseenReceipt {
+  paymentId: number;
+  statement: StatementRow;
+}
+
+/**
+ * The receipts waiting that a statement covering their day does not hold, each by the latest
+ * such statement (`statements` latest first). Only the statements that cover the day of a
+ * receipt not yet told are set beside the books: the others could add nothing.
+ */
+export async function unseenReceipts(
+  db: DbOrTx,
+  statements: StatementRow[],
+): Promise<UnseenReceipt[]> {
+  const waiting = await waitingPayments(db);
+  const unseen: UnseenReceipt[] = [];
+  const told = new Set<number>();
+  for (const statement of statements) {
+    if (!waiting.some((p) => !told.has(p.id) && covers(statement, paymentDay(p)))) continue;
+    const picture = await pictureOf(db, statement, waiting);
+    for (const p of picture.unmatchedPayments) {
+      if (told.has(p.id)) continue;
+      told.add(p.id);
+      unseen.push({ paymentId: p.id, statement });
+    }
+  }
+  return unseen;
 }

@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Fils } from '@jamiya/money/fils';
 import type { StatementLine } from './read-statement.ts';
 import {
+  bankReference,
   dayOf,
   lineText,
   MAX_LINES,
@@ -177,13 +178,13 @@ export function readCamt053(text: string, problems: Problems): ReadLines {
       if (!amount.ok) problems.add(entryNumber, 'Amt', amount.say);
       else if (amount.value === 0) problems.add(entryNumber, 'Amt', ZERO_AMOUNT);
       if (!bookedOn || !amount.ok || amount.value === 0) continue;
-      const bankRef = (textOf(entry.AcctSvcrRef) || textOf(entry.NtryRef)).trim();
+      const bankRef = bankReference(textOf(entry.AcctSvcrRef) || textOf(entry.NtryRef));
       lines.push({
         row: entryNumber,
         bookedOn,
         amountFils: amount.value,
         text: entryText(entry, amount.value > 0),
-        bankRef: bankRef === '' ? null : bankRef.slice(0, 100),
+        bankRef,
         balanceFils: null,
       });
     }

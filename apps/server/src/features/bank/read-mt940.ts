@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Fils } from '@jamiya/money/fils';
 import type { StatementLine } from './read-statement.ts';
 import {
+  bankReference,
   dayOf,
   lineText,
   MAX_LINES,
@@ -142,13 +143,15 @@ export function readMt940(text: string, problems: Problems): ReadLines {
       else if (amount.value === 0) problems.add(row, ':61:', ZERO_AMOUNT);
       if (!bookedOn || !amount.ok || amount.value === 0) continue;
       const reference = transaction.reference.trim();
-      const bankRef = transaction.bankReference.trim() || (reference === 'NONREF' ? '' : reference);
+      const bankRef =
+        bankReference(transaction.bankReference) ??
+        (reference === 'NONREF' ? null : bankReference(reference));
       lines.push({
         row,
         bookedOn,
         amountFils: amount.value,
         text: lineText([transaction.details, transaction.extraDetails]),
-        bankRef: bankRef === '' ? null : bankRef,
+        bankRef,
         balanceFils: null,
       });
     }

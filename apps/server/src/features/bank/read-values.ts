@@ -14,6 +14,7 @@ export const MAX_LINES = 50_000;
 export const MAX_CELL_CHARACTERS = 1_000;
 const MAX_PROBLEMS = 50;
 const MAX_TEXT_CHARACTERS = 500;
+const MAX_REFERENCE_CHARACTERS = 100;
 
 export const TOO_MANY_LINES = (max: number) =>
   sentence(
@@ -184,18 +185,31 @@ export function readDay(
 }
 
 /**
- * A line's words, its parts joined: whitespace and line breaks as one space, without the
- * controls that could turn the text around on screen, at most 500 characters.
+ * Whitespace and line breaks as one space, without the controls that could turn the text
+ * around on screen, and whole characters only: half of one (a library that cut a reference
+ * by UTF-16 units) becomes U+FFFD, as the database would store it.
  */
+const cleaned = (part: string) =>
+  part
+    .replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, ' ')
+    .replace(/\p{Cs}/gu, '\ufffd')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** A line's words, its parts joined, at most 500 characters (`cleaned`). */
 export function lineText(parts: readonly (string | null | undefined)[]): string {
   const text = parts
-    .map((part) =>
-      (part ?? '')
-        .replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
+    .map((part) => cleaned(part ?? ''))
     .filter((part) => part !== '')
     .join(' · ');
   return Array.from(text).slice(0, MAX_TEXT_CHARACTERS).join('').trim();
+}
+
+/**
+ * The bank's reference of a line (`cleaned`), at most 100 characters, or null. It names the
+ * line in every statement that holds it, so it is kept exactly as the database keeps it.
+ */
+export function bankReference(raw: string): string | null {
+  const ref = Array.from(cleaned(raw)).slice(0, MAX_REFERENCE_CHARACTERS).join('').trim();
+  return ref === '' ? null : ref;
 }

@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/bank.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { inBatches } from '../../lib/batches.ts';
+import { localDate } from '../../lib/calendar.ts';
 import { conflict } from '../../lib/errors.ts';
 import { sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
@@ -88,7 +89,7 @@ export async function keepStatement(
     if (earlier)
       throw conflict(
         sentence(/*i18n*/ 'This statement was already imported on {day}.', {
-          day: { day: earlier.importedAt.toISOString().slice(0, 10) },
+          day: { day: localDate(earlier.importedAt) },
         }),
       );
     const { statement } = input;

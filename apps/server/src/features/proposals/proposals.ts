@@ -64,7 +64,8 @@ const ALREADY_PROPOSED: Record<ProposalAction, string> = {
 
 /** Null-safe equality of a nullable target column. */
 const sameTarget = (
-  column: typeof fundProposals.loanId | typeof fundProposals.memberId | typeof fundProposals.subject,
+  column:
+    typeof fundProposals.loanId | typeof fundProposals.memberId | typeof fundProposals.subject,
   value: number | string | null,
 ) => (value === null ? sql`${column} is null` : eq(column, value));
 
@@ -265,6 +266,11 @@ export async function openProposals(db: DbOrTx): Promise<ProposalRow[]> {
  * of a loan's, its owner, from `loanOwners` (the loan's id to its member's), which the caller
  * asks loans for.
  */
+function memberInDetails(details: unknown): number | undefined {
+  const id = (details as { memberId?: unknown } | null)?.memberId;
+  return typeof id === 'number' ? id : undefined;
+}
+
 export async function toProposalViews(
   db: DbOrTx,
   rows: ProposalRow[],
@@ -272,14 +278,17 @@ export async function toProposalViews(
 ): Promise<FundProposal[]> {
   if (rows.length === 0) return [];
   const ownerOf = (loanId: number | null) => (loanId === null ? undefined : loanOwners.get(loanId));
+  // A proposal on a subject (a bank line) names its member in its details, not in the key that
+  // keeps it the subject's only open proposal.
+  const concernedBy = (r: ProposalRow) =>
+    r.memberId ?? ownerOf(r.loanId) ?? memberInDetails(r.details);
   const people = await memberRefsById(db, [
     ...rows.map((r) => r.proposedBy),
-    ...rows.flatMap((r) => ownerOf(r.loanId) ?? []),
-    ...rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])),
+    ...rows.flatMap((r) => concernedBy(r) ?? []),
   ]);
   return rows.map((r) => {
     const { amountFils, ...details } = (r.details ?? {}) as { amountFils?: number };
-    const concerned = r.memberId ?? ownerOf(r.loanId);
+    const concerned = concernedBy(r);
     return {
       id: r.id,
       action: r.action,

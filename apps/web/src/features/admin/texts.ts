@@ -3,6 +3,7 @@
 export const NAV_TEXTS: Record<string, string> = {
   overview: /*i18n*/ 'admin.nav.overview',
   payments: /*i18n*/ 'admin.nav.payments',
+  bank: /*i18n*/ 'admin.nav.bank',
   loans: /*i18n*/ 'admin.nav.loans',
   members: /*i18n*/ 'admin.nav.members',
   applications: /*i18n*/ 'admin.nav.applications',

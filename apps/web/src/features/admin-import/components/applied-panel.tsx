@@ -1,6 +1,6 @@
 import type { ImportApplied } from '@jamiya/contracts/imports';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { FocusHeading } from './focus-heading.tsx';
+import { FocusHeading } from '../../../components/focus-heading.tsx';
 import { ImportFiguresList } from './import-figures.tsx';
 import { Invitations } from './invitations.tsx';
 

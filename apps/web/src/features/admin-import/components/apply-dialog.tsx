@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { toastError } from '../../../lib/messages.ts';
 import { isProposed, useApplyImport } from '../api/apply-import.ts';
 import type { ImportInput } from '../api/check-import.ts';
-import { SendingStatus } from './sending-status.tsx';
+import { SendingStatus } from '../../../components/sending-status.tsx';
 
 /**
  * The one question before an import writes the association's books, asked once. `onApplied`,

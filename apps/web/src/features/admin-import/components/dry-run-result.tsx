@@ -9,7 +9,7 @@ import { useIsOnline } from '../../../lib/use-is-online.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import type { ImportInput } from '../api/check-import.ts';
 import { ApplyDialog } from './apply-dialog.tsx';
-import { FocusHeading } from './focus-heading.tsx';
+import { FocusHeading } from '../../../components/focus-heading.tsx';
 import { ImportFiguresList, OpeningEntry } from './import-figures.tsx';
 import { RowsRead } from './rows-read.tsx';
 import { RowsToMend } from './rows-to-mend.tsx';

@@ -15,10 +15,10 @@ import { useIsOnline } from '../../../lib/use-is-online.ts';
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { cellErrorsOf, useCheckImport, type ImportInput } from '../api/check-import.ts';
 import type { ImportFormInput, ImportFormValues } from '../lib/import-form-schema.ts';
-import { dubaiToday } from '../lib/today.ts';
-import { FocusHeading } from './focus-heading.tsx';
+import { dubaiToday } from '../../../lib/today.ts';
+import { FocusHeading } from '../../../components/focus-heading.tsx';
 import { LaterPart, preloadLaterParts } from './later-parts.tsx';
-import { SendingStatus } from './sending-status.tsx';
+import { SendingStatus } from '../../../components/sending-status.tsx';
 
 const FIELDS = ['file', 'as_of', 'opening_cash'] as const;
 const ACCEPT =

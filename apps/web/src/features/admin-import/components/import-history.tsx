@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import type { useImports } from '../api/get-imports.ts';
-import { isolated } from '../lib/bidi.ts';
+import { isolated } from '../../../lib/bidi.ts';
 import { STATE_TEXTS } from '../texts.ts';
 
 const TONES: Record<ImportRecord['state'], BadgeTone> = {

@@ -15,7 +15,7 @@ import {
   proposedRecord,
   recordBody,
 } from '../testing/fixtures.ts';
-import { isolated } from '../lib/bidi.ts';
+import { isolated } from '../../../lib/bidi.ts';
 import { ImportPage } from './import-page.tsx';
 
 type Handlers = Parameters<typeof setupPage>[1];

@@ -8,8 +8,8 @@ import { useSettings } from '../../../api/get-settings.ts';
 import { Button } from '../../../components/button.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { dubaiToday } from '../lib/today.ts';
-import { isolated } from '../lib/bidi.ts';
+import { dubaiToday } from '../../../lib/today.ts';
+import { isolated } from '../../../lib/bidi.ts';
 import { saveText, toCsv, whatsAppLink } from '../lib/invitations.ts';
 
 const AT_ONCE = 25;

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ImportError, ImportLine } from '@jamiya/contracts/imports';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
-import { isolated } from '../lib/bidi.ts';
+import { isolated } from '../../../lib/bidi.ts';
 import { COLUMNS, COLUMN_TEXTS, rowsToMend, type RowToMend } from '../lib/cell-errors.ts';
 
 const ROWS_AT_ONCE = 20;

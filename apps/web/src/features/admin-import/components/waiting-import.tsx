@@ -12,7 +12,7 @@ import { aed } from '../../../lib/format.ts';
 import { toastError } from '../../../lib/messages.ts';
 import { cellErrorsOf } from '../api/check-import.ts';
 import { useConfirmImport } from '../api/confirm-import.ts';
-import { isolated } from '../lib/bidi.ts';
+import { isolated } from '../../../lib/bidi.ts';
 import { ImportFiguresList } from './import-figures.tsx';
 import { RowsToMend } from './rows-to-mend.tsx';
 

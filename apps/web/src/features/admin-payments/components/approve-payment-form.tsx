@@ -1,5 +1,5 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
@@ -13,7 +13,9 @@ import { aed } from '../../../lib/format.ts';
 import { periodLabel } from '../../../lib/dates.ts';
 import { applyServerErrors, toastSuccess } from '../../../lib/messages.ts';
 import { useApprovePayment, type AdminPayment } from '../api/admin-payments.ts';
+import type { UnseenStatement } from '../api/unseen-payments.ts';
 import { DecisionForm, useRefusal } from './decision-form.tsx';
+import { UnseenQuestion } from './unseen-statement.tsx';
 
 type ApproveForm = typeof approveForm;
 const approveResolver = lazyZodResolver(() =>
@@ -23,8 +25,18 @@ const approveResolver = lazyZodResolver(() =>
 /**
  * Approving a pending submission for the amount that came in: the one submitted, or another
  * typed over it; less than what remains of a month is approved as a part payment, once asked.
+ * A receipt the bank statement of its date does not show (`unseenIn`) is approved once the
+ * treasurer has said so in a dialog, asked last, just before the approval goes.
  */
-export function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone: () => void }) {
+export function ApproveForm({
+  payment,
+  unseenIn,
+  onDone,
+}: {
+  payment: AdminPayment;
+  unseenIn?: UnseenStatement | undefined;
+  onDone: () => void;
+}) {
   const i18n = useTexts();
   const approve = useApprovePayment();
   // Without a receipt nothing shows what came in: the treasurer types it, from an empty field.
@@ -49,6 +61,10 @@ export function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone
   // The amount waiting for "approve as a part payment"; typing another amount drops it.
   const [partFils, setPartFils] = useState<Fils | null>(null);
   const isConfirming = partFils !== null && partFils === typedFils;
+  // The amount waiting for "approve anyway"; once said, not asked again for this receipt.
+  const [unseenFils, setUnseenFils] = useState<Fils | null>(null);
+  const [isUnseenAccepted, setUnseenAccepted] = useState(false);
+  const approveId = useId();
   const refusal = useRefusal();
 
   const send = async (amount: Fils) => {
@@ -68,6 +84,25 @@ export function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone
     }
   };
 
+  const approveOnce = async (amount: Fils) => {
+    if (unseenIn && !isUnseenAccepted) setUnseenFils(amount);
+    else await send(amount);
+  };
+
+  const approveAnyway = () => {
+    if (unseenFils === null) return;
+    setUnseenAccepted(true);
+    setUnseenFils(null);
+    void send(unseenFils);
+  };
+
+  const cancelUnseen = () => {
+    setUnseenFils(null);
+    // Approve was busy (the amount being checked) as the dialog opened, so the dialog has no
+    // place to give focus back to: it goes back there once the dialog has closed.
+    requestAnimationFrame(() => document.getElementById(approveId)?.focus());
+  };
+
   const onSubmit = form.handleSubmit(async ({ amount }) => {
     // Leaving part of the month unpaid is allowed, but asked once; more than remains is the
     // server's to refuse (its sentence says how much remains).
@@ -75,102 +110,117 @@ export function ApproveForm({ payment, onDone }: { payment: AdminPayment; onDone
       setPartFils(amount);
       return;
     }
-    await send(amount);
+    await approveOnce(amount);
   });
 
   return (
-    <DecisionForm
-      id="approve"
-      title={i18n._('admin-payments.payments.approveTitle')}
-      onSubmit={onSubmit}
-      refusal={refusal.message}
-      actions={
-        isConfirming && month ? (
-          <div
-            role="group"
-            aria-labelledby="part-payment-question"
-            className="flex flex-col gap-3 rounded-lg border border-amber-400 bg-amber-50 p-3"
-          >
-            <p id="part-payment-question" className="text-sm font-medium text-amber-950">
-              {i18n._('admin-payments.payments.partPaymentConfirm', {
-                left: aed(filsToAed(month.remainingFils - partFils)),
-                month: month.label,
-              })}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              {/* The question replaces the Approve button: focus moves to its answer. */}
-              <Button
-                autoFocus
-                type="button"
-                isBusy={approve.isPending}
-                onClick={() => void send(partFils)}
-              >
-                {i18n._('admin-payments.payments.approvePart')}
-              </Button>
-              <Button type="button" variant="secondary" onClick={() => setPartFils(null)}>
-                {i18n._('admin-payments.payments.cancel')}
-              </Button>
+    <>
+      <DecisionForm
+        id="approve"
+        title={i18n._('admin-payments.payments.approveTitle')}
+        onSubmit={onSubmit}
+        refusal={refusal.message}
+        actions={
+          isConfirming && month ? (
+            <div
+              role="group"
+              aria-labelledby="part-payment-question"
+              className="flex flex-col gap-3 rounded-lg border border-amber-400 bg-amber-50 p-3"
+            >
+              <p id="part-payment-question" className="text-sm font-medium text-amber-950">
+                {i18n._('admin-payments.payments.partPaymentConfirm', {
+                  left: aed(filsToAed(month.remainingFils - partFils)),
+                  month: month.label,
+                })}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {/* The question replaces the Approve button: focus moves to its answer. */}
+                <Button
+                  autoFocus
+                  type="button"
+                  isBusy={approve.isPending}
+                  onClick={() => void approveOnce(partFils)}
+                >
+                  {i18n._('admin-payments.payments.approvePart')}
+                </Button>
+                <Button type="button" variant="secondary" onClick={() => setPartFils(null)}>
+                  {i18n._('admin-payments.payments.cancel')}
+                </Button>
+              </div>
             </div>
-          </div>
-        ) : (
-          <Button type="submit" isBusy={form.formState.isSubmitting} className="self-start">
-            {i18n._(
-              hasReceipt
-                ? /*i18n*/ 'admin-payments.payments.approve'
-                : /*i18n*/ 'admin-payments.payments.approveReceived',
-            )}
-          </Button>
-        )
-      }
-    >
-      <Field
-        label={i18n._(
-          hasReceipt
-            ? /*i18n*/ 'admin-payments.payments.approveAmount'
-            : /*i18n*/ 'admin-payments.payments.noReceiptAmount',
-        )}
-        hint={i18n._(
-          hasReceipt
-            ? /*i18n*/ 'admin-payments.payments.approveAmountHint'
-            : /*i18n*/ 'admin-payments.payments.noReceiptAmountHint',
-          {
-            amount: aed(payment.amount),
-          },
-        )}
-        error={form.formState.errors.amount?.message}
+          ) : (
+            <Button
+              id={approveId}
+              type="submit"
+              isBusy={form.formState.isSubmitting || approve.isPending}
+              className="self-start"
+            >
+              {i18n._(
+                hasReceipt
+                  ? /*i18n*/ 'admin-payments.payments.approve'
+                  : /*i18n*/ 'admin-payments.payments.approveReceived',
+              )}
+            </Button>
+          )
+        }
       >
-        {(a) => (
-          <AmountInput
-            {...a}
-            aria-required={!hasReceipt || undefined}
-            {...form.register('amount')}
-          />
-        )}
-      </Field>
-      {isCorrected && validFils !== null && (
-        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {i18n._('admin-payments.payments.correctedNote', {
-            amount: aed(filsToAed(validFils)),
-            submitted: aed(payment.amount),
-          })}
-        </p>
-      )}
-      {month && validFils !== null && leftFils !== null && (
-        <p
-          className={`rounded-lg px-3 py-2 text-sm ${leftFils < 0 ? 'bg-red-50 text-red-900' : 'bg-slate-100 text-slate-800'}`}
+        <Field
+          label={i18n._(
+            hasReceipt
+              ? /*i18n*/ 'admin-payments.payments.approveAmount'
+              : /*i18n*/ 'admin-payments.payments.noReceiptAmount',
+          )}
+          hint={i18n._(
+            hasReceipt
+              ? /*i18n*/ 'admin-payments.payments.approveAmountHint'
+              : /*i18n*/ 'admin-payments.payments.noReceiptAmountHint',
+            {
+              amount: aed(payment.amount),
+            },
+          )}
+          error={form.formState.errors.amount?.message}
         >
-          {leftFils < 0
-            ? i18n._('admin-payments.payments.overRemaining', {
-                left: aed(filsToAed(month.remainingFils)),
-                month: month.label,
-              })
-            : i18n._('admin-payments.payments.remainingAfter', {
-                month: month.label,
-                amount: aed(filsToAed(validFils)),
-                left: aed(filsToAed(leftFils)),
-              })}
-        </p>
+          {(a) => (
+            <AmountInput
+              {...a}
+              aria-required={!hasReceipt || undefined}
+              {...form.register('amount')}
+            />
+          )}
+        </Field>
+        {isCorrected && validFils !== null && (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {i18n._('admin-payments.payments.correctedNote', {
+              amount: aed(filsToAed(validFils)),
+              submitted: aed(payment.amount),
+            })}
+          </p>
+        )}
+        {month && validFils !== null && leftFils !== null && (
+          <p
+            className={`rounded-lg px-3 py-2 text-sm ${leftFils < 0 ? 'bg-red-50 text-red-900' : 'bg-slate-100 text-slate-800'}`}
+          >
+            {leftFils < 0
+              ? i18n._('admin-payments.payments.overRemaining', {
+                  left: aed(filsToAed(month.remainingFils)),
+                  month: month.label,
+                })
+              : i18n._('admin-payments.payments.remainingAfter', {
+                  month: month.label,
+                  amount: aed(filsToAed(validFils)),
+                  left: aed(filsToAed(leftFils)),
+                })}
+          </p>
+        )}
+      </DecisionForm>
+      {unseenIn && (
+        <UnseenQuestion
+          statement={unseenIn}
+          isOpen={unseenFils !== null}
+          onApprove={approveAnyway}
+          onCancel={cancelUnseen}
+        />
       )}
-    </DecisionForm>
+    </>
   );
 }

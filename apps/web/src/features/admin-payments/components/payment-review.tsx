@@ -6,19 +6,26 @@ import { Link } from 'react-router';
 import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import type { AdminPayment } from '../api/admin-payments.ts';
+import type { UnseenStatement } from '../api/unseen-payments.ts';
 import { ApproveForm } from './approve-payment-form.tsx';
 import { DuplicateWarnings, OtherReceipt } from './payment-duplicates.tsx';
 import { paymentWhat } from './payment-text.ts';
 import { ReceiptView } from './receipt-view.tsx';
 import { RejectForm } from './reject-payment-form.tsx';
+import { UnseenWarning } from './unseen-statement.tsx';
 
-/** One submission beside its receipt, with the decision when it is still pending. */
+/**
+ * One submission beside its receipt, with the decision when it is still pending; `unseenIn`,
+ * the bank statement of its date, when that statement shows no transfer for it.
+ */
 export function PaymentReview({
   payment,
+  unseenIn,
   onDecided,
   headingRef,
 }: {
   payment: AdminPayment;
+  unseenIn?: UnseenStatement | undefined;
   onDecided: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
@@ -82,6 +89,7 @@ export function PaymentReview({
           <PaymentBadges payment={payment} />
         </div>
       </div>
+      {unseenIn && <UnseenWarning statement={unseenIn} />}
       {hasDuplicates && (
         <DuplicateWarnings
           payment={payment}
@@ -148,7 +156,7 @@ export function PaymentReview({
             <h3 id="payment-decision-title" className="sr-only">
               {i18n._('admin-payments.payments.decisionHeading')}
             </h3>
-            <ApproveForm payment={payment} onDone={onDecided} />
+            <ApproveForm payment={payment} unseenIn={unseenIn} onDone={onDecided} />
             <RejectForm payment={payment} onDone={onDecided} />
           </section>
         )}

@@ -2,7 +2,8 @@ import type { Texts } from '../../../lib/i18n.tsx';
 import { PAYMENTS_STATUS_TEXTS } from '../texts.ts';
 import type { BadgeTone } from '../../../components/status-badge.tsx';
 import type { AdminPayment } from '../api/admin-payments.ts';
-import { periodLabel } from '../../../lib/dates.ts';
+import type { UnseenStatement } from '../api/unseen-payments.ts';
+import { formatDate, periodLabel } from '../../../lib/dates.ts';
 
 export const PAYMENT_TONE: Record<AdminPayment['status'], BadgeTone> = {
   pending: 'warning',
@@ -30,4 +31,35 @@ export function duplicateWarning(i18n: Texts, duplicate: PossibleDuplicate): str
     what: duplicate.month ?? i18n._('admin-payments.payments.duplicateLoanRepayment'),
     status: i18n._(PAYMENTS_STATUS_TEXTS[duplicate.status]!),
   });
+}
+
+// A day kept on one line: a range that wraps, wraps at its dash.
+const day = (date: string) => formatDate(date).replaceAll(' ', '\u00a0');
+
+/** "Not found in the bank statement of Emirates NBD, 1 October 2026 – 31 October 2026". */
+export function unseenWarning(i18n: Texts, { bank, from, to }: UnseenStatement): string {
+  return bank
+    ? i18n._('admin-payments.payments.unseenWarning', {
+        bank,
+        from: day(from),
+        to: day(to),
+      })
+    : i18n._('admin-payments.payments.unseenWarningNoBank', {
+        from: day(from),
+        to: day(to),
+      });
+}
+
+/** "The bank statement of Emirates NBD, … shows no transfer for this receipt. Approve it anyway?" */
+export function unseenQuestion(i18n: Texts, { bank, from, to }: UnseenStatement): string {
+  return bank
+    ? i18n._('admin-payments.payments.unseenQuestion', {
+        bank,
+        from: day(from),
+        to: day(to),
+      })
+    : i18n._('admin-payments.payments.unseenQuestionNoBank', {
+        from: day(from),
+        to: day(to),
+      });
 }

@@ -10,8 +10,9 @@ import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminPayments, type AdminPayment, type PaymentStatus } from '../api/admin-payments.ts';
+import { useUnseenPayments, type UnseenStatement } from '../api/unseen-payments.ts';
 import { PaymentReview } from './payment-review.tsx';
-import { duplicateWarning, paymentWhat } from './payment-text.ts';
+import { duplicateWarning, paymentWhat, unseenWarning } from './payment-text.ts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 
 const STATUSES: PaymentStatus[] = ['pending', 'approved', 'rejected'];
@@ -23,7 +24,8 @@ const isStacked = () =>
 
 /**
  * The review queue (/admin/payments): submissions by status, each shown beside its receipt,
- * approved (amount corrected if need be) or rejected with a reason.
+ * approved (amount corrected if need be) or rejected with a reason. A receipt the bank
+ * statement of its date does not show is flagged, and its approval asked once more.
  */
 export function ReviewQueuePage() {
   const i18n = useTexts();
@@ -32,6 +34,10 @@ export function ReviewQueuePage() {
   const status: PaymentStatus = isStatus(rawStatus) ? rawStatus : 'pending';
   const selectedId = Number(params.get('payment')) || null;
   const payments = useAdminPayments(status);
+  const unseen = useUnseenPayments();
+  // Only a receipt still waiting is the bank's to show (the list may lag a decision).
+  const unseenIn = (payment: AdminPayment) =>
+    payment.status === 'pending' ? unseen.get(payment.id) : undefined;
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const items = payments.data?.pages.flatMap((p) => p.items) ?? [];
@@ -89,6 +95,7 @@ export function ReviewQueuePage() {
               <PaymentItem
                 key={payment.id}
                 payment={payment}
+                unseenIn={unseenIn(payment)}
                 isSelected={payment.id === selected?.id}
                 onSelect={() => select(payment)}
               />
@@ -107,6 +114,7 @@ export function ReviewQueuePage() {
             <PaymentReview
               key={selected.id}
               payment={selected}
+              unseenIn={unseenIn(selected)}
               onDecided={onDecided}
               headingRef={headingRef}
             />
@@ -142,10 +150,12 @@ export function ReviewQueuePage() {
 
 function PaymentItem({
   payment,
+  unseenIn,
   isSelected,
   onSelect,
 }: {
   payment: AdminPayment;
+  unseenIn: UnseenStatement | undefined;
   isSelected: boolean;
   onSelect: () => void;
 }) {
@@ -174,6 +184,11 @@ function PaymentItem({
         <span className="flex flex-wrap justify-end gap-1 justify-self-end">
           <PaymentBadges payment={payment} />
         </span>
+        {unseenIn && (
+          <span className="col-span-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-medium text-amber-950">
+            {unseenWarning(i18n, unseenIn)}
+          </span>
+        )}
         {payment.possible_duplicates.map((d) => (
           <span
             key={d.payment_id}

@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import type { z } from 'zod';
+import type { BankStatement, unseenPayments } from '@jamiya/contracts/bank';
 import type { AdminPayment } from '@jamiya/contracts/payments';
 import { RAHUL } from '../../../testing/admin-fixtures.ts';
 
@@ -26,6 +28,39 @@ export function adminPayment(overrides: Partial<AdminPayment> = {}): AdminPaymen
     dues_month: overrides.kind === 'loan_repayment' ? null : { due: 200, paid: 0, remaining: 200 },
     possible_duplicates: [],
     ...overrides,
+  };
+}
+
+/** October 2026's statement of the association's bank, imported by the treasurer. */
+export function bankStatement(overrides: Partial<BankStatement> = {}): BankStatement {
+  return {
+    id: 4,
+    format: 'csv',
+    bank: 'Emirates NBD',
+    file_name: 'october-2026.csv',
+    from: '2026-10-01',
+    to: '2026-10-31',
+    opening_balance: 12_000,
+    closing_balance: 15_400,
+    lines: 18,
+    new_lines: 18,
+    duplicate_lines: 0,
+    imported_by: { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' },
+    imported_at: '2026-11-06T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** GET /api/admin/bank-statements/unseen: these receipts are not in `statement`. */
+export function unseenAnswer(
+  paymentIds: number[],
+  statement: Pick<BankStatement, 'id' | 'bank' | 'from' | 'to'> = bankStatement(),
+): z.infer<typeof unseenPayments> {
+  return {
+    items: paymentIds.map((payment_id) => ({
+      payment_id,
+      statement: { id: statement.id, bank: statement.bank, from: statement.from, to: statement.to },
+    })),
   };
 }
 

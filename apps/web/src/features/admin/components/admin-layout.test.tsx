@@ -35,6 +35,7 @@ function setup({
 const NAV = [
   ['Overview', '/admin'],
   ['Review queue', '/admin/payments'],
+  ['Bank statements', '/admin/bank'],
   ['Loans', '/admin/loans'],
   ['Members', '/admin/members'],
   ['Applications', '/admin/applications'],

@@ -8,6 +8,7 @@ import { useSettings } from '../../../api/get-settings.ts';
 import { DashboardIcon, HomeIcon, LoanIcon } from '../../../components/icons.tsx';
 import { useOverview } from '../../../api/get-overview.ts';
 import {
+  BankIcon,
   BookIcon,
   HistoryIcon,
   ImportIcon,
@@ -32,6 +33,7 @@ interface NavEntry {
 const NAV: NavEntry[] = [
   { key: 'overview', to: '/admin', Icon: DashboardIcon, end: true },
   { key: 'payments', to: '/admin/payments', Icon: ReceiptIcon },
+  { key: 'bank', to: '/admin/bank', Icon: BankIcon },
   { key: 'loans', to: '/admin/loans', Icon: LoanIcon },
   { key: 'members', to: '/admin/members', Icon: UsersIcon },
   { key: 'applications', to: '/admin/applications', Icon: InboxIcon },

@@ -30,6 +30,12 @@ export const SettingsIcon = (p: SVGProps<SVGSVGElement>) => (
     <circle cx="18" cy="18" r="2" />
   </svg>
 );
+/** A bank's front: its pediment and columns, for the bank statements. */
+export const BankIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M3 10h18L12 4zM5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 20h18" />
+  </svg>
+);
 export const BookIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M4 4.5A1.5 1.5 0 0 1 5.5 3H20v15H5.5A1.5 1.5 0 0 0 4 19.5z" />

@@ -161,6 +161,31 @@ describe('the admin overview', () => {
     ]);
   });
 
+  it('leads a bank assignment to the bank statements, where it is confirmed', async () => {
+    setup(() => ({
+      body: overviewBody({
+        active_admins: 2,
+        proposals: [
+          proposalBody({
+            id: 8,
+            action: 'bank.assign',
+            loan_id: null,
+            member: null,
+            amount: 200,
+            details: { memberId: 14, period: '2026-11', loanId: null },
+          }),
+        ],
+      }),
+    }));
+    const section = await screen.findByRole('region', { name: 'Waiting for a second admin' });
+    const [item] = within(section).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Money from the bank assigned to a memberAED 200');
+    expect(within(item!).getByRole('link', { name: 'Open the bank statements' })).toHaveAttribute(
+      'href',
+      '/admin/bank',
+    );
+  });
+
   it('says when nothing waits for a second admin', async () => {
     setup(() => ({ body: overviewBody({ active_admins: 2, proposals: [] }) }));
     const section = await screen.findByRole('region', { name: 'Waiting for a second admin' });

@@ -54,16 +54,18 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
   const titleId = useId();
   const dates = bonusDates(p);
   const link =
-    p.loan_id !== null
-      ? {
-          to: `/admin/loans/${p.loan_id}`,
-          text: i18n._('admin.overview.openLoan', { id: p.loan_id }),
-        }
-      : p.member
-        ? { to: `/admin/members/${p.member.id}`, text: i18n._('admin.overview.openMember') }
-        : p.action === 'import.apply'
-          ? { to: '/admin/import', text: i18n._('admin.overview.openImport') }
-          : { to: '/admin/bonus', text: i18n._('admin.overview.openBonus') };
+    p.action === 'bank.assign'
+      ? { to: '/admin/bank', text: i18n._('admin.overview.openBank') }
+      : p.loan_id !== null
+        ? {
+            to: `/admin/loans/${p.loan_id}`,
+            text: i18n._('admin.overview.openLoan', { id: p.loan_id }),
+          }
+        : p.member
+          ? { to: `/admin/members/${p.member.id}`, text: i18n._('admin.overview.openMember') }
+          : p.action === 'import.apply'
+            ? { to: '/admin/import', text: i18n._('admin.overview.openImport') }
+            : { to: '/admin/bonus', text: i18n._('admin.overview.openBonus') };
   return (
     <li className="flex flex-col gap-2 rounded-2xl border border-amber-300 bg-white p-3 shadow-sm sm:p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">

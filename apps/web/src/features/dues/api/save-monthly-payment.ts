@@ -26,9 +26,31 @@ export type MonthlyPaymentFormOutput = z.output<typeof monthlyPaymentForm>;
 export type LoanRepaymentFormInput = z.input<typeof loanRepaymentForm>;
 export type LoanRepaymentFormOutput = z.output<typeof loanRepaymentForm>;
 
-const PAYMENT_FIELDS = ['payment_amount', 'month', 'account_number', 'photo'] as const;
-export const paymentFieldNames: readonly string[] = PAYMENT_FIELDS;
-export const repaymentFieldNames: readonly string[] = ['payment_amount', 'account_number', 'photo'];
+export const repaymentFieldNames: readonly string[] = [
+  'payment_amount',
+  'account_number',
+  'photo',
+  'transfer_date',
+  'bank_reference',
+];
+export const paymentFieldNames: readonly string[] = [...repaymentFieldNames, 'month'];
+
+/**
+ * The text fields of a payment, dues or repayment, as sent: the amount in AED, and an optional
+ * field left empty not at all.
+ */
+function textFields(values: LoanRepaymentFormOutput, more: Record<string, string> = {}) {
+  const fields: Record<string, string | undefined> = {
+    payment_amount: filsToDecimalString(values.payment_amount),
+    account_number: values.account_number,
+    transfer_date: values.transfer_date,
+    bank_reference: values.bank_reference,
+    ...more,
+  };
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
 
 /** POST /api/save-monthly-payment: a month's due with its receipt, the photo shrunk first. */
 export async function monthlyPaymentRequest(
@@ -38,11 +60,7 @@ export async function monthlyPaymentRequest(
   return {
     kind: 'dues',
     path: '/api/save-monthly-payment',
-    fields: {
-      payment_amount: filsToDecimalString(values.payment_amount),
-      month: values.month,
-      account_number: values.account_number,
-    },
+    fields: textFields(values, { month: values.month }),
     photo: await shrinkPhoto(values.photo),
     amount: filsToAed(values.payment_amount),
     period,
@@ -60,10 +78,7 @@ export async function repaymentRequest(
   return {
     kind: 'repayment',
     path: `/api/my-loans/${loanId}/repayments`,
-    fields: {
-      payment_amount: filsToDecimalString(values.payment_amount),
-      ...(values.account_number === undefined ? {} : { account_number: values.account_number }),
-    },
+    fields: textFields(values),
     photo: await shrinkPhoto(values.photo),
     amount: filsToAed(values.payment_amount),
   };

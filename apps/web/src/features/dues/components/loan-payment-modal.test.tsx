@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StubRequest } from '../../../testing/render.tsx';
 import { duesPayment, stubObjectUrls } from '../testing/fixtures.ts';
-import { receipt, setupMonthlyPay, type MonthlyPayOptions } from '../testing/monthly-pay-page.tsx';
+import {
+  fillTransfer,
+  receipt,
+  setupMonthlyPay,
+  type MonthlyPayOptions,
+} from '../testing/monthly-pay-page.tsx';
 import { activeLoan } from '../../../testing/api-fixtures.ts';
 
 const RECEIVED = 'Your loan payment was received. It will be added once the committee confirms it.';
@@ -85,6 +90,46 @@ describe('the loan repayment form behind Repay loan', () => {
     await user.click(form.getByRole('button', { name: 'Send repayment' }));
     await waitFor(() => expect(repayments(requests)).toHaveLength(1));
     expect((repayments(requests)[0]!.body as FormData).get('account_number')).toBe(ACCOUNT);
+  });
+
+  describe("with the transfer's date and the bank's reference", () => {
+    // 23:30 on 30 November in Dubai: 1 December is tomorrow there, and today in London.
+    beforeEach(() => {
+      vi.useFakeTimers({ now: new Date('2026-11-30T19:30:00Z'), toFake: ['Date'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('sends them when they are given', async () => {
+      const { user, requests } = setup({
+        handlers: { 'POST /api/my-loans/1/repayments': repaymentAnswer },
+      });
+      const form = await openRepayment(user);
+      await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+      await fillTransfer(user, form, { date: '2026-11-30', reference: 'FT26334XYZ' });
+      await user.click(form.getByRole('button', { name: 'Send repayment' }));
+      await waitFor(() => expect(repayments(requests)).toHaveLength(1));
+      const body = repayments(requests)[0]!.body as FormData;
+      expect([...body.keys()].sort()).toEqual([
+        'bank_reference',
+        'payment_amount',
+        'photo',
+        'transfer_date',
+      ]);
+      expect(body.get('transfer_date')).toBe('2026-11-30');
+      expect(body.get('bank_reference')).toBe('FT26334XYZ');
+    });
+
+    it('refuses a transfer dated after today in Dubai, and sends nothing', async () => {
+      const { user, requests } = setup();
+      const form = await openRepayment(user);
+      await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+      await fillTransfer(user, form, { date: '2026-12-01' });
+      await user.click(form.getByRole('button', { name: 'Send repayment' }));
+      expect(await form.findByText('The transfer date cannot be after today.')).toBeInTheDocument();
+      expect(repayments(requests)).toHaveLength(0);
+    });
   });
 
   it('requires the receipt, under the rules of a dues receipt, and sends nothing without one', async () => {

@@ -1,6 +1,6 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { useForm, type Control } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
 import type { Loan } from '../../../api/get-my-loans.ts';
@@ -26,9 +26,21 @@ import { ReceiptField } from './receipt-field.tsx';
 import { UploadProgress } from './sending.tsx';
 import { NeedsNetwork } from '../../../components/needs-network.tsx';
 
+// The optional part comes with the form, not with the page's first load (transfer-details.tsx);
+// the form does without it if it cannot come.
+const TransferDetails = lazy<
+  ComponentType<{ control: Control<LoanRepaymentFormInput, unknown, LoanRepaymentFormOutput> }>
+>(() =>
+  import('./transfer-details.tsx').then(
+    (m) => ({ default: m.TransferDetails }),
+    () => ({ default: () => null }),
+  ),
+);
+
 /**
  * The loan repayment modal behind "Repay loan": the receipt of the transfer, the amount (at
- * most what is owed) and optionally the account paid from, sent to
+ * most what is owed) and optionally the account paid from, the transfer's date and the bank's
+ * reference, sent to
  * POST /api/my-loans/:id/repayments for the committee to check.
  */
 export function LoanPaymentModal({
@@ -111,10 +123,13 @@ function LoanPaymentForm({
   const next = loan.next_installment;
   const owed = loan.remaining_amount;
   const resolver = useMemo(() => {
-    const tooMuch = i18n._('dues.loanForm.tooMuch', { amount: aed(owed) });
+    const say = {
+      tooMuch: i18n._('dues.loanForm.tooMuch', { amount: aed(owed) }),
+      afterToday: i18n._('dues.transfer.afterToday'),
+    };
     const owedFils = tryParseAed(owed) ?? undefined;
     return lazyZodResolver(() =>
-      import('../lib/payment-forms.ts').then((m) => m.loanRepaymentFormFor(owedFils, tooMuch)),
+      import('../lib/payment-forms.ts').then((m) => m.loanRepaymentFormFor(owedFils, say)),
     );
   }, [owed, i18n]);
   // The next installment, unless less is owed. JSON amounts have at most two decimals, so
@@ -170,6 +185,9 @@ function LoanPaymentForm({
         error={errors.account_number?.message}
         field={form.register('account_number')}
       />
+      <Suspense fallback={null}>
+        <TransferDetails control={form.control} />
+      </Suspense>
       <p className="text-sm text-slate-600">{i18n._('dues.loanForm.note')}</p>
       {/* Without a network the payment waits on the phone. */}
       <NeedsNetwork>{i18n._('dues.form.offline')}</NeedsNetwork>

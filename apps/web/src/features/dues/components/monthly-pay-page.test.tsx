@@ -240,7 +240,8 @@ describe('where to send the money', () => {
   it("gives the member's own ID to write in the transfer, with a copy button", async () => {
     const { user } = setup();
     const panel = within(await screen.findByRole('region', { name: 'Where to send the money' }));
-    const sentence = 'Write your member ID, JM000003, in the transfer note.';
+    const sentence =
+      "Write your member ID, JM000003, in the transfer's Reference (or Remarks) field.";
     expect(
       await panel.findByText((_, el) => el?.tagName === 'P' && el.textContent === sentence),
     ).toBeInTheDocument();

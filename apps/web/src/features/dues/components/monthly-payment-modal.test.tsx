@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StubRequest } from '../../../testing/render.tsx';
 import { accountBody, duesPayment, rahulRows, stubObjectUrls } from '../testing/fixtures.ts';
-import { receipt, setupMonthlyPay } from '../testing/monthly-pay-page.tsx';
+import { fillTransfer, receipt, setupMonthlyPay } from '../testing/monthly-pay-page.tsx';
 import i18n from '../../../app/i18n.ts';
 
 /** A text of the dues page in Hindi. */
@@ -408,5 +408,149 @@ describe('the Monthly Payment form', () => {
     expect(iban).toHaveAttribute('dir', 'ltr');
     expect(iban.parentElement).toHaveTextContent(/^IBAN AE07 0331 2345 6789 0123 456$/);
     expect(panel.getByRole('button', { name: 'Copy AE070331234567890123456' })).toBeInTheDocument();
+  });
+});
+
+describe("the transfer's date and the bank's reference, optional", () => {
+  // 01:30 on 21 November in Dubai, still the 20th in UTC: the form counts Dubai's days.
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date('2026-11-20T21:30:00Z'), toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const answer = () => ({
+    body: { status_code: 200, message: SUBMITTED, payment: duesPayment({ status: 'pending' }) },
+  });
+
+  /** The form with its required fields filled in, for October. */
+  async function filledForm(user: ReturnType<typeof userEvent.setup>) {
+    const form = await openForm(user);
+    await user.type(form.getByLabelText('Account number'), ACCOUNT);
+    await user.selectOptions(form.getByLabelText('Month'), '2026-10');
+    await user.upload(form.getByLabelText('Receipt (photo or PDF)'), receipt());
+    return form;
+  }
+
+  it('are behind a button, so the form stays short', async () => {
+    const { user } = setupMonthlyPay();
+    const form = await openForm(user);
+    expect(form.queryByLabelText('Transfer date (optional)')).not.toBeInTheDocument();
+    expect(form.queryByLabelText("Bank's reference number (optional)")).not.toBeInTheDocument();
+    const more = form.getByRole('button', {
+      name: "Add the transfer's date and reference (optional)",
+    });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("are sent when given, the date as today's in Dubai", async () => {
+    const { user, requests } = setupMonthlyPay({
+      handlers: { 'POST /api/save-monthly-payment': answer },
+    });
+    const form = await filledForm(user);
+    await fillTransfer(user, form, { date: '2026-11-21', reference: ' FT26325ABC12 ' });
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    const body = posts(requests)[0]!.body as FormData;
+    expect(body.get('transfer_date')).toBe('2026-11-21');
+    expect(body.get('bank_reference')).toBe('FT26325ABC12');
+    expect(body.get('month')).toBe('2026-10');
+  });
+
+  it('are not sent when left empty, the part opened or not', async () => {
+    const { user, requests } = setupMonthlyPay({
+      handlers: { 'POST /api/save-monthly-payment': answer },
+    });
+    const form = await filledForm(user);
+    await fillTransfer(user, form, {});
+    await user.type(form.getByLabelText("Bank's reference number (optional)"), '   ');
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    const body = posts(requests)[0]!.body as FormData;
+    expect([...body.keys()].sort()).toEqual(['account_number', 'month', 'payment_amount', 'photo']);
+  });
+
+  it('refuse a date after today, beside the date, and sending nothing', async () => {
+    const { user, requests } = setupMonthlyPay({
+      handlers: { 'POST /api/save-monthly-payment': answer },
+    });
+    const form = await filledForm(user);
+    await fillTransfer(user, form, { date: '2026-11-22' });
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    expect(await form.findByText('The transfer date cannot be after today.')).toBeInTheDocument();
+    const day = form.getByLabelText('Transfer date (optional), Day');
+    expect(day).toHaveAttribute('aria-invalid', 'true');
+    // The refused field takes the focus, as any other does.
+    expect(day).toHaveFocus();
+    expect(posts(requests)).toHaveLength(0);
+
+    // Today's date (the receipt's) is taken.
+    await user.selectOptions(day, '21');
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    expect((posts(requests)[0]!.body as FormData).get('transfer_date')).toBe('2026-11-21');
+  });
+
+  it('refuse a date with a part not chosen, and a reference longer than a bank writes', async () => {
+    const { user, requests } = setupMonthlyPay();
+    const form = await filledForm(user);
+    await fillTransfer(user, form, { reference: 'A'.repeat(61) });
+    await user.selectOptions(form.getByLabelText('Transfer date (optional), Day'), '03');
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    expect(await form.findByText('Choose the day, the month and the year.')).toBeInTheDocument();
+    expect(
+      form.getByText("The bank's reference must be at most 60 characters."),
+    ).toBeInTheDocument();
+    expect(form.getByLabelText("Bank's reference number (optional)")).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(posts(requests)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of the date beside it", async () => {
+    const { user } = setupMonthlyPay({
+      handlers: {
+        'POST /api/save-monthly-payment': () => ({
+          status: 422,
+          body: {
+            status_code: 422,
+            message: 'The transfer date cannot be after today.',
+            errors: { transfer_date: ['Enter the date on the receipt.'] },
+          },
+        }),
+      },
+    });
+    const form = await filledForm(user);
+    await fillTransfer(user, form, { date: '2026-11-20' });
+    await user.click(form.getByRole('button', { name: 'Send payment' }));
+    expect(await form.findByText('Enter the date on the receipt.')).toBeInTheDocument();
+    expect(form.getByLabelText('Transfer date (optional), Day')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+
+  it("refuses a date after today in the member's language", async () => {
+    await i18n.changeLanguage('hi');
+    try {
+      const { user } = setupMonthlyPay();
+      await user.click(await screen.findByRole('button', { name: await hindi('actions.payDue') }));
+      const form = within(await screen.findByRole('dialog', { name: await hindi('form.title') }));
+      await user.click(form.getByRole('button', { name: await hindi('transfer.add') }));
+      const [day, month, year] = within(
+        await form.findByRole('group', { name: await hindi('transfer.date') }),
+      ).getAllByRole('combobox');
+      await user.selectOptions(day!, '22');
+      await user.selectOptions(month!, '11');
+      await user.selectOptions(year!, '2026');
+      await user.click(form.getByRole('button', { name: await hindi('form.submit') }));
+      const refusal = await hindi('transfer.afterToday');
+      expect(refusal).not.toMatch(/after today/);
+      expect(await form.findByText(refusal)).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
 import { AmountInput } from '../../../components/amount-input.tsx';
@@ -25,6 +25,17 @@ import { ReceiptField } from './receipt-field.tsx';
 import { UploadProgress } from './sending.tsx';
 import { NeedsNetwork } from '../../../components/needs-network.tsx';
 
+// The optional part comes with the form, not with the page's first load (transfer-details.tsx);
+// the form does without it if it cannot come.
+const TransferDetails = lazy<
+  ComponentType<{ control: Control<MonthlyPaymentFormInput, unknown, MonthlyPaymentFormOutput> }>
+>(() =>
+  import('./transfer-details.tsx').then(
+    (m) => ({ default: m.TransferDetails }),
+    () => ({ default: () => null }),
+  ),
+);
+
 export interface MonthlyPaymentDefaults {
   /** The month (YYYY-MM) preselected when the member pays a row; otherwise none is chosen (docs/product.md 10.5). */
   month?: string | undefined;
@@ -41,7 +52,10 @@ export interface MonthlyPaymentDefaults {
 /** JSON amounts have at most two decimals, so their shortest text is exact. */
 const amountText = (amount: number) => String(amount);
 
-/** The Monthly Payment modal: account number, month, receipt and amount, all required. */
+/**
+ * The Monthly Payment modal: account number, month, receipt and amount, all required; the
+ * transfer's date and the bank's reference, optional.
+ */
 export function MonthlyPaymentModal({
   isOpen,
   onClose,
@@ -94,9 +108,10 @@ function MonthlyPaymentForm({
     }
     const tooMuch = (period: string, left: Fils) =>
       i18n._('dues.form.tooMuch', { month: periodLabel(period), amount: aed(filsToAed(left)) });
+    const afterToday = i18n._('dues.transfer.afterToday');
     return lazyZodResolver(() =>
       import('../lib/payment-forms.ts').then((m) =>
-        m.monthlyPaymentFormFor({ remainingFils, tooMuch }),
+        m.monthlyPaymentFormFor({ remainingFils, tooMuch, afterToday }),
       ),
     );
   }, [byPeriod, i18n]);
@@ -194,6 +209,9 @@ function MonthlyPaymentForm({
       >
         {(a) => <AmountInput {...a} {...form.register('payment_amount')} />}
       </Field>
+      <Suspense fallback={null}>
+        <TransferDetails control={form.control} />
+      </Suspense>
       <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
         {i18n._('dues.form.creditNote')}
       </p>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loanRepaymentFields, monthlyPaymentFields } from '@jamiya/contracts/payments';
 import type { Fils } from '@jamiya/money/fils';
 import { receiptFile } from '../../../lib/receipt-file-schema.ts';
+import { dubaiToday } from '../../../lib/today.ts';
 
 // An empty text box is "missing", which deserves its own sentence rather than "not a number".
 // The shared schema takes a string or a number; a form only gives it strings, and zod types
@@ -17,9 +18,26 @@ const requiredAmount = z
   .pipe(sharedAmount);
 const RECEIPT_MISSING = /*i18n*/ 'Attach the receipt (a photo or a PDF).';
 
+// An empty optional box (or one not shown) is "not given", which the shared
+// (required-when-present) fields refuse.
+const givenOrNot = <T extends z.ZodType<unknown, string | undefined>>(shared: T) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((s) => s || undefined)
+    .pipe(shared);
+
+/** The transfer's date and the bank's reference, copied from the receipt: both optional. */
+const transferFields = {
+  transfer_date: givenOrNot(monthlyPaymentFields.shape.transfer_date),
+  bank_reference: monthlyPaymentFields.shape.bank_reference,
+};
+
 /**
- * The Monthly Payment form: the shared fields, all four required on the client (spec
- * section 5), the receipt checked for size and type before it is sent.
+ * The Monthly Payment form: the shared fields, the four of spec section 5 required on the
+ * client, the receipt checked for size and type before it is sent; the transfer's date and the
+ * bank's reference optional.
  */
 export const monthlyPaymentForm = monthlyPaymentFields.extend({
   payment_amount: requiredAmount,
@@ -29,12 +47,15 @@ export const monthlyPaymentForm = monthlyPaymentFields.extend({
     .pipe(monthlyPaymentFields.shape.month.unwrap()),
   account_number: monthlyPaymentFields.shape.account_number.unwrap(),
   photo: receiptFile(RECEIPT_MISSING),
+  ...transferFields,
 });
 
 /** What is left of each month (by YYYY-MM) the member can pay, and the sentence for an amount above it. */
 export interface MonthLimits {
   remainingFils: Partial<Record<string, Fils>>;
   tooMuch: (period: string, remainingFils: Fils) => string;
+  /** The sentence for a transfer dated after today. */
+  afterToday: string;
 }
 
 /**
@@ -44,7 +65,7 @@ export interface MonthLimits {
 export const monthlyPaymentFormFor = (limits: MonthLimits) => {
   type Values = z.output<typeof monthlyPaymentForm>;
   const remainingOf = (v: Values) => limits.remainingFils[v.month];
-  return monthlyPaymentForm.refine(
+  return notAfterToday(monthlyPaymentForm, limits.afterToday).refine(
     (v) => {
       const remaining = remainingOf(v);
       return remaining === undefined || v.payment_amount <= remaining;
@@ -67,24 +88,41 @@ const validFields =
   (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
     !payload.issues.some((i) => names.includes(String(i.path?.[0])));
 
-// An empty optional box is "not given", which the shared (required-when-present) text refuses.
-const optionalAccountNumber = z
-  .string()
-  .trim()
-  .transform((s) => (s === '' ? undefined : s))
-  .pipe(loanRepaymentFields.shape.account_number);
+/**
+ * The server refuses a transfer dated after today in Dubai (422): the form says so first,
+ * beside the date, with `afterToday`.
+ */
+const notAfterToday = <T extends z.ZodType<{ transfer_date?: string | undefined }>>(
+  form: T,
+  afterToday: string,
+) =>
+  form.refine((v) => v.transfer_date === undefined || v.transfer_date <= dubaiToday(), {
+    path: ['transfer_date'],
+    when: validFields('transfer_date'),
+    message: afterToday,
+  });
 
 /** The loan repayment form (POST /api/my-loans/:id/repayments): a receipt is required. */
 export const loanRepaymentForm = loanRepaymentFields.extend({
   payment_amount: requiredAmount,
-  account_number: optionalAccountNumber,
+  account_number: givenOrNot(loanRepaymentFields.shape.account_number),
   photo: receiptFile(RECEIPT_MISSING),
+  ...transferFields,
 });
 
-/** The same, refusing more than the loan still owes (`tooMuch` is the sentence). */
-export const loanRepaymentFormFor = (owedFils: Fils | undefined, tooMuch: string) =>
-  loanRepaymentForm.refine((v) => owedFils === undefined || v.payment_amount <= owedFils, {
-    path: ['payment_amount'],
-    when: validFields('payment_amount'),
-    message: tooMuch,
-  });
+/**
+ * The same, refusing more than the loan still owes (`tooMuch` is the sentence) and a transfer
+ * dated after today (`afterToday`).
+ */
+export const loanRepaymentFormFor = (
+  owedFils: Fils | undefined,
+  say: { tooMuch: string; afterToday: string },
+) =>
+  notAfterToday(loanRepaymentForm, say.afterToday).refine(
+    (v) => owedFils === undefined || v.payment_amount <= owedFils,
+    {
+      path: ['payment_amount'],
+      when: validFields('payment_amount'),
+      message: say.tooMuch,
+    },
+  );

@@ -1,3 +1,6 @@
+import { waitFor, type within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 import type { Loan } from '@jamiya/contracts/loans';
 import type { Payment } from '@jamiya/contracts/payments';
 import type { PublicSettings } from '@jamiya/contracts/settings';
@@ -42,3 +45,28 @@ export function setupMonthlyPay({
 /** A receipt to upload: a photo of 2 KB unless said otherwise. */
 export const receipt = (name = 'receipt.jpg', type = 'image/jpeg', bytes = 2048) =>
   new File([new Uint8Array(bytes)], name, { type });
+
+/**
+ * Opens a payment form's optional part and fills in the transfer's date (YYYY-MM-DD, its day,
+ * month and year chosen) and the bank's reference, those given.
+ */
+export async function fillTransfer(
+  user: ReturnType<typeof userEvent.setup>,
+  form: ReturnType<typeof within>,
+  { date, reference }: { date?: string; reference?: string },
+) {
+  await user.click(
+    form.getByRole('button', { name: "Add the transfer's date and reference (optional)" }),
+  );
+  const label = 'Transfer date (optional)';
+  // The day comes first, and takes the focus.
+  await waitFor(() => expect(form.getByLabelText(`${label}, Day`)).toHaveFocus());
+  if (date) {
+    const [year, month, day] = date.split('-');
+    await user.selectOptions(form.getByLabelText(`${label}, Day`), day!);
+    await user.selectOptions(form.getByLabelText(`${label}, Month`), month!);
+    await user.selectOptions(form.getByLabelText(`${label}, Year`), year!);
+  }
+  if (reference)
+    await user.type(form.getByLabelText("Bank's reference number (optional)"), reference);
+}

@@ -1,5 +1,5 @@
 // The association's days are Dubai's (packages/money/src/dates.ts), as the server's "today" is:
-// a cut-over day after it is refused.
+// a transfer or a cut-over dated after it is refused, whatever zone the phone is set to.
 const DUBAI_DAY = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Dubai',
   year: 'numeric',

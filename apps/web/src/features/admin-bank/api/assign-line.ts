@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { AssignLineBody, BankLine } from '@jamiya/contracts/bank';
+import { api } from '../../../lib/api-client.ts';
+import { useMoneyMutation } from '../../../lib/money-mutation.ts';
+import { rememberProposal, type FundProposal } from '../../../api/proposals.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
+
+/** 201: the payment recorded from the line; 202: proposed, waiting for a second admin. */
+export type AssignAnswer =
+  | { message: string; line: BankLine; payment_id: number }
+  | { message: string; pending_confirmation: true; proposal: FundProposal };
+
+export const isProposed = (
+  answer: AssignAnswer,
+): answer is Extract<AssignAnswer, { pending_confirmation: true }> =>
+  'pending_confirmation' in answer && answer.pending_confirmation;
+
+/**
+ * Money the bank received without a receipt, assigned to a member's month or loan; the same
+ * call by a second admin confirms a proposal.
+ */
+export function useAssignLine() {
+  const queryClient = useQueryClient();
+  return useMoneyMutation({
+    mutationFn: (
+      { lineId, body }: { lineId: number; body: AssignLineBody },
+      idempotencyKey: string,
+    ) =>
+      api<AssignAnswer>(`/api/admin/bank-lines/${lineId}/assign`, { json: body, idempotencyKey }),
+    onSuccess: (answer) => {
+      if (isProposed(answer)) rememberProposal(queryClient, answer.proposal);
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
+  });
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { BankStatement } from '@jamiya/contracts/bank';
+import { api } from '../../../lib/api-client.ts';
+import { useMoneyMutation } from '../../../lib/money-mutation.ts';
+import { ADMIN_KEY } from '../../../api/admin-key.ts';
+import type { StatementFormValues } from '../lib/statement-form-schema.ts';
+
+export interface StatementImported {
+  message: string;
+  statement: BankStatement;
+}
+
+/**
+ * POST /api/admin/bank-statements: the file, the bank's name and, for a CSV, its mapping.
+ * `progress` goes from 0 to 1 while the file goes, stays at 1 while the server reads and
+ * matches it, and is null otherwise.
+ */
+export function useImportStatement() {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const send = useMoneyMutation({
+    mutationFn: ({ file, bank, mapping }: StatementFormValues, idempotencyKey: string) => {
+      setProgress(0);
+      const form = new FormData();
+      if (bank) form.append('bank', bank);
+      if (mapping) form.append('mapping', JSON.stringify(mapping));
+      form.append('file', file, file.name);
+      return api<StatementImported>('/api/admin/bank-statements', {
+        form,
+        idempotencyKey,
+        onUploadProgress: setProgress,
+      });
+    },
+    onSettled: () => {
+      setProgress(null);
+      void queryClient.invalidateQueries({ queryKey: [...ADMIN_KEY, 'bank'] });
+    },
+  });
+  return { send, progress };
+}

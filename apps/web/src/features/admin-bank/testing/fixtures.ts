@@ -1,0 +1,287 @@
+import {
+  approveMatchesAnswer,
+  bankStatement,
+  bankStatementCreated,
+  bankStatementDetail,
+  bankStatementsList,
+  csvColumns,
+  lineAssigned,
+  lineAssignProposed,
+  reconciliation,
+  type BankLine,
+  type BankStatement,
+  type BankStatementDetail,
+  type CsvColumns,
+  type Reconciliation,
+  type WaitingPayment,
+} from '@jamiya/contracts/bank';
+import { adminMember, adminMemberDetail } from '@jamiya/contracts/members';
+import type { FundProposal } from '@jamiya/contracts/proposals';
+import { FATIMA } from '../../../testing/proposal-fixtures.ts';
+
+// Answers shaped like the real API's (packages/contracts/src/bank.ts), parsed with its
+// schemas: Fatima, the treasurer, imports the association's November statement from Emirates
+// NBD. Aisha's, Joseph's and Priya's transfers match their receipts; Zainab's cash deposit came
+// with no receipt; Omar's receipt is not in the bank; Rahul's loan was paid out in cash.
+
+export const AISHA = { id: 11, unique_id: 'JM000011', name: 'Aisha Rahman' };
+export const JOSEPH = { id: 12, unique_id: 'JM000012', name: 'Joseph Mathew' };
+export const PRIYA = { id: 13, unique_id: 'JM000013', name: 'Priya Das' };
+export const ZAINAB = { id: 14, unique_id: 'JM000014', name: 'Zainab Qasim' };
+export const OMAR = { id: 15, unique_id: 'JM000015', name: 'Omar Haddad' };
+const RAHUL = { id: 3, unique_id: 'JM000003', name: 'Rahul Nair' };
+
+export const CSV_HEADER = 'Transaction Date,Value Date,Description,Reference,Debit,Credit,Balance';
+
+/** The columns of Emirates NBD's export, as the server reads them; nothing remembered yet. */
+export function columnsBody(overrides: Partial<CsvColumns> = {}): CsvColumns {
+  return csvColumns.parse({
+    columns: CSV_HEADER.split(','),
+    sample: [
+      [
+        '03/11/2026',
+        '03/11/2026',
+        'TRANSFER FROM AISHA RAHMAN JM000011',
+        'FT2630701',
+        '',
+        '200.00',
+        '12,200.00',
+      ],
+      ['05/11/2026', '05/11/2026', 'IPI JOSEPH MATHEW', 'FT26309ABC', '', '200.00', '12,400.00'],
+      ['20/11/2026', '20/11/2026', 'CASH DEPOSIT JM000014', '', '', '200.00', '12,600.00'],
+      ['25/11/2026', '25/11/2026', 'BANK CHARGES', '', '15.75', '', '12,584.25'],
+    ],
+    remembered: null,
+    ...overrides,
+  });
+}
+
+export function statementBody(overrides: Partial<BankStatement> = {}): BankStatement {
+  return bankStatement.parse({
+    id: 3,
+    format: 'csv',
+    bank: 'Emirates NBD',
+    file_name: 'enbd-november.csv',
+    from: '2026-11-01',
+    to: '2026-11-26',
+    opening_balance: 12000,
+    closing_balance: 12940.92,
+    lines: 6,
+    new_lines: 6,
+    duplicate_lines: 0,
+    imported_by: FATIMA,
+    imported_at: '2026-11-26T08:30:00.000Z',
+    ...overrides,
+  });
+}
+
+/** An older statement, of October, with a line the November one held again. */
+export const octoberBody = () =>
+  statementBody({
+    id: 2,
+    file_name: 'enbd-october.csv',
+    from: '2026-10-01',
+    to: '2026-10-31',
+    opening_balance: 11200,
+    closing_balance: 12000,
+    lines: 9,
+    new_lines: 9,
+    imported_at: '2026-11-01T08:30:00.000Z',
+  });
+
+export const listBody = (items: BankStatement[]) =>
+  bankStatementsList.parse({ items, next_cursor: null });
+
+const line = (overrides: Partial<BankLine> & Pick<BankLine, 'id'>): BankLine => ({
+  booked_on: '2026-11-03',
+  amount: 200,
+  text: '',
+  bank_ref: null,
+  balance: null,
+  payment_id: null,
+  entry_id: null,
+  ...overrides,
+});
+
+const receipt = (
+  overrides: Partial<WaitingPayment> & Pick<WaitingPayment, 'id' | 'member'>,
+): WaitingPayment => ({
+  kind: 'dues',
+  period: '2026-11',
+  loan_id: null,
+  amount: 200,
+  transfer_date: null,
+  bank_reference: null,
+  submitted_at: '2026-11-03T10:00:00.000Z',
+  ...overrides,
+});
+
+/** Zainab's cash deposit, which came with no receipt. */
+export const ZAINAB_LINE = line({
+  id: 34,
+  booked_on: '2026-11-20',
+  text: 'CASH DEPOSIT JM000014',
+  balance: 12956.67,
+});
+
+export function detailBody(overrides: Partial<BankStatementDetail> = {}): BankStatementDetail {
+  return bankStatementDetail.parse({
+    statement: statementBody(),
+    matched: [
+      {
+        line: line({ id: 31, text: 'FT2630701 · TRANSFER FROM AISHA RAHMAN JM000011' }),
+        payment: receipt({ id: 101, member: AISHA }),
+        entry: null,
+        why: 'member_reference',
+      },
+      {
+        line: line({ id: 32, booked_on: '2026-11-05', text: 'FT26309ABC · IPI JOSEPH MATHEW' }),
+        payment: receipt({
+          id: 102,
+          member: JOSEPH,
+          transfer_date: '2026-11-05',
+          bank_reference: 'FT26309ABC',
+        }),
+        entry: null,
+        why: 'bank_reference',
+      },
+      {
+        line: line({ id: 33, booked_on: '2026-11-08', amount: 356.67, text: 'PRIYA DAS LOAN' }),
+        payment: receipt({
+          id: 103,
+          member: PRIYA,
+          kind: 'loan_repayment',
+          period: null,
+          loan_id: 4,
+          amount: 356.67,
+          submitted_at: '2026-11-08T06:00:00.000Z',
+        }),
+        entry: null,
+        why: 'member_name',
+      },
+    ],
+    linked: [],
+    unmatched_lines: [
+      ZAINAB_LINE,
+      line({ id: 35, booked_on: '2026-11-25', amount: -15.75, text: 'BANK CHARGES' }),
+    ],
+    unmatched_payments: [
+      receipt({ id: 104, member: OMAR, submitted_at: '2026-11-10T09:00:00.000Z' }),
+    ],
+    unmatched_entries: [
+      {
+        id: 70,
+        kind: 'disbursement',
+        memo: 'Loan #5 paid out to Rahul Nair',
+        occurred_on: '2026-11-12',
+        amount: -2000,
+        member: RAHUL,
+        payment_id: null,
+      },
+    ],
+    ...overrides,
+  });
+}
+
+/** Everything approved and assigned: nothing left on either side. */
+export const settledDetailBody = () =>
+  detailBody({ matched: [], unmatched_lines: [], unmatched_payments: [], unmatched_entries: [] });
+
+export const createdBody = (statement = statementBody()) =>
+  bankStatementCreated.parse({ message: '6 lines read, 6 of them new.', statement });
+
+export const approvedBody = (lines: number[]) =>
+  approveMatchesAnswer.parse({
+    message: `${lines.length} payments approved, 0 movements linked, none refused.`,
+    approved: lines.map((id) => ({ line_id: id, payment_id: id + 70 })),
+    linked: [],
+    refused: [],
+  });
+
+export const zainab = () =>
+  adminMember.parse({
+    ...ZAINAB,
+    email: 'zainab@example.com',
+    mobile: '+971 50 765 4321',
+    national_id: null,
+    address: null,
+    role: 'member',
+    is_member: true,
+    status: 'active',
+    joined_on: '2026-09-01',
+    created_at: '2026-09-01T08:00:00.000Z',
+    savings: 400,
+    loan_outstanding: 0,
+  });
+
+export const zainabDetail = () =>
+  adminMemberDetail.parse({
+    member: zainab(),
+    due_balance: 200,
+    unpaid_months: 1,
+    loans: [],
+    payments: [],
+    statement: [],
+  });
+
+export const assignedBody = () =>
+  lineAssigned.parse({
+    message: 'The payment was recorded from the bank line.',
+    line: { ...ZAINAB_LINE, payment_id: 120, entry_id: 90 },
+    payment_id: 120,
+  });
+
+/** Fatima's proposal to give Zainab's deposit to her November due. */
+export function assignProposal(overrides: Partial<FundProposal> = {}): FundProposal {
+  return {
+    id: 21,
+    action: 'bank.assign',
+    loan_id: null,
+    member: null,
+    amount: 200,
+    reason: null,
+    details: { memberId: ZAINAB.id, period: '2026-11', loanId: null },
+    proposed_by: FATIMA,
+    proposed_at: '2026-11-26T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const proposedBody = () =>
+  lineAssignProposed.parse({
+    message: 'Proposed. A second admin must confirm before the payment is recorded.',
+    pending_confirmation: true,
+    proposal: assignProposal(),
+  });
+
+export function reconciliationBody(overrides: Partial<Reconciliation> = {}): Reconciliation {
+  return reconciliation.parse({
+    as_of: '2026-11-26',
+    bank_balance: 12940.92,
+    statement: { id: 3, from: '2026-11-01', to: '2026-11-26' },
+    books_cash: 12940.92,
+    difference: 0,
+    agree: true,
+    verdict: 'Books and bank agree.',
+    lines_not_in_books: [],
+    entries_not_in_bank: [],
+    ...overrides,
+  });
+}
+
+/** Zainab's deposit and the charges not in the books, Rahul's loan not in the bank. */
+export const disagreeBody = () =>
+  reconciliationBody({
+    books_cash: 10725.17,
+    difference: -2215.75,
+    agree: false,
+    verdict:
+      'The books and the bank differ by AED 2,215.75: 2 bank lines are not in the books, and 1 movement of the books is not in the bank.',
+    lines_not_in_books: detailBody().unmatched_lines,
+    entries_not_in_bank: detailBody().unmatched_entries,
+  });
+
+export const errorBody = (status: number, message: string, errors?: unknown) => ({
+  status,
+  body: { status_code: status, message, ...(errors ? { errors } : {}) },
+});
