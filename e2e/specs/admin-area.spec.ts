@@ -57,7 +57,10 @@ for (const viewport of [DESKTOP, PHONE]) {
     for (const p of pages) {
       await page.goto(p.path);
       await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
-      await expect(page.getByText(p.shows, { exact: false }).first()).toBeVisible();
+      // In the page, not the menu ("Bank statements" holds "Statement").
+      await expect(
+        page.getByRole('main').getByText(p.shows, { exact: false }).first(),
+      ).toBeVisible();
       // Nothing wider than the screen.
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isRetryableConflict } from '../db/db-errors.ts';
 import { AppError, type FieldErrors } from '../lib/errors.ts';
 import { sentence } from '../lib/i18n.ts';
+import { fileTooLarge } from './request-limits.ts';
 
 // Messages for the framework's own 4xx errors, so a member reads a sentence, not a code.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -11,8 +12,6 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: /*i18n*/ 'The request is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: /*i18n*/ 'This kind of request body is not accepted here.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: /*i18n*/ 'The request body length is wrong.',
-  FST_REQ_FILE_TOO_LARGE:
-    /*i18n*/ 'The file is larger than 10 MB. Please send a smaller photo or PDF.',
   FST_FILES_LIMIT: /*i18n*/ 'Send only one file with this form.',
   FST_PARTS_LIMIT: /*i18n*/ 'The form has too many parts.',
   FST_FIELDS_LIMIT: /*i18n*/ 'The form has too many fields.',
@@ -103,7 +102,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({
         status_code: status,
-        message: FRAMEWORK_MESSAGES[error.code] ?? statusMessage(status),
+        message:
+          error.code === 'FST_REQ_FILE_TOO_LARGE'
+            ? fileTooLarge(request.routeOptions.config)
+            : (FRAMEWORK_MESSAGES[error.code] ?? statusMessage(status)),
       });
     }
     request.log.error({ err: error }, 'request failed');

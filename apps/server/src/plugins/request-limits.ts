@@ -13,6 +13,18 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 /** A form with a file: the file (10 MB at most, UPLOAD_LIMITS), its fields and part headers. */
 export const MULTIPART_BODY_LIMIT = 11 * 1024 * 1024;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The 413 of a file over 10 MB on a route whose file is not a photo or PDF receipt. */
+    fileTooLarge?: string;
+  }
+}
+
+/** What a file over 10 MB is told: the route's own sentence, else a receipt's. */
+export const fileTooLarge = (config: { fileTooLarge?: string }) =>
+  config.fileTooLarge ??
+  /*i18n*/ 'The file is larger than 10 MB. Please send a smaller photo or PDF.';
+
 const TIMED_OUT =
   /*i18n*/ 'The request took too long to arrive. Please check your connection and try again.';
 const NOT_UNDERSTOOD = /*i18n*/ 'The request could not be understood.';
@@ -91,7 +103,7 @@ export function installRequestLimits(app: FastifyInstance): void {
     if (Number(request.headers['content-length']) > bodyLimit) {
       throw payloadTooLarge(
         bodyLimit === MULTIPART_BODY_LIMIT
-          ? /*i18n*/ 'The file is larger than 10 MB. Please send a smaller photo or PDF.'
+          ? fileTooLarge(request.routeOptions.config)
           : /*i18n*/ 'The request is too large.',
       );
     }

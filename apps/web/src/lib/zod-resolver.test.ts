@@ -71,4 +71,15 @@ describe('lazyZodResolver', () => {
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     document.body.replaceChildren();
   });
+
+  it('starts as a dialog opens and takes the focus, before any field of its form', async () => {
+    const load = vi.fn(() => import('@jamiya/contracts/auth').then((m) => m.loginRequest));
+    lazyZodResolver(load);
+    const close = document.body
+      .appendChild(document.createElement('dialog'))
+      .appendChild(document.createElement('button'));
+    close.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    document.body.replaceChildren();
+  });
 });

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 // The forms validate with the contracts' zod schemas (shared with the server), but a page
 // does not wait for them: zod (about 30 KB) loads when the person first turns to the page (a
 // touch, a click, a key, or the focus moving into it), and a form's own schema when they first
-// turn to a form, or at the first validation if that comes sooner; not while the page itself is
+// turn to a form or a dialog (which takes the focus as it opens, so a form opened in one has its
+// schema before the signal can go), or at the first validation if that comes sooner; not while the page itself is
 // still loading, where they would compete with its code and data for a slow network. (The tap
 // on a link that leaves Home used to fetch Home's recharge schema too.) A form imports its
 // schema's module only through `load`, never statically (docs/decisions/009-web-bundle-budget.md).
@@ -42,7 +43,8 @@ function onFirstInteraction(work: () => unknown, { inForm = false } = {}) {
 }
 
 function startWaiting(event: Event) {
-  const inForm = event.target instanceof Element && event.target.closest('form') !== null;
+  // A form, or a dialog opened to hold one: focus moves into it as it opens, before any field.
+  const inForm = event.target instanceof Element && event.target.closest('form, dialog') !== null;
   const due = [...waiting].filter(([, needsForm]) => inForm || !needsForm);
   for (const [work] of due) waiting.delete(work);
   if (!waiting.size) {

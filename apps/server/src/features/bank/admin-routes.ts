@@ -45,6 +45,9 @@ import {
 } from './statements.ts';
 import { entryView, lineView, detailView, statementViews } from './views.ts';
 
+const STATEMENT_TOO_LARGE =
+  /*i18n*/ 'The file is larger than 10 MB. Export the statement for a shorter period, a month for example.';
+
 const TOO_MUCH_WORK =
   /*i18n*/ 'This file is too large to read in one go: split the statement by month.';
 
@@ -79,6 +82,7 @@ export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bank-statements/columns',
     {
+      config: { fileTooLarge: STATEMENT_TOO_LARGE },
       schema: {
         tags: ['bank'],
         operationId: 'bank.readCsvColumns',
@@ -111,7 +115,7 @@ export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bank-statements',
     {
-      config: { idempotent: true },
+      config: { idempotent: true, fileTooLarge: STATEMENT_TOO_LARGE },
       schema: {
         tags: ['bank'],
         operationId: 'bank.importStatement',

@@ -22,6 +22,10 @@ import { readStatementInPool } from './read-pool.ts';
 // the OpenAPI document: the first test checks that these routes are in it.
 
 // Many files are sent here: the treasurer's hourly upload limit is not what is tested.
+// A statement is not a photo: the 413 says what to do with one.
+const TOO_LARGE =
+  'The file is larger than 10 MB. Export the statement for a shorter period, a month for example.';
+
 const t = useTestApp({ uploadsPerHour: 100_000 });
 const today = localDate(new Date());
 const period = periodOf(today);
@@ -133,7 +137,9 @@ describe('POST /api/admin/bank-statements/columns', () => {
     expect(pdf.message).toBe(
       'The file is not a bank statement Jamiya can read: send a CSV, a camt.053 or an MT940 file.',
     );
-    expectError(await upload(url, Buffer.alloc(10 * 1024 * 1024 + 1, 'a')), 413);
+    expect(
+      expectError(await upload(url, Buffer.alloc(10 * 1024 * 1024 + 1, 'a')), 413).message,
+    ).toBe(TOO_LARGE);
     const cut = await send({
       method: 'POST',
       url,
@@ -265,7 +271,9 @@ describe('POST /api/admin/bank-statements', () => {
     expect(first.statusCode, first.body).toBe(201);
     const before = await kept();
     expectError(await importing(file), 409);
-    expectError(await importing(Buffer.alloc(10 * 1024 * 1024 + 1, 'a')), 413);
+    expect(expectError(await importing(Buffer.alloc(10 * 1024 * 1024 + 1, 'a')), 413).message).toBe(
+      TOO_LARGE,
+    );
     const two = await postForm(
       t.app,
       '/api/admin/bank-statements',

@@ -175,7 +175,12 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/imports',
     {
-      config: { idempotent: true, keptAnswer: withoutLinks },
+      config: {
+        idempotent: true,
+        keptAnswer: withoutLinks,
+        fileTooLarge:
+          /*i18n*/ 'The file is larger than 10 MB. Save the spreadsheet without pictures or other sheets, or as CSV.',
+      },
       schema: {
         tags: ['imports'],
         operationId: 'imports.create',

@@ -294,7 +294,9 @@ describe('files as computers save them', () => {
 describe('hostile files', () => {
   it('refuses a file over 10 MB (413)', async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 'a');
-    expectError(await send(big), 413);
+    expect(expectError(await send(big), 413).message).toBe(
+      'The file is larger than 10 MB. Save the spreadsheet without pictures or other sheets, or as CSV.',
+    );
   });
 
   it('refuses what is not a spreadsheet, or not a workbook (422)', async () => {
