@@ -291,8 +291,9 @@ export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         linked: [] as Array<{ line_id: number; entry_id: number }>,
         refused: [] as Array<{ line_id: number; message: string }>,
       };
+      const matched = new Set(matches.map((m) => m.lineId));
       for (const lineId of chosen ?? [])
-        if (!matches.some((m) => m.lineId === lineId))
+        if (!matched.has(lineId))
           answer.refused.push({
             line_id: lineId,
             message: translate(

@@ -5,15 +5,12 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
-import type { FundProposal } from '../../../api/proposals.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { isolated } from '../../../lib/bidi.ts';
 import { formatDate, periodLabel } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage, toastError } from '../../../lib/messages.ts';
 import { isProposed, useAssignLine } from '../api/assign-line.ts';
 import { useFindMembers, useMember } from '../api/get-members.ts';
-import { askedOf, type AssignAsked } from '../lib/assign-proposals.ts';
 import { memberIdIn } from '../lib/member-reference.ts';
 import { LineSummary } from './bank-line.tsx';
 
@@ -25,17 +22,14 @@ export interface Assigned {
 
 /**
  * Money without a receipt given to a member: whom (looked up by the member ID the line's text
- * carries, else by a search) and what for, a month's due or a loan. `waiting`: proposals of the
- * same amount another admin made, whose choices can be taken (the second admin then confirms).
+ * carries, else by a search) and what for, a month's due or a loan.
  */
 export function AssignDialog({
   line,
-  waiting,
   onClose,
   onDone,
 }: {
   line: BankLine | null;
-  waiting: FundProposal[];
   onClose: () => void;
   onDone: (assigned: Assigned) => void;
 }) {
@@ -48,14 +42,7 @@ export function AssignDialog({
       title={i18n._('admin-bank.assign.title')}
     >
       {line && (
-        <AssignForm
-          key={line.id}
-          line={line}
-          waiting={waiting}
-          assign={assign}
-          onClose={onClose}
-          onDone={onDone}
-        />
+        <AssignForm key={line.id} line={line} assign={assign} onClose={onClose} onDone={onDone} />
       )}
     </Modal>
   );
@@ -66,13 +53,11 @@ const MONTHS_AFTER = 2;
 
 function AssignForm({
   line,
-  waiting,
   assign,
   onClose,
   onDone,
 }: {
   line: BankLine;
-  waiting: FundProposal[];
   assign: ReturnType<typeof useAssignLine>;
   onClose: () => void;
   onDone: (assigned: Assigned) => void;
@@ -108,19 +93,6 @@ function AssignForm({
   ).reverse();
   const chosenLoan = loanId !== null && loans.some((l) => l.id === loanId) ? loanId : loans[0]?.id;
 
-  const takeProposal = (asked: AssignAsked, uniqueId: string) => {
-    setSearch(uniqueId);
-    setLooked(uniqueId);
-    setPickedId(asked.memberId);
-    if (asked.loanId !== null) {
-      setPurpose('loan');
-      setLoanId(asked.loanId);
-    } else {
-      setPurpose('dues');
-      if (asked.period) setPeriod(asked.period);
-    }
-  };
-
   const run = async () => {
     setRefusal(null);
     if (memberId === null) return setRefusal(i18n._('admin-bank.assign.memberMissing'));
@@ -152,16 +124,6 @@ function AssignForm({
       <div className="rounded-xl bg-slate-50 p-3">
         <LineSummary line={line} />
       </div>
-      {waiting.length > 0 && (
-        <div className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950">
-          <p className="text-sm font-semibold">{i18n._('admin-bank.assign.waiting')}</p>
-          <ul className="flex flex-col gap-2">
-            {waiting.map((p) => (
-              <WaitingChoice key={p.id} proposal={p} onTake={takeProposal} />
-            ))}
-          </ul>
-        </div>
-      )}
       <Field
         label={i18n._('admin-bank.assign.member')}
         hint={i18n._('admin-bank.assign.memberHint')}
@@ -309,40 +271,5 @@ function AssignForm({
         </Button>
       </ModalActions>
     </form>
-  );
-}
-
-/** A proposal of the same amount: whom and what for, and a button to take the same choices. */
-function WaitingChoice({
-  proposal,
-  onTake,
-}: {
-  proposal: FundProposal;
-  onTake: (asked: AssignAsked, uniqueId: string) => void;
-}) {
-  const i18n = useTexts();
-  const asked = askedOf(proposal);
-  const member = useMember(asked?.memberId ?? null);
-  if (!asked) return null;
-  const who = member.data?.member;
-  return (
-    <li className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
-      <span>
-        {i18n._('admin-bank.assign.waitingItem', {
-          name: who ? `${isolated(who.name)} (${who.unique_id})` : '…',
-          what: asked.period
-            ? i18n._('admin-bank.payment.dues', { month: periodLabel(asked.period) })
-            : i18n._('admin-bank.payment.loanRepaymentOf', { id: asked.loanId }),
-          by: isolated(proposal.proposed_by.name),
-        })}
-      </span>
-      <Button
-        variant="secondary"
-        disabled={!who}
-        onClick={() => who && onTake(asked, who.unique_id)}
-      >
-        {i18n._('admin-bank.assign.takeSame')}
-      </Button>
-    </li>
   );
 }

@@ -13,7 +13,6 @@ import { formatDate, periodLabel } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage, toastError } from '../../../lib/messages.ts';
 import { useAssignLine } from '../api/assign-line.ts';
-import { useMember } from '../api/get-members.ts';
 import { askedOf } from '../lib/assign-proposals.ts';
 
 /**
@@ -34,8 +33,7 @@ export function AssignProposal({
 }) {
   const i18n = useTexts();
   const asked = askedOf(proposal)!;
-  const member = useMember(asked.memberId);
-  const who = member.data?.member;
+  const who = proposal.member;
   const name = who ? `${isolated(who.name)} (${who.unique_id})` : '…';
   const what = asked.period
     ? i18n._('admin-bank.payment.dues', { month: periodLabel(asked.period) })

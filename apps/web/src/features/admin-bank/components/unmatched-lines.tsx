@@ -27,7 +27,6 @@ export function UnmatchedLines({ detail }: { detail: BankStatementDetail }) {
   const credits = detail.unmatched_lines.filter((l) => l.amount > 0);
   const open = (proposals.data?.items ?? []).filter((p) => p.action === 'bank.assign');
   const byLine = proposalsByLine(credits, open);
-  const unpaired = open.filter((p) => ![...byLine.values()].includes(p));
   const [assigning, setAssigning] = useState<BankLine | null>(null);
   // What the last assignment answered, said at the top of the section (its heading takes the focus).
   const [said, setSaid] = useState<{
@@ -109,7 +108,6 @@ export function UnmatchedLines({ detail }: { detail: BankStatementDetail }) {
       )}
       <AssignDialog
         line={assigning}
-        waiting={unpaired.filter((p) => p.amount === assigning?.amount)}
         onClose={() => setAssigning(null)}
         onDone={(assigned) => {
           // Out of the top layer first: closing the dialog gives the focus back to where it was,

@@ -5,24 +5,17 @@ import { fileProblemsOf } from './file-problems.ts';
 import { memberIdIn } from './member-reference.ts';
 
 describe('an assignment proposal beside its line', () => {
-  const other = { ...ZAINAB_LINE, id: 40, amount: 350 };
-
-  it('goes with the one line of its amount', () => {
-    const byLine = proposalsByLine([ZAINAB_LINE, other], [assignProposal()]);
-    expect([...byLine.keys()]).toEqual([ZAINAB_LINE.id]);
-  });
-
-  it('goes with no line when several share its amount', () => {
-    const twin = { ...ZAINAB_LINE, id: 41 };
-    expect(proposalsByLine([ZAINAB_LINE, twin], [assignProposal()]).size).toBe(0);
-  });
-
   it('goes with the line its details name', () => {
     const twin = { ...ZAINAB_LINE, id: 41 };
     const named = assignProposal({
       details: { memberId: 14, period: '2026-11', loanId: null, lineId: 41 },
     });
     expect([...proposalsByLine([ZAINAB_LINE, twin], [named]).keys()]).toEqual([41]);
+  });
+
+  it('goes with no line of another statement', () => {
+    const elsewhere = { ...ZAINAB_LINE, id: 40 };
+    expect(proposalsByLine([elsewhere], [assignProposal()]).size).toBe(0);
   });
 
   it('leaves other proposals alone', () => {
