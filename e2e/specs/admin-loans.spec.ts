@@ -12,13 +12,15 @@ import {
   signIn,
   test,
 } from '../support/fixtures.ts';
-import { DEMO_ADMIN, DEMO_CHAIR, DEMO_MEMBERS } from '../support/members.ts';
+import { DEMO_ADMIN, DEMO_CHAIR, E2E_MEMBERS } from '../support/members.ts';
 
-// rahul (demo data) has no loan. He applies; the treasurer approves it and proposes the
-// pay-out, which the chair confirms (two active admins: money leaving the fund needs both,
-// docs/domain/maker-checker.md); the treasurer then takes every installment in cash until
-// the loan closes. rahul's My Loan follows each step. The two tests run in order, on one loan.
-const RAHUL = DEMO_MEMBERS.rahul;
+// kamal joined six months ago and has paid every due since (AED 1,200 saved, so he may borrow
+// AED 1,200 with no guarantor), and has no loan. He applies; the treasurer approves it and
+// proposes the pay-out, which the chair confirms (two active admins: money leaving the fund
+// needs both, docs/domain/maker-checker.md); the treasurer then takes every installment in cash
+// until the loan closes. kamal's My Loan follows each step. The two tests run in order, on one
+// loan.
+const MEMBER = E2E_MEMBERS.cashLoan;
 const AMOUNT_FILS = parseAed(1200);
 const TERM = 3;
 const WAITING = 'Proposed: waiting for a second admin';
@@ -64,10 +66,10 @@ test.describe.serial('a loan from application to closed', () => {
     page: admin,
     openAs,
   }) => {
-    const rahul = await openAs(RAHUL);
-    loan = await applyForLoan(rahul);
-    await expectMyLoan(rahul, loan.id, 'Under review');
-    const { loan_policy: policy } = (await apiAs(rahul, '/api/settings')) as {
+    const member = await openAs(MEMBER.email);
+    loan = await applyForLoan(member);
+    await expectMyLoan(member, loan.id, 'Under review');
+    const { loan_policy: policy } = (await apiAs(member, '/api/settings')) as {
       loan_policy: { interest_rate_percent: number };
     };
     const interestPermille = Math.round(policy.interest_rate_percent * 10);
@@ -86,7 +88,7 @@ test.describe.serial('a loan from application to closed', () => {
       .getByRole('table', { name: 'Loans: Pending' })
       .getByRole('row')
       .filter({ hasText: `Loan #${loan.id}` });
-    await expect(row).toContainText('Rahul Nair');
+    await expect(row).toContainText(MEMBER.name);
     await expect(row).toContainText(filsText(figures.totalFils));
     await row.getByRole('link', { name: `Loan #${loan.id}` }).click();
     await expect(admin).toHaveURL(new RegExp(`/admin/loans/${loan.id}$`));
@@ -98,7 +100,7 @@ test.describe.serial('a loan from application to closed', () => {
     await actions.getByRole('button', { name: 'Approve' }).click();
     const approve = admin.getByRole('dialog', { name: `Approve loan #${loan.id}?` });
     await expect(approve).toContainText(
-      `Rahul Nair asks for ${filsText(AMOUNT_FILS)} over 3 months, ${filsText(figures.totalFils)} in total.`,
+      `${MEMBER.name} asks for ${filsText(AMOUNT_FILS)} over 3 months, ${filsText(figures.totalFils)} in total.`,
     );
     await approve.getByLabel('Note (optional)').fill('Dues paid regularly.');
     await approve.getByRole('button', { name: 'Approve' }).click();
@@ -106,7 +108,7 @@ test.describe.serial('a loan from application to closed', () => {
     await expect(approve).toBeHidden();
     await expect(admin.getByText('Approved', { exact: true })).toBeVisible();
     await expect(admin.getByText('Reason: Dues paid regularly.')).toBeVisible();
-    await expectMyLoan(rahul, loan.id, 'Approved');
+    await expectMyLoan(member, loan.id, 'Approved');
 
     // The treasurer proposes the pay-out: the dialog shows the cash in hand and what is left.
     const overview = (await apiAs(admin, '/api/admin/overview')) as {
@@ -137,25 +139,25 @@ test.describe.serial('a loan from application to closed', () => {
     const proposed = actions.getByRole('region', { name: WAITING });
     await expect(proposed).toContainText('Proposed by Fatima Al Mansoori on');
     await expect(proposed).toContainText(
-      `Pay out ${filsText(AMOUNT_FILS)} to Rahul Nair. The money is sent only once a second admin has confirmed.`,
+      `Pay out ${filsText(AMOUNT_FILS)} to ${MEMBER.name}. The money is sent only once a second admin has confirmed.`,
     );
     await expect(proposed).toContainText('You proposed this, so you cannot confirm it');
     await expect(actions.getByRole('button', { name: 'Confirm payout' })).toHaveCount(0);
-    // Nothing moved: still approved, no schedule, for the committee and for rahul.
+    // Nothing moved: still approved, no schedule, for the committee and for the member.
     await expect(admin.getByText('Approved', { exact: true })).toBeVisible();
     await expect(
       admin.getByRole('table', { name: `Installments of loan #${loan.id}` }),
     ).toHaveCount(0);
     expect(((await apiAs(admin, `/api/admin/loans/${loan.id}`)) as Loan).state).toBe('approved');
     await expectNoAxeViolations(admin);
-    await expectMyLoan(rahul, loan.id, 'Approved');
+    await expectMyLoan(member, loan.id, 'Approved');
 
     // In between, the overview lists it as waiting for a second admin.
     await admin.goto('/admin');
     const waiting = admin.getByRole('region', { name: 'Waiting for a second admin' });
     const item = waiting.getByRole('listitem').filter({ hasText: `Loan #${loan.id}` });
     await expect(item).toContainText('Loan pay-out');
-    await expect(item).toContainText('Rahul Nair');
+    await expect(item).toContainText(MEMBER.name);
     await expect(item).toContainText(filsText(AMOUNT_FILS));
     await expect(item).toContainText('Proposed by Fatima Al Mansoori on');
     await expect(item.getByRole('link', { name: `Open loan #${loan.id}` })).toHaveAttribute(
@@ -185,7 +187,7 @@ test.describe.serial('a loan from application to closed', () => {
     ).toHaveCount(TERM + 1);
     expect(((await apiAs(chair, `/api/admin/loans/${loan.id}`)) as Loan).state).toBe('active');
 
-    // The treasurer's overview no longer lists it; rahul's loan is active.
+    // The treasurer's overview no longer lists it; the member's loan is active.
     await admin.reload();
     await expect(
       admin
@@ -193,7 +195,7 @@ test.describe.serial('a loan from application to closed', () => {
         .getByRole('listitem')
         .filter({ hasText: `Loan #${loan.id}` }),
     ).toHaveCount(0);
-    const card = await expectMyLoan(rahul, loan.id, 'Active');
+    const card = await expectMyLoan(member, loan.id, 'Active');
     await expect(card.getByRole('progressbar', { name: 'Repayment' })).toHaveAttribute(
       'aria-valuenow',
       '0',
@@ -217,8 +219,8 @@ test.describe.serial('a loan from application to closed', () => {
     openAs,
   }) => {
     expect(loan, 'the loan of the test before').toBeDefined();
-    const rahul = await openAs(RAHUL);
-    const { loan_policy: policy } = (await apiAs(rahul, '/api/settings')) as {
+    const member = await openAs(MEMBER.email);
+    const { loan_policy: policy } = (await apiAs(member, '/api/settings')) as {
       loan_policy: { interest_rate_percent: number };
     };
     const interestPermille = Math.round(policy.interest_rate_percent * 10);
@@ -281,12 +283,12 @@ test.describe.serial('a loan from application to closed', () => {
     await expect(actions.getByRole('button')).toHaveCount(0);
     await expect(admin.getByRole('region', { name: 'History' })).toContainText('Fully repaid');
 
-    const closed = await expectMyLoan(rahul, loan.id, 'Closed');
+    const closed = await expectMyLoan(member, loan.id, 'Closed');
     await expect(closed.getByRole('progressbar', { name: 'Repayment' })).toHaveAttribute(
       'aria-valuetext',
       /\(100\u00a0%\)$/,
     );
-    const { items } = (await apiAs(rahul, '/api/my-loans')) as { items: Loan[] };
+    const { items } = (await apiAs(member, '/api/my-loans')) as { items: Loan[] };
     expect(items.find((l) => l.id === loan.id)?.state).toBe('closed');
   });
 });

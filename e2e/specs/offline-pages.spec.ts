@@ -24,14 +24,18 @@ const needsConnection = (page: Page) =>
 
 /**
  * What each member page shows offline once the member has opened only /user online: the
- * figures /user fetched (the account, the loans, the settings, the profile), or that it needs a
- * connection for what it reads besides.
+ * figures /user fetched (the account, the loans, the settings, the profile, the guarantees), or
+ * that it needs a connection for what it reads besides.
  */
 const AFTER_HOME_ONLY: Record<string, (page: Page) => Locator> = {
   '/user': (page) => page.getByText('Your Saving Balance'),
   '/user/monthly-pay': (page) => page.getByRole('region', { name: 'Monthly dues' }),
-  '/user/apply-loan': (page) => page.getByRole('group', { name: 'Loan amount' }),
+  // The form waits for what the member may borrow (GET /api/my-loans/eligibility, issue 38),
+  // which /user does not read.
+  '/user/apply-loan': needsConnection,
   '/user/my-loan': (page) => page.getByText('You have no loan yet'),
+  '/user/guarantees': (page) =>
+    page.getByRole('checkbox', { name: 'Members may find me in the list of guarantors' }),
   '/user/dashboard': (page) =>
     page.getByRole('heading', { level: 1, name: `Welcome, ${member.name}` }),
   '/user/profile': (page) => page.getByRole('main').getByText(member.name),

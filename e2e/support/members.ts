@@ -39,4 +39,33 @@ export const E2E_MEMBERS = {
   phoneKeeps: { name: 'Karim Mansour', email: 'karim@e2e.example', password: DEMO_PASSWORD },
   phoneDeletes: { name: 'Noura Saleh', email: 'noura@e2e.example', password: DEMO_PASSWORD },
   phoneNext: { name: 'Vikram Das', email: 'vikram@e2e.example', password: DEMO_PASSWORD },
+  // A loan the treasurer and the chair take from application to closed (admin-loans.spec.ts).
+  cashLoan: { name: 'Kamal Haidar', email: 'kamal@e2e.example', password: DEMO_PASSWORD },
+  // The association's loan rules and guarantors (guarantors.spec.ts).
+  arrears: { name: 'Zahra Hussain', email: 'zahra@e2e.example', password: DEMO_PASSWORD },
+  borrowLimit: { name: 'Rania Khalil', email: 'rania@e2e.example', password: DEMO_PASSWORD },
+  borrower: { name: 'Ibrahim Saeed', email: 'ibrahim@e2e.example', password: DEMO_PASSWORD },
+  guarantorById: { name: 'Lakshmi Iyer', email: 'lakshmi@e2e.example', password: DEMO_PASSWORD },
+  guarantorByName: { name: 'Samir Nasser', email: 'samir@e2e.example', password: DEMO_PASSWORD },
 } as const;
+
+/**
+ * The members above who must have a past in the association (the loan rules: 3 months a member,
+ * no past month unpaid, up to 3 times their savings): joined `joinedMonthsAgo` months ago (on the
+ * 1st) with the dues of the months `paidMonthsAgo` paid and approved, the monthly due each
+ * (AED 200 in the demo). The others joined two months ago and have paid nothing.
+ */
+export const E2E_HISTORIES: Partial<
+  Record<keyof typeof E2E_MEMBERS, { joinedMonthsAgo: number; paidMonthsAgo: number[] }>
+> = {
+  // AED 1,200 saved: may borrow up to AED 3,600, AED 1,200 of it with no guarantor.
+  loan: { joinedMonthsAgo: 6, paidMonthsAgo: [6, 5, 4, 3, 2, 1] },
+  cashLoan: { joinedMonthsAgo: 6, paidMonthsAgo: [6, 5, 4, 3, 2, 1] },
+  borrowLimit: { joinedMonthsAgo: 6, paidMonthsAgo: [6, 5, 4, 3, 2, 1] },
+  borrower: { joinedMonthsAgo: 6, paidMonthsAgo: [6, 5, 4, 3, 2, 1] },
+  // A member long enough, with last month unpaid (AED 600 saved).
+  arrears: { joinedMonthsAgo: 4, paidMonthsAgo: [4, 3, 2] },
+  // Guarantors: AED 1,200 and AED 1,000 saved.
+  guarantorById: { joinedMonthsAgo: 6, paidMonthsAgo: [6, 5, 4, 3, 2, 1] },
+  guarantorByName: { joinedMonthsAgo: 5, paidMonthsAgo: [5, 4, 3, 2, 1] },
+};

@@ -24,9 +24,11 @@ import {
   loanAdminRoutes,
   loanOwners,
   loanRoutes,
+  guaranteeRoutes,
   sendInstallmentReminders,
 } from './features/loans/public.ts';
 import { systemRoutes } from './features/system/public.ts';
+import { borrowingRoutes } from './features/borrowing/public.ts';
 import { membershipAdminRoutes, membershipRoutes } from './features/membership/public.ts';
 import { overviewRoutes } from './features/overview/public.ts';
 import { settingsAdminRoutes } from './features/settings/public.ts';
@@ -246,6 +248,8 @@ export async function buildApp(
       await api.register(profileRoutes);
       await api.register(paymentRoutes);
       await api.register(loanRoutes);
+      await api.register(borrowingRoutes);
+      await api.register(guaranteeRoutes);
       await api.register(fileRoutes, {
         readers: { message_attachment: isAttachmentOfConversation },
       });

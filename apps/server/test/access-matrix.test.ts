@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema/sessions.ts';
 import { users } from '../src/db/schema/users.ts';
+import { loanGuarantees, loans } from '../src/db/schema/loans.ts';
 import { notify } from '../src/features/notifications/notify.ts';
 import {
   bearer,
@@ -54,7 +55,7 @@ describe('the access matrix over every route of the OpenAPI document', () => {
   let routes: Route[] = [];
   const tokens = {} as Record<Caller, string | null>;
   const answers: Answer[] = [];
-  const ids = { userA: 0, loanA: 0, paymentA: 0, notificationA: 0, rechargeA: 0 };
+  const ids = { userA: 0, loanA: 0, paymentA: 0, notificationA: 0, rechargeA: 0, guaranteeA: 0 };
   const filesA = { receipt: '', photo: '', attachment: '' };
   // Strings that appear only in member A's data: B must never see them.
   const markerA = {
@@ -78,6 +79,7 @@ describe('the access matrix over every route of the OpenAPI document', () => {
       if (p.startsWith('/api/my-loans/') || p.startsWith('/api/admin/loans/'))
         return String(ids.loanA);
       if (p.startsWith('/api/notifications/')) return String(ids.notificationA);
+      if (p.startsWith('/api/guarantees/')) return String(ids.guaranteeA);
       if (p.startsWith('/api/admin/payments/')) return String(ids.paymentA);
       if (p.startsWith('/api/admin/recharge-requests/')) return String(ids.rechargeA);
       if (p.startsWith('/api/admin/members/') || name === 'memberId') return String(ids.userA);
@@ -218,6 +220,27 @@ describe('the access matrix over every route of the OpenAPI document', () => {
     });
     expect([200, 201], recharge.body).toContain(recharge.statusCode);
     ids.rechargeA = recharge.json().request.id;
+    // A is asked to stand guarantor for another member's loan.
+    const c = await makeUser(t.db, { joinedOn: '2025-01-01' });
+    const [loanC] = await t.db
+      .insert(loans)
+      .values({
+        userId: c.id,
+        loanType: 'personal',
+        amountFils: 100_000,
+        termMonths: 6,
+        interestPermille: 70,
+        totalFils: 107_000,
+        perMonthFils: 17_833,
+        bankAccount: '1',
+        passportOrNid: 'P1',
+      })
+      .returning();
+    const [guarantee] = await t.db
+      .insert(loanGuarantees)
+      .values({ loanId: loanC!.id, guarantorId: a.id, amountFils: 10_000 })
+      .returning();
+    ids.guaranteeA = guarantee!.id;
 
     await notify(t.db, {
       userId: a.id,
@@ -343,6 +366,8 @@ describe('the access matrix over every route of the OpenAPI document', () => {
     );
     expect(byId.map((a) => a.route.path).sort()).toEqual([
       '/api/files/{id}',
+      '/api/guarantees/{id}/accept',
+      '/api/guarantees/{id}/decline',
       '/api/my-loans/{id}/repayments',
       '/api/my-loans/{id}/withdraw',
       '/api/notifications/{id}/read',

@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
 import { count, type SQL } from 'drizzle-orm';
 import { fileContents } from '../src/db/schema/files.ts';
+import { settings } from '../src/db/schema/settings.ts';
 import { databaseStorage, type FileStorage } from '../src/features/files/file-storage.ts';
 import type { Mailer, OutgoingMail } from '../src/features/mail/mailer.ts';
 
@@ -121,9 +122,18 @@ export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
  */
 export async function createTestApp(
   config: Partial<typeof TEST_CONFIG> = {},
-  options: { mailer?: Mailer } = {},
+  options: {
+    mailer?: Mailer;
+    /**
+     * The association's loan rules (membership months, dues, savings multiple, guarantors):
+     * 'defaults' keeps those of a new association; left out, they are off, so that the tests
+     * of other things lend to a member who joined today with no savings, as before the rules.
+     */
+    loanRules?: 'defaults';
+  } = {},
 ): Promise<TestApp> {
   const testDb = await freshDatabase();
+  if (options.loanRules !== 'defaults') await loanRulesOff(testDb.database.db);
   const storage = databaseStorage;
   const sentMails: OutgoingMail[] = [];
   const recording: Mailer = {
@@ -150,6 +160,13 @@ export async function createTestApp(
       await testDb.destroy();
     },
   };
+}
+
+/** No loan rules: any member may borrow the policy's amounts, with no guarantor. */
+export async function loanRulesOff(db: Db): Promise<void> {
+  await db
+    .update(settings)
+    .set({ minMembershipMonths: 0, maxMonthsInArrears: 24, savingsMultiple: 0 });
 }
 
 /**

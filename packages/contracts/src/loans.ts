@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOAN_STATES, LOAN_TYPES } from './values.ts';
-import { optionalNote } from './admin.ts';
+import { optionalNote, reasonRequest } from './admin.ts';
 import {
   aedInput,
   aedOutput,
@@ -13,6 +13,7 @@ import {
   text,
 } from './common.ts';
 import { fundProposal } from './proposals.ts';
+import { guarantorsField, loanGuarantor } from './guarantees.ts';
 
 export { LOAN_TYPES };
 
@@ -50,6 +51,10 @@ export const loanApplicationFields = z.object({
   includeInsurance: booleanInput.default(false),
   per_month_amount: aedInput.optional(),
   total_amount_with_interest: aedInput.optional(),
+  guarantors: guarantorsField.optional().meta({
+    description:
+      'Who stands for the part of the loan above the free savings: [{ member_id, amount }], as JSON (in a form, one field holding the JSON text).',
+  }),
 });
 
 export const installment = z.object({
@@ -91,6 +96,11 @@ export const loan = z
     created_at: z.string(),
     installments: z.array(installment),
     transitions: z.array(loanTransition),
+    guarantee_needed: aedOutput.meta({
+      description:
+        "The part of the loan above the member's free savings when they applied: what guarantors must cover.",
+    }),
+    guarantors: z.array(loanGuarantor),
   })
   .meta({ id: 'Loan' });
 export type Loan = z.infer<typeof loan>;
@@ -141,4 +151,12 @@ export const loanProposedResponse = z.object({
 export const cashRepaymentRequest = z.object({
   amount: positiveAedInput,
   note: optionalNote,
+});
+
+/** A write-off: its reason, and whether the committee recovers the loss from the guarantors. */
+export const writeOffRequest = reasonRequest.extend({
+  recover_from_guarantors: booleanInput.default(false).meta({
+    description:
+      "Take the loss from the savings the guarantees hold, pro rata, as one journal entry (docs/domain/guarantors.md).",
+  }),
 });

@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'recharge_state',
   'bonus',
   'password_link',
+  'guarantee',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -53,6 +53,37 @@ export const loanCharge = z
   });
 export type LoanCharge = z.infer<typeof loanCharge>;
 
+/** Who may borrow how much (docs/domain/loan-lifecycle.md, Eligibility). */
+export const loanRules = z
+  .object({
+    min_membership_months: z.number().int(),
+    max_months_in_arrears: z.number().int(),
+    savings_multiple: z.number().int().meta({
+      description:
+        "A loan is at most this many times the member's savings, and guarantors cover what is above their free savings; 0: loans are not tied to savings.",
+    }),
+    guarantor_alert_days: z.number().int().meta({
+      description: "Days an installment is late before the loan's guarantors are told.",
+    }),
+  })
+  .meta({ id: 'LoanRules' });
+
+const wholeNumber = (max: number) =>
+  intInput(/*i18n*/ 'Enter a whole number.').pipe(
+    z
+      .number()
+      .int(/*i18n*/ 'Enter a whole number.')
+      .min(0, /*i18n*/ 'Enter 0 or more.')
+      .max(max, /*i18n*/ 'That number is too large for this rule.'),
+  );
+const loanRulesInput = z.strictObject({
+  min_membership_months: wholeNumber(120),
+  max_months_in_arrears: wholeNumber(24),
+  // 0: loans are not tied to savings (no savings limit, no guarantors needed).
+  savings_multiple: wholeNumber(20),
+  guarantor_alert_days: wholeNumber(365).pipe(z.number().min(1, /*i18n*/ 'Enter 1 or more.')),
+});
+
 export const publicSettings = z
   .object({
     association_name: z.string(),
@@ -69,6 +100,7 @@ export const publicSettings = z
       allow_custom_term: z.boolean(),
       max_custom_term: z.number().int(),
     }),
+    loan_rules: loanRules,
     terms_text: z.string(),
     payment_instructions: z.string().meta({
       description:
@@ -145,6 +177,9 @@ export const settingsUpdateRequest = z
     translations: textTranslations
       .optional()
       .meta({ description: 'The texts in other languages; left as they are when missing.' }),
+    loan_rules: loanRulesInput
+      .optional()
+      .meta({ description: "Who may borrow how much; left as they are when missing." }),
     recharge: z
       .object({ minimum: positiveAedInput, maximum: positiveAedInput })
       .optional()

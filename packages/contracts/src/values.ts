@@ -72,7 +72,8 @@ export const RECHARGE_STATES = ['requested', 'done', 'refused'] as const;
 /** A request to join (membership applications). */
 export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 
-export const STATEMENT_KINDS = [
+/** The kinds of journal entry, as the books keep them and a statement names its lines. */
+export const ENTRY_KINDS = [
   'dues',
   'disbursement',
   'repayment',
@@ -80,7 +81,10 @@ export const STATEMENT_KINDS = [
   'reversal',
   'bonus',
   'opening',
+  // A write-off's loss taken from its guarantors' savings (docs/domain/guarantors.md).
+  'recovery',
 ] as const;
+export const STATEMENT_KINDS = ENTRY_KINDS;
 
 export const RECHARGE_OPERATORS = ['airtel', 'jio', 'vi', 'bsnl'] as const;
 export type RechargeOperator = (typeof RECHARGE_OPERATORS)[number];
@@ -96,3 +100,25 @@ export const RECHARGE_OPERATOR_NAMES: Record<RechargeOperator, string> = {
 /** Ten digits as people read them: 9876543210 -> "+91 98765 43210". */
 export const formatIndianMobile = (digits: string) =>
   `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
+
+/** Why a member may not borrow, or not more (GET /api/my-loans/eligibility). */
+export const ELIGIBILITY_CODES = [
+  'inactive',
+  'open_loan',
+  'membership_too_short',
+  'dues_in_arrears',
+  'savings_too_low',
+  'savings_limit',
+] as const;
+export type EligibilityCode = (typeof ELIGIBILITY_CODES)[number];
+
+/**
+ * A guarantee's life: asked, then accepted or declined; cancelled when the loan ends before the
+ * answer; released when the loan it holds savings for ends.
+ */
+export const GUARANTEE_STATES = ['asked', 'accepted', 'declined', 'cancelled', 'released'] as const;
+export type GuaranteeState = (typeof GUARANTEE_STATES)[number];
+export const MAX_GUARANTORS = 5;
+
+/** A member's ID as the app shows it: JM and six digits. */
+export const MEMBER_ID_PATTERN = /^JM\d{6,}$/;

@@ -6,6 +6,7 @@ export const TEXT_FEATURES = [
   'auth',
   'bank',
   'bonus',
+  'borrowing',
   'files',
   'imports',
   'ledger',

@@ -27,7 +27,13 @@ const API_TAGS = [
   },
   {
     name: 'loans',
-    description: 'Loan applications and the loan lifecycle, from approval to write-off.',
+    description:
+      'The loan lifecycle, from approval to write-off, and the guarantees members give for each other.',
+  },
+  {
+    name: 'borrowing',
+    description:
+      "Whether a member may borrow and how much, by the association's rules, and the loan application.",
   },
   { name: 'files', description: 'Receipts, photos and attachments, to those who may read them.' },
   { name: 'statement', description: "A member's statement in JSON, CSV or PDF." },

@@ -16,33 +16,7 @@ import { makeUser } from './people.ts';
 export async function fundCash(db: Db, fils: number, at = new Date()): Promise<User> {
   const period = localDate(at).slice(0, 7);
   const funder = await makeUser(db, { name: 'Fund member', joinedOn: `${period}-01` });
-  await db.transaction(async (tx) => {
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        userId: funder.id,
-        kind: 'dues',
-        period,
-        amountFils: fils,
-        approvedAmountFils: fils,
-        monthDueFils: fils,
-        status: 'approved',
-        reviewedAt: at,
-        createdAt: at,
-      })
-      .returning();
-    await postEntry(tx, {
-      kind: 'dues',
-      memo: 'Funds for the test',
-      occurredAt: at,
-      createdBy: null,
-      paymentId: payment!.id,
-      lines: [
-        { account: { code: 'cash' }, amountFils: fils },
-        { account: { code: 'savings', userId: funder.id }, amountFils: -fils },
-      ],
-    });
-  });
+  await paidDues(db, funder.id, [period], fils, at);
   return funder;
 }
 
@@ -58,4 +32,46 @@ export async function expectBooksBalance(db: Db): Promise<void> {
   }
   const problems = await ledgerConsistencyProblems(db);
   if (problems.length) throw new Error(`ledger and tables disagree:\n${problems.join('\n')}`);
+}
+
+/**
+ * A member's dues of `periods` approved and in their savings, `fils` each (the monthly due of
+ * the tests, AED 200, unless changed), as if they had paid them: savings to borrow on.
+ */
+export async function paidDues(
+  db: Db,
+  userId: number,
+  periods: string[],
+  fils = 20_000,
+  at = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const period of periods) {
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          userId,
+          kind: 'dues',
+          period,
+          amountFils: fils,
+          approvedAmountFils: fils,
+          monthDueFils: fils,
+          status: 'approved',
+          reviewedAt: at,
+          createdAt: at,
+        })
+        .returning();
+      await postEntry(tx, {
+        kind: 'dues',
+        memo: `Dues of ${period}`,
+        occurredAt: at,
+        createdBy: null,
+        paymentId: payment!.id,
+        lines: [
+          { account: { code: 'cash' }, amountFils: fils },
+          { account: { code: 'savings', userId }, amountFils: -fils },
+        ],
+      });
+    }
+  });
 }

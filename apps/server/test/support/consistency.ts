@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../src/db/client.ts';
-import { loanInstallments, loans } from '../../src/db/schema/loans.ts';
+import { loanGuarantees, loanInstallments, loans } from '../../src/db/schema/loans.ts';
 import { bonusAllocations, bonusPeriods } from '../../src/db/schema/bonus.ts';
 import { importMembers } from '../../src/db/schema/imports.ts';
 import { payments } from '../../src/db/schema/payments.ts';
@@ -76,13 +76,19 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
       .select({ total: sql<string | null>`sum(${bonusAllocations.amountFils})` })
       .from(bonusAllocations)
       .where(eq(bonusAllocations.userId, m.id));
+    // A write-off with recovery took from the savings its guarantees held.
+    const [recovered] = await db
+      .select({ total: sql<string | null>`sum(${loanGuarantees.recoveredFils})` })
+      .from(loanGuarantees)
+      .where(eq(loanGuarantees.guarantorId, m.id));
     const dues = Number(row?.total ?? 0);
     const bonusFils = Number(bonus?.total ?? 0);
     const openingFils = Number(imported?.total ?? 0);
+    const recoveredFils = Number(recovered?.total ?? 0);
     const savings = await memberSavingsFils(db, m.id);
-    if (savings !== dues + bonusFils + openingFils) {
+    if (savings !== dues + bonusFils + openingFils - recoveredFils) {
       problems.push(
-        `member ${m.id}: savings ${savings} fils, approved dues ${dues}, bonus ${bonusFils} and ${openingFils} brought in`,
+        `member ${m.id}: savings ${savings} fils, approved dues ${dues}, bonus ${bonusFils} and ${openingFils} brought in, ${recoveredFils} recovered for guarantees`,
       );
     }
   }

@@ -164,6 +164,11 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
     early: [MY_LOANS],
   },
   {
+    path: '/user/guarantees',
+    layout: 'member',
+    page: page('guarantees/guarantees-page'),
+  },
+  {
     path: '/user/dashboard',
     layout: 'member',
     page: page('dashboard/dashboard-page'),

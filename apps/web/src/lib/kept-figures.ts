@@ -30,6 +30,7 @@ const KEPT: readonly QueryFilters[] = [
   { queryKey: ['myRecharges'] },
   { queryKey: ['notifications'] },
   { queryKey: ['statement'] },
+  { queryKey: ['guarantees'] },
   // The conversation, not its poll's count.
   { queryKey: ['messages', 'thread'], exact: true },
 ];

@@ -22,6 +22,12 @@ export function settingsBody(policy: Partial<PublicSettings['loan_policy']> = {}
       max_custom_term: 24,
       ...policy,
     },
+    loan_rules: {
+      min_membership_months: 3,
+      max_months_in_arrears: 0,
+      savings_multiple: 3,
+      guarantor_alert_days: 30,
+    },
     terms_text:
       'Loans carry 7 % flat interest, repaid in equal monthly installments starting one month after disbursement. Review takes 2-3 business days.',
     payment_instructions: [
@@ -80,6 +86,8 @@ export function activeLoan(overrides: Partial<Loan> = {}): Loan {
     next_installment: { number: 3, due_date: '2026-12-17', amount: 356.67 },
     disbursed_on: '2026-09-17',
     created_at: '2026-09-13T08:00:00.000Z',
+    guarantee_needed: 0,
+    guarantors: [],
     installments: [
       { number: 1, due_date: '2026-10-17', amount: 356.67, paid: 356.67, status: 'paid' },
       { number: 2, due_date: '2026-11-17', amount: 356.67, paid: 356.67, status: 'paid' },

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ENTRY_KINDS } from '@jamiya/contracts/values';
 import { loans } from './loans.ts';
 import { payments } from './payments.ts';
 import { users } from './users.ts';
@@ -32,9 +33,7 @@ export const journalEntries = pgTable(
   'journal_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind', {
-      enum: ['dues', 'disbursement', 'repayment', 'write_off', 'reversal', 'bonus', 'opening'],
-    }).notNull(),
+    kind: text('kind', { enum: ENTRY_KINDS }).notNull(),
     memo: text('memo').notNull(),
     // When the movement happened in the world; createdAt is when it was recorded.
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -39,6 +40,9 @@ export const loans = pgTable(
     // it before, which the opening entry holds in opening equity, not in interest income. Null
     // for a loan made in the app.
     openingInterestPaidFils: bigint('opening_interest_paid_fils', { mode: 'number' }),
+    // The part of the loan above the member's free savings when they applied: what accepted
+    // guarantees must cover before the loan is approved (docs/domain/guarantors.md).
+    guaranteeNeededFils: bigint('guarantee_needed_fils', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -96,8 +100,43 @@ export const installmentReminders = pgTable(
     installmentId: integer('installment_id')
       .notNull()
       .references(() => loanInstallments.id),
-    kind: text('kind', { enum: ['due_soon', 'overdue'] }).notNull(),
+    // 'guarantors': the loan's guarantors were told the installment is late (once each).
+    kind: text('kind', { enum: ['due_soon', 'overdue', 'guarantors'] }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('installment_reminders_once').on(t.installmentId, t.kind)],
+);
+
+export const GUARANTEE_STATES = ['asked', 'accepted', 'declined', 'cancelled', 'released'] as const;
+
+// A member standing guarantor for part of another's loan. An accepted guarantee holds part of
+// the guarantor's savings: its amount times what the loan still owes over its total (derived,
+// features/loans/guarantees.ts), until the loan ends and the guarantee is released.
+export const loanGuarantees = pgTable(
+  'loan_guarantees',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    guarantorId: integer('guarantor_id')
+      .notNull()
+      .references(() => users.id),
+    amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
+    state: text('state', { enum: GUARANTEE_STATES }).notNull().default('asked'),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    // Taken from the guarantor's savings when the loan was written off with recovery.
+    recoveredFils: bigint('recovered_fils', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    unique('loan_guarantees_once').on(t.loanId, t.guarantorId),
+    index('loan_guarantees_guarantor_idx').on(t.guarantorId),
+    check('loan_guarantees_amount', sql`${t.amountFils} > 0`),
+    check(
+      'loan_guarantees_state',
+      sql`${t.state} in ('asked', 'accepted', 'declined', 'cancelled', 'released')`,
+    ),
+  ],
 );

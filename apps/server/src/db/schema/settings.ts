@@ -29,6 +29,12 @@ export const settings = pgTable(
     // What the texts call the loans' charge: interest, or a service charge (docs/languages.md).
     loanCharge: text('loan_charge').$type<LoanCharge>().notNull().default('interest'),
     allowCustomTerm: boolean('allow_custom_term').notNull().default(true),
+    // Who may borrow how much (docs/domain/loan-lifecycle.md, Eligibility).
+    minMembershipMonths: integer('min_membership_months').notNull().default(3),
+    maxMonthsInArrears: integer('max_months_in_arrears').notNull().default(0),
+    savingsMultiple: integer('savings_multiple').notNull().default(3),
+    // Days an installment is late before the loan's guarantors are told.
+    guarantorAlertDays: integer('guarantor_alert_days').notNull().default(30),
     termsText: text('terms_text').notNull(),
     // Mobile recharge requests: the amounts a member may ask for.
     rechargeMinFils: bigint('recharge_min_fils', { mode: 'number' }).notNull().default(1_000),

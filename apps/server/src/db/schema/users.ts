@@ -48,6 +48,8 @@ export const users = pgTable(
     // What the member reads the app, the mails and the reminders in (POST /api/profile/language).
     language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     imageFileId: uuid('image_file_id'),
+    // The member agreed that others may find them in the list of guarantors (GET /api/guarantors).
+    findableAsGuarantor: boolean('findable_as_guarantor').notNull().default(false),
     passwordHash: text('password_hash').notNull(),
     // Dues are owed from this month on (docs/product.md section 4).
     joinedOn: date('joined_on', { mode: 'string' }).notNull(),

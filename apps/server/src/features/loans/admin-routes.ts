@@ -6,6 +6,7 @@ import {
   cashRepaymentRequest,
   loanActionResponse,
   loanProposedResponse,
+  writeOffRequest,
 } from '@jamiya/contracts/loans';
 import { optionalNoteRequest, reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
@@ -119,7 +120,10 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  type Body = { reason?: string | undefined } | null | undefined;
+  type Body =
+    | { reason?: string | undefined; recover_from_guarantors?: boolean | undefined }
+    | null
+    | undefined;
   const carriedOut = (loan: Loan): Decision<Loan> => ({ done: loan, proposal: null });
   const SECOND_ADMIN =
     'It needs a second admin: the same action by another admin carries it out (docs/domain/maker-checker.md); ' +
@@ -129,7 +133,8 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       path: 'approve',
       operationId: 'loans.approve',
       summary: 'Approve a pending application',
-      description: 'An admin cannot decide on their own loan (403).',
+      description:
+        "An admin cannot decide on their own loan (403). While the accepted guarantees do not cover the part above the member's free savings (`guarantee_needed`), 409.",
       body: optionalNoteRequest.nullish(),
       message: /*i18n*/ 'The loan was approved.',
       run: async (id: number, actor: Actor, body: Body) =>
@@ -163,11 +168,19 @@ export const loanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'loans.writeOff',
       summary: 'Write off what is still owed on an active loan, with a reason',
       description:
-        SECOND_ADMIN + " The first call answers 202; the proposer's reason is the one recorded.",
-      body: reasonRequest,
+        SECOND_ADMIN +
+        " The first call answers 202; the proposer's reason, and choice to recover the loss from the guarantors' held savings, are the ones carried out.",
+      body: writeOffRequest,
       message: /*i18n*/ 'The loan was written off.',
       run: (id: number, actor: Actor & { id: number }, body: Body) =>
-        writeOffOrPropose(db, id, actor, body?.reason ?? '', new Date()),
+        writeOffOrPropose(
+          db,
+          id,
+          actor,
+          body?.reason ?? '',
+          new Date(),
+          body?.recover_from_guarantors === true,
+        ),
     },
   ] as const;
 

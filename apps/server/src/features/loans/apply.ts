@@ -12,9 +12,10 @@ import {
   unprocessable,
   type FieldErrors,
 } from '../../lib/errors.ts';
-import { aed, sentence } from '../../lib/i18n.ts';
+import { aed, sentence, type Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
 import { getSettings } from '../settings/public.ts';
+import { askGuarantors, checkGuarantors, type GuarantorAsked } from './guarantees.ts';
 import type { Loan } from './transition.ts';
 
 // A member applies for a loan: the settings' loan policy, the figures the member was shown,
@@ -31,7 +32,30 @@ export interface LoanApplication {
   passportOrNid: string;
   clientPerMonthFils?: Fils | undefined;
   clientTotalFils?: Fils | undefined;
+  guarantors?: GuarantorAsked[] | undefined;
 }
+
+/** What the association's rules allow the member now (features/borrowing works it out). */
+export interface Standing {
+  /** The state of the member's open loan, if any: refused with 409 before any rule. */
+  openLoan: LoanState | null;
+  /** Why the member may not borrow now (membership, dues, savings), or null. */
+  refusal: Say | null;
+  /** The member's own maximum, and why it is below the policy's (null when it is not). */
+  maxAmountFils: Fils;
+  limit: Say | null;
+  /** Savings not held for guarantees; null when loans are not tied to savings (no guarantors needed). */
+  freeSavingsFils: Fils | null;
+}
+
+/** The policy's limits alone: what an association with its rules off lends (and the tests). */
+export const WITHOUT_RULES: Standing = {
+  openLoan: null,
+  refusal: null,
+  maxAmountFils: Number.MAX_SAFE_INTEGER,
+  limit: null,
+  freeSavingsFils: null,
+};
 
 export async function applyForLoan(
   db: Db,
@@ -39,6 +63,7 @@ export async function applyForLoan(
   application: LoanApplication,
   now: Date,
   ip: string | null = null,
+  standing: Standing = WITHOUT_RULES,
 ): Promise<Loan> {
   const s = await getSettings(db);
   const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
@@ -97,6 +122,19 @@ export async function applyForLoan(
       errors,
     );
   }
+  if (standing.openLoan) throw openLoanConflict(standing.openLoan);
+  if (standing.refusal) throw unprocessable(standing.refusal, { loan_amount: [standing.refusal] });
+  if (amountFils > standing.maxAmountFils && standing.limit)
+    throw unprocessable(standing.limit, { loan_amount: [standing.limit] });
+  const guaranteeNeededFils =
+    standing.freeSavingsFils === null ? 0 : Math.max(amountFils - standing.freeSavingsFils, 0);
+  const guarantors = await checkGuarantors(
+    db,
+    userId,
+    application.guarantors ?? [],
+    guaranteeNeededFils,
+    amountFils,
+  );
 
   try {
     return await db.transaction(async (tx) => {
@@ -118,6 +156,7 @@ export async function applyForLoan(
           includeInsurance: application.includeInsurance,
           bankAccount: application.bankAccount,
           passportOrNid: application.passportOrNid,
+          guaranteeNeededFils,
           state: 'pending',
           createdAt: now,
           updatedAt: now,
@@ -135,6 +174,7 @@ export async function applyForLoan(
         ip,
         at: now,
       });
+      await askGuarantors(tx, loan, guarantors, now);
       return loan;
     });
   } catch (err) {

@@ -4,7 +4,8 @@ import { loans } from '../../db/schema/loans.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireReason } from '../../lib/reason.ts';
-import { transition } from './transition.ts';
+import { cancelUnanswered, refuseUncovered } from './guarantees.ts';
+import { loanRow, refuseOwnLoan, transition } from './transition.ts';
 
 // The decisions on an application before it is paid out: an admin approves or rejects it,
 // or the member withdraws it.
@@ -16,7 +17,15 @@ export function approveLoan(
   now: Date,
   note: string | null = null,
 ) {
-  return db.transaction((tx) => transition(tx, loanId, ['pending'], 'approved', actor, note, now));
+  return db.transaction(async (tx) => {
+    const loan = await loanRow(tx, loanId);
+    refuseOwnLoan(loan.userId, actor);
+    // Guarantors first: the part above the member's free savings must be covered.
+    if (loan.state === 'pending') await refuseUncovered(tx, loan);
+    const approved = await transition(tx, loanId, ['pending'], 'approved', actor, note, now);
+    await cancelUnanswered(tx, loanId, now);
+    return approved;
+  });
 }
 
 export function rejectLoan(db: Db, loanId: number, actor: Actor, reason: string, now: Date) {

@@ -341,6 +341,8 @@ describe('loans', () => {
         'created_at',
         'disbursed_on',
         'duration_month',
+        'guarantee_needed',
+        'guarantors',
         'id',
         'include_insurance',
         'installments',

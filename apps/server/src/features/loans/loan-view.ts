@@ -1,11 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AdminLoan, Loan as LoanView } from '@jamiya/contracts/loans';
+import type { LoanGuarantor } from '@jamiya/contracts/guarantees';
 import type { DbOrTx } from '../../db/client.ts';
-import { loanTransitions } from '../../db/schema/loans.ts';
+import { loanGuarantees, loanTransitions } from '../../db/schema/loans.ts';
 import { carriedOutProposals } from '../proposals/public.ts';
 import { memberRefsById, type MemberRef } from '../users/public.ts';
 import { localDate } from '../../lib/calendar.ts';
+import { guaranteeRows } from './holds.ts';
 import { installmentsOf, type Installment } from './installments.ts';
 import type { Loan } from './transition.ts';
 
@@ -107,6 +109,8 @@ async function loanView(
           left === 0 ? 'paid' : i.dueOn < today ? 'overdue' : paid > 0 ? 'partly_paid' : 'unpaid',
       };
     }),
+    guarantee_needed: filsToAed(loan.guaranteeNeededFils),
+    guarantors: await guarantorsOf(db, loan.id),
     transitions: transitions.map((t) => ({
       from: t.fromState,
       to: t.toState,
@@ -116,4 +120,24 @@ async function loanView(
     })),
   };
   return { view, rows: transitions };
+}
+
+/** A loan's guarantors as its member and the treasurer read them, in the order they were named. */
+async function guarantorsOf(db: DbOrTx, loanId: number): Promise<LoanGuarantor[]> {
+  const rows = (await guaranteeRows(db, eq(loanGuarantees.loanId, loanId))).reverse();
+  if (rows.length === 0) return [];
+  const people = await memberRefsById(
+    db,
+    rows.map((r) => r.guarantorId),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    member_id: people.get(r.guarantorId)?.unique_id ?? '',
+    name: people.get(r.guarantorId)?.name ?? '',
+    amount: filsToAed(r.amountFils),
+    state: r.state,
+    held: filsToAed(r.heldFils),
+    recovered: filsToAed(r.recoveredFils),
+    answered_at: r.answeredAt?.toISOString() ?? null,
+  }));
 }

@@ -130,3 +130,15 @@ export async function loanCountIn(db: DbOrTx, state: State): Promise<number> {
   const [row] = await db.select({ n: count() }).from(loans).where(eq(loans.state, state));
   return Number(row?.n ?? 0);
 }
+
+/** The member's open loan (pending, approved or active), or undefined. */
+export async function openLoanOf(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ id: number; state: LoanState } | undefined> {
+  const [loan] = await db
+    .select({ id: loans.id, state: loans.state })
+    .from(loans)
+    .where(and(eq(loans.userId, userId), inArray(loans.state, ['pending', 'approved', 'active'])));
+  return loan;
+}

@@ -1,14 +1,17 @@
 // The door of loans: loans from application to closed, and their repayments.
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { loanAdminRoutes } from './admin-routes.ts';
-export { applyForLoan } from './apply.ts';
+export { applyForLoan, type Standing } from './apply.ts';
+export { guaranteeRoutes } from './guarantee-routes.ts';
+export { freeSavingsOf } from './guarantees.ts';
 export { bringInLoans, loanAtCutOver, type LoanBeforeCutOver } from './bring-in.ts';
 export { approveLoan } from './decisions.ts';
 export { disburseLoan } from './disburse.ts';
 export { installmentsOf, outstandingFils } from './installments.ts';
-export { toAdminLoanView } from './loan-view.ts';
+export { toAdminLoanView, toLoanView } from './loan-view.ts';
 export {
   activeLoanId,
+  openLoanOf,
   loanCountIn,
   loanOwnerAndState,
   loanOwners,

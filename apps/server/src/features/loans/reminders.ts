@@ -1,9 +1,17 @@
 import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { addDays, format, parseISO } from 'date-fns';
 import type { Db } from '../../db/client.ts';
-import { installmentReminders, loanInstallments, loans } from '../../db/schema/loans.ts';
+import {
+  installmentReminders,
+  loanGuarantees,
+  loanInstallments,
+  loans,
+} from '../../db/schema/loans.ts';
+import { users } from '../../db/schema/users.ts';
+import { aed } from '../../lib/i18n.ts';
+import { getSettings } from '../settings/public.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { notify, reminderNotice } from '../notifications/public.ts';
+import { guaranteeNotice, notify, reminderNotice } from '../notifications/public.ts';
 import { installmentLeft } from './installments.ts';
 
 // Installment reminders, sent by the notifications job (app.ts hands it this), safe to run in
@@ -63,6 +71,67 @@ export async function sendInstallmentReminders(db: Db, now: Date): Promise<numbe
         ...reminderNotice(c.kind, { ...c, leftFils: Number(c.leftFils) }),
         at: now,
       });
+      return true;
+    });
+    if (didSend) sent += 1;
+  }
+  return sent + (await alertGuarantors(db, now));
+}
+
+/**
+ * Tells the guarantors of a loan when one of its installments is more than the rules' days
+ * late (settings' guarantor_alert_days): each installment once, as the reminders above.
+ */
+async function alertGuarantors(db: Db, now: Date): Promise<number> {
+  const today = localDate(now);
+  const { guarantorAlertDays } = await getSettings(db);
+  const lateSince = format(addDays(parseISO(today), -guarantorAlertDays), 'yyyy-MM-dd');
+  const candidates = await db
+    .select({
+      installmentId: loanInstallments.id,
+      loanId: loans.id,
+      dueOn: loanInstallments.dueOn,
+      borrower: users.name,
+    })
+    .from(loanInstallments)
+    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
+    .innerJoin(users, eq(users.id, loans.userId))
+    .where(
+      and(
+        eq(loans.state, 'active'),
+        isNull(loanInstallments.paidAt),
+        lt(loanInstallments.dueOn, lateSince),
+        sql`exists (select 1 from ${loanGuarantees} where ${loanGuarantees.loanId} = ${loans.id} and ${loanGuarantees.state} = 'accepted')`,
+        sql`not exists (select 1 from ${installmentReminders} where ${installmentReminders.installmentId} = ${loanInstallments.id} and ${installmentReminders.kind} = 'guarantors')`,
+      ),
+    )
+    .orderBy(loanInstallments.id);
+  let sent = 0;
+  for (const c of candidates) {
+    const didSend = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(installmentReminders)
+        .values({ installmentId: c.installmentId, kind: 'guarantors', sentAt: now })
+        .onConflictDoNothing()
+        .returning({ id: installmentReminders.id });
+      if (inserted.length === 0) return false;
+      const [arrears] = await tx
+        .select({ left: sql<string>`coalesce(sum(${installmentLeft}), 0)` })
+        .from(loanInstallments)
+        .where(and(eq(loanInstallments.loanId, c.loanId), lt(loanInstallments.dueOn, today)));
+      const guarantors = await tx
+        .select({ userId: loanGuarantees.guarantorId })
+        .from(loanGuarantees)
+        .where(and(eq(loanGuarantees.loanId, c.loanId), eq(loanGuarantees.state, 'accepted')));
+      for (const g of guarantors)
+        await notify(tx, {
+          ...guaranteeNotice(g.userId, 'guaranteeOverdue', {
+            name: c.borrower,
+            day: { day: c.dueOn },
+            amount: aed(Number(arrears?.left ?? 0)),
+          }),
+          at: now,
+        });
       return true;
     });
     if (didSend) sent += 1;

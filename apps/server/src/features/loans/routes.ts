@@ -2,17 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorBody, idParams, listOf, listQuery } from '@jamiya/contracts/common';
-import {
-  loan,
-  loanApplicationFields,
-  loanApplicationResponse,
-  withdrawLoanRequest,
-} from '@jamiya/contracts/loans';
+import { loan, withdrawLoanRequest } from '@jamiya/contracts/loans';
 import { loans } from '../../db/schema/loans.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireMember } from '../sessions/public.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { applyForLoan } from './apply.ts';
 import { withdrawLoan } from './decisions.ts';
 import { toLoanView } from './loan-view.ts';
 import { secured } from '../../lib/route-kit.ts';
@@ -20,59 +14,6 @@ import { secured } from '../../lib/route-kit.ts';
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   installIdempotency(app);
-
-  app.post(
-    '/loan-application',
-    {
-      config: { idempotent: true },
-      onRequest: requireMember,
-      schema: {
-        tags: ['loans'],
-        operationId: 'loans.apply',
-        summary: 'Apply for a loan',
-        description:
-          'The server computes the total (amount x 1.07 rounded to whole AED) and the monthly amount (to two decimals); ' +
-          'figures sent by the client that differ are refused (422). One open loan per member (409). Inactive members are refused (403).',
-        ...secured,
-        consumes: ['multipart/form-data', 'application/json'],
-        body: loanApplicationFields,
-        response: {
-          200: loanApplicationResponse,
-          401: errorBody,
-          403: errorBody,
-          409: errorBody,
-          422: errorBody,
-        },
-      },
-    },
-    async (request) => {
-      const me = currentUser(request);
-      const b = request.body;
-      const now = new Date();
-      const created = await applyForLoan(
-        db,
-        me.userId,
-        {
-          loanType: b.loan_type,
-          amountFils: b.loan_amount,
-          termMonths: b.duration_month,
-          includeInsurance: b.includeInsurance,
-          bankAccount: b.bank_account,
-          passportOrNid: b.passport_or_nid,
-          clientPerMonthFils: b.per_month_amount,
-          clientTotalFils: b.total_amount_with_interest,
-        },
-        now,
-        request.ip,
-      );
-      return {
-        status_code: 200 as const,
-        message:
-          /*i18n*/ 'Your loan application was received. The committee reviews it within 2-3 business days.',
-        loan: await toLoanView(db, created, now),
-      };
-    },
-  );
 
   app.get(
     '/my-loans',

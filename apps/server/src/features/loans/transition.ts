@@ -7,6 +7,7 @@ import { sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
 import { notify, loanStateNotice } from '../notifications/public.ts';
 import { withdrawProposalsOfLoan } from '../proposals/public.ts';
+import { endGuarantees } from './guarantees.ts';
 
 // The loan lifecycle of docs/product.md section 5, after Apache Fineract's: see
 // docs/domain/loan-lifecycle.md for the state diagram. This module moves a loan from one
@@ -69,6 +70,7 @@ export async function transition(
   });
   const notice = loanStateNotice(updated, reason);
   if (notice) await notify(tx, { ...notice, at: now });
+  await endGuarantees(tx, updated, now);
   // A proposal left open for this loan no longer applies to it (the one being carried out
   // was marked done before the move).
   await withdrawProposalsOfLoan(tx, loanId, now);

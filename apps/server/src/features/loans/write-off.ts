@@ -1,8 +1,12 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { loanGuarantees } from '../../db/schema/loans.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { requireReason } from '../../lib/reason.ts';
 import { postEntry } from '../ledger/public.ts';
 import { withSecondAdmin, type Decision } from '../proposals/public.ts';
+import { recoverFromGuarantors, tellReleased } from './guarantees.ts';
+import { guaranteeRows } from './holds.ts';
 import { installmentsOf, unpaidPrincipalFils } from './installments.ts';
 import { loanRow, transition, type Loan } from './transition.ts';
 
@@ -15,9 +19,10 @@ export function writeOffLoan(
   actor: Actor,
   reason: string,
   now: Date,
+  recover = false,
 ): Promise<Loan> {
   const why = requireReason(reason);
-  return db.transaction((tx) => writeOffIn(tx, loanId, actor, why, now));
+  return db.transaction((tx) => writeOffIn(tx, loanId, actor, why, now, recover));
 }
 
 /** The write-off as an admin asks for it: carried out, or proposed for a second admin. */
@@ -27,6 +32,7 @@ export function writeOffOrPropose(
   actor: Actor & { id: number },
   reason: string,
   now: Date,
+  recover = false,
 ): Promise<Decision<Loan>> {
   const why = requireReason(reason);
   return db.transaction(async (tx) => {
@@ -34,11 +40,26 @@ export function writeOffOrPropose(
     const unpaid = unpaidPrincipalFils(await installmentsOf(tx, loanId));
     return withSecondAdmin(
       tx,
-      { action: 'loan.write_off', loanId, amountFils: unpaid, reason: why },
+      {
+        action: 'loan.write_off',
+        loanId,
+        amountFils: unpaid,
+        reason: why,
+        details: { recover_from_guarantors: recover },
+      },
       actor,
       now,
-      // The proposer's reason is the one recorded; the second admin agrees to it.
-      (open) => writeOffIn(tx, loanId, actor, open?.reason ?? why, now),
+      // The proposer's reason and choice of recovery are the ones carried out; the second
+      // admin agrees to them.
+      (open) =>
+        writeOffIn(
+          tx,
+          loanId,
+          actor,
+          open?.reason ?? why,
+          now,
+          open ? open.details?.recover_from_guarantors === true : recover,
+        ),
     );
   });
 }
@@ -49,7 +70,13 @@ async function writeOffIn(
   actor: Actor,
   why: string,
   now: Date,
+  recover: boolean,
 ): Promise<Loan> {
+  // The holds as they stand before the write-off releases them.
+  const holds = await guaranteeRows(
+    tx,
+    and(eq(loanGuarantees.loanId, loanId), eq(loanGuarantees.state, 'accepted')),
+  );
   const loan = await transition(tx, loanId, ['active'], 'written_off', actor, why, now);
   const unpaidPrincipal = unpaidPrincipalFils(await installmentsOf(tx, loanId));
   if (unpaidPrincipal > 0) {
@@ -65,5 +92,15 @@ async function writeOffIn(
       ],
     });
   }
+  const takenFrom =
+    recover && unpaidPrincipal > 0
+      ? await recoverFromGuarantors(tx, loan, holds, unpaidPrincipal, actor, now)
+      : new Set<number>();
+  await tellReleased(
+    tx,
+    loan.userId,
+    holds.filter((h) => !takenFrom.has(h.id)),
+    now,
+  );
   return loan;
 }

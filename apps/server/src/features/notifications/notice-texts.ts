@@ -18,6 +18,30 @@ export const NOTICE_TEXTS = {
     title: /*i18n*/ 'notifications.duesRejected.title',
     body: /*i18n*/ 'notifications.duesRejected.body',
   },
+  guaranteeAsked: {
+    title: /*i18n*/ 'notifications.guaranteeAsked.title',
+    body: /*i18n*/ 'notifications.guaranteeAsked.body',
+  },
+  guaranteeAccepted: {
+    title: /*i18n*/ 'notifications.guaranteeAccepted.title',
+    body: /*i18n*/ 'notifications.guaranteeAccepted.body',
+  },
+  guaranteeDeclined: {
+    title: /*i18n*/ 'notifications.guaranteeDeclined.title',
+    body: /*i18n*/ 'notifications.guaranteeDeclined.body',
+  },
+  guaranteeReleased: {
+    title: /*i18n*/ 'notifications.guaranteeReleased.title',
+    body: /*i18n*/ 'notifications.guaranteeReleased.body',
+  },
+  guaranteeOverdue: {
+    title: /*i18n*/ 'notifications.guaranteeOverdue.title',
+    body: /*i18n*/ 'notifications.guaranteeOverdue.body',
+  },
+  guaranteeRecovered: {
+    title: /*i18n*/ 'notifications.guaranteeRecovered.title',
+    body: /*i18n*/ 'notifications.guaranteeRecovered.body',
+  },
   installmentDueSoon: {
     title: /*i18n*/ 'notifications.installmentDueSoon.title',
     body: /*i18n*/ 'notifications.installmentDueSoon.body',

@@ -6,6 +6,7 @@ export { notify } from './notify.ts';
 export { notificationRoutes } from './routes.ts';
 export {
   bonusNotice,
+  guaranteeNotice,
   loanStateNotice,
   messageNotice,
   passwordLinkNotice,

@@ -248,3 +248,29 @@ export function bonusNotice(share: {
     link: '/user/my-bonus',
   };
 }
+
+/** The notices of a guarantee, to its guarantor or to the borrower it stands for. */
+export type GuaranteeText =
+  | 'guaranteeAsked'
+  | 'guaranteeAccepted'
+  | 'guaranteeDeclined'
+  | 'guaranteeReleased'
+  | 'guaranteeOverdue'
+  | 'guaranteeRecovered';
+const GUARANTEE_LINKS: Record<GuaranteeText, string> = {
+  guaranteeAsked: '/user/guarantees',
+  guaranteeAccepted: '/user/my-loan',
+  guaranteeDeclined: '/user/my-loan',
+  guaranteeReleased: '/user/guarantees',
+  guaranteeOverdue: '/user/guarantees',
+  guaranteeRecovered: '/user/statement',
+};
+
+/** A guarantee asked, answered, released, late or taken from, as its reader is told. */
+export function guaranteeNotice(
+  userId: number,
+  text: GuaranteeText,
+  values: NotificationInput['values'],
+): NotificationInput {
+  return { userId, kind: 'guarantee', text, values, link: GUARANTEE_LINKS[text] };
+}

@@ -65,6 +65,14 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             loanTerms: [...body.loan_policy.terms].sort((a, b) => a - b),
             allowCustomTerm: body.loan_policy.allow_custom_term,
             loanMaxCustomTerm: body.loan_policy.max_custom_term,
+            ...(body.loan_rules === undefined
+              ? {}
+              : {
+                  minMembershipMonths: body.loan_rules.min_membership_months,
+                  maxMonthsInArrears: body.loan_rules.max_months_in_arrears,
+                  savingsMultiple: body.loan_rules.savings_multiple,
+                  guarantorAlertDays: body.loan_rules.guarantor_alert_days,
+                }),
             ...(body.loan_policy.charge_called === undefined
               ? {}
               : { loanCharge: body.loan_policy.charge_called }),

@@ -46,6 +46,12 @@ export function toPublicSettings(s: Settings, language: Language = 'en'): Public
       allow_custom_term: s.allowCustomTerm,
       max_custom_term: s.loanMaxCustomTerm,
     },
+    loan_rules: {
+      min_membership_months: s.minMembershipMonths,
+      max_months_in_arrears: s.maxMonthsInArrears,
+      savings_multiple: s.savingsMultiple,
+      guarantor_alert_days: s.guarantorAlertDays,
+    },
     terms_text: terms.text,
     payment_instructions: instructions.text,
     texts_in: { payment_instructions: instructions.language, terms_text: terms.language },

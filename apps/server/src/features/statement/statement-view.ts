@@ -49,6 +49,7 @@ export const KIND_NAMES: Record<EntryKind, TextId> = {
   reversal: /*i18n*/ 'statement.kinds.reversal',
   bonus: /*i18n*/ 'statement.kinds.bonus',
   opening: /*i18n*/ 'statement.kinds.opening',
+  recovery: /*i18n*/ 'statement.kinds.recovery',
 };
 
 const CSV_COLUMNS = [

@@ -50,3 +50,11 @@ export const LOAN_BY_TEXTS: Record<string, string> = {
   admin: /*i18n*/ 'admin-loans.loan.by.admin',
   system: /*i18n*/ 'admin-loans.loan.by.system',
 };
+
+export const GUARANTEE_STATES_TEXTS: Record<string, string> = {
+  asked: /*i18n*/ 'admin-loans.guarantors.states.asked',
+  accepted: /*i18n*/ 'admin-loans.guarantors.states.accepted',
+  declined: /*i18n*/ 'admin-loans.guarantors.states.declined',
+  cancelled: /*i18n*/ 'admin-loans.guarantors.states.cancelled',
+  released: /*i18n*/ 'admin-loans.guarantors.states.released',
+};

@@ -60,3 +60,11 @@ export const MY_LOAN_TEXTS: Record<string, string> = {
   repayment: /*i18n*/ 'loans.myLoan.repayment',
   reason: /*i18n*/ 'loans.myLoan.reason',
 };
+
+export const GUARANTEE_STATES_TEXTS: Record<string, string> = {
+  asked: /*i18n*/ 'loans.myLoan.guarantors.states.asked',
+  accepted: /*i18n*/ 'loans.myLoan.guarantors.states.accepted',
+  declined: /*i18n*/ 'loans.myLoan.guarantors.states.declined',
+  cancelled: /*i18n*/ 'loans.myLoan.guarantors.states.cancelled',
+  released: /*i18n*/ 'loans.myLoan.guarantors.states.released',
+};

@@ -29,6 +29,13 @@ export interface SettingsBody {
   /** The two texts in the members' other languages; an empty one falls back to English. */
   translations: TextTranslations;
   recharge: { minimum: number; maximum: number };
+  /** Who may borrow how much: whole months, a multiple of the savings, days late. */
+  loan_rules: {
+    min_membership_months: number;
+    max_months_in_arrears: number;
+    savings_multiple: number;
+    guarantor_alert_days: number;
+  };
 }
 
 export const updateSettings = (body: SettingsBody) =>

@@ -55,6 +55,10 @@ describe('the settings form', () => {
     );
     expect(field('Smallest recharge (AED)')).toHaveValue('10');
     expect(field('Largest recharge (AED)')).toHaveValue('500');
+    expect(field('Months of membership before a first loan')).toHaveValue('3');
+    expect(field('Months of dues that may be unpaid')).toHaveValue('0');
+    expect(field("Loan up to this many times the member's savings")).toHaveValue('3');
+    expect(field('Days late before guarantors are told')).toHaveValue('30');
   });
 
   it('saves amounts as AED numbers and the terms as a list, then says so', async () => {
@@ -91,6 +95,12 @@ describe('the settings form', () => {
         ml: { payment_instructions: '', terms_text: '' },
       },
       recharge: { minimum: 10, maximum: 750.5 },
+      loan_rules: {
+        min_membership_months: 3,
+        max_months_in_arrears: 0,
+        savings_multiple: 3,
+        guarantor_alert_days: 30,
+      },
     });
     await waitFor(() => expect(field('Terms offered (months)')).toHaveValue('1, 3, 6, 12'));
     expect(field('Largest recharge (AED)')).toHaveValue('750.5');
@@ -207,6 +217,74 @@ describe('the settings form', () => {
       'The amount must be more than AED 0.',
     );
     expect(screen.getByText('Please check the highlighted fields.')).toBeInTheDocument();
+  });
+});
+
+describe('who may borrow', () => {
+  const MEMBERSHIP = 'Months of membership before a first loan';
+  const ARREARS = 'Months of dues that may be unpaid';
+  const MULTIPLE = "Loan up to this many times the member's savings";
+  const ALERT = 'Days late before guarantors are told';
+
+  it('explains each rule, and saves the four as whole numbers with the rest', async () => {
+    const { user, requests } = setup();
+    const rules = await screen.findByRole('region', { name: 'Who may borrow' });
+    expect(within(rules).getAllByRole('textbox')).toHaveLength(4);
+    expect(field(MULTIPLE)).toHaveAccessibleDescription(
+      'The most a member may borrow is this number times their savings; guarantors stand for the part above their free savings. 0: loans are not tied to savings.',
+    );
+    expect(field(ALERT)).toHaveAccessibleDescription(
+      "When an installment is this many days late, the loan's guarantors get a message.",
+    );
+    expect(field(MEMBERSHIP)).toHaveAttribute('inputmode', 'numeric');
+    await replace(user, MEMBERSHIP, '6');
+    await replace(user, ARREARS, '1');
+    await replace(user, MULTIPLE, '5');
+    await replace(user, ALERT, '15');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({
+      monthly_due: 200,
+      loan_rules: {
+        min_membership_months: 6,
+        max_months_in_arrears: 1,
+        savings_multiple: 5,
+        guarantor_alert_days: 15,
+      },
+    });
+    await waitFor(() => expect(field(MULTIPLE)).toHaveValue('5'));
+  });
+
+  it.each([
+    [MEMBERSHIP, '2.5', 'Enter a whole number.'],
+    [MEMBERSHIP, 'six', 'Enter a whole number.'],
+    [ARREARS, '25', 'That number is too large for this rule.'],
+    [MULTIPLE, '21', 'That number is too large for this rule.'],
+    [MULTIPLE, '-1', 'Enter 0 or more.'],
+    [ALERT, '0', 'Enter 1 or more.'],
+    [ALERT, '', 'Enter a whole number.'],
+  ])('refuses "%s" as %j before sending', async (label, value, message) => {
+    const { user, requests } = setup();
+    await screen.findByLabelText(label);
+    await replace(user, label, value);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
+    expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(puts(requests)).toHaveLength(0);
+  });
+
+  it("puts the server's 422 error beside its rule", async () => {
+    const { user } = setup({
+      'PUT /api/admin/settings': () =>
+        errorBody(422, 'Please check the highlighted fields.', {
+          'loan_rules.guarantor_alert_days': ['That number is too large for this rule.'],
+        }),
+    });
+    await screen.findByLabelText(ALERT);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(field(ALERT)).toHaveAccessibleDescription('That number is too large for this rule.'),
+    );
   });
 });
 

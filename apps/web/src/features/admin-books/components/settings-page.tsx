@@ -1,5 +1,5 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch, type Path, type UseFormReturn } from 'react-hook-form';
 import {
   directionOf,
@@ -37,12 +37,13 @@ import {
   type SettingsFormInput,
   type SettingsFormValues,
 } from '../lib/settings-form.ts';
-import { card } from '../../../components/styles.ts';
 import { PageHeading } from '../../../components/page-heading.tsx';
+import { SettingsSection } from './settings-section.tsx';
+import { LoanRulesSection } from './loan-rules-section.tsx';
 
 /**
- * /admin/settings: the association's name, the monthly due, the loan policy and its terms,
- * and where members send the money.
+ * /admin/settings: the association's name, the monthly due, the loan policy, who may borrow,
+ * the loans' terms, and where members send the money.
  */
 const resolver = lazyZodResolver(() =>
   import('../lib/settings-form-schema.ts').then((m) => m.settingsFormSchema),
@@ -142,7 +143,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <Section id="settings-association" title={i18n._('admin-books.settings.association')}>
+      <SettingsSection id="settings-association" title={i18n._('admin-books.settings.association')}>
         <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           {line(
             'association_name',
@@ -159,9 +160,9 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             },
           )}
         </div>
-      </Section>
+      </SettingsSection>
 
-      <Section id="settings-policy" title={i18n._('admin-books.settings.policy.title')}>
+      <SettingsSection id="settings-policy" title={i18n._('admin-books.settings.policy.title')}>
         <p className="text-sm text-slate-700">
           {i18n._('admin-books.settings.policy.intro', {
             rate: settings.loan_policy.interest_rate_percent,
@@ -222,17 +223,19 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             </label>
           ))}
         </fieldset>
-      </Section>
+      </SettingsSection>
 
-      <Section id="settings-recharge" title={i18n._('admin-books.settings.recharge.title')}>
+      <LoanRulesSection form={form} />
+
+      <SettingsSection id="settings-recharge" title={i18n._('admin-books.settings.recharge.title')}>
         <p className="text-sm text-slate-700">{i18n._('admin-books.settings.recharge.intro')}</p>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {rechargeAmount('minimum')}
           {rechargeAmount('maximum')}
         </div>
-      </Section>
+      </SettingsSection>
 
-      <Section id="settings-terms" title={i18n._('admin-books.settings.termsTitle')}>
+      <SettingsSection id="settings-terms" title={i18n._('admin-books.settings.termsTitle')}>
         <Field
           label={i18n._('admin-books.settings.termsText')}
           hint={i18n._('admin-books.settings.termsTextHint')}
@@ -242,9 +245,12 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             <textarea {...a} rows={8} className={inputClass} {...form.register('terms_text')} />
           )}
         </Field>
-      </Section>
+      </SettingsSection>
 
-      <Section id="settings-instructions" title={i18n._('admin-books.settings.instructions.title')}>
+      <SettingsSection
+        id="settings-instructions"
+        title={i18n._('admin-books.settings.instructions.title')}
+      >
         <Field
           label={i18n._('admin-books.settings.instructions.label')}
           hint={i18n._('admin-books.settings.instructions.hint')}
@@ -260,7 +266,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             />
           )}
         </Field>
-      </Section>
+      </SettingsSection>
 
       <TextsInLanguages form={form} />
 
@@ -328,7 +334,7 @@ function TextsInLanguages({
     </Field>
   );
   return (
-    <Section id="settings-languages" title={i18n._('admin-books.settings.languages.title')}>
+    <SettingsSection id="settings-languages" title={i18n._('admin-books.settings.languages.title')}>
       <p className="text-sm text-slate-700">{i18n._('admin-books.settings.languages.intro')}</p>
       <Field label={i18n._('admin-books.settings.languages.choose')}>
         {(a) => (
@@ -348,17 +354,6 @@ function TextsInLanguages({
       </Field>
       {box('terms_text', 6)}
       {box('payment_instructions', 5)}
-    </Section>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={`${card} flex flex-col gap-4`}>
-      <h2 id={id} className="text-lg font-bold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
+    </SettingsSection>
   );
 }

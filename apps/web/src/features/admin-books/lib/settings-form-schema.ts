@@ -34,6 +34,12 @@ export const settingsFormSchema = z
       z.object({ payment_instructions: z.string(), terms_text: z.string() }),
     ),
     recharge: z.object({ minimum: z.string(), maximum: z.string() }),
+    loan_rules: z.object({
+      min_membership_months: z.string(),
+      max_months_in_arrears: z.string(),
+      savings_multiple: z.string(),
+      guarantor_alert_days: z.string(),
+    }),
   })
   .transform((v): SettingsUpdateRequest => ({
     ...v,

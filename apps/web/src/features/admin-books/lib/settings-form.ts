@@ -41,6 +41,12 @@ export function toFormInput(settings: AdminSettings): SettingsFormInput {
       minimum: String(settings.recharge.minimum),
       maximum: String(settings.recharge.maximum),
     },
+    loan_rules: {
+      min_membership_months: String(settings.loan_rules.min_membership_months),
+      max_months_in_arrears: String(settings.loan_rules.max_months_in_arrears),
+      savings_multiple: String(settings.loan_rules.savings_multiple),
+      guarantor_alert_days: String(settings.loan_rules.guarantor_alert_days),
+    },
   };
 }
 
@@ -70,6 +76,8 @@ export function toRequestBody(values: SettingsFormValues): SettingsBody {
       minimum: filsToAed(values.recharge!.minimum),
       maximum: filsToAed(values.recharge!.maximum),
     },
+    // The same: the form always has the four rules.
+    loan_rules: values.loan_rules!,
   };
 }
 
@@ -93,6 +101,10 @@ export const SERVER_FIELDS = [
   ]),
   'recharge.minimum',
   'recharge.maximum',
+  'loan_rules.min_membership_months',
+  'loan_rules.max_months_in_arrears',
+  'loan_rules.savings_multiple',
+  'loan_rules.guarantor_alert_days',
 ] as const;
 
 export const serverFieldOf = (key: string) => key.replace(/^(loan_policy\.terms)\.\d+$/, '$1');

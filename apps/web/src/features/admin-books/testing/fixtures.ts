@@ -19,6 +19,13 @@ export function settingsBody(overrides: Partial<AdminSettings> = {}): AdminSetti
     terms_text: 'Loans carry 7 % flat interest.',
     payment_instructions: 'IBAN AE07 0331 2345 6789 0123 456',
     translations: { ar: { payment_instructions: 'الآيبان AE07 0331 2345 6789 0123 456' } },
+    // The rules' defaults.
+    loan_rules: {
+      min_membership_months: 3,
+      max_months_in_arrears: 0,
+      savings_multiple: 3,
+      guarantor_alert_days: 30,
+    },
     updated_at: '2026-11-01T08:00:00.000Z',
     ...overrides,
   });

@@ -60,12 +60,28 @@ export const isProposed = (
 ): answer is LoanAnswer & { pending_confirmation: true; proposal: FundProposal } =>
   answer.pending_confirmation === true && answer.proposal !== undefined;
 
+/** A step of the loan; a write-off says whether the loss is recovered from the guarantors. */
 export const moveLoan = (
-  { id, action, reason }: { id: number; action: LoanAction; reason?: string | undefined },
+  {
+    id,
+    action,
+    reason,
+    recoverFromGuarantors,
+  }: {
+    id: number;
+    action: LoanAction;
+    reason?: string | undefined;
+    recoverFromGuarantors?: boolean | undefined;
+  },
   idempotencyKey?: string,
 ) =>
   api<LoanAnswer>(`/api/admin/loans/${id}/${action}`, {
-    json: reason ? { reason } : {},
+    json: {
+      ...(reason ? { reason } : {}),
+      ...(recoverFromGuarantors === undefined
+        ? {}
+        : { recover_from_guarantors: recoverFromGuarantors }),
+    },
     idempotencyKey,
   });
 

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { filsToAed, tryParseAed } from '@jamiya/money/fils';
+import { useEffect, useId, useRef, useState } from 'react';
+import { filsToAed } from '@jamiya/money/fils';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { LOAN_NO_ACTIONS_TEXTS } from '../texts.ts';
 import { Button } from '../../../components/button.tsx';
@@ -15,7 +15,10 @@ import {
   type ProposalAction,
 } from '../../../api/proposals.ts';
 import { CashRepaymentDialog } from './cash-repayment-dialog.tsx';
-import { ProposalPanel, ProposedBy } from '../../../components/proposal-panel.tsx';
+import { ProposalPanel } from '../../../components/proposal-panel.tsx';
+import { DisburseDialog } from './disburse-dialog.tsx';
+import { WriteOffDialog, proposedRecovery } from './write-off-dialog.tsx';
+import { guaranteeCoverage } from '../lib/guarantees.ts';
 
 type Open = LoanAction | 'repay' | null;
 
@@ -24,7 +27,7 @@ type Open = LoanAction | 'repay' | null;
  * approved -> pay out; active -> cash repayment or write-off. Each is confirmed in a dialog.
  * With two or more active admins a pay-out, a write-off or a cash repayment is first proposed,
  * then confirmed by another admin (docs/domain/maker-checker.md); no admin decides on their own
- * loan.
+ * loan. An application is approved only once the accepted guarantees cover what it needs.
  */
 export function LoanActions({ loan }: { loan: AdminLoan }) {
   const i18n = useTexts();
@@ -32,6 +35,7 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
   const myId = useMyId();
   const [open, setOpen] = useState<Open>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const blockedId = useId();
 
   const actions: ProposalAction[] =
     loan.state === 'approved'
@@ -63,15 +67,16 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
 
   const close = () => setOpen(null);
   const term = i18n._('admin-loans.loan.months', { count: loan.duration_month });
-  const run = (action: LoanAction) => async (reason: string | undefined) => {
-    const answer = await move.mutateAsync({ id: loan.id, action, reason });
-    // Once the dialog has closed, its opener may be gone (replaced by the next step).
-    setTimeout(() => {
-      if (document.activeElement === document.body || document.activeElement === null)
-        focusHeading();
-    });
-    return isProposed(answer) ? i18n._('admin-loans.proposal.waitingToast') : answer.message;
-  };
+  const run =
+    (action: LoanAction) => async (reason: string | undefined, recoverFromGuarantors?: boolean) => {
+      const answer = await move.mutateAsync({ id: loan.id, action, reason, recoverFromGuarantors });
+      // Once the dialog has closed, its opener may be gone (replaced by the next step).
+      setTimeout(() => {
+        if (document.activeElement === document.body || document.activeElement === null)
+          focusHeading();
+      });
+      return isProposed(answer) ? i18n._('admin-loans.proposal.waitingToast') : answer.message;
+    };
   const panel = (
     shownProposal: FundProposal | undefined,
     confirmLabel: string,
@@ -94,13 +99,32 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
   let help: string;
   let buttons;
   let waiting;
+  let note;
   if (isOwnLoan && ['pending', 'approved', 'active'].includes(loan.state)) {
     help = i18n._('admin-loans.proposal.ownLoan');
   } else if (loan.state === 'pending') {
     help = i18n._('admin-loans.loan.pendingHelp');
+    const { coveredFils, neededFils, isCovered } = guaranteeCoverage(loan);
+    // The server refuses it too (409), with the same figures.
+    if (!isCovered)
+      note = (
+        <p id={blockedId} className="rounded-lg bg-amber-50 p-3 text-amber-900">
+          {i18n._('admin-loans.loan.approveUncovered', {
+            covered: aed(filsToAed(coveredFils)),
+            needed: aed(filsToAed(neededFils)),
+          })}
+        </p>
+      );
     buttons = (
       <>
-        <Button onClick={() => setOpen('approve')}>{i18n._('admin-loans.loan.approve')}</Button>
+        <Button
+          disabled={!isCovered}
+          aria-describedby={isCovered ? undefined : blockedId}
+          className="disabled:opacity-60"
+          onClick={() => setOpen('approve')}
+        >
+          {i18n._('admin-loans.loan.approve')}
+        </Button>
         <Button variant="secondary" onClick={() => setOpen('reject')}>
           {i18n._('admin-loans.loan.reject')}
         </Button>
@@ -148,7 +172,12 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
             proposal,
             i18n._('admin-loans.proposal.confirmWriteOff'),
             'write-off',
-            i18n._('admin-loans.proposal.writeOffOf', { amount: aed(proposal?.amount ?? 0) }),
+            i18n._(
+              proposedRecovery(proposal)
+                ? /*i18n*/ 'admin-loans.proposal.writeOffRecoverOf'
+                : /*i18n*/ 'admin-loans.proposal.writeOffOf',
+              { amount: aed(proposal?.amount ?? 0) },
+            ),
           )}
         </>
       );
@@ -193,6 +222,7 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
       <p className="text-slate-800">{help}</p>
       {waiting}
       {buttons && <div className="flex flex-wrap gap-2">{buttons}</div>}
+      {note}
 
       <ReasonDialog
         isOpen={open === 'approve'}
@@ -235,34 +265,16 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
         isProposing={!isConfirming && hasTwoAdmins}
         onConfirm={run('disburse')}
       />
-      <ReasonDialog
-        // A fresh form per proposal, so the reason it starts with is the proposal's.
+      <WriteOffDialog
+        // A fresh form per proposal, so that it starts from the proposal's reason and choice.
         key={`write-off:${proposal?.id ?? ''}`}
+        loan={loan}
         isOpen={open === 'write-off'}
         onClose={close}
-        title={i18n._('admin-loans.loan.writeOffTitle', { id: loan.id })}
-        reasonLabel={i18n._('admin-loans.loan.writeOffReason')}
-        reasonHint={isConfirming ? i18n._('admin-loans.proposal.reasonHint') : undefined}
-        isReasonRequired
-        defaultReason={isConfirming ? (proposal.reason ?? '') : ''}
-        confirmLabel={
-          isConfirming
-            ? i18n._('admin-loans.proposal.confirmWriteOff')
-            : i18n._('admin-loans.loan.writeOffConfirm')
-        }
-        isDanger
+        proposal={isConfirming ? proposal : undefined}
+        needsSecond={needsSecond}
         onConfirm={run('write-off')}
-      >
-        <p className="text-slate-700">
-          {i18n._('admin-loans.loan.writeOffBody', { remaining: aed(loan.remaining_amount) })}
-        </p>
-        {isConfirming && (
-          <p className="text-slate-700">
-            <ProposedBy proposal={proposal} />
-          </p>
-        )}
-        {needsSecond && <p className="text-sm text-slate-700">{needsSecond}</p>}
-      </ReasonDialog>
+      />
       {loan.state === 'active' && (
         <CashRepaymentDialog
           // A fresh form per proposal, so that it starts from the proposal's amount.
@@ -283,101 +295,5 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
         />
       )}
     </section>
-  );
-}
-
-/**
- * The pay-out, with the cash in hand and what would remain: cash cannot go below zero, so a
- * loan larger than the cash cannot be confirmed (the server refuses it too, with a 409). When
- * the money is sent: one admin acting alone records a pay-out already sent; with two admins it
- * is proposed (`isProposing`), then confirmed (`proposal`), and sent only after the confirmation.
- */
-function DisburseDialog({
-  loan,
-  isOpen,
-  onClose,
-  proposal,
-  overview,
-  isProposing,
-  onConfirm,
-}: {
-  loan: AdminLoan;
-  isOpen: boolean;
-  onClose: () => void;
-  proposal: FundProposal | undefined;
-  overview: ReturnType<typeof useOverview>;
-  isProposing: boolean;
-  onConfirm: (reason: string | undefined) => Promise<string>;
-}) {
-  const i18n = useTexts();
-  const loanFils = tryParseAed(loan.loan_amount) ?? 0;
-  const cashFils = overview.data ? (tryParseAed(overview.data.cash_in_hand) ?? 0) : null;
-  const leftFils = cashFils === null ? null : cashFils - loanFils;
-  const isShort = leftFils !== null && leftFils < 0;
-
-  let cash;
-  if (overview.isPending) cash = <p role="status">{i18n._('admin-loans.proposal.cashLoading')}</p>;
-  else if (cashFils === null || leftFils === null)
-    cash = <p className="text-sm text-slate-700">{i18n._('admin-loans.proposal.cashUnknown')}</p>;
-  else
-    cash = (
-      <>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3">
-          <div>
-            <dt className="text-sm text-slate-600">{i18n._('admin-loans.proposal.cashInHand')}</dt>
-            <dd className="font-bold text-slate-900 tabular-nums">{aed(filsToAed(cashFils))}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">{i18n._('admin-loans.proposal.cashAfter')}</dt>
-            <dd className={`font-bold tabular-nums ${isShort ? 'text-red-800' : 'text-slate-900'}`}>
-              {aed(filsToAed(leftFils))}
-            </dd>
-          </div>
-        </dl>
-        {isShort && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-900">
-            {i18n._('admin-loans.proposal.cashShort', {
-              cash: aed(filsToAed(cashFils)),
-              amount: aed(loan.loan_amount),
-            })}
-          </p>
-        )}
-      </>
-    );
-
-  return (
-    <ReasonDialog
-      isOpen={isOpen}
-      onClose={onClose}
-      title={i18n._('admin-loans.loan.disburseTitle', { id: loan.id })}
-      reasonLabel={i18n._('admin-loans.loan.disburseNote')}
-      isReasonRequired={false}
-      confirmLabel={
-        proposal
-          ? i18n._('admin-loans.proposal.confirmPayout')
-          : isProposing
-            ? i18n._('admin-loans.loan.disbursePropose')
-            : i18n._('admin-loans.loan.disburseConfirm')
-      }
-      isConfirmDisabled={isShort}
-      onConfirm={onConfirm}
-    >
-      <p className="text-slate-700">
-        {i18n._(
-          proposal
-            ? /*i18n*/ 'admin-loans.loan.disburseConfirmBody'
-            : isProposing
-              ? /*i18n*/ 'admin-loans.loan.disburseProposeBody'
-              : /*i18n*/ 'admin-loans.loan.disburseBody',
-          { amount: aed(loan.loan_amount), name: loan.member.name, account: loan.bank_account },
-        )}
-      </p>
-      {proposal && (
-        <p className="text-slate-700">
-          <ProposedBy proposal={proposal} />
-        </p>
-      )}
-      {cash}
-    </ReasonDialog>
   );
 }

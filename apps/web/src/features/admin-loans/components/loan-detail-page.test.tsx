@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminLoan, LoanStateName } from '@jamiya/contracts/loans';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
 import { adminProfileBody, overviewBody } from '../../../testing/admin-fixtures.ts';
-import { adminActiveLoan, adminPendingLoan } from '../testing/fixtures.ts';
+import { adminActiveLoan, adminPendingLoan, guarantorBody } from '../testing/fixtures.ts';
 import { chairProfileBody, proposalBody } from '../../../testing/proposal-fixtures.ts';
 import { AdminLoanDetailPage } from './loan-detail-page.tsx';
 
@@ -257,6 +257,8 @@ describe('a loan, for the committee', () => {
     await user.click(within(await actions()).getByRole('button', { name: 'Write off' }));
     const dialog = screen.getByRole('dialog', { name: 'Write off loan #1?' });
     expect(dialog).toHaveTextContent('AED 1,426.66 is still owed.');
+    // No guarantee holds anything: nothing to recover, nothing to choose.
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Write off the loan' }));
     expect(await within(dialog).findByText('Reason is required.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Reason'), 'The member left the UAE.');
@@ -265,7 +267,224 @@ describe('a loan, for the committee', () => {
     expect(posts(requests)).toEqual([
       expect.objectContaining({
         url: '/api/admin/loans/1/write-off',
-        body: { reason: 'The member left the UAE.' },
+        body: { reason: 'The member left the UAE.', recover_from_guarantors: false },
+      }),
+    ]);
+  });
+
+  it('lists the guarantors with their answers, and what the accepted guarantees cover', async () => {
+    setup(
+      adminPendingLoan({
+        guarantee_needed: 600,
+        guarantors: [
+          guarantorBody({ amount: 300, held: 300 }),
+          guarantorBody({
+            id: 4,
+            member_id: 'JM000005',
+            name: 'Priya Menon',
+            amount: 200,
+            state: 'asked',
+            held: 0,
+            answered_at: null,
+          }),
+          guarantorBody({
+            id: 5,
+            member_id: 'JM000008',
+            name: 'Sara Ali',
+            amount: 100,
+            state: 'declined',
+            held: 0,
+            answered_at: '2026-12-02T07:00:00.000Z',
+          }),
+        ],
+      }),
+    );
+    const section = await screen.findByRole('region', { name: 'Guarantors' });
+    expect(section).toHaveTextContent('Accepted guarantees cover AED 300 of AED 600 needed.');
+    const items = within(within(section).getByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Omar Haddad · JM000006');
+    expect(items[0]).toHaveTextContent('Accepted');
+    expect(items[0]).toHaveTextContent('Answered on 1 December 2026');
+    const figureIn = (item: HTMLElement, term: string) =>
+      within(item).getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(figureIn(items[0]!, 'Guarantee')).toHaveTextContent('AED 300');
+    expect(figureIn(items[0]!, 'Held of their savings')).toHaveTextContent('AED 300');
+    expect(figureIn(items[0]!, 'Recovered')).toHaveTextContent('AED 0');
+    expect(items[1]).toHaveTextContent('Priya Menon · JM000005');
+    expect(items[1]).toHaveTextContent('Not answered yet');
+    expect(items[1]).not.toHaveTextContent('Answered on');
+    expect(items[2]).toHaveTextContent('Sara Ali · JM000008');
+    expect(items[2]).toHaveTextContent('DeclinedAnswered on 2 December 2026');
+  });
+
+  it('says when a loan needs no guarantor', async () => {
+    setup(adminActiveLoan());
+    const section = await screen.findByRole('region', { name: 'Guarantors' });
+    expect(section).toHaveTextContent(
+      "No guarantor is needed: the loan is within the member's free savings.",
+    );
+    expect(within(section).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('pending: holds the approval, saying why, until the accepted guarantees cover what is needed', async () => {
+    const { requests, user } = setup(
+      adminPendingLoan({
+        guarantee_needed: 600,
+        guarantors: [
+          guarantorBody({ amount: 400, held: 400 }),
+          guarantorBody({ id: 4, amount: 200, state: 'asked', held: 0, answered_at: null }),
+        ],
+      }),
+    );
+    const panel = await actions();
+    const approve = within(panel).getByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    const why =
+      'Approval waits for the guarantors: accepted guarantees cover AED 400 of the AED 600 this loan needs.';
+    // Said beside the button, and read with it (the amounts' spaces do not break).
+    expect(approve).toHaveAccessibleDescription(within(panel).getByText(why).textContent!);
+    await user.click(approve);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // It may still be rejected.
+    expect(within(panel).getByRole('button', { name: 'Reject' })).toBeEnabled();
+    expect(posts(requests)).toEqual([]);
+  });
+
+  it("pending: approves once the guarantees cover it, and shows the server's refusal if they no longer do", async () => {
+    const message =
+      'The accepted guarantees cover AED 400 of the AED 600 this loan needs; it can be approved once they cover it all.';
+    const covered = adminPendingLoan({
+      guarantee_needed: 600,
+      guarantors: [
+        guarantorBody({ amount: 400, held: 400 }),
+        guarantorBody({ id: 4, amount: 200, held: 200 }),
+      ],
+    });
+    let calls = 0;
+    const { user } = setup(covered, {
+      // Meanwhile, one guarantee was cancelled.
+      'GET /api/admin/loans/7': () => ({
+        body:
+          ++calls === 1
+            ? covered
+            : {
+                ...covered,
+                guarantors: [
+                  covered.guarantors[0]!,
+                  { ...covered.guarantors[1]!, state: 'cancelled' },
+                ],
+              },
+      }),
+      'POST /api/admin/loans/7/approve': () => ({
+        status: 409,
+        body: { status_code: 409, message },
+      }),
+    });
+    const panel = await actions();
+    expect(
+      await screen.findByText('Accepted guarantees cover AED 600 of AED 600 needed.'),
+    ).toBeInTheDocument();
+    const approve = within(panel).getByRole('button', { name: 'Approve' });
+    expect(approve).toBeEnabled();
+    expect(approve).not.toHaveAccessibleDescription();
+    await user.click(approve);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Approve loan #7?' })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(panel).getByRole('button', { name: 'Approve' })).toBeDisabled(),
+    );
+  });
+
+  it("active: a write-off may recover the loss from the guarantors' held savings", async () => {
+    const { requests, user } = setup(
+      adminActiveLoan({
+        guarantee_needed: 800,
+        guarantors: [
+          guarantorBody({ amount: 500, held: 500 }),
+          guarantorBody({ id: 4, amount: 300, held: 300 }),
+        ],
+      }),
+    );
+    await user.click(within(await actions()).getByRole('button', { name: 'Write off' }));
+    const dialog = screen.getByRole('dialog', { name: 'Write off loan #1?' });
+    const recover = within(dialog).getByRole('checkbox', {
+      name: "Recover the loss from the guarantors' held savings",
+    });
+    expect(recover).not.toBeChecked();
+    expect(recover).toHaveAccessibleDescription(
+      within(dialog).getByText(
+        "Each guarantor bears a share of the loss in proportion to what their guarantee holds (AED 800 in all); what that does not cover stays the association's loss.",
+      ).textContent!,
+    );
+    await user.click(recover);
+    expect(recover).toBeChecked();
+    await user.type(within(dialog).getByLabelText('Reason'), 'The member left the UAE.');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off the loan' }));
+    expect(await screen.findByText('The loan was written off.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([
+      expect.objectContaining({
+        url: '/api/admin/loans/1/write-off',
+        body: { reason: 'The member left the UAE.', recover_from_guarantors: true },
+      }),
+    ]);
+  });
+
+  it('active: no choice to recover when the guarantees hold nothing', async () => {
+    const { user } = setup(
+      adminActiveLoan({
+        guarantee_needed: 800,
+        guarantors: [guarantorBody({ state: 'declined', held: 0 })],
+      }),
+    );
+    await user.click(within(await actions()).getByRole('button', { name: 'Write off' }));
+    const dialog = screen.getByRole('dialog', { name: 'Write off loan #1?' });
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it("another admin confirms a write-off with the proposal's choice to recover from the guarantors", async () => {
+    const proposal = proposalBody({
+      action: 'loan.write_off',
+      loan_id: 1,
+      amount: 1426.66,
+      reason: 'The member left the UAE.',
+      details: { recover_from_guarantors: true },
+    });
+    const { requests, user } = setup(
+      adminActiveLoan({ guarantee_needed: 600, guarantors: [guarantorBody()] }),
+      {
+        'GET /api/profile': () => ({ body: chairProfileBody() }),
+        'GET /api/admin/proposals': () => ({ body: { items: [proposal] } }),
+      },
+    );
+    const waiting = within(await actions()).getByRole('region', {
+      name: 'Proposed: waiting for a second admin',
+    });
+    expect(waiting).toHaveTextContent(
+      "Write off the AED 1,426.66 still owed, and recover the loss from the guarantors' held savings.",
+    );
+    await user.click(within(waiting).getByRole('button', { name: 'Confirm write-off' }));
+    const dialog = screen.getByRole('dialog', { name: 'Write off loan #1?' });
+    const recover = within(dialog).getByRole('checkbox', {
+      name: "Recover the loss from the guarantors' held savings",
+    });
+    // Confirmed as proposed.
+    expect(recover).toBeChecked();
+    expect(recover).toBeDisabled();
+    expect(recover).toHaveAccessibleDescription(
+      'As proposed: confirm it, or withdraw the proposal to choose otherwise.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm write-off' }));
+    expect(await screen.findByText('The loan was written off.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([
+      expect.objectContaining({
+        url: '/api/admin/loans/1/write-off',
+        body: { reason: 'The member left the UAE.', recover_from_guarantors: true },
       }),
     ]);
   });
@@ -575,7 +794,7 @@ describe('a loan, for the committee', () => {
     expect(posts(requests)).toEqual([
       expect.objectContaining({
         url: '/api/admin/loans/1/write-off',
-        body: { reason: 'The member left the UAE.' },
+        body: { reason: 'The member left the UAE.', recover_from_guarantors: false },
       }),
     ]);
   });

@@ -18,6 +18,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminLoan, type AdminLoan } from '../api/admin-loans.ts';
 import { LoanActions } from './loan-actions.tsx';
+import { LoanGuarantors } from './loan-guarantors.tsx';
 import { LoanStateBadge } from '../../../components/loan-state-badge.tsx';
 
 type Installment = AdminLoan['installments'][number];
@@ -29,7 +30,10 @@ const INSTALLMENT_TONE: Record<Installment['status'], BadgeTone> = {
   overdue: 'danger',
 };
 
-/** One loan (/admin/loans/:id): figures, the actions its state allows, schedule and history. */
+/**
+ * One loan (/admin/loans/:id): figures, guarantors, the actions its state allows, schedule and
+ * history.
+ */
 export function AdminLoanDetailPage() {
   const i18n = useTexts();
   const id = Number(useParams().id);
@@ -169,22 +173,25 @@ function LoanDetail({ loan }: { loan: AdminLoan }) {
       )}
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        <section
-          aria-labelledby="loan-figures-title"
-          className="rounded-2xl bg-white p-4 shadow-sm sm:p-6"
-        >
-          <h2 id="loan-figures-title" className="text-lg font-bold text-slate-900">
-            {i18n._('admin-loans.loan.figures')}
-          </h2>
-          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
-            {figures.map((f) => (
-              <div key={f.key} className="min-w-0">
-                <dt className="text-sm text-slate-600">{f.label}</dt>
-                <dd className="font-bold break-words text-slate-900 tabular-nums">{f.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <div className="flex min-w-0 flex-col gap-4">
+          <section
+            aria-labelledby="loan-figures-title"
+            className="rounded-2xl bg-white p-4 shadow-sm sm:p-6"
+          >
+            <h2 id="loan-figures-title" className="text-lg font-bold text-slate-900">
+              {i18n._('admin-loans.loan.figures')}
+            </h2>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
+              {figures.map((f) => (
+                <div key={f.key} className="min-w-0">
+                  <dt className="text-sm text-slate-600">{f.label}</dt>
+                  <dd className="font-bold break-words text-slate-900 tabular-nums">{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <LoanGuarantors loan={loan} />
+        </div>
         <LoanActions loan={loan} />
       </div>
 

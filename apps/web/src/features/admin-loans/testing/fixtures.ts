@@ -1,4 +1,5 @@
 import type { AdminLoan } from '@jamiya/contracts/loans';
+import type { LoanGuarantor } from '@jamiya/contracts/guarantees';
 import { activeLoan, pendingLoan } from '../../../testing/api-fixtures.ts';
 import { AMINA, RAHUL } from '../../../testing/admin-fixtures.ts';
 
@@ -12,6 +13,9 @@ export const adminActiveLoan = (overrides: Partial<AdminLoan> = {}): AdminLoan =
   const [applied, approved, paidOut] = activeLoan().transitions;
   return {
     ...activeLoan(),
+    // Within the member's free savings: no guarantor needed.
+    guarantee_needed: 0,
+    guarantors: [],
     member: AMINA,
     transitions: [
       { ...applied!, admin: null, proposed_by: null },
@@ -24,11 +28,26 @@ export const adminActiveLoan = (overrides: Partial<AdminLoan> = {}): AdminLoan =
 
 export const adminPendingLoan = (overrides: Partial<AdminLoan> = {}): AdminLoan => ({
   ...pendingLoan(),
+  guarantee_needed: 0,
+  guarantors: [],
   member: RAHUL,
   transitions: pendingLoan().transitions.map((step) => ({
     ...step,
     admin: null,
     proposed_by: null,
   })),
+  ...overrides,
+});
+
+/** Omar stands guarantor for AED 600 and has accepted: the guarantee holds that much. */
+export const guarantorBody = (overrides: Partial<LoanGuarantor> = {}): LoanGuarantor => ({
+  id: 3,
+  member_id: 'JM000006',
+  name: 'Omar Haddad',
+  amount: 600,
+  state: 'accepted',
+  held: 600,
+  recovered: 0,
+  answered_at: '2026-12-01T10:00:00.000Z',
   ...overrides,
 });

@@ -13,7 +13,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useMembers, type MembersFilter } from '../api/get-members.ts';
-import { useDebouncedValue } from '../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { tableLink } from '../../../components/styles.ts';
 import { AddMemberModal } from './add-member-modal.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { loan as loanSchema } from '@jamiya/contracts/loans';
 import { myAccountData } from '@jamiya/contracts/payments';
 import { publicSettings } from '@jamiya/contracts/settings';
+import { myGuarantees } from '@jamiya/contracts/guarantees';
+import type { GuaranteeState } from '@jamiya/contracts/values';
 import {
   activeLoan as sharedActiveLoan,
   monthRow,
@@ -51,8 +53,51 @@ const account = (
   });
 
 // Shared answers, checked against the contracts' schemas here so a drift fails.
-const activeLoan = loanSchema.parse(sharedActiveLoan());
-const settings = publicSettings.parse(settingsBody());
+// With the fields issue 38 added to the contracts (guarantors, loan rules) where the shared
+// fixtures do not give them yet.
+const activeLoan = loanSchema.parse(
+  Object.assign({ guarantee_needed: 0, guarantors: [] }, sharedActiveLoan()),
+);
+const settings = publicSettings.parse(
+  Object.assign(
+    {
+      loan_rules: {
+        min_membership_months: 6,
+        max_months_in_arrears: 2,
+        savings_multiple: 3,
+        guarantor_alert_days: 15,
+      },
+    },
+    settingsBody(),
+  ),
+);
+
+/** GET /api/guarantees: what the member guarantees of others' loans. */
+const guarantees = (
+  items: { id: number; state: GuaranteeState; amount: number; held: number; name: string }[],
+) =>
+  myGuarantees.parse({
+    items: items.map(({ id, state, amount, held, name }) => ({
+      id,
+      state,
+      amount,
+      held,
+      recovered: 0,
+      asked_at: '2026-11-20T08:30:00.000Z',
+      answered_at: state === 'asked' ? null : '2026-11-21T08:30:00.000Z',
+      borrower: { member_id: `JM00000${id}`, name },
+      loan: {
+        state: state === 'asked' ? 'pending' : 'active',
+        amount: 5000,
+        duration_month: 12,
+        is_overdue: false,
+        arrears: 0,
+        overdue_since: null,
+      },
+    })),
+    findable: true,
+    free_savings: 350,
+  });
 
 const loans = (items: unknown[]) => ({ body: { items, next_cursor: null } });
 
@@ -274,5 +319,59 @@ describe('MemberHomePage', () => {
     expect(alert).not.toHaveTextContent('No account data found');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Confirm & Pay' })).toBeInTheDocument();
+  });
+  it('says what each guarantee holds of the savings, and who asks the member to stand guarantor', async () => {
+    stubApi({
+      'GET /api/my-account-data': () => ({ body: account() }),
+      'GET /api/my-loans': () => loans([]),
+      'GET /api/settings': () => ({ body: settings }),
+      'GET /api/guarantees': () => ({
+        body: guarantees([
+          { id: 1, state: 'asked', amount: 1500, held: 0, name: 'Rashid Khan' },
+          { id: 2, state: 'accepted', amount: 1500, held: 1250.5, name: 'Meera Nair' },
+          { id: 3, state: 'released', amount: 800, held: 0, name: 'Sara Ali' },
+        ]),
+      }),
+    });
+    renderWithProviders(<MemberHomePage loadRechargeForm={loadRechargeForm} />);
+
+    const saving = within(await screen.findByRole('region', { name: 'Your Saving Balance' }));
+    await waitFor(() =>
+      expect(saving.getAllByRole('listitem').map((line) => line.textContent)).toEqual([
+        'AED\u00a01,250.50 held as a guarantee for Meera Nair',
+      ]),
+    );
+    // The name keeps its own direction inside the sentence.
+    expect(saving.getByText('Meera Nair').tagName).toBe('BDI');
+    // Released: it holds nothing any more.
+    expect(screen.queryByText(/Sara Ali/)).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('link', {
+        name: 'Rashid Khan asks you to stand guarantor for AED\u00a01,500',
+      }),
+    ).toHaveAttribute('href', '/user/guarantees');
+  });
+
+  it('shows the home without guarantees when they cannot be read', async () => {
+    stubApi({
+      'GET /api/my-account-data': () => ({ body: account() }),
+      'GET /api/my-loans': () => loans([]),
+      'GET /api/settings': () => ({ body: settings }),
+      'GET /api/guarantees': () => ({
+        status: 500,
+        body: { status_code: 500, message: 'Something failed on our side.' },
+      }),
+    });
+    const { queryClient } = renderWithProviders(
+      <MemberHomePage loadRechargeForm={loadRechargeForm} />,
+    );
+
+    const saving = await screen.findByRole('region', { name: 'Your Saving Balance' });
+    await waitFor(() => expect(queryClient.getQueryState(['guarantees'])?.status).toBe('error'));
+    expect(await screen.findByRole('button', { name: 'Confirm & Pay' })).toBeInTheDocument();
+    expect(saving).toHaveTextContent(/^Your Saving BalanceAED 1,600Monthly due: AED 200$/);
+    expect(screen.queryByText(/guarant/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Something failed on our side.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

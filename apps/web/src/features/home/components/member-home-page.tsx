@@ -11,6 +11,7 @@ import { formatDate, periodLabel } from '../../../lib/dates.ts';
 import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
 import { holderFigures } from '../lib/home-figures.ts';
 import { ActiveLoanBanner } from './active-loan-banner.tsx';
+import { AskedGuarantees, HeldForGuarantees } from './guarantee-notes.tsx';
 
 /**
  * Loads the recharge form of features/recharge, with its texts: given by the route table
@@ -47,6 +48,7 @@ export function MemberHomePage({ loadRechargeForm }: { loadRechargeForm: LoadRec
       ) : (
         <SummaryCards data={account.data} />
       )}
+      <AskedGuarantees />
       <ActiveLoanBanner />
       {hasPagePainted ? <LazyRechargeForm load={loadRechargeForm} /> : <RechargeFormPlaceholder />}
     </div>
@@ -136,6 +138,7 @@ function SummaryCards({ data }: { data: AccountData }) {
         <p className="text-sm text-brand-100">
           {i18n._('home.saving.monthlyDue', { amount: aed(data.monthly_due) })}
         </p>
+        <HeldForGuarantees />
       </section>
       <section
         aria-labelledby="holder-title"

@@ -20,6 +20,12 @@ const settings: PublicSettings = {
     allow_custom_term: true,
     max_custom_term: 24,
   },
+  loan_rules: {
+    min_membership_months: 3,
+    max_months_in_arrears: 0,
+    savings_multiple: 3,
+    guarantor_alert_days: 30,
+  },
   terms_text: 'Loans carry 6 % flat interest.',
   payment_instructions: '',
   texts_in: { payment_instructions: 'en', terms_text: 'en' },

@@ -20,6 +20,7 @@ import {
 import { NotificationBell } from './notification-bell.tsx';
 import { OfflineBanner, UpdateBanner } from './app-banners.tsx';
 import { ProfileDropdown } from './profile-dropdown.tsx';
+import { GuaranteeIcon } from './menu-entries.ts';
 import { Logo } from '../../../components/logo.tsx';
 import { SkipLink } from '../../../components/skip-link.tsx';
 
@@ -33,6 +34,12 @@ const SIDE_NAV = [
   },
   { text: /*i18n*/ 'layout.nav.applyLoan', to: '/user/apply-loan', Icon: ApplyIcon, end: false },
   { text: /*i18n*/ 'layout.nav.myLoan', to: '/user/my-loan', Icon: LoanIcon, end: false },
+  {
+    text: /*i18n*/ 'layout.nav.guarantees',
+    to: '/user/guarantees',
+    Icon: GuaranteeIcon,
+    end: false,
+  },
   { text: /*i18n*/ 'layout.nav.dashboard', to: '/user/dashboard', Icon: DashboardIcon, end: false },
 ] as const;
 

@@ -17,11 +17,22 @@ export interface MenuEntry {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
+/** Two members side by side: the guarantees a member gives for another's loan. */
+export const GuaranteeIcon = (p: SVGProps<SVGSVGElement>) =>
+  createElement(
+    'svg',
+    iconProps(p),
+    createElement('circle', { cx: 9, cy: 8, r: 3.5 }),
+    createElement('path', { d: 'M2.5 20c0-3.5 3-5.5 6.5-5.5s6.5 2 6.5 5.5' }),
+    createElement('path', { d: 'M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c2 .7 3.5 2.4 3.5 5.2' }),
+  );
+
 /** The profile menu of docs/product.md 10.2, each entry to a real route (docs/product.md section 7). */
 export const PROFILE_MENU: MenuEntry[] = [
   { text: /*i18n*/ 'layout.menu.dashboard', to: '/user/dashboard', Icon: DashboardIcon },
   { text: /*i18n*/ 'layout.menu.myProfile', to: '/user/my-profile', Icon: UserIcon },
   { text: /*i18n*/ 'layout.menu.loanApply', to: '/user/apply-loan', Icon: ApplyIcon },
+  { text: /*i18n*/ 'layout.menu.guarantees', to: '/user/guarantees', Icon: GuaranteeIcon },
   { text: /*i18n*/ 'layout.menu.statement', to: '/user/statement', Icon: DashboardIcon },
   { text: /*i18n*/ 'layout.menu.notifications', to: '/user/notifications', Icon: ChatIcon },
   { text: /*i18n*/ 'layout.menu.myBonus', to: '/user/my-bonus', Icon: GiftIcon },

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LOAN_TYPES, loanApplicationResponse } from '@jamiya/contracts/loans';
+import type { Fils } from '@jamiya/money/fils';
+import { filsToDecimalString } from '@jamiya/money/format';
 import type { LoanFigures } from '@jamiya/money/loan';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
@@ -16,9 +18,14 @@ export interface LoanApplication {
   bankAccount: string;
   passportOrNid: string;
   includeInsurance: boolean;
+  /** Who stands for the part above the free savings; none when the savings cover it. */
+  guarantors: readonly { memberId: string; amountFils: Fils }[];
 }
 
-/** The multipart body of docs/product.md 10.7, fields 10.3, figures as exact decimal text. */
+/**
+ * The multipart body of docs/product.md 10.7, fields 10.3, figures as exact decimal text; the
+ * guarantors, when there are any, as one field holding their JSON (issue 38).
+ */
 export function loanApplicationFormData(application: LoanApplication): FormData {
   const { figures } = application;
   const form = new FormData();
@@ -30,6 +37,13 @@ export function loanApplicationFormData(application: LoanApplication): FormData 
   form.append('passport_or_nid', application.passportOrNid);
   form.append('includeInsurance', String(application.includeInsurance));
   form.append('total_amount_with_interest', filsToFormValue(figures.totalFils));
+  if (application.guarantors.length > 0) {
+    const guarantors = application.guarantors.map((g) => ({
+      member_id: g.memberId,
+      amount: filsToDecimalString(g.amountFils),
+    }));
+    form.append('guarantors', JSON.stringify(guarantors));
+  }
   return form;
 }
 

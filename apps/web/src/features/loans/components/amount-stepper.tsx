@@ -1,9 +1,7 @@
 import { useId, useRef } from 'react';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { filsToAed, type Fils } from '@jamiya/money/fils';
-import { aed } from '../../../lib/format.ts';
-
-const aedFils = (fils: Fils) => aed(filsToAed(fils));
+import type { Fils } from '@jamiya/money/fils';
+import { aedFils } from '../lib/format-fils.ts';
 
 /**
  * The loan amount: − and + by the policy's step, never below the minimum or above the

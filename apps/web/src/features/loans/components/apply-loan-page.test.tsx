@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PublicSettings } from '@jamiya/contracts/settings';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import {
   loansBody,
@@ -9,41 +8,18 @@ import {
   profileBody,
   settingsBody,
 } from '../../../testing/api-fixtures.ts';
+import {
+  SUCCESS,
+  amount,
+  eligibilityBody,
+  estimate,
+  minus,
+  nb,
+  plus,
+  posts,
+  setup,
+} from '../testing/apply-loan.tsx';
 import { ApplyLoanPage } from './apply-loan-page.tsx';
-
-const SUCCESS =
-  'Your loan application was received. The committee reviews it within 2-3 business days.';
-
-function setup({
-  policy = {},
-  loans = loansBody(),
-  status = 1,
-  apply = () => ({ body: { status_code: 200, message: SUCCESS, loan: pendingLoan() } }),
-}: {
-  policy?: Partial<PublicSettings['loan_policy']>;
-  loans?: ReturnType<typeof loansBody>;
-  status?: 0 | 1;
-  apply?: Parameters<typeof stubApi>[0][string];
-} = {}) {
-  const requests = stubApi({
-    'GET /api/settings': () => ({ body: settingsBody(policy) }),
-    'GET /api/profile': () => ({ body: profileBody(status) }),
-    'GET /api/my-loans': () => ({ body: loans }),
-    'POST /api/loan-application': apply,
-  });
-  const user = userEvent.setup();
-  const view = renderWithProviders(<ApplyLoanPage />, { path: '/user/apply-loan' });
-  return { requests, user, ...view };
-}
-
-// Intl puts a no-break space between the currency code and the number; accessible names keep it.
-const nb = (text: string) => text.replace(/AED /g, 'AED\u00a0');
-const amount = () => screen.getByRole('status', { name: 'Loan amount' });
-const plus = () => screen.getByRole('button', { name: nb('Increase the amount by AED 100') });
-const minus = () => screen.getByRole('button', { name: nb('Decrease the amount by AED 100') });
-const estimate = () => screen.getByRole('region', { name: 'Your estimate' });
-const posts = (requests: ReturnType<typeof stubApi>) =>
-  requests.filter((r) => r.method === 'POST' && r.url === '/api/loan-application');
 
 describe('the amount stepper', () => {
   it('starts at the policy default and steps by the policy step', async () => {
@@ -300,10 +276,108 @@ it('shows an error with a retry when the settings cannot be loaded', async () =>
         : { body: settingsBody() },
     'GET /api/profile': () => ({ body: profileBody() }),
     'GET /api/my-loans': () => ({ body: loansBody() }),
+    'GET /api/my-loans/eligibility': () => ({ body: eligibilityBody() }),
   });
   const user = userEvent.setup();
   renderWithProviders(<ApplyLoanPage />);
   expect(await screen.findByText('Something failed on our side.')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('status', { name: 'Loan amount' })).toHaveTextContent('AED 1,000');
+});
+
+describe('what the member may borrow', () => {
+  it('tells a member who may not borrow why, in the words of the server, and keeps the form from being sent', async () => {
+    setup({
+      eligibility: eligibilityBody({
+        eligible: false,
+        max_amount: 0,
+        reasons: [
+          {
+            code: 'membership_too_short',
+            message: 'You can borrow once you have been a member for 6 months.',
+          },
+          { code: 'dues_in_arrears', message: 'Pay your dues of October and November first.' },
+        ],
+      }),
+    });
+    const notice = (await screen.findByText('You cannot apply for a loan now')).parentElement!;
+    expect(notice).toHaveAttribute('role', 'alert');
+    const reasons = within(notice).getAllByRole('listitem');
+    expect(reasons.map((r) => r.textContent)).toEqual([
+      'You can borrow once you have been a member for 6 months.',
+      'Pay your dues of October and November first.',
+    ]);
+    // The form stays to be read, and cannot be sent.
+    expect(screen.getByRole('status', { name: 'Loan amount' })).toHaveTextContent('AED 1,000');
+    expect(screen.getByRole('button', { name: 'Apply for the loan' })).toBeDisabled();
+    expect(
+      screen.getByText(
+        'You cannot send this application now: see the note at the top of the page.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('does not repeat what the open loan notice says', async () => {
+    setup({
+      loans: loansBody(pendingLoan()),
+      eligibility: eligibilityBody({
+        eligible: false,
+        max_amount: 0,
+        reasons: [{ code: 'open_loan', message: 'You already have a loan in progress.' }],
+      }),
+    });
+    expect(await screen.findByText('You already have a loan')).toBeInTheDocument();
+    expect(screen.queryByText('You already have a loan in progress.')).not.toBeInTheDocument();
+    expect(screen.queryByText('You cannot apply for a loan now')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply for the loan' })).toBeDisabled();
+  });
+
+  it("stops the stepper at the member's own maximum, on the policy's steps, and says why", async () => {
+    const { user } = setup({
+      policy: { default: 2300 },
+      eligibility: eligibilityBody({
+        // 3 × savings of AED 816.50: not on the steps of AED 100, so AED 2,400 at most.
+        max_amount: 2449.5,
+        savings: 816.5,
+        free_savings: 5000,
+        reasons: [
+          {
+            code: 'savings_limit',
+            message: 'You may borrow up to 3 times your savings: AED 2,449.50.',
+          },
+        ],
+      }),
+    });
+    const info = await screen.findByText('How much you can borrow');
+    expect(info.parentElement).toHaveAttribute('role', 'status');
+    expect(info.parentElement).toHaveTextContent(
+      'You may borrow up to 3 times your savings: AED 2,449.50.',
+    );
+    expect(screen.getByText('Minimum AED 500 · Maximum loan AED 2,400')).toBeInTheDocument();
+    await user.click(plus());
+    expect(amount()).toHaveTextContent('AED 2,400');
+    expect(plus()).toBeDisabled();
+    // Eligible: the form can be sent.
+    expect(screen.getByRole('button', { name: 'Apply for the loan' })).toBeEnabled();
+  });
+
+  it('shows an error with a retry when the eligibility cannot be loaded', async () => {
+    let calls = 0;
+    stubApi({
+      'GET /api/settings': () => ({ body: settingsBody() }),
+      'GET /api/profile': () => ({ body: profileBody() }),
+      'GET /api/my-loans': () => ({ body: loansBody() }),
+      'GET /api/my-loans/eligibility': () =>
+        ++calls === 1
+          ? { status: 500, body: { status_code: 500, message: 'Something failed on our side.' } }
+          : { body: eligibilityBody() },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ApplyLoanPage />);
+    expect(await screen.findByText('Something failed on our side.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('status', { name: 'Loan amount' })).toHaveTextContent(
+      'AED 1,000',
+    );
+  });
 });

@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import type { EligibilityCode } from '@jamiya/contracts/values';
+import { tryParseAed } from '@jamiya/money/fils';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { APPLY_OPEN_LOAN_TEXTS } from '../texts.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -8,7 +10,9 @@ import { useProfile } from '../../../api/get-profile.ts';
 import { useSettings } from '../../../api/get-settings.ts';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/messages.ts';
-import { policyInFils } from '../lib/loan-terms.ts';
+import { policyFor, policyInFils } from '../lib/loan-terms.ts';
+import { useEligibility } from '../api/get-eligibility.ts';
+import { EligibilityNotice } from './eligibility-notice.tsx';
 import { LoanApplicationForm } from './loan-application-form.tsx';
 
 const OPEN_STATES = ['pending', 'approved', 'active'] as const;
@@ -16,20 +20,35 @@ type OpenState = (typeof OPEN_STATES)[number];
 const isOpenState = (state: string): state is OpenState =>
   (OPEN_STATES as readonly string[]).includes(state);
 
-/** /user/apply-loan: the loan application of docs/product.md 10.2, on the policy of GET /api/settings. */
+/**
+ * /user/apply-loan: the loan application of docs/product.md 10.2, on the policy of GET
+ * /api/settings and within what the member may borrow (GET /api/my-loans/eligibility).
+ */
 export function ApplyLoanPage() {
   const i18n = useTexts();
   const settings = useSettings();
   const profile = useProfile();
   const loans = useMyLoans();
+  const eligibility = useEligibility();
   const policy = useMemo(
     () => (settings.data ? policyInFils(settings.data.loan_policy) : null),
     [settings.data],
   );
+  const maxAmountFils = eligibility.data ? (tryParseAed(eligibility.data.max_amount) ?? 0) : 0;
+  const ownPolicy = useMemo(
+    () => (policy && eligibility.data?.eligible ? policyFor(policy, maxAmountFils) : null),
+    [policy, eligibility.data?.eligible, maxAmountFils],
+  );
+  const freeSavingsFils = eligibility.data ? (tryParseAed(eligibility.data.free_savings) ?? 0) : 0;
 
   const isInactive = profile.data?.userData.status === 0;
   const loan = currentLoan(loans.data?.items);
   const openState = loan && isOpenState(loan.state) ? loan.state : null;
+  const toldElsewhere: EligibilityCode[] = [
+    ...(isInactive ? (['inactive'] as const) : []),
+    ...(openState ? (['open_loan'] as const) : []),
+  ];
+  const isBlocked = isInactive || openState !== null || !ownPolicy;
 
   return (
     <div className="flex flex-col gap-4">
@@ -66,23 +85,33 @@ export function ApplyLoanPage() {
         </div>
       )}
 
-      {/* The notices above depend on the loans: wait for them too, so the form is not pushed
-          down once it is drawn (layout shift). */}
-      {settings.isPending || loans.isPending ? (
+      {/* The notices above depend on the loans and the eligibility: wait for them too, so the
+          form is not pushed down once it is drawn (layout shift). */}
+      {settings.isPending || loans.isPending || eligibility.isPending ? (
         <Spinner />
       ) : settings.isError || !policy ? (
         <ErrorState
           message={errorMessage(settings.error)}
           onRetry={() => void settings.refetch()}
         />
-      ) : (
-        <LoanApplicationForm
-          policy={policy}
-          interestRatePercent={settings.data.loan_policy.interest_rate_percent}
-          termsText={settings.data.terms_text}
-          termsLanguage={settings.data.texts_in.terms_text}
-          blockedReason={isInactive || openState ? i18n._('loans.apply.blocked') : undefined}
+      ) : eligibility.isError ? (
+        <ErrorState
+          message={errorMessage(eligibility.error)}
+          onRetry={() => void eligibility.refetch()}
         />
+      ) : (
+        <>
+          <EligibilityNotice eligibility={eligibility.data} toldElsewhere={toldElsewhere} />
+          <LoanApplicationForm
+            // Not eligible, the form shows the policy's range, and cannot be sent.
+            policy={ownPolicy ?? policy}
+            freeSavingsFils={freeSavingsFils}
+            interestRatePercent={settings.data.loan_policy.interest_rate_percent}
+            termsText={settings.data.terms_text}
+            termsLanguage={settings.data.texts_in.terms_text}
+            blockedReason={isBlocked ? i18n._('loans.apply.blocked') : undefined}
+          />
+        </>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useMemo, type FocusEvent } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { Language } from '@jamiya/contracts/languages';
 import { useTexts } from '../../../lib/i18n.tsx';
@@ -7,34 +7,35 @@ import { LOAN_TYPES_TEXTS } from '../texts.ts';
 import { LOAN_TYPES } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import {
-  applyServerErrors,
-  toastError,
-  toastSuccess,
-  translateMessage,
-} from '../../../lib/messages.ts';
+import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
+import type { Fils } from '@jamiya/money/fils';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useApplyForLoan } from '../api/apply-for-loan.ts';
-import { SERVER_FIELDS, type LoanFormInput, type LoanFormValues } from '../lib/loan-form-fields.ts';
-import {
-  CUSTOM_TERM,
-  estimateLoan,
-  parseCustomTerm,
-  termMonths,
-  type PolicyFils,
-} from '../lib/loan-terms.ts';
+import { formFieldOf, type LoanFormInput, type LoanFormValues } from '../lib/loan-form-fields.ts';
+import { emptyGuarantorRow, guaranteeNeededFils } from '../lib/guarantors.ts';
+import { aedFils } from '../lib/format-fils.ts';
+import { MAX_GUARANTORS } from '@jamiya/contracts/values';
+import { CUSTOM_TERM, estimateLoan, termMonths, type PolicyFils } from '../lib/loan-terms.ts';
 import { AmountStepper } from './amount-stepper.tsx';
+import { TermChoice } from './term-choice.tsx';
 import { LoanEstimate } from './loan-estimate.tsx';
+import { LaterPart, preloadLaterParts } from './later-parts.tsx';
+import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
 import { NeedsNetwork } from '../../../components/needs-network.tsx';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
 
 export function LoanApplicationForm({
   policy,
+  freeSavingsFils,
   interestRatePercent,
   termsText,
   termsLanguage,
   blockedReason,
 }: {
+  /** The member's own range: at most what they may borrow. */
   policy: PolicyFils;
+  /** Savings not held for guarantees: the part of a loan above it needs guarantors. */
+  freeSavingsFils: Fils;
   interestRatePercent: number;
   termsText: string;
   /** The language the treasurer wrote the terms in: English where not in the member's. */
@@ -49,13 +50,26 @@ export function LoanApplicationForm({
     () =>
       lazyZodResolver(() =>
         import('../lib/loan-form-schema.ts').then((m) =>
-          m.loanFormSchema(policy, {
-            invalid: i18n._('loans.apply.customTermInvalid'),
-            tooLong: i18n._('loans.apply.customTermTooLong', { max: policy.maxCustomTerm }),
+          m.loanFormSchema({
+            policy,
+            freeSavingsFils,
+            messages: {
+              invalid: i18n._('loans.apply.customTermInvalid'),
+              tooLong: i18n._('loans.apply.customTermTooLong', { max: policy.maxCustomTerm }),
+              memberId: i18n._('loans.apply.guarantors.memberIdInvalid'),
+              duplicate: i18n._('loans.apply.guarantors.duplicate'),
+              amount: i18n._('loans.apply.guarantors.amountInvalid'),
+              tooMany: i18n._('loans.apply.guarantors.max', { max: MAX_GUARANTORS }),
+              notEnough: (coveredFils, neededFils) =>
+                i18n._('loans.apply.guarantors.notEnough', {
+                  covered: aedFils(coveredFils),
+                  needed: aedFils(neededFils),
+                }),
+            },
           }),
         ),
       ),
-    [policy, i18n],
+    [policy, freeSavingsFils, i18n],
   );
   const defaults = useMemo<LoanFormInput>(
     () => ({
@@ -66,6 +80,7 @@ export function LoanApplicationForm({
       bank_account: '',
       passport_or_nid: '',
       includeInsurance: false,
+      guarantors: [emptyGuarantorRow()],
     }),
     [policy],
   );
@@ -80,6 +95,12 @@ export function LoanApplicationForm({
   });
   const months = termMonths(term, customTerm, policy);
   const figures = estimateLoan(amountFils, months, policy);
+  const neededFils = guaranteeNeededFils(amountFils, freeSavingsFils);
+  const mayNeedGuarantors = !blockedReason && freeSavingsFils < policy.maxFils;
+  const hasPagePainted = useAfterPagePaint();
+  useEffect(() => {
+    if (hasPagePainted && mayNeedGuarantors) preloadLaterParts();
+  }, [hasPagePainted, mayNeedGuarantors]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const submitted = estimateLoan(
@@ -98,28 +119,22 @@ export function LoanApplicationForm({
         bankAccount: values.bank_account,
         passportOrNid: values.passport_or_nid,
         includeInsurance: values.includeInsurance,
+        guarantors: values.guarantors,
       });
       toastSuccess(res.message);
       form.reset(defaults);
     } catch (error) {
+      const fields =
+        error instanceof ApiError ? Object.keys(error.errors).filter((f) => formFieldOf(f)) : [];
       applyServerErrors(
         error,
-        (name: string, e) => form.setError(SERVER_FIELDS[name] as 'term', e),
-        Object.keys(SERVER_FIELDS),
+        (name: string, e) => form.setError(formFieldOf(name) as 'term', e),
+        fields,
       );
       toastError(error);
     }
   });
 
-  const termOptions = [
-    ...policy.terms.map((m) => ({
-      value: String(m),
-      label: i18n._('loans.apply.months', { count: m }),
-    })),
-    ...(policy.allowCustomTerm
-      ? [{ value: CUSTOM_TERM, label: i18n._('loans.apply.custom') }]
-      : []),
-  ];
   const cardClass = 'flex flex-col gap-5 rounded-2xl bg-white p-4 shadow-sm sm:p-6';
 
   return (
@@ -155,65 +170,13 @@ export function LoanApplicationForm({
             />
           )}
         />
-
-        <fieldset
-          aria-describedby={errors.term ? 'loan-term-error' : undefined}
-          className="flex flex-col gap-2"
-        >
-          <legend className="text-sm font-medium text-slate-800">
-            {i18n._('loans.apply.term')}
-          </legend>
-          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {termOptions.map((option) => (
-              <label key={option.value} className="relative">
-                <input
-                  type="radio"
-                  value={option.value}
-                  className="peer sr-only"
-                  {...form.register('term')}
-                />
-                <span className="flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white px-2 text-center text-sm font-semibold text-slate-800 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700">
-                  {option.label}
-                </span>
-              </label>
-            ))}
-          </div>
-          {errors.term && (
-            <p id="loan-term-error" role="alert" className="text-sm text-red-700">
-              {translateMessage(errors.term.message ?? '')}
-            </p>
-          )}
-        </fieldset>
-
-        {term === CUSTOM_TERM && (
-          <Field
-            label={i18n._('loans.apply.customTerm')}
-            hint={i18n._('loans.apply.customTermHint', { max: policy.maxCustomTerm })}
-            error={errors.custom_term?.message}
-          >
-            {(a) => (
-              <input
-                {...a}
-                type="number"
-                inputMode="decimal"
-                dir="ltr"
-                min={1}
-                max={policy.maxCustomTerm}
-                step="any"
-                className={inputClass}
-                {...form.register('custom_term', {
-                  // Whole months only: 2.7 becomes 2 (docs/product.md 10.5).
-                  onBlur: (e: FocusEvent<HTMLInputElement>) => {
-                    const result = parseCustomTerm(e.target.value, policy.maxCustomTerm);
-                    if (result.ok && String(result.months) !== e.target.value) {
-                      form.setValue('custom_term', String(result.months), { shouldValidate: true });
-                    }
-                  },
-                })}
-              />
-            )}
-          </Field>
+        {mayNeedGuarantors && (
+          <p className="-mt-3 text-center text-sm text-slate-600">
+            {i18n._('loans.apply.guarantors.threshold', { free: aedFils(freeSavingsFils) })}
+          </p>
         )}
+
+        <TermChoice form={form} policy={policy} />
       </div>
 
       <div className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -223,6 +186,20 @@ export function LoanApplicationForm({
           error={errors.root?.figures?.message}
         />
       </div>
+
+      {mayNeedGuarantors && neededFils > 0 && (
+        <div className={`${cardClass} lg:col-start-1`}>
+          <LaterPart>
+            {({ GuarantorsSection }) => (
+              <GuarantorsSection
+                form={form}
+                neededFils={neededFils}
+                freeSavingsFils={freeSavingsFils}
+              />
+            )}
+          </LaterPart>
+        </div>
+      )}
 
       <div className={`${cardClass} lg:col-start-1`}>
         <label className="flex min-h-11 cursor-pointer items-start gap-3">

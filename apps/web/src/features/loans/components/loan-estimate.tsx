@@ -1,10 +1,7 @@
 import { useTexts } from '../../../lib/i18n.tsx';
-import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { LoanFigures } from '@jamiya/money/loan';
-import { aed } from '../../../lib/format.ts';
+import { aedFils } from '../lib/format-fils.ts';
 import { CardAmount } from '../../../components/figures.tsx';
-
-const aedFils = (fils: Fils) => aed(filsToAed(fils));
 
 /** What the member will repay, from the same loanFigures() the server stores. */
 export function LoanEstimate({

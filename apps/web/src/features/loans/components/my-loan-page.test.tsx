@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { LoanGuarantor } from '@jamiya/contracts/guarantees';
 import type { Loan } from '@jamiya/contracts/loans';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { activeLoan, loansBody, pendingLoan } from '../../../testing/api-fixtures.ts';
@@ -215,5 +216,95 @@ describe('My Loan', () => {
     setup([loan]);
     await screen.findByRole('heading', { name: /Loan #/ });
     expect(screen.queryByRole('link', { name: 'Repay loan' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the guarantors of the loan', () => {
+  const guarantor = (overrides: Partial<LoanGuarantor>): LoanGuarantor => ({
+    id: 1,
+    member_id: 'JM000123',
+    name: 'Amina Yusuf',
+    amount: 600,
+    state: 'accepted',
+    held: 600,
+    recovered: 0,
+    answered_at: '2026-12-01T12:00:00.000Z',
+    ...overrides,
+  });
+  const card = () => screen.getByRole('region', { name: 'Guarantors' });
+
+  it('lists each with their ID, amount, answer and what their savings hold now', async () => {
+    setup([
+      activeLoan({
+        guarantee_needed: 1000,
+        guarantors: [
+          guarantor({ id: 1 }),
+          guarantor({
+            id: 2,
+            member_id: 'JM000456',
+            name: 'Amir Khan',
+            amount: 400.5,
+            held: 285.25,
+          }),
+        ],
+      }),
+    ]);
+    await screen.findByRole('region', { name: 'Guarantors' });
+    const items = within(card()).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Amina Yusuf');
+    expect(items[0]).toHaveTextContent('JM000123');
+    expect(items[0]).toHaveTextContent('Accepted');
+    expect(within(items[1]!).getByText('Amount guaranteed').nextElementSibling).toHaveTextContent(
+      'AED 400.50',
+    );
+    expect(
+      within(items[1]!).getByText('Held of their savings now').nextElementSibling,
+    ).toHaveTextContent('AED 285.25');
+    // Paid out: nothing is waiting for the guarantors.
+    expect(within(card()).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says how far a pending application is covered, and that a declined guarantor can be replaced', async () => {
+    setup([
+      pendingLoan({
+        loan_amount: 3000,
+        guarantee_needed: 1000.5,
+        guarantors: [
+          guarantor({ id: 1, amount: 600, held: 0 }),
+          guarantor({ id: 2, name: 'Amir Khan', state: 'declined', amount: 400.5, held: 0 }),
+        ],
+      }),
+    ]);
+    await screen.findByRole('region', { name: 'Guarantors' });
+    const status = within(card()).getByRole('status');
+    expect(status).toHaveTextContent(
+      'Your guarantors have covered AED 600 of AED 1,000.50; the committee can approve once they cover it all.',
+    );
+    expect(status).toHaveTextContent(
+      'A guarantor has declined. You may withdraw this application and apply again with another guarantor.',
+    );
+    expect(within(card()).getByText('Declined')).toBeInTheDocument();
+  });
+
+  it('says nothing more once the accepted guarantees cover the loan, and waits for an answer', async () => {
+    setup([
+      pendingLoan({
+        guarantee_needed: 600,
+        guarantors: [
+          guarantor({ id: 1 }),
+          guarantor({ id: 2, name: 'Amir Khan', state: 'asked', amount: 200, held: 0 }),
+        ],
+      }),
+    ]);
+    await screen.findByRole('region', { name: 'Guarantors' });
+    expect(within(card()).getByText('Waiting for an answer')).toBeInTheDocument();
+    expect(within(card()).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows no guarantors card for a loan without guarantors', async () => {
+    setup([pendingLoan({ guarantee_needed: 0, guarantors: [] })]);
+    await screen.findByRole('heading', { name: /Loan #/ });
+    expect(screen.queryByRole('region', { name: 'Guarantors' })).not.toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { LoanSchedule } from './loan-schedule.tsx';
 import { LoanStateBadge } from '../../../components/loan-state-badge.tsx';
 import { RepaymentBar } from './repayment-bar.tsx';
 import { WithdrawLoanModal } from './withdraw-loan-modal.tsx';
+import { LoanGuarantors } from './loan-guarantors.tsx';
 import { Figures } from '../../../components/figures.tsx';
 
 const linkClass =
@@ -44,6 +45,7 @@ export function MyLoanPage() {
       ) : (
         <>
           <LoanCard loan={loan} />
+          <LoanGuarantors loan={loan} />
           {isDecidedAgainst(loan) ? (
             <LoanHistory transitions={loan.transitions} />
           ) : (

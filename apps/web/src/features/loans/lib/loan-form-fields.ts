@@ -7,7 +7,7 @@ export type LoanFormInput = z.input<LoanFormSchema>;
 export type LoanFormValues = z.output<LoanFormSchema>;
 
 // Where the server's field errors (named as in the API) are shown in this form.
-export const SERVER_FIELDS: Record<string, string> = {
+const SERVER_FIELDS: Record<string, string> = {
   loan_type: 'loan_type',
   loan_amount: 'amountFils',
   duration_month: 'term',
@@ -17,3 +17,16 @@ export const SERVER_FIELDS: Record<string, string> = {
   per_month_amount: 'root.figures',
   total_amount_with_interest: 'root.figures',
 };
+
+/**
+ * The form's field for a field error of the server: a guarantor's member ID or amount by its row
+ * (`guarantors.0.member_id`, in the order they were sent), anything else about the guarantors
+ * above their rows; undefined for a field the form does not have.
+ */
+export function formFieldOf(serverField: string): string | undefined {
+  if (/^guarantors\.\d+\.(member_id|amount)$/.test(serverField)) return serverField;
+  if (serverField === 'guarantors' || serverField.startsWith('guarantors.')) {
+    return 'guarantors.root';
+  }
+  return SERVER_FIELDS[serverField];
+}

@@ -5,6 +5,7 @@ import {
   estimateLoan,
   filsToFormValue,
   parseCustomTerm,
+  policyFor,
   policyInFils,
   termMonths,
 } from './loan-terms.ts';
@@ -61,5 +62,21 @@ describe('the loan terms of the form', () => {
     expect(filsToFormValue(17_830)).toBe('178.30');
     expect(filsToFormValue(5)).toBe('0.05');
     expect(filsToFormValue(99_999_999_999)).toBe('999999999.99');
+  });
+});
+
+describe("a member's own range", () => {
+  it('stops at their own maximum, brought down to the policy steps', () => {
+    // Three times savings of AED 1,234.56: AED 3,703.68, so AED 3,700 on steps of 100 from 500.
+    expect(policyFor(policy, 370_368)).toMatchObject({ minFils: 50_000, maxFils: 370_000 });
+    // Never above the policy's maximum.
+    expect(policyFor(policy, 900_000)?.maxFils).toBe(500_000);
+    // The default comes down with it.
+    expect(policyFor(policy, 80_000)).toMatchObject({ maxFils: 80_000, defaultFils: 80_000 });
+  });
+
+  it('is none below the minimum', () => {
+    expect(policyFor(policy, 49_999)).toBeNull();
+    expect(policyFor(policy, 0)).toBeNull();
   });
 });

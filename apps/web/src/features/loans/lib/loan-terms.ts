@@ -34,6 +34,19 @@ export function policyInFils(policy: LoanPolicy): PolicyFils {
   };
 }
 
+/**
+ * The policy as it stands for one member: the most they may borrow is their own maximum
+ * (GET /api/my-loans/eligibility `max_amount`) where it is below the policy's, brought down to
+ * the policy's steps; null when that is below the minimum (they may not borrow now).
+ */
+export function policyFor(policy: PolicyFils, maxAmountFils: Fils): PolicyFils | null {
+  const capFils = Math.min(policy.maxFils, maxAmountFils);
+  if (capFils < policy.minFils) return null;
+  const steps = policy.stepFils > 0 ? Math.floor((capFils - policy.minFils) / policy.stepFils) : 0;
+  const maxFils = policy.stepFils > 0 ? policy.minFils + steps * policy.stepFils : capFils;
+  return { ...policy, maxFils, defaultFils: Math.min(policy.defaultFils, maxFils) };
+}
+
 export const CUSTOM_TERM = 'custom';
 
 export type CustomTermResult =
