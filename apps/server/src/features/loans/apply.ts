@@ -73,6 +73,7 @@ export async function applyForLoan(
       /*i18n*/ 'Your membership is inactive, so you cannot apply for a loan. Please contact the committee.',
     );
   }
+  if (standing.openLoan) throw openLoanConflict(standing.openLoan);
   const { amountFils, termMonths } = application;
   if (amountFils < s.loanMinFils || amountFils > s.loanMaxFils) {
     const range = { min: aed(s.loanMinFils), max: aed(s.loanMaxFils) };
@@ -122,7 +123,6 @@ export async function applyForLoan(
       errors,
     );
   }
-  if (standing.openLoan) throw openLoanConflict(standing.openLoan);
   if (standing.refusal) throw unprocessable(standing.refusal, { loan_amount: [standing.refusal] });
   if (amountFils > standing.maxAmountFils && standing.limit)
     throw unprocessable(standing.limit, { loan_amount: [standing.limit] });

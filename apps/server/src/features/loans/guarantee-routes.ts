@@ -61,7 +61,8 @@ async function toGuaranteeViews(db: DbOrTx, rows: GuaranteeRow[], now: Date): Pr
   const lateById = new Map(late.map((l) => [l.loanId, l]));
   return rows.map((r) => {
     const loan = loanById.get(r.loanId)!;
-    const arrears = lateById.get(r.loanId);
+    // The arrears are for who stands for the loan now, not for who declined or was not needed.
+    const arrears = r.state === 'accepted' ? lateById.get(r.loanId) : undefined;
     return {
       id: r.id,
       state: r.state,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@jamiya/contracts/languages';
+import { loanInstallments } from '../../db/schema/loans.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 import { accountBalanceFils, memberSavingsFils } from '../ledger/public.ts';
@@ -286,6 +287,32 @@ describe('a guarantee from ask to release', () => {
     expect(await overdueNotices()).toBe(1);
     await sendInstallmentReminders(t.db, new Date(firstDue.getTime() + 32 * 86_400_000));
     expect(await overdueNotices()).toBe(1);
+  });
+
+  it('shows the arrears to who stands for the loan, not to who declined', async () => {
+    const borrower = await member(6);
+    const g = await member(12);
+    const no = await member(12);
+    const loanId = await applyWith(borrower, 2000, [
+      { member: g, amount: 800 },
+      { member: no, amount: 300 },
+    ]);
+    const [yes] = (await guaranteesOf(g.token)).items;
+    await as(g.token, 'POST', `/api/guarantees/${yes!.id}/accept`);
+    const [asked] = (await guaranteesOf(no.token)).items;
+    await as(no.token, 'POST', `/api/guarantees/${asked!.id}/decline`);
+    await payOut(loanId);
+    // The first installment fell due long ago and is unpaid.
+    await t.db
+      .update(loanInstallments)
+      .set({ dueOn: '2026-01-05' })
+      .where(and(eq(loanInstallments.loanId, loanId), eq(loanInstallments.number, 1)));
+    const standing = (await as(g.token, 'GET', '/api/guarantees')).json().items[0].loan;
+    expect(standing).toMatchObject({ is_overdue: true, overdue_since: '2026-01-05' });
+    expect(standing.arrears).toBeGreaterThan(0);
+    const declined = (await as(no.token, 'GET', '/api/guarantees')).json().items[0];
+    expect(declined.state).toBe('declined');
+    expect(declined.loan).toMatchObject({ is_overdue: false, arrears: 0, overdue_since: null });
   });
 });
 

@@ -38,9 +38,9 @@ export async function freeSavingsOf(db: DbOrTx, userIds: number[]): Promise<Map<
 const guarantorField = (i: number, field: 'member_id' | 'amount') => `guarantors.${i}.${field}`;
 
 /**
- * The guarantors an application names, checked: existing active members other than the
- * borrower, each named once, each within their free savings, together covering `neededFils`
- * and no more than the loan. 422 with each wrong field otherwise.
+ * The guarantors an application names, checked: active members other than the borrower, each
+ * named once, together covering `neededFils` and no more than the loan. 422 with each wrong field
+ * otherwise. Whether each can stand for their amount is theirs to see when they answer.
  */
 export async function checkGuarantors(
   db: DbOrTx,
@@ -66,10 +66,6 @@ export async function checkGuarantors(
           .from(users)
           .where(inArray(users.uniqueId, ids));
   const byMemberId = new Map(found.map((u) => [u.uniqueId, u]));
-  const free = await freeSavingsOf(
-    db,
-    found.map((u) => u.id),
-  );
   const seen = new Set<string>();
   const resolved: Array<{ guarantorId: number; amountFils: Fils }> = [];
   asked.forEach((g, i) => {
@@ -77,25 +73,14 @@ export async function checkGuarantors(
     const id = { id: g.memberId };
     if (seen.has(g.memberId))
       add(guarantorField(i, 'member_id'), /*i18n*/ 'Name each guarantor only once.');
-    else if (!user)
-      add(
-        guarantorField(i, 'member_id'),
-        sentence(/*i18n*/ 'There is no member with the ID {id}.', id),
-      );
-    else if (user.id === borrowerId)
+    else if (user?.id === borrowerId)
       add(guarantorField(i, 'member_id'), /*i18n*/ 'You cannot stand guarantor for your own loan.');
-    else if (user.status !== 1 || !user.isMember)
+    // Unknown and inactive alike, and nothing of anyone's savings: an application must not tell
+    // one member about another (the guarantor's own answer checks their free savings).
+    else if (!user || user.status !== 1 || !user.isMember)
       add(
         guarantorField(i, 'member_id'),
-        sentence(/*i18n*/ 'The member {id} is not active, so they cannot stand guarantor.', id),
-      );
-    else if (g.amountFils > free.get(user.id)!)
-      add(
-        guarantorField(i, 'amount'),
-        sentence(
-          /*i18n*/ 'The member {id} cannot stand guarantor for {amount}: it is more than their savings leave free. Ask them for less, or ask another member.',
-          { ...id, amount: aed(g.amountFils) },
-        ),
+        sentence(/*i18n*/ 'There is no active member with the ID {id}.', id),
       );
     else resolved.push({ guarantorId: user.id, amountFils: g.amountFils });
     seen.add(g.memberId);

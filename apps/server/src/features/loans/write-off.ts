@@ -60,6 +60,13 @@ export function writeOffOrPropose(
           now,
           open ? open.details?.recover_from_guarantors === true : recover,
         ),
+      // Recovery takes from members' savings: the second admin confirms it as it was proposed.
+      (open) =>
+        (open.details?.recover_from_guarantors === true) === recover
+          ? null
+          : open.details?.recover_from_guarantors === true
+            ? /*i18n*/ 'This write-off was proposed with recovery from the guarantors; confirm it as it was proposed.'
+            : /*i18n*/ 'This write-off was proposed without recovery from the guarantors; confirm it as it was proposed.',
     );
   });
 }
