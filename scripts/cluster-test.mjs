@@ -137,7 +137,7 @@ async function main() {
     // The survivor carries on: a new submission and its approval, each answered by it.
     const after = [];
     const through = tracked(call, after);
-    const sent = await submitDues(through, walk.member, dubaiMonthName(1), '#a06020');
+    const sent = await submitDues(through, walk.member, dubaiMonthName(), '#a06020');
     await through('POST', `/api/admin/payments/${sent.body.payment.id}/approve`, {
       token: walk.treasurer,
       json: {},
