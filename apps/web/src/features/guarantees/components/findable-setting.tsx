@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { aed } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/messages.ts';
@@ -18,15 +19,19 @@ export function FindableSetting({
   const i18n = useTexts();
   const isOnline = useIsOnline();
   const save = useSaveFindable();
-  // The choice being saved shows at once; a refusal puts back the one saved.
-  const isChecked = save.isPending ? save.variables : findable;
+  // The choice being saved shows at once, set in the click itself (the mutation's own state comes
+  // a tick later, after React has put a controlled box back); a refusal puts back the one saved.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const isChecked = choice ?? findable;
 
   // Not disabled while it saves: a disabled box loses the keyboard's focus.
   const onChange = (next: boolean) => {
     if (save.isPending) return;
+    setChoice(next);
     save.mutate(next, {
       onSuccess: (saved) => toastSuccess(saved.message),
       onError: toastError,
+      onSettled: () => setChoice(null),
     });
   };
 
