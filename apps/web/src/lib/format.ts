@@ -1,4 +1,4 @@
-import { tryParseAed } from '@jamiya/money/fils';
+import { tryParseAed, type Fils } from '@jamiya/money/fils';
 import { formatMoney, leftToRightIn } from '@jamiya/money/format';
 import { i18n } from './i18n.tsx';
 
@@ -12,6 +12,11 @@ export function aed(
   options: { currency?: boolean; signed?: boolean } = {},
 ): string {
   return formatMoney(tryParseAed(amount) ?? 0, language(), options);
+}
+
+/** An amount the app worked out in fils: "AED 1,070", "AED 356.67". */
+export function aedFils(fils: Fils, options: { currency?: boolean; signed?: boolean } = {}) {
+  return formatMoney(fils, language(), options);
 }
 
 /** A change with its sign, so money in and money out cannot be confused; none is a dash. */

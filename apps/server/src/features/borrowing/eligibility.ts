@@ -6,7 +6,13 @@ import { users } from '../../db/schema/users.ts';
 import { addMonthsToDate, localDate } from '../../lib/calendar.ts';
 import { notFound } from '../../lib/errors.ts';
 import { aed, sentence, type Say } from '../../lib/i18n.ts';
-import { freeSavingsOf, openLoanOf, type Standing } from '../loans/public.ts';
+import {
+  heldByGuarantor,
+  INACTIVE_MEMBER,
+  openLoanOf,
+  openLoanSentence,
+  type Standing,
+} from '../loans/public.ts';
 import { accountSummary } from '../payments/public.ts';
 import { getSettings } from '../settings/public.ts';
 
@@ -40,16 +46,13 @@ export async function loanEligibility(db: DbOrTx, userId: number, now: Date): Pr
   if (user.status !== 1)
     reasons.push({
       code: 'inactive',
-      say: /*i18n*/ 'Your membership is inactive, so you cannot apply for a loan. Please contact the committee.',
+      say: INACTIVE_MEMBER,
     });
   const open = await openLoanOf(db, userId);
   if (open)
     reasons.push({
       code: 'open_loan',
-      say:
-        open.state === 'active'
-          ? /*i18n*/ 'You already have an active loan. Repay it before you apply for another.'
-          : /*i18n*/ 'You already have a loan application in progress. Wait for its decision or withdraw it first.',
+      say: openLoanSentence(open.state),
     });
 
   const from = addMonthsToDate(user.joinedOn, s.minMembershipMonths);
@@ -83,7 +86,8 @@ export async function loanEligibility(db: DbOrTx, userId: number, now: Date): Pr
     });
 
   const savingsFils = summary.savingsFils;
-  const freeSavingsFils = Math.max((await freeSavingsOf(db, [userId])).get(userId)!, 0);
+  const heldFils = (await heldByGuarantor(db, [userId])).get(userId)!;
+  const freeSavingsFils = Math.max(savingsFils - heldFils, 0);
   let maxAmountFils = s.loanMaxFils;
   let limit: Say | null = null;
   if (s.savingsMultiple > 0) {

@@ -69,9 +69,7 @@ export async function applyForLoan(
   const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
   if (user.status !== 1) {
-    throw forbidden(
-      /*i18n*/ 'Your membership is inactive, so you cannot apply for a loan. Please contact the committee.',
-    );
+    throw forbidden(INACTIVE_MEMBER);
   }
   if (standing.openLoan) throw openLoanConflict(standing.openLoan);
   const { amountFils, termMonths } = application;
@@ -183,10 +181,16 @@ export async function applyForLoan(
   }
 }
 
+/** Why an inactive member may not apply (403), as the application and the eligibility say it. */
+export const INACTIVE_MEMBER =
+  /*i18n*/ 'Your membership is inactive, so you cannot apply for a loan. Please contact the committee.';
+
+/** Why a member with a loan open may not apply (409), as the application and the eligibility say it. */
+export const openLoanSentence = (state: LoanState) =>
+  state === 'active'
+    ? /*i18n*/ 'You already have an active loan. Repay it before you apply for another.'
+    : /*i18n*/ 'You already have a loan application in progress. Wait for its decision or withdraw it first.';
+
 function openLoanConflict(state: LoanState) {
-  return conflict(
-    state === 'active'
-      ? /*i18n*/ 'You already have an active loan. Repay it before you apply for another.'
-      : /*i18n*/ 'You already have a loan application in progress. Wait for its decision or withdraw it first.',
-  );
+  return conflict(openLoanSentence(state));
 }

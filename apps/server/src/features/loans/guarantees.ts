@@ -14,7 +14,8 @@ import {
 } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
-import { memberSavingsFils, postEntry, savingsByMember } from '../ledger/public.ts';
+import { postEntry, savingsByMember } from '../ledger/public.ts';
+import { memberRefsById } from '../users/public.ts';
 import { guaranteeNotice, notify } from '../notifications/public.ts';
 import { guaranteeRows, heldByGuarantor, type GuaranteeRow } from './holds.ts';
 
@@ -35,7 +36,7 @@ export async function freeSavingsOf(db: DbOrTx, userIds: number[]): Promise<Map<
   return new Map(userIds.map((id) => [id, savings.get(id)! - held.get(id)!]));
 }
 
-const guarantorField = (i: number, field: 'member_id' | 'amount') => `guarantors.${i}.${field}`;
+const guarantorField = (i: number) => `guarantors.${i}.member_id`;
 
 /**
  * The guarantors an application names, checked: active members other than the borrower, each
@@ -71,17 +72,13 @@ export async function checkGuarantors(
   asked.forEach((g, i) => {
     const user = byMemberId.get(g.memberId);
     const id = { id: g.memberId };
-    if (seen.has(g.memberId))
-      add(guarantorField(i, 'member_id'), /*i18n*/ 'Name each guarantor only once.');
+    if (seen.has(g.memberId)) add(guarantorField(i), /*i18n*/ 'Name each guarantor only once.');
     else if (user?.id === borrowerId)
-      add(guarantorField(i, 'member_id'), /*i18n*/ 'You cannot stand guarantor for your own loan.');
+      add(guarantorField(i), /*i18n*/ 'You cannot stand guarantor for your own loan.');
     // Unknown and inactive alike, and nothing of anyone's savings: an application must not tell
     // one member about another (the guarantor's own answer checks their free savings).
     else if (!user || user.status !== 1 || !user.isMember)
-      add(
-        guarantorField(i, 'member_id'),
-        sentence(/*i18n*/ 'There is no active member with the ID {id}.', id),
-      );
+      add(guarantorField(i), sentence(/*i18n*/ 'There is no active member with the ID {id}.', id));
     else resolved.push({ guarantorId: user.id, amountFils: g.amountFils });
     seen.add(g.memberId);
   });
@@ -131,10 +128,8 @@ export async function askGuarantors(
     });
 }
 
-async function nameOf(db: DbOrTx, userId: number): Promise<string> {
-  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  return row?.name ?? '';
-}
+const nameOf = async (db: DbOrTx, userId: number): Promise<string> =>
+  (await memberRefsById(db, [userId])).get(userId)?.name ?? '';
 
 /** What the accepted guarantees of a loan cover. */
 export async function coveredFils(db: DbOrTx, loanId: number): Promise<Fils> {
@@ -276,10 +271,11 @@ export async function tellReleased(
 }
 
 /**
- * A write-off's loss taken from the savings its guarantees hold (the ids of the guarantees taken
- * from): the holds as they stood
- * before it, at most the loss, shared pro rata to the holds; one balanced entry (Dr each
- * guarantor's savings, Cr loan losses), which each guarantor sees on their statement.
+ * A write-off's loss taken from the savings its guarantees hold: the holds as they stood before
+ * it, at most the loss, shared pro rata to the holds; one balanced entry (Dr each guarantor's
+ * savings, Cr loan losses), which each guarantor sees on their statement. A hold never exceeds
+ * its guarantor's savings (accepted within their free savings; nothing else lowers savings), so
+ * each share is taken whole. Answers the ids of the guarantees taken from.
  */
 export async function recoverFromGuarantors(
   tx: DbOrTx,
@@ -289,24 +285,19 @@ export async function recoverFromGuarantors(
   actor: Actor,
   now: Date,
 ): Promise<Set<number>> {
-  const takenFrom = new Set<number>();
   const holding = holds.filter((h) => h.heldFils > 0);
-  const heldTotal = holding.reduce((s, h) => s + h.heldFils, 0);
-  const recoverable = Math.min(lossFils, heldTotal);
-  if (recoverable <= 0) return takenFrom;
+  const recoverable = Math.min(
+    lossFils,
+    holding.reduce((s, h) => s + h.heldFils, 0),
+  );
+  if (recoverable <= 0) return new Set();
   const shares = allocate(
     recoverable,
     holding.map((h) => h.heldFils),
   );
-  // Never more than a guarantor's savings now (a correction may have lowered them).
-  const taken = await Promise.all(
-    holding.map(async (h, i) =>
-      Math.min(shares[i]!, Math.max(await memberSavingsFils(tx, h.guarantorId), 0)),
-    ),
-  );
-  const total = taken.reduce((s, f) => s + f, 0);
-  if (total <= 0) return takenFrom;
-  const name = await nameOf(tx, loan.userId);
+  const taken = holding
+    .map((h, i) => ({ ...h, takenFils: shares[i]! }))
+    .filter((h) => h.takenFils > 0);
   await postEntry(tx, {
     kind: 'recovery',
     memo: `Loan ${loan.id} written off: recovered from its guarantors`,
@@ -314,26 +305,25 @@ export async function recoverFromGuarantors(
     createdBy: actor.id,
     loanId: loan.id,
     lines: [
-      ...holding.map((h, i) => ({
+      ...taken.map((h) => ({
         account: { code: 'savings' as const, userId: h.guarantorId },
-        amountFils: taken[i]!,
+        amountFils: h.takenFils,
       })),
-      { account: { code: 'loan_losses' as const }, amountFils: -total },
+      { account: { code: 'loan_losses' as const }, amountFils: -recoverable },
     ],
   });
-  for (const [i, h] of holding.entries()) {
-    if (taken[i] === 0) continue;
-    takenFrom.add(h.id);
+  const name = await nameOf(tx, loan.userId);
+  for (const h of taken) {
     await tx
       .update(loanGuarantees)
-      .set({ recoveredFils: taken[i]! })
+      .set({ recoveredFils: h.takenFils })
       .where(eq(loanGuarantees.id, h.id));
     await notify(tx, {
-      ...guaranteeNotice(h.guarantorId, 'guaranteeRecovered', { name, amount: aed(taken[i]!) }),
+      ...guaranteeNotice(h.guarantorId, 'guaranteeRecovered', { name, amount: aed(h.takenFils) }),
       at: now,
     });
   }
-  return takenFrom;
+  return new Set(taken.map((h) => h.id));
 }
 
 /** Whether others may find the member in the list of guarantors. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { loanGuarantees, loanInstallments, loans } from '../../db/schema/loans.ts';
@@ -55,7 +55,7 @@ export async function guaranteeRows(db: DbOrTx, where: SQL | undefined): Promise
     .from(loanGuarantees)
     .innerJoin(loans, eq(loans.id, loanGuarantees.loanId))
     .where(where)
-    .orderBy(sql`${loanGuarantees.id} desc`);
+    .orderBy(desc(loanGuarantees.id));
   const active = [...new Set(rows.filter((r) => r.loanState === 'active').map((r) => r.loanId))];
   const owedOnActive = new Map<number, Fils>();
   if (active.length > 0) {

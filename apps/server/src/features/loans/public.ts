@@ -1,9 +1,9 @@
 // The door of loans: loans from application to closed, and their repayments.
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { loanAdminRoutes } from './admin-routes.ts';
-export { applyForLoan, type Standing } from './apply.ts';
+export { applyForLoan, INACTIVE_MEMBER, openLoanSentence, type Standing } from './apply.ts';
 export { guaranteeRoutes } from './guarantee-routes.ts';
-export { freeSavingsOf } from './guarantees.ts';
+export { heldByGuarantor } from './holds.ts';
 export { bringInLoans, loanAtCutOver, type LoanBeforeCutOver } from './bring-in.ts';
 export { approveLoan } from './decisions.ts';
 export { disburseLoan } from './disburse.ts';

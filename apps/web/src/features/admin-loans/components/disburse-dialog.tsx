@@ -1,7 +1,7 @@
-import { filsToAed, tryParseAed } from '@jamiya/money/fils';
+import { tryParseAed } from '@jamiya/money/fils';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
-import { aed } from '../../../lib/format.ts';
+import { aed, aedFils } from '../../../lib/format.ts';
 import type { AdminLoan } from '../api/admin-loans.ts';
 import type { useOverview } from '../../../api/get-overview.ts';
 import type { FundProposal } from '../../../api/proposals.ts';
@@ -46,19 +46,19 @@ export function DisburseDialog({
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3">
           <div>
             <dt className="text-sm text-slate-600">{i18n._('admin-loans.proposal.cashInHand')}</dt>
-            <dd className="font-bold text-slate-900 tabular-nums">{aed(filsToAed(cashFils))}</dd>
+            <dd className="font-bold text-slate-900 tabular-nums">{aedFils(cashFils)}</dd>
           </div>
           <div>
             <dt className="text-sm text-slate-600">{i18n._('admin-loans.proposal.cashAfter')}</dt>
             <dd className={`font-bold tabular-nums ${isShort ? 'text-red-800' : 'text-slate-900'}`}>
-              {aed(filsToAed(leftFils))}
+              {aedFils(leftFils)}
             </dd>
           </div>
         </dl>
         {isShort && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-900">
             {i18n._('admin-loans.proposal.cashShort', {
-              cash: aed(filsToAed(cashFils)),
+              cash: aedFils(cashFils),
               amount: aed(loan.loan_amount),
             })}
           </p>

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { filsToAed } from '@jamiya/money/fils';
+
 import { useTexts } from '../../../lib/i18n.tsx';
 import { LOAN_NO_ACTIONS_TEXTS } from '../texts.ts';
 import { Button } from '../../../components/button.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { Spinner } from '../../../components/states.tsx';
-import { aed } from '../../../lib/format.ts';
+import { aed, aedFils } from '../../../lib/format.ts';
 import { isProposed, useMoveLoan, type AdminLoan, type LoanAction } from '../api/admin-loans.ts';
 import { useOverview } from '../../../api/get-overview.ts';
 import {
@@ -18,7 +18,7 @@ import { CashRepaymentDialog } from './cash-repayment-dialog.tsx';
 import { ProposalPanel } from '../../../components/proposal-panel.tsx';
 import { DisburseDialog } from './disburse-dialog.tsx';
 import { WriteOffDialog, proposedRecovery } from './write-off-dialog.tsx';
-import { guaranteeCoverage } from '../lib/guarantees.ts';
+import { guaranteeCoverage } from '../../../lib/guarantee-coverage.ts';
 
 type Open = LoanAction | 'repay' | null;
 
@@ -104,14 +104,14 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
     help = i18n._('admin-loans.proposal.ownLoan');
   } else if (loan.state === 'pending') {
     help = i18n._('admin-loans.loan.pendingHelp');
-    const { coveredFils, neededFils, isCovered } = guaranteeCoverage(loan);
+    const { acceptedFils: coveredFils, neededFils, isCovered } = guaranteeCoverage(loan);
     // The server refuses it too (409), with the same figures.
     if (!isCovered)
       note = (
         <p id={blockedId} className="rounded-lg bg-amber-50 p-3 text-amber-900">
           {i18n._('admin-loans.loan.approveUncovered', {
-            covered: aed(filsToAed(coveredFils)),
-            needed: aed(filsToAed(neededFils)),
+            covered: aedFils(coveredFils),
+            needed: aedFils(neededFils),
           })}
         </p>
       );

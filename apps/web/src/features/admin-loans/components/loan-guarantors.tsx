@@ -1,12 +1,11 @@
-import { filsToAed } from '@jamiya/money/fils';
 import type { LoanGuarantor } from '@jamiya/contracts/guarantees';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
 import { card } from '../../../components/styles.ts';
-import { aed } from '../../../lib/format.ts';
+import { aed, aedFils } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import type { AdminLoan } from '../api/admin-loans.ts';
-import { guaranteeCoverage } from '../lib/guarantees.ts';
+import { guaranteeCoverage } from '../../../lib/guarantee-coverage.ts';
 import { GUARANTEE_STATES_TEXTS } from '../texts.ts';
 
 const STATE_TONE: Record<LoanGuarantor['state'], BadgeTone> = {
@@ -24,17 +23,17 @@ const STATE_TONE: Record<LoanGuarantor['state'], BadgeTone> = {
  */
 export function LoanGuarantors({ loan }: { loan: AdminLoan }) {
   const i18n = useTexts();
-  const { coveredFils, neededFils, isCovered } = guaranteeCoverage(loan);
+  const { acceptedFils: coveredFils, neededFils, isCovered } = guaranteeCoverage(loan);
   const isOpen = loan.state === 'pending' || loan.state === 'approved' || loan.state === 'active';
 
   let summary;
   if (neededFils === 0) summary = i18n._('admin-loans.guarantors.noneNeeded');
   else if (isOpen)
     summary = i18n._('admin-loans.guarantors.coverage', {
-      covered: aed(filsToAed(coveredFils)),
-      needed: aed(filsToAed(neededFils)),
+      covered: aedFils(coveredFils),
+      needed: aedFils(neededFils),
     });
-  else summary = i18n._('admin-loans.guarantors.needed', { needed: aed(filsToAed(neededFils)) });
+  else summary = i18n._('admin-loans.guarantors.needed', { needed: aedFils(neededFils) });
   const isShort = isOpen && !isCovered;
 
   return (

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { filsToAed } from '@jamiya/money/fils';
+
 import { useTexts } from '../../../lib/i18n.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { ProposedBy } from '../../../components/proposal-panel.tsx';
-import { aed } from '../../../lib/format.ts';
+import { aed, aedFils } from '../../../lib/format.ts';
 import type { FundProposal } from '../../../api/proposals.ts';
 import type { AdminLoan } from '../api/admin-loans.ts';
-import { heldFils } from '../lib/guarantees.ts';
+import { heldFils } from '../../../lib/guarantee-coverage.ts';
 
 /** The choice a write-off proposal carries: the one carried out when a second admin confirms. */
 export const proposedRecovery = (proposal: FundProposal | undefined): boolean | undefined => {
@@ -88,7 +88,7 @@ export function WriteOffDialog({
           </label>
           <p id={hintId} className="ps-8 text-sm text-slate-600">
             {proposed === undefined
-              ? i18n._('admin-loans.writeOff.recoverHint', { held: aed(filsToAed(held)) })
+              ? i18n._('admin-loans.writeOff.recoverHint', { held: aedFils(held) })
               : i18n._('admin-loans.writeOff.recoverAsProposed')}
           </p>
         </div>

@@ -4,12 +4,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
 import type { z } from 'zod';
 import type { approveForm } from '../../../lib/money-forms.ts';
-import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
+import { tryParseAed, type Fils } from '@jamiya/money/fils';
 import { filsToDecimalString } from '@jamiya/money/format';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/field.tsx';
-import { aed } from '../../../lib/format.ts';
+import { aed, aedFils } from '../../../lib/format.ts';
 import { periodLabel } from '../../../lib/dates.ts';
 import { applyServerErrors, toastSuccess } from '../../../lib/messages.ts';
 import { useApprovePayment, type AdminPayment } from '../api/admin-payments.ts';
@@ -129,7 +129,7 @@ export function ApproveForm({
             >
               <p id="part-payment-question" className="text-sm font-medium text-amber-950">
                 {i18n._('admin-payments.payments.partPaymentConfirm', {
-                  left: aed(filsToAed(month.remainingFils - partFils)),
+                  left: aedFils(month.remainingFils - partFils),
                   month: month.label,
                 })}
               </p>
@@ -191,7 +191,7 @@ export function ApproveForm({
         {isCorrected && validFils !== null && (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {i18n._('admin-payments.payments.correctedNote', {
-              amount: aed(filsToAed(validFils)),
+              amount: aedFils(validFils),
               submitted: aed(payment.amount),
             })}
           </p>
@@ -202,13 +202,13 @@ export function ApproveForm({
           >
             {leftFils < 0
               ? i18n._('admin-payments.payments.overRemaining', {
-                  left: aed(filsToAed(month.remainingFils)),
+                  left: aedFils(month.remainingFils),
                   month: month.label,
                 })
               : i18n._('admin-payments.payments.remainingAfter', {
                   month: month.label,
-                  amount: aed(filsToAed(validFils)),
-                  left: aed(filsToAed(leftFils)),
+                  amount: aedFils(validFils),
+                  left: aedFils(leftFils),
                 })}
           </p>
         )}

@@ -2,13 +2,13 @@ import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
+import { tryParseAed, type Fils } from '@jamiya/money/fils';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { FormModal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { aed } from '../../../lib/format.ts';
+import { aed, aedFils } from '../../../lib/format.ts';
 import { applyServerErrors, toastError, toastNotice, toastSuccess } from '../../../lib/messages.ts';
 import {
   monthlyPaymentRequest,
@@ -107,7 +107,7 @@ function MonthlyPaymentForm({
       if (fils !== null) remainingFils[period] = fils;
     }
     const tooMuch = (period: string, left: Fils) =>
-      i18n._('dues.form.tooMuch', { month: periodLabel(period), amount: aed(filsToAed(left)) });
+      i18n._('dues.form.tooMuch', { month: periodLabel(period), amount: aedFils(left) });
     const afterToday = i18n._('dues.transfer.afterToday');
     return lazyZodResolver(() =>
       import('../lib/payment-forms.ts').then((m) =>

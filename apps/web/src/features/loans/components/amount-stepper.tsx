@@ -1,7 +1,7 @@
+import { aedFils } from '../../../lib/format.ts';
 import { useId, useRef } from 'react';
 import { useTexts } from '../../../lib/i18n.tsx';
 import type { Fils } from '@jamiya/money/fils';
-import { aedFils } from '../lib/format-fils.ts';
 
 /**
  * The loan amount: − and + by the policy's step, never below the minimum or above the

@@ -1,3 +1,4 @@
+import { aedFils } from '../../../lib/format.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useController, type UseFormReturn } from 'react-hook-form';
 import type { Fils } from '@jamiya/money/fils';
@@ -6,7 +7,6 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import { translateMessage } from '../../../lib/messages.ts';
 import type { LoanFormInput, LoanFormValues } from '../lib/loan-form-fields.ts';
 import { coveredFils, emptyGuarantorRow, type GuarantorRow as Row } from '../lib/guarantors.ts';
-import { aedFils } from '../lib/format-fils.ts';
 import { GuarantorRow } from './guarantor-row.tsx';
 
 let lastRowKey = 0;

@@ -1,3 +1,4 @@
+import { aedFils } from '../../../lib/format.ts';
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -13,7 +14,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useApplyForLoan } from '../api/apply-for-loan.ts';
 import { formFieldOf, type LoanFormInput, type LoanFormValues } from '../lib/loan-form-fields.ts';
 import { emptyGuarantorRow, guaranteeNeededFils } from '../lib/guarantors.ts';
-import { aedFils } from '../lib/format-fils.ts';
 import { MAX_GUARANTORS } from '@jamiya/contracts/values';
 import { CUSTOM_TERM, estimateLoan, termMonths, type PolicyFils } from '../lib/loan-terms.ts';
 import { AmountStepper } from './amount-stepper.tsx';

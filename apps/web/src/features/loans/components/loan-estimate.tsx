@@ -1,6 +1,6 @@
+import { aedFils } from '../../../lib/format.ts';
 import { useTexts } from '../../../lib/i18n.tsx';
 import type { LoanFigures } from '@jamiya/money/loan';
-import { aedFils } from '../lib/format-fils.ts';
 import { CardAmount } from '../../../components/figures.tsx';
 
 /** What the member will repay, from the same loanFigures() the server stores. */

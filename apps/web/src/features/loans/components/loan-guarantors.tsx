@@ -2,10 +2,9 @@ import type { GuaranteeState } from '@jamiya/contracts/values';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
 import type { Loan } from '../../../api/get-my-loans.ts';
-import { aed } from '../../../lib/format.ts';
+import { aed, aedFils } from '../../../lib/format.ts';
 import { GUARANTEE_STATES_TEXTS } from '../texts.ts';
-import { guaranteeCoverage } from '../lib/guarantors.ts';
-import { aedFils } from '../lib/format-fils.ts';
+import { guaranteeCoverage } from '../../../lib/guarantee-coverage.ts';
 
 const STATE_TONES: Record<GuaranteeState, BadgeTone> = {
   asked: 'warning',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LoanGuarantor } from '@jamiya/contracts/guarantees';
-import { coveredFils, guaranteeCoverage, guaranteeNeededFils } from './guarantors.ts';
+import { guaranteeCoverage } from '../../../lib/guarantee-coverage.ts';
+import { coveredFils, guaranteeNeededFils } from './guarantors.ts';
 import { formFieldOf } from './loan-form-fields.ts';
 
 const guarantor = (overrides: Partial<LoanGuarantor>): LoanGuarantor => ({

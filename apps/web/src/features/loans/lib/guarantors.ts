@@ -1,6 +1,5 @@
 import { tryParseAed, type Fils } from '@jamiya/money/fils';
 import { MAX_GUARANTORS, MEMBER_ID_PATTERN } from '@jamiya/contracts/values';
-import type { Loan } from '../../../api/get-my-loans.ts';
 
 // The guarantors of a loan (issue 38): the part of a loan above the member's free savings
 // (savings not held for guarantees they gave) is covered by other members, each for an amount.
@@ -70,20 +69,3 @@ export const guarantorsToSend = (rows: readonly GuarantorRow[], neededFils: Fils
         memberId: normalizeMemberId(row.member_id),
         amountFils: rowAmountFils(row.amount) ?? 0,
       }));
-
-/**
- * How far the accepted guarantees of a loan cover what its guarantors must: the committee may
- * approve it once they cover it all.
- */
-export function guaranteeCoverage(loan: Pick<Loan, 'guarantee_needed' | 'guarantors'>) {
-  const neededFils = tryParseAed(loan.guarantee_needed) ?? 0;
-  const acceptedFils = loan.guarantors
-    .filter((g) => g.state === 'accepted')
-    .reduce((sum, g) => sum + (tryParseAed(g.amount) ?? 0), 0);
-  return {
-    neededFils,
-    acceptedFils,
-    isCovered: acceptedFils >= neededFils,
-    hasDeclined: loan.guarantors.some((g) => g.state === 'declined'),
-  };
-}

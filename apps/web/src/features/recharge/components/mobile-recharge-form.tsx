@@ -10,7 +10,7 @@ import { useSettings } from '../../../api/get-settings.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { PhoneIcon } from '../../../components/icons.tsx';
-import { aed } from '../../../lib/format.ts';
+import { aedFils } from '../../../lib/format.ts';
 import {
   applyServerErrors,
   toastError,
@@ -130,8 +130,8 @@ export function MobileRechargeForm({
           hint={
             range
               ? i18n._('recharge.recharge.amountHint', {
-                  min: aed(filsToAed(range.minFils)),
-                  max: aed(filsToAed(range.maxFils)),
+                  min: aedFils(range.minFils),
+                  max: aedFils(range.maxFils),
                 })
               : undefined
           }
