@@ -23,6 +23,8 @@ export default async function globalSetup() {
     DEMO_SEED: '1',
     // The links in mails must open where the browser opens the app.
     PUBLIC_URL: base,
+    // The dues reminders a spec waits for (dues-calendar.spec.ts) come within seconds.
+    NOTIFICATION_JOB_SECONDS: '5',
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;

@@ -47,6 +47,9 @@ export const E2E_MEMBERS = {
   borrower: { name: 'Ibrahim Saeed', email: 'ibrahim@e2e.example', password: DEMO_PASSWORD },
   guarantorById: { name: 'Lakshmi Iyer', email: 'lakshmi@e2e.example', password: DEMO_PASSWORD },
   guarantorByName: { name: 'Samir Nasser', email: 'samir@e2e.example', password: DEMO_PASSWORD },
+  // The dues calendar (dues-calendar.spec.ts): a payday and its reminder; a fine and a late salary.
+  payday: { name: 'Anjali Verma', email: 'anjali@e2e.example', password: DEMO_PASSWORD },
+  lateFine: { name: 'Rashid Khan', email: 'rashid@e2e.example', password: DEMO_PASSWORD },
 } as const;
 
 /**
@@ -68,4 +71,19 @@ export const E2E_HISTORIES: Partial<
   // Guarantors: AED 1,200 and AED 1,000 saved.
   guarantorById: { joinedMonthsAgo: 6, paidMonthsAgo: [6, 5, 4, 3, 2, 1] },
   guarantorByName: { joinedMonthsAgo: 5, paidMonthsAgo: [5, 4, 3, 2, 1] },
+  // Paid all but last month, which prepare-db fines; this month falls due on his payday.
+  lateFine: { joinedMonthsAgo: 3, paidMonthsAgo: [3, 2] },
+  payday: { joinedMonthsAgo: 2, paidMonthsAgo: [2, 1] },
 };
+
+/**
+ * A payday whose due falls within the reminder's 3 days from `today` (YYYY-MM-DD): two days on,
+ * or the 1st of next month from the 29th (the server takes a 30th or 31st as a short month's last).
+ */
+export const paydayDueSoon = (today: string): number => {
+  const day = Number(today.slice(8, 10));
+  return day >= 29 ? 1 : day + 2;
+};
+
+/** A payday on or before `today` whose grace has not ended: this month is due and not yet fined. */
+export const paydayInGrace = (today: string): number => Math.min(Number(today.slice(8, 10)), 28);

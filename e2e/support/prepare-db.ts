@@ -10,7 +10,10 @@ import { getSettings } from '../../apps/server/src/features/settings/public.ts';
 import { createUser } from '../../apps/server/src/features/users/create-user.ts';
 import { addMonthsToDate, localDate } from '../../apps/server/src/lib/calendar.ts';
 import { paidDues } from '../../apps/server/test/harness/books.ts';
-import { E2E_HISTORIES, E2E_MEMBERS } from './members.ts';
+import { chargeFine } from '../../apps/server/src/features/payments/public.ts';
+import { users } from '../../apps/server/src/db/schema/users.ts';
+import { eq } from 'drizzle-orm';
+import { E2E_HISTORIES, E2E_MEMBERS, paydayInGrace } from './members.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -40,6 +43,14 @@ try {
         monthlyDueFils,
         new Date(`${month}-05T12:00:00+04:00`),
       );
+    }
+    // Late last month, fined as the job fines (dues-calendar.spec.ts); this month in its grace.
+    if (key === 'lateFine') {
+      await database.db
+        .update(users)
+        .set({ payday: paydayInGrace(today) })
+        .where(eq(users.id, user.id));
+      await chargeFine(database.db, user.id, monthStart(1).slice(0, 7), new Date());
     }
   }
 } finally {

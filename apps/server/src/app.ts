@@ -19,7 +19,12 @@ import {
   memberAdminRoutes,
   memberAccountRoutes,
 } from './features/members/public.ts';
-import { duesPeriodsOf, paymentAdminRoutes, paymentRoutes } from './features/payments/public.ts';
+import {
+  duesPeriodsOf,
+  paymentAdminRoutes,
+  paymentRoutes,
+  runDuesCalendar,
+} from './features/payments/public.ts';
 import {
   loanAdminRoutes,
   loanOwners,
@@ -44,7 +49,11 @@ import { bonusAdminRoutes, bonusRoutes, shareOutsOf } from './features/bonus/pub
 import { proposalAdminRoutes } from './features/proposals/public.ts';
 import { importAdminRoutes, mailImportInvitations } from './features/imports/public.ts';
 import { bankAdminRoutes } from './features/bank/public.ts';
-import { installNotificationJob, notificationRoutes } from './features/notifications/public.ts';
+import {
+  installNotificationJob,
+  notificationRoutes,
+  type ScheduledNotices,
+} from './features/notifications/public.ts';
 import { installErrorHandler, notFoundAnswer } from './plugins/error-handler.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installAnswerTranslation } from './plugins/translate-answers.ts';
@@ -56,6 +65,10 @@ import {
 import { installApiDocs } from './plugins/api-docs.ts';
 import { pageOrNotFound, serveWebApp } from './plugins/web-app.ts';
 import { installIdempotency, keepIdempotentAnswers } from './plugins/idempotency.ts';
+
+/** What the notifications job sends on a schedule: installment and dues reminders, late fines. */
+const scheduledNotices: ScheduledNotices = async (db, now) =>
+  (await sendInstallmentReminders(db, now)) + (await runDuesCalendar(db, now));
 
 const ADMIN_ROUTES = [
   memberAdminRoutes,
@@ -204,7 +217,7 @@ export async function buildApp(
   installAuth(app);
   installUploadQuota(app);
   if (options.notificationJobMs)
-    installNotificationJob(app, options.notificationJobMs, sendInstallmentReminders, [
+    installNotificationJob(app, options.notificationJobMs, scheduledNotices, [
       mailImportInvitations,
     ]);
 

@@ -82,6 +82,7 @@ describe('the access matrix over every route of the OpenAPI document', () => {
       if (p.startsWith('/api/guarantees/')) return String(ids.guaranteeA);
       if (p.startsWith('/api/admin/payments/')) return String(ids.paymentA);
       if (p.startsWith('/api/admin/recharge-requests/')) return String(ids.rechargeA);
+      if (name === 'period') return '2020-01';
       if (p.startsWith('/api/admin/members/') || name === 'memberId') return String(ids.userA);
       return '1';
     });
@@ -368,6 +369,7 @@ describe('the access matrix over every route of the OpenAPI document', () => {
       '/api/files/{id}',
       '/api/guarantees/{id}/accept',
       '/api/guarantees/{id}/decline',
+      '/api/my-dues/{period}/salary-late',
       '/api/my-loans/{id}/repayments',
       '/api/my-loans/{id}/withdraw',
       '/api/notifications/{id}/read',

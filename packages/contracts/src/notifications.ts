@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   'bonus',
   'password_link',
   'guarantee',
+  'dues_reminder',
+  'fine',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -125,12 +125,24 @@ export const monthlyPaymentRow = z.object({
   amount: aedOutput.meta({ description: "The month's due." }),
   paid: aedOutput.meta({ description: 'What approved payments for the month add up to.' }),
   remaining: aedOutput.meta({
-    description: 'What is left to pay: the due less what is paid (0 once completed).',
+    description:
+      'What is left to pay: the due and its late fine less what is paid (0 once completed).',
   }),
   status: z.enum(['completed', 'pending', 'pay_now', 'due', 'ahead']).meta({
     description:
       'completed: paid in full; pending: a receipt awaits review; pay_now: this month, unpaid; ' +
       'due: an earlier month, unpaid; ahead: a month after this one, paid ahead in part (not due yet).',
+  }),
+  due_on: z.string().meta({
+    description: "The day the month's due falls due: the member's payday or the association's due day.",
+  }),
+  fine: aedOutput.meta({ description: "The month's late fine, less what was waived (0: none)." }),
+  fine_waived: aedOutput.meta({ description: 'What an admin waived of the fine.' }),
+  fine_on: z.string().nullable().meta({
+    description: 'The day the month is fined if still unpaid then; null once fined or paid, or when the association fines nothing.',
+  }),
+  salary_late_on: z.string().nullable().meta({
+    description: 'The day the member said their salary was late for this month (the fine waits).',
   }),
 });
 
@@ -205,3 +217,34 @@ export const approvePaymentRequest = z.object({
     .optional()
     .meta({ description: 'The amount the receipt shows, when it differs from the one submitted.' }),
 });
+
+// ---- The dues calendar: a late salary, fines and their waivers (docs/domain/dues.md) -------
+
+export const periodParams = z.object({
+  period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, /*i18n*/ 'Choose the month as YYYY-MM.'),
+});
+export const memberPeriodParams = periodParams.extend({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const salaryLateResponse = z.object({
+  message: z.string(),
+  fine_on: z.string().meta({ description: 'The day the month is now fined if still unpaid.' }),
+});
+
+export const memberFine = z
+  .object({
+    period: z.string(),
+    month: z.string(),
+    fine: aedOutput.meta({ description: 'The fine as charged.' }),
+    fined_at: z.string(),
+    waived: aedOutput.meta({ description: 'What was waived of it (0: nothing).' }),
+    waived_at: z.string().nullable(),
+    waive_reason: z.string().nullable(),
+    salary_late_on: z.string().nullable(),
+  })
+  .meta({ id: 'MemberFine' });
+export type MemberFine = z.infer<typeof memberFine>;
+export const memberFines = z.object({ items: z.array(memberFine) });
+
+export const fineWaived = z.object({ message: z.string(), fine: memberFine });

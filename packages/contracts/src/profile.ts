@@ -30,6 +30,10 @@ export const userData = z
       .nullable()
       .meta({ description: 'URL of the photo (GET, bearer token) or null.' }),
     wallet: z.string().nullable(),
+    payday: z.number().int().nullable().meta({
+      description:
+        "The day of the month the member's salary usually comes: their dues fall due on it (null: the association's due day).",
+    }),
     language: language.meta({
       description: 'The language the member reads the app, the mails and the reminders in.',
     }),
@@ -66,6 +70,19 @@ export const profileUpdateFields = z.object({
     .string()
     .trim()
     .regex(/^\+?[0-9 ]{7,20}$/, /*i18n*/ 'Enter a phone number of 7 to 20 digits.')
+    .optional(),
+  // Empty: the association's due day again; missing: left as it is (the spec's client).
+  payday: z
+    .union([
+      z.literal('').transform(() => null),
+      intInput(/*i18n*/ 'Payday must be a day of the month, 1 to 31.').pipe(
+        z
+          .number()
+          .int(/*i18n*/ 'Payday must be a day of the month, 1 to 31.')
+          .min(1, /*i18n*/ 'Payday must be a day of the month, 1 to 31.')
+          .max(31, /*i18n*/ 'Payday must be a day of the month, 1 to 31.'),
+      ),
+    ])
     .optional(),
 });
 

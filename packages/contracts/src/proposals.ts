@@ -15,6 +15,7 @@ export const PROPOSAL_ACTIONS = [
   'member.password_link',
   'import.apply',
   'bank.assign',
+  'fine.waive',
 ] as const;
 
 export const proposalAction = z.enum(PROPOSAL_ACTIONS);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TRANSLATED_LANGUAGES, type Language } from './languages.ts';
 import { language } from './profile.ts';
 import {
+  aedInput,
   aedOutput,
   booleanInput,
   intInput,
@@ -84,6 +85,38 @@ const loanRulesInput = z.strictObject({
   guarantor_alert_days: wholeNumber(365).pipe(z.number().min(1, /*i18n*/ 'Enter 1 or more.')),
 });
 
+/** The dues calendar: due day, reminder, grace and fine (docs/domain/dues.md, Payday and fines). */
+export const duesRules = z
+  .object({
+    due_day: z.number().int().meta({
+      description: "The day of the month a month's due falls due; a member's own payday moves it.",
+    }),
+    reminder_days_before: z
+      .number()
+      .int()
+      .meta({ description: 'Days before the due day a reminder goes; 0: no reminder.' }),
+    grace_days: z.number().int().meta({
+      description: 'Days after the due day before a due still unpaid is fined.',
+    }),
+    fine_amount: aedOutput.meta({ description: 'The late fine; 0: no fines.' }),
+    fine_percent: z.number().int().nullable().meta({
+      description: "When set, the fine is this percentage of the month's due instead.",
+    }),
+  })
+  .meta({ id: 'DuesRules' });
+
+const duesRulesInput = z.strictObject({
+  due_day: wholeNumber(28).pipe(z.number().min(1, /*i18n*/ 'Enter 1 or more.')),
+  reminder_days_before: wholeNumber(27),
+  grace_days: wholeNumber(60),
+  fine_amount: aedInput.refine((fils) => fils <= 100_000, {
+    message: /*i18n*/ 'A fine is at most AED 1,000.',
+  }),
+  fine_percent: wholeNumber(100)
+    .pipe(z.number().min(1, /*i18n*/ 'Enter 1 or more.'))
+    .nullable(),
+});
+
 export const publicSettings = z
   .object({
     association_name: z.string(),
@@ -101,6 +134,7 @@ export const publicSettings = z
       max_custom_term: z.number().int(),
     }),
     loan_rules: loanRules,
+    dues_rules: duesRules,
     terms_text: z.string(),
     payment_instructions: z.string().meta({
       description:
@@ -180,6 +214,9 @@ export const settingsUpdateRequest = z
     loan_rules: loanRulesInput
       .optional()
       .meta({ description: "Who may borrow how much; left as they are when missing." }),
+    dues_rules: duesRulesInput
+      .optional()
+      .meta({ description: 'Due day, reminder, grace and fine; left as they are when missing.' }),
     recharge: z
       .object({ minimum: positiveAedInput, maximum: positiveAedInput })
       .optional()

@@ -83,6 +83,9 @@ export const ENTRY_KINDS = [
   'opening',
   // A write-off's loss taken from its guarantors' savings (docs/domain/guarantors.md).
   'recovery',
+  // A late fine charged, and one waived (docs/domain/dues.md).
+  'fine',
+  'fine_waiver',
 ] as const;
 export const STATEMENT_KINDS = ENTRY_KINDS;
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../src/db/client.ts';
 import { loanGuarantees, loanInstallments, loans } from '../../src/db/schema/loans.ts';
 import { bonusAllocations, bonusPeriods } from '../../src/db/schema/bonus.ts';
 import { importMembers } from '../../src/db/schema/imports.ts';
-import { payments } from '../../src/db/schema/payments.ts';
+import { duesMonths, payments } from '../../src/db/schema/payments.ts';
 import { users } from '../../src/db/schema/users.ts';
 import {
   accountBalanceFils,
@@ -54,6 +54,15 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
       `interest income ${income} fils, installments say ${paidInterest} less ${interestBeforeImport} before an import and ${sharedFils} shared out`,
     );
 
+  const [allFines] = await db
+    .select({ total: sql<string | null>`sum(${duesMonths.fineFils} - ${duesMonths.waivedFils})` })
+    .from(duesMonths);
+  const finesIncome = 0 - (await accountBalanceFils(db, { code: 'fines_income' }));
+  if (finesIncome !== Number(allFines?.total ?? 0))
+    problems.push(
+      `fines income ${finesIncome} fils, months fined less waivers say ${allFines?.total ?? 0}`,
+    );
+
   const members = await db.select({ id: users.id }).from(users);
   for (const m of members) {
     const [row] = await db
@@ -81,7 +90,26 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
       .select({ total: sql<string | null>`sum(${loanGuarantees.recoveredFils})` })
       .from(loanGuarantees)
       .where(eq(loanGuarantees.guarantorId, m.id));
-    const dues = Number(row?.total ?? 0);
+    // Payments pay a month's due first; what they paid above it paid the month's late fine.
+    const [finesPaid] = await db
+      .execute(
+        sql`select coalesce(sum(greatest(paid - due, 0)), 0) as total
+      from (select sum(approved_amount_fils) as paid, max(month_due_fils) as due from payments
+        where user_id = ${m.id} and kind = 'dues' and status = 'approved' and not carried_over
+        group by period) months`,
+      )
+      .then((r) => (r as unknown as { rows: Array<{ total: string }> }).rows);
+    const finesPaidFils = Number(finesPaid?.total ?? 0);
+    const [fined] = await db
+      .select({ total: sql<string | null>`sum(${duesMonths.fineFils} - ${duesMonths.waivedFils})` })
+      .from(duesMonths)
+      .where(eq(duesMonths.userId, m.id));
+    const finesOwed = await accountBalanceFils(db, { code: 'fines', userId: m.id });
+    if (finesOwed !== Number(fined?.total ?? 0) - finesPaidFils)
+      problems.push(
+        `member ${m.id}: fines owed ${finesOwed} fils, fined ${Number(fined?.total ?? 0)} less waivers and ${finesPaidFils} paid`,
+      );
+    const dues = Number(row?.total ?? 0) - finesPaidFils;
     const bonusFils = Number(bonus?.total ?? 0);
     const openingFils = Number(imported?.total ?? 0);
     const recoveredFils = Number(recovered?.total ?? 0);

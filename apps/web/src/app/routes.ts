@@ -184,6 +184,7 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
     path: '/user/my-profile',
     layout: 'member',
     page: page('profile/my-profile-page'),
+    early: [SETTINGS],
     start: 'drawn-eager',
   },
   {

@@ -19,6 +19,7 @@ export const KIND_TEXTS: Record<ProposalAction, string> = {
   'member.password_link': /*i18n*/ 'admin.proposal.kinds.passwordLink',
   'import.apply': /*i18n*/ 'admin.proposal.kinds.importApply',
   'bank.assign': /*i18n*/ 'admin.proposal.kinds.bankAssign',
+  'fine.waive': /*i18n*/ 'admin.proposal.kinds.fineWaive',
 };
 
 /** "Proposed by <name> on <date and time>". */

@@ -28,6 +28,13 @@ export function settingsBody(policy: Partial<PublicSettings['loan_policy']> = {}
       savings_multiple: 3,
       guarantor_alert_days: 30,
     },
+    dues_rules: {
+      due_day: 1,
+      reminder_days_before: 3,
+      grace_days: 15,
+      fine_amount: 10,
+      fine_percent: null,
+    },
     terms_text:
       'Loans carry 7 % flat interest, repaid in equal monthly installments starting one month after disbursement. Review takes 2-3 business days.',
     payment_instructions: [
@@ -58,6 +65,7 @@ export function profileBody(
       role: 'member',
       is_member: true,
       image: null,
+      payday: null,
       wallet: 'Botim 0551234567',
       language: 'en',
       created_at: '2026-08-01T08:00:00.000Z',
@@ -162,4 +170,9 @@ export const monthRow = (period: string, status: MonthStatus) => ({
   paid: status === 'completed' ? 200 : 0,
   remaining: status === 'completed' ? 0 : 200,
   status,
+  due_on: `${period}-01`,
+  fine: 0,
+  fine_waived: 0,
+  fine_on: null,
+  salary_late_on: null,
 });

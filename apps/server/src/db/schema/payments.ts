@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -63,3 +65,35 @@ export const payments = pgTable(
     index('payments_status_idx').on(t.status, t.id),
   ],
 );
+
+// What the dues calendar did to a member's month (docs/domain/dues.md, Payday and fines): a
+// row once anything happened (a reminder, a "my salary is late", a fine). Each happens at most
+// once a month: the job sets a column only where it is null, so two processes never remind or
+// fine twice.
+export const duesMonths = pgTable(
+  'dues_months',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    period: text('period').notNull(),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    // The day the member said their salary was late: the fine waits grace days from it.
+    salaryLateOn: date('salary_late_on', { mode: 'string' }),
+    fineFils: bigint('fine_fils', { mode: 'number' }).notNull().default(0),
+    finedAt: timestamp('fined_at', { withTimezone: true }),
+    // The journal entries (kind 'fine', 'fine_waiver'); the ledger's table refers to payments,
+    // so no foreign key the other way.
+    fineEntryId: bigint('fine_entry_id', { mode: 'number' }),
+    waivedFils: bigint('waived_fils', { mode: 'number' }).notNull().default(0),
+    waivedAt: timestamp('waived_at', { withTimezone: true }),
+    waivedBy: integer('waived_by').references(() => users.id),
+    waiveReason: text('waive_reason'),
+    waiverEntryId: bigint('waiver_entry_id', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.period] }),
+    check('dues_months_fine', sql`${t.fineFils} >= 0 and ${t.waivedFils} between 0 and ${t.fineFils}`),
+  ],
+);
+export type DuesMonth = typeof duesMonths.$inferSelect;

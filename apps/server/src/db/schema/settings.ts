@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   integer,
   jsonb,
   pgTable,
@@ -35,6 +36,19 @@ export const settings = pgTable(
     savingsMultiple: integer('savings_multiple').notNull().default(3),
     // Days an installment is late before the loan's guarantors are told.
     guarantorAlertDays: integer('guarantor_alert_days').notNull().default(30),
+    // The dues calendar (docs/domain/dues.md, Payday and fines): a month's due falls due on this
+    // day (a member's own payday moves it), a reminder goes this many days before (0: none), and
+    // a due unpaid grace_days after its day is fined fine_fils, or fine_percent of the due when set.
+    dueDay: integer('due_day').notNull().default(1),
+    reminderDaysBefore: integer('reminder_days_before').notNull().default(3),
+    graceDays: integer('grace_days').notNull().default(15),
+    fineFils: bigint('fine_fils', { mode: 'number' }).notNull().default(1_000),
+    finePercent: integer('fine_percent'),
+    // Months whose fine day came before this day are never fined: turning the rules on does not
+    // fine the arrears of the years before them.
+    finesSince: date('fines_since', { mode: 'string' })
+      .notNull()
+      .default(sql`(now() at time zone 'Asia/Dubai')::date`),
     termsText: text('terms_text').notNull(),
     // Mobile recharge requests: the amounts a member may ask for.
     rechargeMinFils: bigint('recharge_min_fils', { mode: 'number' }).notNull().default(1_000),
@@ -47,5 +61,12 @@ export const settings = pgTable(
     textTranslations: jsonb('text_translations').$type<TextTranslations>().notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('settings_loan_charge', sql`${t.loanCharge} in ('interest', 'service_charge')`)],
+  (t) => [
+    check('settings_loan_charge', sql`${t.loanCharge} in ('interest', 'service_charge')`),
+    check('settings_due_day', sql`${t.dueDay} between 1 and 28`),
+    check('settings_reminder_days', sql`${t.reminderDaysBefore} between 0 and 27`),
+    check('settings_grace_days', sql`${t.graceDays} between 0 and 60`),
+    check('settings_fine', sql`${t.fineFils} >= 0`),
+    check('settings_fine_percent', sql`${t.finePercent} is null or ${t.finePercent} between 1 and 100`),
+  ],
 );

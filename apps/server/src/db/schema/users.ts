@@ -50,6 +50,9 @@ export const users = pgTable(
     imageFileId: uuid('image_file_id'),
     // The member agreed that others may find them in the list of guarantors (GET /api/guarantors).
     findableAsGuarantor: boolean('findable_as_guarantor').notNull().default(false),
+    // The day the member's salary usually comes (1-31): their dues fall due on it rather than on
+    // the association's due day (docs/domain/dues.md). Null: the association's day.
+    payday: smallint('payday'),
     passwordHash: text('password_hash').notNull(),
     // Dues are owed from this month on (docs/product.md section 4).
     joinedOn: date('joined_on', { mode: 'string' }).notNull(),
@@ -66,5 +69,6 @@ export const users = pgTable(
       'users_language_check',
       sql.raw(`language in (${LANGUAGES.map((l) => `'${l}'`).join(', ')})`),
     ),
+    check('users_payday_check', sql`${t.payday} is null or ${t.payday} between 1 and 31`),
   ],
 );

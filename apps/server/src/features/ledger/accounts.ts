@@ -14,6 +14,8 @@ export type AccountRef =
   | { code: 'interest_income' }
   | { code: 'loan_losses' }
   | { code: 'opening_equity' }
+  | { code: 'fines_income' }
+  | { code: 'fines'; userId: number }
   | { code: 'savings'; userId: number }
   | { code: 'loan'; loanId: number; userId: number };
 
@@ -51,6 +53,22 @@ function describe(ref: AccountRef): {
         type: 'equity',
         name: 'Opening equity',
         userId: null,
+        loanId: null,
+      };
+    case 'fines_income':
+      return {
+        code: 'fines_income',
+        type: 'income',
+        name: 'Late fines',
+        userId: null,
+        loanId: null,
+      };
+    case 'fines':
+      return {
+        code: `fines:${ref.userId}`,
+        type: 'asset',
+        name: `Fines owed by member ${ref.userId}`,
+        userId: ref.userId,
         loanId: null,
       };
     case 'savings':
@@ -120,16 +138,20 @@ export function accountNameIn(
   if (kind === 'interest_income') return i18n._('ledger.accounts.interestIncome', { charge });
   if (kind === 'loan_losses') return i18n._('ledger.accounts.loanLosses');
   if (kind === 'opening_equity') return i18n._('ledger.accounts.openingEquity');
+  if (kind === 'fines_income') return i18n._('ledger.accounts.finesIncome');
   if (kind === 'loan') return i18n._('ledger.accounts.loan', { loan: Number(id) });
   const member = members.get(Number(id));
   // A Latin name inside a right-to-left sentence keeps its own direction (FSI ... PDI).
   const who = member ? `${member.name} (${member.unique_id})` : `#${id}`;
-  return i18n._('ledger.accounts.savings', {
-    member: directionOf(language) === 'rtl' ? `\u2068${who}\u2069` : who,
-  });
+  const named = { member: directionOf(language) === 'rtl' ? `\u2068${who}\u2069` : who };
+  if (kind === 'fines') return i18n._('ledger.accounts.fines', named);
+  return i18n._('ledger.accounts.savings', named);
 }
 
-/** The member of each savings account among `codes`: whose name the account bears. */
+/** The member of each savings or fines account among `codes`: whose name the account bears. */
 export function savingsOwners(codes: string[]): number[] {
-  return codes.flatMap((code) => (code.startsWith('savings:') ? [Number(code.slice(8))] : []));
+  return codes.flatMap((code) => {
+    const [kind, id] = code.split(':');
+    return kind === 'savings' || kind === 'fines' ? [Number(id)] : [];
+  });
 }

@@ -18,6 +18,7 @@ export async function cashInHandFils(tx: DbOrTx): Promise<Fils> {
 // same expressions.
 const MONTH_OF_POSTING = `to_char(e.occurred_at at time zone 'Asia/Dubai', 'YYYY-MM')`;
 const CLASS_OF_ACCOUNT = `case when a.user_id is not null and a.type = 'liability' then 'savings'
+  when a.code like 'fines:%' then 'fines'
   when a.loan_id is not null and a.type = 'asset' then 'loans' else a.code end`;
 
 /** The month totals as the postings give them (optionally of one entry), grouped. */

@@ -21,12 +21,18 @@ export function memberMovements(db: DbOrTx, userId: number) {
       paymentId: journalEntries.paymentId,
       reversesEntryId: journalEntries.reversesEntryId,
       savings: sql<string>`coalesce(sum(${postings.amountFils}) filter (where ${ledgerAccounts.type} = 'liability'), 0)`,
-      loan: sql<string>`coalesce(sum(${postings.amountFils}) filter (where ${ledgerAccounts.type} = 'asset'), 0)`,
+      loan: sql<string>`coalesce(sum(${postings.amountFils}) filter (where ${ledgerAccounts.loanId} is not null), 0)`,
     })
     .from(postings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .where(eq(ledgerAccounts.userId, userId))
+    // Savings and loans: a month's fine is on the month's row, not on the statement's balances.
+    .where(
+      and(
+        eq(ledgerAccounts.userId, userId),
+        sql`(${ledgerAccounts.type} = 'liability' or ${ledgerAccounts.loanId} is not null)`,
+      ),
+    )
     .groupBy(journalEntries.id)
     .orderBy(asc(journalEntries.occurredAt), asc(journalEntries.id));
 }

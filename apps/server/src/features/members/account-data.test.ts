@@ -8,6 +8,7 @@ import { settings } from '../../db/schema/settings.ts';
 import { users } from '../../db/schema/users.ts';
 import { approvePayment, rejectPayment } from '../payments/review.ts';
 import { postEntry } from '../ledger/ledger.ts';
+import { localDate } from '../../lib/calendar.ts';
 import { applyForLoan } from '../loans/apply.ts';
 import { approveLoan } from '../loans/decisions.ts';
 import { disburseLoan } from '../loans/disburse.ts';
@@ -41,7 +42,20 @@ const ACCOUNT_KEYS = [
   'owner_data',
   'under_review',
 ];
-const ROW_KEYS = ['amount', 'description', 'month', 'paid', 'period', 'remaining', 'status'];
+const ROW_KEYS = [
+  'amount',
+  'description',
+  'due_on',
+  'fine',
+  'fine_on',
+  'fine_waived',
+  'month',
+  'paid',
+  'period',
+  'remaining',
+  'salary_late_on',
+  'status',
+];
 
 interface Row {
   month: string;
@@ -136,6 +150,11 @@ describe('GET /api/my-account-data', () => {
         paid: expect.any(Number),
         remaining: expect.any(Number),
         status: expect.any(String),
+        due_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        fine: expect.any(Number),
+        fine_waived: expect.any(Number),
+        fine_on: row.fine_on === null ? null : expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        salary_late_on: null,
       });
     }
   });
@@ -187,6 +206,12 @@ describe('GET /api/my-account-data', () => {
         paid: 0,
         remaining: 200,
         status: 'pay_now',
+        due_on: `${now}-01`,
+        fine: 0,
+        fine_waived: 0,
+        // Fines begin with the rules (settings' fines_since, the day the database was made).
+        fine_on: `${now}-16` >= localDate(new Date()) ? `${now}-16` : null,
+        salary_late_on: null,
       },
     ]);
     expect(data.due_balance).toBe(200);

@@ -66,6 +66,7 @@ export function accountAnswer(row: AccountDataRow, today: string, kept?: KeptAns
         savingsDebitFils: row.savingsDebitFils,
         underReviewFils: row.underReviewFils,
         duesSubmissions: row.duesSubmissions,
+        duesMonths: row.duesMonths,
         loanFils: row.loanFils,
       };
   const key = JSON.stringify([
@@ -73,6 +74,8 @@ export function accountAnswer(row: AccountDataRow, today: string, kept?: KeptAns
     row.accountVersion,
     today,
     String(row.monthlyDueFils),
+    row.duesRules,
+    row.payday,
     row.joinedOn,
     row.name,
     row.uniqueId,
@@ -81,7 +84,13 @@ export function accountAnswer(row: AccountDataRow, today: string, kept?: KeptAns
   ]);
   if (kept?.key === key) return kept;
   const summary = toAccountSummary(
-    { ...figures, joinedOn: row.joinedOn, monthlyDueFils: row.monthlyDueFils },
+    {
+      ...figures,
+      joinedOn: row.joinedOn,
+      payday: row.payday,
+      monthlyDueFils: row.monthlyDueFils,
+      duesRules: row.duesRules,
+    },
     today,
   );
   const answer: z.output<typeof myAccountData> = {
@@ -107,6 +116,11 @@ export function accountAnswer(row: AccountDataRow, today: string, kept?: KeptAns
         paid: filsToAed(r.paidFils),
         remaining: filsToAed(r.remainingFils),
         status: r.status,
+        due_on: r.dueOn,
+        fine: filsToAed(r.fineFils),
+        fine_waived: filsToAed(r.fineWaivedFils),
+        fine_on: r.fineOn,
+        salary_late_on: r.salaryLateOn,
       })),
     },
   };

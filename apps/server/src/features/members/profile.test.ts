@@ -31,6 +31,7 @@ const USER_DATA_KEYS = [
   'language',
   'mobile',
   'name',
+  'payday',
   'profession_id',
   'role',
   'status',
@@ -198,6 +199,7 @@ describe('profile', () => {
         is_member: true,
         image: null,
         wallet: 'W-42',
+        payday: null,
         language: 'en',
         created_at: user.createdAt.toISOString(),
       });

@@ -104,6 +104,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             ...(fields.gender ? { gender: fields.gender } : {}),
             ...(fields.profession_id !== undefined ? { professionId: fields.profession_id } : {}),
             ...(fields.mobile !== undefined ? { mobile: fields.mobile } : {}),
+            ...(fields.payday !== undefined ? { payday: fields.payday } : {}),
             ...(file ? { imageFileId: file.id } : {}),
             updatedAt: now,
           })

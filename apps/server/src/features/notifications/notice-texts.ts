@@ -18,6 +18,18 @@ export const NOTICE_TEXTS = {
     title: /*i18n*/ 'notifications.duesRejected.title',
     body: /*i18n*/ 'notifications.duesRejected.body',
   },
+  duesDueSoon: {
+    title: /*i18n*/ 'notifications.duesDueSoon.title',
+    body: /*i18n*/ 'notifications.duesDueSoon.body',
+  },
+  duesFined: {
+    title: /*i18n*/ 'notifications.duesFined.title',
+    body: /*i18n*/ 'notifications.duesFined.body',
+  },
+  fineWaived: {
+    title: /*i18n*/ 'notifications.fineWaived.title',
+    body: /*i18n*/ 'notifications.fineWaived.body',
+  },
   guaranteeAsked: {
     title: /*i18n*/ 'notifications.guaranteeAsked.title',
     body: /*i18n*/ 'notifications.guaranteeAsked.body',

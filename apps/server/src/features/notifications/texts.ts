@@ -274,3 +274,43 @@ export function guaranteeNotice(
 ): NotificationInput {
   return { userId, kind: 'guarantee', text, values, link: GUARANTEE_LINKS[text] };
 }
+
+/** A month's due falls due soon: the amount left, the day, and where to send the money. */
+export function duesDueSoonNotice(month: {
+  userId: number;
+  period: string;
+  dueOn: string;
+  leftFils: Fils;
+  /** The treasurer's payment instructions in the member's language, as written. */
+  instructions: string;
+}): NotificationInput {
+  return {
+    userId: month.userId,
+    kind: 'dues_reminder',
+    text: 'duesDueSoon',
+    values: {
+      month: { month: month.period },
+      day: { day: month.dueOn },
+      amount: aed(month.leftFils),
+      instructions: month.instructions,
+    },
+    link: '/user/monthly-pay',
+  };
+}
+
+/** A month was fined for being late, or its fine was waived (with the admin's reason). */
+export function fineNotice(
+  fine: { userId: number; period: string; fineFils: Fils },
+  waived?: { reason: string },
+): NotificationInput {
+  const values = { month: { month: fine.period }, amount: aed(fine.fineFils) };
+  return waived
+    ? {
+        userId: fine.userId,
+        kind: 'fine',
+        text: 'fineWaived',
+        values: { ...values, reason: waived.reason },
+        link: '/user/monthly-pay',
+      }
+    : { userId: fine.userId, kind: 'fine', text: 'duesFined', values, link: '/user/monthly-pay' };
+}

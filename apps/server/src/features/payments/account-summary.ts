@@ -5,7 +5,8 @@ import type { PaymentStatus } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { localDate, periodOf } from '../../lib/calendar.ts';
 import { notFound } from '../../lib/errors.ts';
-import { duesRows, type DuesRow } from './months.ts';
+import type { DuesRules } from './dues-calendar.ts';
+import { duesRows, type DuesMonthFigures, type DuesRow } from './months.ts';
 
 // A member's account summary: savings, what is due, the loan balance and the dues rows, read
 // in one round trip for the hot account call.
@@ -47,9 +48,12 @@ export function accountSummaryColumns(
       : figure;
   return {
     joinedOn: users.joinedOn,
+    payday: users.payday,
     monthlyDueFils: sql<
       string | number
     >`(select s.monthly_due_fils from settings s where s.id = 1)`,
+    duesRules: sql<DuesRulesTuple>`(select json_build_array(s.due_day, s.reminder_days_before,
+        s.grace_days, s.fine_fils, s.fine_percent, s.fines_since) from settings s where s.id = 1)`,
     savingsDebitFils: unless(sql<string | null>`(select sum(p.amount_fils) from postings p
       join ledger_accounts a on a.id = p.account_id
       where a.code = 'savings:' || "users"."id")`),
@@ -61,6 +65,11 @@ export function accountSummaryColumns(
         d.period, d.status, d.amount_fils, d.approved_amount_fils, d.review_note, d.month_due_fils)
         order by d.created_at desc, d.id desc)
       from payments d where d.user_id = "users"."id" and d.kind = 'dues')`),
+    // The months the dues calendar marked: a fine, a waiver, a late salary.
+    duesMonths: unless(sql<DuesMonthTuple[] | null>`(select json_agg(json_build_array(
+        m.period, m.fine_fils, m.waived_fils, m.salary_late_on))
+      from dues_months m where m.user_id = "users"."id"
+        and (m.fine_fils > 0 or m.salary_late_on is not null))`),
     // [outstanding, fallen due] on the active loan, in one pass over its installments.
     loanFils: unless(sql<
       [number | null, number | null] | null
@@ -73,7 +82,10 @@ export function accountSummaryColumns(
 
 type AccountSummaryColumns = {
   joinedOn: typeof users.joinedOn;
+  payday: typeof users.payday;
   monthlyDueFils: SQL<string | number>;
+  duesRules: SQL<DuesRulesTuple>;
+  duesMonths: SQL<DuesMonthTuple[] | null>;
   savingsDebitFils: SQL<string | null>;
   underReviewFils: SQL<string | null>;
   duesSubmissions: SQL<DuesSubmissionTuple[] | null>;
@@ -89,17 +101,54 @@ type DuesSubmissionTuple = [
   monthDueFils: Fils | null,
 ];
 
+type DuesRulesTuple = [
+  dueDay: number,
+  reminderDaysBefore: number,
+  graceDays: number,
+  fineFils: string | number,
+  finePercent: number | null,
+  finesSince: string,
+];
+type DuesMonthTuple = [
+  period: string,
+  fineFils: string | number,
+  waivedFils: string | number,
+  salaryLateOn: string | null,
+];
+
+/** The rules of the dues calendar as the account statement reads them. */
+export function duesRulesOf([
+  dueDay,
+  reminderDaysBefore,
+  graceDays,
+  fineFils,
+  finePercent,
+  finesSince,
+]: DuesRulesTuple): DuesRules {
+  return {
+    dueDay,
+    reminderDaysBefore,
+    graceDays,
+    fineFils: Number(fineFils),
+    finePercent,
+    finesSince,
+  };
+}
+
 /** The sums of an account summary, as its statement reads them (the part worth keeping). */
 export interface AccountFigures {
   savingsDebitFils: string | number | null;
   underReviewFils: string | number | null;
   duesSubmissions: DuesSubmissionTuple[] | null;
+  duesMonths: DuesMonthTuple[] | null;
   loanFils: [number | null, number | null] | null;
 }
 
 interface AccountSummaryRow extends AccountFigures {
   joinedOn: string;
+  payday: number | null;
   monthlyDueFils: string | number;
+  duesRules: DuesRulesTuple;
 }
 
 /** The summary from the columns of `accountSummaryColumns`. */
@@ -115,7 +164,17 @@ export function toAccountSummary(row: AccountSummaryRow, today: string): Account
       monthDueFils: monthDueFils ?? null,
     }),
   );
-  const rows = duesRows(row.joinedOn, subs, today, monthlyDueFils);
+  const months = new Map<string, DuesMonthFigures>(
+    (row.duesMonths ?? []).map(([period, fineFils, waivedFils, salaryLateOn]) => [
+      period,
+      { fineFils: Number(fineFils), waivedFils: Number(waivedFils), salaryLateOn },
+    ]),
+  );
+  const rows = duesRows(row.joinedOn, subs, today, monthlyDueFils, {
+    payday: row.payday,
+    rules: duesRulesOf(row.duesRules),
+    months,
+  });
   const [loanOutstandingFils, loanDueFils] = row.loanFils ?? [null, null];
   // Every month up to this one counts what is not approved, under review or not; months
   // paid ahead are not owed yet.

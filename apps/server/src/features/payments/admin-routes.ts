@@ -5,7 +5,17 @@ import {
   adminPayment,
   adminPaymentsQuery,
   approvePaymentRequest,
+  fineWaived,
+  memberFines,
+  memberPeriodParams,
+  type MemberFine,
 } from '@jamiya/contracts/payments';
+import { proposalProposedResponse } from '@jamiya/contracts/proposals';
+import { filsToAed } from '@jamiya/money/fils';
+import type { DuesMonth } from '../../db/schema/payments.ts';
+import { periodLabel } from '../../lib/calendar.ts';
+import { toProposalViews } from '../proposals/public.ts';
+import { finesOfMember, waiveFine } from './fines.ts';
 import { reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
 import { payments } from '../../db/schema/payments.ts';
@@ -16,9 +26,90 @@ import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
 import { toAdminPayments } from './admin-views.ts';
 
+function toMemberFine(m: DuesMonth): MemberFine {
+  return {
+    period: m.period,
+    month: periodLabel(m.period),
+    fine: filsToAed(m.fineFils),
+    fined_at: m.finedAt!.toISOString(),
+    waived: filsToAed(m.waivedFils),
+    waived_at: m.waivedAt?.toISOString() ?? null,
+    waive_reason: m.waiveReason,
+    salary_late_on: m.salaryLateOn,
+  };
+}
+
 /** The treasurer's review of dues and repayment submissions (docs/domain/dues.md). */
 export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+
+  app.get(
+    '/members/:id/fines',
+    {
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.finesOfMember',
+        summary: "A member's late fines, newest month first, with their waivers",
+        description:
+          'For an active admin. A member with no fine has an empty list; no such member is 404.',
+        ...secured,
+        params: idParams,
+        response: { 200: memberFines, ...refused, 404: errorBody },
+      },
+    },
+    async (request) => ({
+      items: (await finesOfMember(db, request.params.id)).map(toMemberFine),
+    }),
+  );
+
+  app.post(
+    '/members/:id/fines/:period/waive',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.waiveFine',
+        summary: "Waive what is unpaid of a month's late fine, with a reason the member reads",
+        description:
+          'For an active admin, not on their own fine (403). With two or more active admins the first call answers 202 (a proposal) and another admin repeats it to carry it out; the proposer never can (409). ' +
+          'A month without a fine is 404; a fine already waived or paid is 409; no reason is 422.',
+        ...secured,
+        params: memberPeriodParams,
+        body: reasonRequest,
+        response: {
+          200: fineWaived,
+          202: proposalProposedResponse,
+          ...refused,
+          404: errorBody,
+          409: errorBody,
+          422: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, period } = request.params;
+      const decision = await waiveFine(
+        db,
+        id,
+        period,
+        request.body.reason,
+        actorOf(request),
+        new Date(),
+      );
+      if ('proposed' in decision) {
+        const [proposal] = await toProposalViews(db, [decision.proposed]);
+        return reply.status(202).send({
+          message: /*i18n*/ 'Proposed. A second admin must confirm before the fine is waived.',
+          pending_confirmation: true as const,
+          proposal: proposal!,
+        });
+      }
+      return {
+        message: /*i18n*/ 'The fine was waived; the member is told why.',
+        fine: toMemberFine(decision.done),
+      };
+    },
+  );
 
   async function adminPaymentOf(id: number) {
     const [row] = await db.select().from(payments).where(eq(payments.id, id));

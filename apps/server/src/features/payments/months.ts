@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatAed, type Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
-import { payments, type PaymentStatus } from '../../db/schema/payments.ts';
+import { duesMonths, payments, type PaymentStatus } from '../../db/schema/payments.ts';
 import { periodOf, periodsNewestFirst } from '../../lib/calendar.ts';
 import { getSettings } from '../settings/public.ts';
+import { dueOn, fineOn, type DuesRules } from './dues-calendar.ts';
 
 // A member's dues month by month: what each month is due, what approved payments cover and
 // what remains (docs/domain/dues.md).
@@ -17,9 +18,33 @@ export interface DuesRow {
   amountFils: Fils;
   /** What approved payments for the month add up to. */
   paidFils: Fils;
-  /** What is left: the due less what is paid, never below 0. */
+  /** What is left: the due and its fine less what is paid, never below 0. */
   remainingFils: Fils;
   description: string;
+  /** The day the due falls due (the member's payday or the association's due day). */
+  dueOn: string;
+  /** The month's late fine, less what was waived. */
+  fineFils: Fils;
+  /** What was waived of the month's fine. */
+  fineWaivedFils: Fils;
+  /** The day the month will be fined if still unpaid; null once fined, paid or never. */
+  fineOn: string | null;
+  /** The day the member said their salary was late, for this month. */
+  salaryLateOn: string | null;
+}
+
+/** What the dues calendar did to a month (dues_months): its fine, waiver, late-salary day. */
+export interface DuesMonthFigures {
+  fineFils: Fils;
+  waivedFils: Fils;
+  salaryLateOn: string | null;
+}
+
+/** What places a member's months on the calendar: their payday, the rules, each month's fine. */
+export interface DuesCalendar {
+  payday: number | null;
+  rules: DuesRules;
+  months: ReadonlyMap<string, DuesMonthFigures>;
 }
 
 /** The columns of a member's dues submission that decide their row for a month. */
@@ -32,10 +57,14 @@ export interface DuesSubmissionFigures {
   monthDueFils: Fils | null;
 }
 
-/** A month's due, what its approved payments cover and what remains (docs/domain/dues.md). */
+/**
+ * A month's due, what its approved payments cover and what remains of the due and its fine
+ * (less what was waived) (docs/domain/dues.md).
+ */
 export function monthFigures(
   forPeriod: DuesSubmissionFigures[],
   monthlyDueFils: Fils,
+  fineFils: Fils = 0,
 ): { dueFils: Fils; paidFils: Fils; remainingFils: Fils } {
   const approved = forPeriod.filter((p) => p.status === 'approved');
   // The due recorded when the month's first payment was approved; the setting for a month
@@ -43,7 +72,7 @@ export function monthFigures(
   const recorded = approved.map((p) => p.monthDueFils).find((d) => d !== null && d !== undefined);
   const dueFils = recorded ?? monthlyDueFils;
   const paidFils = approved.reduce((s, p) => s + (p.approvedAmountFils ?? p.amountFils), 0);
-  return { dueFils, paidFils, remainingFils: Math.max(dueFils - paidFils, 0) };
+  return { dueFils, paidFils, remainingFils: Math.max(dueFils + fineFils - paidFils, 0) };
 }
 
 /**
@@ -57,6 +86,7 @@ export function duesRows(
   subs: DuesSubmissionFigures[],
   today: string,
   monthlyDueFils: Fils,
+  calendar: DuesCalendar,
 ): DuesRow[] {
   const thisPeriod = periodOf(today);
   const ahead = new Set(subs.flatMap((p) => (p.period && p.period > thisPeriod ? [p.period] : [])));
@@ -66,8 +96,23 @@ export function duesRows(
   ];
   return periods.map((period) => {
     const forPeriod = subs.filter((p) => p.period === period);
-    const { dueFils, paidFils, remainingFils } = monthFigures(forPeriod, monthlyDueFils);
-    const figures = { amountFils: dueFils, paidFils, remainingFils };
+    const month = calendar.months.get(period);
+    const fineFils = month ? month.fineFils - month.waivedFils : 0;
+    const { dueFils, paidFils, remainingFils } = monthFigures(forPeriod, monthlyDueFils, fineFils);
+    const salaryLateOn = month?.salaryLateOn ?? null;
+    const figures = {
+      amountFils: dueFils,
+      paidFils,
+      remainingFils,
+      dueOn: dueOn(period, calendar.payday, calendar.rules),
+      fineFils,
+      fineWaivedFils: month?.waivedFils ?? 0,
+      fineOn:
+        remainingFils === 0 || (month?.fineFils ?? 0) > 0
+          ? null
+          : fineOn(period, calendar.payday, salaryLateOn, calendar.rules),
+      salaryLateOn,
+    };
     if (remainingFils === 0) {
       return { period, status: 'completed', ...figures, description: 'Monthly due paid' };
     }
@@ -94,8 +139,8 @@ export function duesRows(
 }
 
 /**
- * A member's month: its due, what approved payments cover, what remains, and whether a
- * receipt for it awaits review. `exceptPaymentId` leaves one submission out (the one being
+ * A member's month: its due, its fine (less what was waived), what approved payments cover,
+ * what remains, and whether a receipt for it awaits review. `exceptPaymentId` leaves one submission out (the one being
  * approved).
  */
 export async function monthOf(
@@ -103,7 +148,13 @@ export async function monthOf(
   userId: number,
   period: string,
   exceptPaymentId?: number,
-): Promise<{ dueFils: Fils; paidFils: Fils; remainingFils: Fils; pending: boolean }> {
+): Promise<{
+  dueFils: Fils;
+  paidFils: Fils;
+  remainingFils: Fils;
+  fineFils: Fils;
+  pending: boolean;
+}> {
   const rows = await db
     .select({
       id: payments.id,
@@ -119,9 +170,26 @@ export async function monthOf(
       and(eq(payments.userId, userId), eq(payments.kind, 'dues'), eq(payments.period, period)),
     );
   const dueFils = (await getSettings(db)).monthlyDueFils;
+  const [month] = await db
+    .select({ fineFils: duesMonths.fineFils, waivedFils: duesMonths.waivedFils })
+    .from(duesMonths)
+    .where(and(eq(duesMonths.userId, userId), eq(duesMonths.period, period)));
+  const fineFils = month ? month.fineFils - month.waivedFils : 0;
   const others = rows.filter((r) => r.id !== exceptPaymentId);
   return {
-    ...monthFigures(others, dueFils),
+    ...monthFigures(others, dueFils, fineFils),
+    fineFils,
     pending: others.some((r) => r.status === 'pending'),
   };
+}
+
+/**
+ * Serialises what changes a member's month in the books: an approval of its dues, its fine, a
+ * waiver. Each reads the month (monthOf) after taking it, so none acts on a month another has
+ * just changed.
+ */
+export async function lockMonth(tx: DbOrTx, userId: number, period: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`jamiya:dues:${userId}:${period}`}))`,
+  );
 }

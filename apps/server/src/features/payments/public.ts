@@ -22,5 +22,6 @@ export {
   type PaymentForMatching,
 } from './bank-side.ts';
 export { approvePayment } from './review.ts';
+export { chargeFine, duesCalendarRun, runDuesCalendar } from './dues-job.ts';
 export { paymentRoutes } from './routes.ts';
 export { submitDues, submitLoanRepayment } from './submissions.ts';

@@ -11,7 +11,7 @@ import { audit } from '../audit/public.ts';
 import { postEntry } from '../ledger/public.ts';
 import { applyRepayment } from '../loans/public.ts';
 import { notify, paymentApprovedNotice, paymentRejectedNotice } from '../notifications/public.ts';
-import { monthOf } from './months.ts';
+import { lockMonth, monthOf } from './months.ts';
 import type { Payment } from './submissions.ts';
 
 // An admin's review of a member's submission: approved, it moves the money; rejected, the
@@ -69,7 +69,10 @@ export async function approvePayment(
         amount: [/*i18n*/ 'Enter more than AED 0.'],
       });
     let monthDueFils: Fils | null = null;
+    // What of the amount pays the due (the member's savings); the rest pays the month's fine.
+    let toSavingsFils = amountFils;
     if (payment.kind === 'dues' && payment.period) {
+      await lockMonth(tx, payment.userId, payment.period);
       const month = await monthOf(tx, payment.userId, payment.period, paymentId);
       if (amountFils > month.remainingFils) {
         const remaining = aed(month.remainingFils);
@@ -86,6 +89,7 @@ export async function approvePayment(
         );
       }
       monthDueFils = month.dueFils;
+      toSavingsFils = Math.min(amountFils, Math.max(month.dueFils - month.paidFils, 0));
     }
     if (payment.kind === 'dues') {
       await postEntry(tx, {
@@ -96,7 +100,11 @@ export async function approvePayment(
         paymentId,
         lines: [
           { account: { code: 'cash' }, amountFils },
-          { account: { code: 'savings', userId: payment.userId }, amountFils: -amountFils },
+          { account: { code: 'savings', userId: payment.userId }, amountFils: -toSavingsFils },
+          {
+            account: { code: 'fines', userId: payment.userId },
+            amountFils: -(amountFils - toSavingsFils),
+          },
         ],
       });
     } else {

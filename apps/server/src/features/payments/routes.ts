@@ -5,6 +5,8 @@ import {
   loanRepaymentFields,
   monthlyPaymentFields,
   payment,
+  periodParams,
+  salaryLateResponse,
   savePaymentResponse,
 } from '@jamiya/contracts/payments';
 import { payments } from '../../db/schema/payments.ts';
@@ -16,6 +18,9 @@ import { checkedUpload } from '../files/public.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { checkDues, checkLoanRepayment, submitDues, submitLoanRepayment } from './submissions.ts';
 import { toPaymentView } from './payment-view.ts';
+import { flagSalaryLate } from './fines.ts';
+import { sentence, translate } from '../../lib/i18n.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { refusedUpload, secured } from '../../lib/route-kit.ts';
 
 /** What a member's submission with a receipt may answer. */
@@ -102,6 +107,46 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         message:
           /*i18n*/ 'Your payment was submitted. It is added to your balance when the committee approves it.',
         payment: toPaymentView(created),
+      };
+    },
+  );
+
+  app.post(
+    '/my-dues/:period/salary-late',
+    {
+      config: { idempotent: true },
+      onRequest: requireMember,
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.flagSalaryLate',
+        summary: '"My salary is late": the late fine of a month waits',
+        description:
+          "Once a month, before the month's fine day: the fine then waits the grace days from today (`fine_on`). " +
+          'A month before joining or after this one is 404; a month paid, already flagged or fined, or past its grace, or one no fine falls on, is 409.',
+        ...secured,
+        params: periodParams,
+        response: {
+          200: salaryLateResponse,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { fineOn } = await flagSalaryLate(db, me.userId, request.params.period, new Date());
+      return {
+        message: translate(
+          requestLanguage(request),
+          sentence(
+            /*i18n*/ 'Noted: your salary is late. If {month} is still unpaid on {day}, the late fine is charged then.',
+            { month: { month: request.params.period }, day: { day: fineOn } },
+          ),
+        ),
+        fine_on: fineOn,
       };
     },
   );

@@ -60,6 +60,8 @@ const ALREADY_PROPOSED: Record<ProposalAction, string> = {
     /*i18n*/ 'You proposed applying this import; a second admin must confirm it, or withdraw the proposal.',
   'bank.assign':
     /*i18n*/ 'You proposed assigning this bank line; a second admin must confirm it, or withdraw the proposal.',
+  'fine.waive':
+    /*i18n*/ 'You proposed waiving this fine; a second admin must confirm it, or withdraw the proposal.',
 };
 
 /** Null-safe equality of a nullable target column. */

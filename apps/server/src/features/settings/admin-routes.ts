@@ -73,6 +73,15 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
                   savingsMultiple: body.loan_rules.savings_multiple,
                   guarantorAlertDays: body.loan_rules.guarantor_alert_days,
                 }),
+            ...(body.dues_rules === undefined
+              ? {}
+              : {
+                  dueDay: body.dues_rules.due_day,
+                  reminderDaysBefore: body.dues_rules.reminder_days_before,
+                  graceDays: body.dues_rules.grace_days,
+                  fineFils: body.dues_rules.fine_amount,
+                  finePercent: body.dues_rules.fine_percent,
+                }),
             ...(body.loan_policy.charge_called === undefined
               ? {}
               : { loanCharge: body.loan_policy.charge_called }),

@@ -27,6 +27,11 @@ function textIn(
   return written ? { text: written, language } : { text: english, language: 'en' };
 }
 
+/** Where members send the money, in `language` where the treasurer wrote it, else the English. */
+export function paymentInstructionsIn(s: Settings, language: Language): string {
+  return textIn(s, 'payment_instructions', language).text;
+}
+
 /** The settings as a reader in `language` reads them: the treasurer's texts in it where written. */
 export function toPublicSettings(s: Settings, language: Language = 'en'): PublicSettings {
   const instructions = textIn(s, 'payment_instructions', language);
@@ -51,6 +56,13 @@ export function toPublicSettings(s: Settings, language: Language = 'en'): Public
       max_months_in_arrears: s.maxMonthsInArrears,
       savings_multiple: s.savingsMultiple,
       guarantor_alert_days: s.guarantorAlertDays,
+    },
+    dues_rules: {
+      due_day: s.dueDay,
+      reminder_days_before: s.reminderDaysBefore,
+      grace_days: s.graceDays,
+      fine_amount: filsToAed(s.fineFils),
+      fine_percent: s.finePercent,
     },
     terms_text: terms.text,
     payment_instructions: instructions.text,

@@ -50,6 +50,8 @@ export const KIND_NAMES: Record<EntryKind, TextId> = {
   bonus: /*i18n*/ 'statement.kinds.bonus',
   opening: /*i18n*/ 'statement.kinds.opening',
   recovery: /*i18n*/ 'statement.kinds.recovery',
+  fine: /*i18n*/ 'statement.kinds.fine',
+  fine_waiver: /*i18n*/ 'statement.kinds.fine_waiver',
 };
 
 const CSV_COLUMNS = [

@@ -23,6 +23,7 @@ export function toUserData(user: User): UserData {
     is_member: user.isMember,
     image: fileUrl(user.imageFileId),
     wallet: user.wallet,
+    payday: user.payday,
     language: user.language,
     created_at: user.createdAt.toISOString(),
   };

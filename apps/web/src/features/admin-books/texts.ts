@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS_TEXTS: Record<string, string> = {
   'bank.statement_import': /*i18n*/ 'admin-books.audit.actions.bank.statement_import',
   'bank.link': /*i18n*/ 'admin-books.audit.actions.bank.link',
   'payment.from_bank': /*i18n*/ 'admin-books.audit.actions.payment.from_bank',
+  'dues.salary_late': /*i18n*/ 'admin-books.audit.actions.dues.salary_late',
+  'dues.fine_waive': /*i18n*/ 'admin-books.audit.actions.dues.fine_waive',
 };
 
 export const KINDS_TEXTS: Record<string, string> = {
@@ -60,6 +62,8 @@ export const KINDS_TEXTS: Record<string, string> = {
   reversal: /*i18n*/ 'admin-books.kinds.reversal',
   bonus: /*i18n*/ 'admin-books.kinds.bonus',
   opening: /*i18n*/ 'admin-books.kinds.opening',
+  fine: /*i18n*/ 'admin-books.kinds.fine',
+  fine_waiver: /*i18n*/ 'admin-books.kinds.fine_waiver',
 };
 
 export const LEDGER_TYPES_TEXTS: Record<string, string> = {
@@ -101,4 +105,6 @@ export const ACCOUNTS_TEXTS: Record<string, string> = {
   opening_equity: /*i18n*/ 'admin-books.accounts.opening_equity',
   savings: /*i18n*/ 'admin-books.accounts.savings',
   loan: /*i18n*/ 'admin-books.accounts.loan',
+  fines_income: /*i18n*/ 'admin-books.accounts.fines_income',
+  fines: /*i18n*/ 'admin-books.accounts.fines',
 };

@@ -36,6 +36,15 @@ export interface SettingsBody {
     savings_multiple: number;
     guarantor_alert_days: number;
   };
+  /** The dues calendar: days of the month and days around it, the fine in AED or a percentage. */
+  dues_rules: {
+    due_day: number;
+    reminder_days_before: number;
+    grace_days: number;
+    fine_amount: number;
+    /** The fine as a percentage of the month's due; null: the fixed amount. */
+    fine_percent: number | null;
+  };
 }
 
 export const updateSettings = (body: SettingsBody) =>

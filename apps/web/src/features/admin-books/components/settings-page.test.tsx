@@ -101,6 +101,13 @@ describe('the settings form', () => {
         savings_multiple: 3,
         guarantor_alert_days: 30,
       },
+      dues_rules: {
+        due_day: 1,
+        reminder_days_before: 3,
+        grace_days: 15,
+        fine_amount: 10,
+        fine_percent: null,
+      },
     });
     await waitFor(() => expect(field('Terms offered (months)')).toHaveValue('1, 3, 6, 12'));
     expect(field('Largest recharge (AED)')).toHaveValue('750.5');
@@ -285,6 +292,119 @@ describe('who may borrow', () => {
     await waitFor(() =>
       expect(field(ALERT)).toHaveAccessibleDescription('That number is too large for this rule.'),
     );
+  });
+});
+
+describe('the dues calendar', () => {
+  const DUE_DAY = 'Day of the month dues fall due';
+  const REMINDER = 'Reminder, days before the due day';
+  const GRACE = 'Days of grace before a fine';
+  const FINE = 'Late fine (AED)';
+  const PERCENT = 'Late fine as a percentage of the due (optional)';
+
+  it('starts from the saved rules and explains each', async () => {
+    setup();
+    const dues = await screen.findByRole('region', { name: 'Dues calendar' });
+    expect(within(dues).getAllByRole('textbox')).toHaveLength(5);
+    expect(field(DUE_DAY)).toHaveValue('1');
+    expect(field(REMINDER)).toHaveValue('3');
+    expect(field(GRACE)).toHaveValue('15');
+    expect(field(FINE)).toHaveValue('10');
+    expect(field(PERCENT)).toHaveValue('');
+    expect(field(DUE_DAY)).toHaveAccessibleDescription(
+      '1 to 28. A member who gave their payday pays on that day instead.',
+    );
+    expect(field(REMINDER)).toHaveAccessibleDescription(
+      'Members get a reminder this many days before their due day; 0: no reminder.',
+    );
+    expect(field(PERCENT)).toHaveAccessibleDescription(
+      "Leave it empty to charge the amount above; 1 to 100 charges that percentage of the month's due instead.",
+    );
+    expect(field(DUE_DAY)).toHaveAttribute('inputmode', 'numeric');
+    expect(field(FINE)).toHaveAttribute('inputmode', 'decimal');
+  });
+
+  it('sends them as dues_rules with the rest: the fine in AED, a percentage when set', async () => {
+    const { user, requests } = setup();
+    await screen.findByLabelText(DUE_DAY);
+    await replace(user, DUE_DAY, '25');
+    await replace(user, REMINDER, '0');
+    await replace(user, GRACE, '7');
+    await replace(user, FINE, '12.50');
+    await replace(user, PERCENT, '5');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({
+      monthly_due: 200,
+      dues_rules: {
+        due_day: 25,
+        reminder_days_before: 0,
+        grace_days: 7,
+        fine_amount: 12.5,
+        fine_percent: 5,
+      },
+    });
+    await waitFor(() => expect(field(PERCENT)).toHaveValue('5'));
+  });
+
+  it('sends an emptied percentage as null: the fixed amount is charged', async () => {
+    const { user, requests } = setup({
+      'GET /api/admin/settings': () => ({
+        body: settingsBody({
+          dues_rules: {
+            due_day: 1,
+            reminder_days_before: 3,
+            grace_days: 15,
+            fine_amount: 0,
+            fine_percent: 10,
+          },
+        }),
+      }),
+    });
+    expect(await screen.findByLabelText(PERCENT)).toHaveValue('10');
+    await replace(user, PERCENT, '');
+    await replace(user, FINE, '25');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({
+      dues_rules: { fine_amount: 25, fine_percent: null },
+    });
+  });
+
+  it.each([
+    [DUE_DAY, '29', 'That number is too large for this rule.'],
+    [DUE_DAY, '0', 'Enter 1 or more.'],
+    [REMINDER, '28', 'That number is too large for this rule.'],
+    [GRACE, '61', 'That number is too large for this rule.'],
+    [GRACE, '1.5', 'Enter a whole number.'],
+    [FINE, '1000.01', 'A fine is at most AED 1,000.'],
+    [PERCENT, '101', 'That number is too large for this rule.'],
+    [PERCENT, '0', 'Enter 1 or more.'],
+  ])('refuses "%s" as %j before sending', async (label, value, message) => {
+    const { user, requests } = setup();
+    await screen.findByLabelText(label);
+    await replace(user, label, value);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
+    expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(puts(requests)).toHaveLength(0);
+  });
+
+  it("puts the server's 422 errors beside their fields", async () => {
+    const { user } = setup({
+      'PUT /api/admin/settings': () =>
+        errorBody(422, 'Please check the highlighted fields.', {
+          'dues_rules.grace_days': ['That number is too large for this rule.'],
+          'dues_rules.fine_amount': ['A fine is at most AED 1,000.'],
+        }),
+    });
+    await screen.findByLabelText(GRACE);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(field(GRACE)).toHaveAccessibleDescription('That number is too large for this rule.'),
+    );
+    expect(field(FINE)).toHaveAccessibleDescription('A fine is at most AED 1,000.');
+    expect(screen.getByText('Please check the highlighted fields.')).toBeInTheDocument();
   });
 });
 

@@ -40,10 +40,11 @@ import {
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { LoanRulesSection } from './loan-rules-section.tsx';
+import { DuesRulesSection } from './dues-rules-section.tsx';
 
 /**
  * /admin/settings: the association's name, the monthly due, the loan policy, who may borrow,
- * the loans' terms, and where members send the money.
+ * the dues calendar, the loans' terms, and where members send the money.
  */
 const resolver = lazyZodResolver(() =>
   import('../lib/settings-form-schema.ts').then((m) => m.settingsFormSchema),
@@ -226,6 +227,8 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       </SettingsSection>
 
       <LoanRulesSection form={form} />
+
+      <DuesRulesSection form={form} />
 
       <SettingsSection id="settings-recharge" title={i18n._('admin-books.settings.recharge.title')}>
         <p className="text-sm text-slate-700">{i18n._('admin-books.settings.recharge.intro')}</p>

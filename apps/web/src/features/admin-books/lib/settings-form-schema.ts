@@ -40,9 +40,21 @@ export const settingsFormSchema = z
       savings_multiple: z.string(),
       guarantor_alert_days: z.string(),
     }),
+    dues_rules: z.object({
+      due_day: z.string(),
+      reminder_days_before: z.string(),
+      grace_days: z.string(),
+      fine_amount: z.string(),
+      fine_percent: z.string(),
+    }),
   })
   .transform((v): SettingsUpdateRequest => ({
     ...v,
     loan_policy: { ...v.loan_policy, terms: splitTerms(v.loan_policy.terms) },
+    // An empty percentage: the fine is the fixed amount.
+    dues_rules: {
+      ...v.dues_rules,
+      fine_percent: v.dues_rules.fine_percent.trim() === '' ? null : v.dues_rules.fine_percent,
+    },
   }))
   .pipe(settingsUpdateRequest);

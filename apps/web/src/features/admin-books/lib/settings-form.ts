@@ -47,6 +47,14 @@ export function toFormInput(settings: AdminSettings): SettingsFormInput {
       savings_multiple: String(settings.loan_rules.savings_multiple),
       guarantor_alert_days: String(settings.loan_rules.guarantor_alert_days),
     },
+    dues_rules: {
+      due_day: String(settings.dues_rules.due_day),
+      reminder_days_before: String(settings.dues_rules.reminder_days_before),
+      grace_days: String(settings.dues_rules.grace_days),
+      fine_amount: String(settings.dues_rules.fine_amount),
+      fine_percent:
+        settings.dues_rules.fine_percent === null ? '' : String(settings.dues_rules.fine_percent),
+    },
   };
 }
 
@@ -78,6 +86,11 @@ export function toRequestBody(values: SettingsFormValues): SettingsBody {
     },
     // The same: the form always has the four rules.
     loan_rules: values.loan_rules!,
+    // And the dues calendar's five, the fine in AED.
+    dues_rules: {
+      ...values.dues_rules!,
+      fine_amount: filsToAed(values.dues_rules!.fine_amount),
+    },
   };
 }
 
@@ -105,6 +118,11 @@ export const SERVER_FIELDS = [
   'loan_rules.max_months_in_arrears',
   'loan_rules.savings_multiple',
   'loan_rules.guarantor_alert_days',
+  'dues_rules.due_day',
+  'dues_rules.reminder_days_before',
+  'dues_rules.grace_days',
+  'dues_rules.fine_amount',
+  'dues_rules.fine_percent',
 ] as const;
 
 export const serverFieldOf = (key: string) => key.replace(/^(loan_policy\.terms)\.\d+$/, '$1');

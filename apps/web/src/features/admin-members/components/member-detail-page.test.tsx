@@ -18,7 +18,11 @@ type Handlers = Parameters<typeof stubApi>[0];
 const setup = (handlers: Handlers = {}, at = '/admin/members/2') =>
   setupPage(
     <MemberDetailPage />,
-    { 'GET /api/admin/members/2': () => ({ body: memberDetail() }), ...handlers },
+    {
+      'GET /api/admin/members/2': () => ({ body: memberDetail() }),
+      'GET /api/admin/members/2/fines': () => ({ body: { items: [] } }),
+      ...handlers,
+    },
     {
       path: '/admin/members/:id',
       at,

@@ -17,6 +17,7 @@ import { card, tableLink } from '../../../components/styles.ts';
 import { MemberLoans, MemberStatement, MemberSubmissions } from './member-activity.tsx';
 import { useMyId, useOpenProposals, type FundProposal } from '../../../api/proposals.ts';
 import { ProposalPanel } from '../../../components/proposal-panel.tsx';
+import { MemberFines } from './member-fines.tsx';
 import { MemberStatusModal } from './member-status-modal.tsx';
 import { PasswordResetModal } from './password-reset-modal.tsx';
 
@@ -211,6 +212,7 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
 
       <MemberLoans loans={detail.loans} />
       <MemberSubmissions payments={detail.payments} />
+      <MemberFines member={member} />
       <MemberStatement lines={detail.statement} />
 
       <MemberStatusModal

@@ -1,9 +1,12 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { aed } from '../../../lib/format.ts';
-import { formatDate } from '../../../lib/dates.ts';
-import type { FundProposal } from '../../../api/proposals.ts';
+import { formatDate, periodLabel } from '../../../lib/dates.ts';
+import { useMyId, type FundProposal } from '../../../api/proposals.ts';
+import { waiverOf } from '../../../api/waive-fine.ts';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmWaiverDialog } from '../../../components/confirm-waiver-dialog.tsx';
 import { KIND_TEXTS, ProposedBy, WithdrawButton } from '../../../components/proposal-panel.tsx';
 
 /**
@@ -49,10 +52,19 @@ export function ProposalsPanel({
   );
 }
 
+const focusList = () => document.getElementById('overview-proposals')?.focus();
+
 function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
   const i18n = useTexts();
   const titleId = useId();
+  const myId = useMyId();
+  const [isConfirming, setConfirming] = useState(false);
   const dates = bonusDates(p);
+  // A fine's waiver is confirmed here, by repeating its call: neither by its proposer nor by
+  // the admin whose fine it is (the server refuses both).
+  const waiver = waiverOf(p);
+  const canConfirmWaiver =
+    waiver !== null && myId !== undefined && p.proposed_by.id !== myId && waiver.memberId !== myId;
   const link =
     p.action === 'bank.assign'
       ? { to: '/admin/bank', text: i18n._('admin.overview.openBank') }
@@ -84,6 +96,11 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
           {i18n._('admin.overview.proposalMember', { name: p.member.name, id: p.member.unique_id })}
         </p>
       )}
+      {waiver && (
+        <p className="text-slate-800">
+          {i18n._('admin.fineWaiver.what', { month: periodLabel(waiver.period) })}
+        </p>
+      )}
       {dates && (
         <p className="text-slate-800">
           {i18n._('admin.overview.proposalSpan', {
@@ -108,13 +125,26 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
         >
           {link.text}
         </Link>
+        {canConfirmWaiver && (
+          <Button aria-describedby={titleId} onClick={() => setConfirming(true)}>
+            {i18n._('admin.fineWaiver.confirm')}
+          </Button>
+        )}
         <WithdrawButton
           proposal={p}
           describedBy={titleId}
           // The item goes with its button: the focus stays in the list's section.
-          onWithdrawn={() => document.getElementById('overview-proposals')?.focus()}
+          onWithdrawn={focusList}
         />
       </div>
+      {canConfirmWaiver && (
+        <ConfirmWaiverDialog
+          proposal={p}
+          isOpen={isConfirming}
+          onClose={() => setConfirming(false)}
+          onConfirmed={focusList}
+        />
+      )}
     </li>
   );
 }

@@ -113,6 +113,7 @@ export function MonthlyPayPage() {
         <MonthlyRowList
           rows={account.data.monthlyPaymentData}
           waitingPeriods={waitingPeriods}
+          duesRules={settings.data?.dues_rules}
           onPayNow={(row) => setOpen({ kind: 'dues', row })}
           onPayDue={(row) => setOpen({ kind: 'dues', row })}
         />

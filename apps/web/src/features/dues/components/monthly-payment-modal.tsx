@@ -1,7 +1,7 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
-import { useTexts } from '../../../lib/i18n.tsx';
+import { useTexts, type Texts } from '../../../lib/i18n.tsx';
 import { tryParseAed, type Fils } from '@jamiya/money/fils';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -190,17 +190,7 @@ function MonthlyPaymentForm({
         label={i18n._('dues.form.amount')}
         hint={
           chosen
-            ? chosen.paid > 0
-              ? i18n._('dues.form.monthPartPaid', {
-                  month: periodLabel(chosen.period),
-                  due: aed(chosen.due),
-                  paid: aed(chosen.paid),
-                  left: aed(chosen.remaining),
-                })
-              : i18n._('dues.form.monthDue', {
-                  month: periodLabel(chosen.period),
-                  due: aed(chosen.due),
-                })
+            ? monthHint(i18n, chosen)
             : defaults.monthlyDueText
               ? i18n._('dues.form.amountHint', { amount: defaults.monthlyDueText })
               : undefined
@@ -228,6 +218,23 @@ function MonthlyPaymentForm({
       </ModalActions>
     </form>
   );
+}
+
+/** What the chosen month asks: its due, with its late fine if any, and what is left of it. */
+function monthHint(i18n: Texts, chosen: PayableMonth): string {
+  const month = periodLabel(chosen.period);
+  const due = aed(chosen.due);
+  const fine = aed(chosen.fine);
+  if (chosen.paid > 0) {
+    const paid = aed(chosen.paid);
+    const left = aed(chosen.remaining);
+    return chosen.fine > 0
+      ? i18n._('dues.form.monthPartPaidWithFine', { month, due, fine, paid, left })
+      : i18n._('dues.form.monthPartPaid', { month, due, paid, left });
+  }
+  return chosen.fine > 0
+    ? i18n._('dues.form.monthDueWithFine', { month, due, fine })
+    : i18n._('dues.form.monthDue', { month, due });
 }
 
 /** A month of the picker: its name and year, and what is left to pay of it. */

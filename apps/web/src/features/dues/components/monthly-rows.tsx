@@ -3,9 +3,12 @@ import { useTexts, type Texts } from '../../../lib/i18n.tsx';
 import type { AccountData } from '../../../api/get-account-data.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/states.tsx';
-import { aed } from '../../../lib/format.ts';
-import { periodLabel } from '../../../lib/dates.ts';
+import { aed, aedFils } from '../../../lib/format.ts';
+import { formatDate, periodLabel } from '../../../lib/dates.ts';
+import { dubaiToday } from '../../../lib/today.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { owedFils, type DuesRules } from '../lib/fines.ts';
+import { FineLines, FineWarning } from './fine-notes.tsx';
 
 export type MonthlyRow = AccountData['monthlyPaymentData'][number];
 
@@ -18,17 +21,22 @@ const FIRST_ROWS = 12;
 export function MonthlyRowList({
   rows,
   waitingPeriods,
+  duesRules,
   onPayNow,
   onPayDue,
 }: {
   rows: MonthlyRow[];
   /** The months of payments waiting on the phone for a network (WaitingPayments). */
   waitingPeriods: ReadonlySet<string>;
+  /** The association's due day, grace and fine (settings), once they have come. */
+  duesRules: DuesRules | undefined;
   onPayNow: (row: MonthlyRow) => void;
   onPayDue: (row: MonthlyRow) => void;
 }) {
   const i18n = useTexts();
   const [isShowingAll, setShowingAll] = useState(false);
+  // The server's days are Dubai's: a fine day is to come, or not, there.
+  const today = dubaiToday();
   const shown = isShowingAll ? rows : rows.slice(0, FIRST_ROWS);
   return (
     <section aria-labelledby="monthly-rows-title" className="flex flex-col gap-3">
@@ -56,6 +64,8 @@ export function MonthlyRowList({
                 key={row.period}
                 row={row}
                 isWaiting={waitingPeriods.has(row.period)}
+                duesRules={duesRules}
+                today={today}
                 onPayNow={onPayNow}
                 onPayDue={onPayDue}
               />
@@ -77,11 +87,15 @@ export function MonthlyRowList({
 function MonthlyRowItem({
   row,
   isWaiting,
+  duesRules,
+  today,
   onPayNow,
   onPayDue,
 }: {
   row: MonthlyRow;
   isWaiting: boolean;
+  duesRules: DuesRules | undefined;
+  today: string;
   onPayNow: (row: MonthlyRow) => void;
   onPayDue: (row: MonthlyRow) => void;
 }) {
@@ -90,16 +104,21 @@ function MonthlyRowItem({
   const isPartPaid = row.paid > 0 && row.remaining > 0;
   const note = rowNote(row, isPartPaid, i18n);
   return (
-    <li className={`flex items-center gap-3 px-4 py-3 lg:px-5 ${COLUMNS}`}>
+    // Wrapped on a phone only for the fine's warning, across the row under it.
+    <li className={`flex flex-wrap items-center gap-3 px-4 py-3 lg:px-5 ${COLUMNS}`}>
       <div className="min-w-0 flex-1 lg:contents">
         <p className="font-semibold text-slate-900">{month}</p>
         <div className="text-sm text-slate-600">
           {isPartPaid && (
             <p className="font-medium text-amber-900">
-              {i18n._('dues.rows.partPaid', { paid: aed(row.paid), due: aed(row.amount) })}
+              {i18n._('dues.rows.partPaid', { paid: aed(row.paid), due: aedFils(owedFils(row)) })}
             </p>
           )}
           {note && <p>{note}</p>}
+          {row.status !== 'completed' && (
+            <p>{i18n._('dues.rows.dueOn', { date: formatDate(row.due_on) })}</p>
+          )}
+          <FineLines row={row} />
         </div>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 lg:contents">
@@ -108,7 +127,9 @@ function MonthlyRowItem({
             {i18n._('dues.rows.left', { amount: aed(row.remaining) })}
           </p>
         ) : (
-          <p className="font-bold text-slate-900 tabular-nums lg:text-end">{aed(row.amount)}</p>
+          <p className="font-bold text-slate-900 tabular-nums lg:text-end">
+            {aedFils(owedFils(row))}
+          </p>
         )}
         {isWaiting && row.status !== 'completed' && row.status !== 'pending' ? (
           <StatusBadge tone="warning">{i18n._('dues.rows.waiting')}</StatusBadge>
@@ -116,6 +137,7 @@ function MonthlyRowItem({
           <RowStatus row={row} month={month} onPayNow={onPayNow} onPayDue={onPayDue} />
         )}
       </div>
+      <FineWarning row={row} month={month} rules={duesRules} today={today} />
     </li>
   );
 }

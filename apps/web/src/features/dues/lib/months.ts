@@ -1,6 +1,8 @@
 import { PAY_AHEAD_MONTHS } from '@jamiya/contracts/values';
 import { addMonthsToPeriod } from '@jamiya/money/dates';
+import { filsToAed } from '@jamiya/money/fils';
 import type { AccountData } from '../../../api/get-account-data.ts';
+import { owedFils } from './fines.ts';
 
 type Row = AccountData['monthlyPaymentData'][number];
 
@@ -9,8 +11,10 @@ export interface PayableMonth {
   period: string;
   /** What is left to pay of it, in AED. */
   remaining: number;
-  /** What it is due, in AED. */
+  /** What it asks in all, in AED: its due and its late fine. */
   due: number;
+  /** Its late fine (less what was waived), in AED; 0: none. */
+  fine: number;
   /** What is already paid of it, in AED. */
   paid: number;
 }
@@ -30,7 +34,8 @@ export function payableMonths(account: AccountData): {
   const payable = (r: Row): PayableMonth => ({
     period: r.period,
     remaining: r.remaining,
-    due: r.amount,
+    due: filsToAed(owedFils(r)),
+    fine: r.fine,
     paid: r.paid,
   });
   const owed = account.monthlyPaymentData
@@ -42,7 +47,13 @@ export function payableMonths(account: AccountData): {
     const period = addMonthsToPeriod(current, k);
     const row = byPeriod.get(period);
     if (!row)
-      ahead.push({ period, remaining: account.monthly_due, due: account.monthly_due, paid: 0 });
+      ahead.push({
+        period,
+        remaining: account.monthly_due,
+        due: account.monthly_due,
+        fine: 0,
+        paid: 0,
+      });
     else if (open(row)) ahead.push(payable(row));
   }
   return { owed, ahead };

@@ -15,6 +15,11 @@ export const rahulRows = (): Row[] => [
     paid: 0,
     remaining: 200,
     status: 'pay_now',
+    due_on: '2026-11-01',
+    fine: 0,
+    fine_waived: 0,
+    fine_on: null,
+    salary_late_on: null,
   },
   {
     month: 'October 2026',
@@ -24,6 +29,11 @@ export const rahulRows = (): Row[] => [
     paid: 0,
     remaining: 200,
     status: 'due',
+    due_on: '2026-10-01',
+    fine: 0,
+    fine_waived: 0,
+    fine_on: null,
+    salary_late_on: null,
   },
   {
     month: 'September 2026',
@@ -33,6 +43,11 @@ export const rahulRows = (): Row[] => [
     paid: 0,
     remaining: 200,
     status: 'pending',
+    due_on: '2026-09-01',
+    fine: 0,
+    fine_waived: 0,
+    fine_on: null,
+    salary_late_on: null,
   },
   {
     month: 'August 2026',
@@ -42,6 +57,11 @@ export const rahulRows = (): Row[] => [
     paid: 200,
     remaining: 0,
     status: 'completed',
+    due_on: '2026-08-01',
+    fine: 0,
+    fine_waived: 0,
+    fine_on: null,
+    salary_late_on: null,
   },
 ];
 

@@ -26,6 +26,13 @@ const settings: PublicSettings = {
     savings_multiple: 3,
     guarantor_alert_days: 30,
   },
+  dues_rules: {
+    due_day: 1,
+    reminder_days_before: 3,
+    grace_days: 15,
+    fine_amount: 10,
+    fine_percent: null,
+  },
   terms_text: 'Loans carry 6 % flat interest.',
   payment_instructions: '',
   texts_in: { payment_instructions: 'en', terms_text: 'en' },

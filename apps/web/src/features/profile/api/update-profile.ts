@@ -13,6 +13,8 @@ export interface ProfileUpdate {
   wallet: string;
   gender?: 'male' | 'female' | undefined;
   image?: File | undefined;
+  /** The day of the month the member's dues fall due; null: the association's due day. */
+  payday?: number | null | undefined;
 }
 
 /**
@@ -27,6 +29,8 @@ export function updateProfile(values: ProfileUpdate): Promise<ProfileUpdateRespo
   form.append('wallet', values.wallet);
   if (values.gender) form.append('gender', values.gender);
   if (values.image) form.append('image', values.image);
+  // Empty clears it; missing leaves it as it is.
+  if (values.payday !== undefined) form.append('payday', values.payday?.toString() ?? '');
   return api<ProfileUpdateResponse>('/api/profile/update', { form });
 }
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileResponse } from '@jamiya/contracts/profile';
+import { settingsBody } from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
 import { MyProfilePage } from './my-profile-page.tsx';
 
@@ -20,6 +21,7 @@ const profile = profileResponse.parse({
     is_member: true,
     image: null,
     wallet: 'Botim 0501234567',
+    payday: null,
     language: 'en',
     created_at: '2026-03-01T08:00:00.000Z',
   },
@@ -41,7 +43,11 @@ const updated = (name: string) => ({
 });
 
 async function openEditor(handlers: Parameters<typeof stubApi>[0] = {}) {
-  const requests = stubApi({ 'GET /api/profile': () => ({ body: profile }), ...handlers });
+  const requests = stubApi({
+    'GET /api/profile': () => ({ body: profile }),
+    'GET /api/settings': () => ({ body: settingsBody() }),
+    ...handlers,
+  });
   const view = renderWithProviders(<MyProfilePage />);
   const user = userEvent.setup({ applyAccept: false });
   await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
@@ -64,6 +70,26 @@ describe('the profile view', () => {
     expect(screen.getByText('ID: JM000002')).toBeInTheDocument();
   });
 
+  it("shows the payday, or the association's due day when there is none", async () => {
+    stubApi({
+      'GET /api/profile': () => ({ body: profile }),
+      'GET /api/settings': () => ({ body: settingsBody() }),
+    });
+    const view = renderWithProviders(<MyProfilePage />);
+    const row = async () => (await screen.findByText('Payday')).parentElement!;
+    await waitFor(async () =>
+      expect(await row()).toHaveTextContent("The association's due day (the 1st)"),
+    );
+    view.unmount();
+
+    stubApi({
+      'GET /api/profile': () => ({ body: { userData: { ...profile.userData, payday: 25 } } }),
+      'GET /api/settings': () => ({ body: settingsBody() }),
+    });
+    renderWithProviders(<MyProfilePage />);
+    expect(await row()).toHaveTextContent('The 25th of the month');
+  });
+
   it('says Inactive for status 0 and "Not given" for empty fields', async () => {
     stubApi({
       'GET /api/profile': () => ({
@@ -83,6 +109,7 @@ describe('the edit-profile modal', () => {
     expect(dialog.getByLabelText('Address')).toHaveValue('Al Qusais, Dubai');
     expect(dialog.getByLabelText('Wallet')).toHaveValue('Botim 0501234567');
     expect(dialog.getByLabelText('Gender (optional)')).toHaveValue('female');
+    expect(dialog.getByLabelText('Payday')).toHaveValue('');
   });
 
   it('requires name, address and wallet, and sends nothing until they are given', async () => {
@@ -141,7 +168,66 @@ describe('the edit-profile modal', () => {
     await user.click(dialog.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Your profile has been updated.');
     const body = posts(requests)[0]?.body as FormData;
-    expect([...body.keys()].sort()).toEqual(['address', 'name', 'profession_id', 'wallet']);
+    expect([...body.keys()].sort()).toEqual([
+      'address',
+      'name',
+      'payday',
+      'profession_id',
+      'wallet',
+    ]);
+  });
+
+  it('sends the payday chosen: the day salaries come, from the list of days', async () => {
+    const { dialog, user, requests } = await openEditor({
+      'POST /api/profile/update': () => updated('Amina Rahman'),
+    });
+    const payday = dialog.getByLabelText('Payday');
+    expect(payday).toHaveAccessibleDescription(
+      'The day your salary usually comes; your monthly due falls due on it.',
+    );
+    expect(
+      within(payday).getByRole('option', { name: "The association's due day (the 1st)" }),
+    ).toHaveValue('');
+    await user.selectOptions(payday, 'The 22nd of the month');
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Your profile has been updated.');
+    expect((posts(requests)[0]?.body as FormData).get('payday')).toBe('22');
+  });
+
+  it("clears the payday, back to the association's due day", async () => {
+    const requests = stubApi({
+      'GET /api/profile': () => ({ body: { userData: { ...profile.userData, payday: 25 } } }),
+      'GET /api/settings': () => ({ body: settingsBody() }),
+      'POST /api/profile/update': () => updated('Amina Rahman'),
+    });
+    renderWithProviders(<MyProfilePage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit profile' }));
+    expect(dialog.getByLabelText('Payday')).toHaveValue('25');
+    await user.selectOptions(
+      dialog.getByLabelText('Payday'),
+      "The association's due day (the 1st)",
+    );
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Your profile has been updated.');
+    expect((posts(requests)[0]?.body as FormData).get('payday')).toBe('');
+  });
+
+  it("shows the server's refusal of a payday beside it", async () => {
+    const { dialog, user } = await openEditor({
+      'POST /api/profile/update': () => ({
+        status: 422,
+        body: {
+          status_code: 422,
+          message: 'Check the highlighted fields.',
+          errors: { payday: ['Payday must be a day of the month, 1 to 31.'] },
+        },
+      }),
+    });
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    expect(await dialog.findByText('Payday must be a day of the month, 1 to 31.')).toBeVisible();
+    expect(dialog.getByLabelText('Payday')).toHaveAttribute('aria-invalid', 'true');
   });
 
   const hugePhoto = () => {

@@ -3,10 +3,12 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import { GENDER_TEXTS } from '../texts.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useProfile } from '../../../api/get-profile.ts';
+import { useSettings } from '../../../api/get-settings.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import { paydayText } from '../lib/payday-text.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 import { EditProfileModal } from './edit-profile-modal.tsx';
 
@@ -14,6 +16,7 @@ import { EditProfileModal } from './edit-profile-modal.tsx';
 export function MyProfilePage() {
   const i18n = useTexts();
   const profile = useProfile();
+  const dueDay = useSettings().data?.dues_rules.due_day;
   const [openModal, setOpenModal] = useState<'edit' | 'password' | null>(null);
 
   const title = <PageTitle>{i18n._('profile.title')}</PageTitle>;
@@ -75,6 +78,7 @@ export function MyProfilePage() {
           <Row label={i18n._('profile.fields.wallet')}>
             {user.wallet != null ? <span dir="ltr">{user.wallet}</span> : notGiven}
           </Row>
+          <Row label={i18n._('profile.fields.payday')}>{paydayText(i18n, user.payday, dueDay)}</Row>
           <Row label={i18n._('profile.fields.status')}>
             {isActive ? i18n._('common.status.active') : i18n._('common.status.inactive')}
           </Row>
@@ -86,6 +90,7 @@ export function MyProfilePage() {
       </section>
       <EditProfileModal
         user={user}
+        dueDay={dueDay}
         isOpen={openModal === 'edit'}
         onClose={() => setOpenModal(null)}
       />

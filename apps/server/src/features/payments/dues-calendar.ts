@@ -1,0 +1,69 @@
+import type { Fils } from '@jamiya/money/fils';
+import { addDaysToDate, addMonthsToPeriod } from '../../lib/calendar.ts';
+import type { Settings } from '../settings/public.ts';
+
+// The dues calendar (docs/domain/dues.md, Payday and fines): when a month's due falls due, when
+// its reminder goes and when it is fined. Dates are Dubai's days, YYYY-MM-DD.
+
+export type DuesRules = Pick<
+  Settings,
+  'dueDay' | 'reminderDaysBefore' | 'graceDays' | 'fineFils' | 'finePercent' | 'finesSince'
+>;
+
+/** The last day of a period (YYYY-MM) as a day of the month. */
+function lastDayOf(period: string): number {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * The day a month's due falls due: the member's payday, or the association's due day; a payday
+ * of 31 is the last day of a shorter month.
+ */
+export function dueOn(period: string, payday: number | null, rules: Pick<DuesRules, 'dueDay'>) {
+  const day = Math.min(payday ?? rules.dueDay, lastDayOf(period));
+  return `${period}-${String(day).padStart(2, '0')}`;
+}
+
+/** The day the reminder of a month goes out, or null when the association sends none. */
+export function reminderOn(
+  period: string,
+  payday: number | null,
+  rules: Pick<DuesRules, 'dueDay' | 'reminderDaysBefore'>,
+): string | null {
+  if (rules.reminderDaysBefore === 0) return null;
+  return addDaysToDate(dueOn(period, payday, rules), -rules.reminderDaysBefore);
+}
+
+/**
+ * The day a month still unpaid is fined: grace days after its due day, or grace days after the
+ * day the member said their salary was late, whichever is later. Null when the association
+ * fines nothing, or when the day came before the rules did (finesSince).
+ */
+export function fineOn(
+  period: string,
+  payday: number | null,
+  salaryLateOn: string | null,
+  rules: DuesRules,
+): string | null {
+  if (rules.fineFils === 0 && rules.finePercent === null) return null;
+  const fromDue = addDaysToDate(dueOn(period, payday, rules), rules.graceDays);
+  const fromFlag = salaryLateOn ? addDaysToDate(salaryLateOn, rules.graceDays) : null;
+  const day = fromFlag && fromFlag > fromDue ? fromFlag : fromDue;
+  return day < rules.finesSince ? null : day;
+}
+
+/** A month's fine: the fixed amount, or the percentage of the month's due (rounded half up). */
+export function fineFor(dueFils: Fils, rules: Pick<DuesRules, 'fineFils' | 'finePercent'>): Fils {
+  if (rules.finePercent === null) return rules.fineFils;
+  return Math.floor((dueFils * rules.finePercent + 50) / 100);
+}
+
+/**
+ * The months whose reminder or fine may fall on `today`: a due day is at most the 31st and the
+ * grace at most 60 days, twice with a late salary, so a fine falls within five months after its month; a reminder
+ * at most 27 days before, so in the month before at the earliest.
+ */
+export function periodsAround(thisPeriod: string): string[] {
+  return [-5, -4, -3, -2, -1, 0, 1].map((n) => addMonthsToPeriod(thisPeriod, n));
+}

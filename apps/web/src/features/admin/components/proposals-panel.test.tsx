@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setupPage, type stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { AMINA, adminProfileBody, overviewBody } from '../../../testing/admin-fixtures.ts';
+import { chairProfileBody, proposalBody } from '../../../testing/proposal-fixtures.ts';
+import { AdminOverviewPage } from './overview-page.tsx';
+
+type Handlers = Parameters<typeof stubApi>[0];
+
+const REASON = 'Her salary came late through no fault of hers';
+const WAIVE_URL = '/api/admin/members/2/fines/2026-11/waive';
+
+/** Fatima's proposal to waive what is left of Amina's late fine for November 2026. */
+const waiver = () =>
+  proposalBody({
+    id: 12,
+    action: 'fine.waive',
+    loan_id: null,
+    member: AMINA,
+    amount: 10,
+    reason: REASON,
+    details: { period: '2026-11' },
+  });
+
+function setup(handlers: Handlers = {}) {
+  let proposals = [waiver()];
+  const page = setupPage(
+    <AdminOverviewPage />,
+    {
+      'GET /api/admin/overview': () => ({ body: overviewBody({ active_admins: 2, proposals }) }),
+      'GET /api/profile': () => ({ body: chairProfileBody() }),
+      [`POST ${WAIVE_URL}`]: () => {
+        proposals = [];
+        return {
+          body: {
+            message: 'The fine was waived; the member is told why.',
+            fine: {
+              period: '2026-11',
+              month: 'November 2026',
+              fine: 10,
+              fined_at: '2026-11-16T02:00:00.000Z',
+              waived: 10,
+              waived_at: '2026-12-03T09:00:00.000Z',
+              waive_reason: REASON,
+              salary_late_on: null,
+            },
+          },
+        };
+      },
+      ...handlers,
+    },
+    { path: '/admin' },
+  );
+  return page;
+}
+
+const posts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'POST');
+const waiting = async () => {
+  const section = await screen.findByRole('region', { name: 'Waiting for a second admin' });
+  const [item] = await within(section).findAllByRole('listitem');
+  return { section, item: item! };
+};
+
+describe("a late fine's waiver on the overview", () => {
+  it('shows the member, the month, the amount and the reason, leading to the member', async () => {
+    setup();
+    const { item } = await waiting();
+    expect(within(item).getByRole('heading', { name: 'Late fine waiver' })).toBeInTheDocument();
+    expect(item).toHaveTextContent('AED 10');
+    expect(item).toHaveTextContent('Amina Rahman · JM000002');
+    expect(item).toHaveTextContent('Late fine for November 2026');
+    expect(item).toHaveTextContent(`Reason: ${REASON}`);
+    expect(item).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 December 2026/);
+    expect(within(item).getByRole('link', { name: "Open the member's page" })).toHaveAttribute(
+      'href',
+      '/admin/members/2',
+    );
+  });
+
+  it("another admin confirms it here, repeating the call with the proposer's reason", async () => {
+    const { user, requests } = setup();
+    const { section, item } = await waiting();
+    const confirm = await within(item).findByRole('button', { name: 'Confirm waiver' });
+    expect(confirm).toHaveAccessibleDescription('Late fine waiver');
+    await user.click(confirm);
+    const dialog = within(screen.getByRole('dialog', { name: 'Confirm the fine waiver?' }));
+    expect(dialog.getByText(`Reason: ${REASON}`)).toBeInTheDocument();
+    expect(posts(requests)).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Confirm waiver' }));
+    expect(
+      await screen.findByText('The fine was waived; the member is told why.'),
+    ).toBeInTheDocument();
+    const [call] = posts(requests);
+    expect(call?.url).toBe(WAIVE_URL);
+    expect(call?.body).toEqual({ reason: REASON });
+    expect(call?.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{32}$/);
+    await waitFor(() =>
+      expect(section).toHaveTextContent('Nothing is waiting for a second admin.'),
+    );
+  });
+
+  it('a refusal stays written in the dialog', async () => {
+    const { user } = setup({
+      [`POST ${WAIVE_URL}`]: () => ({
+        status: 403,
+        body: {
+          status_code: 403,
+          message: 'You cannot waive your own fine; another admin must.',
+        },
+      }),
+    });
+    const { item } = await waiting();
+    await user.click(await within(item).findByRole('button', { name: 'Confirm waiver' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Confirm the fine waiver?' }));
+    await user.click(dialog.getByRole('button', { name: 'Confirm waiver' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'You cannot waive your own fine; another admin must.',
+    );
+  });
+
+  it('offers its proposer no confirmation, only the withdrawal', async () => {
+    const { queryClient } = setup({ 'GET /api/profile': () => ({ body: adminProfileBody() }) });
+    const { item } = await waiting();
+    // Once the profile has said who is signed in.
+    await waitFor(() => expect(queryClient.getQueryData(['profile'])).toBeDefined());
+    expect(await within(item).findByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Confirm waiver' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { apiAs, expect, PHONE, signIn, test } from '../support/fixtures.ts';
+import { E2E_MEMBERS, paydayDueSoon } from '../support/members.ts';
+
+// Issue 39: the dues calendar (docs/domain/dues.md, Payday, reminders and late fines). A member
+// sets their payday and is reminded before it; a member late last month sees the fine on its row
+// and says their salary is late for this one. Their pasts: e2e/support/members.ts and
+// prepare-db.ts.
+
+test.use({ viewport: PHONE });
+
+/** Today in Dubai, YYYY-MM-DD: the server's days are Dubai's. */
+const dubaiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format();
+
+/** A day as the app writes it in English ("26 November 2026"). */
+const written = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+
+const monthLabel = (period: string) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${period}-01T00:00:00Z`),
+  );
+
+const rowOf = (page: Page, period: string) =>
+  page
+    .getByRole('region', { name: 'Monthly dues' })
+    .getByRole('listitem')
+    .filter({ hasText: monthLabel(period) });
+
+type Notices = { items: Array<{ title: string; body: string }> };
+
+test('a member sets their payday and is reminded before it, with where to pay', async ({
+  page,
+  mailTo,
+}) => {
+  const member = E2E_MEMBERS.payday;
+  const payday = paydayDueSoon(dubaiToday());
+  await signIn(page, member.email);
+  await page.goto('/user/my-profile');
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit profile' });
+  await dialog.getByLabel('Address').fill('Al Nahda 1, Dubai');
+  await dialog.getByLabel('Wallet').fill('Botim 0551112233');
+  await dialog.getByLabel('Payday').selectOption(String(payday));
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your profile has been updated.' }),
+  ).toBeVisible();
+  await expect(page.getByText(/of the month$/)).toBeVisible();
+
+  // The notifications job runs every few seconds in this run: the reminder comes.
+  await expect
+    .poll(
+      async () =>
+        ((await apiAs(page, '/api/notifications')) as Notices).items.some((n) =>
+          n.title.startsWith('Your monthly due falls due on'),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await page.goto('/user/notifications');
+  const notice = page
+    .getByRole('list', { name: 'Your notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Your monthly due falls due on' });
+  await expect(notice).toContainText(/AED\s200/);
+  await expect(notice).toContainText('IBAN');
+  const mail = await mailTo(member.email);
+  expect(mail.text).toContain('IBAN');
+});
+
+test('a late member sees last month’s fine and says their salary is late for this one', async ({
+  page,
+}) => {
+  const member = E2E_MEMBERS.lateFine;
+  const today = dubaiToday();
+  const thisPeriod = today.slice(0, 7);
+  const [year, month] = thisPeriod.split('-').map(Number) as [number, number];
+  const lastPeriod =
+    month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+  await signIn(page, member.email);
+  await page.goto('/user/monthly-pay');
+  await expect(page.getByRole('heading', { level: 1, name: 'Monthly Pay' })).toBeVisible();
+
+  const last = rowOf(page, lastPeriod);
+  await expect(last).toContainText(/Late fine AED\s10/);
+  await expect(last).toContainText('210');
+
+  const current = rowOf(page, thisPeriod);
+  await expect(current).toContainText(/A late fine of AED\s10 on .+ if still unpaid\./);
+  await current.getByRole('button', { name: /My salary is late/ }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Noted: your salary is late.' }),
+  ).toBeVisible();
+  await expect(current).toContainText(`Salary late noted on ${written(today)}.`);
+  await expect(current.getByRole('button', { name: /My salary is late/ })).toHaveCount(0);
+
+  const account = (await apiAs(page, '/api/my-account-data')) as {
+    myAccountData: { monthlyPaymentData: Array<{ period: string; salary_late_on: string | null }> };
+  };
+  expect(
+    account.myAccountData.monthlyPaymentData.find((r) => r.period === thisPeriod)?.salary_late_on,
+  ).toBe(today);
+});
