@@ -49,6 +49,7 @@ import { bonusAdminRoutes, bonusRoutes, shareOutsOf } from './features/bonus/pub
 import { proposalAdminRoutes } from './features/proposals/public.ts';
 import { importAdminRoutes, mailImportInvitations } from './features/imports/public.ts';
 import { bankAdminRoutes } from './features/bank/public.ts';
+import { arrearsAdminRoutes } from './features/arrears/public.ts';
 import {
   installNotificationJob,
   notificationRoutes,
@@ -86,6 +87,7 @@ const ADMIN_ROUTES = [
   loanAdminRoutes,
   importAdminRoutes,
   bankAdminRoutes,
+  arrearsAdminRoutes,
 ];
 
 export interface Deps {

@@ -83,6 +83,7 @@ const operationIds: Record<string, string> = {
   'GET /api/admin/audit': 'ledger.listAuditEvents',
   'GET /api/admin/payments': 'payments.list',
   'GET /api/admin/members/{id}/fines': 'payments.finesOfMember',
+  'GET /api/admin/arrears': 'arrears.get',
   'POST /api/admin/members/{id}/fines/{period}/waive': 'payments.waiveFine',
   'POST /api/my-dues/{period}/salary-late': 'payments.flagSalaryLate',
   'GET /api/admin/payments/{id}': 'payments.get',

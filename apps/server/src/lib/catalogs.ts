@@ -3,6 +3,7 @@
 // catalog for each and refuses to extract while a feature with texts is missing here; the
 // server reads each at start (lib/i18n.ts).
 export const TEXT_FEATURES = [
+  'arrears',
   'auth',
   'bank',
   'bonus',

@@ -49,6 +49,10 @@ const API_TAGS = [
     name: 'bank',
     description: "The association's bank statements matched to the receipts and the books.",
   },
+  {
+    name: 'arrears',
+    description: 'The arrears desk: loans at risk, dues behind, and who to call.',
+  },
   { name: 'overview', description: "The treasurer's first page: headline figures and what waits." },
   { name: 'settings', description: "The association's settings, as the treasurer changes them." },
   { name: 'ledger', description: 'The books (trial balance, journal) and the audit log.' },

@@ -244,6 +244,11 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
     page: page('admin-loans/loan-detail-page', undefined, 'AdminLoanDetailPage'),
   },
   {
+    path: '/admin/arrears',
+    layout: 'admin',
+    page: page('admin-arrears/arrears-page'),
+  },
+  {
     path: '/admin/members',
     layout: 'admin',
     page: page('admin-members/members-page'),

@@ -1,4 +1,5 @@
 import type { AdminOverview } from '@jamiya/contracts/overview';
+import type { ArrearsMember, ArrearsReport } from '@jamiya/contracts/arrears';
 import type { UserData } from '@jamiya/contracts/profile';
 import { profileBody } from './api-fixtures.ts';
 
@@ -56,6 +57,59 @@ export function overviewBody(overrides: Partial<AdminOverview> = {}): AdminOverv
       savings: 400 * (i + 1),
       loans_outstanding: i >= 9 ? [2000, 1666.66, 1333.32][i - 9]! : 0,
     })),
+    ...overrides,
+  };
+}
+
+/** One member behind: Rahul, two months of dues and an installment, reminded once. */
+export function arrearsMember(overrides: Partial<ArrearsMember> = {}): ArrearsMember {
+  return {
+    member: RAHUL,
+    mobile: '+971 50 765 4321',
+    call_url: 'tel:+971507654321',
+    whatsapp_url: `https://wa.me/971507654321?text=${encodeURIComponent('Dear Rahul Nair, a reminder of AED 756.67 due to the association.')}`,
+    months_behind: 2,
+    dues_owed: 400,
+    loan_overdue: 356.67,
+    owed: 756.67,
+    oldest_due_on: '2026-10-05',
+    last_reminder_at: '2026-11-28T06:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The arrears desk on 3 December 2026: PAR30 rising from 0 to 4.2 % over the year. */
+export function arrearsBody(overrides: Partial<ArrearsReport> = {}): ArrearsReport {
+  const trend = [0, 0, 0, 0, 0, 0, 0, 0, 1.5, 1.5, 3, 4.2];
+  return {
+    as_of: '2026-12-03',
+    loans: { outstanding: 48000, at_risk_30: 2016, at_risk_90: 480, par30: 4.2, par90: 1 },
+    par30_trend: trend.map((par30, i) => ({
+      month: `2026-${String(i + 1).padStart(2, '0')}`,
+      par30,
+    })),
+    dues: {
+      buckets: [
+        { months: '1', members: 3, amount: 600 },
+        { months: '2', members: 1, amount: 400 },
+        { months: '3+', members: 1, amount: 1250 },
+      ],
+    },
+    members: [
+      arrearsMember({
+        member: AMINA,
+        mobile: null,
+        call_url: null,
+        whatsapp_url: null,
+        months_behind: 5,
+        dues_owed: 1250,
+        loan_overdue: 0,
+        owed: 1250,
+        oldest_due_on: '2026-07-05',
+        last_reminder_at: null,
+      }),
+      arrearsMember(),
+    ],
     ...overrides,
   };
 }

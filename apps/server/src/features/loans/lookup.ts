@@ -107,6 +107,10 @@ export async function owedOnActiveLoans(db: DbOrTx, userIds: number[]): Promise<
 }
 
 /** Installments of active loans past their day and not paid in full: how many, and what is left. */
+/** Installments of active loans (joined to their loan) fallen due before `today`, not fully paid. */
+export const fallenDueUnpaid = (today: string) =>
+  and(eq(loans.state, 'active'), lt(loanInstallments.dueOn, today), sql`${installmentLeft} > 0`);
+
 export async function overdueInstallments(
   db: DbOrTx,
   today: string,
@@ -115,13 +119,7 @@ export async function overdueInstallments(
     .select({ n: count(), total: sql<string>`coalesce(sum(${installmentLeft}), 0)` })
     .from(loanInstallments)
     .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
-    .where(
-      and(
-        eq(loans.state, 'active'),
-        lt(loanInstallments.dueOn, today),
-        sql`${installmentLeft} > 0`,
-      ),
-    );
+    .where(fallenDueUnpaid(today));
   return { count: Number(overdue?.n ?? 0), leftFils: Number(overdue?.total ?? 0) };
 }
 

@@ -24,3 +24,4 @@ export {
 export { sendInstallmentReminders } from './reminders.ts';
 export { applyRepayment } from './repayment.ts';
 export { loanRoutes } from './routes.ts';
+export { overdueByMember, portfolioAtRisk, type PortfolioAtRisk } from './at-risk.ts';

@@ -95,3 +95,16 @@ export const markKindRead = (db: DbOrTx, userId: number, kind: NotificationKind,
 
 export const markAllRead = (db: DbOrTx, userId: number, now: Date) =>
   markUnreadRead(db, userId, now);
+
+/** When each member was last told of a kind among `kinds` (the arrears desk's last reminder). */
+export async function lastNoticeAt(
+  db: DbOrTx,
+  kinds: readonly NotificationKind[],
+): Promise<Map<number, Date>> {
+  const rows = await db
+    .select({ userId: notifications.userId, at: sql<Date>`max(${notifications.createdAt})` })
+    .from(notifications)
+    .where(inArray(notifications.kind, [...kinds]))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((r) => [r.userId, new Date(r.at)]));
+}

@@ -1,7 +1,7 @@
 // The door of notifications: notices in the app, and the job that sends them.
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { installNotificationJob, type ScheduledNotices } from './jobs.ts';
-export { markAllRead, markKindRead } from './inbox.ts';
+export { lastNoticeAt, markAllRead, markKindRead } from './inbox.ts';
 export { notify } from './notify.ts';
 export { notificationRoutes } from './routes.ts';
 export {

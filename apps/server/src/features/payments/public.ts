@@ -22,6 +22,7 @@ export {
   type PaymentForMatching,
 } from './bank-side.ts';
 export { approvePayment } from './review.ts';
+export { duesBehind, type DuesBehind } from './arrears.ts';
 export { chargeFine, duesCalendarRun, runDuesCalendar } from './dues-job.ts';
 export { paymentRoutes } from './routes.ts';
 export { submitDues, submitLoanRepayment } from './submissions.ts';

@@ -5,6 +5,7 @@ export const NAV_TEXTS: Record<string, string> = {
   payments: /*i18n*/ 'admin.nav.payments',
   bank: /*i18n*/ 'admin.nav.bank',
   loans: /*i18n*/ 'admin.nav.loans',
+  arrears: /*i18n*/ 'admin.nav.arrears',
   members: /*i18n*/ 'admin.nav.members',
   applications: /*i18n*/ 'admin.nav.applications',
   messages: /*i18n*/ 'admin.nav.messages',

@@ -37,6 +37,7 @@ const NAV = [
   ['Review queue', '/admin/payments'],
   ['Bank statements', '/admin/bank'],
   ['Loans', '/admin/loans'],
+  ['Arrears', '/admin/arrears'],
   ['Members', '/admin/members'],
   ['Applications', '/admin/applications'],
   ['Messages', '/admin/messages'],

@@ -8,6 +8,7 @@ import { useSettings } from '../../../api/get-settings.ts';
 import { DashboardIcon, HomeIcon, LoanIcon } from '../../../components/icons.tsx';
 import { useOverview } from '../../../api/get-overview.ts';
 import {
+  ArrearsIcon,
   BankIcon,
   BookIcon,
   HistoryIcon,
@@ -35,6 +36,7 @@ const NAV: NavEntry[] = [
   { key: 'payments', to: '/admin/payments', Icon: ReceiptIcon },
   { key: 'bank', to: '/admin/bank', Icon: BankIcon },
   { key: 'loans', to: '/admin/loans', Icon: LoanIcon },
+  { key: 'arrears', to: '/admin/arrears', Icon: ArrearsIcon },
   { key: 'members', to: '/admin/members', Icon: UsersIcon },
   { key: 'applications', to: '/admin/applications', Icon: InboxIcon },
   { key: 'messages', to: '/admin/messages', Icon: InboxIcon },

@@ -9,6 +9,13 @@ export const ReceiptIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M9 8h6M9 12h6" />
   </svg>
 );
+/** A warning sign: money late, the arrears to work through. */
+export const ArrearsIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M10.3 4.2 2.6 17.5A2 2 0 0 0 4.3 20.5h15.4a2 2 0 0 0 1.7-3L13.7 4.2a2 2 0 0 0-3.4 0z" />
+    <path d="M12 9.5v4M12 17h.01" />
+  </svg>
+);
 export const UsersIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <circle cx="9" cy="8" r="3.5" />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
-import { overviewBody } from '../../../testing/admin-fixtures.ts';
+import { arrearsBody, overviewBody } from '../../../testing/admin-fixtures.ts';
 import { proposalBody } from '../../../testing/proposal-fixtures.ts';
 import { AdminOverviewPage } from './overview-page.tsx';
 
@@ -12,7 +12,11 @@ function setup(
   answer: () => { status?: number; body: unknown } = () => ({ body: overviewBody() }),
   handlers: Handlers = {},
 ) {
-  const requests = stubApi({ 'GET /api/admin/overview': answer, ...handlers });
+  const requests = stubApi({
+    'GET /api/admin/overview': answer,
+    'GET /api/admin/arrears': () => ({ body: arrearsBody() }),
+    ...handlers,
+  });
   const user = userEvent.setup();
   renderWithProviders(<AdminOverviewPage />, { path: '/admin' });
   return { requests, user };
@@ -73,6 +77,57 @@ describe('the admin overview', () => {
     expect(rows[1]).toHaveTextContent('December 2025AED 400AED 0');
     expect(rows[10]).toHaveTextContent('September 2026AED 4,000AED 2,000');
     expect(rows[12]).toHaveTextContent('November 2026AED 4,800AED 1,333.32');
+  });
+
+  it('shows PAR30 with its last 12 months, in words too, leading to the arrears', async () => {
+    const { requests } = setup();
+    const section = await screen.findByRole('region', { name: 'Loans at risk' });
+    await waitFor(() =>
+      expect(section).toHaveTextContent(
+        /^Loans at riskPAR304\.2%AED 2,016 of AED 48,000 outstanding is on loans more than 30 days late/,
+      ),
+    );
+    expect(section).toHaveTextContent('2 members behind on dues or installments.');
+    expect(within(section).getByRole('link', { name: 'Open the arrears' })).toHaveAttribute(
+      'href',
+      '/admin/arrears',
+    );
+    // The line is hidden from screen readers; its months are in a table for them.
+    const line = within(section).getByTestId('par-trend');
+    expect(line).toHaveAttribute('aria-hidden', 'true');
+    expect(line.querySelector('polyline')!.getAttribute('points')!.split(' ')).toHaveLength(12);
+    const table = within(section).getByRole('table', { name: 'PAR30 at the end of each month' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(13);
+    expect(rows[0]).toHaveTextContent('MonthPAR30');
+    expect(rows[1]).toHaveTextContent('January 20260.0%');
+    expect(rows[11]).toHaveTextContent('November 20263.0%');
+    expect(rows[12]).toHaveTextContent('December 20264.2%');
+    // Both asked for at once, not one after the other.
+    expect(
+      requests
+        .map((r) => r.url)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['/api/admin/arrears', '/api/admin/overview']);
+  });
+
+  it('keeps the overview when the arrears cannot be loaded, with a retry of their own', async () => {
+    let calls = 0;
+    const { user } = setup(undefined, {
+      'GET /api/admin/arrears': () =>
+        ++calls === 1
+          ? { status: 500, body: { status_code: 500, message: 'Something failed on our side.' } }
+          : { body: arrearsBody() },
+    });
+    const section = await screen.findByRole('region', { name: 'Loans at risk' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Something failed on our side.',
+    );
+    expect(card('Savings held')).toHaveTextContent('AED 4,400');
+    await user.click(within(section).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(section).toHaveTextContent(/^Loans at riskPAR304\.2%/));
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says so instead of drawing an empty chart', async () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { OVERVIEW_TEXTS, OVERVIEW_HINT_TEXTS } from '../texts.ts';
 import { Link } from 'react-router';
@@ -6,7 +7,9 @@ import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useOverview, type AdminOverview } from '../../../api/get-overview.ts';
+import { useArrears, type ArrearsReport } from '../../../api/get-arrears.ts';
 import { OverviewChart } from './overview-chart.tsx';
+import { ParPanel } from './par-panel.tsx';
 import { ProposalsPanel } from './proposals-panel.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 
@@ -23,6 +26,8 @@ interface Card {
 export function AdminOverviewPage() {
   const i18n = useTexts();
   const overview = useOverview();
+  // Asked for beside the overview, not after it.
+  const arrears = useArrears();
 
   return (
     <div className="flex flex-col gap-6">
@@ -39,13 +44,19 @@ export function AdminOverviewPage() {
           onRetry={() => void overview.refetch()}
         />
       ) : (
-        <OverviewBody overview={overview.data} />
+        <OverviewBody overview={overview.data} arrears={arrears} />
       )}
     </div>
   );
 }
 
-function OverviewBody({ overview: o }: { overview: AdminOverview }) {
+function OverviewBody({
+  overview: o,
+  arrears,
+}: {
+  overview: AdminOverview;
+  arrears: UseQueryResult<ArrearsReport>;
+}) {
   const i18n = useTexts();
   const money: Card[] = [
     { key: 'savingsHeld', value: aed(o.savings_held), to: '/admin/members' },
@@ -99,6 +110,7 @@ function OverviewBody({ overview: o }: { overview: AdminOverview }) {
           <FigureCard key={c.key} card={c} />
         ))}
       </CardGroup>
+      <ParPanel arrears={arrears} />
       <CardGroup id="overview-to-do" title={i18n._('admin.overview.toDo')}>
         {toDo.map((c) => (
           <FigureCard key={c.key} card={c} />

@@ -1,0 +1,194 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../db/schema/payments.ts';
+import { users } from '../../db/schema/users.ts';
+import type { Actor } from '../../lib/actor.ts';
+import {
+  bearer,
+  expectError,
+  fundCash,
+  loanApplication,
+  login,
+  makeUser,
+  paidDues,
+  useTestApp,
+} from '../../../test/harness.ts';
+import { applyForLoan } from '../loans/apply.ts';
+import { approveLoan } from '../loans/decisions.ts';
+import { disburseLoan } from '../loans/disburse.ts';
+import { installmentsOf } from '../loans/installments.ts';
+import { applyRepayment } from '../loans/repayment.ts';
+import { notify } from '../notifications/notify.ts';
+import { arrearsReport } from './report.ts';
+
+// The arrears desk (docs/domain/arrears.md) against an example worked out by hand, on
+// 15 June 2027: three loans of AED 1,000 over 3 months (principal 333.34, 333.33 and 333.33
+// a month), and members behind on dues by 1 and 3 months.
+
+const t = useTestApp();
+const at = (day: string) => new Date(`${day}T08:00:00Z`); // noon in Dubai
+const TODAY = '2027-06-15';
+let admin: Actor;
+
+async function borrower(disbursedOn: string, mobile: string | null = null) {
+  const user = await makeUser(t.db, { joinedOn: '2027-01-01', mobile });
+  // Dues paid to May: only the loan is behind.
+  await paidDues(t.db, user.id, ['2027-01', '2027-02', '2027-03', '2027-04', '2027-05']);
+  const loan = await applyForLoan(t.db, user.id, loanApplication(), at(disbursedOn));
+  await approveLoan(t.db, loan.id, admin, at(disbursedOn));
+  await disburseLoan(t.db, loan.id, admin, at(disbursedOn));
+  return { user, loanId: loan.id };
+}
+
+let a: Awaited<ReturnType<typeof borrower>>;
+let b: Awaited<ReturnType<typeof borrower>>;
+let c: Awaited<ReturnType<typeof borrower>>;
+let d: { id: number };
+let e: { id: number };
+let f: { id: number };
+
+beforeAll(async () => {
+  // The money to lend, brought by someone who is no member.
+  const funder = await fundCash(t.db, 10_000_000, at('2026-12-01'));
+  await t.db.update(users).set({ isMember: false }).where(eq(users.id, funder.id));
+  admin = { id: (await makeUser(t.db, { role: 'admin', isMember: false })).id, role: 'admin' };
+  // A: due 10 Feb, 10 Mar, 10 Apr, nothing paid: more than 90 days late.
+  a = await borrower('2027-01-10', '+91 98765 43210');
+  // B: due 20 May, 20 Jun, 20 Jul: the first 26 days late, not yet at risk.
+  b = await borrower('2027-04-20');
+  // C: due 1 Apr (paid that day), 1 May, 1 Jun: 45 days late, at risk over 30, not 90.
+  c = await borrower('2027-03-01');
+  const [first] = await installmentsOf(t.db, c.loanId);
+  await t.db.transaction((tx) =>
+    applyRepayment(tx, {
+      loanId: c.loanId,
+      amountFils: first!.amountFils,
+      actor: admin,
+      now: at('2027-04-01'),
+    }),
+  );
+  // D: joined in March, paid nothing: March, April, May behind. E: May behind. F: May's receipt
+  // waits for review, so not behind.
+  d = await makeUser(t.db, { joinedOn: '2027-03-01', mobile: '050 123 4567', language: 'ml' });
+  e = await makeUser(t.db, { joinedOn: '2027-05-01' });
+  f = await makeUser(t.db, { joinedOn: '2027-05-01' });
+  await t.db.insert(payments).values({
+    userId: f.id,
+    kind: 'dues',
+    period: '2027-05',
+    amountFils: 20_000,
+    createdAt: at('2027-06-10'),
+  });
+  await notify(t.db, {
+    userId: d.id,
+    kind: 'dues_reminder',
+    text: 'duesDueSoon',
+    values: {
+      month: { month: '2027-06' },
+      day: { day: '2027-06-01' },
+      amount: 'AED 200',
+      instructions: '',
+    },
+    at: at('2027-05-29'),
+  });
+});
+
+describe('the arrears desk', () => {
+  it('works out PAR30 and PAR90 from the principal outstanding', async () => {
+    const report = await arrearsReport(t.db, TODAY);
+    // A 1,000 + B 1,000 + C 1,000 - 333.34 = 2,666.66 outstanding.
+    expect(report.loans).toEqual({
+      outstanding: 2_666.66,
+      at_risk_30: 1_666.66, // A and C
+      at_risk_90: 1_000, // A
+      par30: 62.5, // 1,666.66 / 2,666.66 = 62.49998 %
+      par90: 37.5, // 1,000 / 2,666.66 = 37.50009 %
+    });
+  });
+
+  it('reads PAR30 at each month’s end as it stood then', async () => {
+    const { par30_trend } = await arrearsReport(t.db, TODAY);
+    expect(par30_trend).toHaveLength(12);
+    expect(par30_trend[0]!.month).toBe('2026-07');
+    const byMonth = Object.fromEntries(par30_trend.map((p) => [p.month, p.par30]));
+    expect(byMonth).toMatchObject({
+      '2026-12': 0, // no loan yet
+      '2027-01': 0, // A's first installment not due
+      '2027-02': 0, // due 10 Feb: 18 days late on the 28th
+      '2027-03': 50, // A late (49 days) of A and C
+      '2027-04': 37.5, // A of A, B and C less its first principal: 1,000 / 2,666.66
+      '2027-05': 37.5, // C's 1 May is 30 days late on the 31st, not more
+      '2027-06': 62.5,
+    });
+  });
+
+  it('buckets the dues behind by months, a receipt under review aside', async () => {
+    const { dues } = await arrearsReport(t.db, TODAY);
+    expect(dues.buckets).toEqual([
+      { months: '1', members: 1, amount: 200 }, // E
+      { months: '2', members: 0, amount: 0 },
+      { months: '3+', members: 1, amount: 600 }, // D
+    ]);
+  });
+
+  it('lists who is behind, oldest first, with what each owes and how to reach them', async () => {
+    const { members } = await arrearsReport(t.db, TODAY);
+    expect(members.map((m) => [m.member.id, m.oldest_due_on, m.owed])).toEqual([
+      [a.user.id, '2027-02-10', 1_070], // three installments
+      [d.id, '2027-03-01', 600],
+      [c.user.id, '2027-05-01', 713.33], // 356.67 + 356.66
+      [e.id, '2027-05-01', 200],
+      [b.user.id, '2027-05-20', 356.67],
+    ]);
+    const byId = new Map(members.map((m) => [m.member.id, m]));
+    expect(byId.get(d.id)).toMatchObject({
+      months_behind: 3,
+      dues_owed: 600,
+      loan_overdue: 0,
+      call_url: 'tel:+971501234567',
+      last_reminder_at: at('2027-05-29').toISOString(),
+    });
+    const message = new URL(byId.get(d.id)!.whatsapp_url!);
+    expect(message.origin + message.pathname).toBe('https://wa.me/971501234567');
+    // In D's language, Malayalam, with the amount and the day.
+    expect(message.searchParams.get('text')).toMatch(/^നമസ്കാരം /);
+    expect(message.searchParams.get('text')).toContain('600');
+    expect(byId.get(a.user.id)).toMatchObject({
+      months_behind: 0,
+      loan_overdue: 1_070,
+      call_url: 'tel:+919876543210',
+      last_reminder_at: null,
+    });
+    expect(byId.get(a.user.id)!.whatsapp_url).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
+    expect(byId.get(e.id)).toMatchObject({ mobile: null, call_url: null, whatsapp_url: null });
+    expect(byId.has(f.id)).toBe(false);
+  });
+
+  it('leaves out a member who is no longer active', async () => {
+    await t.db.update(users).set({ status: 0 }).where(eq(users.id, e.id));
+    const { members, dues } = await arrearsReport(t.db, TODAY);
+    expect(members.some((m) => m.member.id === e.id)).toBe(false);
+    expect(dues.buckets[0]).toEqual({ months: '1', members: 0, amount: 0 });
+    await t.db.update(users).set({ status: 1 }).where(eq(users.id, e.id));
+  });
+
+  it('answers GET /api/admin/arrears to an admin only', async () => {
+    const token = await login(
+      t.app,
+      (await makeUser(t.db, { role: 'admin', isMember: false })).email,
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/arrears',
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Object.keys(res.json())).toEqual(['as_of', 'loans', 'par30_trend', 'dues', 'members']);
+    const member = await login(t.app, (await makeUser(t.db)).email);
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/admin/arrears', headers: bearer(member) }),
+      403,
+    );
+    expectError(await t.app.inject({ method: 'GET', url: '/api/admin/arrears' }), 401);
+  });
+});

@@ -1,0 +1,115 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { filsToAed, type Fils } from '@jamiya/money/fils';
+import type { ArrearsMember, ArrearsReport } from '@jamiya/contracts/arrears';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { addMonthsToPeriod, periodOf } from '../../lib/calendar.ts';
+import { aed } from '../../lib/i18n.ts';
+import { overdueByMember, portfolioAtRisk } from '../loans/public.ts';
+import { lastNoticeAt } from '../notifications/public.ts';
+import { duesBehind } from '../payments/public.ts';
+import { getSettings } from '../settings/public.ts';
+import { callUrl, whatsappUrl } from './contact.ts';
+
+// The arrears desk (docs/domain/arrears.md): the portfolio at risk, its trend, the dues behind
+// by age, and who is behind, oldest first.
+
+/** A share in per cent with one decimal (0 when there is nothing to share). */
+const percent = (part: Fils, whole: Fils) =>
+  whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10;
+
+/** The last day of a period (YYYY-MM). */
+const monthEnd = (period: string) => {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return `${period}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
+};
+
+export async function arrearsReport(db: DbOrTx, today: string): Promise<ArrearsReport> {
+  const now = await portfolioAtRisk(db, today);
+  const thisMonth = periodOf(today);
+  const trend = [];
+  for (let back = 11; back >= 0; back--) {
+    const month = addMonthsToPeriod(thisMonth, -back);
+    const at = back === 0 ? now : await portfolioAtRisk(db, monthEnd(month));
+    trend.push({ month, par30: percent(at.atRisk30Fils, at.outstandingFils) });
+  }
+
+  const dues = await duesBehind(db, today);
+  const loans = await overdueByMember(db, today);
+  const ids = [...new Set([...dues.keys(), ...loans.keys()])];
+  const people =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: users.id,
+            uniqueId: users.uniqueId,
+            name: users.name,
+            mobile: users.mobile,
+            language: users.language,
+          })
+          .from(users)
+          .where(and(inArray(users.id, ids), eq(users.status, 1)));
+  const reminded = await lastNoticeAt(db, [
+    'dues_reminder',
+    'installment_due_soon',
+    'installment_overdue',
+  ]);
+  const { associationName } = await getSettings(db);
+
+  const members: ArrearsMember[] = people
+    .map((p) => {
+      const d = dues.get(p.id);
+      const l = loans.get(p.id);
+      const owedFils = (d?.owedFils ?? 0) + (l?.leftFils ?? 0);
+      const oldestDueOn = [d?.oldestDueOn, l?.oldestDueOn]
+        .filter((day): day is string => day !== undefined)
+        .sort()[0]!;
+      return {
+        member: { id: p.id, unique_id: p.uniqueId, name: p.name },
+        mobile: p.mobile,
+        call_url: callUrl(p.mobile),
+        whatsapp_url: whatsappUrl(p.mobile, p.language, {
+          name: p.name,
+          association: associationName,
+          amount: aed(owedFils),
+          day: { day: oldestDueOn },
+        }),
+        months_behind: d?.monthsBehind ?? 0,
+        dues_owed: filsToAed(d?.owedFils ?? 0),
+        loan_overdue: filsToAed(l?.leftFils ?? 0),
+        owed: filsToAed(owedFils),
+        oldest_due_on: oldestDueOn,
+        last_reminder_at: reminded.get(p.id)?.toISOString() ?? null,
+      };
+    })
+    .sort((a, b) => a.oldest_due_on.localeCompare(b.oldest_due_on) || a.member.id - b.member.id);
+
+  const bucket = (months: '1' | '2' | '3+', test: (n: number) => boolean) => {
+    const behind = [...dues.values()].filter((d) => test(d.monthsBehind));
+    return {
+      months,
+      members: behind.length,
+      amount: filsToAed(behind.reduce((s, d) => s + d.owedFils, 0)),
+    };
+  };
+  return {
+    as_of: today,
+    loans: {
+      outstanding: filsToAed(now.outstandingFils),
+      at_risk_30: filsToAed(now.atRisk30Fils),
+      at_risk_90: filsToAed(now.atRisk90Fils),
+      par30: percent(now.atRisk30Fils, now.outstandingFils),
+      par90: percent(now.atRisk90Fils, now.outstandingFils),
+    },
+    par30_trend: trend,
+    dues: {
+      buckets: [
+        bucket('1', (n) => n === 1),
+        bucket('2', (n) => n === 2),
+        bucket('3+', (n) => n >= 3),
+      ],
+    },
+    members,
+  };
+}

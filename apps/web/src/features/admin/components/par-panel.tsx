@@ -1,0 +1,131 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { tableLink } from '../../../components/styles.ts';
+import { aed, percentFigure } from '../../../lib/format.ts';
+import { periodLabel } from '../../../lib/dates.ts';
+import { errorMessage } from '../../../lib/messages.ts';
+import type { ArrearsReport } from '../../../api/get-arrears.ts';
+
+const WIDTH = 160;
+const HEIGHT = 48;
+const PAD = 4;
+const LINE_COLOUR = '#d97706'; // amber-600, as the overview chart's loans
+
+/** The overview's PAR30: today's figure, its last 12 months as a sparkline, and the way to the arrears. */
+export function ParPanel({ arrears }: { arrears: UseQueryResult<ArrearsReport> }) {
+  const i18n = useTexts();
+  let body;
+  if (arrears.isPending) body = <Spinner />;
+  else if (arrears.isError && !arrears.data)
+    body = (
+      <ErrorState message={errorMessage(arrears.error)} onRetry={() => void arrears.refetch()} />
+    );
+  else if (arrears.data) body = <ParBody report={arrears.data} />;
+  return (
+    <section
+      aria-labelledby="overview-par"
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="overview-par" className="text-lg font-bold text-slate-900">
+        {i18n._('admin.overview.par.title')}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+function ParBody({ report }: { report: ArrearsReport }) {
+  const i18n = useTexts();
+  const { loans, par30_trend: trend } = report;
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
+        <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
+          <p className="text-sm font-medium text-slate-700">{i18n._('admin.overview.par.label')}</p>
+          <p className="text-3xl font-extrabold tracking-tight text-slate-900 tabular-nums">
+            {percentFigure(loans.par30)}
+          </p>
+          <p className="text-sm text-slate-600">
+            {loans.outstanding === 0
+              ? i18n._('admin.overview.par.noLoans')
+              : i18n._('admin.overview.par.hint', {
+                  amount: aed(loans.at_risk_30),
+                  outstanding: aed(loans.outstanding),
+                })}
+          </p>
+        </div>
+        {trend.length > 1 && (
+          <div className="flex shrink-0 flex-col gap-1">
+            <Sparkline values={trend.map((m) => m.par30)} />
+            <p aria-hidden className="text-xs text-slate-600">
+              {i18n._('admin.overview.par.trend')}
+            </p>
+          </div>
+        )}
+      </div>
+      {/* The drawing's figures, for a screen reader. A table is as wide as its content: the wrapper hides it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{i18n._('admin.overview.par.tableCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{i18n._('admin.overview.chart.month')}</th>
+              <th scope="col">{i18n._('admin.overview.par.label')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {trend.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{periodLabel(m.month)}</th>
+                <td>{percentFigure(m.par30)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+        <span>{i18n._('admin.overview.par.behind', { count: report.members.length })}</span>
+        <Link to="/admin/arrears" className={`${tableLink} inline-flex min-h-11 items-center`}>
+          {i18n._('admin.overview.par.open')}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+/** The months as a line, oldest first (from the right, right to left), from 0 % at the bottom. */
+function Sparkline({ values }: { values: number[] }) {
+  const i18n = useTexts();
+  const isRtl = i18n.dir() === 'rtl';
+  const top = Math.max(1, ...values);
+  const step = (WIDTH - 2 * PAD) / (values.length - 1);
+  const points = values.map((v, i) => {
+    const x = PAD + (isRtl ? values.length - 1 - i : i) * step;
+    const y = HEIGHT - PAD - (v / top) * (HEIGHT - 2 * PAD);
+    return [x, y] as const;
+  });
+  const [lastX, lastY] = points[points.length - 1]!;
+  return (
+    <svg
+      aria-hidden
+      data-testid="par-trend"
+      width={WIDTH}
+      height={HEIGHT}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      className="block"
+    >
+      <line x1={PAD} x2={WIDTH - PAD} y1={HEIGHT - PAD} y2={HEIGHT - PAD} stroke="#e2e8f0" />
+      <polyline
+        points={points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ')}
+        fill="none"
+        stroke={LINE_COLOUR}
+        strokeWidth={2}
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+      <circle cx={lastX} cy={lastY} r={3} fill={LINE_COLOUR} />
+    </svg>
+  );
+}
