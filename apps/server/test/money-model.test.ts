@@ -11,7 +11,9 @@ import { loanFigures, loanSchedule, spreadRepayment } from '@jamiya/money/loan';
 import type { Db } from '../src/db/client.ts';
 import { ledgerAccounts, postings } from '../src/db/schema/ledger.ts';
 import { settings } from '../src/db/schema/settings.ts';
+import { users } from '../src/db/schema/users.ts';
 import { accountSummary } from '../src/features/payments/account-summary.ts';
+import { duesCalendarRun } from '../src/features/payments/public.ts';
 import {
   accountBalanceFils,
   loanReceivableFils,
@@ -29,7 +31,7 @@ import {
   rowsOf,
   type TestApp,
 } from './harness.ts';
-import { monthName, periodAgo } from './calendar.ts';
+import { monthName, periodAgo, periodLabel, shiftPeriod } from './calendar.ts';
 
 // A model of the association's money (docs/domain/ledger.md, dues.md, maker-checker.md) driven by random sequences of
 // member and treasurer calls through the HTTP API, with two admins (maker-checker), part
@@ -47,7 +49,15 @@ import { monthName, periodAgo } from './calendar.ts';
 // guarantee holds floor(amount x owed / total) of its guarantor's savings (the loan's total
 // before the payout, what is left after, nothing once it ends), no member's guarantees hold
 // more than their savings, and the loss account is what the write-offs gave up less what was
-// recovered. MODEL_RUNS=200 for the long version.
+// recovered.
+//
+// Late fines (docs/domain/dues.md, Payday and fines): the dues job runs, today or as if 50 days
+// had passed, and fines once each month of the 5 before its day, that day's and the next still
+// unpaid on the 16th (due day 1, 15 days of grace), unless a receipt for it sent before that day
+// awaits review. A payment pays the month's due first and its fine with the rest; an admin waives
+// what is unpaid of a fine (maker-checker). After every step each month was fined at most once,
+// with one entry, each member's fines account is what they owe, and their months and due balance
+// include the fines. MODEL_RUNS=200 for the long version.
 
 const DUE: Fils = 20_000;
 // The loan policy of a new association (migrations/0001_ledger_rules.sql), and the rules the
@@ -57,6 +67,21 @@ const LOAN_MAX: Fils = 500_000;
 const LOAN_STEP: Fils = 10_000;
 const SAVINGS_MULTIPLE = 3;
 const INTEREST_PERMILLE = 70;
+// The dues calendar of a new association (settings): dues fall due on the 1st and a month still
+// unpaid 15 days later is fined; fines_since long ago, so the months before the run are fined too.
+const DUE_DAY = 1;
+const GRACE_DAYS = 15;
+const FINES_SINCE = '2000-01-01';
+/** The association's fine: a fixed amount, or a percentage of the month's due when set. */
+interface FineRule {
+  fineFils: Fils;
+  finePercent: number | null;
+}
+/** The day a month (YYYY-MM) still unpaid is fined: grace days after its due day. */
+const fineDayOf = (period: string) => `${period}-${String(DUE_DAY + GRACE_DAYS).padStart(2, '0')}`;
+/** A Dubai day as YYYY-MM-DD (the association's days are Dubai's). */
+const dubaiDay = (at: Date = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(at);
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 5);
 const TIME_LIMIT_MS = Math.max(120_000, RUNS * 20_000);
@@ -98,9 +123,22 @@ interface MemberModel {
   /** An open proposal of a password link for this member, and its admin. */
   linkProposal: { by: number } | null;
   savingsFils: Fils;
-  /** Per month: what approved payments cover, and whether a receipt awaits review. */
-  months: Map<string, { paidFils: Fils; pending: boolean }>;
+  /** The month they joined (YYYY-MM): dues are owed from it. */
+  joined: string;
+  months: Map<string, MonthModel>;
   loans: LoanModel[];
+}
+/** A member's month of dues. */
+interface MonthModel {
+  /** What approved payments cover: the due first, then the fine. */
+  paidFils: Fils;
+  /** The Dubai day the receipt awaiting review was sent; null when none awaits. */
+  pendingSince: string | null;
+  /** The late fine charged (0: none yet), and what an admin waived of it. */
+  fineFils: Fils;
+  waivedFils: Fils;
+  /** An open proposal to waive the fine, and its admin. */
+  waiveProposal: { by: number } | null;
 }
 interface PaymentModel {
   id: number;
@@ -138,10 +176,12 @@ interface Model {
   cashFils: Fils;
   /** The loan_losses account: principal written off less what guarantors made good. */
   lossesFils: Fils;
+  /** The fine a month gets when fined: the rule's amount, or its percentage of the due. */
+  fineFils: Fils;
   /** The treasurer (0) and the chair (1). */
   admins: [AdminModel, AdminModel];
   /** What was done on one admin's word because only one admin was active then. */
-  alone: { money: number; statuses: number; links: number };
+  alone: { money: number; statuses: number; links: number; waivers: number };
   /** The last call, to replay with its Idempotency-Key. */
   last: { options: InjectOptions; statusCode: number; body: string } | null;
 }
@@ -201,6 +241,9 @@ async function unconfirmed(db: Db): Promise<Model['alone']> {
     links: await count(sql`select count(*) as n from audit_log a
       where a.action = 'user.password_link_issued' and a.details->>'via' = 'admin'
       and not ${confirmedBy(sql`'member.password_link'`, sql`p.member_id::text = a.target_id`, sql`a.at`)}`),
+    waivers:
+      await count(sql`select count(*) as n from journal_entries e where e.kind = 'fine_waiver'
+      and not ${confirmedBy(sql`'fine.waive'`, sql`p.decided_by = e.created_by`, sql`e.occurred_at`)}`),
   };
 }
 type Step = fc.AsyncCommand<Model, Real>;
@@ -313,8 +356,86 @@ const sumOfSavingsPostings = async (db: Db, userId: number): Promise<Fils> => {
   return 0 - Number(row!.total);
 };
 
-const monthOf = (m: MemberModel, period: string) =>
-  m.months.get(period) ?? { paidFils: 0, pending: false };
+const monthOf = (m: MemberModel, period: string): MonthModel =>
+  m.months.get(period) ?? {
+    paidFils: 0,
+    pendingSince: null,
+    fineFils: 0,
+    waivedFils: 0,
+    waiveProposal: null,
+  };
+/** What payments paid of a month's fine: they pay its due first. */
+const finePaidFils = (month: MonthModel): Fils => Math.max(month.paidFils - DUE, 0);
+/** What remains of a month: its due and its fine, less what was waived and what is paid. */
+const monthRemainingFils = (month: MonthModel): Fils =>
+  Math.max(DUE + month.fineFils - month.waivedFils - month.paidFils, 0);
+/** What a member owes of their fines: each month's, less what was waived and what paid it. */
+const finesOwedFils = (m: MemberModel): Fils =>
+  [...m.months.values()].reduce(
+    (s, month) => s + month.fineFils - month.waivedFils - finePaidFils(month),
+    0,
+  );
+/** The months a member owes dues for, this month first, back to the month they joined. */
+function monthsSince(joined: string): string[] {
+  const periods: string[] = [];
+  for (let p = periodAgo(0); p >= joined; p = shiftPeriod(p, -1)) periods.push(p);
+  return periods;
+}
+
+/**
+ * Each month fined once, with one entry (Dr the member's fines, Cr fines income), and each
+ * waiver one entry the other way: the entries and the months the dues calendar marked are
+ * exactly the model's fines and waivers.
+ */
+async function verifyFines(model: Readonly<Model>, real: Real): Promise<void> {
+  const entries = await rowsOf<{ kind: string; user_id: number; memo: string; amount: string }>(
+    real.t.db,
+    sql`select e.kind, a.user_id, e.memo, p.amount_fils as amount from journal_entries e
+      join postings p on p.entry_id = e.id join ledger_accounts a on a.id = p.account_id
+      where e.kind in ('fine', 'fine_waiver') and a.code like 'fines:%'`,
+  );
+  const marked = await rowsOf<{ user_id: number; period: string; fine: string; waived: string }>(
+    real.t.db,
+    sql`select m.user_id, m.period, m.fine_fils as fine, m.waived_fils as waived
+      from dues_months m join journal_entries e on e.id = m.fine_entry_id and e.kind = 'fine'
+      where m.fined_at is not null`,
+  );
+  const expected = model.members.flatMap((m) =>
+    [...m.months.entries()]
+      .filter(([, month]) => month.fineFils > 0)
+      .map(([period, month]) => ({ userId: m.userId, period, month })),
+  );
+  // No month fined twice: one 'fine' entry a member and month at most.
+  const finesOf = new Map<string, number>();
+  for (const e of entries.filter((e) => e.kind === 'fine')) {
+    const key = `${e.user_id} ${e.memo}`;
+    finesOf.set(key, (finesOf.get(key) ?? 0) + 1);
+  }
+  expect([...finesOf.entries()].filter(([, n]) => n > 1)).toEqual([]);
+  const sorted = <T>(list: T[]) => list.map((x) => JSON.stringify(x)).sort();
+  expect(sorted(entries.map((e) => [e.kind, Number(e.user_id), e.memo, Number(e.amount)]))).toEqual(
+    sorted(
+      expected.flatMap(({ userId, period, month }) => [
+        ['fine', userId, `Late fine ${periodLabel(period)}`, month.fineFils],
+        ...(month.waivedFils > 0
+          ? [['fine_waiver', userId, `Late fine ${periodLabel(period)} waived`, -month.waivedFils]]
+          : []),
+      ]),
+    ),
+  );
+  expect(
+    sorted(marked.map((r) => [Number(r.user_id), r.period, Number(r.fine), Number(r.waived)])),
+  ).toEqual(
+    sorted(
+      expected.map(({ userId, period, month }) => [
+        userId,
+        period,
+        month.fineFils,
+        month.waivedFils,
+      ]),
+    ),
+  );
+}
 
 /** What must hold after every step. */
 async function verify(model: Model, real: Real): Promise<void> {
@@ -329,6 +450,7 @@ async function verify(model: Model, real: Real): Promise<void> {
   expect(cash).toBe(model.cashFils);
   expect(cash).toBeGreaterThanOrEqual(0);
   expect(await accountBalanceFils(real.t.db, { code: 'loan_losses' })).toBe(model.lossesFils);
+  await verifyFines(model, real);
   for (const [j, m] of model.members.entries()) {
     expect(await sumOfSavingsPostings(real.t.db, m.userId)).toBe(m.savingsFils);
     expect(await memberSavingsFils(real.t.db, m.userId)).toBe(m.savingsFils);
@@ -338,6 +460,9 @@ async function verify(model: Model, real: Real): Promise<void> {
     expect(fils(account.account_balance)).toBe(m.savingsFils);
     const active = m.loans.find((l) => l.state === 'active');
     expect(fils(account.loan_balance)).toBe(active ? remainingFils(active) : 0);
+    expect(await accountBalanceFils(real.t.db, { code: 'fines', userId: m.userId })).toBe(
+      finesOwedFils(m),
+    );
     // The answer the route keeps between calls is the one worked out afresh.
     const fresh = await accountSummary(real.t.db, m.userId, new Date());
     expect(fils(account.due_balance)).toBe(fresh.dueBalanceFils);
@@ -348,31 +473,64 @@ async function verify(model: Model, real: Real): Promise<void> {
         fils(r.amount),
       ]),
     ).toEqual(fresh.rows.map((r) => [r.period, r.status, r.amountFils]));
-    // Each month's status and remainder are those of its approved payments.
+    // What is due is what remains of every month since they joined, fines included (no loan
+    // installment falls due within the run: the first is a month after the payout).
+    const owed = monthsSince(m.joined);
+    expect(fils(account.due_balance)).toBe(
+      owed.reduce((s, period) => s + monthRemainingFils(monthOf(m, period)), 0),
+    );
+    // A row a month since they joined, after the months ahead they sent a receipt for.
     const thisPeriod = periodAgo(0);
-    for (const r of account.monthlyPaymentData as Array<{
+    const ahead = model.payments.flatMap((p) =>
+      p.member === j && p.period !== null && p.period > thisPeriod ? [p.period] : [],
+    );
+    const rows = account.monthlyPaymentData as Array<{
       period: string;
       status: string;
+      amount: number;
       paid: number;
       remaining: number;
-    }>) {
+      fine: number;
+      fine_waived: number;
+      fine_on: string | null;
+      due_on: string;
+    }>;
+    expect(rows.map((r) => r.period)).toEqual([...new Set(ahead)].sort().reverse().concat(owed));
+    // Each month's status and remainder are those of its approved payments, its fine and waiver.
+    for (const r of rows) {
       const month = monthOf(m, r.period);
-      const remaining = Math.max(DUE - month.paidFils, 0);
-      expect([r.period, fils(r.paid), fils(r.remaining)]).toEqual([
-        r.period,
-        month.paidFils,
-        remaining,
-      ]);
-      expect([r.period, r.status]).toEqual([
-        r.period,
-        remaining === 0
-          ? 'completed'
-          : month.pending
-            ? 'pending'
-            : r.period === thisPeriod
-              ? 'pay_now'
-              : 'due',
-      ]);
+      const remaining = monthRemainingFils(month);
+      expect({
+        period: r.period,
+        status: r.status,
+        dueFils: fils(r.amount),
+        dueOn: r.due_on,
+        paidFils: fils(r.paid),
+        remainingFils: fils(r.remaining),
+        fineFils: fils(r.fine),
+        waivedFils: fils(r.fine_waived),
+        fineOn: r.fine_on,
+      }).toEqual({
+        period: r.period,
+        status:
+          remaining === 0
+            ? 'completed'
+            : month.pendingSince !== null
+              ? 'pending'
+              : r.period === thisPeriod
+                ? 'pay_now'
+                : r.period > thisPeriod
+                  ? 'ahead'
+                  : 'due',
+        dueFils: DUE,
+        dueOn: `${r.period}-${String(DUE_DAY).padStart(2, '0')}`,
+        paidFils: month.paidFils,
+        remainingFils: remaining,
+        fineFils: month.fineFils - month.waivedFils,
+        waivedFils: month.waivedFils,
+        // The day it will be fined, until it is fined or paid.
+        fineOn: remaining === 0 || month.fineFils > 0 ? null : fineDayOf(r.period),
+      });
     }
     await verifyGuarantor(model, real, j);
     if (m.loans.length === 0) continue;
@@ -491,52 +649,62 @@ const mostlyHit = fc.oneof(
 );
 const repayment = fc.oneof(fc.integer({ min: 1, max: 80_000 }), fc.constant('rest' as const));
 
-const submitDues = fc
-  .record({
-    i: member,
-    monthsAgo: fc.nat({ max: 11 }),
-    amountFils: fc.constantFrom(20_000, 15_050, 4_950, 12_000, 25_000),
-  })
-  .map(({ i, monthsAgo, amountFils }) =>
-    step(
-      `submitDues(m${i}, ${periodAgo(monthsAgo)}, ${amountFils})`,
-      () => true,
-      async (model, real) => {
-        const m = model.members[i]!;
-        const period = periodAgo(monthsAgo);
-        const { payload, headers } = multipart(
-          { payment_amount: aed(amountFils), month: monthName(period), account_number: '123' },
-          { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: receipt } },
-        );
-        const month = monthOf(m, period);
-        const remaining = DUE - month.paidFils;
-        const expected = month.pending || remaining <= 0 ? 409 : amountFils > remaining ? 422 : 200;
-        const res = await call(
-          model,
-          real,
-          {
-            method: 'POST',
-            url: '/api/save-monthly-payment',
-            payload,
-            headers: { ...headers, ...bearer(m.token) },
-          },
-          expected,
-        );
-        if (expected !== 200) return;
-        m.months.set(period, { ...month, pending: true });
-        model.payments.push({
-          id: res.json().payment.id,
-          member: i,
-          kind: 'dues',
-          period,
-          loanId: null,
-          amountFils,
-          hasReceipt: true,
-          status: 'pending',
-        });
-      },
-    ),
+/**
+ * Member i sends a receipt for a month, from 11 months ago to the next (paid ahead): up to what
+ * remains of its due and fine, or all of it ('rest').
+ */
+const submitDuesArgs = fc.record({
+  i: member,
+  monthsAgo: fc.integer({ min: -1, max: 11 }),
+  amount: fc.constantFrom<Fils | 'rest'>(20_000, 15_050, 4_950, 12_000, 25_000, 21_000, 'rest'),
+});
+const submitDuesStep = ({ i, monthsAgo, amount }: ArgsOf<typeof submitDuesArgs>): Step =>
+  step(
+    `submitDues(m${i}, ${periodAgo(monthsAgo)}, ${amount})`,
+    () => true,
+    async (model, real) => {
+      const m = model.members[i]!;
+      const period = periodAgo(monthsAgo);
+      const month = monthOf(m, period);
+      const remaining = monthRemainingFils(month);
+      const amountFils = amount === 'rest' ? Math.max(remaining, 1) : amount;
+      const { payload, headers } = multipart(
+        {
+          payment_amount: aed(amountFils),
+          // A month ahead by its name and year: its name alone is the latest such month past.
+          month: monthsAgo < 0 ? periodLabel(period) : monthName(period),
+          account_number: '123',
+        },
+        { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: receipt } },
+      );
+      const expected =
+        month.pendingSince !== null || remaining <= 0 ? 409 : amountFils > remaining ? 422 : 200;
+      const res = await call(
+        model,
+        real,
+        {
+          method: 'POST',
+          url: '/api/save-monthly-payment',
+          payload,
+          headers: { ...headers, ...bearer(m.token) },
+        },
+        expected,
+      );
+      if (expected !== 200) return;
+      m.months.set(period, { ...month, pendingSince: dubaiDay() });
+      model.payments.push({
+        id: res.json().payment.id,
+        member: i,
+        kind: 'dues',
+        period,
+        loanId: null,
+        amountFils,
+        hasReceipt: true,
+        status: 'pending',
+      });
+    },
   );
+const submitDues = submitDuesArgs.map(submitDuesStep);
 
 const submitRepayment = fc
   .record({ i: member, h: hit, amount: repayment, withReceipt: fc.boolean() })
@@ -865,67 +1033,72 @@ function pickPayment(model: Model, j: number, hit: boolean): PaymentModel {
   return from[j % from.length]!;
 }
 
-const approvePayment = fc
-  .record({
-    j: fc.nat(),
-    h: hit,
-    k: admin,
-    corrected: fc.option(fc.integer({ min: 1, max: 40_000 })),
-  })
-  .map(({ j, h, k, corrected }) =>
-    step(
-      `approvePayment(#${j}${h ? '*' : ''}, a${k}, ${corrected})`,
-      (model) => model.payments.length > 0,
-      async (model, real) => {
-        const p = pickPayment(model, j, h);
-        const applied = corrected ?? p.amountFils;
-        const loan = p.loanId === null ? null : loanById(model, p.loanId);
-        const month = p.period === null ? null : monthOf(model.members[p.member]!, p.period);
-        const expected = !model.admins[k]!.active
-          ? 403
-          : p.status !== 'pending' || (loan && loan.state !== 'active')
-            ? 409
-            : !p.hasReceipt && corrected === null
-              ? 422
-              : loan
-                ? applied > remainingFils(loan)
-                  ? 422
-                  : 200
-                : applied > DUE - month!.paidFils
-                  ? 422
-                  : 200;
-        await call(
-          model,
-          real,
-          {
-            method: 'POST',
-            url: `/api/admin/payments/${p.id}/approve`,
-            ...(corrected ? { payload: { amount: aed(corrected) } } : {}),
-            headers: bearer(real.adminTokens[k]!),
-          },
-          expected,
-        );
-        if (expected !== 200) return;
-        p.status = 'approved';
-        model.cashFils += applied;
-        if (loan) {
-          loan.paidFils += applied;
-          loan.pendingRepaymentsFils -= p.amountFils;
-          if (remainingFils(loan) === 0) {
-            loan.state = 'closed';
-            loan.proposal = null;
-            loan.repayProposal = null;
-          }
-        } else {
-          const m = model.members[p.member]!;
-          m.savingsFils += applied;
-          m.months.set(p.period!, { paidFils: month!.paidFils + applied, pending: false });
+const approvePaymentArgs = fc.record({
+  j: fc.nat(),
+  h: hit,
+  k: admin,
+  corrected: fc.option(fc.integer({ min: 1, max: 40_000 })),
+});
+const approvePaymentStep = ({ j, h, k, corrected }: ArgsOf<typeof approvePaymentArgs>): Step =>
+  step(
+    `approvePayment(#${j}${h ? '*' : ''}, a${k}, ${corrected})`,
+    (model) => model.payments.length > 0,
+    async (model, real) => {
+      const p = pickPayment(model, j, h);
+      const applied = corrected ?? p.amountFils;
+      const loan = p.loanId === null ? null : loanById(model, p.loanId);
+      const month = p.period === null ? null : monthOf(model.members[p.member]!, p.period);
+      const expected = !model.admins[k]!.active
+        ? 403
+        : p.status !== 'pending' || (loan && loan.state !== 'active')
+          ? 409
+          : !p.hasReceipt && corrected === null
+            ? 422
+            : loan
+              ? applied > remainingFils(loan)
+                ? 422
+                : 200
+              : applied > monthRemainingFils(month!)
+                ? 422
+                : 200;
+      await call(
+        model,
+        real,
+        {
+          method: 'POST',
+          url: `/api/admin/payments/${p.id}/approve`,
+          ...(corrected ? { payload: { amount: aed(corrected) } } : {}),
+          headers: bearer(real.adminTokens[k]!),
+        },
+        expected,
+      );
+      if (expected !== 200) return;
+      p.status = 'approved';
+      model.cashFils += applied;
+      if (loan) {
+        loan.paidFils += applied;
+        loan.pendingRepaymentsFils -= p.amountFils;
+        if (remainingFils(loan) === 0) {
+          loan.state = 'closed';
+          loan.proposal = null;
+          loan.repayProposal = null;
         }
-      },
-    ),
+      } else {
+        // The amount pays the month's due first (the member's savings), the rest its fine.
+        const m = model.members[p.member]!;
+        m.savingsFils += Math.min(applied, Math.max(DUE - month!.paidFils, 0));
+        m.months.set(p.period!, {
+          ...month!,
+          paidFils: month!.paidFils + applied,
+          pendingSince: null,
+        });
+      }
+    },
   );
+const approvePayment = approvePaymentArgs.map(approvePaymentStep);
 
-const rejectPayment = fc.record({ j: fc.nat(), h: hit, k: admin }).map(({ j, h, k }) =>
+const rejectPaymentArgs = fc.record({ j: fc.nat(), h: hit, k: admin });
+const rejectPaymentStep = ({ j, h, k }: ArgsOf<typeof rejectPaymentArgs>): Step =>
   step(
     `rejectPayment(#${j}${h ? '*' : ''}, a${k})`,
     (model) => model.payments.length > 0,
@@ -948,11 +1121,11 @@ const rejectPayment = fc.record({ j: fc.nat(), h: hit, k: admin }).map(({ j, h, 
       if (p.loanId !== null) loanById(model, p.loanId).pendingRepaymentsFils -= p.amountFils;
       else {
         const m = model.members[p.member]!;
-        m.months.set(p.period!, { ...monthOf(m, p.period!), pending: false });
+        m.months.set(p.period!, { ...monthOf(m, p.period!), pendingSince: null });
       }
     },
-  ),
-);
+  );
+const rejectPayment = rejectPaymentArgs.map(rejectPaymentStep);
 
 /**
  * An admin's decision on a member's latest loan: allowed from some states, 409 otherwise. A
@@ -1272,6 +1445,121 @@ const passwordLink = fc
     ),
   );
 
+const DAY_MS = 24 * 60 * 60_000;
+/**
+ * The dues calendar's daily job, run now or as if 50 days had passed (for it alone: the routes
+ * keep today): it fines each member once for each month of the 5 before its day's, that day's
+ * and the next, still unpaid on the month's fine day if that day has come, unless a receipt for
+ * the month sent before that day awaits review.
+ */
+const duesJobStep = (later: number): Step =>
+  step(
+    `duesJob(${later ? `+${later} days` : 'now'})`,
+    () => true,
+    async (model, real) => {
+      const at = new Date(Date.now() + later * DAY_MS);
+      const today = dubaiDay(at);
+      let fined = 0;
+      for (const m of model.members)
+        for (let n = -5; n <= 1; n++) {
+          const period = shiftPeriod(today.slice(0, 7), n);
+          const month = monthOf(m, period);
+          const day = fineDayOf(period);
+          const sentInTime = month.pendingSince !== null && month.pendingSince < day;
+          if (period < m.joined || month.fineFils > 0 || month.paidFils >= DUE) continue;
+          if (day > today || day < FINES_SINCE || sentInTime) continue;
+          m.months.set(period, { ...month, fineFils: model.fineFils });
+          fined += 1;
+        }
+      expect((await duesCalendarRun(real.t.db, at)).fines).toBe(fined);
+    },
+  );
+const duesJob = fc
+  .oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.constant(50), weight: 1 })
+  .map(duesJobStep);
+
+/**
+ * An admin waives what is unpaid of a month's fine, with a reason the member reads: proposed
+ * with two active admins (202), carried out by the other (200); alone, carried out at once. A
+ * month not fined is 404, a fine waived or paid 409, no reason 422, an admin's own fine 403.
+ */
+const waiveFineArgs = fc.record({
+  i: member,
+  n: fc.nat(),
+  // A hit confirms an open proposal as the other admin.
+  h: hit,
+  k: admin,
+  // Mostly a month fined; else any month of member i's, or the admin's own (never fined).
+  target: fc.oneof(
+    { arbitrary: fc.constant('fined' as const), weight: 6 },
+    { arbitrary: fc.constant('any' as const), weight: 1 },
+    { arbitrary: fc.constant('own' as const), weight: 1 },
+  ),
+  blank: fc.oneof(
+    { arbitrary: fc.constant(false), weight: 6 },
+    { arbitrary: fc.constant(true), weight: 1 },
+  ),
+});
+const waiveFineStep = ({ i, n, h, k, target, blank }: ArgsOf<typeof waiveFineArgs>): Step => {
+  const named =
+    target === 'fined'
+      ? `fined#${n}`
+      : target === 'own'
+        ? 'own'
+        : `m${i}, ${periodAgo((n % 14) - 1)}`;
+  return step(
+    `waiveFine(${named}${h ? '*' : ''}, a${k}${blank ? ', blank' : ''})`,
+    () => true,
+    async (model, real) => {
+      const fined = model.members.flatMap((m) =>
+        [...m.months.entries()]
+          .filter(([, month]) => month.fineFils > 0)
+          .map(([period, month]) => ({ m, period, month })),
+      );
+      const proposed = fined.filter((f) => f.month.waiveProposal !== null);
+      const from = h && proposed.length ? proposed : fined;
+      const picked = target === 'fined' && from.length ? from[n % from.length]! : null;
+      const m = picked?.m ?? model.members[i]!;
+      // Else a month from the next back to the one they joined in (fined or not).
+      const period = picked?.period ?? periodAgo((n % 14) - 1);
+      const month = monthOf(m, period);
+      const open = target === 'own' ? null : month.waiveProposal;
+      const who = h && open ? 1 - open.by : k;
+      const userId = target === 'own' ? model.admins[who]!.userId : m.userId;
+      const leftFils = month.fineFils - finePaidFils(month);
+      const expected = !model.admins[who]!.active
+        ? 403
+        : blank
+          ? 422
+          : target === 'own'
+            ? 403
+            : signerAnswer(model, who, open, {
+                refused:
+                  month.fineFils === 0 ? 404 : month.waivedFils > 0 || leftFils <= 0 ? 409 : null,
+              });
+      const res = await call(
+        model,
+        real,
+        {
+          method: 'POST',
+          url: `/api/admin/members/${userId}/fines/${period}/waive`,
+          payload: { reason: blank ? ' ' : 'Hospital bills this month.' },
+          headers: bearer(real.adminTokens[who]!),
+        },
+        expected,
+      );
+      // Refused before its route runs, a blank reason keeps nothing to replay.
+      if (blank) model.last = null;
+      if (expected === 202) m.months.set(period, { ...month, waiveProposal: { by: who } });
+      if (expected !== 200) return;
+      if (!open) model.alone.waivers += 1;
+      expect(fils(res.json().fine.waived)).toBe(leftFils);
+      m.months.set(period, { ...month, waivedFils: leftFils, waiveProposal: null });
+    },
+  );
+};
+const waiveFine = waiveFineArgs.map(waiveFineStep);
+
 /**
  * A month of dues member i paid before the run, through the API: the receipt sent, the
  * treasurer approves it. Their savings before they borrow.
@@ -1299,23 +1587,22 @@ async function paidMonth(model: Model, real: Real, i: number, period: string): P
   m.savingsFils += DUE;
   model.cashFils += DUE;
   // Not among the run's payments: approving or rejecting it again (409) is drawn often enough.
-  m.months.set(period, { paidFils: DUE, pending: false });
+  m.months.set(period, { ...monthOf(m, period), paidFils: DUE });
 }
 
 /** The last call again with its key: the first answer comes back and nothing is written. */
-const replay = fc.constant(
-  step(
-    'replayLast()',
-    (model) => model.last !== null,
-    async (model, real) => {
-      const last = model.last!;
-      const res = await real.t.app.inject(last.options);
-      expect(res.statusCode).toBe(last.statusCode);
-      expect(res.body).toBe(last.body);
-      expect(res.headers['idempotent-replayed']).toBe('true');
-    },
-  ),
+const replayStep = step(
+  'replayLast()',
+  (model) => model.last !== null,
+  async (model, real) => {
+    const last = model.last!;
+    const res = await real.t.app.inject(last.options);
+    expect(res.statusCode).toBe(last.statusCode);
+    expect(res.body).toBe(last.body);
+    expect(res.headers['idempotent-replayed']).toBe('true');
+  },
 );
+const replay = fc.constant(replayStep);
 
 /**
  * A loan's whole life with two guarantors, run before the random sequences so that even a short
@@ -1323,8 +1610,15 @@ const replay = fc.constant(
  * (AED 700 above their savings) with m1 standing for AED 250.01 and m2 for the rest; approval
  * is refused until both accept; it is paid out, AED 1,000 comes back in cash, and it is written
  * off with recovery: a confirmation asking for none is refused, one as proposed carries it out.
+ *
+ * Then the fines, 7% of the due (AED 14), whatever the day: the job fines the months unpaid
+ * since 5 months ago; two admins waive m1's fine of a month unpaid (the proposer's repeat and
+ * a second waiver refused); m2 pays a month's due and AED 5 of its fine while a waiver is
+ * proposed, which then waives the AED 9 left. A receipt m0 sent for next month keeps its fine
+ * off when the job runs 50 days on, until it is rejected. The waiver steps name a month
+ * ('any') by n: month n - 1 ago.
  */
-const scenario: [Step[], number[]] = [
+const scenario: [Step[], number[], FineRule] = [
   [
     applyForLoanStep({
       i: 0,
@@ -1350,8 +1644,22 @@ const scenario: [Step[], number[]] = [
     // The chair asks for none: refused; then confirms it as proposed.
     writeOffStep({ i: 0, h: true, k: 0, recover: false }),
     writeOffStep({ i: 0, h: true, k: 0, recover: true }),
+    duesJobStep(0),
+    waiveFineStep({ i: 1, n: 3, h: false, k: 0, target: 'any', blank: false }),
+    waiveFineStep({ i: 1, n: 3, h: false, k: 0, target: 'any', blank: false }),
+    waiveFineStep({ i: 1, n: 3, h: true, k: 0, target: 'any', blank: false }),
+    waiveFineStep({ i: 1, n: 3, h: false, k: 1, target: 'any', blank: false }),
+    waiveFineStep({ i: 2, n: 4, h: false, k: 1, target: 'any', blank: false }),
+    submitDuesStep({ i: 2, monthsAgo: 3, amount: 20_500 }),
+    approvePaymentStep({ j: 0, h: true, k: 1, corrected: null }),
+    waiveFineStep({ i: 2, n: 4, h: true, k: 1, target: 'any', blank: false }),
+    submitDuesStep({ i: 0, monthsAgo: -1, amount: 4_950 }),
+    duesJobStep(50),
+    rejectPaymentStep({ j: 0, h: true, k: 0 }),
+    duesJobStep(50),
   ],
   [3, 2, 4],
+  { fineFils: 1_000, finePercent: 7 },
 ];
 
 async function closeApp(t: TestApp): Promise<void> {
@@ -1375,8 +1683,11 @@ describe('the money model: random member and treasurer calls keep the books righ
     `holds over ${RUNS} random sequences of calls`,
     async () => {
       let current: TestApp | null = null;
-      /** `savedMonths[i]`: the months of dues member i paid before the run, their savings. */
-      const setup = async (savedMonths: number[]) => {
+      /**
+       * `savedMonths[i]`: the months of dues member i paid before the run, their savings;
+       * `fineRule`: the association's late fine.
+       */
+      const setup = async (savedMonths: number[], fineRule: FineRule) => {
         if (current) await closeApp(current);
         current = null;
         const t = await createTestApp();
@@ -1386,6 +1697,10 @@ describe('the money model: random member and treasurer calls keep the books righ
           minMembershipMonths: 0,
           maxMonthsInArrears: 24,
           savingsMultiple: SAVINGS_MULTIPLE,
+          dueDay: DUE_DAY,
+          graceDays: GRACE_DAYS,
+          finesSince: FINES_SINCE,
+          ...fineRule,
         });
         const treasurer = await makeUser(t.db, { role: 'admin' });
         const chair = await makeUser(t.db, { role: 'admin' });
@@ -1397,6 +1712,7 @@ describe('the money model: random member and treasurer calls keep the books righ
         for (let i = 0; i < MEMBERS; i++) {
           const user = await makeUser(t.db, { joinedOn: `${periodAgo(12)}-01` });
           members.push({
+            joined: periodAgo(12),
             userId: user.id,
             memberId: user.uniqueId,
             email: user.email,
@@ -1409,20 +1725,27 @@ describe('the money model: random member and treasurer calls keep the books righ
         }
         // Cash for one or two payouts: later ones wait for dues and repayments, or are refused.
         const startingCash = 150_000;
-        await fundCash(t.db, startingCash);
+        const funder = await fundCash(t.db, startingCash);
+        // The fund's member is no part of the model: the dues job leaves an inactive one alone.
+        await t.db.update(users).set({ status: 0 }).where(eq(users.id, funder.id));
         const model: Model = {
           members,
           payments: [],
           guarantees: [],
           cashFils: startingCash,
           lossesFils: 0,
+          // The fixed fine, or the percentage of the due rounded half up.
+          fineFils:
+            fineRule.finePercent === null
+              ? fineRule.fineFils
+              : Math.floor((DUE * fineRule.finePercent + 50) / 100),
           admins: [treasurer, chair].map((u) => ({
             userId: u.id,
             email: u.email,
             active: true,
             statusProposal: null,
           })) as [AdminModel, AdminModel],
-          alone: { money: 0, statuses: 0, links: 0 },
+          alone: { money: 0, statuses: 0, links: 0, waivers: 0 },
           last: null,
         };
         const real = { t, adminTokens };
@@ -1479,6 +1802,11 @@ describe('the money model: random member and treasurer calls keep the books righ
                   adminStatus,
                   passwordLink,
                   replay,
+                  // Fines wait for the job; a waiver, like a payout, is proposed and confirmed.
+                  duesJob,
+                  duesJob,
+                  waiveFine,
+                  waiveFine,
                 ],
                 { maxCommands: 80, size: 'medium' },
               ),
@@ -1492,7 +1820,13 @@ describe('the money model: random member and treasurer calls keep the books righ
               ),
               { minLength: MEMBERS, maxLength: MEMBERS },
             ),
-            (commands, savedMonths) => fc.asyncModelRun(() => setup(savedMonths), commands),
+            // AED 10 a month late, or 7% of the due (AED 14).
+            fc.constantFrom<FineRule>(
+              { fineFils: 1_000, finePercent: null },
+              { fineFils: 1_000, finePercent: 7 },
+            ),
+            (commands, savedMonths, fineRule) =>
+              fc.asyncModelRun(() => setup(savedMonths, fineRule), commands),
           ),
           // A sequence that fails, or hangs, is reported with its seed and commands before the
           // test's own time limit: shrinking a long failing sequence can take minutes, and a

@@ -75,7 +75,9 @@ export function routeFiles(manifests, route, firstLoad, language = 'en') {
   const modules = [...LAYOUTS[route.layout].modules, route.page].flatMap((module) =>
     sourcesOf(module, language),
   );
-  for (const module of [...modules, ...WITH_EVERY_PAGE])
+  // The treasurer's pages have a table of their own (src/app/admin-pages.ts).
+  const tables = route.layout === 'admin' ? ['src/app/admin-pages.ts'] : [];
+  for (const module of [...modules, ...WITH_EVERY_PAGE, ...tables])
     staticClosure(manifests.manifest, chunkKey(manifests, module), files);
   for (const file of firstLoad) files.delete(file);
   return files;
@@ -91,11 +93,13 @@ export function routeFiles(manifests, route, firstLoad, language = 'en') {
 export function memberFiles(manifests, routes, language) {
   const { manifest } = manifests;
   const tables = new Set(WITH_EVERY_PAGE.slice(1).map((module) => chunkKey(manifests, module)));
+  // The table of the treasurer's pages, which the router may load, is none of a member's.
+  const adminTable = chunkKey(manifests, 'src/app/admin-pages.ts');
   const files = new Set();
   const seen = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
+    if (!chunk || seen.has(key) || key === adminTable) return;
     seen.add(key);
     for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])])
       if (!file.endsWith('.html')) files.add(file);

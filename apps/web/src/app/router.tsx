@@ -33,9 +33,11 @@ export const loadPages = () => import('./pages.ts');
 type RouteComponent = ComponentType<LayoutProps> & { preload?: () => Promise<unknown> };
 const components = new Map<string, RouteComponent>();
 
-/** A module of the table (pages.ts), loaded. */
+const loadAdminPages = () => import('./admin-pages.ts');
+
+/** A module of its table (pages.ts, or admin-pages.ts for the treasurer's), loaded. */
 const loadModule = (file: string) =>
-  loadPages().then(({ files }) => {
+  (file.startsWith('features/admin') ? loadAdminPages() : loadPages()).then(({ files }) => {
     const loadFile = files[`../${file}`];
     if (!loadFile) throw new Error(`${file}: no such module`);
     return loadFile();

@@ -29,15 +29,6 @@ export function formatPercent(percent: number): string {
   return new Intl.NumberFormat(numbersLocale(), { maximumFractionDigits: 2 }).format(percent);
 }
 
-/** A share in per cent as a figure, with one decimal: 4.2 -> "4.2%". */
-export function percentFigure(percent: number): string {
-  return new Intl.NumberFormat(numbersLocale(), {
-    style: 'percent',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(percent / 100);
-}
-
 /** A figure written left to right (a size, "20.9 kB"), isolated in a right-to-left page as amounts are. */
 export const leftToRight = (text: string) => leftToRightIn(language(), text);
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { CardAmount } from '../../../components/figures.tsx';
-import { aed, percentFigure } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { percentFigure } from '../../../lib/percent.ts';
 import type { ArrearsReport } from '../../../api/get-arrears.ts';
 import { BUCKET_TEXTS } from '../texts.ts';
 
@@ -24,7 +25,7 @@ export function ArrearsFigures({ report }: { report: ArrearsReport }) {
             outstanding: aed(loans.outstanding),
           });
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <div className="grid gap-6 lg:grid-cols-2">
       <FigureGroup id="arrears-loans" title={i18n._('admin-arrears.loans.title')}>
         <FigureCard
           label={i18n._('admin-arrears.loans.par30')}
@@ -65,7 +66,7 @@ function FigureGroup({ id, title, children }: { id: string; title: string; child
         {title}
       </h2>
       {/* Two to a row on a 320 px phone: 8.5rem holds "AED 10,700.50" at text-base. */}
-      <ul className="grid grid-cols-[repeat(auto-fit,minmax(8.5rem,1fr))] gap-3">{children}</ul>
+      <ul className="grid grid-cols-2 gap-3">{children}</ul>
     </section>
   );
 }

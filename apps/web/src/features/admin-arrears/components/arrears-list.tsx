@@ -7,11 +7,8 @@ import { aed } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import type { ArrearsMember } from '../../../api/get-arrears.ts';
 
-// One list at every width: a card a member on a phone (two to a row on a tablet), and from
-// xl, where the columns fit beside the menu, a row a member under a header. The header is for
-// the eye; each value keeps its own label for a screen reader.
-const ROW = 'xl:grid xl:grid-cols-[minmax(0,1fr)_31.75rem_15rem] xl:gap-x-3';
-const FIGURES = 'xl:grid xl:grid-cols-[7rem_7rem_7rem_8.5rem] xl:gap-x-3';
+// A card a member, one a row on a phone and two on a wide screen, with the app's existing
+// classes: the stylesheet every member's phone loads too does not grow for this page.
 
 const action =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-3 py-2 font-semibold text-brand-700 transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -24,31 +21,12 @@ export function ArrearsList({
   members: ArrearsMember[];
   labelledBy: string;
 }) {
-  const i18n = useTexts();
   return (
-    <div className="xl:rounded-2xl xl:border xl:border-slate-200 xl:bg-white xl:shadow-sm">
-      <div
-        aria-hidden
-        className={`hidden rounded-t-2xl border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-sm font-medium text-slate-600 ${ROW}`}
-      >
-        <span>{i18n._('admin-arrears.list.member')}</span>
-        <span className={FIGURES}>
-          <span className="text-end">{i18n._('admin-arrears.list.duesOwed')}</span>
-          <span className="text-end">{i18n._('admin-arrears.list.loanOverdue')}</span>
-          <span className="text-end">{i18n._('admin-arrears.list.owed')}</span>
-          <span>{i18n._('admin-arrears.list.oldestDue')}</span>
-        </span>
-        <span>{i18n._('admin-arrears.list.contact')}</span>
-      </div>
-      <ol
-        aria-labelledby={labelledBy}
-        className="flex flex-col gap-3 lg:grid lg:grid-cols-2 xl:flex xl:gap-0"
-      >
-        {members.map((m) => (
-          <MemberItem key={m.member.id} item={m} />
-        ))}
-      </ol>
-    </div>
+    <ol aria-labelledby={labelledBy} className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+      {members.map((m) => (
+        <MemberItem key={m.member.id} item={m} />
+      ))}
+    </ol>
   );
 }
 
@@ -69,36 +47,30 @@ function MemberItem({ item }: { item: ArrearsMember }) {
           )}
         </>
       ),
-      isAmount: true,
     },
     {
       key: 'loan',
       label: i18n._('admin-arrears.list.loanOverdue'),
       value: amountOrDash(item.loan_overdue),
-      isAmount: true,
     },
     {
       key: 'owed',
       label: i18n._('admin-arrears.list.owed'),
-      value: <span className="text-lg xl:text-base">{aed(item.owed)}</span>,
-      isAmount: true,
+      value: <span className="text-lg">{aed(item.owed)}</span>,
     },
     {
       key: 'oldest',
       label: i18n._('admin-arrears.list.oldestDue'),
       value: formatDate(item.oldest_due_on),
-      isAmount: false,
     },
   ];
   return (
-    <li
-      className={`flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm xl:items-start xl:rounded-none xl:border-0 xl:border-b xl:border-slate-100 xl:px-4 xl:py-3 xl:shadow-none xl:last:border-b-0 ${ROW}`}
-    >
+    <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="min-w-0">
         <h3 id={nameId} className="font-semibold break-words text-slate-900">
           <Link
             to={`/admin/members/${item.member.id}`}
-            className={`${tableLink} inline-flex min-h-11 items-center xl:min-h-0`}
+            className={`${tableLink} inline-flex min-h-11 items-center`}
           >
             {item.member.name}
           </Link>
@@ -107,18 +79,11 @@ function MemberItem({ item }: { item: ArrearsMember }) {
           <span dir="ltr">{item.member.unique_id}</span>
         </p>
       </div>
-      <dl className={`grid grid-cols-1 gap-x-4 gap-y-2 min-[22rem]:grid-cols-2 ${FIGURES}`}>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
         {figures.map((f) => (
-          <div
-            key={f.key}
-            className="flex flex-wrap items-baseline justify-between gap-x-3 min-[22rem]:block"
-          >
-            <dt className="text-sm text-slate-600 xl:sr-only">{f.label}</dt>
-            <dd
-              className={`text-end font-bold text-slate-900 tabular-nums min-[22rem]:text-start ${f.isAmount ? 'xl:text-end' : 'xl:font-normal'}`}
-            >
-              {f.value}
-            </dd>
+          <div key={f.key} className="flex flex-col">
+            <dt className="text-sm text-slate-600">{f.label}</dt>
+            <dd className="font-bold text-slate-900 tabular-nums">{f.value}</dd>
           </div>
         ))}
       </dl>
@@ -131,7 +96,7 @@ function MemberItem({ item }: { item: ArrearsMember }) {
             : i18n._('admin-arrears.list.neverReminded')}
         </p>
         {item.call_url || item.whatsapp_url ? (
-          <div className="grid grid-cols-1 gap-2 min-[22rem]:grid-cols-2 xl:flex xl:flex-wrap">
+          <div className="flex flex-wrap gap-2">
             {item.call_url && (
               <a href={item.call_url} aria-describedby={nameId} className={action}>
                 <PhoneIcon className="size-5 shrink-0" />

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { tableLink } from '../../../components/styles.ts';
-import { aed, percentFigure } from '../../../lib/format.ts';
+import { aed } from '../../../lib/format.ts';
+import { percentFigure } from '../../../lib/percent.ts';
 import { periodLabel } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import type { ArrearsReport } from '../../../api/get-arrears.ts';
@@ -42,7 +43,7 @@ function ParBody({ report }: { report: ArrearsReport }) {
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
-        <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
           <p className="text-sm font-medium text-slate-700">{i18n._('admin.overview.par.label')}</p>
           <p className="text-3xl font-extrabold tracking-tight text-slate-900 tabular-nums">
             {percentFigure(loans.par30)}

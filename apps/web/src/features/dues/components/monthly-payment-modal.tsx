@@ -220,20 +220,17 @@ function MonthlyPaymentForm({
   );
 }
 
-/** What the chosen month asks: its due, with its late fine if any, and what is left of it. */
+/** What the chosen month asks (its due and late fine together), and what is left of it. */
 function monthHint(i18n: Texts, chosen: PayableMonth): string {
   const month = periodLabel(chosen.period);
   const due = aed(chosen.due);
-  const fine = aed(chosen.fine);
-  if (chosen.paid > 0) {
-    const paid = aed(chosen.paid);
-    const left = aed(chosen.remaining);
-    return chosen.fine > 0
-      ? i18n._('dues.form.monthPartPaidWithFine', { month, due, fine, paid, left })
-      : i18n._('dues.form.monthPartPaid', { month, due, paid, left });
-  }
-  return chosen.fine > 0
-    ? i18n._('dues.form.monthDueWithFine', { month, due, fine })
+  return chosen.paid > 0
+    ? i18n._('dues.form.monthPartPaid', {
+        month,
+        due,
+        paid: aed(chosen.paid),
+        left: aed(chosen.remaining),
+      })
     : i18n._('dues.form.monthDue', { month, due });
 }
 

@@ -1,16 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTexts, type Texts } from '../../../lib/i18n.tsx';
-import type { AccountData } from '../../../api/get-account-data.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { aed, aedFils } from '../../../lib/format.ts';
 import { formatDate, periodLabel } from '../../../lib/dates.ts';
 import { dubaiToday } from '../../../lib/today.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { owedFils, type DuesRules } from '../lib/fines.ts';
-import { FineLines, FineWarning } from './fine-notes.tsx';
+import { isUnpaid, owedFils, type DuesRules } from '../lib/fines.ts';
+import { FineLines } from './fine-notes.tsx';
 
-export type MonthlyRow = AccountData['monthlyPaymentData'][number];
+// The fine's warning and "My salary is late" come only for a month a fine may still fall on.
+const FineWarning = lazy(() => import('./fine-warning.tsx'));
+
+import type { MonthlyRow } from './fine-notes.tsx';
+
+export type { MonthlyRow };
 
 // Month | description | amount | status on desktop; a stacked card per month on a phone.
 const COLUMNS = 'lg:grid lg:grid-cols-[11rem_minmax(0,1fr)_8rem_13rem] lg:items-center lg:gap-4';
@@ -106,7 +110,8 @@ function MonthlyRowItem({
   return (
     // Wrapped on a phone only for the fine's warning, across the row under it.
     <li className={`flex flex-wrap items-center gap-3 px-4 py-3 lg:px-5 ${COLUMNS}`}>
-      <div className="min-w-0 flex-1 lg:contents">
+      {/* At least 9rem for the month and its notes: a long status wraps under them instead. */}
+      <div className="min-w-36 flex-1 lg:contents">
         <p className="font-semibold text-slate-900">{month}</p>
         <div className="text-sm text-slate-600">
           {isPartPaid && (
@@ -137,7 +142,11 @@ function MonthlyRowItem({
           <RowStatus row={row} month={month} onPayNow={onPayNow} onPayDue={onPayDue} />
         )}
       </div>
-      <FineWarning row={row} month={month} rules={duesRules} today={today} />
+      {isUnpaid(row) && row.fine_on !== null && (
+        <Suspense fallback={null}>
+          <FineWarning row={row} month={month} rules={duesRules} today={today} />
+        </Suspense>
+      )}
     </li>
   );
 }

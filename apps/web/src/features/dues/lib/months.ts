@@ -13,8 +13,6 @@ export interface PayableMonth {
   remaining: number;
   /** What it asks in all, in AED: its due and its late fine. */
   due: number;
-  /** Its late fine (less what was waived), in AED; 0: none. */
-  fine: number;
   /** What is already paid of it, in AED. */
   paid: number;
 }
@@ -35,7 +33,6 @@ export function payableMonths(account: AccountData): {
     period: r.period,
     remaining: r.remaining,
     due: filsToAed(owedFils(r)),
-    fine: r.fine,
     paid: r.paid,
   });
   const owed = account.monthlyPaymentData
@@ -51,7 +48,6 @@ export function payableMonths(account: AccountData): {
         period,
         remaining: account.monthly_due,
         due: account.monthly_due,
-        fine: 0,
         paid: 0,
       });
     else if (open(row)) ahead.push(payable(row));
