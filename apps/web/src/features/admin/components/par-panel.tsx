@@ -43,7 +43,7 @@ function ParBody({ report }: { report: ArrearsReport }) {
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex min-w-36 flex-1 flex-col gap-1">
           <p className="text-sm font-medium text-slate-700">{i18n._('admin.overview.par.label')}</p>
           <p className="text-3xl font-extrabold tracking-tight text-slate-900 tabular-nums">
             {percentFigure(loans.par30)}
