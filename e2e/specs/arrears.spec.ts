@@ -31,21 +31,24 @@ test('the treasurer works the arrears list on a phone', async ({ page }) => {
   const items = list.getByRole('listitem');
   await expect(items).toHaveCount(report.members.length);
   await expect(items.first()).toContainText(report.members[0]!.member.name);
-  const rashid = items.filter({ hasText: E2E_MEMBERS.lateFine.name });
-  await expect(rashid).toContainText('No mobile number');
-
-  // A member with a mobile: a WhatsApp message ready to send, in their language.
-  const withMobile = report.members.find((m) => m.whatsapp_url !== null)!;
-  const card = items.filter({ hasText: withMobile.member.name });
-  const whatsapp = card.getByRole('link', { name: 'WhatsApp' });
-  await expect(whatsapp).toHaveAttribute('href', withMobile.whatsapp_url!);
-  expect(new URL(withMobile.whatsapp_url!).searchParams.get('text')).toContain(
-    withMobile.member.name,
+  // The late member of the run (a mobile: e2e/support/prepare-db.ts): a call, and a WhatsApp
+  // message ready to send, in his language.
+  const late = report.members.find((m) => m.member.name === E2E_MEMBERS.lateFine.name)!;
+  const card = items.filter({ hasText: late.member.name });
+  await expect(card.getByRole('link', { name: 'Call' })).toHaveAttribute(
+    'href',
+    'tel:+971501234567',
   );
-  await expect(card.getByRole('link', { name: 'Call' })).toHaveAttribute('href', /^tel:\+\d+$/);
+  const whatsapp = card.getByRole('link', { name: 'WhatsApp' });
+  await expect(whatsapp).toHaveAttribute('href', late.whatsapp_url!);
+  expect(late.whatsapp_url).toMatch(/^https:\/\/wa\.me\/971501234567\?text=/);
+  expect(new URL(late.whatsapp_url!).searchParams.get('text')).toContain(late.member.name);
+  // A member behind with no mobile has neither link.
+  const noMobile = report.members.find((m) => m.whatsapp_url === null)!;
+  await expect(items.filter({ hasText: noMobile.member.name })).toContainText('No mobile number');
 
   // The treasurer opens the member from the list.
-  await card.getByRole('link', { name: withMobile.member.name }).click();
+  await card.getByRole('link', { name: late.member.name }).click();
   await expect(page).toHaveURL(/\/admin\/members\/\d+$/);
   await page.goBack();
   await expect(list).toBeVisible();

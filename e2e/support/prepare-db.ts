@@ -44,11 +44,12 @@ try {
         new Date(`${month}-05T12:00:00+04:00`),
       );
     }
-    // Late last month, fined as the job fines (dues-calendar.spec.ts); this month in its grace.
+    // Late last month, fined as the job fines (dues-calendar.spec.ts); this month in its grace;
+    // a mobile for the arrears desk's call and WhatsApp (arrears.spec.ts).
     if (key === 'lateFine') {
       await database.db
         .update(users)
-        .set({ payday: paydayInGrace(today) })
+        .set({ payday: paydayInGrace(today), mobile: '050 123 4567' })
         .where(eq(users.id, user.id));
       await chargeFine(database.db, user.id, monthStart(1).slice(0, 7), new Date());
     }

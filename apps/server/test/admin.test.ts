@@ -80,7 +80,7 @@ describe('the review of receipts', () => {
       status: 'pending',
       amount: 190,
       member: { id: user.id, name: user.name },
-      dues_month: { due: 200, paid: 0, remaining: 200 },
+      dues_month: { due: 200, fine: 0, paid: 0, remaining: 200 },
     });
 
     // The receipt shows the whole due: the treasurer corrects the amount to it.

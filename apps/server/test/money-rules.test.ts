@@ -112,12 +112,12 @@ describe('part payments of dues', () => {
     const review = (await treasurer.api.get('/api/admin/payments?status=pending')).json().items;
     expect(review.find((p: { id: number }) => p.id === first)).toMatchObject({
       amount: 120,
-      dues_month: { due: 200, paid: 0, remaining: 200 },
+      dues_month: { due: 200, fine: 0, paid: 0, remaining: 200 },
     });
     expect((await treasurer.api.get(`/api/admin/payments/${first}`)).json()).toMatchObject({
       id: first,
       status: 'pending',
-      dues_month: { due: 200, paid: 0, remaining: 200 },
+      dues_month: { due: 200, fine: 0, paid: 0, remaining: 200 },
     });
     expectError(await treasurer.api.get('/api/admin/payments/999999'), 404);
     expect((await treasurer.api.post(`/api/admin/payments/${first}/approve`)).statusCode).toBe(200);
@@ -134,7 +134,7 @@ describe('part payments of dues', () => {
     const second = (await payDues(token, '80')).json().payment.id as number;
     const pending = (await treasurer.api.get('/api/admin/payments?status=pending')).json().items;
     expect(pending.find((p: { id: number }) => p.id === second)).toMatchObject({
-      dues_month: { due: 200, paid: 120, remaining: 80 },
+      dues_month: { due: 200, fine: 0, paid: 120, remaining: 80 },
     });
     expect((await treasurer.api.post(`/api/admin/payments/${second}/approve`)).statusCode).toBe(
       200,
@@ -190,7 +190,7 @@ describe('the review of a part-paid month after the monthly due changed', () => 
     try {
       const second = (await payDues(token, '50')).json().payment.id as number;
       expect((await treasurer.api.get(`/api/admin/payments/${second}`)).json()).toMatchObject({
-        dues_month: { due: 200, paid: 150, remaining: 50 },
+        dues_month: { due: 200, fine: 0, paid: 150, remaining: 50 },
       });
       expect((await thisRow(token)).row).toMatchObject({ amount: 200, remaining: 50 });
     } finally {

@@ -202,11 +202,18 @@ export const adminPayment = payment
     dues_month: z
       .object({
         due: aedOutput,
+        fine: aedOutput.meta({
+          description: "The month's late fine, less what was waived (0: none): asked with the due.",
+        }),
         paid: aedOutput.meta({ description: 'Approved for that month, this submission aside.' }),
-        remaining: aedOutput.meta({ description: 'Left to pay before this submission.' }),
+        remaining: aedOutput.meta({
+          description: 'Left to pay of the due and its fine before this submission.',
+        }),
       })
       .nullable()
-      .meta({ description: "For dues: the month's due, what is already paid and what remains." }),
+      .meta({
+        description: "For dues: the month's due and late fine, what is already paid and what remains.",
+      }),
     possible_duplicates: z.array(possibleDuplicate),
   })
   .meta({ id: 'AdminPayment' });

@@ -48,6 +48,12 @@ export function periodsNewestFirst(from: string, to: string): string[] {
   return out;
 }
 
+/** The last day of a period (YYYY-MM) as a day of the month: 28 to 31. */
+export function daysInPeriod(period: string): number {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
 export function periodLabel(period: string): string {
   const [year, month] = period.split('-');
   return `${MONTH_NAMES[Number(month) - 1]} ${year}`;

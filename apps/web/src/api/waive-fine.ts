@@ -5,6 +5,7 @@ import type { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import { api } from '../lib/api-client.ts';
 import { useMoneyMutation } from '../lib/money-mutation.ts';
 import { ADMIN_KEY } from './admin-key.ts';
+import { getMemberFinesQueryOptions } from './get-member-fines.ts';
 import { rememberProposal, type FundProposal } from './proposals.ts';
 
 // A month's late fine waived by an admin, with a reason the member reads (docs/domain/dues.md).
@@ -40,8 +41,17 @@ export function useWaiveFine() {
   const queryClient = useQueryClient();
   return useMoneyMutation({
     mutationFn: waiveFine,
-    onSuccess: (answer) => {
+    onSuccess: (answer, { memberId }) => {
       if (isProposed(answer)) rememberProposal(queryClient, answer.proposal);
+      // The fine as waived, at once; the refetch follows.
+      else
+        queryClient.setQueryData(
+          getMemberFinesQueryOptions(memberId).queryKey,
+          (list) =>
+            list && {
+              items: list.items.map((f) => (f.period === answer.fine.period ? answer.fine : f)),
+            },
+        );
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
@@ -56,4 +66,18 @@ export function waiverOf(proposal: FundProposal): WaiveFineVariables | null {
   if (proposal.action !== 'fine.waive' || !proposal.member || typeof period !== 'string')
     return null;
   return { memberId: proposal.member.id, period, reason: proposal.reason ?? '' };
+}
+
+/**
+ * Whether the signed-in admin (`myId`, once known) may confirm a proposal by repeating its call:
+ * a waiver neither they proposed nor of their own fine (the server refuses both).
+ */
+export function canConfirmWaiver(proposal: FundProposal, myId: number | undefined): boolean {
+  const waiver = waiverOf(proposal);
+  return (
+    waiver !== null &&
+    myId !== undefined &&
+    proposal.proposed_by.id !== myId &&
+    waiver.memberId !== myId
+  );
 }

@@ -1,21 +1,23 @@
 import type { AdminOverview } from '@jamiya/contracts/overview';
 import type { ArrearsMember, ArrearsReport } from '@jamiya/contracts/arrears';
+import { memberFine, type MemberFine } from '@jamiya/contracts/payments';
 import type { UserData } from '@jamiya/contracts/profile';
+import { fundProposal, type FundProposal } from '@jamiya/contracts/proposals';
 import { profileBody } from './api-fixtures.ts';
 
 // Answers shaped like the admin API's (packages/contracts/src), from the demo data.
 
 export const RAHUL = { id: 3, unique_id: 'JM000003', name: 'Rahul Nair' };
 export const AMINA = { id: 2, unique_id: 'JM000002', name: 'Amina Rahman' };
+/** The treasurer, an admin: she proposes what a second admin confirms. */
+export const FATIMA = { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' };
 
 export function adminProfileBody(): { userData: UserData } {
   const { userData } = profileBody();
   return {
     userData: {
       ...userData,
-      id: 1,
-      unique_id: 'JM000001',
-      name: 'Fatima Al Mansoori',
+      ...FATIMA,
       email: 'admin@jamiya.example',
       role: 'admin',
       is_member: false,
@@ -62,7 +64,7 @@ export function overviewBody(overrides: Partial<AdminOverview> = {}): AdminOverv
 }
 
 /** One member behind: Rahul, two months of dues and an installment, reminded once. */
-export function arrearsMember(overrides: Partial<ArrearsMember> = {}): ArrearsMember {
+function arrearsMember(overrides: Partial<ArrearsMember> = {}): ArrearsMember {
   return {
     member: RAHUL,
     mobile: '+971 50 765 4321',
@@ -112,6 +114,37 @@ export function arrearsBody(overrides: Partial<ArrearsReport> = {}): ArrearsRepo
     ],
     ...overrides,
   };
+}
+
+/** Amina's late fine for November 2026, charged on the 16th (due on the 1st, 15 days' grace). */
+export function fine(overrides: Partial<MemberFine> = {}): MemberFine {
+  return memberFine.parse({
+    period: '2026-11',
+    month: 'November 2026',
+    fine: 10,
+    fined_at: '2026-11-16T02:00:00.000Z',
+    waived: 0,
+    waived_at: null,
+    waive_reason: null,
+    salary_late_on: null,
+    ...overrides,
+  });
+}
+
+/** Fatima's proposal to waive Amina's fine for November 2026. */
+export function fineProposal(overrides: Partial<FundProposal> = {}): FundProposal {
+  return fundProposal.parse({
+    id: 12,
+    action: 'fine.waive',
+    loan_id: null,
+    member: AMINA,
+    amount: 10,
+    reason: 'Her salary came late through no fault of hers',
+    details: { period: '2026-11' },
+    proposed_by: FATIMA,
+    proposed_at: '2026-12-02T09:00:00.000Z',
+    ...overrides,
+  });
 }
 
 export const page = <T>(items: T[], next_cursor: string | null = null) => ({ items, next_cursor });

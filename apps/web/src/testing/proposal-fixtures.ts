@@ -1,11 +1,11 @@
 import type { FundProposal } from '@jamiya/contracts/proposals';
 import type { UserData } from '@jamiya/contracts/profile';
-import { RAHUL, adminProfileBody } from './admin-fixtures.ts';
+import { FATIMA, RAHUL, adminProfileBody } from './admin-fixtures.ts';
 
 // Maker-checker answers (packages/contracts/src/proposals.ts `fundProposal`), from the demo data:
 // the treasurer proposes, the chair confirms.
 
-export const FATIMA = { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' };
+export { FATIMA };
 export const YUSUF = { id: 4, unique_id: 'JM000004', name: 'Yusuf Khan' };
 
 /** The chair, signed in: an admin other than the proposer. */

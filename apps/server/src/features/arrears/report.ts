@@ -3,7 +3,7 @@ import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { ArrearsMember, ArrearsReport } from '@jamiya/contracts/arrears';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { addMonthsToPeriod, periodOf } from '../../lib/calendar.ts';
+import { addMonthsToPeriod, daysInPeriod, periodOf } from '../../lib/calendar.ts';
 import { aed } from '../../lib/i18n.ts';
 import { overdueByMember, portfolioAtRisk } from '../loans/public.ts';
 import { lastNoticeAt } from '../notifications/public.ts';
@@ -18,19 +18,13 @@ import { callUrl, whatsappUrl } from './contact.ts';
 const percent = (part: Fils, whole: Fils) =>
   whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10;
 
-/** The last day of a period (YYYY-MM). */
-const monthEnd = (period: string) => {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  return `${period}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
-};
-
 export async function arrearsReport(db: DbOrTx, today: string): Promise<ArrearsReport> {
   const now = await portfolioAtRisk(db, today);
   const thisMonth = periodOf(today);
   const trend = [];
   for (let back = 11; back >= 0; back--) {
     const month = addMonthsToPeriod(thisMonth, -back);
-    const at = back === 0 ? now : await portfolioAtRisk(db, monthEnd(month));
+    const at = back === 0 ? now : await portfolioAtRisk(db, `${month}-${daysInPeriod(month)}`);
     trend.push({ month, par30: percent(at.atRisk30Fils, at.outstandingFils) });
   }
 

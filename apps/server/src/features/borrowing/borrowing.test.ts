@@ -15,6 +15,7 @@ import {
   postForm,
   useTestApp,
 } from '../../../test/harness.ts';
+import { editableSettings } from '../../../test/settings-body.ts';
 import { periodAgo } from '../../../test/calendar.ts';
 
 // Who may borrow how much by the association's rules (docs/domain/loan-lifecycle.md,
@@ -144,21 +145,7 @@ describe('eligibility', () => {
         method: 'PUT',
         url: '/api/admin/settings',
         headers: bearer(adminToken),
-        payload: {
-          association_name: current.association_name,
-          monthly_due: current.monthly_due,
-          loan_policy: {
-            minimum: current.loan_policy.minimum,
-            maximum: current.loan_policy.maximum,
-            step: current.loan_policy.step,
-            default: current.loan_policy.default,
-            terms: current.loan_policy.terms,
-            allow_custom_term: current.loan_policy.allow_custom_term,
-            max_custom_term: current.loan_policy.max_custom_term,
-          },
-          terms_text: current.terms_text,
-          loan_rules,
-        },
+        payload: { ...editableSettings(current), loan_rules },
       });
     const invalid = expectError(
       await save({

@@ -13,7 +13,7 @@ import {
   openLoanSentence,
   type Standing,
 } from '../loans/public.ts';
-import { accountSummary } from '../payments/public.ts';
+import { accountSummary, monthsBehind } from '../payments/public.ts';
 import { getSettings } from '../settings/public.ts';
 
 // Who may borrow how much, by the association's rules (settings; docs/domain/loan-lifecycle.md,
@@ -66,10 +66,7 @@ export async function loanEligibility(db: DbOrTx, userId: number, now: Date): Pr
     });
 
   const summary = await accountSummary(db, userId, now);
-  // A month before this one not paid in full, with no receipt waiting for review.
-  const unpaid = summary.rows.filter(
-    (r) => r.period < summary.currentPeriod && r.status === 'due',
-  ).length;
+  const unpaid = monthsBehind(summary.rows, summary.currentPeriod).length;
   if (unpaid > s.maxMonthsInArrears)
     reasons.push({
       code: 'dues_in_arrears',

@@ -149,7 +149,7 @@ export function accountNameIn(
 }
 
 /** The member of each savings or fines account among `codes`: whose name the account bears. */
-export function savingsOwners(codes: string[]): number[] {
+export function accountOwners(codes: string[]): number[] {
   return codes.flatMap((code) => {
     const [kind, id] = code.split(':');
     return kind === 'savings' || kind === 'fines' ? [Number(id)] : [];

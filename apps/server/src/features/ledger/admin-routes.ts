@@ -19,7 +19,7 @@ import type { Language } from '@jamiya/contracts/languages';
 import type { LoanCharge } from '@jamiya/contracts/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { accountNameIn, savingsOwners } from './accounts.ts';
+import { accountNameIn, accountOwners } from './accounts.ts';
 import { describeMovement, journalPage, type JournalRow, type MovementDetails } from './journal.ts';
 import { memberRefsById, type MemberRef } from '../users/public.ts';
 import { getSettings } from '../settings/public.ts';
@@ -37,7 +37,7 @@ const memoIn = (row: JournalRow, language: Language, charge: LoanCharge) =>
 const peopleOf = (db: DbOrTx, rows: JournalRow[]) =>
   memberRefsById(db, [
     ...rows.map((r) => r.entry.createdBy),
-    ...savingsOwners(rows.flatMap((r) => r.postings.map((p) => p.accountCode))),
+    ...accountOwners(rows.flatMap((r) => r.postings.map((p) => p.accountCode))),
   ]);
 
 function toJournalEntry(
@@ -92,7 +92,7 @@ export const ledgerAdminRoutes =
         const language = requestLanguage(request);
         const { loanCharge } = await getSettings(db);
         const tb = await trialBalance(db);
-        const people = await memberRefsById(db, savingsOwners(tb.accounts.map((a) => a.code)));
+        const people = await memberRefsById(db, accountOwners(tb.accounts.map((a) => a.code)));
         return {
           total_debits: filsToAed(tb.totalDebitsFils),
           total_credits: filsToAed(tb.totalCreditsFils),

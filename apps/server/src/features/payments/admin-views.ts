@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AdminPayment } from '@jamiya/contracts/payments';
 import type { DbOrTx } from '../../db/client.ts';
-import { payments } from '../../db/schema/payments.ts';
+import { duesMonths, payments } from '../../db/schema/payments.ts';
 import { monthFigures } from './months.ts';
 import type { Payment } from './submissions.ts';
 import { toPaymentView } from './payment-view.ts';
@@ -43,6 +43,24 @@ export async function toAdminPayments(db: DbOrTx, rows: Payment[]): Promise<Admi
           ),
         )
     : [];
+  // And their fines, which the month asks with its due.
+  const marks = dues.length
+    ? await db
+        .select()
+        .from(duesMonths)
+        .where(
+          and(
+            inArray(
+              duesMonths.userId,
+              dues.map((p) => p.userId),
+            ),
+            inArray(
+              duesMonths.period,
+              dues.map((p) => p.period!),
+            ),
+          ),
+        )
+    : [];
   const duplicates = await possibleDuplicatesOf(db, rows);
   return rows.map((p) => {
     let duesMonth: AdminPayment['dues_month'] = null;
@@ -51,9 +69,11 @@ export async function toAdminPayments(db: DbOrTx, rows: Payment[]): Promise<Admi
       const others = sameMonths.filter(
         (o) => o.userId === p.userId && o.period === p.period && o.id !== p.id,
       );
-      const month = monthFigures(others, dueFils);
+      const mark = marks.find((m) => m.userId === p.userId && m.period === p.period);
+      const month = monthFigures(others, dueFils, mark);
       duesMonth = {
         due: filsToAed(month.dueFils),
+        fine: filsToAed(month.fineFils),
         paid: filsToAed(month.paidFils),
         remaining: filsToAed(month.remainingFils),
       };

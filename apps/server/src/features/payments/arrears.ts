@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { periodOf } from '../../lib/calendar.ts';
 import { accountSummaryColumns, toAccountSummary } from './account-summary.ts';
+import { monthsBehind } from './months.ts';
 
 // What the arrears desk asks of dues (docs/domain/arrears.md): each active member's months
 // behind, read with the account summary's columns in one statement for every member.
@@ -26,9 +27,7 @@ export async function duesBehind(db: DbOrTx, today: string): Promise<Map<number,
   const thisPeriod = periodOf(today);
   const behind = new Map<number, DuesBehind>();
   for (const row of rows) {
-    const late = toAccountSummary(row, today).rows.filter(
-      (r) => r.period < thisPeriod && r.status === 'due' && r.remainingFils > 0,
-    );
+    const late = monthsBehind(toAccountSummary(row, today).rows, thisPeriod);
     if (late.length === 0) continue;
     behind.set(row.id, {
       monthsBehind: late.length,

@@ -1,5 +1,4 @@
-import type { Fils } from '@jamiya/money/fils';
-import { addDaysToDate, addMonthsToPeriod } from '../../lib/calendar.ts';
+import { addDaysToDate, addMonthsToPeriod, daysInPeriod } from '../../lib/calendar.ts';
 import type { Settings } from '../settings/public.ts';
 
 // The dues calendar (docs/domain/dues.md, Payday and fines): when a month's due falls due, when
@@ -10,18 +9,12 @@ export type DuesRules = Pick<
   'dueDay' | 'reminderDaysBefore' | 'graceDays' | 'fineFils' | 'finePercent' | 'finesSince'
 >;
 
-/** The last day of a period (YYYY-MM) as a day of the month. */
-function lastDayOf(period: string): number {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 /**
  * The day a month's due falls due: the member's payday, or the association's due day; a payday
  * of 31 is the last day of a shorter month.
  */
 export function dueOn(period: string, payday: number | null, rules: Pick<DuesRules, 'dueDay'>) {
-  const day = Math.min(payday ?? rules.dueDay, lastDayOf(period));
+  const day = Math.min(payday ?? rules.dueDay, daysInPeriod(period));
   return `${period}-${String(day).padStart(2, '0')}`;
 }
 
@@ -51,12 +44,6 @@ export function fineOn(
   const fromFlag = salaryLateOn ? addDaysToDate(salaryLateOn, rules.graceDays) : null;
   const day = fromFlag && fromFlag > fromDue ? fromFlag : fromDue;
   return day < rules.finesSince ? null : day;
-}
-
-/** A month's fine: the fixed amount, or the percentage of the month's due (rounded half up). */
-export function fineFor(dueFils: Fils, rules: Pick<DuesRules, 'fineFils' | 'finePercent'>): Fils {
-  if (rules.finePercent === null) return rules.fineFils;
-  return Math.floor((dueFils * rules.finePercent + 50) / 100);
 }
 
 /**

@@ -7,7 +7,8 @@ import { localDate, periodLabel, periodOf } from '../../lib/calendar.ts';
 import { postEntry } from '../ledger/public.ts';
 import { duesDueSoonNotice, fineNotice, notify } from '../notifications/public.ts';
 import { getSettings, paymentInstructionsIn } from '../settings/public.ts';
-import { dueOn, fineFor, fineOn, periodsAround, reminderOn } from './dues-calendar.ts';
+import { lateFineFils } from '@jamiya/money/fine';
+import { dueOn, fineOn, periodsAround, reminderOn } from './dues-calendar.ts';
 import { lockMonth, monthFigures, monthOf } from './months.ts';
 
 // The dues calendar's daily work, run by the notifications job in every process (app.ts): the
@@ -15,12 +16,7 @@ import { lockMonth, monthFigures, monthOf } from './months.ts';
 // (a column of dues_months set only where it is null), never a process's memory, so two
 // processes never remind or fine twice (docs/domain/dues.md).
 
-interface Member {
-  id: number;
-  joinedOn: string;
-  payday: number | null;
-  language: (typeof users.$inferSelect)['language'];
-}
+type DuesDueSoon = Parameters<typeof duesDueSoonNotice>[0];
 
 /** What one run did. */
 export interface DuesCalendarRun {
@@ -87,7 +83,15 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
       const remindOn = reminderOn(period, member.payday, settings);
       const due = dueOn(period, member.payday, settings);
       if (!mark?.remindedAt && !pending && remindOn && remindOn <= today && today <= due) {
-        if (await remind(db, member, period, due, dueFils - paidFils, now)) run.reminders += 1;
+        const instructions = paymentInstructionsIn(settings, member.language);
+        if (
+          await remind(
+            db,
+            { userId: member.id, period, dueOn: due, leftFils: dueFils - paidFils, instructions },
+            now,
+          )
+        )
+          run.reminders += 1;
       }
 
       const fineDay = fineOn(period, member.payday, mark?.salaryLateOn ?? null, settings);
@@ -102,18 +106,11 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
 }
 
 /** One month's reminder, at most once: the notice only when this call marked the month. */
-async function remind(
-  db: Db,
-  member: Member,
-  period: string,
-  due: string,
-  leftFils: Fils,
-  now: Date,
-): Promise<boolean> {
+async function remind(db: Db, notice: DuesDueSoon, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const marked = await tx
       .insert(duesMonths)
-      .values({ userId: member.id, period, remindedAt: now })
+      .values({ userId: notice.userId, period: notice.period, remindedAt: now })
       .onConflictDoUpdate({
         target: [duesMonths.userId, duesMonths.period],
         set: { remindedAt: now },
@@ -121,17 +118,7 @@ async function remind(
       })
       .returning({ period: duesMonths.period });
     if (marked.length === 0) return false;
-    const settings = await getSettings(tx);
-    await notify(tx, {
-      ...duesDueSoonNotice({
-        userId: member.id,
-        period,
-        dueOn: due,
-        leftFils,
-        instructions: paymentInstructionsIn(settings, member.language),
-      }),
-      at: now,
-    });
+    await notify(tx, { ...duesDueSoonNotice(notice), at: now });
     return true;
   });
 }
@@ -152,7 +139,7 @@ export async function chargeFine(
     const month = await monthOf(tx, userId, period);
     if (month.paidFils >= month.dueFils) return false;
     const settings = await getSettings(tx);
-    const fineFils = fineFor(month.dueFils, settings);
+    const fineFils = lateFineFils(month.dueFils, settings);
     if (fineFils === 0) return false;
     const marked = await tx
       .insert(duesMonths)

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { duesMonths, type DuesMonth } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
@@ -36,6 +36,7 @@ export async function flagSalaryLate(
   userId: number,
   period: string,
   now: Date,
+  ip: string | null = null,
 ): Promise<{ fineOn: string }> {
   const today = localDate(now);
   const month = { month: { month: period } };
@@ -82,19 +83,22 @@ export async function flagSalaryLate(
       targetType: 'user',
       targetId: userId,
       details: { period },
-      ip: null,
+      ip,
       at: now,
     });
     return { fineOn: fineOn(period, user.payday, today, rules)! };
   });
 }
 
-/** A member's fines as the treasurer sees them (GET /api/admin/members/:id/fines). */
+/** A member's fines as the treasurer sees them (GET /api/admin/members/:id/fines), newest first. */
 export async function finesOfMember(db: DbOrTx, userId: number): Promise<DuesMonth[]> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound(/*i18n*/ 'There is no such member.');
-  const rows = await db.select().from(duesMonths).where(eq(duesMonths.userId, userId));
-  return rows.filter((r) => r.finedAt !== null).sort((a, b) => b.period.localeCompare(a.period));
+  return db
+    .select()
+    .from(duesMonths)
+    .where(and(eq(duesMonths.userId, userId), isNotNull(duesMonths.finedAt)))
+    .orderBy(desc(duesMonths.period));
 }
 
 /**
@@ -121,11 +125,8 @@ export function waiveFine(
     if (!mark?.finedAt) throw notFound(sentence(/*i18n*/ 'There is no fine for {month}.', month));
     if (mark.waivedFils > 0)
       throw conflict(sentence(/*i18n*/ 'The fine for {month} was already waived.', month));
-    const figures = await monthOf(tx, userId, period);
-    // Payments pay the due first: what they paid above it paid the fine.
-    const finePaidFils = Math.max(figures.paidFils - figures.dueFils, 0);
-    const leftFils = mark.fineFils - finePaidFils;
-    if (leftFils <= 0)
+    const leftFils = (await monthOf(tx, userId, period)).fineLeftFils;
+    if (leftFils === 0)
       throw conflict(
         sentence(/*i18n*/ 'The fine for {month} is paid; there is nothing to waive.', month),
       );

@@ -57,22 +57,46 @@ export interface DuesSubmissionFigures {
   monthDueFils: Fils | null;
 }
 
+/** A month's figures: its due, its fine (less what was waived), and what payments left of each. */
+export interface MonthFigures {
+  dueFils: Fils;
+  fineFils: Fils;
+  paidFils: Fils;
+  /** What is left of the due: payments pay the due first (to the member's savings)... */
+  dueLeftFils: Fils;
+  /** ...and what they paid above it, the fine. */
+  fineLeftFils: Fils;
+  /** dueLeftFils + fineLeftFils. */
+  remainingFils: Fils;
+}
+
 /**
- * A month's due, what its approved payments cover and what remains of the due and its fine
- * (less what was waived) (docs/domain/dues.md).
+ * A month's due, what its approved payments cover and what remains of the due and of its fine
+ * less what was waived (`month`, the month's dues_months figures), the due paid first
+ * (docs/domain/dues.md).
  */
 export function monthFigures(
   forPeriod: DuesSubmissionFigures[],
   monthlyDueFils: Fils,
-  fineFils: Fils = 0,
-): { dueFils: Fils; paidFils: Fils; remainingFils: Fils } {
+  month?: Pick<DuesMonthFigures, 'fineFils' | 'waivedFils'>,
+): MonthFigures {
   const approved = forPeriod.filter((p) => p.status === 'approved');
   // The due recorded when the month's first payment was approved; the setting for a month
   // nobody has paid into yet.
   const recorded = approved.map((p) => p.monthDueFils).find((d) => d !== null && d !== undefined);
   const dueFils = recorded ?? monthlyDueFils;
+  const fineFils = month ? month.fineFils - month.waivedFils : 0;
   const paidFils = approved.reduce((s, p) => s + (p.approvedAmountFils ?? p.amountFils), 0);
-  return { dueFils, paidFils, remainingFils: Math.max(dueFils + fineFils - paidFils, 0) };
+  const dueLeftFils = Math.max(dueFils - paidFils, 0);
+  const fineLeftFils = Math.max(fineFils - Math.max(paidFils - dueFils, 0), 0);
+  return {
+    dueFils,
+    fineFils,
+    paidFils,
+    dueLeftFils,
+    fineLeftFils,
+    remainingFils: dueLeftFils + fineLeftFils,
+  };
 }
 
 /**
@@ -97,8 +121,11 @@ export function duesRows(
   return periods.map((period) => {
     const forPeriod = subs.filter((p) => p.period === period);
     const month = calendar.months.get(period);
-    const fineFils = month ? month.fineFils - month.waivedFils : 0;
-    const { dueFils, paidFils, remainingFils } = monthFigures(forPeriod, monthlyDueFils, fineFils);
+    const { dueFils, fineFils, paidFils, remainingFils } = monthFigures(
+      forPeriod,
+      monthlyDueFils,
+      month,
+    );
     const salaryLateOn = month?.salaryLateOn ?? null;
     const figures = {
       amountFils: dueFils,
@@ -139,6 +166,13 @@ export function duesRows(
 }
 
 /**
+ * The months behind of a member's rows (newest first): before `thisPeriod`, not paid in full and
+ * with no receipt waiting for review. What a loan's eligibility counts and the arrears desk lists.
+ */
+export const monthsBehind = (rows: readonly DuesRow[], thisPeriod: string): DuesRow[] =>
+  rows.filter((r) => r.period < thisPeriod && r.status === 'due');
+
+/**
  * A member's month: its due, its fine (less what was waived), what approved payments cover,
  * what remains, and whether a receipt for it awaits review. `exceptPaymentId` leaves one submission out (the one being
  * approved).
@@ -148,13 +182,7 @@ export async function monthOf(
   userId: number,
   period: string,
   exceptPaymentId?: number,
-): Promise<{
-  dueFils: Fils;
-  paidFils: Fils;
-  remainingFils: Fils;
-  fineFils: Fils;
-  pending: boolean;
-}> {
+): Promise<MonthFigures & { pending: boolean }> {
   const rows = await db
     .select({
       id: payments.id,
@@ -174,11 +202,9 @@ export async function monthOf(
     .select({ fineFils: duesMonths.fineFils, waivedFils: duesMonths.waivedFils })
     .from(duesMonths)
     .where(and(eq(duesMonths.userId, userId), eq(duesMonths.period, period)));
-  const fineFils = month ? month.fineFils - month.waivedFils : 0;
   const others = rows.filter((r) => r.id !== exceptPaymentId);
   return {
-    ...monthFigures(others, dueFils, fineFils),
-    fineFils,
+    ...monthFigures(others, dueFils, month),
     pending: others.some((r) => r.status === 'pending'),
   };
 }

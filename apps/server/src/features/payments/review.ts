@@ -89,7 +89,7 @@ export async function approvePayment(
         );
       }
       monthDueFils = month.dueFils;
-      toSavingsFils = Math.min(amountFils, Math.max(month.dueFils - month.paidFils, 0));
+      toSavingsFils = Math.min(amountFils, month.dueLeftFils);
     }
     if (payment.kind === 'dues') {
       await postEntry(tx, {

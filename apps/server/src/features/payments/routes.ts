@@ -21,7 +21,7 @@ import { toPaymentView } from './payment-view.ts';
 import { flagSalaryLate } from './fines.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { refusedUpload, secured } from '../../lib/route-kit.ts';
+import { refused, refusedUpload, secured } from '../../lib/route-kit.ts';
 
 /** What a member's submission with a receipt may answer. */
 const submissionAnswers = {
@@ -125,19 +125,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           'A month before joining or after this one is 404; a month paid, already flagged or fined, or past its grace, or one no fine falls on, is 409.',
         ...secured,
         params: periodParams,
-        response: {
-          200: salaryLateResponse,
-          400: errorBody,
-          401: errorBody,
-          403: errorBody,
-          404: errorBody,
-          409: errorBody,
-        },
+        response: { 200: salaryLateResponse, ...refused, 404: errorBody, 409: errorBody },
       },
     },
     async (request) => {
       const me = currentUser(request);
-      const { fineOn } = await flagSalaryLate(db, me.userId, request.params.period, new Date());
+      const { fineOn } = await flagSalaryLate(
+        db,
+        me.userId,
+        request.params.period,
+        new Date(),
+        request.ip,
+      );
       return {
         message: translate(
           requestLanguage(request),

@@ -20,6 +20,7 @@ export const PAYMENTS_TEXTS: Record<string, string> = {
   approve: /*i18n*/ 'admin-payments.payments.approve',
   reject: /*i18n*/ 'admin-payments.payments.reject',
   monthDue: /*i18n*/ 'admin-payments.payments.monthDue',
+  monthFine: /*i18n*/ 'admin-payments.payments.monthFine',
   monthPaid: /*i18n*/ 'admin-payments.payments.monthPaid',
 };
 

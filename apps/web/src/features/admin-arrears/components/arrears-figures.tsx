@@ -14,7 +14,7 @@ export function ArrearsFigures({ report }: { report: ArrearsReport }) {
   const { loans } = report;
   const atRisk = (amount: number, days: 30 | 90) =>
     loans.outstanding === 0
-      ? i18n._('admin-arrears.loans.noLoans')
+      ? i18n._('admin.overview.par.noLoans')
       : days === 30
         ? i18n._('admin-arrears.loans.par30Hint', {
             amount: aed(amount),
@@ -26,9 +26,9 @@ export function ArrearsFigures({ report }: { report: ArrearsReport }) {
           });
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <FigureGroup id="arrears-loans" title={i18n._('admin-arrears.loans.title')}>
+      <FigureGroup id="arrears-loans" title={i18n._('admin.overview.par.title')}>
         <FigureCard
-          label={i18n._('admin-arrears.loans.par30')}
+          label={i18n._('admin.overview.par.label')}
           value={percentFigure(loans.par30)}
           hint={atRisk(loans.at_risk_30, 30)}
           isAttention={loans.at_risk_30 > 0}

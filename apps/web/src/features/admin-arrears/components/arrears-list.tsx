@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { ChatIcon, PhoneIcon } from '../../../components/icons.tsx';
+import { compactSecondaryLink } from '../../../components/link-styles.ts';
 import { tableLink } from '../../../components/styles.ts';
 import { aed } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
@@ -9,9 +10,6 @@ import type { ArrearsMember } from '../../../api/get-arrears.ts';
 
 // A card a member, one a row on a phone and two on a wide screen, with the app's existing
 // classes: the stylesheet every member's phone loads too does not grow for this page.
-
-const action =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-3 py-2 font-semibold text-brand-700 transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 /** Who is behind, the longest first, as the server orders them. */
 export function ArrearsList({
@@ -98,7 +96,7 @@ function MemberItem({ item }: { item: ArrearsMember }) {
         {item.call_url || item.whatsapp_url ? (
           <div className="flex flex-wrap gap-2">
             {item.call_url && (
-              <a href={item.call_url} aria-describedby={nameId} className={action}>
+              <a href={item.call_url} aria-describedby={nameId} className={compactSecondaryLink}>
                 <PhoneIcon className="size-5 shrink-0" />
                 {i18n._('admin-arrears.list.call')}
               </a>
@@ -109,7 +107,7 @@ function MemberItem({ item }: { item: ArrearsMember }) {
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-describedby={nameId}
-                className={action}
+                className={compactSecondaryLink}
               >
                 <ChatIcon className="size-5 shrink-0" />
                 {i18n._('admin-arrears.list.whatsApp')}

@@ -39,8 +39,7 @@ import {
 } from '../lib/settings-form.ts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { SettingsSection } from './settings-section.tsx';
-import { LoanRulesSection } from './loan-rules-section.tsx';
-import { DuesRulesSection } from './dues-rules-section.tsx';
+import { DuesRulesSection, LoanRulesSection } from './rules-section.tsx';
 
 /**
  * /admin/settings: the association's name, the monthly due, the loan policy, who may borrow,

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-
 import { useTexts } from '../../../lib/i18n.tsx';
 import { LOAN_NO_ACTIONS_TEXTS } from '../texts.ts';
 import { Button } from '../../../components/button.tsx';
@@ -104,13 +103,13 @@ export function LoanActions({ loan }: { loan: AdminLoan }) {
     help = i18n._('admin-loans.proposal.ownLoan');
   } else if (loan.state === 'pending') {
     help = i18n._('admin-loans.loan.pendingHelp');
-    const { acceptedFils: coveredFils, neededFils, isCovered } = guaranteeCoverage(loan);
+    const { acceptedFils, neededFils, isCovered } = guaranteeCoverage(loan);
     // The server refuses it too (409), with the same figures.
     if (!isCovered)
       note = (
         <p id={blockedId} className="rounded-lg bg-amber-50 p-3 text-amber-900">
           {i18n._('admin-loans.loan.approveUncovered', {
-            covered: aedFils(coveredFils),
+            covered: aedFils(acceptedFils),
             needed: aedFils(neededFils),
           })}
         </p>

@@ -23,14 +23,14 @@ const STATE_TONE: Record<LoanGuarantor['state'], BadgeTone> = {
  */
 export function LoanGuarantors({ loan }: { loan: AdminLoan }) {
   const i18n = useTexts();
-  const { acceptedFils: coveredFils, neededFils, isCovered } = guaranteeCoverage(loan);
+  const { acceptedFils, neededFils, isCovered } = guaranteeCoverage(loan);
   const isOpen = loan.state === 'pending' || loan.state === 'approved' || loan.state === 'active';
 
   let summary;
   if (neededFils === 0) summary = i18n._('admin-loans.guarantors.noneNeeded');
   else if (isOpen)
     summary = i18n._('admin-loans.guarantors.coverage', {
-      covered: aedFils(coveredFils),
+      covered: aedFils(acceptedFils),
       needed: aedFils(neededFils),
     });
   else summary = i18n._('admin-loans.guarantors.needed', { needed: aedFils(neededFils) });

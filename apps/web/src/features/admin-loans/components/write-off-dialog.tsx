@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-
 import { useTexts } from '../../../lib/i18n.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { ProposedBy } from '../../../components/proposal-panel.tsx';

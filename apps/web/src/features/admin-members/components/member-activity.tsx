@@ -20,7 +20,8 @@ const PAYMENT_TONE: Record<AdminPayment['status'], BadgeTone> = {
 
 const nowrap = (text: ReactNode) => <span className="whitespace-nowrap">{text}</span>;
 
-function Section({
+/** A part of the member's page: its heading, a note, and its content or a dashed empty box. */
+export function Section({
   id,
   title,
   note,

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupPage, type stubApi, type StubRequest } from '../../../testing/render.tsx';
-import { errorBody, fine, fineProposal, memberDetail, signedInAs } from '../testing/fixtures.ts';
+import { fine, fineProposal } from '../../../testing/admin-fixtures.ts';
+import { errorBody, memberDetail, signedInAs } from '../testing/fixtures.ts';
 import { MemberDetailPage } from './member-detail-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];

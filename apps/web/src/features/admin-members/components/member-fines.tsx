@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { AdminMember } from '@jamiya/contracts/members';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -9,16 +8,13 @@ import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useMyId, useProposals, type FundProposal } from '../../../api/proposals.ts';
-import { isProposed, useWaiveFine, waiverOf } from '../../../api/waive-fine.ts';
+import { canConfirmWaiver, isProposed, useWaiveFine, waiverOf } from '../../../api/waive-fine.ts';
 import { isolated } from '../../../lib/bidi.ts';
 import { formatDate, periodLabel } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
-import {
-  getMemberFinesQueryOptions,
-  useMemberFines,
-  type MemberFine,
-} from '../api/get-member-fines.ts';
+import { Section } from './member-activity.tsx';
+import { useMemberFines, type MemberFine } from '../../../api/get-member-fines.ts';
 
 // The ids of a fine's heading and of its proposal's: the focus goes to one of them once the
 // button that opened a dialog is gone (waived, proposed, confirmed or withdrawn).
@@ -34,7 +30,6 @@ const focusLater = (id: string) => setTimeout(() => document.getElementById(id)?
  */
 export function MemberFines({ member }: { member: AdminMember }) {
   const i18n = useTexts();
-  const queryClient = useQueryClient();
   const fines = useMemberFines(member.id);
   const proposals = useProposals();
   const myId = useMyId();
@@ -51,18 +46,8 @@ export function MemberFines({ member }: { member: AdminMember }) {
 
   const runWaiver = async (fine: MemberFine, reason: string) => {
     const answer = await waive.mutateAsync({ memberId: member.id, period: fine.period, reason });
-    if (isProposed(answer)) focusLater(proposalHeading(fine.period));
-    else {
-      // The fine as waived, at once; the refetch follows.
-      queryClient.setQueryData(
-        getMemberFinesQueryOptions(member.id).queryKey,
-        (list) =>
-          list && {
-            items: list.items.map((f) => (f.period === answer.fine.period ? answer.fine : f)),
-          },
-      );
-      focusLater(fineHeading(fine.period));
-    }
+    // The list already shows it proposed or waived (useWaiveFine).
+    focusLater(isProposed(answer) ? proposalHeading(fine.period) : fineHeading(fine.period));
     return answer.message;
   };
 
@@ -71,12 +56,6 @@ export function MemberFines({ member }: { member: AdminMember }) {
   else if (fines.isError)
     content = (
       <ErrorState message={errorMessage(fines.error)} onRetry={() => void fines.refetch()} />
-    );
-  else if (fines.data.items.length === 0)
-    content = (
-      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-4 text-slate-700">
-        {i18n._('admin-members.fines.empty')}
-      </p>
     );
   else
     content = (
@@ -89,10 +68,10 @@ export function MemberFines({ member }: { member: AdminMember }) {
             action = (
               <ProposalPanel
                 proposal={proposal}
-                isMine={isOwn || proposal.proposed_by.id === myId}
+                isMine={!canConfirmWaiver(proposal, myId)}
                 note={isOwn ? i18n._('admin-members.fines.ownProposal') : undefined}
                 headingId={proposalHeading(fine.period)}
-                confirmLabel={i18n._('admin-members.fines.confirm')}
+                confirmLabel={i18n._('admin.fineWaiver.confirm')}
                 onConfirm={() => setConfirming(proposal)}
                 onWithdrawn={() => focusLater(fineHeading(fine.period))}
               >
@@ -150,14 +129,16 @@ export function MemberFines({ member }: { member: AdminMember }) {
     );
 
   return (
-    <section aria-labelledby="member-fines-title" className="flex flex-col gap-2">
-      <h2 id="member-fines-title" className="text-lg font-bold text-slate-900">
-        {i18n._('admin-members.fines.title')}
-      </h2>
-      <p className="text-sm text-slate-600">
-        {isOwn ? i18n._('admin-members.fines.ownNote') : i18n._('admin-members.fines.note')}
-      </p>
-      {content}
+    <>
+      <Section
+        id="member-fines-title"
+        title={i18n._('admin-members.fines.title')}
+        note={isOwn ? i18n._('admin-members.fines.ownNote') : i18n._('admin-members.fines.note')}
+        isEmpty={fines.isSuccess && fines.data.items.length === 0}
+        emptyText={i18n._('admin-members.fines.empty')}
+      >
+        {content}
+      </Section>
       <ReasonDialog
         isOpen={waiving !== null}
         onClose={() => setWaiving(null)}
@@ -192,7 +173,7 @@ export function MemberFines({ member }: { member: AdminMember }) {
           }}
         />
       )}
-    </section>
+    </>
   );
 }
 

@@ -10,7 +10,6 @@ import {
   type AdminMemberDetail,
   type MembershipApplication,
 } from '@jamiya/contracts/members';
-import { memberFine, type MemberFine } from '@jamiya/contracts/payments';
 import { fundProposal, type FundProposal } from '@jamiya/contracts/proposals';
 import type { UserData } from '@jamiya/contracts/profile';
 import { activeLoan, profileBody } from '../../../testing/api-fixtures.ts';
@@ -110,7 +109,7 @@ export function memberDetail(overrides: Partial<AdminMemberDetail> = {}): AdminM
         created_at: '2026-11-03T08:00:00.000Z',
         reviewed_at: '2026-11-04T08:00:00.000Z',
         member: { id: m.id, unique_id: m.unique_id, name: m.name },
-        dues_month: { due: 200, paid: 0, remaining: 200 },
+        dues_month: { due: 200, fine: 0, paid: 0, remaining: 200 },
         possible_duplicates: [],
       },
     ],
@@ -219,30 +218,3 @@ export function memberProposal(overrides: Partial<FundProposal> = {}): FundPropo
     ...overrides,
   });
 }
-
-/** Amina's late fine for November 2026, charged on the 16th (due on the 1st, 15 days' grace). */
-export function fine(overrides: Partial<MemberFine> = {}): MemberFine {
-  return memberFine.parse({
-    period: '2026-11',
-    month: 'November 2026',
-    fine: 10,
-    fined_at: '2026-11-16T02:00:00.000Z',
-    waived: 0,
-    waived_at: null,
-    waive_reason: null,
-    salary_late_on: null,
-    ...overrides,
-  });
-}
-
-/** Fatima's proposal to waive Amina's fine for November 2026. */
-export const fineProposal = (overrides: Partial<FundProposal> = {}) =>
-  memberProposal({
-    id: 12,
-    action: 'fine.waive',
-    member: { id: 2, unique_id: 'JM000002', name: 'Amina Rahman' },
-    amount: 10,
-    reason: 'Her salary came late through no fault of hers',
-    details: { period: '2026-11' },
-    ...overrides,
-  });

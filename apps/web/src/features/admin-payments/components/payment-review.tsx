@@ -59,6 +59,9 @@ export function PaymentReview({
     ...(payment.dues_month
       ? [
           { key: 'monthDue', value: aed(payment.dues_month.due) },
+          ...(payment.dues_month.fine > 0
+            ? [{ key: 'monthFine', value: aed(payment.dues_month.fine) }]
+            : []),
           { key: 'monthPaid', value: aed(payment.dues_month.paid) },
         ]
       : []),

@@ -134,8 +134,29 @@ describe('the review queue', () => {
     ).toBeInTheDocument();
   });
 
+  it("shows a month's late fine, which its due asks with it: the due and the fine approve at once", async () => {
+    const fined = adminPayment({
+      amount: 210,
+      dues_month: { due: 200, fine: 10, paid: 0, remaining: 210 },
+    });
+    const { requests, user } = setup({ pending: [fined] });
+    await list();
+    const panel = detail();
+    expect(within(panel).getByText('Late fine for the month').nextSibling).toHaveTextContent(
+      'AED 10',
+    );
+    expect(
+      within(panel).getByText('Left of October 2026 after approving AED 210: AED 0'),
+    ).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('The payment was approved.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([
+      expect.objectContaining({ url: '/api/admin/payments/21/approve' }),
+    ]);
+  });
+
   it("shows the month's due, what is paid and what will remain; cancelling the part payment sends nothing", async () => {
-    const partPaid = adminPayment({ dues_month: { due: 200, paid: 50, remaining: 150 } });
+    const partPaid = adminPayment({ dues_month: { due: 200, fine: 0, paid: 50, remaining: 150 } });
     const { requests, user } = setup({ pending: [partPaid] });
     await list();
     const panel = detail();

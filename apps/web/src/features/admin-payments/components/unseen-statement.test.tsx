@@ -128,7 +128,7 @@ describe('a receipt the bank statement does not show', () => {
   });
 
   it('is asked about after the part payment, still once', async () => {
-    const partPaid = adminPayment({ dues_month: { due: 200, paid: 50, remaining: 150 } });
+    const partPaid = adminPayment({ dues_month: { due: 200, fine: 0, paid: 50, remaining: 150 } });
     const { requests, user } = setup({ pending: [partPaid] });
     await list();
     const panel = detail();

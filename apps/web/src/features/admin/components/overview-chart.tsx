@@ -13,7 +13,7 @@ const HEIGHT = 240;
 const MARGIN = { top: 12, end: 8, bottom: 28, start: 52 };
 const TICKS = 4;
 const SAVINGS_COLOUR = '#0f766e'; // brand-700
-const LOANS_COLOUR = '#d97706'; // amber-600: at least 3:1 on white, told apart from teal by most colour-blind eyes
+export const LOANS_COLOUR = '#d97706'; // amber-600: at least 3:1 on white, told apart from teal by most colour-blind eyes
 
 /** A round top for the axis: 1, 2, 2.5 or 5 times a power of ten, per tick. */
 function niceStep(maxFils: number): number {

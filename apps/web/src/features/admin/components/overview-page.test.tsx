@@ -9,7 +9,7 @@ import { AdminOverviewPage } from './overview-page.tsx';
 type Handlers = Parameters<typeof stubApi>[0];
 
 function setup(
-  answer: () => { status?: number; body: unknown } = () => ({ body: overviewBody() }),
+  answer: Handlers[string] = () => ({ body: overviewBody() }),
   handlers: Handlers = {},
 ) {
   const requests = stubApi({
@@ -80,7 +80,7 @@ describe('the admin overview', () => {
   });
 
   it('shows PAR30 with its last 12 months, in words too, leading to the arrears', async () => {
-    const { requests } = setup();
+    setup();
     const section = await screen.findByRole('region', { name: 'Loans at risk' });
     await waitFor(() =>
       expect(section).toHaveTextContent(
@@ -103,7 +103,24 @@ describe('the admin overview', () => {
     expect(rows[1]).toHaveTextContent('January 20260.0%');
     expect(rows[11]).toHaveTextContent('November 20263.0%');
     expect(rows[12]).toHaveTextContent('December 20264.2%');
-    // Both asked for at once, not one after the other.
+  });
+
+  it('asks for the overview and the arrears at once, not one after the other', async () => {
+    let answerOverview!: () => void;
+    const overviewHeld = new Promise<void>((resolve) => (answerOverview = resolve));
+    const { requests } = setup(async () => {
+      await overviewHeld;
+      return { body: overviewBody() };
+    });
+    // The arrears are asked for while the overview has not answered yet.
+    await waitFor(() =>
+      expect(requests.map((r) => r.url)).toEqual(
+        expect.arrayContaining(['/api/admin/overview', '/api/admin/arrears']),
+      ),
+    );
+    expect(screen.queryByRole('region', { name: 'Loans at risk' })).not.toBeInTheDocument();
+    answerOverview();
+    expect(await screen.findByRole('region', { name: 'Loans at risk' })).toBeInTheDocument();
     expect(
       requests
         .map((r) => r.url)

@@ -2,17 +2,17 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
-import { tableLink } from '../../../components/styles.ts';
+import { card, tableLink } from '../../../components/styles.ts';
 import { aed } from '../../../lib/format.ts';
 import { percentFigure } from '../../../lib/percent.ts';
 import { periodLabel } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import type { ArrearsReport } from '../../../api/get-arrears.ts';
+import { LOANS_COLOUR } from './overview-chart.tsx';
 
 const WIDTH = 160;
 const HEIGHT = 48;
 const PAD = 4;
-const LINE_COLOUR = '#d97706'; // amber-600, as the overview chart's loans
 
 /** The overview's PAR30: today's figure, its last 12 months as a sparkline, and the way to the arrears. */
 export function ParPanel({ arrears }: { arrears: UseQueryResult<ArrearsReport> }) {
@@ -25,10 +25,7 @@ export function ParPanel({ arrears }: { arrears: UseQueryResult<ArrearsReport> }
     );
   else if (arrears.data) body = <ParBody report={arrears.data} />;
   return (
-    <section
-      aria-labelledby="overview-par"
-      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm sm:p-6"
-    >
+    <section aria-labelledby="overview-par" className={`flex flex-col gap-3 ${card}`}>
       <h2 id="overview-par" className="text-lg font-bold text-slate-900">
         {i18n._('admin.overview.par.title')}
       </h2>
@@ -121,12 +118,12 @@ function Sparkline({ values }: { values: number[] }) {
       <polyline
         points={points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ')}
         fill="none"
-        stroke={LINE_COLOUR}
+        stroke={LOANS_COLOUR}
         strokeWidth={2}
         strokeLinejoin="round"
         strokeLinecap="round"
       />
-      <circle cx={lastX} cy={lastY} r={3} fill={LINE_COLOUR} />
+      <circle cx={lastX} cy={lastY} r={3} fill={LOANS_COLOUR} />
     </svg>
   );
 }

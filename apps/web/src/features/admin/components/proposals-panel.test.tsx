@@ -1,31 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupPage, type stubApi, type StubRequest } from '../../../testing/render.tsx';
-import { AMINA, adminProfileBody, overviewBody } from '../../../testing/admin-fixtures.ts';
-import { chairProfileBody, proposalBody } from '../../../testing/proposal-fixtures.ts';
+import {
+  adminProfileBody,
+  fine,
+  fineProposal,
+  overviewBody,
+} from '../../../testing/admin-fixtures.ts';
+import { chairProfileBody } from '../../../testing/proposal-fixtures.ts';
+import { canConfirmWaiver } from '../../../api/waive-fine.ts';
 import { AdminOverviewPage } from './overview-page.tsx';
+import { RequireAdmin } from './require-admin.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];
 
 const REASON = 'Her salary came late through no fault of hers';
 const WAIVE_URL = '/api/admin/members/2/fines/2026-11/waive';
 
-/** Fatima's proposal to waive what is left of Amina's late fine for November 2026. */
-const waiver = () =>
-  proposalBody({
-    id: 12,
-    action: 'fine.waive',
-    loan_id: null,
-    member: AMINA,
-    amount: 10,
-    reason: REASON,
-    details: { period: '2026-11' },
-  });
-
 function setup(handlers: Handlers = {}) {
-  let proposals = [waiver()];
+  // Fatima's proposal to waive what is left of Amina's late fine for November 2026.
+  let proposals = [fineProposal()];
   const page = setupPage(
-    <AdminOverviewPage />,
+    // As the admin layout draws it: once the profile has said who is signed in.
+    <RequireAdmin fallback="NOT AN ADMIN">
+      <AdminOverviewPage />
+    </RequireAdmin>,
     {
       'GET /api/admin/overview': () => ({ body: overviewBody({ active_admins: 2, proposals }) }),
       'GET /api/profile': () => ({ body: chairProfileBody() }),
@@ -34,16 +33,11 @@ function setup(handlers: Handlers = {}) {
         return {
           body: {
             message: 'The fine was waived; the member is told why.',
-            fine: {
-              period: '2026-11',
-              month: 'November 2026',
-              fine: 10,
-              fined_at: '2026-11-16T02:00:00.000Z',
+            fine: fine({
               waived: 10,
               waived_at: '2026-12-03T09:00:00.000Z',
               waive_reason: REASON,
-              salary_late_on: null,
-            },
+            }),
           },
         };
       },
@@ -120,10 +114,31 @@ describe("a late fine's waiver on the overview", () => {
 
   it('offers its proposer no confirmation, only the withdrawal', async () => {
     const { queryClient } = setup({ 'GET /api/profile': () => ({ body: adminProfileBody() }) });
+    // Drawn once the profile has said who is signed in (RequireAdmin): her, the proposer.
     const { item } = await waiting();
-    // Once the profile has said who is signed in.
     await waitFor(() => expect(queryClient.getQueryData(['profile'])).toBeDefined());
     expect(await within(item).findByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
     expect(within(item).queryByRole('button', { name: 'Confirm waiver' })).not.toBeInTheDocument();
+  });
+});
+
+describe('who may confirm a waiver (canConfirmWaiver)', () => {
+  const FATIMA_ID = fineProposal().proposed_by.id;
+  const AMINA_ID = fineProposal().member!.id;
+  const YUSUF_ID = chairProfileBody().userData.id;
+
+  it('another admin, once known', () => {
+    expect(canConfirmWaiver(fineProposal(), YUSUF_ID)).toBe(true);
+    expect(canConfirmWaiver(fineProposal(), undefined)).toBe(false);
+  });
+
+  it('neither its proposer nor the admin whose fine it is', () => {
+    expect(canConfirmWaiver(fineProposal(), FATIMA_ID)).toBe(false);
+    expect(canConfirmWaiver(fineProposal(), AMINA_ID)).toBe(false);
+  });
+
+  it('nothing but a waiver', () => {
+    expect(canConfirmWaiver(fineProposal({ action: 'member.deactivate' }), YUSUF_ID)).toBe(false);
+    expect(canConfirmWaiver(fineProposal({ details: null }), YUSUF_ID)).toBe(false);
   });
 });

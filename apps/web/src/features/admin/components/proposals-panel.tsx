@@ -4,7 +4,7 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import { aed } from '../../../lib/format.ts';
 import { formatDate, periodLabel } from '../../../lib/dates.ts';
 import { useMyId, type FundProposal } from '../../../api/proposals.ts';
-import { waiverOf } from '../../../api/waive-fine.ts';
+import { canConfirmWaiver, waiverOf } from '../../../api/waive-fine.ts';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmWaiverDialog } from '../../../components/confirm-waiver-dialog.tsx';
 import { KIND_TEXTS, ProposedBy, WithdrawButton } from '../../../components/proposal-panel.tsx';
@@ -60,11 +60,9 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
   const myId = useMyId();
   const [isConfirming, setConfirming] = useState(false);
   const dates = bonusDates(p);
-  // A fine's waiver is confirmed here, by repeating its call: neither by its proposer nor by
-  // the admin whose fine it is (the server refuses both).
   const waiver = waiverOf(p);
-  const canConfirmWaiver =
-    waiver !== null && myId !== undefined && p.proposed_by.id !== myId && waiver.memberId !== myId;
+  // A fine's waiver is confirmed here, by repeating its call.
+  const mayConfirm = canConfirmWaiver(p, myId);
   const link =
     p.action === 'bank.assign'
       ? { to: '/admin/bank', text: i18n._('admin.overview.openBank') }
@@ -125,7 +123,7 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
         >
           {link.text}
         </Link>
-        {canConfirmWaiver && (
+        {mayConfirm && (
           <Button aria-describedby={titleId} onClick={() => setConfirming(true)}>
             {i18n._('admin.fineWaiver.confirm')}
           </Button>
@@ -137,7 +135,7 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
           onWithdrawn={focusList}
         />
       </div>
-      {canConfirmWaiver && (
+      {mayConfirm && (
         <ConfirmWaiverDialog
           proposal={p}
           isOpen={isConfirming}

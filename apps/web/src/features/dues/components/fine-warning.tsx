@@ -6,15 +6,14 @@ import { aedFils } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/messages.ts';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
+import { dubaiToday } from '../../../lib/today.ts';
 import { useSaySalaryLate } from '../api/say-salary-late.ts';
-import { parseAed, type Fils } from '@jamiya/money/fils';
-import { isUnpaid, type DuesRules } from '../lib/fines.ts';
-import type { MonthlyRow } from './fine-notes.tsx';
+import { parseAed } from '@jamiya/money/fils';
+import { lateFineFils } from '@jamiya/money/fine';
+import type { DuesRules, FinedRow } from '../lib/fines.ts';
 
-type Row = MonthlyRow;
-
-// Loaded only for a month a fine may still fall on (monthly-rows.tsx): most members' first
-// session never needs it (e2e/specs/member-phone.spec.ts counts its bytes).
+// Loaded only for a month a fine may still fall on (mayBeFined, monthly-rows.tsx): most members'
+// first session never needs it (e2e/specs/member-phone.spec.ts counts its bytes).
 
 /**
  * Under a month still unpaid that a fine may fall on: when and how much, and "My salary is
@@ -24,23 +23,26 @@ export default function FineWarning({
   row,
   month,
   rules,
-  today,
 }: {
-  row: MonthlyRow;
+  row: FinedRow;
   month: string;
   /** The association's dues rules, once the settings have come. */
   rules: DuesRules | undefined;
-  /** Today in Dubai, YYYY-MM-DD. */
-  today: string;
 }) {
   const i18n = useTexts();
-  if (row.fine_on === null) return null;
   const date = formatDate(row.fine_on);
+  // As the server charges it (docs/domain/dues.md).
+  const fine =
+    rules &&
+    lateFineFils(parseAed(row.amount), {
+      fineFils: parseAed(rules.fine_amount),
+      finePercent: rules.fine_percent,
+    });
   return (
     <div className="flex w-full flex-col gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 lg:col-span-3 lg:col-start-2">
       <p>
-        {rules
-          ? i18n._('dues.fine.warning', { amount: aedFils(fineForFils(row.amount, rules)), date })
+        {fine !== undefined
+          ? i18n._('dues.fine.warning', { amount: aedFils(fine), date })
           : i18n._('dues.fine.warningOn', { date })}
       </p>
       {row.salary_late_on !== null ? (
@@ -48,7 +50,7 @@ export default function FineWarning({
           {i18n._('dues.fine.salaryLateNoted', { date: formatDate(row.salary_late_on) })}
         </p>
       ) : (
-        maySaySalaryLate(row, today) && (
+        maySaySalaryLate(row) && (
           <SalaryLateButton period={row.period} month={month} graceDays={rules?.grace_days} />
         )
       )}
@@ -101,17 +103,8 @@ function SalaryLateButton({
 }
 
 /**
- * The late fine a month would get: the association's amount, or its percentage of the month's
- * due rounded half up to the fil, as the server charges it (docs/domain/dues.md).
+ * Whether the member may still say their salary is late for the month: once, before its fine
+ * day. The server's days are Dubai's (YYYY-MM-DD), `fine_on` as today.
  */
-export function fineForFils(dueAed: number, rules: DuesRules): Fils {
-  if (rules.fine_percent === null) return parseAed(rules.fine_amount);
-  return Math.floor((parseAed(dueAed) * rules.fine_percent + 50) / 100);
-}
-
-/**
- * Whether the member may still say their salary is late for the month: once, while it is
- * unpaid and before its fine day (`today` and `fine_on` are Dubai's days, YYYY-MM-DD).
- */
-export const maySaySalaryLate = (row: Row, today: string) =>
-  isUnpaid(row) && row.salary_late_on === null && row.fine_on !== null && row.fine_on > today;
+const maySaySalaryLate = (row: FinedRow) =>
+  row.salary_late_on === null && row.fine_on > dubaiToday();

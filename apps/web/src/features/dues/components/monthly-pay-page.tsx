@@ -12,12 +12,13 @@ import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx'
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
+import type { MonthlyRow } from '../lib/fines.ts';
 import { payableMonths } from '../lib/months.ts';
 import { BalanceCards } from './balance-cards.tsx';
 import { FirstLoanBanner } from './first-loan-banner.tsx';
 import type { MonthlyPaymentDefaults } from './monthly-payment-modal.tsx';
 import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
-import { MonthlyRowList, type MonthlyRow } from './monthly-rows.tsx';
+import { MonthlyRowList } from './monthly-rows.tsx';
 import { PaymentHistory } from './payment-history.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { WaitingPayments } from './waiting-payments.tsx';

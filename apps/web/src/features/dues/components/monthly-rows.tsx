@@ -4,17 +4,11 @@ import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { aed, aedFils } from '../../../lib/format.ts';
 import { formatDate, periodLabel } from '../../../lib/dates.ts';
-import { dubaiToday } from '../../../lib/today.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { isUnpaid, owedFils, type DuesRules } from '../lib/fines.ts';
-import { FineLines } from './fine-notes.tsx';
+import { mayBeFined, owedFils, type DuesRules, type MonthlyRow } from '../lib/fines.ts';
 
 // The fine's warning and "My salary is late" come only for a month a fine may still fall on.
 const FineWarning = lazy(() => import('./fine-warning.tsx'));
-
-import type { MonthlyRow } from './fine-notes.tsx';
-
-export type { MonthlyRow };
 
 // Month | description | amount | status on desktop; a stacked card per month on a phone.
 const COLUMNS = 'lg:grid lg:grid-cols-[11rem_minmax(0,1fr)_8rem_13rem] lg:items-center lg:gap-4';
@@ -39,8 +33,6 @@ export function MonthlyRowList({
 }) {
   const i18n = useTexts();
   const [isShowingAll, setShowingAll] = useState(false);
-  // The server's days are Dubai's: a fine day is to come, or not, there.
-  const today = dubaiToday();
   const shown = isShowingAll ? rows : rows.slice(0, FIRST_ROWS);
   return (
     <section aria-labelledby="monthly-rows-title" className="flex flex-col gap-3">
@@ -69,7 +61,6 @@ export function MonthlyRowList({
                 row={row}
                 isWaiting={waitingPeriods.has(row.period)}
                 duesRules={duesRules}
-                today={today}
                 onPayNow={onPayNow}
                 onPayDue={onPayDue}
               />
@@ -92,14 +83,12 @@ function MonthlyRowItem({
   row,
   isWaiting,
   duesRules,
-  today,
   onPayNow,
   onPayDue,
 }: {
   row: MonthlyRow;
   isWaiting: boolean;
   duesRules: DuesRules | undefined;
-  today: string;
   onPayNow: (row: MonthlyRow) => void;
   onPayDue: (row: MonthlyRow) => void;
 }) {
@@ -142,12 +131,31 @@ function MonthlyRowItem({
           <RowStatus row={row} month={month} onPayNow={onPayNow} onPayDue={onPayDue} />
         )}
       </div>
-      {isUnpaid(row) && row.fine_on !== null && (
+      {mayBeFined(row) && (
         <Suspense fallback={null}>
-          <FineWarning row={row} month={month} rules={duesRules} today={today} />
+          <FineWarning row={row} month={month} rules={duesRules} />
         </Suspense>
       )}
     </li>
+  );
+}
+
+/** A month's late fine as charged, and what of it was waived (docs/domain/dues.md). */
+function FineLines({ row }: { row: MonthlyRow }) {
+  const i18n = useTexts();
+  return (
+    <>
+      {row.fine > 0 && (
+        <p className="font-medium text-red-800">
+          {i18n._('dues.fine.charged', { amount: aed(row.fine) })}
+        </p>
+      )}
+      {row.fine_waived > 0 && (
+        <p className="text-green-800">
+          {i18n._('dues.fine.waived', { amount: aed(row.fine_waived) })}
+        </p>
+      )}
+    </>
   );
 }
 

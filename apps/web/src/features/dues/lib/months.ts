@@ -2,9 +2,7 @@ import { PAY_AHEAD_MONTHS } from '@jamiya/contracts/values';
 import { addMonthsToPeriod } from '@jamiya/money/dates';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AccountData } from '../../../api/get-account-data.ts';
-import { owedFils } from './fines.ts';
-
-type Row = AccountData['monthlyPaymentData'][number];
+import { owedFils, type MonthlyRow } from './fines.ts';
 
 /** A month a member can pay, with what is left of it. */
 export interface PayableMonth {
@@ -28,8 +26,9 @@ export function payableMonths(account: AccountData): {
 } {
   const current = account.current_period;
   const byPeriod = new Map(account.monthlyPaymentData.map((r) => [r.period, r]));
-  const open = (r: Row) => r.status !== 'completed' && r.status !== 'pending' && r.remaining > 0;
-  const payable = (r: Row): PayableMonth => ({
+  const open = (r: MonthlyRow) =>
+    r.status !== 'completed' && r.status !== 'pending' && r.remaining > 0;
+  const payable = (r: MonthlyRow): PayableMonth => ({
     period: r.period,
     remaining: r.remaining,
     due: filsToAed(owedFils(r)),

@@ -4,7 +4,7 @@ import type { PublicSettings } from '@jamiya/contracts/settings';
 import { settingsBody } from '../../../testing/api-fixtures.ts';
 import { accountBody, rahulRows, stubObjectUrls } from '../testing/fixtures.ts';
 import { setupMonthlyPay } from '../testing/monthly-pay-page.tsx';
-import type { MonthlyRow as Row } from './monthly-rows.tsx';
+import type { MonthlyRow as Row } from '../lib/fines.ts';
 
 // November 2026 is this month (pay_now), October an earlier one still due (rahulRows): both
 // are fined on the 16th unless paid, 15 grace days after their due day, the 1st.
@@ -115,11 +115,14 @@ describe("a month's due day and late fine", () => {
   it('warns of no fine on a month paid, under review, or that no fine falls on', async () => {
     open(
       rowsWith({
+        [NOVEMBER]: { fine_on: '2026-11-16' },
         [OCTOBER]: { fine_on: null },
         2: { fine_on: '2026-09-16' },
         3: { fine_on: '2026-08-16' },
       }),
     );
+    // November's warning first: the warning's code has come, so what follows is not only its wait.
+    expect(await (await monthRow('November 2026')).findByText(/if still unpaid/)).toBeVisible();
     for (const month of ['October 2026', 'September 2026', 'August 2026']) {
       const row = await monthRow(month);
       expect(row.queryByText(/if still unpaid/)).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberFine } from '@jamiya/contracts/payments';
-import { api } from '../../../lib/api-client.ts';
-import { ADMIN_KEY } from '../../../api/admin-key.ts';
+import { api } from '../lib/api-client.ts';
+import { ADMIN_KEY } from './admin-key.ts';
 
 export type { MemberFine };
 
