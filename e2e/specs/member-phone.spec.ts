@@ -125,8 +125,9 @@ test('a first session (sign-in, home, Monthly Pay) moves at most 200 KB', async 
       `then the other member pages: ${(restBytes / 1024).toFixed(1)} KB in ${rest.length} answers, ` +
         `all kept ${((keptAt - paintedAt) / 1000).toFixed(1)} s after Monthly Pay showed`,
     );
+    // 60 KB until Leave the association (issue 39) added its page: 66.2 KB on 26 Nov 2026.
     expect(restBytes, rest.map((r) => `${r.bytes} ${r.path}`).join('\n')).toBeLessThanOrEqual(
-      60 * 1024,
+      70 * 1024,
     );
   } finally {
     await close();

@@ -50,6 +50,8 @@ export const E2E_MEMBERS = {
   // The dues calendar (dues-calendar.spec.ts): a payday and its reminder; a fine and a late salary.
   payday: { name: 'Anjali Verma', email: 'anjali@e2e.example', password: DEMO_PASSWORD },
   lateFine: { name: 'Rashid Khan', email: 'rashid@e2e.example', password: DEMO_PASSWORD },
+  // Leaving the association, in Malayalam (leaving.spec.ts).
+  leaver: { name: 'Sreeja Nair', email: 'sreeja@e2e.example', password: DEMO_PASSWORD },
 } as const;
 
 /**
@@ -74,6 +76,8 @@ export const E2E_HISTORIES: Partial<
   // Paid all but last month, which prepare-db fines; this month falls due on his payday.
   lateFine: { joinedMonthsAgo: 3, paidMonthsAgo: [3, 2] },
   payday: { joinedMonthsAgo: 2, paidMonthsAgo: [2, 1] },
+  // AED 800 saved, this month unpaid: leaves in Malayalam (leaving.spec.ts).
+  leaver: { joinedMonthsAgo: 4, paidMonthsAgo: [4, 3, 2, 1] },
 };
 
 /**

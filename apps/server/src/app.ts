@@ -50,6 +50,7 @@ import { proposalAdminRoutes } from './features/proposals/public.ts';
 import { importAdminRoutes, mailImportInvitations } from './features/imports/public.ts';
 import { bankAdminRoutes } from './features/bank/public.ts';
 import { arrearsAdminRoutes } from './features/arrears/public.ts';
+import { exitAdminRoutes, exitRoutes } from './features/exits/public.ts';
 import {
   installNotificationJob,
   notificationRoutes,
@@ -88,6 +89,7 @@ const ADMIN_ROUTES = [
   importAdminRoutes,
   bankAdminRoutes,
   arrearsAdminRoutes,
+  exitAdminRoutes,
 ];
 
 export interface Deps {
@@ -273,6 +275,7 @@ export async function buildApp(
       await api.register(messageRoutes);
       await api.register(rechargeRoutes);
       await api.register(bonusRoutes);
+      await api.register(exitRoutes);
       // The treasurer's calls, each with the feature it acts on: admins only, and a repeated
       // request (same Idempotency-Key) answered once.
       await api.register(

@@ -13,12 +13,9 @@ export const arrearsMember = z
       description:
         "https://wa.me/<number>?text=… with a message in the member's language, or null without a mobile.",
     }),
-    months_behind: z
-      .number()
-      .int()
-      .meta({
-        description: 'Months before this one with dues unpaid (a receipt under review aside).',
-      }),
+    months_behind: z.number().int().meta({
+      description: 'Months before this one with dues unpaid (a receipt under review aside).',
+    }),
     dues_owed: aedOutput.meta({ description: 'What those months owe, late fines included.' }),
     loan_overdue: aedOutput.meta({ description: 'What the installments fallen due still owe.' }),
     owed: aedOutput.meta({ description: 'dues_owed + loan_overdue.' }),
@@ -51,12 +48,10 @@ export const arrearsReport = z
         .number()
         .meta({ description: 'at_risk_90 / outstanding, in per cent (one decimal).' }),
     }),
-    par30_trend: z
-      .array(z.object({ month: z.string(), par30: z.number() }))
-      .meta({
-        description:
-          "PAR30 at each of the last 12 months' end, oldest first; this month as of today.",
-      }),
+    par30_trend: z.array(z.object({ month: z.string(), par30: z.number() })).meta({
+      description:
+        "PAR30 at each of the last 12 months' end, oldest first; this month as of today.",
+    }),
     dues: z.object({
       buckets: z
         .array(

@@ -76,7 +76,9 @@ export const loanGuarantor = z.object({
   amount: aedOutput,
   state: z.enum(GUARANTEE_STATES),
   held: aedOutput.meta({ description: "What the guarantee holds of the guarantor's savings now." }),
-  recovered: aedOutput.meta({ description: 'Taken from their savings when the loan was written off.' }),
+  recovered: aedOutput.meta({
+    description: 'Taken from their savings when the loan was written off.',
+  }),
   answered_at: z.string().nullable(),
 });
 export type LoanGuarantor = z.infer<typeof loanGuarantor>;

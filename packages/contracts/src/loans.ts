@@ -157,6 +157,6 @@ export const cashRepaymentRequest = z.object({
 export const writeOffRequest = reasonRequest.extend({
   recover_from_guarantors: booleanInput.default(false).meta({
     description:
-      "Take the loss from the savings the guarantees hold, pro rata, as one journal entry (docs/domain/guarantors.md).",
+      'Take the loss from the savings the guarantees hold, pro rata, as one journal entry (docs/domain/guarantors.md).',
   }),
 });

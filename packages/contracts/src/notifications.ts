@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'guarantee',
   'dues_reminder',
   'fine',
+  'exit',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

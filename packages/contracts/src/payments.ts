@@ -134,12 +134,14 @@ export const monthlyPaymentRow = z.object({
       'due: an earlier month, unpaid; ahead: a month after this one, paid ahead in part (not due yet).',
   }),
   due_on: z.string().meta({
-    description: "The day the month's due falls due: the member's payday or the association's due day.",
+    description:
+      "The day the month's due falls due: the member's payday or the association's due day.",
   }),
   fine: aedOutput.meta({ description: "The month's late fine, less what was waived (0: none)." }),
   fine_waived: aedOutput.meta({ description: 'What an admin waived of the fine.' }),
   fine_on: z.string().nullable().meta({
-    description: 'The day the month is fined if still unpaid then; null once fined or paid, or when the association fines nothing.',
+    description:
+      'The day the month is fined if still unpaid then; null once fined or paid, or when the association fines nothing.',
   }),
   salary_late_on: z.string().nullable().meta({
     description: 'The day the member said their salary was late for this month (the fine waits).',
@@ -212,7 +214,8 @@ export const adminPayment = payment
       })
       .nullable()
       .meta({
-        description: "For dues: the month's due and late fine, what is already paid and what remains.",
+        description:
+          "For dues: the month's due and late fine, what is already paid and what remains.",
       }),
     possible_duplicates: z.array(possibleDuplicate),
   })

@@ -30,6 +30,10 @@ export const userData = z
       .nullable()
       .meta({ description: 'URL of the photo (GET, bearer token) or null.' }),
     wallet: z.string().nullable(),
+    left_on: z.string().nullable().meta({
+      description:
+        'The day the membership ended (docs/domain/leaving.md): the account is read-only since; null for a member.',
+    }),
     payday: z.number().int().nullable().meta({
       description:
         "The day of the month the member's salary usually comes: their dues fall due on it (null: the association's due day).",

@@ -16,6 +16,7 @@ export const PROPOSAL_ACTIONS = [
   'import.apply',
   'bank.assign',
   'fine.waive',
+  'exit.payout',
 ] as const;
 
 export const proposalAction = z.enum(PROPOSAL_ACTIONS);

@@ -112,10 +112,18 @@ const duesRulesInput = z.strictObject({
   fine_amount: aedInput.refine((fils) => fils <= 100_000, {
     message: /*i18n*/ 'A fine is at most AED 1,000.',
   }),
-  fine_percent: wholeNumber(100)
-    .pipe(z.number().min(1, /*i18n*/ 'Enter 1 or more.'))
-    .nullable(),
+  fine_percent: wholeNumber(100).pipe(z.number().min(1, /*i18n*/ 'Enter 1 or more.')).nullable(),
 });
+
+/** What leaving pays besides the savings (docs/domain/leaving.md). */
+export const exitRules = z
+  .object({
+    share_out_at_exit: z.boolean().meta({
+      description:
+        'A member who leaves is paid the estimate of their share of the open share-out period; else they leave it to the others.',
+    }),
+  })
+  .meta({ id: 'ExitRules' });
 
 export const publicSettings = z
   .object({
@@ -135,6 +143,7 @@ export const publicSettings = z
     }),
     loan_rules: loanRules,
     dues_rules: duesRules,
+    exit_rules: exitRules,
     terms_text: z.string(),
     payment_instructions: z.string().meta({
       description:
@@ -213,10 +222,14 @@ export const settingsUpdateRequest = z
       .meta({ description: 'The texts in other languages; left as they are when missing.' }),
     loan_rules: loanRulesInput
       .optional()
-      .meta({ description: "Who may borrow how much; left as they are when missing." }),
+      .meta({ description: 'Who may borrow how much; left as they are when missing.' }),
     dues_rules: duesRulesInput
       .optional()
       .meta({ description: 'Due day, reminder, grace and fine; left as they are when missing.' }),
+    exit_rules: z
+      .strictObject({ share_out_at_exit: booleanInput })
+      .optional()
+      .meta({ description: 'What leaving pays besides the savings; left as it is when missing.' }),
     recharge: z
       .object({ minimum: positiveAedInput, maximum: positiveAedInput })
       .optional()

@@ -86,6 +86,8 @@ export const ENTRY_KINDS = [
   // A late fine charged, and one waived (docs/domain/dues.md).
   'fine',
   'fine_waiver',
+  // A member's leaving: their share paid in, fines paid and the rest paid out (docs/domain/leaving.md).
+  'exit',
 ] as const;
 export const STATEMENT_KINDS = ENTRY_KINDS;
 

@@ -16,6 +16,7 @@ import * as auditTables from './schema/audit.ts';
 import * as authTables from './schema/auth.ts';
 import * as bankTables from './schema/bank.ts';
 import * as bonusTables from './schema/bonus.ts';
+import * as exitsTables from './schema/exits.ts';
 import * as filesTables from './schema/files.ts';
 import * as idempotencyTables from './schema/idempotency.ts';
 import * as importsTables from './schema/imports.ts';
@@ -37,6 +38,7 @@ export const schema = {
   ...authTables,
   ...bankTables,
   ...bonusTables,
+  ...exitsTables,
   ...filesTables,
   ...idempotencyTables,
   ...importsTables,

@@ -8,6 +8,7 @@ export const TEXT_FEATURES = [
   'bank',
   'bonus',
   'borrowing',
+  'exits',
   'files',
   'imports',
   'ledger',

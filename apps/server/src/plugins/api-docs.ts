@@ -53,6 +53,10 @@ const API_TAGS = [
     name: 'arrears',
     description: 'The arrears desk: loans at risk, dues behind, and who to call.',
   },
+  {
+    name: 'exits',
+    description: 'A member leaving: the settlement, the payout by two admins, the clearance letter.',
+  },
   { name: 'overview', description: "The treasurer's first page: headline figures and what waits." },
   { name: 'settings', description: "The association's settings, as the treasurer changes them." },
   { name: 'ledger', description: 'The books (trial balance, journal) and the audit log.' },

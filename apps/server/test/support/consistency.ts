@@ -4,6 +4,7 @@ import { loanGuarantees, loanInstallments, loans } from '../../src/db/schema/loa
 import { bonusAllocations, bonusPeriods } from '../../src/db/schema/bonus.ts';
 import { importMembers } from '../../src/db/schema/imports.ts';
 import { duesMonths, payments } from '../../src/db/schema/payments.ts';
+import { exits } from '../../src/db/schema/exits.ts';
 import { users } from '../../src/db/schema/users.ts';
 import {
   accountBalanceFils,
@@ -47,7 +48,11 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
   const [shared] = await db
     .select({ total: sql<string | null>`sum(${bonusPeriods.interestFils})` })
     .from(bonusPeriods);
-  const sharedFils = Number(shared?.total ?? 0);
+  // ...and so has the share paid to a member who left (docs/domain/leaving.md).
+  const [atExit] = await db
+    .select({ total: sql<string | null>`sum(${exits.shareOutFils})` })
+    .from(exits);
+  const sharedFils = Number(shared?.total ?? 0) + Number(atExit?.total ?? 0);
   const income = 0 - (await accountBalanceFils(db, { code: 'interest_income' }));
   if (income !== paidInterest - interestBeforeImport - sharedFils)
     problems.push(
@@ -99,26 +104,61 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
         group by period) months`,
       )
       .then((r) => (r as unknown as { rows: Array<{ total: string }> }).rows);
+    // What leaving settled: the share in, the loan and the fines from the savings, the payouts.
+    const [left] = await db
+      .select({
+        share: sql<string | null>`sum(${exits.shareOutFils})`,
+        loan: sql<string | null>`sum(${exits.loanRepaidFils})`,
+        fines: sql<string | null>`sum(${exits.finesPaidFils})`,
+        paidOut: sql<string | null>`sum(${exits.paidOutFils})`,
+      })
+      .from(exits)
+      .where(eq(exits.userId, m.id));
+    const finesAtExitFils = Number(left?.fines ?? 0);
+    const exitFils =
+      Number(left?.share ?? 0) -
+      Number(left?.loan ?? 0) -
+      finesAtExitFils -
+      Number(left?.paidOut ?? 0);
     const finesPaidFils = Number(finesPaid?.total ?? 0);
     const [fined] = await db
       .select({ total: sql<string | null>`sum(${duesMonths.fineFils} - ${duesMonths.waivedFils})` })
       .from(duesMonths)
       .where(eq(duesMonths.userId, m.id));
     const finesOwed = await accountBalanceFils(db, { code: 'fines', userId: m.id });
-    if (finesOwed !== Number(fined?.total ?? 0) - finesPaidFils)
+    if (finesOwed !== Number(fined?.total ?? 0) - finesPaidFils - finesAtExitFils)
       problems.push(
-        `member ${m.id}: fines owed ${finesOwed} fils, fined ${Number(fined?.total ?? 0)} less waivers and ${finesPaidFils} paid`,
+        `member ${m.id}: fines owed ${finesOwed} fils, fined ${Number(fined?.total ?? 0)} less waivers, ${finesPaidFils} paid and ${finesAtExitFils} settled at exit`,
       );
     const dues = Number(row?.total ?? 0) - finesPaidFils;
     const bonusFils = Number(bonus?.total ?? 0);
     const openingFils = Number(imported?.total ?? 0);
     const recoveredFils = Number(recovered?.total ?? 0);
     const savings = await memberSavingsFils(db, m.id);
-    if (savings !== dues + bonusFils + openingFils - recoveredFils) {
+    if (savings !== dues + bonusFils + openingFils - recoveredFils + exitFils) {
       problems.push(
-        `member ${m.id}: savings ${savings} fils, approved dues ${dues}, bonus ${bonusFils} and ${openingFils} brought in, ${recoveredFils} recovered for guarantees`,
+        `member ${m.id}: savings ${savings} fils, approved dues ${dues}, bonus ${bonusFils} and ${openingFils} brought in, ${recoveredFils} recovered for guarantees, ${exitFils} settled at exit`,
       );
     }
+  }
+  // A member who left, paid out in full, owes nothing and holds nothing.
+  const closed = await db
+    .select({ userId: exits.userId })
+    .from(exits)
+    .where(eq(exits.state, 'closed'));
+  for (const { userId } of closed) {
+    const savings = await memberSavingsFils(db, userId);
+    const fines = await accountBalanceFils(db, { code: 'fines', userId });
+    const open = await db
+      .select({ id: loans.id })
+      .from(loans)
+      .where(
+        and(eq(loans.userId, userId), sql`${loans.state} in ('pending', 'approved', 'active')`),
+      );
+    if (savings !== 0 || fines !== 0 || open.length > 0)
+      problems.push(
+        `member ${userId} left but holds ${savings} fils of savings, owes ${fines} of fines and has ${open.length} loan open`,
+      );
   }
   // The month totals kept beside the journal (for the overview) against the postings.
   const drift = (await db.execute(sql`select coalesce(t.month, k.month) as month,

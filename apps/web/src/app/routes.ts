@@ -216,6 +216,12 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
     page: page('chat/contact-chat-page'),
   },
   {
+    path: '/user/leave',
+    layout: 'member',
+    page: page('leaving/leave-page'),
+    start: 'spinner',
+  },
+  {
     path: '/user/switch-account',
     layout: 'member',
     page: page('auth/switch-account-page'),
@@ -252,6 +258,11 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
     path: '/admin/members',
     layout: 'admin',
     page: page('admin-members/members-page'),
+  },
+  {
+    path: '/admin/exits',
+    layout: 'admin',
+    page: page('admin-exits/exits-page'),
   },
   {
     path: '/admin/members/:id',

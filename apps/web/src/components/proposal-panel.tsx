@@ -20,6 +20,7 @@ export const KIND_TEXTS: Record<ProposalAction, string> = {
   'import.apply': /*i18n*/ 'admin.proposal.kinds.importApply',
   'bank.assign': /*i18n*/ 'admin.proposal.kinds.bankAssign',
   'fine.waive': /*i18n*/ 'admin.proposal.kinds.fineWaive',
+  'exit.payout': /*i18n*/ 'admin.proposal.kinds.exitPayout',
 };
 
 /** "Proposed by <name> on <date and time>". */

@@ -35,6 +35,7 @@ export function settingsBody(policy: Partial<PublicSettings['loan_policy']> = {}
       fine_amount: 10,
       fine_percent: null,
     },
+    exit_rules: { share_out_at_exit: false },
     terms_text:
       'Loans carry 7 % flat interest, repaid in equal monthly installments starting one month after disbursement. Review takes 2-3 business days.',
     payment_instructions: [
@@ -67,6 +68,7 @@ export function profileBody(
       image: null,
       payday: null,
       wallet: 'Botim 0551234567',
+      left_on: null,
       language: 'en',
       created_at: '2026-08-01T08:00:00.000Z',
       ...overrides,

@@ -90,6 +90,9 @@ export const duesMonths = pgTable(
     waivedBy: integer('waived_by').references(() => users.id),
     waiveReason: text('waive_reason'),
     waiverEntryId: bigint('waiver_entry_id', { mode: 'number' }),
+    // What the member's exit settled of the month (docs/domain/leaving.md): its fine, paid from
+    // the savings, and what was left of its due, closed. Counted as paid.
+    settledAtExitFils: bigint('settled_at_exit_fils', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.period] }),

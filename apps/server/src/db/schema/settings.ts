@@ -49,6 +49,9 @@ export const settings = pgTable(
     finesSince: date('fines_since', { mode: 'string' })
       .notNull()
       .default(sql`(now() at time zone 'Asia/Dubai')::date`),
+    // A member who leaves is paid the estimate of their share of the open share-out period
+    // (docs/domain/leaving.md); else they leave it to the others.
+    shareOutAtExit: boolean('share_out_at_exit').notNull().default(false),
     termsText: text('terms_text').notNull(),
     // Mobile recharge requests: the amounts a member may ask for.
     rechargeMinFils: bigint('recharge_min_fils', { mode: 'number' }).notNull().default(1_000),

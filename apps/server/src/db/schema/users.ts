@@ -53,6 +53,9 @@ export const users = pgTable(
     // The day the member's salary usually comes (1-31): their dues fall due on it rather than on
     // the association's due day (docs/domain/dues.md). Null: the association's day.
     payday: smallint('payday'),
+    // The day the membership ended (docs/domain/leaving.md): the account is read-only since, and
+    // no due falls due after that month. Set by the exit's payout, in its transaction.
+    leftOn: date('left_on', { mode: 'string' }),
     passwordHash: text('password_hash').notNull(),
     // Dues are owed from this month on (docs/product.md section 4).
     joinedOn: date('joined_on', { mode: 'string' }).notNull(),

@@ -1,4 +1,4 @@
 // The door of bonus: the share-out of the loans' charge to the savers.
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { bonusAdminRoutes, bonusRoutes } from './routes.ts';
-export { shareOutsOf } from './views.ts';
+export { openShareEstimateFils, shareOutsOf } from './views.ts';

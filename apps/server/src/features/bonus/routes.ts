@@ -9,7 +9,7 @@ import {
 } from '@jamiya/contracts/bonus';
 import { errorBody } from '@jamiya/contracts/common';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
-import { toProposalViews } from '../proposals/public.ts';
+import { proposedAnswer } from '../proposals/public.ts';
 import { currentUser, requireMember, actorOf } from '../sessions/public.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { translate } from '../../lib/i18n.ts';
@@ -130,13 +130,15 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         new Date(),
       );
       if ('proposed' in decision) {
-        const [proposal] = await toProposalViews(db, [decision.proposed]);
-        return reply.status(202).send({
-          message:
-            /*i18n*/ 'Proposed. A second admin must confirm the same dates before the share-out.',
-          pending_confirmation: true as const,
-          proposal: proposal!,
-        });
+        return reply
+          .status(202)
+          .send(
+            await proposedAnswer(
+              db,
+              decision.proposed,
+              /*i18n*/ 'Proposed. A second admin must confirm the same dates before the share-out.',
+            ),
+          );
       }
       return reply.status(201).send({
         message: /*i18n*/ 'The period was closed and its income shared out.',

@@ -1,5 +1,5 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import { filsToAed } from '@jamiya/money/fils';
+import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { BonusPeriod, BonusPreview, MyBonus } from '@jamiya/contracts/bonus';
 import type { DbOrTx } from '../../db/client.ts';
 import { bonusAllocations, bonusPeriods } from '../../db/schema/bonus.ts';
@@ -136,6 +136,21 @@ export async function myBonusView(db: DbOrTx, userId: number, today: string): Pr
       is_estimate: true,
     },
   };
+}
+
+/**
+ * A member's estimated share of the period still open, from its start to `today`: what leaving
+ * pays when the association pays the share-out at exit (docs/domain/leaving.md).
+ */
+export async function openShareEstimateFils(
+  db: DbOrTx,
+  userId: number,
+  today: string,
+): Promise<Fils> {
+  const { startsOn } = await nextPeriodStart(db);
+  const from = startsOn && startsOn <= today ? startsOn : today;
+  const figures = await periodFigures(db, from, today);
+  return figures.members.find((m) => m.userId === userId)?.amountFils ?? 0;
 }
 
 /** The days each share-out's entry shared the interest of (YYYY-MM-DD), by the entry's id. */

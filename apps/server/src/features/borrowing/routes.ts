@@ -8,7 +8,7 @@ import { requestLanguage } from '../../lib/language.ts';
 import { secured } from '../../lib/route-kit.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { applyForLoan, toLoanView } from '../loans/public.ts';
-import { currentUser, requireMember } from '../sessions/public.ts';
+import { currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
 import { loanEligibility } from './eligibility.ts';
 
 // A member asks to borrow: whether they may and how much (before they apply), and the
@@ -50,7 +50,7 @@ export const borrowingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/loan-application',
     {
       config: { idempotent: true },
-      onRequest: requireMember,
+      onRequest: requireCurrentMember,
       schema: {
         tags: ['borrowing'],
         operationId: 'borrowing.apply',

@@ -179,6 +179,7 @@ export function describeMovement(row: Movement, language: Language, charge: Loan
     return i18n._('statement.movements.disbursement', { loan });
   if (row.kind === 'write_off' && loan) return i18n._('statement.movements.writeOff', { loan });
   if (row.kind === 'opening') return i18n._('statement.movements.opening');
+  if (row.kind === 'exit') return i18n._('statement.movements.exit');
   if (row.kind === 'recovery' && loan) return i18n._('statement.movements.recovery', { loan });
   if (row.kind === 'bonus' && row.shareOut)
     return i18n._('statement.movements.bonus', {

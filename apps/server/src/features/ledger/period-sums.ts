@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
@@ -56,7 +56,8 @@ export interface MemberWeight {
 /**
  * Each savings holder's balance-days over [startsOn, endsOn], computed in one query: a posting
  * before the period counts for every day of it, one inside from its own day to the end.
- * Members whose balance-days are not above zero hold no share and are left out.
+ * Members whose balance-days are not above zero hold no share and are left out, and so are
+ * members who left: their share was paid at exit or left to the others (docs/domain/leaving.md).
  */
 export async function memberWeights(
   db: DbOrTx,
@@ -78,6 +79,7 @@ export async function memberWeights(
     .where(
       and(
         isNotNull(ledgerAccounts.userId),
+        isNull(users.leftOn),
         eq(ledgerAccounts.type, 'liability'),
         sql`${dubaiDate} <= ${endsOn}::date`,
       ),

@@ -16,7 +16,7 @@ import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { secured } from '../../lib/route-kit.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { currentUser, requireMember } from '../sessions/public.ts';
+import { currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
 import { answerGuarantee, freeSavingsOf, setFindable } from './guarantees.ts';
 import { guaranteeRows, type GuaranteeRow } from './holds.ts';
 import { installmentLeft } from './installments.ts';
@@ -124,7 +124,7 @@ export const guaranteeRoutes: FastifyPluginAsyncZod = async (app) => {
       `/guarantees/:id/${answer}`,
       {
         config: { idempotent: true },
-        onRequest: requireMember,
+        onRequest: requireCurrentMember,
         schema: {
           tags: ['loans'],
           operationId: answer === 'accept' ? 'loans.acceptGuarantee' : 'loans.declineGuarantee',
@@ -173,7 +173,7 @@ export const guaranteeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/guarantees/findable',
     {
-      onRequest: requireMember,
+      onRequest: requireCurrentMember,
       schema: {
         tags: ['loans'],
         operationId: 'loans.setFindable',

@@ -21,7 +21,16 @@ import { loanRow, refuseOwnLoan, transition, type Loan } from './transition.ts';
  */
 export async function applyRepayment(
   tx: DbOrTx,
-  input: { loanId: number; amountFils: Fils; actor: Actor; now: Date; paymentId?: number | null },
+  input: {
+    loanId: number;
+    amountFils: Fils;
+    actor: Actor;
+    now: Date;
+    paymentId?: number | null;
+    /** Where the money comes from: cash (a receipt, a bank line), or the member's own savings
+     * when they leave (docs/domain/leaving.md). */
+    from?: 'cash' | 'savings';
+  },
 ): Promise<{ loan: Loan; entryId: number }> {
   const [loan] = await tx.select().from(loans).where(eq(loans.id, input.loanId)).for('update');
   if (!loan) throw notFound(/*i18n*/ 'There is no such loan.');
@@ -60,13 +69,22 @@ export async function applyRepayment(
   }
   const entryId = await postEntry(tx, {
     kind: 'repayment',
-    memo: `Repayment of loan ${loan.id}`,
+    memo:
+      input.from === 'savings'
+        ? `Repayment of loan ${loan.id} from savings`
+        : `Repayment of loan ${loan.id}`,
     occurredAt: input.now,
     createdBy: input.actor.id,
     loanId: loan.id,
     paymentId: input.paymentId ?? null,
     lines: [
-      { account: { code: 'cash' }, amountFils: input.amountFils },
+      {
+        account:
+          input.from === 'savings'
+            ? { code: 'savings', userId: loan.userId }
+            : { code: 'cash' },
+        amountFils: input.amountFils,
+      },
       { account: { code: 'loan', loanId: loan.id, userId: loan.userId }, amountFils: -principal },
       { account: { code: 'interest_income' }, amountFils: -interest },
     ],

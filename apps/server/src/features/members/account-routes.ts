@@ -152,6 +152,10 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
           // Confirming another admin's proposal to make oneself inactive is a second signature.
           if (current.id === actor.id && wanted === 0 && open === null)
             throw conflict(/*i18n*/ 'You cannot deactivate your own account.');
+          if (current.leftOn && wanted === 1)
+            throw conflict(
+              /*i18n*/ 'This member has left the association; their account stays read-only.',
+            );
           if (current.status === wanted) {
             throw conflict(
               wanted === 1

@@ -29,6 +29,7 @@ const USER_DATA_KEYS = [
   'image',
   'is_member',
   'language',
+  'left_on',
   'mobile',
   'name',
   'payday',
@@ -200,6 +201,7 @@ describe('profile', () => {
         image: null,
         wallet: 'W-42',
         payday: null,
+        left_on: null,
         language: 'en',
         created_at: user.createdAt.toISOString(),
       });

@@ -26,6 +26,18 @@ export const NOTICE_TEXTS = {
     title: /*i18n*/ 'notifications.duesFined.title',
     body: /*i18n*/ 'notifications.duesFined.body',
   },
+  exitEnded: {
+    title: /*i18n*/ 'notifications.exitEnded.title',
+    body: /*i18n*/ 'notifications.exitEnded.body',
+  },
+  exitPaid: {
+    title: /*i18n*/ 'notifications.exitPaid.title',
+    body: /*i18n*/ 'notifications.exitPaid.body',
+  },
+  exitHeld: {
+    title: /*i18n*/ 'notifications.exitHeld.title',
+    body: /*i18n*/ 'notifications.exitHeld.body',
+  },
   fineWaived: {
     title: /*i18n*/ 'notifications.fineWaived.title',
     body: /*i18n*/ 'notifications.fineWaived.body',

@@ -7,6 +7,7 @@ export { notificationRoutes } from './routes.ts';
 export {
   bonusNotice,
   duesDueSoonNotice,
+  exitNotice,
   fineNotice,
   guaranteeNotice,
   loanStateNotice,

@@ -314,3 +314,15 @@ export function fineNotice(
       }
     : { userId: fine.userId, kind: 'fine', text: 'duesFined', values, link: '/user/monthly-pay' };
 }
+
+/**
+ * A member's leaving (docs/domain/leaving.md): the committee ended the membership, the
+ * settlement was paid out, or paid out but for what the member's guarantees still hold.
+ */
+export function exitNotice(
+  userId: number,
+  text: 'exitEnded' | 'exitPaid' | 'exitHeld',
+  values: NotificationInput['values'],
+): NotificationInput {
+  return { userId, kind: 'exit', text, values, link: '/user/leave' };
+}

@@ -49,6 +49,7 @@ export function accountSummaryColumns(
   return {
     joinedOn: users.joinedOn,
     payday: users.payday,
+    leftOn: users.leftOn,
     monthlyDueFils: sql<
       string | number
     >`(select s.monthly_due_fils from settings s where s.id = 1)`,
@@ -67,9 +68,9 @@ export function accountSummaryColumns(
       from payments d where d.user_id = "users"."id" and d.kind = 'dues')`),
     // The months the dues calendar marked: a fine, a waiver, a late salary.
     duesMonths: unless(sql<DuesMonthTuple[] | null>`(select json_agg(json_build_array(
-        m.period, m.fine_fils, m.waived_fils, m.salary_late_on))
+        m.period, m.fine_fils, m.waived_fils, m.salary_late_on, m.settled_at_exit_fils))
       from dues_months m where m.user_id = "users"."id"
-        and (m.fine_fils > 0 or m.salary_late_on is not null))`),
+        and (m.fine_fils > 0 or m.salary_late_on is not null or m.settled_at_exit_fils > 0))`),
     // [outstanding, fallen due] on the active loan, in one pass over its installments.
     loanFils: unless(sql<
       [number | null, number | null] | null
@@ -83,6 +84,7 @@ export function accountSummaryColumns(
 type AccountSummaryColumns = {
   joinedOn: typeof users.joinedOn;
   payday: typeof users.payday;
+  leftOn: typeof users.leftOn;
   monthlyDueFils: SQL<string | number>;
   duesRules: SQL<DuesRulesTuple>;
   duesMonths: SQL<DuesMonthTuple[] | null>;
@@ -114,6 +116,7 @@ type DuesMonthTuple = [
   fineFils: string | number,
   waivedFils: string | number,
   salaryLateOn: string | null,
+  settledFils: string | number,
 ];
 
 /** The rules of the dues calendar as the account statement reads them. */
@@ -147,6 +150,7 @@ export interface AccountFigures {
 interface AccountSummaryRow extends AccountFigures {
   joinedOn: string;
   payday: number | null;
+  leftOn: string | null;
   monthlyDueFils: string | number;
   duesRules: DuesRulesTuple;
 }
@@ -165,15 +169,21 @@ export function toAccountSummary(row: AccountSummaryRow, today: string): Account
     }),
   );
   const months = new Map<string, DuesMonthFigures>(
-    (row.duesMonths ?? []).map(([period, fineFils, waivedFils, salaryLateOn]) => [
+    (row.duesMonths ?? []).map(([period, fineFils, waivedFils, salaryLateOn, settledFils]) => [
       period,
-      { fineFils: Number(fineFils), waivedFils: Number(waivedFils), salaryLateOn },
+      {
+        fineFils: Number(fineFils),
+        waivedFils: Number(waivedFils),
+        salaryLateOn,
+        settledFils: Number(settledFils ?? 0),
+      },
     ]),
   );
   const rows = duesRows(row.joinedOn, subs, today, monthlyDueFils, {
     payday: row.payday,
     rules: duesRulesOf(row.duesRules),
     months,
+    leftOn: row.leftOn,
   });
   const [loanOutstandingFils, loanDueFils] = row.loanFils ?? [null, null];
   // Every month up to this one counts what is not approved, under review or not; months

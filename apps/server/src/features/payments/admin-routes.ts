@@ -14,7 +14,7 @@ import { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import { filsToAed } from '@jamiya/money/fils';
 import type { DuesMonth } from '../../db/schema/payments.ts';
 import { periodLabel } from '../../lib/calendar.ts';
-import { toProposalViews } from '../proposals/public.ts';
+import { proposedAnswer } from '../proposals/public.ts';
 import { finesOfMember, waiveFine } from './fines.ts';
 import { reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
@@ -97,12 +97,15 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         new Date(),
       );
       if ('proposed' in decision) {
-        const [proposal] = await toProposalViews(db, [decision.proposed]);
-        return reply.status(202).send({
-          message: /*i18n*/ 'Proposed. A second admin must confirm before the fine is waived.',
-          pending_confirmation: true as const,
-          proposal: proposal!,
-        });
+        return reply
+          .status(202)
+          .send(
+            await proposedAnswer(
+              db,
+              decision.proposed,
+              /*i18n*/ 'Proposed. A second admin must confirm before the fine is waived.',
+            ),
+          );
       }
       return {
         message: /*i18n*/ 'The fine was waived; the member is told why.',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
@@ -23,7 +23,7 @@ export async function duesBehind(db: DbOrTx, today: string): Promise<Map<number,
   const rows = await db
     .select({ id: users.id, ...accountSummaryColumns(today) })
     .from(users)
-    .where(and(eq(users.isMember, true), eq(users.status, 1)));
+    .where(and(eq(users.isMember, true), eq(users.status, 1), isNull(users.leftOn)));
   const thisPeriod = periodOf(today);
   const behind = new Map<number, DuesBehind>();
   for (const row of rows) {

@@ -46,7 +46,7 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
       language: users.language,
     })
     .from(users)
-    .where(and(eq(users.isMember, true), eq(users.status, 1)));
+    .where(and(eq(users.isMember, true), eq(users.status, 1), isNull(users.leftOn)));
   if (members.length === 0) return { reminders: 0, fines: 0 };
   const subs = await db
     .select({

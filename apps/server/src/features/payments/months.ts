@@ -38,6 +38,8 @@ export interface DuesMonthFigures {
   fineFils: Fils;
   waivedFils: Fils;
   salaryLateOn: string | null;
+  /** What the member's exit settled of the month: counted as paid (docs/domain/leaving.md). */
+  settledFils?: Fils;
 }
 
 /** What places a member's months on the calendar: their payday, the rules, each month's fine. */
@@ -45,6 +47,8 @@ export interface DuesCalendar {
   payday: number | null;
   rules: DuesRules;
   months: ReadonlyMap<string, DuesMonthFigures>;
+  /** The day the membership ended: no month after its month is owed or listed. */
+  leftOn?: string | null;
 }
 
 /** The columns of a member's dues submission that decide their row for a month. */
@@ -78,7 +82,7 @@ export interface MonthFigures {
 export function monthFigures(
   forPeriod: DuesSubmissionFigures[],
   monthlyDueFils: Fils,
-  month?: Pick<DuesMonthFigures, 'fineFils' | 'waivedFils'>,
+  month?: Pick<DuesMonthFigures, 'fineFils' | 'waivedFils' | 'settledFils'>,
 ): MonthFigures {
   const approved = forPeriod.filter((p) => p.status === 'approved');
   // The due recorded when the month's first payment was approved; the setting for a month
@@ -86,7 +90,10 @@ export function monthFigures(
   const recorded = approved.map((p) => p.monthDueFils).find((d) => d !== null && d !== undefined);
   const dueFils = recorded ?? monthlyDueFils;
   const fineFils = month ? month.fineFils - month.waivedFils : 0;
-  const paidFils = approved.reduce((s, p) => s + (p.approvedAmountFils ?? p.amountFils), 0);
+  const paidFils = approved.reduce(
+    (s, p) => s + (p.approvedAmountFils ?? p.amountFils),
+    month?.settledFils ?? 0,
+  );
   const dueLeftFils = Math.max(dueFils - paidFils, 0);
   const fineLeftFils = Math.max(fineFils - Math.max(paidFils - dueFils, 0), 0);
   return {
@@ -113,10 +120,15 @@ export function duesRows(
   calendar: DuesCalendar,
 ): DuesRow[] {
   const thisPeriod = periodOf(today);
-  const ahead = new Set(subs.flatMap((p) => (p.period && p.period > thisPeriod ? [p.period] : [])));
+  // A member who left is owed nothing after the month they left, and pays nothing ahead.
+  const leftPeriod = calendar.leftOn ? periodOf(calendar.leftOn) : null;
+  const lastPeriod = leftPeriod && leftPeriod < thisPeriod ? leftPeriod : thisPeriod;
+  const ahead = new Set(
+    leftPeriod ? [] : subs.flatMap((p) => (p.period && p.period > thisPeriod ? [p.period] : [])),
+  );
   const periods = [
     ...[...ahead].sort().reverse(),
-    ...periodsNewestFirst(periodOf(joinedOn), thisPeriod),
+    ...periodsNewestFirst(periodOf(joinedOn), lastPeriod),
   ];
   return periods.map((period) => {
     const forPeriod = subs.filter((p) => p.period === period);
@@ -141,7 +153,8 @@ export function duesRows(
       salaryLateOn,
     };
     if (remainingFils === 0) {
-      return { period, status: 'completed', ...figures, description: 'Monthly due paid' };
+      const description = month?.settledFils ? 'Settled when you left' : 'Monthly due paid';
+      return { period, status: 'completed', ...figures, description };
     }
     const pending = forPeriod.find((p) => p.status === 'pending');
     if (pending)
@@ -199,7 +212,11 @@ export async function monthOf(
     );
   const dueFils = (await getSettings(db)).monthlyDueFils;
   const [month] = await db
-    .select({ fineFils: duesMonths.fineFils, waivedFils: duesMonths.waivedFils })
+    .select({
+      fineFils: duesMonths.fineFils,
+      waivedFils: duesMonths.waivedFils,
+      settledFils: duesMonths.settledAtExitFils,
+    })
     .from(duesMonths)
     .where(and(eq(duesMonths.userId, userId), eq(duesMonths.period, period)));
   const others = rows.filter((r) => r.id !== exceptPaymentId);
@@ -218,4 +235,25 @@ export async function lockMonth(tx: DbOrTx, userId: number, period: string): Pro
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtext(${`jamiya:dues:${userId}:${period}`}))`,
   );
+}
+
+/**
+ * Marks what a member's exit settled of each month (docs/domain/leaving.md): what was left of
+ * its due, closed, and of its fine, paid from the savings; the month then counts as paid.
+ */
+export async function settleMonthsAtExit(
+  tx: DbOrTx,
+  userId: number,
+  months: ReadonlyArray<{ period: string; settledFils: Fils }>,
+): Promise<void> {
+  for (const { period, settledFils } of months) {
+    await lockMonth(tx, userId, period);
+    await tx
+      .insert(duesMonths)
+      .values({ userId, period, settledAtExitFils: settledFils })
+      .onConflictDoUpdate({
+        target: [duesMonths.userId, duesMonths.period],
+        set: { settledAtExitFils: settledFils },
+      });
+  }
 }

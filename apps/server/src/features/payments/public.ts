@@ -23,7 +23,7 @@ export {
 } from './bank-side.ts';
 export { approvePayment } from './review.ts';
 export { duesBehind, type DuesBehind } from './arrears.ts';
-export { monthsBehind } from './months.ts';
+export { monthsBehind, settleMonthsAtExit } from './months.ts';
 export { chargeFine, duesCalendarRun, runDuesCalendar } from './dues-job.ts';
 export { paymentRoutes } from './routes.ts';
 export { submitDues, submitLoanRepayment } from './submissions.ts';

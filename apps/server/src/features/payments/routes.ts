@@ -13,7 +13,7 @@ import { payments } from '../../db/schema/payments.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
-import { currentUser, requireMember } from '../sessions/public.ts';
+import { currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
 import { checkedUpload } from '../files/public.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { checkDues, checkLoanRepayment, submitDues, submitLoanRepayment } from './submissions.ts';
@@ -43,7 +43,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/save-monthly-payment',
     {
       config: { idempotent: true },
-      onRequest: requireMember,
+      onRequest: requireCurrentMember,
       schema: {
         tags: ['payments'],
         operationId: 'payments.submitMonthlyPayment',
@@ -115,7 +115,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/my-dues/:period/salary-late',
     {
       config: { idempotent: true },
-      onRequest: requireMember,
+      onRequest: requireCurrentMember,
       schema: {
         tags: ['payments'],
         operationId: 'payments.flagSalaryLate',
@@ -154,7 +154,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/my-loans/:id/repayments',
     {
       config: { idempotent: true },
-      onRequest: requireMember,
+      onRequest: requireCurrentMember,
       schema: {
         tags: ['payments'],
         operationId: 'payments.submitLoanRepayment',

@@ -62,6 +62,8 @@ const ALREADY_PROPOSED: Record<ProposalAction, string> = {
     /*i18n*/ 'You proposed assigning this bank line; a second admin must confirm it, or withdraw the proposal.',
   'fine.waive':
     /*i18n*/ 'You proposed waiving this fine; a second admin must confirm it, or withdraw the proposal.',
+  'exit.payout':
+    /*i18n*/ 'You proposed paying out this member who leaves; a second admin must confirm it, or withdraw the proposal.',
 };
 
 /** Null-safe equality of a nullable target column. */
@@ -255,6 +257,25 @@ export async function withdrawProposalsOfLoan(
     .where(and(eq(fundProposals.loanId, loanId), eq(fundProposals.state, 'open')));
 }
 
+/** Withdraws what is still proposed about a subject that has moved on (an exit withdrawn). */
+export async function withdrawProposalsOf(
+  tx: DbOrTx,
+  action: ProposalAction,
+  subject: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(fundProposals)
+    .set({ state: 'withdrawn', decidedAt: now })
+    .where(
+      and(
+        eq(fundProposals.action, action),
+        eq(fundProposals.subject, subject),
+        eq(fundProposals.state, 'open'),
+      ),
+    );
+}
+
 export async function openProposals(db: DbOrTx): Promise<ProposalRow[]> {
   return db
     .select()
@@ -303,4 +324,14 @@ export async function toProposalViews(
       proposed_at: r.proposedAt.toISOString(),
     };
   });
+}
+
+/** The 202 answer of a call that made a proposal: what it says, and the proposal as listed. */
+export async function proposedAnswer(
+  db: DbOrTx,
+  row: ProposalRow,
+  message: string,
+): Promise<{ message: string; pending_confirmation: true; proposal: FundProposal }> {
+  const [proposal] = await toProposalViews(db, [row]);
+  return { message, pending_confirmation: true, proposal: proposal! };
 }

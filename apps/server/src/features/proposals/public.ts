@@ -4,6 +4,8 @@ export {
   activeAdminCount,
   carriedOutProposals,
   openProposals,
+  proposedAnswer,
+  withdrawProposalsOf,
   withdrawProposalsOfLoan,
   toProposalViews,
   withSecondAdmin,

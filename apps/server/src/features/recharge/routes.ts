@@ -18,7 +18,7 @@ import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { currentUser, requireMember, actorOf } from '../sessions/public.ts';
+import { currentUser, requireCurrentMember, requireMember, actorOf } from '../sessions/public.ts';
 import { audit } from '../audit/public.ts';
 import { rechargeValues } from '../notifications/public.ts';
 import { getSettings } from '../settings/public.ts';
@@ -42,7 +42,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/recharge-requests',
     {
       config: { idempotent: true },
-      onRequest: requireMember,
+      onRequest: requireCurrentMember,
       schema: {
         tags: ['recharge'],
         operationId: 'recharge.request',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { sentence } from '../../lib/i18n.ts';
 import {
   findSession,
   keepSessionAlive,
@@ -93,6 +94,25 @@ export const notAMember = () =>
 export async function requireMember(this: FastifyInstance, request: FastifyRequest): Promise<void> {
   await requireUser.call(this, request);
   if (request.sessionUserRow?.isMember !== true) throw notAMember();
+}
+
+/**
+ * preHandler of a member's call that changes something (a payment, a loan, a guarantee, a
+ * request): refused once the membership has ended, the account read-only (docs/domain/leaving.md).
+ */
+export async function requireCurrentMember(
+  this: FastifyInstance,
+  request: FastifyRequest,
+): Promise<void> {
+  await requireMember.call(this, request);
+  const leftOn = request.sessionUserRow?.leftOn;
+  if (leftOn)
+    throw forbidden(
+      sentence(
+        /*i18n*/ 'Your membership ended on {day}, so your account is read-only; your statements stay here.',
+        { day: { day: leftOn } },
+      ),
+    );
 }
 
 /** The signed-in user of a route guarded by requireUser. */

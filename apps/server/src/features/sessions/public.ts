@@ -8,6 +8,7 @@ export {
   installAuth,
   notAMember,
   requireAdmin,
+  requireCurrentMember,
   requireMember,
   requireUser,
   withSession,

@@ -82,6 +82,9 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
                   fineFils: body.dues_rules.fine_amount,
                   finePercent: body.dues_rules.fine_percent,
                 }),
+            ...(body.exit_rules === undefined
+              ? {}
+              : { shareOutAtExit: body.exit_rules.share_out_at_exit }),
             ...(body.loan_policy.charge_called === undefined
               ? {}
               : { loanCharge: body.loan_policy.charge_called }),

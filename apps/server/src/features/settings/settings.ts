@@ -64,6 +64,7 @@ export function toPublicSettings(s: Settings, language: Language = 'en'): Public
       fine_amount: filsToAed(s.fineFils),
       fine_percent: s.finePercent,
     },
+    exit_rules: { share_out_at_exit: s.shareOutAtExit },
     terms_text: terms.text,
     payment_instructions: instructions.text,
     texts_in: { payment_instructions: instructions.language, terms_text: terms.language },

@@ -242,3 +242,25 @@ export function textWriter(doc: PDFKit.PDFDocument, direction: Direction) {
 
   return { draw, heightOf, lineHeight, finish };
 }
+
+/** The document's bytes, once it has ended: asked for before it is written. */
+export function bytesOf(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+/**
+ * The page's text area, and where a box `start` points from the start edge (the right one in
+ * Arabic and Urdu) begins.
+ */
+export function pageFrame(doc: PDFKit.PDFDocument, direction: Direction) {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const xOf = (start: number, boxWidth: number) =>
+    direction === 'rtl' ? left + width - start - boxWidth : left + start;
+  return { left, width, xOf };
+}

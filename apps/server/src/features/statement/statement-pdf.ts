@@ -6,7 +6,7 @@ import { formatMoney } from '@jamiya/money/format';
 import { textsIn } from '../../lib/i18n.ts';
 import { describeMovement } from '../ledger/public.ts';
 import { KIND_NAMES, type StatementSubject } from './statement-view.ts';
-import { isolate, textWriter, type Align, type TextStyle } from './pdf-text.ts';
+import { bytesOf, isolate, pageFrame, textWriter, type Align, type TextStyle } from './pdf-text.ts';
 
 export interface StatementDocument extends StatementSubject {
   issuedAt: Date;
@@ -60,20 +60,11 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
       Subject: `${period.from} – ${period.to}`,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = bytesOf(doc);
   const writer = textWriter(doc, direction);
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { left, width, xOf } = pageFrame(doc, direction);
   const bottom = () => doc.page.height - doc.page.margins.bottom - FOOTER_HEIGHT;
-  /** Where a box `start` points from the start edge (the right one in Arabic) begins. */
-  const xOf = (start: number, boxWidth: number) =>
-    direction === 'rtl' ? left + width - start - boxWidth : left + start;
   /** A cell as the writer takes it: what someone typed keeps its own direction. */
   const cellText = (cell: Cell, style: TextStyle): [string, TextStyle] =>
     typeof cell === 'string' ? [cell, style] : [cell.typed, { ...style, direction: 'auto' }];

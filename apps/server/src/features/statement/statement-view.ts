@@ -52,6 +52,7 @@ export const KIND_NAMES: Record<EntryKind, TextId> = {
   recovery: /*i18n*/ 'statement.kinds.recovery',
   fine: /*i18n*/ 'statement.kinds.fine',
   fine_waiver: /*i18n*/ 'statement.kinds.fine_waiver',
+  exit: /*i18n*/ 'statement.kinds.exit',
 };
 
 const CSV_COLUMNS = [

@@ -24,6 +24,7 @@ export function toUserData(user: User): UserData {
     image: fileUrl(user.imageFileId),
     wallet: user.wallet,
     payday: user.payday,
+    left_on: user.leftOn,
     language: user.language,
     created_at: user.createdAt.toISOString(),
   };

@@ -10,6 +10,7 @@ export const AUDIT_GROUPS_TEXTS: Record<string, string> = {
   recharge: /*i18n*/ 'admin-books.audit.groups.recharge',
   bonus: /*i18n*/ 'admin-books.audit.groups.bonus',
   proposal: /*i18n*/ 'admin-books.audit.groups.proposal',
+  exit: /*i18n*/ 'admin-books.audit.groups.exit',
 };
 
 export const AUDIT_ACTIONS_TEXTS: Record<string, string> = {
@@ -52,6 +53,9 @@ export const AUDIT_ACTIONS_TEXTS: Record<string, string> = {
   'payment.from_bank': /*i18n*/ 'admin-books.audit.actions.payment.from_bank',
   'dues.salary_late': /*i18n*/ 'admin-books.audit.actions.dues.salary_late',
   'dues.fine_waive': /*i18n*/ 'admin-books.audit.actions.dues.fine_waive',
+  'exit.request': /*i18n*/ 'admin-books.audit.actions.exit.request',
+  'exit.withdraw': /*i18n*/ 'admin-books.audit.actions.exit.withdraw',
+  'exit.payout': /*i18n*/ 'admin-books.audit.actions.exit.payout',
 };
 
 export const KINDS_TEXTS: Record<string, string> = {
@@ -64,6 +68,7 @@ export const KINDS_TEXTS: Record<string, string> = {
   opening: /*i18n*/ 'admin-books.kinds.opening',
   fine: /*i18n*/ 'admin-books.kinds.fine',
   fine_waiver: /*i18n*/ 'admin-books.kinds.fine_waiver',
+  exit: /*i18n*/ 'admin-books.kinds.exit',
 };
 
 export const LEDGER_TYPES_TEXTS: Record<string, string> = {

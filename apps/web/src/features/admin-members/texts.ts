@@ -48,6 +48,9 @@ export const KINDS_TEXTS: Record<string, string> = {
   reversal: /*i18n*/ 'admin-members.kinds.reversal',
   bonus: /*i18n*/ 'admin-members.kinds.bonus',
   opening: /*i18n*/ 'admin-members.kinds.opening',
+  fine: /*i18n*/ 'admin-members.kinds.fine',
+  fine_waiver: /*i18n*/ 'admin-members.kinds.fine_waiver',
+  exit: /*i18n*/ 'admin-members.kinds.exit',
 };
 
 export const STATUS_TEXTS: Record<string, string> = {

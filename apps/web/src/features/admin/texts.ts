@@ -8,6 +8,7 @@ export const NAV_TEXTS: Record<string, string> = {
   arrears: /*i18n*/ 'admin.nav.arrears',
   members: /*i18n*/ 'admin.nav.members',
   applications: /*i18n*/ 'admin.nav.applications',
+  exits: /*i18n*/ 'admin.nav.exits',
   messages: /*i18n*/ 'admin.nav.messages',
   recharges: /*i18n*/ 'admin.nav.recharges',
   bonus: /*i18n*/ 'admin.nav.bonus',

@@ -1,4 +1,8 @@
+import type { STATEMENT_KINDS } from '@jamiya/contracts/values';
+
 // Texts chosen by a value, each id written whole for Lingui's extract (decision 046).
+
+type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 export const FILTERS_TEXTS: Record<string, string> = {
   from: /*i18n*/ 'statement.filters.from',
@@ -6,7 +10,8 @@ export const FILTERS_TEXTS: Record<string, string> = {
   kind: /*i18n*/ 'statement.filters.kind',
 };
 
-export const KINDS_TEXTS: Record<string, string> = {
+/** Every kind of movement has its name: a new kind is a compile error until it is named here. */
+export const KINDS_TEXTS: Record<StatementKind, string> = {
   dues: /*i18n*/ 'statement.kinds.dues',
   disbursement: /*i18n*/ 'statement.kinds.disbursement',
   repayment: /*i18n*/ 'statement.kinds.repayment',
@@ -14,6 +19,10 @@ export const KINDS_TEXTS: Record<string, string> = {
   reversal: /*i18n*/ 'statement.kinds.reversal',
   bonus: /*i18n*/ 'statement.kinds.bonus',
   opening: /*i18n*/ 'statement.kinds.opening',
+  recovery: /*i18n*/ 'statement.kinds.recovery',
+  fine: /*i18n*/ 'statement.kinds.fine',
+  fine_waiver: /*i18n*/ 'statement.kinds.fine_waiver',
+  exit: /*i18n*/ 'statement.kinds.exit',
 };
 
 export const SUMMARY_TEXTS: Record<string, string> = {

@@ -45,6 +45,8 @@ export interface SettingsBody {
     /** The fine as a percentage of the month's due; null: the fixed amount. */
     fine_percent: number | null;
   };
+  /** What leaving pays besides the savings (docs/domain/leaving.md). */
+  exit_rules: { share_out_at_exit: boolean };
 }
 
 export const updateSettings = (body: SettingsBody) =>

@@ -25,6 +25,7 @@ const ACTION_GROUPS = [
   'recharge.',
   'bonus.',
   'proposal.',
+  'exit.',
 ];
 
 /** /admin/audit: who did what, when and why, newest first. */

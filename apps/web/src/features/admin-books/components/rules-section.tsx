@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -140,5 +141,33 @@ export function DuesRulesSection({ form }: { form: SettingsForm }) {
         },
       ]}
     />
+  );
+}
+
+/**
+ * What leaving pays besides the savings (docs/domain/leaving.md): whether a member who leaves is
+ * paid the estimate of their share of the open share-out period, or leaves it to the others.
+ */
+export function ExitRulesSection({ form }: { form: SettingsForm }) {
+  const i18n = useTexts();
+  const hintId = useId();
+  return (
+    <SettingsSection id="settings-exits" title={i18n._('admin-books.settings.exits.title')}>
+      <label className="flex min-h-11 items-start gap-3 self-start">
+        <input
+          type="checkbox"
+          aria-describedby={hintId}
+          // In line with the label's first line.
+          className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          {...form.register('exit_rules.share_out_at_exit')}
+        />
+        <span className="font-medium text-slate-800">
+          {i18n._('admin-books.settings.exits.shareOutAtExit')}
+        </span>
+      </label>
+      <p id={hintId} className="text-sm text-slate-700">
+        {i18n._('admin-books.settings.exits.shareOutAtExitHint')}
+      </p>
+    </SettingsSection>
   );
 }

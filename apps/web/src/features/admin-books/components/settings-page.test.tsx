@@ -108,6 +108,7 @@ describe('the settings form', () => {
         fine_amount: 10,
         fine_percent: null,
       },
+      exit_rules: { share_out_at_exit: false },
     });
     await waitFor(() => expect(field('Terms offered (months)')).toHaveValue('1, 3, 6, 12'));
     expect(field('Largest recharge (AED)')).toHaveValue('750.5');
@@ -405,6 +406,37 @@ describe('the dues calendar', () => {
     );
     expect(field(FINE)).toHaveAccessibleDescription('A fine is at most AED 1,000.');
     expect(screen.getByText('Please check the highlighted fields.')).toBeInTheDocument();
+  });
+});
+
+describe('what leaving pays', () => {
+  const SHARE_OUT = 'Pay a leaving member their share-out estimate';
+
+  it('starts from the saved choice and sends it as exit_rules with the rest', async () => {
+    const { user, requests } = setup();
+    const box = await screen.findByRole('checkbox', { name: SHARE_OUT });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/the estimate of their share of the open share-out/);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({ exit_rules: { share_out_at_exit: true } });
+    // The form starts again from what was saved.
+    await waitFor(() => expect(field(SHARE_OUT)).toBeChecked());
+  });
+
+  it('unticks a choice saved as ticked', async () => {
+    const { user, requests } = setup({
+      'GET /api/admin/settings': () => ({
+        body: settingsBody({ exit_rules: { share_out_at_exit: true } }),
+      }),
+    });
+    const box = await screen.findByRole('checkbox', { name: SHARE_OUT });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({ exit_rules: { share_out_at_exit: false } });
   });
 });
 

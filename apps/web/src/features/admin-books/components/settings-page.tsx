@@ -39,11 +39,11 @@ import {
 } from '../lib/settings-form.ts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { SettingsSection } from './settings-section.tsx';
-import { DuesRulesSection, LoanRulesSection } from './rules-section.tsx';
+import { DuesRulesSection, ExitRulesSection, LoanRulesSection } from './rules-section.tsx';
 
 /**
  * /admin/settings: the association's name, the monthly due, the loan policy, who may borrow,
- * the dues calendar, the loans' terms, and where members send the money.
+ * the dues calendar, what leaving pays, the loans' terms, and where members send the money.
  */
 const resolver = lazyZodResolver(() =>
   import('../lib/settings-form-schema.ts').then((m) => m.settingsFormSchema),
@@ -228,6 +228,8 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <LoanRulesSection form={form} />
 
       <DuesRulesSection form={form} />
+
+      <ExitRulesSection form={form} />
 
       <SettingsSection id="settings-recharge" title={i18n._('admin-books.settings.recharge.title')}>
         <p className="text-sm text-slate-700">{i18n._('admin-books.settings.recharge.intro')}</p>

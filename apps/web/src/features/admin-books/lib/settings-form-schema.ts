@@ -47,6 +47,7 @@ export const settingsFormSchema = z
       fine_amount: z.string(),
       fine_percent: z.string(),
     }),
+    exit_rules: z.object({ share_out_at_exit: z.boolean() }),
   })
   .transform((v): SettingsUpdateRequest => ({
     ...v,

@@ -55,6 +55,7 @@ export function toFormInput(settings: AdminSettings): SettingsFormInput {
       fine_percent:
         settings.dues_rules.fine_percent === null ? '' : String(settings.dues_rules.fine_percent),
     },
+    exit_rules: { share_out_at_exit: settings.exit_rules.share_out_at_exit },
   };
 }
 
@@ -91,6 +92,8 @@ export function toRequestBody(values: SettingsFormValues): SettingsBody {
       ...values.dues_rules!,
       fine_amount: filsToAed(values.dues_rules!.fine_amount),
     },
+    // And what leaving pays besides the savings.
+    exit_rules: values.exit_rules!,
   };
 }
 
@@ -123,6 +126,7 @@ export const SERVER_FIELDS = [
   'dues_rules.grace_days',
   'dues_rules.fine_amount',
   'dues_rules.fine_percent',
+  'exit_rules.share_out_at_exit',
 ] as const;
 
 export const serverFieldOf = (key: string) => key.replace(/^(loan_policy\.terms)\.\d+$/, '$1');

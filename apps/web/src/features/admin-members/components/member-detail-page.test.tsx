@@ -21,6 +21,7 @@ const setup = (handlers: Handlers = {}, at = '/admin/members/2') =>
     {
       'GET /api/admin/members/2': () => ({ body: memberDetail() }),
       'GET /api/admin/members/2/fines': () => ({ body: { items: [] } }),
+      'GET /api/admin/exits': () => ({ body: { items: [] } }),
       ...handlers,
     },
     {

@@ -18,6 +18,7 @@ import { MemberLoans, MemberStatement, MemberSubmissions } from './member-activi
 import { useMyId, useOpenProposals, type FundProposal } from '../../../api/proposals.ts';
 import { ProposalPanel } from '../../../components/proposal-panel.tsx';
 import { MemberFines } from './member-fines.tsx';
+import { EndMembership } from './end-membership.tsx';
 import { MemberStatusModal } from './member-status-modal.tsx';
 import { PasswordResetModal } from './password-reset-modal.tsx';
 
@@ -214,6 +215,7 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
       <MemberSubmissions payments={detail.payments} />
       <MemberFines member={member} />
       <MemberStatement lines={detail.statement} />
+      <EndMembership member={member} />
 
       <MemberStatusModal
         // A fresh form per proposal, so that its note starts from the proposal's.

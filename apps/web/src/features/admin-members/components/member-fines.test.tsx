@@ -15,6 +15,7 @@ const setup = (handlers: Handlers = {}) =>
       'GET /api/admin/members/2': () => ({ body: memberDetail() }),
       'GET /api/profile': () => ({ body: signedInAs() }),
       'GET /api/admin/proposals': () => ({ body: { items: [] } }),
+      'GET /api/admin/exits': () => ({ body: { items: [] } }),
       ...handlers,
     },
     { path: '/admin/members/:id', at: '/admin/members/2' },

@@ -40,6 +40,7 @@ const NAV = [
   ['Arrears', '/admin/arrears'],
   ['Members', '/admin/members'],
   ['Applications', '/admin/applications'],
+  ['Leaving', '/admin/exits'],
   ['Messages', '/admin/messages'],
   ['Mobile recharges', '/admin/recharges'],
   ['Bonus share-out', '/admin/bonus'],

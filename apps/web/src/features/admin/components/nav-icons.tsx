@@ -63,6 +63,13 @@ export const ImportIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M14 3v5h5M12 11v6M9 14l3 3 3-3" />
   </svg>
 );
+/** A door and a person going out of it: members leaving the association. */
+export const LeavingIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)} className={`rtl:-scale-x-100 ${p.className ?? ''}`}>
+    <path d="M13 20H5V4h8" />
+    <path d="M9 12h11M16 8l4 4-4 4" />
+  </svg>
+);
 export const MenuIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M4 6h16M4 12h16M4 18h16" />

@@ -8,6 +8,7 @@ import {
   overviewBody,
 } from '../../../testing/admin-fixtures.ts';
 import { chairProfileBody } from '../../../testing/proposal-fixtures.ts';
+import { exitPayoutProposal } from '../../../testing/exit-fixtures.ts';
 import { canConfirmWaiver } from '../../../api/waive-fine.ts';
 import { AdminOverviewPage } from './overview-page.tsx';
 import { RequireAdmin } from './require-admin.tsx';
@@ -140,5 +141,30 @@ describe('who may confirm a waiver (canConfirmWaiver)', () => {
   it('nothing but a waiver', () => {
     expect(canConfirmWaiver(fineProposal({ action: 'member.deactivate' }), YUSUF_ID)).toBe(false);
     expect(canConfirmWaiver(fineProposal({ details: null }), YUSUF_ID)).toBe(false);
+  });
+});
+
+describe("a leaving member's payout on the overview", () => {
+  it('says what it is, for whom and how much, and leads to the leaving members', async () => {
+    setup({
+      'GET /api/admin/overview': () => ({
+        body: overviewBody({ active_admins: 2, proposals: [exitPayoutProposal()] }),
+      }),
+    });
+    const { item } = await waiting();
+    expect(
+      within(item).getByRole('heading', { name: 'Payout to a leaving member' }),
+    ).toBeInTheDocument();
+    expect(item).toHaveTextContent('AED 783.84');
+    expect(item).toHaveTextContent('Amina Rahman · JM000002');
+    expect(item).toHaveTextContent(
+      'Their savings less what they owe, paid as they leave the association.',
+    );
+    expect(item).toHaveTextContent(/Proposed by Fatima Al Mansoori on 2 December 2026/);
+    const link = within(item).getByRole('link', { name: 'Open the leaving members' });
+    expect(link).toHaveAttribute('href', '/admin/exits');
+    expect(link).toHaveAccessibleDescription('Payout to a leaving member');
+    // Confirmed beside its figures, on the leaving members' page.
+    expect(within(item).queryByRole('button', { name: /Confirm/ })).not.toBeInTheDocument();
   });
 });

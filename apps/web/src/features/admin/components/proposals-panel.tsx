@@ -66,16 +66,19 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
   const link =
     p.action === 'bank.assign'
       ? { to: '/admin/bank', text: i18n._('admin.overview.openBank') }
-      : p.loan_id !== null
-        ? {
-            to: `/admin/loans/${p.loan_id}`,
-            text: i18n._('admin.overview.openLoan', { id: p.loan_id }),
-          }
-        : p.member
-          ? { to: `/admin/members/${p.member.id}`, text: i18n._('admin.overview.openMember') }
-          : p.action === 'import.apply'
-            ? { to: '/admin/import', text: i18n._('admin.overview.openImport') }
-            : { to: '/admin/bonus', text: i18n._('admin.overview.openBonus') };
+      : p.action === 'exit.payout'
+        ? // Confirmed there, beside the settlement's figures.
+          { to: '/admin/exits', text: i18n._('admin.overview.openExits') }
+        : p.loan_id !== null
+          ? {
+              to: `/admin/loans/${p.loan_id}`,
+              text: i18n._('admin.overview.openLoan', { id: p.loan_id }),
+            }
+          : p.member
+            ? { to: `/admin/members/${p.member.id}`, text: i18n._('admin.overview.openMember') }
+            : p.action === 'import.apply'
+              ? { to: '/admin/import', text: i18n._('admin.overview.openImport') }
+              : { to: '/admin/bonus', text: i18n._('admin.overview.openBonus') };
   return (
     <li className="flex flex-col gap-2 rounded-2xl border border-amber-300 bg-white p-3 shadow-sm sm:p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -98,6 +101,9 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
         <p className="text-slate-800">
           {i18n._('admin.fineWaiver.what', { month: periodLabel(waiver.period) })}
         </p>
+      )}
+      {p.action === 'exit.payout' && (
+        <p className="text-slate-800">{i18n._('admin.exitPayout.what')}</p>
       )}
       {dates && (
         <p className="text-slate-800">

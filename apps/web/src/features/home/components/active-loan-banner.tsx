@@ -2,6 +2,7 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import { currentLoan, useMyLoans, type Loan } from '../../../api/get-my-loans.ts';
 import { useSettings } from '../../../api/get-settings.ts';
+import { useProfile } from '../../../api/get-profile.ts';
 import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
 
@@ -16,6 +17,8 @@ export function ActiveLoanBanner() {
   const i18n = useTexts();
   const loans = useMyLoans();
   const settings = useSettings();
+  // A member who left borrows no more: their account is read-only (docs/domain/leaving.md).
+  if (useProfile().data?.userData.left_on) return null;
 
   // Both decide its text (and so its height): shown when both are known, so nothing below moves.
   if (loans.isPending || settings.isPending) {

@@ -9,6 +9,7 @@ import type { GuaranteeState } from '@jamiya/contracts/values';
 import {
   activeLoan as sharedActiveLoan,
   monthRow,
+  profileBody,
   settingsBody,
   type MonthStatus,
 } from '../../../testing/api-fixtures.ts';
@@ -231,6 +232,30 @@ describe('MemberHomePage', () => {
     expect(await card.findByText('Next monthly due')).toBeInTheDocument();
     expect(card.getByText('January 2027')).toBeInTheDocument();
     expect(card.getByText('all paid')).toBeInTheDocument();
+  });
+
+  it('asks a member who left for no next due and offers them no loan', async () => {
+    stubApi({
+      'GET /api/my-account-data': () => ({
+        body: account({
+          due_balance: 0,
+          loan_balance: 0,
+          current_period: '2026-12',
+          monthlyPaymentData: rows([['2026-12', 'completed']], 0, 0),
+        }),
+      }),
+      'GET /api/profile': () => ({ body: profileBody(0, { left_on: '2026-12-05' }) }),
+      'GET /api/my-loans': () => loans([]),
+      'GET /api/settings': () => ({ body: settings }),
+    });
+    renderWithProviders(<MemberHomePage loadRechargeForm={loadRechargeForm} />);
+    const card = within(await screen.findByRole('region', { name: 'Amina Rahman' }));
+    expect(await card.findByText('Next due')).toBeInTheDocument();
+    expect(card.queryByText('January 2027')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: /Apply for a loan/ })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('heading', { name: 'Need a loan?' })).not.toBeInTheDocument();
   });
 
   it('names the first month not paid ahead, and counts only the months owed so far', async () => {

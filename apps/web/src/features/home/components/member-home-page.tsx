@@ -4,6 +4,7 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAccountData, type AccountData } from '../../../api/get-account-data.ts';
 import { currentLoan, useMyLoans } from '../../../api/get-my-loans.ts';
+import { useProfile } from '../../../api/get-profile.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { ErrorState, SpinnerRing } from '../../../components/states.tsx';
 import { aed } from '../../../lib/format.ts';
@@ -92,10 +93,12 @@ function RechargeFormPlaceholder() {
 function SummaryCards({ data }: { data: AccountData }) {
   const i18n = useTexts();
   const loans = useMyLoans();
+  const ended = Boolean(useProfile().data?.userData.left_on);
   const { monthsPaid, monthsOwed, nextDue } = holderFigures(
     data.monthlyPaymentData,
     data.current_period,
     currentLoan(loans.data?.items),
+    ended,
   );
 
   let nextDueLabel: string;

@@ -25,10 +25,16 @@ export function holderFigures(
   rows: Row[],
   currentPeriod: string,
   loan: Loan | undefined,
+  /** The membership ended (profile `left_on`): nothing falls due any more. */
+  ended = false,
 ): { monthsPaid: number; monthsOwed: number; nextDue: NextDue } {
   const owed = rows.filter((r) => r.period <= currentPeriod);
   const monthsPaid = owed.filter((r) => r.status === 'completed').length;
-  return { monthsPaid, monthsOwed: owed.length, nextDue: nextDue(rows, currentPeriod, loan) };
+  return {
+    monthsPaid,
+    monthsOwed: owed.length,
+    nextDue: ended ? { kind: 'none' } : nextDue(rows, currentPeriod, loan),
+  };
 }
 
 function nextDue(rows: Row[], currentPeriod: string, loan: Loan | undefined): NextDue {

@@ -33,6 +33,7 @@ const settings: PublicSettings = {
     fine_amount: 10,
     fine_percent: null,
   },
+  exit_rules: { share_out_at_exit: false },
   terms_text: 'Loans carry 6 % flat interest.',
   payment_instructions: '',
   texts_in: { payment_instructions: 'en', terms_text: 'en' },

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -43,12 +43,22 @@ const SIDE_NAV = [
   { text: /*i18n*/ 'layout.nav.dashboard', to: '/user/dashboard', Icon: DashboardIcon, end: false },
 ] as const;
 
+// Only for a member whose membership has ended, with its texts; none for a failed load (the
+// notice is not worth an error page).
+const ReadOnlyNotice = lazy<ComponentType<{ leftOn: string }>>(() =>
+  Promise.all([import('./read-only-notice.tsx'), i18n.loadNamespaces('leaving')]).then(
+    ([notice]) => notice,
+    () => ({ default: () => null }),
+  ),
+);
+
 /** The shared layout of the member area (docs/product.md 10.2). */
 export function MemberLayout() {
   const i18n = useTexts();
   const { pathname } = useLocation();
   const isProfileMenu = pathname === '/user/profile';
-  useSendWaitingPayments(useProfile().data?.userData.id);
+  const user = useProfile().data?.userData;
+  useSendWaitingPayments(user?.id);
 
   return (
     <div className="min-h-dvh bg-slate-50 md:flex">
@@ -81,6 +91,11 @@ export function MemberLayout() {
         {!isProfileMenu && <MemberHeader />}
         <UpdateBanner />
         <OfflineBanner />
+        {user?.left_on && (
+          <Suspense fallback={null}>
+            <ReadOnlyNotice leftOn={user.left_on} />
+          </Suspense>
+        )}
         <main id="content" className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 md:px-8 md:py-6">
           <LayoutOutlet />
         </main>

@@ -43,3 +43,21 @@ it.each([
   if (href) expect(link).toHaveAttribute('href', href);
   else expect(link).not.toBeInTheDocument();
 });
+
+it('offers a quiet way to leave the association, under the menu', async () => {
+  stubApi({
+    'GET /api/profile': () => ({ body: profileBody() }),
+    'GET /api/my-account-data': () => ({
+      status: 500,
+      body: { status_code: 500, message: 'Something failed on our side.' },
+    }),
+  });
+  renderWithProviders(<ProfileMenuPage />, { path: '/user/profile' });
+  const link = await screen.findByRole('link', { name: 'Leave the association' });
+  expect(link).toHaveAttribute('href', '/user/leave');
+  // After the menu's entries and Sign out, not among them.
+  expect(screen.getByRole('button', { name: 'Sign out' }).compareDocumentPosition(link)).toBe(
+    Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+  expect(screen.getByRole('list')).not.toContainElement(link);
+});

@@ -51,6 +51,13 @@ export function ProfileMenuPage() {
         itemClass="flex min-h-14 items-center gap-3 px-4 text-slate-800 hover:bg-brand-50"
         onSignOut={() => void signOut()}
       />
+      {/* Quiet, under the menu: a member going home for good finds it, no one taps it by chance. */}
+      <Link
+        to="/user/leave"
+        className="inline-flex min-h-11 items-center self-center px-3 text-sm text-slate-600 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        {i18n._('layout.menu.leave')}
+      </Link>
       {question}
     </div>
   );

@@ -20,6 +20,7 @@ const profile = profileResponse.parse({
     is_member: true,
     image: null,
     wallet: null,
+    left_on: null,
     payday: null,
     language: 'en',
     created_at: '2026-08-01T08:00:00.000Z',

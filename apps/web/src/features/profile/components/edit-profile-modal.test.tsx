@@ -21,6 +21,7 @@ const profile = profileResponse.parse({
     is_member: true,
     image: null,
     wallet: 'Botim 0501234567',
+    left_on: null,
     payday: null,
     language: 'en',
     created_at: '2026-03-01T08:00:00.000Z',
