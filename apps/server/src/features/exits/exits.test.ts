@@ -15,7 +15,7 @@ import {
   paidDues,
   useTestApp,
 } from '../../../test/harness.ts';
-import { dubaiPeriod, periodAgo } from '../../../test/calendar.ts';
+import { dubaiPeriod, periodAgo, shiftPeriod } from '../../../test/calendar.ts';
 
 // Leaving the association (docs/domain/leaving.md): the settlement with a loan, a fine and a
 // guarantee, paid out by two admins; the held part paid once released; the account read-only
@@ -28,14 +28,12 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' })
 beforeEach(async () => {
   // Other tests' admins and members are no part of these counts: each test brings its own.
   await t.db.update(users).set({ status: 0 });
-  await t.db
-    .update(settings)
-    .set({
-      finesSince: '2020-01-01',
-      fineFils: 1_000,
-      shareOutAtExit: false,
-      maxMonthsInArrears: 2,
-    });
+  await t.db.update(settings).set({
+    finesSince: '2020-01-01',
+    fineFils: 1_000,
+    shareOutAtExit: false,
+    maxMonthsInArrears: 2,
+  });
 });
 
 const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -199,6 +197,21 @@ describe('leaving with a loan, a fine and a guarantee', () => {
       false,
     );
     expectError(await as(anjali.token, 'GET', '/api/my-exit/clearance-letter'), 409);
+    // Nothing comes into her savings any more: a receipt found later is not approved.
+    const [late] = await t.db
+      .insert(payments)
+      .values({
+        userId: anjali.id,
+        kind: 'dues',
+        period: shiftPeriod(dubaiPeriod(), 1),
+        amountFils: 20_000,
+      })
+      .returning();
+    const approval = await as(first.token, 'POST', `/api/admin/payments/${late!.id}/approve`, {
+      amount: 200,
+    });
+    expect(expectError(approval, 409).message).toMatch(/has left/);
+    await t.db.delete(payments).where(eq(payments.id, late!.id));
 
     // The loan she guaranteed is withdrawn: the hold is released, the rest paid out.
     const list = (await as(first.token, 'GET', '/api/admin/exits')).json().items;

@@ -6,7 +6,7 @@ import { payments } from '../../db/schema/payments.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { audit } from '../audit/public.ts';
-import { approvePayment } from './review.ts';
+import { approvePayment, refuseLeftMember } from './review.ts';
 import { checkDues, checkLoanRepayment, type Payment } from './submissions.ts';
 
 // What the bank statement's reconciliation (features/bank) asks of payments: the receipts
@@ -87,6 +87,7 @@ export async function recordPaymentFromBank(
   now: Date,
 ): Promise<Payment> {
   const { userId, amountFils } = input;
+  await refuseLeftMember(tx, userId);
   const loanId =
     input.period === undefined
       ? await checkLoanRepayment(tx, userId, { amountFils, loanId: input.loanId })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
+import { users } from '../../db/schema/users.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { periodLabel } from '../../lib/calendar.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
@@ -34,6 +35,18 @@ async function lockPending(tx: DbOrTx, paymentId: number): Promise<Payment> {
   return payment;
 }
 
+/**
+ * Nothing comes into the savings of a member who left (docs/domain/leaving.md): their account
+ * is read-only, settled and paid out.
+ */
+export async function refuseLeftMember(tx: DbOrTx, userId: number): Promise<void> {
+  const [user] = await tx.select({ leftOn: users.leftOn }).from(users).where(eq(users.id, userId));
+  if (user?.leftOn)
+    throw conflict(
+      /*i18n*/ 'This member has left the association; nothing can be paid into their account.',
+    );
+}
+
 /** No admin decides on their own money (docs/domain/maker-checker.md). */
 function refuseOwn(payment: Payment, actor: Actor) {
   if (payment.userId === actor.id) {
@@ -57,6 +70,7 @@ export async function approvePayment(
   return db.transaction(async (tx) => {
     const payment = await lockPending(tx, paymentId);
     refuseOwn(payment, actor);
+    await refuseLeftMember(tx, payment.userId);
     if (payment.receiptFileId === null && correctedAmountFils === undefined) {
       throw unprocessable(
         /*i18n*/ 'This payment came without a receipt: enter the amount actually received.',
