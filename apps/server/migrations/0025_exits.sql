@@ -22,6 +22,7 @@ CREATE TABLE "exits" (
 ALTER TABLE "dues_months" ADD COLUMN "settled_at_exit_fils" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "share_out_at_exit" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "left_on" date;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "leaving_on" date;--> statement-breakpoint
 ALTER TABLE "exits" ADD CONSTRAINT "exits_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exits" ADD CONSTRAINT "exits_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "exits_user_idx" ON "exits" USING btree ("user_id","id");--> statement-breakpoint

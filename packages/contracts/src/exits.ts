@@ -73,6 +73,7 @@ export const exitView = z
     requested_at: z.string(),
     left_on: z.string().nullable().meta({ description: 'The day the membership ended.' }),
     closed_at: z.string().nullable(),
+    withdrawn_at: z.string().nullable(),
     settled: exitSettled.nullable().meta({ description: 'Null until the payout.' }),
   })
   .meta({ id: 'Exit' });

@@ -35,6 +35,7 @@ export function exitBody(overrides: Partial<AdminExit> = {}): AdminExit {
     requested_at: '2026-12-01T08:00:00.000Z',
     left_on: null,
     closed_at: null,
+    withdrawn_at: null,
     settled: null,
     member: AMINA,
     settlement: settlementBody(),

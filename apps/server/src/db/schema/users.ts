@@ -56,6 +56,9 @@ export const users = pgTable(
     // The day the membership ended (docs/domain/leaving.md): the account is read-only since, and
     // no due falls due after that month. Set by the exit's payout, in its transaction.
     leftOn: date('left_on', { mode: 'string' }),
+    // The day an open request to leave says (docs/domain/leaving.md): no month after its month
+    // falls due, is reminded or fined while the payout waits. Null without an open request.
+    leavingOn: date('leaving_on', { mode: 'string' }),
     passwordHash: text('password_hash').notNull(),
     // Dues are owed from this month on (docs/product.md section 4).
     joinedOn: date('joined_on', { mode: 'string' }).notNull(),

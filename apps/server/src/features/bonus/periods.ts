@@ -152,6 +152,14 @@ export async function closeOrPropose(
 }
 
 /**
+ * Serialises share-out closes, and a member's leaving with them: a close counts who still holds
+ * savings, a payout ends a membership (docs/domain/leaving.md).
+ */
+export async function lockShareOuts(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bonus_periods'))`);
+}
+
+/**
  * Closes a period: one balanced journal entry (interest income to each member's savings), the
  * period and its allocations, an audit record and a notification to each member, in the caller's
  * transaction. Closes are serialised by an advisory lock, so two at once give one entry.
@@ -163,7 +171,7 @@ async function closeIn(
   now: Date,
 ): Promise<BonusPeriodRow> {
   const today = localDate(now);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bonus_periods'))`);
+  await lockShareOuts(tx);
   const { startsOn, endsOn } = await resolvePeriod(tx, input, today);
   const figures = await periodFigures(tx, startsOn, endsOn);
   const blocker = closeBlocker(figures, today);

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { duesMonths, payments } from '../../db/schema/payments.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { users } from '../../db/schema/users.ts';
 import { exits } from '../../db/schema/exits.ts';
+import { bonusAllocations } from '../../db/schema/bonus.ts';
 import { accountBalanceFils, memberSavingsFils, memberWeights } from '../ledger/public.ts';
-import { chargeFine } from '../payments/public.ts';
+import { chargeFine, duesCalendarRun, recordPaymentFromBank } from '../payments/public.ts';
 import {
   bearer,
   expectBooksBalance,
@@ -35,6 +36,8 @@ beforeEach(async () => {
     maxMonthsInArrears: 2,
   });
 });
+
+afterEach(() => vi.useRealTimers());
 
 const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -330,6 +333,8 @@ describe('the committee ending a membership', () => {
     expect(notices[0]).toMatchObject({ kind: 'exit', link: '/user/leave' });
     expect(notices[0].body).toMatch(/Went home for good/);
     expect((await as(rashid.token, 'GET', '/api/admin/exits')).statusCode).toBe(403);
+    // The committee's decision is not the member's to take back.
+    expectError(await as(rashid.token, 'POST', '/api/my-exit/withdraw'), 403);
   });
 });
 
@@ -384,6 +389,22 @@ describe('the payout refuses', () => {
   });
 });
 
+describe('two payouts at once', () => {
+  it('pay once', async () => {
+    const a = await admin();
+    const leaver = await member(2);
+    const exit = (await askToLeave(leaver.token)).json().exit;
+    const cashBefore = await accountBalanceFils(t.db, { code: 'cash' });
+    const answers = await Promise.all([
+      payOut(a.token, exit.id, 400),
+      payOut(a.token, exit.id, 400),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await accountBalanceFils(t.db, { code: 'cash' })).toBe(cashBefore - 40_000);
+    await expectBooksBalance(t.db);
+  });
+});
+
 describe('the share-out at exit', () => {
   it('pays the estimate of the open period when the association says so, and leaves the rest to the others', async () => {
     const a = await admin();
@@ -424,5 +445,113 @@ describe('the share-out at exit', () => {
     await expectBooksBalance(t.db);
     const [row] = await t.db.select().from(exits).where(eq(exits.id, exit.id));
     expect(row?.shareOutFils).toBe(Math.round(settlement.share_out * 100));
+
+    // Tomorrow the period closes: the others share the charge less what she took, she nothing.
+    const exitDay = today();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(Date.now() + 24 * 3600_000));
+    const tomorrowToken = await login(t.app, a.email);
+    const closed = await as(tomorrowToken, 'POST', '/api/admin/bonus/periods', {
+      ends_on: exitDay,
+    });
+    expect(closed.statusCode, closed.body).toBe(201);
+    const shares = await t.db.select().from(bonusAllocations);
+    expect(shares.some((r) => r.userId === leaver.id)).toBe(false);
+    expect(shares.find((r) => r.userId === stayer.id)?.amountFils).toBeGreaterThan(0);
+    expect(shares.reduce((sum, r) => sum + r.amountFils, 0)).toBe(
+      Math.round(closed.json().period.interest * 100),
+    );
+    // Every charge earned so far is shared once: at exit or at the close, never both.
+    expect(await accountBalanceFils(t.db, { code: 'interest_income' })).toBe(0);
+    await expectBooksBalance(t.db);
+  });
+});
+
+describe('while a request to leave waits', () => {
+  it('asks no month after the leaving month, fines none, and takes no new loan or guarantee', async () => {
+    const a = await admin();
+    const day = (d: string) => new Date(`${d}T10:00:00+04:00`);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(day('2030-03-20'));
+    const user = await makeUser(t.db, { joinedOn: '2030-01-01' });
+    await paidDues(t.db, user.id, ['2030-01', '2030-02', '2030-03'], 20_000, day('2030-03-05'));
+    const token = await login(t.app, user.email);
+    const borrower = await makeUser(t.db, { joinedOn: '2029-12-01' });
+    await paidDues(
+      t.db,
+      borrower.id,
+      ['2029-12', '2030-01', '2030-02', '2030-03'],
+      20_000,
+      day('2030-03-05'),
+    );
+    const exit = (await askToLeave(token, { leave_on: '2030-03-31', pay_to: 'Cash' })).json().exit;
+    expectError(
+      await as(token, 'POST', '/api/loan-application', {
+        loan_amount: 500,
+        duration_month: 3,
+        bank_account: 'b',
+        passport_or_nid: 'p',
+      }),
+      409,
+    );
+    // A guarantee asked of her is refused while she leaves.
+    const borrowerToken = await login(t.app, borrower.email);
+    const theirs = await as(borrowerToken, 'POST', '/api/loan-application', {
+      loan_amount: 1000,
+      duration_month: 3,
+      bank_account: 'b',
+      passport_or_nid: 'p',
+      guarantors: [{ member_id: user.uniqueId, amount: 200 }],
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const asked = (await as(token, 'GET', '/api/guarantees')).json().items[0];
+    expectError(await as(token, 'POST', `/api/guarantees/${asked.id}/accept`), 409);
+    expect(
+      (await as(borrowerToken, 'POST', `/api/my-loans/${theirs.json().loan.id}/withdraw`, {}))
+        .statusCode,
+    ).toBe(200);
+
+    // The committee pays out in May: April and May are no months of hers, nor fined.
+    vi.setSystemTime(day('2030-05-20'));
+    await duesCalendarRun(t.db, day('2030-05-20'));
+    const months = await t.db.select().from(duesMonths).where(eq(duesMonths.userId, user.id));
+    expect(months.filter((m) => m.finedAt !== null)).toEqual([]);
+    // Two months on, a new session of each.
+    const later = await login(t.app, user.email);
+    const adminLater = await login(t.app, a.email);
+    const rows = (await as(later, 'GET', '/api/my-account-data')).json().myAccountData;
+    expect(rows.monthlyPaymentData.map((r: { period: string }) => r.period)).toEqual([
+      '2030-03',
+      '2030-02',
+      '2030-01',
+    ]);
+    expect(rows.due_balance).toBe(0);
+    const list = (await as(adminLater, 'GET', '/api/admin/exits')).json().items;
+    expect(list.find((e: { id: number }) => e.id === exit.id).settlement).toMatchObject({
+      savings: 600,
+      dues_unpaid: 0,
+      payout: 600,
+    });
+    const paid = await payOut(adminLater, exit.id, 600);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().exit).toMatchObject({ state: 'closed', left_on: '2030-03-31' });
+    // A bank line for her is refused: nothing comes into a settled account.
+    await expect(
+      t.db.transaction((tx) =>
+        recordPaymentFromBank(
+          tx,
+          {
+            userId: user.id,
+            amountFils: 20_000,
+            period: '2030-04',
+            bankReference: 'FT1',
+            transferDate: '2030-05-19',
+          },
+          { id: a.id, role: 'admin' },
+          new Date(),
+        ),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    await expectBooksBalance(t.db);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
@@ -9,6 +9,7 @@ import { addDaysToDate, localDate } from '../../lib/calendar.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { aed, sentence, type Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
+import { lockShareOuts } from '../bonus/public.ts';
 import { postEntry } from '../ledger/public.ts';
 import { applyRepayment } from '../loans/public.ts';
 import { exitNotice, notify } from '../notifications/public.ts';
@@ -73,6 +74,7 @@ export async function requestExit(
           requestedAt: now,
         })
         .returning();
+      await tx.update(users).set({ leavingOn: input.leaveOn }).where(eq(users.id, userId));
       await audit(tx, {
         actorId: committee?.actor.id ?? userId,
         action: 'exit.request',
@@ -115,6 +117,12 @@ export async function withdrawExit(
       .where(and(eq(exits.userId, userId), eq(exits.state, 'requested')))
       .for('update');
     if (!open) throw conflict(/*i18n*/ 'There is no request to leave waiting to withdraw.');
+    // The committee's decision is not the member's to take back.
+    if (open.requestedBy !== userId)
+      throw forbidden(
+        /*i18n*/ 'The committee is ending your membership; only the committee can take that back.',
+      );
+    await tx.update(users).set({ leavingOn: null }).where(eq(users.id, userId));
     const [row] = await tx
       .update(exits)
       .set({ state: 'withdrawn', withdrawnAt: now })
@@ -168,8 +176,11 @@ export function payOutExit(
           day: { day: exit.leaveOn },
         }),
       );
-    // Serialises with the member's own changes to their months (approvals, fines).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jamiya:exit:${exit.userId}`}))`);
+    // Serialises with what could move the member's money meanwhile: a share-out close takes its
+    // lock (first, as a close does before it writes to members' rows); an approval, a bank line
+    // and a fine read the member's row for share.
+    await lockShareOuts(tx);
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, exit.userId)).for('update');
     const payoutFils = await payoutNow(tx, exit, now);
     if (payoutFils !== amountFils)
       throw conflict(
@@ -191,7 +202,7 @@ export function payOutExit(
       actor,
       now,
       () =>
-        exit.state === 'requested' ? settle(tx, exit, actor, now) : payHeld(tx, exit, actor, now),
+        exit.state === 'requested' ? settle(tx, exit, payoutFils, actor, now) : payHeld(tx, exit, actor, now),
       (open) => {
         const proposed = (open.details as { amountFils?: number } | null)?.amountFils;
         return proposed === amountFils
@@ -218,11 +229,14 @@ async function payoutNow(tx: DbOrTx, exit: Exit, now: Date): Promise<Fils> {
 async function settle(
   tx: DbOrTx,
   exit: Exit,
+  payoutFils: Fils,
   actor: Actor & { id: number; ip?: string | null },
   now: Date,
 ): Promise<Exit> {
   const s = await settlementOf(tx, exit.userId, now);
   if (s.blockers[0]) throw conflict(s.blockers[0]);
+  // Under the locks taken before the payout was worked out: the same figures.
+  if (s.payoutFils !== payoutFils) throw new Error('the settlement moved under its locks');
   if (s.loanId !== null && s.loanOwedFils > 0)
     await applyRepayment(tx, {
       loanId: s.loanId,
@@ -256,7 +270,7 @@ async function settle(
   const closed = s.heldFils === 0;
   await tx
     .update(users)
-    .set({ leftOn: exit.leaveOn, status: 0, updatedAt: now })
+    .set({ leftOn: exit.leaveOn, leavingOn: null, status: 0, updatedAt: now })
     .where(eq(users.id, exit.userId));
   const [row] = await tx
     .update(exits)

@@ -40,6 +40,7 @@ export function toExitView(exit: Exit, leftOn: string | null, heldFils: number):
     requested_at: exit.requestedAt.toISOString(),
     left_on: exit.settledAt ? leftOn : null,
     closed_at: exit.closedAt?.toISOString() ?? null,
+    withdrawn_at: exit.withdrawnAt?.toISOString() ?? null,
     settled: exit.settledAt
       ? {
           savings: filsToAed(exit.savingsFils ?? 0),

@@ -66,11 +66,18 @@ export async function applyForLoan(
   standing: Standing = WITHOUT_RULES,
 ): Promise<Loan> {
   const s = await getSettings(db);
-  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ status: users.status, leavingOn: users.leavingOn })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw notFound();
   if (user.status !== 1) {
     throw forbidden(INACTIVE_MEMBER);
   }
+  if (user.leavingOn)
+    throw conflict(
+      /*i18n*/ 'You asked to leave the association: withdraw that request before you apply for a loan.',
+    );
   if (standing.openLoan) throw openLoanConflict(standing.openLoan);
   const { amountFils, termMonths } = application;
   if (amountFils < s.loanMinFils || amountFils > s.loanMaxFils) {

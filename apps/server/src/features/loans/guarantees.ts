@@ -174,7 +174,7 @@ export async function answerGuarantee(
       .where(eq(loans.id, g.loanId))
       .for('update');
     const [me] = await tx
-      .select({ status: users.status })
+      .select({ status: users.status, leavingOn: users.leavingOn })
       .from(users)
       .where(eq(users.id, guarantor.id))
       .for('update');
@@ -189,6 +189,11 @@ export async function answerGuarantee(
     if (answer === 'accepted') {
       if (me?.status !== 1)
         throw forbidden(/*i18n*/ 'Your membership is inactive, so you cannot stand guarantor.');
+      // A guarantee would hold savings that are about to be paid out (docs/domain/leaving.md).
+      if (me.leavingOn)
+        throw conflict(
+          /*i18n*/ 'You asked to leave the association, so you cannot stand guarantor now.',
+        );
       const free = (await freeSavingsOf(tx, [guarantor.id])).get(guarantor.id)!;
       if (g.amountFils > free)
         throw unprocessable(

@@ -50,6 +50,7 @@ export function accountSummaryColumns(
     joinedOn: users.joinedOn,
     payday: users.payday,
     leftOn: users.leftOn,
+    leavingOn: users.leavingOn,
     monthlyDueFils: sql<
       string | number
     >`(select s.monthly_due_fils from settings s where s.id = 1)`,
@@ -85,6 +86,7 @@ type AccountSummaryColumns = {
   joinedOn: typeof users.joinedOn;
   payday: typeof users.payday;
   leftOn: typeof users.leftOn;
+  leavingOn: typeof users.leavingOn;
   monthlyDueFils: SQL<string | number>;
   duesRules: SQL<DuesRulesTuple>;
   duesMonths: SQL<DuesMonthTuple[] | null>;
@@ -151,6 +153,7 @@ interface AccountSummaryRow extends AccountFigures {
   joinedOn: string;
   payday: number | null;
   leftOn: string | null;
+  leavingOn: string | null;
   monthlyDueFils: string | number;
   duesRules: DuesRulesTuple;
 }
@@ -183,7 +186,7 @@ export function toAccountSummary(row: AccountSummaryRow, today: string): Account
     payday: row.payday,
     rules: duesRulesOf(row.duesRules),
     months,
-    leftOn: row.leftOn,
+    endsOn: row.leftOn ?? row.leavingOn,
   });
   const [loanOutstandingFils, loanDueFils] = row.loanFils ?? [null, null];
   // Every month up to this one counts what is not approved, under review or not; months

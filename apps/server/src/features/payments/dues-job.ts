@@ -44,6 +44,7 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
       joinedOn: users.joinedOn,
       payday: users.payday,
       language: users.language,
+      leavingOn: users.leavingOn,
     })
     .from(users)
     .where(and(eq(users.isMember, true), eq(users.status, 1), isNull(users.leftOn)));
@@ -74,6 +75,8 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
   for (const member of members) {
     for (const period of periods) {
       if (period < periodOf(member.joinedOn)) continue;
+      // A member who asked to leave owes no month after the one they leave in.
+      if (member.leavingOn && period > periodOf(member.leavingOn)) continue;
       const forPeriod = subsOf.get(key(member.id, period)) ?? [];
       const mark = markOf.get(key(member.id, period));
       const { dueFils, paidFils } = monthFigures(forPeriod, settings.monthlyDueFils);
@@ -135,6 +138,13 @@ export async function chargeFine(
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // A member whose leaving is being paid out is waited for; one who left is never fined.
+    const [member] = await tx
+      .select({ leftOn: users.leftOn })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('share');
+    if (!member || member.leftOn) return false;
     await lockMonth(tx, userId, period);
     const month = await monthOf(tx, userId, period);
     if (month.paidFils >= month.dueFils) return false;

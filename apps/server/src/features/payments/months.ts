@@ -47,8 +47,9 @@ export interface DuesCalendar {
   payday: number | null;
   rules: DuesRules;
   months: ReadonlyMap<string, DuesMonthFigures>;
-  /** The day the membership ended: no month after its month is owed or listed. */
-  leftOn?: string | null;
+  /** The day the membership ended, or an open request to leave says: no month after its month
+   * is owed or listed. */
+  endsOn?: string | null;
 }
 
 /** The columns of a member's dues submission that decide their row for a month. */
@@ -120,11 +121,13 @@ export function duesRows(
   calendar: DuesCalendar,
 ): DuesRow[] {
   const thisPeriod = periodOf(today);
-  // A member who left is owed nothing after the month they left, and pays nothing ahead.
-  const leftPeriod = calendar.leftOn ? periodOf(calendar.leftOn) : null;
-  const lastPeriod = leftPeriod && leftPeriod < thisPeriod ? leftPeriod : thisPeriod;
+  // A member who leaves owes nothing after the month they leave in, nor pays it ahead.
+  const endPeriod = calendar.endsOn ? periodOf(calendar.endsOn) : null;
+  const lastPeriod = endPeriod && endPeriod < thisPeriod ? endPeriod : thisPeriod;
   const ahead = new Set(
-    leftPeriod ? [] : subs.flatMap((p) => (p.period && p.period > thisPeriod ? [p.period] : [])),
+    subs.flatMap((p) =>
+      p.period && p.period > thisPeriod && (!endPeriod || p.period <= endPeriod) ? [p.period] : [],
+    ),
   );
   const periods = [
     ...[...ahead].sort().reverse(),

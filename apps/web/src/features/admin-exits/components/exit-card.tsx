@@ -68,7 +68,8 @@ export function ExitCard({
   const mayPay =
     isOpenExit(exit) &&
     settlement !== null &&
-    (exit.state === 'requested' || settlement.payout > 0);
+    // A holding exit pays what its guarantees released, or closes once they hold nothing.
+    (exit.state === 'requested' || settlement.payout > 0 || settlement.held_for_guarantees === 0);
   const isBlocked = (settlement?.blockers.length ?? 0) > 0;
   const amount = proposal?.amount ?? settlement?.payout ?? 0;
   const focusHeading = () => focusLater(headingId);
@@ -177,11 +178,8 @@ function Details({ exit }: { exit: AdminExit }) {
   ];
   if (exit.reason) fields.push({ key: 'reason', value: exit.reason, isWide: true });
   if (exit.left_on) fields.push({ key: 'leftOn', value: formatDate(exit.left_on) });
-  if (exit.closed_at)
-    fields.push({
-      key: exit.state === 'withdrawn' ? 'withdrawnOn' : 'closedOn',
-      value: formatDate(exit.closed_at),
-    });
+  if (exit.closed_at) fields.push({ key: 'closedOn', value: formatDate(exit.closed_at) });
+  if (exit.withdrawn_at) fields.push({ key: 'withdrawnOn', value: formatDate(exit.withdrawn_at) });
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-4">
       {fields.map(({ key, value, isWide }) => (

@@ -146,6 +146,33 @@ describe('the leaving members', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('closes a holding exit whose guarantees hold nothing any more, even with nothing to pay', async () => {
+    setup({
+      'GET /api/admin/exits': () => ({
+        body: {
+          items: [
+            exitBody({
+              state: 'holding',
+              left_on: '2026-12-31',
+              settlement: settlementBody({
+                savings: 0,
+                share_out: 0,
+                loan_owed: 0,
+                fines_owed: 0,
+                dues_unpaid: 0,
+                dues_unpaid_months: 0,
+                held_for_guarantees: 0,
+                payout: 0,
+              }),
+            }),
+          ],
+        },
+      }),
+    });
+    const amina = await card('Amina Rahman');
+    expect(amina.getByRole('button', { name: /^Pay out AED\s0$/ })).toBeEnabled();
+  });
+
   it('pays out the amount shown, alone (200), and shows the exit as it now is', async () => {
     let amina = exitBody();
     const { user, requests } = setup({

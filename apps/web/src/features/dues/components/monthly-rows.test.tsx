@@ -266,3 +266,16 @@ describe('"My salary is late"', () => {
     ).toBeVisible();
   });
 });
+
+describe('a month the member’s leaving closed', () => {
+  it('says it was closed, not paid', async () => {
+    open(
+      rowsWith({
+        [NOVEMBER]: { status: 'completed', remaining: 0, description: 'Settled when you left' },
+      }),
+    );
+    const november = await monthRow('November 2026');
+    expect(november.getByText('Closed when you left')).toBeInTheDocument();
+    expect(november.queryByText('Monthly due paid')).not.toBeInTheDocument();
+  });
+});

@@ -163,6 +163,8 @@ function FineLines({ row }: { row: MonthlyRow }) {
 // they are): here each is said in the member's language from what the row is. Only a rejected
 // receipt's reason, as the treasurer typed it, comes from the API as it is.
 const REJECTED = 'Receipt not accepted: ';
+/** A month the member's leaving closed (docs/domain/leaving.md). */
+const SETTLED_AT_EXIT = 'Settled when you left';
 
 function rowNote(row: MonthlyRow, isPartPaid: boolean, i18n: Texts): string | null {
   if (row.description.startsWith(REJECTED))
@@ -170,7 +172,9 @@ function rowNote(row: MonthlyRow, isPartPaid: boolean, i18n: Texts): string | nu
   if (isPartPaid && row.status !== 'pending') return null; // said by rows.partPaid
   switch (row.status) {
     case 'completed':
-      return i18n._('dues.rows.note.paid');
+      return row.description === SETTLED_AT_EXIT
+        ? i18n._('dues.rows.note.settledAtExit')
+        : i18n._('dues.rows.note.paid');
     case 'pending':
       return i18n._('dues.rows.note.review');
     case 'pay_now':

@@ -256,6 +256,8 @@ describe('MemberHomePage', () => {
       expect(screen.queryByRole('link', { name: /Apply for a loan/ })).not.toBeInTheDocument(),
     );
     expect(screen.queryByRole('heading', { name: 'Need a loan?' })).not.toBeInTheDocument();
+    // Nor a recharge to ask for.
+    expect(screen.queryByRole('button', { name: 'Confirm & Pay' })).not.toBeInTheDocument();
   });
 
   it('names the first month not paid ahead, and counts only the months owed so far', async () => {

@@ -25,6 +25,8 @@ export function MemberHomePage({ loadRechargeForm }: { loadRechargeForm: LoadRec
   const i18n = useTexts();
   const account = useAccountData();
   const hasPagePainted = useAfterPagePaint();
+  // A member who left asks for nothing more: their account is read-only (docs/domain/leaving.md).
+  const hasLeft = Boolean(useProfile().data?.userData.left_on);
 
   return (
     <div className="flex flex-col gap-4 md:gap-6">
@@ -51,7 +53,11 @@ export function MemberHomePage({ loadRechargeForm }: { loadRechargeForm: LoadRec
       )}
       <AskedGuarantees />
       <ActiveLoanBanner />
-      {hasPagePainted ? <LazyRechargeForm load={loadRechargeForm} /> : <RechargeFormPlaceholder />}
+      {hasLeft ? null : hasPagePainted ? (
+        <LazyRechargeForm load={loadRechargeForm} />
+      ) : (
+        <RechargeFormPlaceholder />
+      )}
     </div>
   );
 }
