@@ -484,7 +484,29 @@ describe('while a request to leave waits', () => {
       20_000,
       day('2030-03-05'),
     );
+    // A guarantee asked of her before she asks to leave: declined then, the borrower told.
+    const borrowerToken = await login(t.app, borrower.email);
+    const application = {
+      loan_amount: 1000,
+      duration_month: 3,
+      bank_account: 'b',
+      passport_or_nid: 'p',
+      guarantors: [{ member_id: user.uniqueId, amount: 200 }],
+    };
+    const theirs = await as(borrowerToken, 'POST', '/api/loan-application', application);
+    expect(theirs.statusCode, theirs.body).toBe(200);
     const exit = (await askToLeave(token, { leave_on: '2030-03-31', pay_to: 'Cash' })).json().exit;
+    const asked = (await as(token, 'GET', '/api/guarantees')).json().items[0];
+    expect(asked.state).toBe('declined');
+    expectError(await as(token, 'POST', `/api/guarantees/${asked.id}/accept`), 409);
+    const told = (await as(borrowerToken, 'GET', '/api/notifications')).json().items[0];
+    expect(told).toMatchObject({ kind: 'guarantee' });
+    expect(
+      (await as(borrowerToken, 'POST', `/api/my-loans/${theirs.json().loan.id}/withdraw`, {}))
+        .statusCode,
+    ).toBe(200);
+    // Nobody names her again, and she asks for no loan of her own.
+    expectError(await as(borrowerToken, 'POST', '/api/loan-application', application), 422);
     expectError(
       await as(token, 'POST', '/api/loan-application', {
         loan_amount: 500,
@@ -494,22 +516,6 @@ describe('while a request to leave waits', () => {
       }),
       409,
     );
-    // A guarantee asked of her is refused while she leaves.
-    const borrowerToken = await login(t.app, borrower.email);
-    const theirs = await as(borrowerToken, 'POST', '/api/loan-application', {
-      loan_amount: 1000,
-      duration_month: 3,
-      bank_account: 'b',
-      passport_or_nid: 'p',
-      guarantors: [{ member_id: user.uniqueId, amount: 200 }],
-    });
-    expect(theirs.statusCode, theirs.body).toBe(200);
-    const asked = (await as(token, 'GET', '/api/guarantees')).json().items[0];
-    expectError(await as(token, 'POST', `/api/guarantees/${asked.id}/accept`), 409);
-    expect(
-      (await as(borrowerToken, 'POST', `/api/my-loans/${theirs.json().loan.id}/withdraw`, {}))
-        .statusCode,
-    ).toBe(200);
 
     // The committee pays out in May: April and May are no months of hers, nor fined.
     vi.setSystemTime(day('2030-05-20'));

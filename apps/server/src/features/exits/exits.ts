@@ -11,7 +11,7 @@ import { aed, sentence, type Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
 import { lockShareOuts } from '../bonus/public.ts';
 import { postEntry } from '../ledger/public.ts';
-import { applyRepayment } from '../loans/public.ts';
+import { applyRepayment, declineAsksOf } from '../loans/public.ts';
 import { exitNotice, notify } from '../notifications/public.ts';
 import { settleMonthsAtExit } from '../payments/public.ts';
 import { withSecondAdmin, withdrawProposalsOf, type Decision } from '../proposals/public.ts';
@@ -75,6 +75,7 @@ export async function requestExit(
         })
         .returning();
       await tx.update(users).set({ leavingOn: input.leaveOn }).where(eq(users.id, userId));
+      await declineAsksOf(tx, userId, now);
       await audit(tx, {
         actorId: committee?.actor.id ?? userId,
         action: 'exit.request',
@@ -178,7 +179,7 @@ export function payOutExit(
       );
     // Serialises with what could move the member's money meanwhile: a share-out close takes its
     // lock (first, as a close does before it writes to members' rows); an approval, a bank line
-    // and a fine read the member's row for share.
+    // and a fine lock the member's row first too.
     await lockShareOuts(tx);
     await tx.select({ id: users.id }).from(users).where(eq(users.id, exit.userId)).for('update');
     const payoutFils = await payoutNow(tx, exit, now);
@@ -202,7 +203,9 @@ export function payOutExit(
       actor,
       now,
       () =>
-        exit.state === 'requested' ? settle(tx, exit, payoutFils, actor, now) : payHeld(tx, exit, actor, now),
+        exit.state === 'requested'
+          ? settle(tx, exit, payoutFils, actor, now)
+          : payHeld(tx, exit, actor, now),
       (open) => {
         const proposed = (open.details as { amountFils?: number } | null)?.amountFils;
         return proposed === amountFils

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, eq, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { filsToAed } from '@jamiya/money/fils';
 import { errorBody, idParams, optionalText } from '@jamiya/contracts/common';
@@ -234,6 +234,8 @@ export const guaranteeRoutes: FastifyPluginAsyncZod = async (app) => {
             eq(users.findableAsGuarantor, true),
             eq(users.status, 1),
             eq(users.isMember, true),
+            // Nor a member who is leaving: their savings are about to be paid out.
+            isNull(users.leavingOn),
             ne(users.id, me.userId),
             q ? or(ilike(users.name, `%${q}%`), ilike(users.uniqueId, `%${q}%`)) : undefined,
           ),

@@ -63,6 +63,7 @@ export async function checkGuarantors(
             uniqueId: users.uniqueId,
             status: users.status,
             isMember: users.isMember,
+            leavingOn: users.leavingOn,
           })
           .from(users)
           .where(inArray(users.uniqueId, ids));
@@ -75,9 +76,9 @@ export async function checkGuarantors(
     if (seen.has(g.memberId)) add(guarantorField(i), /*i18n*/ 'Name each guarantor only once.');
     else if (user?.id === borrowerId)
       add(guarantorField(i), /*i18n*/ 'You cannot stand guarantor for your own loan.');
-    // Unknown and inactive alike, and nothing of anyone's savings: an application must not tell
-    // one member about another (the guarantor's own answer checks their free savings).
-    else if (!user || user.status !== 1 || !user.isMember)
+    // Unknown, inactive and leaving alike, and nothing of anyone's savings: an application must
+    // not tell one member about another (the guarantor's own answer checks their free savings).
+    else if (!user || user.status !== 1 || !user.isMember || user.leavingOn)
       add(guarantorField(i), sentence(/*i18n*/ 'There is no active member with the ID {id}.', id));
     else resolved.push({ guarantorId: user.id, amountFils: g.amountFils });
     seen.add(g.memberId);
@@ -227,6 +228,37 @@ export async function answerGuarantee(
     const [row] = await guaranteeRows(tx, eq(loanGuarantees.id, guaranteeId));
     return row!;
   });
+}
+
+/**
+ * A member who asks to leave declines what they were asked to guarantee and had not answered:
+ * their savings are about to be paid out (docs/domain/leaving.md). Each borrower is told.
+ */
+export async function declineAsksOf(tx: DbOrTx, guarantorId: number, now: Date): Promise<void> {
+  const declined = await tx
+    .update(loanGuarantees)
+    .set({ state: 'declined', answeredAt: now })
+    .where(and(eq(loanGuarantees.guarantorId, guarantorId), eq(loanGuarantees.state, 'asked')))
+    .returning({ loanId: loanGuarantees.loanId, amountFils: loanGuarantees.amountFils });
+  if (declined.length === 0) return;
+  const name = await nameOf(tx, guarantorId);
+  const owners = await tx
+    .select({ id: loans.id, userId: loans.userId })
+    .from(loans)
+    .where(
+      inArray(
+        loans.id,
+        declined.map((d) => d.loanId),
+      ),
+    );
+  for (const d of declined)
+    await notify(tx, {
+      ...guaranteeNotice(owners.find((o) => o.id === d.loanId)!.userId, 'guaranteeDeclined', {
+        name,
+        amount: aed(d.amountFils),
+      }),
+      at: now,
+    });
 }
 
 /** Approved, the loan no longer waits for the guarantors who did not answer: their asks end. */

@@ -80,9 +80,7 @@ export async function applyRepayment(
     lines: [
       {
         account:
-          input.from === 'savings'
-            ? { code: 'savings', userId: loan.userId }
-            : { code: 'cash' },
+          input.from === 'savings' ? { code: 'savings', userId: loan.userId } : { code: 'cash' },
         amountFils: input.amountFils,
       },
       { account: { code: 'loan', loanId: loan.id, userId: loan.userId }, amountFils: -principal },

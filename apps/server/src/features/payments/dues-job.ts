@@ -138,12 +138,13 @@ export async function chargeFine(
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    // A member whose leaving is being paid out is waited for; one who left is never fined.
+    // A member whose leaving is being paid out is waited for; one who left is never fined. The
+    // row before the month, in the payout's order; for update, as the fine's entry updates it.
     const [member] = await tx
       .select({ leftOn: users.leftOn })
       .from(users)
       .where(eq(users.id, userId))
-      .for('share');
+      .for('update');
     if (!member || member.leftOn) return false;
     await lockMonth(tx, userId, period);
     const month = await monthOf(tx, userId, period);
