@@ -1118,7 +1118,14 @@ const applyForLoanStep = ({
       const guarantorsFit =
         once &&
         // Whether each can stand for their amount is checked when they answer, not here.
-        asked.every((a) => a.j !== null && a.j !== i && !hasLeft(model.members[a.j]!)) &&
+        // Nor a member who left or asked to leave: to the borrower, no active member.
+        asked.every(
+          (a) =>
+            a.j !== null &&
+            a.j !== i &&
+            !hasLeft(model.members[a.j]!) &&
+            !isLeaving(model.members[a.j]!),
+        ) &&
         coveredFils >= neededFils &&
         coveredFils <= amountFils;
       // A member who left is refused (read-only); one who asked to leave, or with a loan open,
@@ -1860,6 +1867,11 @@ const askToLeaveStep = (i: number): Step =>
         settled: null,
         paidOutFils: 0,
       };
+      // What they were asked to guarantee and had not answered, they decline by leaving.
+      // (Asks of a loan that ended were cancelled with it.)
+      for (const g of model.guarantees)
+        if (g.guarantor === i && g.answer === 'asked' && isOpen(loanById(model, g.loanId)))
+          g.answer = 'declined';
     },
   );
 const askToLeave = member.map(askToLeaveStep);
