@@ -45,6 +45,8 @@ const AFTER_HOME_ONLY: Record<string, (page: Page) => Locator> = {
   '/user/notifications': needsConnection,
   '/user/mobile-recharge': needsConnection,
   '/user/contact-chat': needsConnection,
+  // What leaving pays is today's figures (GET /api/my-exit), never kept.
+  '/user/leave': needsConnection,
   '/user/switch-account': (page) =>
     page.getByRole('main').getByRole('button', { name: 'Sign out' }),
 };
