@@ -31,11 +31,11 @@ for (const feature of fs.readdirSync(features)) {
 
 // The movements are read on the statement, and written by the ledger's journal, which the books
 // read too: their texts are the statement's.
-const JOURNAL = `${sources('ledger')}/journal.ts`;
+const JOURNAL = [`${sources('ledger')}/journal.ts`, `${sources('ledger')}/correction-text.ts`];
 const featureCatalog = (feature: (typeof TEXT_FEATURES)[number]) => ({
   path: `${sources(feature)}/locales/{locale}`,
-  include: feature === 'statement' ? [sources(feature), JOURNAL] : [sources(feature)],
-  exclude: [...TESTS, ...(feature === 'ledger' ? [JOURNAL] : [])],
+  include: feature === 'statement' ? [sources(feature), ...JOURNAL] : [sources(feature)],
+  exclude: [...TESTS, ...(feature === 'ledger' ? JOURNAL : [])],
 });
 
 // The web app's own sentences (its form checks, marked as the server's are) are the shared
@@ -44,6 +44,7 @@ const featureCatalog = (feature: (typeof TEXT_FEATURES)[number]) => ({
 const WEB = path.join(import.meta.dirname, '../web/src');
 const WEB_SENTENCES = [
   'components/chat/message-form-schema.ts',
+  'features/admin-books/lib/entry-form-schema.ts',
   'features/dues/lib/payment-forms.ts',
   'lib/api-client.ts',
   'lib/money-forms.ts',

@@ -37,7 +37,7 @@ import { borrowingRoutes } from './features/borrowing/public.ts';
 import { membershipAdminRoutes, membershipRoutes } from './features/membership/public.ts';
 import { overviewRoutes } from './features/overview/public.ts';
 import { settingsAdminRoutes } from './features/settings/public.ts';
-import { ledgerAdminRoutes } from './features/ledger/public.ts';
+import { chartRoutes, ledgerAdminRoutes } from './features/ledger/public.ts';
 import { statementAdminRoutes, statementRoutes } from './features/statement/public.ts';
 import {
   messageAdminRoutes,
@@ -48,7 +48,8 @@ import { rechargeAdminRoutes, rechargeRoutes } from './features/recharge/public.
 import { bonusAdminRoutes, bonusRoutes, shareOutsOf } from './features/bonus/public.ts';
 import { proposalAdminRoutes } from './features/proposals/public.ts';
 import { importAdminRoutes, mailImportInvitations } from './features/imports/public.ts';
-import { bankAdminRoutes } from './features/bank/public.ts';
+import { bankAdminRoutes, bankLinesOf } from './features/bank/public.ts';
+import { booksAdminRoutes } from './features/books/public.ts';
 import { arrearsAdminRoutes } from './features/arrears/public.ts';
 import { exitAdminRoutes, exitRoutes } from './features/exits/public.ts';
 import {
@@ -78,7 +79,8 @@ const ADMIN_ROUTES = [
   membershipAdminRoutes,
   overviewRoutes,
   settingsAdminRoutes,
-  ledgerAdminRoutes({ duesPeriodsOf, shareOutsOf }),
+  ledgerAdminRoutes({ duesPeriodsOf, shareOutsOf, bankLinesOf }),
+  chartRoutes,
   statementAdminRoutes,
   messageAdminRoutes,
   rechargeAdminRoutes,
@@ -88,6 +90,7 @@ const ADMIN_ROUTES = [
   loanAdminRoutes,
   importAdminRoutes,
   bankAdminRoutes,
+  booksAdminRoutes,
   arrearsAdminRoutes,
   exitAdminRoutes,
 ];

@@ -63,6 +63,9 @@ const bankName = optionalText(80, {
   notAllowed: /*i18n*/ "The bank's name contains characters that are not allowed.",
 });
 
+export const LOOKALIKE_CHOICES = ['ask', 'same', 'new'] as const;
+export type LookalikeChoice = (typeof LOOKALIKE_CHOICES)[number];
+
 /** The form fields of POST /api/admin/bank-statements besides the file. */
 export const statementFields = z.object({
   bank: bankName.optional().meta({
@@ -72,6 +75,15 @@ export const statementFields = z.object({
     description:
       "For a CSV: the column choices as JSON (BankCsvMapping); the bank's remembered ones when missing.",
   }),
+  lookalikes: z
+    .enum(LOOKALIKE_CHOICES, {
+      error: /*i18n*/ 'Say whether these lines are the ones you have, or new.',
+    })
+    .optional()
+    .meta({
+      description:
+        'Lines with the day and amount of a line already held (from a statement in another format) that nothing else ties to it: `ask` (the default) refuses the import with 409 listing them; `same` keeps the lines held; `new` keeps them as new lines.',
+    }),
 });
 
 /** The columns of a CSV file, for choosing what each holds. */
@@ -110,6 +122,9 @@ export const bankStatementCreated = z.object({ message: z.string(), statement: b
 export const bankStatementsList = listOf(bankStatement);
 export const bankStatementsQuery = listQuery;
 
+export const LINK_KINDS = ['match', 'hand', 'assign', 'book'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
 export const bankLine = z
   .object({
     id: z.number().int(),
@@ -128,6 +143,14 @@ export const bankLine = z
       .int()
       .nullable()
       .meta({ description: 'The journal entry it is the cash of.' }),
+    link: z.enum(LINK_KINDS).nullable().meta({
+      description:
+        'How it was linked: `match` (a match approved), `hand` (linked by hand), `assign` (a payment recorded from it), `book` (booked to an account); null when open.',
+    }),
+    booked_to: z
+      .object({ code: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: 'The account a booked line went to.' }),
   })
   .meta({ id: 'BankLine' });
 export type BankLine = z.infer<typeof bankLine>;

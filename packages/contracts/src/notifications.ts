@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'dues_reminder',
   'fine',
   'exit',
+  // A payment corrected by reversal, or the committee's entry on the member's savings.
+  'correction',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

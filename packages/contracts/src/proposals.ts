@@ -17,6 +17,9 @@ export const PROPOSAL_ACTIONS = [
   'bank.assign',
   'fine.waive',
   'exit.payout',
+  'bank.book',
+  'journal.post',
+  'entry.reverse',
 ] as const;
 
 export const proposalAction = z.enum(PROPOSAL_ACTIONS);

@@ -125,6 +125,16 @@ export const exitRules = z
   })
   .meta({ id: 'ExitRules' });
 
+/** The association's own books (docs/domain/accounts.md). */
+export const booksRules = z
+  .object({
+    one_admin_bank_fee: aedOutput.meta({
+      description:
+        'A bank line of bank charges or bank interest up to this amount is booked by one admin; above it, or any other money out, by two.',
+    }),
+  })
+  .meta({ id: 'BooksRules' });
+
 export const publicSettings = z
   .object({
     association_name: z.string(),
@@ -164,6 +174,7 @@ export const adminSettings = publicSettings
   .omit({ texts_in: true })
   .extend({
     translations: textTranslations,
+    books_rules: booksRules,
     updated_at: z.string(),
   })
   .meta({
@@ -230,6 +241,14 @@ export const settingsUpdateRequest = z
       .strictObject({ share_out_at_exit: booleanInput })
       .optional()
       .meta({ description: 'What leaving pays besides the savings; left as it is when missing.' }),
+    books_rules: z
+      .strictObject({
+        one_admin_bank_fee: aedInput.refine((fils) => fils <= 1_000_000, {
+          message: /*i18n*/ 'At most AED 10,000.',
+        }),
+      })
+      .optional()
+      .meta({ description: 'What one admin may book alone; left as it is when missing.' }),
     recharge: z
       .object({ minimum: positiveAedInput, maximum: positiveAedInput })
       .optional()

@@ -64,7 +64,8 @@ export const LOAN_STATES = [
 
 export type LoanState = (typeof LOAN_STATES)[number];
 
-export const PAYMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+// 'reversed': approved, then corrected by a reversing entry (docs/domain/accounts.md).
+export const PAYMENT_STATUSES = ['pending', 'approved', 'rejected', 'reversed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const RECHARGE_STATES = ['requested', 'done', 'refused'] as const;
@@ -88,6 +89,10 @@ export const ENTRY_KINDS = [
   'fine_waiver',
   // A member's leaving: their share paid in, fines paid and the rest paid out (docs/domain/leaving.md).
   'exit',
+  // The association's own money: a bank line booked to an account, and an entry made by hand
+  // (docs/domain/accounts.md).
+  'booking',
+  'journal',
 ] as const;
 export const STATEMENT_KINDS = ENTRY_KINDS;
 
@@ -127,3 +132,18 @@ export const MAX_GUARANTORS = 5;
 
 /** A member's ID as the app shows it: JM and six digits. */
 export const MEMBER_ID_PATTERN = /^JM\d{6,}$/;
+
+/** What an account of the books is: every report groups by it (docs/domain/accounts.md). */
+export const ACCOUNT_KINDS = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/** Why an entry is corrected: the member reads it on their statement, in their language. */
+export const CORRECTION_REASONS = [
+  'wrong_member',
+  'wrong_month',
+  'wrong_amount',
+  'duplicate',
+  'wrong_account',
+  'other',
+] as const;
+export type CorrectionReason = (typeof CORRECTION_REASONS)[number];

@@ -145,3 +145,36 @@ export function spreadRepayment<T extends InstallmentParts>(
   if (left > 0) throw new RangeError(`${formatAed(left)} more than the loan owes`);
   return { installments: after, principalFils, interestFils };
 }
+
+/**
+ * The last repayment of `amountFils` taken back from a loan's installments: the paid parts are
+ * always a prefix of (interest, principal) of each installment in turn, so the last repayment
+ * is their tail, taken back from the newest installment, principal before interest. Returns the
+ * installments before it and how much of it was principal and interest, as spreadRepayment had
+ * said. Throws RangeError for more than was paid.
+ */
+export function unspreadRepayment<T extends InstallmentParts>(
+  installments: readonly T[],
+  amountFils: Fils,
+): { installments: T[]; principalFils: Fils; interestFils: Fils } {
+  assertFils(amountFils, 'amountFils');
+  let left = amountFils;
+  let principalFils = 0;
+  let interestFils = 0;
+  const before = [...installments].reverse().map((inst) => {
+    const fromPrincipal = Math.min(left, inst.paidPrincipalFils);
+    const fromInterest = Math.min(left - fromPrincipal, inst.paidInterestFils);
+    left -= fromPrincipal + fromInterest;
+    principalFils += fromPrincipal;
+    interestFils += fromInterest;
+    return fromPrincipal + fromInterest === 0
+      ? inst
+      : {
+          ...inst,
+          paidPrincipalFils: inst.paidPrincipalFils - fromPrincipal,
+          paidInterestFils: inst.paidInterestFils - fromInterest,
+        };
+  });
+  if (left > 0) throw new RangeError(`${formatAed(left)} more than the loan was paid`);
+  return { installments: before.reverse(), principalFils, interestFils };
+}

@@ -77,3 +77,12 @@ export function resolveMonth(choice: MonthChoice, today: string): string {
 export function addDaysToDate(date: string, days: number): string {
   return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
 }
+
+/**
+ * The moment an entry of a past Dubai day is dated at: its noon (Dubai has no daylight saving),
+ * or now when the day is today and noon has not come.
+ */
+export function momentOfDay(day: string, now: Date): Date {
+  const noon = new Date(`${day}T12:00:00+04:00`);
+  return noon > now ? now : noon;
+}

@@ -7,6 +7,7 @@ export const TEXT_FEATURES = [
   'auth',
   'bank',
   'bonus',
+  'books',
   'borrowing',
   'exits',
   'files',

@@ -130,14 +130,25 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
       problems.push(
         `member ${m.id}: fines owed ${finesOwed} fils, fined ${Number(fined?.total ?? 0)} less waivers, ${finesPaidFils} paid and ${finesAtExitFils} settled at exit`,
       );
+    // Entries the committee made by hand on the savings, and their corrections.
+    const [byHand] = await db
+      .execute(
+        sql`select coalesce(-sum(p.amount_fils), 0) as total
+      from postings p join ledger_accounts a on a.id = p.account_id
+      join journal_entries e on e.id = p.entry_id
+      left join journal_entries o on o.id = e.reverses_entry_id
+      where a.code = ${`savings:${m.id}`} and (e.kind = 'journal' or o.kind = 'journal')`,
+      )
+      .then((r) => (r as unknown as { rows: Array<{ total: string }> }).rows);
+    const handFils = Number(byHand?.total ?? 0);
     const dues = Number(row?.total ?? 0) - finesPaidFils;
     const bonusFils = Number(bonus?.total ?? 0);
     const openingFils = Number(imported?.total ?? 0);
     const recoveredFils = Number(recovered?.total ?? 0);
     const savings = await memberSavingsFils(db, m.id);
-    if (savings !== dues + bonusFils + openingFils - recoveredFils + exitFils) {
+    if (savings !== dues + bonusFils + openingFils - recoveredFils + exitFils + handFils) {
       problems.push(
-        `member ${m.id}: savings ${savings} fils, approved dues ${dues}, bonus ${bonusFils} and ${openingFils} brought in, ${recoveredFils} recovered for guarantees, ${exitFils} settled at exit`,
+        `member ${m.id}: savings ${savings} fils, approved dues ${dues}, bonus ${bonusFils} and ${openingFils} brought in, ${recoveredFils} recovered for guarantees, ${exitFils} settled at exit, ${handFils} by hand`,
       );
     }
   }

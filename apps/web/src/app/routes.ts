@@ -285,6 +285,21 @@ export const ROUTES: readonly (PageRoute | RedirectRoute)[] = [
     page: page('admin-books/ledger-page'),
   },
   {
+    path: '/admin/ledger/income-statement',
+    layout: 'admin',
+    page: page('admin-books/income-statement-page'),
+  },
+  {
+    path: '/admin/ledger/accounts',
+    layout: 'admin',
+    page: page('admin-books/accounts-page'),
+  },
+  {
+    path: '/admin/ledger/new-entry',
+    layout: 'admin',
+    page: page('admin-books/new-entry-page'),
+  },
+  {
     path: '/admin/audit',
     layout: 'admin',
     page: page('admin-books/audit-page'),

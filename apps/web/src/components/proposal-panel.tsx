@@ -21,6 +21,9 @@ export const KIND_TEXTS: Record<ProposalAction, string> = {
   'bank.assign': /*i18n*/ 'admin.proposal.kinds.bankAssign',
   'fine.waive': /*i18n*/ 'admin.proposal.kinds.fineWaive',
   'exit.payout': /*i18n*/ 'admin.proposal.kinds.exitPayout',
+  'bank.book': /*i18n*/ 'admin.proposal.kinds.bankBook',
+  'journal.post': /*i18n*/ 'admin.proposal.kinds.journalPost',
+  'entry.reverse': /*i18n*/ 'admin.proposal.kinds.entryReverse',
 };
 
 /** "Proposed by <name> on <date and time>". */

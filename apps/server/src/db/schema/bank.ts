@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { BANK_FORMATS, type CsvMappingInput } from '@jamiya/contracts/bank';
+import { BANK_FORMATS, LINK_KINDS, type CsvMappingInput } from '@jamiya/contracts/bank';
 import { journalEntries } from './ledger.ts';
 import { payments } from './payments.ts';
 import { users } from './users.ts';
@@ -65,6 +65,9 @@ export const bankLines = pgTable(
     dedupeKey: text('dedupe_key').notNull().unique(),
     paymentId: integer('payment_id').references(() => payments.id),
     entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    // How it was linked: a match approved, by hand, a payment recorded from it, a booking. What
+    // was made from the line (assign, book) is undone by its correction, not by an unlink.
+    linkKind: text('link_kind', { enum: LINK_KINDS }),
     linkedBy: integer('linked_by').references(() => users.id),
     linkedAt: timestamp('linked_at', { withTimezone: true }),
   },

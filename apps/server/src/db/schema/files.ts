@@ -19,7 +19,7 @@ export const files = pgTable(
       .notNull()
       .references(() => users.id),
     purpose: text('purpose', {
-      enum: ['receipt', 'profile_photo', 'message_attachment'],
+      enum: ['receipt', 'profile_photo', 'message_attachment', 'journal_evidence'],
     }).notNull(),
     mime: text('mime').notNull(),
     ext: text('ext').notNull(),

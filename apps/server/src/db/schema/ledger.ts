@@ -10,23 +10,30 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { ENTRY_KINDS } from '@jamiya/contracts/values';
+import { CORRECTION_REASONS } from '@jamiya/contracts/values';
+import { files } from './files.ts';
 import { loans } from './loans.ts';
 import { payments } from './payments.ts';
 import { users } from './users.ts';
 
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
 
-// Chart of accounts. Shared accounts have a fixed code ('cash', 'interest_income',
-// 'loan_losses', 'opening_equity'); each member has a savings account and each loan a receivable account.
+// Chart of accounts (docs/domain/accounts.md). Shared accounts have a fixed code ('cash',
+// 'interest_income', 'bank_charges'...); each member has a savings account and each loan a
+// receivable account. The association names its own income and expense accounts, in English
+// (`name`) and Arabic; an account is retired, never deleted, once it has postings.
 export const ledgerAccounts = pgTable('ledger_accounts', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
   type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
   name: text('name').notNull(),
+  nameAr: text('name_ar'),
   userId: integer('user_id').references(() => users.id),
   loanId: integer('loan_id').references(() => loans.id),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
 export const journalEntries = pgTable(
@@ -42,6 +49,12 @@ export const journalEntries = pgTable(
     reversesEntryId: bigint('reverses_entry_id', { mode: 'number' }),
     paymentId: integer('payment_id').references(() => payments.id),
     loanId: integer('loan_id').references(() => loans.id),
+    // Two admins' entries: who proposed it (createdBy confirmed it); null when one admin acted.
+    proposedBy: integer('proposed_by').references(() => users.id),
+    // A correction's reason, which the member reads in their language; the memo says the rest.
+    reasonCode: text('reason_code', { enum: CORRECTION_REASONS }),
+    // The receipt of an entry made by hand.
+    evidenceFileId: uuid('evidence_file_id').references(() => files.id),
   },
   (t) => [
     index('journal_entries_occurred_idx').on(t.occurredAt),

@@ -52,6 +52,11 @@ export const settings = pgTable(
     // A member who leaves is paid the estimate of their share of the open share-out period
     // (docs/domain/leaving.md); else they leave it to the others.
     shareOutAtExit: boolean('share_out_at_exit').notNull().default(false),
+    // A bank line of bank charges or bank interest up to this is booked by one admin: the bank
+    // has already moved that money (docs/domain/accounts.md).
+    oneAdminBankFeeFils: bigint('one_admin_bank_fee_fils', { mode: 'number' })
+      .notNull()
+      .default(10_000),
     termsText: text('terms_text').notNull(),
     // Mobile recharge requests: the amounts a member may ask for.
     rechargeMinFils: bigint('recharge_min_fils', { mode: 'number' }).notNull().default(1_000),
@@ -70,6 +75,10 @@ export const settings = pgTable(
     check('settings_reminder_days', sql`${t.reminderDaysBefore} between 0 and 27`),
     check('settings_grace_days', sql`${t.graceDays} between 0 and 60`),
     check('settings_fine', sql`${t.fineFils} >= 0`),
-    check('settings_fine_percent', sql`${t.finePercent} is null or ${t.finePercent} between 1 and 100`),
+    check('settings_one_admin_bank_fee', sql`${t.oneAdminBankFeeFils} between 0 and 1000000`),
+    check(
+      'settings_fine_percent',
+      sql`${t.finePercent} is null or ${t.finePercent} between 1 and 100`,
+    ),
   ],
 );

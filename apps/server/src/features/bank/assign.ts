@@ -66,8 +66,11 @@ export async function assignLine(
           now,
         );
         const entryId = await entryOfPayment(tx, payment.id);
-        await linkLine(tx, lineId, { paymentId: payment.id, entryId }, actor, now);
-        return { line: { ...line, paymentId: payment.id, entryId }, paymentId: payment.id };
+        await linkLine(tx, lineId, { paymentId: payment.id, entryId }, actor, now, 'assign');
+        return {
+          line: { ...line, paymentId: payment.id, entryId, linkKind: 'assign' as const },
+          paymentId: payment.id,
+        };
       },
       (open) => {
         const proposed = open.details as typeof asked | null;

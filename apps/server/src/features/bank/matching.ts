@@ -65,7 +65,7 @@ const words = (s: string) =>
     .filter(Boolean);
 
 /** The member numbers a text names: "JM000123", "JM-123", "jm 0123" all name 123. */
-function referencesIn(text: string, prefix: string): Set<number> {
+export function referencesIn(text: string, prefix: string): Set<number> {
   const found = new Set<number>();
   const pattern = new RegExp(`${prefix}[\\s\\-_:#/.]*(\\d{1,10})(?!\\d)`, 'giu');
   for (const [, digits] of latinDigits(text).matchAll(pattern)) found.add(Number(digits));

@@ -1,23 +1,16 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { CsvMappingInput } from '@jamiya/contracts/bank';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   bankCsvMappings,
   bankLines,
   bankStatementLines,
   bankStatements,
 } from '../../db/schema/bank.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { inBatches } from '../../lib/batches.ts';
-import { localDate } from '../../lib/calendar.ts';
-import { conflict } from '../../lib/errors.ts';
-import { sentence } from '../../lib/i18n.ts';
-import { audit } from '../audit/public.ts';
-import type { Statement, StatementLine } from './read-statement.ts';
+import type { StatementLine } from './read-statement.ts';
 
-// A statement kept: its lines each once, however many statements held them (a statement
-// imported twice is refused; two that overlap share their common lines).
+// Statements and their lines as they are kept (keep-statement.ts keeps a new one).
 
 export type StatementRow = typeof bankStatements.$inferSelect;
 export type LineRow = typeof bankLines.$inferSelect;
@@ -60,116 +53,6 @@ export function dedupeKeys(lines: StatementLine[]): string[] {
     const nth = (seen.get(same) ?? 0) + 1;
     seen.set(same, nth);
     return `line:${createHash('sha256').update(`${same}\u001f${nth}`).digest('hex')}`;
-  });
-}
-
-export interface NewStatement {
-  statement: Statement;
-  fileName: string;
-  sha256: string;
-  bank: string | null;
-  /** A CSV's column choices, remembered under `bank`. */
-  mapping: { columns: string[]; choices: CsvMappingInput } | null;
-}
-
-/** Keeps a statement and its new lines in one transaction; the same file twice is 409. */
-export async function keepStatement(
-  db: Db,
-  input: NewStatement,
-  actor: Actor & { id: number },
-  now: Date,
-): Promise<StatementRow> {
-  return db.transaction(async (tx) => {
-    // One statement at a time: two overlapping ones would each count the other's lines as new.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jamiya:bank-statement'))`);
-    const [earlier] = await tx
-      .select({ id: bankStatements.id, importedAt: bankStatements.importedAt })
-      .from(bankStatements)
-      .where(eq(bankStatements.sha256, input.sha256));
-    if (earlier)
-      throw conflict(
-        sentence(/*i18n*/ 'This statement was already imported on {day}.', {
-          day: { day: localDate(earlier.importedAt) },
-        }),
-      );
-    const { statement } = input;
-    const keys = dedupeKeys(statement.lines);
-    const ids: number[] = [];
-    let newLines = 0;
-    for (const batch of inBatches(statement.lines.map((line, i) => ({ line, key: keys[i]! })))) {
-      const inserted = await tx
-        .insert(bankLines)
-        .values(
-          batch.map(({ line, key }) => ({
-            bookedOn: line.bookedOn,
-            amountFils: line.amountFils,
-            text: line.text,
-            bankRef: line.bankRef,
-            balanceFils: line.balanceFils,
-            dedupeKey: key,
-          })),
-        )
-        .onConflictDoNothing({ target: bankLines.dedupeKey })
-        .returning({ id: bankLines.id });
-      newLines += inserted.length;
-      const found = await tx
-        .select({ id: bankLines.id, key: bankLines.dedupeKey })
-        .from(bankLines)
-        .where(
-          inArray(
-            bankLines.dedupeKey,
-            batch.map((b) => b.key),
-          ),
-        );
-      const idOf = new Map(found.map((f) => [f.key, f.id]));
-      // The same key twice in one file (a bank reference repeated) is one line.
-      for (const { key } of batch) ids.push(idOf.get(key)!);
-    }
-    const [row] = await tx
-      .insert(bankStatements)
-      .values({
-        format: statement.format,
-        bank: input.bank,
-        fileName: input.fileName,
-        sha256: input.sha256,
-        fromDate: statement.from,
-        toDate: statement.to,
-        openingBalanceFils: statement.openingBalanceFils,
-        closingBalanceFils: statement.closingBalanceFils,
-        lineCount: statement.lines.length,
-        newLines,
-        importedBy: actor.id,
-        importedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('statement was not written');
-    for (const batch of inBatches([...new Set(ids)]))
-      await tx
-        .insert(bankStatementLines)
-        .values(batch.map((lineId) => ({ statementId: row.id, lineId })));
-    if (input.mapping && input.bank) {
-      const values = {
-        bank: input.bank,
-        columnsKey: columnsKey(input.mapping.columns),
-        mapping: input.mapping.choices,
-        updatedBy: actor.id,
-        updatedAt: now,
-      };
-      await tx
-        .insert(bankCsvMappings)
-        .values(values)
-        .onConflictDoUpdate({ target: bankCsvMappings.bank, set: values });
-    }
-    await audit(tx, {
-      actorId: actor.id,
-      action: 'bank.statement_import',
-      targetType: 'bank_statement',
-      targetId: row.id,
-      details: { sha256: input.sha256, lines: statement.lines.length, newLines },
-      ip: actor.ip ?? null,
-      at: now,
-    });
-    return row;
   });
 }
 

@@ -7,8 +7,14 @@ import type {
   CashEntry,
   WaitingPayment,
 } from '@jamiya/contracts/bank';
+import type { Language } from '@jamiya/contracts/languages';
 import type { DbOrTx } from '../../db/client.ts';
-import type { CashMovement } from '../ledger/public.ts';
+import {
+  accountNameIn,
+  accountNames,
+  otherSideOfCash,
+  type CashMovement,
+} from '../ledger/public.ts';
 import type { PaymentForMatching } from '../payments/public.ts';
 import { memberRefsById } from '../users/public.ts';
 import type { StatementPicture } from './proposed.ts';
@@ -38,7 +44,31 @@ export async function statementViews(db: DbOrTx, rows: StatementRow[]): Promise<
   }));
 }
 
-export function lineView(l: LineRow): BankLine {
+/** The account each booked line went to, named in the reader's language. */
+export async function bookedAccounts(
+  db: DbOrTx,
+  lines: LineRow[],
+  language: Language,
+): Promise<Map<number, { code: string; name: string }>> {
+  const booked = lines.filter((l) => l.linkKind === 'book' && l.entryId !== null);
+  if (booked.length === 0) return new Map();
+  const codeOf = await otherSideOfCash(
+    db,
+    booked.map((l) => l.entryId!),
+  );
+  const names = await accountNames(db, [...codeOf.values()]);
+  return new Map(
+    booked.flatMap((l) => {
+      const code = codeOf.get(l.entryId!);
+      return code ? [[l.id, { code, name: accountNameIn(code, language, names) }] as const] : [];
+    }),
+  );
+}
+
+export function lineView(
+  l: LineRow,
+  booked: ReadonlyMap<number, { code: string; name: string }> = new Map(),
+): BankLine {
   return {
     id: l.id,
     booked_on: l.bookedOn,
@@ -48,6 +78,8 @@ export function lineView(l: LineRow): BankLine {
     balance: l.balanceFils === null ? null : filsToAed(l.balanceFils),
     payment_id: l.paymentId,
     entry_id: l.entryId,
+    link: l.paymentId === null && l.entryId === null ? null : (l.linkKind ?? 'match'),
+    booked_to: booked.get(l.id) ?? null,
   };
 }
 
@@ -86,8 +118,10 @@ export function entryView(m: CashMovement, members: StatementPicture['members'])
 export async function detailView(
   db: DbOrTx,
   picture: StatementPicture,
+  language: Language,
 ): Promise<BankStatementDetail> {
   const { members, payments, movements } = picture;
+  const booked = await bookedAccounts(db, picture.linked, language);
   const [statement] = await statementViews(db, [picture.statement]);
   const matched: BankMatch[] = picture.matches.map(({ lineId, counterpart, why }) => {
     const payment = counterpart.kind === 'payment' ? payments.get(counterpart.id) : undefined;
@@ -102,8 +136,8 @@ export async function detailView(
   return {
     statement: statement!,
     matched,
-    linked: picture.linked.map(lineView),
-    unmatched_lines: picture.unmatchedLines.map(lineView),
+    linked: picture.linked.map((l) => lineView(l, booked)),
+    unmatched_lines: picture.unmatchedLines.map((l) => lineView(l)),
     unmatched_payments: picture.unmatchedPayments.map((p) => paymentView(p, members)),
     unmatched_entries: picture.unmatchedEntries.map((m) => entryView(m, members)),
   };

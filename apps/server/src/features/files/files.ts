@@ -50,7 +50,7 @@ export async function checkedUpload(
 export async function insertFileRow(
   tx: Tx,
   ownerId: number,
-  purpose: 'receipt' | 'profile_photo' | 'message_attachment',
+  purpose: 'receipt' | 'profile_photo' | 'message_attachment' | 'journal_evidence',
   pending: PendingUpload,
 ): Promise<FileRow> {
   const [row] = await tx

@@ -11,6 +11,9 @@ import { ledgerAccounts } from '../../db/schema/ledger.ts';
 
 export type AccountRef =
   | { code: 'cash' }
+  | { code: 'cash_box' }
+  /** An account of the chart the association named (bank_charges, stationery...): it exists. */
+  | { code: 'chart'; account: string }
   | { code: 'interest_income' }
   | { code: 'loan_losses' }
   | { code: 'opening_equity' }
@@ -21,16 +24,23 @@ export type AccountRef =
 
 type AccountType = 'asset' | 'liability' | 'equity' | 'income' | 'expense';
 
-function describe(ref: AccountRef): {
+interface AccountRow {
   code: string;
   type: AccountType;
   name: string;
   userId: number | null;
   loanId: number | null;
-} {
+}
+
+/** The row an account is made with on first use; null for a chart account, made by the chart. */
+function describe(ref: AccountRef): AccountRow | null {
   switch (ref.code) {
+    case 'chart':
+      return null;
     case 'cash':
       return { code: 'cash', type: 'asset', name: 'Cash and bank', userId: null, loanId: null };
+    case 'cash_box':
+      return { code: 'cash_box', type: 'asset', name: 'Cash box', userId: null, loanId: null };
     case 'interest_income':
       return {
         code: 'interest_income',
@@ -91,7 +101,7 @@ function describe(ref: AccountRef): {
 }
 
 export function accountCode(ref: AccountRef): string {
-  return describe(ref).code;
+  return ref.code === 'chart' ? ref.account : describe(ref)!.code;
 }
 
 /** Each account's row id by its code, the accounts made on first use, in two statements a batch. */
@@ -99,48 +109,56 @@ export async function accountIds(
   db: DbOrTx,
   refs: readonly AccountRef[],
 ): Promise<Map<string, number>> {
-  const wanted = [...new Map(refs.map((ref) => [accountCode(ref), describe(ref)])).values()];
+  const wanted = [...new Set(refs.map(accountCode))];
+  const made = new Map(refs.flatMap((ref) => describe(ref) ?? []).map((d) => [d.code, d]));
   const ids = new Map<string, number>();
   for (const batch of inBatches(wanted)) {
-    await db
-      .insert(ledgerAccounts)
-      .values(batch)
-      .onConflictDoNothing({ target: ledgerAccounts.code });
+    const toMake = batch.flatMap((code) => made.get(code) ?? []);
+    if (toMake.length)
+      await db
+        .insert(ledgerAccounts)
+        .values(toMake)
+        .onConflictDoNothing({ target: ledgerAccounts.code });
     const rows = await db
       .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
       .from(ledgerAccounts)
-      .where(
-        inArray(
-          ledgerAccounts.code,
-          batch.map((d) => d.code),
-        ),
-      );
+      .where(inArray(ledgerAccounts.code, batch));
     for (const row of rows) ids.set(row.code, row.id);
   }
-  for (const d of wanted)
-    if (!ids.has(d.code)) throw new Error(`ledger account ${d.code} could not be created`);
+  for (const code of wanted)
+    if (!ids.has(code)) throw new Error(`ledger account ${code} could not be created`);
   return ids;
 }
 
+/** What names the accounts of a page: the members, the chart's own names, the loans' charge. */
+export interface AccountNames {
+  charge: LoanCharge;
+  members: ReadonlyMap<number, { name: string; unique_id: string }>;
+  /** The names the association gave its accounts, by code. */
+  chart: ReadonlyMap<string, { en: string; ar: string | null }>;
+}
+
 /**
- * An account's name as a reader reads it, from its code (`cash`, `savings:4`, `loan:7`...):
- * a member's savings by the member's name and ID (`members`, by user id), when known.
+ * An account's name as a reader reads it, from its code (`cash`, `savings:4`, `loan:7`,
+ * `stationery`...): a member's savings by the member's name and ID, a named account by the name
+ * the association gave it (in Arabic for an Arabic reader, else in English).
  */
-export function accountNameIn(
-  code: string,
-  language: Language,
-  charge: LoanCharge,
-  members: ReadonlyMap<number, { name: string; unique_id: string }> = new Map(),
-): string {
+export function accountNameIn(code: string, language: Language, names: AccountNames): string {
   const [kind, id] = code.split(':');
   const i18n = textsIn(language);
   if (kind === 'cash') return i18n._('ledger.accounts.cash');
-  if (kind === 'interest_income') return i18n._('ledger.accounts.interestIncome', { charge });
+  if (kind === 'cash_box') return i18n._('ledger.accounts.cashBox');
+  if (kind === 'interest_income')
+    return i18n._('ledger.accounts.interestIncome', { charge: names.charge });
   if (kind === 'loan_losses') return i18n._('ledger.accounts.loanLosses');
   if (kind === 'opening_equity') return i18n._('ledger.accounts.openingEquity');
   if (kind === 'fines_income') return i18n._('ledger.accounts.finesIncome');
   if (kind === 'loan') return i18n._('ledger.accounts.loan', { loan: Number(id) });
-  const member = members.get(Number(id));
+  if (kind !== 'savings' && kind !== 'fines') {
+    const named = names.chart.get(code);
+    return (language === 'ar' ? named?.ar : null) ?? named?.en ?? code;
+  }
+  const member = names.members.get(Number(id));
   // A Latin name inside a right-to-left sentence keeps its own direction (FSI ... PDI).
   const who = member ? `${member.name} (${member.unique_id})` : `#${id}`;
   const named = { member: directionOf(language) === 'rtl' ? `\u2068${who}\u2069` : who };

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
+import { ACCOUNT_KINDS, type AccountKind } from '@jamiya/contracts/values';
 import type { DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts, postings } from '../../db/schema/ledger.ts';
+import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 import { accountCode, type AccountRef } from './accounts.ts';
 
 // What the books say: an account's balance, a member's savings, a loan's receivable, the
@@ -35,51 +36,84 @@ export async function loanReceivableFils(db: DbOrTx, loanId: number): Promise<Fi
   return Number(row?.total ?? 0);
 }
 
+export interface TrialBalanceAccount {
+  code: string;
+  /** As the books keep it, in English; a reader's name comes from accountNameIn. */
+  name: string;
+  kind: AccountKind;
+  /** The kind, as `kind` (the older name). */
+  type: AccountKind;
+  debitsFils: Fils;
+  creditsFils: Fils;
+  /** Debits less credits. */
+  balanceFils: Fils;
+}
+
 export interface TrialBalance {
+  /** The last Dubai day counted; null for every entry there is. */
+  asOf: string | null;
   totalDebitsFils: Fils;
   totalCreditsFils: Fils;
   balanced: boolean;
-  accounts: Array<{
-    code: string;
-    name: string;
-    type: string;
-    debitsFils: Fils;
-    creditsFils: Fils;
-    balanceFils: Fils;
-  }>;
+  /** Each kind's totals, in the order of ACCOUNT_KINDS (assets first), every kind present. */
+  groups: Array<{ kind: AccountKind; debitsFils: Fils; creditsFils: Fils; balanceFils: Fils }>;
+  /** Every account, by code. */
+  accounts: TrialBalanceAccount[];
 }
 
-export async function trialBalance(db: DbOrTx): Promise<TrialBalance> {
-  const rows = await db
+/**
+ * Every account's debits, credits and balance from the entries up to the end of the Dubai day
+ * `asOf` (every entry when it is left out), by kind, with each kind's totals.
+ */
+export async function trialBalance(db: DbOrTx, asOf?: string): Promise<TrialBalance> {
+  const upTo =
+    asOf === undefined
+      ? sql`true`
+      : sql`(${journalEntries.occurredAt} at time zone 'Asia/Dubai')::date <= ${asOf}::date`;
+  const query = db
     .select({
       code: ledgerAccounts.code,
       name: ledgerAccounts.name,
       type: ledgerAccounts.type,
-      debits: sql<string>`coalesce(sum(case when ${postings.amountFils} > 0 then ${postings.amountFils} end), 0)`,
-      credits: sql<string>`coalesce(-sum(case when ${postings.amountFils} < 0 then ${postings.amountFils} end), 0)`,
+      debits: sql<string>`coalesce(sum(case when ${upTo} and ${postings.amountFils} > 0 then ${postings.amountFils} end), 0)`,
+      credits: sql<string>`coalesce(-sum(case when ${upTo} and ${postings.amountFils} < 0 then ${postings.amountFils} end), 0)`,
     })
     .from(ledgerAccounts)
     .leftJoin(postings, eq(postings.accountId, ledgerAccounts.id))
-    .groupBy(ledgerAccounts.id)
-    .orderBy(ledgerAccounts.code);
+    .$dynamic();
+  // The entries only to date the postings: not joined when every entry counts.
+  const dated =
+    asOf === undefined
+      ? query
+      : query.leftJoin(journalEntries, eq(journalEntries.id, postings.entryId));
+  const rows = await dated.groupBy(ledgerAccounts.id).orderBy(ledgerAccounts.code);
   const accounts = rows.map((r) => {
     const debitsFils = Number(r.debits);
     const creditsFils = Number(r.credits);
     return {
       code: r.code,
       name: r.name,
+      kind: r.type,
       type: r.type,
       debitsFils,
       creditsFils,
       balanceFils: debitsFils - creditsFils,
     };
   });
-  const totalDebitsFils = accounts.reduce((s, a) => s + a.debitsFils, 0);
-  const totalCreditsFils = accounts.reduce((s, a) => s + a.creditsFils, 0);
+  const groups = ACCOUNT_KINDS.map((kind) => {
+    const of = accounts.filter((a) => a.kind === kind);
+    const debitsFils = of.reduce((s, a) => s + a.debitsFils, 0);
+    const creditsFils = of.reduce((s, a) => s + a.creditsFils, 0);
+    return { kind, debitsFils, creditsFils, balanceFils: debitsFils - creditsFils };
+  });
+  const totalDebitsFils = groups.reduce((s, g) => s + g.debitsFils, 0);
+  const totalCreditsFils = groups.reduce((s, g) => s + g.creditsFils, 0);
   return {
+    asOf: asOf ?? null,
     totalDebitsFils,
     totalCreditsFils,
     balanced: totalDebitsFils === totalCreditsFils,
+    groups,
     accounts,
   };
 }

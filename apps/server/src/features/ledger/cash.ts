@@ -104,3 +104,20 @@ export async function entryOfPayment(db: DbOrTx, paymentId: number): Promise<num
   );
   return rows[0] ? Number(rows[0].id) : null;
 }
+
+/** The account on the other side of cash, of each entry among `entryIds` (a booking's account). */
+export async function otherSideOfCash(
+  db: DbOrTx,
+  entryIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await rowsOf<{ entry_id: string; code: string }>(
+    db,
+    sql`select p.entry_id, a.code from postings p join ledger_accounts a on a.id = p.account_id
+     where p.entry_id in (${sql.join(
+       entryIds.map((id) => sql`${id}`),
+       sql`, `,
+     )}) and a.code <> 'cash'`,
+  );
+  return new Map(rows.map((r) => [Number(r.entry_id), r.code]));
+}

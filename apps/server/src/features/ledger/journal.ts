@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { Language } from '@jamiya/contracts/languages';
 import type { LoanCharge } from '@jamiya/contracts/settings';
@@ -10,6 +10,7 @@ import {
   postings,
 } from '../../db/schema/ledger.ts';
 import { textsIn } from '../../lib/i18n.ts';
+import { describeCorrection, type CorrectionOf } from './correction-text.ts';
 
 // The journal as the books and their readers see it: pages of entries, the headline figures,
 // and what a movement is called in the reader's language (the statement uses it too).
@@ -26,6 +27,8 @@ export interface Movement {
   shareOut: { from: string; to: string } | null;
   /** As the books keep it, in English. */
   memo: string;
+  /** What a correction corrected, when it is one (the member's statement says it). */
+  correction?: CorrectionOf | null;
 }
 
 /**
@@ -38,7 +41,17 @@ export interface MovementDetails {
     db: DbOrTx,
     entryIds: readonly number[],
   ): Promise<Map<number, { from: string; to: string }>>;
+  /** The bank line each entry is linked to (bank). */
+  bankLinesOf(db: DbOrTx, entryIds: readonly number[]): Promise<Map<number, number>>;
 }
+
+/** The kinds a correction may reverse (docs/domain/accounts.md); the others have their own action. */
+export const REVERSIBLE: ReadonlySet<EntryKind> = new Set([
+  'booking',
+  'journal',
+  'dues',
+  'repayment',
+]);
 
 export interface JournalRow {
   entry: typeof journalEntries.$inferSelect;
@@ -46,43 +59,82 @@ export interface JournalRow {
   period: string | null;
   /** The days a share-out shared, for a bonus. */
   shareOut: { from: string; to: string } | null;
+  /** The correction that reversed it. */
+  reversedBy: number | null;
+  bankLineId: number | null;
   postings: Array<{ accountCode: string; accountName: string; amountFils: Fils }>;
 }
 
-/** Journal entries newest first, with their postings; optionally of one kind or member. */
+/** Which entries of the journal: of one kind, one member, one account, within Dubai days. */
+export interface JournalFilter {
+  kind?: EntryKind | undefined;
+  memberId?: number | undefined;
+  /** An account's code: the entries that post to it. */
+  account?: string | undefined;
+  /** The first and last Dubai days, YYYY-MM-DD. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The moment a Dubai day starts (YYYY-MM-DD), so that the index on occurred_at serves. */
+export const dubaiDayStart = (day: string) =>
+  sql`(${day}::date)::timestamp at time zone 'Asia/Dubai'`;
+/** The moment after a Dubai day ends. */
+export const dubaiDayEnd = (day: string) =>
+  sql`(${day}::date + 1)::timestamp at time zone 'Asia/Dubai'`;
+
+function postsTo(db: DbOrTx, account: SQL) {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(postings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+      .where(and(eq(postings.entryId, journalEntries.id), account)),
+  );
+}
+
+function journalWhere(db: DbOrTx, f: JournalFilter, before: number | null = null) {
+  return and(
+    f.kind ? eq(journalEntries.kind, f.kind) : undefined,
+    before === null ? undefined : lt(journalEntries.id, before),
+    f.from === undefined ? undefined : gte(journalEntries.occurredAt, dubaiDayStart(f.from)),
+    f.to === undefined ? undefined : lt(journalEntries.occurredAt, dubaiDayEnd(f.to)),
+    f.memberId === undefined ? undefined : postsTo(db, eq(ledgerAccounts.userId, f.memberId)),
+    f.account === undefined ? undefined : postsTo(db, eq(ledgerAccounts.code, f.account)),
+  );
+}
+
+/** How many entries the filter keeps. */
+export async function journalCount(db: DbOrTx, filter: JournalFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(journalEntries)
+    .where(journalWhere(db, filter));
+  return Number(row?.n ?? 0);
+}
+
+/** Whether the books have an account of this code (a member's savings, a loan, the chart's). */
+export async function isAccount(db: DbOrTx, code: string): Promise<boolean> {
+  // No code has a control character, and PostgreSQL cannot compare text holding a NUL.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(code)) return false;
+  const [row] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, code));
+  return row !== undefined;
+}
+
+/** Journal entries newest first, with their postings, as `filter` keeps them. */
 export async function journalPage(
   db: DbOrTx,
-  query: {
-    kind?: EntryKind | undefined;
-    memberId?: number | undefined;
-    before: number | null;
-    limit: number;
-  },
+  query: JournalFilter & { before: number | null; limit: number },
   details: MovementDetails,
 ): Promise<JournalRow[]> {
   const entries = await db
     .select({ entry: journalEntries })
     .from(journalEntries)
-    .where(
-      and(
-        query.kind ? eq(journalEntries.kind, query.kind) : undefined,
-        query.before === null ? undefined : lt(journalEntries.id, query.before),
-        query.memberId === undefined
-          ? undefined
-          : exists(
-              db
-                .select({ one: sql`1` })
-                .from(postings)
-                .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-                .where(
-                  and(
-                    eq(postings.entryId, journalEntries.id),
-                    eq(ledgerAccounts.userId, query.memberId),
-                  ),
-                ),
-            ),
-      ),
-    )
+    .where(journalWhere(db, query, query.before))
     .orderBy(desc(journalEntries.id))
     .limit(query.limit);
   if (entries.length === 0) return [];
@@ -110,10 +162,19 @@ export async function journalPage(
     db,
     entries.filter(({ entry }) => entry.kind === 'bonus').map(({ entry }) => entry.id),
   );
+  const ids = entries.map(({ entry }) => entry.id);
+  const reversals = await db
+    .select({ id: journalEntries.id, of: journalEntries.reversesEntryId })
+    .from(journalEntries)
+    .where(inArray(journalEntries.reversesEntryId, ids));
+  const reversedBy = new Map(reversals.map((r) => [r.of!, r.id]));
+  const lineOf = await details.bankLinesOf(db, ids);
   return entries.map(({ entry }) => ({
     entry,
     period: entry.paymentId === null ? null : (periods.get(entry.paymentId) ?? null),
     shareOut: shareOuts.get(entry.id) ?? null,
+    reversedBy: reversedBy.get(entry.id) ?? null,
+    bankLineId: lineOf.get(entry.id) ?? null,
     postings: lines
       .filter((l) => l.entryId === entry.id)
       .map(({ accountCode, accountName, amountFils }) => ({
@@ -172,6 +233,8 @@ export function describeMovement(row: Movement, language: Language, charge: Loan
   const loan = row.loanId ?? undefined;
   // The statement's texts (its catalog has them: apps/server/lingui.config.ts).
   const i18n = textsIn(language);
+  if (row.kind === 'reversal' && row.correction)
+    return describeCorrection(row.correction, row.memo, language);
   if (row.kind === 'dues' && row.period)
     return i18n._('statement.movements.dues', { month: { month: row.period } });
   if (row.kind === 'repayment' && loan) return i18n._('statement.movements.repayment', { loan });
@@ -189,3 +252,10 @@ export function describeMovement(row: Movement, language: Language, charge: Loan
     });
   return row.memo;
 }
+
+/**
+ * A kind of entry's name in the reader's language. The names are the statement's texts
+ * (statement-view.ts KIND_NAMES marks each for extract; this file is in the statement's catalog).
+ */
+export const entryKindName = (kind: EntryKind, language: Language): string =>
+  textsIn(language)._(`statement.kinds.${kind}`);

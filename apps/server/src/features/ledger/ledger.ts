@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { assertFils, type Fils } from '@jamiya/money/fils';
+import type { CorrectionReason } from '@jamiya/contracts/values';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { inBatches } from '../../lib/batches.ts';
@@ -8,7 +9,7 @@ import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger
 
 type EntryKind = (typeof journalEntries.$inferSelect)['kind'];
 import { accountCode, accountIds, type AccountRef } from './accounts.ts';
-import { addToMonthTotals, cashInHandFils } from './month-totals.ts';
+import { addToMonthTotals, moneyInHandFils } from './month-totals.ts';
 
 // Only this feature writes journal rows. Signs: a debit is positive, a credit
 // negative. Asset and expense accounts normally carry debit balances; liability and income
@@ -22,7 +23,23 @@ export interface EntryInput {
   paymentId?: number | null;
   loanId?: number | null;
   reversesEntryId?: number | null;
+  /** Who proposed it, when two admins made it (createdBy confirmed it). */
+  proposedBy?: number | null;
+  evidenceFileId?: string | null;
   lines: Array<{ account: AccountRef; amountFils: Fils }>;
+}
+
+/** The accounts that hold money: neither the bank's nor the cash box's may go below zero. */
+const MONEY_ACCOUNTS = ['cash', 'cash_box'] as const;
+
+/** What an entry takes out of each money account, by code (nothing for money coming in). */
+function moneyOut(lines: ReadonlyArray<{ code: string; amountFils: Fils }>) {
+  return MONEY_ACCOUNTS.map((code) => ({
+    code,
+    outFils: lines
+      .filter((l) => l.code === code && l.amountFils < 0)
+      .reduce((s, l) => s - l.amountFils, 0),
+  })).filter((m) => m.outFils > 0);
 }
 
 export class UnbalancedEntryError extends Error {
@@ -38,10 +55,10 @@ export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<number> 
   if (lines.length < 2) throw new UnbalancedEntryError('an entry needs at least two postings');
   const sum = lines.reduce((s, l) => s + BigInt(l.amountFils), 0n);
   if (sum !== 0n) throw new UnbalancedEntryError(`postings sum to ${sum} fils, not zero`);
-  const cashOut = lines
-    .filter((l) => l.account.code === 'cash' && l.amountFils < 0)
-    .reduce((s, l) => s - l.amountFils, 0);
-  if (cashOut > 0) await refuseBelowZeroCash(tx, cashOut);
+  for (const out of moneyOut(
+    lines.map((l) => ({ code: accountCode(l.account), amountFils: l.amountFils })),
+  ))
+    await refuseBelowZero(tx, out.code, out.outFils);
 
   const [entry] = await tx
     .insert(journalEntries)
@@ -53,6 +70,8 @@ export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<number> 
       paymentId: input.paymentId ?? null,
       loanId: input.loanId ?? null,
       reversesEntryId: input.reversesEntryId ?? null,
+      proposedBy: input.proposedBy ?? null,
+      evidenceFileId: input.evidenceFileId ?? null,
     })
     .returning({ id: journalEntries.id });
   if (!entry) throw new Error('journal entry was not written');
@@ -72,27 +91,42 @@ export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<number> 
 }
 
 /**
- * Cash never goes below zero (docs/domain/ledger.md). Entries that pay cash out take one lock
- * in turn, so two payouts at once cannot both count the same cash; money coming in needs none.
+ * Cash never goes below zero, in the bank or in the cash box (docs/domain/ledger.md). Entries
+ * that pay money out take one lock in turn, so two payouts at once cannot both count the same
+ * cash; money coming in needs none.
  */
-async function refuseBelowZeroCash(tx: DbOrTx, outFils: Fils): Promise<void> {
+async function refuseBelowZero(
+  tx: DbOrTx,
+  code: 'cash' | 'cash_box',
+  outFils: Fils,
+): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jamiya:cash'))`);
-  const cash = await cashInHandFils(tx);
-  if (outFils > cash) {
-    throw conflict(
-      sentence(
-        /*i18n*/ 'Cash in hand is {cash}, less than the {out} to pay out; cash cannot go below zero.',
-        { cash: aed(cash), out: aed(outFils) },
-      ),
-    );
-  }
+  const cash = await moneyInHandFils(tx, code);
+  if (outFils <= cash) return;
+  throw conflict(
+    code === 'cash'
+      ? sentence(
+          /*i18n*/ 'Cash in hand is {cash}, less than the {out} to pay out; cash cannot go below zero.',
+          { cash: aed(cash), out: aed(outFils) },
+        )
+      : sentence(
+          /*i18n*/ 'The cash box holds {cash}, less than the {out} to take out of it; it cannot go below zero.',
+          { cash: aed(cash), out: aed(outFils) },
+        ),
+  );
 }
 
 /** A correction: a new entry with every posting of the original negated. */
 export async function reverseEntry(
   tx: DbOrTx,
   entryId: number,
-  by: { createdBy: number | null; memo: string; occurredAt: Date },
+  by: {
+    createdBy: number | null;
+    memo: string;
+    occurredAt: Date;
+    proposedBy?: number | null;
+    reasonCode?: CorrectionReason | null;
+  },
 ): Promise<number> {
   const [original] = await tx
     .select()
@@ -101,7 +135,9 @@ export async function reverseEntry(
     .for('update');
   if (!original) throw new Error(`journal entry ${entryId} does not exist`);
   if (original.kind === 'reversal')
-    throw conflict(/*i18n*/ 'A reversal cannot itself be reversed; post a new entry instead.');
+    throw conflict(
+      /*i18n*/ 'A correction cannot itself be reversed: correct the original again with a new entry instead.',
+    );
   const [already] = await tx
     .select({ id: journalEntries.id })
     .from(journalEntries)
@@ -124,10 +160,8 @@ export async function reverseEntry(
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
     .where(eq(postings.entryId, entryId));
   // Undoing money that came in takes it out again: it must be in hand, as for any payout.
-  const cashOut = lines
-    .filter((l) => l.code === 'cash' && l.amountFils > 0)
-    .reduce((s, l) => s + l.amountFils, 0);
-  if (cashOut > 0) await refuseBelowZeroCash(tx, cashOut);
+  for (const out of moneyOut(lines.map((l) => ({ code: l.code, amountFils: -l.amountFils }))))
+    await refuseBelowZero(tx, out.code, out.outFils);
   const [entry] = await tx
     .insert(journalEntries)
     .values({
@@ -138,6 +172,8 @@ export async function reverseEntry(
       reversesEntryId: entryId,
       paymentId: original.paymentId,
       loanId: original.loanId,
+      proposedBy: by.proposedBy ?? null,
+      reasonCode: by.reasonCode ?? null,
     })
     .returning({ id: journalEntries.id });
   if (!entry) throw new Error('reversal was not written');

@@ -5,10 +5,16 @@ import type { DbOrTx } from '../../db/client.ts';
 // ledger_month_totals (see the schema): the postings summed by month and class of account,
 // kept with every entry, so that cash in hand and the overview need not read every posting.
 
-/** Cash in hand: the balance of the cash account, from the month totals kept with each entry. */
-export async function cashInHandFils(tx: DbOrTx): Promise<Fils> {
+/**
+ * Money in hand: the balance of the cash account (the bank), or of the cash box, from the month
+ * totals kept with each entry.
+ */
+export async function moneyInHandFils(
+  tx: DbOrTx,
+  code: 'cash' | 'cash_box' = 'cash',
+): Promise<Fils> {
   const result = (await tx.execute(
-    sql`select sum(total_fils) as total from ledger_month_totals where account_class = 'cash'`,
+    sql`select sum(total_fils) as total from ledger_month_totals where account_class = ${code}`,
   )) as unknown as { rows: Array<{ total: string | number | null }> };
   return Number(result.rows[0]?.total ?? 0);
 }

@@ -1,15 +1,33 @@
 // The door of ledger: the association's books: accounts, balanced entries, the journal.
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { ledgerAdminRoutes } from './admin-routes.ts';
+export { chartRoutes } from './chart-routes.ts';
+export { accountNameIn, type AccountNames, type AccountRef } from './accounts.ts';
+export { accountNames, isBookable } from './chart.ts';
+export { usableAccount, type Usable } from './usable.ts';
 export {
   accountBalanceFils,
   loanReceivableFils,
   memberSavingsFils,
   savingsByMember,
 } from './balances.ts';
-export { cashAtEndOf, cashMovements, entryOfPayment, type CashMovement } from './cash.ts';
-export { bookFigures, describeMovement, type EntryKind } from './journal.ts';
-export { postEntry } from './ledger.ts';
+export {
+  cashAtEndOf,
+  cashMovements,
+  entryOfPayment,
+  otherSideOfCash,
+  type CashMovement,
+} from './cash.ts';
+export { bookFigures, describeMovement, REVERSIBLE, type EntryKind } from './journal.ts';
+export type { CorrectionOf } from './correction-text.ts';
+export { postEntry, reverseEntry } from './ledger.ts';
+export {
+  entryWithPostings,
+  laterRepaymentOf,
+  type EntryRow,
+  type EntryWithPostings,
+} from './entries.ts';
+export { moneyInHandFils } from './month-totals.ts';
 export { interestPostedOn, memberMovements } from './movements.ts';
 export { monthTotalsOfPostings } from './month-totals.ts';
 export {

@@ -24,5 +24,6 @@ export {
 } from './lookup.ts';
 export { sendInstallmentReminders } from './reminders.ts';
 export { applyRepayment } from './repayment.ts';
+export { reverseRepayment, type Correction } from './reverse-repayment.ts';
 export { loanRoutes } from './routes.ts';
 export { overdueByMember, portfolioAtRisk, type PortfolioAtRisk } from './at-risk.ts';

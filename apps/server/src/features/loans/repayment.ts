@@ -27,6 +27,8 @@ export async function applyRepayment(
     actor: Actor;
     now: Date;
     paymentId?: number | null;
+    /** When the money moved, if not now (the bank line's day). */
+    occurredAt?: Date;
     /** Where the money comes from: cash (a receipt, a bank line), or the member's own savings
      * when they leave (docs/domain/leaving.md). */
     from?: 'cash' | 'savings';
@@ -73,7 +75,7 @@ export async function applyRepayment(
       input.from === 'savings'
         ? `Repayment of loan ${loan.id} from savings`
         : `Repayment of loan ${loan.id}`,
-    occurredAt: input.now,
+    occurredAt: input.occurredAt ?? input.now,
     createdBy: input.actor.id,
     loanId: loan.id,
     paymentId: input.paymentId ?? null,

@@ -18,6 +18,18 @@ export const NOTICE_TEXTS = {
     title: /*i18n*/ 'notifications.duesRejected.title',
     body: /*i18n*/ 'notifications.duesRejected.body',
   },
+  duesCorrected: {
+    title: /*i18n*/ 'notifications.duesCorrected.title',
+    body: /*i18n*/ 'notifications.duesCorrected.body',
+  },
+  repaymentCorrected: {
+    title: /*i18n*/ 'notifications.repaymentCorrected.title',
+    body: /*i18n*/ 'notifications.repaymentCorrected.body',
+  },
+  savingsEntry: {
+    title: /*i18n*/ 'notifications.savingsEntry.title',
+    body: /*i18n*/ 'notifications.savingsEntry.body',
+  },
   duesDueSoon: {
     title: /*i18n*/ 'notifications.duesDueSoon.title',
     body: /*i18n*/ 'notifications.duesDueSoon.body',

@@ -19,3 +19,4 @@ export {
   rechargeValues,
   reminderNotice,
 } from './texts.ts';
+export { paymentCorrectedNotice, savingsEntryNotice } from './correction-notices.ts';

@@ -18,7 +18,13 @@ it('has a title and a body for each notification, and each is one the code write
       .map(([id, text]) => [id.slice('notifications.'.length), text]),
   );
   const texts = [...new Set(Object.keys(english).map((key) => key.split('.')[0]!))];
-  const code = fs.readFileSync(path.join(features, 'notifications', 'texts.ts'), 'utf8');
+  // The notices are written in texts.ts and the files beside it (correction-notices.ts).
+  const folder = path.join(features, 'notifications');
+  const code = fs
+    .readdirSync(folder)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => fs.readFileSync(path.join(folder, file), 'utf8'))
+    .join('\n');
   for (const id of texts) {
     // In extract's order (by id).
     expect(Object.keys(english).filter((key) => key.startsWith(`${id}.`))).toEqual([

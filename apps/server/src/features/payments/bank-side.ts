@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { Period } from '@jamiya/contracts/values';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { localDate } from '../../lib/calendar.ts';
+import { localDate, momentOfDay } from '../../lib/calendar.ts';
 import { audit } from '../audit/public.ts';
 import { approvePayment, refuseLeftMember } from './review.ts';
 import { checkDues, checkLoanRepayment, type Payment } from './submissions.ts';
@@ -27,6 +27,9 @@ export interface PaymentForMatching {
   /** The day it was sent (Dubai). */
   submittedOn: string;
   submittedAt: Date;
+  approvedAmountFils: Fils | null;
+  /** A month an import marked paid: its money came in with the opening entry. */
+  carriedOver: boolean;
 }
 
 const columns = {
@@ -40,6 +43,8 @@ const columns = {
   transferDate: payments.transferDate,
   bankReference: payments.bankReference,
   createdAt: payments.createdAt,
+  approvedAmountFils: payments.approvedAmountFils,
+  carriedOver: payments.carriedOver,
 };
 
 const forMatching = ({
@@ -117,7 +122,47 @@ export async function recordPaymentFromBank(
     ip: actor.ip ?? null,
     at: now,
   });
-  return approvePayment(tx, payment.id, actor, now, amountFils);
+  // Dated the day the bank received it: the books then hold it when the bank does.
+  return approvePayment(
+    tx,
+    payment.id,
+    actor,
+    now,
+    amountFils,
+    momentOfDay(input.transferDate, now),
+  );
+}
+
+/**
+ * Payments a bank line could be linked to by hand: a member's receipts waiting and payments
+ * approved (the newest first), or those of an amount whose day falls within [from, to].
+ */
+export async function linkablePayments(
+  db: DbOrTx,
+  which: { memberId: number } | { amountFils: Fils; from: string; to: string },
+): Promise<PaymentForMatching[]> {
+  const day = sql`coalesce(${payments.transferDate}, (${payments.createdAt} at time zone 'Asia/Dubai')::date)`;
+  const rows = await db
+    .select(columns)
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, ['pending', 'approved']),
+        eq(payments.carriedOver, false),
+        'memberId' in which
+          ? eq(payments.userId, which.memberId)
+          : and(
+              or(
+                and(eq(payments.status, 'pending'), eq(payments.amountFils, which.amountFils)),
+                eq(payments.approvedAmountFils, which.amountFils),
+              ),
+              sql`${day} between ${which.from}::date and ${which.to}::date`,
+            ),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(30);
+  return rows.map(forMatching);
 }
 
 /** Whether a payment is still waiting, for a bulk approval that skips what another admin did. */

@@ -16,12 +16,14 @@ export {
 } from './admin-views.ts';
 export {
   isWaiting,
+  linkablePayments,
   paymentsForMatching,
   recordPaymentFromBank,
   waitingPayments,
   type PaymentForMatching,
 } from './bank-side.ts';
 export { approvePayment } from './review.ts';
+export { refuseSavingsBelowHolds, reversePayment } from './reverse.ts';
 export { duesBehind, type DuesBehind } from './arrears.ts';
 export { monthsBehind, settleMonthsAtExit } from './months.ts';
 export { chargeFine, duesCalendarRun, runDuesCalendar } from './dues-job.ts';

@@ -66,6 +66,8 @@ export async function approvePayment(
   actor: Actor,
   now: Date,
   correctedAmountFils?: Fils,
+  /** When the money moved: the bank line's day for a payment approved from the statement. */
+  occurredAt: Date = now,
 ): Promise<Payment> {
   return db.transaction(async (tx) => {
     const payment = await lockPending(tx, paymentId);
@@ -109,7 +111,7 @@ export async function approvePayment(
       await postEntry(tx, {
         kind: 'dues',
         memo: `Monthly due ${payment.period ? periodLabel(payment.period) : ''}`.trim(),
-        occurredAt: now,
+        occurredAt,
         createdBy: actor.id,
         paymentId,
         lines: [
@@ -123,7 +125,14 @@ export async function approvePayment(
       });
     } else {
       if (!payment.loanId) throw new Error(`repayment ${paymentId} has no loan`);
-      await applyRepayment(tx, { loanId: payment.loanId, amountFils, actor, now, paymentId });
+      await applyRepayment(tx, {
+        loanId: payment.loanId,
+        amountFils,
+        actor,
+        now,
+        paymentId,
+        occurredAt,
+      });
     }
     const [updated] = await tx
       .update(payments)

@@ -1,6 +1,5 @@
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { filsToAed, type Fils } from '@jamiya/money/fils';
-import type { FundProposal } from '@jamiya/contracts/proposals';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { fundProposals, type ProposalAction } from '../../db/schema/proposals.ts';
 import { users } from '../../db/schema/users.ts';
@@ -9,6 +8,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
 import { memberRefsById } from '../users/public.ts';
+import { ALREADY_PROPOSED } from './already-proposed.ts';
 
 // Maker-checker for money leaving the fund and whatever could stand in for it, after Apache
 // Fineract's: with two or more active admins, the first call proposes and a different admin's
@@ -40,31 +40,6 @@ export async function activeAdminCount(db: DbOrTx): Promise<number> {
     .where(and(eq(users.role, 'admin'), eq(users.status, 1)));
   return Number(row?.n ?? 0);
 }
-
-const ALREADY_PROPOSED: Record<ProposalAction, string> = {
-  'loan.disburse':
-    /*i18n*/ 'You proposed paying out this loan; a second admin must confirm it, or withdraw the proposal.',
-  'loan.write_off':
-    /*i18n*/ 'You proposed writing off this loan; a second admin must confirm it, or withdraw the proposal.',
-  'loan.cash_repayment':
-    /*i18n*/ 'You proposed recording this cash repayment; a second admin must confirm it, or withdraw the proposal.',
-  'bonus.close':
-    /*i18n*/ 'You proposed closing this share-out; a second admin must confirm it, or withdraw the proposal.',
-  'member.deactivate':
-    /*i18n*/ 'You proposed making this admin inactive; a second admin must confirm it, or withdraw the proposal.',
-  'member.activate':
-    /*i18n*/ 'You proposed making this admin active again; a second admin must confirm it, or withdraw the proposal.',
-  'member.password_link':
-    /*i18n*/ 'You proposed a link to set a new password for this member; a second admin must confirm it, or withdraw the proposal.',
-  'import.apply':
-    /*i18n*/ 'You proposed applying this import; a second admin must confirm it, or withdraw the proposal.',
-  'bank.assign':
-    /*i18n*/ 'You proposed assigning this bank line; a second admin must confirm it, or withdraw the proposal.',
-  'fine.waive':
-    /*i18n*/ 'You proposed waiving this fine; a second admin must confirm it, or withdraw the proposal.',
-  'exit.payout':
-    /*i18n*/ 'You proposed paying out this member who leaves; a second admin must confirm it, or withdraw the proposal.',
-};
 
 /** Null-safe equality of a nullable target column. */
 const sameTarget = (
@@ -276,62 +251,30 @@ export async function withdrawProposalsOf(
     );
 }
 
+/** Withdraws what is still proposed about subjects that are gone (a statement's lines taken back). */
+export async function withdrawProposalsAbout(
+  tx: DbOrTx,
+  actions: ProposalAction[],
+  subjects: string[],
+  now: Date,
+): Promise<void> {
+  if (subjects.length === 0) return;
+  await tx
+    .update(fundProposals)
+    .set({ state: 'withdrawn', decidedAt: now })
+    .where(
+      and(
+        inArray(fundProposals.action, actions),
+        inArray(fundProposals.subject, subjects),
+        eq(fundProposals.state, 'open'),
+      ),
+    );
+}
+
 export async function openProposals(db: DbOrTx): Promise<ProposalRow[]> {
   return db
     .select()
     .from(fundProposals)
     .where(eq(fundProposals.state, 'open'))
     .orderBy(desc(fundProposals.id));
-}
-
-/**
- * Proposals as the treasurer's lists show them, with the proposer and the member concerned:
- * of a loan's, its owner, from `loanOwners` (the loan's id to its member's), which the caller
- * asks loans for.
- */
-function memberInDetails(details: unknown): number | undefined {
-  const id = (details as { memberId?: unknown } | null)?.memberId;
-  return typeof id === 'number' ? id : undefined;
-}
-
-export async function toProposalViews(
-  db: DbOrTx,
-  rows: ProposalRow[],
-  loanOwners: ReadonlyMap<number, number> = new Map(),
-): Promise<FundProposal[]> {
-  if (rows.length === 0) return [];
-  const ownerOf = (loanId: number | null) => (loanId === null ? undefined : loanOwners.get(loanId));
-  // A proposal on a subject (a bank line) names its member in its details, not in the key that
-  // keeps it the subject's only open proposal.
-  const concernedBy = (r: ProposalRow) =>
-    r.memberId ?? ownerOf(r.loanId) ?? memberInDetails(r.details);
-  const people = await memberRefsById(db, [
-    ...rows.map((r) => r.proposedBy),
-    ...rows.flatMap((r) => concernedBy(r) ?? []),
-  ]);
-  return rows.map((r) => {
-    const { amountFils, ...details } = (r.details ?? {}) as { amountFils?: number };
-    const concerned = concernedBy(r);
-    return {
-      id: r.id,
-      action: r.action,
-      loan_id: r.loanId,
-      member: concerned === undefined ? null : (people.get(concerned) ?? null),
-      amount: amountFils === undefined ? null : filsToAed(amountFils),
-      reason: r.reason,
-      details: Object.keys(details).length ? details : null,
-      proposed_by: people.get(r.proposedBy)!,
-      proposed_at: r.proposedAt.toISOString(),
-    };
-  });
-}
-
-/** The 202 answer of a call that made a proposal: what it says, and the proposal as listed. */
-export async function proposedAnswer(
-  db: DbOrTx,
-  row: ProposalRow,
-  message: string,
-): Promise<{ message: string; pending_confirmation: true; proposal: FundProposal }> {
-  const [proposal] = await toProposalViews(db, [row]);
-  return { message, pending_confirmation: true, proposal: proposal! };
 }

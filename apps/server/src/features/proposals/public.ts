@@ -4,12 +4,12 @@ export {
   activeAdminCount,
   carriedOutProposals,
   openProposals,
-  proposedAnswer,
+  withdrawProposalsAbout,
   withdrawProposalsOf,
   withdrawProposalsOfLoan,
-  toProposalViews,
   withSecondAdmin,
   type Decision,
   type ProposalRow,
 } from './proposals.ts';
 export { proposalAdminRoutes } from './routes.ts';
+export { proposedAnswer, toProposalViews } from './views.ts';

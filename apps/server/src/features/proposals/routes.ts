@@ -5,7 +5,8 @@ import { errorBody } from '@jamiya/contracts/common';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { openProposals, toProposalViews, withdrawProposal, type ProposalRow } from './proposals.ts';
+import { openProposals, withdrawProposal, type ProposalRow } from './proposals.ts';
+import { toProposalViews } from './views.ts';
 
 /** Each loan's member, by the loan's id: loans answers it, given by app.ts (proposals knows no loan). */
 export type LoanOwners = (db: DbOrTx, loanIds: number[]) => Promise<ReadonlyMap<number, number>>;

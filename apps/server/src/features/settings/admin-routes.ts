@@ -85,6 +85,9 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             ...(body.exit_rules === undefined
               ? {}
               : { shareOutAtExit: body.exit_rules.share_out_at_exit }),
+            ...(body.books_rules === undefined
+              ? {}
+              : { oneAdminBankFeeFils: body.books_rules.one_admin_bank_fee }),
             ...(body.loan_policy.charge_called === undefined
               ? {}
               : { loanCharge: body.loan_policy.charge_called }),

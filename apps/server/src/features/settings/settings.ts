@@ -75,7 +75,12 @@ export function toPublicSettings(s: Settings, language: Language = 'en'): Public
 /** The settings as the treasurer reads them: the English texts, and every language's beside. */
 export function toAdminSettings(s: Settings): AdminSettings {
   const { texts_in: _, ...english } = toPublicSettings(s, 'en');
-  return { ...english, translations: s.textTranslations, updated_at: s.updatedAt.toISOString() };
+  return {
+    ...english,
+    translations: s.textTranslations,
+    books_rules: { one_admin_bank_fee: filsToAed(s.oneAdminBankFeeFils) },
+    updated_at: s.updatedAt.toISOString(),
+  };
 }
 
 /** What a save keeps of the texts written in other languages: the non-empty ones. */

@@ -2,7 +2,8 @@ import PDFDocument from 'pdfkit';
 import { directionOf, type Language } from '@jamiya/contracts/languages';
 import type { Fils } from '@jamiya/money/fils';
 import { textsIn } from '../../lib/i18n.ts';
-import { bytesOf, isolate, pageFrame, textWriter, type Align, type TextStyle } from './pdf-text.ts';
+import { bytesOf, isolate, pageFrame, textWriter, type TextStyle } from '../../lib/pdf/pdf-text.ts';
+import { INK, MUTED, PAGE, RULE, tableWriter, type Column } from '../../lib/pdf/pdf-table.ts';
 import { pdfAmount } from './statement-pdf.ts';
 
 /** What the settlement of a member who left paid, as the clearance letter says it. */
@@ -30,20 +31,8 @@ export interface ClearanceLetter {
   language: Language;
 }
 
-// As the statement's (statement-pdf.ts): an A4 page, its ink and rules.
-const PAGE = { size: 'A4', margin: 40 } as const;
-const INK = '#0f172a';
-const MUTED = '#475569';
-const RULE = '#cbd5e1';
-const STRIPE = '#f1f5f9';
-const CELL_PAD = 4;
 const TABLE_SIZE = 10;
 const TEXT_SIZE = 11;
-
-interface Column {
-  width: number;
-  align: Align;
-}
 
 /** The letter's file, named by the member's ID alone: "clearance-letter-M0012.pdf". */
 export function clearanceFileName(uniqueId: string): string {
@@ -76,6 +65,7 @@ export function clearanceLetterPdf(letter: ClearanceLetter): Promise<Buffer> {
   const writer = textWriter(doc, direction);
 
   const { left, width, xOf } = pageFrame(doc, direction);
+  const table = tableWriter(doc, writer, xOf, TABLE_SIZE);
   const write = (text: string, start: number, top: number, boxWidth: number, style: TextStyle) =>
     writer.draw(text, xOf(start, boxWidth), top, boxWidth, style);
   const rule = (top: number) =>
@@ -156,34 +146,6 @@ export function clearanceLetterPdf(letter: ClearanceLetter): Promise<Buffer> {
     top: number,
     style: { isHeader?: boolean; isBold?: boolean } = {},
   ): number {
-    const cellStyle = (column: Column): TextStyle => ({
-      size: TABLE_SIZE,
-      isBold: style.isHeader === true || style.isBold === true,
-      color: style.isHeader ? MUTED : INK,
-      align: column.align,
-    });
-    const height =
-      Math.max(
-        ...cells.map((cell, i) =>
-          writer.heightOf(cell, columns[i]!.width - 2 * CELL_PAD, cellStyle(columns[i]!)),
-        ),
-      ) +
-      2 * CELL_PAD;
-    const total = columns.reduce((s, c) => s + c.width, 0);
-    const x = xOf(0, total);
-    if (style.isHeader) doc.rect(x, top, total, height).fill(STRIPE);
-    doc
-      .moveTo(x, top + height)
-      .lineTo(x + total, top + height)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    let start = 0;
-    cells.forEach((cell, i) => {
-      const column = columns[i]!;
-      write(cell, start + CELL_PAD, top + CELL_PAD, column.width - 2 * CELL_PAD, cellStyle(column));
-      start += column.width;
-    });
-    return top + height;
+    return table.row(columns, cells, top, style);
   }
 }

@@ -6,7 +6,8 @@ import { formatMoney } from '@jamiya/money/format';
 import { textsIn } from '../../lib/i18n.ts';
 import { describeMovement } from '../ledger/public.ts';
 import { KIND_NAMES, type StatementSubject } from './statement-view.ts';
-import { bytesOf, isolate, pageFrame, textWriter, type Align, type TextStyle } from './pdf-text.ts';
+import { bytesOf, isolate, pageFrame, textWriter, type Align } from '../../lib/pdf/pdf-text.ts';
+import { MUTED, INK, PAGE, tableWriter, type Cell } from '../../lib/pdf/pdf-table.ts';
 
 export interface StatementDocument extends StatementSubject {
   issuedAt: Date;
@@ -18,13 +19,7 @@ export interface StatementDocument extends StatementSubject {
 export const pdfAmount = (fils: Fils, language: Language = 'en'): string =>
   formatMoney(fils, language, { currency: false });
 
-const PAGE = { size: 'A4', margin: 40 } as const;
 const FOOTER_HEIGHT = 24;
-const INK = '#0f172a';
-const MUTED = '#475569';
-const RULE = '#cbd5e1';
-const STRIPE = '#f1f5f9';
-const CELL_PAD = 4;
 const TABLE_SIZE = 8.5;
 
 interface Column {
@@ -32,9 +27,6 @@ interface Column {
   width: number;
   align: Align;
 }
-
-/** A cell's text and, for what someone typed, its own direction. */
-type Cell = string | { typed: string };
 
 /**
  * The member's statement as a PDF in the reader's language (decision 031): who, which period,
@@ -65,13 +57,7 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
 
   const { left, width, xOf } = pageFrame(doc, direction);
   const bottom = () => doc.page.height - doc.page.margins.bottom - FOOTER_HEIGHT;
-  /** A cell as the writer takes it: what someone typed keeps its own direction. */
-  const cellText = (cell: Cell, style: TextStyle): [string, TextStyle] =>
-    typeof cell === 'string' ? [cell, style] : [cell.typed, { ...style, direction: 'auto' }];
-  const write = (cell: Cell, start: number, top: number, boxWidth: number, style: TextStyle) => {
-    const [text, own] = cellText(cell, style);
-    return writer.draw(text, xOf(start, boxWidth), top, boxWidth, own);
-  };
+  const { write, row, rowHeight } = tableWriter(doc, writer, xOf, TABLE_SIZE);
 
   // Heading.
   let y = doc.page.margins.top;
@@ -230,51 +216,5 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
 
   function headers(of: Column[]): Cell[] {
     return of.map((c) => c.header);
-  }
-
-  function cellStyle(column: Column, isHeader = false): TextStyle {
-    return {
-      size: TABLE_SIZE,
-      isBold: isHeader,
-      color: isHeader ? MUTED : INK,
-      align: column.align,
-    };
-  }
-
-  function rowHeight(of: Column[], cells: Cell[], isHeader = false): number {
-    const heights = cells.map((cell, i) => {
-      const column = of[i]!;
-      const [text, style] = cellText(cell, cellStyle(column, isHeader));
-      return writer.heightOf(text, column.width - 2 * CELL_PAD, style);
-    });
-    return Math.max(...heights) + 2 * CELL_PAD;
-  }
-
-  /** Draws one table row at `top` (its `height` when measured already); answers where the next row starts. */
-  function row(
-    of: Column[],
-    cells: Cell[],
-    top: number,
-    style: { isHeader?: boolean; isStriped?: boolean; height?: number } = {},
-  ): number {
-    const height = style.height ?? rowHeight(of, cells, style.isHeader);
-    const total = of.reduce((s, c) => s + c.width, 0);
-    const x = xOf(0, total);
-    if (style.isHeader) doc.rect(x, top, total, height).fill(STRIPE);
-    else if (style.isStriped) doc.rect(x, top, total, height).fill('#f8fafc');
-    doc
-      .moveTo(x, top + height)
-      .lineTo(x + total, top + height)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    let start = 0;
-    cells.forEach((cell, i) => {
-      const column = of[i]!;
-      const inner = column.width - 2 * CELL_PAD;
-      write(cell, start + CELL_PAD, top + CELL_PAD, inner, cellStyle(column, style.isHeader));
-      start += column.width;
-    });
-    return top + height;
   }
 }

@@ -9,6 +9,7 @@ import {
   describeMovement,
   interestPostedOn,
   memberMovements,
+  type CorrectionOf,
   type EntryKind,
 } from '../ledger/public.ts';
 import { openingInterestOwedOf, scheduledInterestOf } from '../loans/public.ts';
@@ -25,6 +26,8 @@ export interface StatementRow {
   period: string | null;
   /** The days a share-out shared the interest of (YYYY-MM-DD), for a bonus. */
   shareOut: { from: string; to: string } | null;
+  /** What a correction corrected. */
+  correction?: CorrectionOf | null;
   savingsChangeFils: Fils;
   /** Change of what the member owes on loans, principal and interest: the two below. */
   loanChangeFils: Fils;
@@ -111,6 +114,10 @@ export async function memberStatement(db: DbOrTx, userId: number): Promise<State
       loanId: r.loanId,
       period: r.paymentId === null ? null : (periods.get(r.paymentId) ?? null),
       shareOut: shareOuts.get(r.entryId) ?? null,
+      correction:
+        r.correctedKind && r.correctedOn
+          ? { kind: r.correctedKind, on: r.correctedOn, reasonCode: r.reasonCode }
+          : null,
       savingsChangeFils,
       loanChangeFils: loanPrincipalChangeFils + loanInterestChangeFils,
       loanPrincipalChangeFils,

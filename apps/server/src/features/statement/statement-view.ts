@@ -53,6 +53,8 @@ export const KIND_NAMES: Record<EntryKind, TextId> = {
   fine: /*i18n*/ 'statement.kinds.fine',
   fine_waiver: /*i18n*/ 'statement.kinds.fine_waiver',
   exit: /*i18n*/ 'statement.kinds.exit',
+  booking: /*i18n*/ 'statement.kinds.booking',
+  journal: /*i18n*/ 'statement.kinds.journal',
 };
 
 const CSV_COLUMNS = [

@@ -1,4 +1,5 @@
-import type { BankStatement, MatchReason } from '@jamiya/contracts/bank';
+import type { AccountKind } from '@jamiya/contracts/values';
+import type { BankStatement, LinkKind, MatchReason } from '@jamiya/contracts/bank';
 import type { DateOrder, MappingRole } from './lib/csv-mapping.ts';
 
 // Texts chosen by a value, each id written whole for Lingui's extract (decision 046).
@@ -40,4 +41,21 @@ export const ENTRY_KIND_TEXTS: Record<string, string> = {
   repayment: /*i18n*/ 'admin-bank.entryKinds.repayment',
   write_off: /*i18n*/ 'admin-bank.entryKinds.write_off',
   bonus: /*i18n*/ 'admin-bank.entryKinds.bonus',
+};
+
+/** The kinds of the chart's accounts, as the "Book as…" list groups them. */
+export const ACCOUNT_KIND_TEXTS: Record<AccountKind, string> = {
+  asset: /*i18n*/ 'admin-bank.accountKinds.asset',
+  liability: /*i18n*/ 'admin-bank.accountKinds.liability',
+  equity: /*i18n*/ 'admin-bank.accountKinds.equity',
+  income: /*i18n*/ 'admin-bank.accountKinds.income',
+  expense: /*i18n*/ 'admin-bank.accountKinds.expense',
+};
+
+/** How a line in the books got there. */
+export const LINK_TEXTS: Record<LinkKind, string> = {
+  match: /*i18n*/ 'admin-bank.linked.match',
+  hand: /*i18n*/ 'admin-bank.linked.hand',
+  assign: /*i18n*/ 'admin-bank.linked.assign',
+  book: /*i18n*/ 'admin-bank.linked.book',
 };

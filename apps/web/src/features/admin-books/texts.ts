@@ -1,3 +1,6 @@
+import type { AccountKind, CorrectionReason } from '@jamiya/contracts/values';
+import type { EntryKind } from './api/get-journal.ts';
+
 // Texts chosen by a value, each id written whole for Lingui's extract (decision 046).
 
 export const AUDIT_GROUPS_TEXTS: Record<string, string> = {
@@ -56,9 +59,13 @@ export const AUDIT_ACTIONS_TEXTS: Record<string, string> = {
   'exit.request': /*i18n*/ 'admin-books.audit.actions.exit.request',
   'exit.withdraw': /*i18n*/ 'admin-books.audit.actions.exit.withdraw',
   'exit.payout': /*i18n*/ 'admin-books.audit.actions.exit.payout',
+  'account.create': /*i18n*/ 'admin-books.audit.actions.account.create',
+  'account.update': /*i18n*/ 'admin-books.audit.actions.account.update',
+  'account.retire': /*i18n*/ 'admin-books.audit.actions.account.retire',
+  'account.delete': /*i18n*/ 'admin-books.audit.actions.account.delete',
 };
 
-export const KINDS_TEXTS: Record<string, string> = {
+export const KINDS_TEXTS: Record<EntryKind, string> = {
   dues: /*i18n*/ 'admin-books.kinds.dues',
   disbursement: /*i18n*/ 'admin-books.kinds.disbursement',
   repayment: /*i18n*/ 'admin-books.kinds.repayment',
@@ -69,9 +76,12 @@ export const KINDS_TEXTS: Record<string, string> = {
   fine: /*i18n*/ 'admin-books.kinds.fine',
   fine_waiver: /*i18n*/ 'admin-books.kinds.fine_waiver',
   exit: /*i18n*/ 'admin-books.kinds.exit',
+  recovery: /*i18n*/ 'admin-books.kinds.recovery',
+  booking: /*i18n*/ 'admin-books.kinds.booking',
+  journal: /*i18n*/ 'admin-books.kinds.journal',
 };
 
-export const LEDGER_TYPES_TEXTS: Record<string, string> = {
+export const LEDGER_TYPES_TEXTS: Record<AccountKind, string> = {
   asset: /*i18n*/ 'admin-books.ledger.types.asset',
   liability: /*i18n*/ 'admin-books.ledger.types.liability',
   equity: /*i18n*/ 'admin-books.ledger.types.equity',
@@ -105,6 +115,7 @@ export const SETTINGS_LANGUAGES_TEXTS: Record<string, string> = {
 
 export const ACCOUNTS_TEXTS: Record<string, string> = {
   cash: /*i18n*/ 'admin-books.accounts.cash',
+  cash_box: /*i18n*/ 'admin-books.accounts.cash_box',
   interest_income: /*i18n*/ 'admin-books.accounts.interest_income',
   loan_losses: /*i18n*/ 'admin-books.accounts.loan_losses',
   opening_equity: /*i18n*/ 'admin-books.accounts.opening_equity',
@@ -112,4 +123,23 @@ export const ACCOUNTS_TEXTS: Record<string, string> = {
   loan: /*i18n*/ 'admin-books.accounts.loan',
   fines_income: /*i18n*/ 'admin-books.accounts.fines_income',
   fines: /*i18n*/ 'admin-books.accounts.fines',
+};
+
+/** The chart's groups, as the trial balance and the chart of accounts head them. */
+export const ACCOUNT_GROUPS_TEXTS: Record<AccountKind, string> = {
+  asset: /*i18n*/ 'admin-books.groups.asset',
+  liability: /*i18n*/ 'admin-books.groups.liability',
+  equity: /*i18n*/ 'admin-books.groups.equity',
+  income: /*i18n*/ 'admin-books.groups.income',
+  expense: /*i18n*/ 'admin-books.groups.expense',
+};
+
+/** Why an entry is corrected, in words (the member reads it on their statement). */
+export const CORRECTION_REASONS_TEXTS: Record<CorrectionReason, string> = {
+  wrong_member: /*i18n*/ 'admin-books.reasons.wrong_member',
+  wrong_month: /*i18n*/ 'admin-books.reasons.wrong_month',
+  wrong_amount: /*i18n*/ 'admin-books.reasons.wrong_amount',
+  duplicate: /*i18n*/ 'admin-books.reasons.duplicate',
+  wrong_account: /*i18n*/ 'admin-books.reasons.wrong_account',
+  other: /*i18n*/ 'admin-books.reasons.other',
 };

@@ -38,6 +38,7 @@ export const PAYMENTS_STATES_TEXTS: Record<string, string> = {
   pending: /*i18n*/ 'admin-members.payments.states.pending',
   approved: /*i18n*/ 'admin-members.payments.states.approved',
   rejected: /*i18n*/ 'admin-members.payments.states.rejected',
+  reversed: /*i18n*/ 'admin-members.payments.states.reversed',
 };
 
 export const KINDS_TEXTS: Record<string, string> = {
@@ -51,6 +52,9 @@ export const KINDS_TEXTS: Record<string, string> = {
   fine: /*i18n*/ 'admin-members.kinds.fine',
   fine_waiver: /*i18n*/ 'admin-members.kinds.fine_waiver',
   exit: /*i18n*/ 'admin-members.kinds.exit',
+  booking: /*i18n*/ 'admin-members.kinds.booking',
+  journal: /*i18n*/ 'admin-members.kinds.journal',
+  recovery: /*i18n*/ 'admin-members.kinds.recovery',
 };
 
 export const STATUS_TEXTS: Record<string, string> = {

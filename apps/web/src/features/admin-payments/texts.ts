@@ -4,6 +4,7 @@ export const PAYMENTS_STATUS_TEXTS: Record<string, string> = {
   pending: /*i18n*/ 'admin-payments.payments.status.pending',
   approved: /*i18n*/ 'admin-payments.payments.status.approved',
   rejected: /*i18n*/ 'admin-payments.payments.status.rejected',
+  reversed: /*i18n*/ 'admin-payments.payments.status.reversed',
 };
 
 export const PAYMENTS_TEXTS: Record<string, string> = {

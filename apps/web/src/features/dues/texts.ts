@@ -6,4 +6,5 @@ export const HISTORY_TEXTS: Record<string, string> = {
   pending: /*i18n*/ 'dues.history.pending',
   approved: /*i18n*/ 'dues.history.approved',
   rejected: /*i18n*/ 'dues.history.rejected',
+  reversed: /*i18n*/ 'dues.history.reversed',
 };

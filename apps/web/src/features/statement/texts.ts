@@ -23,6 +23,8 @@ export const KINDS_TEXTS: Record<StatementKind, string> = {
   fine: /*i18n*/ 'statement.kinds.fine',
   fine_waiver: /*i18n*/ 'statement.kinds.fine_waiver',
   exit: /*i18n*/ 'statement.kinds.exit',
+  booking: /*i18n*/ 'statement.kinds.booking',
+  journal: /*i18n*/ 'statement.kinds.journal',
 };
 
 export const SUMMARY_TEXTS: Record<string, string> = {

@@ -2,18 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AssignLineBody, BankLine } from '@jamiya/contracts/bank';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
-import { rememberProposal, type FundProposal } from '../../../api/proposals.ts';
+import { rememberProposal } from '../../../api/proposals.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';
+import { isProposed, type ProposedAnswer } from '../lib/proposed-answer.ts';
 
 /** 201: the payment recorded from the line; 202: proposed, waiting for a second admin. */
-export type AssignAnswer =
-  | { message: string; line: BankLine; payment_id: number }
-  | { message: string; pending_confirmation: true; proposal: FundProposal };
-
-export const isProposed = (
-  answer: AssignAnswer,
-): answer is Extract<AssignAnswer, { pending_confirmation: true }> =>
-  'pending_confirmation' in answer && answer.pending_confirmation;
+export type AssignAnswer = { message: string; line: BankLine; payment_id: number } | ProposedAnswer;
 
 /**
  * Money the bank received without a receipt, assigned to a member's month or loan; the same

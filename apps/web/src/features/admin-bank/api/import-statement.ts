@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BankStatement } from '@jamiya/contracts/bank';
+import type { BankStatement, LookalikeChoice } from '@jamiya/contracts/bank';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';
@@ -11,8 +11,12 @@ export interface StatementImported {
   statement: BankStatement;
 }
 
+/** What is sent: the form's values and, once asked (409), whether the lookalike lines are new. */
+export type StatementSent = StatementFormValues & { lookalikes?: LookalikeChoice };
+
 /**
- * POST /api/admin/bank-statements: the file, the bank's name and, for a CSV, its mapping.
+ * POST /api/admin/bank-statements: the file, the bank's name and, for a CSV, its mapping; sent
+ * again with `lookalikes` when lines look like lines already held and the treasurer says which.
  * `progress` goes from 0 to 1 while the file goes, stays at 1 while the server reads and
  * matches it, and is null otherwise.
  */
@@ -20,11 +24,12 @@ export function useImportStatement() {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const send = useMoneyMutation({
-    mutationFn: ({ file, bank, mapping }: StatementFormValues, idempotencyKey: string) => {
+    mutationFn: ({ file, bank, mapping, lookalikes }: StatementSent, idempotencyKey: string) => {
       setProgress(0);
       const form = new FormData();
       if (bank) form.append('bank', bank);
       if (mapping) form.append('mapping', JSON.stringify(mapping));
+      if (lookalikes) form.append('lookalikes', lookalikes);
       form.append('file', file, file.name);
       return api<StatementImported>('/api/admin/bank-statements', {
         form,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import type { AssignLineBody, BankLine } from '@jamiya/contracts/bank';
 import { addMonthsToPeriod } from '@jamiya/money/dates';
 import { useTexts } from '../../../lib/i18n.tsx';
@@ -9,20 +9,18 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, periodLabel } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage, toastError } from '../../../lib/messages.ts';
-import { isProposed, useAssignLine } from '../api/assign-line.ts';
-import { useFindMembers, useMember } from '../api/get-members.ts';
-import { memberIdIn } from '../lib/member-reference.ts';
+import { useAssignLine } from '../api/assign-line.ts';
+import { useMember } from '../api/get-members.ts';
+import { isProposed } from '../lib/proposed-answer.ts';
 import { LineSummary } from './bank-line.tsx';
-
-/** What an assignment did: recorded (201) or proposed to a second admin (202). */
-export interface Assigned {
-  isProposed: boolean;
-  message: string;
-}
+import type { LineDone } from './line-outcome.tsx';
+import { LinkCandidates } from './link-candidates.tsx';
+import { MemberSearch, useMemberSearch } from './member-search.tsx';
 
 /**
  * Money without a receipt given to a member: whom (looked up by the member ID the line's text
- * carries, else by a search) and what for, a month's due or a loan.
+ * carries, else by a search) and what for, a month's due or a loan. When the member's month
+ * already has its receipt waiting or is paid (409), their payments are offered to link instead.
  */
 export function AssignDialog({
   line,
@@ -31,7 +29,7 @@ export function AssignDialog({
 }: {
   line: BankLine | null;
   onClose: () => void;
-  onDone: (assigned: Assigned) => void;
+  onDone: (done: LineDone) => void;
 }) {
   const i18n = useTexts();
   const assign = useAssignLine();
@@ -60,33 +58,20 @@ function AssignForm({
   line: BankLine;
   assign: ReturnType<typeof useAssignLine>;
   onClose: () => void;
-  onDone: (assigned: Assigned) => void;
+  onDone: (done: LineDone) => void;
 }) {
   const i18n = useTexts();
-  const resultsId = useId();
   const linePeriod = line.booked_on.slice(0, 7);
-  const [search, setSearch] = useState(() => memberIdIn(line.text) ?? '');
-  const [looked, setLooked] = useState(search);
-  useEffect(() => {
-    const timer = setTimeout(() => setLooked(search.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const found = useFindMembers(looked);
-  const members = found.data?.items ?? [];
-  const [pickedId, setPickedId] = useState<number | null>(null);
-  // One member found is the one meant, until another is picked.
-  const memberId =
-    pickedId !== null && members.some((m) => m.id === pickedId)
-      ? pickedId
-      : members.length === 1
-        ? members[0]!.id
-        : null;
+  const search = useMemberSearch(line);
+  const { memberId } = search;
   const member = useMember(memberId);
   const loans = (member.data?.loans ?? []).filter((l) => l.state === 'active');
   const [purpose, setPurpose] = useState<'dues' | 'loan'>('dues');
   const [period, setPeriod] = useState(linePeriod);
   const [loanId, setLoanId] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The member whose payments are offered to link, once the assignment was refused (409).
+  const [linkFor, setLinkFor] = useState<number | null>(null);
 
   const months = Array.from({ length: MONTHS_BEFORE + MONTHS_AFTER + 1 }, (_, i) =>
     addMonthsToPeriod(linePeriod, i - MONTHS_BEFORE),
@@ -95,6 +80,7 @@ function AssignForm({
 
   const run = async () => {
     setRefusal(null);
+    setLinkFor(null);
     if (memberId === null) return setRefusal(i18n._('admin-bank.assign.memberMissing'));
     if (purpose === 'loan' && chosenLoan === undefined)
       return setRefusal(i18n._('admin-bank.assign.loanMissing'));
@@ -104,8 +90,9 @@ function AssignForm({
         : { member_id: memberId, loan_id: chosenLoan! };
     try {
       const answer = await assign.mutateAsync({ lineId: line.id, body });
-      onDone({ isProposed: isProposed(answer), message: answer.message });
+      onDone({ kind: isProposed(answer) ? 'proposed' : 'recorded', message: answer.message });
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setLinkFor(memberId);
       if (error instanceof ApiError && error.status >= 400 && error.status < 500)
         setRefusal(errorMessage(error));
       else toastError(error);
@@ -124,60 +111,7 @@ function AssignForm({
       <div className="rounded-xl bg-slate-50 p-3">
         <LineSummary line={line} />
       </div>
-      <Field
-        label={i18n._('admin-bank.assign.member')}
-        hint={i18n._('admin-bank.assign.memberHint')}
-      >
-        {(a) => (
-          <input
-            {...a}
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            aria-controls={resultsId}
-            autoComplete="off"
-            // The dialog is opened to find the member.
-            autoFocus
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <fieldset id={resultsId} className="flex flex-col gap-1">
-        <legend className="text-sm font-medium text-slate-800">
-          {i18n._('admin-bank.assign.found')}
-        </legend>
-        <p role="status" className="text-sm text-slate-700">
-          {looked.length < 2
-            ? i18n._('admin-bank.assign.typeMore')
-            : found.isFetching
-              ? i18n._('admin-bank.assign.searching')
-              : found.isError
-                ? errorMessage(found.error)
-                : members.length === 0
-                  ? i18n._('admin-bank.assign.noneFound')
-                  : ''}
-        </p>
-        {members.map((m) => (
-          <label
-            key={m.id}
-            className="flex min-h-11 items-center gap-3 rounded-lg px-2 text-slate-900 hover:bg-slate-50"
-          >
-            <input
-              type="radio"
-              name="member"
-              checked={memberId === m.id}
-              onChange={() => setPickedId(m.id)}
-              className="size-5 shrink-0 accent-brand-700"
-            />
-            <span className="min-w-0 break-words">
-              <bdi className="font-semibold">{m.name}</bdi>{' '}
-              <span className="text-slate-600" dir="ltr">
-                ({m.unique_id})
-              </span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <MemberSearch state={search} />
       <fieldset className="flex flex-col gap-1">
         <legend className="text-sm font-medium text-slate-800">
           {i18n._('admin-bank.assign.purpose')}
@@ -255,6 +189,12 @@ function AssignForm({
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
           {refusal}
         </p>
+      )}
+      {linkFor !== null && linkFor === memberId && (
+        <div className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3">
+          <p className="text-sm text-slate-800">{i18n._('admin-bank.assign.linkInstead')}</p>
+          <LinkCandidates line={line} memberId={linkFor} onLinked={onDone} />
+        </div>
       )}
       <p className="text-sm text-slate-700">
         {i18n._('admin-bank.assign.note', {

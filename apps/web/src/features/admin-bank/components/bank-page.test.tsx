@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { setupPage, type StubRequest } from '../../../testing/render.tsx';
-import { settingsBody } from '../../../testing/api-fixtures.ts';
-import { adminProfileBody } from '../../../testing/admin-fixtures.ts';
+import type { StubRequest } from '../../../testing/render.tsx';
 import { chairProfileBody } from '../../../testing/proposal-fixtures.ts';
 import { isolated } from '../../../lib/bidi.ts';
 import {
@@ -19,35 +17,12 @@ import {
   listBody,
   octoberBody,
   proposedBody,
-  reconciliationBody,
   settledDetailBody,
   statementBody,
-  zainab,
-  zainabDetail,
 } from '../testing/fixtures.ts';
-import { BankPage } from './bank-page.tsx';
+import { posts, setupBankPage } from '../testing/setup-bank-page.tsx';
 
-type Handlers = Parameters<typeof setupPage>[1];
-
-function setup(handlers: Handlers = {}, at = '/admin/bank') {
-  return setupPage(
-    <BankPage />,
-    {
-      'GET /api/profile': () => ({ body: adminProfileBody() }),
-      'GET /api/settings': () => ({ body: settingsBody() }),
-      'GET /api/admin/bank-statements': () => ({ body: listBody([statementBody()]) }),
-      'GET /api/admin/bank-statements/3': () => ({ body: detailBody() }),
-      'GET /api/admin/reconciliation': () => ({ body: reconciliationBody() }),
-      'GET /api/admin/proposals': () => ({ body: { items: [] } }),
-      'GET /api/admin/members': () => ({ body: { items: [zainab()], next_cursor: null } }),
-      'GET /api/admin/members/14': () => ({ body: zainabDetail() }),
-      ...handlers,
-    },
-    { path: '/admin/bank', at },
-  );
-}
-
-const posts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'POST');
+const setup = setupBankPage;
 const sentForm = (request: StubRequest) => {
   const form = request.body as FormData;
   const mapping = form.get('mapping');

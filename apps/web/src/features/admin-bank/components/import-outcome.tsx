@@ -2,13 +2,19 @@ import { useState } from 'react';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { FocusHeading } from '../../../components/focus-heading.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
+import type { LookalikeChoice } from '@jamiya/contracts/bank';
 import type { StatementImported } from '../api/import-statement.ts';
 import type { FileProblems } from '../lib/file-problems.ts';
+import { LookalikesChoice } from './lookalikes-choice.tsx';
 
-/** What the server answered a statement: imported, imported before, or refused. */
+/**
+ * What the server answered a statement: imported, imported before, lines that look like lines
+ * already held (to say which they are), or refused.
+ */
 export type Outcome =
   | { kind: 'imported'; answer: StatementImported }
   | { kind: 'before'; message: string }
+  | { kind: 'lookalikes'; message: string; lines: string[] }
   | { kind: 'problems'; message: string; problems: FileProblems }
   | { kind: 'refused'; message: string };
 
@@ -17,16 +23,31 @@ const LINES_AT_ONCE = 20;
 const TONES = {
   imported: 'border-green-300 bg-green-50 text-green-950',
   before: 'border-amber-300 bg-amber-50 text-amber-950',
+  lookalikes: 'border-amber-300 bg-amber-50 text-amber-950',
   problems: 'border-red-200 bg-red-50 text-red-900',
   refused: 'border-red-200 bg-red-50 text-red-900',
 } as const;
 
-/** The answer under the form; its heading takes the focus as it appears. */
-export function ImportOutcome({ outcome }: { outcome: Outcome }) {
+/**
+ * The answer under the form; its heading takes the focus as it appears. Lookalike lines are
+ * answered through `onLookalikes`, which sends the file again.
+ */
+export function ImportOutcome({
+  outcome,
+  isSending = false,
+  onLookalikes,
+}: {
+  outcome: Outcome;
+  isSending?: boolean;
+  onLookalikes?: (choice: Exclude<LookalikeChoice, 'ask'>) => void;
+}) {
   const i18n = useTexts();
   const title = {
     imported: i18n._('admin-bank.outcome.imported'),
     before: i18n._('admin-bank.outcome.before'),
+    lookalikes: i18n._('admin-bank.outcome.lookalikes', {
+      count: outcome.kind === 'lookalikes' ? outcome.lines.length : 0,
+    }),
     problems: i18n._('admin-bank.outcome.problems'),
     refused: i18n._('admin-bank.outcome.refused'),
   }[outcome.kind];
@@ -57,6 +78,9 @@ export function ImportOutcome({ outcome }: { outcome: Outcome }) {
         <p className="text-sm">{i18n._('admin-bank.outcome.beforeNext')}</p>
       )}
       {outcome.kind === 'problems' && <Problems problems={outcome.problems} />}
+      {outcome.kind === 'lookalikes' && onLookalikes && (
+        <LookalikesChoice lines={outcome.lines} isSending={isSending} onChoose={onLookalikes} />
+      )}
     </section>
   );
 }

@@ -15,7 +15,9 @@ import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useReconciliation } from '../api/get-reconciliation.ts';
 import { daysOf } from '../lib/days.ts';
-import { EntrySummary, LineSummary } from './bank-line.tsx';
+import { EntrySummary } from './bank-line.tsx';
+import { LineOutcome, useLineOutcome } from './line-outcome.tsx';
+import { OpenLines } from './open-lines.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const AT_ONCE = 10;
@@ -82,6 +84,7 @@ export function ReconciliationPanel({ statement }: { statement: BankStatement })
 
 function Verdict({ recon }: { recon: Reconciliation }) {
   const i18n = useTexts();
+  const [said, say] = useLineOutcome();
   // When the latest statement ends before the day asked, both are read at its last day.
   const day =
     recon.statement && recon.statement.to < recon.as_of ? recon.statement.to : recon.as_of;
@@ -129,17 +132,19 @@ function Verdict({ recon }: { recon: Reconciliation }) {
             : recon.verdict}
         </p>
       </div>
+      <LineOutcome id="bank-reconcile-done" said={said} />
       {!recon.agree && (
         <div className="grid gap-4 lg:grid-cols-2">
-          <Missing
-            title={i18n._('admin-bank.reconcile.linesNotInBooks', {
-              count: recon.lines_not_in_books.length,
-            })}
-            items={recon.lines_not_in_books.map((l) => ({
-              key: l.id,
-              node: <LineSummary line={l} />,
-            }))}
-          />
+          {recon.lines_not_in_books.length > 0 && (
+            <div className="flex flex-col gap-2">
+              <h3 className="font-bold text-slate-900">
+                {i18n._('admin-bank.reconcile.linesNotInBooks', {
+                  count: recon.lines_not_in_books.length,
+                })}
+              </h3>
+              <OpenLines lines={recon.lines_not_in_books} onDone={say} atOnce={AT_ONCE} />
+            </div>
+          )}
           <Missing
             title={i18n._('admin-bank.reconcile.entriesNotInBank', {
               count: recon.entries_not_in_bank.length,

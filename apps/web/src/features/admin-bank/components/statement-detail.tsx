@@ -8,6 +8,8 @@ import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useStatement } from '../api/get-statements.ts';
 import { daysOf } from '../lib/days.ts';
+import { DeleteStatement } from './delete-statement.tsx';
+import { LinkedLines } from './linked-lines.tsx';
 import { MatchesPanel } from './matches-panel.tsx';
 import { OtherMovements } from './other-movements.tsx';
 import { ReconciliationPanel } from './reconciliation-panel.tsx';
@@ -16,10 +18,17 @@ import { UnseenReceipts } from './unseen-receipts.tsx';
 
 /**
  * A statement set beside the books, in the order of the month-end: the matches to approve, the
- * money with no receipt to assign, the receipts the bank has not seen, the other movements of
- * cash, and the books against the bank.
+ * money with no receipt to assign, link or book, the receipts the bank has not seen, the other
+ * movements of cash, the lines already in the books, and the books against the bank.
+ * `onDeleted` hears that the statement was taken back.
  */
-export function StatementDetail({ id }: { id: number }) {
+export function StatementDetail({
+  id,
+  onDeleted,
+}: {
+  id: number;
+  onDeleted: (message: string) => void;
+}) {
   const detail = useStatement(id);
   if (detail.isPending) return <Spinner />;
   if (detail.isError && !detail.data)
@@ -29,17 +38,24 @@ export function StatementDetail({ id }: { id: number }) {
   const d = detail.data;
   return (
     <div className="flex flex-col gap-6">
-      <StatementSummary detail={d} />
+      <StatementSummary detail={d} onDeleted={onDeleted} />
       <MatchesPanel detail={d} />
       <UnmatchedLines detail={d} />
       <UnseenReceipts payments={d.unmatched_payments} />
       <OtherMovements detail={d} />
+      <LinkedLines lines={d.linked} />
       <ReconciliationPanel key={d.statement.id} statement={d.statement} />
     </div>
   );
 }
 
-function StatementSummary({ detail: { statement: s, linked } }: { detail: BankStatementDetail }) {
+function StatementSummary({
+  detail: { statement: s, linked },
+  onDeleted,
+}: {
+  detail: BankStatementDetail;
+  onDeleted: (message: string) => void;
+}) {
   const i18n = useTexts();
   const figures = [
     {
@@ -87,6 +103,7 @@ function StatementSummary({ detail: { statement: s, linked } }: { detail: BankSt
           {i18n._('admin-bank.summary.duplicates', { count: s.duplicate_lines })}
         </p>
       )}
+      <DeleteStatement statement={s} onDeleted={onDeleted} />
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useImportStatement } from '../api/import-statement.ts';
+import { useImportStatement, type StatementSent } from '../api/import-statement.ts';
 import { useReadColumns } from '../api/read-columns.ts';
 import {
   isCsvFile,
@@ -118,7 +118,13 @@ export function StatementImport({
   const refuse = (error: unknown) => {
     if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500)
       return show({ kind: 'refused', message: errorMessage(error) });
-    if (error.status === 409) return show({ kind: 'before', message: error.message });
+    const { lookalikes } = error.errors;
+    if (error.status === 409)
+      return show(
+        lookalikes?.length
+          ? { kind: 'lookalikes', message: error.message, lines: lookalikes }
+          : { kind: 'before', message: error.message },
+      );
     const problems = fileProblemsOf(error.errors);
     // A CSV the page did not take for one (its name): its columns first.
     if (error.errors.mapping && !columns && file instanceof File) {
@@ -139,8 +145,10 @@ export function StatementImport({
     );
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setOutcome(null);
+  // The last values sent, to send again with the answer about lookalike lines.
+  const sent = useRef<StatementSent | null>(null);
+  const importStatement = async (values: StatementSent) => {
+    sent.current = values;
     try {
       const answer = await send.mutateAsync(values);
       form.reset(EMPTY);
@@ -151,6 +159,10 @@ export function StatementImport({
     } catch (error) {
       refuse(error);
     }
+  };
+  const onSubmit = form.handleSubmit((values) => {
+    setOutcome(null);
+    return importStatement(values);
   });
 
   const isCsv = file instanceof File && isCsvFile(file);
@@ -217,7 +229,15 @@ export function StatementImport({
       </form>
       {outcome && (
         <LaterPart key={outcome.n}>
-          {({ ImportOutcome }) => <ImportOutcome outcome={outcome.is} />}
+          {({ ImportOutcome }) => (
+            <ImportOutcome
+              outcome={outcome.is}
+              isSending={send.isPending}
+              onLookalikes={(lookalikes) => {
+                if (sent.current) void importStatement({ ...sent.current, lookalikes });
+              }}
+            />
+          )}
         </LaterPart>
       )}
     </section>

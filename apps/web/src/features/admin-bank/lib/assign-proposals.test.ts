@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZAINAB_LINE, assignProposal } from '../testing/fixtures.ts';
-import { proposalsByLine } from './assign-proposals.ts';
+import { proposalsByLine } from './line-proposals.ts';
 import { fileProblemsOf } from './file-problems.ts';
 import { memberIdIn } from './member-reference.ts';
 

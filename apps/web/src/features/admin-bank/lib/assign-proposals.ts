@@ -1,4 +1,3 @@
-import type { BankLine } from '@jamiya/contracts/bank';
 import type { FundProposal } from '../../../api/proposals.ts';
 
 // Money without a receipt assigned by one admin waits for a second (proposals of action
@@ -20,18 +19,4 @@ export function askedOf(proposal: FundProposal): AssignAsked | null {
     period: typeof d.period === 'string' ? d.period : null,
     loanId: typeof d.loanId === 'number' ? d.loanId : null,
   };
-}
-
-/** The open assignment proposals of these lines, by line id. */
-export function proposalsByLine(
-  lines: readonly BankLine[],
-  proposals: readonly FundProposal[],
-): Map<number, FundProposal> {
-  const lineIds = new Set(lines.map((l) => l.id));
-  const paired = new Map<number, FundProposal>();
-  for (const p of proposals) {
-    const lineId = (p.details as Record<string, unknown> | null)?.lineId;
-    if (askedOf(p) && typeof lineId === 'number' && lineIds.has(lineId)) paired.set(lineId, p);
-  }
-  return paired;
 }

@@ -1,3 +1,4 @@
+import { chartAccounts, type ChartAccount } from '@jamiya/contracts/accounts';
 import {
   approveMatchesAnswer,
   bankStatement,
@@ -15,8 +16,15 @@ import {
   type Reconciliation,
   type WaitingPayment,
 } from '@jamiya/contracts/bank';
+import {
+  lineBooked,
+  lineLinked,
+  lineUnlinked,
+  linkCandidates,
+  type CandidatePayment,
+} from '@jamiya/contracts/bank-lines';
 import { adminMember, adminMemberDetail } from '@jamiya/contracts/members';
-import type { FundProposal } from '@jamiya/contracts/proposals';
+import { proposalProposedResponse, type FundProposal } from '@jamiya/contracts/proposals';
 import { FATIMA } from '../../../testing/proposal-fixtures.ts';
 
 // Answers shaped like the real API's (packages/contracts/src/bank.ts), parsed with its
@@ -92,7 +100,7 @@ export const octoberBody = () =>
 export const listBody = (items: BankStatement[]) =>
   bankStatementsList.parse({ items, next_cursor: null });
 
-const line = (overrides: Partial<BankLine> & Pick<BankLine, 'id'>): BankLine => ({
+export const line = (overrides: Partial<BankLine> & Pick<BankLine, 'id'>): BankLine => ({
   booked_on: '2026-11-03',
   amount: 200,
   text: '',
@@ -100,10 +108,12 @@ const line = (overrides: Partial<BankLine> & Pick<BankLine, 'id'>): BankLine => 
   balance: null,
   payment_id: null,
   entry_id: null,
+  link: null,
+  booked_to: null,
   ...overrides,
 });
 
-const receipt = (
+export const receipt = (
   overrides: Partial<WaitingPayment> & Pick<WaitingPayment, 'id' | 'member'>,
 ): WaitingPayment => ({
   kind: 'dues',
@@ -122,6 +132,14 @@ export const ZAINAB_LINE = line({
   booked_on: '2026-11-20',
   text: 'CASH DEPOSIT JM000014',
   balance: 12956.67,
+});
+
+/** The bank's monthly charge, in no member's name. */
+export const CHARGES_LINE = line({
+  id: 35,
+  booked_on: '2026-11-25',
+  amount: -15.75,
+  text: 'BANK CHARGES',
 });
 
 export function detailBody(overrides: Partial<BankStatementDetail> = {}): BankStatementDetail {
@@ -161,10 +179,7 @@ export function detailBody(overrides: Partial<BankStatementDetail> = {}): BankSt
       },
     ],
     linked: [],
-    unmatched_lines: [
-      ZAINAB_LINE,
-      line({ id: 35, booked_on: '2026-11-25', amount: -15.75, text: 'BANK CHARGES' }),
-    ],
+    unmatched_lines: [ZAINAB_LINE, CHARGES_LINE],
     unmatched_payments: [
       receipt({ id: 104, member: OMAR, submitted_at: '2026-11-10T09:00:00.000Z' }),
     ],
@@ -285,3 +300,128 @@ export const errorBody = (status: number, message: string, errors?: unknown) => 
   status,
   body: { status_code: status, message, ...(errors ? { errors } : {}) },
 });
+
+// ---- Issue 49: the association's own books ---------------------------------------------------
+
+const account = (
+  overrides: Partial<ChartAccount> & Pick<ChartAccount, 'code' | 'name' | 'kind'>,
+): ChartAccount => ({
+  name_en: overrides.name,
+  name_ar: overrides.name,
+  built_in: false,
+  bookable: true,
+  retired: false,
+  postings: 0,
+  balance: 0,
+  ...overrides,
+});
+
+/** The chart as the server keeps it at first, with stationery retired by this association. */
+export const accountsBody = () =>
+  chartAccounts.parse({
+    items: [
+      account({
+        code: 'cash',
+        name: 'Cash at the bank',
+        kind: 'asset',
+        built_in: true,
+        bookable: false,
+      }),
+      account({
+        code: 'interest_income',
+        name: 'Service charge income',
+        kind: 'income',
+        built_in: true,
+      }),
+      account({ code: 'bank_charges', name: 'Bank charges', kind: 'expense' }),
+      account({ code: 'bank_interest', name: 'Bank interest received', kind: 'income' }),
+      account({ code: 'meeting_costs', name: 'Meeting and AGM costs', kind: 'expense' }),
+      account({
+        code: 'stationery',
+        name: 'Stationery and printing',
+        kind: 'expense',
+        retired: true,
+      }),
+      account({ code: 'other_income', name: 'Other income', kind: 'income' }),
+      account({ code: 'other_expenses', name: 'Other expenses', kind: 'expense' }),
+    ],
+  });
+
+export const bookedBody = (
+  booked = CHARGES_LINE,
+  to = { code: 'bank_charges', name: 'Bank charges' },
+) =>
+  lineBooked.parse({
+    message: 'The bank line was booked to Bank charges.',
+    line: { ...booked, entry_id: 95, link: 'book', booked_to: to },
+    entry_id: 95,
+  });
+
+/** Fatima's proposal to book a transfer out to the AGM's hall. */
+export function bookProposal(overrides: Partial<FundProposal> = {}): FundProposal {
+  return {
+    id: 22,
+    action: 'bank.book',
+    loan_id: null,
+    member: null,
+    amount: 15.75,
+    reason: null,
+    details: { lineId: CHARGES_LINE.id, account: 'meeting_costs', memo: 'Hall for the AGM' },
+    proposed_by: FATIMA,
+    proposed_at: '2026-11-26T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const bookProposedBody = () =>
+  proposalProposedResponse.parse({
+    message: 'Proposed. A second admin must confirm before the line is booked.',
+    pending_confirmation: true,
+    proposal: bookProposal(),
+  });
+
+/** Zainab's November receipt, sent before her cash deposit was seen. */
+export const zainabCandidate = (overrides: Partial<CandidatePayment> = {}): CandidatePayment => ({
+  ...receipt({ id: 105, member: ZAINAB, submitted_at: '2026-11-19T09:00:00.000Z' }),
+  status: 'pending',
+  linked_line_id: null,
+  same_amount: true,
+  ...overrides,
+});
+
+export const candidatesBody = (items: CandidatePayment[]) => linkCandidates.parse({ items });
+
+export const linkedBody = (approved = true) =>
+  lineLinked.parse({
+    message: approved
+      ? 'The receipt was approved and linked to the bank line.'
+      : 'The payment was linked to the bank line.',
+    line: { ...ZAINAB_LINE, payment_id: 105, entry_id: 96, link: 'hand' },
+    approved,
+  });
+
+/** Aisha's transfer, matched to her receipt and approved. */
+export const AISHA_LINKED = line({
+  id: 31,
+  text: 'FT2630701 · TRANSFER FROM AISHA RAHMAN JM000011',
+  payment_id: 171,
+  entry_id: 80,
+  link: 'match',
+});
+
+/** Last month's charges, booked. */
+export const CHARGES_BOOKED = line({
+  id: 30,
+  booked_on: '2026-11-02',
+  amount: -26.25,
+  text: 'ACCOUNT MAINTENANCE FEE INCL VAT',
+  entry_id: 81,
+  link: 'book',
+  booked_to: { code: 'bank_charges', name: 'Bank charges' },
+});
+
+export const unlinkedBody = () =>
+  lineUnlinked.parse({
+    message: 'The bank line was unlinked.',
+    line: { ...AISHA_LINKED, payment_id: null, entry_id: null, link: null },
+  });

@@ -1,13 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
-import { withQuery } from '../../../lib/list-query.ts';
 import { downloadFile } from '../../../lib/save-file.ts';
-import type { EntryKind } from './get-journal.ts';
+import { dubaiToday } from '../../../lib/today.ts';
+import { journalPath, type JournalFilters } from './get-journal.ts';
 
-/** The journal as CSV, one row per posting; with a kind chosen, only entries of that kind. */
-export const downloadJournal = (kind: EntryKind | '') =>
+export type ReportFormat = 'csv' | 'pdf';
+
+/** The journal as CSV (one row per posting) or PDF, narrowed as the page is. */
+export const downloadJournal = ({
+  filters,
+  format,
+}: {
+  filters: JournalFilters;
+  format: ReportFormat;
+}) =>
   downloadFile(
-    withQuery('/api/admin/ledger/entries.csv', { kind }),
-    `journal${kind ? `-${kind}` : ''}-${new Date().toISOString().slice(0, 10)}.csv`,
+    journalPath(filters, `.${format}`),
+    `journal${filters.kind ? `-${filters.kind}` : ''}-${dubaiToday()}.${format}`,
   );
 
 export const useDownloadJournal = () => useMutation({ mutationFn: downloadJournal });

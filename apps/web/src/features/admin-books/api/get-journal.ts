@@ -2,21 +2,45 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { JournalEntry } from '@jamiya/contracts/books';
 import { api } from '../../../lib/api-client.ts';
 import { withQuery, type ListPage } from '../../../lib/list-query.ts';
-import { ADMIN_KEY } from '../../../api/admin-key.ts';
+import { LEDGER_KEY } from './get-accounts.ts';
 
+export type { JournalEntry };
 export type EntryKind = JournalEntry['kind'];
 
-export const getJournalQueryOptions = (kind: EntryKind | '') =>
+/** What the journal is narrowed to; '' is no filter. Days are YYYY-MM-DD. */
+export interface JournalFilters {
+  kind: EntryKind | '';
+  account: string;
+  from: string;
+  to: string;
+}
+
+export const NO_FILTERS: JournalFilters = { kind: '', account: '', from: '', to: '' };
+
+export const journalPath = (
+  { kind, account, from, to }: JournalFilters,
+  extension = '',
+  page: { cursor?: string | null; limit?: number } = {},
+) =>
+  withQuery(`/api/admin/ledger/entries${extension}`, {
+    kind,
+    account,
+    from,
+    to,
+    cursor: page.cursor,
+    limit: page.limit,
+  });
+
+export const getJournalQueryOptions = (filters: JournalFilters = NO_FILTERS) =>
   infiniteQueryOptions({
-    queryKey: [...ADMIN_KEY, 'ledger', 'entries', kind],
+    queryKey: [...LEDGER_KEY, 'entries', filters],
     queryFn: ({ pageParam, signal }) =>
-      api<ListPage<JournalEntry>>(
-        withQuery('/api/admin/ledger/entries', { kind, cursor: pageParam, limit: 20 }),
-        { signal },
-      ),
+      api<ListPage<JournalEntry>>(journalPath(filters, '', { cursor: pageParam, limit: 20 }), {
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
 
-export const useJournal = (kind: EntryKind | '') =>
-  useInfiniteQuery({ ...getJournalQueryOptions(kind), placeholderData: keepPreviousData });
+export const useJournal = (filters: JournalFilters = NO_FILTERS) =>
+  useInfiniteQuery({ ...getJournalQueryOptions(filters), placeholderData: keepPreviousData });

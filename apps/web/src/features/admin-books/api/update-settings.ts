@@ -47,6 +47,8 @@ export interface SettingsBody {
   };
   /** What leaving pays besides the savings (docs/domain/leaving.md). */
   exit_rules: { share_out_at_exit: boolean };
+  /** What one admin may book alone: bank charges or interest up to this, per line, in AED. */
+  books_rules: { one_admin_bank_fee: number };
 }
 
 export const updateSettings = (body: SettingsBody) =>

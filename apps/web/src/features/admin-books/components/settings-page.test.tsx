@@ -109,6 +109,7 @@ describe('the settings form', () => {
         fine_percent: null,
       },
       exit_rules: { share_out_at_exit: false },
+      books_rules: { one_admin_bank_fee: 100 },
     });
     await waitFor(() => expect(field('Terms offered (months)')).toHaveValue('1, 3, 6, 12'));
     expect(field('Largest recharge (AED)')).toHaveValue('750.5');

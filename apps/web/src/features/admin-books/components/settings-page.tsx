@@ -40,6 +40,7 @@ import {
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { DuesRulesSection, ExitRulesSection, LoanRulesSection } from './rules-section.tsx';
+import { BooksRulesSection } from './books-rules-section.tsx';
 
 /**
  * /admin/settings: the association's name, the monthly due, the loan policy, who may borrow,
@@ -230,6 +231,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <DuesRulesSection form={form} />
 
       <ExitRulesSection form={form} />
+      <BooksRulesSection form={form} />
 
       <SettingsSection id="settings-recharge" title={i18n._('admin-books.settings.recharge.title')}>
         <p className="text-sm text-slate-700">{i18n._('admin-books.settings.recharge.intro')}</p>

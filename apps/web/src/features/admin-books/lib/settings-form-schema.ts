@@ -48,6 +48,7 @@ export const settingsFormSchema = z
       fine_percent: z.string(),
     }),
     exit_rules: z.object({ share_out_at_exit: z.boolean() }),
+    books_rules: z.object({ one_admin_bank_fee: z.string() }),
   })
   .transform((v): SettingsUpdateRequest => ({
     ...v,

@@ -56,6 +56,7 @@ export function toFormInput(settings: AdminSettings): SettingsFormInput {
         settings.dues_rules.fine_percent === null ? '' : String(settings.dues_rules.fine_percent),
     },
     exit_rules: { share_out_at_exit: settings.exit_rules.share_out_at_exit },
+    books_rules: { one_admin_bank_fee: String(settings.books_rules.one_admin_bank_fee) },
   };
 }
 
@@ -94,6 +95,8 @@ export function toRequestBody(values: SettingsFormValues): SettingsBody {
     },
     // And what leaving pays besides the savings.
     exit_rules: values.exit_rules!,
+    // And what one admin may book alone, in AED.
+    books_rules: { one_admin_bank_fee: filsToAed(values.books_rules!.one_admin_bank_fee) },
   };
 }
 
@@ -127,6 +130,7 @@ export const SERVER_FIELDS = [
   'dues_rules.fine_amount',
   'dues_rules.fine_percent',
   'exit_rules.share_out_at_exit',
+  'books_rules.one_admin_bank_fee',
 ] as const;
 
 export const serverFieldOf = (key: string) => key.replace(/^(loan_policy\.terms)\.\d+$/, '$1');

@@ -16,6 +16,7 @@ const PAYMENT_TONE: Record<AdminPayment['status'], BadgeTone> = {
   pending: 'warning',
   approved: 'success',
   rejected: 'danger',
+  reversed: 'neutral',
 };
 
 const nowrap = (text: ReactNode) => <span className="whitespace-nowrap">{text}</span>;

@@ -9,6 +9,7 @@ export const PAYMENT_TONE: Record<AdminPayment['status'], BadgeTone> = {
   pending: 'warning',
   approved: 'success',
   rejected: 'danger',
+  reversed: 'neutral',
 };
 
 /** What a submission pays: "Dues for October 2026" or "Loan repayment · loan #4". */

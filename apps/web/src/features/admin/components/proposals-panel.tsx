@@ -63,22 +63,7 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
   const waiver = waiverOf(p);
   // A fine's waiver is confirmed here, by repeating its call.
   const mayConfirm = canConfirmWaiver(p, myId);
-  const link =
-    p.action === 'bank.assign'
-      ? { to: '/admin/bank', text: i18n._('admin.overview.openBank') }
-      : p.action === 'exit.payout'
-        ? // Confirmed there, beside the settlement's figures.
-          { to: '/admin/exits', text: i18n._('admin.overview.openExits') }
-        : p.loan_id !== null
-          ? {
-              to: `/admin/loans/${p.loan_id}`,
-              text: i18n._('admin.overview.openLoan', { id: p.loan_id }),
-            }
-          : p.member
-            ? { to: `/admin/members/${p.member.id}`, text: i18n._('admin.overview.openMember') }
-            : p.action === 'import.apply'
-              ? { to: '/admin/import', text: i18n._('admin.overview.openImport') }
-              : { to: '/admin/bonus', text: i18n._('admin.overview.openBonus') };
+  const link = linkOf(p, i18n);
   return (
     <li className="flex flex-col gap-2 rounded-2xl border border-amber-300 bg-white p-3 shadow-sm sm:p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -159,4 +144,26 @@ export function bonusDates(p: FundProposal): { from: string; to: string } | null
   return typeof d?.startsOn === 'string' && typeof d.endsOn === 'string'
     ? { from: d.startsOn, to: d.endsOn }
     : null;
+}
+
+/** Where a proposal is read in full, and confirmed when it is not confirmed here. */
+function linkOf(p: FundProposal, i18n: ReturnType<typeof useTexts>): { to: string; text: string } {
+  if (p.action === 'bank.assign' || p.action === 'bank.book')
+    return { to: '/admin/bank', text: i18n._('admin.overview.openBank') };
+  // Confirmed there, beside the journal.
+  if (p.action === 'journal.post' || p.action === 'entry.reverse')
+    return { to: '/admin/ledger', text: i18n._('admin.overview.openLedger') };
+  // Confirmed there, beside the settlement's figures.
+  if (p.action === 'exit.payout')
+    return { to: '/admin/exits', text: i18n._('admin.overview.openExits') };
+  if (p.loan_id !== null)
+    return {
+      to: `/admin/loans/${p.loan_id}`,
+      text: i18n._('admin.overview.openLoan', { id: p.loan_id }),
+    };
+  if (p.member)
+    return { to: `/admin/members/${p.member.id}`, text: i18n._('admin.overview.openMember') };
+  if (p.action === 'import.apply')
+    return { to: '/admin/import', text: i18n._('admin.overview.openImport') };
+  return { to: '/admin/bonus', text: i18n._('admin.overview.openBonus') };
 }

@@ -15,6 +15,7 @@ const TONE: Record<Payment['status'], BadgeTone> = {
   pending: 'warning',
   approved: 'success',
   rejected: 'danger',
+  reversed: 'neutral',
 };
 
 /** The member's submissions and what the committee decided (docs/product.md section 4). */

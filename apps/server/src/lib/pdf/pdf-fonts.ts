@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
-// The fonts of the PDF statement (decision 031), from npm packages that ship Google Fonts'
-// TTF files (OFL 1.1): Noto Sans for Latin, Devanagari, Bengali and Malayalam; IBM Plex Sans
-// Arabic for Arabic and Urdu, whose letters are whole glyphs (Noto's Arabic draws a dotless
-// body and its dots apart, which no PDF reader can turn back into letters). pdfkit embeds
-// only the glyphs a statement uses.
+// The fonts of the PDFs (decision 031): the member's statement, the clearance letter, the books'
+// reports. From npm packages that ship Google Fonts' TTF files (OFL 1.1): Noto Sans for Latin,
+// Devanagari, Bengali and Malayalam; IBM Plex Sans Arabic for Arabic and Urdu, whose letters
+// are whole glyphs (Noto's Arabic draws a dotless body and its dots apart, which no PDF reader
+// can turn back into letters). pdfkit embeds only the glyphs a document uses.
 
 export type Script = 'latin' | 'arabic' | 'devanagari' | 'bengali' | 'malayalam';
 export type FontName = `${Script}-${'regular' | 'bold'}`;
@@ -90,7 +90,7 @@ interface Engine {
  * and Google's Noto Sans Malayalam has (fontkit issue 367): "സ്റ്റേറ്റ്മെന്റ്" would fail the
  * whole PDF. Until its fix (fontkit PR 374) ships, the mark stays where it is, as HarfBuzz
  * does. fontkit's classes are not exported: the processor is reached through a laid-out font.
- * Done once, by the first statement a process draws.
+ * Done once, by the first PDF a process draws.
  */
 let isPatched = false;
 export function skipNullAnchors() {

@@ -1,0 +1,57 @@
+import { filsToAed } from '@jamiya/money/fils';
+import type { FundProposal } from '@jamiya/contracts/proposals';
+import type { DbOrTx } from '../../db/client.ts';
+import { memberRefsById } from '../users/public.ts';
+import type { ProposalRow } from './proposals.ts';
+
+/**
+ * Proposals as the treasurer's lists show them, with the proposer and the member concerned:
+ * of a loan's, its owner, from `loanOwners` (the loan's id to its member's), which the caller
+ * asks loans for.
+ */
+function memberInDetails(details: unknown): number | undefined {
+  const id = (details as { memberId?: unknown } | null)?.memberId;
+  return typeof id === 'number' ? id : undefined;
+}
+
+export async function toProposalViews(
+  db: DbOrTx,
+  rows: ProposalRow[],
+  loanOwners: ReadonlyMap<number, number> = new Map(),
+): Promise<FundProposal[]> {
+  if (rows.length === 0) return [];
+  const ownerOf = (loanId: number | null) => (loanId === null ? undefined : loanOwners.get(loanId));
+  // A proposal on a subject (a bank line) names its member in its details, not in the key that
+  // keeps it the subject's only open proposal.
+  const concernedBy = (r: ProposalRow) =>
+    r.memberId ?? ownerOf(r.loanId) ?? memberInDetails(r.details);
+  const people = await memberRefsById(db, [
+    ...rows.map((r) => r.proposedBy),
+    ...rows.flatMap((r) => concernedBy(r) ?? []),
+  ]);
+  return rows.map((r) => {
+    const { amountFils, ...details } = (r.details ?? {}) as { amountFils?: number };
+    const concerned = concernedBy(r);
+    return {
+      id: r.id,
+      action: r.action,
+      loan_id: r.loanId,
+      member: concerned === undefined ? null : (people.get(concerned) ?? null),
+      amount: amountFils === undefined ? null : filsToAed(amountFils),
+      reason: r.reason,
+      details: Object.keys(details).length ? details : null,
+      proposed_by: people.get(r.proposedBy)!,
+      proposed_at: r.proposedAt.toISOString(),
+    };
+  });
+}
+
+/** The 202 answer of a call that made a proposal: what it says, and the proposal as listed. */
+export async function proposedAnswer(
+  db: DbOrTx,
+  row: ProposalRow,
+  message: string,
+): Promise<{ message: string; pending_confirmation: true; proposal: FundProposal }> {
+  const [proposal] = await toProposalViews(db, [row]);
+  return { message, pending_confirmation: true, proposal: proposal! };
+}

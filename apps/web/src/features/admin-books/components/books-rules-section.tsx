@@ -1,0 +1,39 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { Field, inputClass } from '../../../components/field.tsx';
+import type { SettingsFormInput, SettingsFormValues } from '../lib/settings-form.ts';
+import { SettingsSection } from './settings-section.tsx';
+
+type SettingsForm = UseFormReturn<SettingsFormInput, unknown, SettingsFormValues>;
+
+/**
+ * The books' rules (docs/domain/accounts.md): the bank charges or interest one admin may book
+ * alone, per bank line; above it, as any other money out, a second admin confirms.
+ */
+export function BooksRulesSection({ form }: { form: SettingsForm }) {
+  const i18n = useTexts();
+  const error = form.formState.errors.books_rules?.one_admin_bank_fee?.message;
+  return (
+    <SettingsSection id="settings-books" title={i18n._('admin-books.settings.books.title')}>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field
+          label={i18n._('admin-books.settings.books.oneAdminBankFee')}
+          hint={i18n._('admin-books.settings.books.oneAdminBankFeeHint')}
+          error={error}
+        >
+          {(a) => (
+            // An amount, typed left to right in Arabic too, with a phone's decimal keypad.
+            <input
+              {...a}
+              inputMode="decimal"
+              dir="ltr"
+              autoComplete="off"
+              className={inputClass}
+              {...form.register('books_rules.one_admin_bank_fee')}
+            />
+          )}
+        </Field>
+      </div>
+    </SettingsSection>
+  );
+}

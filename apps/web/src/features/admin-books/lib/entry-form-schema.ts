@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { handEntryFields } from '@jamiya/contracts/accounts';
+import { receiptFile } from '../../../lib/receipt-file-schema.ts';
+import { accountOf, type EntryFormInput } from './entry-form.ts';
+
+// An entry by hand, checked by the shared schema (the server's): the lines' accounts made from
+// the choices (a member's savings), an empty amount left out.
+
+const typed = z.object({
+  date: z.string(),
+  memo: z.string(),
+  lines: z.array(
+    z.object({
+      account: z.string(),
+      member: z.object({ id: z.number(), name: z.string(), unique_id: z.string() }).nullable(),
+      debit: z.string(),
+      credit: z.string(),
+    }),
+  ),
+  evidence: z.custom<File>().optional(),
+});
+
+const amount = (text: string) => text.trim() || undefined;
+
+const shared = handEntryFields.extend({
+  // A receipt's rules: a photo or a PDF, 10 MB at most.
+  evidence: receiptFile(/*i18n*/ 'Attach the receipt (a photo or a PDF).').optional(),
+});
+
+interface Typed {
+  date: string;
+  memo: string;
+  lines: { account: string; debit?: string; credit?: string }[];
+  evidence: File | undefined;
+}
+
+export const entryForm = typed
+  .transform((v: EntryFormInput): Typed => ({
+    date: v.date,
+    memo: v.memo,
+    lines: v.lines.map((l) => ({
+      account: accountOf(l),
+      ...(amount(l.debit) ? { debit: amount(l.debit) } : {}),
+      ...(amount(l.credit) ? { credit: amount(l.credit) } : {}),
+    })),
+    evidence: v.evidence,
+  }))
+  // The shared schema takes the lines as an array or as JSON text: the array is a sound cast.
+  .pipe(shared as unknown as z.ZodType<z.output<typeof shared>, Typed>);
