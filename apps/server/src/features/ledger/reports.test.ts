@@ -146,6 +146,7 @@ describe('GET /api/admin/ledger/income-statement', () => {
       total_income: 70,
       total_expenses: 26.25,
       surplus: 43.75,
+      shared_out: 0,
     });
 
     const april = (
@@ -204,6 +205,7 @@ describe('GET /api/admin/ledger/income-statement', () => {
       { code: 'interest_income', name: 'Interest income', amount: 100 },
     ]);
     expect(statement.surplus).toBe(100);
+    expect(statement.shared_out).toBe(60);
 
     const csv = await get(`/api/admin/ledger/income-statement.csv?${query}`);
     expect(csv.statusCode, csv.body).toBe(200);

@@ -248,11 +248,19 @@ describe('money in linked by hand', () => {
 });
 
 describe('the lines the books against the bank lack', () => {
-  it('may be booked there, and one already linked says how instead', async () => {
-    const linked = { ...ZAINAB_LINE, payment_id: 120, entry_id: 90, link: 'hand' as const };
+  it('may be booked there, one already linked says how instead, and one above is not offered twice', async () => {
+    const linked = {
+      ...ZAINAB_LINE,
+      id: 9_998,
+      payment_id: 120,
+      entry_id: 90,
+      link: 'hand' as const,
+    };
+    // A charge of an earlier statement: its actions are here only.
+    const earlier = { ...CHARGES_LINE, id: 9_999 };
     setup({
       'GET /api/admin/reconciliation': () => ({
-        body: { ...disagreeBody(), lines_not_in_books: [linked, CHARGES_LINE] },
+        body: { ...disagreeBody(), lines_not_in_books: [linked, earlier, CHARGES_LINE] },
       }),
     });
     const panel = await screen.findByRole('region', { name: 'The books against the bank' });
@@ -260,5 +268,9 @@ describe('the lines the books against the bank lack', () => {
     expect(items[0]).toHaveTextContent('Linked by hand');
     expect(within(items[0]!).queryByRole('button')).toBeNull();
     expect(within(items[1]!).getByRole('button', { name: chargesButton })).toBeEnabled();
+    // The statement's own charge has its actions above, in its section.
+    expect(within(panel).getByText(/what may be done with them is above/)).toBeVisible();
+    expect(within(items[2]!).queryByRole('button')).toBeNull();
+    expect(screen.getAllByRole('button', { name: chargesButton })).toHaveLength(2);
   });
 });

@@ -17,6 +17,7 @@ import { useReconciliation } from '../api/get-reconciliation.ts';
 import { daysOf } from '../lib/days.ts';
 import { EntrySummary } from './bank-line.tsx';
 import { LineOutcome, useLineOutcome } from './line-outcome.tsx';
+import { LineSummary } from './bank-line.tsx';
 import { OpenLines } from './open-lines.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -28,7 +29,14 @@ const AT_ONCE = 10;
  * movements that explain a difference. "Check again" reads the page anew (a second admin may
  * have confirmed an assignment meanwhile).
  */
-export function ReconciliationPanel({ statement }: { statement: BankStatement }) {
+export function ReconciliationPanel({
+  statement,
+  shownAbove = new Set(),
+}: {
+  statement: BankStatement;
+  /** Lines the page shows above with their actions: listed here without them, once is enough. */
+  shownAbove?: ReadonlySet<number>;
+}) {
   const i18n = useTexts();
   const queryClient = useQueryClient();
   const [day, setDay] = useState(statement.to);
@@ -41,7 +49,7 @@ export function ReconciliationPanel({ statement }: { statement: BankStatement })
   if (recon.isPending) body = <Spinner />;
   else if (recon.isError && !recon.data)
     body = <ErrorState message={errorMessage(recon.error)} onRetry={() => void recon.refetch()} />;
-  else body = <Verdict recon={recon.data} />;
+  else body = <Verdict recon={recon.data} shownAbove={shownAbove} />;
 
   return (
     <section aria-labelledby="bank-reconcile" className={`${card} flex flex-col gap-4`}>
@@ -82,7 +90,13 @@ export function ReconciliationPanel({ statement }: { statement: BankStatement })
   );
 }
 
-function Verdict({ recon }: { recon: Reconciliation }) {
+function Verdict({
+  recon,
+  shownAbove,
+}: {
+  recon: Reconciliation;
+  shownAbove: ReadonlySet<number>;
+}) {
   const i18n = useTexts();
   const [said, say] = useLineOutcome();
   // When the latest statement ends before the day asked, both are read at its last day.
@@ -142,7 +156,17 @@ function Verdict({ recon }: { recon: Reconciliation }) {
                   count: recon.lines_not_in_books.length,
                 })}
               </h3>
-              <OpenLines lines={recon.lines_not_in_books} onDone={say} atOnce={AT_ONCE} />
+              <OpenLines
+                lines={recon.lines_not_in_books.filter((l) => !shownAbove.has(l.id))}
+                onDone={say}
+                atOnce={AT_ONCE}
+              />
+              <Missing
+                title={i18n._('admin-bank.reconcile.handledAbove')}
+                items={recon.lines_not_in_books
+                  .filter((l) => shownAbove.has(l.id))
+                  .map((l) => ({ key: l.id, node: <LineSummary line={l} /> }))}
+              />
             </div>
           )}
           <Missing

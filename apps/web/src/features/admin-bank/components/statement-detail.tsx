@@ -44,7 +44,11 @@ export function StatementDetail({
       <UnseenReceipts payments={d.unmatched_payments} />
       <OtherMovements detail={d} />
       <LinkedLines lines={d.linked} />
-      <ReconciliationPanel key={d.statement.id} statement={d.statement} />
+      <ReconciliationPanel
+        key={d.statement.id}
+        statement={d.statement}
+        shownAbove={new Set(d.unmatched_lines.map((l) => l.id))}
+      />
     </div>
   );
 }
