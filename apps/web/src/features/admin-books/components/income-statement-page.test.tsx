@@ -55,12 +55,18 @@ describe('the income and expenditure statement', () => {
           expenses: [],
           total_expenses: 0,
           surplus: 82.25,
+          shared_out: 60,
         }),
       }),
     });
     await screen.findByRole('table', { name: 'Income and expenditure' });
     expect(screen.getByText('Surplus')).toBeInTheDocument();
     expect(screen.getByText('None in this period.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Share-outs gave the members AED 60 in the period: the surplus's use, not an expense.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it('reads another period, and downloads it as CSV and PDF', async () => {

@@ -166,6 +166,11 @@ function Statement({ view, isStale }: { view: IncomeStatementView; isStale: bool
         </span>
         <span className="tabular-nums">{aed(Math.abs(view.surplus))}</span>
       </p>
+      {view.shared_out > 0 && (
+        <p className="text-sm text-slate-700">
+          {i18n._('admin-books.income.sharedOut', { amount: aed(view.shared_out) })}
+        </p>
+      )}
     </div>
   );
 }

@@ -221,6 +221,7 @@ export function incomeStatementBody(
     total_income: 82.25,
     total_expenses: 92.5,
     surplus: -10.25,
+    shared_out: 0,
     ...overrides,
   });
 }
