@@ -32,6 +32,7 @@ import {
   type TestApp,
 } from './harness.ts';
 import { monthName, periodAgo, periodLabel, shiftPeriod } from './calendar.ts';
+import { newOwnBooks, ownBooks, ownBooksScenario, type OwnBooks } from './money-model/own-books.ts';
 
 // A model of the association's money (docs/domain/ledger.md, dues.md, maker-checker.md) driven by random sequences of
 // member and treasurer calls through the HTTP API, with two admins (maker-checker), part
@@ -69,6 +70,13 @@ import { monthName, periodAgo, periodLabel, shiftPeriod } from './calendar.ts';
 // left owes nothing and holds nothing: no due, fine or open loan, savings no less than what their
 // guarantees hold (exactly that after each payout) and none once their exit is closed; whatever
 // they send is refused (403). MODEL_RUNS=200 for the long version.
+//
+// The association's own books (docs/domain/accounts.md, reconciliation.md; the steps, their
+// model and checks in money-model/own-books.ts): bank lines booked to an account, entries by
+// hand, lines linked by hand to a member's payment and unlinked, corrections by reversal; two
+// admins wherever money leaves by hand. After every step the trial balance, the chart and the
+// journal give cash, the cash box, the association's accounts and each member's savings as the
+// model does, each bank line is linked or booked once, and a due reversed reopens its month.
 
 const DUE: Fils = 20_000;
 // The loan policy of a new association (migrations/0001_ledger_rules.sql), and the rules the
@@ -84,7 +92,7 @@ const DUE_DAY = 1;
 const GRACE_DAYS = 15;
 const FINES_SINCE = '2000-01-01';
 /** The association's fine: a fixed amount, or a percentage of the month's due when set. */
-interface FineRule {
+export interface FineRule {
   fineFils: Fils;
   finePercent: number | null;
 }
@@ -125,7 +133,7 @@ interface LoanModel {
   paidFils: Fils;
   pendingRepaymentsFils: Fils;
 }
-interface MemberModel {
+export interface MemberModel {
   userId: number;
   /** The member ID others name them by as a guarantor (JM000123). */
   memberId: string;
@@ -163,7 +171,7 @@ interface ExitModel {
   paidOutFils: Fils;
 }
 /** A member's month of dues. */
-interface MonthModel {
+export interface MonthModel {
   /** What approved payments cover: the due first, then the fine. */
   paidFils: Fils;
   /** The Dubai day the receipt awaiting review was sent; null when none awaits. */
@@ -174,7 +182,7 @@ interface MonthModel {
   /** An open proposal to waive the fine, and its admin. */
   waiveProposal: { by: number } | null;
 }
-interface PaymentModel {
+export interface PaymentModel {
   id: number;
   member: number;
   kind: 'dues' | 'loan_repayment';
@@ -182,7 +190,10 @@ interface PaymentModel {
   loanId: number | null;
   amountFils: Fils;
   hasReceipt: boolean;
-  status: 'pending' | 'approved' | 'rejected';
+  /** Reversed: approved, then corrected by reversal (its month open again). */
+  status: 'pending' | 'approved' | 'rejected' | 'reversed';
+  /** Once approved, the amount approved and what of it went to the member's savings. */
+  approved: { amountFils: Fils; savingsFils: Fils } | null;
 }
 interface AdminModel {
   userId: number;
@@ -203,13 +214,15 @@ interface GuaranteeModel {
   answer: 'asked' | 'accepted' | 'declined' | 'cancelled';
   recoveredFils: Fils;
 }
-interface Model {
+export interface Model {
   members: MemberModel[];
   payments: PaymentModel[];
   guarantees: GuaranteeModel[];
   cashFils: Fils;
   /** The loan_losses account: principal written off less what guarantors made good. */
   lossesFils: Fils;
+  /** The association's own books: the cash box, its accounts, bank lines, entries. */
+  books: OwnBooks;
   /** The fine a month gets when fined: the rule's amount, or its percentage of the due. */
   fineFils: Fils;
   /** The treasurer (0) and the chair (1). */
@@ -220,7 +233,7 @@ interface Model {
   last: { options: InjectOptions; statusCode: number; body: string } | null;
 }
 /** A fresh app and database per run, so the whole-book checks stay small. */
-interface Real {
+export interface Real {
   t: TestApp;
   /** The treasurer and the chair: two active admins, so money out needs both. */
   adminTokens: [string, string];
@@ -296,7 +309,7 @@ async function unconfirmed(db: Db): Promise<Model['alone']> {
       and not ${confirmedBy(sql`'fine.waive'`, sql`p.decided_by = e.created_by`, sql`e.occurred_at`)}`),
   };
 }
-type Step = fc.AsyncCommand<Model, Real>;
+export type Step = fc.AsyncCommand<Model, Real>;
 /** The values an arbitrary draws: a step's arguments, drawn or written out (`scenario`). */
 type ArgsOf<A> = A extends fc.Arbitrary<infer T> ? T : never;
 
@@ -578,6 +591,7 @@ async function verify(model: Model, real: Real): Promise<void> {
   expect(await accountBalanceFils(real.t.db, { code: 'loan_losses' })).toBe(model.lossesFils);
   await verifyFines(model, real);
   await verifyExits(model, real);
+  await books.verify(model, real);
   for (const [j, m] of model.members.entries()) {
     expect(await sumOfSavingsPostings(real.t.db, m.userId)).toBe(m.savingsFils);
     expect(await memberSavingsFils(real.t.db, m.userId)).toBe(m.savingsFils);
@@ -942,6 +956,7 @@ const submitDuesStep = ({ i, monthsAgo, amount }: ArgsOf<typeof submitDuesArgs>)
         amountFils,
         hasReceipt: true,
         status: 'pending',
+        approved: null,
       });
     },
   );
@@ -999,6 +1014,7 @@ const submitRepayment = fc
           amountFils,
           hasReceipt: withReceipt,
           status: 'pending',
+          approved: null,
         });
       },
     );
@@ -1294,6 +1310,46 @@ function pickPayment(model: Model, j: number, hit: boolean): PaymentModel {
   return from[j % from.length]!;
 }
 
+/**
+ * Why approving payment p for `appliedFils` is refused once an active admin asks: 409 when it
+ * is not waiting or its loan is not active, 422 when it is more than what remains; else null.
+ */
+function approvalRefusal(
+  model: Readonly<Model>,
+  p: PaymentModel,
+  appliedFils: Fils,
+): number | null {
+  const loan = p.loanId === null ? null : loanById(model, p.loanId);
+  if (p.status !== 'pending' || (loan && loan.state !== 'active')) return 409;
+  const left = loan
+    ? remainingFils(loan)
+    : monthRemainingFils(monthOf(model.members[p.member]!, p.period!));
+  return appliedFils > left ? 422 : null;
+}
+/** Payment p approved for `appliedFils`: a due pays the month's due first (savings), then its fine. */
+function approveInModel(model: Model, p: PaymentModel, appliedFils: Fils): void {
+  p.status = 'approved';
+  model.cashFils += appliedFils;
+  const loan = p.loanId === null ? null : loanById(model, p.loanId);
+  if (loan) {
+    p.approved = { amountFils: appliedFils, savingsFils: 0 };
+    loan.paidFils += appliedFils;
+    loan.pendingRepaymentsFils -= p.amountFils;
+    if (remainingFils(loan) === 0) {
+      loan.state = 'closed';
+      loan.proposal = null;
+      loan.repayProposal = null;
+    }
+    return;
+  }
+  const m = model.members[p.member]!;
+  const month = monthOf(m, p.period!);
+  const savingsFils = Math.min(appliedFils, Math.max(DUE - month.paidFils, 0));
+  p.approved = { amountFils: appliedFils, savingsFils };
+  m.savingsFils += savingsFils;
+  m.months.set(p.period!, { ...month, paidFils: month.paidFils + appliedFils, pendingSince: null });
+}
+
 const approvePaymentArgs = fc.record({
   j: fc.nat(),
   h: hit,
@@ -1307,21 +1363,14 @@ const approvePaymentStep = ({ j, h, k, corrected }: ArgsOf<typeof approvePayment
     async (model, real) => {
       const p = pickPayment(model, j, h);
       const applied = corrected ?? p.amountFils;
-      const loan = p.loanId === null ? null : loanById(model, p.loanId);
-      const month = p.period === null ? null : monthOf(model.members[p.member]!, p.period);
+      const refused = approvalRefusal(model, p, applied);
       const expected = !model.admins[k]!.active
         ? 403
-        : p.status !== 'pending' || (loan && loan.state !== 'active')
+        : refused === 409
           ? 409
           : !p.hasReceipt && corrected === null
             ? 422
-            : loan
-              ? applied > remainingFils(loan)
-                ? 422
-                : 200
-              : applied > monthRemainingFils(month!)
-                ? 422
-                : 200;
+            : (refused ?? 200);
       await call(
         model,
         real,
@@ -1333,30 +1382,23 @@ const approvePaymentStep = ({ j, h, k, corrected }: ArgsOf<typeof approvePayment
         },
         expected,
       );
-      if (expected !== 200) return;
-      p.status = 'approved';
-      model.cashFils += applied;
-      if (loan) {
-        loan.paidFils += applied;
-        loan.pendingRepaymentsFils -= p.amountFils;
-        if (remainingFils(loan) === 0) {
-          loan.state = 'closed';
-          loan.proposal = null;
-          loan.repayProposal = null;
-        }
-      } else {
-        // The amount pays the month's due first (the member's savings), the rest its fine.
-        const m = model.members[p.member]!;
-        m.savingsFils += Math.min(applied, Math.max(DUE - month!.paidFils, 0));
-        m.months.set(p.period!, {
-          ...month!,
-          paidFils: month!.paidFils + applied,
-          pendingSince: null,
-        });
-      }
+      if (expected === 200) approveInModel(model, p, applied);
     },
   );
 const approvePayment = approvePaymentArgs.map(approvePaymentStep);
+
+const books = ownBooks({
+  step,
+  call,
+  signerAnswer,
+  monthOf,
+  heldFrom,
+  hasLeft,
+  approvalRefusal,
+  approveInModel,
+  aed,
+  fils,
+});
 
 const rejectPaymentArgs = fc.record({ j: fc.nat(), h: hit, k: admin });
 const rejectPaymentStep = ({ j, h, k }: ArgsOf<typeof rejectPaymentArgs>): Step =>
@@ -2244,6 +2286,19 @@ const exitScenario: [Step[], number[], FineRule] = [
   { fineFils: 1_000, finePercent: null },
 ];
 
+/** The association's own books walked through once: money-model/own-books.ts says how. */
+const ownBooksExample: [Step[], number[], FineRule] = [
+  ownBooksScenario(books.steps, {
+    submitDues: submitDuesStep,
+    approvePayment: approvePaymentStep,
+    duesJob: duesJobStep,
+    askToLeave: askToLeaveStep,
+    payOutExit: payOutExitStep,
+  }),
+  [3, 2, 4],
+  { fineFils: 1_000, finePercent: null },
+];
+
 async function closeApp(t: TestApp): Promise<void> {
   if (onPostgres) {
     // The harness drops the database WITH (FORCE) while the pool's connections close.
@@ -2317,6 +2372,7 @@ describe('the money model: random member and treasurer calls keep the books righ
           guarantees: [],
           cashFils: startingCash,
           lossesFils: 0,
+          books: newOwnBooks(),
           // The fixed fine, or the percentage of the due rounded half up.
           fineFils:
             fineRule.finePercent === null
@@ -2398,6 +2454,8 @@ describe('the money model: random member and treasurer calls keep the books righ
                   payOutExit,
                   payOutExit,
                   payOutExit,
+                  // The association's own books: bookings, entries by hand, links, corrections.
+                  ...books.commands,
                 ],
                 { maxCommands: 80, size: 'medium' },
               ),
@@ -2424,9 +2482,9 @@ describe('the money model: random member and treasurer calls keep the books righ
           // bare timeout (seen once in a full local run, not reproduced) would hide it.
           {
             numRuns: RUNS,
-            // The loan's whole life with its guarantors, and leaving, first, whatever the random
-            // runs reach (each example is one of the runs).
-            examples: [scenario, exitScenario],
+            // The loan's whole life with its guarantors, leaving and the own books first, whatever
+            // the random runs reach (each example is one of the runs).
+            examples: [scenario, exitScenario, ownBooksExample],
             // MODEL_SEED=<the seed a failure reports> runs that failure's sequences again.
             ...(process.env.MODEL_SEED ? { seed: Number(process.env.MODEL_SEED) } : {}),
             timeout: 60_000,

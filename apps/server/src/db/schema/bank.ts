@@ -83,6 +83,21 @@ export const bankLines = pgTable(
   ],
 );
 
+/**
+ * Every dedupe key a line is known by: its first statement's, and those of statements in other
+ * formats (or another CSV's columns) that held it too, so that each of them finds it again.
+ */
+export const bankLineKeys = pgTable(
+  'bank_line_keys',
+  {
+    key: text('key').primaryKey(),
+    lineId: bigint('line_id', { mode: 'number' })
+      .notNull()
+      .references(() => bankLines.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('bank_line_keys_line_idx').on(t.lineId)],
+);
+
 /** Which lines a statement held (a line first seen in an earlier statement too). */
 export const bankStatementLines = pgTable(
   'bank_statement_lines',

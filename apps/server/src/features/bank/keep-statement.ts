@@ -3,6 +3,7 @@ import type { CsvMappingInput, LookalikeChoice } from '@jamiya/contracts/bank';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   bankCsvMappings,
+  bankLineKeys,
   bankLines,
   bankStatementLines,
   bankStatements,
@@ -53,17 +54,24 @@ async function heldLines(tx: DbOrTx, statement: Statement, except: number[]): Pr
   return rows.map(({ line, formats }) => ({ ...line, formats: new Set(formats) }));
 }
 
-/** Each key's line id, among those already held. */
+/** Each key's line id, among those already held (by any key a statement knew them by). */
 async function linesByKey(tx: DbOrTx, keys: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   for (const batch of inBatches([...new Set(keys)])) {
     const rows = await tx
-      .select({ id: bankLines.id, key: bankLines.dedupeKey })
-      .from(bankLines)
-      .where(inArray(bankLines.dedupeKey, batch));
+      .select({ id: bankLineKeys.lineId, key: bankLineKeys.key })
+      .from(bankLineKeys)
+      .where(inArray(bankLineKeys.key, batch));
     for (const r of rows) found.set(r.key, r.id);
   }
   return found;
+}
+
+/** The keys this statement knows its lines by, kept so that the next statement finds them. */
+async function keepKeys(tx: DbOrTx, keys: string[], ids: number[]): Promise<void> {
+  const rows = [...new Map(keys.map((key, i) => [key, { key, lineId: ids[i]! }])).values()];
+  for (const batch of inBatches(rows))
+    await tx.insert(bankLineKeys).values(batch).onConflictDoNothing({ target: bankLineKeys.key });
 }
 
 /** Keeps a statement and its new lines in one transaction; the same file twice is 409. */
@@ -125,13 +133,18 @@ export async function keepStatement(
       newLines += inserted.length;
     }
     // The same key twice in one file (a bank reference repeated) is one line.
-    const inserted = await linesByKey(
-      tx,
-      toInsert.map((l) => l.key),
-    );
+    const inserted = new Map<string, number>();
+    for (const batch of inBatches([...new Set(toInsert.map((l) => l.key))])) {
+      const rows = await tx
+        .select({ id: bankLines.id, key: bankLines.dedupeKey })
+        .from(bankLines)
+        .where(inArray(bankLines.dedupeKey, batch));
+      for (const r of rows) inserted.set(r.key, r.id);
+    }
     statement.lines.forEach((_, i) => {
       if (ids[i] === 0) ids[i] = inserted.get(keys[i]!)!;
     });
+    await keepKeys(tx, keys, ids);
     const [row] = await tx
       .insert(bankStatements)
       .values({

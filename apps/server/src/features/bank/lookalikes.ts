@@ -37,14 +37,15 @@ export function likeness(line: StatementLine, format: BankFormat, held: HeldLine
   if (line.bankRef && held.bankRef && compact(line.bankRef) === compact(held.bankRef))
     return 'same';
   if (mentions(held.text, line.bankRef) || mentions(line.text, held.bankRef)) return 'same';
-  // One format writes one line the same way each time: its dedupe key would have found it.
-  if (held.formats.has(format)) return 'different';
   if (line.balanceFils !== null && held.balanceFils !== null)
     return line.balanceFils === held.balanceFils ? 'same' : 'different';
   const ours = referencesIn(line.text, MEMBER_PREFIX);
   const theirs = referencesIn(held.text, MEMBER_PREFIX);
   if (ours.size > 0 && theirs.size > 0)
     return [...ours].some((n) => theirs.has(n)) ? 'same' : 'different';
+  // camt.053 and MT940 write one line the same way each time: had a statement of that format
+  // held it, its key would have found it. A CSV's text depends on the columns chosen.
+  if (format !== 'csv' && held.formats.has(format)) return 'different';
   return 'unsure';
 }
 

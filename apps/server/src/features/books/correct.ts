@@ -1,6 +1,8 @@
 import type { Fils } from '@jamiya/money/fils';
 import type { ReverseEntryBody } from '@jamiya/contracts/accounts';
-import type { Db } from '../../db/client.ts';
+import { and, inArray, isNotNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import { sentence } from '../../lib/i18n.ts';
@@ -53,6 +55,20 @@ function refuseKind({ entry, reversedBy }: EntryWithPostings): void {
     );
 }
 
+/** Nothing moves for a member who left and was paid out: they owe and hold nothing. */
+async function refuseLeftMembers(tx: DbOrTx, { postings }: EntryWithPostings): Promise<void> {
+  const ids = [...new Set(postings.flatMap((p) => (p.userId === null ? [] : [p.userId])))];
+  if (ids.length === 0) return;
+  const left = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNotNull(users.leftOn)));
+  if (left.length > 0)
+    throw conflict(
+      /*i18n*/ 'This member has left and was paid out: entries on their money can no longer be reversed.',
+    );
+}
+
 /** What the entry moved that is the admin's own: their savings, fines or loan. */
 function refuseOwn({ postings }: EntryWithPostings, actor: Admin): void {
   if (postings.some((p) => p.userId === actor.id))
@@ -70,6 +86,7 @@ export async function correctEntry(
     const recorded = await entryWithPostings(tx, entryId);
     refuseKind(recorded);
     refuseOwn(recorded, actor);
+    await refuseLeftMembers(tx, recorded);
     const { entry, postings } = recorded;
     const carryOut = async (proposedBy: number | null): Promise<Corrected> => {
       const by: Correction = {

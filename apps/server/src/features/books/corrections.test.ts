@@ -17,6 +17,7 @@ import { onePagePdf } from '../../../test/support/uploads.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { loanInstallments } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
+import { users } from '../../db/schema/users.ts';
 import { localDate, periodOf } from '../../lib/calendar.ts';
 
 // Issue 49, point 6: a mistake corrected by reversal, never erased. An approved due reversed
@@ -175,6 +176,65 @@ describe('with one admin', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await installmentsNow()).toEqual(afterFirst);
     await expectBooksBalance(t.db);
+  });
+
+  it('corrects the latest payment of a month first: its due and its fine stay as paid', async () => {
+    const admin = await calls();
+    const member = await makeUser(t.db, { joinedOn: `${period}-01` });
+    const memberToken = await login(t.app, member.email);
+    const entryOf = async (amount: string) => {
+      const sent = await postForm(
+        t.app,
+        '/api/save-monthly-payment',
+        memberToken,
+        multipart(
+          { payment_amount: amount, month: period, account_number: '1' },
+          {
+            photo: { filename: 'r.pdf', contentType: 'application/pdf', data: await onePagePdf() },
+          },
+        ),
+      );
+      const id = sent.json().payment.id as number;
+      expect((await admin.post(`/api/admin/payments/${id}/approve`)).statusCode).toBe(200);
+      const [e] = await t.db
+        .select({ id: journalEntries.id })
+        .from(journalEntries)
+        .where(eq(journalEntries.paymentId, id));
+      return e!.id;
+    };
+    const first = await entryOf('120');
+    const second = await entryOf('80');
+    const body = { reason_code: 'wrong_amount', reason: 'Part payments entered wrongly' };
+    const early = await admin.post(`/api/admin/journal-entries/${first}/reverse`, body);
+    expect(expectError(early, 409).message).toMatch(/latest payment of the month first/);
+    expect(
+      (await admin.post(`/api/admin/journal-entries/${second}/reverse`, body)).statusCode,
+    ).toBe(200);
+    expect((await admin.post(`/api/admin/journal-entries/${first}/reverse`, body)).statusCode).toBe(
+      200,
+    );
+    await expectBooksBalance(t.db);
+  });
+
+  it('refuses to correct an entry on the savings of a member who left and was paid out', async () => {
+    const admin = await calls();
+    const member = await makeUser(t.db, { joinedOn: `${period}-01` });
+    const res = await admin.post('/api/admin/journal-entries', {
+      date: today,
+      memo: 'A gift',
+      lines: [
+        { account: 'other_expenses', debit: 20 },
+        { account: `savings:${member.id}`, credit: 20 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // As a payout marks it (docs/domain/leaving.md); the payout itself is exits.test.ts's.
+    await t.db.update(users).set({ leftOn: today, status: 0 }).where(eq(users.id, member.id));
+    const refused = await admin.post(`/api/admin/journal-entries/${res.json().entry_id}/reverse`, {
+      reason_code: 'other',
+      reason: 'Given twice',
+    });
+    expect(expectError(refused, 409).message).toMatch(/has left and was paid out/);
   });
 
   it('refuses what has its own action, an empty reason, and an unknown entry', async () => {

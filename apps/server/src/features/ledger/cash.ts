@@ -24,14 +24,19 @@ export interface CashMovement {
 
 /**
  * The entries that moved cash on the days [from, to] (or those named), in the order they
- * happened. Not the opening entry (the bank balance itself), nor an entry that was reversed
- * or a reversal: the two cancel out, and no bank line stands for either.
+ * happened. Not the opening entry (the bank balance itself), nor a reversal, nor an entry
+ * reversed by then: the two cancel out, and no bank line stands for either. An entry whose
+ * correction came after `to` was in the books on those days, and is listed.
  */
 export async function cashMovements(
   db: DbOrTx,
   within: { from: string; to: string } | { entryIds: number[] },
 ): Promise<CashMovement[]> {
   if ('entryIds' in within && within.entryIds.length === 0) return [];
+  const reversedBy =
+    'entryIds' in within
+      ? sql``
+      : sql`and (r.occurred_at at time zone 'Asia/Dubai')::date <= ${within.to}::date`;
   const which =
     'entryIds' in within
       ? sql`e.id in (${sql.join(
@@ -63,7 +68,7 @@ export async function cashMovements(
       join ledger_accounts a on a.id = p.account_id and a.code = 'cash'
      where ${which}
        and e.kind not in ('opening', 'reversal')
-       and not exists (select 1 from journal_entries r where r.reverses_entry_id = e.id)
+       and not exists (select 1 from journal_entries r where r.reverses_entry_id = e.id ${reversedBy})
      group by e.id
     having sum(p.amount_fils) <> 0
      order by e.occurred_at, e.id`,

@@ -1,11 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
-import { memberSavingsFils, reverseEntry, type EntryWithPostings } from '../ledger/public.ts';
+import {
+  entryOfPayment,
+  memberSavingsFils,
+  reverseEntry,
+  type EntryWithPostings,
+} from '../ledger/public.ts';
 import { heldByGuarantor, reverseRepayment, type Correction } from '../loans/public.ts';
 import { notify, paymentCorrectedNotice } from '../notifications/public.ts';
 import { lockMonth } from './months.ts';
@@ -51,7 +56,10 @@ export async function reversePayment(
     );
   let reversalId: number;
   if (payment.kind === 'dues') {
-    if (payment.period) await lockMonth(tx, payment.userId, payment.period);
+    if (payment.period) {
+      await lockMonth(tx, payment.userId, payment.period);
+      await refuseLaterPaymentOfMonth(tx, payment, recorded.entry.id);
+    }
     reversalId = await reverseEntry(tx, recorded.entry.id, {
       createdBy: by.actor.id,
       memo: by.memo,
@@ -79,6 +87,40 @@ export async function reversePayment(
     at: by.now,
   });
   return { paymentId, userId: payment.userId, reversalId };
+}
+
+/**
+ * A month's payments pay its due first and its fine with the rest, in the order they were
+ * approved: the latest is taken back first, or the month's due and fine would disagree with
+ * what the entries credited.
+ */
+async function refuseLaterPaymentOfMonth(
+  tx: DbOrTx,
+  payment: { id: number; userId: number; period: string | null },
+  entryId: number,
+): Promise<void> {
+  const others = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, payment.userId),
+        eq(payments.period, payment.period!),
+        eq(payments.kind, 'dues'),
+        eq(payments.status, 'approved'),
+        ne(payments.id, payment.id),
+      ),
+    );
+  for (const other of others) {
+    const later = await entryOfPayment(tx, other.id);
+    if (later !== null && later > entryId)
+      throw conflict(
+        sentence(
+          /*i18n*/ 'A later payment of {month} stands: correct the latest payment of the month first.',
+          { month: { month: payment.period! } },
+        ),
+      );
+  }
 }
 
 /**

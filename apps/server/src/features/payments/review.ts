@@ -29,7 +29,9 @@ async function lockPending(tx: DbOrTx, paymentId: number): Promise<Payment> {
     throw conflict(
       payment.status === 'approved'
         ? /*i18n*/ 'This payment was already approved.'
-        : /*i18n*/ 'This payment was already rejected.',
+        : payment.status === 'reversed'
+          ? /*i18n*/ 'This payment was approved, then corrected by a reversal: it is not waiting any more.'
+          : /*i18n*/ 'This payment was already rejected.',
     );
   }
   return payment;
