@@ -32,7 +32,9 @@ import {
   type TestApp,
 } from './harness.ts';
 import { monthName, periodAgo, periodLabel, shiftPeriod } from './calendar.ts';
-import { newOwnBooks, ownBooks, ownBooksScenario, type OwnBooks } from './money-model/own-books.ts';
+import { newOwnBooks, type OwnBooks } from './money-model/own-books/model.ts';
+import { ownBooks } from './money-model/own-books/steps.ts';
+import { ownBooksScenario } from './money-model/own-books/walk.ts';
 
 // A model of the association's money (docs/domain/ledger.md, dues.md, maker-checker.md) driven by random sequences of
 // member and treasurer calls through the HTTP API, with two admins (maker-checker), part
@@ -72,7 +74,7 @@ import { newOwnBooks, ownBooks, ownBooksScenario, type OwnBooks } from './money-
 // they send is refused (403). MODEL_RUNS=200 for the long version.
 //
 // The association's own books (docs/domain/accounts.md, reconciliation.md; the steps, their
-// model and checks in money-model/own-books.ts): bank lines booked to an account, entries by
+// model and checks in money-model/own-books/): bank lines booked to an account, entries by
 // hand, lines linked by hand to a member's payment and unlinked, corrections by reversal; two
 // admins wherever money leaves by hand. After every step the trial balance, the chart and the
 // journal give cash, the cash box, the association's accounts and each member's savings as the
@@ -2286,7 +2288,7 @@ const exitScenario: [Step[], number[], FineRule] = [
   { fineFils: 1_000, finePercent: null },
 ];
 
-/** The association's own books walked through once: money-model/own-books.ts says how. */
+/** The association's own books walked through once: money-model/own-books/ says how. */
 const ownBooksExample: [Step[], number[], FineRule] = [
   ownBooksScenario(books.steps, {
     submitDues: submitDuesStep,

@@ -2,7 +2,24 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { expectError, login, postForm } from '../../../test/harness.ts';
-import * as M from '../../../test/support/own-books-model.ts';
+import { expectInvariants, snapshot } from '../../../test/support/own-books-model/checks.ts';
+import {
+  poolSpec,
+  steps as runSteps,
+  type Step,
+} from '../../../test/support/own-books-model/generators.ts';
+import { bankAt, covered, fileKey } from '../../../test/support/own-books-model/model.ts';
+import {
+  cashBoxOf,
+  entriesAfter,
+  holderOf,
+  linesOf,
+  nth,
+  ownLines,
+  paymentsOf,
+} from '../../../test/support/own-books-model/reads.ts';
+import { expectReconciled } from '../../../test/support/own-books-model/reconciliation.ts';
+import { receiptForm, startRun, type Run } from '../../../test/support/own-books-model/run.ts';
 import { importStatement } from '../../../test/support/own-books.ts';
 
 // Issue 49, the property: whatever the treasurer does, in any order, through the API (statements
@@ -13,26 +30,26 @@ import { importStatement } from '../../../test/support/own-books.ts';
 // line linked or booked, books and bank agree. One admin; a fresh app per run; each run starts
 // with a statement and a receipt. A refusal the model expects is checked for its status.
 //
-// The identity the reconciliation's difference is checked against: own-books-model.ts.
+// The identity the reconciliation's difference is checked against: own-books-model/reconciliation.ts.
 
 const RUNS = Number(process.env.OWN_BOOKS_RUNS ?? 12);
 const TIME_LIMIT_MS = Math.max(180_000, RUNS * 18_000);
 type Answer = LightMyRequestResponse | null;
-type Act<K extends M.Step['kind']> = (r: M.Run, s: M.Step & { kind: K }) => Promise<Answer>;
+type Act<K extends Step['kind']> = (r: Run, s: Step & { kind: K }) => Promise<Answer>;
 const reason = { reason_code: 'other', reason: 'Property test' };
 
-const act: { [K in M.Step['kind']]: Act<K> } = {
+const act: { [K in Step['kind']]: Act<K> } = {
   async import(r, s) {
     const [first, last] = [Math.min(s.first, s.last), Math.max(s.first, s.last)];
     const entries = r.m.pool.filter((e) => e.dayIndex >= first && e.dayIndex <= last);
     const days = entries.map((e) => e.day).sort();
     if (!entries.length) return null;
-    const key = M.fileKey(s.format, entries);
-    const kept = M.covered(r.m);
+    const key = fileKey(s.format, entries);
+    const kept = covered(r.m);
     const { response, statementId } = await importStatement(r.t.app, r.token, entries, {
       format: s.format === 'camt053' ? 'camt053' : 'csv',
       csvReference: s.format === 'csv-ref',
-      openingFils: M.bankAt(r.m, days[0]!, true),
+      openingFils: bankAt(r.m, days[0]!, true),
       lookalikes: s.lookalikes,
     });
     if (r.m.statements.some((h) => h.key === key))
@@ -54,10 +71,10 @@ const act: { [K in M.Step['kind']]: Act<K> } = {
   },
   async receipt(r, s) {
     const member = r.members[s.member]!;
-    const live = (await M.paymentsOf(r.t.db)).some(
+    const live = (await paymentsOf(r.t.db)).some(
       (p) => p.user_id === member.id && (p.status === 'pending' || p.status === 'approved'),
     );
-    const form = await M.receiptForm(r, s);
+    const form = await receiptForm(r, s);
     member.token ??= await login(r.t.app, member.email);
     const res = await postForm(r.t.app, '/api/save-monthly-payment', member.token, form);
     if (live) expectError(res, 409);
@@ -66,7 +83,7 @@ const act: { [K in M.Step['kind']]: Act<K> } = {
   },
   async approve(r, s) {
     // The first payment is the funding's.
-    const p = M.nth((await M.paymentsOf(r.t.db)).slice(1), s.pick);
+    const p = nth((await paymentsOf(r.t.db)).slice(1), s.pick);
     if (!p) return null;
     const res = await r.admin.post(`/api/admin/payments/${p.id}/approve`);
     if (p.status === 'pending') expect(res.statusCode, res.body).toBe(200);
@@ -74,9 +91,9 @@ const act: { [K in M.Step['kind']]: Act<K> } = {
     return res;
   },
   async matches(r, s) {
-    const statement = M.nth(r.m.statements, s.pick);
+    const statement = nth(r.m.statements, s.pick);
     if (!statement) return null;
-    const before = await M.linesOf(r.t.db);
+    const before = await linesOf(r.t.db);
     const res = await r.admin.post(`/api/admin/bank-statements/${statement.id}/approve`, {});
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json();
@@ -84,7 +101,7 @@ const act: { [K in M.Step['kind']]: Act<K> } = {
     const done = new Map<number, object>();
     for (const a of answer.approved) done.set(a.line_id, { payment_id: a.payment_id });
     for (const a of answer.linked) done.set(a.line_id, { entry_id: a.entry_id });
-    for (const line of await M.linesOf(r.t.db)) {
+    for (const line of await linesOf(r.t.db)) {
       const was = before.find((l) => l.id === line.id);
       if (!done.has(line.id)) expect(line).toEqual(was);
       else {
@@ -95,9 +112,9 @@ const act: { [K in M.Step['kind']]: Act<K> } = {
     return res;
   },
   async book(r, s) {
-    const line = M.nth(await M.linesOf(r.t.db), s.pick);
+    const line = nth(await linesOf(r.t.db), s.pick);
     if (!line) return null;
-    const box = await M.cashBoxOf(r.t.db);
+    const box = await cashBoxOf(r.t.db);
     const res = await r.admin.post(`/api/admin/bank-lines/${line.id}/book`, { account: s.account });
     if (line.link_kind !== null) expect(expectError(res, 409).message).toMatch(/already/);
     else if (s.account === 'cash_box' && line.amount > box)
@@ -110,21 +127,21 @@ const act: { [K in M.Step['kind']]: Act<K> } = {
     return res;
   },
   async link(r, s) {
-    const lines = await M.linesOf(r.t.db);
+    const lines = await linesOf(r.t.db);
     const open = lines.filter((l) => l.link_kind === null && l.amount > 0);
-    const line = M.nth(s.open && open.length ? open : lines, s.pick);
-    const payments = await M.paymentsOf(r.t.db);
+    const line = nth(s.open && open.length ? open : lines, s.pick);
+    const payments = await paymentsOf(r.t.db);
     if (!line || payments.length < 2) return null;
     const offer = await r.admin.get(`/api/admin/bank-lines/${line.id}/link-candidates`);
     const offered: Array<{ id: number; linked_line_id: number | null }> = offer.json().items;
     for (const c of offered) {
       const payment = payments.find((p) => p.id === c.id)!;
       expect(c.linked_line_id, `candidate ${c.id}'s line`).toBe(
-        M.holderOf(lines, payment)?.id ?? null,
+        holderOf(lines, payment)?.id ?? null,
       );
     }
     // What is offered; else a member's payment, to be refused.
-    const id = (M.nth(offered, s.candidate) ?? M.nth(payments.slice(1), s.candidate)!).id;
+    const id = (nth(offered, s.candidate) ?? nth(payments.slice(1), s.candidate)!).id;
     const p = payments.find((x) => x.id === id)!;
     // prettier-ignore
     const want =
@@ -132,7 +149,7 @@ const act: { [K in M.Step['kind']]: Act<K> } = {
       : line.amount <= 0 ? 422
       : p.status === 'rejected' || p.status === 'reversed' ? 409
       : (p.status === 'approved' ? p.approved : p.amount) !== line.amount ? 422
-      : M.holderOf(lines, p) ? 409
+      : holderOf(lines, p) ? 409
       : 200;
     const res = await r.admin.post(`/api/admin/bank-lines/${line.id}/link`, { payment_id: p.id });
     if (want !== 200) expectError(res, want);
@@ -144,31 +161,31 @@ const act: { [K in M.Step['kind']]: Act<K> } = {
     return res;
   },
   async unlink(r, s) {
-    const lines = await M.linesOf(r.t.db);
+    const lines = await linesOf(r.t.db);
     const linked = lines.filter((l) => l.link_kind !== null);
-    const line = M.nth(linked.length ? linked : lines, s.pick);
+    const line = nth(linked.length ? linked : lines, s.pick);
     if (!line) return null;
     const res = await r.admin.post(`/api/admin/bank-lines/${line.id}/unlink`);
     if (line.link_kind === null || line.link_kind === 'book') expectError(res, 409);
     else {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().line).toMatchObject({ payment_id: null, entry_id: null, link: null });
-      const payment = (await M.paymentsOf(r.t.db)).find((p) => p.id === line.payment_id);
+      const payment = (await paymentsOf(r.t.db)).find((p) => p.id === line.payment_id);
       if (line.payment_id !== null) expect(payment?.status).toBe('approved');
     }
     return res;
   },
   async reverse(r, s) {
-    const e = M.nth(await M.entriesAfter(r.t.db, r.fundEntry), s.pick);
+    const e = nth(await entriesAfter(r.t.db, r.fundEntry), s.pick);
     if (!e) return null;
-    const line = (await M.linesOf(r.t.db)).find((l) => l.entry_id === e.id);
-    const box = await M.cashBoxOf(r.t.db);
+    const line = (await linesOf(r.t.db)).find((l) => l.entry_id === e.id);
+    const box = await cashBoxOf(r.t.db);
     const res = await r.admin.post(`/api/admin/journal-entries/${e.id}/reverse`, reason);
     if (e.kind === 'reversal' || e.reversed || e.box > box) expectError(res, 409);
     else {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ entry_id: e.id, line_id: line?.id ?? null });
-      const after = (await M.linesOf(r.t.db)).find((l) => l.id === line?.id);
+      const after = (await linesOf(r.t.db)).find((l) => l.id === line?.id);
       if (line)
         expect(after, 'the line of a corrected entry is open again').toMatchObject({
           link_kind: null,
@@ -177,16 +194,16 @@ const act: { [K in M.Step['kind']]: Act<K> } = {
     return res;
   },
   async delete(r, s) {
-    const statement = M.nth(r.m.statements, s.pick);
+    const statement = nth(r.m.statements, s.pick);
     if (!statement) return null;
-    const own = await M.ownLines(r.t.db, statement.id);
+    const own = await ownLines(r.t.db, statement.id);
     const held = own.filter((l) => l.held).map((l) => `line ${l.id}`);
     const res = await r.admin.del(`/api/admin/bank-statements/${statement.id}`);
     if (held.length)
       expect(Object.keys(expectError(res, 409).errors ?? {}).sort()).toEqual(held.sort());
     else {
       expect(res.statusCode, res.body).toBe(200);
-      const left = new Set((await M.linesOf(r.t.db)).map((l) => l.id));
+      const left = new Set((await linesOf(r.t.db)).map((l) => l.id));
       expect(own.filter((l) => left.has(l.id))).toEqual([]);
       r.m.statements = r.m.statements.filter((h) => h !== statement);
     }
@@ -195,14 +212,14 @@ const act: { [K in M.Step['kind']]: Act<K> } = {
 };
 
 /** The month's end: its whole statement, the matches approved, the rest linked, corrected, booked. */
-async function settle(r: M.Run) {
+async function settle(r: Run) {
   const { pool } = r.m;
-  const fresh = pool.length - M.covered(r.m).size;
+  const fresh = pool.length - covered(r.m).size;
   const all = await importStatement(r.t.app, r.token, pool, {
     openingFils: r.m.b0,
     lookalikes: 'same',
   });
-  const key = M.fileKey('camt053', pool);
+  const key = fileKey('camt053', pool);
   if (r.m.statements.some((h) => h.key === key)) expectError(all.response, 409);
   else {
     expect(all.response.statusCode, all.response.body).toBe(201);
@@ -219,7 +236,7 @@ async function settle(r: M.Run) {
     linked_line_id: number | null;
     status: string;
   };
-  for (const line of await M.linesOf(r.t.db)) {
+  for (const line of await linesOf(r.t.db)) {
     if (line.link_kind !== null || line.amount <= 0) continue;
     const offer = await r.admin.get(`/api/admin/bank-lines/${line.id}/link-candidates`);
     const c = (offer.json().items as Candidate[]).find(
@@ -229,12 +246,12 @@ async function settle(r: M.Run) {
       c && (await r.admin.post(`/api/admin/bank-lines/${line.id}/link`, { payment_id: c.id }));
     if (res) expect(res.statusCode, res.body).toBe(200);
   }
-  const lines = await M.linesOf(r.t.db);
-  for (const p of (await M.paymentsOf(r.t.db)).slice(1)) {
+  const lines = await linesOf(r.t.db);
+  for (const p of (await paymentsOf(r.t.db)).slice(1)) {
     // prettier-ignore
     const res =
       p.status === 'pending' ? await r.admin.post(`/api/admin/payments/${p.id}/reject`, reason)
-      : p.status === 'approved' && !M.holderOf(lines, p)
+      : p.status === 'approved' && !holderOf(lines, p)
         ? await r.admin.post(`/api/admin/journal-entries/${p.entry_id}/reverse`, reason)
         : null;
     if (res) expect(res.statusCode, res.body).toBe(200);
@@ -244,8 +261,8 @@ async function settle(r: M.Run) {
     const res = await r.admin.post(`/api/admin/bank-lines/${line.id}/book`, { account });
     expect(res.statusCode, res.body).toBe(201);
   }
-  await M.expectInvariants(r);
-  const { rec, gap } = (await M.expectReconciled(r))!;
+  await expectInvariants(r);
+  const { rec, gap } = (await expectReconciled(r))!;
   expect([rec.lines_not_in_books, rec.entries_not_in_bank]).toEqual([[], []]);
   // Books and bank agree, unless the treasurer kept a line twice: then by its amount.
   expect(rec.agree).toBe(gap === 0);
@@ -256,16 +273,16 @@ it(
   'links each line once, refuses without a trace, and explains the difference with the bank',
   async () => {
     await fc.assert(
-      fc.asyncProperty(M.poolSpec, M.steps, async (spec, steps) => {
-        const r = await M.startRun(spec);
+      fc.asyncProperty(poolSpec, runSteps, async (spec, steps) => {
+        const r = await startRun(spec);
         try {
           for (const s of steps) {
-            const before = await M.snapshot(r.t.db);
-            const res = await (act[s.kind] as Act<M.Step['kind']>)(r, s);
+            const before = await snapshot(r.t.db);
+            const res = await (act[s.kind] as Act<Step['kind']>)(r, s);
             if (!res) continue;
             if (res.statusCode >= 400)
-              expect(await M.snapshot(r.t.db), 'a refused call changed something').toEqual(before);
-            await M.expectInvariants(r);
+              expect(await snapshot(r.t.db), 'a refused call changed something').toEqual(before);
+            await expectInvariants(r);
           }
           await settle(r);
         } finally {

@@ -1,0 +1,173 @@
+// The own books' part of the money model (see steps.ts): its model, the helpers money-model.test.ts
+// lends (`Kit`), and the rules every step of it checks a posting against.
+import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Fils } from '@jamiya/money/fils';
+import { localDate } from '../../../src/lib/calendar.ts';
+import type {
+  MemberModel,
+  Model,
+  MonthModel,
+  PaymentModel,
+  Real,
+  Step,
+} from '../../money-model.test.ts';
+
+/** The association's accounts of a new chart, which the model books to and moves by hand. */
+export const OWN_ACCOUNTS = [
+  'bank_charges',
+  'bank_interest',
+  'meeting_costs',
+  'stationery',
+  'other_income',
+  'other_expenses',
+] as const;
+type OwnAccount = (typeof OWN_ACCOUNTS)[number];
+/** What the bank moves on its own: one admin books it up to the limit (AED 100, the default). */
+export const BANK_OWN: readonly string[] = ['bank_charges', 'bank_interest'];
+export const ONE_ADMIN_BANK_FEE: Fils = 10_000;
+export const REASONS = [
+  'wrong_member',
+  'wrong_month',
+  'wrong_amount',
+  'duplicate',
+  'wrong_account',
+  'other',
+] as const;
+export type Reason = (typeof REASONS)[number];
+
+/** Postings by account code (`cash`, `cash_box`, `stationery`, `savings:<userId>`...), debits above 0. */
+export type Postings = Record<string, Fils>;
+
+/** A line of the bank's statement, imported for a step. */
+export interface LineModel {
+  id: number;
+  /** Money in above 0, out below. */
+  amountFils: Fils;
+  /** Linked by hand to a payment, or booked to an account; null while open. */
+  link: 'hand' | 'book' | null;
+  paymentId: number | null;
+  entryId: number | null;
+  /** An open proposal to book it to `account`, and its admin. */
+  proposal: { account: string; by: number } | null;
+}
+/** An entry of the journal the model made (a booking, by hand, a correction) or corrected (a due). */
+export interface EntryModel {
+  id: number;
+  kind: 'booking' | 'journal' | 'reversal' | 'dues';
+  postings: Postings;
+  /** The admin (0, 1) who proposed it, null when made by one; the admin who made it (a due: null). */
+  proposedBy: number | null;
+  createdBy: number | null;
+  reverses: number | null;
+  reversedBy: number | null;
+  /** The payment a due recorded. */
+  paymentId: number | null;
+  /** An open proposal to correct it, its reason and its admin. */
+  reverseProposal: { reason: Reason; by: number } | null;
+}
+interface HandBody {
+  date: string;
+  memo: string;
+  lines: Array<{ account: string; debit?: string; credit?: string }>;
+}
+export interface OwnBooks {
+  cashBoxFils: Fils;
+  /** Each of the association's accounts: debits less credits. */
+  accounts: Record<OwnAccount, Fils>;
+  lines: LineModel[];
+  entries: EntryModel[];
+  /** Entries by hand proposed and waiting for a second admin, with what they post. */
+  handProposals: Array<{ body: HandBody; postings: Postings; by: number }>;
+  /** Entries by hand sent so far: each has a memo of its own. */
+  sent: number;
+}
+export const newOwnBooks = (): OwnBooks => ({
+  cashBoxFils: 0,
+  accounts: Object.fromEntries(OWN_ACCOUNTS.map((code) => [code, 0])) as Record<OwnAccount, Fils>,
+  lines: [],
+  entries: [],
+  handProposals: [],
+  sent: 0,
+});
+
+/** What money-model.test.ts lends: its steps' frame, its calls and its rules. */
+export interface Kit {
+  step(
+    label: string,
+    check: (model: Readonly<Model>) => boolean,
+    run: (model: Model, real: Real) => Promise<void>,
+  ): Step;
+  call(
+    model: Model,
+    real: Real,
+    options: InjectOptions,
+    expected: number,
+  ): Promise<LightMyRequestResponse>;
+  signerAnswer(
+    model: Readonly<Model>,
+    who: number,
+    open: { by: number } | null | undefined,
+    options?: { refused?: number | null },
+  ): number;
+  monthOf(m: MemberModel, period: string): MonthModel;
+  heldFrom(model: Readonly<Model>, j: number): Fils;
+  hasLeft(m: MemberModel): boolean;
+  approvalRefusal(model: Readonly<Model>, p: PaymentModel, appliedFils: Fils): number | null;
+  approveInModel(model: Model, p: PaymentModel, appliedFils: Fils): void;
+  aed(f: Fils): string;
+  fils(value: unknown): Fils;
+}
+
+export type ArgsOf<A> = A extends fc.Arbitrary<infer T> ? T : never;
+export const admin = fc.nat({ max: 1 });
+/** `usual` five times in six: a hit (a proposal confirmed, when one is open) is mostly drawn. */
+export const mostly = <T>(usual: T, rare: T) =>
+  fc.oneof(
+    { arbitrary: fc.constant(usual), weight: 5 },
+    { arbitrary: fc.constant(rare), weight: 1 },
+  );
+export const today = () => localDate(new Date());
+export const negated = (postings: Postings): Postings =>
+  Object.fromEntries(Object.entries(postings).map(([code, f]) => [code, 0 - f]));
+export const savingsCode = (m: MemberModel) => `savings:${m.userId}`;
+/** The member whose savings `code` is, or -1. */
+const memberOfCode = (model: Readonly<Model>, code: string) =>
+  model.members.findIndex((m) => savingsCode(m) === code);
+export const activeAdmin = (model: Readonly<Model>) => model.admins.findIndex((a) => a.active);
+
+/** The postings carried out on the model: cash, the cash box, the accounts, the savings. */
+export function post(model: Model, postings: Postings): void {
+  for (const [code, f] of Object.entries(postings)) {
+    if (code === 'cash') model.cashFils += f;
+    else if (code === 'cash_box') model.books.cashBoxFils += f;
+    else if (code.startsWith('savings:'))
+      model.members[memberOfCode(model, code)]!.savingsFils -= f;
+    // A member's fines owed follow their months (a due's correction reopens its month).
+    else if (!code.startsWith('fines:')) model.books.accounts[code as OwnAccount] += f;
+  }
+}
+
+/** The rules on postings, with the helpers the kit lends. */
+export function postingRules(kit: Kit) {
+  /**
+   * Whether posting this is refused (409): cash or the cash box would go below zero, or a
+   * member's savings below zero or below what their guarantees hold.
+   */
+  const refusedPosting = (model: Readonly<Model>, postings: Postings): boolean =>
+    model.cashFils + (postings.cash ?? 0) < 0 ||
+    model.books.cashBoxFils + (postings.cash_box ?? 0) < 0 ||
+    Object.entries(postings).some(([code, f]) => {
+      const j = memberOfCode(model, code);
+      if (j < 0) return false;
+      const after = model.members[j]!.savingsFils - f;
+      return after < 0 || after < kit.heldFrom(model, j);
+    });
+  /** Whether the postings move the savings of a member who left: nothing posts there any more. */
+  const onLeftSavings = (model: Readonly<Model>, postings: Postings): boolean =>
+    Object.keys(postings).some((code) => {
+      const j = memberOfCode(model, code);
+      return j >= 0 && kit.hasLeft(model.members[j]!);
+    });
+  return { refusedPosting, onLeftSavings };
+}
