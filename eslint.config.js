@@ -26,10 +26,11 @@ const schemasOnDemand = {
     '@jamiya/contracts/*',
     '!@jamiya/contracts/values',
     '!@jamiya/contracts/languages',
+    '!@jamiya/contracts/audit',
   ],
   allowTypeImports: true,
   message:
-    'Import types only; plain values come from @jamiya/contracts/values and /languages, and a form loads its schema with lazyZodResolver (lib/zod-resolver.ts) from a *-schema.ts module.',
+    'Import types only; plain values come from @jamiya/contracts/values, /languages and /audit (modules without zod), and a form loads its schema with lazyZodResolver (lib/zod-resolver.ts) from a *-schema.ts module.',
 };
 
 const serverNeverWeb = {

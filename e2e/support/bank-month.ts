@@ -83,6 +83,7 @@ interface JournalEntry {
   occurred_at: string;
   reversed_by_entry_id: number | null;
   bank_line_id: number | null;
+  loan_id: number | null;
   postings: { account_code: string; account_name: string; debit: number; credit: number }[];
 }
 
@@ -106,19 +107,30 @@ export async function cashNotInBank(
     entries.push(...answer.items);
     cursor = answer.next_cursor;
   } while (cursor);
-  return entries
-    .filter(
-      (e) =>
-        dubaiDay(new Date(e.occurred_at)) === day &&
-        !['opening', 'reversal'].includes(e.kind) &&
-        e.reversed_by_entry_id === null &&
-        e.bank_line_id === null,
-    )
+  const open = entries.filter(
+    (e) =>
+      dubaiDay(new Date(e.occurred_at)) === day &&
+      !['opening', 'reversal'].includes(e.kind) &&
+      e.reversed_by_entry_id === null &&
+      e.bank_line_id === null,
+  );
+  // A loan's payout and repayments name no member in their postings: the borrower's ID, as the
+  // bank's line of the transfer would carry it.
+  const borrowers = new Map<number, string>();
+  for (const loanId of new Set(open.flatMap((e) => (e.loan_id === null ? [] : [e.loan_id]))))
+    borrowers.set(
+      loanId,
+      ((await apiAs(page, `/api/admin/loans/${loanId}`)) as { member: { unique_id: string } })
+        .member.unique_id,
+    );
+  return open
     .flatMap((e) => {
       const cashFils = e.postings
         .filter((p) => p.account_code === 'cash')
         .reduce((sum, p) => sum + filsOf(p.debit) - filsOf(p.credit), 0);
-      const id = e.postings.map((p) => /\((JM\d+)\)/.exec(p.account_name)?.[1]).find(Boolean);
+      const id =
+        e.postings.map((p) => /\((JM\d+)\)/.exec(p.account_name)?.[1]).find(Boolean) ??
+        (e.loan_id === null ? undefined : borrowers.get(e.loan_id));
       if (cashFils === 0) return [];
       return [{ amountFils: cashFils, text: `${e.memo} ${id ?? ''}`.trim(), memberId: id ?? null }];
     })

@@ -22,6 +22,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set(
     'Excel XLSX YYYY MM',
     // A bank statement's formats, and the day as ISO writes it (bank statements, issue 37).
     'camt XML DD',
+    // A receipt's file kinds (the own books' evidence, issue 49).
+    'JPEG PNG WebP HEIC',
   ].flatMap((words) => words.split(' ')),
 );
 

@@ -1,11 +1,12 @@
 import { and, desc, like, lt } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.ts';
+import type { AuditAction, AuditTarget } from '@jamiya/contracts/audit';
 import type { DbOrTx } from '../../db/client.ts';
 
 export interface AuditEvent {
   actorId: number | null;
-  action: string;
-  targetType: string;
+  action: AuditAction;
+  targetType: AuditTarget;
   targetId: string | number;
   reason?: string | null;
   details?: Record<string, unknown>;

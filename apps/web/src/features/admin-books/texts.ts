@@ -1,9 +1,10 @@
+import type { AuditAction, AuditGroup, AuditTarget } from '@jamiya/contracts/audit';
 import type { AccountKind, CorrectionReason } from '@jamiya/contracts/values';
 import type { EntryKind } from './api/get-journal.ts';
 
 // Texts chosen by a value, each id written whole for Lingui's extract (decision 046).
 
-export const AUDIT_GROUPS_TEXTS: Record<string, string> = {
+export const AUDIT_GROUPS_TEXTS: Record<AuditGroup, string> = {
   payment: /*i18n*/ 'admin-books.audit.groups.payment',
   loan: /*i18n*/ 'admin-books.audit.groups.loan',
   member: /*i18n*/ 'admin-books.audit.groups.member',
@@ -14,9 +15,16 @@ export const AUDIT_GROUPS_TEXTS: Record<string, string> = {
   bonus: /*i18n*/ 'admin-books.audit.groups.bonus',
   proposal: /*i18n*/ 'admin-books.audit.groups.proposal',
   exit: /*i18n*/ 'admin-books.audit.groups.exit',
+  guarantee: /*i18n*/ 'admin-books.audit.groups.guarantee',
+  import: /*i18n*/ 'admin-books.audit.groups.import',
+  bank: /*i18n*/ 'admin-books.audit.groups.bank',
+  dues: /*i18n*/ 'admin-books.audit.groups.dues',
+  account: /*i18n*/ 'admin-books.audit.groups.account',
+  journal: /*i18n*/ 'admin-books.audit.groups.journal',
+  entry: /*i18n*/ 'admin-books.audit.groups.entry',
 };
 
-export const AUDIT_ACTIONS_TEXTS: Record<string, string> = {
+export const AUDIT_ACTIONS_TEXTS: Record<AuditAction, string> = {
   'payment.submit': /*i18n*/ 'admin-books.audit.actions.payment.submit',
   'payment.approve': /*i18n*/ 'admin-books.audit.actions.payment.approve',
   'payment.reject': /*i18n*/ 'admin-books.audit.actions.payment.reject',
@@ -63,6 +71,33 @@ export const AUDIT_ACTIONS_TEXTS: Record<string, string> = {
   'account.update': /*i18n*/ 'admin-books.audit.actions.account.update',
   'account.retire': /*i18n*/ 'admin-books.audit.actions.account.retire',
   'account.delete': /*i18n*/ 'admin-books.audit.actions.account.delete',
+  'payment.reverse': /*i18n*/ 'admin-books.audit.actions.payment.reverse',
+  'loan.pending': /*i18n*/ 'admin-books.audit.actions.loan.pending',
+  'guarantee.accept': /*i18n*/ 'admin-books.audit.actions.guarantee.accept',
+  'guarantee.decline': /*i18n*/ 'admin-books.audit.actions.guarantee.decline',
+  'bank.statement_delete': /*i18n*/ 'admin-books.audit.actions.bank.statement_delete',
+  'bank.unlink': /*i18n*/ 'admin-books.audit.actions.bank.unlink',
+  'bank.release': /*i18n*/ 'admin-books.audit.actions.bank.release',
+  'bank.book': /*i18n*/ 'admin-books.audit.actions.bank.book',
+  'bank.assign': /*i18n*/ 'admin-books.audit.actions.bank.assign',
+  'journal.post': /*i18n*/ 'admin-books.audit.actions.journal.post',
+  'entry.reverse': /*i18n*/ 'admin-books.audit.actions.entry.reverse',
+  'bonus.close': /*i18n*/ 'admin-books.audit.actions.bonus.close',
+};
+
+/** What an event is about, for the targets without a page of their own to link to. */
+export const AUDIT_TARGETS_TEXTS: Record<Exclude<AuditTarget, 'settings' | 'proposal'>, string> = {
+  user: /*i18n*/ 'admin-books.audit.targets.user',
+  loan: /*i18n*/ 'admin-books.audit.targets.loan',
+  payment: /*i18n*/ 'admin-books.audit.targets.payment',
+  membership_application: /*i18n*/ 'admin-books.audit.targets.application',
+  recharge_request: /*i18n*/ 'admin-books.audit.targets.recharge',
+  bonus_period: /*i18n*/ 'admin-books.audit.targets.bonusPeriod',
+  import: /*i18n*/ 'admin-books.audit.targets.import',
+  bank_statement: /*i18n*/ 'admin-books.audit.targets.bankStatement',
+  bank_line: /*i18n*/ 'admin-books.audit.targets.bankLine',
+  journal_entry: /*i18n*/ 'admin-books.audit.targets.journalEntry',
+  account: /*i18n*/ 'admin-books.audit.targets.account',
 };
 
 export const KINDS_TEXTS: Record<EntryKind, string> = {

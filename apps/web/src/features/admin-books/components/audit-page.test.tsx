@@ -109,6 +109,37 @@ describe('the audit log', () => {
     expect(await screen.findByText('MEMBER PAGE')).toBeInTheDocument();
   });
 
+  it("names the own books' events and what they are about", async () => {
+    const events = [
+      event({
+        id: 52,
+        action: 'bank.statement_delete',
+        target_type: 'bank_statement',
+        target_id: '2',
+      }),
+      event({ id: 51, action: 'entry.reverse', target_type: 'journal_entry', target_id: '40' }),
+      event({ id: 50, action: 'bank.book', target_type: 'bank_line', target_id: '7' }),
+      event({ id: 49, action: 'account.retire', target_type: 'account', target_id: 'stationery' }),
+    ];
+    stubApi({ 'GET /api/admin/audit': () => ({ body: listBody(events) }) });
+    renderWithProviders(<AuditPage />, { path: '/admin/audit' });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    for (const [row, action, target] of [
+      [0, 'Bank statement taken back', 'Bank statement #2'],
+      [1, 'Entry corrected by reversal', 'Entry #40'],
+      [2, 'Bank line booked to an account', 'Bank line #7'],
+      [3, 'Account retired', 'Account stationery'],
+    ] as const) {
+      expect(rows[row]).toHaveTextContent(action);
+      expect(rows[row]).toHaveTextContent(target);
+    }
+    // The filter offers the own books' groups.
+    const filter = screen.getByLabelText('Action');
+    expect(within(filter).getByRole('option', { name: 'Bank statements' })).toHaveValue('bank.');
+    expect(within(filter).getByRole('option', { name: 'Corrections' })).toHaveValue('entry.');
+  });
+
   it('filters by action and pages with Show more', async () => {
     const { user, requests } = setup({
       'GET /api/admin/audit': (req) =>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { AUDIT_ACTIONS_TEXTS, AUDIT_GROUPS_TEXTS } from '../texts.ts';
+import { AUDIT_GROUPS } from '@jamiya/contracts/audit';
+import { AUDIT_ACTIONS_TEXTS, AUDIT_GROUPS_TEXTS, AUDIT_TARGETS_TEXTS } from '../texts.ts';
 import { Link } from 'react-router';
 import type { AuditEvent } from '@jamiya/contracts/books';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
@@ -13,20 +14,6 @@ import { useAudit } from '../api/get-audit.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { tableLink } from '../../../components/styles.ts';
 import { PageHeading } from '../../../components/page-heading.tsx';
-
-// The server filters by the start of the action's name: "loan." finds every loan decision.
-const ACTION_GROUPS = [
-  'payment.',
-  'loan.',
-  'member.',
-  'application.',
-  'settings.',
-  'user.',
-  'recharge.',
-  'bonus.',
-  'proposal.',
-  'exit.',
-];
 
 /** /admin/audit: who did what, when and why, newest first. */
 export function AuditPage() {
@@ -143,9 +130,11 @@ export function AuditPage() {
                 value={action}
                 onChange={(e) => setAction(e.target.value)}
                 allLabel={i18n._('admin-books.audit.allActions')}
-                options={ACTION_GROUPS.map((group) => ({
-                  value: group,
-                  label: i18n._(AUDIT_GROUPS_TEXTS[group.slice(0, -1)]!),
+                // The server filters by the start of the action's name: "loan." finds every
+                // loan decision.
+                options={AUDIT_GROUPS.map((group) => ({
+                  value: `${group}.`,
+                  label: i18n._(AUDIT_GROUPS_TEXTS[group]),
                 }))}
               />
             )}
@@ -164,7 +153,8 @@ export function AuditPage() {
 function ActionName({ action }: { action: string }) {
   const i18n = useTexts();
   // Keyed as the server names the actions ("loan.approved").
-  const name = AUDIT_ACTIONS_TEXTS[action] ? i18n._(AUDIT_ACTIONS_TEXTS[action]!) : '';
+  const text = (AUDIT_ACTIONS_TEXTS as Partial<Record<string, string>>)[action];
+  const name = text ? i18n._(text) : '';
   return name ? <span title={action}>{name}</span> : <code className="text-xs">{action}</code>;
 }
 
@@ -199,10 +189,6 @@ function Target({ event }: { event: AuditEvent }) {
           {i18n._('admin-books.audit.targets.loan', { id })}
         </Link>
       );
-    case 'payment':
-      return <>{i18n._('admin-books.audit.targets.payment', { id })}</>;
-    case 'membership_application':
-      return <>{i18n._('admin-books.audit.targets.application', { id })}</>;
     case 'settings':
       return <>{i18n._('admin-books.audit.targets.settings')}</>;
     case 'proposal': {
@@ -216,7 +202,10 @@ function Target({ event }: { event: AuditEvent }) {
         <>{i18n._('admin-books.audit.targets.shareOut')}</>
       );
     }
-    default:
-      return <>{`${event.target_type} #${id}`}</>;
+    default: {
+      // An event of an older version may name what this one has no text for: its code then.
+      const text = (AUDIT_TARGETS_TEXTS as Partial<Record<string, string>>)[event.target_type];
+      return <>{text ? i18n._(text, { id }) : `${event.target_type} #${id}`}</>;
+    }
   }
 }

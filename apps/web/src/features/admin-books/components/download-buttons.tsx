@@ -22,7 +22,6 @@ export function DownloadButtons({
         <Button
           key={format}
           variant="secondary"
-          className="whitespace-nowrap"
           isBusy={busy === format}
           disabled={busy !== null}
           onClick={() => onDownload(format, { onError: toastError })}

@@ -95,6 +95,32 @@ describe('an entry by hand', () => {
     expect(await screen.findByLabelText('What it is for')).toHaveValue('');
   });
 
+  it('takes a line away and keeps what the others hold, then posts them', async () => {
+    const { user, requests } = setup();
+    await screen.findByRole('group', { name: 'Line 1' });
+    await user.type(screen.getByLabelText('What it is for'), 'Bank fee');
+    await user.click(screen.getByRole('button', { name: 'Add a line' }));
+    await fill(user, 1, 'bank_charges', 'Debit', '26.25');
+    await fill(user, 2, 'stationery', 'Debit', '9');
+    await fill(user, 3, 'cash', 'Credit', '26.25');
+    await user.click(line(2).getByRole('button', { name: 'Remove the line' }));
+    expect(screen.queryByRole('group', { name: 'Line 3' })).not.toBeInTheDocument();
+    expect(line(2).getByLabelText('Account')).toHaveValue('cash');
+    expect(line(2).getByLabelText('Credit (AED)')).toHaveValue(26.25);
+    expect(line(2).getByLabelText('Debit (AED)')).toHaveValue(null);
+    // Two lines are the least an entry has: neither can be taken away now.
+    expect(screen.queryByRole('button', { name: 'Remove the line' })).not.toBeInTheDocument();
+    expect(screen.getByText('Balanced: the debits equal the credits.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Post the entry' }));
+    await screen.findByRole('heading', { name: 'Entry #21 is in the journal' });
+    expect(posts(requests)[0]!.body).toMatchObject({
+      lines: [
+        { account: 'bank_charges', debit: 26.25 },
+        { account: 'cash', credit: 26.25 },
+      ],
+    });
+  });
+
   it("posts to a member's savings, chosen by a search, and shows the proposal for a second admin", async () => {
     const proposal = proposalBody({
       id: 40,

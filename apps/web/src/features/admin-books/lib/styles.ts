@@ -1,6 +1,6 @@
 // The trial balance's table is drawn by hand
 // (it has a totals row), so its cells are here.
-export const tableWrap = '-mx-4 overflow-x-auto sm:mx-0';
+export const tableWrap = 'overflow-x-auto';
 export const headRow = 'border-b border-slate-200 text-slate-600';
 export const th = 'px-2 py-2 text-start font-medium whitespace-nowrap md:px-3';
 export const thEnd = 'px-2 py-2 text-end font-medium whitespace-nowrap md:px-3';
