@@ -78,3 +78,15 @@ export const users = pgTable(
     check('users_payday_check', sql`${t.payday} is null or ${t.payday} between 1 and 31`),
   ],
 );
+
+// The last member number given (JM000003 is 3): counted here, in the transaction that adds the
+// member, so that a rolled-back import's dry run or a refused form skips no number, as the
+// users' id sequence would (docs/product.md section 3). One row.
+export const memberNumbers = pgTable(
+  'member_numbers',
+  {
+    id: integer('id').primaryKey().default(1),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [check('member_numbers_one_row', sql`${t.id} = 1`)],
+);

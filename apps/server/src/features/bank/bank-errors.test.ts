@@ -181,6 +181,26 @@ describe('POST /api/admin/bank-statements', () => {
       /declares a DOCTYPE or entities/,
     ],
     [
+      'a camt.053 nested deeper than any statement is',
+      Buffer.from(
+        camt053(0, [entry('N-1', 100)])
+          .toString()
+          .replace('</Ntry>', `${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}</Ntry>`),
+      ),
+      {},
+      'The camt.053 file could not be read as a statement: export it again from the bank.',
+    ],
+    [
+      'a camt.053 with an element named __proto__',
+      Buffer.from(
+        camt053(0, [entry('P-1', 100)])
+          .toString()
+          .replace('</Ntry>', '<__proto__><polluted>yes</polluted></__proto__></Ntry>'),
+      ),
+      {},
+      'The camt.053 file could not be read as a statement: export it again from the bank.',
+    ],
+    [
       'a camt.053 in dollars',
       camt053(0, [entry('U-1', 100)], { currency: 'USD' }),
       {},

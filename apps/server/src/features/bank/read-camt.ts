@@ -123,7 +123,21 @@ export function readCamt053(text: string, problems: Problems): ReadLines {
     );
     return none;
   }
-  const statements = list(at(parser.parse(text), 'Document', 'BkToCstmrStmt', 'Stmt'));
+  let document: unknown;
+  try {
+    document = parser.parse(text);
+  } catch {
+    // Valid XML no statement is (nested past the parser's depth, an element named __proto__).
+    problems.add(
+      null,
+      null,
+      sentence(
+        /*i18n*/ 'The camt.053 file could not be read as a statement: export it again from the bank.',
+      ),
+    );
+    return none;
+  }
+  const statements = list(at(document, 'Document', 'BkToCstmrStmt', 'Stmt'));
 
   const lines: StatementLine[] = [];
   let openingBalanceFils: Fils | null = null;

@@ -28,7 +28,6 @@ export function accountDataQuery(db: Db) {
     status: users.status,
     uniqueId: users.uniqueId,
     name: users.name,
-    createdAt: users.createdAt,
     accountVersion: users.accountVersion,
     ...accountSummaryColumns(sql.placeholder('today'), sql.placeholder('knownVersion')),
   });
@@ -89,6 +88,7 @@ export function accountAnswer(row: AccountDataRow, today: string, kept?: KeptAns
     {
       ...figures,
       joinedOn: row.joinedOn,
+      createdAt: row.createdAt,
       payday: row.payday,
       leftOn: row.leftOn,
       leavingOn: row.leavingOn,

@@ -5,7 +5,7 @@ import type { PaymentStatus } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { localDate, periodOf } from '../../lib/calendar.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { DuesRules } from './dues-calendar.ts';
+import { finesFromOf, type DuesRules } from './dues-calendar.ts';
 import { duesRows, type DuesMonthFigures, type DuesRow } from './months.ts';
 
 // A member's account summary: savings, what is due, the loan balance and the dues rows, read
@@ -48,6 +48,7 @@ export function accountSummaryColumns(
       : figure;
   return {
     joinedOn: users.joinedOn,
+    createdAt: users.createdAt,
     payday: users.payday,
     leftOn: users.leftOn,
     leavingOn: users.leavingOn,
@@ -84,6 +85,7 @@ export function accountSummaryColumns(
 
 type AccountSummaryColumns = {
   joinedOn: typeof users.joinedOn;
+  createdAt: typeof users.createdAt;
   payday: typeof users.payday;
   leftOn: typeof users.leftOn;
   leavingOn: typeof users.leavingOn;
@@ -151,6 +153,7 @@ export interface AccountFigures {
 
 interface AccountSummaryRow extends AccountFigures {
   joinedOn: string;
+  createdAt: Date;
   payday: number | null;
   leftOn: string | null;
   leavingOn: string | null;
@@ -184,6 +187,7 @@ export function toAccountSummary(row: AccountSummaryRow, today: string): Account
   );
   const rows = duesRows(row.joinedOn, subs, today, monthlyDueFils, {
     payday: row.payday,
+    finesFrom: finesFromOf(row),
     rules: duesRulesOf(row.duesRules),
     months,
     endsOn: row.leftOn ?? row.leavingOn,

@@ -277,6 +277,24 @@ describe('the late fine', () => {
     expect((await duesCalendarRun(t.db, at('2027-02-16'))).fines).toBe(1); // February only
   });
 
+  it('never falls on a due day before the member joined, nor before an imported member came in', async () => {
+    // Accepted on 27 January with the due on the 1st: January's due is owed, not fined.
+    const accepted = await makeUser(t.db, { joinedOn: '2027-01-27', createdAt: at('2027-01-27') });
+    // Imported on 10 February with a joining day of June 2026: February's due day was before.
+    const imported = await makeUser(t.db, { joinedOn: '2026-06-01', createdAt: at('2027-02-10') });
+    for (const day of ['2027-01-28', '2027-02-11', '2027-02-16', '2027-02-28'])
+      await duesCalendarRun(t.db, at(day));
+    expect(await finesAccount(accepted.id)).toBe(1_000); // February's only
+    expect(await finesAccount(imported.id)).toBe(0);
+    const months = (await rowsOfMember(accepted, '2027-02-28')).monthlyPaymentData;
+    expect(months.find((r) => r.period === '2027-01')).toMatchObject({ fine: 0, fine_on: null });
+    expect(months.find((r) => r.period === '2027-02')).toMatchObject({ fine: 10 });
+    const theirs = (await rowsOfMember(imported, '2027-02-28')).monthlyPaymentData;
+    expect(theirs.find((r) => r.period === '2027-02')).toMatchObject({ fine: 0, fine_on: null });
+    expect((await duesCalendarRun(t.db, at('2027-03-16'))).fines).toBe(2); // March: both
+    await expectBooksBalance(t.db);
+  });
+
   it('is never charged twice for one month by two processes at once', async (ctx) => {
     if (!onPostgres) ctx.skip();
     const members = [];

@@ -1,4 +1,4 @@
-import { addDaysToDate, addMonthsToPeriod, daysInPeriod } from '../../lib/calendar.ts';
+import { addDaysToDate, addMonthsToPeriod, daysInPeriod, localDate } from '../../lib/calendar.ts';
 import type { Settings } from '../settings/public.ts';
 
 // The dues calendar (docs/domain/dues.md, Payday and fines): when a month's due falls due, when
@@ -29,18 +29,31 @@ export function reminderOn(
 }
 
 /**
+ * The first day of a member's that a due may be fined for: the day they joined, or the day they
+ * came into Jamiya when later (an imported member, or one added with an earlier joining day).
+ */
+export const finesFromOf = (member: { joinedOn: string; createdAt: Date }) => {
+  const added = localDate(member.createdAt);
+  return added > member.joinedOn ? added : member.joinedOn;
+};
+
+/**
  * The day a month still unpaid is fined: grace days after its due day, or grace days after the
  * day the member said their salary was late, whichever is later. Null when the association
- * fines nothing, or when the day came before the rules did (finesSince).
+ * fines nothing, when the day came before the rules did (finesSince), or when the due day came
+ * before the member was one (`finesFrom`, finesFromOf).
  */
 export function fineOn(
   period: string,
   payday: number | null,
   salaryLateOn: string | null,
   rules: DuesRules,
+  finesFrom: string,
 ): string | null {
   if (rules.fineFils === 0 && rules.finePercent === null) return null;
-  const fromDue = addDaysToDate(dueOn(period, payday, rules), rules.graceDays);
+  const due = dueOn(period, payday, rules);
+  if (due < finesFrom) return null;
+  const fromDue = addDaysToDate(due, rules.graceDays);
   const fromFlag = salaryLateOn ? addDaysToDate(salaryLateOn, rules.graceDays) : null;
   const day = fromFlag && fromFlag > fromDue ? fromFlag : fromDue;
   return day < rules.finesSince ? null : day;

@@ -8,7 +8,7 @@ import { postEntry } from '../ledger/public.ts';
 import { duesDueSoonNotice, fineNotice, notify } from '../notifications/public.ts';
 import { getSettings, paymentInstructionsIn } from '../settings/public.ts';
 import { lateFineFils } from '@jamiya/money/fine';
-import { dueOn, fineOn, periodsAround, reminderOn } from './dues-calendar.ts';
+import { dueOn, fineOn, finesFromOf, periodsAround, reminderOn } from './dues-calendar.ts';
 import { lockMonth, monthFigures, monthOf } from './months.ts';
 
 // The dues calendar's daily work, run by the notifications job in every process (app.ts): the
@@ -42,6 +42,7 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
     .select({
       id: users.id,
       joinedOn: users.joinedOn,
+      createdAt: users.createdAt,
       payday: users.payday,
       language: users.language,
       leavingOn: users.leavingOn,
@@ -97,7 +98,13 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
           run.reminders += 1;
       }
 
-      const fineDay = fineOn(period, member.payday, mark?.salaryLateOn ?? null, settings);
+      const fineDay = fineOn(
+        period,
+        member.payday,
+        mark?.salaryLateOn ?? null,
+        settings,
+        finesFromOf(member),
+      );
       // A receipt sent within the grace is no lateness while it awaits review.
       const sentInTime = pending && fineDay !== null && localDate(pending.createdAt) < fineDay;
       if (!mark?.finedAt && fineDay !== null && fineDay <= today && !sentInTime) {

@@ -12,7 +12,7 @@ import { postEntry } from '../ledger/public.ts';
 import { fineNotice, notify } from '../notifications/public.ts';
 import { withSecondAdmin, type Decision } from '../proposals/public.ts';
 import { getSettings } from '../settings/public.ts';
-import { fineOn } from './dues-calendar.ts';
+import { fineOn, finesFromOf } from './dues-calendar.ts';
 import { lockMonth, monthOf } from './months.ts';
 
 // What a member and an admin may do about a month's fine: the member says their salary is
@@ -42,7 +42,7 @@ export async function flagSalaryLate(
   const month = { month: { month: period } };
   return db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ joinedOn: users.joinedOn, payday: users.payday })
+      .select({ joinedOn: users.joinedOn, createdAt: users.createdAt, payday: users.payday })
       .from(users)
       .where(eq(users.id, userId));
     if (!user) throw notFound();
@@ -60,7 +60,7 @@ export async function flagSalaryLate(
     if (mark?.finedAt)
       throw conflict(sentence(/*i18n*/ 'The late fine for {month} was already charged.', month));
     const rules = await getSettings(tx);
-    const fineDay = fineOn(period, user.payday, null, rules);
+    const fineDay = fineOn(period, user.payday, null, rules, finesFromOf(user));
     if (fineDay === null)
       throw conflict(sentence(/*i18n*/ 'No late fine falls on {month}.', month));
     if (today >= fineDay)
@@ -86,7 +86,7 @@ export async function flagSalaryLate(
       ip,
       at: now,
     });
-    return { fineOn: fineOn(period, user.payday, today, rules)! };
+    return { fineOn: fineOn(period, user.payday, today, rules, finesFromOf(user))! };
   });
 }
 

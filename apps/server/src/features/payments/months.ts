@@ -45,6 +45,8 @@ export interface DuesMonthFigures {
 /** What places a member's months on the calendar: their payday, the rules, each month's fine. */
 export interface DuesCalendar {
   payday: number | null;
+  /** The first day a due of the member's may be fined for (dues-calendar.ts, finesFromOf). */
+  finesFrom: string;
   rules: DuesRules;
   months: ReadonlyMap<string, DuesMonthFigures>;
   /** The day the membership ended, or an open request to leave says: no month after its month
@@ -152,7 +154,7 @@ export function duesRows(
       fineOn:
         remainingFils === 0 || (month?.fineFils ?? 0) > 0
           ? null
-          : fineOn(period, calendar.payday, salaryLateOn, calendar.rules),
+          : fineOn(period, calendar.payday, salaryLateOn, calendar.rules, calendar.finesFrom),
       salaryLateOn,
     };
     if (remainingFils === 0) {

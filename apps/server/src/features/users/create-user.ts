@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Language } from '@jamiya/contracts/languages';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import { memberNumbers, users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { inBatches } from '../../lib/batches.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -26,9 +26,9 @@ export interface NewUser {
   createdAt?: Date;
 }
 
-/** The member number shown as "ID": JM followed by the row id. */
-export function uniqueIdFor(id: number): string {
-  return `JM${String(id).padStart(6, '0')}`;
+/** The member number shown as "ID": JM followed by the number, six digits at least. */
+export function uniqueIdFor(number: number): string {
+  return `JM${String(number).padStart(6, '0')}`;
 }
 
 export async function createUser(db: DbOrTx, input: NewUser): Promise<User> {
@@ -87,24 +87,29 @@ export function createMembersWithoutPassword(
 }
 
 /**
- * Users written with their member IDs at once (their ids taken from the sequence first), a
- * thousand to a statement; answers their rows in the order given. A taken email is 409.
+ * Users written with their member IDs at once, a thousand to a statement; answers their rows in
+ * the order given. The numbers are taken from member_numbers in the caller's transaction (its
+ * row locked until then), so a rolled-back insert gives none away. A taken email is 409.
  */
 async function insertUsers(
   db: DbOrTx,
   rows: ReadonlyArray<Omit<typeof users.$inferInsert, 'id' | 'uniqueId'>>,
 ): Promise<User[]> {
   if (rows.length === 0) return [];
-  const ids = (await db.execute(
-    sql`select nextval(pg_get_serial_sequence('users', 'id'))::int as id from generate_series(1, ${rows.length})`,
-  )) as unknown as { rows: Array<{ id: number }> };
-  const withIds = rows.map((row, i) => {
-    const id = Number(ids.rows[i]!.id);
-    return { ...row, id, uniqueId: uniqueIdFor(id), email: row.email.trim() };
-  });
+  const [taken] = await db
+    .update(memberNumbers)
+    .set({ last: sql`${memberNumbers.last} + ${rows.length}` })
+    .where(eq(memberNumbers.id, 1))
+    .returning({ last: memberNumbers.last });
+  const first = taken!.last - rows.length + 1;
+  const numbered = rows.map((row, i) => ({
+    ...row,
+    uniqueId: uniqueIdFor(first + i),
+    email: row.email.trim(),
+  }));
   const created: User[] = [];
   try {
-    for (const batch of inBatches(withIds))
+    for (const batch of inBatches(numbered))
       created.push(...(await db.insert(users).values(batch).returning()));
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_lower_idx'))
