@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
+import { loanGuarantees, loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sentence } from '../../lib/i18n.ts';
@@ -37,6 +37,7 @@ export async function transition(
     .for('update');
   if (!current) throw notFound(/*i18n*/ 'There is no such loan.');
   refuseOwnLoan(current.userId, actor);
+  if (DECISIONS.has(to)) await refuseGuarantor(tx, loanId, actor);
   if (!from.includes(current.state)) {
     throw conflict(
       sentence(
@@ -82,6 +83,32 @@ export function refuseOwnLoan(loanUserId: number, actor: Actor) {
   if (actor.role === 'admin' && actor.id === loanUserId) {
     throw forbidden(/*i18n*/ 'You cannot decide on your own loan; another admin must.');
   }
+}
+
+/** The moves an admin decides on: not those a repayment or the member makes. */
+const DECISIONS = new Set<LoanState>(['approved', 'rejected', 'active', 'written_off']);
+
+/**
+ * A guarantee is the guarantor's own money: an admin who guarantees a loan (asked or accepted)
+ * neither decides on it nor proposes a decision (docs/domain/maker-checker.md).
+ */
+export async function refuseGuarantor(tx: DbOrTx, loanId: number, actor: Actor) {
+  if (actor.role !== 'admin' || actor.id === null) return;
+  const [guarantee] = await tx
+    .select({ id: loanGuarantees.id })
+    .from(loanGuarantees)
+    .where(
+      and(
+        eq(loanGuarantees.loanId, loanId),
+        eq(loanGuarantees.guarantorId, actor.id),
+        inArray(loanGuarantees.state, ['asked', 'accepted']),
+      ),
+    )
+    .limit(1);
+  if (guarantee)
+    throw forbidden(
+      /*i18n*/ 'You guarantee this loan, so you cannot decide on it; another admin must.',
+    );
 }
 
 /**

@@ -8,7 +8,7 @@ import { withSecondAdmin, type Decision } from '../proposals/public.ts';
 import { recoverFromGuarantors, tellReleased } from './guarantees.ts';
 import { guaranteeRows } from './holds.ts';
 import { installmentsOf, unpaidPrincipalFils } from './installments.ts';
-import { loanRow, transition, type Loan } from './transition.ts';
+import { loanRow, refuseGuarantor, refuseOwnLoan, transition, type Loan } from './transition.ts';
 
 // Giving up on what an active loan still owes, carried out or proposed for a second admin.
 
@@ -36,7 +36,10 @@ export function writeOffOrPropose(
 ): Promise<Decision<Loan>> {
   const why = requireReason(reason);
   return db.transaction(async (tx) => {
-    await loanRow(tx, loanId);
+    const loan = await loanRow(tx, loanId);
+    // Proposing is deciding too: refused before a proposal is made.
+    refuseOwnLoan(loan.userId, actor);
+    await refuseGuarantor(tx, loanId, actor);
     const unpaid = unpaidPrincipalFils(await installmentsOf(tx, loanId));
     return withSecondAdmin(
       tx,
