@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'exit.request',
   'exit.withdraw',
   'exit.payout',
+  'exit.close',
   'account.create',
   'account.update',
   'account.retire',

@@ -561,3 +561,44 @@ describe('while a request to leave waits', () => {
     await expectBooksBalance(t.db);
   });
 });
+
+describe('an exit that waits for a guarantee', () => {
+  it('closes by itself when a write-off took all that was held', async () => {
+    const treasurer = await admin();
+    const leaver = await member(12); // AED 2,400
+    const borrower = await member(12);
+    const applied = await as(borrower.token, 'POST', '/api/loan-application', {
+      loan_amount: 4000,
+      duration_month: 6,
+      bank_account: 'Botim 2',
+      passport_or_nid: 'P2',
+      guarantors: [{ member_id: leaver.uniqueId, amount: 1600 }],
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const loanId = applied.json().loan.id;
+    const asked = (await as(leaver.token, 'GET', '/api/guarantees')).json().items[0];
+    expect((await as(leaver.token, 'POST', `/api/guarantees/${asked.id}/accept`)).statusCode).toBe(
+      200,
+    );
+    for (const step of ['approve', 'disburse'])
+      expect(
+        (await as(treasurer.token, 'POST', `/api/admin/loans/${loanId}/${step}`, {})).statusCode,
+      ).toBe(200);
+
+    const exitId = (await askToLeave(leaver.token)).json().exit.id;
+    const paid = await payOut(treasurer.token, exitId, 800);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await myExit(leaver.token)).exit).toMatchObject({ state: 'holding' });
+
+    const writtenOff = await as(treasurer.token, 'POST', `/api/admin/loans/${loanId}/write-off`, {
+      reason: 'The borrower left the country',
+      recover_from_guarantors: true,
+    });
+    expect(writtenOff.statusCode, writtenOff.body).toBe(200);
+    expect(await memberSavingsFils(t.db, leaver.id)).toBe(0);
+    const [row] = await t.db.select().from(exits).where(eq(exits.id, exitId));
+    expect(row).toMatchObject({ state: 'closed', paidOutFils: 80_000 });
+    expect(row!.closedAt).not.toBeNull();
+    await expectBooksBalance(t.db);
+  });
+});

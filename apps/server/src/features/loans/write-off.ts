@@ -5,6 +5,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { requireReason } from '../../lib/reason.ts';
 import { postEntry } from '../ledger/public.ts';
 import { withSecondAdmin, type Decision } from '../proposals/public.ts';
+import { closeEmptiedExits } from './emptied-exits.ts';
 import { recoverFromGuarantors, tellReleased } from './guarantees.ts';
 import { guaranteeRows } from './holds.ts';
 import { installmentsOf, unpaidPrincipalFils } from './installments.ts';
@@ -110,6 +111,12 @@ async function writeOffIn(
     tx,
     loan.userId,
     holds.filter((h) => !takenFrom.has(h.id)),
+    now,
+  );
+  await closeEmptiedExits(
+    tx,
+    holds.filter((h) => takenFrom.has(h.id)).map((h) => h.guarantorId),
+    actor,
     now,
   );
   return loan;

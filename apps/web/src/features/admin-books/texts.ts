@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS_TEXTS: Record<AuditAction, string> = {
   'exit.request': /*i18n*/ 'admin-books.audit.actions.exit.request',
   'exit.withdraw': /*i18n*/ 'admin-books.audit.actions.exit.withdraw',
   'exit.payout': /*i18n*/ 'admin-books.audit.actions.exit.payout',
+  'exit.close': /*i18n*/ 'admin-books.audit.actions.exit.close',
   'account.create': /*i18n*/ 'admin-books.audit.actions.account.create',
   'account.update': /*i18n*/ 'admin-books.audit.actions.account.update',
   'account.retire': /*i18n*/ 'admin-books.audit.actions.account.retire',
