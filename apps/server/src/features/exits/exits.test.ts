@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { duesMonths, payments } from '../../db/schema/payments.ts';
 import { settings } from '../../db/schema/settings.ts';
@@ -600,5 +601,14 @@ describe('an exit that waits for a guarantee', () => {
     expect(row).toMatchObject({ state: 'closed', paidOutFils: 80_000 });
     expect(row!.closedAt).not.toBeNull();
     await expectBooksBalance(t.db);
+
+    // The letter lists every line between the savings and the payout, and they add up.
+    const letter = await as(leaver.token, 'GET', '/api/my-exit/clearance-letter');
+    expect(letter.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(letter.rawPayload), { mergePages: true });
+    const words = text.replace(/\s+/g, ' ');
+    expect(words).toContain('Savings 2,400 ');
+    expect(words).toContain('Taken for loans you guaranteed 1,600 ');
+    expect(words).toMatch(/Paid out to you \(to .*\) 800 /);
   });
 });

@@ -20,7 +20,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { heldByGuarantor } from '../loans/public.ts';
+import { heldByGuarantor, recoveredFromGuarantorSince } from '../loans/public.ts';
 import { proposedAnswer } from '../proposals/public.ts';
 import { actorOf, currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
 import { getSettings } from '../settings/public.ts';
@@ -70,6 +70,9 @@ async function sendLetter(
     shareOutFils: exit.shareOutFils ?? 0,
     loanRepaidFils: exit.loanRepaidFils ?? 0,
     finesPaidFils: exit.finesPaidFils ?? 0,
+    guaranteesTakenFils: exit.settledAt
+      ? await recoveredFromGuarantorSince(db, exit.userId, exit.settledAt)
+      : 0,
     paidOutFils: exit.paidOutFils,
     payTo: exit.payTo,
     issuedAt: exit.closedAt ?? new Date(),

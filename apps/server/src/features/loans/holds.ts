@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { loanGuarantees, loanInstallments, loans } from '../../db/schema/loans.ts';
@@ -95,4 +95,20 @@ export async function heldByGuarantor(db: DbOrTx, userIds: number[]): Promise<Ma
   );
   for (const r of rows) out.set(r.guarantorId, (out.get(r.guarantorId) ?? 0) + r.heldFils);
   return out;
+}
+
+/**
+ * What write-offs took from the member's savings for the loans they guaranteed since `since`
+ * (a leaving member's savings held by guarantees, taken after the exit's payout).
+ */
+export async function recoveredFromGuarantorSince(
+  db: DbOrTx,
+  guarantorId: number,
+  since: Date,
+): Promise<Fils> {
+  const [row] = await db
+    .select({ fils: sql<string | null>`sum(${loanGuarantees.recoveredFils})` })
+    .from(loanGuarantees)
+    .where(and(eq(loanGuarantees.guarantorId, guarantorId), gte(loanGuarantees.releasedAt, since)));
+  return Number(row?.fils ?? 0);
 }

@@ -4,7 +4,7 @@ export { loanAdminRoutes } from './admin-routes.ts';
 export { applyForLoan, INACTIVE_MEMBER, openLoanSentence, type Standing } from './apply.ts';
 export { guaranteeRoutes } from './guarantee-routes.ts';
 export { declineAsksOf } from './guarantees.ts';
-export { heldByGuarantor } from './holds.ts';
+export { heldByGuarantor, recoveredFromGuarantorSince } from './holds.ts';
 export { bringInLoans, loanAtCutOver, type LoanBeforeCutOver } from './bring-in.ts';
 export { approveLoan } from './decisions.ts';
 export { disburseLoan } from './disburse.ts';

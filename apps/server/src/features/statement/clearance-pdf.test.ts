@@ -25,6 +25,7 @@ const settled = {
   shareOutFils: 35_050,
   loanRepaidFils: 200_000,
   finesPaidFils: 1_500,
+  guaranteesTakenFils: 0,
   paidOutFils: 1_068_117,
 };
 

@@ -22,6 +22,8 @@ export interface ClearanceLetter {
   loanRepaidFils: Fils;
   /** Late fines paid from the savings; 0 when none (the line is left out). */
   finesPaidFils: Fils;
+  /** Taken by write-offs of loans the member guaranteed, while their exit waited; 0 when none. */
+  guaranteesTakenFils: Fils;
   /** Everything paid out to the member. */
   paidOutFils: Fils;
   /** Where it was paid, as the member wrote it. */
@@ -113,7 +115,10 @@ export function clearanceLetterPdf(letter: ClearanceLetter): Promise<Buffer> {
     [i18n._('statement.clearance.shareOut'), letter.shareOutFils],
     [i18n._('statement.clearance.loanRepaid'), letter.loanRepaidFils],
     [i18n._('statement.clearance.finesPaid'), letter.finesPaidFils],
+    [i18n._('statement.clearance.guaranteesTaken'), letter.guaranteesTakenFils],
   ];
+  // Every line between the savings and the payout, so that they add up (the dues of the last
+  // months are closed, not taken: docs/domain/leaving.md).
   for (const [label, fils] of settled) if (fils !== 0) y = row([label, amount(fils)], y);
   y = row(
     [
