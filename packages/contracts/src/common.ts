@@ -100,6 +100,13 @@ export const text = (max: number, say: TextRefusals) =>
     .max(max, say.tooLong)
     .refine(hasNoControlCharacters, { message: say.notAllowed });
 
+/**
+ * One line of text (a name, an ID): as `text`, and no tab or line break, which a form's field
+ * cannot hold and a spreadsheet's cell can.
+ */
+export const oneLine = (max: number, say: TextRefusals) =>
+  text(max, say).refine((s) => !/[\t\n\r]/.test(s), { message: say.notAllowed });
+
 /** Text that may be empty (a note, a search, a cursor): trimmed, limited, no control characters. */
 export const optionalText = (max: number, say: Omit<TextRefusals, 'required'>) =>
   z

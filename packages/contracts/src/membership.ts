@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginRequest, newPasswordsMatch, newPasswordTwice } from './auth.ts';
-import { text } from './common.ts';
+import { oneLine, text } from './common.ts';
 import { LINK_TOKEN_MAX, LINK_TOKEN_MIN } from './values.ts';
 
 /** A mobile number as members type it: digits, spaces, an optional leading +. */
@@ -13,7 +13,7 @@ export const mobileNumber = z
 export const emailAddress = loginRequest.shape.email;
 
 /** A person's name, address and passport or national ID, as members and applicants give them. */
-export const personName = text(100, {
+export const personName = oneLine(100, {
   required: /*i18n*/ 'Name is required.',
   tooLong: /*i18n*/ 'Name must be at most 100 characters.',
   notAllowed: /*i18n*/ 'Name contains characters that are not allowed.',
@@ -23,7 +23,7 @@ export const postalAddress = text(300, {
   tooLong: /*i18n*/ 'Address must be at most 300 characters.',
   notAllowed: /*i18n*/ 'Address contains characters that are not allowed.',
 });
-export const nationalId = text(40, {
+export const nationalId = oneLine(40, {
   required: /*i18n*/ 'Passport or national ID is required.',
   tooLong: /*i18n*/ 'Passport or national ID must be at most 40 characters.',
   notAllowed: /*i18n*/ 'Passport or national ID contains characters that are not allowed.',

@@ -209,6 +209,30 @@ describe('amounts, scripts and formulas', () => {
     await expectBooksBalance(t.db);
   });
 
+  it('refuses a line break or a tab in a name or an ID, as every form does, at its cell', async () => {
+    const rows = [
+      member({ name: 'Ali\nKhan' }),
+      member({ name: 'Sara\tAhmed' }),
+      member({ passport_or_nid: 'P 123\r\n456' }),
+      member(),
+    ];
+    const dry = await send(csv(rows));
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(
+      dry
+        .json()
+        .errors.map((e: { row: number; column: string; message: string }) => [
+          e.row,
+          e.column,
+          e.message,
+        ]),
+    ).toEqual([
+      [2, 'name', 'Name contains characters that are not allowed.'],
+      [3, 'name', 'Name contains characters that are not allowed.'],
+      [4, 'passport_or_nid', 'Passport or national ID contains characters that are not allowed.'],
+    ]);
+  });
+
   it('neutralises a name that starts like a formula in every CSV the app writes again', () => {
     // lib/csv.ts writes the app's exports (the journal, the statements): the names kept as
     // written above come out as text a spreadsheet will not run.
