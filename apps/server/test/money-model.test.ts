@@ -2349,7 +2349,11 @@ describe('the money model: random member and treasurer calls keep the books righ
         ];
         const members: MemberModel[] = [];
         for (let i = 0; i < MEMBERS; i++) {
-          const user = await makeUser(t.db, { joinedOn: `${periodAgo(12)}-01` });
+          // In Jamiya since the day they joined: every month since may be fined.
+          const user = await makeUser(t.db, {
+            joinedOn: `${periodAgo(12)}-01`,
+            createdAt: new Date(`${periodAgo(12)}-01T00:00:00+04:00`),
+          });
           members.push({
             joined: periodAgo(12),
             userId: user.id,
