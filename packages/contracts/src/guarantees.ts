@@ -72,7 +72,9 @@ export const guarantorsField = z.preprocess(
 export const loanGuarantor = z.object({
   id: z.number().int(),
   member_id: z.string(),
-  name: z.string(),
+  name: z.string().nullable().meta({
+    description: 'Null to the borrower until the guarantor accepts; the treasurer reads it always.',
+  }),
   amount: aedOutput,
   state: z.enum(GUARANTEE_STATES),
   held: aedOutput.meta({ description: "What the guarantee holds of the guarantor's savings now." }),

@@ -453,3 +453,41 @@ describe('the list of guarantors', () => {
     expectError(await as(await admin(), 'GET', '/api/guarantees'), 403);
   });
 });
+
+describe('what the borrower reads of the guarantors', () => {
+  it('a name once the guarantor accepts; before, the ID they named, as for anyone', async () => {
+    const borrower = await member(6);
+    const willing = await member(12);
+    const unwilling = await member(12);
+    const loanId = await applyWith(borrower, 3000, [
+      { member: willing, amount: 1000 },
+      { member: unwilling, amount: 800 },
+    ]);
+    const names = async () =>
+      (
+        (await myLoan(borrower.token, loanId)).guarantors as Array<{
+          member_id: string;
+          name: string | null;
+        }>
+      ).map((g) => [g.member_id, g.name]);
+    expect(await names()).toEqual([
+      [willing.uniqueId, null],
+      [unwilling.uniqueId, null],
+    ]);
+    const [toWilling] = (await guaranteesOf(willing.token)).items;
+    const [toUnwilling] = (await guaranteesOf(unwilling.token)).items;
+    expect(
+      (await as(willing.token, 'POST', `/api/guarantees/${toWilling!.id}/accept`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await as(unwilling.token, 'POST', `/api/guarantees/${toUnwilling!.id}/decline`)).statusCode,
+    ).toBe(200);
+    expect(await names()).toEqual([
+      [willing.uniqueId, willing.name],
+      [unwilling.uniqueId, null],
+    ]);
+    // The treasurer reads every name.
+    const theirs = (await as(await admin(), 'GET', `/api/admin/loans/${loanId}`)).json().guarantors;
+    expect(theirs.map((g: { name: string }) => g.name)).toEqual([willing.name, unwilling.name]);
+  });
+});

@@ -15,8 +15,18 @@ function unpaid(i: Installment) {
   return i.amountFils - i.paidPrincipalFils - i.paidInterestFils;
 }
 
+/**
+ * The loan as its member reads it. A guarantor's name reaches the borrower once they accept:
+ * naming IDs must not tell a member who is behind them (the treasurer's view has every name).
+ */
 export async function toLoanView(db: DbOrTx, loan: Loan, now: Date): Promise<LoanView> {
-  return (await loanView(db, loan, now)).view;
+  const { view } = await loanView(db, loan, now);
+  return {
+    ...view,
+    guarantors: view.guarantors.map((g) =>
+      g.state === 'accepted' || g.state === 'released' ? g : { ...g, name: null },
+    ),
+  };
 }
 
 /**

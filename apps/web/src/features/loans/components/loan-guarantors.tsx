@@ -54,10 +54,19 @@ export function LoanGuarantors({ loan }: { loan: Loan }) {
           <li key={g.id} className="flex flex-col gap-2 py-3">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <div className="min-w-0">
-                <p className="font-medium break-words text-slate-900">{g.name}</p>
-                <p className="text-sm text-slate-600">
-                  <bdi>{g.member_id}</bdi>
-                </p>
+                {/* The name comes once the guarantor accepts; until then, the ID the member named. */}
+                {g.name === null ? (
+                  <p className="font-medium text-slate-900">
+                    <bdi>{g.member_id}</bdi>
+                  </p>
+                ) : (
+                  <>
+                    <p className="font-medium break-words text-slate-900">{g.name}</p>
+                    <p className="text-sm text-slate-600">
+                      <bdi>{g.member_id}</bdi>
+                    </p>
+                  </>
+                )}
               </div>
               <StatusBadge tone={STATE_TONES[g.state]}>
                 {i18n._(GUARANTEE_STATES_TEXTS[g.state]!)}

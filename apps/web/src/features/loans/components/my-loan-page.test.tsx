@@ -302,6 +302,18 @@ describe('the guarantors of the loan', () => {
     expect(within(card()).queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('names a guarantor who has not accepted by the ID the member gave', async () => {
+    setup([
+      pendingLoan({
+        guarantee_needed: 600,
+        guarantors: [guarantor({ id: 2, member_id: 'JM000456', name: null, state: 'asked' })],
+      }),
+    ]);
+    await screen.findByRole('region', { name: 'Guarantors' });
+    const [item] = within(card()).getAllByRole('listitem');
+    expect(item).toHaveTextContent(/^JM000456Waiting for an answer/);
+  });
+
   it('shows no guarantors card for a loan without guarantors', async () => {
     setup([pendingLoan({ guarantee_needed: 0, guarantors: [] })]);
     await screen.findByRole('heading', { name: /Loan #/ });
