@@ -26,6 +26,10 @@ export const arrearsMember = z
       .string()
       .nullable()
       .meta({ description: 'When the member was last reminded of a due or an installment.' }),
+    contact_changed_at: z.string().nullable().meta({
+      description:
+        'When the member changed their own name or mobile, within the last 30 days; else null.',
+    }),
   })
   .meta({ id: 'ArrearsMember' });
 export type ArrearsMember = z.infer<typeof arrearsMember>;

@@ -76,6 +76,7 @@ function arrearsMember(overrides: Partial<ArrearsMember> = {}): ArrearsMember {
     owed: 756.67,
     oldest_due_on: '2026-10-05',
     last_reminder_at: '2026-11-28T06:30:00.000Z',
+    contact_changed_at: null,
     ...overrides,
   };
 }

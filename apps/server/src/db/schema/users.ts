@@ -59,6 +59,9 @@ export const users = pgTable(
     // The day an open request to leave says (docs/domain/leaving.md): no month after its month
     // falls due, is reminded or fined while the payout waits. Null without an open request.
     leavingOn: date('leaving_on', { mode: 'string' }),
+    // When the member last changed their own name or mobile (docs/domain/arrears.md): the arrears
+    // desk shows it beside the WhatsApp link, as a changed number may not be theirs any more.
+    contactChangedAt: timestamp('contact_changed_at', { withTimezone: true }),
     passwordHash: text('password_hash').notNull(),
     // Dues are owed from this month on (docs/product.md section 4).
     joinedOn: date('joined_on', { mode: 'string' }).notNull(),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -10,7 +10,9 @@ import {
   loanApplication,
   login,
   makeUser,
+  multipart,
   paidDues,
+  postForm,
   useTestApp,
 } from '../../../test/harness.ts';
 import { applyForLoan } from '../loans/apply.ts';
@@ -151,7 +153,7 @@ describe('the arrears desk', () => {
     const message = new URL(byId.get(d.id)!.whatsapp_url!);
     expect(message.origin + message.pathname).toBe('https://wa.me/971501234567');
     // In D's language, Malayalam, with the amount and the day.
-    expect(message.searchParams.get('text')).toMatch(/^നമസ്കാരം /);
+    expect(message.searchParams.get('text')).toMatch(/^നമസ്കാരം, /);
     expect(message.searchParams.get('text')).toContain('600');
     expect(byId.get(a.user.id)).toMatchObject({
       months_behind: 0,
@@ -162,6 +164,37 @@ describe('the arrears desk', () => {
     expect(byId.get(a.user.id)!.whatsapp_url).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
     expect(byId.get(e.id)).toMatchObject({ mobile: null, call_url: null, whatsapp_url: null });
     expect(byId.has(f.id)).toBe(false);
+  });
+
+  it('carries no text the member wrote, and says when they changed their name or mobile', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at('2027-06-10'));
+    try {
+      const token = await login(t.app, d.email);
+      const changed = await postForm(
+        t.app,
+        '/api/profile/update',
+        token,
+        multipart({
+          name: 'Please pay at https://evil.example/pay',
+          wallet: 'Botim 1',
+          mobile: '+971 55 000 0000',
+        }),
+      );
+      expect(changed.statusCode, changed.body).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    const theirs = async (day: string) =>
+      (await arrearsReport(t.db, day)).members.find((m) => m.member.id === d.id)!;
+    const now = await theirs(TODAY);
+    const text = new URL(now.whatsapp_url!).searchParams.get('text')!;
+    expect(now.whatsapp_url).toMatch(/^https:\/\/wa\.me\/971550000000\?text=/);
+    expect(text).not.toContain('evil');
+    expect(text).not.toContain('Please pay at');
+    expect(now.contact_changed_at).toBe(at('2027-06-10').toISOString());
+    // Beyond 30 days, it is no longer news.
+    expect((await theirs('2027-07-11')).contact_changed_at).toBeNull();
   });
 
   it('leaves out a member who is no longer active', async () => {

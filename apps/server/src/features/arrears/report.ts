@@ -3,7 +3,13 @@ import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { ArrearsMember, ArrearsReport } from '@jamiya/contracts/arrears';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { addMonthsToPeriod, daysInPeriod, periodOf } from '../../lib/calendar.ts';
+import {
+  addDaysToDate,
+  addMonthsToPeriod,
+  daysInPeriod,
+  localDate,
+  periodOf,
+} from '../../lib/calendar.ts';
 import { aed } from '../../lib/i18n.ts';
 import { overdueByMember, portfolioAtRisk } from '../loans/public.ts';
 import { lastNoticeAt } from '../notifications/public.ts';
@@ -41,6 +47,7 @@ export async function arrearsReport(db: DbOrTx, today: string): Promise<ArrearsR
             name: users.name,
             mobile: users.mobile,
             language: users.language,
+            contactChangedAt: users.contactChangedAt,
           })
           .from(users)
           .where(and(inArray(users.id, ids), eq(users.status, 1)));
@@ -63,8 +70,9 @@ export async function arrearsReport(db: DbOrTx, today: string): Promise<ArrearsR
         member: { id: p.id, unique_id: p.uniqueId, name: p.name },
         mobile: p.mobile,
         call_url: callUrl(p.mobile),
+        // No text the member wrote (their name) goes into the message: it could read as a link or
+        // an instruction from the association.
         whatsapp_url: whatsappUrl(p.mobile, p.language, {
-          name: p.name,
           association: associationName,
           amount: aed(owedFils),
           day: { day: oldestDueOn },
@@ -75,6 +83,10 @@ export async function arrearsReport(db: DbOrTx, today: string): Promise<ArrearsR
         owed: filsToAed(owedFils),
         oldest_due_on: oldestDueOn,
         last_reminder_at: reminded.get(p.id)?.toISOString() ?? null,
+        contact_changed_at:
+          p.contactChangedAt && localDate(p.contactChangedAt) >= addDaysToDate(today, -30)
+            ? p.contactChangedAt.toISOString()
+            : null,
       };
     })
     .sort((a, b) => a.oldest_due_on.localeCompare(b.oldest_due_on) || a.member.id - b.member.id);

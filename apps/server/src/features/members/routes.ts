@@ -95,6 +95,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       await db.transaction(async (tx) => {
         const file = photo ? await insertFileRow(tx, me.userId, 'profile_photo', photo) : null;
+        const [before] = await tx
+          .select({ name: users.name, mobile: users.mobile })
+          .from(users)
+          .where(eq(users.id, me.userId))
+          .for('update');
+        const contactChanged =
+          before !== undefined &&
+          (before.name !== fields.name ||
+            (fields.mobile !== undefined && before.mobile !== fields.mobile));
         await tx
           .update(users)
           .set({
@@ -106,6 +115,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             ...(fields.mobile !== undefined ? { mobile: fields.mobile } : {}),
             ...(fields.payday !== undefined ? { payday: fields.payday } : {}),
             ...(file ? { imageFileId: file.id } : {}),
+            ...(contactChanged ? { contactChangedAt: now } : {}),
             updatedAt: now,
           })
           .where(eq(users.id, me.userId));

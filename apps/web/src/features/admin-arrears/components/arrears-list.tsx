@@ -119,6 +119,14 @@ function MemberItem({ item }: { item: ArrearsMember }) {
             {i18n._('admin-arrears.list.noMobile')}
           </p>
         )}
+        {/* A number changed lately may not be the member's own any more: check before sending. */}
+        {item.contact_changed_at && (
+          <p className="text-sm font-medium text-amber-900">
+            {i18n._('admin-arrears.list.contactChanged', {
+              date: formatDateTime(item.contact_changed_at),
+            })}
+          </p>
+        )}
       </div>
     </li>
   );

@@ -89,6 +89,18 @@ describe('the arrears page', () => {
     expect(rahul).not.toHaveTextContent('No mobile number');
   });
 
+  it('says beside the link when the member changed their name or mobile lately', async () => {
+    const body = arrearsBody();
+    body.members[1] = { ...body.members[1]!, contact_changed_at: '2026-11-30T06:30:00.000Z' };
+    setup(() => ({ body }));
+    const list = await screen.findByRole('list', { name: 'Who to call' });
+    const [amina, rahul] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(rahul).toHaveTextContent(
+      'The member changed their name or mobile on 30 November 2026 at 10:30 AM: make sure the number is theirs before you write.',
+    );
+    expect(amina).not.toHaveTextContent('changed their name or mobile');
+  });
+
   it('says so when no one is behind', async () => {
     setup(() => ({
       body: arrearsBody({
