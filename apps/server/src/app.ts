@@ -51,7 +51,7 @@ import { importAdminRoutes, mailImportInvitations } from './features/imports/pub
 import { bankAdminRoutes, bankLinesOf } from './features/bank/public.ts';
 import { booksAdminRoutes } from './features/books/public.ts';
 import { arrearsAdminRoutes } from './features/arrears/public.ts';
-import { exitAdminRoutes, exitRoutes } from './features/exits/public.ts';
+import { closeEmptiedExits, exitAdminRoutes, exitRoutes } from './features/exits/public.ts';
 import {
   installNotificationJob,
   notificationRoutes,
@@ -87,7 +87,7 @@ const ADMIN_ROUTES = [
   bonusAdminRoutes,
   paymentAdminRoutes,
   proposalAdminRoutes({ loanOwners }),
-  loanAdminRoutes,
+  loanAdminRoutes({ afterRecovery: closeEmptiedExits }),
   importAdminRoutes,
   bankAdminRoutes,
   booksAdminRoutes,

@@ -45,7 +45,7 @@ async function borrower(disbursedOn: string, mobile: string | null = null) {
 let a: Awaited<ReturnType<typeof borrower>>;
 let b: Awaited<ReturnType<typeof borrower>>;
 let c: Awaited<ReturnType<typeof borrower>>;
-let d: { id: number };
+let d: { id: number; email: string };
 let e: { id: number };
 let f: { id: number };
 

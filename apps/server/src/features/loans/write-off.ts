@@ -5,13 +5,23 @@ import type { Actor } from '../../lib/actor.ts';
 import { requireReason } from '../../lib/reason.ts';
 import { postEntry } from '../ledger/public.ts';
 import { withSecondAdmin, type Decision } from '../proposals/public.ts';
-import { closeEmptiedExits } from './emptied-exits.ts';
 import { recoverFromGuarantors, tellReleased } from './guarantees.ts';
 import { guaranteeRows } from './holds.ts';
 import { installmentsOf, unpaidPrincipalFils } from './installments.ts';
 import { loanRow, refuseGuarantor, refuseOwnLoan, transition, type Loan } from './transition.ts';
 
 // Giving up on what an active loan still owes, carried out or proposed for a second admin.
+
+/**
+ * What else changes with a recovery from guarantors, in its transaction: a leaving guarantor's
+ * exit that nothing holds any more closes (features/exits, given by app.ts: exits imports loans).
+ */
+export type AfterRecovery = (
+  tx: DbOrTx,
+  guarantorIds: number[],
+  actor: Actor,
+  now: Date,
+) => Promise<void>;
 
 /** Gives up on what is still owed: the unpaid principal moves to losses (an expense). */
 export function writeOffLoan(
@@ -34,6 +44,7 @@ export function writeOffOrPropose(
   reason: string,
   now: Date,
   recover = false,
+  afterRecovery?: AfterRecovery,
 ): Promise<Decision<Loan>> {
   const why = requireReason(reason);
   return db.transaction(async (tx) => {
@@ -63,6 +74,7 @@ export function writeOffOrPropose(
           open?.reason ?? why,
           now,
           open ? open.details?.recover_from_guarantors === true : recover,
+          afterRecovery,
         ),
       // Recovery takes from members' savings: the second admin confirms it as it was proposed.
       (open) =>
@@ -82,6 +94,7 @@ async function writeOffIn(
   why: string,
   now: Date,
   recover: boolean,
+  afterRecovery?: AfterRecovery,
 ): Promise<Loan> {
   // The holds as they stand before the write-off releases them.
   const holds = await guaranteeRows(
@@ -113,7 +126,7 @@ async function writeOffIn(
     holds.filter((h) => !takenFrom.has(h.id)),
     now,
   );
-  await closeEmptiedExits(
+  await afterRecovery?.(
     tx,
     holds.filter((h) => takenFrom.has(h.id)).map((h) => h.guarantorId),
     actor,

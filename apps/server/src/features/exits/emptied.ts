@@ -4,12 +4,12 @@ import { exits } from '../../db/schema/exits.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../audit/public.ts';
 import { memberSavingsFils } from '../ledger/public.ts';
-import { heldByGuarantor } from './holds.ts';
+import { heldByGuarantor } from '../loans/public.ts';
 
 /**
  * A leaving member's exit waits while their guarantees hold part of their savings (holding).
  * Once a write-off's recovery has taken all that was held, nothing is left to pay out: the exit
- * closes in the write-off's transaction. Here, not in features/exits, which imports loans.
+ * closes in the write-off's transaction (loans calls it as its AfterRecovery: app.ts).
  */
 export async function closeEmptiedExits(
   tx: DbOrTx,
