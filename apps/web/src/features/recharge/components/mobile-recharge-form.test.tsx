@@ -103,7 +103,7 @@ describe('MobileRechargeForm', () => {
     expect(posts(requests)).toHaveLength(0);
   });
 
-  it('lists the four operators with a placeholder', () => {
+  it("lists the spec's four operators with a placeholder, Vodafone Idea sent as vodafone", () => {
     setup();
     const options = screen
       .getAllByRole('option')
@@ -112,7 +112,7 @@ describe('MobileRechargeForm', () => {
       ['', 'Operator'],
       ['airtel', 'Airtel'],
       ['jio', 'Jio'],
-      ['vi', 'Vi (Vodafone Idea)'],
+      ['vodafone', 'Vodafone Idea (Vi)'],
       ['bsnl', 'BSNL'],
     ]);
   });
@@ -120,7 +120,12 @@ describe('MobileRechargeForm', () => {
   it.each([
     ['+91 98765 43210', '50', 'jio', { operator: 'jio', number: '9876543210', amount: 50 }],
     ['919876543210', '10', 'bsnl', { operator: 'bsnl', number: '9876543210', amount: 10 }],
-    ['98765-43210', '49.50', 'vi', { operator: 'vi', number: '9876543210', amount: 49.5 }],
+    [
+      '98765-43210',
+      '49.50',
+      'vodafone',
+      { operator: 'vodafone', number: '9876543210', amount: 49.5 },
+    ],
   ])(
     'sends %s, %s AED, %s as the API takes it and confirms it',
     async (number, amount, operator, body) => {

@@ -2,9 +2,9 @@ import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { RECHARGE_OPERATORS_TEXTS } from '../texts.ts';
+import type { RechargeRequest } from '@jamiya/contracts/recharge';
+import { OPERATOR_CHOICES, RECHARGE_OPERATORS_TEXTS } from '../texts.ts';
 import { Link } from 'react-router';
-import { RECHARGE_OPERATORS } from '@jamiya/contracts/values';
 import { filsToAed } from '@jamiya/money/fils';
 import { useSettings } from '../../../api/get-settings.ts';
 import { Button } from '../../../components/button.tsx';
@@ -80,7 +80,12 @@ export function MobileRechargeForm({
     async (values) => {
       setConfirmation(null);
       try {
-        const res = await send.mutateAsync({ ...values, amount: filsToAed(values.amount) });
+        // The operator as chosen ("vodafone", the spec's name): the server keeps it as vi.
+        const res = await send.mutateAsync({
+          ...values,
+          operator: form.getValues('operator') as RechargeRequest['operator'],
+          amount: filsToAed(values.amount),
+        });
         toastSuccess(i18n._('recharge.recharge.sentTitle'));
         setConfirmation(res.message);
         form.reset(EMPTY_RECHARGE);
@@ -156,7 +161,7 @@ export function MobileRechargeForm({
               <option value="" disabled>
                 {i18n._('recharge.recharge.operatorPlaceholder')}
               </option>
-              {RECHARGE_OPERATORS.map((op) => (
+              {OPERATOR_CHOICES.map((op) => (
                 <option key={op} value={op}>
                   {i18n._(RECHARGE_OPERATORS_TEXTS[op]!)}
                 </option>
