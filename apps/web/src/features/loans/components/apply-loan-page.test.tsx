@@ -332,6 +332,26 @@ describe('what the member may borrow', () => {
     expect(screen.getByRole('button', { name: 'Apply for the loan' })).toBeDisabled();
   });
 
+  it('gives no amount as a reason not to apply: the open loan alone says why', async () => {
+    setup({
+      loans: loansBody(pendingLoan()),
+      eligibility: eligibilityBody({
+        eligible: false,
+        max_amount: 0,
+        reasons: [
+          { code: 'open_loan', message: 'You already have a loan in progress.' },
+          {
+            code: 'savings_limit',
+            message: 'You can borrow up to AED 4,800: 2 times your savings.',
+          },
+        ],
+      }),
+    });
+    expect(await screen.findByText('You already have a loan')).toBeInTheDocument();
+    expect(screen.queryByText('You cannot apply for a loan now')).not.toBeInTheDocument();
+    expect(screen.queryByText(/You can borrow up to AED 4,800/)).not.toBeInTheDocument();
+  });
+
   it("stops the stepper at the member's own maximum, on the policy's steps, and says why", async () => {
     const { user } = setup({
       policy: { default: 2300 },

@@ -7,6 +7,9 @@ import type { LoanEligibility } from '../api/get-eligibility.ts';
  * (already in the reader's language). Reasons another notice of the page already gives (an
  * inactive membership, an open loan) are left to it.
  */
+/** Reasons that explain the maximum rather than stop the member (as the server counts them). */
+const INFORMATION: readonly EligibilityCode[] = ['savings_limit'];
+
 export function EligibilityNotice({
   eligibility,
   toldElsewhere,
@@ -16,24 +19,19 @@ export function EligibilityNotice({
 }) {
   const i18n = useTexts();
   const reasons = eligibility.reasons.filter((r) => !toldElsewhere.includes(r.code));
-  const list = reasons.length > 0 && (
-    <ul className="mt-1 flex list-disc flex-col gap-1 ps-5 text-sm">
-      {reasons.map((reason) => (
-        <li key={reason.code}>{reason.message}</li>
-      ))}
-    </ul>
-  );
 
   if (!eligibility.eligible) {
+    // What stops the member; an amount they could borrow is no reason not to.
+    const stops = reasons.filter((r) => !INFORMATION.includes(r.code));
     // Nothing to add when the notices above say it all.
-    if (reasons.length === 0 && eligibility.reasons.length > 0) return null;
+    if (stops.length === 0 && eligibility.reasons.length > 0) return null;
     return (
       <div
         role="alert"
         className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
       >
         <p className="font-semibold">{i18n._('loans.apply.eligibility.notEligible')}</p>
-        {list}
+        <Reasons reasons={stops} />
       </div>
     );
   }
@@ -41,7 +39,18 @@ export function EligibilityNotice({
   return (
     <div role="status" className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-950">
       <p className="font-semibold">{i18n._('loans.apply.eligibility.limit')}</p>
-      {list}
+      <Reasons reasons={reasons} />
     </div>
+  );
+}
+
+function Reasons({ reasons }: { reasons: LoanEligibility['reasons'] }) {
+  if (reasons.length === 0) return null;
+  return (
+    <ul className="mt-1 flex list-disc flex-col gap-1 ps-5 text-sm">
+      {reasons.map((reason) => (
+        <li key={reason.code}>{reason.message}</li>
+      ))}
+    </ul>
   );
 }
