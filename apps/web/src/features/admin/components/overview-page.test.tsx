@@ -92,6 +92,13 @@ describe('the admin overview', () => {
       'href',
       '/admin/arrears',
     );
+    // The line has its scale (the highest month at the top, 0 at the bottom) and its months.
+    expect(within(section).getByTestId('par-top')).toHaveTextContent('4.2%');
+    expect(section).toHaveTextContent('January 2026 to December 2026');
+    // Each month's figure is folded under it, to open and read; a table for a screen reader.
+    expect(
+      within(section).getByText('PAR30 at the end of each month', { selector: 'summary' }),
+    ).toBeVisible();
     // The line is hidden from screen readers; its months are in a table for them.
     const line = within(section).getByTestId('par-trend');
     expect(line).toHaveAttribute('aria-hidden', 'true');

@@ -56,33 +56,54 @@ function ParBody({ report }: { report: ArrearsReport }) {
         </div>
         {trend.length > 1 && (
           <div className="flex shrink-0 flex-col gap-1">
-            <Sparkline values={trend.map((m) => m.par30)} />
+            {/* Its scale beside it: the highest month's figure at the top, 0 at the bottom. */}
+            <div aria-hidden className="flex items-stretch gap-2">
+              <div className="flex flex-col justify-between text-xs text-slate-600 tabular-nums">
+                <span data-testid="par-top">
+                  {percentFigure(Math.max(...trend.map((m) => m.par30)))}
+                </span>
+                <span>{percentFigure(0)}</span>
+              </div>
+              <Sparkline values={trend.map((m) => m.par30)} />
+            </div>
             <p aria-hidden className="text-xs text-slate-600">
-              {i18n._('admin.overview.par.trend')}
+              {i18n._('admin.overview.par.trendFrom', {
+                from: periodLabel(trend[0]!.month),
+                to: periodLabel(trend[trend.length - 1]!.month),
+              })}
             </p>
           </div>
         )}
       </div>
-      {/* The drawing's figures, for a screen reader. A table is as wide as its content: the wrapper hides it. */}
-      <div className="sr-only">
-        <table>
-          <caption>{i18n._('admin.overview.par.tableCaption')}</caption>
+      {/* Each month's figure, to read: folded under the line, and a table for a screen reader. */}
+      <details className="text-sm text-slate-700">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-brand-800">
+          {i18n._('admin.overview.par.tableCaption')}
+        </summary>
+        <table className="mt-2 text-sm">
+          <caption className="sr-only">{i18n._('admin.overview.par.tableCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">{i18n._('admin.overview.chart.month')}</th>
-              <th scope="col">{i18n._('admin.overview.par.label')}</th>
+              <th scope="col" className="pe-6 text-start">
+                {i18n._('admin.overview.chart.month')}
+              </th>
+              <th scope="col" className="text-end">
+                {i18n._('admin.overview.par.label')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {trend.map((m) => (
               <tr key={m.month}>
-                <th scope="row">{periodLabel(m.month)}</th>
-                <td>{percentFigure(m.par30)}</td>
+                <th scope="row" className="pe-6 text-start font-normal">
+                  {periodLabel(m.month)}
+                </th>
+                <td className="text-end tabular-nums">{percentFigure(m.par30)}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </details>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
         <span>{i18n._('admin.overview.par.behind', { count: report.members.length })}</span>
         <Link to="/admin/arrears" className={`${tableLink} inline-flex min-h-11 items-center`}>
