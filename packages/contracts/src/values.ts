@@ -115,6 +115,7 @@ export const formatIndianMobile = (digits: string) =>
 export const ELIGIBILITY_CODES = [
   'inactive',
   'open_loan',
+  'written_off',
   'membership_too_short',
   'dues_in_arrears',
   'savings_too_low',

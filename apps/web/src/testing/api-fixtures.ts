@@ -27,6 +27,7 @@ export function settingsBody(policy: Partial<PublicSettings['loan_policy']> = {}
       max_months_in_arrears: 0,
       savings_multiple: 3,
       guarantor_alert_days: 30,
+      write_off_bar_months: 12,
     },
     dues_rules: {
       due_day: 1,

@@ -34,6 +34,8 @@ export const settings = pgTable(
     minMembershipMonths: integer('min_membership_months').notNull().default(3),
     maxMonthsInArrears: integer('max_months_in_arrears').notNull().default(0),
     savingsMultiple: integer('savings_multiple').notNull().default(3),
+    // Months after a loan of theirs was written off before a member may borrow again.
+    writeOffBarMonths: integer('write_off_bar_months').notNull().default(12),
     // Days an installment is late before the loan's guarantors are told.
     guarantorAlertDays: integer('guarantor_alert_days').notNull().default(30),
     // The dues calendar (docs/domain/dues.md, Payday and fines): a month's due falls due on this

@@ -139,6 +139,7 @@ describe('eligibility', () => {
       max_months_in_arrears: 0,
       savings_multiple: 3,
       guarantor_alert_days: 30,
+      write_off_bar_months: 12,
     });
     const save = (loan_rules: Record<string, number>) =>
       t.app.inject({
@@ -198,6 +199,67 @@ describe('eligibility', () => {
 });
 
 describe('the application, by the rules', () => {
+  it('bars a member whose loan was written off for the months the association sets', async () => {
+    const borrower = await member(12);
+    // Two admins: a payout and a write-off wait for a second one when there are two or more.
+    const [adminToken, chairToken] = await Promise.all(
+      [0, 1].map(async () =>
+        login(t.app, (await makeUser(t.db, { role: 'admin', isMember: false })).email),
+      ),
+    );
+    const decide = async (url: string, payload: object = {}) => {
+      const send = (token: string) =>
+        t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+      const first = await send(adminToken!);
+      const done = first.statusCode === 202 ? await send(chairToken!) : first;
+      expect(done.statusCode, done.body).toBe(200);
+    };
+    const applied = await apply(borrower.token, {});
+    expect(applied.statusCode, applied.body).toBe(200);
+    const loanId = applied.json().loan.id;
+    await decide(`/api/admin/loans/${loanId}/approve`);
+    await decide(`/api/admin/loans/${loanId}/disburse`);
+    await decide(`/api/admin/loans/${loanId}/write-off`, { reason: 'Left the country' });
+
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date());
+    const y = Number(today.slice(0, 4));
+    const body = (await eligibility(borrower.token)).json();
+    expect(body.eligible).toBe(false);
+    expect(body.reasons.map((r: { code: string }) => r.code)).toEqual(['written_off']);
+    expect(plain(body.reasons[0].message)).toMatch(
+      /^A loan of yours was written off on .+: you can apply for a loan again from .+\.$/,
+    );
+    // Twelve months on by default: the day it is allowed again is next year's.
+    expect(body.reasons[0].message).toContain(String(y + 1));
+    const refused = expectError(await apply(borrower.token, {}), 422);
+    expect(refused.message).toBe(body.reasons[0].message);
+
+    // The association may set it to 0: the member may apply again at once.
+    const current = (
+      await t.app.inject({ url: '/api/admin/settings', headers: bearer(adminToken!) })
+    ).json();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: bearer(adminToken!),
+      payload: {
+        ...editableSettings(current),
+        loan_rules: { ...current.loan_rules, write_off_bar_months: 0 },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      expect((await eligibility(borrower.token)).json().eligible).toBe(true);
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: bearer(adminToken!),
+        payload: editableSettings(current),
+      });
+    }
+  });
+
   it('refuses an application outside the eligibility with 422 and the same reason, in each language', async () => {
     const newcomer = await member(1, 1);
     for (const language of LANGUAGES) {

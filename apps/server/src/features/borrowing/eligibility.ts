@@ -9,6 +9,7 @@ import { aed, sentence, type Say } from '../../lib/i18n.ts';
 import {
   heldByGuarantor,
   INACTIVE_MEMBER,
+  lastWrittenOffOn,
   openLoanOf,
   openLoanSentence,
   type Standing,
@@ -53,6 +54,18 @@ export async function loanEligibility(db: DbOrTx, userId: number, now: Date): Pr
     reasons.push({
       code: 'open_loan',
       say: openLoanSentence(open.state),
+    });
+
+  // A loss is the others' savings: a member whose loan was written off waits before borrowing.
+  const writtenOffOn = await lastWrittenOffOn(db, userId);
+  const barredUntil = writtenOffOn && addMonthsToDate(writtenOffOn, s.writeOffBarMonths);
+  if (writtenOffOn && barredUntil && today < barredUntil)
+    reasons.push({
+      code: 'written_off',
+      say: sentence(
+        /*i18n*/ 'A loan of yours was written off on {day}: you can apply for a loan again from {date}.',
+        { day: { day: writtenOffOn }, date: { day: barredUntil } },
+      ),
     });
 
   const from = addMonthsToDate(user.joinedOn, s.minMembershipMonths);

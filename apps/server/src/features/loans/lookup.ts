@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { LoanState } from '@jamiya/contracts/values';
 import type { DbOrTx } from '../../db/client.ts';
-import { loanInstallments, loans } from '../../db/schema/loans.ts';
+import { loanInstallments, loans, loanTransitions } from '../../db/schema/loans.ts';
+import { localDate } from '../../lib/calendar.ts';
 import { installmentLeft } from './installments.ts';
 import type { Loan } from './transition.ts';
 import type { LoanState as State } from '@jamiya/contracts/values';
@@ -139,4 +140,16 @@ export async function openLoanOf(
     .from(loans)
     .where(and(eq(loans.userId, userId), inArray(loans.state, ['pending', 'approved', 'active'])));
   return loan;
+}
+
+/** The day the member's latest loan written off was written off (Dubai's), if any. */
+export async function lastWrittenOffOn(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ at: loanTransitions.at })
+    .from(loanTransitions)
+    .innerJoin(loans, eq(loans.id, loanTransitions.loanId))
+    .where(and(eq(loans.userId, userId), eq(loanTransitions.toState, 'written_off')))
+    .orderBy(desc(loanTransitions.at))
+    .limit(1);
+  return row ? localDate(row.at) : null;
 }

@@ -12,6 +12,7 @@ export { installmentsOf, outstandingFils } from './installments.ts';
 export { toAdminLoanView, toLoanView } from './loan-view.ts';
 export {
   activeLoanId,
+  lastWrittenOffOn,
   openLoanOf,
   loanCountIn,
   loanOwnerAndState,

@@ -72,6 +72,9 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
                   maxMonthsInArrears: body.loan_rules.max_months_in_arrears,
                   savingsMultiple: body.loan_rules.savings_multiple,
                   guarantorAlertDays: body.loan_rules.guarantor_alert_days,
+                  ...(body.loan_rules.write_off_bar_months === undefined
+                    ? {}
+                    : { writeOffBarMonths: body.loan_rules.write_off_bar_months }),
                 }),
             ...(body.dues_rules === undefined
               ? {}

@@ -56,6 +56,7 @@ export function toPublicSettings(s: Settings, language: Language = 'en'): Public
       max_months_in_arrears: s.maxMonthsInArrears,
       savings_multiple: s.savingsMultiple,
       guarantor_alert_days: s.guarantorAlertDays,
+      write_off_bar_months: s.writeOffBarMonths,
     },
     dues_rules: {
       due_day: s.dueDay,

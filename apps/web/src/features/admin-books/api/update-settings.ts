@@ -35,6 +35,7 @@ export interface SettingsBody {
     max_months_in_arrears: number;
     savings_multiple: number;
     guarantor_alert_days: number;
+    write_off_bar_months: number;
   };
   /** The dues calendar: days of the month and days around it, the fine in AED or a percentage. */
   dues_rules: {

@@ -94,6 +94,11 @@ export function LoanRulesSection({ form }: { form: SettingsForm }) {
           label: i18n._('admin-books.settings.rules.guarantorAlertDays'),
           hint: i18n._('admin-books.settings.rules.guarantorAlertDaysHint'),
         },
+        {
+          name: 'write_off_bar_months',
+          label: i18n._('admin-books.settings.rules.writeOffBarMonths'),
+          hint: i18n._('admin-books.settings.rules.writeOffBarMonthsHint'),
+        },
       ]}
     />
   );

@@ -100,6 +100,7 @@ describe('the settings form', () => {
         max_months_in_arrears: 0,
         savings_multiple: 3,
         guarantor_alert_days: 30,
+        write_off_bar_months: 12,
       },
       dues_rules: {
         due_day: 1,
@@ -234,11 +235,15 @@ describe('who may borrow', () => {
   const ARREARS = 'Months of dues that may be unpaid';
   const MULTIPLE = "Loan up to this many times the member's savings";
   const ALERT = 'Days late before guarantors are told';
+  const BAR = 'Months without a loan after a write-off';
 
-  it('explains each rule, and saves the four as whole numbers with the rest', async () => {
+  it('explains each rule, and saves the five as whole numbers with the rest', async () => {
     const { user, requests } = setup();
     const rules = await screen.findByRole('region', { name: 'Who may borrow' });
-    expect(within(rules).getAllByRole('textbox')).toHaveLength(4);
+    expect(within(rules).getAllByRole('textbox')).toHaveLength(5);
+    expect(field(BAR)).toHaveAccessibleDescription(
+      'A member whose loan was written off may apply again this many months later (0: at once).',
+    );
     expect(field(MULTIPLE)).toHaveAccessibleDescription(
       'The most a member may borrow is this number times their savings; guarantors stand for the part above their free savings. 0: loans are not tied to savings.',
     );
@@ -250,6 +255,7 @@ describe('who may borrow', () => {
     await replace(user, ARREARS, '1');
     await replace(user, MULTIPLE, '5');
     await replace(user, ALERT, '15');
+    await replace(user, BAR, '24');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
     expect(puts(requests)[0]?.body).toMatchObject({
@@ -259,6 +265,7 @@ describe('who may borrow', () => {
         max_months_in_arrears: 1,
         savings_multiple: 5,
         guarantor_alert_days: 15,
+        write_off_bar_months: 24,
       },
     });
     await waitFor(() => expect(field(MULTIPLE)).toHaveValue('5'));
@@ -272,6 +279,7 @@ describe('who may borrow', () => {
     [MULTIPLE, '-1', 'Enter 0 or more.'],
     [ALERT, '0', 'Enter 1 or more.'],
     [ALERT, '', 'Enter a whole number.'],
+    [BAR, '121', 'That number is too large for this rule.'],
   ])('refuses "%s" as %j before sending', async (label, value, message) => {
     const { user, requests } = setup();
     await screen.findByLabelText(label);

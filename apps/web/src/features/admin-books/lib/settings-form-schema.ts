@@ -39,6 +39,7 @@ export const settingsFormSchema = z
       max_months_in_arrears: z.string(),
       savings_multiple: z.string(),
       guarantor_alert_days: z.string(),
+      write_off_bar_months: z.string(),
     }),
     dues_rules: z.object({
       due_day: z.string(),

@@ -46,6 +46,7 @@ export function toFormInput(settings: AdminSettings): SettingsFormInput {
       max_months_in_arrears: String(settings.loan_rules.max_months_in_arrears),
       savings_multiple: String(settings.loan_rules.savings_multiple),
       guarantor_alert_days: String(settings.loan_rules.guarantor_alert_days),
+      write_off_bar_months: String(settings.loan_rules.write_off_bar_months),
     },
     dues_rules: {
       due_day: String(settings.dues_rules.due_day),
@@ -86,8 +87,8 @@ export function toRequestBody(values: SettingsFormValues): SettingsBody {
       minimum: filsToAed(values.recharge!.minimum),
       maximum: filsToAed(values.recharge!.maximum),
     },
-    // The same: the form always has the four rules.
-    loan_rules: values.loan_rules!,
+    // The same: the form always has the five rules.
+    loan_rules: { ...values.loan_rules!, write_off_bar_months: values.loan_rules!.write_off_bar_months! },
     // And the dues calendar's five, the fine in AED.
     dues_rules: {
       ...values.dues_rules!,
@@ -124,6 +125,7 @@ export const SERVER_FIELDS = [
   'loan_rules.max_months_in_arrears',
   'loan_rules.savings_multiple',
   'loan_rules.guarantor_alert_days',
+  'loan_rules.write_off_bar_months',
   'dues_rules.due_day',
   'dues_rules.reminder_days_before',
   'dues_rules.grace_days',

@@ -28,6 +28,7 @@ export function settingsBody(overrides: Partial<AdminSettings> = {}): AdminSetti
       max_months_in_arrears: 0,
       savings_multiple: 3,
       guarantor_alert_days: 30,
+      write_off_bar_months: 12,
     },
     books_rules: { one_admin_bank_fee: 100 },
     updated_at: '2026-11-01T08:00:00.000Z',

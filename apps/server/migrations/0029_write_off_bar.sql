@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "write_off_bar_months" integer DEFAULT 12 NOT NULL;
