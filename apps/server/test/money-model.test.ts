@@ -757,8 +757,13 @@ async function verifyGuarantor(model: Readonly<Model>, real: Real, j: number): P
   expect(views.reduce((s, v) => s + v.heldFils, 0)).toBeLessThanOrEqual(m.savingsFils);
   expect(fils(mine.free_savings)).toBe(Math.max(m.savingsFils - held, 0));
   const max = maxLoanFils(m.savingsFils);
-  // A member who left is inactive: no loan.
-  const eligible = max > 0 && !m.loans.some(isOpen) && !hasLeft(m);
+  // A member who left is inactive: no loan. Nor for a member whose loan was written off (the
+  // routes keep today, within the 12 months of the bar).
+  const eligible =
+    max > 0 &&
+    !m.loans.some(isOpen) &&
+    !hasLeft(m) &&
+    !m.loans.some((l) => l.state === 'written_off');
   const e = (
     await real.t.app.inject({ url: '/api/my-loans/eligibility', headers: bearer(m.token) })
   ).json();
@@ -1152,7 +1157,11 @@ const applyForLoanStep = ({
         ? 403
         : isLeaving(m) || m.loans.some(isOpen)
           ? 409
-          : maxFils === 0 || amountFils > maxFils || !guarantorsFit
+          : maxFils === 0 ||
+              amountFils > maxFils ||
+              !guarantorsFit ||
+              // A loan of theirs written off: they wait (12 months; the routes keep today).
+              m.loans.some((l) => l.state === 'written_off')
             ? 422
             : 200;
       const res = await call(
