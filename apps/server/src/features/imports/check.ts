@@ -31,6 +31,9 @@ export interface ImportPlan {
   figures: ImportFiguresFils;
 }
 
+const FORMULA_WITHOUT_VALUE =
+  /*i18n*/ 'This cell holds a formula with no saved value: open the file in Excel and save it, or type the number.';
+
 const REFUSALS = {
   not_a_spreadsheet:
     /*i18n*/ 'This file is not a spreadsheet: send the template filled in, as CSV or XLSX.',
@@ -146,12 +149,19 @@ export async function checkImport(
   const members: MemberRow[] = [];
   const problems: RowProblem[] = [];
   const emails: Array<{ row: number; email: string }> = [];
+  const columnAt = new Map([...layout.columns].map(([column, index]) => [index, column]));
   for (const row of layout.rows) {
     const cells = cellsOf(layout, row);
     lines.push({ row: row.row, cells });
     const checked = checkRow(row.row, cells, rules);
-    problems.push(...checked.problems);
-    if (checked.member) members.push(checked.member);
+    // A formula with no saved value reads as empty: said as what it is, at its cell, and the
+    // row is not imported.
+    const unsaved = (row.formulas ?? []).flatMap((i) => columnAt.get(i) ?? []);
+    problems.push(
+      ...unsaved.map((column) => ({ row: row.row, column, say: FORMULA_WITHOUT_VALUE })),
+      ...checked.problems.filter((p) => !p.column || !unsaved.includes(p.column)),
+    );
+    if (checked.member && unsaved.length === 0) members.push(checked.member);
     const email = emailOf(cells);
     if (email) emails.push({ row: row.row, email });
   }

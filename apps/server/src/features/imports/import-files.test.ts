@@ -315,6 +315,42 @@ describe('files as computers save them', () => {
   });
 });
 
+describe('formulas without a saved value', () => {
+  it('refuses the cell, saying so, rather than read it as empty', async () => {
+    const text = (value: string) => ({ value, type: String });
+    const header = IMPORT_COLUMNS.map((c) => text(c));
+    const row = (email: string, savings: { value: string; type: typeof String } | object) =>
+      IMPORT_COLUMNS.map((c) =>
+        c === 'name'
+          ? text('Anil Kumar')
+          : c === 'email'
+            ? text(email)
+            : c === 'joined'
+              ? text(monthsAgo(8))
+              : c === 'savings'
+                ? savings
+                : c === 'language'
+                  ? text('en')
+                  : text(''),
+      );
+    const workbook = await writeExcelFile([
+      header,
+      row(`f${Date.now()}@example.test`, { type: 'Formula', value: '=1200*2' }),
+      row(`g${Date.now()}@example.test`, text('1200')),
+    ] as never).toBuffer();
+    const res = await send(workbook, { filename: 'members.xlsx' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().errors).toEqual([
+      {
+        row: 2,
+        column: 'savings',
+        message:
+          'This cell holds a formula with no saved value: open the file in Excel and save it, or type the number.',
+      },
+    ]);
+  });
+});
+
 describe('hostile files', () => {
   it('refuses a file over 10 MB (413)', async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 'a');

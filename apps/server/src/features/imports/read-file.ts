@@ -1,6 +1,7 @@
 import { parse as parseCsv, type Options as CsvOptions } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/universal';
+import { formulasWithoutValue } from './xlsx-formulas.ts';
 
 // A spreadsheet as it arrives, CSV or XLSX, read into rows of text cells numbered as the
 // spreadsheet numbers them (decision 047). Runs in a pool thread (read-worker.ts): a file from
@@ -24,6 +25,8 @@ export interface SheetRow {
   /** As the spreadsheet numbers it: the first line is 1. */
   row: number;
   cells: string[];
+  /** The columns (0 for A) whose cell holds a formula with no saved value (an XLSX's). */
+  formulas?: number[];
 }
 
 export interface Sheet {
@@ -199,5 +202,10 @@ async function readXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
     ) ?? sheets[0];
   if (!members) throw new SheetRefusedError('not_a_workbook');
   const keep = rowKeeper();
-  return members.data.flatMap((record, index) => keep(record, index + 1) ?? []);
+  const formulas = formulasWithoutValue(bytes, members.sheet);
+  return members.data.flatMap((record, index) => {
+    const row = keep(record, index + 1);
+    const unsaved = formulas.get(index + 1);
+    return row ? [unsaved ? { ...row, formulas: unsaved } : row] : [];
+  });
 }
