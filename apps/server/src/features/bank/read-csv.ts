@@ -8,6 +8,7 @@ import {
   MAX_LINES,
   OTHER_CURRENCY,
   readAmount,
+  dateOrderShownBy,
   readDay,
   sentence,
   shown,
@@ -191,6 +192,12 @@ export function readCsv(text: string, mapping: CsvMapping, problems: Problems): 
   if (problems.list.length) return none;
 
   const decimal = mapping.decimal ?? '.';
+  // Not said: the file's own dates may prove it (a day after the 12th), and then it is not asked.
+  const dateOrder =
+    mapping.date_order ??
+    (at.date === undefined
+      ? undefined
+      : dateOrderShownBy(data.map(({ cells }) => cells[at.date!] ?? '')));
   const lines: StatementLine[] = [];
   let askedOrder = false;
   let toldCurrency = false;
@@ -225,7 +232,7 @@ export function readCsv(text: string, mapping: CsvMapping, problems: Problems): 
       continue;
 
     const before = problems.list.length;
-    const day = cell('date') === '' ? undefined : readDay(cell('date'), mapping.date_order);
+    const day = cell('date') === '' ? undefined : readDay(cell('date'), dateOrder);
     if (!day) say('date', NO_DATE);
     // Asked once: the answer is the same for every date of the file.
     else if (!day.ok && (day.why !== 'order' || !askedOrder))

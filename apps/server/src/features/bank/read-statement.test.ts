@@ -285,6 +285,37 @@ describe('amounts, days and scripts as banks write them', () => {
     expect(readStatement(csv('2026-01-31,a,5'), SIMPLE).from).toBe('2026-01-31');
   });
 
+  it('reads the order of day and month from the dates themselves when not told it', () => {
+    // The first six could be either; 27/11 proves the day comes first, for every line.
+    const rows = [
+      '01/11/2026',
+      '03/11/2026',
+      '05/11/2026',
+      '07/11/2026',
+      '09/11/2026',
+      '11/11/2026',
+      '27/11/2026',
+    ];
+    const { lines } = readStatement(csv(...rows.map((d, i) => `${d},t${i},5`)), SIMPLE);
+    expect(lines.map((l) => l.bookedOn)).toEqual([
+      '2026-11-01',
+      '2026-11-03',
+      '2026-11-05',
+      '2026-11-07',
+      '2026-11-09',
+      '2026-11-11',
+      '2026-11-27',
+    ]);
+    expect(readStatement(csv('11/27/2026,a,5', '11/02/2026,b,5'), SIMPLE).from).toBe('2026-11-02');
+    // Dates that never tell, or contradict each other, are still asked about.
+    expect(JSON.stringify(messagesOf(csv('01/11/2026,a,5', '03/11/2026,b,5'), SIMPLE))).toContain(
+      'say whether the day or the month comes first',
+    );
+    expect(JSON.stringify(messagesOf(csv('27/11/2026,a,5', '11/27/2026,b,5'), SIMPLE))).toContain(
+      'say whether the day or the month comes first',
+    );
+  });
+
   it('takes the opening balance before the oldest line when the bank lists the newest first', () => {
     const statement = readStatement(
       bytes('Date,Amount,Balance\n2026-01-20,-50,950\n2026-01-10,200,1000\n'),

@@ -151,6 +151,23 @@ const NAMED_DAY = /^(\d{1,2})[\s/-]([a-z]{3,9})\.?[\s/-](\d{4}|\d{2})$/i;
 const TIME = /[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?: ?[AP]M)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
+ * The order of day and month the file's own dates prove, when the treasurer did not say it: a
+ * first number above 12 is a day (27/11/2026), a second above 12 too (11/27/2026). Undefined
+ * when no date proves it, or when they contradict each other.
+ */
+export function dateOrderShownBy(dates: readonly string[]): DateOrder | undefined {
+  let dayFirst = false;
+  let monthFirst = false;
+  for (const raw of dates) {
+    const numeric = NUMERIC_DAY.exec(latinDigits(raw).trim().replace(TIME, ''));
+    if (!numeric || numeric[1]!.length === 4) continue;
+    if (Number(numeric[1]) > 12) dayFirst = true;
+    if (Number(numeric[3]) > 12) monthFirst = true;
+  }
+  return dayFirst === monthFirst ? undefined : dayFirst ? 'dmy' : 'mdy';
+}
+
+/**
  * A booking day as a CSV writes it: 2026-01-31 as it is; any other way (31/01/26, 01-31-2026,
  * 31.01.2026, 31 Jan 2026) only with the order of day and month it was written in, as which
  * comes first depends on the computer that wrote it: never guessed.
