@@ -197,6 +197,7 @@ describe('the app shell', () => {
         max_months_in_arrears: 24,
         savings_multiple: 0,
         guarantor_alert_days: 30,
+        write_off_bar_months: 0,
       },
       dues_rules: {
         due_day: 1,

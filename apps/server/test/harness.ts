@@ -166,7 +166,12 @@ export async function createTestApp(
 export async function loanRulesOff(db: Db): Promise<void> {
   await db
     .update(settings)
-    .set({ minMembershipMonths: 0, maxMonthsInArrears: 24, savingsMultiple: 0 });
+    .set({
+      minMembershipMonths: 0,
+      maxMonthsInArrears: 24,
+      savingsMultiple: 0,
+      writeOffBarMonths: 0,
+    });
 }
 
 /**
