@@ -164,14 +164,12 @@ export async function createTestApp(
 
 /** No loan rules: any member may borrow the policy's amounts, with no guarantor. */
 export async function loanRulesOff(db: Db): Promise<void> {
-  await db
-    .update(settings)
-    .set({
-      minMembershipMonths: 0,
-      maxMonthsInArrears: 24,
-      savingsMultiple: 0,
-      writeOffBarMonths: 0,
-    });
+  await db.update(settings).set({
+    minMembershipMonths: 0,
+    maxMonthsInArrears: 24,
+    savingsMultiple: 0,
+    writeOffBarMonths: 0,
+  });
 }
 
 /**

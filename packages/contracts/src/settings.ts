@@ -67,7 +67,8 @@ export const loanRules = z
       description: "Days an installment is late before the loan's guarantors are told.",
     }),
     write_off_bar_months: z.number().int().meta({
-      description: 'Months after a loan of theirs was written off before a member may borrow again.',
+      description:
+        'Months after a loan of theirs was written off before a member may borrow again.',
     }),
   })
   .meta({ id: 'LoanRules' });

@@ -59,8 +59,12 @@ describe('/api/admin/accounts', () => {
     );
     const renamed = await calls.post(`/api/admin/accounts/${code}`, { name_en: 'Hall hire' });
     expect(renamed.json().account).toMatchObject({ name_en: 'Hall hire', retired: false });
-    expect((await calls.post(`/api/admin/accounts/${code}`, { retired: true })).json().account.retired).toBe(true);
-    expect((await calls.post(`/api/admin/accounts/${code}`, { retired: false })).json().account.retired).toBe(false);
+    expect(
+      (await calls.post(`/api/admin/accounts/${code}`, { retired: true })).json().account.retired,
+    ).toBe(true);
+    expect(
+      (await calls.post(`/api/admin/accounts/${code}`, { retired: false })).json().account.retired,
+    ).toBe(false);
     expect((await calls.del(`/api/admin/accounts/${code}`)).statusCode).toBe(200);
     expectError(await calls.get(`/api/admin/accounts/${code}`), 404);
     expectError(await calls.del(`/api/admin/accounts/${code}`), 404);
@@ -102,12 +106,15 @@ describe('/api/admin/accounts', () => {
     expectError(await calls.post('/api/admin/accounts/cash', { retired: true }), 409);
     expectError(await calls.del('/api/admin/accounts/interest_income'), 409);
     for (const code of ['cash', 'savings_x', 'loan', 'Bad Code', '1x'])
-      expect(
-        [409, 422],
-        code,
-      ).toContain(
-        (await calls.post('/api/admin/accounts', { code, name_en: 'x', name_ar: 'x', kind: 'expense' }))
-          .statusCode,
+      expect([409, 422], code).toContain(
+        (
+          await calls.post('/api/admin/accounts', {
+            code,
+            name_en: 'x',
+            name_ar: 'x',
+            kind: 'expense',
+          })
+        ).statusCode,
       );
     expect(
       expectError(await calls.post('/api/admin/accounts', { name_en: 'x', kind: 'expense' }), 422)

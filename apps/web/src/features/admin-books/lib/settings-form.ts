@@ -88,7 +88,10 @@ export function toRequestBody(values: SettingsFormValues): SettingsBody {
       maximum: filsToAed(values.recharge!.maximum),
     },
     // The same: the form always has the five rules.
-    loan_rules: { ...values.loan_rules!, write_off_bar_months: values.loan_rules!.write_off_bar_months! },
+    loan_rules: {
+      ...values.loan_rules!,
+      write_off_bar_months: values.loan_rules!.write_off_bar_months!,
+    },
     // And the dues calendar's five, the fine in AED.
     dues_rules: {
       ...values.dues_rules!,
