@@ -2346,6 +2346,8 @@ describe('the money model: random member and treasurer calls keep the books righ
           minMembershipMonths: 0,
           maxMonthsInArrears: 24,
           savingsMultiple: SAVINGS_MULTIPLE,
+          // A new association's: a write-off bars its borrower for a year.
+          writeOffBarMonths: 12,
           dueDay: DUE_DAY,
           graceDays: GRACE_DAYS,
           finesSince: FINES_SINCE,
