@@ -60,7 +60,7 @@ function ParBody({ report }: { report: ArrearsReport }) {
             <div aria-hidden className="flex items-stretch gap-2">
               <div className="flex flex-col justify-between text-xs text-slate-600 tabular-nums">
                 <span data-testid="par-top">
-                  {percentFigure(Math.max(...trend.map((m) => m.par30)))}
+                  {percentFigure(Math.max(1, ...trend.map((m) => m.par30)))}
                 </span>
                 <span>{percentFigure(0)}</span>
               </div>
@@ -114,7 +114,8 @@ function ParBody({ report }: { report: ArrearsReport }) {
   );
 }
 
-/** The months as a line, oldest first (from the right, right to left), from 0 % at the bottom. */
+/** The months as a line, oldest first (from the right, right to left), from 0 % at the bottom
+ * to the highest month at the top (1 % at least, as its label says). */
 function Sparkline({ values }: { values: number[] }) {
   const i18n = useTexts();
   const isRtl = i18n.dir() === 'rtl';
