@@ -42,7 +42,10 @@ test('the treasurer works the arrears list on a phone', async ({ page }) => {
   const whatsapp = card.getByRole('link', { name: 'WhatsApp' });
   await expect(whatsapp).toHaveAttribute('href', late.whatsapp_url!);
   expect(late.whatsapp_url).toMatch(/^https:\/\/wa\.me\/971501234567\?text=/);
-  expect(new URL(late.whatsapp_url!).searchParams.get('text')).toContain(late.member.name);
+  // The association speaks; nothing the member wrote (their name) goes into the message.
+  const message = new URL(late.whatsapp_url!).searchParams.get('text')!;
+  expect(message).toMatch(/^Hello, this is .+\. AED/);
+  expect(message).not.toContain(late.member.name);
   // A member behind with no mobile has neither link.
   const noMobile = report.members.find((m) => m.whatsapp_url === null)!;
   await expect(items.filter({ hasText: noMobile.member.name })).toContainText('No mobile number');
