@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountCode, optionalMemo } from './accounts.ts';
-import { bankLine, waitingPayment } from './bank.ts';
+import { bankLine, waitingPayment } from './bank-matching.ts';
 import { idParams } from './common.ts';
 
 // What the treasurer does with one line of the bank statement besides assigning it (issue 49,

@@ -111,7 +111,7 @@ export const GUARANTEE_STATES = ['asked', 'accepted', 'declined', 'cancelled', '
 
 // A member standing guarantor for part of another's loan. An accepted guarantee holds part of
 // the guarantor's savings: its amount times what the loan still owes over its total (derived,
-// features/loans/guarantees.ts), until the loan ends and the guarantee is released.
+// features/loans/holds.ts), until the loan ends and the guarantee is released.
 export const loanGuarantees = pgTable(
   'loan_guarantees',
   {

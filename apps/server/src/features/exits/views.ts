@@ -1,10 +1,11 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { Language } from '@jamiya/contracts/languages';
 import type { AdminExit, ExitSettlement, ExitView } from '@jamiya/contracts/exits';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Exit } from '../../db/schema/exits.ts';
 import { users } from '../../db/schema/users.ts';
+import { notFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/i18n.ts';
 import { heldByGuarantor } from '../loans/public.ts';
 import { toMemberRef } from '../users/public.ts';
@@ -80,4 +81,16 @@ export async function toAdminExits(
     });
   }
   return out;
+}
+
+export async function memberOf(db: DbOrTx, userId: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound(/*i18n*/ 'There is no such member.');
+  return user;
+}
+
+export async function exitViewOf(db: DbOrTx, exit: Exit) {
+  const user = await memberOf(db, exit.userId);
+  const held = exit.state === 'holding' ? await heldByGuarantor(db, [exit.userId]) : null;
+  return toExitView(exit, user.leftOn, held?.get(exit.userId) ?? 0);
 }

@@ -14,7 +14,8 @@ import { openingFigures } from './opening.ts';
 import { MAX_CELL_CHARACTERS, MAX_DATA_ROWS, type SheetFormat } from './read-file.ts';
 import { readInPool } from './read-pool.ts';
 import { cellsOf, layoutOf } from './layout.ts';
-import { checkRow, duplicateEmails, emailOf, type MemberRow, type RowProblem } from './rows.ts';
+import { checkRow, duplicateEmails, emailOf, type MemberRow } from './rows.ts';
+import type { RowProblem } from './row-rules.ts';
 
 // A file checked from end to end, changing nothing: what the dry run shows, and what an apply
 // carries out when nothing is wrong (docs/domain/import.md).

@@ -1,7 +1,7 @@
 import { IMPORT_COLUMNS, type ImportColumn } from '@jamiya/contracts/imports';
 import { sentence } from '../../lib/i18n.ts';
 import type { SheetRow } from './read-file.ts';
-import type { RowProblem } from './rows.ts';
+import type { RowProblem } from './row-rules.ts';
 
 // Where a spreadsheet's columns are: the header row found among the notes, each known column
 // by its name as people write it, and each data row's cells by column.

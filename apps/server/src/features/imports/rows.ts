@@ -1,33 +1,19 @@
+// A spreadsheet's row checked: the member it describes, and the same email on two rows.
 import type { z } from 'zod';
 import type { Fils } from '@jamiya/money/fils';
-import { loanFigures } from '@jamiya/money/loan';
 import type { Language } from '@jamiya/contracts/languages';
 import type { ImportColumn } from '@jamiya/contracts/imports';
 import { emailAddress, mobileNumber, nationalId, personName } from '@jamiya/contracts/membership';
 import { addMonthsToPeriod } from '../../lib/calendar.ts';
-import { aed, sentence, type Say } from '../../lib/i18n.ts';
-import {
-  amountCell,
-  languageCell,
-  mobileText,
-  monthCell,
-  wholeNumberCell,
-  type Cell,
-} from './cells.ts';
+import { sentence } from '../../lib/i18n.ts';
+import { amountCell, languageCell, mobileText, monthCell, type Cell } from './cells.ts';
+import { checkLoan, LOAN_COLUMNS, type ImportLoan } from './row-loan.ts';
+import { cellsSaid, type ImportRules, type RowProblem } from './row-rules.ts';
 import { TEMPLATE_EXAMPLE } from './template.ts';
 
 // A spreadsheet's rows checked one by one against the rules of a member, their dues and their
 // loan (docs/domain/import.md); every cell that breaks one is named with the sentence that
 // says how to mend it. What needs the database (an email already a member's) is checked apart.
-
-export interface ImportLoan {
-  amountFils: Fils;
-  termMonths: number;
-  /** The month it was paid out (YYYY-MM). */
-  disbursed: string;
-  /** Repaid of it before the cut-over, principal and interest. */
-  repaidFils: Fils;
-}
 
 /** A member as a row of the file describes them. */
 export interface MemberRow {
@@ -45,21 +31,6 @@ export interface MemberRow {
   loan: ImportLoan | null;
 }
 
-export interface RowProblem {
-  row: number;
-  column: ImportColumn | null;
-  say: Say;
-}
-
-export interface ImportRules {
-  /** The cut-over month (YYYY-MM): nothing may have happened after it. */
-  asOfPeriod: string;
-  interestPermille: number;
-  /** The longest term the loan policy allows. */
-  maxTermMonths: number;
-}
-
-const LOAN_COLUMNS = ['loan_amount', 'loan_term_months', 'loan_disbursed', 'loan_repaid'] as const;
 /** How far ahead a month may be marked paid, as a member may pay ahead (decision 040). */
 const MONTHS_AHEAD = 12;
 /** How far back a member may have joined: an association's history, not a typing slip. */
@@ -71,30 +42,6 @@ function schemaCell<T>(schema: z.ZodType<T>, value: string): Cell<T> {
   return result.success
     ? { ok: true, value: result.data }
     : { ok: false, say: result.error.issues[0]?.message ?? /*i18n*/ 'This value is not valid.' };
-}
-
-/** What a row's checks say of its cells: each refusal beside its column, in `problems`. */
-function cellsSaid(row: number, problems: RowProblem[], rules: ImportRules) {
-  const refuse = (column: ImportColumn | null, say: Say): undefined => {
-    problems.push({ row, column, say });
-    return undefined;
-  };
-  return {
-    refuse,
-    /** A cell's value, or undefined once its refusal is said. */
-    take: <T>(column: ImportColumn, cell: Cell<T>): T | undefined =>
-      cell.ok ? cell.value : refuse(column, cell.say),
-    /** A month that may not be after the books start. */
-    notAfterStart: (column: ImportColumn, month: string | undefined): string | undefined =>
-      month && month > rules.asOfPeriod
-        ? refuse(
-            column,
-            sentence(/*i18n*/ 'This month is after {month}, when the books start.', {
-              month: { month: rules.asOfPeriod },
-            }),
-          )
-        : month,
-  };
 }
 
 /**
@@ -206,74 +153,6 @@ function exampleLeftIn(cells: Record<ImportColumn, string>): ImportColumn[] {
   );
   const loanLeft = LOAN_COLUMNS.every((c) => cells[c] === TEMPLATE_EXAMPLE[c]);
   return loanLeft ? [...personal, 'loan_amount'] : personal;
-}
-
-/** The open loan of a row: all four loan cells, or none. */
-function checkLoan(
-  cells: Record<ImportColumn, string>,
-  rules: ImportRules,
-  joined: string | undefined,
-  { refuse, take, notAfterStart }: ReturnType<typeof cellsSaid>,
-): ImportLoan | null | undefined {
-  const empty = LOAN_COLUMNS.filter((c) => cells[c] === '');
-  if (empty.length === LOAN_COLUMNS.length) return null;
-  if (empty.length > 0) {
-    for (const column of empty)
-      refuse(
-        column,
-        /*i18n*/ 'An open loan needs all four loan columns: fill this one in, or empty the others.',
-      );
-    return undefined;
-  }
-
-  let amountFils = take('loan_amount', amountCell(cells.loan_amount));
-  let termMonths = take('loan_term_months', wholeNumberCell(cells.loan_term_months));
-  let disbursed = take('loan_disbursed', monthCell(cells.loan_disbursed));
-  const repaidFils = take('loan_repaid', amountCell(cells.loan_repaid));
-  if (amountFils !== undefined && amountFils < 100)
-    amountFils = refuse('loan_amount', /*i18n*/ 'A loan is at least AED 1.');
-  if (termMonths !== undefined && (termMonths < 1 || termMonths > rules.maxTermMonths))
-    termMonths = refuse(
-      'loan_term_months',
-      sentence(/*i18n*/ 'A loan runs from 1 to {max} months.', { max: rules.maxTermMonths }),
-    );
-  disbursed = notAfterStart('loan_disbursed', disbursed);
-  if (disbursed !== undefined && joined && disbursed < joined)
-    disbursed = refuse(
-      'loan_disbursed',
-      /*i18n*/ 'The loan cannot be paid out before the member joined.',
-    );
-  if (
-    amountFils === undefined ||
-    termMonths === undefined ||
-    disbursed === undefined ||
-    repaidFils === undefined
-  )
-    return undefined;
-
-  let totalFils: Fils;
-  try {
-    totalFils = loanFigures({
-      amountFils,
-      termMonths,
-      interestPermille: rules.interestPermille,
-    }).totalFils;
-  } catch {
-    return refuse('loan_amount', /*i18n*/ 'This loan is too small to repay in that many months.');
-  }
-  if (repaidFils > totalFils)
-    return refuse(
-      'loan_repaid',
-      sentence(/*i18n*/ "The amount repaid is more than the loan's total of {total}.", {
-        total: aed(totalFils),
-      }),
-    );
-  if (repaidFils === totalFils)
-    return refuse(
-      'loan_repaid',
-      /*i18n*/ 'This loan is repaid in full: a closed loan is not brought in; empty its four loan cells.',
-    );
-  return { amountFils, termMonths, disbursed, repaidFils };
 }
 
 /** A row's email when it is one: what the checks across rows (and the app's members) compare. */

@@ -14,7 +14,7 @@ import { openProposals } from '../proposals/public.ts';
 import { memberRefsById } from '../users/public.ts';
 import type { ImportRow } from './apply.ts';
 import type { ImportPlan } from './check.ts';
-import type { RowProblem } from './rows.ts';
+import type { RowProblem } from './row-rules.ts';
 
 // Imports and dry runs as the API answers them, in AED and the reader's language.
 

@@ -15,7 +15,7 @@ import {
 import { aed, sentence, type Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
 import { getSettings } from '../settings/public.ts';
-import { askGuarantors, checkGuarantors, type GuarantorAsked } from './guarantees.ts';
+import { askGuarantors, checkGuarantors, type GuarantorAsked } from './guarantee-asks.ts';
 import type { Loan } from './transition.ts';
 
 // A member applies for a loan: the settings' loan policy, the figures the member was shown,

@@ -4,7 +4,7 @@ import { loans } from '../../db/schema/loans.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireReason } from '../../lib/reason.ts';
-import { cancelUnanswered, refuseUncovered } from './guarantees.ts';
+import { cancelUnanswered, refuseUncovered } from './guarantee-asks.ts';
 import { loanRow, refuseOwnLoan, transition } from './transition.ts';
 
 // The decisions on an application before it is paid out: an admin approves or rejects it,

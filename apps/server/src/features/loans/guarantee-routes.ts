@@ -17,7 +17,8 @@ import { localDate } from '../../lib/calendar.ts';
 import { secured } from '../../lib/route-kit.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
-import { answerGuarantee, freeSavingsOf, setFindable } from './guarantees.ts';
+import { answerGuarantee } from './guarantee-answers.ts';
+import { freeSavingsOf, setFindable } from './guarantors.ts';
 import { guaranteeRows, type GuaranteeRow } from './holds.ts';
 import { installmentLeft } from './installments.ts';
 

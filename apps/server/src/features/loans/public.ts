@@ -3,7 +3,7 @@
 export { loanAdminRoutes } from './admin-routes.ts';
 export { applyForLoan, INACTIVE_MEMBER, openLoanSentence, type Standing } from './apply.ts';
 export { guaranteeRoutes } from './guarantee-routes.ts';
-export { declineAsksOf } from './guarantees.ts';
+export { declineAsksOf } from './guarantee-answers.ts';
 export { heldByGuarantor, recoveredFromGuarantorSince } from './holds.ts';
 export { bringInLoans, loanAtCutOver, type LoanBeforeCutOver } from './bring-in.ts';
 export { approveLoan } from './decisions.ts';

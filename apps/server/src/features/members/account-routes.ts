@@ -1,3 +1,4 @@
+// The treasurer's member accounts: opened with a one-time link, activated or deactivated.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -5,33 +6,23 @@ import {
   memberCreatedResponse,
   memberStatusRequest,
   memberStatusResponse,
-  passwordLinkResponse,
 } from '@jamiya/contracts/members';
 import { errorBody } from '@jamiya/contracts/common';
-import type { Language } from '@jamiya/contracts/languages';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { actorOf, revokeOtherSessions } from '../sessions/public.ts';
 import { audit } from '../audit/public.ts';
-import { issuePasswordLink } from '../auth/public.ts';
-import { memberRefsById, type User } from '../users/public.ts';
-import {
-  activeAdminCount,
-  toProposalViews,
-  withSecondAdmin,
-  type ProposalRow,
-} from '../proposals/public.ts';
-import { passwordLinkNotice, notify } from '../notifications/public.ts';
+import type { User } from '../users/public.ts';
+import { activeAdminCount, withSecondAdmin, type ProposalRow } from '../proposals/public.ts';
 import { createInvitedMember, mailPasswordLink, memberOpenedMessage } from './invitations.ts';
-import { adminMembers, loadUser } from './admin-members.ts';
-
-const ADMIN_SETS_OWN_PASSWORD =
-  /*i18n*/ "An admin's password is set only by that admin: with Forgot password on the sign-in page, or on the server (npm run admin -- reset-password).";
+import { adminMembers } from './admin-members.ts';
+import { memberPasswordLinkRoutes } from './password-link-routes.ts';
+import { proposedAccountAnswer } from './proposed-answer.ts';
 
 /** A member's account: created with a one-time link, activated or deactivated, reset links. */
 export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,19 +32,6 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   async function memberView(user: User) {
     const [view] = await adminMembers(db, [user]);
     return view!;
-  }
-
-  /** The 202 of a call that waits for a second admin. */
-  async function proposed({ proposed: row }: { proposed: ProposalRow }, language: Language) {
-    const [proposal] = await toProposalViews(db, [row]);
-    return {
-      message: translate(
-        language,
-        /*i18n*/ 'Proposed. A second admin must confirm it before it is carried out.',
-      ),
-      pending_confirmation: true as const,
-      proposal: proposal!,
-    };
   }
 
   app.post(
@@ -203,7 +181,8 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       });
       const language = requestLanguage(request);
-      if ('proposed' in decision) return reply.status(202).send(await proposed(decision, language));
+      if ('proposed' in decision)
+        return reply.status(202).send(await proposedAccountAnswer(db, decision, language));
       const user = decision.done;
       return {
         message: translate(
@@ -217,86 +196,5 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/members/:id/password-reset',
-    {
-      schema: {
-        tags: ['members'],
-        operationId: 'members.issuePasswordLink',
-        summary:
-          "A one-time link (24 h) to set a member's new password; e-mailed when mail is set up",
-        description:
-          "Never for an admin's account (403): no admin obtains a way into another admin's account. " +
-          'With two or more active admins the link is proposed (202) and issued when another admin makes the same call. ' +
-          "Issuing it ends the member's sessions and tells the member who issued it. The answer holds the link only when it was not mailed.",
-        ...secured,
-        params: idParams,
-        response: {
-          200: passwordLinkResponse,
-          202: proposalProposedResponse,
-          ...refused,
-          404: errorBody,
-          409: errorBody,
-        },
-      },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const now = new Date();
-      const user = await loadUser(db, request.params.id);
-      if (user.role === 'admin') throw forbidden(ADMIN_SETS_OWN_PASSWORD);
-      const decision = await db.transaction((tx) =>
-        withSecondAdmin(
-          tx,
-          { action: 'member.password_link', loanId: null, memberId: user.id, amountFils: null },
-          actor,
-          now,
-          async (open) => {
-            const issued = await issuePasswordLink(tx, {
-              userId: user.id,
-              purpose: 'reset',
-              createdBy: actor.id,
-              publicUrl,
-              now,
-            });
-            // Whoever held the account hears of it at once: every session ends.
-            await revokeOtherSessions(tx, user.id, null, now);
-            await audit(tx, {
-              actorId: actor.id,
-              action: 'user.password_link_issued',
-              targetType: 'user',
-              targetId: user.id,
-              details: { purpose: 'reset', via: 'admin', proposedBy: open?.proposedBy ?? null },
-              ip: actor.ip,
-              at: now,
-            });
-            // The owner hears who (and by mail, from the notifications job), asked for or not.
-            const names = await memberRefsById(tx, [open?.proposedBy ?? actor.id, actor.id]);
-            await notify(tx, {
-              ...passwordLinkNotice(user.id, now, {
-                proposer: names.get(open?.proposedBy ?? actor.id)!.name,
-                confirmer: open ? names.get(actor.id)!.name : null,
-              }),
-              at: now,
-            });
-            return issued;
-          },
-        ),
-      );
-      const language = requestLanguage(request);
-      if ('proposed' in decision) return reply.status(202).send(await proposed(decision, language));
-      const mailed = await mailPasswordLink(mailDeps, user.id, decision.done, 'reset');
-      return {
-        message: translate(
-          language,
-          mailed.emailed
-            ? sentence(/*i18n*/ 'A link to set a new password was sent to {email}.', {
-                email: user.email,
-              })
-            : /*i18n*/ 'Give this link to the member; it works once, for 24 hours.',
-        ),
-        ...mailed,
-      };
-    },
-  );
+  await app.register(memberPasswordLinkRoutes);
 };

@@ -6,17 +6,17 @@ export { notify } from './notify.ts';
 export { notificationRoutes } from './routes.ts';
 export {
   bonusNotice,
-  duesDueSoonNotice,
   exitNotice,
-  fineNotice,
-  guaranteeNotice,
-  loanStateNotice,
   messageNotice,
   passwordLinkNotice,
-  paymentApprovedNotice,
-  paymentRejectedNotice,
   rechargeNotice,
   rechargeValues,
-  reminderNotice,
-} from './texts.ts';
+} from './member-notices.ts';
+export { guaranteeNotice, loanStateNotice, reminderNotice } from './loan-notices.ts';
+export {
+  duesDueSoonNotice,
+  fineNotice,
+  paymentApprovedNotice,
+  paymentRejectedNotice,
+} from './payment-notices.ts';
 export { paymentCorrectedNotice, savingsEntryNotice } from './correction-notices.ts';

@@ -18,7 +18,7 @@ it('has a title and a body for each notification, and each is one the code write
       .map(([id, text]) => [id.slice('notifications.'.length), text]),
   );
   const texts = [...new Set(Object.keys(english).map((key) => key.split('.')[0]!))];
-  // The notices are written in texts.ts and the files beside it (correction-notices.ts).
+  // The notices are written in the files beside texts.ts (payment-notices.ts, loan-notices.ts...).
   const folder = path.join(features, 'notifications');
   const code = fs
     .readdirSync(folder)

@@ -1,19 +1,8 @@
+// The treasurer's settings page: the form of every setting, its sections each in a module.
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { useState } from 'react';
-import { useForm, useWatch, type Path, type UseFormReturn } from 'react-hook-form';
-import {
-  directionOf,
-  LANGUAGE_NAMES,
-  TRANSLATED_LANGUAGES,
-  type Language,
-} from '@jamiya/contracts/languages';
+import { useForm } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
-import {
-  SETTINGS_LANGUAGES_TEXTS,
-  SETTINGS_POLICY_TEXTS,
-  SETTINGS_POLICY_CHARGE_TEXTS,
-  SETTINGS_RECHARGE_TEXTS,
-} from '../texts.ts';
+import { SETTINGS_RECHARGE_TEXTS } from '../texts.ts';
 import type { AdminSettings } from '@jamiya/contracts/settings';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
@@ -29,7 +18,6 @@ import { useAdminSettings } from '../api/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import {
-  firstMessage,
   SERVER_FIELDS,
   serverFieldOf,
   toFormInput,
@@ -39,8 +27,11 @@ import {
 } from '../lib/settings-form.ts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { SettingLine } from './setting-line.tsx';
+import { LoanPolicySection } from './loan-policy-section.tsx';
 import { DuesRulesSection, ExitRulesSection, LoanRulesSection } from './rules-section.tsx';
 import { BooksRulesSection } from './books-rules-section.tsx';
+import { TextsInLanguages } from './texts-in-languages.tsx';
 
 /**
  * /admin/settings: the association's name, the monthly due, the loan policy, who may borrow,
@@ -82,7 +73,6 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
     defaultValues: toFormInput(settings),
   });
   const { errors } = form.formState;
-  const policy = errors.loan_policy;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -106,125 +96,38 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
     }
   });
 
-  // A setting typed on one line. No autofill: these are the association's words and figures,
-  // not the treasurer's; `inputMode` brings a phone's keypad for a number, typed left to right
-  // in Arabic and Urdu too.
-  const line = (
-    name: Path<SettingsFormInput>,
-    label: string,
-    error: string | undefined,
-    { hint, inputMode }: { hint?: string; inputMode?: 'decimal' | 'numeric' } = {},
-  ) => (
-    <Field label={label} hint={hint} error={error}>
-      {(a) => (
-        <input
-          {...a}
-          inputMode={inputMode}
-          {...(inputMode ? { dir: 'ltr' } : {})}
-          autoComplete="off"
-          className={inputClass}
-          {...form.register(name)}
-        />
-      )}
-    </Field>
+  const rechargeAmount = (name: 'minimum' | 'maximum') => (
+    <SettingLine
+      form={form}
+      name={`recharge.${name}`}
+      label={i18n._(SETTINGS_RECHARGE_TEXTS[name]!)}
+      error={errors.recharge?.[name]?.message}
+      inputMode="decimal"
+    />
   );
-  const policyAmount = (name: 'minimum' | 'maximum' | 'step' | 'default') =>
-    line(`loan_policy.${name}`, i18n._(SETTINGS_POLICY_TEXTS[name]!), policy?.[name]?.message, {
-      inputMode: 'decimal',
-    });
-  const rechargeAmount = (name: 'minimum' | 'maximum') =>
-    line(
-      `recharge.${name}`,
-      i18n._(SETTINGS_RECHARGE_TEXTS[name]!),
-      errors.recharge?.[name]?.message,
-      {
-        inputMode: 'decimal',
-      },
-    );
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <SettingsSection id="settings-association" title={i18n._('admin-books.settings.association')}>
         <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          {line(
-            'association_name',
-            i18n._('admin-books.settings.name'),
-            errors.association_name?.message,
-          )}
-          {line(
-            'monthly_due',
-            i18n._('admin-books.settings.monthlyDue'),
-            errors.monthly_due?.message,
-            {
-              hint: i18n._('admin-books.settings.monthlyDueHint'),
-              inputMode: 'decimal',
-            },
-          )}
+          <SettingLine
+            form={form}
+            name="association_name"
+            label={i18n._('admin-books.settings.name')}
+            error={errors.association_name?.message}
+          />
+          <SettingLine
+            form={form}
+            name="monthly_due"
+            label={i18n._('admin-books.settings.monthlyDue')}
+            error={errors.monthly_due?.message}
+            hint={i18n._('admin-books.settings.monthlyDueHint')}
+            inputMode="decimal"
+          />
         </div>
       </SettingsSection>
 
-      <SettingsSection id="settings-policy" title={i18n._('admin-books.settings.policy.title')}>
-        <p className="text-sm text-slate-700">
-          {i18n._('admin-books.settings.policy.intro', {
-            rate: settings.loan_policy.interest_rate_percent,
-          })}
-        </p>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {policyAmount('minimum')}
-          {policyAmount('maximum')}
-          {policyAmount('step')}
-          {policyAmount('default')}
-        </div>
-        <div className="grid gap-4 md:grid-cols-2">
-          {line(
-            'loan_policy.terms',
-            i18n._('admin-books.settings.policy.terms'),
-            firstMessage(policy?.terms),
-            {
-              hint: i18n._('admin-books.settings.policy.termsHint'),
-            },
-          )}
-          {line(
-            'loan_policy.max_custom_term',
-            i18n._('admin-books.settings.policy.maxCustomTerm'),
-            policy?.max_custom_term?.message,
-            { hint: i18n._('admin-books.settings.policy.maxCustomTermHint'), inputMode: 'numeric' },
-          )}
-        </div>
-        <label className="flex min-h-11 items-center gap-3 self-start">
-          <input
-            type="checkbox"
-            className="size-5 accent-brand-700"
-            {...form.register('loan_policy.allow_custom_term')}
-          />
-          <span className="font-medium text-slate-800">
-            {i18n._('admin-books.settings.policy.allowCustom')}
-          </span>
-        </label>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="font-medium text-slate-800">
-            {i18n._('admin-books.settings.policy.chargeCalled')}
-          </legend>
-          <p className="text-sm text-slate-600">
-            {i18n._('admin-books.settings.policy.chargeCalledHint', {
-              rate: settings.loan_policy.interest_rate_percent,
-            })}
-          </p>
-          {(['interest', 'service_charge'] as const).map((called) => (
-            <label key={called} className="flex min-h-11 items-center gap-3 self-start">
-              <input
-                type="radio"
-                value={called}
-                className="size-5 accent-brand-700"
-                {...form.register('loan_policy.charge_called')}
-              />
-              <span className="text-slate-800">
-                {i18n._(SETTINGS_POLICY_CHARGE_TEXTS[called]!)}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      </SettingsSection>
+      <LoanPolicySection form={form} rate={settings.loan_policy.interest_rate_percent} />
 
       <LoanRulesSection form={form} />
 
@@ -295,71 +198,5 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         </div>
       </div>
     </form>
-  );
-}
-
-/**
- * The terms and the payment instructions in each of the members' other languages: a member reads
- * their own language's, or the English above where the box is empty (and is told so).
- */
-function TextsInLanguages({
-  form,
-}: {
-  form: UseFormReturn<SettingsFormInput, unknown, SettingsFormValues>;
-}) {
-  const i18n = useTexts();
-  const [language, setLanguage] = useState<Exclude<Language, 'en'>>('ar');
-  const written = useWatch({ control: form.control, name: 'translations' });
-  const errors = form.formState.errors.translations?.[language];
-  const status = (l: Exclude<Language, 'en'>) => {
-    const texts = written?.[l];
-    const count = [texts?.terms_text, texts?.payment_instructions].filter((x) => x?.trim()).length;
-    return i18n._('admin-books.settings.languages.status', { count });
-  };
-  // A language's name in another script, isolated from the sentence around it (FSI ... PDI).
-  const named = (l: Exclude<Language, 'en'>) => `\u2068${LANGUAGE_NAMES[l]}\u2069`;
-  const box = (field: 'terms_text' | 'payment_instructions', rows: number) => (
-    <Field
-      key={`${language}.${field}`}
-      label={i18n._(SETTINGS_LANGUAGES_TEXTS[field === 'terms_text' ? 'terms' : 'instructions']!, {
-        language: named(language),
-      })}
-      hint={i18n._('admin-books.settings.languages.emptyHint')}
-      error={errors?.[field]?.message}
-    >
-      {(a) => (
-        <textarea
-          {...a}
-          rows={rows}
-          lang={language}
-          dir={directionOf(language)}
-          className={`${inputClass} ${field === 'payment_instructions' ? 'text-sm' : ''}`}
-          {...form.register(`translations.${language}.${field}`)}
-        />
-      )}
-    </Field>
-  );
-  return (
-    <SettingsSection id="settings-languages" title={i18n._('admin-books.settings.languages.title')}>
-      <p className="text-sm text-slate-700">{i18n._('admin-books.settings.languages.intro')}</p>
-      <Field label={i18n._('admin-books.settings.languages.choose')}>
-        {(a) => (
-          <select
-            {...a}
-            value={language}
-            onChange={(event) => setLanguage(event.target.value as Exclude<Language, 'en'>)}
-            className={inputClass}
-          >
-            {TRANSLATED_LANGUAGES.map((l) => (
-              <option key={l} value={l}>
-                {`${named(l)} · ${status(l)}`}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {box('terms_text', 6)}
-      {box('payment_instructions', 5)}
-    </SettingsSection>
   );
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { UseFormReturn } from 'react-hook-form';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AdminSettings } from '@jamiya/contracts/settings';
 import { TRANSLATED_LANGUAGES } from '@jamiya/contracts/languages';
@@ -9,6 +10,8 @@ import type { SettingsBody } from '../api/update-settings.ts';
 type SettingsFormSchema = typeof settingsFormSchema;
 export type SettingsFormInput = z.input<SettingsFormSchema>;
 export type SettingsFormValues = z.output<SettingsFormSchema>;
+/** The settings form, as useForm gives it to the page's sections. */
+export type SettingsForm = UseFormReturn<SettingsFormInput, unknown, SettingsFormValues>;
 
 export function toFormInput(settings: AdminSettings): SettingsFormInput {
   const p = settings.loan_policy;

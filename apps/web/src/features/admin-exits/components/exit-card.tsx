@@ -1,9 +1,8 @@
+// One member's leaving, as the treasurer's exits page lists it, and what this admin may do of it.
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ExitSettlement } from '@jamiya/contracts/exits';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { aed } from '../../../lib/format.ts';
-import { formatDate } from '../../../lib/dates.ts';
 import { toastError } from '../../../lib/messages.ts';
 import {
   isOpenExit,
@@ -17,13 +16,9 @@ import { Button } from '../../../components/button.tsx';
 import { ProposalPanel } from '../../../components/proposal-panel.tsx';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge.tsx';
 import { card, tableLink } from '../../../components/styles.ts';
-import {
-  ASKED_BY_TEXTS,
-  FIELDS_TEXTS,
-  SETTLED_TEXTS,
-  SETTLEMENT_TEXTS,
-  STATES_TEXTS,
-} from '../texts.ts';
+import { STATES_TEXTS } from '../texts.ts';
+import { ExitDetails } from './exit-details.tsx';
+import { SettledFigures, SettlementFigures } from './exit-settlement.tsx';
 import { PayoutDialog } from './payout-dialog.tsx';
 
 const TONE: Record<ExitState, BadgeTone> = {
@@ -145,9 +140,9 @@ export function ExitCard({
         </span>
         <StatusBadge tone={TONE[exit.state]}>{i18n._(STATES_TEXTS[exit.state]!)}</StatusBadge>
       </div>
-      <Details exit={exit} />
-      {settlement && <Settlement settlement={settlement} blockersId={blockersId} />}
-      {exit.settled && <Settled settled={exit.settled} />}
+      <ExitDetails exit={exit} />
+      {settlement && <SettlementFigures settlement={settlement} blockersId={blockersId} />}
+      {exit.settled && <SettledFigures settled={exit.settled} />}
       {action}
       {settlement && (mayPay || proposal) && (
         <PayoutDialog
@@ -162,151 +157,5 @@ export function ExitCard({
         />
       )}
     </li>
-  );
-}
-
-function Details({ exit }: { exit: AdminExit }) {
-  const i18n = useTexts();
-  const fields: { key: string; value: ReactNode; isWide?: boolean }[] = [
-    { key: 'leaveOn', value: formatDate(exit.leave_on) },
-    // As the member wrote it: an IBAN, an exchange house, cash.
-    { key: 'payTo', value: <span dir="auto">{exit.pay_to}</span>, isWide: true },
-    {
-      key: 'askedBy',
-      value: i18n._(ASKED_BY_TEXTS[exit.asked_by]!, { date: formatDate(exit.requested_at) }),
-    },
-  ];
-  if (exit.reason) fields.push({ key: 'reason', value: exit.reason, isWide: true });
-  if (exit.left_on) fields.push({ key: 'leftOn', value: formatDate(exit.left_on) });
-  if (exit.closed_at) fields.push({ key: 'closedOn', value: formatDate(exit.closed_at) });
-  if (exit.withdrawn_at) fields.push({ key: 'withdrawnOn', value: formatDate(exit.withdrawn_at) });
-  return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-4">
-      {fields.map(({ key, value, isWide }) => (
-        <div key={key} className={`min-w-0 ${isWide ? 'sm:col-span-2' : ''}`}>
-          <dt className="text-sm text-slate-600">{i18n._(FIELDS_TEXTS[key]!)}</dt>
-          <dd className="font-medium break-words text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-type Sign = '+' | '−' | '=' | '';
-
-/** A line of figures: its sign (shown, the words say it too), its label and its amount. */
-function Line({
-  sign,
-  label,
-  amount,
-  isTotal = false,
-  isAlert = false,
-}: {
-  sign: Sign;
-  label: string;
-  amount: number;
-  isTotal?: boolean;
-  isAlert?: boolean;
-}) {
-  return (
-    <div
-      className={`flex flex-wrap items-baseline justify-between gap-x-3 py-1.5 ${isTotal ? 'border-t-2 border-slate-300 font-extrabold' : ''} ${isAlert ? 'text-red-800' : 'text-slate-900'}`}
-    >
-      <dt className={isTotal ? '' : 'text-slate-700'}>
-        <span aria-hidden className="inline-block w-4 text-center">
-          {sign}
-        </span>{' '}
-        {label}
-      </dt>
-      <dd className="ms-auto text-end font-bold whitespace-nowrap tabular-nums">{aed(amount)}</dd>
-    </div>
-  );
-}
-
-/** What the payout would pay today, line by line, and why it cannot be made yet. */
-function Settlement({
-  settlement: s,
-  blockersId,
-}: {
-  settlement: ExitSettlement;
-  blockersId: string;
-}) {
-  const i18n = useTexts();
-  const titleId = useId();
-  const label = (key: string) => i18n._(SETTLEMENT_TEXTS[key]!);
-  return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3">
-      <h4 id={titleId} className="font-bold text-slate-900">
-        {i18n._('admin-exits.settlement.title', { date: formatDate(s.as_of) })}
-      </h4>
-      <dl className="flex flex-col sm:max-w-md">
-        <Line sign="" label={label('savings')} amount={s.savings} />
-        {s.share_out > 0 && <Line sign="+" label={label('share_out')} amount={s.share_out} />}
-        <Line sign="−" label={label('loan_owed')} amount={s.loan_owed} />
-        <Line sign="−" label={label('fines_owed')} amount={s.fines_owed} />
-        {s.held_for_guarantees > 0 && (
-          <Line sign="−" label={label('held_for_guarantees')} amount={s.held_for_guarantees} />
-        )}
-        <Line sign="=" label={label('payout')} amount={s.payout} isTotal />
-        {s.shortfall > 0 && (
-          <Line sign="" label={label('shortfall')} amount={s.shortfall} isAlert />
-        )}
-      </dl>
-      {s.dues_unpaid > 0 && (
-        <p className="text-sm text-slate-700">
-          {i18n._('admin-exits.settlement.duesUnpaid', {
-            count: s.dues_unpaid_months,
-            amount: aed(s.dues_unpaid),
-          })}
-        </p>
-      )}
-      {s.held_for_guarantees > 0 && (
-        <p className="text-sm text-slate-700">{i18n._('admin-exits.settlement.heldNote')}</p>
-      )}
-      {s.blockers.length > 0 && (
-        <div
-          id={blockersId}
-          className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950"
-        >
-          <p className="font-semibold">{i18n._('admin-exits.settlement.blockersTitle')}</p>
-          {/* The server's sentences, in the reader's language already. */}
-          <ul className="ms-5 list-disc">
-            {s.blockers.map((blocker) => (
-              <li key={blocker}>{blocker}</li>
-            ))}
-          </ul>
-        </div>
-      )}
-    </section>
-  );
-}
-
-/** What the payout settled, as the clearance letter says it. */
-function Settled({ settled }: { settled: NonNullable<AdminExit['settled']> }) {
-  const i18n = useTexts();
-  const titleId = useId();
-  const keys = [
-    'savings',
-    'share_out',
-    'loan_repaid',
-    'fines_paid',
-    'dues_closed',
-    'paid_out',
-    'held',
-  ] as const;
-  return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-2">
-      <h4 id={titleId} className="font-bold text-slate-900">
-        {i18n._('admin-exits.settled.title')}
-      </h4>
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
-        {keys.map((key) => (
-          <div key={key} className="min-w-0">
-            <dt className="text-sm text-slate-600">{i18n._(SETTLED_TEXTS[key]!)}</dt>
-            <dd className="font-bold text-slate-900 tabular-nums">{aed(settled[key])}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
   );
 }

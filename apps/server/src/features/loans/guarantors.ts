@@ -1,0 +1,23 @@
+// A guarantor as the guarantee modules see them: their name, their free savings, whether findable.
+import { eq } from 'drizzle-orm';
+import type { Fils } from '@jamiya/money/fils';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { savingsByMember } from '../ledger/public.ts';
+import { memberRefsById } from '../users/public.ts';
+import { heldByGuarantor } from './holds.ts';
+
+/** A member's savings less what their guarantees hold: what they may borrow on or guarantee. */
+export async function freeSavingsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, Fils>> {
+  const savings = await savingsByMember(db, userIds);
+  const held = await heldByGuarantor(db, userIds);
+  return new Map(userIds.map((id) => [id, savings.get(id)! - held.get(id)!]));
+}
+
+export const nameOf = async (db: DbOrTx, userId: number): Promise<string> =>
+  (await memberRefsById(db, [userId])).get(userId)?.name ?? '';
+
+/** Whether others may find the member in the list of guarantors. */
+export async function setFindable(db: DbOrTx, userId: number, findable: boolean): Promise<void> {
+  await db.update(users).set({ findableAsGuarantor: findable }).where(eq(users.id, userId));
+}

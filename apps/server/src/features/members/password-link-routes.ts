@@ -1,0 +1,111 @@
+// The treasurer's one-time link to set a member's new password, never for an admin's account.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { passwordLinkResponse } from '@jamiya/contracts/members';
+import { errorBody } from '@jamiya/contracts/common';
+import { proposalProposedResponse } from '@jamiya/contracts/proposals';
+import { forbidden } from '../../lib/errors.ts';
+import { sentence, translate } from '../../lib/i18n.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import { idParams, refused, secured } from '../../lib/route-kit.ts';
+import { actorOf, revokeOtherSessions } from '../sessions/public.ts';
+import { audit } from '../audit/public.ts';
+import { issuePasswordLink } from '../auth/public.ts';
+import { memberRefsById } from '../users/public.ts';
+import { withSecondAdmin } from '../proposals/public.ts';
+import { passwordLinkNotice, notify } from '../notifications/public.ts';
+import { mailPasswordLink } from './invitations.ts';
+import { loadUser } from './admin-members.ts';
+import { proposedAccountAnswer } from './proposed-answer.ts';
+
+const ADMIN_SETS_OWN_PASSWORD =
+  /*i18n*/ "An admin's password is set only by that admin: with Forgot password on the sign-in page, or on the server (npm run admin -- reset-password).";
+
+/** A member's password link: proposed when two admins sign, issued, told to the member. */
+export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, mailer, publicUrl } = app.deps;
+  const mailDeps = { db, mailer, log: app.log };
+
+  app.post(
+    '/members/:id/password-reset',
+    {
+      schema: {
+        tags: ['members'],
+        operationId: 'members.issuePasswordLink',
+        summary:
+          "A one-time link (24 h) to set a member's new password; e-mailed when mail is set up",
+        description:
+          "Never for an admin's account (403): no admin obtains a way into another admin's account. " +
+          'With two or more active admins the link is proposed (202) and issued when another admin makes the same call. ' +
+          "Issuing it ends the member's sessions and tells the member who issued it. The answer holds the link only when it was not mailed.",
+        ...secured,
+        params: idParams,
+        response: {
+          200: passwordLinkResponse,
+          202: proposalProposedResponse,
+          ...refused,
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const now = new Date();
+      const user = await loadUser(db, request.params.id);
+      if (user.role === 'admin') throw forbidden(ADMIN_SETS_OWN_PASSWORD);
+      const decision = await db.transaction((tx) =>
+        withSecondAdmin(
+          tx,
+          { action: 'member.password_link', loanId: null, memberId: user.id, amountFils: null },
+          actor,
+          now,
+          async (open) => {
+            const issued = await issuePasswordLink(tx, {
+              userId: user.id,
+              purpose: 'reset',
+              createdBy: actor.id,
+              publicUrl,
+              now,
+            });
+            // Whoever held the account hears of it at once: every session ends.
+            await revokeOtherSessions(tx, user.id, null, now);
+            await audit(tx, {
+              actorId: actor.id,
+              action: 'user.password_link_issued',
+              targetType: 'user',
+              targetId: user.id,
+              details: { purpose: 'reset', via: 'admin', proposedBy: open?.proposedBy ?? null },
+              ip: actor.ip,
+              at: now,
+            });
+            // The owner hears who (and by mail, from the notifications job), asked for or not.
+            const names = await memberRefsById(tx, [open?.proposedBy ?? actor.id, actor.id]);
+            await notify(tx, {
+              ...passwordLinkNotice(user.id, now, {
+                proposer: names.get(open?.proposedBy ?? actor.id)!.name,
+                confirmer: open ? names.get(actor.id)!.name : null,
+              }),
+              at: now,
+            });
+            return issued;
+          },
+        ),
+      );
+      const language = requestLanguage(request);
+      if ('proposed' in decision)
+        return reply.status(202).send(await proposedAccountAnswer(db, decision, language));
+      const mailed = await mailPasswordLink(mailDeps, user.id, decision.done, 'reset');
+      return {
+        message: translate(
+          language,
+          mailed.emailed
+            ? sentence(/*i18n*/ 'A link to set a new password was sent to {email}.', {
+                email: user.email,
+              })
+            : /*i18n*/ 'Give this link to the member; it works once, for 24 hours.',
+        ),
+        ...mailed,
+      };
+    },
+  );
+};
