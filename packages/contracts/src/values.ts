@@ -122,6 +122,8 @@ export const ELIGIBILITY_CODES = [
   'savings_limit',
 ] as const;
 export type EligibilityCode = (typeof ELIGIBILITY_CODES)[number];
+/** The reasons that explain the member's maximum rather than stop them borrowing. */
+export const ELIGIBILITY_INFORMATION: readonly EligibilityCode[] = ['savings_limit'];
 
 /**
  * A guarantee's life: asked, then accepted or declined; cancelled when the loan ends before the

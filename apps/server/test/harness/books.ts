@@ -6,7 +6,10 @@ import { trialBalance, unbalancedEntries } from '../../src/features/ledger/balan
 import { ledgerConsistencyProblems } from '../support/consistency.ts';
 import type { User } from '../../src/features/users/user-data.ts';
 import { localDate } from '../../src/lib/calendar.ts';
-import { makeUser } from './people.ts';
+import type { FastifyInstance } from 'fastify';
+import type { NewUser } from '../../src/features/users/create-user.ts';
+import { periodAgo } from '../calendar.ts';
+import { login, makeUser } from './people.ts';
 
 /**
  * Cash in the books for a test that pays a loan out (cash never goes below zero): one month of
@@ -74,4 +77,29 @@ export async function paidDues(
       });
     }
   });
+}
+
+/**
+ * A member (an admin too, with `role: 'admin'` and `isMember: true`) who joined `monthsAgo`
+ * months ago and paid the dues of the first `paid` of those months, AED 200 each unless `fils`
+ * says otherwise: their savings. Signed in.
+ */
+export async function memberWhoPaid(
+  t: { db: Db; app: FastifyInstance },
+  monthsAgo: number,
+  {
+    paid = monthsAgo,
+    fils = 20_000,
+    ...user
+  }: Partial<NewUser> & { paid?: number; fils?: number } = {},
+): Promise<User & { token: string }> {
+  const made = await makeUser(t.db, { joinedOn: `${periodAgo(monthsAgo)}-01`, ...user });
+  if (paid > 0)
+    await paidDues(
+      t.db,
+      made.id,
+      Array.from({ length: paid }, (_, i) => periodAgo(monthsAgo - i)),
+      fils,
+    );
+  return { ...made, token: await login(t.app, made.email) };
 }

@@ -9,8 +9,8 @@ import {
   expectError,
   login,
   makeUser,
+  memberWhoPaid,
   multipart,
-  paidDues,
   plain,
   postForm,
   useTestApp,
@@ -24,17 +24,9 @@ import { periodAgo } from '../../../test/calendar.ts';
 
 const t = useTestApp({}, { loanRules: 'defaults' });
 
-/** The periods from `from` months ago to `to` months ago, oldest first. */
-const months = (from: number, to = 1) =>
-  Array.from({ length: from - to + 1 }, (_, i) => periodAgo(from - i));
-
 /** A member who joined `monthsAgo` months ago and paid `paid` of the past months (the oldest). */
-async function member(monthsAgo: number, paid = monthsAgo, fils = 20_000) {
-  const user = await makeUser(t.db, { joinedOn: `${periodAgo(monthsAgo)}-01` });
-  if (paid > 0) await paidDues(t.db, user.id, months(monthsAgo, monthsAgo - paid + 1), fils);
-  const token = await login(t.app, user.email);
-  return { ...user, token };
-}
+const member = (monthsAgo: number, paid = monthsAgo, fils = 20_000) =>
+  memberWhoPaid(t, monthsAgo, { paid, fils });
 
 const eligibility = async (token: string, language: Language = 'en') =>
   t.app.inject({

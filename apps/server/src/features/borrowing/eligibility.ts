@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
-import type { EligibilityCode } from '@jamiya/contracts/values';
+import { ELIGIBILITY_INFORMATION, type EligibilityCode } from '@jamiya/contracts/values';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMonthsToDate, localDate } from '../../lib/calendar.ts';
@@ -31,9 +31,6 @@ export interface Eligibility {
   /** What loans/apply.ts checks an application against. */
   standing: Standing;
 }
-
-/** Reasons that do not stop a member borrowing: they explain the maximum. */
-const INFORMATION: EligibilityCode[] = ['savings_limit'];
 
 export async function loanEligibility(db: DbOrTx, userId: number, now: Date): Promise<Eligibility> {
   const s = await getSettings(db);
@@ -123,7 +120,7 @@ export async function loanEligibility(db: DbOrTx, userId: number, now: Date): Pr
       reasons.push({ code: 'savings_limit', say: limit });
     }
   }
-  const blocking = reasons.filter((r) => !INFORMATION.includes(r.code));
+  const blocking = reasons.filter((r) => !ELIGIBILITY_INFORMATION.includes(r.code));
   const eligible = blocking.length === 0;
   return {
     eligible,

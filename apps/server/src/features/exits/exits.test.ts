@@ -14,6 +14,7 @@ import {
   expectError,
   login,
   makeUser,
+  memberWhoPaid,
   paidDues,
   useTestApp,
 } from '../../../test/harness.ts';
@@ -44,15 +45,7 @@ const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 /** A member who joined `monthsAgo` months ago and paid `paid` of those months, oldest first. */
-async function member(monthsAgo: number, paid = monthsAgo) {
-  const user = await makeUser(t.db, { joinedOn: `${periodAgo(monthsAgo)}-01` });
-  await paidDues(
-    t.db,
-    user.id,
-    Array.from({ length: paid }, (_, i) => periodAgo(monthsAgo - i)),
-  );
-  return { ...user, token: await login(t.app, user.email) };
-}
+const member = (monthsAgo: number, paid = monthsAgo) => memberWhoPaid(t, monthsAgo, { paid });
 
 async function admin() {
   const a = await makeUser(t.db, { role: 'admin', isMember: false });

@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { addMonthsToDate, localDate } from '../../lib/calendar.ts';
 import { postEntry } from '../ledger/public.ts';
 import { withSecondAdmin, type Decision } from '../proposals/public.ts';
-import { loanRow, refuseGuarantor, refuseOwnLoan, transition, type Loan } from './transition.ts';
+import { loanRow, refuseDeciding, transition, type Loan } from './transition.ts';
 
 // Paying a loan out: its schedule and the money leaving the fund, carried out or proposed for
 // a second admin.
@@ -28,8 +28,7 @@ export function disburseOrPropose(
   return db.transaction(async (tx) => {
     const loan = await loanRow(tx, loanId);
     // Proposing is deciding too: refused before a proposal is made.
-    refuseOwnLoan(loan.userId, actor);
-    await refuseGuarantor(tx, loanId, actor);
+    await refuseDeciding(tx, loan, actor);
     return withSecondAdmin(
       tx,
       { action: 'loan.disburse', loanId, amountFils: loan.amountFils },

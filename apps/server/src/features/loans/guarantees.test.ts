@@ -11,10 +11,9 @@ import {
   expectError,
   login,
   makeUser,
-  paidDues,
+  memberWhoPaid,
   useTestApp,
 } from '../../../test/harness.ts';
-import { periodAgo } from '../../../test/calendar.ts';
 import { sendInstallmentReminders } from './reminders.ts';
 
 // The guarantee's life (docs/domain/guarantors.md): asked, accepted or declined, holding part of
@@ -24,15 +23,7 @@ import { sendInstallmentReminders } from './reminders.ts';
 const t = useTestApp({}, { loanRules: 'defaults' });
 
 /** A member who joined `monthsAgo` months ago and paid every past month, AED 200 each. */
-async function member(monthsAgo: number) {
-  const user = await makeUser(t.db, { joinedOn: `${periodAgo(monthsAgo)}-01` });
-  await paidDues(
-    t.db,
-    user.id,
-    Array.from({ length: monthsAgo }, (_, i) => periodAgo(monthsAgo - i)),
-  );
-  return { ...user, token: await login(t.app, user.email) };
-}
+const member = (monthsAgo: number) => memberWhoPaid(t, monthsAgo);
 
 let adminToken = '';
 async function admin(): Promise<string> {

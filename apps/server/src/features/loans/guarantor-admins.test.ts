@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bearer,
-  expectError,
-  login,
-  makeUser,
-  paidDues,
-  useTestApp,
-} from '../../../test/harness.ts';
-import { periodAgo } from '../../../test/calendar.ts';
+import { bearer, expectError, memberWhoPaid, useTestApp } from '../../../test/harness.ts';
 
 // Issue 50, point 5: a guarantee is the guarantor's own money. An admin who guarantees a loan
 // neither decides on it nor proposes a decision, as with their own loan; another admin does.
@@ -18,19 +10,8 @@ const as = (token: string, method: 'GET' | 'POST', url: string, payload: object 
   t.app.inject({ method, url, headers: bearer(token), payload });
 
 /** A member (an admin too, when asked) who joined a year ago and paid every month since. */
-async function person(role: 'member' | 'admin' = 'member') {
-  const user = await makeUser(t.db, {
-    role,
-    isMember: true,
-    joinedOn: `${periodAgo(12)}-01`,
-  });
-  await paidDues(
-    t.db,
-    user.id,
-    Array.from({ length: 12 }, (_, i) => periodAgo(12 - i)),
-  );
-  return { ...user, token: await login(t.app, user.email) };
-}
+const person = (role: 'member' | 'admin' = 'member') =>
+  memberWhoPaid(t, 12, { role, isMember: true });
 
 describe('an admin who guarantees a loan', () => {
   it('may not approve, pay out or write it off, nor propose it; another admin may', async () => {

@@ -7,7 +7,7 @@ import { sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
 import { notify, loanStateNotice } from '../notifications/public.ts';
 import { withdrawProposalsOfLoan } from '../proposals/public.ts';
-import { endGuarantees } from './guarantees.ts';
+import { endGuarantees } from './guarantee-release.ts';
 
 // The loan lifecycle of docs/product.md section 5, after Apache Fineract's: see
 // docs/domain/loan-lifecycle.md for the state diagram. This module moves a loan from one
@@ -36,8 +36,8 @@ export async function transition(
     .where(eq(loans.id, loanId))
     .for('update');
   if (!current) throw notFound(/*i18n*/ 'There is no such loan.');
-  refuseOwnLoan(current.userId, actor);
-  if (DECISIONS.has(to)) await refuseGuarantor(tx, loanId, actor);
+  if (DECISIONS.has(to)) await refuseDeciding(tx, { id: loanId, userId: current.userId }, actor);
+  else refuseOwnLoan(current.userId, actor);
   if (!from.includes(current.state)) {
     throw conflict(
       sentence(
@@ -89,17 +89,22 @@ export function refuseOwnLoan(loanUserId: number, actor: Actor) {
 const DECISIONS = new Set<LoanState>(['approved', 'rejected', 'active', 'written_off']);
 
 /**
- * A guarantee is the guarantor's own money: an admin who guarantees a loan (asked or accepted)
- * neither decides on it nor proposes a decision (docs/domain/maker-checker.md).
+ * An admin neither decides on, nor proposes a decision on, a loan that is their own money: their
+ * own, or one they guarantee (asked or accepted): docs/domain/maker-checker.md.
  */
-export async function refuseGuarantor(tx: DbOrTx, loanId: number, actor: Actor) {
+export async function refuseDeciding(
+  tx: DbOrTx,
+  loan: { id: number; userId: number },
+  actor: Actor,
+): Promise<void> {
+  refuseOwnLoan(loan.userId, actor);
   if (actor.role !== 'admin' || actor.id === null) return;
   const [guarantee] = await tx
     .select({ id: loanGuarantees.id })
     .from(loanGuarantees)
     .where(
       and(
-        eq(loanGuarantees.loanId, loanId),
+        eq(loanGuarantees.loanId, loan.id),
         eq(loanGuarantees.guarantorId, actor.id),
         inArray(loanGuarantees.state, ['asked', 'accepted']),
       ),

@@ -5,10 +5,10 @@ import type { Actor } from '../../lib/actor.ts';
 import { requireReason } from '../../lib/reason.ts';
 import { postEntry } from '../ledger/public.ts';
 import { withSecondAdmin, type Decision } from '../proposals/public.ts';
-import { recoverFromGuarantors, tellReleased } from './guarantees.ts';
+import { recoverFromGuarantors, tellReleased } from './guarantee-release.ts';
 import { guaranteeRows } from './holds.ts';
 import { installmentsOf, unpaidPrincipalFils } from './installments.ts';
-import { loanRow, refuseGuarantor, refuseOwnLoan, transition, type Loan } from './transition.ts';
+import { loanRow, refuseDeciding, transition, type Loan } from './transition.ts';
 
 // Giving up on what an active loan still owes, carried out or proposed for a second admin.
 
@@ -50,8 +50,7 @@ export function writeOffOrPropose(
   return db.transaction(async (tx) => {
     const loan = await loanRow(tx, loanId);
     // Proposing is deciding too: refused before a proposal is made.
-    refuseOwnLoan(loan.userId, actor);
-    await refuseGuarantor(tx, loanId, actor);
+    await refuseDeciding(tx, loan, actor);
     const unpaid = unpaidPrincipalFils(await installmentsOf(tx, loanId));
     return withSecondAdmin(
       tx,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { errorBody } from '@jamiya/contracts/common';
 import {
@@ -95,15 +95,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       await db.transaction(async (tx) => {
         const file = photo ? await insertFileRow(tx, me.userId, 'profile_photo', photo) : null;
-        const [before] = await tx
-          .select({ name: users.name, mobile: users.mobile })
-          .from(users)
-          .where(eq(users.id, me.userId))
-          .for('update');
-        const contactChanged =
-          before !== undefined &&
-          (before.name !== fields.name ||
-            (fields.mobile !== undefined && before.mobile !== fields.mobile));
+        // When the name or the mobile changes: the arrears desk shows it (docs/domain/arrears.md).
+        const mobileChanged =
+          fields.mobile === undefined
+            ? sql``
+            : sql` or ${users.mobile} is distinct from ${fields.mobile}`;
+        const contactChangedAt = sql<Date | null>`case when ${users.name} is distinct from ${fields.name}${mobileChanged}
+          then ${now.toISOString()}::timestamptz else ${users.contactChangedAt} end`;
         await tx
           .update(users)
           .set({
@@ -115,7 +113,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             ...(fields.mobile !== undefined ? { mobile: fields.mobile } : {}),
             ...(fields.payday !== undefined ? { payday: fields.payday } : {}),
             ...(file ? { imageFileId: file.id } : {}),
-            ...(contactChanged ? { contactChangedAt: now } : {}),
+            contactChangedAt,
             updatedAt: now,
           })
           .where(eq(users.id, me.userId));

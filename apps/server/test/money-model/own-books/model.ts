@@ -66,6 +66,18 @@ export interface EntryModel {
   /** An open proposal to correct it, its reason and its admin. */
   reverseProposal: { reason: Reason; by: number } | null;
 }
+/** An entry the books now hold, as a step made it: not a correction, nor corrected yet. */
+export const newEntry = (
+  entry: Pick<EntryModel, 'id' | 'kind' | 'postings' | 'proposedBy' | 'createdBy'> &
+    Partial<Pick<EntryModel, 'reverses' | 'paymentId'>>,
+): EntryModel => ({
+  reverses: null,
+  reversedBy: null,
+  paymentId: null,
+  reverseProposal: null,
+  ...entry,
+});
+
 interface HandBody {
   date: string;
   memo: string;

@@ -12,6 +12,7 @@ import {
   OWN_ACCOUNTS,
   post,
   postingRules,
+  newEntry,
   type ArgsOf,
   type Kit,
 } from './model.ts';
@@ -83,17 +84,15 @@ export function bookSteps(kit: Kit) {
         if (expected !== 200 && expected !== 201) return;
         const { entry_id: entryId, line: view } = res.json();
         expect([view.link, view.booked_to?.code, view.entry_id]).toEqual(['book', to, entryId]);
-        model.books.entries.push({
-          id: entryId,
-          kind: 'booking',
-          postings,
-          proposedBy: oneAdmin ? null : (open?.by ?? null),
-          createdBy: who,
-          reverses: null,
-          reversedBy: null,
-          paymentId: null,
-          reverseProposal: null,
-        });
+        model.books.entries.push(
+          newEntry({
+            id: entryId,
+            kind: 'booking',
+            postings,
+            proposedBy: oneAdmin ? null : (open?.by ?? null),
+            createdBy: who,
+          }),
+        );
         post(model, postings);
         Object.assign(line, { link: 'book', entryId, paymentId: null, proposal: null });
       },

@@ -10,6 +10,7 @@ import {
   postingRules,
   savingsCode,
   today,
+  newEntry,
   type ArgsOf,
   type Kit,
 } from './model.ts';
@@ -84,17 +85,15 @@ export function handSteps(kit: Kit) {
         if (expected === 202) handProposals.push({ body, postings, by: who });
         if (expected !== 200 && expected !== 201) return;
         if (open) handProposals.splice(handProposals.indexOf(open), 1);
-        model.books.entries.push({
-          id: res.json().entry_id,
-          kind: 'journal',
-          postings,
-          proposedBy: open?.by ?? null,
-          createdBy: who,
-          reverses: null,
-          reversedBy: null,
-          paymentId: null,
-          reverseProposal: null,
-        });
+        model.books.entries.push(
+          newEntry({
+            id: res.json().entry_id,
+            kind: 'journal',
+            postings,
+            proposedBy: open?.by ?? null,
+            createdBy: who,
+          }),
+        );
         post(model, postings);
       },
     );

@@ -12,6 +12,7 @@ import {
   postingRules,
   REASONS,
   savingsCode,
+  newEntry,
   type ArgsOf,
   type EntryModel,
   type Kit,
@@ -28,7 +29,7 @@ export function reverseSteps(kit: Kit) {
     const listed = (await journal(model, real, `kind=dues&member_id=${m.userId}`)).find(
       (e) => e.payment_id === p.id,
     );
-    const entry: EntryModel = {
+    const entry = newEntry({
       id: listed!.id,
       kind: 'dues',
       postings: Object.fromEntries(
@@ -40,11 +41,8 @@ export function reverseSteps(kit: Kit) {
       ),
       proposedBy: null,
       createdBy: null,
-      reverses: null,
-      reversedBy: null,
       paymentId: p.id,
-      reverseProposal: null,
-    };
+    });
     expect(postingsOf(kit, listed!)).toEqual(entry.postings);
     model.books.entries.push(entry);
     return entry;
@@ -151,17 +149,17 @@ export function reverseSteps(kit: Kit) {
           p?.id ?? null,
           line?.id ?? null,
         ]);
-        entries.push({
-          id: done.reversal_entry_id,
-          kind: 'reversal',
-          postings: undo,
-          proposedBy: open?.by ?? null,
-          createdBy: who,
-          reverses: entry.id,
-          reversedBy: null,
-          paymentId: entry.paymentId,
-          reverseProposal: null,
-        });
+        entries.push(
+          newEntry({
+            id: done.reversal_entry_id,
+            kind: 'reversal',
+            postings: undo,
+            proposedBy: open?.by ?? null,
+            createdBy: who,
+            reverses: entry.id,
+            paymentId: entry.paymentId,
+          }),
+        );
         entry.reversedBy = done.reversal_entry_id;
         entry.reverseProposal = null;
         post(model, undo);

@@ -1,4 +1,4 @@
-import type { EligibilityCode } from '@jamiya/contracts/values';
+import { ELIGIBILITY_INFORMATION, type EligibilityCode } from '@jamiya/contracts/values';
 import { useTexts } from '../../../lib/i18n.tsx';
 import type { LoanEligibility } from '../api/get-eligibility.ts';
 
@@ -7,9 +7,6 @@ import type { LoanEligibility } from '../api/get-eligibility.ts';
  * (already in the reader's language). Reasons another notice of the page already gives (an
  * inactive membership, an open loan) are left to it.
  */
-/** Reasons that explain the maximum rather than stop the member (as the server counts them). */
-const INFORMATION: readonly EligibilityCode[] = ['savings_limit'];
-
 export function EligibilityNotice({
   eligibility,
   toldElsewhere,
@@ -22,7 +19,7 @@ export function EligibilityNotice({
 
   if (!eligibility.eligible) {
     // What stops the member; an amount they could borrow is no reason not to.
-    const stops = reasons.filter((r) => !INFORMATION.includes(r.code));
+    const stops = reasons.filter((r) => !ELIGIBILITY_INFORMATION.includes(r.code));
     // Nothing to add when the notices above say it all.
     if (stops.length === 0 && eligibility.reasons.length > 0) return null;
     return (
