@@ -36,6 +36,12 @@ export default defineConfig({
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Tailwind's plugin writes the stylesheet without a source map; the map of a CSS file
+      // generated from classes would point nowhere useful anyway.
+      onLog(level, log, handler) {
+        if (log.code === 'SOURCEMAP_BROKEN' && log.plugin?.startsWith('@tailwindcss/')) return;
+        handler(level, log);
+      },
       // Besides the app (index.html), two small scripts the build's per-route pages name
       // (scripts/prerender.mjs): boot.ts, the one script of a page drawn ahead of time, which
       // asks for the app after the first paint; early.ts, which starts a member page's first

@@ -13,8 +13,8 @@ import { applyServerErrors, errorMessage, toastError } from '../../../lib/messag
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useBookLine } from '../api/book-line.ts';
 import { useAccounts } from '../api/get-accounts.ts';
-import { accountChoices, type AccountChoices } from '../lib/account-choices.ts';
-import { OTHER_ACCOUNT, type BookFormInput, type BookFormValues } from '../lib/book-form-schema.ts';
+import { accountChoices, OTHER_ACCOUNT, type AccountChoices } from '../lib/account-choices.ts';
+import type { BookFormInput, BookFormValues } from '../lib/book-form-schema.ts';
 import { isProposed } from '../lib/proposed-answer.ts';
 import { ACCOUNT_KIND_TEXTS } from '../texts.ts';
 import { LineSummary } from './bank-line.tsx';

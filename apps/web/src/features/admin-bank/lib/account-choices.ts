@@ -7,6 +7,8 @@ import type { AccountKind } from '@jamiya/contracts/values';
 
 export const BANK_CHARGES = 'bank_charges';
 export const BANK_INTEREST = 'bank_interest';
+/** The form's quick choice that means "the account chosen in the list". */
+export const OTHER_ACCOUNT = 'other';
 
 // The chart's order of the kinds (every kind named, so a new one is not forgotten).
 const KIND_ORDER: Record<AccountKind, number> = {

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { bookLineBody, type BookLineBody } from '@jamiya/contracts/bank-lines';
+import { OTHER_ACCOUNT } from './account-choices.ts';
 
 // The "Book as…" form, checked as the server checks its body (contracts' bookLineBody): one of
 // the quick choices or another account from the list, and a memo, left out when empty.
-
-export const OTHER_ACCOUNT = 'other';
 
 export interface BookFormInput {
   /** A quick choice's code, or OTHER_ACCOUNT for the one chosen in the list. */
