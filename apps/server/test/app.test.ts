@@ -22,6 +22,7 @@ const operationIds: Record<string, string> = {
   'GET /api/profile': 'members.getProfile',
   'POST /api/profile/update': 'members.updateProfile',
   'POST /api/profile/language': 'members.setLanguage',
+  'POST /api/profile/payday': 'members.setPayday',
   'POST /api/profile/password/update': 'auth.changePassword',
   'POST /api/save-monthly-payment': 'payments.submitMonthlyPayment',
   'POST /api/loan-application': 'borrowing.apply',

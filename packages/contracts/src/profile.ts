@@ -92,5 +92,23 @@ export const profileUpdateFields = z.object({
 
 export const profileUpdateResponse = z.object({ message: z.string(), userData });
 
+const PAYDAY_IS_A_DAY = /*i18n*/ 'Payday must be a day of the month, 1 to 31.';
+
+/**
+ * POST /api/profile/payday: the day of the month the member's dues fall due, on its own (the
+ * profile update asks for a wallet, which a payday has nothing to do with); null: the
+ * association's due day again.
+ */
+export const profilePaydayRequest = z
+  .object({
+    payday: z
+      .number({ error: PAYDAY_IS_A_DAY })
+      .int(PAYDAY_IS_A_DAY)
+      .min(1, PAYDAY_IS_A_DAY)
+      .max(31, PAYDAY_IS_A_DAY)
+      .nullable(),
+  })
+  .meta({ id: 'PaydayRequest' });
+
 /** POST /api/profile/language: the language the member chose, kept on the profile. */
 export const profileLanguageRequest = z.object({ language });

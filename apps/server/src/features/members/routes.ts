@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { errorBody } from '@jamiya/contracts/common';
 import {
   profileLanguageRequest,
+  profilePaydayRequest,
   profileResponse,
   profileUpdateFields,
   profileUpdateResponse,
@@ -148,29 +150,64 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileUpdateResponse, 400: errorBody, 401: errorBody, 422: errorBody },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const now = new Date();
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ language: request.body.language, updatedAt: now })
-          .where(eq(users.id, me.userId));
-        await audit(tx, {
-          actorId: me.userId,
-          action: 'user.language',
-          targetType: 'user',
-          targetId: me.userId,
-          ip: request.ip,
-          at: now,
-        });
-      });
-      return {
-        message: /*i18n*/ 'Your language has been saved.',
-        userData: toUserData(await loadUser(me.userId)),
-      };
-    },
+    (request) =>
+      saveOwn(
+        request,
+        { language: request.body.language },
+        'user.language',
+        /*i18n*/ 'Your language has been saved.',
+      ),
   );
+
+  app.post(
+    '/profile/payday',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['members'],
+        operationId: 'members.setPayday',
+        summary: 'Keep the day of the month the signed-in person’s dues fall due',
+        description:
+          'For anyone signed in, on their own account, without the rest of the profile: null is the association’s due day again. Answers the profile as it now stands.',
+        ...secured,
+        body: profilePaydayRequest,
+        response: { 200: profileUpdateResponse, 400: errorBody, 401: errorBody, 422: errorBody },
+      },
+    },
+    (request) =>
+      saveOwn(
+        request,
+        { payday: request.body.payday },
+        'user.profile_update',
+        /*i18n*/ 'Your payday has been saved.',
+      ),
+  );
+
+  /** One setting of one's own account changed, audited, and the profile as it now stands. */
+  async function saveOwn(
+    request: FastifyRequest,
+    change: Partial<Pick<typeof users.$inferInsert, 'language' | 'payday'>>,
+    action: 'user.language' | 'user.profile_update',
+    message: string,
+  ) {
+    const me = currentUser(request);
+    const now = new Date();
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ ...change, updatedAt: now })
+        .where(eq(users.id, me.userId));
+      await audit(tx, {
+        actorId: me.userId,
+        action,
+        targetType: 'user',
+        targetId: me.userId,
+        ip: request.ip,
+        at: now,
+      });
+    });
+    return { message, userData: toUserData(await loadUser(me.userId)) };
+  }
 
   // The answers of GET /api/my-account-data kept per session, used again while the member's
   // account_version, row, monthly due and day are unchanged, all of which the one statement

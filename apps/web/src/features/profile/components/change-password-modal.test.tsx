@@ -1,30 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { profileResponse } from '@jamiya/contracts/profile';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { profileOf } from '../testing/fixtures.ts';
 import { MyProfilePage } from './my-profile-page.tsx';
 
-const profile = profileResponse.parse({
-  userData: {
-    id: 3,
-    unique_id: 'JM000003',
-    name: 'Rahul Nair',
-    email: 'rahul@jamiya.example',
-    mobile: '+971 55 765 4321',
-    address: 'Bur Dubai, Dubai',
-    gender: 'male',
-    profession_id: 1,
-    status: 1,
-    role: 'member',
-    is_member: true,
-    image: null,
-    wallet: null,
-    left_on: null,
-    payday: null,
-    language: 'en',
-    created_at: '2026-08-01T08:00:00.000Z',
-  },
+const profile = profileOf({
+  id: 3,
+  unique_id: 'JM000003',
+  name: 'Rahul Nair',
+  email: 'rahul@jamiya.example',
+  wallet: null,
 });
 
 async function openPasswordModal(handlers: Parameters<typeof stubApi>[0] = {}) {

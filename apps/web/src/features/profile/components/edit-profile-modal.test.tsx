@@ -1,32 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { profileResponse } from '@jamiya/contracts/profile';
 import { settingsBody } from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { profileOf } from '../testing/fixtures.ts';
 import { MyProfilePage } from './my-profile-page.tsx';
 
-const profile = profileResponse.parse({
-  userData: {
-    id: 2,
-    unique_id: 'JM000002',
-    name: 'Amina Rahman',
-    email: 'amina@jamiya.example',
-    mobile: '+971 50 123 4567',
-    address: 'Al Qusais, Dubai',
-    gender: 'female',
-    profession_id: 1,
-    status: 1,
-    role: 'member',
-    is_member: true,
-    image: null,
-    wallet: 'Botim 0501234567',
-    left_on: null,
-    payday: null,
-    language: 'en',
-    created_at: '2026-03-01T08:00:00.000Z',
-  },
-});
+const profile = profileOf();
 
 // The photo preview is an object URL; a known one lets the test see the preview is the chosen file.
 const originalUrlFns = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
@@ -110,7 +90,8 @@ describe('the edit-profile modal', () => {
     expect(dialog.getByLabelText('Address')).toHaveValue('Al Qusais, Dubai');
     expect(dialog.getByLabelText('Wallet')).toHaveValue('Botim 0501234567');
     expect(dialog.getByLabelText('Gender (optional)')).toHaveValue('female');
-    expect(dialog.getByLabelText('Payday')).toHaveValue('');
+    // The payday is chosen on its own (payday-modal.test.tsx).
+    expect(dialog.queryByLabelText('Payday')).toBeNull();
   });
 
   it('requires name, address and wallet, and sends nothing until they are given', async () => {
@@ -169,66 +150,7 @@ describe('the edit-profile modal', () => {
     await user.click(dialog.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Your profile has been updated.');
     const body = posts(requests)[0]?.body as FormData;
-    expect([...body.keys()].sort()).toEqual([
-      'address',
-      'name',
-      'payday',
-      'profession_id',
-      'wallet',
-    ]);
-  });
-
-  it('sends the payday chosen: the day salaries come, from the list of days', async () => {
-    const { dialog, user, requests } = await openEditor({
-      'POST /api/profile/update': () => updated('Amina Rahman'),
-    });
-    const payday = dialog.getByLabelText('Payday');
-    expect(payday).toHaveAccessibleDescription(
-      'The day your salary usually comes; your monthly due falls due on it.',
-    );
-    expect(
-      within(payday).getByRole('option', { name: "The association's due day (the 1st)" }),
-    ).toHaveValue('');
-    await user.selectOptions(payday, 'The 22nd of the month');
-    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
-    await screen.findByText('Your profile has been updated.');
-    expect((posts(requests)[0]?.body as FormData).get('payday')).toBe('22');
-  });
-
-  it("clears the payday, back to the association's due day", async () => {
-    const requests = stubApi({
-      'GET /api/profile': () => ({ body: { userData: { ...profile.userData, payday: 25 } } }),
-      'GET /api/settings': () => ({ body: settingsBody() }),
-      'POST /api/profile/update': () => updated('Amina Rahman'),
-    });
-    renderWithProviders(<MyProfilePage />);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Edit profile' }));
-    expect(dialog.getByLabelText('Payday')).toHaveValue('25');
-    await user.selectOptions(
-      dialog.getByLabelText('Payday'),
-      "The association's due day (the 1st)",
-    );
-    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
-    await screen.findByText('Your profile has been updated.');
-    expect((posts(requests)[0]?.body as FormData).get('payday')).toBe('');
-  });
-
-  it("shows the server's refusal of a payday beside it", async () => {
-    const { dialog, user } = await openEditor({
-      'POST /api/profile/update': () => ({
-        status: 422,
-        body: {
-          status_code: 422,
-          message: 'Check the highlighted fields.',
-          errors: { payday: ['Payday must be a day of the month, 1 to 31.'] },
-        },
-      }),
-    });
-    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
-    expect(await dialog.findByText('Payday must be a day of the month, 1 to 31.')).toBeVisible();
-    expect(dialog.getByLabelText('Payday')).toHaveAttribute('aria-invalid', 'true');
+    expect([...body.keys()].sort()).toEqual(['address', 'name', 'profession_id', 'wallet']);
   });
 
   const hugePhoto = () => {

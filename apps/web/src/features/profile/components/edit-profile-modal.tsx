@@ -13,7 +13,6 @@ import { applyServerErrors, toastSuccess, translateMessage } from '../../../lib/
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { useFieldText } from '../lib/field-text.ts';
 import type { editProfileSchema } from '../lib/edit-profile-schema.ts';
-import { DAYS_OF_MONTH, paydayText } from '../lib/payday-text.ts';
 import { PHOTO_ACCEPT, photoProblem } from '../lib/photo.ts';
 import { NeedsNetwork } from '../../../components/needs-network.tsx';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
@@ -24,26 +23,21 @@ const resolver = lazyZodResolver(() =>
 type EditProfileInput = z.input<typeof editProfileSchema>;
 type EditProfileValues = z.output<typeof editProfileSchema>;
 
-const SERVER_FIELDS = ['name', 'address', 'wallet', 'gender', 'image', 'payday'] as const;
+const SERVER_FIELDS = ['name', 'address', 'wallet', 'gender', 'image'] as const;
 
 export function EditProfileModal({
   user,
-  dueDay,
   isOpen,
   onClose,
 }: {
   user: UserData;
-  /** The association's due day (settings), once the settings have come. */
-  dueDay: number | undefined;
   isOpen: boolean;
   onClose: () => void;
 }) {
   const i18n = useTexts();
   return (
     <FormModal isOpen={isOpen} onClose={onClose} title={i18n._('profile.edit.title')}>
-      {(onInvalid) => (
-        <EditProfileForm user={user} dueDay={dueDay} onDone={onClose} onInvalid={onInvalid} />
-      )}
+      {(onInvalid) => <EditProfileForm user={user} onDone={onClose} onInvalid={onInvalid} />}
     </FormModal>
   );
 }
@@ -51,12 +45,10 @@ export function EditProfileModal({
 /** Mounted each time the modal opens (Modal renders its content only while open), so it starts from the saved profile. */
 function EditProfileForm({
   user,
-  dueDay,
   onDone,
   onInvalid,
 }: {
   user: UserData;
-  dueDay: number | undefined;
   onDone: () => void;
   onInvalid: () => void;
 }) {
@@ -73,7 +65,6 @@ function EditProfileForm({
       address: user.address ?? '',
       wallet: user.wallet ?? '',
       gender: user.gender ?? '',
-      payday: user.payday?.toString() ?? '',
     },
   });
   const { errors } = form.formState;
@@ -90,7 +81,6 @@ function EditProfileForm({
           wallet: values.wallet,
           gender: values.gender,
           image: values.image,
-          payday: values.payday,
         });
         toastSuccess(res.message);
         onDone();
@@ -156,22 +146,6 @@ function EditProfileForm({
             className={inputClass}
             {...form.register('wallet')}
           />
-        )}
-      </Field>
-      <Field
-        label={i18n._('profile.fields.payday')}
-        hint={i18n._('profile.payday.hint')}
-        error={fieldText(errors.payday?.message)}
-      >
-        {(a) => (
-          <select {...a} className={inputClass} {...form.register('payday')}>
-            <option value="">{paydayText(i18n, null, dueDay)}</option>
-            {DAYS_OF_MONTH.map((day) => (
-              <option key={day} value={String(day)}>
-                {paydayText(i18n, day, dueDay)}
-              </option>
-            ))}
-          </select>
         )}
       </Field>
       <Field label={i18n._('profile.edit.gender')} error={fieldText(errors.gender?.message)}>

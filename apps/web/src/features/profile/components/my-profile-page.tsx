@@ -11,13 +11,14 @@ import { formatDate } from '../../../lib/dates.ts';
 import { paydayText } from '../lib/payday-text.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 import { EditProfileModal } from './edit-profile-modal.tsx';
+import { PaydayModal } from './payday-modal.tsx';
 
 /** /user/my-profile: the profile view with the edit-profile and change-password modals (docs/product.md 10.2). */
 export function MyProfilePage() {
   const i18n = useTexts();
   const profile = useProfile();
   const dueDay = useSettings().data?.dues_rules.due_day;
-  const [openModal, setOpenModal] = useState<'edit' | 'password' | null>(null);
+  const [openModal, setOpenModal] = useState<'edit' | 'password' | 'payday' | null>(null);
 
   const title = <PageTitle>{i18n._('profile.title')}</PageTitle>;
   if (profile.isPending || profile.isError)
@@ -78,7 +79,19 @@ export function MyProfilePage() {
           <Row label={i18n._('profile.fields.wallet')}>
             {user.wallet != null ? <span dir="ltr">{user.wallet}</span> : notGiven}
           </Row>
-          <Row label={i18n._('profile.fields.payday')}>{paydayText(i18n, user.payday, dueDay)}</Row>
+          <Row label={i18n._('profile.fields.payday')}>
+            {/* On its own: the profile editor asks for a wallet, which a payday does not need. */}
+            <span className="inline-flex flex-wrap items-baseline gap-x-3 sm:justify-end">
+              {paydayText(i18n, user.payday, dueDay)}
+              <Button
+                variant="ghost"
+                className="px-2 underline"
+                onClick={() => setOpenModal('payday')}
+              >
+                {i18n._('profile.payday.open')}
+              </Button>
+            </span>
+          </Row>
           <Row label={i18n._('profile.fields.status')}>
             {isActive ? i18n._('common.status.active') : i18n._('common.status.inactive')}
           </Row>
@@ -90,8 +103,13 @@ export function MyProfilePage() {
       </section>
       <EditProfileModal
         user={user}
-        dueDay={dueDay}
         isOpen={openModal === 'edit'}
+        onClose={() => setOpenModal(null)}
+      />
+      <PaydayModal
+        payday={user.payday}
+        dueDay={dueDay}
+        isOpen={openModal === 'payday'}
         onClose={() => setOpenModal(null)}
       />
       <ChangePasswordModal isOpen={openModal === 'password'} onClose={() => setOpenModal(null)} />
