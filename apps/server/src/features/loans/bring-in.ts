@@ -35,12 +35,44 @@ export function loanAtCutOver(
   return {
     totalFils,
     perMonthFils,
-    installments: spread.installments,
+    installments: roundingForgiven(spread.installments),
     principalOutstandingFils: loan.amountFils - spread.principalFils,
     interestPaidFils: spread.interestFils,
     /** Principal and interest still owed. */
     owedFils: totalFils - loan.repaidFils,
   };
+}
+
+/**
+ * A spreadsheet computes what was repaid from the total (half of 1,498 is 749); the schedule
+ * rounds each month to the fils (three months of 249.67 are 749.01). An installment short by no
+ * more than that rounding (half a fils a month so far, rounded up) is paid: the shortfall, all
+ * principal, moves onto the last installment, so the schedule still sums to the total.
+ */
+function roundingForgiven<T extends ReturnType<typeof loanSchedule>[number] & InstallmentPaid>(
+  installments: T[],
+): T[] {
+  const k = installments.findIndex((i) => i.paidPrincipalFils + i.paidInterestFils < i.amountFils);
+  const short = installments[k];
+  const last = installments.length - 1;
+  if (!short || k === last || short.paidPrincipalFils + short.paidInterestFils === 0)
+    return installments;
+  const shortfall = short.principalFils - short.paidPrincipalFils;
+  if (short.paidInterestFils < short.interestFils || shortfall > Math.ceil((k + 1) / 2))
+    return installments;
+  const moved = (i: T, by: number): T => ({
+    ...i,
+    amountFils: i.amountFils + by,
+    principalFils: i.principalFils + by,
+  });
+  return installments.map((i, n) =>
+    n === k ? moved(i, -shortfall) : n === last ? moved(i, shortfall) : i,
+  );
+}
+
+interface InstallmentPaid {
+  paidPrincipalFils: Fils;
+  paidInterestFils: Fils;
 }
 
 /**

@@ -1,0 +1,75 @@
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { loanInstallments, loans } from '../../db/schema/loans.ts';
+import { users } from '../../db/schema/users.ts';
+import { localDate } from '../../lib/calendar.ts';
+import { loanAtCutOver } from '../loans/public.ts';
+import { expectBooksBalance, login, makeUser, useTestApp } from '../../../test/harness.ts';
+import { sendSheet, sheetCsv, sheetMember, sheetMonthsAgo } from '../../../test/import-sheet.ts';
+
+// Issue 50, point 6: a loan of 1,400 over 6 months is 1,498 with its 7 %, 249.67 a month and
+// 249.65 the last. A spreadsheet says half of it is 749; the schedule's first three installments
+// are 749.01. That fils is the schedule's rounding, not the member's debt: it is not overdue.
+
+const t = useTestApp();
+
+const halfRepaid = (repaid: string) => ({
+  amountFils: 140_000,
+  termMonths: 6,
+  repaidFils: Math.round(Number(repaid) * 100),
+});
+
+describe('a loan brought in, repaid as a spreadsheet computes it', () => {
+  it('counts an installment short by the schedule’s rounding as paid, the fils moved to the last', () => {
+    const at = loanAtCutOver(halfRepaid('749'), 70);
+    const paid = at.installments.map((i) => i.paidPrincipalFils + i.paidInterestFils);
+    expect(paid).toEqual([24_967, 24_967, 24_966, 0, 0, 0]);
+    expect(at.installments.map((i) => i.amountFils)).toEqual([
+      24_967, 24_967, 24_966, 24_967, 24_967, 24_966,
+    ]);
+    for (const i of at.installments) expect(i.principalFils + i.interestFils).toBe(i.amountFils);
+    expect(at.installments.reduce((sum, i) => sum + i.amountFils, 0)).toBe(at.totalFils);
+    expect(at.owedFils).toBe(74_900);
+  });
+
+  it('leaves a shortfall larger than the rounding owed, as it is', () => {
+    const at = loanAtCutOver(halfRepaid('748'), 70);
+    const paid = at.installments.map((i) => i.paidPrincipalFils + i.paidInterestFils);
+    expect(paid).toEqual([24_967, 24_967, 24_866, 0, 0, 0]);
+    expect(at.installments[2]!.amountFils).toBe(24_967);
+  });
+
+  it('is not overdue after the import, and the books balance', async () => {
+    const admin = await makeUser(t.db, { role: 'admin' });
+    const token = await login(t.app, admin.email);
+    const row = sheetMember({
+      joined: sheetMonthsAgo(8),
+      loan_amount: '1400',
+      loan_term_months: '6',
+      loan_disbursed: sheetMonthsAgo(4),
+      loan_repaid: '749',
+    });
+    const applied = await sendSheet(t, token, sheetCsv([row]), { dryRun: false });
+    expect(applied.statusCode, applied.body).toBe(201);
+
+    const [member] = await t.db.select().from(users).where(eq(users.email, row.email!));
+    const [loan] = await t.db.select().from(loans).where(eq(loans.userId, member!.id));
+    const installments = await t.db
+      .select()
+      .from(loanInstallments)
+      .where(eq(loanInstallments.loanId, loan!.id))
+      .orderBy(asc(loanInstallments.number));
+    const today = localDate(new Date());
+    const due = installments.filter((i) => i.dueOn < today);
+    expect(due.length).toBeGreaterThanOrEqual(3);
+    // Every installment due by the cut-over and paid by the spreadsheet is paid, to the fils.
+    expect(
+      installments.slice(0, 3).map((i) => ({
+        paid: i.paidPrincipalFils + i.paidInterestFils === i.amountFils,
+        at: i.paidAt !== null,
+      })),
+    ).toEqual(Array(3).fill({ paid: true, at: true }));
+    expect(installments.reduce((sum, i) => sum + i.amountFils, 0)).toBe(149_800);
+    await expectBooksBalance(t.db);
+  });
+});
