@@ -83,6 +83,10 @@ export const csvColumns = z
   .object({
     columns: z.array(z.string()),
     sample: z.array(z.array(z.string())).meta({ description: 'Up to 5 rows as written.' }),
+    date_orders: z.record(z.string(), z.enum(DATE_ORDERS)).meta({
+      description:
+        'For each column whose dates, in the whole file, prove the order of day and month (27/11/2026): that order. A date column named here needs no order chosen.',
+    }),
     remembered: z
       .object({ bank: z.string(), mapping: csvMapping })
       .nullable()

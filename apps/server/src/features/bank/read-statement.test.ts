@@ -186,6 +186,7 @@ describe('each format, read to the fils and the day', () => {
         ],
         ['28/01/2026', '28/01/2026', 'BANK CHARGES', '', '-26.25', '', '24,474.25'],
       ],
+      date_orders: { 'Transaction Date': 'dmy', 'Value Date': 'dmy' },
     });
     expect(readStatement(input, BANK_CSV)).toEqual({
       format: 'csv',
@@ -616,6 +617,17 @@ describe('what a review of the formats found', () => {
       utf16[2 * i + 1] = text.charCodeAt(i) >> 8;
     }
     expect(readStatement(utf16, SIMPLE).lines).toEqual([line(2, '2026-01-05', 500, 'دفعة')]);
+  });
+
+  it('says the order of day and month the whole file proves, where its first rows cannot (issue 50)', () => {
+    const early = ['01', '02', '03', '05', '09', '11'].map((d) => `${d}/11/2026,200.00,X`);
+    const file = (last: string) =>
+      new TextEncoder().encode(['Date,Amount,Description', ...early, last].join('\n'));
+    const read = readCsvColumns(file('27/11/2026,50.00,Y'));
+    expect(read.sample.map((row) => row[0])).toEqual(early.slice(0, 5).map((r) => r.slice(0, 10)));
+    expect(read.date_orders).toEqual({ Date: 'dmy' });
+    expect(readCsvColumns(file('11/27/2026,50.00,Y')).date_orders).toEqual({ Date: 'mdy' });
+    expect(readCsvColumns(file('12/11/2026,50.00,Y')).date_orders).toEqual({});
   });
 
   it('has no columns to choose in a camt.053 or an MT940', () => {

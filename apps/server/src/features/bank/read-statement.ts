@@ -2,7 +2,12 @@ import type { Say } from '../../lib/i18n.ts';
 import { readCamt053 } from './read-camt.ts';
 import { csvRecords, headerAt, readCsv } from './read-csv.ts';
 import { readMt940 } from './read-mt940.ts';
-import { MAX_CELL_CHARACTERS, problemList, type DateOrder } from './read-values.ts';
+import {
+  dateOrderShownBy,
+  MAX_CELL_CHARACTERS,
+  problemList,
+  type DateOrder,
+} from './read-values.ts';
 
 // A bank statement as the treasurer downloads it, a CSV of any bank (its columns chosen once),
 // an ISO 20022 camt.053 or a SWIFT MT940, read into plain lines: amounts in fils, days, the
@@ -75,6 +80,8 @@ export interface CsvColumns {
   columns: string[];
   /** Up to 5 rows under it, for the treasurer to see which is which. */
   sample: string[][];
+  /** The order of day and month each column's dates prove, in the whole file, where they do. */
+  date_orders: Record<string, DateOrder>;
 }
 
 const NOT_A_STATEMENT =
@@ -158,9 +165,17 @@ export function readCsvColumns(bytes: Uint8Array): CsvColumns {
   const header = problems.list.length ? -1 : headerAt(rows, problems);
   if (header < 0) throw new StatementRefusedError(problems.list);
   const cell = (value: string) => value.trim().slice(0, MAX_CELL_CHARACTERS);
+  const columns = rows[header]!.cells.map(cell);
+  const data = rows.slice(header + 1);
+  // The sample may not show it (05/01 to 12/01): the whole file often does (27/01).
+  const dateOrders = columns.flatMap((name, at) => {
+    const order = dateOrderShownBy(data.map((row) => row.cells[at] ?? ''));
+    return order ? [[name, order] as const] : [];
+  });
   return {
-    columns: rows[header]!.cells.map(cell),
-    sample: rows.slice(header + 1, header + 6).map((row) => row.cells.map(cell)),
+    columns,
+    sample: data.slice(0, 5).map((row) => row.cells.map(cell)),
+    date_orders: Object.fromEntries(dateOrders),
   };
 }
 

@@ -63,6 +63,16 @@ describe('the mapping', () => {
     });
   });
 
+  it('takes the order the whole file proves when the sample cannot tell (issue 50)', () => {
+    const early = [['03/11/2026', '03/11/2026', 'X', '', '', '200.00', '12,200.00']];
+    expect(
+      startingFields(columnsBody({ sample: early, date_orders: { 'Transaction Date': 'dmy' } })),
+    ).toMatchObject({ date: 'Transaction Date', date_order: 'dmy' });
+    expect(startingFields(columnsBody({ sample: early, date_orders: {} }))).toMatchObject({
+      date_order: '',
+    });
+  });
+
   it('sends only the columns chosen, of the amount mode chosen', () => {
     expect(
       mappingOf({ ...startingFields(columnsBody()), amount: 'Credit', reference: '' }),

@@ -118,9 +118,11 @@ export function startingFields(columns: CsvColumns): MappingFields {
   const amounts = [chosen.amount, chosen.credit, chosen.debit, chosen.balance].flatMap((c) =>
     columnValues(columns, c),
   );
+  // The sample's 5 rows may not show the order (05/01 to 12/01); the server read the whole file.
   const order = remembered
     ? remembered.date_order
-    : dateOrderOf(columnValues(columns, chosen.date)).order;
+    : (dateOrderOf(columnValues(columns, chosen.date)).order ??
+      (chosen.date ? columns.date_orders[chosen.date] : undefined));
   return {
     date: chosen.date ?? '',
     date_order: order ?? '',

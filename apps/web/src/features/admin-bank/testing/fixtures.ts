@@ -59,6 +59,8 @@ export function columnsBody(overrides: Partial<CsvColumns> = {}): CsvColumns {
       ['20/11/2026', '20/11/2026', 'CASH DEPOSIT JM000014', '', '', '200.00', '12,600.00'],
       ['25/11/2026', '25/11/2026', 'BANK CHARGES', '', '15.75', '', '12,584.25'],
     ],
+    // As the server reads the whole file: the 20th and the 25th prove day first.
+    date_orders: { 'Transaction Date': 'dmy', 'Value Date': 'dmy' },
     remembered: null,
     ...overrides,
   });
