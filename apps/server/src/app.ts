@@ -46,7 +46,11 @@ import {
 } from './features/messages/public.ts';
 import { rechargeAdminRoutes, rechargeRoutes } from './features/recharge/public.ts';
 import { bonusAdminRoutes, bonusRoutes, shareOutsOf } from './features/bonus/public.ts';
-import { proposalAdminRoutes } from './features/proposals/public.ts';
+import {
+  proposalAdminRoutes,
+  proposedAnswer,
+  withSecondAdmin,
+} from './features/proposals/public.ts';
 import { importAdminRoutes, mailImportInvitations } from './features/imports/public.ts';
 import { bankAdminRoutes, bankLinesOf } from './features/bank/public.ts';
 import { booksAdminRoutes } from './features/books/public.ts';
@@ -78,7 +82,7 @@ const ADMIN_ROUTES = [
   memberAccountRoutes,
   membershipAdminRoutes,
   overviewRoutes,
-  settingsAdminRoutes,
+  settingsAdminRoutes({ withSecondAdmin, proposedAnswer }),
   ledgerAdminRoutes({ duesPeriodsOf, shareOutsOf, bankLinesOf }),
   chartRoutes,
   statementAdminRoutes,

@@ -20,6 +20,7 @@ export const PROPOSAL_ACTIONS = [
   'bank.book',
   'journal.post',
   'entry.reverse',
+  'settings.money_paths',
 ] as const;
 
 export const proposalAction = z.enum(PROPOSAL_ACTIONS);

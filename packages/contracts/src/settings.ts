@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRANSLATED_LANGUAGES, type Language } from './languages.ts';
 import { language } from './profile.ts';
+import { proposalProposedResponse } from './proposals.ts';
 import {
   aedInput,
   aedOutput,
@@ -284,3 +285,8 @@ export const settingsUpdateRequest = z
 export type SettingsUpdateRequest = z.input<typeof settingsUpdateRequest>;
 
 export const settingsUpdateResponse = z.object({ message: z.string(), settings: adminSettings });
+
+/** 202: the rest saved, a change of where members send money proposed for a second admin. */
+export const settingsProposedResponse = proposalProposedResponse.extend({
+  settings: adminSettings,
+});

@@ -24,6 +24,7 @@ export const KIND_TEXTS: Record<ProposalAction, string> = {
   'bank.book': /*i18n*/ 'admin.proposal.kinds.bankBook',
   'journal.post': /*i18n*/ 'admin.proposal.kinds.journalPost',
   'entry.reverse': /*i18n*/ 'admin.proposal.kinds.entryReverse',
+  'settings.money_paths': /*i18n*/ 'admin.proposal.kinds.moneyPaths',
 };
 
 /** "Proposed by <name> on <date and time>". */

@@ -30,4 +30,6 @@ export const ALREADY_PROPOSED: Record<ProposalAction, string> = {
     /*i18n*/ 'You proposed this entry; a second admin must confirm it, or withdraw the proposal.',
   'entry.reverse':
     /*i18n*/ 'You proposed correcting this entry; a second admin must confirm it, or withdraw the proposal.',
+  'settings.money_paths':
+    /*i18n*/ 'You proposed new payment instructions; a second admin must confirm them, or withdraw the proposal.',
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import {
   adminSettings,
+  settingsProposedResponse,
   settingsUpdateRequest,
   settingsUpdateResponse,
 } from '@jamiya/contracts/settings';
@@ -10,116 +11,160 @@ import { settings } from '../../db/schema/settings.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
 import { audit } from '../audit/public.ts';
-import { getSettings, keptTranslations, toAdminSettings } from './settings.ts';
+import { translate } from '../../lib/i18n.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import type { FundProposal } from '@jamiya/contracts/proposals';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  moneyPathsAsked,
+  moneyPathsOf,
+  pathsColumns,
+  samePaths,
+  translationsAsked,
+  type MoneyPaths,
+} from './money-paths.ts';
+import { getSettings, toAdminSettings } from './settings.ts';
+import { columnsOf } from './update-columns.ts';
+
+const OTHER_PATHS_PROPOSED =
+  /*i18n*/ 'Another admin proposed other payment instructions: confirm theirs as they are, or withdraw that proposal first.';
+
+/** A proposal as features/proposals keeps it, of which settings reads what it asked. */
+type ProposalRow = { details: Record<string, unknown> | null };
+
+/**
+ * How a change of the money paths waits for a second admin: features/proposals' two, handed in
+ * by app.ts, as proposals reach settings through users and auth.
+ */
+export interface SecondAdmin<Row extends ProposalRow> {
+  withSecondAdmin: <T>(
+    tx: DbOrTx,
+    request: {
+      action: 'settings.money_paths';
+      loanId: null;
+      subject: string;
+      amountFils: null;
+      details: Record<string, unknown>;
+    },
+    actor: { id: number; ip?: string | null },
+    now: Date,
+    carryOut: () => Promise<T>,
+    sameAs: (open: Row) => string | null,
+  ) => Promise<{ done: T } | { proposed: Row }>;
+  proposedAnswer: (
+    db: DbOrTx,
+    row: Row,
+    message: string,
+  ) => Promise<{ message: string; pending_confirmation: true; proposal: FundProposal }>;
+}
 
 /** The association's settings, as the treasurer reads and changes them. */
-export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+export const settingsAdminRoutes =
+  <Row extends ProposalRow>({
+    withSecondAdmin,
+    proposedAnswer,
+  }: SecondAdmin<Row>): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = app.deps;
 
-  app.get(
-    '/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        operationId: 'settings.get',
-        summary: "The association's settings",
-        description:
-          'For an active admin: what GET /api/settings says, with every translation of the texts and when they were last changed.',
-        ...secured,
-        response: { 200: adminSettings, ...refused },
+    app.get(
+      '/settings',
+      {
+        schema: {
+          tags: ['settings'],
+          operationId: 'settings.get',
+          summary: "The association's settings",
+          description:
+            'For an active admin: what GET /api/settings says, with every translation of the texts and when they were last changed.',
+          ...secured,
+          response: { 200: adminSettings, ...refused },
+        },
       },
-    },
-    async () => toAdminSettings(await getSettings(db)),
-  );
+      async () => toAdminSettings(await getSettings(db)),
+    );
 
-  app.put(
-    '/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        operationId: 'settings.update',
-        summary:
-          'Change the settings: name, monthly due (applies to unpaid months), loan policy (applies to new applications), mobile recharge amounts',
-        description:
-          'For an active admin: the whole settings are sent (`payment_instructions`, `translations`, `charge_called` and `recharge` may be left out to keep them); the change goes to the audit log with before and after.',
-        ...secured,
-        body: settingsUpdateRequest,
-        response: { 200: settingsUpdateResponse, ...refused, 422: errorBody },
+    app.put(
+      '/settings',
+      {
+        schema: {
+          tags: ['settings'],
+          operationId: 'settings.update',
+          summary:
+            'Change the settings: name, monthly due (applies to unpaid months), loan policy (applies to new applications), mobile recharge amounts',
+          description:
+            'For an active admin: the whole settings are sent (`payment_instructions`, `translations`, `charge_called` and `recharge` may be left out to keep them); the change goes to the audit log with before and after. ' +
+            'With two or more active admins, a change of the payment instructions (in any language) or of `books_rules.one_admin_bank_fee` is proposed (202, the rest saved at once) and carried out when another admin repeats it; the proposer never can (409), nor another admin with other values while it is open (409).',
+          ...secured,
+          body: settingsUpdateRequest,
+          response: {
+            200: settingsUpdateResponse,
+            202: settingsProposedResponse,
+            ...refused,
+            409: errorBody,
+            422: errorBody,
+          },
+        },
       },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const now = new Date();
-      const body = request.body;
-      const updated = await db.transaction(async (tx) => {
-        const before = await getSettings(tx);
-        const [row] = await tx
-          .update(settings)
-          .set({
-            associationName: body.association_name,
-            monthlyDueFils: body.monthly_due,
-            loanMinFils: body.loan_policy.minimum,
-            loanMaxFils: body.loan_policy.maximum,
-            loanStepFils: body.loan_policy.step,
-            loanDefaultFils: body.loan_policy.default,
-            loanTerms: [...body.loan_policy.terms].sort((a, b) => a - b),
-            allowCustomTerm: body.loan_policy.allow_custom_term,
-            loanMaxCustomTerm: body.loan_policy.max_custom_term,
-            ...(body.loan_rules === undefined
-              ? {}
-              : {
-                  minMembershipMonths: body.loan_rules.min_membership_months,
-                  maxMonthsInArrears: body.loan_rules.max_months_in_arrears,
-                  savingsMultiple: body.loan_rules.savings_multiple,
-                  guarantorAlertDays: body.loan_rules.guarantor_alert_days,
-                  ...(body.loan_rules.write_off_bar_months === undefined
-                    ? {}
-                    : { writeOffBarMonths: body.loan_rules.write_off_bar_months }),
-                }),
-            ...(body.dues_rules === undefined
-              ? {}
-              : {
-                  dueDay: body.dues_rules.due_day,
-                  reminderDaysBefore: body.dues_rules.reminder_days_before,
-                  graceDays: body.dues_rules.grace_days,
-                  fineFils: body.dues_rules.fine_amount,
-                  finePercent: body.dues_rules.fine_percent,
-                }),
-            ...(body.exit_rules === undefined
-              ? {}
-              : { shareOutAtExit: body.exit_rules.share_out_at_exit }),
-            ...(body.books_rules === undefined
-              ? {}
-              : { oneAdminBankFeeFils: body.books_rules.one_admin_bank_fee }),
-            ...(body.loan_policy.charge_called === undefined
-              ? {}
-              : { loanCharge: body.loan_policy.charge_called }),
-            termsText: body.terms_text,
-            ...(body.payment_instructions === undefined
-              ? {}
-              : { paymentInstructions: body.payment_instructions }),
-            ...(body.translations === undefined
-              ? {}
-              : { textTranslations: keptTranslations(body.translations) }),
-            ...(body.recharge
-              ? { rechargeMinFils: body.recharge.minimum, rechargeMaxFils: body.recharge.maximum }
-              : {}),
-            updatedAt: now,
-          })
-          .where(eq(settings.id, 1))
-          .returning();
-        await audit(tx, {
-          actorId: actor.id,
-          action: 'settings.update',
-          targetType: 'settings',
-          targetId: 1,
-          details: { before: toAdminSettings(before), after: toAdminSettings(row!) },
-          ip: actor.ip,
-          at: now,
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const now = new Date();
+        const body = request.body;
+        const { row, proposed } = await db.transaction(async (tx) => {
+          const before = await getSettings(tx);
+          const translations = translationsAsked(body, before);
+          const asked = moneyPathsAsked(body, before);
+          const save = (paths: MoneyPaths) =>
+            tx
+              .update(settings)
+              .set({ ...columnsOf(body), ...pathsColumns(paths, translations), updatedAt: now })
+              .where(eq(settings.id, 1))
+              .returning();
+          // Everything else is saved at once; the money paths as they are, unless one admin may
+          // change them alone or this is the second admin's call.
+          let [row] = await save(moneyPathsOf(before));
+          let proposed: Row | null = null;
+          if (!samePaths(asked, moneyPathsOf(before))) {
+            const decision = await withSecondAdmin(
+              tx,
+              {
+                action: 'settings.money_paths',
+                loanId: null,
+                subject: 'settings',
+                amountFils: null,
+                details: { paths: asked },
+              },
+              actor,
+              now,
+              async () => (await save(asked))[0],
+              (open) => (samePaths(asked, open.details?.paths) ? null : OTHER_PATHS_PROPOSED),
+            );
+            if ('proposed' in decision) proposed = decision.proposed;
+            else row = decision.done;
+          }
+          await audit(tx, {
+            actorId: actor.id,
+            action: 'settings.update',
+            targetType: 'settings',
+            targetId: 1,
+            details: { before: toAdminSettings(before), after: toAdminSettings(row!) },
+            ip: actor.ip,
+            at: now,
+          });
+          return { row: row!, proposed };
         });
-        return row!;
-      });
-      return { message: /*i18n*/ 'The settings were saved.', settings: toAdminSettings(updated) };
-    },
-  );
-};
+        if (proposed)
+          return reply.status(202).send({
+            ...(await proposedAnswer(
+              db,
+              proposed,
+              translate(
+                requestLanguage(request),
+                /*i18n*/ 'The settings were saved. The new payment instructions wait for a second admin to confirm them.',
+              ),
+            )),
+            settings: toAdminSettings(row),
+          });
+        return { message: /*i18n*/ 'The settings were saved.', settings: toAdminSettings(row) };
+      },
+    );
+  };

@@ -3,11 +3,13 @@ import type { z } from 'zod';
 import type {
   AdminSettings,
   LoanCharge,
+  settingsProposedResponse,
   settingsUpdateResponse,
   TextTranslations,
 } from '@jamiya/contracts/settings';
 import { api } from '../../../lib/api-client.ts';
 import { getSettingsQueryOptions } from '../../../api/get-settings.ts';
+import { getProposalsQueryOptions, rememberProposal } from '../../../api/proposals.ts';
 
 /** The body of PUT /api/admin/settings as JSON: amounts in AED, terms in months. */
 export interface SettingsBody {
@@ -52,15 +54,22 @@ export interface SettingsBody {
   books_rules: { one_admin_bank_fee: number };
 }
 
+/** 200: saved; 202: saved, but for new payment instructions, which wait for a second admin. */
 export const updateSettings = (body: SettingsBody) =>
-  api<z.infer<typeof settingsUpdateResponse>>('/api/admin/settings', { method: 'PUT', json: body });
+  api<z.infer<typeof settingsUpdateResponse> | z.infer<typeof settingsProposedResponse>>(
+    '/api/admin/settings',
+    { method: 'PUT', json: body },
+  );
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
-    onSuccess: async ({ settings }) => {
-      queryClient.setQueryData<AdminSettings>(['admin', 'settings'], settings);
+    onSuccess: async (answer) => {
+      queryClient.setQueryData<AdminSettings>(['admin', 'settings'], answer.settings);
+      // A proposal made, or one this save confirmed.
+      if ('proposal' in answer) rememberProposal(queryClient, answer.proposal);
+      else void queryClient.invalidateQueries({ queryKey: getProposalsQueryOptions().queryKey });
       // The member pages read the same figures from GET /api/settings.
       await queryClient.invalidateQueries({ queryKey: getSettingsQueryOptions().queryKey });
     },

@@ -154,6 +154,8 @@ function linkOf(p: FundProposal, i18n: ReturnType<typeof useTexts>): { to: strin
   if (p.action === 'journal.post' || p.action === 'entry.reverse')
     return { to: '/admin/ledger', text: i18n._('admin.overview.openLedger') };
   // Confirmed there, beside the settlement's figures.
+  if (p.action === 'settings.money_paths')
+    return { to: '/admin/settings', text: i18n._('admin.overview.openSettings') };
   if (p.action === 'exit.payout')
     return { to: '/admin/exits', text: i18n._('admin.overview.openExits') };
   if (p.loan_id !== null)

@@ -1,0 +1,83 @@
+// A change of where members send their money, waiting for a second admin (issue 50): what it
+// changes, and the second admin's Confirm, which saves the form with it.
+import { LANGUAGE_NAMES, TRANSLATED_LANGUAGES } from '@jamiya/contracts/languages';
+import type { AdminSettings } from '@jamiya/contracts/settings';
+import { useMyId, useProposals, type FundProposal } from '../../../api/proposals.ts';
+import { ProposalPanel } from '../../../components/proposal-panel.tsx';
+import { aed } from '../../../lib/format.ts';
+import { useTexts } from '../../../lib/i18n.tsx';
+
+/** The money paths a proposal asks for, as the server keeps them (settings/money-paths.ts). */
+export interface ProposedPaths {
+  instructions: string;
+  translated: Partial<Record<(typeof TRANSLATED_LANGUAGES)[number], string>>;
+  /** In AED. */
+  oneAdminBankFee: number;
+}
+
+export function proposedPathsOf(p: FundProposal): ProposedPaths | null {
+  const paths = (p.details as { paths?: Record<string, unknown> } | null)?.paths;
+  if (!paths || typeof paths.instructions !== 'string') return null;
+  return {
+    instructions: paths.instructions,
+    translated: (paths.translated ?? {}) as ProposedPaths['translated'],
+    oneAdminBankFee: Number(paths.oneAdminBankFeeFils) / 100,
+  };
+}
+
+export function MoneyPathsProposal({
+  settings,
+  onConfirm,
+}: {
+  settings: AdminSettings;
+  onConfirm: (paths: ProposedPaths) => void;
+}) {
+  const i18n = useTexts();
+  const me = useMyId();
+  const proposal = useProposals().data?.items.find((p) => p.action === 'settings.money_paths');
+  const paths = proposal && proposedPathsOf(proposal);
+  if (!proposal || !paths) return null;
+  const changed = TRANSLATED_LANGUAGES.filter(
+    (l) => (paths.translated[l] ?? '') !== (settings.translations[l]?.payment_instructions ?? ''),
+  );
+  const text = (value: string) => (
+    <pre dir="auto" className="font-mono text-sm break-words whitespace-pre-wrap">
+      {value || i18n._('admin-books.settings.moneyPaths.empty')}
+    </pre>
+  );
+  return (
+    <ProposalPanel
+      proposal={proposal}
+      isMine={proposal.proposed_by.id === me}
+      confirmLabel={i18n._('admin-books.settings.moneyPaths.confirm')}
+      onConfirm={() => onConfirm(paths)}
+    >
+      <dl className="flex flex-col gap-2">
+        {paths.instructions !== settings.payment_instructions && (
+          <div>
+            <dt className="font-semibold">{i18n._('admin-books.settings.moneyPaths.english')}</dt>
+            <dd>{text(paths.instructions)}</dd>
+          </div>
+        )}
+        {changed.map((l) => (
+          <div key={l}>
+            <dt className="font-semibold">
+              {i18n._('admin-books.settings.moneyPaths.inLanguage', {
+                language: `\u2068${LANGUAGE_NAMES[l]}\u2069`,
+              })}
+            </dt>
+            <dd>{text(paths.translated[l] ?? '')}</dd>
+          </div>
+        ))}
+        {paths.oneAdminBankFee !== settings.books_rules.one_admin_bank_fee && (
+          <div>
+            <dt className="font-semibold">
+              {i18n._('admin-books.settings.books.oneAdminBankFee')}
+            </dt>
+            <dd>{aed(paths.oneAdminBankFee)}</dd>
+          </div>
+        )}
+      </dl>
+    </ProposalPanel>
+  );
+}
