@@ -12,7 +12,13 @@ import { SETTINGS } from './paths.ts';
 export const getSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['settings', i18n.language],
-    queryFn: ({ signal }) => api<PublicSettings>(SETTINGS, { signal }),
+    // Here too, not only in useSettings: a page that never reads the settings (My Loan) says
+    // the charge as the association does once the member area's prefetch has them.
+    queryFn: async ({ signal }) => {
+      const settings = await api<PublicSettings>(SETTINGS, { signal });
+      setLoanCharge(settings.loan_policy.charge_called);
+      return settings;
+    },
     staleTime: 10 * 60_000,
   });
 

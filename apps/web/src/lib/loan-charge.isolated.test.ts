@@ -18,4 +18,20 @@ describe("the loans' charge kept on the phone", () => {
     await i18n.loadNamespaces('loans');
     expect(i18n._('loans.myLoan.total')).toBe('Total with interest');
   });
+
+  it('follows the settings as soon as they come, on a page that does not read them (My Loan)', async () => {
+    localStorage.clear();
+    vi.resetModules();
+    const { default: i18n } = await import('../app/i18n.ts');
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { getSettingsQueryOptions } = await import('../api/get-settings.ts');
+    const { settingsBody } = await import('../testing/api-fixtures.ts');
+    await i18n.loadNamespaces('loans');
+    const body = settingsBody();
+    body.loan_policy.charge_called = 'service_charge';
+    vi.stubGlobal('fetch', async () => Response.json(body));
+    await new QueryClient().fetchQuery(getSettingsQueryOptions());
+    expect(i18n._('loans.myLoan.total')).toBe('Total with service charge');
+    vi.unstubAllGlobals();
+  });
 });

@@ -31,7 +31,7 @@ describe('passwordLinkMail in a language', () => {
         '',
         url,
         '',
-        `یہ لنک صرف ایک بار، ${formatMoment(expiresAt, 'ur')} (UAE کا وقت) تک کام کرتا ہے۔ پھر اپنے ای میل پتے اور منتخب کردہ پاس ورڈ سے سائن اِن کریں۔`,
+        `یہ لنک صرف ایک بار، ${formatMoment(expiresAt, 'ur')} (امارات کا وقت) تک کام کرتا ہے۔ پھر اپنے ای میل پتے اور منتخب کردہ پاس ورڈ سے سائن اِن کریں۔`,
         '',
         'اگر لنک کی مدت ختم ہو گئی ہو تو کمیٹی سے نیا لنک مانگیں۔',
         '',
@@ -76,6 +76,6 @@ describe('sendPasswordLinkMail', () => {
       '',
       url,
     ]);
-    expect(mails[0]!.text).toContain(`${formatMoment(expiresAt, 'bn')} (UAE সময়)`);
+    expect(mails[0]!.text).toContain(`${formatMoment(expiresAt, 'bn')} (আমিরাতের সময়)`);
   });
 });
