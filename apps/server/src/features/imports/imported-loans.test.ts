@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loanInstallments, loans } from '../../db/schema/loans.ts';
+import { loanInstallments, loans, loanTransitions } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { loanAtCutOver } from '../loans/public.ts';
@@ -12,6 +12,12 @@ import { sendSheet, sheetCsv, sheetMember, sheetMonthsAgo } from '../../../test/
 // are 749.01. That fils is the schedule's rounding, not the member's debt: it is not overdue.
 
 const t = useTestApp();
+
+// One admin for the file (a second would make every import a proposal), made by the first test
+// that needs one, so that each also passes alone.
+let signedIn: Promise<string> | undefined;
+const treasurer = () =>
+  (signedIn ??= makeUser(t.db, { role: 'admin' }).then((admin) => login(t.app, admin.email)));
 
 const halfRepaid = (repaid: string) => ({
   amountFils: 140_000,
@@ -40,8 +46,7 @@ describe('a loan brought in, repaid as a spreadsheet computes it', () => {
   });
 
   it('is not overdue after the import, and the books balance', async () => {
-    const admin = await makeUser(t.db, { role: 'admin' });
-    const token = await login(t.app, admin.email);
+    const token = await treasurer();
     const row = sheetMember({
       joined: sheetMonthsAgo(8),
       loan_amount: '1400',
@@ -71,5 +76,30 @@ describe('a loan brought in, repaid as a spreadsheet computes it', () => {
     ).toEqual(Array(3).fill({ paid: true, at: true }));
     expect(installments.reduce((sum, i) => sum + i.amountFils, 0)).toBe(149_800);
     await expectBooksBalance(t.db);
+  });
+
+  // Point 7: the loan keeps the day the association's books paid it out, not the import's.
+  it('is applied for and paid out on its own day, in its history too', async () => {
+    const token = await treasurer();
+    const row = sheetMember({
+      joined: sheetMonthsAgo(8),
+      loan_amount: '1000',
+      loan_term_months: '10',
+      loan_disbursed: sheetMonthsAgo(5),
+      loan_repaid: '214',
+    });
+    const applied = await sendSheet(t, token, sheetCsv([row]), { dryRun: false });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const [member] = await t.db.select().from(users).where(eq(users.email, row.email!));
+    const [loan] = await t.db.select().from(loans).where(eq(loans.userId, member!.id));
+    const paidOutOn = `${sheetMonthsAgo(5)}-01`;
+    expect(loan!.disbursedOn).toBe(paidOutOn);
+    expect(localDate(loan!.createdAt)).toBe(paidOutOn);
+    const [step] = await t.db
+      .select()
+      .from(loanTransitions)
+      .where(eq(loanTransitions.loanId, loan!.id));
+    expect(step).toMatchObject({ fromState: null, toState: 'active' });
+    expect(localDate(step!.at)).toBe(paidOutOn);
   });
 });

@@ -10,6 +10,9 @@ import { addMonthsToDate } from '../../lib/calendar.ts';
 // the schedule the policy computes, and what was repaid before spread over it as a repayment
 // in the app is (oldest installment first, interest first).
 
+/** The first moment of a day (YYYY-MM-DD) in Dubai. */
+const startOfDubaiDay = (day: string) => new Date(`${day}T00:00:00+04:00`);
+
 export interface LoanBeforeCutOver {
   amountFils: Fils;
   termMonths: number;
@@ -104,19 +107,22 @@ export async function bringInLoans(
           state: 'active' as const,
           disbursedOn: item.disbursedOn,
           openingInterestPaidFils: figures[i]!.interestPaidFils,
-          createdAt: by.now,
+          // Applied for and paid out when the association's books say, not on the import's day.
+          createdAt: startOfDubaiDay(item.disbursedOn),
           updatedAt: by.now,
         })),
       )
       .returning({ id: loans.id });
+    // From no state to active: a loan brought in (docs/domain/import.md), which the history
+    // says in the reader's language; the reason keeps which import, for the treasurer.
     await tx.insert(loanTransitions).values(
-      rows.map((r) => ({
+      rows.map((r, i) => ({
         loanId: r.id,
         fromState: null,
         toState: 'active' as const,
         actorId: by.actorId,
         reason: by.reason,
-        at: by.now,
+        at: startOfDubaiDay(batch[i]!.disbursedOn),
       })),
     );
     const installments = batch.flatMap((item, i) =>

@@ -26,6 +26,9 @@ export const MY_LOAN_TRANSITIONS_TEXTS: Record<string, string> = {
   written_off: /*i18n*/ 'loans.myLoan.transitions.written_off',
 };
 
+/** A loan the association brought in from its own books: active from no state. */
+export const MY_LOAN_BROUGHT_IN = /*i18n*/ 'loans.myLoan.broughtIn';
+
 export const MY_LOAN_BY_TEXTS: Record<string, string> = {
   member: /*i18n*/ 'loans.myLoan.by.member',
   admin: /*i18n*/ 'loans.myLoan.by.admin',

@@ -1,6 +1,6 @@
 import { useTexts } from '../../../lib/i18n.tsx';
 import { LoanHistory as History } from '../../../components/loan-history.tsx';
-import { MY_LOAN_BY_TEXTS, MY_LOAN_TRANSITIONS_TEXTS } from '../texts.ts';
+import { MY_LOAN_BROUGHT_IN, MY_LOAN_BY_TEXTS, MY_LOAN_TRANSITIONS_TEXTS } from '../texts.ts';
 import type { Loan } from '../../../api/get-my-loans.ts';
 import { formatDate } from '../../../lib/dates.ts';
 
@@ -10,13 +10,21 @@ export function LoanHistory({ transitions }: { transitions: Loan['transitions'] 
   return (
     <History
       title={i18n._('loans.myLoan.history')}
-      steps={transitions.map((step, index) => ({
-        key: `${step.to}-${index}`,
-        what: i18n._(MY_LOAN_TRANSITIONS_TEXTS[step.to]!),
-        who: i18n._(MY_LOAN_BY_TEXTS[step.by]!),
-        when: <time dateTime={step.at}>{formatDate(step.at)}</time>,
-        reason: step.reason ? i18n._('loans.myLoan.reason', { reason: step.reason }) : undefined,
-      }))}
+      steps={transitions.map((step, index) => {
+        // Active from no state: a loan the association brought in from its own books, whose
+        // reason (which import) is the treasurer's, in English.
+        const broughtIn = step.from === null && step.to === 'active';
+        return {
+          key: `${step.to}-${index}`,
+          what: i18n._(broughtIn ? MY_LOAN_BROUGHT_IN : MY_LOAN_TRANSITIONS_TEXTS[step.to]!),
+          who: i18n._(MY_LOAN_BY_TEXTS[step.by]!),
+          when: <time dateTime={step.at}>{formatDate(step.at)}</time>,
+          reason:
+            step.reason && !broughtIn
+              ? i18n._('loans.myLoan.reason', { reason: step.reason })
+              : undefined,
+        };
+      })}
     />
   );
 }
