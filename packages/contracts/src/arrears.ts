@@ -54,7 +54,7 @@ export const arrearsReport = z
     }),
     par30_trend: z.array(z.object({ month: z.string(), par30: z.number() })).meta({
       description:
-        "PAR30 at each of the last 12 months' end, oldest first; this month as of today.",
+        "PAR30 at each of the last 12 months' end, oldest first; this month as of today. Months that ended before the association's books began in Jamiya (its first entry, an import's opening) are left out.",
     }),
     dues: z.object({
       buckets: z

@@ -11,6 +11,7 @@ import {
   periodOf,
 } from '../../lib/calendar.ts';
 import { aed } from '../../lib/i18n.ts';
+import { booksBeganOn } from '../ledger/public.ts';
 import { overdueByMember, portfolioAtRisk } from '../loans/public.ts';
 import { lastNoticeAt } from '../notifications/public.ts';
 import { duesBehind } from '../payments/public.ts';
@@ -27,10 +28,15 @@ const percent = (part: Fils, whole: Fils) =>
 export async function arrearsReport(db: DbOrTx, today: string): Promise<ArrearsReport> {
   const now = await portfolioAtRisk(db, today);
   const thisMonth = periodOf(today);
+  // Not the months before the books came into Jamiya: when an imported loan was repaid before
+  // then is not known, so their risk would read 0 % where no one can tell (issue 50).
+  const began = (await booksBeganOn(db)) ?? today;
   const trend = [];
   for (let back = 11; back >= 0; back--) {
     const month = addMonthsToPeriod(thisMonth, -back);
-    const at = back === 0 ? now : await portfolioAtRisk(db, `${month}-${daysInPeriod(month)}`);
+    const lastDay = `${month}-${daysInPeriod(month)}`;
+    if (back > 0 && lastDay < began) continue;
+    const at = back === 0 ? now : await portfolioAtRisk(db, lastDay);
     trend.push({ month, par30: percent(at.atRisk30Fils, at.outstandingFils) });
   }
 

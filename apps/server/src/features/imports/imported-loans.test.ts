@@ -4,7 +4,7 @@ import { loanInstallments, loans, loanTransitions } from '../../db/schema/loans.
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { loanAtCutOver } from '../loans/public.ts';
-import { expectBooksBalance, login, makeUser, useTestApp } from '../../../test/harness.ts';
+import { bearer, expectBooksBalance, login, makeUser, useTestApp } from '../../../test/harness.ts';
 import { sendSheet, sheetCsv, sheetMember, sheetMonthsAgo } from '../../../test/import-sheet.ts';
 
 // Issue 50, point 6: a loan of 1,400 over 6 months is 1,498 with its 7 %, 249.67 a month and
@@ -101,5 +101,14 @@ describe('a loan brought in, repaid as a spreadsheet computes it', () => {
       .where(eq(loanTransitions.loanId, loan!.id));
     expect(step).toMatchObject({ fromState: null, toState: 'active' });
     expect(localDate(step!.at)).toBe(paidOutOn);
+
+    // The PAR30 trend starts with the books, at the cut-over (the 15th of last month): before
+    // it, when the loan was repaid is not known.
+    const arrears = await t.app.inject({ url: '/api/admin/arrears', headers: bearer(token) });
+    expect(arrears.statusCode, arrears.body).toBe(200);
+    expect(arrears.json().par30_trend.map((m: { month: string }) => m.month)).toEqual([
+      sheetMonthsAgo(1),
+      sheetMonthsAgo(0),
+    ]);
   });
 });

@@ -4,6 +4,7 @@ export { ledgerAdminRoutes } from './admin-routes.ts';
 export { chartRoutes } from './chart-routes.ts';
 export { accountNameIn, type AccountNames, type AccountRef } from './accounts.ts';
 export { accountNames, isBookable } from './chart.ts';
+export { booksBeganOn } from './began.ts';
 export { usableAccount, type Usable } from './usable.ts';
 export {
   accountBalanceFils,
