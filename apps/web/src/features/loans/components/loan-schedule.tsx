@@ -14,6 +14,10 @@ const STATUS_CLASS: Record<Loan['installments'][number]['status'], string> = {
   overdue: 'bg-red-100 text-red-900',
 };
 
+// Below 380 px (a 320 px phone) the state goes under the due date: five columns do not fit.
+const WIDE_ONLY = 'hidden min-[380px]:table-cell';
+const NARROW_ONLY = 'mt-1 min-[380px]:hidden';
+
 /**
  * The installments as a table. On a narrow phone its dates and states wrap to fit; where a
  * language's words are still too long for the screen (Malayalam at 320 px), the table scrolls
@@ -59,31 +63,42 @@ export function LoanSchedule({ installments }: { installments: Loan['installment
                   <th scope="col" className={`${cell} text-end font-medium`}>
                     {i18n._('loans.myLoan.columns.paid')}
                   </th>
-                  <th scope="col" className={`${cell} pe-4 text-start font-medium sm:pe-0`}>
+                  <th
+                    scope="col"
+                    className={`${cell} ${WIDE_ONLY} pe-4 text-start font-medium sm:pe-0`}
+                  >
                     {i18n._('loans.myLoan.columns.status')}
                   </th>
                 </tr>
               </thead>
               <tbody>
-                {installments.map((row) => (
-                  <tr key={row.number} className="border-b border-slate-100 last:border-0">
-                    <td className={`${cell} ps-4 tabular-nums sm:ps-0`}>{row.number}</td>
-                    <td className={`${cell} min-w-16`}>{formatDate(row.due_date)}</td>
-                    <td className={`${cell} text-end tabular-nums`}>
-                      {aed(row.amount, { currency: false })}
-                    </td>
-                    <td className={`${cell} text-end tabular-nums`}>
-                      {aed(row.paid, { currency: false })}
-                    </td>
-                    <td className={`${cell} pe-4 sm:pe-0`}>
-                      <span
-                        className={`inline-block rounded-xl px-1.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[row.status]}`}
-                      >
-                        {i18n._(MY_LOAN_INSTALLMENT_STATES_TEXTS[row.status]!)}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
+                {installments.map((row) => {
+                  const status = (
+                    <span
+                      data-state={row.status}
+                      className={`inline-block rounded-xl px-1.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[row.status]}`}
+                    >
+                      {i18n._(MY_LOAN_INSTALLMENT_STATES_TEXTS[row.status]!)}
+                    </span>
+                  );
+                  return (
+                    <tr key={row.number} className="border-b border-slate-100 last:border-0">
+                      <td className={`${cell} ps-4 tabular-nums sm:ps-0`}>{row.number}</td>
+                      <td className={`${cell} min-w-16`}>
+                        {formatDate(row.due_date)}
+                        {/* Under its date where the screen has no room for a column of its own. */}
+                        <span className={`block ${NARROW_ONLY}`}>{status}</span>
+                      </td>
+                      <td className={`${cell} text-end tabular-nums`}>
+                        {aed(row.amount, { currency: false })}
+                      </td>
+                      <td className={`${cell} text-end tabular-nums`}>
+                        {aed(row.paid, { currency: false })}
+                      </td>
+                      <td className={`${cell} ${WIDE_ONLY} pe-4 sm:pe-0`}>{status}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

@@ -82,10 +82,10 @@ export function MyProfilePage() {
           <Row label={i18n._('profile.fields.payday')}>
             {/* On its own: the profile editor asks for a wallet, which a payday does not need. */}
             <span className="inline-flex flex-wrap items-baseline gap-x-3 sm:justify-end">
-              {paydayText(i18n, user.payday, dueDay)}
+              <span>{paydayText(i18n, user.payday, dueDay)}</span>
               <Button
                 variant="ghost"
-                className="px-2 underline"
+                className="-mx-2 px-2 underline"
                 onClick={() => setOpenModal('payday')}
               >
                 {i18n._('profile.payday.open')}
