@@ -57,8 +57,9 @@ import { ownBooksScenario } from './money-model/own-books/walk.ts';
 // Late fines (docs/domain/dues.md, Payday and fines): the dues job runs, today or as if 50 days
 // had passed, and fines once each month of the 5 before its day, that day's and the next still
 // unpaid on the 16th (due day 1, 15 days of grace), unless a receipt for it sent before that day
-// awaits review. A payment pays the month's due first and its fine with the rest; an admin waives
-// what is unpaid of a fine (maker-checker). After every step each month was fined at most once,
+// awaits review; one member joined mid-month, after its due day, and that month is owed but
+// never fined (issue 50). A payment pays the month's due first and its fine with the rest; an
+// admin waives what is unpaid of a fine (maker-checker). After every step each month was fined at most once,
 // with one entry, each member's fines account is what they owe, and their months and due balance
 // include the fines.
 //
@@ -98,6 +99,7 @@ export interface FineRule {
   fineFils: Fils;
   finePercent: number | null;
 }
+const pad2 = (n: number) => String(n).padStart(2, '0');
 /** The day a month (YYYY-MM) still unpaid is fined: grace days after its due day. */
 const fineDayOf = (period: string) => `${period}-${String(DUE_DAY + GRACE_DAYS).padStart(2, '0')}`;
 /** A Dubai day as YYYY-MM-DD (the association's days are Dubai's). */
@@ -147,6 +149,8 @@ export interface MemberModel {
   savingsFils: Fils;
   /** The month they joined (YYYY-MM): dues are owed from it. */
   joined: string;
+  /** The day they joined (YYYY-MM-DD): no month is fined for a due day before it (issue 50). */
+  joinedOn: string;
   months: Map<string, MonthModel>;
   loans: LoanModel[];
   /** Their latest request to leave, or null. */
@@ -679,8 +683,12 @@ async function verify(model: Model, real: Real): Promise<void> {
         remainingFils: remaining,
         fineFils: month.fineFils - month.waivedFils,
         waivedFils: month.waivedFils,
-        // The day it will be fined, until it is fined or paid.
-        fineOn: remaining === 0 || month.fineFils > 0 ? null : fineDayOf(r.period),
+        // The day it will be fined, until it is fined or paid; never when it fell due before
+        // they joined.
+        fineOn:
+          remaining === 0 || month.fineFils > 0 || `${r.period}-${pad2(DUE_DAY)}` < m.joinedOn
+            ? null
+            : fineDayOf(r.period),
       });
     }
     await verifyGuarantor(model, real, j);
@@ -937,11 +945,13 @@ const submitDuesStep = ({ i, monthsAgo, amount }: ArgsOf<typeof submitDuesArgs>)
       // Once the membership ended the account is read-only (403).
       const expected = hasLeft(m)
         ? 403
-        : month.pendingSince !== null || remaining <= 0
-          ? 409
-          : amountFils > remaining
-            ? 422
-            : 200;
+        : period < m.joined
+          ? 422 // no due before the month they joined
+          : month.pendingSince !== null || remaining <= 0
+            ? 409
+            : amountFils > remaining
+              ? 422
+              : 200;
       const res = await call(
         model,
         real,
@@ -1784,6 +1794,8 @@ const duesJobStep = (later: number): Step =>
           const day = fineDayOf(period);
           const sentInTime = month.pendingSince !== null && month.pendingSince < day;
           if (period < m.joined || month.fineFils > 0 || month.paidFils >= DUE) continue;
+          // Its due day came before they joined: the month is owed, never fined.
+          if (`${period}-${pad2(DUE_DAY)}` < m.joinedOn) continue;
           // Asked to leave: no month after the one they leave in.
           if (period > (leavingPeriodOf(m) ?? period)) continue;
           if (day > today || day < FINES_SINCE || sentInTime) continue;
@@ -2361,13 +2373,16 @@ describe('the money model: random member and treasurer calls keep the books righ
         ];
         const members: MemberModel[] = [];
         for (let i = 0; i < MEMBERS; i++) {
-          // In Jamiya since the day they joined: every month since may be fined.
+          // In Jamiya since the day they joined: every month since may be fined. The last joined
+          // mid-month, after its due day, three months ago: that month is owed, not fined.
+          const joinedOn = i === MEMBERS - 1 ? `${periodAgo(3)}-20` : `${periodAgo(12)}-01`;
           const user = await makeUser(t.db, {
-            joinedOn: `${periodAgo(12)}-01`,
-            createdAt: new Date(`${periodAgo(12)}-01T00:00:00+04:00`),
+            joinedOn,
+            createdAt: new Date(`${joinedOn}T00:00:00+04:00`),
           });
           members.push({
-            joined: periodAgo(12),
+            joined: joinedOn.slice(0, 7),
+            joinedOn,
             userId: user.id,
             memberId: user.uniqueId,
             email: user.email,
@@ -2407,7 +2422,9 @@ describe('the money model: random member and treasurer calls keep the books righ
         };
         const real = { t, adminTokens };
         for (const [i, months] of savedMonths.entries())
-          for (let n = 0; n < months; n++) await paidMonth(model, real, i, periodAgo(11 - n));
+          for (let n = 0; n < months; n++)
+            if (periodAgo(11 - n) >= members[i]!.joined)
+              await paidMonth(model, real, i, periodAgo(11 - n));
         return { model, real };
       };
       try {
