@@ -250,9 +250,9 @@ export const settingsUpdateRequest = z
       .meta({ description: 'What leaving pays besides the savings; left as it is when missing.' }),
     books_rules: z
       .strictObject({
-        one_admin_bank_fee: aedInput.refine((fils) => fils <= 1_000_000, {
-          message: /*i18n*/ 'At most AED 10,000.',
-        }),
+        one_admin_bank_fee: aedInput
+          .refine((fils) => fils >= 0, { message: /*i18n*/ 'Enter AED 0 or more.' })
+          .refine((fils) => fils <= 1_000_000, { message: /*i18n*/ 'At most AED 10,000.' }),
       })
       .optional()
       .meta({ description: 'What one admin may book alone; left as it is when missing.' }),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   adminSettings,
   settingsProposedResponse,
@@ -110,6 +110,9 @@ export const settingsAdminRoutes =
         const now = new Date();
         const body = request.body;
         const { row, proposed } = await db.transaction(async (tx) => {
+          // Locked before it is read: a save beside a confirmation must not write back the
+          // payment instructions it read before the confirmation changed them.
+          await tx.execute(sql`select 1 from settings where id = 1 for update`);
           const before = await getSettings(tx);
           const translations = translationsAsked(body, before);
           const asked = moneyPathsAsked(body, before);

@@ -90,6 +90,17 @@ describe('PUT /api/admin/settings, with two active admins', () => {
     expect(done.json().settings.books_rules.one_admin_bank_fee).toBe(9999);
   });
 
+  it('refuses a negative one-admin bank fee with 422, not 500', async () => {
+    const a = await admin('Admin E');
+    const res = await put(a.token, {
+      ...(await current(a.token)),
+      books_rules: { one_admin_bank_fee: -5 },
+    });
+    expect(expectError(res, 422).errors?.['books_rules.one_admin_bank_fee']).toEqual([
+      'Enter AED 0 or more.',
+    ]);
+  });
+
   it('saves at once what changes none of them', async () => {
     const a = await admin('Admin C');
     await admin('Admin D');

@@ -137,6 +137,8 @@ describe('the bank statements page', () => {
       'POST /api/admin/bank-statements/columns': () => ({
         body: columnsBody({
           sample: [['03/11/2026', '03/11/2026', 'X', '', '', '200.00', '12,200.00']],
+          // The file's one date proves no order.
+          date_orders: {},
           remembered: {
             bank: 'Emirates NBD',
             mapping: { date: 'Value Date', amount: 'Credit', description: 'Description' },

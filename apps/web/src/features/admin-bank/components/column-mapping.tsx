@@ -4,7 +4,7 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { isolated } from '../../../lib/bidi.ts';
-import { needsDateOrder, type MappingRole } from '../lib/csv-mapping.ts';
+import { isoDates, type MappingRole } from '../lib/csv-mapping.ts';
 import type { StatementFormInput, StatementFormValues } from '../lib/statement-form-schema.ts';
 import { DATE_ORDER_TEXTS, ROLE_TEXTS } from '../texts.ts';
 
@@ -77,7 +77,7 @@ export function ColumnMapping({ form, columns }: { form: StatementForm; columns:
           label={i18n._('admin-bank.mapping.dateOrder')}
           error={errors.date_order?.message}
           hint={
-            !needsDateOrder(columns, date)
+            isoDates(columns, date)
               ? i18n._('admin-bank.mapping.dateOrderIso')
               : example
                 ? i18n._('admin-bank.mapping.dateExample', { example: isolated(example) })

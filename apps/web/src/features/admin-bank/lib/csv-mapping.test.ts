@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { columnsBody } from '../testing/fixtures.ts';
-import { dateOrderOf, decimalMarkOf, mappingOf, startingFields } from './csv-mapping.ts';
+import {
+  dateOrderOf,
+  decimalMarkOf,
+  mappingOf,
+  needsDateOrder,
+  startingFields,
+} from './csv-mapping.ts';
 
 describe('how the dates are written', () => {
   it.each([
@@ -71,6 +77,16 @@ describe('the mapping', () => {
     expect(startingFields(columnsBody({ sample: early, date_orders: {} }))).toMatchObject({
       date_order: '',
     });
+    // Nor asked for a column the file proves, chosen by hand or remembered without its order.
+    const proven = columnsBody({ sample: early, date_orders: { 'Value Date': 'dmy' } });
+    expect(needsDateOrder(proven, 'Value Date')).toBe(false);
+    expect(needsDateOrder(proven, 'Transaction Date')).toBe(true);
+    expect(
+      startingFields({
+        ...proven,
+        remembered: { bank: 'ENBD', mapping: { date: 'Value Date', amount: 'Credit' } },
+      }),
+    ).toMatchObject({ date: 'Value Date', date_order: 'dmy' });
   });
 
   it('sends only the columns chosen, of the amount mode chosen', () => {

@@ -119,10 +119,9 @@ export function startingFields(columns: CsvColumns): MappingFields {
     columnValues(columns, c),
   );
   // The sample's 5 rows may not show the order (05/01 to 12/01); the server read the whole file.
-  const order = remembered
-    ? remembered.date_order
-    : (dateOrderOf(columnValues(columns, chosen.date)).order ??
-      (chosen.date ? columns.date_orders[chosen.date] : undefined));
+  const order =
+    (remembered ? remembered.date_order : dateOrderOf(columnValues(columns, chosen.date)).order) ??
+    provenOrder(columns, chosen.date);
   return {
     date: chosen.date ?? '',
     date_order: order ?? '',
@@ -137,9 +136,22 @@ export function startingFields(columns: CsvColumns): MappingFields {
   };
 }
 
-/** Whether the dates of the chosen column need their order said. */
+/** The order of day and month the whole file proves in a column (the server read it all). */
+const provenOrder = (columns: CsvColumns, column: string | undefined) =>
+  column !== undefined && Object.hasOwn(columns.date_orders, column)
+    ? columns.date_orders[column]
+    : undefined;
+
+/** Whether every date of the column is YYYY-MM-DD, which the server reads without an order. */
+export const isoDates = (columns: CsvColumns, dateColumn: string) =>
+  !dateOrderOf(columnValues(columns, dateColumn || undefined)).needed;
+
+/**
+ * Whether the dates of the chosen column need their order said: not when they are YYYY-MM-DD,
+ * nor when the whole file proves it (the server then reads them in that order).
+ */
 export const needsDateOrder = (columns: CsvColumns, dateColumn: string) =>
-  dateOrderOf(columnValues(columns, dateColumn || undefined)).needed;
+  !isoDates(columns, dateColumn) && provenOrder(columns, dateColumn) === undefined;
 
 /** The mapping the server reads: the columns chosen, none of the other amount mode's. */
 export function mappingOf(fields: MappingFields): CsvMappingInput {

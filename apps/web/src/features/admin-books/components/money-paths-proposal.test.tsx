@@ -43,14 +43,20 @@ function setup(profile: ReturnType<typeof adminProfileBody>, proposals: unknown[
 describe('new payment instructions waiting for a second admin', () => {
   it('shows the second admin what changes, and Confirm saves the form with it', async () => {
     const { requests, user } = setup(chairProfileBody(), [moneyPaths]);
-    const panel = within(await screen.findByRole('region', { name: 'Proposed: waiting for a second admin' }));
+    const panel = within(
+      await screen.findByRole('region', { name: 'Proposed: waiting for a second admin' }),
+    );
     expect(panel.getByText(/Proposed by Fatima Al Mansoori/)).toBeInTheDocument();
     expect(panel.getByText('Payment instructions (English)')).toBeInTheDocument();
     expect(panel.getByText(/IBAN: AE11 0330/)).toBeInTheDocument();
     expect(panel.getByText('مصرف المشرق')).toBeInTheDocument();
+    // An edit this admin has not saved is not sent with the confirmation, and stays.
+    await user.clear(screen.getByLabelText('Association name'));
+    await user.type(screen.getByLabelText('Association name'), 'Not saved yet');
     await user.click(panel.getByRole('button', { name: 'Confirm and save' }));
     await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
     const body = requests.find((r) => r.method === 'PUT')!.body as {
+      association_name: string;
       payment_instructions: string;
       translations: { ar: { payment_instructions: string } };
       books_rules: { one_admin_bank_fee: number };
@@ -58,11 +64,16 @@ describe('new payment instructions waiting for a second admin', () => {
     expect(body.payment_instructions).toBe(NEW);
     expect(body.translations.ar.payment_instructions).toBe('مصرف المشرق');
     expect(body.books_rules.one_admin_bank_fee).toBe(100);
+    expect(body).toMatchObject({ association_name: 'Jamiya Al Qusais' });
+    expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Association name')).toHaveValue('Not saved yet');
   });
 
   it('offers the proposer no Confirm, only Withdraw', async () => {
     setup(adminProfileBody(), [moneyPaths]);
-    const panel = within(await screen.findByRole('region', { name: 'Proposed: waiting for a second admin' }));
+    const panel = within(
+      await screen.findByRole('region', { name: 'Proposed: waiting for a second admin' }),
+    );
     expect(panel.queryByRole('button', { name: 'Confirm and save' })).toBeNull();
     expect(panel.getByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
   });
@@ -70,6 +81,8 @@ describe('new payment instructions waiting for a second admin', () => {
   it('says nothing when none waits', async () => {
     setup(chairProfileBody(), []);
     expect(await screen.findByLabelText('Association name')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Proposed: waiting for a second admin' })).toBeNull();
+    expect(
+      screen.queryByRole('region', { name: 'Proposed: waiting for a second admin' }),
+    ).toBeNull();
   });
 });

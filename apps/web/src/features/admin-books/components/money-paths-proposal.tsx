@@ -1,11 +1,16 @@
 // A change of where members send their money, waiting for a second admin (issue 50): what it
-// changes, and the second admin's Confirm, which saves the form with it.
+// changes, and the second admin's Confirm, which saves the settings as they stand with it.
+import { useQueryClient } from '@tanstack/react-query';
 import { LANGUAGE_NAMES, TRANSLATED_LANGUAGES } from '@jamiya/contracts/languages';
 import type { AdminSettings } from '@jamiya/contracts/settings';
 import { useMyId, useProposals, type FundProposal } from '../../../api/proposals.ts';
 import { ProposalPanel } from '../../../components/proposal-panel.tsx';
 import { aed } from '../../../lib/format.ts';
 import { useTexts } from '../../../lib/i18n.tsx';
+import { toastError, toastSuccess } from '../../../lib/messages.ts';
+import { getAdminSettingsQueryOptions } from '../api/get-settings.ts';
+import { useUpdateSettings } from '../api/update-settings.ts';
+import { bodyOf } from '../lib/settings-form.ts';
 
 /** The money paths a proposal asks for, as the server keeps them (settings/money-paths.ts). */
 export interface ProposedPaths {
@@ -25,15 +30,44 @@ export function proposedPathsOf(p: FundProposal): ProposedPaths | null {
   };
 }
 
+/** The settings as they stand, with the proposal's money paths. */
+function withPaths(settings: AdminSettings, paths: ProposedPaths) {
+  const body = bodyOf(settings);
+  const translations = { ...body.translations };
+  for (const l of TRANSLATED_LANGUAGES)
+    translations[l] = { ...translations[l], payment_instructions: paths.translated[l] ?? '' };
+  return {
+    ...body,
+    payment_instructions: paths.instructions,
+    translations,
+    books_rules: { one_admin_bank_fee: paths.oneAdminBankFee },
+  };
+}
+
 export function MoneyPathsProposal({
   settings,
-  onConfirm,
+  onConfirmed,
 }: {
   settings: AdminSettings;
-  onConfirm: (paths: ProposedPaths) => void;
+  /** After the confirmation, with the settings as they now stand. */
+  onConfirmed: (settings: AdminSettings) => void;
 }) {
   const i18n = useTexts();
   const me = useMyId();
+  const queryClient = useQueryClient();
+  const update = useUpdateSettings();
+  // The settings as they are now, not as this page's form has them (another admin may have
+  // saved since it opened, and this one may have edits not saved): only the proposal changes.
+  const confirm = async (paths: ProposedPaths) => {
+    try {
+      const now = await queryClient.fetchQuery({ ...getAdminSettingsQueryOptions(), staleTime: 0 });
+      const res = await update.mutateAsync(withPaths(now, paths));
+      toastSuccess(res.message);
+      onConfirmed(res.settings);
+    } catch (error) {
+      toastError(error);
+    }
+  };
   const proposal = useProposals().data?.items.find((p) => p.action === 'settings.money_paths');
   const paths = proposal && proposedPathsOf(proposal);
   if (!proposal || !paths) return null;
@@ -50,7 +84,7 @@ export function MoneyPathsProposal({
       proposal={proposal}
       isMine={proposal.proposed_by.id === me}
       confirmLabel={i18n._('admin-books.settings.moneyPaths.confirm')}
-      onConfirm={() => onConfirm(paths)}
+      onConfirm={() => void confirm(paths)}
     >
       <dl className="flex flex-col gap-2">
         {paths.instructions !== settings.payment_instructions && (

@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { SETTINGS_RECHARGE_TEXTS } from '../texts.ts';
 import type { AdminSettings } from '@jamiya/contracts/settings';
-import { TRANSLATED_LANGUAGES } from '@jamiya/contracts/languages';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
@@ -33,7 +32,7 @@ import { LoanPolicySection } from './loan-policy-section.tsx';
 import { DuesRulesSection, ExitRulesSection, LoanRulesSection } from './rules-section.tsx';
 import { BooksRulesSection } from './books-rules-section.tsx';
 import { TextsInLanguages } from './texts-in-languages.tsx';
-import { MoneyPathsProposal, type ProposedPaths } from './money-paths-proposal.tsx';
+import { MoneyPathsProposal } from './money-paths-proposal.tsx';
 
 /**
  * /admin/settings: the association's name, the monthly due, the loan policy, who may borrow,
@@ -98,16 +97,6 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
     }
   });
 
-  // The second admin's Confirm: the form saved with the proposal's instructions and limit.
-  const confirmPaths = (paths: ProposedPaths) => {
-    const options = { shouldDirty: true } as const;
-    form.setValue('payment_instructions', paths.instructions, options);
-    for (const l of TRANSLATED_LANGUAGES)
-      form.setValue(`translations.${l}.payment_instructions`, paths.translated[l] ?? '', options);
-    form.setValue('books_rules.one_admin_bank_fee', String(paths.oneAdminBankFee), options);
-    void onSubmit();
-  };
-
   const rechargeAmount = (name: 'minimum' | 'maximum') => (
     <SettingLine
       form={form}
@@ -120,7 +109,11 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <MoneyPathsProposal settings={settings} onConfirm={confirmPaths} />
+      <MoneyPathsProposal
+        settings={settings}
+        // What this admin typed and did not save stays in the form.
+        onConfirmed={(saved) => form.reset(toFormInput(saved), { keepDirtyValues: true })}
+      />
       <SettingsSection id="settings-association" title={i18n._('admin-books.settings.association')}>
         <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <SettingLine

@@ -64,6 +64,13 @@ export function toFormInput(settings: AdminSettings): SettingsFormInput {
   };
 }
 
+/** The settings as they stand, as the body that saves them again (amounts in AED as read). */
+export function bodyOf(settings: AdminSettings): SettingsBody {
+  const { updated_at: _, currency: __, ...rest } = settings;
+  const { interest_rate_percent: ___, ...policy } = rest.loan_policy;
+  return { ...rest, loan_policy: policy };
+}
+
 /** The checked values (amounts in fils) as the JSON the API takes (amounts in AED). */
 export function toRequestBody(values: SettingsFormValues): SettingsBody {
   const p = values.loan_policy;

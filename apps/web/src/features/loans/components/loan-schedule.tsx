@@ -17,6 +17,8 @@ const STATUS_CLASS: Record<Loan['installments'][number]['status'], string> = {
 // Below 380 px (a 320 px phone) the state goes under the due date: five columns do not fit.
 const WIDE_ONLY = 'hidden min-[380px]:table-cell';
 const NARROW_ONLY = 'mt-1 min-[380px]:hidden';
+// The last column then: kept off the card's edge, as the state's column is when it shows.
+const LAST_WHEN_NARROW = 'pe-4 min-[380px]:pe-1 sm:pe-2';
 
 /**
  * The installments as a table. On a narrow phone its dates and states wrap to fit; where a
@@ -60,7 +62,7 @@ export function LoanSchedule({ installments }: { installments: Loan['installment
                   <th scope="col" className={`${cell} text-end font-medium`}>
                     {i18n._('loans.myLoan.columns.amount')}
                   </th>
-                  <th scope="col" className={`${cell} text-end font-medium`}>
+                  <th scope="col" className={`${cell} ${LAST_WHEN_NARROW} text-end font-medium`}>
                     {i18n._('loans.myLoan.columns.paid')}
                   </th>
                   <th
@@ -92,7 +94,7 @@ export function LoanSchedule({ installments }: { installments: Loan['installment
                       <td className={`${cell} text-end tabular-nums`}>
                         {aed(row.amount, { currency: false })}
                       </td>
-                      <td className={`${cell} text-end tabular-nums`}>
+                      <td className={`${cell} ${LAST_WHEN_NARROW} text-end tabular-nums`}>
                         {aed(row.paid, { currency: false })}
                       </td>
                       <td className={`${cell} ${WIDE_ONLY} pe-4 sm:pe-0`}>{status}</td>

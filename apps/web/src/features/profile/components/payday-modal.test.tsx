@@ -77,7 +77,10 @@ describe('the payday, on its own', () => {
       }),
     });
     await user.click(dialog.getByRole('button', { name: 'Save payday' }));
-    expect(await dialog.findByRole('alert')).toHaveTextContent('Check the highlighted fields.');
+    expect(
+      await dialog.findAllByText('Payday must be a day of the month, 1 to 31.'),
+    ).not.toHaveLength(0);
+    expect(dialog.getByLabelText('Payday')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog', { name: 'Your payday' })).toBeInTheDocument();
   });
 

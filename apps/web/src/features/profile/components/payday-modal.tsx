@@ -53,15 +53,19 @@ function PaydayForm({
   const save = useSavePayday();
   const [day, setDay] = useState(payday?.toString() ?? '');
   const [failure, setFailure] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | undefined>();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
+    setFieldError(undefined);
     try {
       const res = await save.mutateAsync(day === '' ? null : Number(day));
       toastSuccess(res.message);
       onDone();
     } catch (error) {
+      const onDay = error instanceof ApiError ? error.errors.payday?.[0] : undefined;
+      setFieldError(onDay ? translateMessage(onDay) : undefined);
       setFailure(
         error instanceof ApiError && error.status > 0
           ? translateMessage(error.message)
@@ -74,7 +78,11 @@ function PaydayForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <FormProblem message={failure} />
-      <Field label={i18n._('profile.fields.payday')} hint={i18n._('profile.payday.hint')}>
+      <Field
+        label={i18n._('profile.fields.payday')}
+        hint={i18n._('profile.payday.hint')}
+        error={fieldError}
+      >
         {(a) => (
           <select
             {...a}
