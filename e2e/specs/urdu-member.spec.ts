@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { jpegReceipt } from '../support/figures.ts';
-import { DEMO_ADMIN } from '../support/members.ts';
+import { DEMO_ADMIN, DEMO_CHAIR } from '../support/members.ts';
 import { PHONE, apiAs, expect, signIn, test } from '../support/fixtures.ts';
 
 // Issue 34, tried as a new member would: a phone set to Urdu applies to join, the invitation
@@ -110,15 +110,20 @@ test('a visitor applies in Urdu, is invited in Urdu, and pays with the Urdu inst
   };
   const { updated_at: _u, currency: _c, ...editable } = settings;
   const { interest_rate_percent: _r, ...policy } = settings.loan_policy;
-  await apiAs(admin, '/api/admin/settings', {
-    method: 'PUT',
-    data: {
-      ...editable,
-      loan_policy: policy,
-      translations: {
-        ...settings.translations,
-        ur: { ...settings.translations.ur, payment_instructions: URDU_INSTRUCTIONS },
-      },
+  // Where members send money is two admins' (issue 50): the treasurer proposes, the chair
+  // confirms by repeating it.
+  const chair = await browser.newPage({ locale: 'en' });
+  await signIn(chair, DEMO_CHAIR);
+  const byTwo = async (data: unknown) => {
+    for (const who of [admin, chair])
+      await apiAs(who, '/api/admin/settings', { method: 'PUT', data });
+  };
+  await byTwo({
+    ...editable,
+    loan_policy: policy,
+    translations: {
+      ...settings.translations,
+      ur: { ...settings.translations.ur, payment_instructions: URDU_INSTRUCTIONS },
     },
   });
 
@@ -169,10 +174,8 @@ test('a visitor applies in Urdu, is invited in Urdu, and pays with the Urdu inst
     await expectAmountsLeftToRight(page);
   } finally {
     // The other specs read the demo's settings as they were.
-    await apiAs(admin, '/api/admin/settings', {
-      method: 'PUT',
-      data: { ...editable, loan_policy: policy },
-    });
+    await byTwo({ ...editable, loan_policy: policy });
     await admin.close();
+    await chair.close();
   }
 });

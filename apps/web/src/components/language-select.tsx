@@ -4,7 +4,8 @@ import { chooseLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../lib
 /**
  * The language menu: each language named in its own script. The choice shows at once, is kept
  * on this device (and in a cookie, for the server's next first byte), and `onChosen` keeps it
- * elsewhere too (a member's profile).
+ * elsewhere too (a member's profile). Below 360 px its globe and margins are smaller, so that
+ * the longest name, "മലയാളം", shows whole beside the public header's Join (issue 50).
  */
 export function LanguageSelect({
   className = '',
@@ -19,7 +20,7 @@ export function LanguageSelect({
       <svg
         viewBox="0 0 24 24"
         aria-hidden
-        className="pointer-events-none absolute start-2 size-5"
+        className="pointer-events-none absolute start-2 size-4 min-[360px]:size-5"
         fill="none"
         stroke="currentColor"
         strokeWidth={1.8}
@@ -35,7 +36,7 @@ export function LanguageSelect({
           void chooseLanguage(language);
           onChosen?.(language);
         }}
-        className="min-h-11 cursor-pointer appearance-none rounded-lg border border-slate-300 bg-white py-1 ps-9 pe-3 font-medium hover:border-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
+        className="min-h-11 cursor-pointer appearance-none rounded-lg border border-slate-300 bg-white py-1 ps-7 pe-2 font-medium min-[360px]:ps-9 min-[360px]:pe-3 hover:border-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>

@@ -7,7 +7,7 @@ import { textsIn } from '../../lib/i18n.ts';
 import { describeMovement } from '../ledger/public.ts';
 import { KIND_NAMES, type StatementSubject } from './statement-view.ts';
 import { bytesOf, isolate, pageFrame, textWriter, type Align } from '../../lib/pdf/pdf-text.ts';
-import { MUTED, INK, PAGE, tableWriter, type Cell } from '../../lib/pdf/pdf-table.ts';
+import { CELL_PAD, MUTED, INK, PAGE, tableWriter, type Cell } from '../../lib/pdf/pdf-table.ts';
 
 export interface StatementDocument extends StatementSubject {
   issuedAt: Date;
@@ -159,11 +159,20 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
   y +=
     write(i18n._('statement.pdf.movements'), 0, y, width, { size: 12, isBold: true, color: INK }) +
     6;
-  // Nine columns in the 515 points of an A4 page between its margins.
+  // Nine columns in the 515 points of an A4 page between its margins. A word of a date is
+  // never broken: the date column is as wide as the widest needs (Malayalam's "സെപ്റ്റംബർ" is
+  // 51 points; issue 50), and the description gives it what it takes.
+  const dateHeader = i18n._('statement.pdf.columns.date');
+  const days = period.lines.map((line) => formatDay(line.occurredAt, language));
+  const dateWidth = Math.max(
+    58,
+    Math.ceil(widestWord([dateHeader], true)) + 2 * CELL_PAD,
+    Math.ceil(widestWord(days, false)) + 2 * CELL_PAD,
+  );
   const columns: Column[] = [
-    { header: i18n._('statement.pdf.columns.date'), width: 58, align: 'start' },
+    { header: dateHeader, width: dateWidth, align: 'start' },
     { header: i18n._('statement.pdf.columns.kind'), width: 56, align: 'start' },
-    { header: i18n._('statement.pdf.columns.memo'), width: 87, align: 'start' },
+    { header: i18n._('statement.pdf.columns.memo'), width: 87 - (dateWidth - 58), align: 'start' },
     { header: i18n._('statement.pdf.columns.savingsChange'), width: 52, align: 'end' },
     { header: i18n._('statement.pdf.columns.loanChange'), width: 52, align: 'end' },
     { header: i18n._('statement.pdf.columns.loanPrincipalChange'), width: 52, align: 'end' },
@@ -216,5 +225,14 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
 
   function headers(of: Column[]): Cell[] {
     return of.map((c) => c.header);
+  }
+
+  /** The width of the widest word of `texts` in the table's text. */
+  function widestWord(texts: string[], isBold: boolean): number {
+    const words = texts.flatMap((text) => text.split(' '));
+    return Math.max(
+      0,
+      ...words.map((word) => writer.widthOfLine(word, { size: TABLE_SIZE, isBold })),
+    );
   }
 }

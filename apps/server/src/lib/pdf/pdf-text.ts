@@ -178,7 +178,12 @@ export function textWriter(doc: PDFKit.PDFDocument, direction: Direction) {
       return line;
     }
 
-    return { text, breakLines, visual };
+    return { text, breakLines, visual, width: () => rangeWidth(0, text.length) };
+  }
+
+  /** How wide `text` is on one line. */
+  function widthOfLine(text: string, style: TextStyle): number {
+    return paragraph(text, style).width();
   }
 
   /** How tall `text` is when wrapped to `width`. */
@@ -240,7 +245,7 @@ export function textWriter(doc: PDFKit.PDFDocument, direction: Direction) {
     }
   }
 
-  return { draw, heightOf, lineHeight, finish };
+  return { draw, heightOf, widthOfLine, lineHeight, finish };
 }
 
 /** The document's bytes, once it has ended: asked for before it is written. */

@@ -19,7 +19,7 @@ export function PublicLayout() {
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         {/* On a phone two rows at most, in every language: the mark, Join and the language,
             then the links on a row of their own (Malayalam's and Arabic's took three). */}
-        <div className="mx-auto grid max-w-6xl grid-cols-[auto_1fr_auto_auto] items-center gap-x-2 px-4 py-2 sm:flex sm:flex-wrap sm:justify-between">
+        <div className="mx-auto grid max-w-6xl grid-cols-[auto_1fr_auto_auto] items-center gap-x-1.5 px-4 py-2 min-[360px]:gap-x-2 sm:flex sm:flex-wrap sm:justify-between">
           <Link
             to="/"
             aria-label="Jamiya"
@@ -50,8 +50,9 @@ export function PublicLayout() {
           >
             {i18n._('layout.nav.join')}
           </Link>
-          {/* At 320 px the menu shows its language's name cut rather than push the row wider. */}
-          <LanguageSelect className="col-start-4 row-start-1 [&_select]:max-w-[7rem] min-[360px]:[&_select]:max-w-none" />
+          {/* At 320 px the menu's name shows whole (issue 50: "മലയാളം" was cut to "മലയാള"): the
+              menu and the gaps are narrower there instead. */}
+          <LanguageSelect className="col-start-4 row-start-1" />
         </div>
       </header>
       {/* At least a screen tall, so the footer stays below the fold while a page loads and when

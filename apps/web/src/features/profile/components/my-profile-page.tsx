@@ -85,7 +85,7 @@ export function MyProfilePage() {
               <span>{paydayText(i18n, user.payday, dueDay)}</span>
               <Button
                 variant="ghost"
-                className="-mx-2 px-2 underline"
+                className="px-0 underline"
                 onClick={() => setOpenModal('payday')}
               >
                 {i18n._('profile.payday.open')}
