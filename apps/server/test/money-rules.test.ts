@@ -261,10 +261,14 @@ describe('where to send the money', () => {
   it('is a setting the treasurer edits and every member reads', async () => {
     const body = editableSettings((await treasurer.api.get('/api/admin/settings')).json());
     const text = 'Emirates NBD, Jamiya Savings\nIBAN AE07 0331 2345 6789 0123 456';
-    const saved = await treasurer.api.put('/api/admin/settings', {
-      ...body,
-      payment_instructions: text,
-    });
+    // Two admins are active: the treasurer proposes, the chair confirms (issue 50, point 13).
+    const asked = { ...body, payment_instructions: text };
+    const proposed = await treasurer.api.put('/api/admin/settings', asked);
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    expect((await t.app.inject({ url: '/api/settings' })).json().payment_instructions).not.toBe(
+      text,
+    );
+    const saved = await chair.api.put('/api/admin/settings', asked);
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await t.app.inject({ url: '/api/settings' })).json().payment_instructions).toBe(text);
     // Left as it is when a client that does not know the field saves the settings.

@@ -16,7 +16,9 @@ export const getSettingsQueryOptions = () =>
     // the charge as the association does once the member area's prefetch has them.
     queryFn: async ({ signal }) => {
       const settings = await api<PublicSettings>(SETTINGS, { signal });
-      setLoanCharge(settings.loan_policy.charge_called);
+      // As useSettings does: only a word the answer says (an early answer is taken as it came).
+      const charge = (settings as Partial<PublicSettings>).loan_policy?.charge_called;
+      if (charge) setLoanCharge(charge);
       return settings;
     },
     staleTime: 10 * 60_000,
