@@ -678,7 +678,7 @@ async function verify(model: Model, real: Real): Promise<void> {
                   ? 'ahead'
                   : 'due',
         dueFils: DUE,
-        dueOn: `${r.period}-${String(DUE_DAY).padStart(2, '0')}`,
+        dueOn: `${r.period}-${pad2(DUE_DAY)}`,
         paidFils: month.paidFils,
         remainingFils: remaining,
         fineFils: month.fineFils - month.waivedFils,

@@ -78,6 +78,9 @@ export function addDaysToDate(date: string, days: number): string {
   return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
 }
 
+/** The first moment of a Dubai day (YYYY-MM-DD); Dubai has no daylight saving. */
+export const startOfDay = (day: string): Date => new Date(`${day}T00:00:00+04:00`);
+
 /**
  * The moment an entry of a past Dubai day is dated at: its noon (Dubai has no daylight saving),
  * or now when the day is today and noon has not come.

@@ -15,6 +15,7 @@ import { withSecondAdmin, type Decision, type ProposalRow } from '../proposals/p
 import { getSettings } from '../settings/public.ts';
 import { createMembersWithoutPassword, type User } from '../users/public.ts';
 import type { ImportPlan } from './check.ts';
+import { startOfDay } from '../../lib/calendar.ts';
 
 // An import carried out: the members, their paid months, their open loans and one balanced
 // opening entry, in one transaction; with two or more active admins, proposed by one and
@@ -33,9 +34,6 @@ export interface Applied {
 
 /** Who sends or confirms an import: an admin (sessions' actorOf). */
 type Admin = Actor & { id: number };
-
-/** The moment the books open: the start of the cut-over day in Dubai. */
-const openingMoment = (asOf: string) => new Date(`${asOf}T00:00:00+04:00`);
 
 /** The earlier import of the same file, if it was applied: 409, naming it. */
 export async function refuseAppliedTwice(db: DbOrTx, sha256: string): Promise<void> {
@@ -64,7 +62,8 @@ async function carryOut(
   now: Date,
 ): Promise<Applied> {
   const settings = await getSettings(tx);
-  const cutOver = openingMoment(plan.asOf);
+  // The books open at the start of the cut-over day in Dubai.
+  const cutOver = startOfDay(plan.asOf);
   const members = await createMembersWithoutPassword(
     tx,
     plan.members.map((m) => ({
@@ -74,7 +73,7 @@ async function carryOut(
       nationalId: m.nationalId,
       language: m.language,
       joinedOn: `${m.joined}-01`,
-      createdAt: openingMoment(`${m.joined}-01`),
+      createdAt: startOfDay(`${m.joined}-01`),
     })),
   );
   const invitations = by.mailsInvitations

@@ -4,14 +4,11 @@ import { loanFigures, loanSchedule, spreadRepayment } from '@jamiya/money/loan';
 import type { DbOrTx } from '../../db/client.ts';
 import { loans, loanTransitions } from '../../db/schema/loans.ts';
 import { inBatches } from '../../lib/batches.ts';
-import { addMonthsToDate } from '../../lib/calendar.ts';
+import { addMonthsToDate, startOfDay } from '../../lib/calendar.ts';
 
 // Loans an association had open before it came to the app (features/imports): active, with
 // the schedule the policy computes, and what was repaid before spread over it as a repayment
 // in the app is (oldest installment first, interest first).
-
-/** The first moment of a day (YYYY-MM-DD) in Dubai. */
-const startOfDubaiDay = (day: string) => new Date(`${day}T00:00:00+04:00`);
 
 export interface LoanBeforeCutOver {
   amountFils: Fils;
@@ -108,7 +105,7 @@ export async function bringInLoans(
           disbursedOn: item.disbursedOn,
           openingInterestPaidFils: figures[i]!.interestPaidFils,
           // Applied for and paid out when the association's books say, not on the import's day.
-          createdAt: startOfDubaiDay(item.disbursedOn),
+          createdAt: startOfDay(item.disbursedOn),
           updatedAt: by.now,
         })),
       )
@@ -122,7 +119,7 @@ export async function bringInLoans(
         toState: 'active' as const,
         actorId: by.actorId,
         reason: by.reason,
-        at: startOfDubaiDay(batch[i]!.disbursedOn),
+        at: startOfDay(batch[i]!.disbursedOn),
       })),
     );
     const installments = batch.flatMap((item, i) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, expectError, login, makeUser, useTestApp } from '../../../test/harness.ts';
+import { bearer, expectError, useTestApp } from '../../../test/harness.ts';
+import { signedInAdmin } from '../../../test/signed-in.ts';
 import { editableSettings } from '../../../test/settings-body.ts';
 
 // Issue 50, point 13: where members send their money is money. With two or more active admins,
@@ -8,10 +9,10 @@ import { editableSettings } from '../../../test/settings-body.ts';
 
 const t = useTestApp();
 
-async function admin(name: string) {
-  const user = await makeUser(t.db, { role: 'admin', name });
-  return { id: user.id, token: await login(t.app, user.email) };
-}
+const admin = async (name: string) => {
+  const { user, token } = await signedInAdmin(t, name);
+  return { id: user.id, token };
+};
 
 const put = (token: string, body: Record<string, unknown>) =>
   t.app.inject({
