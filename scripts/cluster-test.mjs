@@ -75,6 +75,8 @@ async function main() {
         ...process.env,
         DATABASE_URL: scratch.url,
         DATA_DIR: p.dataDir,
+        // One key for every process, as docs/scaling.md asks: links sealed by one open in the other.
+        SECRET_KEY: 'the cluster test key, shared by its processes',
         PORT: p.address.split(':')[1],
         NODE_ENV: 'development',
         DEMO_SEED: '1',

@@ -21,10 +21,10 @@ export type MailTo = (address: string, options?: { timeoutMs?: number }) => Prom
 
 /**
  * A second person at another computer, signed in as `email` in a context of their own (the
- * desktop's size unless told). Their console errors fail the test too (the answers a page
+ * desktop's size unless told; the run's server unless `baseURL` names another). Their console errors fail the test too (the answers a page
  * expects to handle, 401 to 422, aside); their context closes when the test ends.
  */
-export type OpenAs = (email: string, viewport?: ViewportSize) => Promise<Page>;
+export type OpenAs = (email: string, viewport?: ViewportSize, baseURL?: string) => Promise<Page>;
 
 /** Every test fails on a console error or an uncaught page error. */
 export const test = base.extend<{ consoleErrors: string[]; mailTo: MailTo; openAs: OpenAs }>({
@@ -52,8 +52,12 @@ export const test = base.extend<{ consoleErrors: string[]; mailTo: MailTo; openA
 
   openAs: async ({ browser }, use) => {
     const opened: { email: string; page: Page; errors: string[] }[] = [];
-    await use(async (email, viewport = DESKTOP) => {
-      const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+    await use(async (email, viewport = DESKTOP, baseURL = undefined) => {
+      const context = await browser.newContext({
+        viewport,
+        serviceWorkers: 'block',
+        ...(baseURL ? { baseURL } : {}),
+      });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (m) => {

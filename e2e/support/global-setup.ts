@@ -1,8 +1,9 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailbox } from './mailbox.ts';
+import { runServer } from './run-server.ts';
 
 // One server for the run, built as `npm start` builds it, on a fresh embedded database,
 // sending its mail to an SMTP server of the run's own (read by the `mailTo` fixture).
@@ -37,45 +38,20 @@ export default async function globalSetup() {
   );
   const mailbox = await startMailbox(mailDir);
   env.SMTP_URL = `smtp://127.0.0.1:${mailbox.port}`;
-  const server: ChildProcess = spawn(
-    process.execPath,
-    [path.join(root, 'apps/server/dist/server.js')],
-    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  server.stdout?.on('data', (d) => (output += d));
-  server.stderr?.on('data', (d) => (output += d));
-  // A server that stops during the run fails every later test with a refused connection: say why.
-  let stopping = false;
-  server.once('exit', (code, signal) => {
-    if (!stopping)
-      console.error(`The e2e server stopped (${code ?? signal}):\n${output.slice(-4000)}`);
+  const server = await runServer(env).catch(async (err: unknown) => {
+    await mailbox.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw err;
   });
-
+  // A server that stops during the run fails every later test with a refused connection: say why.
+  server.onUnexpectedExit((code) =>
+    console.error(`The e2e server stopped (${code}):\n${server.output().slice(-4000)}`),
+  );
   const teardown = async () => {
-    stopping = true;
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server.stop();
     await mailbox.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   };
-
-  const until = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (server.exitCode !== null || Date.now() > until) {
-      await teardown();
-      throw new Error(`the server did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
   process.env.E2E_BASE_URL = base;
   process.env.E2E_MAIL_DIR = mailDir;
   return teardown;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -108,6 +109,8 @@ export interface Deps {
   publicUrl: string;
   /** What one member may send (UPLOADS_PER_HOUR and the rest, config.ts). */
   limits: MemberLimits;
+  /** Seals what waits in the database for this server alone (lib/seal.ts). */
+  sealKey: Buffer;
 }
 
 declare module 'fastify' {
@@ -156,8 +159,10 @@ export async function buildApp(
     | 'publicUrl'
     | keyof MemberLimits
   >,
-  deps: Omit<Deps, 'sessionPolicy' | 'mailer' | 'publicUrl' | 'limits'> & {
+  deps: Omit<Deps, 'sessionPolicy' | 'mailer' | 'publicUrl' | 'limits' | 'sealKey'> & {
     mailer?: Mailer | undefined;
+    /** A key of its own when unset: what it seals lasts as long as the app. */
+    sealKey?: Buffer | undefined;
   },
   options: {
     logStream?: { write(line: string): void };
@@ -208,6 +213,7 @@ export async function buildApp(
         log: (fields, msg) => app.log.info(fields, msg),
       }),
     publicUrl: config.publicUrl,
+    sealKey: deps.sealKey ?? randomBytes(32),
     limits: {
       uploadsPerHour: config.uploadsPerHour,
       uploadBytesPerDay: config.uploadBytesPerDay,

@@ -52,6 +52,12 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 100')
     .max(100, 'must be between 1 and 100')
     .default(10),
+  // Seals the links two admins hand over, kept in the database until used (lib/seal.ts); when
+  // unset, DATA_DIR/secret.key is made on first start. Every process of one database needs one.
+  SECRET_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters: a random string, like openssl rand -base64 32 makes')
+    .optional(),
   DEMO_SEED: flag.optional(),
   SESSION_TTL_MINUTES: minutes.default(12 * 60),
   SESSION_IDLE_MINUTES: minutes.default(30),
@@ -131,6 +137,8 @@ export interface Config extends MemberLimits {
   databaseUrl: string | undefined;
   /** Connections to DATABASE_URL (PGlite has one). */
   databasePoolSize: number;
+  /** SECRET_KEY; DATA_DIR/secret.key when unset (lib/seal.ts). */
+  secretKey: string | undefined;
   demoSeed: boolean;
   sessionTtlMs: number;
   sessionIdleMs: number;
@@ -194,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    secretKey: e.SECRET_KEY,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     sessionTtlMs: e.SESSION_TTL_MINUTES * 60_000,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, startWarnings } from './config.ts';
 import { DatabaseLockedError } from './db/open-database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/public.ts';
+import { loadSealKey } from './lib/seal.ts';
 import { startUp } from './start-up.ts';
 
 async function main(): Promise<void> {
@@ -9,7 +10,7 @@ async function main(): Promise<void> {
   const { database, storage, uploads, seeded } = await startUp(config);
   const app = await buildApp(
     config,
-    { db: database.db, storage },
+    { db: database.db, storage, sealKey: loadSealKey(config) },
     {
       webRoot: config.webRoot,
       notificationJobMs: config.notificationJobMs,

@@ -170,12 +170,7 @@ const MOMENTS: { folder: string; id: string; name: string; inside?: string }[] =
   { folder: 'apps/web/src/features/admin-members', id: 'admin-members.link.expires', name: 'when' },
   {
     folder: 'apps/web/src/features/admin-import',
-    id: 'admin-import.invitations.message',
-    name: 'when',
-  },
-  {
-    folder: 'apps/web/src/features/admin-import',
-    id: 'admin-import.invitations.onlyNow',
+    id: 'admin-import.invitations.kept',
     name: 'when',
   },
 ];

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { aedInput, aedOutput, booleanInput, listOf, listQuery, memberRef } from './common.ts';
-import { passwordLink } from './membership.ts';
-import { language } from './profile.ts';
+import { handOver, type HandOver } from './members.ts';
 import { fundProposal } from './proposals.ts';
 
 // Bringing an association in from the spreadsheet it keeps (docs/domain/import.md): the
@@ -137,14 +136,8 @@ export const importRecord = z
 export type ImportRecord = z.infer<typeof importRecord>;
 
 /** A new member's invitation, for the admin to hand over when it was not mailed. */
-export const importInvitation = z.object({
-  member: memberRef,
-  email: z.string(),
-  mobile: z.string().nullable(),
-  language,
-  set_password_link: passwordLink,
-});
-export type ImportInvitation = z.infer<typeof importInvitation>;
+export const importInvitation = handOver;
+export type ImportInvitation = HandOver;
 
 export const importApplied = z.object({
   message: z.string(),
@@ -154,7 +147,8 @@ export const importApplied = z.object({
       'true: each member is mailed an invitation in their language; the links are not answered.',
   }),
   invitations: z.array(importInvitation).meta({
-    description: 'The links to hand over, when they are not mailed; shown once.',
+    description:
+      'The links to hand over, when they are not mailed; again at GET /api/admin/imports/{id}/invitations.',
   }),
 });
 export type ImportApplied = z.infer<typeof importApplied>;
@@ -181,3 +175,10 @@ export const importRefusal = z
     errors: z.union([z.array(importError), z.record(z.string(), z.array(z.string()))]).optional(),
   })
   .meta({ id: 'ImportRefusal' });
+
+export const importInvitationsResponse = z.object({
+  invitations: z.array(importInvitation).meta({
+    description:
+      "The import's links not used yet, for the admin who proposed or confirmed it; newest per member.",
+  }),
+});

@@ -67,11 +67,42 @@ const linkUnlessMailed = passwordLink.nullable().meta({
   description: 'Null when the link was e-mailed to the account: the admin never holds it.',
 });
 
+/**
+ * A link to set a password that no mail carried, as the admins who issued it hand it over: the
+ * proposer and the confirmer both see it until it is used or expires.
+ */
+export const handOver = z
+  .object({
+    member: memberRef,
+    email: z.string(),
+    mobile: z.string().nullable(),
+    language,
+    purpose: z.enum(['invite', 'reset']).meta({
+      description: 'invite: for a member who never set a password (7 days); reset: 24 hours.',
+    }),
+    set_password_link: passwordLink,
+    message: z.string().meta({
+      description: "The words to send with it (WhatsApp, SMS), in the member's language.",
+    }),
+    issued_by: z.string().meta({ description: 'The admin who issued or proposed it.' }),
+    confirmed_by: z
+      .string()
+      .nullable()
+      .meta({ description: 'The second admin, when there was one.' }),
+  })
+  .meta({ id: 'HandOver' });
+export type HandOver = z.infer<typeof handOver>;
+
+export const handOverWhenNotMailed = handOver
+  .nullable()
+  .meta({ description: 'The link to hand over and its message, when it was not mailed.' });
+
 export const memberCreatedResponse = z.object({
   message: z.string(),
   member: adminMember,
   set_password_link: linkUnlessMailed,
   emailed: z.boolean(),
+  handover: handOverWhenNotMailed,
 });
 
 export const adminMemberDetail = z
@@ -97,6 +128,13 @@ export const passwordLinkResponse = z.object({
   message: z.string(),
   set_password_link: linkUnlessMailed,
   emailed: z.boolean(),
+  handover: handOverWhenNotMailed,
+});
+
+export const handOverResponse = z.object({
+  handover: handOver.nullable().meta({
+    description: 'Null when no link of this member waits for the caller to hand over.',
+  }),
 });
 
 // ---- Membership applications --------------------------------------------------------------
@@ -133,6 +171,7 @@ export const applicationAcceptedResponse = z.object({
   member: adminMember,
   set_password_link: linkUnlessMailed,
   emailed: z.boolean(),
+  handover: handOverWhenNotMailed,
 });
 
 export const applicationRejectedResponse = z.object({

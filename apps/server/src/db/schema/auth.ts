@@ -64,3 +64,29 @@ export const passwordTokens = pgTable(
   },
   (t) => [index('password_tokens_user_idx').on(t.userId)],
 );
+
+// A link to set a password that no mail carried, kept for the admins who issued it (the
+// proposer and the confirmer of a two-admin link, or of an import) to hand over until it is
+// used or expires. Sealed (AES-256-GCM) with the server's key (SECRET_KEY), never in the clear.
+export const handoverLinks = pgTable(
+  'handover_links',
+  {
+    tokenId: uuid('token_id')
+      .primaryKey()
+      .references(() => passwordTokens.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    importId: integer('import_id'),
+    sealed: text('sealed').notNull(),
+    proposedBy: integer('proposed_by')
+      .notNull()
+      .references(() => users.id),
+    confirmedBy: integer('confirmed_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('handover_links_user_idx').on(t.userId),
+    index('handover_links_import_idx').on(t.importId),
+  ],
+);

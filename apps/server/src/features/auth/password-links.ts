@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Language } from '@jamiya/contracts/languages';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
@@ -16,6 +16,10 @@ import { hashPassword, isCommonPassword } from './passwords.ts';
 import { clearFailures } from './throttle.ts';
 
 export const PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** An invitation waits a week: a new member may be handed it on their next day off. */
+export const INVITATION_TTL_MS = 7 * PASSWORD_LINK_TTL_MS;
+const ttlOf = (purpose: 'invite' | 'reset') =>
+  purpose === 'invite' ? INVITATION_TTL_MS : PASSWORD_LINK_TTL_MS;
 
 const LINK_NOT_VALID = /*i18n*/ 'This link has expired or was already used. Ask for a new one.';
 
@@ -32,11 +36,12 @@ export async function issuePasswordLink(
     publicUrl: string;
     now?: Date;
   },
-): Promise<{ token: string; url: string; expiresAt: Date }> {
+): Promise<{ tokenId: string; token: string; url: string; expiresAt: Date }> {
   const now = input.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + PASSWORD_LINK_TTL_MS);
+  const expiresAt = new Date(now.getTime() + ttlOf(input.purpose));
   let language: Language = 'en';
+  let tokenId = '';
   await db.transaction(async (tx) => {
     // The user's row lock orders two links issued at once: the later one voids the earlier.
     const [user] = await tx
@@ -58,16 +63,20 @@ export async function issuePasswordLink(
           isNull(passwordTokens.usedAt),
         ),
       );
-    await tx.insert(passwordTokens).values({
-      userId: input.userId,
-      purpose: input.purpose,
-      tokenHash: hashToken(token),
-      expiresAt,
-      createdAt: now,
-      createdBy: input.createdBy,
-    });
+    const [row] = await tx
+      .insert(passwordTokens)
+      .values({
+        userId: input.userId,
+        purpose: input.purpose,
+        tokenHash: hashToken(token),
+        expiresAt,
+        createdAt: now,
+        createdBy: input.createdBy,
+      })
+      .returning({ id: passwordTokens.id });
+    tokenId = row!.id;
   });
-  return { token, url: linkUrl(input.publicUrl, token, language), expiresAt };
+  return { tokenId, token, url: linkUrl(input.publicUrl, token, language), expiresAt };
 }
 
 /** The page opens in the account's language (plugins/web-app.ts), whatever the browser's. */
@@ -85,12 +94,17 @@ export async function issueInvitations(
   db: DbOrTx,
   accounts: ReadonlyArray<{ id: number; language: Language }>,
   by: { createdBy: number; publicUrl: string; now: Date },
-): Promise<Map<number, { url: string; expiresAt: Date }>> {
-  const expiresAt = new Date(by.now.getTime() + PASSWORD_LINK_TTL_MS);
-  const links = accounts.map((a) => ({ ...a, token: randomBytes(32).toString('base64url') }));
+): Promise<Map<number, { tokenId: string; url: string; expiresAt: Date }>> {
+  const expiresAt = new Date(by.now.getTime() + INVITATION_TTL_MS);
+  const links = accounts.map((a) => ({
+    ...a,
+    tokenId: randomUUID(),
+    token: randomBytes(32).toString('base64url'),
+  }));
   for (const batch of inBatches(links))
     await db.insert(passwordTokens).values(
       batch.map((l) => ({
+        id: l.tokenId,
         userId: l.id,
         purpose: 'invite' as const,
         tokenHash: hashToken(l.token),
@@ -100,7 +114,10 @@ export async function issueInvitations(
       })),
     );
   return new Map(
-    links.map((l) => [l.id, { url: linkUrl(by.publicUrl, l.token, l.language), expiresAt }]),
+    links.map((l) => [
+      l.id,
+      { tokenId: l.tokenId, url: linkUrl(by.publicUrl, l.token, l.language), expiresAt },
+    ]),
   );
 }
 
@@ -113,7 +130,7 @@ export async function issueInvitations(
 export async function issueAskedResetLink(
   db: DbOrTx,
   input: { userId: number; publicUrl: string; now: Date; max: number; windowMs: number },
-): Promise<{ token: string; url: string; expiresAt: Date } | null> {
+): Promise<{ tokenId: string; token: string; url: string; expiresAt: Date } | null> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
     const [recent] = await tx

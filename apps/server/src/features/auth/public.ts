@@ -1,5 +1,6 @@
 // The door of auth: signing in, passwords and their links, sign-in throttling.
 // What app.ts and other features may use of it; the rest is the feature's own.
+export { handOverViews, keepForHandOver, linksToHandOver, type HandOver } from './handover.ts';
 export { deviceTokenOf, findAccount, trustBrowser } from './devices.ts';
 export {
   issueAskedResetLink,

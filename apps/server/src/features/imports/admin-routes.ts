@@ -24,16 +24,18 @@ import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { openProposals, toProposalViews } from '../proposals/public.ts';
 import { cleanFileName } from '../files/public.ts';
 import { actorOf } from '../sessions/public.ts';
+import { handOverViews } from '../auth/public.ts';
 import { getSettings } from '../settings/public.ts';
 import { applyOrPropose, importColumns, refuseAppliedTwice, type Applied } from './apply.ts';
 import { checkImport, sha256Of, type ImportPlan } from './check.ts';
 import { csvTemplate, xlsxTemplate } from './template.ts';
+import { importInvitationRoutes } from './invitation-routes.ts';
 import { mailImportInvitations } from './invitations.ts';
 import { dryRunView, importViews, problemsView } from './views.ts';
 
 /**
  * An apply's answer as kept for a replay (Idempotency-Key): without the invitations' links,
- * which only the answer itself holds (only a link's hash may wait in the database).
+ * which wait only sealed (GET /api/admin/imports/{id}/invitations gives them again).
  */
 function withoutLinks(body: string): string {
   const answer = JSON.parse(body) as { invitations?: unknown[] };
@@ -48,7 +50,7 @@ const SECOND_ADMIN =
 
 /** The treasurer's calls to bring an association in from its spreadsheet (docs/domain/import.md). */
 export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer, publicUrl } = app.deps;
+  const { db, mailer, publicUrl, sealKey } = app.deps;
 
   // The first invitations go as soon as an import is applied, rather than at the scheduled
   // job's next run; the job mails whatever is left. The app waits for them when it closes.
@@ -110,16 +112,16 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       import: record!,
       invitations_mailed: links === null,
       invitations: links
-        ? applied.members.map((m) => ({
-            member: { id: m.id, unique_id: m.uniqueId, name: m.name },
-            email: m.email,
-            mobile: m.mobile,
-            language: m.language,
-            set_password_link: {
-              url: links.get(m.id)!.url,
-              expires_at: links.get(m.id)!.expiresAt.toISOString(),
-            },
-          }))
+        ? await handOverViews(
+            db,
+            applied.members.map((m) => ({
+              userId: m.id,
+              purpose: 'invite' as const,
+              ...links.get(m.id)!,
+              proposedBy: applied.proposedBy,
+              confirmedBy: applied.confirmedBy,
+            })),
+          )
         : [],
     };
   }
@@ -144,7 +146,7 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const decision = await applyOrPropose(
       db,
       plan,
-      { actor: actorOf(request), publicUrl, mailsInvitations: mailer.delivers },
+      { actor: actorOf(request), publicUrl, mailsInvitations: mailer.delivers, sealKey },
       new Date(),
     );
     if ('proposed' in decision) {
@@ -258,6 +260,8 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(status).send(body);
     },
   );
+
+  await app.register(importInvitationRoutes);
 
   app.get(
     '/imports',

@@ -7,7 +7,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { conflict } from '../../lib/errors.ts';
 import { sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
-import { issueInvitations } from '../auth/public.ts';
+import { issueInvitations, keepForHandOver } from '../auth/public.ts';
 import { postEntry } from '../ledger/public.ts';
 import { bringInLoans } from '../loans/public.ts';
 import { carryOverPaidMonths } from '../payments/public.ts';
@@ -30,10 +30,21 @@ export interface Applied {
   members: User[];
   /** Each member's invitation, when it is handed over rather than mailed. */
   invitations: Map<number, { url: string; expiresAt: Date }> | null;
+  /** Who proposed and who confirmed it: both hand the invitations over. */
+  proposedBy: number;
+  confirmedBy: number | null;
 }
 
 /** Who sends or confirms an import: an admin (sessions' actorOf). */
 type Admin = Actor & { id: number };
+
+interface ApplyBy {
+  actor: Admin;
+  publicUrl: string;
+  mailsInvitations: boolean;
+  /** Seals the invitations kept for the admins to hand over (lib/seal.ts). */
+  sealKey: Buffer;
+}
 
 /** The earlier import of the same file, if it was applied: 409, naming it. */
 export async function refuseAppliedTwice(db: DbOrTx, sha256: string): Promise<void> {
@@ -58,7 +69,7 @@ async function carryOut(
   tx: DbOrTx,
   plan: ImportPlan,
   row: ImportRow,
-  by: { actor: Admin; confirmedBy: number | null; publicUrl: string; mailsInvitations: boolean },
+  by: ApplyBy & { confirmedBy: number | null },
   now: Date,
 ): Promise<Applied> {
   const settings = await getSettings(tx);
@@ -79,6 +90,13 @@ async function carryOut(
   const invitations = by.mailsInvitations
     ? null
     : await issueInvitations(tx, members, { createdBy: by.actor.id, publicUrl: by.publicUrl, now });
+  if (invitations)
+    await keepForHandOver(
+      tx,
+      by.sealKey,
+      members.map((m) => ({ userId: m.id, ...invitations.get(m.id)! })),
+      { proposedBy: row.proposedBy, confirmedBy: by.confirmedBy, importId: row.id },
+    );
   const broughtIn = members.map((user, i) => ({
     importId: row.id,
     userId: user.id,
@@ -174,7 +192,13 @@ async function carryOut(
     ip: by.actor.ip ?? null,
     at: now,
   });
-  return { import: applied!, members, invitations };
+  return {
+    import: applied!,
+    members,
+    invitations,
+    proposedBy: row.proposedBy,
+    confirmedBy: by.confirmedBy,
+  };
 }
 
 /**
@@ -233,7 +257,7 @@ function sameImport(plan: ImportPlan) {
 export function applyOrPropose(
   db: Db,
   plan: ImportPlan,
-  by: { actor: Admin; publicUrl: string; mailsInvitations: boolean },
+  by: ApplyBy,
   now: Date,
 ): Promise<Decision<Applied> & { row: ImportRow }> {
   return db.transaction(async (tx) => {

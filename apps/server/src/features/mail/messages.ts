@@ -64,6 +64,24 @@ export function passwordLinkMail(
   return { subject: say('subject'), text: body };
 }
 
+/**
+ * The message an admin hands over with a link (WhatsApp, SMS), in the member's language: the
+ * mail's greeting, opening, link and how long it works, without the mail's closing.
+ */
+export function handOverMessage(
+  language: Language,
+  input: Parameters<typeof passwordLinkMail>[1],
+): string {
+  const i18n = textsIn(language);
+  const part = PASSWORD_LINK[input.purpose];
+  return [
+    i18n._('mail.dear', { name: input.name }),
+    i18n._(part.opening, { association: input.associationName }),
+    input.url,
+    `${i18n._('mail.passwordLink.worksOnce', { until: formatUntil(input.expiresAt, language) })} ${i18n._(part.after, { association: input.associationName })}`,
+  ].join('\n\n');
+}
+
 /** The mail of a notification: its title as the subject, its text and link in the body. */
 export function notificationMail(
   language: Language,

@@ -27,7 +27,7 @@ import { proposedAccountAnswer } from './proposed-answer.ts';
 /** A member's account: created with a one-time link, activated or deactivated, reset links. */
 export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, publicUrl } = app.deps;
-  const mailDeps = { db, mailer, log: app.log };
+  const mailDeps = { db, mailer, log: app.log, sealKey: app.deps.sealKey };
 
   async function memberView(user: User) {
     const [view] = await adminMembers(db, [user]);
@@ -82,7 +82,10 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return created;
       });
-      const mailed = await mailPasswordLink(mailDeps, user.id, link, 'invite');
+      const mailed = await mailPasswordLink(mailDeps, user.id, link, 'invite', {
+        proposedBy: actor.id,
+        confirmedBy: null,
+      });
       reply.code(201);
       return {
         message: translate(requestLanguage(request), memberOpenedMessage(user, mailed.emailed)),

@@ -1,8 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { sentence, type Say } from '../../lib/i18n.ts';
-import { issuePasswordLink, sendPasswordLinkMail } from '../auth/public.ts';
+import type { HandOver } from '@jamiya/contracts/members';
+import {
+  handOverViews,
+  issuePasswordLink,
+  keepForHandOver,
+  sendPasswordLinkMail,
+} from '../auth/public.ts';
 import type { Mailer } from '../mail/public.ts';
 import { createUser, type NewUser, type User } from '../users/public.ts';
 
@@ -10,15 +15,15 @@ import { createUser, type NewUser, type User } from '../users/public.ts';
 // links to set a password that they and a reset hand out.
 
 /**
- * A member's new account, with a password nobody knows and a link to set their own, in the
- * caller's transaction.
+ * A member's new account, with no password and a link to set their own, in the caller's
+ * transaction: a member with none has never signed in, and a new link for them is an invitation.
  */
 export async function createInvitedMember(
   tx: DbOrTx,
   input: Omit<NewUser, 'password'>,
   by: { actorId: number; publicUrl: string; now: Date },
 ) {
-  const user = await createUser(tx, { ...input, password: randomBytes(32).toString('base64url') });
+  const user = await createUser(tx, { ...input, password: null });
   const link = await issuePasswordLink(tx, {
     userId: user.id,
     purpose: 'invite',
@@ -31,17 +36,35 @@ export async function createInvitedMember(
 
 /**
  * Mails a link to its user. The answer holds the link only when it was not mailed: the admin
- * never holds a live link otherwise. A failed mail is logged; the link still stands.
+ * never holds a live link otherwise. Then it is kept, sealed, for the admins who issued it
+ * (`by`) to find again until it is used. A failed mail is logged; the link still stands.
  */
 export async function mailPasswordLink(
-  deps: { db: DbOrTx; mailer: Mailer; log: Pick<FastifyBaseLogger, 'warn'> },
+  deps: {
+    db: DbOrTx;
+    mailer: Mailer;
+    log: Pick<FastifyBaseLogger, 'warn'>;
+    sealKey: Buffer;
+  },
   userId: number,
-  link: { url: string; expiresAt: Date },
+  link: { tokenId: string; url: string; expiresAt: Date },
   purpose: 'invite' | 'reset',
-): Promise<{ emailed: boolean; set_password_link: { url: string; expires_at: string } | null }> {
+  by: { proposedBy: number; confirmedBy: number | null },
+): Promise<{
+  emailed: boolean;
+  set_password_link: { url: string; expires_at: string } | null;
+  handover: HandOver | null;
+}> {
   const emailed = await sendPasswordLinkMail(deps, { userId, purpose, ...link });
-  const view = { url: link.url, expires_at: link.expiresAt.toISOString() };
-  return { emailed, set_password_link: emailed ? null : view };
+  if (emailed) return { emailed, set_password_link: null, handover: null };
+  const kept = { ...link, userId, purpose, ...by };
+  await keepForHandOver(deps.db, deps.sealKey, [kept], by);
+  const [handover] = await handOverViews(deps.db, [kept]);
+  return {
+    emailed,
+    set_password_link: { url: link.url, expires_at: link.expiresAt.toISOString() },
+    handover: handover!,
+  };
 }
 
 /** What the treasurer is told once a member's account is open. */

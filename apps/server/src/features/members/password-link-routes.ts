@@ -1,6 +1,6 @@
 // The treasurer's one-time link to set a member's new password, never for an admin's account.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { passwordLinkResponse } from '@jamiya/contracts/members';
+import { handOverResponse, passwordLinkResponse } from '@jamiya/contracts/members';
 import { errorBody } from '@jamiya/contracts/common';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import { forbidden } from '../../lib/errors.ts';
@@ -9,7 +9,7 @@ import { requestLanguage } from '../../lib/language.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { actorOf, revokeOtherSessions } from '../sessions/public.ts';
 import { audit } from '../audit/public.ts';
-import { issuePasswordLink } from '../auth/public.ts';
+import { handOverViews, issuePasswordLink, linksToHandOver } from '../auth/public.ts';
 import { memberRefsById } from '../users/public.ts';
 import { withSecondAdmin } from '../proposals/public.ts';
 import { passwordLinkNotice, notify } from '../notifications/public.ts';
@@ -22,8 +22,8 @@ const ADMIN_SETS_OWN_PASSWORD =
 
 /** A member's password link: proposed when two admins sign, issued, told to the member. */
 export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer, publicUrl } = app.deps;
-  const mailDeps = { db, mailer, log: app.log };
+  const { db, mailer, publicUrl, sealKey } = app.deps;
+  const mailDeps = { db, mailer, log: app.log, sealKey };
 
   app.post(
     '/members/:id/password-reset',
@@ -31,12 +31,13 @@ export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['members'],
         operationId: 'members.issuePasswordLink',
-        summary:
-          "A one-time link (24 h) to set a member's new password; e-mailed when mail is set up",
+        summary: "A one-time link to set a member's password; e-mailed when mail is set up",
         description:
+          'For a member who never set a password (an invitation not used: imported, or opened by hand) the link is a fresh invitation that works for 7 days; otherwise a reset that works for 24 hours. ' +
           "Never for an admin's account (403): no admin obtains a way into another admin's account. " +
           'With two or more active admins the link is proposed (202) and issued when another admin makes the same call. ' +
-          "Issuing it ends the member's sessions and tells the member who issued it. The answer holds the link only when it was not mailed.",
+          "Issuing it ends the member's sessions and tells the member who issued it. The answer holds the link only when it was not mailed; " +
+          'then both admins find it again at `GET /api/admin/members/{id}/password-link` until it is used or expires.',
         ...secured,
         params: idParams,
         response: {
@@ -53,6 +54,8 @@ export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const user = await loadUser(db, request.params.id);
       if (user.role === 'admin') throw forbidden(ADMIN_SETS_OWN_PASSWORD);
+      // Never set a password: the invitation is what was lost, and it waits a week.
+      const purpose = user.passwordHash === '' ? ('invite' as const) : ('reset' as const);
       const decision = await db.transaction((tx) =>
         withSecondAdmin(
           tx,
@@ -62,7 +65,7 @@ export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
           async (open) => {
             const issued = await issuePasswordLink(tx, {
               userId: user.id,
-              purpose: 'reset',
+              purpose,
               createdBy: actor.id,
               publicUrl,
               now,
@@ -74,7 +77,7 @@ export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
               action: 'user.password_link_issued',
               targetType: 'user',
               targetId: user.id,
-              details: { purpose: 'reset', via: 'admin', proposedBy: open?.proposedBy ?? null },
+              details: { purpose, via: 'admin', proposedBy: open?.proposedBy ?? null },
               ip: actor.ip,
               at: now,
             });
@@ -87,14 +90,19 @@ export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
               }),
               at: now,
             });
-            return issued;
+            return { ...issued, proposedBy: open?.proposedBy ?? null };
           },
         ),
       );
       const language = requestLanguage(request);
       if ('proposed' in decision)
         return reply.status(202).send(await proposedAccountAnswer(db, decision, language));
-      const mailed = await mailPasswordLink(mailDeps, user.id, decision.done, 'reset');
+      const issued = decision.done;
+      // Not mailed: kept for both admins to hand over, the confirmer's answer showing it now.
+      const mailed = await mailPasswordLink(mailDeps, user.id, issued, purpose, {
+        proposedBy: issued.proposedBy ?? actor.id,
+        confirmedBy: issued.proposedBy === null ? null : actor.id,
+      });
       return {
         message: translate(
           language,
@@ -102,10 +110,38 @@ export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
             ? sentence(/*i18n*/ 'A link to set a new password was sent to {email}.', {
                 email: user.email,
               })
-            : /*i18n*/ 'Give this link to the member; it works once, for 24 hours.',
+            : purpose === 'invite'
+              ? /*i18n*/ 'Give this invitation to the member; it works once, for 7 days.'
+              : /*i18n*/ 'Give this link to the member; it works once, for 24 hours.',
         ),
         ...mailed,
       };
+    },
+  );
+
+  app.get(
+    '/members/:id/password-link',
+    {
+      schema: {
+        tags: ['members'],
+        operationId: 'members.getHandOver',
+        summary: "The member's link to set a password that waits for the caller to hand over",
+        description:
+          'For the admin who issued, proposed or confirmed the link, until it is used, replaced or expires; null otherwise.',
+        ...secured,
+        params: idParams,
+        response: { 200: handOverResponse, ...refused, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const user = await loadUser(db, request.params.id);
+      const links = await linksToHandOver(db, sealKey, {
+        adminId: actorOf(request).id,
+        now: new Date(),
+        userIds: [user.id],
+      });
+      const [handover] = await handOverViews(db, links);
+      return { handover: handover ?? null };
     },
   );
 };

@@ -155,7 +155,13 @@ export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { application: accepted!, user: created, link: issued };
       });
-      const mailed = await mailPasswordLink({ db, mailer, log: app.log }, user.id, link, 'invite');
+      const mailed = await mailPasswordLink(
+        { db, mailer, log: app.log, sealKey: app.deps.sealKey },
+        user.id,
+        link,
+        'invite',
+        { proposedBy: actor.id, confirmedBy: null },
+      );
       return {
         message: translate(requestLanguage(request), memberOpenedMessage(user, mailed.emailed)),
         application: toView(application),

@@ -11,7 +11,8 @@ import type { User } from './user-data.ts';
 export interface NewUser {
   name: string;
   email: string;
-  password: string;
+  /** Null: none until they set one by link (an empty hash, which no password verifies). */
+  password: string | null;
   role?: 'member' | 'admin';
   /** An admin is an admin only unless this says they are a member too. */
   isMember?: boolean;
@@ -44,7 +45,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<User> {
       nationalId: input.nationalId ?? null,
       gender: input.gender ?? null,
       wallet: input.wallet ?? null,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: input.password === null ? '' : await hashPassword(input.password),
       joinedOn: input.joinedOn,
       language: input.language ?? 'en',
       ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),

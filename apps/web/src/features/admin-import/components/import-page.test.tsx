@@ -27,6 +27,7 @@ function setup(handlers: Handlers = {}) {
       body: { ...settingsBody(), association_name: 'Al Qusais Circle' },
     }),
     'GET /api/admin/imports': () => ({ body: listBody([recordBody()]) }),
+    'GET /api/admin/imports/1/invitations': () => ({ body: { invitations: [] } }),
     'POST /api/admin/imports': () => ({ body: dryRunBody() }),
     ...handlers,
   });
@@ -104,6 +105,25 @@ describe('the import page', () => {
     expect(rows[2]).toHaveTextContent('3Joseph Mathewjoseph@example (to correct)');
   });
 
+  it("shows the latest import's invitations not used yet again, to the admins who brought it in", async () => {
+    const { invitations } = appliedBody();
+    setup({
+      'GET /api/admin/imports/1/invitations': () => ({
+        body: { invitations: invitations.slice(1) },
+      }),
+    });
+    const left = await screen.findByRole('region', { name: '2 invitations not used yet' });
+    const items = within(left).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      '=Joseph MathewJM000012 · 055 765 4321 · മലയാളംCopy linkSend on WhatsApp',
+      'Priya DasJM000013 · no mobile · বাংলাCopy link',
+    ]);
+    expect(within(items[0]!).getByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute(
+      'href',
+      `https://wa.me/971557654321?text=${encodeURIComponent(invitations[1]!.message)}`,
+    );
+  });
+
   it('shows what the file creates and its opening entry, then applies it and hands over the invitations', async () => {
     const { user, requests } = setup({
       'POST /api/admin/imports': (req) =>
@@ -154,7 +174,7 @@ describe('the import page', () => {
 
     const invitations = screen.getByRole('region', { name: '3 invitations to hand over' });
     expect(invitations).toHaveTextContent(
-      'the links are shown only now and work until 3 November 2025 at 10:30 AM',
+      'The links work until 3 November 2025 at 10:30 AM. You and the other admin who brought these members in find them again on this page until each is used.',
     );
     const items = within(invitations).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
@@ -163,9 +183,10 @@ describe('the import page', () => {
       'Priya DasJM000013 · no mobile · বাংলাCopy link',
     ]);
     const whatsApp = within(items[0]!).getByRole('link', { name: 'Send on WhatsApp' });
+    // The server's message, in the member's language (Arabic here), not the admin's.
     expect(whatsApp.getAttribute('href')).toBe(
       `https://wa.me/971501234567?text=${encodeURIComponent(
-        `Hello Aisha Rahman, your account with Al Qusais Circle is ready. Set your password with this link before 3 November 2025 at 10:30 AM: http://localhost:3000/set-password?token=${'a'.repeat(43)}`,
+        `عزيزي Aisha Rahman،\n\nhttp://localhost:3000/set-password?token=${'a'.repeat(43)}`,
       )}`,
     );
     expect(

@@ -17,15 +17,16 @@ import { TemplateCard } from './template-card.tsx';
 export function ImportPage() {
   const i18n = useTexts();
   const imports = useImports();
-  // An import just applied, here or by confirming one: its invitations are shown this once.
+  // An import just applied, here or by confirming one, with its invitations; later, those of
+  // the latest import still to hand over.
   const [applied, setApplied] = useState<ImportApplied | null>(null);
   const hasPagePainted = useAfterPagePaint();
   useEffect(() => {
     if (hasPagePainted) preloadLaterParts();
   }, [hasPagePainted]);
-  const waiting = imports.data?.pages
-    .flatMap((p) => p.items)
-    .find((record) => record.state === 'proposed');
+  const records = imports.data?.pages.flatMap((p) => p.items) ?? [];
+  const waiting = records.find((record) => record.state === 'proposed');
+  const latestApplied = records.find((record) => record.state === 'applied');
   return (
     <div className="flex flex-col gap-6">
       <title>{i18n._('admin-import.pageTitle')}</title>
@@ -36,6 +37,11 @@ export function ImportPage() {
       {applied && (
         <LaterPart key={`applied-${applied.import.id}`}>
           {({ AppliedPanel }) => <AppliedPanel answer={applied} />}
+        </LaterPart>
+      )}
+      {!applied && latestApplied && (
+        <LaterPart key={`left-${latestApplied.id}`}>
+          {({ InvitationsLeft }) => <InvitationsLeft importId={latestApplied.id} />}
         </LaterPart>
       )}
       {waiting && (

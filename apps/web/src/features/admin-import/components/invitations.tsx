@@ -4,35 +4,36 @@ import { useId, useRef, useState } from 'react';
 import type { ImportInvitation } from '@jamiya/contracts/imports';
 import { LANGUAGE_NAMES } from '@jamiya/contracts/languages';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { useSettings } from '../../../api/get-settings.ts';
+import { buttonLink } from '../../../components/styles.ts';
 import { Button } from '../../../components/button.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { dubaiToday } from '../../../lib/today.ts';
 import { isolated } from '../../../lib/bidi.ts';
-import { saveText, toCsv, whatsAppLink } from '../lib/invitations.ts';
+import { whatsAppLink } from '../../../lib/whatsapp.ts';
+import { saveText, toCsv } from '../lib/invitations.ts';
 
 const AT_ONCE = 25;
 
 /**
- * The links to set a password, one a new member, when no mail could carry them: shown this
- * once, for the treasurer to copy, send on WhatsApp, or download as a CSV made here.
+ * The links to set a password, one a new member, when no mail could carry them: for the two
+ * admins who brought the members in to copy, send on WhatsApp with the server's message in the
+ * member's language, or download as a CSV made here.
  */
-export function Invitations({ invitations }: { invitations: ImportInvitation[] }) {
+export function Invitations({
+  invitations,
+  title,
+}: {
+  invitations: ImportInvitation[];
+  /** The heading; "N invitations to hand over" when unset. */
+  title?: string;
+}) {
   const i18n = useTexts();
-  const association = useSettings().data?.association_name ?? 'Jamiya';
   const [shown, setShown] = useState(AT_ONCE);
   const [said, setSaid] = useState('');
   const firstExpiry = invitations
     .map((i) => i.set_password_link.expires_at)
     .reduce((a, b) => (a < b ? a : b));
-  const message = (i: ImportInvitation) =>
-    i18n._('admin-import.invitations.message', {
-      name: i.member.name,
-      association,
-      when: formatDateTime(i.set_password_link.expires_at),
-      url: i.set_password_link.url,
-    });
 
   const download = () => {
     const header = [
@@ -62,10 +63,10 @@ export function Invitations({ invitations }: { invitations: ImportInvitation[] }
       className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900"
     >
       <h3 id="import-invitations" className="font-bold">
-        {i18n._('admin-import.invitations.title', { count: invitations.length })}
+        {title ?? i18n._('admin-import.invitations.title', { count: invitations.length })}
       </h3>
       <p className="text-sm">
-        {i18n._('admin-import.invitations.onlyNow', { when: formatDateTime(firstExpiry) })}
+        {i18n._('admin-import.invitations.kept', { when: formatDateTime(firstExpiry) })}
       </p>
       <div>
         <Button variant="secondary" onClick={download}>
@@ -77,7 +78,7 @@ export function Invitations({ invitations }: { invitations: ImportInvitation[] }
           <InvitationItem
             key={i.member.id}
             invitation={i}
-            whatsApp={whatsAppLink(i.mobile, message(i))}
+            whatsApp={whatsAppLink(i.mobile, i.message)}
             onSaid={setSaid}
           />
         ))}
@@ -157,7 +158,7 @@ function InvitationItem({
             target="_blank"
             rel="noreferrer"
             aria-describedby={`${id}-name`}
-            className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            className={buttonLink}
           >
             {i18n._('admin-import.invitations.whatsApp')}
           </a>

@@ -6,5 +6,7 @@ import { laterParts } from '../../../components/later-parts.tsx';
 export const { preloadLaterParts, LaterPart } = laterParts({
   DryRunResult: () => import('./dry-run-result.tsx').then((m) => ({ default: m.DryRunResult })),
   AppliedPanel: () => import('./applied-panel.tsx').then((m) => ({ default: m.AppliedPanel })),
+  InvitationsLeft: () =>
+    import('./invitations-left.tsx').then((m) => ({ default: m.InvitationsLeft })),
   WaitingImport: () => import('./waiting-import.tsx').then((m) => ({ default: m.WaitingImport })),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv, whatsAppLink, whatsAppNumber } from './invitations.ts';
+import { whatsAppLink, whatsAppNumber } from '../../../lib/whatsapp.ts';
+import { toCsv } from './invitations.ts';
 
 describe('an invitation by WhatsApp', () => {
   it.each([

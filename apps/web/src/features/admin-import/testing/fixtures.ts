@@ -163,6 +163,11 @@ const link = (token: string) => ({
   expires_at: '2025-11-03T06:30:00.000Z',
 });
 
+/** As the server writes it, in the member's language (features/mail's invitation). */
+const message = (greeting: string, token: string) => `${greeting}\n\n${link(token).url}`;
+
+const byTwo = { purpose: 'invite', issued_by: 'Treasurer Tariq', confirmed_by: 'Yusuf Ahmed' };
+
 /** Applied with no mail set up: the three invitations to hand over. */
 export function appliedBody(overrides: Partial<ImportApplied> = {}): ImportApplied {
   return importApplied.parse({
@@ -176,6 +181,8 @@ export function appliedBody(overrides: Partial<ImportApplied> = {}): ImportAppli
         mobile: '+971 50 123 4567',
         language: 'ar',
         set_password_link: link('a'.repeat(43)),
+        message: message('عزيزي Aisha Rahman،', 'a'.repeat(43)),
+        ...byTwo,
       },
       {
         member: { id: 12, unique_id: 'JM000012', name: '=Joseph Mathew' },
@@ -183,6 +190,8 @@ export function appliedBody(overrides: Partial<ImportApplied> = {}): ImportAppli
         mobile: '055 765 4321',
         language: 'ml',
         set_password_link: link('b'.repeat(43)),
+        message: message('പ്രിയ =Joseph Mathew,', 'b'.repeat(43)),
+        ...byTwo,
       },
       {
         member: { id: 13, unique_id: 'JM000013', name: 'Priya Das' },
@@ -190,6 +199,8 @@ export function appliedBody(overrides: Partial<ImportApplied> = {}): ImportAppli
         mobile: null,
         language: 'bn',
         set_password_link: link('c'.repeat(43)),
+        message: message('প্রিয় Priya Das,', 'c'.repeat(43)),
+        ...byTwo,
       },
     ],
     ...overrides,

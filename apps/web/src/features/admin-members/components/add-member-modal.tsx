@@ -69,7 +69,7 @@ export function AddMemberModal({ isOpen, onClose }: { isOpen: boolean; onClose: 
             })}
           </p>
           <PasswordLinkPanel
-            link={created.set_password_link}
+            handover={created.handover}
             emailed={created.emailed}
             email={created.member.email}
           />

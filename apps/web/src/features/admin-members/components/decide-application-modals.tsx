@@ -39,7 +39,7 @@ export function AcceptApplicationModal({
             })}
           </p>
           <PasswordLinkPanel
-            link={done.set_password_link}
+            handover={done.handover}
             emailed={done.emailed}
             email={done.member.email}
           />

@@ -4,6 +4,7 @@ import { setupPage, type stubApi, type StubRequest } from '../../../testing/rend
 import {
   amina,
   errorBody,
+  handover,
   link,
   memberDetail,
   memberProposal,
@@ -22,6 +23,7 @@ const setup = (handlers: Handlers = {}, at = '/admin/members/2') =>
       'GET /api/admin/members/2': () => ({ body: memberDetail() }),
       'GET /api/admin/members/2/fines': () => ({ body: { items: [] } }),
       'GET /api/admin/exits': () => ({ body: { items: [] } }),
+      'GET /api/admin/members/2/password-link': () => ({ body: { handover: null } }),
       ...handlers,
     },
     {
@@ -255,6 +257,37 @@ describe('a password link', () => {
       expect(posts(requests)).toHaveLength(1);
     },
   );
+});
+
+describe('a link to hand over', () => {
+  it("waits on the page of the admin who proposed it, with WhatsApp in the member's language", async () => {
+    const confirmed = handover({
+      purpose: 'invite',
+      confirmed_by: 'Chair Chitra',
+    });
+    setup({ 'GET /api/admin/members/2/password-link': () => ({ body: { handover: confirmed } }) });
+    const card = within(await region('Invitation to set a password'));
+    expect(card.getByRole('textbox', { name: 'The link' })).toHaveValue(link.url);
+    expect(
+      card.getByText(
+        'Proposed by Treasurer Tariq and confirmed by Chair Chitra: both of them see it here.',
+        {
+          normalizer: (t) => t.replace(/[\u2068\u2069]/g, ''),
+        },
+      ),
+    ).toBeInTheDocument();
+    const whatsApp = card.getByRole('link', { name: 'Send on WhatsApp' });
+    expect(whatsApp).toHaveAttribute(
+      'href',
+      `https://wa.me/971501234567?text=${encodeURIComponent(confirmed.message)}`,
+    );
+  });
+
+  it('shows nothing when no link waits', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amina Rahman' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Send on WhatsApp' })).not.toBeInTheDocument();
+  });
 });
 
 describe('what needs a second admin (docs/domain/maker-checker.md)', () => {

@@ -21,6 +21,7 @@ import { MemberFines } from './member-fines.tsx';
 import { EndMembership } from './end-membership.tsx';
 import { MemberStatusModal } from './member-status-modal.tsx';
 import { PasswordResetModal } from './password-reset-modal.tsx';
+import { HandOverCard } from './hand-over-card.tsx';
 
 /** /admin/members/:id: who the member is, what they hold and owe, and every movement. */
 export function MemberDetailPage() {
@@ -177,6 +178,8 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
           <p>{i18n._('admin-members.proposal.passwordLink', { name: member.name })}</p>
         </ProposalPanel>
       )}
+
+      {!isAdmin && <HandOverCard memberId={member.id} email={member.email} />}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-labelledby="member-balances-title" className={card}>

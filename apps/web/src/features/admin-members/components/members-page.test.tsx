@@ -168,7 +168,7 @@ describe('adding a member', () => {
     });
     expect(done.getByText('Fatima Khan is now a member (JM000009).')).toBeInTheDocument();
     expect(done.getByRole('textbox', { name: 'The link' })).toHaveValue(link.url);
-    expect(done.getByText(/This link is shown only once/)).toBeInTheDocument();
+    expect(done.getByText(/It stays on this member's page until it is used/)).toBeInTheDocument();
     // 09:30 UTC is 1:30 PM in Dubai.
     expect(done.getByText('It expires on 2 December 2026 at 1:30 PM.')).toBeInTheDocument();
 

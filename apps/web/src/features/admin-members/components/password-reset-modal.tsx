@@ -40,7 +40,7 @@ export function PasswordResetModal({ member, isOpen, onClose, proposal }: Member
           {i18n._('admin-members.reset.done', { name: member.name })}
         </p>
         <PasswordLinkPanel
-          link={create.data.set_password_link}
+          handover={create.data.handover}
           emailed={create.data.emailed}
           email={member.email}
         />

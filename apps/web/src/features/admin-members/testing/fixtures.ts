@@ -9,6 +9,8 @@ import {
   type AdminMember,
   type AdminMemberDetail,
   type MembershipApplication,
+  handOver,
+  type HandOver,
 } from '@jamiya/contracts/members';
 import { fundProposal, type FundProposal } from '@jamiya/contracts/proposals';
 import type { UserData } from '@jamiya/contracts/profile';
@@ -58,12 +60,28 @@ export const link = {
   expires_at: '2026-12-02T09:30:00.000Z',
 };
 
+/** A link no mail carried, as the admins who made it hand it over (the member's page, a dialog). */
+export const handover = (over: Partial<HandOver> = {}): HandOver =>
+  handOver.parse({
+    member: { id: 2, unique_id: 'JM000002', name: 'Amina Rahman' },
+    email: 'amina@jamiya.example',
+    mobile: '+971 50 123 4567',
+    language: 'bn',
+    purpose: 'reset',
+    set_password_link: link,
+    message: `প্রিয় Amina Rahman,\n\n${link.url}`,
+    issued_by: 'Treasurer Tariq',
+    confirmed_by: null,
+    ...over,
+  });
+
 export const createdBody = (name = 'Fatima Khan') =>
   memberCreatedResponse.parse({
     message: 'The member has been added.',
     member: member({ id: 9, unique_id: 'JM000009', name, email: 'fatima@example.com' }),
     set_password_link: link,
     emailed: false,
+    handover: handover({ purpose: 'invite' }),
   });
 
 /** Mailed to the account (and then not given to the admin), or given when mail is not set up. */
@@ -72,6 +90,7 @@ export const passwordLinkBody = (emailed: boolean) =>
     message: 'A new password link has been created.',
     set_password_link: emailed ? null : link,
     emailed,
+    handover: emailed ? null : handover(),
   });
 
 export function memberDetail(overrides: Partial<AdminMemberDetail> = {}): AdminMemberDetail {
@@ -176,6 +195,7 @@ export const acceptedBody = (emailed: boolean): z.infer<typeof applicationAccept
     member: member({ id: 12, unique_id: 'JM000012', name: 'Sara Ali', email: 'sara@example.com' }),
     set_password_link: emailed ? null : link,
     emailed,
+    handover: emailed ? null : handover(),
   });
 
 export const errorBody = (status: number, message: string, errors?: Record<string, string[]>) => ({

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { errorBody } from '@jamiya/contracts/common';
+import { importInvitationsResponse } from '@jamiya/contracts/imports';
+import { imports } from '../../db/schema/imports.ts';
+import { notFound } from '../../lib/errors.ts';
+import { idParams, refused, secured } from '../../lib/route-kit.ts';
+import { handOverViews, linksToHandOver } from '../auth/public.ts';
+import { actorOf } from '../sessions/public.ts';
+
+/** An import's invitations again, for the two admins who brought it in (issue 50). */
+export const importInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, sealKey } = app.deps;
+
+  app.get(
+    '/imports/:id/invitations',
+    {
+      schema: {
+        tags: ['imports'],
+        operationId: 'imports.invitations',
+        summary: "An applied import's invitations still to hand over",
+        description:
+          'For the admin who sent or confirmed the import, when no mail carried its invitations: each link not used yet (7 days), ' +
+          "with the message to send in the member's language. Other admins get an empty list.",
+        ...secured,
+        params: idParams,
+        response: { 200: importInvitationsResponse, ...refused, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .select({ id: imports.id })
+        .from(imports)
+        .where(eq(imports.id, request.params.id));
+      if (!row) throw notFound(/*i18n*/ 'There is no such import.');
+      const links = await linksToHandOver(db, sealKey, {
+        adminId: actorOf(request).id,
+        now: new Date(),
+        importId: row.id,
+      });
+      return { invitations: await handOverViews(db, links) };
+    },
+  );
+};
