@@ -11,6 +11,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
+// node-postgres reads a bytea as a Buffer, and so does PGlite as openPglite sets it up (Node's
+// hex codec, db/client.ts); a PGlite opened otherwise gives a Uint8Array, made a Buffer here.
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+});
+
 export const files = pgTable(
   'files',
   {
@@ -30,6 +37,8 @@ export const files = pgTable(
     // 64-bit perceptual hash of the decoded picture (images only).
     originalSha256: text('original_sha256'),
     pictureHash: bigint('picture_hash', { mode: 'bigint' }),
+    // Its 96 × 96 grey grid, which tells receipts of one template apart (picture-hash.ts).
+    pictureGrid: bytea('picture_grid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -38,13 +47,6 @@ export const files = pgTable(
     index('files_owner_created_idx').on(t.ownerId, t.createdAt),
   ],
 );
-
-// node-postgres reads a bytea as a Buffer, and so does PGlite as openPglite sets it up (Node's
-// hex codec, db/client.ts); a PGlite opened otherwise gives a Uint8Array, made a Buffer here.
-export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
-});
 
 // The bytes of each file, beside its row and written in the row's transaction (decision 032).
 // Apart from `files`, so that the lists and quotas that read `files` never carry them.

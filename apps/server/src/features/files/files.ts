@@ -1,10 +1,11 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
+import { inBatches } from '../../lib/batches.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
 import { cleanFileName } from './file-name.ts';
-import { SAME_PICTURE_MAX_DISTANCE } from './picture-hash.ts';
+import { gridDistance, SAME_PICTURE_MAX_CELLS, SAME_PICTURE_MAX_DISTANCE } from './picture-hash.ts';
 import { newStorageKey, type FileStorage } from './file-storage.ts';
 import { sanitizeUpload, type SanitizedUpload } from './sanitize-upload.ts';
 
@@ -65,6 +66,7 @@ export async function insertFileRow(
       originalName: pending.originalName?.slice(0, 200) ?? null,
       originalSha256: pending.upload.originalSha256 ?? null,
       pictureHash: pending.upload.pictureHash ?? null,
+      pictureGrid: pending.upload.pictureGrid ?? null,
     })
     .returning();
   if (!row) throw new Error('file row was not written');
@@ -97,6 +99,9 @@ export function sameReceipts(db: DbOrTx) {
     .select({
       fileId: sql<string>`${mine.id}`.as('file_id'),
       sameId: sql<string>`${theirs.id}`.as('same_id'),
+      bySha: sql<boolean>`coalesce(${theirs.originalSha256} = ${mine.originalSha256}, false)`.as(
+        'by_sha',
+      ),
     })
     .from(mine)
     .innerJoin(
@@ -111,4 +116,28 @@ export function sameReceipts(db: DbOrTx) {
       ),
     )
     .as('same_receipts');
+}
+
+/**
+ * Of the pairs sameReceipts found, those that hold the same: the same file as sent, or pictures
+ * whose grids agree (receipts of one template differ in their text there, though their hashes
+ * agree). A file kept before the grids (null) is judged by its hash alone, as then.
+ */
+export async function nearIdentical<P extends { fileId: string; sameId: string; bySha: boolean }>(
+  db: DbOrTx,
+  pairs: P[],
+): Promise<P[]> {
+  const ids = [...new Set(pairs.filter((p) => !p.bySha).flatMap((p) => [p.fileId, p.sameId]))];
+  const grids = new Map<string, Buffer | null>();
+  for (const batch of inBatches(ids))
+    for (const row of await db
+      .select({ id: files.id, grid: files.pictureGrid })
+      .from(files)
+      .where(inArray(files.id, batch)))
+      grids.set(row.id, row.grid);
+  return pairs.filter((p) => {
+    if (p.bySha) return true;
+    const [a, b] = [grids.get(p.fileId), grids.get(p.sameId)];
+    return !a || !b || gridDistance(a, b) <= SAME_PICTURE_MAX_CELLS;
+  });
 }

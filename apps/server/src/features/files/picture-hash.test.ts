@@ -2,14 +2,22 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  gridDistance,
   hashDistance,
+  pictureGridOf,
   pictureHashOf,
+  SAME_PICTURE_MAX_CELLS,
   SAME_PICTURE_MAX_DISTANCE,
   sha256Of,
 } from './picture-hash.ts';
 import { sanitizeUpload } from './sanitize-upload.ts';
 import { photoLike, resizedCopy } from '../../../test/support/pictures.ts';
 import { onePagePdf } from '../../../test/support/uploads.ts';
+import {
+  receiptText,
+  sentAgain,
+  templateReceipt,
+} from '../../../test/support/template-receipts.ts';
 
 describe('picture hash', () => {
   let photo: Buffer;
@@ -53,10 +61,15 @@ describe('picture hash', () => {
       await resizedCopy(coffee, 0.4, 55),
       await sharp(coffee).resize(360).png().toBuffer(),
     ];
-    for (const copy of copies)
+    const grid = await pictureGridOf(coffee);
+    for (const copy of copies) {
       expect(hashDistance(hash, await pictureHashOf(copy))).toBeLessThanOrEqual(
         SAME_PICTURE_MAX_DISTANCE,
       );
+      expect(gridDistance(grid, await pictureGridOf(copy))).toBeLessThanOrEqual(
+        SAME_PICTURE_MAX_CELLS,
+      );
+    }
     expect(hashDistance(hash, await pictureHashOf(cat))).toBeGreaterThan(
       SAME_PICTURE_MAX_DISTANCE * 3,
     );
@@ -79,5 +92,46 @@ describe('picture hash', () => {
     const pdf = await sanitizeUpload(sent);
     expect(pdf.originalSha256).toBe(sha256Of(sent));
     expect(pdf.pictureHash).toBeNull();
+  });
+});
+
+// Issue 50, point 11: 30 receipts of one exchange house's template were each a possible
+// duplicate of all the others. Their hashes agree; their grids do not.
+describe('receipts of one template', () => {
+  const COUNT = 30;
+  let receipts: Buffer[];
+  let grids: Buffer[];
+  beforeAll(async () => {
+    receipts = await Promise.all(
+      Array.from({ length: COUNT }, (_, n) => templateReceipt(receiptText(n))),
+    );
+    grids = await Promise.all(receipts.map(pictureGridOf));
+  });
+
+  const pairs = () =>
+    Array.from({ length: COUNT }, (_, i) =>
+      Array.from({ length: COUNT - i - 1 }, (_, k) => [i, i + k + 1] as const),
+    ).flat();
+
+  it('have hashes within the threshold, so the hash alone cannot tell them apart', async () => {
+    const hashes = await Promise.all(receipts.map(pictureHashOf));
+    const close = pairs().filter(
+      ([i, j]) => hashDistance(hashes[i]!, hashes[j]!) <= SAME_PICTURE_MAX_DISTANCE,
+    );
+    expect(close.length).toBeGreaterThan(pairs().length / 2);
+  });
+
+  it('differ in their grids wherever their text differs: no two are the same picture', () => {
+    const distances = pairs().map(([i, j]) => gridDistance(grids[i]!, grids[j]!));
+    expect(Math.min(...distances)).toBeGreaterThan(SAME_PICTURE_MAX_CELLS * 4);
+  });
+
+  it('each sent again (smaller, re-compressed, PNG, WebP) is still the same picture', async () => {
+    for (const n of [0, 7, 19]) {
+      for (const [how, copy] of Object.entries(await sentAgain(receipts[n]!))) {
+        const distance = gridDistance(grids[n]!, await pictureGridOf(copy));
+        expect(distance, `receipt ${n}, ${how}`).toBeLessThanOrEqual(SAME_PICTURE_MAX_CELLS);
+      }
+    }
   });
 });

@@ -9,6 +9,7 @@ export {
   fileUrl,
   insertFileRow,
   pendingUpload,
+  nearIdentical,
   sameReceipts,
   type PendingUpload,
 } from './files.ts';

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
 import { decodeHeic } from './decode-heic.ts';
-import { pictureHashOf, sha256Of } from './picture-hash.ts';
+import { pictureGridOf, pictureHashOf, sha256Of } from './picture-hash.ts';
 import { PdfTooLargeError, rewritePdf } from './sanitize-pdf.ts';
 
 // The work on an uploaded file: what it is, its copy re-encoded without anything but the
@@ -23,6 +23,8 @@ export interface SanitizedUpload {
   originalSha256?: string;
   /** dHash of the decoded picture (picture-hash.ts); null for a PDF. */
   pictureHash?: bigint | null;
+  /** Its 96 × 96 grey grid (picture-hash.ts); null for a PDF. */
+  pictureGrid?: Buffer | null;
 }
 
 export interface FileRules {
@@ -78,8 +80,11 @@ const refuse = (reason: RefusalReason) => new UploadRefusedError(reason);
 export async function sanitizeFile(input: Buffer, rules: FileRules): Promise<SanitizedUpload> {
   const clean = await sanitizeBytes(input, rules);
   // Hashed from the stored copy: already decoded (HEIC too) and turned upright.
-  const pictureHash = clean.kind === 'pdf' ? null : await pictureHashOf(clean.data);
-  return { ...clean, originalSha256: sha256Of(input), pictureHash };
+  const isPicture = clean.kind !== 'pdf';
+  const [pictureHash, pictureGrid] = isPicture
+    ? await Promise.all([pictureHashOf(clean.data), pictureGridOf(clean.data)])
+    : [null, null];
+  return { ...clean, originalSha256: sha256Of(input), pictureHash, pictureGrid };
 }
 
 async function sanitizeBytes(input: Buffer, rules: FileRules): Promise<SanitizedUpload> {

@@ -6,12 +6,12 @@ import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { periodLabel } from '../../lib/calendar.ts';
 import type { Payment } from './submissions.ts';
-import { sameReceipts } from '../files/public.ts';
+import { nearIdentical, sameReceipts } from '../files/public.ts';
 
 /**
  * For each submission, the other submissions (any member, any month, any status) whose receipt
- * holds the same (files' sameReceipts: the same file as sent or a near-identical picture). One
- * query for the page.
+ * holds the same (files' sameReceipts: the same file as sent or a near-identical picture). Two
+ * queries for the page.
  */
 export async function possibleDuplicatesOf(
   db: DbOrTx,
@@ -24,6 +24,9 @@ export async function possibleDuplicatesOf(
   const other = alias(payments, 'other');
   const matches = await db
     .select({
+      fileId: same.fileId,
+      sameId: same.sameId,
+      bySha: same.bySha,
       paymentId: payments.id,
       otherId: other.id,
       userId: other.userId,
@@ -37,7 +40,7 @@ export async function possibleDuplicatesOf(
     .innerJoin(users, eq(users.id, other.userId))
     .where(inArray(payments.id, withReceipt))
     .orderBy(asc(payments.id), asc(other.id));
-  for (const m of matches) {
+  for (const m of await nearIdentical(db, matches)) {
     const list = found.get(m.paymentId) ?? [];
     list.push({
       payment_id: m.otherId,

@@ -17,30 +17,40 @@ export function DuplicateWarnings({
   onCompare: (id: number) => void;
 }) {
   const i18n = useTexts();
-  const several = payment.possible_duplicates.length > 1;
+  const [first, ...others] = payment.possible_duplicates;
+  const several = others.length > 0;
+  const item = (d: PossibleDuplicate) => (
+    <li key={d.payment_id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span>{duplicateWarning(i18n, d)}</span>
+      {several && (
+        <button
+          type="button"
+          aria-pressed={d.payment_id === comparedId}
+          onClick={() => onCompare(d.payment_id)}
+          className="rounded-lg border border-amber-600 px-2 py-0.5 text-xs font-semibold text-amber-950 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700 aria-pressed:bg-amber-200"
+        >
+          {i18n._('admin-payments.payments.compareReceipt')}
+        </button>
+      )}
+    </li>
+  );
+  if (!first) return null;
+  // The first look-alike in a line; the others folded under it, a click away.
   return (
     <div
       role="note"
       aria-label={i18n._('admin-payments.payments.duplicateHeading')}
       className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950"
     >
-      <ul className="flex flex-col gap-1">
-        {payment.possible_duplicates.map((d) => (
-          <li key={d.payment_id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span>{duplicateWarning(i18n, d)}</span>
-            {several && (
-              <button
-                type="button"
-                aria-pressed={d.payment_id === comparedId}
-                onClick={() => onCompare(d.payment_id)}
-                className="rounded-lg border border-amber-600 px-2 py-0.5 text-xs font-semibold text-amber-950 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700 aria-pressed:bg-amber-200"
-              >
-                {i18n._('admin-payments.payments.compareReceipt')}
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
+      <ul className="flex flex-col gap-1">{item(first)}</ul>
+      {several && (
+        <details className="mt-1">
+          <summary className="cursor-pointer rounded font-semibold underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700">
+            {i18n._('admin-payments.payments.duplicatesMore', { count: others.length })}
+          </summary>
+          <ul className="mt-1 flex flex-col gap-1">{others.map(item)}</ul>
+        </details>
+      )}
     </div>
   );
 }

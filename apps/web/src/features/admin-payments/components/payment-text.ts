@@ -34,6 +34,23 @@ export function duplicateWarning(i18n: Texts, duplicate: PossibleDuplicate): str
   });
 }
 
+/**
+ * All of a receipt's look-alikes in one line: the first named, the others counted ("… and 27
+ * others"), so that a queue of one template's receipts stays a line a receipt.
+ */
+export function duplicatesLine(i18n: Texts, duplicates: readonly PossibleDuplicate[]): string {
+  const [first, ...others] = duplicates;
+  if (!first) return '';
+  return others.length === 0
+    ? duplicateWarning(i18n, first)
+    : i18n._('admin-payments.payments.duplicatesWarning', {
+        name: first.member.name,
+        what: first.month ?? i18n._('admin-payments.payments.duplicateLoanRepayment'),
+        status: i18n._(PAYMENTS_STATUS_TEXTS[first.status]!),
+        count: others.length,
+      });
+}
+
 // A day kept on one line: a range that wraps, wraps at its dash.
 const day = (date: string) => formatDate(date).replaceAll(' ', '\u00a0');
 

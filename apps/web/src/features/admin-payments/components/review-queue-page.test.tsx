@@ -279,11 +279,17 @@ describe('the review queue', () => {
         'GET /api/admin/payments/8': () => ({ body: other(8, 'September 2026') }),
       },
     });
-    await list();
+    // One line in the queue, however many look-alikes (issue 50, point 11).
+    const [item] = within(await list()).getAllByRole('button');
+    expect(item).toHaveTextContent(
+      'Possible duplicate receipt: also sent by Amina Rahman for August 2026 (Approved) and by 1 other submission',
+    );
+    expect(item).not.toHaveTextContent('September 2026');
     const panel = detail();
     expect(
       await within(panel).findByRole('img', { name: 'Receipt of Amina Rahman for August 2026' }),
     ).toBeInTheDocument();
+    await user.click(within(panel).getByText('Show the other submission'));
     expect(panel.querySelectorAll('figure')).toHaveLength(2);
     expect(requests.map((r) => r.url)).not.toContain('/api/admin/payments/8');
     const [first, second] = within(panel).getAllByRole('button', { name: 'Compare' });

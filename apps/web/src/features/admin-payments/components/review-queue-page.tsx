@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/messages.ts';
 import { useAdminPayments, type AdminPayment, type PaymentStatus } from '../api/admin-payments.ts';
 import { useUnseenPayments, type UnseenStatement } from '../api/unseen-payments.ts';
 import { PaymentReview } from './payment-review.tsx';
-import { duplicateWarning, paymentWhat, unseenWarning } from './payment-text.ts';
+import { duplicatesLine, paymentWhat, unseenWarning } from './payment-text.ts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 
 const STATUSES: PaymentStatus[] = ['pending', 'approved', 'rejected'];
@@ -189,14 +189,11 @@ function PaymentItem({
             {unseenWarning(i18n, unseenIn)}
           </span>
         )}
-        {payment.possible_duplicates.map((d) => (
-          <span
-            key={d.payment_id}
-            className="col-span-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-medium text-amber-950"
-          >
-            {duplicateWarning(i18n, d)}
+        {payment.possible_duplicates.length > 0 && (
+          <span className="col-span-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-medium text-amber-950">
+            {duplicatesLine(i18n, payment.possible_duplicates)}
           </span>
-        ))}
+        )}
       </button>
     </li>
   );

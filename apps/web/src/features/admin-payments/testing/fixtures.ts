@@ -25,7 +25,8 @@ export function adminPayment(overrides: Partial<AdminPayment> = {}): AdminPaymen
     created_at: '2026-11-05T08:00:00.000Z',
     reviewed_at: null,
     member: RAHUL,
-    dues_month: overrides.kind === 'loan_repayment' ? null : { due: 200, fine: 0, paid: 0, remaining: 200 },
+    dues_month:
+      overrides.kind === 'loan_repayment' ? null : { due: 200, fine: 0, paid: 0, remaining: 200 },
     possible_duplicates: [],
     ...overrides,
   };
