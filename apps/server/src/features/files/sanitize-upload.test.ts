@@ -194,6 +194,7 @@ describe('sanitizeUpload: PDF', () => {
       // Of the bytes as sent; a PDF has no picture to hash.
       originalSha256: createHash('sha256').update(PDF).digest('hex'),
       pictureHash: null,
+      pictureGrid: null,
     });
     expect(out.data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
