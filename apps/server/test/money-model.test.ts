@@ -80,6 +80,9 @@ import { ownBooksScenario } from './money-model/own-books/walk.ts';
 // admins wherever money leaves by hand. After every step the trial balance, the chart and the
 // journal give cash, the cash box, the association's accounts and each member's savings as the
 // model does, each bank line is linked or booked once, and a due reversed reopens its month.
+//
+// Admins who are members and guarantee loans have a model of their own beside this one
+// (money-model-guarantors.test.ts): here the admins are admins only.
 
 const DUE: Fils = 20_000;
 // The loan policy of a new association (migrations/0001_ledger_rules.sql), and the rules the
