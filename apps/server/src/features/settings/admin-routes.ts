@@ -8,6 +8,7 @@ import {
 } from '@jamiya/contracts/settings';
 import { errorBody } from '@jamiya/contracts/common';
 import { settings } from '../../db/schema/settings.ts';
+import { conflict } from '../../lib/errors.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
 import { audit } from '../audit/public.ts';
@@ -93,7 +94,8 @@ export const settingsAdminRoutes =
             'Change the settings: name, monthly due (applies to unpaid months), loan policy (applies to new applications), mobile recharge amounts',
           description:
             'For an active admin: the whole settings are sent (`payment_instructions`, `translations`, `charge_called` and `recharge` may be left out to keep them); the change goes to the audit log with before and after. ' +
-            'With two or more active admins, a change of the payment instructions (in any language) or of `books_rules.one_admin_bank_fee` is proposed (202, the rest saved at once) and carried out when another admin repeats it; the proposer never can (409), nor another admin with other values while it is open (409).',
+            'With two or more active admins, a change of the payment instructions (in any language) or of `books_rules.one_admin_bank_fee` is proposed (202, the rest saved at once) and carried out when another admin repeats it; the proposer never can (409), nor another admin with other values while it is open (409). ' +
+            'A save that sends `updated_at` from settings another admin has changed since is 409, and nothing changes.',
           ...secured,
           body: settingsUpdateRequest,
           response: {
@@ -114,6 +116,12 @@ export const settingsAdminRoutes =
           // payment instructions it read before the confirmation changed them.
           await tx.execute(sql`select 1 from settings where id = 1 for update`);
           const before = await getSettings(tx);
+          // Saved from settings another admin changed since: the page's old values (an old
+          // payment instruction among them) would undo that change, or propose it again.
+          if (body.updated_at && Date.parse(body.updated_at) !== before.updatedAt.getTime())
+            throw conflict(
+              /*i18n*/ 'Another admin changed the settings after you opened them. Open them again and make your change there.',
+            );
           const translations = translationsAsked(body, before);
           const asked = moneyPathsAsked(body, before);
           const save = (paths: MoneyPaths) =>

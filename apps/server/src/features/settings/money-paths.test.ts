@@ -109,4 +109,26 @@ describe('PUT /api/admin/settings, with two active admins', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().settings.monthly_due).toBe(250);
   });
+
+  it('refuses a save made from settings another admin changed since (409), so an old page never proposes old instructions', async () => {
+    const a = await admin('Admin E');
+    const b = await admin('Admin F');
+    const read = await t.app.inject({ url: '/api/admin/settings', headers: bearer(a.token) });
+    const asRead = { ...editableSettings(read.json()), updated_at: read.json().updated_at };
+    // B changes the monthly due meanwhile; A's page still holds the settings as they were.
+    const changed = await put(b.token, { ...(await current(b.token)), monthly_due: 260 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const stale = expectError(await put(a.token, { ...asRead, association_name: 'Old page' }), 409);
+    expect(stale.message).toBe(
+      'Another admin changed the settings after you opened them. Open them again and make your change there.',
+    );
+    // The same save from the settings as they are now goes through.
+    const fresh = await t.app.inject({ url: '/api/admin/settings', headers: bearer(a.token) });
+    const saved = await put(a.token, {
+      ...editableSettings(fresh.json()),
+      updated_at: fresh.json().updated_at,
+      association_name: 'New page',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
 });

@@ -52,6 +52,8 @@ export interface SettingsBody {
   exit_rules: { share_out_at_exit: boolean };
   /** What one admin may book alone: bank charges or interest up to this, per line, in AED. */
   books_rules: { one_admin_bank_fee: number };
+  /** The settings' updated_at as this page read them: a save over another admin's is 409. */
+  updated_at?: string;
 }
 
 /** 200: saved; 202: saved, but for new payment instructions, which wait for a second admin. */

@@ -41,6 +41,7 @@ function withPaths(settings: AdminSettings, paths: ProposedPaths) {
     payment_instructions: paths.instructions,
     translations,
     books_rules: { one_admin_bank_fee: paths.oneAdminBankFee },
+    updated_at: settings.updated_at,
   };
 }
 

@@ -111,6 +111,8 @@ describe('the settings form', () => {
       },
       exit_rules: { share_out_at_exit: false },
       books_rules: { one_admin_bank_fee: 100 },
+      // The settings as the page read them: a save over another admin's is refused (409).
+      updated_at: '2026-11-01T08:00:00.000Z',
     });
     await waitFor(() => expect(field('Terms offered (months)')).toHaveValue('1, 3, 6, 12'));
     expect(field('Largest recharge (AED)')).toHaveValue('750.5');

@@ -1,4 +1,5 @@
 // The treasurer's settings page: the form of every setting, its sections each in a module.
+import { useRef } from 'react';
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useForm } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
@@ -69,6 +70,8 @@ export function AdminSettingsPage() {
 function SettingsForm({ settings }: { settings: AdminSettings }) {
   const i18n = useTexts();
   const update = useUpdateSettings();
+  // The settings this form was filled from: a save over another admin's since is refused.
+  const readAt = useRef(settings.updated_at);
   const form = useForm<SettingsFormInput, unknown, SettingsFormValues>({
     resolver,
     defaultValues: toFormInput(settings),
@@ -77,7 +80,11 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await update.mutateAsync(toRequestBody(values));
+      const res = await update.mutateAsync({
+        ...toRequestBody(values),
+        updated_at: readAt.current,
+      });
+      readAt.current = res.settings.updated_at;
       form.reset(toFormInput(res.settings));
       toastSuccess(res.message);
     } catch (error) {
@@ -112,7 +119,10 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <MoneyPathsProposal
         settings={settings}
         // What this admin typed and did not save stays in the form.
-        onConfirmed={(saved) => form.reset(toFormInput(saved), { keepDirtyValues: true })}
+        onConfirmed={(saved) => {
+          readAt.current = saved.updated_at;
+          form.reset(toFormInput(saved), { keepDirtyValues: true });
+        }}
       />
       <SettingsSection id="settings-association" title={i18n._('admin-books.settings.association')}>
         <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
