@@ -9,6 +9,7 @@ await build({
     'file-worker': 'src/features/files/file-worker.ts',
     'read-worker': 'src/features/imports/read-worker.ts',
     'statement-worker': 'src/features/bank/statement-worker.ts',
+    'pdf-worker': 'src/features/statement/pdf-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGES, type Language } from '@jamiya/contracts/languages';
@@ -32,27 +33,22 @@ type Catalog = Record<string, string>;
 
 // Every language has every file (test/texts.test.ts): one that does not load, or does not parse,
 // stops the start rather than serving English unnoticed. A text left empty (as extract leaves a
-// new one in the other languages) is missing: English stands for it.
-async function readCatalog(load: () => Promise<{ default: unknown }>, into: Catalog) {
-  for (const [id, text] of Object.entries((await load()).default as Catalog))
-    if (text !== '') into[id] = text;
+// new one in the other languages) is missing: English stands for it. Read at once, without a
+// top-level await, so that a pool thread run from the sources (tsx loads it as CommonJS) can
+// read them too; from the sources beside this module, or beside the built server's dist/.
+const SOURCES = new URL(import.meta.url.includes('/dist/') ? '../src/' : '../', import.meta.url);
+
+function readCatalog(path: string, into: Catalog) {
+  const catalog = JSON.parse(readFileSync(new URL(path, SOURCES), 'utf8')) as Catalog;
+  for (const [id, text] of Object.entries(catalog)) if (text !== '') into[id] = text;
 }
 
-async function textsOf(language: Language): Promise<Catalog> {
+function textsOf(language: Language): Catalog {
   const texts: Catalog = {};
-  await readCatalog(
-    () =>
-      import(`../../../../packages/contracts/src/locales/${language}.json`, {
-        with: { type: 'json' },
-      }),
-    texts,
-  );
-  await readCatalog(() => import(`../locales/${language}.json`, { with: { type: 'json' } }), texts);
+  readCatalog(`../../../packages/contracts/src/locales/${language}.json`, texts);
+  readCatalog(`locales/${language}.json`, texts);
   for (const feature of TEXT_FEATURES)
-    await readCatalog(
-      () => import(`../features/${feature}/locales/${language}.json`, { with: { type: 'json' } }),
-      texts,
-    );
+    readCatalog(`features/${feature}/locales/${language}.json`, texts);
   return texts;
 }
 
@@ -69,10 +65,10 @@ function compile(texts: Record<string, string>, language: Language): Messages {
 }
 
 // Every language's texts are read once, at start: a few dozen KB.
-const english = await textsOf('en');
+const english = textsOf('en');
 const readers = new Map<Language, I18n>();
 for (const language of LANGUAGES) {
-  const own = language === 'en' ? english : { ...english, ...(await textsOf(language)) };
+  const own = language === 'en' ? english : { ...english, ...textsOf(language) };
   // Latin digits in every language, as on the pages (docs/languages.md).
   const locale = `${language}-u-nu-latn`;
   readers.set(language, setupI18n({ locale, messages: { [locale]: compile(own, language) } }));

@@ -7,7 +7,7 @@ import { conflict } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { recoveredFromGuarantorSince } from '../loans/public.ts';
 import { getSettings } from '../settings/public.ts';
-import { clearanceFileName, clearanceLetterPdf } from '../statement/public.ts';
+import { clearanceFileName, clearanceLetterPdfInPool } from '../statement/public.ts';
 import { memberOf } from './views.ts';
 
 export const pdfAnswer = {
@@ -26,7 +26,7 @@ export async function sendLetter(
     throw conflict(/*i18n*/ 'The clearance letter is ready once the payout is complete.');
   const user = await memberOf(db, exit.userId);
   const settings = await getSettings(db);
-  const pdf = await clearanceLetterPdf({
+  const pdf = await clearanceLetterPdfInPool({
     associationName: settings.associationName,
     member: { name: user.name, uniqueId: user.uniqueId },
     joinedOn: user.joinedOn,

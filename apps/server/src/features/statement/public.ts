@@ -1,6 +1,7 @@
 // The door of statement: a member's statement: on screen, CSV and PDF; a leaver's clearance letter.
 // What app.ts and other features may use of it; the rest is the feature's own.
-export { clearanceFileName, clearanceLetterPdf, type ClearanceLetter } from './clearance-pdf.ts';
+export { clearanceFileName, type ClearanceLetter } from './clearance-pdf.ts';
+export { clearanceLetterPdfInPool } from './pdf-pool.ts';
 export { statementAdminRoutes, statementRoutes } from './routes.ts';
 export { memberStatement, toStatementLine } from './statement-query.ts';
 export { statementCsv } from './statement-view.ts';

@@ -12,7 +12,7 @@ import { currentUser, requireMember } from '../sessions/public.ts';
 import { getSettings } from '../settings/public.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { statementForPeriod } from './statement-query.ts';
-import { statementPdf } from './statement-pdf.ts';
+import { statementPdfInPool } from './pdf-pool.ts';
 import { statementCsv, statementFileName, toStatementView } from './statement-view.ts';
 
 type StatementQuery = z.output<typeof statementQuery>;
@@ -71,7 +71,7 @@ async function sendStatement(
     return reply
       .type('text/csv; charset=utf-8')
       .send(`\ufeff${statementCsv(period.lines, { language, charge: subject.charge })}`);
-  const pdf = await statementPdf({ ...subject, issuedAt: now, language });
+  const pdf = await statementPdfInPool({ ...subject, issuedAt: now, language });
   return reply.type('application/pdf').send(pdf);
 }
 
