@@ -70,6 +70,7 @@ import {
   installRequestLimits,
   requestTimeoutOptions,
 } from './plugins/request-limits.ts';
+import { warnOfUnnamedProxy } from './plugins/proxy-warning.ts';
 import { installApiDocs } from './plugins/api-docs.ts';
 import { pageOrNotFound, serveWebApp } from './plugins/web-app.ts';
 import { installIdempotency, keepIdempotentAnswers } from './plugins/idempotency.ts';
@@ -190,18 +191,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   installRequestLimits(app);
 
-  if (config.trustProxy === false) {
-    // Behind a proxy that is not named, every member shares the proxy's address, and sign-in
-    // throttling counts them together: said once, where the operator reads.
-    let warned = false;
-    app.addHook('onRequest', async (request) => {
-      if (warned || request.headers['x-forwarded-for'] === undefined) return;
-      warned = true;
-      request.log.warn(
-        "Requests carry X-Forwarded-For but TRUST_PROXY is not set: the proxy's address is taken for every member. Set TRUST_PROXY to the proxy's address.",
-      );
-    });
-  }
+  if (config.trustProxy === false) warnOfUnnamedProxy(app);
   app.decorate('deps', {
     ...deps,
     sessionPolicy: { ttlMs: config.sessionTtlMs, idleMs: config.sessionIdleMs },

@@ -260,16 +260,13 @@ export const settingsUpdateRequest = z
       .object({ minimum: positiveAedInput, maximum: positiveAedInput })
       .optional()
       .meta({ description: 'Mobile recharge amounts; left as they are when missing.' }),
+    // As the page read them: another admin's save since is 409, and nothing changes.
     updated_at: z.iso
       .datetime({
         offset: true,
         error: /*i18n*/ 'Open the settings again and make your change there.',
       })
-      .optional()
-      .meta({
-        description:
-          "The settings' `updated_at` as the page read them: when another admin saved since, 409 and nothing changes.",
-      }),
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.recharge && v.recharge.maximum < v.recharge.minimum)

@@ -107,6 +107,7 @@ export async function installApiDocs(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Jamiya API',
         version: '1.0.0',
+        contact: { name: 'Jamiya maintainers' },
         description:
           'The API of Jamiya, a community savings and loan association. Amounts are AED as JSON numbers with at most two decimals. Every error is `{ status_code, message, errors? }`.',
       },
