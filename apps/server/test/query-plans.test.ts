@@ -20,6 +20,7 @@ const BIG_TABLES = [
   'ledger_accounts',
   'loans',
   'loan_installments',
+  'audit_log',
 ];
 
 const HOT_QUERIES: Array<{ name: string; query: string | (() => string); indexes: RegExp[] }> = [
@@ -89,6 +90,11 @@ const HOT_QUERIES: Array<{ name: string; query: string | (() => string); indexes
     name: 'admin payments by status, newest first',
     query: `select * from payments where status = 'pending' order by id desc limit 21`,
     indexes: [/payments_status_idx/],
+  },
+  {
+    name: 'the audit log filtered by the start of an action, newest first (features/audit)',
+    query: `select * from audit_log where action like 'loan.write\\_off%' order by id desc limit 51`,
+    indexes: [/audit_log_action_idx/],
   },
 ];
 

@@ -14,5 +14,10 @@ export const auditLog = pgTable(
     ip: text('ip'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    // The trail filtered by the start of an action (audit.ts): a range of this index, not a
+    // scan of every event for the few of a rare action (issue 51).
+    index('audit_log_action_idx').on(t.action.op('text_pattern_ops'), t.id),
+  ],
 );
