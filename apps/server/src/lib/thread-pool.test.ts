@@ -15,19 +15,15 @@ describe('a thread pool', () => {
 
   it('rejects the task, and the next, when its thread cannot load, and says why', async () => {
     const warnings: string[] = [];
-    const onWarning = (warning: Error) => warnings.push(warning.message);
-    process.on('warning', onWarning);
-    try {
-      const run = threadPool<Doubling, number>(import.meta.url, 'fixtures/throws-at-load', 64);
-      // Under tsx the module's own error, or its loader's; either way, which pool and why.
-      const failed =
-        /^The pool thread of fixtures\/throws-at-load failed: (.*throws-at-load\.ts|This worker cannot load\.)/;
-      await expect(run({ n: 1 }, 5_000)).rejects.toThrow(failed);
-      // Another pool is started for the next task; it fails the same way, and as clearly.
-      await expect(run({ n: 2 }, 5_000)).rejects.toThrow(failed);
-      expect(warnings.filter((w) => w.includes('fixtures/throws-at-load pool'))).toHaveLength(2);
-    } finally {
-      process.off('warning', onWarning);
-    }
+    const run = threadPool<Doubling, number>(import.meta.url, 'fixtures/throws-at-load', 64, (w) =>
+      warnings.push(w),
+    );
+    // Under tsx the module's own error, or its loader's; either way, which pool and why.
+    const failed =
+      /^The pool thread of fixtures\/throws-at-load failed: (.*throws-at-load\.ts|This worker cannot load\.)/;
+    await expect(run({ n: 1 }, 5_000)).rejects.toThrow(failed);
+    // Another pool is started for the next task; it fails the same way, and as clearly.
+    await expect(run({ n: 2 }, 5_000)).rejects.toThrow(failed);
+    expect(warnings.filter((w) => w.includes('fixtures/throws-at-load pool'))).toHaveLength(2);
   }, 15_000);
 });

@@ -29,6 +29,8 @@ export function threadPool<Task extends TimedTask, Result>(
   callerUrl: string,
   worker: string,
   heapMb: number,
+  /** Told when a thread fails outside a task; a process warning unless a test listens itself. */
+  warn: (message: string) => void = (message) => process.emitWarning(message),
 ) {
   const fromSources = callerUrl.endsWith('.ts');
   const workerFile = new URL(`./${worker}${fromSources ? '.ts' : '.js'}`, callerUrl);
@@ -53,7 +55,7 @@ export function threadPool<Task extends TimedTask, Result>(
     // the next task starts another.
     started.on('error', (error: unknown) => {
       const failure = error instanceof Error ? error : new Error(String(error));
-      process.emitWarning(`A thread of the ${worker} pool failed: ${failure.message}`);
+      warn(`A thread of the ${worker} pool failed: ${failure.message}`);
       if (started.threads.length > 0) return;
       failures.set(started, failure);
       if (pool === started) pool = undefined;
