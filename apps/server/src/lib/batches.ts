@@ -5,10 +5,17 @@
  */
 const BATCH = 1_000;
 
-/** `items` in runs of a thousand, in order. */
-export function inBatches<T>(items: readonly T[]): T[][] {
+/** `items` in runs of a thousand (or `size`), in order. */
+export function inBatches<T>(items: readonly T[], size = BATCH): T[][] {
   const batches: T[][] = [];
-  for (let start = 0; start < items.length; start += BATCH)
-    batches.push(items.slice(start, start + BATCH));
+  for (let start = 0; start < items.length; start += size)
+    batches.push(items.slice(start, start + size));
   return batches;
 }
+
+/**
+ * Lets the event loop turn before a long job's next batch: the embedded database answers in
+ * the main thread through promises alone, so a job that only awaits it never lets a request
+ * in until it ends.
+ */
+export const letOthersIn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

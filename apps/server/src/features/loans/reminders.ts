@@ -11,7 +11,8 @@ import { users } from '../../db/schema/users.ts';
 import { aed } from '../../lib/i18n.ts';
 import { getSettings } from '../settings/public.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { guaranteeNotice, notify, reminderNotice } from '../notifications/public.ts';
+import { guaranteeNotice, notify, notifyAll, reminderNotice } from '../notifications/public.ts';
+import { inBatches, letOthersIn } from '../../lib/batches.ts';
 import { installmentLeft } from './installments.ts';
 
 // Installment reminders, sent by the notifications job (app.ts hands it this), safe to run in
@@ -58,22 +59,29 @@ export async function sendInstallmentReminders(db: Db, now: Date): Promise<numbe
     )
     .orderBy(loanInstallments.id);
 
+  // A hundred to a transaction of two statements: the reminders marked where none was (a
+  // process beside this one may have marked some), and the notices of those this call marked;
+  // between them, the requests waiting on the embedded database go first.
   let sent = 0;
-  for (const c of candidates) {
-    const didSend = await db.transaction(async (tx) => {
-      const inserted = await tx
+  for (const batch of inBatches(candidates, 100)) {
+    await letOthersIn();
+    sent += await db.transaction(async (tx) => {
+      const marked = await tx
         .insert(installmentReminders)
-        .values({ installmentId: c.installmentId, kind: c.kind, sentAt: now })
+        .values(batch.map((c) => ({ installmentId: c.installmentId, kind: c.kind, sentAt: now })))
         .onConflictDoNothing()
-        .returning({ id: installmentReminders.id });
-      if (inserted.length === 0) return false;
-      await notify(tx, {
-        ...reminderNotice(c.kind, { ...c, leftFils: Number(c.leftFils) }),
-        at: now,
-      });
-      return true;
+        .returning({ installmentId: installmentReminders.installmentId });
+      const won = new Set(marked.map((m) => m.installmentId));
+      const mine = batch.filter((c) => won.has(c.installmentId));
+      await notifyAll(
+        tx,
+        mine.map((c) => ({
+          ...reminderNotice(c.kind, { ...c, leftFils: Number(c.leftFils) }),
+          at: now,
+        })),
+      );
+      return mine.length;
     });
-    if (didSend) sent += 1;
   }
   return sent + (await alertGuarantors(db, now));
 }

@@ -1,6 +1,7 @@
 import type { NotificationKind } from '@jamiya/contracts/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { inBatches } from '../../lib/batches.ts';
 import type { TextValues } from '../../lib/i18n.ts';
 import type { NoticeText } from './notice-texts.ts';
 
@@ -33,17 +34,25 @@ function storable(values: TextValues): TextValues {
   );
 }
 
+/** A notice's row. */
+const row = (input: NotificationInput) => ({
+  userId: input.userId,
+  kind: input.kind,
+  params: { text: input.text, values: storable(input.values) },
+  link: input.link ?? null,
+  ...(input.at ? { createdAt: input.at } : {}),
+});
+
 /**
  * Tells a member something happened: written in the caller's transaction, so a notification
  * exists exactly when the change it reports does. E-mail, when configured, is sent afterwards
  * by the notifications job (rows with emailed_at null).
  */
 export async function notify(db: DbOrTx, input: NotificationInput): Promise<void> {
-  await db.insert(notifications).values({
-    userId: input.userId,
-    kind: input.kind,
-    params: { text: input.text, values: storable(input.values) },
-    link: input.link ?? null,
-    ...(input.at ? { createdAt: input.at } : {}),
-  });
+  await db.insert(notifications).values(row(input));
+}
+
+/** Many notices at once (a job's reminders), a thousand to a statement, as notify writes each. */
+export async function notifyAll(db: DbOrTx, inputs: readonly NotificationInput[]): Promise<void> {
+  for (const batch of inBatches(inputs)) await db.insert(notifications).values(batch.map(row));
 }

@@ -2,7 +2,7 @@
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { installNotificationJob, type ScheduledNotices } from './jobs.ts';
 export { lastNoticeAt, markAllRead, markKindRead } from './inbox.ts';
-export { notify } from './notify.ts';
+export { notify, notifyAll } from './notify.ts';
 export { notificationRoutes } from './routes.ts';
 export {
   bonusNotice,

@@ -3,9 +3,10 @@ import type { Fils } from '@jamiya/money/fils';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { duesMonths, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
+import { inBatches, letOthersIn } from '../../lib/batches.ts';
 import { localDate, periodLabel, periodOf } from '../../lib/calendar.ts';
 import { postEntry } from '../ledger/public.ts';
-import { duesDueSoonNotice, fineNotice, notify } from '../notifications/public.ts';
+import { duesDueSoonNotice, fineNotice, notify, notifyAll } from '../notifications/public.ts';
 import { getSettings, paymentInstructionsIn } from '../settings/public.ts';
 import { lateFineFils } from '@jamiya/money/fine';
 import { dueOn, fineOn, finesFromOf, periodsAround, reminderOn } from './dues-calendar.ts';
@@ -17,6 +18,9 @@ import { lockMonth, monthFigures, monthOf } from './months.ts';
 // processes never remind or fine twice (docs/domain/dues.md).
 
 type DuesDueSoon = Parameters<typeof duesDueSoonNotice>[0];
+
+/** Reminders a transaction of the job writes (remindAll). */
+const JOB_BATCH = 100;
 
 /** What one run did. */
 export interface DuesCalendarRun {
@@ -73,6 +77,7 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
   const markOf = new Map(marks.map((m) => [key(m.userId, m.period), m]));
 
   const run: DuesCalendarRun = { reminders: 0, fines: 0 };
+  const toRemind: DuesDueSoon[] = [];
   for (const member of members) {
     for (const period of periods) {
       if (period < periodOf(member.joinedOn)) continue;
@@ -88,14 +93,13 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
       const due = dueOn(period, member.payday, settings);
       if (!mark?.remindedAt && !pending && remindOn && remindOn <= today && today <= due) {
         const instructions = paymentInstructionsIn(settings, member.language);
-        if (
-          await remind(
-            db,
-            { userId: member.id, period, dueOn: due, leftFils: dueFils - paidFils, instructions },
-            now,
-          )
-        )
-          run.reminders += 1;
+        toRemind.push({
+          userId: member.id,
+          period,
+          dueOn: due,
+          leftFils: dueFils - paidFils,
+          instructions,
+        });
       }
 
       const fineDay = fineOn(
@@ -108,29 +112,50 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
       // A receipt sent within the grace is no lateness while it awaits review.
       const sentInTime = pending && fineDay !== null && localDate(pending.createdAt) < fineDay;
       if (!mark?.finedAt && fineDay !== null && fineDay <= today && !sentInTime) {
+        // A fine is a transaction of its own (its month's lock, its entry): others go between.
+        await letOthersIn();
         if (await chargeFine(db, member.id, period, now)) run.fines += 1;
       }
     }
   }
+  run.reminders = await remindAll(db, toRemind, now);
   return run;
 }
 
-/** One month's reminder, at most once: the notice only when this call marked the month. */
-async function remind(db: Db, notice: DuesDueSoon, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const marked = await tx
-      .insert(duesMonths)
-      .values({ userId: notice.userId, period: notice.period, remindedAt: now })
-      .onConflictDoUpdate({
-        target: [duesMonths.userId, duesMonths.period],
-        set: { remindedAt: now },
-        setWhere: isNull(duesMonths.remindedAt),
-      })
-      .returning({ period: duesMonths.period });
-    if (marked.length === 0) return false;
-    await notify(tx, { ...duesDueSoonNotice(notice), at: now });
-    return true;
-  });
+/**
+ * The months' reminders, each at most once, a hundred to a transaction of two statements: the
+ * months marked where no reminder was (in one order, so two processes at once wait for each
+ * other rather than deadlock), and the notices of those this call marked. A hundred keeps each
+ * transaction short: on the embedded database the requests beside it wait for it.
+ */
+async function remindAll(db: Db, notices: DuesDueSoon[], now: Date): Promise<number> {
+  const key = (n: { userId: number; period: string }) => `${n.userId}:${n.period}`;
+  const ordered = [...notices].sort(
+    (a, b) => a.userId - b.userId || a.period.localeCompare(b.period),
+  );
+  let sent = 0;
+  for (const batch of inBatches(ordered, JOB_BATCH)) {
+    await letOthersIn();
+    sent += await db.transaction(async (tx) => {
+      const marked = await tx
+        .insert(duesMonths)
+        .values(batch.map((n) => ({ userId: n.userId, period: n.period, remindedAt: now })))
+        .onConflictDoUpdate({
+          target: [duesMonths.userId, duesMonths.period],
+          set: { remindedAt: now },
+          setWhere: isNull(duesMonths.remindedAt),
+        })
+        .returning({ userId: duesMonths.userId, period: duesMonths.period });
+      const won = new Set(marked.map(key));
+      const mine = batch.filter((n) => won.has(key(n)));
+      await notifyAll(
+        tx,
+        mine.map((n) => ({ ...duesDueSoonNotice(n), at: now })),
+      );
+      return mine.length;
+    });
+  }
+  return sent;
 }
 
 /**
