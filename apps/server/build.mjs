@@ -10,6 +10,7 @@ await build({
     'read-worker': 'src/features/imports/read-worker.ts',
     'statement-worker': 'src/features/bank/statement-worker.ts',
     'pdf-worker': 'src/features/statement/pdf-worker.ts',
+    'report-worker': 'src/features/ledger/report-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

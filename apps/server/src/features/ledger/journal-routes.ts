@@ -27,7 +27,7 @@ import {
   type JournalFilter,
   type MovementDetails,
 } from './journal.ts';
-import { reportPdf } from './report-pdf.ts';
+import { reportPdfInPool } from './report-pool.ts';
 import { csvAnswer, pdfAnswer, sendFile } from './report-routes.ts';
 
 // The journal: a page at a time, the whole of it as CSV, or up to PDF_MOST_ENTRIES as a PDF;
@@ -155,7 +155,7 @@ export const journalRoutes =
         const member =
           filter.memberId === undefined ? null : (members.get(filter.memberId) ?? null);
         const about = { associationName, issuedAt: new Date(), language: requestLanguage(request) };
-        const pdf = await reportPdf(journalDocument(rows, names, { filter, member }, about));
+        const pdf = await reportPdfInPool(journalDocument(rows, names, { filter, member }, about));
         return sendFile(reply, `journal-${localDate(new Date())}.pdf`, pdf);
       },
     );

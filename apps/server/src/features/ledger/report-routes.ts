@@ -18,7 +18,7 @@ import {
   namedIncomeStatement,
   toIncomeStatementView,
 } from './income-statement-report.ts';
-import { reportPdf } from './report-pdf.ts';
+import { reportPdfInPool } from './report-pool.ts';
 import {
   namedTrialBalance,
   toTrialBalanceView,
@@ -118,7 +118,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const tb = await trialBalanceOf(request);
       const { associationName } = await getSettings(db);
       const about = { associationName, issuedAt: new Date(), language: requestLanguage(request) };
-      const pdf = await reportPdf(trialBalanceDocument(tb, about));
+      const pdf = await reportPdfInPool(trialBalanceDocument(tb, about));
       return sendFile(reply, `trial-balance-${tb.asOf}.pdf`, pdf);
     },
   );
@@ -183,7 +183,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const statement = await incomeStatementOf(request);
       const { associationName } = await getSettings(db);
       const about = { associationName, issuedAt: new Date(), language: requestLanguage(request) };
-      const pdf = await reportPdf(incomeStatementDocument(statement, about));
+      const pdf = await reportPdfInPool(incomeStatementDocument(statement, about));
       return sendFile(reply, `income-statement-${statement.from}-${statement.to}.pdf`, pdf);
     },
   );
