@@ -6,7 +6,7 @@
 // read in its pool thread, each line kept once) and the statement's page (every line matched
 // to the receipts, the payouts and the books), target 5 s together on a 2-core machine; then,
 // written down beside it, the bulk approval of every match (each as a single approval does it:
-// its journal entry, its notification). On a fresh embedded PGlite (the default) or a fresh
+// its journal entry, its notification). On a fresh embedded database (the default) or a fresh
 // PostgreSQL database (--pg). docs/performance.md keeps the figures.
 import { parseArgs } from 'node:util';
 import { multipartForm, withBenchApp } from './bench-support.ts';

@@ -7,7 +7,7 @@
 // and on PostgreSQL: the time to write one (its row with it) and to read one (its row, then its
 // bytes), and what the database and the disk grow by. Each on a fresh database. With --backup:
 // the time and peak memory of backing up a PGlite folder holding that many receipts, with
-// PGlite's dumpDataDir (the backup before issue 25) and with the streamed tar (backup-pglite.ts).
+// PGlite's dumpDataDir (the backup before issue 25) and with the streamed tar (cli/backup-folder.ts).
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -217,8 +217,8 @@ async function dumpOnce(way: string, dir: string, file: string) {
     await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
     await client.close();
   } else {
-    const { dumpPglite } = await import('../apps/server/src/cli/backup-pglite.ts');
-    await dumpPglite(dir, file);
+    const { dumpFolder } = await import('../apps/server/src/cli/backup-folder.ts');
+    await dumpFolder(path.dirname(dir), dir, file);
   }
   const seconds = ms(t) / 1000;
   console.log(JSON.stringify({ seconds, peakMb: process.resourceUsage().maxRSS / 1024 }));

@@ -4,7 +4,7 @@
 // Issue 36's figure: an association of 5,000 members with two years of history and 800 open
 // loans, brought in from its spreadsheet: the dry run and the apply, each timed as the
 // treasurer's request (multipart upload, the file read in its pool thread, every row checked,
-// and for the apply the one transaction that writes it all), on a fresh embedded PGlite (the
+// and for the apply the one transaction that writes it all), on a fresh embedded database (the
 // default) or a fresh PostgreSQL database (--pg). Targets: 60 s each on PGlite, 30 s on
 // PostgreSQL, on a 2-core machine. docs/performance.md keeps the figures.
 import { parseArgs } from 'node:util';

@@ -1,5 +1,7 @@
-// What the bench scripts of the treasurer's bulk work share (bench-import.ts, bench-bank.ts): a
-// fresh database (embedded PGlite, or a scratch PostgreSQL database with --pg), the app as
+// What the bench scripts of the treasurer's bulk work share (bench-import.ts, bench-bank.ts,
+// bench-job.ts): a fresh database (the embedded PostgreSQL, as npm start runs it; PGlite in this
+// process with `pglite`, the default before decision 054; a scratch database of a PostgreSQL
+// server with --pg), the app as
 // `npm start` configures it (quiet, mail only to the log), a treasurer signed in, and a
 // multipart body with one file.
 import fs from 'node:fs/promises';
@@ -9,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.ts';
+import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import { databaseStorage } from '../apps/server/src/features/files/file-storage.ts';
 import { createUser } from '../apps/server/src/features/users/create-user.ts';
 import { scratchPostgres } from '../apps/server/test/scratch-postgres.ts';
@@ -22,7 +25,7 @@ export interface BenchApp {
 
 /** Runs `work` against a fresh database and app, and cleans both up whatever happens. */
 export async function withBenchApp(
-  options: { pg: boolean; pgUrl: string; joinedOn: string },
+  options: { pg: boolean; pglite?: boolean; pgUrl: string; joinedOn: string },
   work: (bench: BenchApp) => Promise<void>,
 ): Promise<void> {
   let database: Database;
@@ -36,7 +39,10 @@ export async function withBenchApp(
     };
   } else {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-bench-'));
-    database = await openPglite(dir);
+    await fs.chmod(dir, 0o755); // run as root, PostgreSQL runs as a user that must pass through
+    database = options.pglite
+      ? await openPglite(dir)
+      : await openDatabase(loadConfig({ DATA_DIR: dir }));
     cleanUp = async () => {
       await database.close();
       await fs.rm(dir, { recursive: true, force: true });

@@ -3,8 +3,8 @@
 //
 // Throughput of the member's hot reads against the floor of any request that touches the
 // database: a bare Fastify route doing one primary-key select on the same database, through
-// the same driver and ORM. The two run one after the other (PGlite allows one process per
-// folder), each in its own process, with autocannon in this one. Seed the database first:
+// the same driver and ORM. The two run one after the other (the embedded database allows one
+// process per folder), each in its own process, with autocannon in this one. Seed the database first:
 // npm run seed:scale -- --members 10000 ... See docs/performance.md.
 //
 // The parts are in bench/: the bare route, the sessions, the processes, the load and the table.
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
 
   const { sample, members, tokens } = await memberSessions(env, Number(args.sessions));
   const bearer = tokens.map((t) => ({ authorization: `Bearer ${t}` }));
-  const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
+  const kind = env.DATABASE_URL ? 'postgres' : 'embedded';
   console.log(
     `bench: ${kind}, ${members} users, ${tokens.length} sessions, ${args.connections} connections, ${args.duration} s each`,
   );

@@ -12,7 +12,7 @@
 //
 // --pg uses a scratch database on PostgreSQL (CRASH_PG_URL or TEST_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres), dropped at the end; without it, embedded
-// PGlite in a fresh DATA_DIR. --source runs apps/server/src/server.ts through tsx (no build);
+// the embedded PostgreSQL in a fresh DATA_DIR. --source runs apps/server/src/server.ts through tsx (no build);
 // otherwise apps/server/dist/server.js, rebuilt first when a source file is newer.
 //
 // The parts are in crash-test/: the options, the server process, the people, the load and the
@@ -40,6 +40,7 @@ import { freePort } from './free-port.mjs';
 async function main() {
   const command = serverCommand();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-crash-'));
+  await fs.chmod(dataDir, 0o755); // run as root, PostgreSQL runs as a user that must pass through
   const port = await freePort();
   const env = {
     ...process.env,
@@ -65,7 +66,7 @@ async function main() {
   }
   const call = client(`http://127.0.0.1:${port}`);
   log(
-    `# crash test: ${rounds} rounds on ${usePg ? 'PostgreSQL' : 'PGlite'}, ` +
+    `# crash test: ${rounds} rounds on ${usePg ? 'PostgreSQL' : 'the embedded PostgreSQL'}, ` +
       `${fromSource ? 'sources (tsx)' : 'built server'}, seed ${firstSeed}`,
   );
   let server;

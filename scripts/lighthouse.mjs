@@ -79,6 +79,7 @@ for (const file of [serverEntry, webIndex]) {
 
 // Chromium, Lighthouse and the server's database all write here; removed at the end.
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'jamiya-lighthouse-'));
+fs.chmodSync(scratch, 0o755); // run as root, PostgreSQL runs as a user that must pass through
 process.env.TMPDIR = scratch;
 
 let server;

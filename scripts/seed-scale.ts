@@ -25,9 +25,7 @@ import { emptyBatch, writeBatch, type Association } from './seed-scale/batch.ts'
 import { addMember } from './seed-scale/member-rows.ts';
 import { seededRandom } from './seed-scale/random.ts';
 import { plainSql } from './seed-scale/sql.ts';
-
-export const SCALE_PASSWORD = 'jamiya-scale';
-export const SCALE_ADMIN_EMAIL = 'admin@scale.example';
+import { SCALE_ADMIN_EMAIL, SCALE_PASSWORD } from './seed-scale/sign-ins.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -157,7 +155,7 @@ async function main() {
       sql`insert into ledger_month_totals (month, account_class, total_fils)
         select month, account_class, total_fils from (${monthTotalsOfPostings()}) t`,
     );
-    // PGlite has no autovacuum: without fresh statistics the planner guesses from empty tables.
+    // Without fresh statistics the planner guesses from empty tables (autovacuum comes later).
     await query('analyze');
     const seeded = Date.now();
 

@@ -1,6 +1,7 @@
 // Starts the built server as `npm start` does, on a temporary data folder, and checks what a
 // newcomer would: it answers with the demo data, a second process on the same folder stops
-// with a clear message, and a restart keeps what was written. Run after `npm run build`.
+// with a clear message, a restart keeps what was written, and a server killed with SIGKILL
+// leaves no PostgreSQL running behind it. Run after `npm run build`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import { freePort } from './free-port.mjs';
 
 const server = path.resolve('apps/server/dist/server.js');
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-smoke-'));
+await fs.chmod(dataDir, 0o755); // run as root, PostgreSQL runs as a user that must pass through
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env = {
@@ -38,6 +40,15 @@ async function waitFor(child, text, ms = 60_000) {
     if (child.exitCode !== null)
       throw new Error(`server exited (${child.exitCode}):\n${child.output}`);
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -74,7 +85,7 @@ try {
   const code = await second.exited;
   assert.equal(code, 1, 'a second process on the same data folder stops');
   assert.match(second.output, /Another Jamiya process is using the database/);
-  console.log('ok - a second process on the same PGlite folder stops with a clear message');
+  console.log('ok - a second process on the same data folder stops with a clear message');
 
   const repayment = await json('/api/save-monthly-payment', {
     method: 'POST',
@@ -96,9 +107,25 @@ try {
     'a restart keeps an acknowledged write',
   );
   console.log('ok - a restart keeps what was written and does not seed again');
+
+  // The embedded PostgreSQL is a process of its own: it must end with a server that is killed.
+  const postmaster = Number(
+    (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0],
+  );
+  first.kill('SIGKILL');
+  await first.exited;
+  const until = Date.now() + 10_000;
+  while (isRunning(postmaster)) {
+    assert.ok(Date.now() < until, `PostgreSQL (process ${postmaster}) outlived its server`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  first = start();
+  await waitFor(first, 'Jamiya is running at');
+  assert.equal((await json('/api/health')).status, 200);
+  console.log('ok - a server killed with SIGKILL leaves no PostgreSQL behind, and starts again');
   first.kill('SIGTERM');
   await first.exited;
-  console.log('3 passed, 0 failed');
+  console.log('4 passed, 0 failed');
 } catch (err) {
   first?.kill('SIGKILL');
   console.error(err);

@@ -85,7 +85,7 @@ function dbEnv(): NodeJS.ProcessEnv {
   } else if (args['data-dir']) {
     env.DATA_DIR = path.resolve(args['data-dir']);
     // Opening a missing folder would create an empty database rather than fail.
-    if (!fs.existsSync(path.join(env.DATA_DIR, 'pglite')))
+    if (!['postgres', 'pglite'].some((d) => fs.existsSync(path.join(env.DATA_DIR!, d))))
       throw new Error(`${env.DATA_DIR} holds no database: run npm run seed:scale first`);
   } else
     throw new Error('give --database-url or --data-dir (a database made by npm run seed:scale)');
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   const env = dbEnv();
   const port = Number(args.port);
   const base = `http://127.0.0.1:${port}`;
-  const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
+  const kind = env.DATABASE_URL ? 'postgres' : 'embedded';
   let server: ServerProcess | null = null;
   let stopped = false;
   let loadRunning = false;

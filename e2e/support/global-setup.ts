@@ -11,6 +11,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 export default async function globalSetup() {
   const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR ?? os.tmpdir(), 'jamiya-e2e-'));
+  fs.chmodSync(tmp, 0o755); // run as root, PostgreSQL runs as a user that must pass through
   const dataDir = path.join(tmp, 'data');
   const mailDir = path.join(tmp, 'mail');
   const port = Number(process.env.E2E_PORT ?? 3300 + Math.floor(Math.random() * 500));

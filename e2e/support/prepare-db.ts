@@ -1,7 +1,7 @@
 // Prepares the database the end-to-end run serves: the demo data, plus one member per
 // flow that changes an account for good (password, profile), so flows never step on
 // each other; those who must borrow or guarantee a loan with the past the loan rules ask
-// for (E2E_HISTORIES). Runs before the server starts (PGlite allows one process at a time).
+// for (E2E_HISTORIES). Runs before the server starts (one process at a time on a DATA_DIR).
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { seedDemo } from '../../apps/server/src/features/demo/seed.ts';

@@ -66,6 +66,7 @@ export async function runServer(env: NodeJS.ProcessEnv): Promise<RunningServer> 
  */
 export async function startServerWithoutMail(): Promise<RunningServer> {
   const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR ?? os.tmpdir(), 'jamiya-e2e-nomail-'));
+  fs.chmodSync(tmp, 0o755); // run as root, PostgreSQL runs as a user that must pass through
   const port = 3900 + Math.floor(Math.random() * 500);
   const env: NodeJS.ProcessEnv = {
     ...process.env,

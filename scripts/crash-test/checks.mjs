@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
 import { must } from './http.mjs';
 
 export async function checkThroughApi(call, people, acked) {
@@ -51,7 +52,8 @@ export async function checkThroughApi(call, people, acked) {
   return problems;
 }
 
-/** A plain query on the run's database, PostgreSQL or PGlite (opened with the server stopped). */
+/** A plain query on the run's database: PostgreSQL, or the embedded one (started here, with the
+ * server stopped, as the server starts it). */
 async function withDatabase(target, fn) {
   if (target.url) {
     const c = new pg.Client({ connectionString: target.url });
@@ -62,12 +64,15 @@ async function withDatabase(target, fn) {
       await c.end();
     }
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(path.join(target.dataDir, 'pglite'));
+  const { startEmbeddedPostgres } = await tsImport(
+    '../../apps/server/src/db/embedded-postgres.ts',
+    import.meta.url,
+  );
+  const embedded = await startEmbeddedPostgres(path.join(target.dataDir, 'postgres'));
   try {
-    return await fn((text) => db.query(text).then((r) => r.rows));
+    return await withDatabase({ url: embedded.url }, fn);
   } finally {
-    await db.close();
+    await embedded.stop();
   }
 }
 

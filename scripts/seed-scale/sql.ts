@@ -37,7 +37,7 @@ export function plainSql(database: Database) {
     return res.rows;
   };
   async function transaction(fn: (q: Query) => Promise<void>) {
-    if (database.kind === 'postgres') {
+    if (database.kind !== 'pglite') {
       const pool = client as {
         connect(): Promise<{
           query(t: string): Promise<{ rows: Array<Record<string, unknown>> }>;

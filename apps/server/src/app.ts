@@ -24,7 +24,7 @@ import {
   duesPeriodsOf,
   paymentAdminRoutes,
   paymentRoutes,
-  runDuesCalendar,
+  scheduledDuesCalendar,
 } from './features/payments/public.ts';
 import {
   loanAdminRoutes,
@@ -76,8 +76,11 @@ import { pageOrNotFound, serveWebApp } from './plugins/web-app.ts';
 import { installIdempotency, keepIdempotentAnswers } from './plugins/idempotency.ts';
 
 /** What the notifications job sends on a schedule: installment and dues reminders, late fines. */
-const scheduledNotices: ScheduledNotices = async (db, now) =>
-  (await sendInstallmentReminders(db, now)) + (await runDuesCalendar(db, now));
+function scheduledNotices(): ScheduledNotices {
+  const duesCalendar = scheduledDuesCalendar();
+  return async (db, now) =>
+    (await sendInstallmentReminders(db, now)) + (await duesCalendar(db, now));
+}
 
 const ADMIN_ROUTES = [
   memberAdminRoutes,
@@ -224,7 +227,7 @@ export async function buildApp(
   installAuth(app);
   installUploadQuota(app);
   if (options.notificationJobMs)
-    installNotificationJob(app, options.notificationJobMs, scheduledNotices, [
+    installNotificationJob(app, options.notificationJobMs, scheduledNotices(), [
       mailImportInvitations,
     ]);
 

@@ -135,7 +135,7 @@ export interface Config extends MemberLimits {
   /** DATA_DIR/uploads, where uploads lived before issue 25: moved into the database at start. */
   uploadsDir: string;
   databaseUrl: string | undefined;
-  /** Connections to DATABASE_URL (PGlite has one). */
+  /** Connections to the database, DATABASE_URL or the embedded one. */
   databasePoolSize: number;
   /** SECRET_KEY; DATA_DIR/secret.key when unset (lib/seal.ts). */
   secretKey: string | undefined;

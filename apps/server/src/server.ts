@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, startWarnings } from './config.ts';
-import { DatabaseLockedError } from './db/open-database.ts';
+import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
+import { DatabaseLockedError, embeddedFolder } from './db/open-database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/public.ts';
 import { loadSealKey } from './lib/seal.ts';
 import { startUp } from './start-up.ts';
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   const url = address.replace('://127.0.0.1', '://localhost');
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
-    : `embedded PGlite in ${config.dataDir}`;
+    : `embedded PostgreSQL in ${embeddedFolder(config.dataDir)}`;
   const lines = [
     '',
     `  Jamiya is running at ${url}`,
@@ -64,7 +65,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DatabaseLockedError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof DatabaseLockedError ||
+    err instanceof EmbeddedPostgresError
+  ) {
     console.error(err.message);
   } else {
     console.error('Jamiya could not start:', err);

@@ -27,13 +27,19 @@ export interface StartedDatabase {
  * disk moved in, the demo data.
  */
 export async function startUp(config: Config): Promise<StartedDatabase> {
-  const database = await openDatabase(config);
+  // The embedded PostgreSQL's own log: only what stops it is worth the operator's eye.
+  const database = await openDatabase(config, {
+    log: (line) => {
+      if (/\b(FATAL|PANIC):/.test(line)) console.error(`PostgreSQL: ${line}`);
+    },
+  });
   try {
     const storage = databaseStorage;
-    // PGlite's folder lock makes this the only process: every unreferenced upload is an orphan.
+    // The embedded database's folder lock makes this the only process: every unreferenced upload
+    // is an orphan.
     // Processes sharing one uploads folder (the old way to run several) move it one at a time.
     const orphansBefore = new Date(
-      Date.now() - (database.kind === 'pglite' ? 0 : OLD_UPLOAD_GRACE_MS),
+      Date.now() - (database.kind === 'postgres' ? OLD_UPLOAD_GRACE_MS : 0),
     );
     const uploads = await database.exclusively(() =>
       moveDiskUploads(database.db, config.uploadsDir, orphansBefore),

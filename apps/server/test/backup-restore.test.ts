@@ -1,6 +1,8 @@
-// Issue 6, point 7: a backup restored into a fresh data folder (PGlite) or a fresh database
-// (PostgreSQL) has the same balances, the same books and every file byte for byte. Since issue
-// 25 the files are in the database, and a backup made before it still restores.
+// Issue 6, point 7: a backup restored into a fresh data folder (the embedded PostgreSQL) or a
+// fresh database (PostgreSQL) has the same balances, the same books and every file byte for
+// byte. Since issue 25 the files are in the database, and a backup made before it still
+// restores; since decision 054 the embedded database is PostgreSQL, and a PGlite folder or
+// backup moves into it at the first start.
 import { createHash } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
@@ -8,10 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import sharp from 'sharp';
+import { max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { backup, BackupError, MANIFEST, readManifest, restore } from '../src/cli/backup.ts';
-import { openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
+import { openPglite, openPostgres, type Db } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { files } from '../src/db/schema/files.ts';
 import { users } from '../src/db/schema/users.ts';
@@ -66,10 +69,12 @@ async function seed(db: Db) {
 }
 
 async function tempDir(name: string) {
-  return fs.mkdtemp(path.join(os.tmpdir(), `jamiya-${name}-`));
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `jamiya-${name}-`));
+  await fs.chmod(dir, 0o755); // run as root, PostgreSQL runs as a user that must pass through
+  return dir;
 }
 
-describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
+describe.skipIf(onPostgres)('backup and restore of the embedded database', () => {
   let work: string;
   beforeAll(async () => {
     work = await tempDir('backup');
@@ -90,8 +95,8 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
   });
 
   it('restores the same balances, books and files into a fresh data folder', async () => {
-    const source = targetOf(await dataDirWithTemplate('source'));
-    let database: Database = await openPglite(path.join(source.dataDir, 'pglite'));
+    const source = targetOf(path.join(work, 'source'));
+    let database = await openDatabase(loadConfig({ DATA_DIR: source.dataDir }));
     await seed(database.db);
     const before = await snapshot(database.db);
     await database.close();
@@ -101,7 +106,8 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
     const manifest = await backup(source, out, NOW);
     expect(manifest).toMatchObject({
       format: 'jamiya-backup/2',
-      database: 'pglite',
+      database: 'embedded',
+      database_tool: expect.stringMatching(/^PostgreSQL 18 \(embedded\)$/),
       created_at: NOW.toISOString(),
       file_count: 0,
     });
@@ -111,7 +117,7 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
 
     const copy = targetOf(path.join(work, 'restored'));
     await restore(copy, out);
-    // As the server opens it: the folder lock, then the migrations.
+    // As the server opens it: the folder lock, PostgreSQL, then the migrations.
     database = await openDatabase(loadConfig({ DATA_DIR: copy.dataDir }));
     try {
       const after = await snapshot(database.db);
@@ -124,8 +130,42 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
     }
   });
 
+  it('moves a PGlite folder into PostgreSQL at the first start, every value exact', async () => {
+    const dataDir = await dataDirWithTemplate('from-pglite');
+    const old = await openPglite(path.join(dataDir, 'pglite'));
+    await seed(old.db);
+    await old.db.execute(
+      sql`update users set created_at = created_at + interval '123 microseconds'`,
+    );
+    const before = await snapshot(old.db);
+    const stamps = async (db: Db) =>
+      (await db.execute(sql`select created_at::text as t from users order by id`)) as unknown as {
+        rows: { t: string }[];
+      };
+    const stampsBefore = (await stamps(old.db)).rows;
+    const [last] = await old.db.select({ id: max(users.id) }).from(users);
+    await old.close();
+    expect(stampsBefore[0]!.t).toMatch(/\.\d{3}123\+/); // to the microsecond
+
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      expect(database.kind).toBe('embedded');
+      expect(await snapshot(database.db)).toEqual(before);
+      expect((await stamps(database.db)).rows).toEqual(stampsBefore);
+      // Ids go on after the copied ones.
+      const next = await makeUser(database.db);
+      expect(next.id).toBe(last!.id! + 1);
+    } finally {
+      await database.close();
+    }
+    expect(await fs.readdir(dataDir)).toEqual(
+      expect.arrayContaining(['postgres', 'pglite.moved-to-postgres']),
+    );
+    expect(fsSync.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+  });
+
   it('refuses while a server holds the data folder, and into a folder in use', async () => {
-    const dataDir = await dataDirWithTemplate('locked');
+    const dataDir = path.join(work, 'locked');
     const running = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
     try {
       await expect(backup(targetOf(dataDir), path.join(work, 'never'))).rejects.toThrow(
@@ -152,8 +192,8 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
     await expect(restore(target, damaged)).rejects.toThrow(/not a complete backup/);
   });
   it('refuses to back up while uploads still wait on disk to move into the database', async () => {
-    const source = targetOf(await dataDirWithTemplate('waiting'));
-    await fs.mkdir(source.uploadsDir);
+    const source = targetOf(path.join(work, 'waiting'));
+    await fs.mkdir(source.uploadsDir, { recursive: true });
     await fs.writeFile(path.join(source.uploadsDir, newStorageKey()), 'old bytes');
     await expect(backup(source, path.join(work, 'never-2'))).rejects.toThrow(
       /1 uploaded file\(s\) are still in .*start the server once/,
@@ -264,7 +304,7 @@ describe.skipIf(!onPostgres)('backup and restore on PostgreSQL', () => {
 
       // Into a database that already has tables: refused.
       await expect(restore(copy, out)).rejects.toThrow(/not empty: restore into a new database/);
-      // A PostgreSQL backup is not restored into PGlite.
+      // A PostgreSQL backup is not restored into the embedded database.
       await expect(restore({ ...copy, databaseUrl: undefined }, out)).rejects.toThrow(
         /restore it with DATABASE_URL set/,
       );

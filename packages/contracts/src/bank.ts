@@ -66,12 +66,74 @@ export const bankStatementCreated = z.object({ message: z.string(), statement: b
 export const bankStatementsList = listOf(bankStatement);
 export const bankStatementsQuery = listQuery;
 
+/** The parts of a statement's page, each listed page by page in the order of its ids. */
+export const STATEMENT_SECTIONS = [
+  'matched',
+  'linked',
+  'credits',
+  'debits',
+  'payments',
+  'entries',
+] as const;
+export type StatementSection = (typeof STATEMENT_SECTIONS)[number];
+
+const PART_UNKNOWN =
+  /*i18n*/ 'Choose a part of the statement: matched, linked, credits, debits, payments or entries.';
+const PAGE_SIZE = /*i18n*/ 'Ask for 1 to 200 at a time.';
+const AFTER_ID = /*i18n*/ 'The last line shown is a number above 0.';
+const AFTER_NEEDS_SECTION = /*i18n*/ 'Say which part of the statement to list after that line.';
+
+/** GET /api/admin/bank-statements/:id: the first page of every part, or a later page of one. */
+export const bankStatementQuery = z
+  .object({
+    section: z.enum(STATEMENT_SECTIONS, { error: PART_UNKNOWN }).optional().meta({
+      description:
+        'The one part to answer (the others come back empty): `matched` and `linked` by line, `credits` and `debits` the open lines (`unmatched_lines`), `payments` and `entries`.',
+    }),
+    after: z.coerce
+      .number({ error: AFTER_ID })
+      .int(AFTER_ID)
+      .positive(AFTER_ID)
+      .max(2_147_483_647, AFTER_ID)
+      .optional()
+      .meta({
+        description: "The last id shown of that part (a line's, a payment's or an entry's).",
+      }),
+    limit: z.coerce
+      .number({ error: PAGE_SIZE })
+      .int(PAGE_SIZE)
+      .min(1, PAGE_SIZE)
+      .max(200, PAGE_SIZE)
+      .default(50),
+  })
+  .refine((q) => q.after === undefined || q.section !== undefined, {
+    message: AFTER_NEEDS_SECTION,
+    path: ['after'],
+  });
+export type BankStatementQuery = z.infer<typeof bankStatementQuery>;
+
+const count = z.number().int();
+
 export const bankStatementDetail = z
   .object({
     statement: bankStatement,
+    counts: z
+      .object({
+        matched: count,
+        matched_out: count.meta({ description: 'Of them, money out (payouts).' }),
+        linked: count,
+        linked_out: count.meta({ description: 'Of them, money out (payouts).' }),
+        credits: count.meta({ description: 'Open lines of money in.' }),
+        debits: count.meta({ description: 'Open lines of money out.' }),
+        payments: count,
+        entries: count,
+      })
+      .meta({ description: 'How many each part holds in all; the lists hold a page of each.' }),
     matched: z.array(bankMatch),
     linked: z.array(bankLine).meta({ description: 'Lines already linked to the books.' }),
-    unmatched_lines: z.array(bankLine).meta({ description: 'Money in the bank the books lack.' }),
+    unmatched_lines: z.array(bankLine).meta({
+      description: 'Money in the bank the books lack: a page of the credits, then of the debits.',
+    }),
     unmatched_payments: z.array(waitingPayment).meta({
       description: 'Receipts waiting, dated within the statement, whose money it does not hold.',
     }),

@@ -107,7 +107,11 @@ export const importDryRun = z
       .meta({ description: 'Data rows read (the header and blank rows aside).' }),
     ...importFigures.shape,
     opening_entry: z.array(openingLine),
-    errors: z.array(importError).meta({ description: 'Empty when the file can be applied.' }),
+    errors: z.array(importError).meta({
+      description: 'Empty when the file can be applied; the first 1,000 by row.',
+    }),
+    errors_total: z.number().int().meta({ description: 'The wrong cells, all of them.' }),
+    error_rows: z.number().int().meta({ description: 'The rows they are in.' }),
     lines: z.array(importLine).meta({ description: 'Every data row as read, in order.' }),
   })
   .meta({ id: 'ImportDryRun' });

@@ -20,7 +20,8 @@ export const USAGE = `Usage:
       Prints a one-time link to set a new password for that admin or member.
 
 Links work once, for 24 hours, and start with PUBLIC_URL. The database is the one the
-server uses: DATABASE_URL when set, otherwise the PGlite folder in DATA_DIR.`;
+server uses: DATABASE_URL when set, otherwise the embedded database in DATA_DIR (the server
+stopped: one process at a time).`;
 
 export type AdminCommand =
   | { kind: 'help' }

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import {
   createTestApp,
   expectError,
@@ -15,7 +14,8 @@ import {
   useTestApp,
 } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
-import { openPglite } from '../db/client.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open-database.ts';
 import { auditLog } from '../db/schema/audit.ts';
 import { users } from '../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../features/demo/seed.ts';
@@ -184,18 +184,16 @@ interface CliResult {
 }
 
 describe('npm run admin, as a process', () => {
-  // On PostgreSQL the CLI works on the test's own database; on PGlite it gets a copy of the
-  // template in a DATA_DIR of its own (a PGlite folder is one process's at a time).
+  // On PostgreSQL the CLI works on the test's own database; otherwise on the embedded
+  // database of a DATA_DIR of its own, which its first call makes.
   let t: TestApp;
   let dataDir: string;
   let tmpDir: string;
   beforeAll(async () => {
     t = await createTestApp();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-cli-'));
+    await fs.chmod(dataDir, 0o755); // run as root, PostgreSQL runs as a user that must pass through
     tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-cli-tmp-'));
-    if (!t.testDb.url) {
-      await fs.cp(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
-    }
   });
   afterAll(async () => {
     await t.close();
@@ -231,7 +229,7 @@ describe('npm run admin, as a process', () => {
   /** An app on the database the CLI wrote to. */
   async function withCliDatabase(use: (app: FastifyInstance) => Promise<void>): Promise<void> {
     if (t.testDb.url) return use(t.app);
-    const database = await openPglite(path.join(dataDir, 'pglite'));
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
     const app = await buildApp(TEST_CONFIG, {
       db: database.db,
       storage: databaseStorage,

@@ -1,9 +1,9 @@
 // npm run backup -- --out <dir>      a backup of the database, uploaded files included
 // npm run restore -- --from <dir>    into an empty DATA_DIR, or an empty DATABASE_URL database
 //
-// PGlite (no DATABASE_URL): the server must be stopped. The backup takes the data folder's
-// lock, as the server does, so it refuses while a server runs; the dump is a gzipped tar of the
-// data folder, streamed (backup-pglite.ts). PostgreSQL: pg_dump (custom format) while
+// The embedded PostgreSQL (no DATABASE_URL): the server must be stopped. The backup takes the
+// data folder's lock, as the server does, so it refuses while a server runs; the dump is a
+// gzipped tar of the database's folder, streamed (backup-folder.ts). PostgreSQL: pg_dump (custom format) while
 // the server runs; restore uses pg_restore. The uploaded files are in the database (decision
 // 032). A manifest (manifest.json, written last) lists the time, the database kind and the
 // SHA-256 of every part; restore checks them all before writing anything. A backup made before
@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.ts';
 import { diskUploadsIn } from '../features/files/public.ts';
-import { BackupError, dumpPglite, restorePglite } from './backup-pglite.ts';
+import { embeddedFolder, pgliteFolder } from '../db/open-database.ts';
+import { BackupError, dumpFolder, restoreFolder } from './backup-folder.ts';
 
 export { BackupError };
 
@@ -28,7 +29,7 @@ const FORMAT = 'jamiya-backup/2';
 const FORMATS = ['jamiya-backup/1', FORMAT];
 
 export interface BackupTarget {
-  /** DATA_DIR: holds pglite/ (when there is no databaseUrl), and uploads/ before issue 25. */
+  /** DATA_DIR: holds postgres/ (when there is no databaseUrl), and uploads/ before issue 25. */
   dataDir: string;
   uploadsDir: string;
   databaseUrl: string | undefined;
@@ -37,7 +38,8 @@ export interface BackupTarget {
 export interface Manifest {
   format: string;
   created_at: string;
-  database: 'pglite' | 'postgres';
+  /** embedded: PostgreSQL's folder (decision 054); pglite: PGlite's, before it. */
+  database: 'embedded' | 'pglite' | 'postgres';
   database_file: string;
   database_sha256: string;
   /** The tool that wrote the dump (the PGlite or pg_dump version): restore with the same or newer. */
@@ -75,13 +77,17 @@ export async function backup(target: BackupTarget, outDir: string, now = new Dat
     );
   } else {
     databaseFile = 'database.tar.gz';
-    tool = await dumpPglite(path.join(target.dataDir, 'pglite'), path.join(out, databaseFile));
+    tool = await dumpFolder(
+      target.dataDir,
+      embeddedFolder(target.dataDir),
+      path.join(out, databaseFile),
+    );
   }
 
   const manifest: Manifest = {
     format: FORMAT,
     created_at: now.toISOString(),
-    database: target.databaseUrl ? 'postgres' : 'pglite',
+    database: target.databaseUrl ? 'postgres' : 'embedded',
     database_file: databaseFile,
     database_sha256: await sha256(path.join(out, databaseFile)),
     database_tool: tool,
@@ -95,13 +101,17 @@ export async function backup(target: BackupTarget, outDir: string, now = new Dat
 export async function restore(target: BackupTarget, fromDir: string) {
   const from = path.resolve(fromDir);
   const manifest = await readManifest(from);
-  const kind = target.databaseUrl ? 'postgres' : 'pglite';
-  if (manifest.database !== kind)
+  const embedded = manifest.database !== 'postgres';
+  if (embedded === Boolean(target.databaseUrl))
     throw new BackupError(
-      `This backup is of ${manifest.database === 'pglite' ? 'an embedded PGlite' : 'a PostgreSQL'} ` +
-        `database; restore it with ${manifest.database === 'pglite' ? 'no DATABASE_URL' : 'DATABASE_URL set'}.`,
+      `This backup is of ${embedded ? 'the embedded' : 'a PostgreSQL'} database; restore it ` +
+        `with ${embedded ? 'no DATABASE_URL' : 'DATABASE_URL set'}.`,
     );
   await verify(from, manifest);
+  if (!target.databaseUrl)
+    for (const folder of [embeddedFolder(target.dataDir), pgliteFolder(target.dataDir)])
+      if (existsSync(folder) && (await fs.readdir(folder)).length > 0)
+        throw new BackupError(`${folder} is not empty: restore into a new DATA_DIR.`);
   if (existsSync(target.uploadsDir) && (await fs.readdir(target.uploadsDir)).length > 0)
     throw new BackupError(`${target.uploadsDir} is not empty: restore into a new DATA_DIR.`);
 
@@ -121,9 +131,11 @@ export async function restore(target: BackupTarget, fromDir: string) {
       connectionEnv(target.databaseUrl),
     );
   } else {
-    await restorePglite(
+    // A PGlite backup waits in DATA_DIR/pglite: the next start moves it into PostgreSQL.
+    await restoreFolder(
+      target.dataDir,
       path.join(from, manifest.database_file),
-      path.join(target.dataDir, 'pglite'),
+      (manifest.database === 'pglite' ? pgliteFolder : embeddedFolder)(target.dataDir),
     );
   }
 
@@ -213,7 +225,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
 
 export const USAGE = `Usage:
   npm run backup -- --out <folder>     back up the database (uploaded files included) into a new folder
-  npm run restore -- --from <folder>   restore into an empty DATA_DIR (PGlite) or an empty
+  npm run restore -- --from <folder>   restore into an empty DATA_DIR (embedded) or an empty
                                        DATABASE_URL database (PostgreSQL)`;
 
 async function main(argv: string[]): Promise<number> {
@@ -232,7 +244,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'backup') {
     const m = await backup(target, value);
     console.log(
-      `Backed up the ${m.database === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'} database ` +
+      `Backed up the ${m.database === 'postgres' ? 'PostgreSQL' : 'embedded'} database ` +
         `(uploaded files included) into ${path.resolve(value)}.`,
     );
   } else {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -61,9 +61,18 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Either the database or an open transaction: services accept both. */
 export type DbOrTx = Db | Tx;
 
+/** The rows of a statement written as SQL (db.execute answers them untyped, driver by driver). */
+export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** `column` is one of `ids`, bound as one parameter: thousands bound one by one took 50–150 ms. */
+export const amongIds = (column: SQLWrapper, ids: readonly number[]): SQL =>
+  sql`${column} = any(string_to_array(${ids.join(',')}, ',')::bigint[])`;
+
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  // embedded: PostgreSQL run by this process on DATA_DIR (decision 054); pglite: the tests'.
+  kind: 'pglite' | 'postgres' | 'embedded';
   /** Runs `fn` while no other process runs its start-up steps on this database. */
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

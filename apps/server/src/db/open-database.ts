@@ -1,18 +1,21 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import type { Config } from '../config.ts';
-import { openPglite, openPostgres, type Database } from './client.ts';
+import { openPostgres, type Database } from './client.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { moveFromPglite } from './from-pglite.ts';
 
 export class DatabaseLockedError extends Error {
   override name = 'DatabaseLockedError';
 }
 
 /**
- * PGlite is one process per data folder: a second process opening it would corrupt it.
- * The lock is refreshed every few seconds, so a crashed holder's lock goes stale and a
- * restart after a crash waits a few seconds at most. The backup takes the same lock
- * (cli/backup-pglite.ts).
+ * The embedded database is one server process per DATA_DIR: a second would start a second
+ * PostgreSQL on the same folder. The lock is refreshed every few seconds, so a crashed holder's
+ * lock goes stale and a restart after a crash waits a few seconds at most. The backup takes the
+ * same lock (cli/backup-folder.ts).
  */
 export const FOLDER_LOCK = '.jamiya.lock';
 export const folderLockOptions = (folder: string) => ({
@@ -20,6 +23,10 @@ export const folderLockOptions = (folder: string) => ({
   stale: 6_000,
   update: 2_000,
 });
+
+/** The embedded PostgreSQL's folder, and PGlite's before it (decision 054). */
+export const embeddedFolder = (dataDir: string) => path.join(dataDir, 'postgres');
+export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pglite');
 
 async function lockFolder(folder: string): Promise<() => Promise<void>> {
   try {
@@ -43,21 +50,37 @@ async function lockFolder(folder: string): Promise<() => Promise<void>> {
   }
 }
 
-export async function openDatabase(config: Config): Promise<Database> {
+export interface OpenOptions {
+  /** PostgreSQL's own log lines (the embedded database). */
+  log?: (line: string) => void;
+}
+
+export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
-  const folder = path.join(config.dataDir, 'pglite');
-  await fs.mkdir(folder, { recursive: true });
-  const release = await lockFolder(folder);
+  await fs.mkdir(config.dataDir, { recursive: true });
+  const release = await lockFolder(config.dataDir);
+  let stopPostgres: (() => Promise<void>) | undefined;
   try {
-    const database = await openPglite(folder);
+    const folder = embeddedFolder(config.dataDir);
+    const pglite = pgliteFolder(config.dataDir);
+    if (!existsSync(path.join(folder, 'PG_VERSION')) && existsSync(path.join(pglite, 'PG_VERSION')))
+      await moveFromPglite(pglite, folder, options.log);
+    const embedded = await startEmbeddedPostgres(folder, options.log);
+    stopPostgres = embedded.stop;
+    const database = await openPostgres(embedded.url, config.databasePoolSize);
     return {
       ...database,
+      kind: 'embedded',
+      // The folder's lock makes this the only process: nobody to wait for.
+      exclusively: (fn) => fn(),
       close: async () => {
         await database.close();
+        await embedded.stop();
         await release();
       },
     };
   } catch (err) {
+    await stopPostgres?.();
     await release();
     throw err;
   }

@@ -36,7 +36,14 @@ type Catalog = Record<string, string>;
 // new one in the other languages) is missing: English stands for it. Read at once, without a
 // top-level await, so that a pool thread run from the sources (tsx loads it as CommonJS) can
 // read them too; from the sources beside this module, or beside the built server's dist/.
-const SOURCES = new URL(import.meta.url.includes('/dist/') ? '../src/' : '../', import.meta.url);
+const SOURCES = sourcesBeside(import.meta.url);
+
+/** The server's src/ folder, seen from a module of src/lib/ or of the bundle in dist/. */
+export function sourcesBeside(moduleUrl: string): URL {
+  // The module's own folder, not its whole path: a checkout may sit under a folder named dist.
+  const inDist = new URL('.', moduleUrl).pathname.endsWith('/dist/');
+  return new URL(inDist ? '../src/' : '../', moduleUrl);
+}
 
 function readCatalog(path: string, into: Catalog) {
   const catalog = JSON.parse(readFileSync(new URL(path, SOURCES), 'utf8')) as Catalog;

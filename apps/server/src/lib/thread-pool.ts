@@ -7,7 +7,7 @@ import { Piscina } from 'piscina';
 // Heavy work on what people send (decoding a picture, reading a spreadsheet) runs in a pool of
 // threads, so that the main thread keeps answering while it runs, with a bounded time and
 // memory each (decision 034). One thread fewer than the cores, at a lower priority: the main
-// thread (and PGlite, which runs in it) comes first.
+// thread, which answers the requests, comes first.
 
 /** What a pool's task carries besides its own fields: told when a thread takes it. */
 export interface TimedTask {

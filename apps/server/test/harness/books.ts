@@ -103,3 +103,18 @@ export async function memberWhoPaid(
     );
   return { ...made, token: await login(t.app, made.email) };
 }
+
+/** A receipt for `period`'s dues of `fils`, sent at `sentAt` and waiting for review. */
+export async function receiptWaiting(
+  db: Db,
+  userId: number,
+  period: string,
+  sentAt: Date,
+  fils = 20_000,
+) {
+  const [payment] = await db
+    .insert(payments)
+    .values({ userId, kind: 'dues', period, amountFils: fils, createdAt: sentAt })
+    .returning();
+  return payment!;
+}

@@ -100,3 +100,12 @@ export const duesMonths = pgTable(
   ],
 );
 export type DuesMonth = typeof duesMonths.$inferSelect;
+
+// The members whose dues changed since the dues job last looked (docs/domain/dues.md, The
+// job): filled by triggers on payments, users, dues_months and settings (migration 0033), a
+// null user_id for everyone; the job takes what is here each minute, so a minute with nothing
+// to do costs one statement. Rows are only added and taken, never updated: no writer waits.
+export const duesJobInbox = pgTable('dues_job_inbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id'),
+});

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
 import type { ArrearsMember, ArrearsReport } from '@jamiya/contracts/arrears';
-import type { DbOrTx } from '../../db/client.ts';
+import { amongIds, type DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import {
   addDaysToDate,
@@ -56,7 +56,7 @@ export async function arrearsReport(db: DbOrTx, today: string): Promise<ArrearsR
             contactChangedAt: users.contactChangedAt,
           })
           .from(users)
-          .where(and(inArray(users.id, ids), eq(users.status, 1)));
+          .where(and(amongIds(users.id, ids), eq(users.status, 1)));
   const reminded = await lastNoticeAt(db, [
     'dues_reminder',
     'installment_due_soon',

@@ -5,6 +5,7 @@ import {
   approveMatchesAnswer,
   approveMatchesBody,
   bankStatementDetail,
+  bankStatementQuery,
   bankStatementsList,
   bankStatementsQuery,
 } from '@jamiya/contracts/bank';
@@ -98,9 +99,11 @@ export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'bank.getStatement',
         summary: 'A statement set beside the books: matches, and what is left on either side',
         description:
-          "For an active admin: `matched` (a line with the receipt waiting, or the movement of the books, it is the money of, and why), `linked` (lines already linked), `unmatched_lines` (money in the bank the books lack), `unmatched_payments` (receipts waiting, dated within the statement, whose money it does not hold) and `unmatched_entries` (the books' cash movements within it that it does not hold).",
+          "For an active admin: `matched` (a line with the receipt waiting, or the movement of the books, it is the money of, and why), `linked` (lines already linked), `unmatched_lines` (money in the bank the books lack), `unmatched_payments` (receipts waiting, dated within the statement, whose money it does not hold) and `unmatched_entries` (the books' cash movements within it that it does not hold). " +
+          'Each part is a page of `limit` in the order of its ids, and `counts` says how many it holds in all; with `section` and `after` (its last id shown) the answer holds the next page of that part alone.',
         ...secured,
         params: idParams,
+        querystring: bankStatementQuery,
         response: { 200: bankStatementDetail, ...refused, 404: errorBody },
       },
     },
@@ -109,6 +112,7 @@ export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         await pictureOf(db, await statementOr404(request.params.id)),
         requestLanguage(request),
+        request.query,
       ),
   );
 

@@ -1,3 +1,4 @@
+import { letOthersIn } from '../../lib/batches.ts';
 import { compact, referencesIn } from './matching.ts';
 import type { StatementFormat as BankFormat, StatementLine } from './read-statement.ts';
 
@@ -26,23 +27,46 @@ const MEMBER_PREFIX = 'JM';
  */
 const INSIDE_TEXT = 6;
 
-const mentions = (text: string, ref: string | null) => {
-  const wanted = ref ? compact(ref) : '';
+/** What comparing a line needs, worked out once a line: 45,000 new lines against 90,000 held
+ * ones compacted their texts 3 million times, for 40 s. */
+interface Read {
+  ref: string;
+  text: string;
+  words: ReadonlySet<string>;
+  members: ReadonlySet<number>;
+}
+
+const readOf = (line: { text: string; bankRef: string | null }): Read => ({
+  ref: line.bankRef ? compact(line.bankRef) : '',
+  text: compact(line.text),
+  words: new Set(line.text.split(/[^\p{L}\p{N}]+/u).map(compact)),
+  members: referencesIn(line.text, MEMBER_PREFIX),
+});
+
+/** Whether `read`'s text carries the reference `wanted` (compacted). */
+const mentions = (read: Read, wanted: string) => {
   if (wanted.length < 4) return false;
-  if (wanted.length >= INSIDE_TEXT && compact(text).includes(wanted)) return true;
-  return text.split(/[^\p{L}\p{N}]+/u).some((word) => compact(word) === wanted);
+  if (wanted.length >= INSIDE_TEXT && read.text.includes(wanted)) return true;
+  return read.words.has(wanted);
 };
 
 export function likeness(line: StatementLine, format: BankFormat, held: HeldLine): Likeness {
-  if (line.bankRef && held.bankRef && compact(line.bankRef) === compact(held.bankRef))
-    return 'same';
-  if (mentions(held.text, line.bankRef) || mentions(line.text, held.bankRef)) return 'same';
+  return likenessOf(line, readOf(line), format, held, readOf(held));
+}
+
+function likenessOf(
+  line: StatementLine,
+  ours: Read,
+  format: BankFormat,
+  held: HeldLine,
+  theirs: Read,
+): Likeness {
+  if (line.bankRef && held.bankRef && ours.ref === theirs.ref) return 'same';
+  if (mentions(theirs, ours.ref) || mentions(ours, theirs.ref)) return 'same';
   if (line.balanceFils !== null && held.balanceFils !== null)
     return line.balanceFils === held.balanceFils ? 'same' : 'different';
-  const ours = referencesIn(line.text, MEMBER_PREFIX);
-  const theirs = referencesIn(held.text, MEMBER_PREFIX);
-  if (ours.size > 0 && theirs.size > 0)
-    return [...ours].some((n) => theirs.has(n)) ? 'same' : 'different';
+  if (ours.members.size > 0 && theirs.members.size > 0)
+    return [...ours.members].some((n) => theirs.members.has(n)) ? 'same' : 'different';
   // camt.053 and MT940 write one line the same way each time: had a statement of that format
   // held it, its key would have found it. A CSV's text depends on the columns chosen.
   if (format !== 'csv' && held.formats.has(format)) return 'different';
@@ -60,31 +84,47 @@ export interface Recognised {
  * The new lines (by index, those no dedupe key found) that are lines already held: each held
  * line stands for one new line at most, the same ones first.
  */
-export function recognise(
+export async function recognise(
   lines: ReadonlyArray<{ index: number; line: StatementLine }>,
   format: BankFormat,
   held: HeldLine[],
-): Recognised {
+): Promise<Recognised> {
   const byDayAndAmount = new Map<string, HeldLine[]>();
   for (const h of held) {
     const key = `${h.bookedOn}|${h.amountFils}`;
-    byDayAndAmount.set(key, [...(byDayAndAmount.get(key) ?? []), h]);
+    const list = byDayAndAmount.get(key);
+    if (list) list.push(h);
+    else byDayAndAmount.set(key, [h]);
   }
+  const heldRead = new Map<HeldLine, Read>();
+  const readHeld = (h: HeldLine) => {
+    let read = heldRead.get(h);
+    if (!read) heldRead.set(h, (read = readOf(h)));
+    return read;
+  };
   const taken = new Set<number>();
   const same = new Map<number, number>();
   const unsure = new Map<number, HeldLine>();
-  const open: Array<{ index: number; line: StatementLine; candidates: HeldLine[] }> = [];
-  for (const { index, line } of lines) {
+  const open: Array<{ index: number; line: StatementLine; read: Read; candidates: HeldLine[] }> =
+    [];
+  // A month imported in two formats weighs each new line against every held line of its day and
+  // amount: others are answered every 500 lines (45,000 against 135,000 held took 13 s).
+  for (const [n, { index, line }] of lines.entries()) {
+    if (n % 500 === 499) await letOthersIn();
     const candidates = byDayAndAmount.get(`${line.bookedOn}|${line.amountFils}`) ?? [];
-    const found = candidates.find((h) => !taken.has(h.id) && likeness(line, format, h) === 'same');
+    if (candidates.length === 0) continue;
+    const read = readOf(line);
+    const like = (h: HeldLine) => likenessOf(line, read, format, h, readHeld(h));
+    const found = candidates.find((h) => !taken.has(h.id) && like(h) === 'same');
     if (found) {
       taken.add(found.id);
       same.set(index, found.id);
-    } else if (candidates.length) open.push({ index, line, candidates });
+    } else open.push({ index, line, read, candidates });
   }
-  for (const { index, line, candidates } of open) {
+  for (const [n, { index, line, read, candidates }] of open.entries()) {
+    if (n % 500 === 499) await letOthersIn();
     const found = candidates.find(
-      (h) => !taken.has(h.id) && likeness(line, format, h) === 'unsure',
+      (h) => !taken.has(h.id) && likenessOf(line, read, format, h, readHeld(h)) === 'unsure',
     );
     if (found) {
       taken.add(found.id);

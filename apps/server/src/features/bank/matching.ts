@@ -116,27 +116,51 @@ function whyMatched(read: ReadLine, s: Sought): MatchReason | null {
 }
 
 /**
- * The counterparts of one amount, found by what a line can name: the ones with a bank
- * reference (looked for in every line), by their member's number, by the first word of their
- * member's name. A line is then weighed against a handful, not against every receipt.
+ * The counterparts of one amount and day, found by what a line can name: the ones with a bank
+ * reference (looked for in every line), by their member's number, by the rarest word of their
+ * member's name (every word must be in the line: by the first, a line naming a Mohammed was
+ * weighed against every Mohammed). A line is then weighed against a handful.
  */
 class SoughtByClue {
   private readonly withReference: Sought[] = [];
   private readonly byNumber = new Map<number, Sought[]>();
-  private readonly byFirstWord = new Map<string, Sought[]>();
+  private readonly byNameWord = new Map<string, Sought[]>();
 
-  add(s: Sought) {
+  add(s: Sought, nameWord: string | undefined) {
     if (s.given) this.withReference.push(s);
     if (s.number !== null) pushTo(this.byNumber, s.number, s);
-    if (s.name.length > 0) pushTo(this.byFirstWord, s.name[0]!, s);
+    if (nameWord !== undefined) pushTo(this.byNameWord, nameWord, s);
   }
 
   candidates(read: ReadLine): Set<Sought> {
     const found = new Set<Sought>(this.withReference);
     for (const n of read.references) for (const s of this.byNumber.get(n) ?? []) found.add(s);
-    for (const w of read.words) for (const s of this.byFirstWord.get(w) ?? []) found.add(s);
+    for (const w of read.words) for (const s of this.byNameWord.get(w) ?? []) found.add(s);
     return found;
   }
+}
+
+/** Each name's word that fewest of the names hold. */
+function rarestWords(all: Sought[]): Map<Sought, string> {
+  const counts = new Map<string, number>();
+  for (const s of all) for (const w of new Set(s.name)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const rarest = new Map<Sought, string>();
+  for (const s of all) {
+    let best: string | undefined;
+    for (const w of s.name) if (best === undefined || counts.get(w)! < counts.get(best)!) best = w;
+    if (best !== undefined) rarest.set(s, best);
+  }
+  return rarest;
+}
+
+/** Day numbers worked out once each: 45,000 lines asked for them millions of times. */
+function dayNumbers(): (day: string) => number {
+  const known = new Map<string, number>();
+  return (day) => {
+    let n = known.get(day);
+    if (n === undefined) known.set(day, (n = dayNumber(day)));
+    return n;
+  };
 }
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
@@ -155,29 +179,44 @@ export function matchLines(
   members: Map<number, Member>,
 ): Match[] {
   const prefix = referencePrefix(members);
-  const byAmount = new Map<number, SoughtByClue>();
-  for (const c of counterparts) {
-    let clues = byAmount.get(c.amountFils);
-    if (!clues) byAmount.set(c.amountFils, (clues = new SoughtByClue()));
-    clues.add(sought(c, members));
+  const dayOf = dayNumbers();
+  const all = counterparts.map((c) => sought(c, members));
+  const nameWord = rarestWords(all);
+  // By amount, then by day: a line is weighed against those of its amount within the window.
+  const byAmount = new Map<number, Map<number, SoughtByClue>>();
+  for (const s of all) {
+    const c = s.counterpart;
+    let byDay = byAmount.get(c.amountFils);
+    if (!byDay) byAmount.set(c.amountFils, (byDay = new Map()));
+    let clues = byDay.get(dayOf(c.day));
+    if (!clues) byDay.set(dayOf(c.day), (clues = new SoughtByClue()));
+    clues.add(s, nameWord.get(s));
   }
   const pairs: Array<Match & { strength: number; distance: number }> = [];
   for (const line of lines) {
-    const clues = byAmount.get(line.amountFils);
-    if (!clues) continue;
+    const byDay = byAmount.get(line.amountFils);
+    if (!byDay) continue;
     const read: ReadLine = {
       compact: compact(line.text),
       bankRef: line.bankRef ? compact(line.bankRef) : '',
       words: new Set(words(line.text)),
       references: prefix ? referencesIn(line.text, prefix) : new Set(),
     };
-    for (const s of clues.candidates(read)) {
-      const c = s.counterpart;
-      const distance = daysApart(line.bookedOn, c.day);
-      if (distance > MATCH_WINDOW_DAYS) continue;
-      const why = whyMatched(read, s);
-      if (why)
-        pairs.push({ lineId: line.id, counterpart: c, why, strength: STRENGTH[why], distance });
+    const day = dayOf(line.bookedOn);
+    for (let d = day - MATCH_WINDOW_DAYS; d <= day + MATCH_WINDOW_DAYS; d++) {
+      const clues = byDay.get(d);
+      if (!clues) continue;
+      for (const s of clues.candidates(read)) {
+        const why = whyMatched(read, s);
+        if (why)
+          pairs.push({
+            lineId: line.id,
+            counterpart: s.counterpart,
+            why,
+            strength: STRENGTH[why],
+            distance: Math.abs(day - d),
+          });
+      }
     }
   }
   pairs.sort(

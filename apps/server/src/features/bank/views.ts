@@ -4,7 +4,9 @@ import type {
   BankMatch,
   BankStatement,
   BankStatementDetail,
+  BankStatementQuery,
   CashEntry,
+  StatementSection,
   WaitingPayment,
 } from '@jamiya/contracts/bank';
 import type { Language } from '@jamiya/contracts/languages';
@@ -115,30 +117,77 @@ export function entryView(m: CashMovement, members: StatementPicture['members'])
   };
 }
 
+/** The ids that order a part of the page: a line's, a payment's or an entry's. */
+function pageOf<T>(
+  items: readonly T[],
+  idOf: (item: T) => number,
+  asked: boolean,
+  after: number | undefined,
+  limit: number,
+): T[] {
+  if (!asked) return [];
+  return items
+    .filter((item) => after === undefined || idOf(item) > after)
+    .sort((a, b) => idOf(a) - idOf(b))
+    .slice(0, limit);
+}
+
+/**
+ * The page of a statement: the first `limit` of every part, or with `section` the next `limit`
+ * of that part after `after`; the counts are always of everything. At 45,000 lines the whole
+ * picture ran to megabytes a phone had to read before it showed anything.
+ */
 export async function detailView(
   db: DbOrTx,
   picture: StatementPicture,
   language: Language,
+  { section, after, limit }: BankStatementQuery,
 ): Promise<BankStatementDetail> {
   const { members, payments, movements } = picture;
-  const booked = await bookedAccounts(db, picture.linked, language);
+  const page = <T>(part: StatementSection, items: readonly T[], idOf: (item: T) => number) =>
+    pageOf(items, idOf, section === undefined || section === part, after, limit);
+  const credits = picture.unmatchedLines.filter((l) => l.amountFils > 0);
+  const debits = picture.unmatchedLines.filter((l) => l.amountFils <= 0);
+  const linked = page('linked', picture.linked, (l) => l.id);
+  const booked = await bookedAccounts(db, linked, language);
   const [statement] = await statementViews(db, [picture.statement]);
-  const matched: BankMatch[] = picture.matches.map(({ lineId, counterpart, why }) => {
-    const payment = counterpart.kind === 'payment' ? payments.get(counterpart.id) : undefined;
-    const entry = counterpart.kind === 'entry' ? movements.get(counterpart.id) : undefined;
-    return {
-      line: lineView(picture.lines.get(lineId)!),
-      payment: payment ? paymentView(payment, members) : null,
-      entry: entry ? entryView(entry, members) : null,
-      why,
-    };
-  });
+  const matched: BankMatch[] = page('matched', picture.matches, (m) => m.lineId).map(
+    ({ lineId, counterpart, why }) => {
+      const payment = counterpart.kind === 'payment' ? payments.get(counterpart.id) : undefined;
+      const entry = counterpart.kind === 'entry' ? movements.get(counterpart.id) : undefined;
+      return {
+        line: lineView(picture.lines.get(lineId)!),
+        payment: payment ? paymentView(payment, members) : null,
+        entry: entry ? entryView(entry, members) : null,
+        why,
+      };
+    },
+  );
+  const out = (lineIds: number[]) =>
+    lineIds.filter((id) => picture.lines.get(id)!.amountFils < 0).length;
   return {
     statement: statement!,
+    counts: {
+      matched: picture.matches.length,
+      matched_out: out(picture.matches.map((m) => m.lineId)),
+      linked: picture.linked.length,
+      linked_out: out(picture.linked.map((l) => l.id)),
+      credits: credits.length,
+      debits: debits.length,
+      payments: picture.unmatchedPayments.length,
+      entries: picture.unmatchedEntries.length,
+    },
     matched,
-    linked: picture.linked.map((l) => lineView(l, booked)),
-    unmatched_lines: picture.unmatchedLines.map((l) => lineView(l)),
-    unmatched_payments: picture.unmatchedPayments.map((p) => paymentView(p, members)),
-    unmatched_entries: picture.unmatchedEntries.map((m) => entryView(m, members)),
+    linked: linked.map((l) => lineView(l, booked)),
+    unmatched_lines: [
+      ...page('credits', credits, (l) => l.id),
+      ...page('debits', debits, (l) => l.id),
+    ].map((l) => lineView(l)),
+    unmatched_payments: page('payments', picture.unmatchedPayments, (p) => p.id).map((p) =>
+      paymentView(p, members),
+    ),
+    unmatched_entries: page('entries', picture.unmatchedEntries, (m) => m.entryId).map((m) =>
+      entryView(m, members),
+    ),
   };
 }

@@ -47,8 +47,14 @@ function openingEntry(openingCashFils: number, f: ImportFiguresFils): OpeningLin
   ];
 }
 
+/**
+ * The wrong cells an answer lists, the first by row: a file with every cell wrong made an
+ * answer of 25 MB that took the server a second to write, for a list nobody reads to its end.
+ */
+export const ERRORS_LISTED = 1_000;
+
 export function problemsView(problems: readonly RowProblem[], language: Language): ImportError[] {
-  return problems.map((p) => ({
+  return problems.slice(0, ERRORS_LISTED).map((p) => ({
     row: p.row,
     column: p.column,
     message: translate(language, p.say),
@@ -63,6 +69,8 @@ export function dryRunView(plan: ImportPlan, language: Language): ImportDryRun {
     ...figuresView(plan.asOf, plan.openingCashFils, plan.figures),
     opening_entry: openingEntry(plan.openingCashFils, plan.figures),
     errors: problemsView(plan.problems, language),
+    errors_total: plan.problems.length,
+    error_rows: new Set(plan.problems.map((p) => p.row)).size,
     lines: plan.lines,
   };
 }

@@ -1,13 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
-import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { EntryKind } from './journal.ts';
 
 // The books' cash, as the bank statement is set beside it (docs/domain/reconciliation.md).
 // Days are Dubai's: an entry belongs to the Dubai date of its occurred_at.
-
-const rowsOf = async <T>(db: DbOrTx, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** A movement of cash in the books: an entry that posts to the cash account. */
 export interface CashMovement {

@@ -51,43 +51,68 @@ export class UnbalancedEntryError extends Error {
  * records, so the change and its money movement commit or fail together.
  */
 export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<number> {
-  const lines = input.lines.filter((l) => assertFils(l.amountFils, 'posting') !== 0);
-  if (lines.length < 2) throw new UnbalancedEntryError('an entry needs at least two postings');
-  const sum = lines.reduce((s, l) => s + BigInt(l.amountFils), 0n);
-  if (sum !== 0n) throw new UnbalancedEntryError(`postings sum to ${sum} fils, not zero`);
+  const [id] = await postEntries(tx, [input]);
+  return id!;
+}
+
+/**
+ * Writes journal entries, each balanced on its own, in a few statements whatever their number
+ * (a fine day's fines); answers their ids in the order given. As postEntry, inside the
+ * transaction of the change they record.
+ */
+export async function postEntries(tx: DbOrTx, inputs: readonly EntryInput[]): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  const entries = inputs.map((input) => {
+    const lines = input.lines.filter((l) => assertFils(l.amountFils, 'posting') !== 0);
+    if (lines.length < 2) throw new UnbalancedEntryError('an entry needs at least two postings');
+    const sum = lines.reduce((s, l) => s + BigInt(l.amountFils), 0n);
+    if (sum !== 0n) throw new UnbalancedEntryError(`postings sum to ${sum} fils, not zero`);
+    return { input, lines };
+  });
   for (const out of moneyOut(
-    lines.map((l) => ({ code: accountCode(l.account), amountFils: l.amountFils })),
+    entries.flatMap((e) =>
+      e.lines.map((l) => ({ code: accountCode(l.account), amountFils: l.amountFils })),
+    ),
   ))
     await refuseBelowZero(tx, out.code, out.outFils);
 
-  const [entry] = await tx
-    .insert(journalEntries)
-    .values({
-      kind: input.kind,
-      memo: input.memo,
-      occurredAt: input.occurredAt,
-      createdBy: input.createdBy,
-      paymentId: input.paymentId ?? null,
-      loanId: input.loanId ?? null,
-      reversesEntryId: input.reversesEntryId ?? null,
-      proposedBy: input.proposedBy ?? null,
-      evidenceFileId: input.evidenceFileId ?? null,
-    })
-    .returning({ id: journalEntries.id });
-  if (!entry) throw new Error('journal entry was not written');
-  const ids = await accountIds(
+  const ids: number[] = [];
+  for (const batch of inBatches(entries)) {
+    const written = await tx
+      .insert(journalEntries)
+      .values(
+        batch.map(({ input }) => ({
+          kind: input.kind,
+          memo: input.memo,
+          occurredAt: input.occurredAt,
+          createdBy: input.createdBy,
+          paymentId: input.paymentId ?? null,
+          loanId: input.loanId ?? null,
+          reversesEntryId: input.reversesEntryId ?? null,
+          proposedBy: input.proposedBy ?? null,
+          evidenceFileId: input.evidenceFileId ?? null,
+        })),
+      )
+      .returning({ id: journalEntries.id });
+    if (written.length !== batch.length) throw new Error('journal entries were not written');
+    // One statement's ids come from the sequence in its rows' order: ascending is given order.
+    ids.push(...written.map((w) => w.id).sort((a, b) => a - b));
+  }
+  const accounts = await accountIds(
     tx,
-    lines.map((l) => l.account),
+    entries.flatMap((e) => e.lines.map((l) => l.account)),
   );
-  const rows = lines.map((line) => ({
-    entryId: entry.id,
-    accountId: ids.get(accountCode(line.account))!,
-    amountFils: line.amountFils,
-  }));
+  const rows = entries.flatMap((e, i) =>
+    e.lines.map((line) => ({
+      entryId: ids[i]!,
+      accountId: accounts.get(accountCode(line.account))!,
+      amountFils: line.amountFils,
+    })),
+  );
   // An opening entry has a posting for every member: a few statements, not one each.
   for (const batch of inBatches(rows)) await tx.insert(postings).values(batch);
-  await addToMonthTotals(tx, entry.id);
-  return entry.id;
+  await addToMonthTotals(tx, ids);
+  return ids;
 }
 
 /**
@@ -182,6 +207,6 @@ export async function reverseEntry(
     .values(
       lines.map((l) => ({ entryId: entry.id, accountId: l.accountId, amountFils: -l.amountFils })),
     );
-  await addToMonthTotals(tx, entry.id);
+  await addToMonthTotals(tx, [entry.id]);
   return entry.id;
 }

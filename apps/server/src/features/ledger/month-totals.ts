@@ -28,22 +28,29 @@ const CLASS_OF_ACCOUNT = `case when a.user_id is not null and a.type = 'liabilit
   when a.loan_id is not null and a.type = 'asset' then 'loans' else a.code end`;
 
 /** The month totals as the postings give them (optionally of one entry), grouped. */
-export function monthTotalsOfPostings(entryId?: number): SQL {
+export function monthTotalsOfPostings(entryIds?: readonly number[]): SQL {
   return sql`select ${sql.raw(MONTH_OF_POSTING)} as month, ${sql.raw(CLASS_OF_ACCOUNT)} as account_class,
       sum(p.amount_fils) as total_fils
     from postings p join ledger_accounts a on a.id = p.account_id
       join journal_entries e on e.id = p.entry_id
-    ${entryId === undefined ? sql`` : sql`where p.entry_id = ${entryId}`}
+    ${
+      entryIds === undefined
+        ? sql``
+        : sql`where p.entry_id in (${sql.join(
+            entryIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+    }
     group by 1, 2`;
 }
 
 /**
- * Adds an entry's postings to ledger_month_totals, in the entry's transaction. The rows are
+ * Adds the entries' postings to ledger_month_totals, in their transaction. The rows are
  * taken in a fixed order, so two entries at once lock them in the same order (no deadlock).
  */
-export async function addToMonthTotals(tx: DbOrTx, entryId: number): Promise<void> {
+export async function addToMonthTotals(tx: DbOrTx, entryIds: readonly number[]): Promise<void> {
   await tx.execute(sql`insert into ledger_month_totals (month, account_class, total_fils)
-    select month, account_class, total_fils from (${monthTotalsOfPostings(entryId)}) t
+    select month, account_class, total_fils from (${monthTotalsOfPostings(entryIds)}) t
     order by month, account_class
     on conflict (month, account_class)
     do update set total_fils = ledger_month_totals.total_fils + excluded.total_fils`);

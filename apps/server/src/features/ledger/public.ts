@@ -21,7 +21,7 @@ export {
 } from './cash.ts';
 export { bookFigures, describeMovement, REVERSIBLE, type EntryKind } from './journal.ts';
 export type { CorrectionOf } from './correction-text.ts';
-export { postEntry, reverseEntry } from './ledger.ts';
+export { postEntries, postEntry, reverseEntry, type EntryInput } from './ledger.ts';
 export {
   entryWithPostings,
   laterRepaymentOf,

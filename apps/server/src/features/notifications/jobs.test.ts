@@ -311,18 +311,21 @@ describe('the job inside the app', () => {
       { notificationJobMs: 20 },
     );
     let isClosed = false;
+    // This test's own notices: on a reminder day (the 28th of a 30-day month in Dubai) the job
+    // also reminds the new member of next month's due.
+    const mine = () => mailer.mails.filter((m) => ['One', 'Two', 'Three'].includes(m.subject));
     try {
       const user = await makeUser(testDb.database.db);
       await notify(testDb.database.db, written(user.id, 'One'));
       await app.ready();
-      await expect.poll(() => mailer.mails.length).toBe(1);
+      await expect.poll(() => mine().length).toBe(1);
       await notify(testDb.database.db, written(user.id, 'Two'));
-      await expect.poll(() => mailer.mails.length).toBe(2);
+      await expect.poll(() => mine().length).toBe(2);
       await app.close();
       isClosed = true;
       await notify(testDb.database.db, written(user.id, 'Three'));
       await new Promise((r) => setTimeout(r, 200));
-      expect(mailer.mails.map((m) => m.subject)).toEqual(['One', 'Two']);
+      expect(mine().map((m) => m.subject)).toEqual(['One', 'Two']);
     } finally {
       if (!isClosed) await app.close();
       quiet(testDb.database.db);

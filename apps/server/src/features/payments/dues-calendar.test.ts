@@ -18,6 +18,7 @@ import {
   paidDues,
   plain,
   postForm,
+  receiptWaiting,
   rowsOf,
   useTestApp,
 } from '../../../test/harness.ts';
@@ -213,16 +214,7 @@ describe('the late fine', () => {
     await duesCalendarRun(t.db, at('2027-01-16'));
     expect(await finesAccount(rahul.id)).toBe(1_400);
 
-    const [payment] = await t.db
-      .insert(payments)
-      .values({
-        userId: rahul.id,
-        kind: 'dues',
-        period: '2027-01',
-        amountFils: 21_400,
-        createdAt: at('2027-01-20'),
-      })
-      .returning();
+    const payment = await receiptWaiting(t.db, rahul.id, '2027-01', at('2027-01-20'), 21_400);
     // The treasurer's review shows the month with its fine, as the approval will take it.
     const adminToken = await tokenOf(admin, '2027-01-21');
     const queue = await t.app.inject({
@@ -230,11 +222,11 @@ describe('the late fine', () => {
       url: '/api/admin/payments?status=pending',
       headers: bearer(adminToken),
     });
-    const reviewed = queue.json().items.find((p: { id: number }) => p.id === payment!.id);
+    const reviewed = queue.json().items.find((p: { id: number }) => p.id === payment.id);
     expect(reviewed.dues_month).toEqual({ due: 200, fine: 14, paid: 0, remaining: 214 });
     await approvePayment(
       t.db,
-      payment!.id,
+      payment.id,
       { id: admin.id, role: 'admin' },
       at('2027-01-21'),
       21_400,
@@ -250,20 +242,11 @@ describe('the late fine', () => {
   it('leaves a month whose receipt was sent within the grace, until it is rejected', async () => {
     const rahul = await member();
     const admin = await makeUser(t.db, { role: 'admin', isMember: false });
-    const [payment] = await t.db
-      .insert(payments)
-      .values({
-        userId: rahul.id,
-        kind: 'dues',
-        period: '2027-01',
-        amountFils: 20_000,
-        createdAt: at('2027-01-10'),
-      })
-      .returning();
+    const payment = await receiptWaiting(t.db, rahul.id, '2027-01', at('2027-01-10'));
     expect((await duesCalendarRun(t.db, at('2027-01-16'))).fines).toBe(0);
     await rejectPayment(
       t.db,
-      payment!.id,
+      payment.id,
       { id: admin.id, role: 'admin' },
       'Blurred',
       at('2027-01-17'),

@@ -1,8 +1,13 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { users } from '../../db/schema/users.ts';
 import { addDaysToDate, addMonthsToPeriod, daysInPeriod, localDate } from '../../lib/calendar.ts';
 import type { Settings } from '../settings/public.ts';
 
 // The dues calendar (docs/domain/dues.md, Payday and fines): when a month's due falls due, when
 // its reminder goes and when it is fined. Dates are Dubai's days, YYYY-MM-DD.
+
+/** Whom the calendar runs for: members, active, who have not left (a condition on `users`). */
+export const owingDues = and(eq(users.isMember, true), eq(users.status, 1), isNull(users.leftOn))!;
 
 export type DuesRules = Pick<
   Settings,

@@ -1,16 +1,23 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { amongIds, type Db, type Tx } from '../../db/client.ts';
 import { duesMonths, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { inBatches, letOthersIn } from '../../lib/batches.ts';
 import { localDate, periodLabel, periodOf } from '../../lib/calendar.ts';
-import { postEntry } from '../ledger/public.ts';
-import { duesDueSoonNotice, fineNotice, notify, notifyAll } from '../notifications/public.ts';
+import { postEntries, type EntryInput } from '../ledger/public.ts';
+import { duesDueSoonNotice, fineNotice, notifyAll } from '../notifications/public.ts';
 import { getSettings, paymentInstructionsIn } from '../settings/public.ts';
 import { lateFineFils } from '@jamiya/money/fine';
-import { dueOn, fineOn, finesFromOf, periodsAround, reminderOn } from './dues-calendar.ts';
-import { lockMonth, monthFigures, monthOf } from './months.ts';
+import {
+  dueOn,
+  fineOn,
+  finesFromOf,
+  owingDues,
+  periodsAround,
+  reminderOn,
+} from './dues-calendar.ts';
+import { lockMonth, monthFigures, monthKey, monthsOf, type MemberMonth } from './months.ts';
 
 // The dues calendar's daily work, run by the notifications job in every process (app.ts): the
 // reminders before a due day and the fines after the grace. The database decides who does each
@@ -21,6 +28,8 @@ type DuesDueSoon = Parameters<typeof duesDueSoonNotice>[0];
 
 /** Reminders a transaction of the job writes (remindAll). */
 const JOB_BATCH = 100;
+/** Fines a transaction of the job writes (fineAll). */
+const FINE_BATCH = 25;
 
 /** What one run did. */
 export interface DuesCalendarRun {
@@ -30,15 +39,14 @@ export interface DuesCalendarRun {
 
 /**
  * Reminds members whose due falls due within the reminder days and fines the months still
- * unpaid after their grace, for the active members' months around today. Returns how many
- * notices it sent (the job's count).
+ * unpaid after their grace, for the active members' months around today (or those of `only`:
+ * dues-inbox.ts runs it each minute).
  */
-export async function runDuesCalendar(db: Db, now: Date): Promise<number> {
-  const { reminders, fines } = await duesCalendarRun(db, now);
-  return reminders + fines;
-}
-
-export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRun> {
+export async function duesCalendarRun(
+  db: Db,
+  now: Date,
+  only?: readonly number[],
+): Promise<DuesCalendarRun> {
   const today = localDate(now);
   const settings = await getSettings(db);
   const periods = periodsAround(periodOf(today));
@@ -52,8 +60,9 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
       leavingOn: users.leavingOn,
     })
     .from(users)
-    .where(and(eq(users.isMember, true), eq(users.status, 1), isNull(users.leftOn)));
+    .where(and(owingDues, only && amongIds(users.id, only)));
   if (members.length === 0) return { reminders: 0, fines: 0 };
+  const theirs = only && members.map((m) => m.id);
   const subs = await db
     .select({
       userId: payments.userId,
@@ -66,25 +75,36 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
       createdAt: payments.createdAt,
     })
     .from(payments)
-    .where(and(eq(payments.kind, 'dues'), inArray(payments.period, periods)));
-  const marks = await db.select().from(duesMonths).where(inArray(duesMonths.period, periods));
-  const key = (userId: number, period: string) => `${userId}:${period}`;
+    .where(
+      and(
+        eq(payments.kind, 'dues'),
+        inArray(payments.period, periods),
+        theirs && amongIds(payments.userId, theirs),
+      ),
+    );
+  const marks = await db
+    .select()
+    .from(duesMonths)
+    .where(and(inArray(duesMonths.period, periods), theirs && amongIds(duesMonths.userId, theirs)));
   const subsOf = new Map<string, typeof subs>();
   for (const sub of subs) {
-    const k = key(sub.userId, sub.period!);
+    const k = monthKey({ userId: sub.userId, period: sub.period! });
     subsOf.set(k, [...(subsOf.get(k) ?? []), sub]);
   }
-  const markOf = new Map(marks.map((m) => [key(m.userId, m.period), m]));
+  const markOf = new Map(marks.map((m) => [monthKey(m), m]));
 
   const run: DuesCalendarRun = { reminders: 0, fines: 0 };
   const toRemind: DuesDueSoon[] = [];
-  for (const member of members) {
+  const toFine: MemberMonth[] = [];
+  for (const [i, member] of members.entries()) {
+    // Thousands of members' months, worked out here, would hold every request meanwhile.
+    if (i > 0 && i % 200 === 0) await letOthersIn();
     for (const period of periods) {
       if (period < periodOf(member.joinedOn)) continue;
       // A member who asked to leave owes no month after the one they leave in.
       if (member.leavingOn && period > periodOf(member.leavingOn)) continue;
-      const forPeriod = subsOf.get(key(member.id, period)) ?? [];
-      const mark = markOf.get(key(member.id, period));
+      const forPeriod = subsOf.get(monthKey({ userId: member.id, period })) ?? [];
+      const mark = markOf.get(monthKey({ userId: member.id, period }));
       const { dueFils, paidFils } = monthFigures(forPeriod, settings.monthlyDueFils);
       if (paidFils >= dueFils) continue;
       const pending = forPeriod.find((p) => p.status === 'pending');
@@ -111,13 +131,11 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
       );
       // A receipt sent within the grace is no lateness while it awaits review.
       const sentInTime = pending && fineDay !== null && localDate(pending.createdAt) < fineDay;
-      if (!mark?.finedAt && fineDay !== null && fineDay <= today && !sentInTime) {
-        // A fine is a transaction of its own (its month's lock, its entry): others go between.
-        await letOthersIn();
-        if (await chargeFine(db, member.id, period, now)) run.fines += 1;
-      }
+      if (!mark?.finedAt && fineDay !== null && fineDay <= today && !sentInTime)
+        toFine.push({ userId: member.id, period });
     }
   }
+  run.fines = await fineAll(db, toFine, now);
   run.reminders = await remindAll(db, toRemind, now);
   return run;
 }
@@ -129,7 +147,6 @@ export async function duesCalendarRun(db: Db, now: Date): Promise<DuesCalendarRu
  * transaction short: on the embedded database the requests beside it wait for it.
  */
 async function remindAll(db: Db, notices: DuesDueSoon[], now: Date): Promise<number> {
-  const key = (n: { userId: number; period: string }) => `${n.userId}:${n.period}`;
   const ordered = [...notices].sort(
     (a, b) => a.userId - b.userId || a.period.localeCompare(b.period),
   );
@@ -146,8 +163,8 @@ async function remindAll(db: Db, notices: DuesDueSoon[], now: Date): Promise<num
           setWhere: isNull(duesMonths.remindedAt),
         })
         .returning({ userId: duesMonths.userId, period: duesMonths.period });
-      const won = new Set(marked.map(key));
-      const mine = batch.filter((n) => won.has(key(n)));
+      const won = new Set(marked.map(monthKey));
+      const mine = batch.filter((n) => won.has(monthKey(n)));
       await notifyAll(
         tx,
         mine.map((n) => ({ ...duesDueSoonNotice(n), at: now })),
@@ -159,53 +176,89 @@ async function remindAll(db: Db, notices: DuesDueSoon[], now: Date): Promise<num
 }
 
 /**
- * Fines a month still unpaid, at most once: under the month's lock (which an approval takes
- * too), the month is read again, and the fine is written only where none was, with its entry
- * (Dr the member's fines, Cr fines income) and the member's notice, in one transaction.
+ * The months to fine, FINE_BATCH to a transaction of a few statements, in the order of their
+ * members (as a payout locks them: two processes at once wait for each other rather than
+ * deadlock).
  */
+async function fineAll(db: Db, months: MemberMonth[], now: Date): Promise<number> {
+  const ordered = [...months].sort(
+    (a, b) => a.userId - b.userId || a.period.localeCompare(b.period),
+  );
+  let fined = 0;
+  for (const batch of inBatches(ordered, FINE_BATCH)) {
+    await letOthersIn();
+    fined += await db.transaction((tx) => fineMonths(tx, batch, now));
+  }
+  return fined;
+}
+
+/** Fines one month still unpaid, at most once (fineMonths), in a transaction of its own. */
 export async function chargeFine(
   db: Db,
   userId: number,
   period: string,
   now: Date,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    // A member whose leaving is being paid out is waited for; one who left is never fined. The
-    // row before the month, in the payout's order; for update, as the fine's entry updates it.
-    const [member] = await tx
-      .select({ leftOn: users.leftOn })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!member || member.leftOn) return false;
-    await lockMonth(tx, userId, period);
-    const month = await monthOf(tx, userId, period);
-    if (month.paidFils >= month.dueFils) return false;
-    const settings = await getSettings(tx);
-    const fineFils = lateFineFils(month.dueFils, settings);
-    if (fineFils === 0) return false;
-    const marked = await tx
-      .insert(duesMonths)
-      .values({ userId, period, fineFils, finedAt: now })
-      .onConflictDoUpdate({
-        target: [duesMonths.userId, duesMonths.period],
-        set: { fineFils, finedAt: now },
-        setWhere: isNull(duesMonths.finedAt),
-      })
-      .returning({ period: duesMonths.period });
-    if (marked.length === 0) return false;
-    const entryId = await postFine(tx, userId, period, fineFils, now);
-    await tx
-      .update(duesMonths)
-      .set({ fineEntryId: entryId })
-      .where(and(eq(duesMonths.userId, userId), eq(duesMonths.period, period)));
-    await notify(tx, { ...fineNotice({ userId, period, fineFils }), at: now });
-    return true;
-  });
+  return (await db.transaction((tx) => fineMonths(tx, [{ userId, period }], now))) > 0;
 }
 
-function postFine(tx: DbOrTx, userId: number, period: string, fineFils: Fils, now: Date) {
-  return postEntry(tx, {
+/**
+ * Fines months still unpaid, each at most once: under the month's lock (which an approval takes
+ * too), the month is read again, and the fine is written only where none was, with its entry
+ * (Dr the member's fines, Cr fines income) and the member's notice. Answers how many it fined.
+ */
+async function fineMonths(tx: Tx, months: readonly MemberMonth[], now: Date): Promise<number> {
+  // A member whose leaving is being paid out is waited for; one who left is never fined. The
+  // rows before the months, in the payout's order; for update, as the fine's entry updates them.
+  const members = await tx
+    .select({ id: users.id, leftOn: users.leftOn })
+    .from(users)
+    .where(inArray(users.id, [...new Set(months.map((m) => m.userId))]))
+    .orderBy(users.id)
+    .for('update');
+  const staying = new Set(members.filter((m) => !m.leftOn).map((m) => m.id));
+  const open = months.filter((m) => staying.has(m.userId));
+  if (open.length === 0) return 0;
+  for (const m of open) await lockMonth(tx, m.userId, m.period);
+  const figures = await monthsOf(tx, open);
+  const settings = await getSettings(tx);
+  const fines = open.flatMap((m) => {
+    const month = figures.get(monthKey(m))!;
+    const fineFils = month.paidFils >= month.dueFils ? 0 : lateFineFils(month.dueFils, settings);
+    return fineFils === 0 ? [] : [{ ...m, fineFils }];
+  });
+  if (fines.length === 0) return 0;
+  const marked = await tx
+    .insert(duesMonths)
+    .values(fines.map((f) => ({ ...f, finedAt: now })))
+    .onConflictDoUpdate({
+      target: [duesMonths.userId, duesMonths.period],
+      set: { fineFils: sql`excluded.fine_fils`, finedAt: now },
+      setWhere: isNull(duesMonths.finedAt),
+    })
+    .returning({ userId: duesMonths.userId, period: duesMonths.period });
+  const won = new Set(marked.map(monthKey));
+  const mine = fines.filter((f) => won.has(monthKey(f)));
+  if (mine.length === 0) return 0; // another process fined them first
+  const entryIds = await postEntries(
+    tx,
+    mine.map((f) => fineEntry(f.userId, f.period, f.fineFils, now)),
+  );
+  await tx.execute(sql`update dues_months d set fine_entry_id = v.entry_id
+    from (values ${sql.join(
+      mine.map((f, i) => sql`(${f.userId}::integer, ${f.period}::text, ${entryIds[i]}::integer)`),
+      sql`, `,
+    )}) as v(user_id, period, entry_id)
+    where d.user_id = v.user_id and d.period = v.period`);
+  await notifyAll(
+    tx,
+    mine.map((f) => ({ ...fineNotice(f), at: now })),
+  );
+  return mine.length;
+}
+
+function fineEntry(userId: number, period: string, fineFils: Fils, now: Date): EntryInput {
+  return {
     kind: 'fine',
     memo: `Late fine ${periodLabel(period)}`,
     occurredAt: now,
@@ -214,5 +267,5 @@ function postFine(tx: DbOrTx, userId: number, period: string, fineFils: Fils, no
       { account: { code: 'fines', userId }, amountFils: fineFils },
       { account: { code: 'fines_income' }, amountFils: -fineFils },
     ],
-  });
+  };
 }

@@ -192,18 +192,40 @@ export const monthsBehind = (rows: readonly DuesRow[], thisPeriod: string): Dues
 
 /**
  * A member's month: its due, its fine (less what was waived), what approved payments cover,
- * what remains, and whether a receipt for it awaits review. `exceptPaymentId` leaves one submission out (the one being
- * approved).
+ * what remains, and whether a receipt for it awaits review. `exceptPaymentId` leaves one
+ * submission out (the one being approved).
  */
 export async function monthOf(
   db: DbOrTx,
   userId: number,
   period: string,
   exceptPaymentId?: number,
-): Promise<MonthFigures & { pending: boolean }> {
+): Promise<MonthOf> {
+  const months = await monthsOf(db, [{ userId, period }], exceptPaymentId);
+  return months.get(monthKey({ userId, period }))!;
+}
+
+type MonthOf = MonthFigures & { pending: boolean };
+export interface MemberMonth {
+  userId: number;
+  period: string;
+}
+export const monthKey = (m: MemberMonth) => `${m.userId}:${m.period}`;
+
+/** monthOf for many members' months in three statements, by monthKey. */
+export async function monthsOf(
+  db: DbOrTx,
+  months: readonly MemberMonth[],
+  exceptPaymentId?: number,
+): Promise<Map<string, MonthOf>> {
+  const pairs = sql.join(
+    months.map((m) => sql`(${m.userId}::integer, ${m.period}::text)`),
+    sql`, `,
+  );
   const rows = await db
     .select({
       id: payments.id,
+      userId: payments.userId,
       period: payments.period,
       status: payments.status,
       amountFils: payments.amountFils,
@@ -213,22 +235,32 @@ export async function monthOf(
     })
     .from(payments)
     .where(
-      and(eq(payments.userId, userId), eq(payments.kind, 'dues'), eq(payments.period, period)),
+      and(eq(payments.kind, 'dues'), sql`(${payments.userId}, ${payments.period}) in (${pairs})`),
     );
   const dueFils = (await getSettings(db)).monthlyDueFils;
-  const [month] = await db
+  const marks = await db
     .select({
+      userId: duesMonths.userId,
+      period: duesMonths.period,
       fineFils: duesMonths.fineFils,
       waivedFils: duesMonths.waivedFils,
       settledFils: duesMonths.settledAtExitFils,
     })
     .from(duesMonths)
-    .where(and(eq(duesMonths.userId, userId), eq(duesMonths.period, period)));
-  const others = rows.filter((r) => r.id !== exceptPaymentId);
-  return {
-    ...monthFigures(others, dueFils, month),
-    pending: others.some((r) => r.status === 'pending'),
-  };
+    .where(sql`(${duesMonths.userId}, ${duesMonths.period}) in (${pairs})`);
+  const markOf = new Map(marks.map((m) => [monthKey({ userId: m.userId, period: m.period }), m]));
+  return new Map(
+    months.map((m) => {
+      const others = rows.filter(
+        (r) => r.userId === m.userId && r.period === m.period && r.id !== exceptPaymentId,
+      );
+      const figures = {
+        ...monthFigures(others, dueFils, markOf.get(monthKey(m))),
+        pending: others.some((r) => r.status === 'pending'),
+      };
+      return [monthKey(m), figures];
+    }),
+  );
 }
 
 /**

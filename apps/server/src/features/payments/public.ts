@@ -26,6 +26,7 @@ export { approvePayment } from './review.ts';
 export { refuseSavingsBelowHolds, reversePayment } from './reverse.ts';
 export { duesBehind, type DuesBehind } from './arrears.ts';
 export { monthsBehind, settleMonthsAtExit } from './months.ts';
-export { chargeFine, duesCalendarRun, runDuesCalendar } from './dues-job.ts';
+export { chargeFine, duesCalendarRun } from './dues-job.ts';
+export { scheduledDuesCalendar } from './dues-inbox.ts';
 export { paymentRoutes } from './routes.ts';
 export { submitDues, submitLoanRepayment } from './submissions.ts';

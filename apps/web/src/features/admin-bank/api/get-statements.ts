@@ -10,6 +10,8 @@ import { withQuery, type ListPage } from '../../../lib/list-query.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';
 
 export const PAGE_SIZE = 20;
+/** How many of each part of a statement's page are asked for at a time. */
+export const STATEMENT_PAGE = 50;
 const BANK_KEY = [...ADMIN_KEY, 'bank'] as const;
 
 export const getStatementsQueryOptions = () =>
@@ -27,11 +29,16 @@ export const getStatementsQueryOptions = () =>
 /** The statements imported, newest first. */
 export const useStatements = () => useInfiniteQuery(getStatementsQueryOptions());
 
+/** A statement's page, and the later pages of its parts under it (statement-parts.ts). */
+export const STATEMENT_KEY = (id: number) => [...BANK_KEY, 'statement', id] as const;
+
 export const getStatementQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [...BANK_KEY, 'statement', id],
+    queryKey: STATEMENT_KEY(id),
     queryFn: ({ signal }) =>
-      api<BankStatementDetail>(`/api/admin/bank-statements/${id}`, { signal }),
+      api<BankStatementDetail>(`/api/admin/bank-statements/${id}?limit=${STATEMENT_PAGE}`, {
+        signal,
+      }),
   });
 
 /** A statement set beside the books: its matches, and what is left on either side. */

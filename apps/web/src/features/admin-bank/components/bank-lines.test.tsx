@@ -28,11 +28,7 @@ describe('a bank line booked to an account', () => {
     const { user, requests } = setup({
       'GET /api/admin/bank-statements/3': () => ({ body: detail }),
       'POST /api/admin/bank-lines/35/book': () => {
-        detail = {
-          ...detailBody(),
-          unmatched_lines: [ZAINAB_LINE],
-          linked: [bookedBody().line],
-        };
+        detail = detailBody({ unmatched_lines: [ZAINAB_LINE], linked: [bookedBody().line] });
         return { status: 201, body: bookedBody() };
       },
     });

@@ -170,7 +170,7 @@ describe('the bank statements page', () => {
     const { user, requests } = setup({
       'GET /api/admin/bank-statements/3': () => ({ body: detail }),
       'POST /api/admin/bank-statements/3/approve': () => {
-        detail = { ...detailBody(), matched: detailBody().matched.slice(1, 2) };
+        detail = detailBody({ matched: detailBody().matched.slice(1, 2) });
         return { body: approvedBody([31, 33]) };
       },
     });
@@ -247,7 +247,7 @@ describe('the bank statements page', () => {
     const { user, requests } = setup({
       'GET /api/admin/bank-statements/3': () => ({ body: detail }),
       'POST /api/admin/bank-lines/34/assign': () => {
-        detail = { ...detailBody(), unmatched_lines: detailBody().unmatched_lines.slice(1) };
+        detail = detailBody({ unmatched_lines: detailBody().unmatched_lines.slice(1) });
         return { status: 201, body: assignedBody() };
       },
     });
@@ -327,7 +327,7 @@ describe('the bank statements page', () => {
       'GET /api/admin/proposals': () => ({ body: { items: [assignProposal()] } }),
       'GET /api/admin/bank-statements/3': () => ({ body: detail }),
       'POST /api/admin/bank-lines/34/assign': () => {
-        detail = { ...detailBody(), unmatched_lines: [] };
+        detail = detailBody({ unmatched_lines: [] });
         return { status: 201, body: assignedBody() };
       },
     });

@@ -1,52 +1,44 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import type { BankLine } from '@jamiya/contracts/bank';
+import type { BankLine, BankStatementDetail } from '@jamiya/contracts/bank';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { card, tableLink } from '../../../components/styles.ts';
+import { useStatementPart } from '../api/statement-parts.ts';
 import { linkHow } from '../lib/describe.ts';
 import { LineSummary } from './bank-line.tsx';
 import { LineOutcome, useLineOutcome, type LineDone } from './line-outcome.tsx';
+import { PartMore } from './part-more.tsx';
 import { UnlinkButton } from './unlink-button.tsx';
-
-const AT_ONCE = 10;
 
 /**
  * The statement's lines the books already hold, and how each came there. A match approved or a
  * link made by hand is undone here when it was wrong; what was made from a line (a payment
  * assigned, a booking) is corrected by reversing its entry in the journal, never unlinked.
  */
-export function LinkedLines({ lines }: { lines: readonly BankLine[] }) {
+export function LinkedLines({ detail }: { detail: BankStatementDetail }) {
   const i18n = useTexts();
   const [said, say] = useLineOutcome();
-  const [shown, setShown] = useState(AT_ONCE);
+  const lines = useStatementPart(detail, 'linked');
   return (
     <section aria-labelledby="bank-linked" className={`${card} flex flex-col gap-3`}>
       <div>
         <h2 id="bank-linked" className="text-lg font-bold text-slate-900">
-          {i18n._('admin-bank.linked.title', { count: lines.length })}
+          {i18n._('admin-bank.linked.title', { count: lines.total })}
         </h2>
         <p className="text-sm text-slate-700">{i18n._('admin-bank.linked.intro')}</p>
       </div>
       <LineOutcome id="bank-linked-done" said={said} />
-      {lines.length === 0 ? (
+      {lines.total === 0 ? (
         <p className="rounded-xl bg-slate-100 p-3 text-slate-800">
           {i18n._('admin-bank.linked.none')}
         </p>
       ) : (
         <>
           <ul className="flex flex-col gap-2">
-            {lines.slice(0, shown).map((line) => (
+            {lines.items.map((line) => (
               <LinkedLine key={line.id} line={line} onDone={say} />
             ))}
           </ul>
-          <ShowMoreButton
-            hasNextPage={lines.length > shown}
-            isFetchingNextPage={false}
-            fetchNextPage={() => setShown((n) => n + AT_ONCE)}
-          >
-            {i18n._('admin-bank.reconcile.showMore', { count: lines.length - shown })}
-          </ShowMoreButton>
+          <PartMore part={lines} />
         </>
       )}
     </section>

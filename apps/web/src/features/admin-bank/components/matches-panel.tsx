@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApproveMatchesAnswer, BankMatch, BankStatementDetail } from '@jamiya/contracts/bank';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -11,9 +11,11 @@ import { aed } from '../../../lib/format.ts';
 import { toastError } from '../../../lib/messages.ts';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
 import { useApproveMatches } from '../api/approve-matches.ts';
+import { useStatementPart } from '../api/statement-parts.ts';
 import { entryWhat, paymentWhat } from '../lib/describe.ts';
 import { WHY_TEXTS } from '../texts.ts';
 import { EntrySummary, LineSummary } from './bank-line.tsx';
+import { PartMore } from './part-more.tsx';
 
 const WHY_TONES: Record<BankMatch['why'], BadgeTone> = {
   bank_reference: 'success',
@@ -24,17 +26,19 @@ const WHY_TONES: Record<BankMatch['why'], BadgeTone> = {
 /**
  * The matches proposed: each bank line beside the receipt waiting (or the movement of the
  * books) it is the money of, and why. All are chosen to begin with; one step approves the
- * chosen receipts and links the movements, and its answer takes the focus.
+ * chosen receipts and links the movements, and its answer takes the focus. A long statement's
+ * matches come a page at a time: those shown are the ones chosen.
  */
 export function MatchesPanel({ detail }: { detail: BankStatementDetail }) {
   const i18n = useTexts();
   const [result, setResult] = useState<{ n: number; answer: ApproveMatchesAnswer } | null>(null);
-  const { matched } = detail;
+  const part = useStatementPart(detail, 'matched');
+  const matched = part.items;
   return (
     <section aria-labelledby="bank-matches" className={`${card} flex flex-col gap-3`}>
       <div>
         <h2 id="bank-matches" className="text-lg font-bold text-slate-900">
-          {i18n._('admin-bank.matches.title', { count: matched.length })}
+          {i18n._('admin-bank.matches.title', { count: part.total })}
         </h2>
         <p className="text-sm text-slate-700">{i18n._('admin-bank.matches.intro')}</p>
       </div>
@@ -44,13 +48,13 @@ export function MatchesPanel({ detail }: { detail: BankStatementDetail }) {
           {i18n._('admin-bank.matches.none')}
         </p>
       ) : (
-        // Chosen anew when the matches change (approved here, or by another admin).
         <MatchChecklist
-          key={matched.map((m) => m.line.id).join(',')}
           statementId={detail.statement.id}
           matched={matched}
           onApproved={(answer) => setResult((r) => ({ n: (r?.n ?? 0) + 1, answer }))}
-        />
+        >
+          <PartMore part={part} />
+        </MatchChecklist>
       )}
     </section>
   );
@@ -60,23 +64,29 @@ function MatchChecklist({
   statementId,
   matched,
   onApproved,
+  children,
 }: {
   statementId: number;
   matched: BankMatch[];
   onApproved: (answer: ApproveMatchesAnswer) => void;
+  /** Under the list: its next page. */
+  children: ReactNode;
 }) {
   const i18n = useTexts();
   const isOnline = useIsOnline();
   const approve = useApproveMatches();
-  const [chosen, setChosen] = useState(() => new Set(matched.map((m) => m.line.id)));
+  // What the treasurer unticked: a match shown later (the next page, or read again) comes
+  // chosen, and one unticked stays so until ticked or an approval is done.
+  const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
+  const chosen = new Set(matched.map((m) => m.line.id).filter((id) => !unticked.has(id)));
   const allRef = useRef<HTMLInputElement>(null);
   const isAll = chosen.size === matched.length;
   useEffect(() => {
     if (allRef.current) allRef.current.indeterminate = chosen.size > 0 && !isAll;
-  }, [chosen, isAll]);
+  }, [chosen.size, isAll]);
 
   const toggle = (lineId: number) =>
-    setChosen((set) => {
+    setUnticked((set) => {
       const next = new Set(set);
       if (!next.delete(lineId)) next.add(lineId);
       return next;
@@ -84,8 +94,10 @@ function MatchChecklist({
 
   const run = async () => {
     try {
-      const lines = matched.map((m) => m.line.id).filter((id) => chosen.has(id));
+      const lines = [...chosen];
       onApproved(await approve.mutateAsync({ statementId, lines }));
+      // What is left is chosen anew, as at first.
+      setUnticked(new Set());
     } catch (error) {
       toastError(error);
     }
@@ -98,7 +110,7 @@ function MatchChecklist({
           ref={allRef}
           type="checkbox"
           checked={isAll}
-          onChange={() => setChosen(isAll ? new Set() : new Set(matched.map((m) => m.line.id)))}
+          onChange={() => setUnticked(isAll ? new Set(matched.map((m) => m.line.id)) : new Set())}
           className="size-5 accent-brand-700"
         />
         {i18n._('admin-bank.matches.chooseAll')}
@@ -113,6 +125,7 @@ function MatchChecklist({
           />
         ))}
       </ul>
+      {children}
       {/* Stays in view while a long list scrolls. */}
       <div className="sticky bottom-0 flex flex-col gap-2 border-t border-slate-200 bg-white py-3 sm:flex-row sm:items-center sm:justify-between">
         <p role="status" className="text-sm text-slate-700">

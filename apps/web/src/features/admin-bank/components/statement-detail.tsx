@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useStatement } from '../api/get-statements.ts';
+import { useStatementPart } from '../api/statement-parts.ts';
 import { daysOf } from '../lib/days.ts';
 import { DeleteStatement } from './delete-statement.tsx';
 import { LinkedLines } from './linked-lines.tsx';
@@ -35,26 +36,38 @@ export function StatementDetail({
     return (
       <ErrorState message={errorMessage(detail.error)} onRetry={() => void detail.refetch()} />
     );
-  const d = detail.data;
+  return <StatementParts detail={detail.data} onDeleted={onDeleted} />;
+}
+
+function StatementParts({
+  detail: d,
+  onDeleted,
+}: {
+  detail: BankStatementDetail;
+  onDeleted: (message: string) => void;
+}) {
+  // The open lines shown above, as far as they are paged in: the reconciliation lists the rest.
+  const credits = useStatementPart(d, 'credits', { observing: true }).items;
+  const debits = useStatementPart(d, 'debits', { observing: true }).items;
   return (
     <div className="flex flex-col gap-6">
       <StatementSummary detail={d} onDeleted={onDeleted} />
       <MatchesPanel detail={d} />
       <UnmatchedLines detail={d} />
-      <UnseenReceipts payments={d.unmatched_payments} />
+      <UnseenReceipts detail={d} />
       <OtherMovements detail={d} />
-      <LinkedLines lines={d.linked} />
+      <LinkedLines detail={d} />
       <ReconciliationPanel
         key={d.statement.id}
         statement={d.statement}
-        shownAbove={new Set(d.unmatched_lines.map((l) => l.id))}
+        shownAbove={new Set([...credits, ...debits].map((l) => l.id))}
       />
     </div>
   );
 }
 
 function StatementSummary({
-  detail: { statement: s, linked },
+  detail: { statement: s, counts },
   onDeleted,
 }: {
   detail: BankStatementDetail;
@@ -77,7 +90,7 @@ function StatementSummary({
       label: i18n._('admin-bank.summary.lines'),
       value: i18n._('admin-bank.summary.linesValue', {
         lines: s.lines,
-        linked: linked.length,
+        linked: counts.linked,
       }),
     },
   ];

@@ -1,22 +1,26 @@
 import { Link } from 'react-router';
-import type { WaitingPayment } from '@jamiya/contracts/bank';
+import type { BankStatementDetail } from '@jamiya/contracts/bank';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { card, tableLink } from '../../../components/styles.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
+import { useStatementPart } from '../api/statement-parts.ts';
 import { paymentWhat } from '../lib/describe.ts';
+import { PartMore } from './part-more.tsx';
 
 /**
  * Receipts waiting in the review queue, dated within the statement, whose money no line of it
  * holds: invented or edited ones among them. The review queue warns of each as well.
  */
-export function UnseenReceipts({ payments }: { payments: WaitingPayment[] }) {
+export function UnseenReceipts({ detail }: { detail: BankStatementDetail }) {
   const i18n = useTexts();
+  const part = useStatementPart(detail, 'payments');
+  const payments = part.items;
   return (
     <section aria-labelledby="bank-unseen" className={`${card} flex flex-col gap-3`}>
       <div>
         <h2 id="bank-unseen" className="text-lg font-bold text-slate-900">
-          {i18n._('admin-bank.unseen.title', { count: payments.length })}
+          {i18n._('admin-bank.unseen.title', { count: part.total })}
         </h2>
         <p className="text-sm text-slate-700">{i18n._('admin-bank.unseen.intro')}</p>
       </div>
@@ -53,6 +57,7 @@ export function UnseenReceipts({ payments }: { payments: WaitingPayment[] }) {
               </li>
             ))}
           </ul>
+          <PartMore part={part} />
           <p className="text-sm">
             <Link to="/admin/payments" className={tableLink}>
               {i18n._('admin-bank.unseen.review')}

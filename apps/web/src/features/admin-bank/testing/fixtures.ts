@@ -144,8 +144,27 @@ export const CHARGES_LINE = line({
   text: 'BANK CHARGES',
 });
 
+/** How many each part holds when the lists hold all of it (a statement of one page). */
+type Parts = {
+  matched: ReadonlyArray<{ line: { amount: number } }>;
+  linked: ReadonlyArray<{ amount: number }>;
+  unmatched_lines: ReadonlyArray<{ amount: number }>;
+  unmatched_payments: readonly unknown[];
+  unmatched_entries: readonly unknown[];
+};
+const countsOf = (d: Parts) => ({
+  matched: d.matched.length,
+  matched_out: d.matched.filter((m) => m.line.amount < 0).length,
+  linked: d.linked.length,
+  linked_out: d.linked.filter((l) => l.amount < 0).length,
+  credits: d.unmatched_lines.filter((l) => l.amount > 0).length,
+  debits: d.unmatched_lines.filter((l) => l.amount <= 0).length,
+  payments: d.unmatched_payments.length,
+  entries: d.unmatched_entries.length,
+});
+
 export function detailBody(overrides: Partial<BankStatementDetail> = {}): BankStatementDetail {
-  return bankStatementDetail.parse({
+  const detail = {
     statement: statementBody(),
     matched: [
       {
@@ -197,7 +216,8 @@ export function detailBody(overrides: Partial<BankStatementDetail> = {}): BankSt
       },
     ],
     ...overrides,
-  });
+  };
+  return bankStatementDetail.parse({ counts: countsOf(detail), ...detail });
 }
 
 /** Everything approved and assigned: nothing left on either side. */

@@ -41,8 +41,7 @@ export function DryRunResult({
   const i18n = useTexts();
   const isOnline = useIsOnline();
   const [isConfirming, setConfirming] = useState(false);
-  const errorRows = new Set(dryRun.errors.map((e) => e.row)).size;
-  const hasErrors = dryRun.errors.length > 0;
+  const hasErrors = dryRun.errors_total > 0;
   return (
     <section aria-labelledby="import-result" className={`${card} flex flex-col gap-5`}>
       <div className="flex flex-col gap-1">
@@ -76,10 +75,13 @@ export function DryRunResult({
           >
             <h3 id="import-errors" className="font-bold">
               {i18n._('admin-import.errors.count', {
-                count: dryRun.errors.length,
-                rows: errorRows,
+                count: dryRun.errors_total,
+                rows: dryRun.error_rows,
               })}
             </h3>
+            {dryRun.errors.length < dryRun.errors_total && (
+              <p>{i18n._('admin-import.errors.firstListed', { count: dryRun.errors.length })}</p>
+            )}
             <p>{i18n._('admin-import.errors.nothingWritten')}</p>
             <div>
               <Button variant="secondary" onClick={onChooseFile}>

@@ -77,7 +77,13 @@ export function ImportDesk({
     const cells = cellErrorsOf(error);
     if (cells && checked) {
       const message = error instanceof ApiError ? error.message : undefined;
-      return show({ ...checked, dryRun: { ...checked.dryRun, errors: cells }, refusal: message });
+      const dryRun = {
+        ...checked.dryRun,
+        errors: cells,
+        errors_total: cells.length,
+        error_rows: new Set(cells.map((c) => c.row)).size,
+      };
+      return show({ ...checked, dryRun, refusal: message });
     }
     const fields =
       error instanceof ApiError

@@ -65,6 +65,18 @@ async function checkFile(user: UserEvent) {
 }
 
 describe('the import page', () => {
+  it('says how many cells are wrong in all when it lists only the first of them', async () => {
+    const { user } = setup({
+      'POST /api/admin/imports': () => ({
+        body: dryRunBody({ errors: ROW_ERRORS, errors_total: 4_800, error_rows: 1_600 }),
+      }),
+    });
+    await checkFile(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '4,800 cells need correcting, in 1,600 rows.The first 2 are listed below: correct them, then check the file again for the rest.',
+    );
+  });
+
   it('checks a file and shows each wrong cell beside its value; nothing can be applied', async () => {
     const { user, requests } = setup({
       'POST /api/admin/imports': () => ({ body: dryRunBody({ errors: ROW_ERRORS }) }),

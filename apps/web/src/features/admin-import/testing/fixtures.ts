@@ -98,7 +98,10 @@ export const ROW_ERRORS: ImportError[] = [
 ];
 
 export function dryRunBody(overrides: Partial<ImportDryRun> = {}): ImportDryRun {
+  const errors = overrides.errors ?? [];
   return importDryRun.parse({
+    errors_total: errors.length,
+    error_rows: new Set(errors.map((e) => e.row)).size,
     dry_run: true,
     file: FILE,
     rows: 3,
