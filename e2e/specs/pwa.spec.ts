@@ -180,9 +180,9 @@ test('signing out forgets the figures, and another account never sees them', asy
   await close();
 });
 
-// Chromium lets a new worker take over only once the old one has finished all it was doing; on
-// a loaded CI machine that once took longer than this test's minute (CI of 26 Nov 2026), though
-// it never has here. One more try then; a version that never takes over still fails both.
+// This test failed on loaded machines (CI of 26 and 27 Nov 2026), its retry too. The worker took
+// over each time (seen with the DevTools protocol); the test's own click on a banner the reload
+// had just removed waited for ever. The retry stays for a machine slower still.
 test.describe('the update', () => {
   test.describe.configure({ retries: 1 });
 
@@ -222,10 +222,12 @@ test.describe('the update', () => {
               Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
             )
             .catch(() => true);
+          // A click of its own would wait for ever for a banner the reload has just taken away
+          // (the new version took over meanwhile): the poll asks again a second later instead.
           if (waiting && (await banner.isVisible().catch(() => false)))
             await banner
               .getByRole('button', { name: 'Update' })
-              .click()
+              .click({ timeout: 2_000 })
               .catch(() => undefined);
           return waiting;
         },

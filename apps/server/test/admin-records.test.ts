@@ -12,7 +12,6 @@ import {
   login,
   makeUser,
   multipart,
-  onPostgres,
   postForm,
   useTestApp,
 } from './harness.ts';
@@ -543,7 +542,7 @@ describe('the books', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('two admins at once (PostgreSQL)', () => {
+describe('two admins at once (PostgreSQL)', () => {
   it('accept the same application: one member, the other 409', async () => {
     const email = `race-${Date.now()}@example.test`;
     const [row] = await t.db

@@ -7,7 +7,6 @@ import {
   expectError,
   fundCash,
   multipart,
-  onPostgres,
   postForm,
   useTestApp,
 } from './harness.ts';
@@ -254,7 +253,7 @@ describe('a loan from application to closed', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('two admins at once (PostgreSQL)', () => {
+describe('two admins at once (PostgreSQL)', () => {
   it('approve the same receipt: one effect, the others 409', async () => {
     const { token } = await newMember();
     const id = await submitDues(token);

@@ -1,17 +1,15 @@
 // Issue 6, point 6, the short version: scripts/crash-test.mjs for two rounds, from the sources
-// (no build), on PGlite, or on PostgreSQL when the suite runs there. The long version is
+// (no build), on the embedded PostgreSQL as `npm start` runs it. The long version is
 // `npm run test:crash -- --rounds 20 [--pg]`.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { onPostgres } from './harness.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 it('keeps every acknowledged write, its file and balanced books across SIGKILLs', async () => {
   const args = ['scripts/crash-test.mjs', '--rounds', '2', '--members', '3', '--source'];
-  if (onPostgres) args.push('--pg');
   const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -1,15 +1,12 @@
 // The server tests' kit, the one module the test files import: a database of its own for each
 // test file, the real app on it, and requests and error answers at the HTTP level. The
 // people (harness/people.ts) and the books (harness/books.ts) are beside it and exported here.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
+import { openPostgres, type Database, type Db } from '../src/db/client.ts';
 import { count, type SQL } from 'drizzle-orm';
 import { fileContents } from '../src/db/schema/files.ts';
 import { settings } from '../src/db/schema/settings.ts';
@@ -22,56 +19,36 @@ import { scratchPostgres } from './scratch-postgres.ts';
 export * from './harness/people.ts';
 export * from './harness/books.ts';
 
-/** Which database the suite runs on: a copy of the PGlite template, or PostgreSQL. */
-export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
 export interface TestDatabase {
   database: Database;
-  /** The connection string on PostgreSQL (for a child process); undefined on PGlite. */
-  url: string | undefined;
+  /** Its connection string (for a child process). */
+  url: string;
   /** Closes and opens the same database again (a restart). */
   reopen(): Promise<Database>;
   destroy(): Promise<void>;
 }
 
-/** A fresh database for one test file. */
+/** A fresh database for one test file, on the run's PostgreSQL (test/global-setup.ts). */
 export async function freshDatabase(): Promise<TestDatabase> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const scratch = await scratchPostgres(url, 'jamiya_t');
-    let database = await openPostgres(scratch.url);
-    return {
-      url: scratch.url,
-      get database() {
-        return database;
-      },
-      async reopen() {
-        await database.close();
-        database = await openPostgres(scratch.url);
-        return database;
-      },
-      async destroy() {
-        await database.close();
-        await scratch.drop();
-      },
-    };
-  }
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-db-'));
-  await fs.cp(inject('pgliteTemplate'), dir, { recursive: true });
-  let database = await openPglite(dir);
+  const scratch = await scratchPostgres(
+    process.env.TEST_DATABASE_URL!,
+    'jamiya_t',
+    inject('templateDatabase'),
+  );
+  let database = await openPostgres(scratch.url);
   return {
-    url: undefined,
+    url: scratch.url,
     get database() {
       return database;
     },
     async reopen() {
       await database.close();
-      database = await openPglite(dir);
+      database = await openPostgres(scratch.url);
       return database;
     },
     async destroy() {
       await database.close();
-      await fs.rm(dir, { recursive: true, force: true });
+      await scratch.drop();
     },
   };
 }
@@ -174,13 +151,12 @@ export async function loanRulesOff(db: Db): Promise<void> {
 
 /**
  * Another app process over the same PostgreSQL database, with a connection pool of its own: what
- * a second server process behind the load balancer is to the database. PostgreSQL only.
+ * a second server process behind the load balancer is to the database.
  */
 export async function anotherProcess(
   t: TestApp,
   config: Partial<typeof TEST_CONFIG> = {},
 ): Promise<{ app: FastifyInstance; db: Db; close(): Promise<void> }> {
-  if (!t.testDb.url) throw new Error('a second process needs PostgreSQL (TEST_DATABASE_URL)');
   const database = await openPostgres(t.testDb.url);
   const app = await buildApp(
     { ...TEST_CONFIG, ...config },

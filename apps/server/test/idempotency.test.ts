@@ -20,7 +20,6 @@ import {
   login,
   makeUser,
   multipart,
-  onPostgres,
   dubaiMonthStart,
   poolOf,
   thisMonthName,
@@ -46,7 +45,7 @@ describe('Idempotency-Key on the calls that move money', () => {
       .toBuffer();
   });
   afterAll(async () => {
-    if (onPostgres) poolOf(t.db).on('error', () => {});
+    poolOf(t.db).on('error', () => {});
     await t.close();
   });
 
@@ -343,7 +342,7 @@ describe('Idempotency-Key on the calls that move money', () => {
     }
   });
 
-  describe.skipIf(!onPostgres)('on PostgreSQL, at the same time', () => {
+  describe('on PostgreSQL, at the same time', () => {
     it('a replay fired while the first is held on a lock gets 409; the first then succeeds', async () => {
       const { token } = await member();
       const paymentId = (await submitDues(token, undefined)).json().payment.id as number;

@@ -7,14 +7,14 @@ import { buildApp } from '../src/app.ts';
 import { openPostgres, type Database } from '../src/db/client.ts';
 import { databaseStorage } from '../src/features/files/file-storage.ts';
 import { onePagePdf } from './support/uploads.ts';
-import { bearer, login, makeUser, multipart, onPostgres, TEST_CONFIG } from './harness.ts';
+import { bearer, login, makeUser, multipart, TEST_CONFIG } from './harness.ts';
 import { scratchPostgres } from './scratch-postgres.ts';
 
 // Odd, so that the two processes, each taking its own requests one after the other, reach the
 // last place in step: each used to count the same rows and both went in.
 const LIMITS = { uploadsPerHour: 5, messagesPerHour: 7, rechargeRequestsPerDay: 5 };
 
-describe.skipIf(!onPostgres)('member limits across two processes over one PostgreSQL', () => {
+describe('member limits across two processes over one PostgreSQL', () => {
   let drop: () => Promise<void>;
   const databases: Database[] = [];
   let apps: FastifyInstance[] = [];

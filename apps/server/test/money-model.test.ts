@@ -27,7 +27,6 @@ import {
   login,
   makeUser,
   multipart,
-  onPostgres,
   rowsOf,
   type TestApp,
 } from './harness.ts';
@@ -2327,12 +2326,10 @@ const ownBooksExample: [Step[], number[], FineRule] = [
 ];
 
 async function closeApp(t: TestApp): Promise<void> {
-  if (onPostgres) {
-    // The harness drops the database WITH (FORCE) while the pool's connections close.
-    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
-    pool.removeAllListeners('error');
-    pool.on('error', () => {});
-  }
+  // The harness drops the database WITH (FORCE) while the pool's connections close.
+  const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+  pool.removeAllListeners('error');
+  pool.on('error', () => {});
   await t.close();
 }
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { sessionByTokenQuery, sessionParams } from '../src/features/sessions/sessions.ts';
 import { accountDataQuery } from '../src/features/members/account-data.ts';
-import { freshDatabase, onPostgres, type TestDatabase } from './harness.ts';
+import { freshDatabase, type TestDatabase } from './harness.ts';
 
 const BIG_TABLES = [
   'sessions',
@@ -136,7 +136,7 @@ async function plan(query: string | (() => string)): Promise<string> {
   });
 }
 
-describe(`query plans of the hot paths (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe('query plans of the hot paths', () => {
   for (const q of HOT_QUERIES) {
     it(q.name, async () => {
       const text = await plan(q.query);

@@ -9,7 +9,6 @@ import {
   fundCash,
   login,
   makeUser,
-  onPostgres,
   rowsOf,
   useTestApp,
 } from './harness.ts';
@@ -18,7 +17,7 @@ import {
 // The locks are taken in one order (a loan before its proposals), and a transaction that still
 // meets a deadlock or a serialisation failure is run again (db/client.ts).
 
-describe.skipIf(!onPostgres)('races between two processes (PostgreSQL)', () => {
+describe('races between two processes (PostgreSQL)', () => {
   const t = useTestApp();
   let other: Awaited<ReturnType<typeof anotherProcess>>;
   let treasurer: string;

@@ -15,12 +15,14 @@ async function onServer(adminUrl: string, text: string): Promise<void> {
   }
 }
 
+/** A new database; a copy of `template` (a database nobody is connected to) when given. */
 export async function scratchPostgres(
   adminUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(adminUrl, `CREATE DATABASE ${name}`);
+  await onServer(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

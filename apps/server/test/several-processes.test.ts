@@ -19,13 +19,12 @@ import {
   expectBooksBalance,
   login,
   multipart,
-  onPostgres,
   postForm,
   TEST_CONFIG,
 } from './harness.ts';
 import { scratchPostgres } from './scratch-postgres.ts';
 
-describe.skipIf(!onPostgres)('several processes over one PostgreSQL', () => {
+describe('several processes over one PostgreSQL', () => {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const folders: string[] = [];
 

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../../test/harness.ts';
 import { runningPostmaster, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 // Decision 054: the embedded database is a PostgreSQL the server starts on DATA_DIR/postgres.
@@ -19,7 +18,7 @@ const answer = async (url: string) => {
   }
 };
 
-describe.skipIf(onPostgres)('the embedded PostgreSQL', () => {
+describe('the embedded PostgreSQL', () => {
   let work: string;
   beforeAll(async () => {
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-embedded-'));

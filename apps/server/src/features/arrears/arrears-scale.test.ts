@@ -5,19 +5,18 @@ import { settings } from '../../db/schema/settings.ts';
 import { getSettings } from '../settings/public.ts';
 import { addMonthsToPeriod, localDate, periodOf, startOfDay } from '../../lib/calendar.ts';
 import { createMembersWithoutPassword } from '../users/public.ts';
-import { onPostgres, useTestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { arrearsReport } from './report.ts';
 
 // Issue 51, points 1 and 3: while the arrears desk is read for an association of thousands, a
 // member's request beside it is answered at once: the event loop is never held for long (who is
-// behind is worked out in the database). On PostgreSQL only: PGlite runs its queries in this
-// thread, so there the query itself would stop everyone (decision 054).
+// behind is worked out in the database).
 
 const t = useTestApp();
 const MEMBERS = 5_000;
 
-describe.skipIf(!onPostgres)('the arrears desk of a large association', () => {
-  it('lists every member behind, never holding the event loop for 150 ms (300 ms when worked out in JavaScript)', async () => {
+describe('the arrears desk of a large association', () => {
+  it('lists every member behind, never holding the event loop for more than a third of the read', async () => {
     const today = localDate(new Date());
     const joined = `${addMonthsToPeriod(periodOf(today), -24)}-01`;
     await createMembersWithoutPassword(
@@ -55,6 +54,9 @@ describe.skipIf(!onPostgres)('the arrears desk of a large association', () => {
 
     expect(report.members.length).toBeGreaterThanOrEqual(MEMBERS);
     expect(report.members.filter((m) => m.months_behind === 2)).toHaveLength(MEMBERS);
-    expect(held.max / 1e6, `the desk took ${Math.round(readMs)} ms`).toBeLessThan(150);
+    // Measured on these 2-core machines: held 17–20 ms of a 400–700 ms read when quiet, 236 of
+    // 1,019 ms beside a browser test run; worked out in JavaScript, the loop is held for most of
+    // the read. A bound relative to the read holds on a busy machine too.
+    expect(held.max / 1e6, `the desk took ${Math.round(readMs)} ms`).toBeLessThan(readMs / 3);
   });
 });

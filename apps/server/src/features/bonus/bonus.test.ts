@@ -12,7 +12,6 @@ import {
   expectError,
   login,
   makeUser,
-  onPostgres,
   type TestApp,
   useTestApp,
 } from '../../../test/harness.ts';
@@ -431,7 +430,7 @@ describe('a first period with nothing or nobody to share with', () => {
 });
 
 // PGlite runs one query at a time, so races can only happen on a real PostgreSQL server.
-describe.skipIf(!onPostgres)('closes at the same moment (PostgreSQL)', () => {
+describe('closes at the same moment (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

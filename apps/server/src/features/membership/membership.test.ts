@@ -9,7 +9,6 @@ import {
   expectError,
   login,
   makeUser,
-  onPostgres,
   type TestApp,
   useTestApp,
 } from '../../../test/harness.ts';
@@ -529,7 +528,7 @@ describe('forgot password and the one-time link', () => {
   it('lets exactly one of two simultaneous uses of a link through', async () => {
     const member = await makeUser(t.db);
     const token = await resetToken(t, member.email);
-    const tries = onPostgres ? 6 : 2;
+    const tries = 6;
     const results = await Promise.all(
       Array.from({ length: tries }, (_, i) => c.setPassword(token, `${NEW_PASSWORD} ${i}`)),
     );

@@ -9,7 +9,6 @@ import {
   expectBooksBalance,
   freshDatabase,
   makeUser,
-  onPostgres,
   TEST_CONFIG,
   type TestApp,
   loanApplication,
@@ -334,7 +333,7 @@ describe('the job inside the app', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('two processes at once (PostgreSQL)', () => {
+describe('two processes at once (PostgreSQL)', () => {
   const M = 12;
   let p: TestApp;
   let a: Awaited<ReturnType<typeof openPostgres>>;

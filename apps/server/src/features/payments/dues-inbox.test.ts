@@ -6,7 +6,6 @@ import { users } from '../../db/schema/users.ts';
 import {
   anotherProcess,
   makeUser,
-  onPostgres,
   receiptWaiting,
   useTestApp,
 } from '../../../test/harness.ts';
@@ -120,7 +119,7 @@ describe('the dues job each minute', () => {
     expect(await t.db.select().from(duesJobInbox)).toEqual([]);
   });
 
-  it.runIf(onPostgres)(
+  it(
     'keeps what it read until its pass is done: a process that dies mid-pass loses nothing',
     async () => {
       const minute = scheduledDuesCalendar();

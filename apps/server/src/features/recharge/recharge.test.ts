@@ -9,7 +9,6 @@ import {
   expectError,
   login,
   multipart,
-  onPostgres,
   plain,
   postForm,
   useTestApp,
@@ -446,7 +445,7 @@ describe('the money', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('admins deciding at once (PostgreSQL)', () => {
+describe('admins deciding at once (PostgreSQL)', () => {
   it('mark the same request done: one 200, the rest 409, one notification', async () => {
     const { user, token } = await newMember();
     const created = await request(token);

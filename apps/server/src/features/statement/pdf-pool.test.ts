@@ -85,8 +85,9 @@ describe('PDF statements in the pool', () => {
     const inMain = await longestStall(() => statementPdf(document));
     const inPool = await longestStall(() => statementPdfInPool(document));
     // Measured for these 400 lines: 950 ms in the main thread, 15 ms beside the pool, on these
-    // 2-core machines (1,500 lines: 2.7 s and 13 ms); the bounds leave room for a busy one.
+    // 2-core machines (1,500 lines: 2.7 s and 13 ms); beside a browser test run, 210 ms beside
+    // the pool. Each is compared with the other, which a busy machine slows alike.
     expect(inMain).toBeGreaterThan(250);
-    expect(inPool).toBeLessThan(150);
+    expect(inPool).toBeLessThan(inMain / 4);
   });
 });
