@@ -22,7 +22,12 @@ export default async function setup(project: TestProject) {
   if (!process.env.TEST_DATABASE_URL) {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-test-pg-'));
     await fs.chmod(root, 0o755); // run as root, PostgreSQL runs as a user that must pass through
-    const server = await startEmbeddedPostgres(path.join(root, 'postgres'));
+    // Thrown away at the end: nothing to keep through a crash, so nothing waits for the disk.
+    const server = await startEmbeddedPostgres(path.join(root, 'postgres'), undefined, {
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+    });
     stopServer = async () => {
       await server.stop();
       await fs.rm(root, { recursive: true, force: true });

@@ -180,10 +180,13 @@ const WATCHER = '"$@" </dev/null & pg=$!; cat >/dev/null; kill -INT "$pg" 2>/dev
  * Starts PostgreSQL on `folder` (made and initialised when it holds none), listening on a free
  * port of 127.0.0.1 only, and answers once it accepts connections. The caller holds the
  * folder's lock: a PostgreSQL still running on it is a leftover, and is stopped first.
+ * `settings` are passed to it as `-c` options (the tests' throwaway server does not wait for
+ * the disk).
  */
 export async function startEmbeddedPostgres(
   folder: string,
   log: (line: string) => void = () => {},
+  settings: Record<string, string> = {},
 ): Promise<EmbeddedPostgres> {
   const bin = await binaries();
   const owner = await ownerWhenRoot();
@@ -208,6 +211,7 @@ export async function startEmbeddedPostgres(
       'listen_addresses=127.0.0.1',
       '-c',
       'unix_socket_directories=',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     { ...owner, stdio: ['pipe', 'ignore', 'pipe'] },
   );
