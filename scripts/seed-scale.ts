@@ -1,8 +1,8 @@
 // npm run seed:scale -- --members 10000 [--months 24] [--database-url URL | --data-dir DIR]
 //
 // A large association for the benchmarks (docs/performance.md): N members who joined
-// `months` months ago and paid every due since, about 15 % with an active loan and 10 % with
-// a loan repaid in full. Written in bulk (multi-row inserts in transactions), not through the
+// `months` months ago and paid every due since (one in eight is 1–4 months behind), about
+// 15 % with an active loan and 10 % with a loan repaid in full. Written in bulk (multi-row inserts in transactions), not through the
 // services, but to the same rules: every journal entry balances, accounts are named as
 // features/ledger/accounts.ts names them, installments cache what the repayment postings say.
 // Not written: receipt files, audit rows and notifications (they are not read by the hot

@@ -1,6 +1,7 @@
 // One member's rows: the member, their savings account, every month's due paid and approved
-// with its journal entry, a receipt under review this month for one in ten, and a loan for
-// one in four (loan-rows.ts).
+// with its journal entry (one in eight stopped paying one to four months ago, for the arrears
+// desk to find), a receipt under review this month for one in ten, and a loan for one in four
+// (loan-rows.ts).
 import { uniqueIdFor } from '../../apps/server/src/features/users/create-user.ts';
 import { periodLabel, periodOf } from '../../apps/server/src/lib/calendar.ts';
 import { addEntry, at, plusDays, type Association, type Batch } from './batch.ts';
@@ -35,7 +36,8 @@ export function addMember(batch: Batch, a: Association, n: number): LoanKind | n
     null,
   ]);
 
-  for (const month of periods) {
+  const behind = random() < 0.125 ? 1 + Math.floor(random() * 4) : 0;
+  for (const month of periods.slice(0, periods.length - behind)) {
     const submitted = at(`${month.slice(0, 8)}05`);
     const reviewed = plusDays(submitted, 1);
     const paymentId = id.payment++;

@@ -1,0 +1,155 @@
+// npm run bench:scale -- [--sizes 500,5000] [--pg [--pg-url URL]] [--requests 20] [--out FILE]
+//
+// Issue 51, points 3 and 6: do the treasurer's pages grow with the association? For each size,
+// on the embedded database (and with --pg on a scratch database of a PostgreSQL server), seeds
+// an association (seed:scale), starts the built server (npm run build first) and asks each page
+// --requests times, one request at a time, each beside a /api/health (one select: the floor)
+// asked just before it, so both see the same machine. Prints p50, p99, p50 over the floor's p50,
+// and the growth of p50 from the smallest size.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { scratchPostgres } from '../apps/server/test/scratch-postgres.ts';
+import { start, stopChild, tsx, waitFor } from './bench/processes.ts';
+import { SCALE_ADMIN_EMAIL, SCALE_PASSWORD } from './seed-scale/sign-ins.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '500,5000' },
+    pg: { type: 'boolean', default: false },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+    requests: { type: 'string', default: '20' },
+    port: { type: 'string', default: '3931' },
+    out: { type: 'string' },
+  },
+});
+const sizes = args.sizes!.split(',').map(Number);
+const requests = Number(args.requests);
+const base = `http://127.0.0.1:${args.port}`;
+
+/** What is measured: the treasurer's pages of issue 51, point 3, and a member's everyday read. */
+const PAGES: Array<{ name: string; path: string; as: 'admin' | 'member' }> = [
+  { name: 'arrears desk', path: '/api/admin/arrears', as: 'admin' },
+  { name: 'trial balance', path: '/api/admin/ledger/trial-balance', as: 'admin' },
+  { name: 'reconciliation', path: '/api/admin/reconciliation', as: 'admin' },
+  { name: 'overview', path: '/api/admin/overview', as: 'admin' },
+  { name: 'member search', path: '/api/admin/members?q=Member%204242', as: 'admin' },
+  { name: 'audit log by action', path: '/api/admin/audit?action=loan', as: 'admin' },
+  { name: "a member's account data", path: '/api/my-account-data', as: 'member' },
+];
+
+interface Row {
+  database: string;
+  members: number;
+  page: string;
+  p50: number;
+  p99: number;
+  floorP50: number;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+async function timed(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return performance.now() - started;
+}
+
+async function signIn(email: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: SCALE_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status}`);
+  return {
+    authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}`,
+  };
+}
+
+function run(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const child = start(tsx, argv, env);
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]}: ${code}`)))),
+  );
+}
+
+async function measure(database: string, members: number): Promise<Row[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jamiya-scale-'));
+  fs.chmodSync(dataDir, 0o755); // run as root, the embedded PostgreSQL runs as a user of its own
+  const scratch =
+    database === 'postgres' ? await scratchPostgres(args['pg-url']!, 'jamiya_scale') : null;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dataDir, 'data') };
+  delete env.DATABASE_URL;
+  if (scratch) env.DATABASE_URL = scratch.url;
+  try {
+    const where = scratch ? ['--database-url', scratch.url] : ['--data-dir', env.DATA_DIR!];
+    await run(['scripts/seed-scale.ts', '--members', String(members), ...where], env);
+    const server = start(process.execPath, ['apps/server/dist/server.js'], {
+      ...env,
+      PORT: args.port,
+      NOTIFICATION_JOB_SECONDS: '0',
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      await waitFor(`${base}/api/health`, server);
+      const headers = {
+        admin: await signIn(SCALE_ADMIN_EMAIL),
+        member: await signIn('member1@scale.example'),
+      };
+      const rows: Row[] = [];
+      for (const page of PAGES) {
+        for (let i = 0; i < 2; i++) await timed(base + page.path, headers[page.as]); // warm
+        const floor: number[] = [];
+        const times: number[] = [];
+        for (let i = 0; i < requests; i++) {
+          floor.push(await timed(`${base}/api/health`));
+          times.push(await timed(base + page.path, headers[page.as]));
+        }
+        times.sort((a, b) => a - b);
+        floor.sort((a, b) => a - b);
+        const row = {
+          database,
+          members,
+          page: page.name,
+          p50: quantile(times, 0.5),
+          p99: quantile(times, 0.99),
+          floorP50: quantile(floor, 0.5),
+        };
+        console.log(`  ${page.name}: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms`);
+        rows.push(row);
+      }
+      return rows;
+    } finally {
+      await stopChild(server);
+    }
+  } finally {
+    await scratch?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const rows: Row[] = [];
+for (const database of args.pg ? ['embedded', 'postgres'] : ['embedded'])
+  for (const members of sizes) {
+    console.log(`${database}, ${members} members`);
+    rows.push(...(await measure(database, members)));
+  }
+
+const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
+console.log(
+  '\n| database | members | page | p50 ms | p99 ms | p50 / floor | growth from ' +
+    `${sizes[0]} |\n| --- | --: | --- | --: | --: | --: | --: |`,
+);
+for (const row of rows) {
+  const first = rows.find((r) => r.database === row.database && r.page === row.page)!;
+  console.log(
+    `| ${row.database} | ${row.members} | ${row.page} | ${ms(row.p50)} | ${ms(row.p99)} | ` +
+      `${(row.p50 / row.floorP50).toFixed(1)} | ${(row.p50 / first.p50).toFixed(2)} |`,
+  );
+}
+if (args.out) fs.writeFileSync(args.out, JSON.stringify(rows, null, 2));
