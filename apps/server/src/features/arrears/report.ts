@@ -12,7 +12,7 @@ import {
 } from '../../lib/calendar.ts';
 import { aed } from '../../lib/i18n.ts';
 import { booksBeganOn } from '../ledger/public.ts';
-import { overdueByMember, portfolioAtRisk } from '../loans/public.ts';
+import { overdueByMember, portfolioAtRiskOn } from '../loans/public.ts';
 import { lastNoticeAt } from '../notifications/public.ts';
 import { duesBehind } from '../payments/public.ts';
 import { getSettings } from '../settings/public.ts';
@@ -26,19 +26,26 @@ const percent = (part: Fils, whole: Fils) =>
   whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10;
 
 export async function arrearsReport(db: DbOrTx, today: string): Promise<ArrearsReport> {
-  const now = await portfolioAtRisk(db, today);
   const thisMonth = periodOf(today);
   // Not the months before the books came into Jamiya: when an imported loan was repaid before
   // then is not known, so their risk would read 0 % where no one can tell (issue 50).
   const began = (await booksBeganOn(db)) ?? today;
-  const trend = [];
-  for (let back = 11; back >= 0; back--) {
-    const month = addMonthsToPeriod(thisMonth, -back);
-    const lastDay = `${month}-${daysInPeriod(month)}`;
-    if (back > 0 && lastDay < began) continue;
-    const at = back === 0 ? now : await portfolioAtRisk(db, lastDay);
-    trend.push({ month, par30: percent(at.atRisk30Fils, at.outstandingFils) });
-  }
+  // The last day of each of the 11 months before this one, then today.
+  const months = Array.from({ length: 12 }, (_, i) => addMonthsToPeriod(thisMonth, i - 11))
+    .map((month) => ({
+      month,
+      day: month === thisMonth ? today : `${month}-${daysInPeriod(month)}`,
+    }))
+    .filter(({ month, day }) => month === thisMonth || day >= began);
+  const risks = await portfolioAtRiskOn(
+    db,
+    months.map(({ day }) => day),
+  );
+  const now = risks.at(-1)!;
+  const trend = months.map(({ month }, i) => ({
+    month,
+    par30: percent(risks[i]!.atRisk30Fils, risks[i]!.outstandingFils),
+  }));
 
   const dues = await duesBehind(db, today);
   const loans = await overdueByMember(db, today);

@@ -23,30 +23,62 @@ export interface PortfolioAtRisk {
  * and not paid in full by then. A day in the past reads the past, so a trend needs no snapshot.
  */
 export async function portfolioAtRisk(db: DbOrTx, day: string): Promise<PortfolioAtRisk> {
-  const cutoff = `${addDaysToDate(day, 1)}T00:00:00+04:00`;
-  const lateSince = (days: number) => sql`exists (select 1 from loan_installments i
-      where i.loan_id = owed.loan_id and i.due_on < ${addDaysToDate(day, -days)}
-        and (i.paid_at is null or i.paid_at >= ${cutoff}::timestamptz))`;
-  const result = (await db.execute(sql`with owed as (
-      select a.loan_id, sum(p.amount_fils) as fils
+  return (await portfolioAtRiskOn(db, [day]))[0]!;
+}
+
+/**
+ * The portfolio at risk at the end of each of `days`, in their order, in one query: the loans'
+ * postings are read once for all of them (a trend of 12 months took 12 reads, 0.6 s at 5,000
+ * members).
+ */
+export async function portfolioAtRiskOn(
+  db: DbOrTx,
+  days: readonly string[],
+): Promise<PortfolioAtRisk[]> {
+  if (days.length === 0) return [];
+  const cutoffs = days.map((day) => `${addDaysToDate(day, 1)}T00:00:00+04:00`);
+  const late = (by: number) => days.map((day) => addDaysToDate(day, -by));
+  // One parameter each, as PostgreSQL writes an array (a list here would be a row).
+  const list = (values: readonly string[]) => `{${values.join(',')}}`;
+  const lateSince = (column: string) =>
+    sql.raw(`exists (select 1 from loan_installments i
+      where i.loan_id = owed.loan_id and i.due_on < owed.${column}
+        and (i.paid_at is null or i.paid_at >= owed.cutoff))`);
+  const result = (await db.execute(sql`with days as (
+      select * from unnest(${list(days)}::date[], ${list(cutoffs)}::timestamptz[],
+        ${list(late(30))}::date[], ${list(late(90))}::date[]) as d(day, cutoff, late30, late90)),
+    moves as (
+      select a.loan_id, e.occurred_at, p.amount_fils
       from postings p
         join ledger_accounts a on a.id = p.account_id
         join journal_entries e on e.id = p.entry_id
-      where a.loan_id is not null and a.type = 'asset' and e.occurred_at < ${cutoff}::timestamptz
-      group by a.loan_id
-      having sum(p.amount_fils) > 0)
-    select coalesce(sum(fils), 0) as outstanding,
-      coalesce(sum(fils) filter (where ${lateSince(30)}), 0) as r30,
-      coalesce(sum(fils) filter (where ${lateSince(90)}), 0) as r90
-    from owed`)) as unknown as {
-    rows: Array<{ outstanding: string | number; r30: string | number; r90: string | number }>;
+      where a.loan_id is not null and a.type = 'asset'),
+    owed as (
+      select d.day, d.cutoff, d.late30, d.late90, m.loan_id, sum(m.amount_fils) as fils
+      from days d join moves m on m.occurred_at < d.cutoff
+      group by d.day, d.cutoff, d.late30, d.late90, m.loan_id
+      having sum(m.amount_fils) > 0)
+    select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(owed.fils), 0) as outstanding,
+      coalesce(sum(owed.fils) filter (where ${lateSince('late30')}), 0) as r30,
+      coalesce(sum(owed.fils) filter (where ${lateSince('late90')}), 0) as r90
+    from days d left join owed on owed.day = d.day
+    group by d.day`)) as unknown as {
+    rows: Array<{
+      day: string;
+      outstanding: string | number;
+      r30: string | number;
+      r90: string | number;
+    }>;
   };
-  const row = result.rows[0];
-  return {
-    outstandingFils: Number(row?.outstanding ?? 0),
-    atRisk30Fils: Number(row?.r30 ?? 0),
-    atRisk90Fils: Number(row?.r90 ?? 0),
-  };
+  const byDay = new Map(result.rows.map((row) => [row.day, row]));
+  return days.map((day) => {
+    const row = byDay.get(day);
+    return {
+      outstandingFils: Number(row?.outstanding ?? 0),
+      atRisk30Fils: Number(row?.r30 ?? 0),
+      atRisk90Fils: Number(row?.r90 ?? 0),
+    };
+  });
 }
 
 /** Each member's installments of active loans fallen due before `today` and unpaid. */

@@ -27,4 +27,9 @@ export { sendInstallmentReminders } from './reminders.ts';
 export { applyRepayment } from './repayment.ts';
 export { reverseRepayment, type Correction } from './reverse-repayment.ts';
 export { loanRoutes } from './routes.ts';
-export { overdueByMember, portfolioAtRisk, type PortfolioAtRisk } from './at-risk.ts';
+export {
+  overdueByMember,
+  portfolioAtRisk,
+  portfolioAtRiskOn,
+  type PortfolioAtRisk,
+} from './at-risk.ts';
