@@ -42,6 +42,24 @@ describe('the embedded PostgreSQL', () => {
     }
   });
 
+  it('passes on what PostgreSQL logs while it runs, and not what it says as we stop it', async () => {
+    const lines: string[] = [];
+    const server = await startEmbeddedPostgres(path.join(work, 'logging'), (line) =>
+      lines.push(line),
+    );
+    // A connection still open at the stop, as a pool's can be for a moment at a shutdown.
+    const open = new pg.Client({ connectionString: server.url });
+    await open.connect();
+    open.on('error', () => {});
+    try {
+      await open.query(`do $$ begin raise log 'the log reaches the app'; end $$`);
+      await expect.poll(() => lines.join('\n')).toContain('the log reaches the app');
+    } finally {
+      await server.stop();
+    }
+    expect(lines.join('\n')).not.toMatch(/terminating connection|shutting down/);
+  });
+
   it('stops a PostgreSQL left running on the folder before it starts its own', async () => {
     const folder = path.join(work, 'leftover');
     const left = await startEmbeddedPostgres(folder);

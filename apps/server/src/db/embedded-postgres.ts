@@ -216,12 +216,14 @@ export async function startEmbeddedPostgres(
     { ...owner, stdio: ['pipe', 'ignore', 'pipe'] },
   );
   // Until it is ready its lines (the refusals of the readiness checks among them) are kept for
-  // the error; then they go to `log`.
+  // the error; then they go to `log`, until it is told to stop: what it says then (a connection
+  // still closing is told "terminating connection due to administrator command") is our doing.
   let recent: string[] = [];
   let ready = false;
+  let stopping = false;
   child.stderr?.on('data', (d: Buffer) => {
     for (const line of d.toString().split('\n').filter(Boolean)) {
-      if (ready) log(line);
+      if (ready && !stopping) log(line);
       else recent = [...recent.slice(-19), line];
     }
   });
@@ -240,6 +242,7 @@ export async function startEmbeddedPostgres(
   return {
     url,
     async stop() {
+      stopping = true;
       child.stdin?.end();
       await exited;
     },
