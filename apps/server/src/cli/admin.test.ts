@@ -6,11 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
   expectError,
   makeUser,
   TEST_CONFIG,
-  type TestApp,
   useTestApp,
 } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
@@ -184,19 +182,15 @@ interface CliResult {
 }
 
 describe('npm run admin, as a process', () => {
-  // On PostgreSQL the CLI works on the test's own database; otherwise on the embedded
-  // database of a DATA_DIR of its own, which its first call makes.
-  let t: TestApp;
+  // The CLI works on the embedded database of a DATA_DIR of its own, which its first call makes.
   let dataDir: string;
   let tmpDir: string;
   beforeAll(async () => {
-    t = await createTestApp();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-cli-'));
     await fs.chmod(dataDir, 0o755); // run as root, PostgreSQL runs as a user that must pass through
     tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-cli-tmp-'));
   });
   afterAll(async () => {
-    await t.close();
     await fs.rm(dataDir, { recursive: true, force: true });
     await fs.rm(tmpDir, { recursive: true, force: true });
   });
@@ -209,8 +203,8 @@ describe('npm run admin, as a process', () => {
     };
     delete env.DATABASE_URL;
     delete env.TEST_DATABASE_URL;
-    if (t.testDb.url) env.DATABASE_URL = t.testDb.url;
-    else env.DATA_DIR = dataDir;
+    // The embedded database, as `npm run admin` finds it beside `npm start`.
+    env.DATA_DIR = dataDir;
     return new Promise((resolve, reject) => {
       const child = spawn(
         path.join(ROOT, 'node_modules', '.bin', 'tsx'),
@@ -228,7 +222,6 @@ describe('npm run admin, as a process', () => {
 
   /** An app on the database the CLI wrote to. */
   async function withCliDatabase(use: (app: FastifyInstance) => Promise<void>): Promise<void> {
-    if (t.testDb.url) return use(t.app);
     const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
     const app = await buildApp(TEST_CONFIG, {
       db: database.db,

@@ -18,18 +18,11 @@ export interface PortfolioAtRisk {
 }
 
 /**
- * The portfolio at risk at the end of `day` (Dubai), as it stood then: each loan's receivable
- * from the postings up to that day, and its installments due more than 30 or 90 days before it
- * and not paid in full by then. A day in the past reads the past, so a trend needs no snapshot.
- */
-export async function portfolioAtRisk(db: DbOrTx, day: string): Promise<PortfolioAtRisk> {
-  return (await portfolioAtRiskOn(db, [day]))[0]!;
-}
-
-/**
- * The portfolio at risk at the end of each of `days`, in their order, in one query: the loans'
- * postings are read once for all of them (a trend of 12 months took 12 reads, 0.6 s at 5,000
- * members).
+ * The portfolio at risk at the end of each of `days` (Dubai), in their order, as it stood then:
+ * each loan's receivable from the postings up to that day, and its installments due more than
+ * 30 or 90 days before it and not paid in full by then. A day in the past reads the past, so a
+ * trend needs no snapshot. One query: the loans' postings are read once for all the days (a
+ * trend of 12 months took 12 reads, 0.6 s at 5,000 members).
  */
 export async function portfolioAtRiskOn(
   db: DbOrTx,

@@ -27,9 +27,4 @@ export { sendInstallmentReminders } from './reminders.ts';
 export { applyRepayment } from './repayment.ts';
 export { reverseRepayment, type Correction } from './reverse-repayment.ts';
 export { loanRoutes } from './routes.ts';
-export {
-  overdueByMember,
-  portfolioAtRisk,
-  portfolioAtRiskOn,
-  type PortfolioAtRisk,
-} from './at-risk.ts';
+export { overdueByMember, portfolioAtRiskOn, type PortfolioAtRisk } from './at-risk.ts';

@@ -490,9 +490,9 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
   it('sees at once what another instance of the app changed', async () => {
     // A second app with its own kept answers: on PostgreSQL over a pool of its own, as a
     // second process behind the load balancer would be.
-    const other = t.testDb.url ? await openPostgres(t.testDb.url) : null;
+    const other = await openPostgres(t.testDb.url);
     const second = await buildApp(TEST_CONFIG, {
-      db: other?.db ?? t.db,
+      db: other.db,
       storage: t.storage,
       mailer: { delivers: true, send: async () => undefined },
     });
@@ -512,7 +512,7 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
       expect((await accountData(token)).monthlyPaymentData[0].status).toBe('pending');
       expect((await accountData(token, second)).monthlyPaymentData[0].status).toBe('pending');
 
-      await approvePayment(other?.db ?? t.db, payment!.id, admin, new Date(), 20_000);
+      await approvePayment(other.db, payment!.id, admin, new Date(), 20_000);
       for (const app of [t.app, second]) {
         const data = await accountData(token, app);
         expect(data.monthlyPaymentData[0].status).toBe('completed');
@@ -520,7 +520,7 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
       }
     } finally {
       await second.close();
-      await other?.close();
+      await other.close();
     }
   });
 });

@@ -345,8 +345,8 @@ describe('two processes at once (PostgreSQL)', () => {
     await fundCash(p.db, 10_000_000);
     pAdmin = { id: (await makeUser(p.db, { role: 'admin' })).id, role: 'admin' };
     // Two pools of their own over the same database: two processes, as in production.
-    a = await openPostgres(p.testDb.url!, 4);
-    b = await openPostgres(p.testDb.url!, 4);
+    a = await openPostgres(p.testDb.url, 4);
+    b = await openPostgres(p.testDb.url, 4);
   });
   afterAll(async () => {
     await a.close();
