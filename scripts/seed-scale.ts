@@ -11,11 +11,10 @@
 // The rows are made in seed-scale/ (member-rows.ts, loan-rows.ts) and written in batches
 // (batch.ts) of plain SQL (sql.ts).
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import { addMonthsToDate, localDate, periodOf } from '../apps/server/src/lib/calendar.ts';
-import { monthTotalsOfPostings } from '../apps/server/src/features/ledger/month-totals.ts';
+import { rebuildMonthTotals } from '../apps/server/src/features/ledger/month-totals.ts';
 import { trialBalance, unbalancedEntries } from '../apps/server/src/features/ledger/balances.ts';
 import { ledgerConsistencyProblems } from '../apps/server/test/support/consistency.ts';
 import { createUser } from '../apps/server/src/features/users/create-user.ts';
@@ -151,10 +150,7 @@ async function main() {
       );
     }
     // The postings were written in bulk, not through postEntry: their month totals at once.
-    await db.execute(
-      sql`insert into ledger_month_totals (month, account_class, total_fils)
-        select month, account_class, total_fils from (${monthTotalsOfPostings()}) t`,
-    );
+    await rebuildMonthTotals(db);
     // Without fresh statistics the planner guesses from empty tables (autovacuum comes later).
     await query('analyze');
     const seeded = Date.now();

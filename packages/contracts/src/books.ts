@@ -17,6 +17,10 @@ export const trialBalanceAccount = z.object({
   debits: aedOutput,
   credits: aedOutput,
   balance: aedOutput.meta({ description: 'Debits minus credits.' }),
+  summed_accounts: z.number().int().min(0).optional().meta({
+    description:
+      "On a line that sums many accounts (`savings:*`, `loan:*`, `fines:*`): how many; the CSV lists each.",
+  }),
 });
 
 export const trialBalanceGroup = z.object({
@@ -40,7 +44,9 @@ export const trialBalance = z
       description:
         'The totals of each kind, assets first, then liabilities, equity, income and expenses.',
     }),
-    accounts: z.array(trialBalanceAccount).meta({ description: 'Ordered by kind, then code.' }),
+    accounts: z.array(trialBalanceAccount).meta({
+      description: "The chart's accounts and the summed lines, ordered by kind, then code.",
+    }),
   })
   .meta({ id: 'TrialBalance' });
 export type TrialBalanceView = z.infer<typeof trialBalance>;

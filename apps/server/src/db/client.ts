@@ -139,11 +139,6 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     max: poolSize,
     // So that pg_stat_activity tells the app's connections from the rest.
     application_name: 'jamiya',
-    // Only the hot paths use named (prepared) statements (db/prepared.ts), and each is an
-    // index lookup by key whatever the values: planning it once per connection, instead of
-    // for each of its first executions and whenever the planner doubts, saves about as much
-    // time as the statement takes to run. Every other statement is planned with its values.
-    options: '-c plan_cache_mode=force_generic_plan',
   });
   // An idle connection dropped by the server (restart, failover, timeout) must not crash
   // the process; the pool replaces it on the next query.

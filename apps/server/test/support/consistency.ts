@@ -171,18 +171,30 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
         `member ${userId} left but holds ${savings} fils of savings, owes ${fines} of fines and has ${open.length} loan open`,
       );
   }
-  // The month totals kept beside the journal (for the overview) against the postings.
+  // The month totals kept beside the journal (overview, trial balance) against the postings;
+  // a check constraint keeps each total its debits less its credits.
   const drift = (await db.execute(sql`select coalesce(t.month, k.month) as month,
       coalesce(t.account_class, k.account_class) as account_class,
-      coalesce(k.total_fils, 0) as kept, coalesce(t.total_fils, 0) as postings
+      coalesce(k.total_fils, 0) as kept, coalesce(t.total_fils, 0) as postings,
+      coalesce(k.debits_fils, 0) as kept_debits, coalesce(t.debits_fils, 0) as debits
     from (${monthTotalsOfPostings()}) t
     full join ledger_month_totals k on k.month = t.month and k.account_class = t.account_class
-    where coalesce(k.total_fils, 0) <> coalesce(t.total_fils, 0)`)) as unknown as {
-    rows: Array<{ month: string; account_class: string; kept: string; postings: string }>;
+    where coalesce(k.total_fils, 0) <> coalesce(t.total_fils, 0)
+      or coalesce(k.debits_fils, 0) <> coalesce(t.debits_fils, 0)`)) as unknown as {
+    rows: Array<{
+      month: string;
+      account_class: string;
+      kept: string;
+      postings: string;
+      kept_debits: string;
+      debits: string;
+    }>;
   };
   for (const r of drift.rows) {
     problems.push(
-      `month total ${r.month} ${r.account_class}: kept ${r.kept} fils, postings sum to ${r.postings}`,
+      r.kept === r.postings
+        ? `month total ${r.month} ${r.account_class}: kept ${r.kept_debits} fils of debits, postings debit ${r.debits}`
+        : `month total ${r.month} ${r.account_class}: kept ${r.kept} fils, postings sum to ${r.postings}`,
     );
   }
   // Cash never went below zero, entry after entry (postEntry refuses a payout it cannot cover).

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   index,
   integer,
   pgTable,
@@ -85,13 +86,19 @@ export const postings = pgTable(
 // savings together ('savings'), every loan receivable together ('loans'), and each shared
 // account by its code. Kept by postEntry/reverseEntry in the same transaction as the
 // postings, so that the overview's totals and 12-month history need not read every posting
-// ever made; ledgerConsistencyProblems proves it agrees with the postings.
+// ever made; ledgerConsistencyProblems proves it agrees with the postings. Debits and credits
+// apart (credits as a positive sum) give the trial balance its columns.
 export const ledgerMonthTotals = pgTable(
   'ledger_month_totals',
   {
     month: text('month').notNull(),
     accountClass: text('account_class').notNull(),
     totalFils: bigint('total_fils', { mode: 'number' }).notNull(),
+    debitsFils: bigint('debits_fils', { mode: 'number' }).notNull().default(0),
+    creditsFils: bigint('credits_fils', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.month, t.accountClass] })],
+  (t) => [
+    primaryKey({ columns: [t.month, t.accountClass] }),
+    check('ledger_month_totals_sum', sql`${t.totalFils} = ${t.debitsFils} - ${t.creditsFils}`),
+  ],
 );

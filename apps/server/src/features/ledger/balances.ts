@@ -112,6 +112,11 @@ export async function trialBalance(db: DbOrTx, asOf?: string): Promise<TrialBala
       balanceFils: debitsFils - creditsFils,
     };
   });
+  return { asOf: asOf ?? null, ...withTotals(accounts) };
+}
+
+/** Lines of a trial balance with each kind's totals (every kind, assets first) and the sums. */
+export function withTotals<Line extends TrialBalanceAccount>(accounts: Line[]) {
   const groups = ACCOUNT_KINDS.map((kind) => {
     const of = accounts.filter((a) => a.kind === kind);
     const debitsFils = of.reduce((s, a) => s + a.debitsFils, 0);
@@ -121,7 +126,6 @@ export async function trialBalance(db: DbOrTx, asOf?: string): Promise<TrialBala
   const totalDebitsFils = groups.reduce((s, g) => s + g.debitsFils, 0);
   const totalCreditsFils = groups.reduce((s, g) => s + g.creditsFils, 0);
   return {
-    asOf: asOf ?? null,
     totalDebitsFils,
     totalCreditsFils,
     balanced: totalDebitsFils === totalCreditsFils,

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { addDaysToDate, startOfDay } from '../../lib/calendar.ts';
 import type { EntryKind } from './journal.ts';
+import { classSumsAtEndOf } from './month-totals.ts';
 
 // The books' cash, as the bank statement is set beside it (docs/domain/reconciliation.md).
 // Days are Dubai's: an entry belongs to the Dubai date of its occurred_at.
@@ -40,7 +42,9 @@ export async function cashMovements(
           within.entryIds.map((id) => sql`${id}`),
           sql`, `,
         )})`
-      : sql`(e.occurred_at at time zone 'Asia/Dubai')::date between ${within.from}::date and ${within.to}::date`;
+      : // Moments, not each entry's Dubai date: the index on occurred_at answers them.
+        sql`e.occurred_at >= ${startOfDay(within.from).toISOString()}::timestamptz
+          and e.occurred_at < ${startOfDay(addDaysToDate(within.to, 1)).toISOString()}::timestamptz`;
   const rows = await rowsOf<{
     id: string;
     kind: EntryKind;
@@ -81,18 +85,10 @@ export async function cashMovements(
   }));
 }
 
-/** The books' cash at the end of a Dubai day. */
+/** The books' cash at the end of a Dubai day, from the month totals kept with each entry. */
 export async function cashAtEndOf(db: DbOrTx, day: string): Promise<Fils> {
-  const rows = await rowsOf<{ total: string | null }>(
-    db,
-    sql`
-    select sum(p.amount_fils) as total
-      from postings p
-      join ledger_accounts a on a.id = p.account_id and a.code = 'cash'
-      join journal_entries e on e.id = p.entry_id
-     where (e.occurred_at at time zone 'Asia/Dubai')::date <= ${day}::date`,
-  );
-  return Number(rows[0]?.total ?? 0);
+  const cash = (await classSumsAtEndOf(db, day, 'cash')).get('cash');
+  return cash ? cash.debitsFils - cash.creditsFils : 0;
 }
 
 /** The journal entry that recorded a payment's approval (not a reversal of it). */

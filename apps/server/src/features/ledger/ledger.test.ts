@@ -631,31 +631,44 @@ describe('ledger', () => {
 
     it('the consistency check finds a month total that disagrees with the postings', async () => {
       const [row] = await t.db.select().from(ledgerMonthTotals).limit(1);
-      await t.db
-        .update(ledgerMonthTotals)
-        .set({ totalFils: row!.totalFils + 1 })
-        .where(
-          and(
-            eq(ledgerMonthTotals.month, row!.month),
-            eq(ledgerMonthTotals.accountClass, row!.accountClass),
-          ),
-        );
-      try {
-        expect(await monthTotalProblems()).toEqual([
-          `month total ${row!.month} ${row!.accountClass}: kept ${row!.totalFils + 1} fils, postings sum to ${row!.totalFils}`,
-        ]);
-      } finally {
-        await t.db
+      const ofRow = and(
+        eq(ledgerMonthTotals.month, row!.month),
+        eq(ledgerMonthTotals.accountClass, row!.accountClass),
+      );
+      const drifted = async (change: Partial<typeof ledgerMonthTotals.$inferInsert>) => {
+        await t.db.update(ledgerMonthTotals).set(change).where(ofRow);
+        try {
+          return await monthTotalProblems();
+        } finally {
+          await t.db.update(ledgerMonthTotals).set(row!).where(ofRow);
+        }
+      };
+      const { totalFils, debitsFils } = row!;
+      expect(await drifted({ totalFils: totalFils + 1, debitsFils: debitsFils + 1 })).toEqual([
+        `month total ${row!.month} ${row!.accountClass}: kept ${totalFils + 1} fils, postings sum to ${totalFils}`,
+      ]);
+      // Debits and credits both off by as much: the total agrees, the trial balance would not.
+      expect(
+        await drifted({ debitsFils: debitsFils + 7, creditsFils: row!.creditsFils + 7 }),
+      ).toEqual([
+        `month total ${row!.month} ${row!.accountClass}: kept ${debitsFils + 7} fils of debits, postings debit ${debitsFils}`,
+      ]);
+      expect(await monthTotalProblems()).toEqual([]);
+    });
+
+    it('refuses a month total that is not its debits less its credits', async () => {
+      const [row] = await t.db.select().from(ledgerMonthTotals).limit(1);
+      await expect(
+        t.db
           .update(ledgerMonthTotals)
-          .set({ totalFils: row!.totalFils })
+          .set({ totalFils: row!.totalFils + 1 })
           .where(
             and(
               eq(ledgerMonthTotals.month, row!.month),
               eq(ledgerMonthTotals.accountClass, row!.accountClass),
             ),
-          );
-      }
-      expect(await monthTotalProblems()).toEqual([]);
+          ),
+      ).rejects.toThrow();
     });
   });
 });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
-import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { addDaysToDate, addMonthsToDate, startOfDay } from '../../lib/calendar.ts';
 
 // ledger_month_totals (see the schema): the postings summed by month and class of account,
 // kept with every entry, so that cash in hand and the overview need not read every posting.
@@ -20,27 +21,24 @@ export async function moneyInHandFils(
 }
 
 // The month (Dubai's) and class of a posting in ledger_month_totals (see the schema), over
-// postings p joined to their account a and entry e. Migration 0008 fills the table with the
-// same expressions.
+// postings p joined to their account a and entry e. Migrations 0008 and 0034 fill the table
+// with the same expressions.
 const MONTH_OF_POSTING = `to_char(e.occurred_at at time zone 'Asia/Dubai', 'YYYY-MM')`;
-const CLASS_OF_ACCOUNT = `case when a.user_id is not null and a.type = 'liability' then 'savings'
+export const CLASS_OF_ACCOUNT = `case when a.user_id is not null and a.type = 'liability' then 'savings'
   when a.code like 'fines:%' then 'fines'
   when a.loan_id is not null and a.type = 'asset' then 'loans' else a.code end`;
 
-/** The month totals as the postings give them (optionally of one entry), grouped. */
-export function monthTotalsOfPostings(entryIds?: readonly number[]): SQL {
+const MONTH_TOTAL_COLUMNS = sql.raw('month, account_class, total_fils, debits_fils, credits_fils');
+
+/** The month totals as the postings give them (of the postings `where` names), grouped. */
+export function monthTotalsOfPostings(where: SQL = sql`true`): SQL {
   return sql`select ${sql.raw(MONTH_OF_POSTING)} as month, ${sql.raw(CLASS_OF_ACCOUNT)} as account_class,
-      sum(p.amount_fils) as total_fils
+      sum(p.amount_fils) as total_fils,
+      coalesce(sum(p.amount_fils) filter (where p.amount_fils > 0), 0) as debits_fils,
+      coalesce(-sum(p.amount_fils) filter (where p.amount_fils < 0), 0) as credits_fils
     from postings p join ledger_accounts a on a.id = p.account_id
       join journal_entries e on e.id = p.entry_id
-    ${
-      entryIds === undefined
-        ? sql``
-        : sql`where p.entry_id in (${sql.join(
-            entryIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-    }
+    where ${where}
     group by 1, 2`;
 }
 
@@ -49,9 +47,74 @@ export function monthTotalsOfPostings(entryIds?: readonly number[]): SQL {
  * taken in a fixed order, so two entries at once lock them in the same order (no deadlock).
  */
 export async function addToMonthTotals(tx: DbOrTx, entryIds: readonly number[]): Promise<void> {
-  await tx.execute(sql`insert into ledger_month_totals (month, account_class, total_fils)
-    select month, account_class, total_fils from (${monthTotalsOfPostings(entryIds)}) t
+  await tx.execute(sql`insert into ledger_month_totals (${MONTH_TOTAL_COLUMNS})
+    select ${MONTH_TOTAL_COLUMNS} from (${monthTotalsOfPostings(
+      sql`p.entry_id in (${sql.join(
+        entryIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )}) t
     order by month, account_class
     on conflict (month, account_class)
-    do update set total_fils = ledger_month_totals.total_fils + excluded.total_fils`);
+    do update set total_fils = ledger_month_totals.total_fils + excluded.total_fils,
+      debits_fils = ledger_month_totals.debits_fils + excluded.debits_fils,
+      credits_fils = ledger_month_totals.credits_fils + excluded.credits_fils`);
+}
+
+/** Every month total anew from the postings (postings written in bulk, as by seed:scale). */
+export async function rebuildMonthTotals(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`delete from ledger_month_totals`);
+  await tx.execute(sql`insert into ledger_month_totals (${MONTH_TOTAL_COLUMNS})
+    select ${MONTH_TOTAL_COLUMNS} from (${monthTotalsOfPostings()}) t`);
+}
+
+/** Debits and credits (a positive sum) of a class of accounts. */
+export interface ClassSums {
+  debitsFils: Fils;
+  creditsFils: Fils;
+}
+
+/**
+ * Each class's debits and credits up to the end of the Dubai day `day` (of one class when
+ * named): the kept months up to the day's, less what the day's month holds after it (nothing
+ * for today, part of a month at most), so the cost does not grow with the years or members.
+ */
+export async function classSumsAtEndOf(
+  db: DbOrTx,
+  day: string,
+  accountClass?: string,
+): Promise<Map<string, ClassSums>> {
+  const month = day.slice(0, 7);
+  const after = startOfDay(addDaysToDate(day, 1)).toISOString();
+  const nextMonth = startOfDay(addMonthsToDate(`${month}-01`, 1)).toISOString();
+  const ofClass = (column: SQL) =>
+    accountClass === undefined ? sql`true` : sql`${column} = ${accountClass}`;
+  type Row = { account_class: string; debits_fils: string; credits_fils: string };
+  const [kept, later] = await Promise.all([
+    rowsOf<Row>(
+      db,
+      sql`select account_class, sum(debits_fils) as debits_fils, sum(credits_fils) as credits_fils
+        from ledger_month_totals where month <= ${month} and ${ofClass(sql.raw('account_class'))}
+        group by 1`,
+    ),
+    rowsOf<Row>(
+      db,
+      monthTotalsOfPostings(
+        sql`e.occurred_at >= ${after}::timestamptz and e.occurred_at < ${nextMonth}::timestamptz
+          and ${ofClass(sql.raw(`(${CLASS_OF_ACCOUNT})`))}`,
+      ),
+    ),
+  ]);
+  const sums = new Map<string, ClassSums>();
+  const add = (rows: Row[], sign: 1 | -1) => {
+    for (const r of rows) {
+      const at = sums.get(r.account_class) ?? { debitsFils: 0, creditsFils: 0 };
+      at.debitsFils += sign * Number(r.debits_fils);
+      at.creditsFils += sign * Number(r.credits_fils);
+      sums.set(r.account_class, at);
+    }
+  };
+  add(kept, 1);
+  add(later, -1);
+  return sums;
 }

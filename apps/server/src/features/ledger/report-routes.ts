@@ -20,6 +20,7 @@ import {
 } from './income-statement-report.ts';
 import { reportPdfInPool } from './report-pool.ts';
 import {
+  namedSummedTrialBalance,
   namedTrialBalance,
   toTrialBalanceView,
   trialBalanceCsv,
@@ -58,11 +59,9 @@ type Asking<Query> = Pick<FastifyRequest, 'headers'> & { query: Query };
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  /** The trial balance the request asks for, in its reader's language. */
-  const trialBalanceOf = (request: Asking<{ as_of?: string | undefined }>) => {
-    const asOf = request.query.as_of ?? localDate(new Date());
-    return namedTrialBalance(db, asOf, requestLanguage(request));
-  };
+  /** The day a trial balance is asked for (today when left out) and its reader's language. */
+  const dayAndLanguage = (request: Asking<{ as_of?: string | undefined }>) =>
+    [request.query.as_of ?? localDate(new Date()), requestLanguage(request)] as const;
 
   app.get(
     '/ledger/trial-balance',
@@ -70,14 +69,15 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...ledger,
         operationId: 'ledger.getTrialBalance',
-        summary: 'Every account with its debits, credits and balance on a day, grouped by kind',
+        summary: 'The debits, credits and balance of the accounts on a day, grouped by kind',
         description:
-          "For an active admin: the entries up to the end of `as_of` (a Dubai day; today when left out); accounts named in the reader's language, ordered by kind (assets, liabilities, equity, income, expenses) and code, with each kind's totals in `groups`; `balanced` says whether debits equal credits.",
+          "For an active admin: the entries up to the end of `as_of` (a Dubai day; today when left out); each account of the chart on its line, and members' savings (`savings:*`), loans (`loan:*`) and members' fines (`fines:*`) each summed on one line with `summed_accounts` (the CSV lists every account); named in the reader's language, ordered by kind (assets, liabilities, equity, income, expenses) and code, with each kind's totals in `groups`; `balanced` says whether debits equal credits.",
         querystring: trialBalanceQuery,
         response: { 200: trialBalanceView, ...refused },
       },
     },
-    async (request) => toTrialBalanceView(await trialBalanceOf(request)),
+    async (request) =>
+      toTrialBalanceView(await namedSummedTrialBalance(db, ...dayAndLanguage(request))),
   );
 
   app.get(
@@ -95,7 +95,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const tb = await trialBalanceOf(request);
+      const tb = await namedTrialBalance(db, ...dayAndLanguage(request));
       return sendFile(reply, `trial-balance-${tb.asOf}.csv`, trialBalanceCsv(tb));
     },
   );
@@ -115,7 +115,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const tb = await trialBalanceOf(request);
+      const tb = await namedSummedTrialBalance(db, ...dayAndLanguage(request));
       const { associationName } = await getSettings(db);
       const about = { associationName, issuedAt: new Date(), language: requestLanguage(request) };
       const pdf = await reportPdfInPool(trialBalanceDocument(tb, about));

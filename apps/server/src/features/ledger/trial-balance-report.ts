@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { aed, textsIn, type TextId } from '../../lib/i18n.ts';
 import { accountNameIn } from './accounts.ts';
-import { trialBalance, type TrialBalance, type TrialBalanceAccount } from './balances.ts';
+import { trialBalance, type TrialBalance } from './balances.ts';
 import { accountNames } from './chart.ts';
 import {
   reportAmount,
@@ -16,6 +16,12 @@ import {
   type ReportDocument,
   type ReportRow,
 } from './report-pdf.ts';
+import {
+  summedTrialBalance,
+  type SummedClass,
+  type SummedTrialBalance,
+  type TrialBalanceLine,
+} from './summed-trial-balance.ts';
 
 // The trial balance as the page (JSON), the CSV file and the PDF read it.
 
@@ -35,7 +41,11 @@ const KIND_TOTALS: Record<AccountKind, TextId> = {
   expense: /*i18n*/ 'ledger.reports.totals.expense',
 };
 
-/** The trial balance at the end of the Dubai day `asOf`, accounts named in the reader's language. */
+/** Lines by kind as the groups (assets first), then by code as the books give them. */
+const byKind = <Line extends { kind: AccountKind }>(lines: Line[]) =>
+  lines.sort((a, b) => ACCOUNT_KINDS.indexOf(a.kind) - ACCOUNT_KINDS.indexOf(b.kind));
+
+/** Every account at the end of the Dubai day `asOf`, named in the reader's language (the CSV). */
 export async function namedTrialBalance(
   db: DbOrTx,
   asOf: string,
@@ -46,18 +56,39 @@ export async function namedTrialBalance(
     db,
     tb.accounts.map((a) => a.code),
   );
-  // By kind as the groups (assets first), then by code as the books give them.
-  const byKind = (kind: AccountKind) => ACCOUNT_KINDS.indexOf(kind);
-  return {
-    ...tb,
-    asOf,
-    accounts: tb.accounts
-      .map((a) => ({ ...a, name: accountNameIn(a.code, language, names) }))
-      .sort((a, b) => byKind(a.kind) - byKind(b.kind)),
-  };
+  const accounts = tb.accounts.map((a) => ({ ...a, name: accountNameIn(a.code, language, names) }));
+  return { ...tb, asOf, accounts: byKind(accounts) };
 }
 
-export function toTrialBalanceView(tb: TrialBalance & { asOf: string }): TrialBalanceView {
+/** Each summed line's name: "Members' savings (members: 4,980)". */
+const SUMMED_NAMES: Record<SummedClass, TextId> = {
+  savings: /*i18n*/ 'ledger.reports.trialBalance.membersSavings',
+  loans: /*i18n*/ 'ledger.reports.trialBalance.loans',
+  fines: /*i18n*/ 'ledger.reports.trialBalance.fines',
+};
+
+/** The trial balance of the page and the PDF, members' and loans' accounts summed, named. */
+export async function namedSummedTrialBalance(
+  db: DbOrTx,
+  asOf: string,
+  language: Language,
+): Promise<SummedTrialBalance> {
+  const tb = await summedTrialBalance(db, asOf);
+  const i18n = textsIn(language);
+  const names = await accountNames(
+    db,
+    tb.accounts.flatMap((a) => (a.summed ? [] : [a.code])),
+  );
+  const accounts = tb.accounts.map((a) => ({
+    ...a,
+    name: a.summed
+      ? i18n._(SUMMED_NAMES[a.summed.class], { count: a.summed.accounts.toLocaleString('en') })
+      : accountNameIn(a.code, language, names),
+  }));
+  return { ...tb, accounts: byKind(accounts) };
+}
+
+export function toTrialBalanceView(tb: SummedTrialBalance): TrialBalanceView {
   return {
     as_of: tb.asOf,
     total_debits: filsToAed(tb.totalDebitsFils),
@@ -77,6 +108,7 @@ export function toTrialBalanceView(tb: TrialBalance & { asOf: string }): TrialBa
       debits: filsToAed(a.debitsFils),
       credits: filsToAed(a.creditsFils),
       balance: filsToAed(a.balanceFils),
+      ...(a.summed ? { summed_accounts: a.summed.accounts } : {}),
     })),
   };
 }
@@ -96,25 +128,13 @@ export function trialBalanceCsv(tb: TrialBalance): string {
   );
 }
 
-/** The accounts of members and loans, thousands of them: one line each in the PDF. */
-const SUMMED: Array<{ prefix: string; text: TextId }> = [
-  { prefix: 'savings:', text: /*i18n*/ 'ledger.reports.trialBalance.membersSavings' },
-  { prefix: 'loan:', text: /*i18n*/ 'ledger.reports.trialBalance.loans' },
-  { prefix: 'fines:', text: /*i18n*/ 'ledger.reports.trialBalance.fines' },
-];
-
-type Line = Pick<TrialBalanceAccount, 'debitsFils' | 'creditsFils' | 'balanceFils'> & {
-  code: string;
-  name: string;
-};
-
 /**
  * The trial balance as a PDF of a few pages at 5,000 members: each kind under its heading with
  * its total; each member's savings, each loan and each member's fines summed on one line
  * ("Members' savings (members: 4,980)"), which the PDF says; the CSV lists every account.
  */
 export function trialBalanceDocument(
-  tb: TrialBalance & { asOf: string },
+  tb: SummedTrialBalance,
   about: { associationName: string; issuedAt: Date; language: Language },
 ): ReportDocument {
   const { language } = about;
@@ -127,8 +147,8 @@ export function trialBalanceDocument(
     { header: i18n._('ledger.reports.columns.credits'), width: 80, align: 'end' },
     { header: i18n._('ledger.reports.columns.balance'), width: 80, align: 'end' },
   ];
-  const cells = (l: Line, code: string) => [
-    { typed: code },
+  const cells = (l: TrialBalanceLine) => [
+    { typed: l.code },
     { typed: l.name },
     amount(l.debitsFils),
     amount(l.creditsFils),
@@ -141,34 +161,9 @@ export function trialBalanceDocument(
       cells: [i18n._(KIND_HEADINGS[group.kind]), '', '', '', ''],
       style: { isBold: true },
     });
-    const lines: Line[] = [];
-    const summed = new Map<string, Line & { count: number }>();
-    for (const a of tb.accounts.filter((x) => x.kind === group.kind)) {
-      const line: Line = { ...a };
-      const by = SUMMED.find((s) => a.code.startsWith(s.prefix));
-      if (!by) {
-        lines.push(line);
-        continue;
-      }
-      const sum = summed.get(by.prefix);
-      if (!sum) {
-        const made = { ...line, code: `${by.prefix}*`, count: 1 };
-        summed.set(by.prefix, made);
-        lines.push(made);
-      } else {
-        sum.count += 1;
-        sum.debitsFils += line.debitsFils;
-        sum.creditsFils += line.creditsFils;
-        sum.balanceFils += line.balanceFils;
-      }
-    }
-    for (const [prefix, sum] of summed)
-      sum.name = i18n._(SUMMED.find((s) => s.prefix === prefix)!.text, {
-        count: sum.count.toLocaleString('en'),
-      });
-    lines.forEach((line, i) =>
-      rows.push({ cells: cells(line, line.code), style: { isStriped: i % 2 === 1 } }),
-    );
+    tb.accounts
+      .filter((a) => a.kind === group.kind)
+      .forEach((line, i) => rows.push({ cells: cells(line), style: { isStriped: i % 2 === 1 } }));
     rows.push({
       cells: [
         '',

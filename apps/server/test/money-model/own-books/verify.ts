@@ -1,4 +1,5 @@
 // The own books' checks after every step (see steps.ts).
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Fils } from '@jamiya/money/fils';
@@ -9,7 +10,7 @@ import { activeAdmin, OWN_ACCOUNTS, savingsCode, type Kit } from './model.ts';
 
 /**
  * After every step: the trial balance balances and gives cash, the cash box, the association's
- * accounts and each member's savings as the model does, and so does the chart (with the
+ * accounts and each member's savings as the model does (the CSV lists each account), and so does the chart (with the
  * postings of each account); the journal's bookings, entries by hand and corrections are the
  * model's, with who proposed and who made each, what each corrects and the line each books;
  * every bank line is linked or booked as the model says (a line linked by hand to its payment's
@@ -31,14 +32,21 @@ export async function verify(kit: Kit, model: Model, real: Real): Promise<void> 
   };
   const tb = await get('/api/admin/ledger/trial-balance');
   expect([tb.balanced, tb.total_debits]).toEqual([true, tb.total_credits]);
-  const listed = new Map<string, Fils>(
-    (tb.accounts as Array<{ code: string; balance: number }>).map((a) => [
-      a.code,
-      kit.fils(a.balance),
-    ]),
-  );
+  // The page sums the members' savings on one line; the CSV lists every account.
+  const csv = await real.t.app.inject({
+    url: '/api/admin/ledger/trial-balance.csv',
+    headers: bearer(real.adminTokens[activeAdmin(model)]!),
+  });
+  const rows = parse(csv.body, { columns: true, bom: true }) as Array<Record<string, string>>;
+  const listed = new Map<string, Fils>(rows.map((r) => [r.code!, kit.fils(Number(r.balance_aed))]));
   expect(Object.keys(balances).map((code) => [code, listed.get(code) ?? 0])).toEqual(
     Object.entries(balances),
+  );
+  const savingsLine = (tb.accounts as Array<{ code: string; balance: number }>).find(
+    (a) => a.code === 'savings:*',
+  );
+  expect(kit.fils(savingsLine?.balance ?? 0)).toBe(
+    [...listed].reduce((s, [code, fils]) => (code.startsWith('savings:') ? s + fils : s), 0),
   );
   const made = books.entries.filter((e) => e.kind !== 'dues');
   const own = ['cash_box', ...OWN_ACCOUNTS];

@@ -51,15 +51,16 @@ describe('the trial balance', () => {
     expect(rows.slice(1).map(texts)).toEqual([
       ['Assets', 'AED 4,340.50', 'AED 2,000', 'AED 2,340.50'],
       ['cash', 'Cash and bank', 'AED 2,340.50', 'AED 2,000', 'AED 340.50'],
-      ['loan:1', 'Loan 1 receivable', 'AED 2,000', 'AED 0', 'AED 2,000'],
+      ['loan:*', 'Loans receivable (loans: 1)', 'AED 2,000', 'AED 0', 'AED 2,000'],
       ['Liabilities', 'AED 0', 'AED 2,340.50', '-AED 2,340.50'],
-      ['savings:2', 'Savings of Amina Rahman (JM000002)', 'AED 0', 'AED 2,340.50', '-AED 2,340.50'],
+      ['savings:*', "Members' savings (members: 2)", 'AED 0', 'AED 2,340.50', '-AED 2,340.50'],
       ['Totals', 'AED 4,340.50', 'AED 4,340.50', 'AED 0'],
     ]);
     const region = within(screen.getByRole('region', { name: 'Trial balance' }));
     expect(region.getByText('Balanced')).toBeInTheDocument();
     expect(region.getByText(/up to and including 1 December 2026/)).toBeInTheDocument();
     expect(region.queryByRole('alert')).not.toBeInTheDocument();
+    expect(region.getByText(/The CSV file lists every account/)).toBeInTheDocument();
   });
 
   it('is read as of a day chosen, and downloaded as CSV and PDF for that day', async () => {

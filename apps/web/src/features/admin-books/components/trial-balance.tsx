@@ -183,6 +183,9 @@ function Figures({ tb, isStale }: { tb: TrialBalanceView; isStale: boolean }) {
           </table>
         </div>
       )}
+      {tb.accounts.some((a) => a.summed_accounts !== undefined) && (
+        <p className="text-sm text-slate-600">{i18n._('admin-books.ledger.summedNote')}</p>
+      )}
     </div>
   );
 }

@@ -57,8 +57,9 @@ export function trialBalanceBody(overrides: Partial<TrialBalanceView> = {}): Tri
         balance: 340.5,
       },
       {
-        code: 'loan:1',
-        name: 'Loan 1 receivable',
+        code: 'loan:*',
+        name: 'Loans receivable (loans: 1)',
+        summed_accounts: 1,
         type: 'asset',
         kind: 'asset',
         debits: 2000,
@@ -66,8 +67,9 @@ export function trialBalanceBody(overrides: Partial<TrialBalanceView> = {}): Tri
         balance: 2000,
       },
       {
-        code: 'savings:2',
-        name: 'Savings of Amina Rahman (JM000002)',
+        code: 'savings:*',
+        name: "Members' savings (members: 2)",
+        summed_accounts: 2,
         type: 'liability',
         kind: 'liability',
         debits: 0,
