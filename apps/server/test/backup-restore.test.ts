@@ -169,7 +169,8 @@ describe('backup and restore of the embedded database', () => {
       expect.arrayContaining(['postgres', 'pglite.moved-to-postgres']),
     );
     expect(fsSync.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
-  });
+    // A PGlite's migrations and a fresh initdb: 13 s alone, 30 on a machine busy with more.
+  }, 90_000);
 
   it('refuses while a server holds the data folder, and into a folder in use', async () => {
     const dataDir = path.join(work, 'locked');

@@ -59,6 +59,10 @@ export const journalEntries = pgTable(
   },
   (t) => [
     index('journal_entries_occurred_idx').on(t.occurredAt),
+    // When the books came in (began.ts): the first opening entry, found without a scan.
+    index('journal_entries_opening_idx')
+      .on(t.occurredAt)
+      .where(sql`${t.kind} = 'opening'`),
     // An entry is reversed at most once.
     uniqueIndex('journal_entries_reversed_once')
       .on(t.reversesEntryId)

@@ -109,3 +109,28 @@ export const duesJobInbox = pgTable('dues_job_inbox', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: integer('user_id'),
 });
+
+// Each active member behind on their dues, as the arrears desk lists them (dues-standing.ts):
+// worked out for every member at once when a month begins (or the rules change), then only for
+// the members dues_standing_inbox names (its triggers, migration 0035), so that the desk reads
+// what changed instead of every member's every month. No row: not behind.
+export const duesStanding = pgTable('dues_standing', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  months: integer('months').notNull(),
+  owedFils: bigint('owed_fils', { mode: 'number' }).notNull(),
+  oldestPeriod: text('oldest_period').notNull(),
+});
+
+// The month dues_standing was worked out for (one row): another month, everyone again.
+export const duesStandingMonth = pgTable('dues_standing_month', {
+  id: integer('id').primaryKey().default(1),
+  month: text('month').notNull(),
+});
+
+// The members whose dues changed since dues_standing last looked; a null user_id: everyone.
+export const duesStandingInbox = pgTable('dues_standing_inbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id'),
+});

@@ -1,6 +1,5 @@
-import { min, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { journalEntries } from '../../db/schema/ledger.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { localDate } from '../../lib/calendar.ts';
 
 /**
@@ -9,14 +8,12 @@ import { localDate } from '../../lib/calendar.ts';
  * month before), else its first entry's; null while the books hold nothing.
  */
 export async function booksBeganOn(db: DbOrTx): Promise<string | null> {
-  const [row] = await db
-    .select({
-      opening: sql<
-        Date | string | null
-      >`min(${journalEntries.occurredAt}) filter (where ${journalEntries.kind} = 'opening')`,
-      first: min(journalEntries.occurredAt),
-    })
-    .from(journalEntries);
+  // An index lookup each (journal_entries_opening_idx, _occurred_idx), not a scan of them all.
+  const [row] = await rowsOf<{ opening: Date | string | null; first: Date | string | null }>(
+    db,
+    sql`select (select min(occurred_at) from journal_entries where kind = 'opening') as opening,
+      (select min(occurred_at) from journal_entries) as first`,
+  );
   const at = row?.opening ?? row?.first;
   return at ? localDate(new Date(at)) : null;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { duesMonths, payments } from '../../db/schema/payments.ts';
 import { settings } from '../../db/schema/settings.ts';
@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users.ts';
 import { addMonthsToPeriod, periodOf } from '../../lib/calendar.ts';
 import { makeUser, useTestApp } from '../../../test/harness.ts';
 import { accountSummary } from './account-summary.ts';
-import { duesBehind } from './arrears.ts';
+import { duesBehind } from './dues-standing.ts';
 import { monthsBehind } from './months.ts';
 
 // The arrears desk works out every member's months in one statement (arrears.ts); a member's
@@ -109,5 +109,48 @@ describe('the arrears desk and each member’s statement', () => {
     expect(expected.size).toBeGreaterThan(20);
     expect(expected.size).toBeLessThan(60);
     expect(new Map([...desk].filter(([id]) => members.includes(id)))).toEqual(expected);
+
+    // The desk keeps who is behind and works out again only the members changed since: after
+    // each change, what it kept is what working out everyone gives.
+    const keptAgrees = async (change: string) => {
+      const kept = await duesBehind(t.db, today);
+      await t.db.execute(sql`insert into dues_standing_inbox (user_id) values (null)`);
+      expect(kept, change).toEqual(await duesBehind(t.db, today));
+    };
+    const staying = await t.db.select({ id: users.id }).from(users).where(isNull(users.leavingOn));
+    const [a, b, c, d] = [...expected.keys()].filter((id) => staying.some((u) => u.id === id));
+    const pending = await t.db.select().from(payments).where(eq(payments.status, 'pending'));
+    await t.db
+      .update(payments)
+      .set({ status: 'approved', monthDueFils: 20_000 })
+      .where(eq(payments.id, pending[0]!.id));
+    await keptAgrees('a receipt approved');
+    await t.db.insert(payments).values({
+      userId: a!,
+      kind: 'dues',
+      period: '2027-03',
+      amountFils: 20_000,
+      status: 'pending',
+    });
+    await keptAgrees('a receipt sent');
+    await t.db.insert(duesMonths).values({ userId: b!, period: '2027-05', fineFils: 3_000 });
+    await keptAgrees('a fine');
+    await t.db
+      .update(duesMonths)
+      .set({ waivedFils: 3_000 })
+      .where(and(eq(duesMonths.userId, b!), eq(duesMonths.period, '2027-05')));
+    await keptAgrees('a waiver');
+    await t.db.update(users).set({ leftOn: '2027-06-01' }).where(eq(users.id, c!));
+    await keptAgrees('a member left');
+    await t.db.delete(payments).where(eq(payments.userId, d!));
+    await keptAgrees('payments deleted');
+    expect((await duesBehind(t.db, today)).has(c!)).toBe(false);
+    await t.db.update(settings).set({ monthlyDueFils: 25_000 });
+    await keptAgrees('the rules changed');
+    // A month later, everyone again: a month more behind for a member who pays nothing.
+    const later = await duesBehind(t.db, '2027-07-02');
+    expect(later.get(d!)?.monthsBehind).toBe(
+      (await duesBehind(t.db, today)).get(d!)!.monthsBehind + 1,
+    );
   });
 });

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { amongIds, rowsOf, type DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { periodOf } from '../../lib/calendar.ts';
-import { getSettings } from '../settings/public.ts';
-import { dueOn, owingDues } from './dues-calendar.ts';
+import { owingDues } from './dues-calendar.ts';
 
 // What the arrears desk asks of dues (docs/domain/arrears.md): each active member's months
 // behind, worked out for every member at once in the database (issue 51: in JavaScript, a
@@ -20,14 +19,6 @@ export interface DuesBehind {
   oldestDueOn: string;
 }
 
-interface BehindRow {
-  user_id: number;
-  payday: number | null;
-  months: string | number;
-  owed: string | number;
-  oldest: string;
-}
-
 /** A month as a count of months since year 0, in SQL: the next month is one more. */
 const monthNumber = (period: string) =>
   sql.raw(`(substr(${period}, 1, 4)::int * 12 + substr(${period}, 6, 2)::int - 1)`);
@@ -36,8 +27,26 @@ const monthNumberOfDay = (day: string) =>
 
 const ACTIVE_MEMBERS = sql`from ${users} where ${owingDues}`;
 
-/** The active members behind on their dues on `today`, by user id. */
-export async function duesBehind(db: DbOrTx, today: string): Promise<Map<number, DuesBehind>> {
+/** A member behind, as worked out: the oldest month of theirs behind as YYYY-MM. */
+export interface BehindRow {
+  user_id: number;
+  months: string | number;
+  owed: string | number;
+  oldest: string;
+}
+
+/**
+ * The statement that works out the active members behind on their dues in the month of
+ * `today` (of `userIds` only, when named) from every month of theirs, one row each
+ * (BehindRow); dues-standing.ts keeps its answer.
+ */
+export async function duesBehindStatement(
+  db: DbOrTx,
+  today: string,
+  userIds?: readonly number[],
+): Promise<SQL> {
+  const named = (column: string) =>
+    userIds === undefined ? sql`` : sql`and ${amongIds(sql.raw(column), userIds)}`;
   const [year, month] = periodOf(today).split('-').map(Number);
   const lastMonth = year! * 12 + month! - 2; // the month before this one
   // The months run from the earliest any member joined in: bounds PostgreSQL can count, so that
@@ -45,19 +54,17 @@ export async function duesBehind(db: DbOrTx, today: string): Promise<Map<number,
   // compiled the query with its JIT for longer than running it took).
   const [first] = await rowsOf<{ month: number | null }>(
     db,
-    sql`select min(${monthNumberOfDay('joined_on')}) as month ${ACTIVE_MEMBERS}`,
+    sql`select min(${monthNumberOfDay('joined_on')}) as month ${ACTIVE_MEMBERS} ${named('id')}`,
   );
   // Each member's months from the one they joined in to the last before this one (or the one
   // they leave in), beside what was sent for each: the due its approvals recorded (review.ts
   // records the first approval's for every later one) or else the monthly due, what approved
   // payments and an exit settled, the fine less its waiver, and a receipt awaiting review.
-  const rows = await rowsOf<BehindRow>(
-    db,
-    sql`with due as (select monthly_due_fils as fils from settings where id = 1),
+  return sql`with due as (select monthly_due_fils as fils from settings where id = 1),
     members as (
       select id, payday, ${monthNumberOfDay('joined_on')} as first_month,
         least(coalesce(${monthNumberOfDay('leaving_on')}, ${lastMonth}), ${lastMonth}) as last_month
-      ${ACTIVE_MEMBERS}),
+      ${ACTIVE_MEMBERS} ${named('id')}),
     months as (
       select m.id as user_id, m.payday, g.month
       from generate_series(${first?.month ?? lastMonth}::int, ${lastMonth}::int) as g(month)
@@ -66,10 +73,10 @@ export async function duesBehind(db: DbOrTx, today: string): Promise<Map<number,
       select user_id, ${monthNumber('period')} as month, bool_or(status = 'pending') as pending,
         coalesce(sum(coalesce(approved_amount_fils, amount_fils)) filter (where status = 'approved'), 0) as paid,
         max(month_due_fils) filter (where status = 'approved') as due
-      from payments where kind = 'dues' group by 1, 2),
+      from payments where kind = 'dues' ${named('user_id')} group by 1, 2),
     marks as (
       select user_id, ${monthNumber('period')} as month, settled_at_exit_fils, fine_fils - waived_fils as fine
-      from dues_months),
+      from dues_months where true ${named('user_id')}),
     figures as (
       select months.user_id, months.payday, months.month, coalesce(sent.pending, false) as pending,
         coalesce(sent.due, due.fils) as due,
@@ -85,19 +92,12 @@ export async function duesBehind(db: DbOrTx, today: string): Promise<Map<number,
       from figures
       where not pending and greatest(due - paid, 0) + greatest(fine - greatest(paid - due, 0), 0) > 0
       group by user_id, payday)
-    select id as user_id, payday, months, owed,
+    select id as user_id, months, owed,
       to_char(make_date(oldest / 12, oldest % 12 + 1, 1), 'YYYY-MM') as oldest
-    from behind`,
-  );
-  const rules = await getSettings(db);
-  return new Map(
-    rows.map((r) => [
-      r.user_id,
-      {
-        monthsBehind: Number(r.months),
-        owedFils: Number(r.owed),
-        oldestDueOn: dueOn(r.oldest, r.payday, rules),
-      },
-    ]),
-  );
+    from behind`;
+}
+
+/** The members behind, worked out (the arrears desk reads them kept: dues-standing.ts). */
+export async function workOutDuesBehind(db: DbOrTx, today: string): Promise<BehindRow[]> {
+  return rowsOf<BehindRow>(db, await duesBehindStatement(db, today));
 }

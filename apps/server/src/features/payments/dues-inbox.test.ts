@@ -3,12 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { duesJobInbox, duesMonths, payments } from '../../db/schema/payments.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { users } from '../../db/schema/users.ts';
-import {
-  anotherProcess,
-  makeUser,
-  receiptWaiting,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { anotherProcess, makeUser, receiptWaiting, useTestApp } from '../../../test/harness.ts';
 import { scheduledDuesCalendar } from './dues-inbox.ts';
 import { rejectPayment } from './review.ts';
 
@@ -119,37 +114,34 @@ describe('the dues job each minute', () => {
     expect(await t.db.select().from(duesJobInbox)).toEqual([]);
   });
 
-  it(
-    'keeps what it read until its pass is done: a process that dies mid-pass loses nothing',
-    async () => {
-      const minute = scheduledDuesCalendar();
-      expect(await minute(t.db, at('2027-01-17', '09:00'))).toBe(0);
-      const rahul = await member();
-      // Another process holds the settings: the pass waits for them, mid-way, as long as it takes.
-      const other = await anotherProcess(t);
-      let release!: () => void;
-      let locked!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holding = other.db.transaction(async (tx) => {
-        await tx.execute(sql`lock table settings in access exclusive mode`);
-        locked();
-        await held;
-      });
-      // The lock first: a pass that started before it would finish and leave nothing to see.
-      await isLocked;
-      const running = minute(t.db, at('2027-01-17', '09:01'));
-      await new Promise((r) => setTimeout(r, 300));
-      // Had this process died here, the next minute would find him still there.
-      const waiting = await other.db.select().from(duesJobInbox);
-      release();
-      await holding;
-      expect(await running).toBe(1);
-      await other.close();
-      expect(waiting.map((r) => r.userId)).toEqual([rahul.id]);
-      expect(await t.db.select().from(duesJobInbox)).toEqual([]);
-    },
-  );
+  it('keeps what it read until its pass is done: a process that dies mid-pass loses nothing', async () => {
+    const minute = scheduledDuesCalendar();
+    expect(await minute(t.db, at('2027-01-17', '09:00'))).toBe(0);
+    const rahul = await member();
+    // Another process holds the settings: the pass waits for them, mid-way, as long as it takes.
+    const other = await anotherProcess(t);
+    let release!: () => void;
+    let locked!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = other.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table settings in access exclusive mode`);
+      locked();
+      await held;
+    });
+    // The lock first: a pass that started before it would finish and leave nothing to see.
+    await isLocked;
+    const running = minute(t.db, at('2027-01-17', '09:01'));
+    await new Promise((r) => setTimeout(r, 300));
+    // Had this process died here, the next minute would find him still there.
+    const waiting = await other.db.select().from(duesJobInbox);
+    release();
+    await holding;
+    expect(await running).toBe(1);
+    await other.close();
+    expect(waiting.map((r) => r.userId)).toEqual([rahul.id]);
+    expect(await t.db.select().from(duesJobInbox)).toEqual([]);
+  });
 
   it('hears of a member joining, a payday moved, a salary said to be late, a due reversed', async () => {
     const rahul = await member();

@@ -24,7 +24,8 @@ export {
 } from './bank-side.ts';
 export { approvePayment } from './review.ts';
 export { refuseSavingsBelowHolds, reversePayment } from './reverse.ts';
-export { duesBehind, type DuesBehind } from './arrears.ts';
+export { type DuesBehind } from './arrears.ts';
+export { duesBehind } from './dues-standing.ts';
 export { monthsBehind, settleMonthsAtExit } from './months.ts';
 export { chargeFine, duesCalendarRun } from './dues-job.ts';
 export { scheduledDuesCalendar } from './dues-inbox.ts';
