@@ -155,12 +155,13 @@ function Figures({ tb, isStale }: { tb: TrialBalanceView; isStale: boolean }) {
                   .map((a) => (
                     <tr key={a.code} className={bodyRow}>
                       <td translate="no" className={`${td} ${wide}`}>
-                        {a.code}
+                        <bdi dir="ltr">{a.code}</bdi>
                       </td>
                       <th scope="row" className={`${td} text-start font-normal`}>
                         {accountName(a.code, a.name)}
+                        {/* A code reads left to right in Arabic too: `loan:*`, not `*:loan`. */}
                         <span translate="no" className="block text-xs text-slate-500 md:hidden">
-                          {a.code}
+                          <bdi dir="ltr">{a.code}</bdi>
                         </span>
                       </th>
                       <td className={tdEnd}>{aed(a.debits)}</td>
