@@ -34,6 +34,19 @@ export const arrearsMember = z
   .meta({ id: 'ArrearsMember' });
 export type ArrearsMember = z.infer<typeof arrearsMember>;
 
+const HOW_MANY = /*i18n*/ 'Ask for 1 to 10,000 members at a time.';
+
+export const arrearsQuery = z.object({
+  limit: z.coerce
+    .number({ error: HOW_MANY })
+    .int(HOW_MANY)
+    .min(1, HOW_MANY)
+    .max(10_000, HOW_MANY)
+    .default(50)
+    .meta({ description: 'How many of the members behind to list, oldest first.' }),
+});
+export type ArrearsQuery = z.infer<typeof arrearsQuery>;
+
 export const arrearsReport = z
   .object({
     as_of: z.string().meta({ description: 'Today in Dubai (YYYY-MM-DD).' }),
@@ -67,7 +80,10 @@ export const arrearsReport = z
         )
         .meta({ description: 'Members behind on dues by how many months, and what they owe.' }),
     }),
-    members: z.array(arrearsMember).meta({ description: 'Who is behind, oldest first.' }),
+    members: z
+      .array(arrearsMember)
+      .meta({ description: 'Who is behind, oldest first: the first `limit` of them.' }),
+    members_total: z.number().int().meta({ description: 'How many members are behind in all.' }),
   })
   .meta({ id: 'ArrearsReport' });
 export type ArrearsReport = z.infer<typeof arrearsReport>;

@@ -113,6 +113,7 @@ export function arrearsBody(overrides: Partial<ArrearsReport> = {}): ArrearsRepo
       }),
       arrearsMember(),
     ],
+    members_total: 2,
     ...overrides,
   };
 }

@@ -170,6 +170,11 @@ describe('the arrears desk', () => {
     expect(byId.get(a.user.id)!.whatsapp_url).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
     expect(byId.get(e.id)).toMatchObject({ mobile: null, call_url: null, whatsapp_url: null });
     expect(byId.has(f.id)).toBe(false);
+
+    // The first `limit` of them, and how many there are in all.
+    const two = await arrearsReport(t.db, TODAY, 2);
+    expect(two.members).toEqual(members.slice(0, 2));
+    expect([two.members_total, (await arrearsReport(t.db, TODAY)).members_total]).toEqual([5, 5]);
   });
 
   it('carries no text the member wrote, and says when they changed their name or mobile', async () => {
@@ -222,7 +227,25 @@ describe('the arrears desk', () => {
       headers: bearer(token),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(Object.keys(res.json())).toEqual(['as_of', 'loans', 'par30_trend', 'dues', 'members']);
+    expect(Object.keys(res.json())).toEqual([
+      'as_of',
+      'loans',
+      'par30_trend',
+      'dues',
+      'members',
+      'members_total',
+    ]);
+    const one = await t.app.inject({ url: '/api/admin/arrears?limit=1', headers: bearer(token) });
+    expect(one.json().members).toEqual(res.json().members.slice(0, 1));
+    expect(one.json().members_total).toBe(res.json().members_total);
+    for (const limit of ['0', '10001', 'ten']) {
+      const refused = await t.app.inject({
+        url: `/api/admin/arrears?limit=${limit}`,
+        headers: { ...bearer(token), 'accept-language': 'ar' },
+      });
+      expectError(refused, 400);
+      expect(refused.json().errors.limit).toEqual(['اطلب من 1 إلى 10,000 عضو في كل مرة.']);
+    }
     const member = await login(t.app, (await makeUser(t.db)).email);
     expectError(
       await t.app.inject({ method: 'GET', url: '/api/admin/arrears', headers: bearer(member) }),

@@ -25,7 +25,8 @@ import { callUrl, whatsappUrl } from './contact.ts';
 const percent = (part: Fils, whole: Fils) =>
   whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10;
 
-export async function arrearsReport(db: DbOrTx, today: string): Promise<ArrearsReport> {
+/** The desk on `today`, listing the first `limit` members behind (oldest first). */
+export async function arrearsReport(db: DbOrTx, today: string, limit = 50): Promise<ArrearsReport> {
   const thisMonth = periodOf(today);
   // Not the months before the books came into Jamiya: when an imported loan was repaid before
   // then is not known, so their risk would read 0 % where no one can tell (issue 50).
@@ -71,38 +72,42 @@ export async function arrearsReport(db: DbOrTx, today: string): Promise<ArrearsR
   ]);
   const { associationName } = await getSettings(db);
 
-  const members: ArrearsMember[] = people
+  // Everyone behind, oldest first; the links and sums of the page asked for only.
+  const behind = people
     .map((p) => {
       const d = dues.get(p.id);
       const l = loans.get(p.id);
-      const owedFils = (d?.owedFils ?? 0) + (l?.leftFils ?? 0);
       const oldestDueOn = [d?.oldestDueOn, l?.oldestDueOn]
         .filter((day): day is string => day !== undefined)
         .sort()[0]!;
-      return {
-        member: { id: p.id, unique_id: p.uniqueId, name: p.name },
-        mobile: p.mobile,
-        call_url: callUrl(p.mobile),
-        // No text the member wrote (their name) goes into the message: it could read as a link or
-        // an instruction from the association.
-        whatsapp_url: whatsappUrl(p.mobile, p.language, {
-          association: associationName,
-          amount: aed(owedFils),
-          day: { day: oldestDueOn },
-        }),
-        months_behind: d?.monthsBehind ?? 0,
-        dues_owed: filsToAed(d?.owedFils ?? 0),
-        loan_overdue: filsToAed(l?.leftFils ?? 0),
-        owed: filsToAed(owedFils),
-        oldest_due_on: oldestDueOn,
-        last_reminder_at: reminded.get(p.id)?.toISOString() ?? null,
-        contact_changed_at:
-          p.contactChangedAt && localDate(p.contactChangedAt) >= addDaysToDate(today, -30)
-            ? p.contactChangedAt.toISOString()
-            : null,
-      };
+      return { p, d, l, oldestDueOn };
     })
-    .sort((a, b) => a.oldest_due_on.localeCompare(b.oldest_due_on) || a.member.id - b.member.id);
+    .sort((a, b) => a.oldestDueOn.localeCompare(b.oldestDueOn) || a.p.id - b.p.id);
+  const members: ArrearsMember[] = behind.slice(0, limit).map(({ p, d, l, oldestDueOn }) => {
+    const owedFils = (d?.owedFils ?? 0) + (l?.leftFils ?? 0);
+    return {
+      member: { id: p.id, unique_id: p.uniqueId, name: p.name },
+      mobile: p.mobile,
+      call_url: callUrl(p.mobile),
+      // No text the member wrote (their name) goes into the message: it could read as a link or
+      // an instruction from the association.
+      whatsapp_url: whatsappUrl(p.mobile, p.language, {
+        association: associationName,
+        amount: aed(owedFils),
+        day: { day: oldestDueOn },
+      }),
+      months_behind: d?.monthsBehind ?? 0,
+      dues_owed: filsToAed(d?.owedFils ?? 0),
+      loan_overdue: filsToAed(l?.leftFils ?? 0),
+      owed: filsToAed(owedFils),
+      oldest_due_on: oldestDueOn,
+      last_reminder_at: reminded.get(p.id)?.toISOString() ?? null,
+      contact_changed_at:
+        p.contactChangedAt && localDate(p.contactChangedAt) >= addDaysToDate(today, -30)
+          ? p.contactChangedAt.toISOString()
+          : null,
+    };
+  });
 
   const bucket = (months: '1' | '2' | '3+', test: (n: number) => boolean) => {
     const behind = [...dues.values()].filter((d) => test(d.monthsBehind));
@@ -130,5 +135,6 @@ export async function arrearsReport(db: DbOrTx, today: string): Promise<ArrearsR
       ],
     },
     members,
+    members_total: behind.length,
   };
 }

@@ -118,3 +118,31 @@ export async function classSumsAtEndOf(
   add(later, -1);
   return sums;
 }
+
+/**
+ * The balance (debits less credits) of one class of accounts at the end of each of `days`:
+ * one read of its kept months for all of them, and a read of the rest of a day's month only
+ * for a day that does not end its month (today's).
+ */
+export async function classBalancesAtEndOf(
+  db: DbOrTx,
+  days: readonly string[],
+  accountClass: string,
+): Promise<Fils[]> {
+  const kept = await rowsOf<{ month: string; total_fils: string }>(
+    db,
+    sql`select month, total_fils from ledger_month_totals where account_class = ${accountClass}`,
+  );
+  return Promise.all(
+    days.map(async (day) => {
+      const month = day.slice(0, 7);
+      const upTo = kept
+        .filter((r) => r.month <= month)
+        .reduce((s, r) => s + Number(r.total_fils), 0);
+      const next = addDaysToDate(day, 1);
+      if (next.slice(0, 7) !== month) return upTo;
+      const atDay = (await classSumsAtEndOf(db, day, accountClass)).get(accountClass);
+      return atDay ? atDay.debitsFils - atDay.creditsFils : 0;
+    }),
+  );
+}

@@ -30,7 +30,7 @@ export {
 } from './entries.ts';
 export { moneyInHandFils } from './month-totals.ts';
 export { interestPostedOn, memberMovements } from './movements.ts';
-export { monthTotalsOfPostings } from './month-totals.ts';
+export { classBalancesAtEndOf, monthTotalsOfPostings } from './month-totals.ts';
 export {
   firstEntryDate,
   interestEarnedFils,

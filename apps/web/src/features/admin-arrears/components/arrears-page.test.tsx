@@ -1,15 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupPage } from '../../../testing/render.tsx';
 import { arrearsBody } from '../../../testing/admin-fixtures.ts';
 import { ArrearsPage } from './arrears-page.tsx';
 
-type Answer = () => { status?: number; body: unknown };
+type Answer = (request: { url: string }) => { status?: number; body: unknown };
 
 const setup = (answer: Answer = () => ({ body: arrearsBody() })) =>
   setupPage(
     <ArrearsPage />,
-    { 'GET /api/admin/arrears': answer },
+    { 'GET /api/admin/arrears': (request) => answer(request) },
     { path: '/admin/arrears', routes: { '/admin/members/:id': 'MEMBER PAGE' } },
   );
 
@@ -99,6 +99,32 @@ describe('the arrears page', () => {
       'The member changed their name or mobile on 30 November 2026 at 10:30 AM: make sure the number is theirs before you write.',
     );
     expect(amina).not.toHaveTextContent('changed their name or mobile');
+  });
+
+  it('lists 50 at a time, and 50 more when asked, keeping the list on the screen meanwhile', async () => {
+    const one = arrearsBody().members[1]!;
+    const behind = Array.from({ length: 120 }, (_, i) => ({
+      ...one,
+      member: { ...one.member, id: 100 + i, name: `Member ${i + 1}` },
+    }));
+    const { user, requests } = setup((request) => {
+      const limit = Number(new URL(request.url, 'http://localhost').searchParams.get('limit'));
+      return { body: arrearsBody({ members: behind.slice(0, limit), members_total: 120 }) };
+    });
+    const list = await screen.findByRole('list', { name: 'Who to call' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    expect(screen.getByText('Showing 50 of 120 members behind.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 50 more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(100));
+    await user.click(screen.getByRole('button', { name: 'Show 50 more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(120));
+    expect(screen.getByText('Showing 120 of 120 members behind.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show 50 more' })).not.toBeInTheDocument();
+    expect(requests.map((r) => r.url)).toEqual([
+      '/api/admin/arrears?limit=50',
+      '/api/admin/arrears?limit=100',
+      '/api/admin/arrears?limit=150',
+    ]);
   });
 
   it('says so when no one is behind', async () => {

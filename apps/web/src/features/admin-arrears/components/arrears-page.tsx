@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/messages.ts';
-import { useArrears } from '../../../api/get-arrears.ts';
+import { ARREARS_PAGE, useArrears } from '../../../api/get-arrears.ts';
+import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { ArrearsFigures } from './arrears-figures.tsx';
 import { ArrearsList } from './arrears-list.tsx';
 
@@ -13,7 +15,9 @@ import { ArrearsList } from './arrears-list.tsx';
  */
 export function ArrearsPage() {
   const i18n = useTexts();
-  const arrears = useArrears();
+  // Who to call comes 50 at a time: thousands of members may be behind.
+  const [limit, setLimit] = useState(ARREARS_PAGE);
+  const arrears = useArrears(limit);
   const report = arrears.data;
 
   let body;
@@ -48,7 +52,22 @@ export function ArrearsPage() {
               <p className="text-sm">{i18n._('admin-arrears.emptyBody')}</p>
             </EmptyState>
           ) : (
-            <ArrearsList members={report.members} labelledBy="arrears-list" />
+            <>
+              <ArrearsList members={report.members} labelledBy="arrears-list" />
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {i18n._('admin-arrears.list.shown', {
+                  shown: report.members.length,
+                  total: report.members_total,
+                })}
+              </p>
+              <ShowMoreButton
+                hasNextPage={report.members.length < report.members_total}
+                isFetchingNextPage={arrears.isPlaceholderData}
+                fetchNextPage={() => setLimit(report.members.length + ARREARS_PAGE)}
+              >
+                {i18n._('admin-arrears.list.showMore', { count: ARREARS_PAGE })}
+              </ShowMoreButton>
+            </>
           )}
         </section>
       </>

@@ -122,7 +122,7 @@ describe('the admin overview', () => {
     // The arrears are asked for while the overview has not answered yet.
     await waitFor(() =>
       expect(requests.map((r) => r.url)).toEqual(
-        expect.arrayContaining(['/api/admin/overview', '/api/admin/arrears']),
+        expect.arrayContaining(['/api/admin/overview', '/api/admin/arrears?limit=50']),
       ),
     );
     expect(screen.queryByRole('region', { name: 'Loans at risk' })).not.toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('the admin overview', () => {
         .map((r) => r.url)
         .slice(0, 2)
         .sort(),
-    ).toEqual(['/api/admin/arrears', '/api/admin/overview']);
+    ).toEqual(['/api/admin/arrears?limit=50', '/api/admin/overview']);
   });
 
   it('keeps the overview when the arrears cannot be loaded, with a retry of their own', async () => {
