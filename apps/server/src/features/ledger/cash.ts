@@ -3,7 +3,7 @@ import type { Fils } from '@jamiya/money/fils';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { addDaysToDate, startOfDay } from '../../lib/calendar.ts';
 import type { EntryKind } from './journal.ts';
-import { classSumsAtEndOf } from './month-totals.ts';
+import { classBalancesAtEndOf } from './month-totals.ts';
 
 // The books' cash, as the bank statement is set beside it (docs/domain/reconciliation.md).
 // Days are Dubai's: an entry belongs to the Dubai date of its occurred_at.
@@ -87,8 +87,8 @@ export async function cashMovements(
 
 /** The books' cash at the end of a Dubai day, from the month totals kept with each entry. */
 export async function cashAtEndOf(db: DbOrTx, day: string): Promise<Fils> {
-  const cash = (await classSumsAtEndOf(db, day, 'cash')).get('cash');
-  return cash ? cash.debitsFils - cash.creditsFils : 0;
+  const [cash] = await classBalancesAtEndOf(db, [day], 'cash');
+  return cash!;
 }
 
 /** The journal entry that recorded a payment's approval (not a reversal of it). */

@@ -74,39 +74,38 @@ export interface ClassSums {
   creditsFils: Fils;
 }
 
-/**
- * Each class's debits and credits up to the end of the Dubai day `day` (of one class when
- * named): the kept months up to the day's, less what the day's month holds after it (nothing
- * for today, part of a month at most), so the cost does not grow with the years or members.
- */
-export async function classSumsAtEndOf(
-  db: DbOrTx,
-  day: string,
-  accountClass?: string,
-): Promise<Map<string, ClassSums>> {
-  const month = day.slice(0, 7);
+type SumsRow = { account_class: string; debits_fils: string; credits_fils: string };
+
+/** What the month of the Dubai day `day` holds after it, by class (of one class when named). */
+function restOfMonth(db: DbOrTx, day: string, accountClass?: string): Promise<SumsRow[]> {
   const after = startOfDay(addDaysToDate(day, 1)).toISOString();
-  const nextMonth = startOfDay(addMonthsToDate(`${month}-01`, 1)).toISOString();
-  const ofClass = (column: SQL) =>
-    accountClass === undefined ? sql`true` : sql`${column} = ${accountClass}`;
-  type Row = { account_class: string; debits_fils: string; credits_fils: string };
+  const nextMonth = startOfDay(addMonthsToDate(`${day.slice(0, 7)}-01`, 1)).toISOString();
+  const ofClass =
+    accountClass === undefined ? sql`` : sql`and (${sql.raw(CLASS_OF_ACCOUNT)}) = ${accountClass}`;
+  return rowsOf<SumsRow>(
+    db,
+    monthTotalsOfPostings(
+      sql`e.occurred_at >= ${after}::timestamptz and e.occurred_at < ${nextMonth}::timestamptz ${ofClass}`,
+    ),
+  );
+}
+
+/**
+ * Each class's debits and credits up to the end of the Dubai day `day`: the kept months up to
+ * the day's, less what the day's month holds after it (nothing for today, part of a month at
+ * most), so the cost does not grow with the years or members.
+ */
+export async function classSumsAtEndOf(db: DbOrTx, day: string): Promise<Map<string, ClassSums>> {
   const [kept, later] = await Promise.all([
-    rowsOf<Row>(
+    rowsOf<SumsRow>(
       db,
       sql`select account_class, sum(debits_fils) as debits_fils, sum(credits_fils) as credits_fils
-        from ledger_month_totals where month <= ${month} and ${ofClass(sql.raw('account_class'))}
-        group by 1`,
+        from ledger_month_totals where month <= ${day.slice(0, 7)} group by 1`,
     ),
-    rowsOf<Row>(
-      db,
-      monthTotalsOfPostings(
-        sql`e.occurred_at >= ${after}::timestamptz and e.occurred_at < ${nextMonth}::timestamptz
-          and ${ofClass(sql.raw(`(${CLASS_OF_ACCOUNT})`))}`,
-      ),
-    ),
+    restOfMonth(db, day),
   ]);
   const sums = new Map<string, ClassSums>();
-  const add = (rows: Row[], sign: 1 | -1) => {
+  const add = (rows: SumsRow[], sign: 1 | -1) => {
     for (const r of rows) {
       const at = sums.get(r.account_class) ?? { debitsFils: 0, creditsFils: 0 };
       at.debitsFils += sign * Number(r.debits_fils);
@@ -139,10 +138,9 @@ export async function classBalancesAtEndOf(
       const upTo = kept
         .filter((r) => r.month <= month)
         .reduce((s, r) => s + Number(r.total_fils), 0);
-      const next = addDaysToDate(day, 1);
-      if (next.slice(0, 7) !== month) return upTo;
-      const atDay = (await classSumsAtEndOf(db, day, accountClass)).get(accountClass);
-      return atDay ? atDay.debitsFils - atDay.creditsFils : 0;
+      if (addDaysToDate(day, 1).slice(0, 7) !== month) return upTo;
+      const later = await restOfMonth(db, day, accountClass);
+      return later.reduce((s, r) => s - Number(r.debits_fils) + Number(r.credits_fils), upTo);
     }),
   );
 }

@@ -12,7 +12,7 @@ import { CLASS_OF_ACCOUNT, classSumsAtEndOf } from './month-totals.ts';
 // account from the postings (balances.ts trialBalance).
 
 /** The classes of ledger_month_totals that sum many accounts, and their line. */
-export const SUMMED_CLASSES = {
+const SUMMED_CLASSES = {
   savings: { code: 'savings:*', kind: 'liability' },
   loans: { code: 'loan:*', kind: 'asset' },
   fines: { code: 'fines:*', kind: 'asset' },

@@ -27,18 +27,10 @@ const monthNumberOfDay = (day: string) =>
 
 const ACTIVE_MEMBERS = sql`from ${users} where ${owingDues}`;
 
-/** A member behind, as worked out: the oldest month of theirs behind as YYYY-MM. */
-export interface BehindRow {
-  user_id: number;
-  months: string | number;
-  owed: string | number;
-  oldest: string;
-}
-
 /**
  * The statement that works out the active members behind on their dues in the month of
- * `today` (of `userIds` only, when named) from every month of theirs, one row each
- * (BehindRow); dues-standing.ts keeps its answer.
+ * `today` (of `userIds` only, when named) from every month of theirs, one row each: user_id,
+ * months, owed and the oldest month behind (YYYY-MM); dues-standing.ts keeps its answer.
  */
 export async function duesBehindStatement(
   db: DbOrTx,
@@ -62,11 +54,11 @@ export async function duesBehindStatement(
   // payments and an exit settled, the fine less its waiver, and a receipt awaiting review.
   return sql`with due as (select monthly_due_fils as fils from settings where id = 1),
     members as (
-      select id, payday, ${monthNumberOfDay('joined_on')} as first_month,
+      select id, ${monthNumberOfDay('joined_on')} as first_month,
         least(coalesce(${monthNumberOfDay('leaving_on')}, ${lastMonth}), ${lastMonth}) as last_month
       ${ACTIVE_MEMBERS} ${named('id')}),
     months as (
-      select m.id as user_id, m.payday, g.month
+      select m.id as user_id, g.month
       from generate_series(${first?.month ?? lastMonth}::int, ${lastMonth}::int) as g(month)
         join members m on g.month between m.first_month and m.last_month),
     sent as (
@@ -78,7 +70,7 @@ export async function duesBehindStatement(
       select user_id, ${monthNumber('period')} as month, settled_at_exit_fils, fine_fils - waived_fils as fine
       from dues_months where true ${named('user_id')}),
     figures as (
-      select months.user_id, months.payday, months.month, coalesce(sent.pending, false) as pending,
+      select months.user_id, months.month, coalesce(sent.pending, false) as pending,
         coalesce(sent.due, due.fils) as due,
         coalesce(sent.paid, 0) + coalesce(d.settled_at_exit_fils, 0) as paid,
         coalesce(d.fine, 0) as fine
@@ -86,18 +78,13 @@ export async function duesBehindStatement(
         left join sent on sent.user_id = months.user_id and sent.month = months.month
         left join marks d on d.user_id = months.user_id and d.month = months.month),
     behind as (
-      select user_id as id, payday, count(*) as months,
+      select user_id as id, count(*) as months,
         sum(greatest(due - paid, 0) + greatest(fine - greatest(paid - due, 0), 0)) as owed,
         min(month) as oldest
       from figures
       where not pending and greatest(due - paid, 0) + greatest(fine - greatest(paid - due, 0), 0) > 0
-      group by user_id, payday)
+      group by user_id)
     select id as user_id, months, owed,
       to_char(make_date(oldest / 12, oldest % 12 + 1, 1), 'YYYY-MM') as oldest
     from behind`;
-}
-
-/** The members behind, worked out (the arrears desk reads them kept: dues-standing.ts). */
-export async function workOutDuesBehind(db: DbOrTx, today: string): Promise<BehindRow[]> {
-  return rowsOf<BehindRow>(db, await duesBehindStatement(db, today));
 }
