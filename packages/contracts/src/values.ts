@@ -150,3 +150,10 @@ export const CORRECTION_REASONS = [
   'other',
 ] as const;
 export type CorrectionReason = (typeof CORRECTION_REASONS)[number];
+
+/**
+ * The wrong cells of an import an answer lists, the first by row: a file with every cell wrong
+ * made an answer of 25 MB that took the server a second to write, for a list nobody reads to
+ * its end. The answer says how many there are in all.
+ */
+export const IMPORT_ERRORS_LISTED = 1_000;

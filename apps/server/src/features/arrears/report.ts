@@ -65,11 +65,6 @@ export async function arrearsReport(db: DbOrTx, today: string, limit = 50): Prom
           })
           .from(users)
           .where(and(amongIds(users.id, ids), eq(users.status, 1)));
-  const reminded = await lastNoticeAt(db, [
-    'dues_reminder',
-    'installment_due_soon',
-    'installment_overdue',
-  ]);
   const { associationName } = await getSettings(db);
 
   // Everyone behind, oldest first; the links and sums of the page asked for only.
@@ -83,7 +78,13 @@ export async function arrearsReport(db: DbOrTx, today: string, limit = 50): Prom
       return { p, d, l, oldestDueOn };
     })
     .sort((a, b) => a.oldestDueOn.localeCompare(b.oldestDueOn) || a.p.id - b.p.id);
-  const members: ArrearsMember[] = behind.slice(0, limit).map(({ p, d, l, oldestDueOn }) => {
+  const page = behind.slice(0, limit);
+  const reminded = await lastNoticeAt(
+    db,
+    ['dues_reminder', 'installment_due_soon', 'installment_overdue'],
+    page.map(({ p }) => p.id),
+  );
+  const members: ArrearsMember[] = page.map(({ p, d, l, oldestDueOn }) => {
     const owedFils = (d?.owedFils ?? 0) + (l?.leftFils ?? 0);
     return {
       member: { id: p.id, unique_id: p.uniqueId, name: p.name },

@@ -1,4 +1,5 @@
 import { filsToAed } from '@jamiya/money/fils';
+import { IMPORT_ERRORS_LISTED } from '@jamiya/contracts/values';
 import type {
   ImportDryRun,
   ImportError,
@@ -47,14 +48,8 @@ function openingEntry(openingCashFils: number, f: ImportFiguresFils): OpeningLin
   ];
 }
 
-/**
- * The wrong cells an answer lists, the first by row: a file with every cell wrong made an
- * answer of 25 MB that took the server a second to write, for a list nobody reads to its end.
- */
-export const ERRORS_LISTED = 1_000;
-
 export function problemsView(problems: readonly RowProblem[], language: Language): ImportError[] {
-  return problems.slice(0, ERRORS_LISTED).map((p) => ({
+  return problems.slice(0, IMPORT_ERRORS_LISTED).map((p) => ({
     row: p.row,
     column: p.column,
     message: translate(language, p.say),

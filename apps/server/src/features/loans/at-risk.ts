@@ -31,23 +31,28 @@ export async function portfolioAtRiskOn(
   days: readonly string[],
 ): Promise<PortfolioAtRisk[]> {
   if (days.length === 0) return [];
-  const cutoffs = days.map((day) => `${addDaysToDate(day, 1)}T00:00:00+04:00`);
+  const cutoffOf = (day: string) => `${addDaysToDate(day, 1)}T00:00:00+04:00`;
   const before = (by: number) => days.map((day) => addDaysToDate(day, -by));
   // One parameter each, as PostgreSQL writes an array (a list here would be a row).
   const list = (values: readonly string[]) => `{${values.join(',')}}`;
   const outstanding = await classBalancesAtEndOf(db, days, 'loans');
   // The loans late on each day: a few, read first, so that PostgreSQL plans the sums below for
-  // the rows there are (guessing thousands, it compiled the query with its JIT for 0.5 s).
-  const lateLoans = await rowsOf<{ day: string; cutoff: string; loan_id: number; late90: boolean }>(
+  // the rows there are (guessing thousands, it compiled the query with its JIT for 0.5 s). Only
+  // an installment unpaid or paid 30 days after it fell due was ever late: found in one pass,
+  // then set beside each day (beside every installment, the 12 days took 28 ms at 5,000).
+  const lateLoans = await rowsOf<{ day: string; loan_id: number; late90: boolean }>(
     db,
     sql`with days as (
-        select * from unnest(${list(days)}::date[], ${list(cutoffs)}::text[],
-          ${list(before(30))}::date[], ${list(before(90))}::date[]) as d(day, cutoff, late30, late90))
-      select to_char(d.day, 'YYYY-MM-DD') as day, d.cutoff, i.loan_id,
+        select * from unnest(${list(days)}::date[], ${list(days.map(cutoffOf))}::timestamptz[],
+          ${list(before(30))}::date[], ${list(before(90))}::date[]) as d(day, cutoff, late30, late90)),
+      ever_late as materialized (
+        select loan_id, due_on, paid_at from loan_installments
+        where paid_at is null or paid_at >= due_on + 30)
+      select to_char(d.day, 'YYYY-MM-DD') as day, i.loan_id,
         bool_or(i.due_on < d.late90) as late90
-      from days d join loan_installments i
-        on i.due_on < d.late30 and (i.paid_at is null or i.paid_at >= d.cutoff::timestamptz)
-      group by d.day, d.cutoff, i.loan_id`,
+      from days d join ever_late i
+        on i.due_on < d.late30 and (i.paid_at is null or i.paid_at >= d.cutoff)
+      group by d.day, i.loan_id`,
   );
   // Each late loan's receivable on its day, by the indexes of its account and postings.
   const atRisk =
@@ -57,7 +62,7 @@ export async function portfolioAtRiskOn(
           db,
           sql`with late as (
             select * from unnest(${list(lateLoans.map((l) => l.day))}::text[],
-              ${list(lateLoans.map((l) => l.cutoff))}::timestamptz[],
+              ${list(lateLoans.map((l) => cutoffOf(l.day)))}::timestamptz[],
               ${list(lateLoans.map((l) => String(l.loan_id)))}::int[],
               ${list(lateLoans.map((l) => String(l.late90)))}::boolean[]) as l(day, cutoff, loan_id, late90)),
           owed as (

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@jamiya/contracts/languages';
 import type { Notification, NotificationKind } from '@jamiya/contracts/notifications';
-import type { DbOrTx } from '../../db/client.ts';
+import { amongIds, type DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../lib/errors.ts';
 import { renderNotice } from './texts.ts';
@@ -96,15 +96,20 @@ export const markKindRead = (db: DbOrTx, userId: number, kind: NotificationKind,
 export const markAllRead = (db: DbOrTx, userId: number, now: Date) =>
   markUnreadRead(db, userId, now);
 
-/** When each member was last told of a kind among `kinds` (the arrears desk's last reminder). */
+/**
+ * When each of `userIds` was last told of a kind among `kinds` (the arrears desk's last
+ * reminder): the members of one page, by their index, not every reminder ever sent.
+ */
 export async function lastNoticeAt(
   db: DbOrTx,
   kinds: readonly NotificationKind[],
+  userIds: readonly number[],
 ): Promise<Map<number, Date>> {
+  if (userIds.length === 0) return new Map();
   const rows = await db
     .select({ userId: notifications.userId, at: sql<Date>`max(${notifications.createdAt})` })
     .from(notifications)
-    .where(inArray(notifications.kind, [...kinds]))
+    .where(and(amongIds(notifications.userId, userIds), inArray(notifications.kind, [...kinds])))
     .groupBy(notifications.userId);
   return new Map(rows.map((r) => [r.userId, new Date(r.at)]));
 }

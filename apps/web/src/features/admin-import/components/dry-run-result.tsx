@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ImportApplied, ImportDryRun, ImportProposed } from '@jamiya/contracts/imports';
+import { IMPORT_ERRORS_LISTED } from '@jamiya/contracts/values';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
 import { card } from '../../../components/styles.ts';
@@ -42,6 +43,8 @@ export function DryRunResult({
   const isOnline = useIsOnline();
   const [isConfirming, setConfirming] = useState(false);
   const hasErrors = dryRun.errors_total > 0;
+  // A refused apply's cells are the first listed only: its message counts them all.
+  const partlyRefused = refusal !== undefined && dryRun.errors.length >= IMPORT_ERRORS_LISTED;
   return (
     <section aria-labelledby="import-result" className={`${card} flex flex-col gap-5`}>
       <div className="flex flex-col gap-1">
@@ -59,7 +62,7 @@ export function DryRunResult({
           })}
         </p>
       </div>
-      {refusal && (
+      {refusal && !hasErrors && (
         <p
           role="alert"
           className="rounded-xl border border-red-200 bg-red-50 p-3 font-medium text-red-900"
@@ -74,12 +77,13 @@ export function DryRunResult({
             className="flex flex-col gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-red-900 sm:p-4"
           >
             <h3 id="import-errors" className="font-bold">
-              {i18n._('admin-import.errors.count', {
-                count: dryRun.errors_total,
-                rows: dryRun.error_rows,
-              })}
+              {refusal ??
+                i18n._('admin-import.errors.count', {
+                  count: dryRun.errors_total,
+                  rows: dryRun.error_rows,
+                })}
             </h3>
-            {dryRun.errors.length < dryRun.errors_total && (
+            {(dryRun.errors.length < dryRun.errors_total || partlyRefused) && (
               <p>{i18n._('admin-import.errors.firstListed', { count: dryRun.errors.length })}</p>
             )}
             <p>{i18n._('admin-import.errors.nothingWritten')}</p>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { IMPORT_ERRORS_LISTED } from '@jamiya/contracts/values';
 import { setupPage, type StubRequest } from '../../../testing/render.tsx';
 import { settingsBody } from '../../../testing/api-fixtures.ts';
 import { adminProfileBody } from '../../../testing/admin-fixtures.ts';
@@ -75,6 +76,27 @@ describe('the import page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       '4,800 cells need correcting, in 1,600 rows.The first 2 are listed below: correct them, then check the file again for the rest.',
     );
+  });
+
+  it('counts the cells of a refused apply as the server does, when it lists only the first', async () => {
+    const listed = Array.from({ length: IMPORT_ERRORS_LISTED / 2 }, (_, i) =>
+      ROW_ERRORS.map((e) => ({ ...e, row: i + 2 })),
+    ).flat();
+    const { user } = setup({
+      'POST /api/admin/imports': (req) =>
+        sent(req).dry_run === 'true'
+          ? { body: dryRunBody() }
+          : errorBody(422, 'Nothing was imported: 3,000 cells need correcting first.', listed),
+    });
+    await checkFile(user);
+    await user.click(await screen.findByRole('button', { name: 'Apply the import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply the import?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Apply the import' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Nothing was imported: 3,000 cells need correcting first.The first 1,000 are listed below',
+    );
+    expect(alert).not.toHaveTextContent('1,000 cells need correcting');
   });
 
   it('checks a file and shows each wrong cell beside its value; nothing can be applied', async () => {
