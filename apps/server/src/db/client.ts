@@ -105,9 +105,12 @@ const byteaAsHex = {
   parsers: { [BYTEA]: (v: string) => Buffer.from(v.slice(2), 'hex') },
 };
 
+/** PGlite as the app needs it: bytea by Node's codec, and pg_trgm (migration 0036). */
+export const createPglite = (dataDir?: string) =>
+  PGlite.create(dataDir, { ...byteaAsHex, extensions: { pg_trgm } });
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  // pg_trgm: member search's index (migration 0036); PostgreSQL has it among its own.
-  const client = await PGlite.create(dataDir, { ...byteaAsHex, extensions: { pg_trgm } });
+  const client = await createPglite(dataDir);
   useNamedStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
@@ -147,6 +150,23 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
   });
+  // pool.end() resolves once it has told its connections to close, not once they have: a
+  // database dropped or stopped right after ended them first, each a "connection lost".
+  let connections = 0;
+  let allEnded = () => {};
+  pool.on('connect', () => (connections += 1));
+  pool.on('remove', () => {
+    connections -= 1;
+    if (connections === 0) allEnded();
+  });
+  const close = async () => {
+    const ended = new Promise<void>((resolve) => {
+      allEnded = resolve;
+      if (connections === 0) resolve();
+    });
+    await pool.end();
+    await ended;
+  };
   const db = retryingConflicts(drizzleNodePg(pool, { schema }) as unknown as Db);
   // Processes started at once (a deploy) would each apply the same migrations and fail on
   // each other's tables: one at a time, under a lock held by a connection of its own.
@@ -161,5 +181,5 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     }
   }
   await exclusively(() => migrateNodePg(db as never, { migrationsFolder: migrationsFolder() }));
-  return { db, kind: 'postgres', exclusively, close: () => pool.end() };
+  return { db, kind: 'postgres', exclusively, close };
 }

@@ -1,11 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, it } from 'vitest';
-import { migrationsFolder } from '../../db/client.ts';
+import { createPglite, migrationsFolder } from '../../db/client.ts';
 import type { NoticeParams } from '../../db/schema/notifications.ts';
 import { renderNotice } from './texts.ts';
 
@@ -38,7 +37,7 @@ async function migrationsBefore(tag: string): Promise<string> {
 }
 
 it('keeps the notifications written before it, as they were written, in every language', async () => {
-  const client = await PGlite.create();
+  const client = await createPglite();
   try {
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: await migrationsBefore(MIGRATION) });
