@@ -33,6 +33,8 @@ const PAGES: Array<{ name: string; path: string; as: 'admin' | 'member' }> = [
   { name: 'arrears desk', path: '/api/admin/arrears', as: 'admin' },
   { name: 'trial balance', path: '/api/admin/ledger/trial-balance', as: 'admin' },
   { name: 'reconciliation', path: '/api/admin/reconciliation', as: 'admin' },
+  // seed:scale's statement: every movement of cash of the last two to three months.
+  { name: 'bank statement', path: '/api/admin/bank-statements/1', as: 'admin' },
   { name: 'overview', path: '/api/admin/overview', as: 'admin' },
   { name: 'member search', path: '/api/admin/members?q=Member%204242', as: 'admin' },
   { name: 'audit log by action', path: '/api/admin/audit?action=loan', as: 'admin' },

@@ -1,6 +1,7 @@
 // A batch of members' rows, table by table, and what every row is made from: the association
-// (its settings, treasurer, shared accounts, months) and the next id of each table. Written
-// in one transaction, the tables in the order their foreign keys need.
+// (its settings, treasurer, shared accounts, months, the members who may stand guarantor) and
+// the next id of each table. Written in one transaction, the tables in the order their foreign
+// keys need.
 import type { Settings } from '../../apps/server/src/features/settings/settings.ts';
 import { insertRows, type Query, type Row } from './sql.ts';
 
@@ -11,6 +12,7 @@ export interface Batch {
   entries: Row[];
   postings: Row[];
   loans: Row[];
+  guarantees: Row[];
   installments: Row[];
   transitions: Row[];
 }
@@ -22,6 +24,7 @@ export const emptyBatch = (): Batch => ({
   entries: [],
   postings: [],
   loans: [],
+  guarantees: [],
   installments: [],
   transitions: [],
 });
@@ -34,8 +37,25 @@ export interface NextIds {
   entry: number;
   posting: number;
   loan: number;
+  guarantee: number;
   installment: number;
   transition: number;
+}
+
+/** What an accepted guarantee holds of its guarantor's savings, from its answer to its loan's end. */
+export interface Hold {
+  amountFils: number;
+  fromMs: number;
+  /** Infinity while the loan is open. */
+  toMs: number;
+}
+
+/** A member without a loan, who may be asked to stand guarantor (guarantee-rows.ts). */
+export interface Saver {
+  userId: number;
+  /** How many of the association's months, oldest first, they paid. */
+  paid: number;
+  holds: Hold[];
 }
 
 export interface Association {
@@ -52,6 +72,8 @@ export interface Association {
   passwordHash: string;
   random: () => number;
   id: NextIds;
+  /** The members written so far without a loan of their own. */
+  savers: Saver[];
 }
 
 /** Noon in Dubai on a date. */
@@ -81,7 +103,8 @@ export function addEntry(
 }
 
 export async function writeBatch(q: Query, batch: Batch): Promise<void> {
-  const { users, loans, accounts, installments, transitions, payments, entries, postings } = batch;
+  const { users, loans, guarantees, accounts, installments, transitions } = batch;
+  const { payments, entries, postings } = batch;
   await insertRows(
     q,
     'users',
@@ -94,6 +117,7 @@ export async function writeBatch(q: Query, batch: Batch): Promise<void> {
       'email',
       'mobile',
       'password_hash',
+      'findable_as_guarantor',
       'joined_on',
       'created_at',
       'updated_at',
@@ -117,10 +141,26 @@ export async function writeBatch(q: Query, batch: Batch): Promise<void> {
       'passport_or_nid',
       'state',
       'disbursed_on',
+      'guarantee_needed_fils',
       'created_at',
       'updated_at',
     ],
     loans,
+  );
+  await insertRows(
+    q,
+    'loan_guarantees',
+    [
+      'id',
+      'loan_id',
+      'guarantor_id',
+      'amount_fils',
+      'state',
+      'asked_at',
+      'answered_at',
+      'released_at',
+    ],
+    guarantees,
   );
   await insertRows(
     q,

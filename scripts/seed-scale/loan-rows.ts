@@ -1,31 +1,28 @@
 // A member's loan: paid out some months ago on the association's terms, with its history of
 // states, its receivable account, the installments and the repayments made so far. An active
-// loan is part way through (one in ten with its latest installment overdue); a closed one was
-// repaid in full before this month.
+// loan is part way through (one in ten 1–4 months behind); a closed one was repaid in full
+// before this month (one in eight 40 days late each month).
+// The part above the borrower's savings is covered by guarantors (guarantee-rows.ts).
 import { loanSchedule } from '@jamiya/money/loan';
-import { addMonthsToDate } from '../../apps/server/src/lib/calendar.ts';
+import { addDaysToDate, addMonthsToDate } from '../../apps/server/src/lib/calendar.ts';
 import { addEntry, at, plusDays, type Association, type Batch } from './batch.ts';
+import { addGuaranteeRows, planGuarantees } from './guarantee-rows.ts';
 
 export type LoanKind = 'active' | 'closed';
 
 export function addLoan(
   batch: Batch,
   a: Association,
-  userId: number,
+  borrower: { userId: number; paid: number },
   n: number,
   loanKind: LoanKind,
 ): void {
   const { accounts, payments, loans, installments, transitions } = batch;
   const { id, random, admin, months, today, cashId, incomeId, settings: s } = a;
+  const { userId } = borrower;
   const steps = (s.loanMaxFils - s.loanMinFils) / s.loanStepFils;
-  const amountFils = s.loanMinFils + Math.floor(random() * (steps + 1)) * s.loanStepFils;
+  const drawnFils = s.loanMinFils + Math.floor(random() * (steps + 1)) * s.loanStepFils;
   const termMonths = [3, 6, 12][Math.floor(random() * 3)]!;
-  const schedule = loanSchedule({
-    amountFils,
-    termMonths,
-    interestPermille: s.interestPermille,
-  });
-  const totalFils = schedule.reduce((t, i) => t + i.amountFils, 0);
   // An active loan is part way through; a closed one ended before this month.
   const ago =
     loanKind === 'active'
@@ -33,6 +30,17 @@ export function addLoan(
       : termMonths + 1 + Math.floor(random() * Math.max(1, months - termMonths - 1));
   const disbursedOn = addMonthsToDate(today, -ago);
   const disbursedAt = at(disbursedOn);
+  const appliedAt = plusDays(disbursedAt, -4);
+  const approvedAt = plusDays(disbursedAt, -2);
+  // The amount within what the borrower's savings and guarantors allow (as apply.ts checks).
+  const plan = planGuarantees(a, borrower, drawnFils, appliedAt);
+  const { amountFils } = plan;
+  const schedule = loanSchedule({
+    amountFils,
+    termMonths,
+    interestPermille: s.interestPermille,
+  });
+  const totalFils = schedule.reduce((t, i) => t + i.amountFils, 0);
   const loanId = id.loan++;
   const state = loanKind;
   loans.push([
@@ -49,27 +57,12 @@ export function addLoan(
     `N${1_000_000 + n}`,
     state,
     disbursedOn,
-    plusDays(disbursedAt, -4),
+    plan.neededFils,
+    appliedAt,
     disbursedAt,
   ]);
-  transitions.push([
-    id.transition++,
-    loanId,
-    null,
-    'pending',
-    userId,
-    null,
-    plusDays(disbursedAt, -4),
-  ]);
-  transitions.push([
-    id.transition++,
-    loanId,
-    'pending',
-    'approved',
-    admin.id,
-    null,
-    plusDays(disbursedAt, -2),
-  ]);
+  transitions.push([id.transition++, loanId, null, 'pending', userId, null, appliedAt]);
+  transitions.push([id.transition++, loanId, 'pending', 'approved', admin.id, null, approvedAt]);
   transitions.push([id.transition++, loanId, 'approved', 'active', admin.id, null, disbursedAt]);
   const loanAccountId = id.account++;
   accounts.push([
@@ -85,13 +78,18 @@ export function addLoan(
     [loanAccountId, amountFils],
     [cashId, -amountFils],
   ]);
-  // One active loan in ten has its latest installment overdue.
-  const overdue = loanKind === 'active' && random() < 0.1;
+  // One active loan in ten has its installments of the last 1–4 months unpaid (the arrears
+  // desk's portfolio at risk); one closed loan in eight was paid 40 days late each month (its
+  // trend), where that day has passed.
+  const lateMonths = loanKind === 'active' && random() < 0.1 ? 1 + Math.floor(random() * 4) : 0;
+  const lagDays = loanKind === 'closed' && random() < 0.125 ? 40 : 0;
   let lastPaidAt = disbursedAt;
   for (const inst of schedule) {
     const dueOn = addMonthsToDate(disbursedOn, inst.number);
-    const isPaid = dueOn <= today && !(overdue && addMonthsToDate(dueOn, 1) > today);
-    const paidAt = isPaid ? at(dueOn) : null;
+    const isPaid = dueOn <= today && !(lateMonths && addMonthsToDate(dueOn, lateMonths) > today);
+    const paidOn =
+      lagDays && addDaysToDate(dueOn, lagDays) < today ? addDaysToDate(dueOn, lagDays) : dueOn;
+    const paidAt = isPaid ? at(paidOn) : null;
     installments.push([
       id.installment++,
       loanId,
@@ -140,4 +138,5 @@ export function addLoan(
       lastPaidAt,
     ]);
   }
+  addGuaranteeRows(batch, a, plan, loanId, approvedAt, loanKind === 'closed' ? lastPaidAt : null);
 }

@@ -1,7 +1,8 @@
 // One member's rows: the member, their savings account, every month's due paid and approved
 // with its journal entry (one in eight stopped paying one to four months ago, for the arrears
 // desk to find), a receipt under review this month for one in ten, and a loan for one in four
-// (loan-rows.ts).
+// (loan-rows.ts). A member without a loan may stand guarantor for a later one's; one in five
+// lets other members find them in the list of guarantors.
 import { uniqueIdFor } from '../../apps/server/src/features/users/create-user.ts';
 import { periodLabel, periodOf } from '../../apps/server/src/lib/calendar.ts';
 import { addEntry, at, plusDays, type Association, type Batch } from './batch.ts';
@@ -22,6 +23,7 @@ export function addMember(batch: Batch, a: Association, n: number): LoanKind | n
     `member${n}@scale.example`,
     `+971 50 ${String(1_000_000 + n).slice(-7)}`,
     passwordHash,
+    n % 5 === 0,
     joinedOn,
     at(joinedOn),
     at(joinedOn),
@@ -37,7 +39,8 @@ export function addMember(batch: Batch, a: Association, n: number): LoanKind | n
   ]);
 
   const behind = random() < 0.125 ? 1 + Math.floor(random() * 4) : 0;
-  for (const month of periods.slice(0, periods.length - behind)) {
+  const paid = periods.length - behind;
+  for (const month of periods.slice(0, paid)) {
     const submitted = at(`${month.slice(0, 8)}05`);
     const reviewed = plusDays(submitted, 1);
     const paymentId = id.payment++;
@@ -82,7 +85,10 @@ export function addMember(batch: Batch, a: Association, n: number): LoanKind | n
 
   const dice = random();
   const loanKind = dice < 0.15 ? 'active' : dice < 0.25 ? 'closed' : null;
-  if (!loanKind) return null;
-  addLoan(batch, a, userId, n, loanKind);
+  if (!loanKind) {
+    a.savers.push({ userId, paid, holds: [] });
+    return null;
+  }
+  addLoan(batch, a, { userId, paid }, n, loanKind);
   return loanKind;
 }

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bankLines } from '../../db/schema/bank.ts';
 import { addDaysToDate } from '../../lib/calendar.ts';
@@ -30,16 +30,6 @@ export interface StatementPicture {
 
 const paymentDay = (p: PaymentForMatching) => p.transferDate ?? p.submittedOn;
 
-/** Entries of the books already linked to a line (of any statement). */
-async function linkedEntryIds(db: DbOrTx, entryIds: number[]): Promise<Set<number>> {
-  if (entryIds.length === 0) return new Set();
-  const rows = await db
-    .select({ entryId: bankLines.entryId })
-    .from(bankLines)
-    .where(inArray(bankLines.entryId, entryIds));
-  return new Set(rows.map((r) => r.entryId!));
-}
-
 /** A movement's counterpart, dated by the transfer its payment names when it has one. */
 function movementCounterpart(
   m: CashMovement,
@@ -69,16 +59,16 @@ export async function pictureOf(
   const open = all.filter((l) => l.paymentId === null && l.entryId === null);
   // A receipt is linked to its line as it is approved: one waiting has no line yet.
   const waiting = waitingNow ?? (await waitingPayments(db));
-  // Movements a line of this statement could be the money of, not yet linked to a line.
-  const around = await cashMovements(db, {
-    from: addDaysToDate(statement.fromDate, -MATCH_WINDOW_DAYS),
-    to: addDaysToDate(statement.toDate, MATCH_WINDOW_DAYS),
-  });
-  const taken = await linkedEntryIds(
+  // Movements a line of this statement could be the money of, not yet linked to a line (of
+  // any statement): the few left, not the thousands of the days.
+  const movements = await cashMovements(
     db,
-    around.map((m) => m.entryId),
+    {
+      from: addDaysToDate(statement.fromDate, -MATCH_WINDOW_DAYS),
+      to: addDaysToDate(statement.toDate, MATCH_WINDOW_DAYS),
+    },
+    sql`exists (select 1 from ${bankLines} b where b.entry_id = e.id)`,
   );
-  const movements = around.filter((m) => !taken.has(m.entryId));
   const paid = await paymentsForMatching(
     db,
     movements.flatMap((m) => (m.paymentId === null ? [] : [m.paymentId])),

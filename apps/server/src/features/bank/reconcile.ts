@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { bankLines, bankStatementLines, bankStatements } from '../../db/schema/bank.ts';
 import { aed, sentence, type Say } from '../../lib/i18n.ts';
-import { cashAtEndOf, cashMovements, type CashMovement } from '../ledger/public.ts';
+import { cashAtEndOf, cashMovements, movesCashAfter, type CashMovement } from '../ledger/public.ts';
 import type { LineRow, StatementRow } from './statements.ts';
 
 // The bank's balance at the end of a day beside the books' cash, and what explains the
@@ -69,39 +69,23 @@ export async function reconcile(db: DbOrTx, asOf: string): Promise<Reconciliatio
     .select({ from: sql<string>`min(${bankStatements.fromDate})::text` })
     .from(bankStatements);
   const from = first!.from;
-  const movements = await cashMovements(db, { from, to });
-  const lines = await db
+  // What one side has and the other not by then, found in the database: at 5,000 members a
+  // statement of two months has 10,000 lines, and reading them all back took 0.6 s.
+  const linesNotInBooks = await db
     .select()
     .from(bankLines)
-    .where(sql`${bankLines.bookedOn} between ${from} and ${to}`)
+    .where(
+      and(
+        sql`${bankLines.bookedOn} between ${from} and ${to}`,
+        or(isNull(bankLines.entryId), movesCashAfter(bankLines.entryId, to)),
+      ),
+    )
     .orderBy(asc(bankLines.bookedOn), asc(bankLines.id));
-  // A line linked to an entry booked after the day is not in the books by then, and the other way.
-  const linkedEntries = await cashMovements(db, {
-    entryIds: lines.flatMap((l) => (l.entryId === null ? [] : [l.entryId])),
-  });
-  const entryDay = new Map(linkedEntries.map((m) => [m.entryId, m.occurredOn]));
-  const linesNotInBooks = lines.filter(
-    (l) => l.entryId === null || (entryDay.get(l.entryId) ?? '') > to,
+  const entriesNotInBank = await cashMovements(
+    db,
+    { from, to },
+    sql`exists (select 1 from ${bankLines} b where b.entry_id = e.id and b.booked_on <= ${to})`,
   );
-  const linesOfEntries = movements.length
-    ? await db
-        .select({ entryId: bankLines.entryId, bookedOn: bankLines.bookedOn })
-        .from(bankLines)
-        .where(
-          and(
-            isNotNull(bankLines.entryId),
-            inArray(
-              bankLines.entryId,
-              movements.map((m) => m.entryId),
-            ),
-          ),
-        )
-    : [];
-  const lineDay = new Map(linesOfEntries.map((l) => [l.entryId!, l.bookedOn]));
-  const entriesNotInBank = movements.filter((m) => {
-    const day = lineDay.get(m.entryId);
-    return day === undefined || day > to;
-  });
   const difference = bankFils === null ? null : booksFils - bankFils;
   const agree = difference === 0 && linesNotInBooks.length === 0 && entriesNotInBank.length === 0;
   return {

@@ -76,16 +76,18 @@ export interface ClassSums {
 
 type SumsRow = { account_class: string; debits_fils: string; credits_fils: string };
 
-/** What the month of the Dubai day `day` holds after it, by class (of one class when named). */
-function restOfMonth(db: DbOrTx, day: string, accountClass?: string): Promise<SumsRow[]> {
+/**
+ * What the month of the Dubai day `day` holds after it, by class. Every class: asked for one,
+ * PostgreSQL started from its accounts, and for cash read every cash posting ever (0.13 s at
+ * 5,000 members) instead of the few days' entries.
+ */
+function restOfMonth(db: DbOrTx, day: string): Promise<SumsRow[]> {
   const after = startOfDay(addDaysToDate(day, 1)).toISOString();
   const nextMonth = startOfDay(addMonthsToDate(`${day.slice(0, 7)}-01`, 1)).toISOString();
-  const ofClass =
-    accountClass === undefined ? sql`` : sql`and (${sql.raw(CLASS_OF_ACCOUNT)}) = ${accountClass}`;
   return rowsOf<SumsRow>(
     db,
     monthTotalsOfPostings(
-      sql`e.occurred_at >= ${after}::timestamptz and e.occurred_at < ${nextMonth}::timestamptz ${ofClass}`,
+      sql`e.occurred_at >= ${after}::timestamptz and e.occurred_at < ${nextMonth}::timestamptz`,
     ),
   );
 }
@@ -139,7 +141,7 @@ export async function classBalancesAtEndOf(
         .filter((r) => r.month <= month)
         .reduce((s, r) => s + Number(r.total_fils), 0);
       if (addDaysToDate(day, 1).slice(0, 7) !== month) return upTo;
-      const later = await restOfMonth(db, day, accountClass);
+      const later = (await restOfMonth(db, day)).filter((r) => r.account_class === accountClass);
       return later.reduce((s, r) => s - Number(r.debits_fils) + Number(r.credits_fils), upTo);
     }),
   );

@@ -15,6 +15,7 @@ export {
 export {
   cashAtEndOf,
   cashMovements,
+  movesCashAfter,
   entryOfPayment,
   otherSideOfCash,
   type CashMovement,
