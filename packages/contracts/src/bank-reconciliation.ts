@@ -20,11 +20,23 @@ export const unseenPayments = z
   })
   .meta({ id: 'BankUnseenPayments' });
 
+const HOW_MANY = /*i18n*/ 'Ask for 1 to 10,000 lines at a time.';
+
 export const reconciliationQuery = z.object({
   as_of: z.iso
     .date(/*i18n*/ 'Enter the day as YYYY-MM-DD.')
     .optional()
     .meta({ description: 'The day to compare (Dubai); today when missing.' }),
+  limit: z.coerce
+    .number({ error: HOW_MANY })
+    .int(HOW_MANY)
+    .min(1, HOW_MANY)
+    .max(10_000, HOW_MANY)
+    .default(50)
+    .meta({
+      description:
+        'How many of the bank lines not in the books, and of the movements not in the bank, to list: the earliest first.',
+    }),
 });
 
 export const reconciliation = z
@@ -42,8 +54,10 @@ export const reconciliation = z
     difference: aedOutput.nullable().meta({ description: 'Books less bank.' }),
     agree: z.boolean(),
     verdict: z.string().meta({ description: 'The plain sentence the page shows.' }),
-    lines_not_in_books: z.array(bankLine),
-    entries_not_in_bank: z.array(cashEntry),
+    lines_not_in_books: z.array(bankLine).meta({ description: 'The first `limit` of them.' }),
+    lines_not_in_books_total: z.number().int(),
+    entries_not_in_bank: z.array(cashEntry).meta({ description: 'The first `limit` of them.' }),
+    entries_not_in_bank_total: z.number().int(),
   })
   .meta({ id: 'Reconciliation' });
 export type Reconciliation = z.infer<typeof reconciliation>;

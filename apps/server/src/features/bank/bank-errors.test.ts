@@ -519,4 +519,16 @@ describe('the other routes', () => {
     for (const asOf of ['26-11-2026', '2026-02-30', 'today', '2026-1-5'])
       expectError(await get(`/api/admin/reconciliation?as_of=${asOf}`), 400);
   });
+
+  it('GET /api/admin/reconciliation refuses to list fewer than 1 or more than 10,000 (400)', async () => {
+    for (const limit of ['0', '10001', 'ten', '1.5']) {
+      const refused = await send({
+        url: `/api/admin/reconciliation?limit=${limit}`,
+        headers: { 'accept-language': 'ar' },
+      });
+      expect(expectError(refused, 400).errors).toEqual({
+        limit: ['اطلب من 1 إلى 10,000 سطر في كل مرة.'],
+      });
+    }
+  });
 });

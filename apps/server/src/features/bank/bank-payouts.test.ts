@@ -250,5 +250,11 @@ describe("the books' payouts beside the statement's debits", () => {
     // that the books lack.
     expect(r.difference).toBe(-500 + 999 + 1000 + 1000);
     expect(r.agree).toBe(false);
+    expect(r).toMatchObject({ lines_not_in_books_total: 3, entries_not_in_bank_total: 1 });
+    // The first `limit` of each, the earliest first, and how many there are in all.
+    const one = (await get(`/api/admin/reconciliation?as_of=${today}&limit=1`)).json();
+    expect(one.lines_not_in_books).toEqual(r.lines_not_in_books.slice(0, 1));
+    expect(one.entries_not_in_bank).toEqual(r.entries_not_in_bank);
+    expect(one).toMatchObject({ lines_not_in_books_total: 3, entries_not_in_bank_total: 1 });
   });
 });

@@ -121,7 +121,9 @@ describe('GET /api/admin/reconciliation', () => {
       agree: true,
       verdict: 'Books and bank agree.',
       lines_not_in_books: [],
+      lines_not_in_books_total: 0,
       entries_not_in_bank: [],
+      entries_not_in_bank_total: 0,
     });
     await expectBooksBalance(t.db);
   });

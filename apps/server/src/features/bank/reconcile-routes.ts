@@ -54,7 +54,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The bank's balance beside the books' cash, and what explains the difference",
         description:
           "For an active admin: the bank's balance at the end of `as_of` (Dubai; today when missing) from the statements, the books' cash then, the difference (books less bank), and the bank lines not in the books and movements of the books not in the bank by then. " +
-          'When the latest statement ends before `as_of`, both are taken at its last day.',
+          'When the latest statement ends before `as_of`, both are taken at its last day. Each list gives its first `limit`, and its total.',
         ...secured,
         querystring: reconciliationQuery,
         response: { 200: reconciliation, ...refused },
@@ -62,9 +62,13 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const figures = await reconcile(db, request.query.as_of ?? localDate(new Date()));
+      // The first of each list: at 5,000 members 300 of each were sent, for a page showing 10.
+      const { limit } = request.query;
+      const lines = figures.linesNotInBooks.slice(0, limit);
+      const entries = figures.entriesNotInBank.slice(0, limit);
       const members = await memberRefsById(
         db,
-        figures.entriesNotInBank.flatMap((m) => (m.userId === null ? [] : [m.userId])),
+        entries.flatMap((m) => (m.userId === null ? [] : [m.userId])),
       );
       return {
         as_of: figures.asOf,
@@ -81,8 +85,10 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
           figures.bankFils === null ? null : filsToAed(figures.booksFils - figures.bankFils),
         agree: figures.agree,
         verdict: translate(requestLanguage(request), figures.verdict),
-        lines_not_in_books: figures.linesNotInBooks.map((l) => lineView(l)),
-        entries_not_in_bank: figures.entriesNotInBank.map((m) => entryView(m, members)),
+        lines_not_in_books: lines.map((l) => lineView(l)),
+        lines_not_in_books_total: figures.linesNotInBooks.length,
+        entries_not_in_bank: entries.map((m) => entryView(m, members)),
+        entries_not_in_bank_total: figures.entriesNotInBank.length,
       };
     },
   );

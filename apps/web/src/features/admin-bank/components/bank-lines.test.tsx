@@ -269,4 +269,22 @@ describe('the lines the books against the bank lack', () => {
     expect(within(items[2]!).queryByRole('button')).toBeNull();
     expect(screen.getAllByRole('button', { name: chargesButton })).toHaveLength(2);
   });
+
+  it('lists the first lines and movements the server sends, and asks for 10 more of each', async () => {
+    const { user, requests } = setup({
+      'GET /api/admin/reconciliation': () => ({
+        body: { ...disagreeBody(), lines_not_in_books_total: 25 },
+      }),
+    });
+    const panel = await screen.findByRole('region', { name: 'The books against the bank' });
+    expect(await within(panel).findByText('In the bank, not in the books (25)')).toBeVisible();
+    // Every movement of the books is listed: none to ask for.
+    expect(within(panel).getAllByRole('button', { name: /^Show \d+ more$/ })).toHaveLength(1);
+    await user.click(within(panel).getByRole('button', { name: 'Show 10 more' }));
+    await waitFor(() =>
+      expect(requests.map((r) => r.url)).toContain(
+        '/api/admin/reconciliation?as_of=2026-11-26&limit=20',
+      ),
+    );
+  });
 });

@@ -379,8 +379,24 @@ describe('the bank statements page', () => {
       '20',
     );
     await waitFor(() =>
-      expect(requests.map((r) => r.url)).toContain('/api/admin/reconciliation?as_of=2026-11-20'),
+      expect(requests.map((r) => r.url)).toContain(
+        '/api/admin/reconciliation?as_of=2026-11-20&limit=10',
+      ),
     );
+  });
+
+  it('writes large counts of lines as numbers', async () => {
+    const detail = detailBody();
+    setup({
+      'GET /api/admin/bank-statements/3': () => ({
+        body: {
+          ...detail,
+          statement: { ...detail.statement, lines: 10_345 },
+          counts: { ...detail.counts, linked: 10_040 },
+        },
+      }),
+    });
+    expect(await screen.findByText('10,345 lines, 10,040 in the books')).toBeVisible();
   });
 
   it('says a statement was imported before (409)', async () => {

@@ -41,7 +41,9 @@ export function ReconciliationPanel({
   const queryClient = useQueryClient();
   const [day, setDay] = useState(statement.to);
   const [asOf, setAsOf] = useState(statement.to);
-  const recon = useReconciliation(asOf);
+  // How many of each list the server sends: 10 more at each "Show more".
+  const [limit, setLimit] = useState(AT_ONCE);
+  const recon = useReconciliation(asOf, limit);
   const thisYear = new Date().getFullYear();
   const firstYear = Number(statement.from.slice(0, 4)) - 1;
 
@@ -49,7 +51,17 @@ export function ReconciliationPanel({
   if (recon.isPending) body = <Spinner />;
   else if (recon.isError && !recon.data)
     body = <ErrorState message={errorMessage(recon.error)} onRetry={() => void recon.refetch()} />;
-  else body = <Verdict recon={recon.data} shownAbove={shownAbove} />;
+  else
+    body = (
+      <Verdict
+        recon={recon.data}
+        shownAbove={shownAbove}
+        more={{
+          isFetching: recon.isFetching,
+          fetch: () => setLimit((n) => n + AT_ONCE),
+        }}
+      />
+    );
 
   return (
     <section aria-labelledby="bank-reconcile" className={`${card} flex flex-col gap-4`}>
@@ -90,12 +102,19 @@ export function ReconciliationPanel({
   );
 }
 
+interface More {
+  isFetching: boolean;
+  fetch: () => void;
+}
+
 function Verdict({
   recon,
   shownAbove,
+  more,
 }: {
   recon: Reconciliation;
   shownAbove: ReadonlySet<number>;
+  more: More;
 }) {
   const i18n = useTexts();
   const [said, say] = useLineOutcome();
@@ -153,13 +172,12 @@ function Verdict({
             <div className="flex flex-col gap-2">
               <h3 className="font-bold text-slate-900">
                 {i18n._('admin-bank.reconcile.linesNotInBooks', {
-                  count: recon.lines_not_in_books.length,
+                  count: recon.lines_not_in_books_total,
                 })}
               </h3>
               <OpenLines
                 lines={recon.lines_not_in_books.filter((l) => !shownAbove.has(l.id))}
                 onDone={say}
-                atOnce={AT_ONCE}
               />
               <Missing
                 title={i18n._('admin-bank.reconcile.handledAbove')}
@@ -167,17 +185,31 @@ function Verdict({
                   .filter((l) => shownAbove.has(l.id))
                   .map((l) => ({ key: l.id, node: <LineSummary line={l} /> }))}
               />
+              <MoreOf
+                shown={recon.lines_not_in_books.length}
+                total={recon.lines_not_in_books_total}
+                more={more}
+              />
             </div>
           )}
-          <Missing
-            title={i18n._('admin-bank.reconcile.entriesNotInBank', {
-              count: recon.entries_not_in_bank.length,
-            })}
-            items={recon.entries_not_in_bank.map((e) => ({
-              key: e.id,
-              node: <EntrySummary entry={e} />,
-            }))}
-          />
+          {recon.entries_not_in_bank.length > 0 && (
+            <div className="flex flex-col gap-2">
+              <Missing
+                title={i18n._('admin-bank.reconcile.entriesNotInBank', {
+                  count: recon.entries_not_in_bank_total,
+                })}
+                items={recon.entries_not_in_bank.map((e) => ({
+                  key: e.id,
+                  node: <EntrySummary entry={e} />,
+                }))}
+              />
+              <MoreOf
+                shown={recon.entries_not_in_bank.length}
+                total={recon.entries_not_in_bank_total}
+                more={more}
+              />
+            </div>
+          )}
         </div>
       )}
     </div>
@@ -185,26 +217,31 @@ function Verdict({
 }
 
 function Missing({ title, items }: { title: string; items: { key: number; node: ReactNode }[] }) {
-  const i18n = useTexts();
-  const [shown, setShown] = useState(AT_ONCE);
   if (items.length === 0) return null;
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-bold text-slate-900">{title}</h3>
       <ul className="flex flex-col gap-2">
-        {items.slice(0, shown).map((i) => (
+        {items.map((i) => (
           <li key={i.key} className="rounded-xl border border-slate-200 p-3">
             {i.node}
           </li>
         ))}
       </ul>
-      <ShowMoreButton
-        hasNextPage={items.length > shown}
-        isFetchingNextPage={false}
-        fetchNextPage={() => setShown((n) => n + AT_ONCE)}
-      >
-        {i18n._('admin-bank.reconcile.showMore', { count: items.length - shown })}
-      </ShowMoreButton>
     </div>
+  );
+}
+
+/** "Show 10 more" under a list the server sends the first of. */
+function MoreOf({ shown, total, more }: { shown: number; total: number; more: More }) {
+  const i18n = useTexts();
+  return (
+    <ShowMoreButton
+      hasNextPage={total > shown}
+      isFetchingNextPage={more.isFetching}
+      fetchNextPage={more.fetch}
+    >
+      {i18n._('admin-bank.reconcile.showMore', { count: Math.min(AT_ONCE, total - shown) })}
+    </ShowMoreButton>
   );
 }

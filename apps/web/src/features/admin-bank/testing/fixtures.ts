@@ -302,6 +302,8 @@ export function reconciliationBody(overrides: Partial<Reconciliation> = {}): Rec
     verdict: 'Books and bank agree.',
     lines_not_in_books: [],
     entries_not_in_bank: [],
+    lines_not_in_books_total: overrides.lines_not_in_books?.length ?? 0,
+    entries_not_in_bank_total: overrides.entries_not_in_bank?.length ?? 0,
     ...overrides,
   });
 }
