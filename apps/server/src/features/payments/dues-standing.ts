@@ -18,6 +18,14 @@ const NAMED_AT_MOST = 1_000;
 /** Brings dues_standing up to the month of `today` and the changes of the inbox. */
 async function bringUpToDate(db: DbOrTx, today: string): Promise<void> {
   const month = periodOf(today);
+  // Most looks find it up to date: read without a lock, whose row written at commit made each
+  // look wait for the disk.
+  const [kept] = await db.select({ month: duesStandingMonth.month }).from(duesStandingMonth);
+  const [changed] = await db
+    .select({ id: duesStandingInbox.id })
+    .from(duesStandingInbox)
+    .limit(1);
+  if (kept?.month === month && changed === undefined) return;
   await db.transaction(async (tx) => {
     // One look at a time brings it up to date; the others wait, then find nothing to do.
     await tx
