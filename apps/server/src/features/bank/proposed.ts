@@ -12,14 +12,14 @@ import { MATCH_WINDOW_DAYS, matchLines, type Counterpart, type Match } from './m
 import { memberRefsById, type MemberRef } from '../users/public.ts';
 import { linesOf, type LineRow, type StatementRow } from './statements.ts';
 
-// A statement set beside the books: which of its lines are already linked, which match a
+// A statement set beside the books: which of its lines not yet in the books match a
 // receipt waiting or a movement of cash, and what is left on either side.
 
 export interface StatementPicture {
   statement: StatementRow;
+  /** The lines not in the books (the statement's others: linesInTheBooks). */
   lines: Map<number, LineRow>;
   matches: Match[];
-  linked: LineRow[];
   unmatchedLines: LineRow[];
   unmatchedPayments: PaymentForMatching[];
   unmatchedEntries: CashMovement[];
@@ -54,9 +54,7 @@ export async function pictureOf(
   statement: StatementRow,
   waitingNow?: PaymentForMatching[],
 ): Promise<StatementPicture> {
-  const all = await linesOf(db, statement.id);
-  const linked = all.filter((l) => l.paymentId !== null || l.entryId !== null);
-  const open = all.filter((l) => l.paymentId === null && l.entryId === null);
+  const open = await linesOf(db, statement.id, 'open');
   // A receipt is linked to its line as it is approved: one waiting has no line yet.
   const waiting = waitingNow ?? (await waitingPayments(db));
   // Movements a line of this statement could be the money of, not yet linked to a line (of
@@ -100,9 +98,8 @@ export async function pictureOf(
   const within = (day: string) => covers(statement, day);
   return {
     statement,
-    lines: new Map(all.map((l) => [l.id, l])),
+    lines: new Map(open.map((l) => [l.id, l])),
     matches,
-    linked,
     unmatchedLines: open.filter((l) => !matchedLines.has(l.id)),
     unmatchedPayments: waiting.filter((p) => !matchedPayments.has(p.id) && within(paymentDay(p))),
     unmatchedEntries: movements.filter(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CsvMappingInput } from '@jamiya/contracts/bank';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -61,8 +61,15 @@ export async function statementById(db: DbOrTx, id: number): Promise<StatementRo
   return row;
 }
 
-/** The lines a statement held, in the bank's order. */
-export async function linesOf(db: DbOrTx, statementId: number): Promise<LineRow[]> {
+/** A line in the books: linked to a payment or an entry. */
+const inTheBooks = or(isNotNull(bankLines.paymentId), isNotNull(bankLines.entryId));
+
+/** The lines a statement held (those not in the books, when `open`), in the bank's order. */
+export async function linesOf(
+  db: DbOrTx,
+  statementId: number,
+  which?: 'open',
+): Promise<LineRow[]> {
   const lines: LineRow[] = [];
   // 5,000 at a time: the 45,000 lines of a statement, read as one, held every other request
   // for the 200 ms their rows took to map.
@@ -71,7 +78,13 @@ export async function linesOf(db: DbOrTx, statementId: number): Promise<LineRow[
       .select({ line: bankLines })
       .from(bankStatementLines)
       .innerJoin(bankLines, eq(bankLines.id, bankStatementLines.lineId))
-      .where(and(eq(bankStatementLines.statementId, statementId), gt(bankLines.id, after)))
+      .where(
+        and(
+          eq(bankStatementLines.statementId, statementId),
+          gt(bankLines.id, after),
+          which === 'open' ? and(isNull(bankLines.paymentId), isNull(bankLines.entryId)) : undefined,
+        ),
+      )
       .orderBy(bankLines.id)
       .limit(LINES_AT_ONCE);
     lines.push(...rows.map((r) => r.line));
@@ -84,6 +97,35 @@ export async function linesOf(db: DbOrTx, statementId: number): Promise<LineRow[
 }
 
 const LINES_AT_ONCE = 5_000;
+
+/**
+ * A statement's lines in the books, by id: `limit` of them after `after`, and how many there
+ * are (and of them, money out). Read page by page: at 5,000 members they are 10,000, and the
+ * statement's page read and mapped all of them for the 50 it shows.
+ */
+export async function linesInTheBooks(
+  db: DbOrTx,
+  statementId: number,
+  page: { after: number | undefined; limit: number } | null,
+): Promise<{ lines: LineRow[]; all: number; out: number }> {
+  const ofStatement = and(eq(bankStatementLines.statementId, statementId), inTheBooks);
+  const [counted] = await db
+    .select({ all: count(), out: count(sql`case when ${lt(bankLines.amountFils, 0)} then 1 end`) })
+    .from(bankStatementLines)
+    .innerJoin(bankLines, eq(bankLines.id, bankStatementLines.lineId))
+    .where(ofStatement);
+  const lines =
+    page === null
+      ? []
+      : await db
+          .select({ line: bankLines })
+          .from(bankStatementLines)
+          .innerJoin(bankLines, eq(bankLines.id, bankStatementLines.lineId))
+          .where(and(ofStatement, page.after === undefined ? undefined : gt(bankLines.id, page.after)))
+          .orderBy(bankLines.id)
+          .limit(page.limit);
+  return { lines: lines.map((r) => r.line), all: counted!.all, out: counted!.out };
+}
 
 /** Every statement, the latest first (an association imports one a month or so). */
 export async function allStatements(db: DbOrTx): Promise<StatementRow[]> {

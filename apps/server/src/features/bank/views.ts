@@ -20,7 +20,7 @@ import {
 import type { PaymentForMatching } from '../payments/public.ts';
 import { memberRefsById } from '../users/public.ts';
 import type { StatementPicture } from './proposed.ts';
-import type { LineRow, StatementRow } from './statements.ts';
+import { linesInTheBooks, type LineRow, type StatementRow } from './statements.ts';
 
 // Statements, lines and matches as the API answers them, in AED.
 
@@ -148,7 +148,12 @@ export async function detailView(
     pageOf(items, idOf, section === undefined || section === part, after, limit);
   const credits = picture.unmatchedLines.filter((l) => l.amountFils > 0);
   const debits = picture.unmatchedLines.filter((l) => l.amountFils <= 0);
-  const linked = page('linked', picture.linked, (l) => l.id);
+  const inTheBooks = await linesInTheBooks(
+    db,
+    picture.statement.id,
+    section === undefined || section === 'linked' ? { after, limit } : null,
+  );
+  const linked = inTheBooks.lines;
   const booked = await bookedAccounts(db, linked, language);
   const [statement] = await statementViews(db, [picture.statement]);
   const matched: BankMatch[] = page('matched', picture.matches, (m) => m.lineId).map(
@@ -170,8 +175,8 @@ export async function detailView(
     counts: {
       matched: picture.matches.length,
       matched_out: out(picture.matches.map((m) => m.lineId)),
-      linked: picture.linked.length,
-      linked_out: out(picture.linked.map((l) => l.id)),
+      linked: inTheBooks.all,
+      linked_out: inTheBooks.out,
       credits: credits.length,
       debits: debits.length,
       payments: picture.unmatchedPayments.length,
