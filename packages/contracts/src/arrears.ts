@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aedOutput, memberRef } from './common.ts';
+import { aedOutput, listLimit, memberRef } from './common.ts';
 
 // The arrears desk (GET /api/admin/arrears): the loans at risk, the dues behind, and who to call
 // (docs/domain/arrears.md).
@@ -34,16 +34,11 @@ export const arrearsMember = z
   .meta({ id: 'ArrearsMember' });
 export type ArrearsMember = z.infer<typeof arrearsMember>;
 
-const HOW_MANY = /*i18n*/ 'Ask for 1 to 10,000 members at a time.';
-
 export const arrearsQuery = z.object({
-  limit: z.coerce
-    .number({ error: HOW_MANY })
-    .int(HOW_MANY)
-    .min(1, HOW_MANY)
-    .max(10_000, HOW_MANY)
-    .default(50)
-    .meta({ description: 'How many of the members behind to list, oldest first.' }),
+  limit: listLimit(
+    /*i18n*/ 'Ask for 1 to 10,000 members at a time.',
+    'How many of the members behind to list, oldest first.',
+  ),
 });
 export type ArrearsQuery = z.infer<typeof arrearsQuery>;
 

@@ -1,6 +1,6 @@
 // The receipts no statement holds, and the bank's balance set beside the books' cash.
 import { z } from 'zod';
-import { aedOutput } from './common.ts';
+import { aedOutput, listLimit } from './common.ts';
 import { bankLine, cashEntry } from './bank-matching.ts';
 
 /** Receipts waiting that a statement covering their date does not hold (the review queue). */
@@ -20,23 +20,15 @@ export const unseenPayments = z
   })
   .meta({ id: 'BankUnseenPayments' });
 
-const HOW_MANY = /*i18n*/ 'Ask for 1 to 10,000 lines at a time.';
-
 export const reconciliationQuery = z.object({
   as_of: z.iso
     .date(/*i18n*/ 'Enter the day as YYYY-MM-DD.')
     .optional()
     .meta({ description: 'The day to compare (Dubai); today when missing.' }),
-  limit: z.coerce
-    .number({ error: HOW_MANY })
-    .int(HOW_MANY)
-    .min(1, HOW_MANY)
-    .max(10_000, HOW_MANY)
-    .default(50)
-    .meta({
-      description:
-        'How many of the bank lines not in the books, and of the movements not in the bank, to list: the earliest first.',
-    }),
+  limit: listLimit(
+    /*i18n*/ 'Ask for 1 to 10,000 lines at a time.',
+    'How many of the bank lines not in the books, and of the movements not in the bank, to list: the earliest first.',
+  ),
 });
 
 export const reconciliation = z

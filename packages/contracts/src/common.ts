@@ -124,6 +124,19 @@ export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/**
+ * How many of a long list to send, 50 unless asked: 1 to 10,000, refused with `howMany` (its
+ * own words for what is listed, "Ask for 1 to 10,000 members at a time.").
+ */
+export const listLimit = (howMany: string, description: string) =>
+  z.coerce
+    .number({ error: howMany })
+    .int(howMany)
+    .min(1, howMany)
+    .max(10_000, howMany)
+    .default(50)
+    .meta({ description });
+
 /** A row id in a path, within PostgreSQL's integer. */
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
