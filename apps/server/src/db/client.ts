@@ -151,18 +151,21 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
   });
   // pool.end() resolves once it has told its connections to close, not once they have: a
-  // database dropped or stopped right after ended them first, each a "connection lost".
-  let connections = 0;
+  // database dropped or stopped right after ended them first, each a "connection lost". A set,
+  // as a connection failing while it ends may be removed twice; and 5 s at most, as a server
+  // gone away may never answer.
+  const open = new Set<pg.PoolClient>();
   let allEnded = () => {};
-  pool.on('connect', () => (connections += 1));
-  pool.on('remove', () => {
-    connections -= 1;
-    if (connections === 0) allEnded();
+  pool.on('connect', (client) => open.add(client));
+  pool.on('remove', (client) => {
+    open.delete(client);
+    if (open.size === 0) allEnded();
   });
   const close = async () => {
     const ended = new Promise<void>((resolve) => {
       allEnded = resolve;
-      if (connections === 0) resolve();
+      if (open.size === 0) resolve();
+      setTimeout(resolve, 5_000).unref();
     });
     await pool.end();
     await ended;

@@ -21,6 +21,39 @@ export interface CashMovement {
   userId: number | null;
 }
 
+type MovementRow = {
+  id: string;
+  kind: EntryKind;
+  memo: string;
+  occurred_on: string;
+  cash: string;
+  payment_id: number | null;
+  user_id: number | null;
+};
+
+const FIGURES_AT_ONCE = 500;
+
+/**
+ * The figures of the entries `ids` that move cash, in the order they happened: their cash (by
+ * each one's postings), and the member each concerns. `offset 0` keeps the cash worked out once
+ * a row (flattened, PostgreSQL worked it out for the filter and again for the answer).
+ */
+const figuresOf = (ids: number[]) => sql`select * from (
+    select e.id, e.kind, e.memo, e.occurred_at,
+           (e.occurred_at at time zone 'Asia/Dubai')::date::text as occurred_on, e.payment_id,
+           (select sum(p.amount_fils) from postings p join ledger_accounts a on a.id = p.account_id
+             where p.entry_id = e.id and a.code = 'cash') as cash,
+           (select coalesce(a2.user_id, l.user_id)
+              from postings p2
+              join ledger_accounts a2 on a2.id = p2.account_id
+              left join loans l on l.id = a2.loan_id
+             where p2.entry_id = e.id and (a2.user_id is not null or a2.loan_id is not null)
+             order by p2.id limit 1) as user_id
+      from journal_entries e where e.id = any(${`{${ids.join(',')}}`}::int[])
+    offset 0) m
+  where cash <> 0
+  order by occurred_at, id`;
+
 /**
  * The entries that moved cash on the days [from, to] (or those named), in the order they
  * happened. Not the opening entry (the bank balance itself), nor a reversal, nor an entry
@@ -47,43 +80,25 @@ export async function cashMovements(
       : // Moments, not each entry's Dubai date: the index on occurred_at answers them.
         sql`e.occurred_at >= ${startOfDay(within.from).toISOString()}::timestamptz
           and e.occurred_at < ${startOfDay(addDaysToDate(within.to, 1)).toISOString()}::timestamptz`;
-  // The entries first, then the figures of those found, each by its postings' index. In one
-  // statement PostgreSQL planned for thousands where a few are left, and compiled it with its
-  // JIT (0.3 s); from the cash account's side it guessed 46 postings where it has half of them.
+  // The entries first, then the figures of those found, each by its postings' index, 500 a
+  // statement. In one statement PostgreSQL planned for thousands and compiled it with its JIT
+  // (0.3 s); from the cash account's side it guessed 46 postings where it has half of them. A
+  // statement just imported leaves all of its days' movements unlinked: the batches keep each
+  // read below the cost at which PostgreSQL compiles it.
   const found = await rowsOf<{ id: number }>(
     db,
     sql`select e.id from journal_entries e
      where ${which}
        and e.kind not in ('opening', 'reversal')
        and not exists (select 1 from journal_entries r where r.reverses_entry_id = e.id ${reversedBy})
-       ${unless ? sql`and not (${unless})` : sql``}`,
+       ${unless ? sql`and not (${unless})` : sql``}
+     order by e.occurred_at, e.id`,
   );
-  if (found.length === 0) return [];
-  const rows = await rowsOf<{
-    id: string;
-    kind: EntryKind;
-    memo: string;
-    occurred_on: string;
-    cash: string;
-    payment_id: number | null;
-    user_id: number | null;
-  }>(
-    db,
-    sql`select * from (
-      select e.id, e.kind, e.memo, e.occurred_at,
-             (e.occurred_at at time zone 'Asia/Dubai')::date::text as occurred_on, e.payment_id,
-             (select sum(p.amount_fils) from postings p join ledger_accounts a on a.id = p.account_id
-               where p.entry_id = e.id and a.code = 'cash') as cash,
-             (select coalesce(a2.user_id, l.user_id)
-                from postings p2
-                join ledger_accounts a2 on a2.id = p2.account_id
-                left join loans l on l.id = a2.loan_id
-               where p2.entry_id = e.id and (a2.user_id is not null or a2.loan_id is not null)
-               order by p2.id limit 1) as user_id
-        from journal_entries e where e.id = any(${`{${found.map((f) => f.id).join(',')}}`}::int[])) m
-     where cash <> 0
-     order by occurred_at, id`,
-  );
+  const rows: MovementRow[] = [];
+  for (let i = 0; i < found.length; i += FIGURES_AT_ONCE) {
+    const ids = found.slice(i, i + FIGURES_AT_ONCE).map((f) => f.id);
+    rows.push(...(await rowsOf<MovementRow>(db, figuresOf(ids))));
+  }
   return rows.map((r) => ({
     entryId: Number(r.id),
     kind: r.kind,
@@ -98,7 +113,7 @@ export async function cashMovements(
 /**
  * The condition that the entry `entryId` moved cash only after the end of `day` (Dubai): one
  * cashMovements lists, on a later day. In SQL, so that a statement's thousands of lines are
- * not each read back to see; the entries after the day are few, and read once.
+ * not each read back to see; the entries after the day are read once (a hashed list).
  */
 export const movesCashAfter = (entryId: SQL | AnyColumn, day: string) =>
   sql`${entryId} in (select e.id from journal_entries e
