@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bankLines } from '../../db/schema/bank.ts';
 import { addDaysToDate } from '../../lib/calendar.ts';
 import { cashMovements, type CashMovement } from '../ledger/public.ts';
 import {
@@ -10,7 +8,7 @@ import {
 } from '../payments/public.ts';
 import { MATCH_WINDOW_DAYS, matchLines, type Counterpart, type Match } from './matching.ts';
 import { memberRefsById, type MemberRef } from '../users/public.ts';
-import { linesOf, type LineRow, type StatementRow } from './statements.ts';
+import { aLineHolds, linesOf, type LineRow, type StatementRow } from './statements.ts';
 
 // A statement set beside the books: which of its lines not yet in the books match a
 // receipt waiting or a movement of cash, and what is left on either side.
@@ -65,7 +63,7 @@ export async function pictureOf(
       from: addDaysToDate(statement.fromDate, -MATCH_WINDOW_DAYS),
       to: addDaysToDate(statement.toDate, MATCH_WINDOW_DAYS),
     },
-    sql`exists (select 1 from ${bankLines} b where b.entry_id = e.id)`,
+    aLineHolds(),
   );
   const paid = await paymentsForMatching(
     db,

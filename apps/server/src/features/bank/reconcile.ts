@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { bankLines, bankStatementLines, bankStatements } from '../../db/schema/bank.ts';
 import { aed, sentence, type Say } from '../../lib/i18n.ts';
 import { cashAtEndOf, cashMovements, movesCashAfter, type CashMovement } from '../ledger/public.ts';
-import type { LineRow, StatementRow } from './statements.ts';
+import { aLineHolds, type LineRow, type StatementRow } from './statements.ts';
 
 // The bank's balance at the end of a day beside the books' cash, and what explains the
 // difference: lines of the bank the books do not have by then, and movements of the books the
@@ -81,11 +81,7 @@ export async function reconcile(db: DbOrTx, asOf: string): Promise<Reconciliatio
       ),
     )
     .orderBy(asc(bankLines.bookedOn), asc(bankLines.id));
-  const entriesNotInBank = await cashMovements(
-    db,
-    { from, to },
-    sql`exists (select 1 from ${bankLines} b where b.entry_id = e.id and b.booked_on <= ${to})`,
-  );
+  const entriesNotInBank = await cashMovements(db, { from, to }, aLineHolds(to));
   const difference = bankFils === null ? null : booksFils - bankFils;
   const agree = difference === 0 && linesNotInBooks.length === 0 && entriesNotInBank.length === 0;
   return {

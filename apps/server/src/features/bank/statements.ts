@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, lt, not, or, sql } from 'drizzle-orm';
 import type { CsvMappingInput } from '@jamiya/contracts/bank';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -64,12 +64,17 @@ export async function statementById(db: DbOrTx, id: number): Promise<StatementRo
 /** A line in the books: linked to a payment or an entry. */
 const inTheBooks = or(isNotNull(bankLines.paymentId), isNotNull(bankLines.entryId));
 
+/**
+ * The condition that a line holds the entry `e` of a query of the books (booked by the end of
+ * `day`, when given): the movements of cash the bank already has.
+ */
+export const aLineHolds = (day?: string) =>
+  sql`exists (select 1 from ${bankLines} b where b.entry_id = e.id ${
+    day === undefined ? sql`` : sql`and b.booked_on <= ${day}`
+  })`;
+
 /** The lines a statement held (those not in the books, when `open`), in the bank's order. */
-export async function linesOf(
-  db: DbOrTx,
-  statementId: number,
-  which?: 'open',
-): Promise<LineRow[]> {
+export async function linesOf(db: DbOrTx, statementId: number, which?: 'open'): Promise<LineRow[]> {
   const lines: LineRow[] = [];
   // 5,000 at a time: the 45,000 lines of a statement, read as one, held every other request
   // for the 200 ms their rows took to map.
@@ -82,7 +87,7 @@ export async function linesOf(
         and(
           eq(bankStatementLines.statementId, statementId),
           gt(bankLines.id, after),
-          which === 'open' ? and(isNull(bankLines.paymentId), isNull(bankLines.entryId)) : undefined,
+          which === 'open' ? not(inTheBooks!) : undefined,
         ),
       )
       .orderBy(bankLines.id)
@@ -121,7 +126,9 @@ export async function linesInTheBooks(
           .select({ line: bankLines })
           .from(bankStatementLines)
           .innerJoin(bankLines, eq(bankLines.id, bankStatementLines.lineId))
-          .where(and(ofStatement, page.after === undefined ? undefined : gt(bankLines.id, page.after)))
+          .where(
+            and(ofStatement, page.after === undefined ? undefined : gt(bankLines.id, page.after)),
+          )
           .orderBy(bankLines.id)
           .limit(page.limit);
   return { lines: lines.map((r) => r.line), all: counted!.all, out: counted!.out };

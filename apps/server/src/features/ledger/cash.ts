@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { amongIds, rowsOf, type DbOrTx } from '../../db/client.ts';
 import { addDaysToDate, startOfDay } from '../../lib/calendar.ts';
 import type { EntryKind } from './journal.ts';
 import { classBalancesAtEndOf } from './month-totals.ts';
@@ -49,7 +49,7 @@ const figuresOf = (ids: number[]) => sql`select * from (
               left join loans l on l.id = a2.loan_id
              where p2.entry_id = e.id and (a2.user_id is not null or a2.loan_id is not null)
              order by p2.id limit 1) as user_id
-      from journal_entries e where e.id = any(${`{${ids.join(',')}}`}::int[])
+      from journal_entries e where ${amongIds(sql.raw('e.id'), ids)}
     offset 0) m
   where cash <> 0
   order by occurred_at, id`;
