@@ -43,7 +43,7 @@ export async function seedProblems(
       problems.push(`member ${id}: guarantees hold ${held.get(id)} fils of ${savings.get(id)}`);
   // The reconciliation sees the bank's own lines as the only difference.
   if (bank.lines > 0) {
-    const r = await reconcile(db, today);
+    const r = await reconcile(db, today, 1);
     const difference = r.bankFils === null ? null : r.booksFils - r.bankFils;
     if (difference !== -bank.differenceFils)
       problems.push(

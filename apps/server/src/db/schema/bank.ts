@@ -73,6 +73,10 @@ export const bankLines = pgTable(
   },
   (t) => [
     index('bank_lines_booked_idx').on(t.bookedOn),
+    // The lines not in the books, read by the reconciliation without the thousands that are.
+    index('bank_lines_open_idx')
+      .on(t.bookedOn, t.id)
+      .where(sql`${t.entryId} is null`),
     // A payment has one line, and a movement of the books one line.
     uniqueIndex('bank_lines_one_per_payment')
       .on(t.paymentId)

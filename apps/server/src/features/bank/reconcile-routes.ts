@@ -61,11 +61,12 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const figures = await reconcile(db, request.query.as_of ?? localDate(new Date()));
-      // The first of each list: at 5,000 members 300 of each were sent, for a page showing 10.
-      const { limit } = request.query;
-      const lines = figures.linesNotInBooks.slice(0, limit);
-      const entries = figures.entriesNotInBank.slice(0, limit);
+      const figures = await reconcile(
+        db,
+        request.query.as_of ?? localDate(new Date()),
+        request.query.limit,
+      );
+      const entries = figures.entriesNotInBank;
       const members = await memberRefsById(
         db,
         entries.flatMap((m) => (m.userId === null ? [] : [m.userId])),
@@ -85,10 +86,10 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
           figures.bankFils === null ? null : filsToAed(figures.booksFils - figures.bankFils),
         agree: figures.agree,
         verdict: translate(requestLanguage(request), figures.verdict),
-        lines_not_in_books: lines.map((l) => lineView(l)),
-        lines_not_in_books_total: figures.linesNotInBooks.length,
+        lines_not_in_books: figures.linesNotInBooks.map((l) => lineView(l)),
+        lines_not_in_books_total: figures.linesNotInBooksTotal,
         entries_not_in_bank: entries.map((m) => entryView(m, members)),
-        entries_not_in_bank_total: figures.entriesNotInBank.length,
+        entries_not_in_bank_total: figures.entriesNotInBankTotal,
       };
     },
   );

@@ -1,9 +1,14 @@
-import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { bankLines, bankStatementLines, bankStatements } from '../../db/schema/bank.ts';
 import { aed, sentence, type Say } from '../../lib/i18n.ts';
-import { cashAtEndOf, cashMovements, movesCashAfter, type CashMovement } from '../ledger/public.ts';
+import {
+  cashAtEndOf,
+  firstCashMovements,
+  movesCashAfter,
+  type CashMovement,
+} from '../ledger/public.ts';
 import { aLineHolds, type LineRow, type StatementRow } from './statements.ts';
 
 // The bank's balance at the end of a day beside the books' cash, and what explains the
@@ -15,8 +20,11 @@ export interface ReconciliationFigures {
   statement: StatementRow | null;
   bankFils: Fils | null;
   booksFils: Fils;
+  /** The first `limit` of each list, and how many each has. */
   linesNotInBooks: LineRow[];
+  linesNotInBooksTotal: number;
   entriesNotInBank: CashMovement[];
+  entriesNotInBankTotal: number;
   agree: boolean;
   verdict: Say;
 }
@@ -38,10 +46,42 @@ async function balanceFrom(db: DbOrTx, statement: StatementRow, day: string): Pr
 }
 
 /**
+ * The first `limit` lines of [from, to] not in the books by the end of `to`, and how many: those
+ * linked to nothing (their own index: the open few, not the thousands linked), and those whose
+ * movement of the books came only later (none on today's page).
+ */
+async function linesNotInBooksBy(
+  db: DbOrTx,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<[LineRow[], number]> {
+  const within = sql`${bankLines.bookedOn} between ${from} and ${to}`;
+  const open = await db
+    .select({ line: bankLines, total: sql<string>`count(*) over ()` })
+    .from(bankLines)
+    .where(and(isNull(bankLines.entryId), within))
+    .orderBy(asc(bankLines.bookedOn), asc(bankLines.id))
+    .limit(limit);
+  const later = await db
+    .select()
+    .from(bankLines)
+    .where(and(isNotNull(bankLines.entryId), within, movesCashAfter(bankLines.entryId, to)));
+  const lines = [...open.map((o) => o.line), ...later]
+    .sort((a, b) => a.bookedOn.localeCompare(b.bookedOn) || a.id - b.id)
+    .slice(0, limit);
+  return [lines, Number(open[0]?.total ?? 0) + later.length];
+}
+
+/**
  * The bank and the books at the end of `asOf`; when the latest statement ends before it, at
  * the end of the statement's last day, the last the bank has told.
  */
-export async function reconcile(db: DbOrTx, asOf: string): Promise<ReconciliationFigures> {
+export async function reconcile(
+  db: DbOrTx,
+  asOf: string,
+  limit: number,
+): Promise<ReconciliationFigures> {
   const [statement] = await db
     .select()
     .from(bankStatements)
@@ -55,7 +95,9 @@ export async function reconcile(db: DbOrTx, asOf: string): Promise<Reconciliatio
       bankFils: null,
       booksFils: await cashAtEndOf(db, asOf),
       linesNotInBooks: [],
+      linesNotInBooksTotal: 0,
       entriesNotInBank: [],
+      entriesNotInBankTotal: 0,
       agree: false,
       verdict: sentence(/*i18n*/ 'No bank statement covers {day} yet: import one to compare.', {
         day: { day: asOf },
@@ -69,36 +111,24 @@ export async function reconcile(db: DbOrTx, asOf: string): Promise<Reconciliatio
     .select({ from: sql<string>`min(${bankStatements.fromDate})::text` })
     .from(bankStatements);
   const from = first!.from;
-  // What one side has and the other not by then, found in the database: at 5,000 members a
-  // statement of two months has 10,000 lines, and reading them all back took 0.6 s.
-  const linesNotInBooks = await db
-    .select()
-    .from(bankLines)
-    .where(
-      and(
-        sql`${bankLines.bookedOn} between ${from} and ${to}`,
-        or(isNull(bankLines.entryId), movesCashAfter(bankLines.entryId, to)),
-      ),
-    )
-    .orderBy(asc(bankLines.bookedOn), asc(bankLines.id));
-  const entriesNotInBank = await cashMovements(db, { from, to }, aLineHolds(to));
+  // What one side has and the other not by then, found in the database, and only the first
+  // of each read back: at 5,000 members a statement of two months has 10,000 lines, and 300
+  // of each list were read for a page that shows 10.
+  const [lines, linesTotal] = await linesNotInBooksBy(db, from, to, limit);
+  const entries = await firstCashMovements(db, { from, to }, aLineHolds(to), limit);
   const difference = bankFils === null ? null : booksFils - bankFils;
-  const agree = difference === 0 && linesNotInBooks.length === 0 && entriesNotInBank.length === 0;
+  const agree = difference === 0 && linesTotal === 0 && entries.total === 0;
   return {
     asOf,
     statement,
     bankFils,
     booksFils,
-    linesNotInBooks,
-    entriesNotInBank,
+    linesNotInBooks: lines,
+    linesNotInBooksTotal: linesTotal,
+    entriesNotInBank: entries.movements,
+    entriesNotInBankTotal: entries.total,
     agree,
-    verdict: verdictOf(
-      statement,
-      asOf,
-      difference,
-      linesNotInBooks.length,
-      entriesNotInBank.length,
-    ),
+    verdict: verdictOf(statement, asOf, difference, linesTotal, entries.total),
   };
 }
 

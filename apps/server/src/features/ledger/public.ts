@@ -15,6 +15,7 @@ export {
 export {
   cashAtEndOf,
   cashMovements,
+  firstCashMovements,
   movesCashAfter,
   entryOfPayment,
   otherSideOfCash,

@@ -1,0 +1,1 @@
+CREATE INDEX "bank_lines_open_idx" ON "bank_lines" USING btree ("booked_on","id") WHERE "bank_lines"."entry_id" is null;
