@@ -111,13 +111,17 @@ async function movementIds(
   );
   const ids = found.map((f) => Number(f.id));
   // Then those that move cash. Asked within the query above, PostgreSQL asked it of every entry
-  // of the days, before the conditions that leave a few (and compiled it: 0.28 s).
+  // of the days, before the conditions that leave a few (and compiled it: 0.28 s). The entries'
+  // postings first (`offset 0`): from the cash account's side it read all 126,000 of its own.
   const moving = new Set<number>();
   for (let i = 0; i < ids.length; i += FIGURES_AT_ONCE) {
     const rows = await rowsOf<{ id: string }>(
       db,
-      sql`select p.entry_id as id from postings p join ledger_accounts a on a.id = p.account_id
-       where ${amongIds(sql.raw('p.entry_id'), ids.slice(i, i + FIGURES_AT_ONCE))} and a.code = 'cash'
+      sql`select p.entry_id as id
+        from (select entry_id, account_id, amount_fils from postings
+               where ${amongIds(sql.raw('entry_id'), ids.slice(i, i + FIGURES_AT_ONCE))} offset 0) p
+        join ledger_accounts a on a.id = p.account_id
+       where a.code = 'cash'
        group by p.entry_id having sum(p.amount_fils) <> 0`,
     );
     for (const r of rows) moving.add(Number(r.id));
