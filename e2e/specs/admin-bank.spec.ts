@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   DESKTOP,
   PHONE,
@@ -9,10 +9,10 @@ import {
   expectNoAxeViolations,
   signIn,
   test,
-  type MailTo,
 } from '../support/fixtures.ts';
-import { dubaiMonth, jpegReceipt } from '../support/figures.ts';
-import { DEMO_ADMIN, DEMO_CHAIR, DEMO_PASSWORD } from '../support/members.ts';
+import { dubaiDay, newMember, sendDuesReceipt, type Member } from '../support/bank-month.ts';
+import { dubaiMonth } from '../support/figures.ts';
+import { DEMO_ADMIN, DEMO_CHAIR } from '../support/members.ts';
 import { sideways } from '../support/overflow.ts';
 import { foreignWords, walker } from '../support/walk.ts';
 
@@ -26,14 +26,6 @@ import { foreignWords, walker } from '../support/walk.ts';
 // counted (at most 10, the issue's target). Screenshots go to .tmp/shots-bank.
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/shots-bank');
-
-interface Member {
-  id: number;
-  uniqueId: string;
-  name: string;
-  email: string;
-  token: string;
-}
 
 const PAYERS = [
   'Layla Haddad',
@@ -59,54 +51,6 @@ const PAYERS = [
 const INVENTERS = ['Yasmin Bakr', 'Adel Rahimi'];
 /** Paid in cash at the bank and sent no receipt. */
 const DEPOSITOR = 'يوسف البلوشي';
-
-const DUBAI_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Dubai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const dubaiDay = (at: Date) => DUBAI_DAY.format(at);
-
-/** A member made by the treasurer, who sets her password with the link mailed to her. */
-async function newMember(
-  request: APIRequestContext,
-  adminToken: string,
-  mailTo: MailTo,
-  name: string,
-  n: number,
-): Promise<Member> {
-  const email = `bank.member${n}@e2e.example`;
-  const created = await request.post('/api/admin/members', {
-    headers: { authorization: `Bearer ${adminToken}` },
-    data: { name, email, mobile: `+971 50 300 ${String(1000 + n)}` },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { member } = (await created.json()) as { member: { id: number; unique_id: string } };
-  const mail = await mailTo(email);
-  const token = new URL(mail.link!).searchParams.get('token')!;
-  const set = await request.post('/api/password/set', {
-    data: { token, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD },
-  });
-  expect(set.ok(), await set.text()).toBe(true);
-  const { access_token } = (await set.json()) as { access_token: string };
-  return { id: member.id, uniqueId: member.unique_id, name, email, token: access_token };
-}
-
-/** This month's due, with a photo of a transfer receipt and the transfer's date. */
-async function sendReceipt(request: APIRequestContext, member: Member, amount: number) {
-  const res = await request.post('/api/save-monthly-payment', {
-    headers: { authorization: `Bearer ${member.token}` },
-    multipart: {
-      month: dubaiMonth().period,
-      payment_amount: String(amount),
-      account_number: 'AE07 0331 2345 6789 0123 456',
-      transfer_date: dubaiDay(new Date()),
-      photo: { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: await jpegReceipt() },
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
 
 interface JournalEntry {
   kind: string;
@@ -204,9 +148,15 @@ test('the month-end: a statement imported, 18 matches approved, a deposit assign
   const names = [...PAYERS, ...INVENTERS, DEPOSITOR];
   const members: Member[] = [];
   for (const [n, name] of names.entries())
-    members.push(await newMember(request, adminToken, mailTo, name, n));
+    members.push(
+      await newMember(request, adminToken, mailTo, {
+        name,
+        email: `bank.member${n}@e2e.example`,
+        mobile: `+971 50 300 ${String(1000 + n)}`,
+      }),
+    );
   for (const m of members.slice(0, PAYERS.length + INVENTERS.length))
-    await sendReceipt(request, m, due);
+    await sendDuesReceipt(request, m, dubaiMonth().period, due);
   const payers = members.slice(0, PAYERS.length);
   const depositor = members.at(-1)!;
 

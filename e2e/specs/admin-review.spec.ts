@@ -1,8 +1,7 @@
-import type { Page } from '@playwright/test';
 import { filsToDecimalString } from '../../packages/money/src/format.ts';
 import { parseAed } from '../../packages/money/src/fils.ts';
-import { aedText, dubaiMonth, jpegReceipt } from '../support/figures.ts';
-import { approveAnywayIfAsked } from '../support/dues.ts';
+import { aedText, dubaiMonth } from '../support/figures.ts';
+import { approveAnywayIfAsked, postDuesReceipt } from '../support/dues.ts';
 import {
   apiAs,
   DESKTOP,
@@ -45,24 +44,6 @@ function pdfReceipt(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-async function sendReceipt(
-  page: Page,
-  fields: { month: string; amount: number },
-  file: { name: string; mimeType: string; buffer: Buffer },
-) {
-  const token = await page.evaluate(() => localStorage.getItem('ts_token'));
-  const res = await page.request.post('/api/save-monthly-payment', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: {
-      month: fields.month,
-      payment_amount: String(fields.amount),
-      account_number: 'AE07 0331 2345 6789 0123 456',
-      photo: file,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
 test('the treasurer approves one receipt and rejects another; the member sees both', async ({
   page: admin,
   openAs,
@@ -74,16 +55,12 @@ test('the treasurer approves one receipt and rejects another; the member sees bo
   const lastMonth = myAccountData.monthlyPaymentData.find((r) => r.status === 'due');
   expect(lastMonth, 'rahul owes last month').toBeDefined();
   const lastMonthName = lastMonth!.month.split(' ')[0]!;
-  await sendReceipt(
-    rahul,
-    { month: lastMonthName, amount: due },
-    { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: await jpegReceipt() },
-  );
-  await sendReceipt(
-    rahul,
-    { month: thisMonth.name, amount: due },
-    { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: pdfReceipt() },
-  );
+  await postDuesReceipt(rahul, { month: lastMonthName, amount: due });
+  await postDuesReceipt(rahul, {
+    month: thisMonth.name,
+    amount: due,
+    photo: { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: pdfReceipt() },
+  });
 
   await signIn(admin, DEMO_ADMIN);
   await admin.goto('/admin');

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { aedText, dubaiMonth, jpegReceipt } from '../support/figures.ts';
+import { postDuesReceipt } from '../support/dues.ts';
+import { aedText, dubaiMonth } from '../support/figures.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD, E2E_MEMBERS } from '../support/members.ts';
 import {
   DESKTOP,
@@ -30,17 +31,7 @@ async function sendThisMonthsDue(page: Page): Promise<{ paymentId: number; due: 
   });
   const due = ((await account.json()) as { myAccountData: { monthly_due: number } }).myAccountData
     .monthly_due;
-  const res = await page.request.post('/api/save-monthly-payment', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: {
-      month: dubaiMonth().name,
-      payment_amount: String(due),
-      account_number: 'AE07 0331 2345 6789 0123 456',
-      photo: { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: await jpegReceipt() },
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return { paymentId: ((await res.json()) as { payment: { id: number } }).payment.id, due };
+  return { paymentId: await postDuesReceipt(page, { month: dubaiMonth().name, amount: due }), due };
 }
 
 test('after the treasurer approves her receipt, the member sees it under the bell and reads it', async ({

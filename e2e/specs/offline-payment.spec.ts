@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
-import { dubaiMonth, dubaiMonthBefore, jpegReceipt } from '../support/figures.ts';
+import type { Page } from '@playwright/test';
+import { fillPayment } from '../support/dues.ts';
+import { dubaiMonth, dubaiMonthBefore } from '../support/figures.ts';
 import { E2E_MEMBERS } from '../support/members.ts';
 import { apiAs, expect, signIn, test } from '../support/fixtures.ts';
 import { openPhone } from '../support/phone.ts';
@@ -23,17 +24,6 @@ async function payOffline(page: Page, month: { period: string }): Promise<void> 
     page.getByRole('alert').filter({ hasText: 'your payment is kept on this phone' }).first(),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
-}
-
-async function fillPayment(dialog: Locator, month: { period: string }): Promise<void> {
-  await dialog.getByLabel('Month').selectOption(month.period);
-  await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
-  await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
-    name: 'receipt.jpg',
-    mimeType: 'image/jpeg',
-    buffer: await jpegReceipt(),
-  });
-  await expect(dialog.getByText(/^To send: [\d.]+ kB$/)).toBeVisible();
 }
 
 async function paymentsOf(page: Page, period: string) {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { dubaiMonthBefore, jpegReceipt } from '../support/figures.ts';
+import { fillPayment } from '../support/dues.ts';
+import { dubaiMonthBefore } from '../support/figures.ts';
 import { DEMO_PASSWORD, E2E_MEMBERS } from '../support/members.ts';
 import { apiAs, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures.ts';
 import { sideways } from '../support/overflow.ts';
@@ -84,13 +85,7 @@ async function payOffline(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.context().setOffline(true);
   await expect(dialog.getByText('You are offline. Your payment will be kept')).toBeVisible();
-  await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
-  await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
-    name: 'receipt.jpg',
-    mimeType: 'image/jpeg',
-    buffer: await jpegReceipt(),
-  });
-  await expect(dialog.getByText(/^To send: [\d.]+ kB$/)).toBeVisible();
+  await fillPayment(dialog);
   await dialog.getByRole('button', { name: 'Send payment' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'your payment is kept on this phone' }),

@@ -3,7 +3,8 @@ import type { Browser, Page } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { tryParseAed } from '../../packages/money/src/fils.ts';
 import { formatMoney } from '../../packages/money/src/format.ts';
-import { aedText, dubaiMonth, jpegReceipt } from '../support/figures.ts';
+import { postDuesReceipt } from '../support/dues.ts';
+import { aedText, dubaiMonth } from '../support/figures.ts';
 import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
 import {
   DESKTOP,
@@ -48,21 +49,6 @@ const closingSavings = (page: Page) =>
     .locator('dd')
     .first();
 
-async function payThisMonth(page: Page, amount: number): Promise<number> {
-  const token = await page.evaluate(() => localStorage.getItem('ts_token'));
-  const res = await page.request.post('/api/save-monthly-payment', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: {
-      month: dubaiMonth().name,
-      payment_amount: String(amount),
-      account_number: 'AE07 0331 2345 6789 0123 456',
-      photo: { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: await jpegReceipt() },
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { payment: { id: number } }).payment.id;
-}
-
 /** The treasurer approves, at another computer. */
 async function approveAsTreasurer(browser: Browser, paymentId: number) {
   const context = await browser.newContext({ viewport: DESKTOP });
@@ -80,7 +66,10 @@ test('a member downloads a PDF statement whose closing balance is the one on scr
   await signIn(page, hassan.email);
   const { myAccountData } = (await apiAs(page, '/api/my-account-data')) as AccountData;
   const due = myAccountData.monthly_due;
-  await approveAsTreasurer(browser, await payThisMonth(page, due));
+  await approveAsTreasurer(
+    browser,
+    await postDuesReceipt(page, { month: dubaiMonth().name, amount: due }),
+  );
 
   await page.goto('/user/statement');
   await expect(page.getByRole('heading', { level: 1, name: 'Statement' })).toBeVisible();

@@ -7,7 +7,8 @@ import { DEMO_PASSWORD } from './members.ts';
 
 // A month of the association's bank as own-books.spec.ts builds it (issue 49): members made
 // through the API, their receipts, the movements of cash the books already hold that the
-// statement must hold too, and the bank's CSV export of the lines.
+// statement must hold too, and the bank's CSV export of the lines. admin-bank.spec.ts makes
+// its members and receipts the same way.
 
 export interface Member {
   id: number;
@@ -38,11 +39,16 @@ export async function newMember(
   request: APIRequestContext,
   adminToken: string,
   mailTo: MailTo,
-  { name, email, language }: { name: string; email: string; language?: string },
+  {
+    name,
+    email,
+    mobile = '+971 50 411 2233',
+    language,
+  }: { name: string; email: string; mobile?: string; language?: string },
 ): Promise<Member> {
   const created = await request.post('/api/admin/members', {
     headers: { authorization: `Bearer ${adminToken}` },
-    data: { name, email, mobile: '+971 50 411 2233', ...(language ? { language } : {}) },
+    data: { name, email, mobile, ...(language ? { language } : {}) },
   });
   expect(created.ok(), await created.text()).toBe(true);
   const { member } = (await created.json()) as { member: { id: number; unique_id: string } };

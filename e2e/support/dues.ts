@@ -1,9 +1,34 @@
 import type { Locator, Page } from '@playwright/test';
-import { aedText } from './figures.ts';
+import { aedText, jpegReceipt } from './figures.ts';
 import { expect } from './fixtures.ts';
 
 // The steps of paying a due, as a member and the treasurer take them (monthly-pay.spec.ts,
 // pay-ahead.spec.ts).
+
+/** A receipt's file, as the API's multipart form takes it. */
+type ReceiptFile = { name: string; mimeType: string; buffer: Buffer };
+
+/**
+ * The page's member sends a receipt for `month`'s due through the API, as the form does (a
+ * photo of a transfer unless `photo` says): the id of the payment it makes.
+ */
+export async function postDuesReceipt(
+  page: Page,
+  { month, amount, photo }: { month: string; amount: number; photo?: ReceiptFile },
+): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem('ts_token'));
+  const res = await page.request.post('/api/save-monthly-payment', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      month,
+      payment_amount: String(amount),
+      account_number: 'AE07 0331 2345 6789 0123 456',
+      photo: photo ?? { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: await jpegReceipt() },
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { payment: { id: number } }).payment.id;
+}
 
 /**
  * Fills the open Monthly Payment form (choosing `month` when given, else keeping the one it
@@ -30,6 +55,21 @@ export async function sendPayment(
     page.getByRole('alert').filter({ hasText: 'Your payment was submitted.' }).first(),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * Fills the open Monthly Payment form (choosing `month` when given) and sees the receipt's size
+ * to send: a form that may have no network to send it (offline-payment.spec.ts, shared-phone).
+ */
+export async function fillPayment(dialog: Locator, month?: { period: string }): Promise<void> {
+  if (month) await dialog.getByLabel('Month').selectOption(month.period);
+  await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
+  await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
+    name: 'receipt.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await jpegReceipt(),
+  });
+  await expect(dialog.getByText(/^To send: [\d.]+ kB$/)).toBeVisible();
 }
 
 /** The treasurer approves `name`'s receipt for `label`, confirming a part payment if asked. */

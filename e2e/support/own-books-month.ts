@@ -23,23 +23,22 @@ export const FEE_TEXT = 'MONTHLY ACCOUNT MAINTENANCE FEE INCL VAT';
 export const FEE_FILS = -2625;
 export const IMRAN_TEXT = 'FAMILY SUPPORT · MOHD IMRAN';
 
+/** The month, prepared by the treasurer signed in on `page`. */
 export async function prepareTheMonth({
   page,
   request,
   mailTo,
-  adminToken,
-  due,
   run,
   dir,
 }: {
   page: Page;
   request: APIRequestContext;
   mailTo: MailTo;
-  adminToken: string;
-  due: number;
   run: string;
   dir: string;
 }) {
+  const adminToken = (await page.evaluate(() => localStorage.getItem('ts_token')))!;
+  const { monthly_due: due } = (await apiAs(page, '/api/settings')) as { monthly_due: number };
   const today = dubaiDay(new Date());
   const month = dubaiMonth();
   const next = dubaiMonthBefore(-1);

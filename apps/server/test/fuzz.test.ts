@@ -13,15 +13,8 @@ import { rechargeRequests } from '../src/db/schema/recharge.ts';
 import { payments } from '../src/db/schema/payments.ts';
 import { membershipApplications } from '../src/db/schema/membership.ts';
 import { users } from '../src/db/schema/users.ts';
-import {
-  bearer,
-  createTestApp,
-  expectError,
-  login,
-  makeUser,
-  multipart,
-  type TestApp,
-} from './harness.ts';
+import { bearer, createTestApp, expectError, multipart, type TestApp } from './harness.ts';
+import { signedInAdmin, signedInMember } from './signed-in.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 // The long version sends thousands of requests per test.
@@ -253,10 +246,8 @@ describe('fuzzing every request schema', { timeout: TIMEOUT }, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const member = await makeUser(t.db);
-    const admin = await makeUser(t.db, { role: 'admin' });
-    memberToken = await login(t.app, member.email);
-    adminToken = await login(t.app, admin.email);
+    memberToken = (await signedInMember(t)).token;
+    adminToken = (await signedInAdmin(t)).token;
     doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
   });
   afterAll(async () => {
@@ -495,13 +486,13 @@ describe('fuzzing every request schema', { timeout: TIMEOUT }, () => {
   });
 
   it('refuses NUL and control characters in notes and searches, which PostgreSQL cannot store', async () => {
-    const other = await makeUser(t.db);
+    const other = await signedInMember(t);
     const before = await counts();
     for (const bad of ['a\u0000b', '\u0000', 'bell\u0007', 'esc\u001b[2J']) {
       expectError(
         await t.app.inject({
           method: 'POST',
-          url: `/api/admin/members/${other.id}/status`,
+          url: `/api/admin/members/${other.user.id}/status`,
           headers: bearer(adminToken),
           payload: { status: 'inactive', reason: bad },
         }),
@@ -521,7 +512,7 @@ describe('fuzzing every request schema', { timeout: TIMEOUT }, () => {
       (
         await t.app.inject({
           url: `/api/profile`,
-          headers: bearer(await login(t.app, other.email)),
+          headers: bearer(other.token),
         })
       ).statusCode,
     ).toBe(200);

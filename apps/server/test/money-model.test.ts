@@ -396,22 +396,24 @@ function maxLoanFils(savingsFils: Fils): Fils {
 
 let receipt = Buffer.alloc(0);
 
-/** Sends a call with a fresh Idempotency-Key and checks its status against the model's. */
+/**
+ * Sends a call with a fresh Idempotency-Key and checks its status against the model's. Every
+ * step's call changes something: a POST.
+ */
 async function call(
   model: Model,
   real: Real,
-  options: InjectOptions,
+  options: Omit<InjectOptions, 'method'>,
   expected: number,
 ): Promise<LightMyRequestResponse> {
   const sent = {
     ...options,
+    method: 'POST',
     headers: { ...options.headers, 'idempotency-key': randomUUID() },
   } as InjectOptions;
   const res = await real.t.app.inject(sent);
   if (res.statusCode !== expected) {
-    throw new Error(
-      `${options.method} ${options.url}: expected ${expected}, got ${res.statusCode} ${res.body}`,
-    );
+    throw new Error(`POST ${options.url}: expected ${expected}, got ${res.statusCode} ${res.body}`);
   }
   // A call refused before its route runs (an inactive admin's, 403) keeps nothing to replay.
   model.last =
@@ -958,7 +960,6 @@ const submitDuesStep = ({ i, monthsAgo, amount }: ArgsOf<typeof submitDuesArgs>)
         model,
         real,
         {
-          method: 'POST',
           url: '/api/save-monthly-payment',
           payload,
           headers: { ...headers, ...bearer(m.token) },
@@ -1010,13 +1011,11 @@ const submitRepayment = fc
           real,
           withReceipt
             ? {
-                method: 'POST',
                 url: `/api/my-loans/${active!.id}/repayments`,
                 payload: form.payload,
                 headers: { ...form.headers, ...bearer(m.token) },
               }
             : {
-                method: 'POST',
                 url: '/api/save-monthly-payment',
                 payload: { payment_amount: aed(amountFils) },
                 headers: bearer(m.token),
@@ -1181,7 +1180,6 @@ const applyForLoanStep = ({
         model,
         real,
         {
-          method: 'POST',
           url: '/api/loan-application',
           payload: {
             loan_type: 'personal',
@@ -1292,7 +1290,6 @@ const answerGuaranteeStep = ({
         model,
         real,
         {
-          method: 'POST',
           url: `/api/guarantees/${g.id}/${answer}`,
           headers: bearer(model.members[who]!.token),
         },
@@ -1316,7 +1313,7 @@ const withdrawStep = (i: number): Step =>
       await call(
         model,
         real,
-        { method: 'POST', url: `/api/my-loans/${loan.id}/withdraw`, headers: bearer(m.token) },
+        { url: `/api/my-loans/${loan.id}/withdraw`, headers: bearer(m.token) },
         expected,
       );
       if (expected === 200) {
@@ -1399,7 +1396,6 @@ const approvePaymentStep = ({ j, h, k, corrected }: ArgsOf<typeof approvePayment
         model,
         real,
         {
-          method: 'POST',
           url: `/api/admin/payments/${p.id}/approve`,
           ...(corrected ? { payload: { amount: aed(corrected) } } : {}),
           headers: bearer(real.adminTokens[k]!),
@@ -1436,7 +1432,6 @@ const rejectPaymentStep = ({ j, h, k }: ArgsOf<typeof rejectPaymentArgs>): Step 
         model,
         real,
         {
-          method: 'POST',
           url: `/api/admin/payments/${p.id}/reject`,
           payload: { reason: 'The receipt is unreadable.' },
           headers: bearer(real.adminTokens[k]!),
@@ -1501,7 +1496,6 @@ const loanActionStep =
           model,
           real,
           {
-            method: 'POST',
             url: `/api/admin/loans/${loan.id}/${action}`,
             ...(body ? { payload: body } : {}),
             headers: bearer(real.adminTokens[who]!),
@@ -1577,7 +1571,6 @@ const writeOffStep = ({ i, h, k, recover }: ArgsOf<typeof writeOffArgs>): Step =
         model,
         real,
         {
-          method: 'POST',
           url: `/api/admin/loans/${loan.id}/write-off`,
           payload: { reason: 'Left the country.', recover_from_guarantors: recover },
           headers: bearer(real.adminTokens[who]!),
@@ -1655,7 +1648,6 @@ const cashRepaymentStep = ({ i, h, k, amount }: ArgsOf<typeof cashRepaymentArgs>
         model,
         real,
         {
-          method: 'POST',
           url: `/api/admin/loans/${loan.id}/repayments`,
           payload: { amount: aed(amountFils), note: 'Paid at the meeting' },
           headers: bearer(real.adminTokens[who]!),
@@ -1714,7 +1706,6 @@ const adminStatus = fc
           model,
           real,
           {
-            method: 'POST',
             url: `/api/admin/members/${a.userId}/status`,
             payload: { status: to },
             headers: bearer(real.adminTokens[who]!),
@@ -1755,7 +1746,6 @@ const passwordLink = fc
           model,
           real,
           {
-            method: 'POST',
             url: `/api/admin/members/${forAdmin ? model.admins[1 - k]!.userId : m.userId}/password-reset`,
             headers: bearer(real.adminTokens[who]!),
           },
@@ -1874,7 +1864,6 @@ const waiveFineStep = ({ i, n, h, k, target, blank }: ArgsOf<typeof waiveFineArg
         model,
         real,
         {
-          method: 'POST',
           url: `/api/admin/members/${userId}/fines/${period}/waive`,
           payload: { reason: blank ? ' ' : 'Hospital bills this month.' },
           headers: bearer(real.adminTokens[who]!),
@@ -1914,7 +1903,6 @@ const askToLeaveStep = (i: number): Step =>
         model,
         real,
         {
-          method: 'POST',
           url: '/api/my-exit',
           payload: { leave_on: leaveOn, pay_to: 'IBAN AE07 0331 2345 6789 0123 456' },
           headers: bearer(m.token),
@@ -1952,12 +1940,7 @@ const withdrawExitStep = (i: number): Step =>
     async (model, real) => {
       const m = model.members[i]!;
       const expected = m.exit?.state === 'requested' ? 200 : 409;
-      await call(
-        model,
-        real,
-        { method: 'POST', url: '/api/my-exit/withdraw', headers: bearer(m.token) },
-        expected,
-      );
+      await call(model, real, { url: '/api/my-exit/withdraw', headers: bearer(m.token) }, expected);
       if (expected !== 200) return;
       m.exit = { ...m.exit!, state: 'withdrawn', proposal: null };
     },
@@ -2049,7 +2032,6 @@ const payOutExitStep = ({ i, h, k, wrong }: ArgsOf<typeof payOutExitArgs>): Step
         model,
         real,
         {
-          method: 'POST',
           url: `/api/admin/exits/${exit.id}/payout`,
           payload: { amount: aed(amountFils) },
           headers: bearer(real.adminTokens[who]!),

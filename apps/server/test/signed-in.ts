@@ -12,8 +12,12 @@ export async function signedInMember(t: TestApp, overrides: Partial<NewUser> = {
 }
 
 /** An admin (the treasurer unless named), signed in; `call` makes a request as them. */
-export async function signedInAdmin(t: TestApp, name = 'Treasurer Tariq') {
-  const user = await makeUser(t.db, { role: 'admin', name });
+export async function signedInAdmin(
+  t: TestApp,
+  name = 'Treasurer Tariq',
+  overrides: Partial<NewUser> = {},
+) {
+  const user = await makeUser(t.db, { role: 'admin', name, ...overrides });
   const token = await login(t.app, user.email);
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({

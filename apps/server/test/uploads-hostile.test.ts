@@ -12,12 +12,11 @@ import {
   bearer,
   createTestApp,
   expectError,
-  login,
-  makeUser,
   multipart,
   type TestApp,
   storedFileCount,
 } from './harness.ts';
+import { signedInAdmin, signedInMember } from './signed-in.ts';
 
 type Upload = { filename: string; contentType: string; data: Buffer };
 type Route = {
@@ -39,11 +38,10 @@ beforeAll(async () => {
   // Every upload counts against the member's quota, refused ones too (issue 32), and this
   // file sends about a hundred from one member and one admin.
   t = await createTestApp({ uploadsPerHour: 1000 });
-  const member = await makeUser(t.db, { joinedOn: '2020-01-01' });
-  const admin = await makeUser(t.db, { role: 'admin' });
-  memberId = member.id;
-  memberToken = await login(t.app, member.email);
-  adminToken = await login(t.app, admin.email);
+  const member = await signedInMember(t, { joinedOn: '2020-01-01' });
+  memberId = member.user.id;
+  memberToken = member.token;
+  adminToken = (await signedInAdmin(t)).token;
   photo = await solid(64, 48).jpeg().toBuffer();
 });
 afterAll(() => t?.close());

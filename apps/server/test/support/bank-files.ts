@@ -22,6 +22,12 @@ const aed = (fils: number, decimal = '.') => {
 const closingOf = (openingFils: number, entries: BankEntry[]) =>
   entries.reduce((sum, e) => sum + e.amountFils, openingFils);
 const byDay = (entries: BankEntry[]) => [...entries].sort((a, b) => a.day.localeCompare(b.day));
+/** What heads either statement: its entries by day, its currency, its first and last day. */
+const statementOf = (entries: BankEntry[], currency = 'AED') => {
+  const sorted = byDay(entries);
+  const first = sorted[0]?.day ?? '2026-01-01';
+  return { sorted, currency, first, last: sorted.at(-1)?.day ?? first };
+};
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -31,10 +37,7 @@ export function camt053(
   entries: BankEntry[],
   options: { currency?: string } = {},
 ): Buffer {
-  const sorted = byDay(entries);
-  const currency = options.currency ?? 'AED';
-  const first = sorted[0]?.day ?? '2026-01-01';
-  const last = sorted.at(-1)?.day ?? first;
+  const { sorted, currency, first, last } = statementOf(entries, options.currency);
   const balance = (code: string, fils: number, day: string) =>
     `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp>` +
     `<Amt Ccy="${currency}">${aed(fils)}</Amt><CdtDbtInd>${fils < 0 ? 'DBIT' : 'CRDT'}</CdtDbtInd>` +
@@ -79,10 +82,7 @@ export function mt940(
   entries: BankEntry[],
   options: { currency?: string } = {},
 ): Buffer {
-  const sorted = byDay(entries);
-  const currency = options.currency ?? 'AED';
-  const first = sorted[0]?.day ?? '2026-01-01';
-  const last = sorted.at(-1)?.day ?? first;
+  const { sorted, currency, first, last } = statementOf(entries, options.currency);
   const balance = (tag: string, fils: number, day: string) =>
     `:${tag}:${fils < 0 ? 'D' : 'C'}${yymmdd(day)}${currency}${aed(fils, ',')}`;
   const lines = sorted.flatMap((e) => [

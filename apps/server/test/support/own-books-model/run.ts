@@ -4,12 +4,12 @@ import { addDaysToDate, localDate, periodOf } from '../../../src/lib/calendar.ts
 import {
   createTestApp,
   fundCash,
-  login,
   makeUser,
   multipart,
   rowsOf,
   type TestApp,
 } from '../../harness.ts';
+import { signedInAdmin } from '../../signed-in.ts';
 import { adminCalls } from '../own-books.ts';
 import { onePagePdf } from '../uploads.ts';
 import { bankEntries, type EntrySpec, type Step } from './generators.ts';
@@ -37,8 +37,7 @@ export async function startRun(spec: EntrySpec[]): Promise<Run> {
   const today = localDate(new Date());
   const days = [3, 2, 1, 0].map((n) => addDaysToDate(today, -n));
   const period = periodOf(today);
-  const admin = await makeUser(t.db, { role: 'admin', isMember: false, name: 'Treasurer' });
-  const token = await login(t.app, admin.email);
+  const { token } = await signedInAdmin(t, 'Treasurer', { isMember: false });
   await fundCash(t.db, 1_000_000, new Date(Date.now() - 10 * 86_400_000));
   const [fund] = await rowsOf<{ id: number }>(
     t.db,
