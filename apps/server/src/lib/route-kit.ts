@@ -11,6 +11,9 @@ export const secured = { security: [{ bearer: [] }] };
 /** The answers every admin call may give before it runs. */
 export const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
 
+/** A change asked for: as `refused`, and at odds with how things stand (409), not valid (422). */
+export const refusedChange = { ...refused, 409: errorBody, 422: errorBody };
+
 /** An admin's decision on one row: as `refused`, and no such row, already decided, not valid. */
 export const refusedDecision = { ...refused, 404: errorBody, 409: errorBody, 422: errorBody };
 

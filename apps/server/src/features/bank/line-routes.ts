@@ -12,8 +12,8 @@ import {
 } from '@jamiya/contracts/bank-lines';
 import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { idParams, refused, secured } from '../../lib/route-kit.ts';
-import { proposedAnswer } from '../proposals/public.ts';
+import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
+import { replyProposed } from '../proposals/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { assignLine } from './assign.ts';
 import { bookLine } from './book.ts';
@@ -23,6 +23,11 @@ import { bookedAccounts, lineView } from './views.ts';
 
 // What the treasurer does with one line of the bank: assign it to a member, book it to an
 // account, link it by hand, or undo a wrong link (docs/domain/reconciliation.md).
+
+// What a call says when it waits for a second admin (202).
+const ASSIGN_PROPOSED =
+  /*i18n*/ 'Proposed. A second admin must confirm before the payment is recorded.';
+const BOOK_PROPOSED = /*i18n*/ 'Proposed. A second admin must confirm before the line is booked.';
 
 export const bankLineRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -45,10 +50,7 @@ export const bankLineRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: lineAssigned,
           202: lineAssignProposed,
-          ...refused,
-          404: errorBody,
-          409: errorBody,
-          422: errorBody,
+          ...refusedDecision,
         },
       },
     },
@@ -60,19 +62,7 @@ export const bankLineRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         new Date(),
       );
-      if ('proposed' in decision)
-        return reply
-          .status(202)
-          .send(
-            await proposedAnswer(
-              db,
-              decision.proposed,
-              translate(
-                requestLanguage(request),
-                /*i18n*/ 'Proposed. A second admin must confirm before the payment is recorded.',
-              ),
-            ),
-          );
+      if ('proposed' in decision) return replyProposed(reply, db, decision, ASSIGN_PROPOSED);
       return reply.status(201).send({
         message: translate(
           requestLanguage(request),
@@ -102,10 +92,7 @@ export const bankLineRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: lineBooked,
           202: lineAssignProposed,
-          ...refused,
-          404: errorBody,
-          409: errorBody,
-          422: errorBody,
+          ...refusedDecision,
         },
       },
     },
@@ -118,19 +105,7 @@ export const bankLineRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         new Date(),
       );
-      if ('proposed' in decision)
-        return reply
-          .status(202)
-          .send(
-            await proposedAnswer(
-              db,
-              decision.proposed,
-              translate(
-                language,
-                /*i18n*/ 'Proposed. A second admin must confirm before the line is booked.',
-              ),
-            ),
-          );
+      if ('proposed' in decision) return replyProposed(reply, db, decision, BOOK_PROPOSED);
       const { line, entryId } = decision.done;
       return reply.status(201).send({
         message: translate(language, /*i18n*/ 'The line was booked.'),
@@ -176,10 +151,7 @@ export const bankLineRoutes: FastifyPluginAsyncZod = async (app) => {
         body: linkLineBody,
         response: {
           200: lineLinked,
-          ...refused,
-          404: errorBody,
-          409: errorBody,
-          422: errorBody,
+          ...refusedDecision,
         },
       },
     },

@@ -9,15 +9,19 @@ import {
 } from '@jamiya/contracts/bonus';
 import { errorBody } from '@jamiya/contracts/common';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
-import { proposedAnswer } from '../proposals/public.ts';
+import { replyProposed } from '../proposals/public.ts';
 import { currentUser, requireMember, actorOf } from '../sessions/public.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { refused, secured } from '../../lib/route-kit.ts';
+import { refused, refusedChange, secured } from '../../lib/route-kit.ts';
 import { periodFigures, previousDay } from './figures.ts';
 import { closeBlocker, closeOrPropose, nextPeriodStart, resolvePeriod } from './periods.ts';
 import { myBonusView, periodView, periodViews, previewView } from './views.ts';
+
+// What the call says when it waits for a second admin (202).
+const CLOSE_PROPOSED =
+  /*i18n*/ 'Proposed. A second admin must confirm the same dates before the share-out.';
 
 /** The member's share of the interest income: closed periods and an estimate (/api). */
 export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -83,7 +87,7 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Nothing is written. `blocker` says why the period could not be closed as it stands (today not over, no interest, nobody with savings).',
         ...secured,
         querystring: bonusPreviewQuery,
-        response: { 200: bonusPreview, ...refused, 409: errorBody, 422: errorBody },
+        response: { 200: bonusPreview, ...refusedChange },
       },
     },
     async (request) => {
@@ -116,9 +120,7 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: bonusCloseResponse,
           202: proposalProposedResponse,
-          ...refused,
-          409: errorBody,
-          422: errorBody,
+          ...refusedChange,
         },
       },
     },
@@ -129,17 +131,7 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         new Date(),
       );
-      if ('proposed' in decision) {
-        return reply
-          .status(202)
-          .send(
-            await proposedAnswer(
-              db,
-              decision.proposed,
-              /*i18n*/ 'Proposed. A second admin must confirm the same dates before the share-out.',
-            ),
-          );
-      }
+      if ('proposed' in decision) return replyProposed(reply, db, decision, CLOSE_PROPOSED);
       return reply.status(201).send({
         message: /*i18n*/ 'The period was closed and its income shared out.',
         period: await periodView(db, decision.done.id),

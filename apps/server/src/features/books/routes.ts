@@ -9,16 +9,21 @@ import {
 } from '@jamiya/contracts/accounts';
 import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { idParams, refused, refusedUpload, secured } from '../../lib/route-kit.ts';
+import { idParams, refused, refusedDecision, refusedUpload, secured } from '../../lib/route-kit.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { checkedUpload } from '../files/public.ts';
-import { proposedAnswer } from '../proposals/public.ts';
+import { replyProposed } from '../proposals/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { correctEntry } from './correct.ts';
 import { postHandEntry } from './hand-entry.ts';
 
 // The association's own books by hand: an entry for what never passes through the bank, and
 // the correction of a mistake by reversal (docs/domain/accounts.md).
+
+// What a call says when it waits for a second admin (202).
+const ENTRY_PROPOSED = /*i18n*/ 'Proposed. A second admin must confirm before the entry is made.';
+const CORRECTION_PROPOSED =
+  /*i18n*/ 'Proposed. A second admin must confirm before the entry is corrected.';
 
 export const booksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.deps;
@@ -58,19 +63,7 @@ export const booksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         new Date(),
       );
-      if ('proposed' in decision)
-        return reply
-          .status(202)
-          .send(
-            await proposedAnswer(
-              db,
-              decision.proposed,
-              translate(
-                language,
-                /*i18n*/ 'Proposed. A second admin must confirm before the entry is made.',
-              ),
-            ),
-          );
+      if ('proposed' in decision) return replyProposed(reply, db, decision, ENTRY_PROPOSED);
       return reply.status(201).send({
         message: translate(language, /*i18n*/ 'The entry was made.'),
         entry_id: decision.done.entryId,
@@ -96,10 +89,7 @@ export const booksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: entryReversed,
           202: entryProposed,
-          ...refused,
-          404: errorBody,
-          409: errorBody,
-          422: errorBody,
+          ...refusedDecision,
         },
       },
     },
@@ -112,19 +102,7 @@ export const booksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         new Date(),
       );
-      if ('proposed' in decision)
-        return reply
-          .status(202)
-          .send(
-            await proposedAnswer(
-              db,
-              decision.proposed,
-              translate(
-                language,
-                /*i18n*/ 'Proposed. A second admin must confirm before the entry is corrected.',
-              ),
-            ),
-          );
+      if ('proposed' in decision) return replyProposed(reply, db, decision, CORRECTION_PROPOSED);
       const { entryId, reversalId, paymentId, lineId } = decision.done;
       return {
         message: translate(

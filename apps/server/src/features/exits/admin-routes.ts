@@ -12,14 +12,18 @@ import { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import { exits, type Exit } from '../../db/schema/exits.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { refused, secured } from '../../lib/route-kit.ts';
+import { refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { proposedAnswer } from '../proposals/public.ts';
+import { replyProposed } from '../proposals/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { pdfAnswer, sendLetter } from './clearance-letter.ts';
 import { payOutExit } from './payout.ts';
 import { requestExit } from './request.ts';
 import { toAdminExits } from './views.ts';
+
+// What the call says when it waits for a second admin (202).
+const PAYOUT_PROPOSED =
+  /*i18n*/ 'Proposed. A second admin must confirm before the member is paid out.';
 
 /** The treasurer's side: the exits, ending a membership, paying out. Inside /api/admin. */
 export const exitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -80,10 +84,7 @@ export const exitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: endMembershipRequest,
         response: {
           200: adminExitAnswer,
-          ...refused,
-          404: errorBody,
-          409: errorBody,
-          422: errorBody,
+          ...refusedDecision,
         },
       },
     },
@@ -122,10 +123,7 @@ export const exitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: adminExitAnswer,
           202: proposalProposedResponse,
-          ...refused,
-          404: errorBody,
-          409: errorBody,
-          422: errorBody,
+          ...refusedDecision,
         },
       },
     },
@@ -137,17 +135,7 @@ export const exitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         new Date(),
       );
-      if ('proposed' in decision) {
-        return reply
-          .status(202)
-          .send(
-            await proposedAnswer(
-              db,
-              decision.proposed,
-              /*i18n*/ 'Proposed. A second admin must confirm before the member is paid out.',
-            ),
-          );
-      }
+      if ('proposed' in decision) return replyProposed(reply, db, decision, PAYOUT_PROPOSED);
       return {
         message:
           decision.done.state === 'closed'

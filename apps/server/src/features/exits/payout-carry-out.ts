@@ -56,37 +56,21 @@ export async function settle(
           ],
         })
       : null;
-  const closed = s.heldFils === 0;
   await tx
     .update(users)
     .set({ leftOn: exit.leaveOn, leavingOn: null, status: 0, updatedAt: now })
     .where(eq(users.id, exit.userId));
-  const [row] = await tx
-    .update(exits)
-    .set({
-      state: closed ? 'closed' : 'holding',
-      savingsFils: s.savingsFils,
-      shareOutFils: s.shareOutFils,
-      loanRepaidFils: s.loanOwedFils,
-      finesPaidFils: s.finesOwedFils,
-      duesClosedFils: s.duesUnpaidFils,
-      paidOutFils: s.payoutFils,
-      settledAt: now,
-      closedAt: closed ? now : null,
-    })
-    .where(eq(exits.id, exit.id))
-    .returning();
-  await audit(tx, {
-    actorId: actor.id,
-    action: 'exit.payout',
-    targetType: 'user',
-    targetId: exit.userId,
-    details: { exitId: exit.id, paidOutFils: s.payoutFils, heldFils: s.heldFils, entryId },
-    ip: actor.ip ?? null,
-    at: now,
-  });
-  await tellPaid(tx, row!, s.payoutFils, s.heldFils, now);
-  return row!;
+  const paid = { payoutFils: s.payoutFils, heldFils: s.heldFils, entryId };
+  const settled = {
+    savingsFils: s.savingsFils,
+    shareOutFils: s.shareOutFils,
+    loanRepaidFils: s.loanOwedFils,
+    finesPaidFils: s.finesOwedFils,
+    duesClosedFils: s.duesUnpaidFils,
+    paidOutFils: s.payoutFils,
+    settledAt: now,
+  };
+  return recordPayout(tx, exit, paid, settled, actor, now);
 }
 
 /** A later payout: what the member's guarantees held, once released. */
@@ -110,14 +94,26 @@ export async function payHeld(
           ],
         })
       : null;
+  const paid = { payoutFils, heldFils, entryId };
+  return recordPayout(tx, exit, paid, { paidOutFils: exit.paidOutFils + payoutFils }, actor, now);
+}
+
+/**
+ * Either payout on the exit's row (`settled`: what it sets besides; closed once nothing is held),
+ * in the audit log, and told to the member.
+ */
+async function recordPayout(
+  tx: DbOrTx,
+  exit: Exit,
+  { payoutFils, heldFils, entryId }: { payoutFils: Fils; heldFils: Fils; entryId: number | null },
+  settled: Partial<typeof exits.$inferInsert>,
+  actor: Actor & { id: number; ip?: string | null },
+  now: Date,
+): Promise<Exit> {
   const closed = heldFils === 0;
   const [row] = await tx
     .update(exits)
-    .set({
-      state: closed ? 'closed' : 'holding',
-      paidOutFils: exit.paidOutFils + payoutFils,
-      closedAt: closed ? now : null,
-    })
+    .set({ state: closed ? 'closed' : 'holding', ...settled, closedAt: closed ? now : null })
     .where(eq(exits.id, exit.id))
     .returning();
   await audit(tx, {

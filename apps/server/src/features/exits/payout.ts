@@ -9,7 +9,7 @@ import { localDate } from '../../lib/calendar.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
 import { lockShareOuts } from '../bonus/public.ts';
-import { withSecondAdmin, type Decision } from '../proposals/public.ts';
+import { sameAmount, withSecondAdmin, type Decision } from '../proposals/public.ts';
 import { payHeld, settle } from './payout-carry-out.ts';
 import { nextPayoutOf } from './settlement.ts';
 
@@ -77,15 +77,10 @@ export function payOutExit(
         exit.state === 'requested'
           ? settle(tx, exit, payoutFils, actor, now)
           : payHeld(tx, exit, actor, now),
-      (open) => {
-        const proposed = (open.details as { amountFils?: number } | null)?.amountFils;
-        return proposed === amountFils
-          ? null
-          : sentence(
-              /*i18n*/ 'Another admin proposed paying out {amount}: confirm that amount, or withdraw the proposal first.',
-              { amount: aed(proposed ?? 0) },
-            );
-      },
+      sameAmount(
+        amountFils,
+        /*i18n*/ 'Another admin proposed paying out {amount}: confirm that amount, or withdraw the proposal first.',
+      ),
     );
   });
 }

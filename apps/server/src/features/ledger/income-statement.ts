@@ -1,9 +1,9 @@
-import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 import { dubaiDayEnd, dubaiDayStart, type EntryKind } from './journal.ts';
+import { inContext, original } from './movements.ts';
 
 // The income and expenditure statement over Dubai days [from, to]: each income account (credits
 // less debits) and each expense account (debits less credits) with postings in the period, the
@@ -45,22 +45,21 @@ export async function incomeStatement(
   db: DbOrTx,
   period: { from: string; to: string },
 ): Promise<IncomeStatement> {
-  const original = alias(journalEntries, 'original');
   const isShareOut = or(
     inArray(journalEntries.kind, SHARE_OUTS),
     inArray(original.kind, SHARE_OUTS),
   );
-  const rows = await db
-    .select({
-      code: ledgerAccounts.code,
-      kind: ledgerAccounts.type,
-      isShareOut: sql<boolean>`coalesce(${isShareOut}, false)`,
-      total: sql<string>`sum(${postings.amountFils})`,
-    })
-    .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .leftJoin(original, eq(original.id, journalEntries.reversesEntryId))
+  const rows = await inContext(
+    db
+      .select({
+        code: ledgerAccounts.code,
+        kind: ledgerAccounts.type,
+        isShareOut: sql<boolean>`coalesce(${isShareOut}, false)`,
+        total: sql<string>`sum(${postings.amountFils})`,
+      })
+      .from(postings)
+      .$dynamic(),
+  )
     .where(
       and(
         inArray(ledgerAccounts.type, ['income', 'expense']),

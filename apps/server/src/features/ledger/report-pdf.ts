@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { directionOf, type Language } from '@jamiya/contracts/languages';
 import type { Fils } from '@jamiya/money/fils';
 import { formatMoney } from '@jamiya/money/format';
@@ -7,7 +6,7 @@ import { bytesOf, isolate, pageFrame, textWriter } from '../../lib/pdf/pdf-text.
 import {
   INK,
   MUTED,
-  PAGE,
+  pdfDocument,
   tableWriter,
   type Cell,
   type Column,
@@ -61,17 +60,15 @@ export function reportPdf(report: ReportDocument): Promise<Buffer> {
   const { language } = report;
   const i18n = textsIn(language);
   const direction = directionOf(language);
-  const doc = new PDFDocument({
-    ...PAGE,
-    bufferPages: true,
-    lang: language,
-    displayTitle: true,
-    info: { Title: report.title, Author: report.associationName },
-  });
+  const doc = pdfDocument(
+    language,
+    { Title: report.title, Author: report.associationName },
+    { bufferPages: true },
+  );
   const done = bytesOf(doc);
   const writer = textWriter(doc, direction);
   const { left, width, xOf } = pageFrame(doc, direction);
-  const { write, row, rowHeight } = tableWriter(doc, writer, xOf, TABLE_SIZE);
+  const { write, row, rowHeight, writeFacts } = tableWriter(doc, writer, xOf, TABLE_SIZE);
   const bottom = () => doc.page.height - doc.page.margins.bottom - FOOTER_HEIGHT;
   const top = () => doc.page.margins.top;
 
@@ -82,16 +79,7 @@ export function reportPdf(report: ReportDocument): Promise<Buffer> {
     color: INK,
   });
   y += write(report.title, 0, y, width, { size: 12, color: MUTED }) + 10;
-  for (const [label, value] of report.facts) {
-    const labelHeight = write(label, 0, y, LABEL_WIDTH, { size: 10, color: MUTED });
-    const valueHeight = write(value, LABEL_WIDTH, y, width - LABEL_WIDTH, {
-      size: 10,
-      isBold: true,
-      color: INK,
-    });
-    y += Math.max(labelHeight, valueHeight) + 2;
-  }
-  y += 10;
+  y = writeFacts(report.facts, y, width, LABEL_WIDTH) + 10;
 
   /** Room for `height` more on this page, or a new page. */
   const makeRoom = (height: number) => {

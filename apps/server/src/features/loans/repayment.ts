@@ -8,7 +8,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
 import { postEntry } from '../ledger/public.ts';
-import { withSecondAdmin, type Decision } from '../proposals/public.ts';
+import { sameAmount, withSecondAdmin, type Decision } from '../proposals/public.ts';
 import { installmentsOf, outstandingFils } from './installments.ts';
 import { loanRow, refuseOwnLoan, transition, type Loan } from './transition.ts';
 
@@ -143,15 +143,10 @@ export function cashRepaymentOrPropose(
         });
         return result.loan;
       },
-      (open) => {
-        const proposed = (open.details as { amountFils?: number } | null)?.amountFils;
-        return proposed === amountFils
-          ? null
-          : sentence(
-              /*i18n*/ 'Another admin proposed a cash repayment of {amount}: confirm that amount, or withdraw the proposal first.',
-              { amount: aed(proposed ?? 0) },
-            );
-      },
+      sameAmount(
+        amountFils,
+        /*i18n*/ 'Another admin proposed a cash repayment of {amount}: confirm that amount, or withdraw the proposal first.',
+      ),
     );
   });
 }

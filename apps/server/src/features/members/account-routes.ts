@@ -7,14 +7,13 @@ import {
   memberStatusRequest,
   memberStatusResponse,
 } from '@jamiya/contracts/members';
-import { errorBody } from '@jamiya/contracts/common';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
+import { idParams, refusedChange, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { actorOf, revokeOtherSessions } from '../sessions/public.ts';
 import { audit } from '../audit/public.ts';
 import type { User } from '../users/public.ts';
@@ -47,9 +46,7 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createMemberRequest,
         response: {
           201: memberCreatedResponse,
-          ...refused,
-          409: errorBody,
-          422: errorBody,
+          ...refusedChange,
         },
       },
     },

@@ -1,17 +1,14 @@
 import type { Fils } from '@jamiya/money/fils';
 import { aed } from '../../lib/i18n.ts';
 import type { NotificationInput } from './notify.ts';
+import type { Payment as NoticedPayment } from './payment-notices.ts';
 
 // What a member hears of a correction of the committee's (docs/domain/accounts.md): a payment
 // reversed, or an entry made by hand on their savings. The reason is a code, said in the
 // member's language; for another reason, the committee's words.
 
-interface Payment {
-  userId: number;
-  kind: 'dues' | 'loan_repayment';
-  period: string | null;
-  amountFils: Fils;
-  approvedAmountFils: Fils | null;
+// A repayment's notice names its loan besides.
+interface Payment extends NoticedPayment {
   loanId: number | null;
 }
 

@@ -4,7 +4,7 @@ import { aed } from '../../lib/i18n.ts';
 import type { NotificationInput } from './notify.ts';
 
 // What a notice says of a payment: the fields it reads of its row.
-interface Payment {
+export interface Payment {
   userId: number;
   kind: 'dues' | 'loan_repayment';
   period: string | null;

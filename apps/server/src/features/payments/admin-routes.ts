@@ -14,7 +14,7 @@ import { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import { filsToAed } from '@jamiya/money/fils';
 import type { DuesMonth } from '../../db/schema/payments.ts';
 import { periodLabel } from '../../lib/calendar.ts';
-import { proposedAnswer } from '../proposals/public.ts';
+import { replyProposed } from '../proposals/public.ts';
 import { finesOfMember, waiveFine } from './fines.ts';
 import { reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
@@ -22,9 +22,12 @@ import { payments } from '../../db/schema/payments.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { approvePayment, rejectPayment } from './review.ts';
-import { idParams, refused, secured } from '../../lib/route-kit.ts';
+import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
 import { toAdminPayments } from './admin-views.ts';
+
+// What the call says when it waits for a second admin (202).
+const WAIVER_PROPOSED = /*i18n*/ 'Proposed. A second admin must confirm before the fine is waived.';
 
 function toMemberFine(m: DuesMonth): MemberFine {
   return {
@@ -79,10 +82,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: fineWaived,
           202: proposalProposedResponse,
-          ...refused,
-          404: errorBody,
-          409: errorBody,
-          422: errorBody,
+          ...refusedDecision,
         },
       },
     },
@@ -96,17 +96,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         new Date(),
       );
-      if ('proposed' in decision) {
-        return reply
-          .status(202)
-          .send(
-            await proposedAnswer(
-              db,
-              decision.proposed,
-              /*i18n*/ 'Proposed. A second admin must confirm before the fine is waived.',
-            ),
-          );
-      }
+      if ('proposed' in decision) return replyProposed(reply, db, decision, WAIVER_PROPOSED);
       return {
         message: /*i18n*/ 'The fine was waived; the member is told why.',
         fine: toMemberFine(decision.done),

@@ -17,7 +17,14 @@ import {
   periodsAround,
   reminderOn,
 } from './dues-calendar.ts';
-import { lockMonth, monthFigures, monthKey, monthsOf, type MemberMonth } from './months.ts';
+import {
+  duesSubmissionColumns,
+  lockMonth,
+  monthFigures,
+  monthKey,
+  monthsOf,
+  type MemberMonth,
+} from './months.ts';
 
 // The dues calendar's daily work, run by the notifications job in every process (app.ts): the
 // reminders before a due day and the fines after the grace. The database decides who does each
@@ -64,16 +71,7 @@ export async function duesCalendarRun(
   if (members.length === 0) return { reminders: 0, fines: 0 };
   const theirs = only && members.map((m) => m.id);
   const subs = await db
-    .select({
-      userId: payments.userId,
-      period: payments.period,
-      status: payments.status,
-      amountFils: payments.amountFils,
-      approvedAmountFils: payments.approvedAmountFils,
-      reviewNote: payments.reviewNote,
-      monthDueFils: payments.monthDueFils,
-      createdAt: payments.createdAt,
-    })
+    .select({ userId: payments.userId, ...duesSubmissionColumns, createdAt: payments.createdAt })
     .from(payments)
     .where(
       and(

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { formatAed, type Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
-import { duesMonths, payments, type PaymentStatus } from '../../db/schema/payments.ts';
+import { duesMonths, payments } from '../../db/schema/payments.ts';
 import { periodOf, periodsNewestFirst } from '../../lib/calendar.ts';
 import { getSettings } from '../settings/public.ts';
 import { dueOn, fineOn, type DuesRules } from './dues-calendar.ts';
@@ -55,14 +55,18 @@ export interface DuesCalendar {
 }
 
 /** The columns of a member's dues submission that decide their row for a month. */
-export interface DuesSubmissionFigures {
-  period: string | null;
-  status: PaymentStatus;
-  amountFils: Fils;
-  approvedAmountFils: Fils | null;
-  reviewNote: string | null;
-  monthDueFils: Fils | null;
-}
+export const duesSubmissionColumns = {
+  period: payments.period,
+  status: payments.status,
+  amountFils: payments.amountFils,
+  approvedAmountFils: payments.approvedAmountFils,
+  reviewNote: payments.reviewNote,
+  monthDueFils: payments.monthDueFils,
+};
+export type DuesSubmissionFigures = Pick<
+  typeof payments.$inferSelect,
+  keyof typeof duesSubmissionColumns
+>;
 
 /** A month's figures: its due, its fine (less what was waived), and what payments left of each. */
 export interface MonthFigures {
@@ -223,16 +227,7 @@ export async function monthsOf(
     sql`, `,
   );
   const rows = await db
-    .select({
-      id: payments.id,
-      userId: payments.userId,
-      period: payments.period,
-      status: payments.status,
-      amountFils: payments.amountFils,
-      approvedAmountFils: payments.approvedAmountFils,
-      reviewNote: payments.reviewNote,
-      monthDueFils: payments.monthDueFils,
-    })
+    .select({ id: payments.id, userId: payments.userId, ...duesSubmissionColumns })
     .from(payments)
     .where(
       and(eq(payments.kind, 'dues'), sql`(${payments.userId}, ${payments.period}) in (${pairs})`),

@@ -5,7 +5,7 @@ import { fundProposals, type ProposalAction } from '../../db/schema/proposals.ts
 import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { Say } from '../../lib/i18n.ts';
+import { aed, sentence, type Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
 import { memberRefsById } from '../users/public.ts';
 import { ALREADY_PROPOSED } from './already-proposed.ts';
@@ -153,6 +153,17 @@ export async function withSecondAdmin<T>(
     throw err;
   }
 }
+
+/**
+ * A `sameAs` for a call of an amount: an open proposal of another amount is refused, `message`
+ * saying the amount it proposed ({amount}).
+ */
+export const sameAmount =
+  (amountFils: Fils, message: string) =>
+  (open: ProposalRow): Say | null => {
+    const proposed = (open.details as { amountFils?: number } | null)?.amountFils;
+    return proposed === amountFils ? null : sentence(message, { amount: aed(proposed ?? 0) });
+  };
 
 class DryRunDone extends Error {}
 

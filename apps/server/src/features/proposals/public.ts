@@ -4,6 +4,7 @@ export {
   activeAdminCount,
   carriedOutProposals,
   openProposals,
+  sameAmount,
   withdrawProposalsAbout,
   withdrawProposalsOf,
   withdrawProposalsOfLoan,
@@ -12,4 +13,4 @@ export {
   type ProposalRow,
 } from './proposals.ts';
 export { proposalAdminRoutes } from './routes.ts';
-export { proposedAnswer, toProposalViews } from './views.ts';
+export { proposedAnswer, replyProposed, toProposalViews } from './views.ts';

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { filsToAed } from '@jamiya/money/fils';
 import type { FundProposal } from '@jamiya/contracts/proposals';
 import type { DbOrTx } from '../../db/client.ts';
@@ -54,4 +55,17 @@ export async function proposedAnswer(
 ): Promise<{ message: string; pending_confirmation: true; proposal: FundProposal }> {
   const [proposal] = await toProposalViews(db, [row]);
   return { message, pending_confirmation: true, proposal: proposal! };
+}
+
+/**
+ * Answers 202 for a call that waits for a second admin: `message` (English; the answer is put in
+ * the reader's language on its way out, plugins/translate-answers.ts) and the proposal.
+ */
+export async function replyProposed(
+  reply: FastifyReply,
+  db: DbOrTx,
+  { proposed }: { proposed: ProposalRow },
+  message: string,
+) {
+  return reply.status(202).send(await proposedAnswer(db, proposed, message));
 }

@@ -6,10 +6,9 @@ import {
   settingsUpdateRequest,
   settingsUpdateResponse,
 } from '@jamiya/contracts/settings';
-import { errorBody } from '@jamiya/contracts/common';
 import { settings } from '../../db/schema/settings.ts';
 import { conflict } from '../../lib/errors.ts';
-import { refused, secured } from '../../lib/route-kit.ts';
+import { refused, refusedChange, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
 import { audit } from '../audit/public.ts';
 import { translate } from '../../lib/i18n.ts';
@@ -101,9 +100,7 @@ export const settingsAdminRoutes =
           response: {
             200: settingsUpdateResponse,
             202: settingsProposedResponse,
-            ...refused,
-            409: errorBody,
-            422: errorBody,
+            ...refusedChange,
           },
         },
       },

@@ -1,9 +1,15 @@
-import PDFDocument from 'pdfkit';
 import { directionOf, type Language } from '@jamiya/contracts/languages';
 import type { Fils } from '@jamiya/money/fils';
 import { textsIn } from '../../lib/i18n.ts';
 import { bytesOf, isolate, pageFrame, textWriter, type TextStyle } from '../../lib/pdf/pdf-text.ts';
-import { INK, MUTED, PAGE, RULE, tableWriter, type Column } from '../../lib/pdf/pdf-table.ts';
+import {
+  INK,
+  MUTED,
+  pdfDocument,
+  RULE,
+  tableWriter,
+  type Column,
+} from '../../lib/pdf/pdf-table.ts';
 import { pdfAmount } from './statement-pdf.ts';
 
 /** What the settlement of a member who left paid, as the clearance letter says it. */
@@ -51,17 +57,9 @@ export function clearanceLetterPdf(letter: ClearanceLetter): Promise<Buffer> {
   const { language, member } = letter;
   const i18n = textsIn(language);
   const direction = directionOf(language);
-  const doc = new PDFDocument({
-    ...PAGE,
-    lang: language,
-    displayTitle: true,
-    info: {
-      Title: i18n._('statement.clearance.documentTitle', {
-        name: member.name,
-        id: member.uniqueId,
-      }),
-      Author: letter.associationName,
-    },
+  const doc = pdfDocument(language, {
+    Title: i18n._('statement.clearance.documentTitle', { name: member.name, id: member.uniqueId }),
+    Author: letter.associationName,
   });
   const done = bytesOf(doc);
   const writer = textWriter(doc, direction);

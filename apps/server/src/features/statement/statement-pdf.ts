@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { directionOf, type Language } from '@jamiya/contracts/languages';
 import { formatDay } from '@jamiya/money/dates';
 import type { Fils } from '@jamiya/money/fils';
@@ -7,7 +6,14 @@ import { textsIn } from '../../lib/i18n.ts';
 import { describeMovement } from '../ledger/public.ts';
 import { KIND_NAMES, type StatementSubject } from './statement-view.ts';
 import { bytesOf, isolate, pageFrame, textWriter, type Align } from '../../lib/pdf/pdf-text.ts';
-import { CELL_PAD, MUTED, INK, PAGE, tableWriter, type Cell } from '../../lib/pdf/pdf-table.ts';
+import {
+  CELL_PAD,
+  MUTED,
+  INK,
+  pdfDocument,
+  tableWriter,
+  type Cell,
+} from '../../lib/pdf/pdf-table.ts';
 
 export interface StatementDocument extends StatementSubject {
   issuedAt: Date;
@@ -38,12 +44,9 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
   // Every text of the statement may name the loans' charge.
   const i18n = textsIn(language, { charge: input.charge });
   const direction = directionOf(language);
-  const doc = new PDFDocument({
-    ...PAGE,
-    bufferPages: true,
-    lang: language,
-    displayTitle: true,
-    info: {
+  const doc = pdfDocument(
+    language,
+    {
       Title: i18n._('statement.pdf.documentTitle', {
         name: input.member.name,
         id: input.member.uniqueId,
@@ -51,13 +54,14 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
       Author: input.associationName,
       Subject: `${period.from} – ${period.to}`,
     },
-  });
+    { bufferPages: true },
+  );
   const done = bytesOf(doc);
   const writer = textWriter(doc, direction);
 
   const { left, width, xOf } = pageFrame(doc, direction);
   const bottom = () => doc.page.height - doc.page.margins.bottom - FOOTER_HEIGHT;
-  const { write, row, rowHeight } = tableWriter(doc, writer, xOf, TABLE_SIZE);
+  const { write, row, rowHeight, writeFacts } = tableWriter(doc, writer, xOf, TABLE_SIZE);
 
   // Heading.
   let y = doc.page.margins.top;
@@ -88,16 +92,7 @@ export function statementPdf(input: StatementDocument): Promise<Buffer> {
     ],
   ];
   const LABEL_WIDTH = 100;
-  for (const [label, value] of facts) {
-    const labelHeight = write(label, 0, y, LABEL_WIDTH, { size: 10, color: MUTED });
-    const valueHeight = write(value, LABEL_WIDTH, y, width - LABEL_WIDTH, {
-      size: 10,
-      isBold: true,
-      color: INK,
-    });
-    y += Math.max(labelHeight, valueHeight) + 2;
-  }
-  y += 10;
+  y = writeFacts(facts, y, width, LABEL_WIDTH) + 10;
 
   // Opening and closing balances.
   const summary: Column[] = [

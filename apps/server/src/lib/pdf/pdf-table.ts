@@ -1,3 +1,5 @@
+import PDFDocument from 'pdfkit';
+import type { Language } from '@jamiya/contracts/languages';
 import type { Align, TextStyle, textWriter } from './pdf-text.ts';
 
 // The tables of Jamiya's PDFs (the member's statement, the clearance letter, the books'
@@ -10,6 +12,18 @@ export const RULE = '#cbd5e1';
 export const STRIPE = '#f1f5f9';
 const LIGHT_STRIPE = '#f8fafc';
 export const CELL_PAD = 4;
+
+/**
+ * A PDF of Jamiya's in the reader's language, on `PAGE`, its title shown by the viewer;
+ * `bufferPages` keeps its pages open for what is written on each at the end (a footer).
+ */
+export function pdfDocument(
+  language: Language,
+  info: PDFKit.DocumentInfo,
+  { bufferPages = false }: { bufferPages?: boolean } = {},
+) {
+  return new PDFDocument({ ...PAGE, bufferPages, lang: language, displayTitle: true, info });
+}
 
 export interface Column {
   width: number;
@@ -90,5 +104,25 @@ export function tableWriter(
     return top + height;
   }
 
-  return { write, row, rowHeight };
+  /** Under a title, each label and its value beside it; answers where the next line starts. */
+  function writeFacts(
+    facts: Array<[string, Cell]>,
+    top: number,
+    width: number,
+    labelWidth: number,
+  ) {
+    let y = top;
+    for (const [label, value] of facts) {
+      const labelHeight = write(label, 0, y, labelWidth, { size: 10, color: MUTED });
+      const valueHeight = write(value, labelWidth, y, width - labelWidth, {
+        size: 10,
+        isBold: true,
+        color: INK,
+      });
+      y += Math.max(labelHeight, valueHeight) + 2;
+    }
+    return y;
+  }
+
+  return { write, row, rowHeight, writeFacts };
 }
