@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { camt053, mt940, type BankEntry } from '../../../test/support/bank-files.ts';
 import {
   bearer,
@@ -8,7 +8,8 @@ import {
   makeUser,
   multipart,
   postForm,
-  useTestApp,
+  createTestApp,
+  type TestApp,
 } from '../../../test/harness.ts';
 import { bankLines, bankStatements } from '../../db/schema/bank.ts';
 
@@ -16,8 +17,16 @@ import { bankLines, bankStatements } from '../../db/schema/bank.ts';
 // however many statements hold it (the bank's reference names the line), and the same file
 // twice refused.
 
-const t = useTestApp();
+// Each test imports what it needs before it, on a database of its own (the stages below):
+// which lines are new depends on every statement kept before.
+let t: TestApp;
 let token = '';
+beforeEach(async () => {
+  t = await createTestApp();
+  const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
+  token = await login(t.app, admin.email);
+});
+afterEach(() => t.close());
 
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -43,21 +52,37 @@ const linesOf = async (id: number): Promise<Line[]> => {
     .sort((a, b) => a.booked_on.localeCompare(b.booked_on));
 };
 
-beforeAll(async () => {
-  const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
-  token = await login(t.app, admin.email);
-});
+// The end of January again, from another export, and two new days.
+const overlap: BankEntry[] = [
+  { day: '2026-01-20', amountFils: 75_000, ref: 'FT26020PN01', text: 'JM-000310 savings' },
+  { day: '2026-01-26', amountFils: 12_000, ref: 'FT26026REV1', text: 'Reversal of cheque' },
+  { day: '2026-01-28', amountFils: 10_000, ref: 'PS2601', text: 'Profit share' },
+  { day: '2026-01-30', amountFils: 40_000, ref: 'FT26030NEW1', text: 'JM-000402 دفعة' },
+  { day: '2026-01-31', amountFils: -2_625, ref: 'CHG2601', text: 'Bank charges' },
+];
+
+/** Imports each file, which must be taken (201); the last one's answer. */
+async function imported(...files: Array<[Buffer, string]>) {
+  let res;
+  for (const [data, filename] of files) {
+    res = await importFile(data, filename);
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  return res!.json();
+}
+const CAMT: [Buffer, string] = [fixture('camt053.xml'), 'camt053.xml'];
+const MT940: [Buffer, string] = [fixture('mt940.txt'), 'mt940.txt'];
+const LATE_JANUARY: Array<[Buffer, string]> = [
+  [camt053(2_447_550, overlap), 'late-january.xml'],
+  [mt940(2_447_550, overlap), 'late-january.sta'],
+];
 
 describe('a camt.053 and an MT940 through POST /api/admin/bank-statements', () => {
-  let camtId = 0;
-  let importedAt = '';
-
   it('imports the camt.053: its days, balances and booked lines, Arabic as written', async () => {
-    const res = await importFile(fixture('camt053.xml'), 'camt053.xml');
+    const res = await importFile(...CAMT);
     expect(res.statusCode, res.body).toBe(201);
     const { message, statement } = res.json();
-    camtId = statement.id;
-    importedAt = statement.imported_at;
+    const camtId = statement.id;
     expect(message).toBe('5 lines read, 5 of them new.');
     expect(statement).toMatchObject({
       format: 'camt053',
@@ -104,6 +129,7 @@ describe('a camt.053 and an MT940 through POST /api/admin/bank-statements', () =
   });
 
   it('refuses the same camt.053 again (409), and keeps nothing of it', async () => {
+    const importedAt = (await imported(CAMT)).statement.imported_at;
     const body = expectError(await importFile(fixture('camt053.xml'), 'again.xml'), 409);
     // The day of the first import in Dubai, as every day the app names.
     const day = new Intl.DateTimeFormat('en-GB', {
@@ -120,7 +146,8 @@ describe('a camt.053 and an MT940 through POST /api/admin/bank-statements', () =
   it('imports the MT940 of the same month: the lines both hold are kept once (issue 49)', async () => {
     // By the bank's reference (FT26005ABCD1), or, the formats giving other references, by the
     // member's ID on the same day and amount; the reversed cheque is the one line camt lacks.
-    const res = await importFile(fixture('mt940.txt'), 'mt940.txt');
+    await imported(CAMT);
+    const res = await importFile(...MT940);
     expect(res.statusCode, res.body).toBe(201);
     const { statement } = res.json();
     expect(statement).toMatchObject({
@@ -150,15 +177,8 @@ describe('a camt.053 and an MT940 through POST /api/admin/bank-statements', () =
   });
 
   it('keeps each line once when a later statement overlaps the earlier ones', async () => {
-    // The end of January again, from another export, and two new days.
-    const overlap: BankEntry[] = [
-      { day: '2026-01-20', amountFils: 75_000, ref: 'FT26020PN01', text: 'JM-000310 savings' },
-      { day: '2026-01-26', amountFils: 12_000, ref: 'FT26026REV1', text: 'Reversal of cheque' },
-      { day: '2026-01-28', amountFils: 10_000, ref: 'PS2601', text: 'Profit share' },
-      { day: '2026-01-30', amountFils: 40_000, ref: 'FT26030NEW1', text: 'JM-000402 دفعة' },
-      { day: '2026-01-31', amountFils: -2_625, ref: 'CHG2601', text: 'Bank charges' },
-    ];
-    const camt = await importFile(camt053(2_447_550, overlap), 'late-january.xml');
+    await imported(CAMT, MT940);
+    const camt = await importFile(...LATE_JANUARY[0]!);
     expect(camt.statusCode, camt.body).toBe(201);
     expect(camt.json().statement).toMatchObject({
       format: 'camt053',
@@ -172,7 +192,7 @@ describe('a camt.053 and an MT940 through POST /api/admin/bank-statements', () =
     });
     expect(await linesKept()).toBe(8);
     // The same days as an MT940: every line is held already, and the file is not the same.
-    const again = await importFile(mt940(2_447_550, overlap), 'late-january.sta');
+    const again = await importFile(...LATE_JANUARY[1]!);
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().statement).toMatchObject({
       format: 'mt940',
@@ -192,6 +212,7 @@ describe('a camt.053 and an MT940 through POST /api/admin/bank-statements', () =
   });
 
   it('imports a camt.053 of two statements: the first opening, the last closing', async () => {
+    await imported(CAMT, MT940, ...LATE_JANUARY);
     const res = await importFile(fixture('camt053-v2.xml'), 'camt053-v2.xml');
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().statement).toMatchObject({

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { camt053, type BankEntry } from '../../../test/support/bank-files.ts';
 import { onePagePdf } from '../../../test/support/uploads.ts';
 import {
@@ -8,7 +8,8 @@ import {
   makeUser,
   multipart,
   postForm,
-  useTestApp,
+  createTestApp,
+  type TestApp,
 } from '../../../test/harness.ts';
 import { addDaysToDate, localDate, periodOf } from '../../lib/calendar.ts';
 
@@ -16,7 +17,10 @@ import { addDaysToDate, localDate, periodOf } from '../../lib/calendar.ts';
 // page of each part and how many each holds; `section` and `after` page through one part, in
 // the order of its ids, each item once.
 
-const t = useTestApp();
+// Each test starts from the same statement on a database of its own (beforeEach below): one
+// test links lines, which moves every part's count.
+let t: TestApp;
+afterEach(() => t.close());
 const today = localDate(new Date());
 const day = (n: number) => addDaysToDate(today, n);
 
@@ -58,7 +62,8 @@ async function pageThrough(section: string, ids: (d: Detail) => number[], limit:
   throw new Error(`${section} did not end`);
 }
 
-beforeAll(async () => {
+beforeEach(async () => {
+  t = await createTestApp();
   const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
   token = await login(t.app, admin.email);
   const lines: BankEntry[] = [];

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { camt053, type BankEntry } from '../../../test/support/bank-files.ts';
 import {
   applyOverHttp,
@@ -10,7 +10,8 @@ import {
   makeUser,
   multipart,
   postForm,
-  useTestApp,
+  createTestApp,
+  type TestApp,
 } from '../../../test/harness.ts';
 import { bankLines } from '../../db/schema/bank.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
@@ -24,7 +25,10 @@ import { cashAtEndOf } from '../ledger/public.ts';
 // missing. (A share-out moves interest income to the members' savings, not cash: it has no
 // bank line to find.)
 
-const t = useTestApp();
+// Each test starts from the same month on a database of its own (beforeEach below): what is
+// linked, and the balances, are the whole association's.
+let t: TestApp;
+afterEach(() => t.close());
 const today = localDate(new Date());
 const day = (n: number) => addDaysToDate(today, n);
 
@@ -62,7 +66,8 @@ const lineIds: Record<string, number> = {};
 let statementId = 0;
 let opening = 0;
 
-beforeAll(async () => {
+beforeEach(async () => {
+  t = await createTestApp();
   const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
   token = await login(t.app, admin.email);
   await fundCash(t.db, 1_000_000, new Date(Date.now() - 40 * 86_400_000));
@@ -241,6 +246,9 @@ describe("the books' payouts beside the statement's debits", () => {
   });
 
   it("every movement of cash in the statement's days has its line, or is listed as missing", async () => {
+    // The matches linked, as the treasurer approves them.
+    const approved = await post(`/api/admin/bank-statements/${statementId}/approve`, {});
+    expect(approved.json().linked).toHaveLength(3);
     const r = (await get(`/api/admin/reconciliation?as_of=${today}`)).json();
     expect(r.entries_not_in_bank.map((e: { id: number }) => e.id)).toEqual([entries.george]);
     expect(r.lines_not_in_books.map((l: { id: number }) => l.id).sort()).toEqual(

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { camt053, mt940, type BankEntry } from '../../../test/support/bank-files.ts';
 import { onePagePdf } from '../../../test/support/uploads.ts';
 import {
@@ -12,7 +12,8 @@ import {
   multipart,
   plain,
   postForm,
-  useTestApp,
+  createTestApp,
+  type TestApp,
 } from '../../../test/harness.ts';
 import { bankLines } from '../../db/schema/bank.ts';
 import { addDaysToDate, localDate, periodOf } from '../../lib/calendar.ts';
@@ -23,7 +24,14 @@ import { cashAtEndOf } from '../ledger/public.ts';
 // bank the books lack, then a payout the bank lacks: each is listed, and the difference is its
 // amount. Point 6 beside it: a receipt is flagged by the latest statement covering its day.
 
-const t = useTestApp();
+// Each test tells the story from its start on a database of its own: the figures asked are
+// the whole association's, which another test's lines and payouts would move.
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
 const today = localDate(new Date());
 const period = periodOf(today);
 const day = (n: number) => addDaysToDate(today, n);
@@ -70,21 +78,20 @@ const reconciliation = async (asOf: string) => {
 };
 
 let openingFils = 0;
-let amina: Member;
-let sara: Member;
 let omar: Member;
 const paymentIds: Record<string, number> = {};
 let month: BankEntry[] = [];
 let firstId = 0;
 let secondId = 0;
 
-beforeAll(async () => {
+/** Three dues and a payout: one waiting, one approved from its photo, and a loan paid out. */
+async function association(): Promise<void> {
   const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
   token = await login(t.app, admin.email);
   await fundCash(t.db, 500_000, new Date(Date.now() - 40 * 86_400_000));
   openingFils = await cashAtEndOf(t.db, day(-10));
-  amina = await member('Amina Yusuf');
-  sara = await member('Sara Iqbal');
+  const amina = await member('Amina Yusuf');
+  const sara = await member('Sara Iqbal');
   omar = await member('Omar Haddad');
   const rashid = await member('Rashid Khan', '2026-01-01');
   // Waiting for the statement.
@@ -101,12 +108,38 @@ beforeAll(async () => {
     { day: day(-1), amountFils: 20_000, ref: 'FT-S1', text: 'Monthly', party: 'Sara Iqbal' },
     { day: today, amountFils: -100_000, ref: 'PO-R1', text: `Loan ${rashid.uniqueId}` },
   ];
-});
+}
+
+/** The association, and the bank's statement of those days imported and approved. */
+async function monthApproved(): Promise<{ approved: Record<string, unknown[]> }> {
+  await association();
+  firstId = await importFile(camt053(openingFils, month), 'month.xml');
+  const approved = (await post(`/api/admin/bank-statements/${firstId}/approve`, {})).json();
+  return { approved };
+}
+
+const deposit: BankEntry = { day: today, amountFils: 15_000, ref: 'CD-9', text: 'Cash deposit' };
+
+/** Then a second statement of the same days with a cash deposit the books lack. */
+async function depositImported(): Promise<void> {
+  await monthApproved();
+  secondId = await importFile(mt940(openingFils, [...month, deposit]), 'month.sta');
+}
+
+/** Then the deposit assigned to Omar's dues: books and bank agree again. */
+async function depositAssigned(): Promise<void> {
+  await depositImported();
+  const r = await reconciliation(today);
+  const assigned = await post(`/api/admin/bank-lines/${r.lines_not_in_books[0].id}/assign`, {
+    member_id: omar.id,
+    period,
+  });
+  expect(assigned.statusCode, assigned.body).toBe(201);
+}
 
 describe('GET /api/admin/reconciliation', () => {
   it('says the books and the bank agree when every line and movement is linked', async () => {
-    firstId = await importFile(camt053(openingFils, month), 'month.xml');
-    const approved = (await post(`/api/admin/bank-statements/${firstId}/approve`, {})).json();
+    const { approved } = await monthApproved();
     expect(approved.approved).toHaveLength(1);
     expect(approved.linked).toHaveLength(2);
     expect(approved.refused).toEqual([]);
@@ -129,19 +162,14 @@ describe('GET /api/admin/reconciliation', () => {
   });
 
   it('links a due approved from its photo to its line with its payment, not the entry alone', async () => {
+    await monthApproved();
     const [line] = await t.db.select().from(bankLines).where(eq(bankLines.bankRef, 'FT-S1'));
     expect(line).toMatchObject({ paymentId: paymentIds.sara });
     expect(line!.entryId).not.toBeNull();
   });
 
   it('lists money the bank holds that the books lack, until it is assigned', async () => {
-    const deposit: BankEntry = {
-      day: today,
-      amountFils: 15_000,
-      ref: 'CD-9',
-      text: 'Cash deposit',
-    };
-    secondId = await importFile(mt940(openingFils, [...month, deposit]), 'month.sta');
+    await depositImported();
     const r = await reconciliation(today);
     expect(r).toMatchObject({
       statement: { id: secondId, from: day(-2), to: today },
@@ -166,6 +194,7 @@ describe('GET /api/admin/reconciliation', () => {
   });
 
   it('lists a payout the bank does not hold', async () => {
+    await depositAssigned();
     const george = await member('George Mathew', '2026-01-01');
     const loanId = await applyOverHttp(t.app, george.token, { loan_amount: '500' });
     for (const step of ['approve', 'disburse'])
@@ -192,6 +221,7 @@ describe('GET /api/admin/reconciliation', () => {
   });
 
   it('takes both sides at the end of the day asked, and says when no statement covers it', async () => {
+    await monthApproved();
     // Yesterday the bank had the two dues. The books had Amina's from the day the bank did: it
     // was approved from its line, and dated by it (issue 49); Sara's only from today, when it
     // was approved from its photo.
@@ -222,6 +252,7 @@ describe('GET /api/admin/reconciliation', () => {
 
 describe('GET /api/admin/bank-statements/unseen', () => {
   it('flags a receipt by the latest statement covering its day, and one no statement covers by none', async () => {
+    await depositAssigned();
     const bilal = await member('Bilal Khan');
     const nadia = await member('Nadia Rahman');
     const zain = await member('Zain Ali');

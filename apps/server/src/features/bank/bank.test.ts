@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { onePagePdf } from '../../../test/support/uploads.ts';
 import {
   bearer,
@@ -10,7 +10,8 @@ import {
   makeUser,
   multipart,
   postForm,
-  useTestApp,
+  createTestApp,
+  type TestApp,
 } from '../../../test/harness.ts';
 import { bankLines } from '../../db/schema/bank.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
@@ -24,7 +25,14 @@ import { cashAtEndOf } from '../ledger/public.ts';
 // approval in bulk, money without a receipt assigned (by two admins when there are two), the
 // review queue's warning and the reconciliation.
 
-const t = useTestApp();
+// Each test tells the story from its start on a database of its own (the stages below): the
+// statements, matches and balances asked are the whole association's.
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
 const today = localDate(new Date());
 const period = periodOf(today);
 const day = (n: number) => addDaysToDate(today, n);
@@ -109,7 +117,8 @@ let statementId = 0;
 let laterId = 0;
 let waiting: Record<string, { id: number }> = {};
 
-beforeAll(async () => {
+/** The admin, five members and four receipts waiting, and the cash the books had before. */
+async function association(): Promise<void> {
   const user = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
   admin = { id: user.id, token: await login(t.app, user.email) };
   await fundCash(t.db, 500_000, new Date(Date.now() - 40 * 86_400_000));
@@ -132,10 +141,65 @@ beforeAll(async () => {
     sara: await payDues(members.sara!, '200'),
   };
   opening = (await cashAtEndOf(t.db, day(-5))) / 100;
-});
+}
+
+const month = () =>
+  statementCsv(opening, [
+    [
+      day(-3),
+      `Transfer from ${members.amina!.uniqueId.slice(0, 2)}-${members.amina!.uniqueId.slice(2)} dues`,
+      200,
+    ],
+    [day(-1), `IPP RAHUL NAIR monthly`, 200],
+    [day(-1), 'Inward remittance ref FT269913', 200],
+    [day(-1), `Sara Iqbal ${members.sara!.uniqueId}`, 190],
+    [day(-20), `Old ${members.bilal!.uniqueId}`, 200],
+    [day(0), 'Cash deposit', 150],
+  ]);
+
+/** Then the month's statement imported, and one overlapping it with a second deposit. */
+async function imported(): Promise<void> {
+  await association();
+  const first = await importStatement(month());
+  expect(first.statusCode, first.body).toBe(201);
+  statementId = first.json().statement.id;
+  const overlap = statementCsv(opening + 1140, [[day(0), 'Cash deposit 2', 75]]);
+  const both = Buffer.concat([
+    month(),
+    Buffer.from(overlap.toString().split('\n').slice(1).join('\n')),
+  ]);
+  const again = await importStatement(both, { bank: 'Emirates NBD' });
+  expect(again.statusCode, again.body).toBe(201);
+  laterId = again.json().statement.id;
+}
+
+/** Then its matches approved in bulk. */
+async function approved(): Promise<void> {
+  await imported();
+  const res = await post(`/api/admin/bank-statements/${statementId}/approve`, {});
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Then the first deposit assigned to Bilal by two admins (the second one gone since). */
+async function assigned(): Promise<void> {
+  await approved();
+  const detail = (await get(`/api/admin/bank-statements/${statementId}`)).json();
+  const deposit = detail.unmatched_lines.find((l: { amount: number }) => l.amount === 150);
+  const body = { member_id: members.bilal!.id, period };
+  const chair = await makeUser(t.db, { role: 'admin', name: 'Chair Khalid' });
+  expect((await post(`/api/admin/bank-lines/${deposit.id}/assign`, body)).statusCode).toBe(202);
+  const done = await post(
+    `/api/admin/bank-lines/${deposit.id}/assign`,
+    body,
+    await login(t.app, chair.email),
+  );
+  expect(done.statusCode, done.body).toBe(201);
+  await t.db.update(users).set({ status: 0 }).where(eq(users.id, chair.id));
+}
 
 describe('the member gives the transfer date and reference', () => {
   it('keeps them with the payment and refuses a transfer after today', async () => {
+    await association();
     expect(waiting.omar).toMatchObject({ transfer_date: day(-1), bank_reference: 'FT26-9913' });
     const res = await postForm(
       t.app,
@@ -151,27 +215,15 @@ describe('the member gives the transfer date and reference', () => {
 });
 
 describe('POST /api/admin/bank-statements', () => {
-  const month = () =>
-    statementCsv(opening, [
-      [
-        day(-3),
-        `Transfer from ${members.amina!.uniqueId.slice(0, 2)}-${members.amina!.uniqueId.slice(2)} dues`,
-        200,
-      ],
-      [day(-1), `IPP RAHUL NAIR monthly`, 200],
-      [day(-1), 'Inward remittance ref FT269913', 200],
-      [day(-1), `Sara Iqbal ${members.sara!.uniqueId}`, 190],
-      [day(-20), `Old ${members.bilal!.uniqueId}`, 200],
-      [day(0), 'Cash deposit', 150],
-    ]);
-
   it('refuses a member, and a CSV whose columns are not known yet', async () => {
+    await association();
     expectError(await importStatement(month(), {}, members.amina!.token), 403);
     const unknown = expectError(await importStatement(month(), { bank: 'Mashreq' }), 422);
     expect(unknown.errors).toHaveProperty('mapping');
   });
 
   it('keeps each line once and remembers the columns for the bank', async () => {
+    await association();
     const res = await importStatement(month());
     expect(res.statusCode, res.body).toBe(201);
     const { statement } = res.json();
@@ -202,6 +254,7 @@ describe('POST /api/admin/bank-statements', () => {
   });
 
   it('proposes matches by bank reference, member reference and name, and none for the near misses', async () => {
+    await imported();
     const res = await get(`/api/admin/bank-statements/${statementId}`);
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json();
@@ -221,6 +274,7 @@ describe('POST /api/admin/bank-statements', () => {
   });
 
   it('flags the receipt the bank has not seen for the review queue, by the latest statement', async () => {
+    await imported();
     const res = await get('/api/admin/bank-statements/unseen');
     expect(res.json().items).toEqual([
       {
@@ -233,6 +287,7 @@ describe('POST /api/admin/bank-statements', () => {
 
 describe('approval in bulk and money without a receipt', () => {
   it('approves each match as a single approval does and links it to its line once', async () => {
+    await imported();
     const res = await post(`/api/admin/bank-statements/${statementId}/approve`, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().approved).toHaveLength(3);
@@ -254,6 +309,7 @@ describe('approval in bulk and money without a receipt', () => {
   });
 
   it('assigns the cash deposit to a member, by two admins when there are two', async () => {
+    await approved();
     const detail = (await get(`/api/admin/bank-statements/${statementId}`)).json();
     const deposit = detail.unmatched_lines.find((l: { amount: number }) => l.amount === 150);
     const body = { member_id: members.bilal!.id, period };
@@ -299,6 +355,7 @@ describe('approval in bulk and money without a receipt', () => {
   });
 
   it('sets the bank beside the books and says what is missing', async () => {
+    await assigned();
     const res = await get(`/api/admin/reconciliation?as_of=${today}`);
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json();
