@@ -125,6 +125,7 @@ describe('POST /api/admin/bank-lines/:id/book', () => {
   });
 
   it('books money in with one admin, and a charge above the limit with two', async () => {
+    await fundCash(t.db, 500_000, new Date(Date.now() - 5 * 86_400_000));
     const { treasurer, treasurerToken } = await twoAdmins();
     const interest = await oneLine(treasurerToken, 1_234, 'PROFIT CREDITED');
     const res = await treasurer.post(`/api/admin/bank-lines/${interest}/book`, {
