@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { useTexts } from '../lib/i18n.tsx';
 import { ApiError } from '../lib/api-client.ts';
-import { errorMessage, toastError, toastSuccess } from '../lib/messages.ts';
+import { sayRefusal, toastSuccess } from '../lib/messages.ts';
 import { Button } from './button.tsx';
-import { Modal, ModalActions } from './modal.tsx';
+import { CancelButton, Modal, ModalActions } from './modal.tsx';
 import { closeOnConflict } from './reason-dialog.tsx';
+import { Refusal } from './refusal.tsx';
 
 /**
  * One question before a call that cannot be taken back (a payout, a proposal's confirmation,
@@ -40,7 +40,6 @@ export function ConfirmDialog({
   onDone?: () => void;
   onInvalid?: (error: ApiError) => void;
 }) {
-  const i18n = useTexts();
   const [isBusy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const close = () => {
@@ -62,9 +61,7 @@ export function ConfirmDialog({
       if (error instanceof ApiError && error.status === 422 && onInvalid) {
         flushSync(close);
         onInvalid(error);
-      } else if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-        setRefusal(errorMessage(error));
-      else toastError(error);
+      } else sayRefusal(error, setRefusal);
     } finally {
       setBusy(false);
     }
@@ -74,15 +71,9 @@ export function ConfirmDialog({
     <Modal isOpen={isOpen} onClose={() => !isBusy && close()} title={title}>
       <div className="flex flex-col gap-4">
         {children}
-        {refusal && (
-          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
-            {refusal}
-          </p>
-        )}
+        <Refusal message={refusal} />
         <ModalActions>
-          <Button variant="secondary" disabled={isBusy} onClick={close}>
-            {i18n._('common.cancel')}
-          </Button>
+          <CancelButton disabled={isBusy} onClick={close} />
           <Button
             variant={isDanger ? 'danger' : 'primary'}
             isBusy={isBusy}

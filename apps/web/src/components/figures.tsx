@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { Fils } from '@jamiya/money/fils';
+import { aedFils } from '../lib/format.ts';
 
 // Sized by the room the amount has, not by the screen: a card two to a row on a 320 px
 // phone has 106 px, and "AED 1,426.66" keeps its no-break space. About 0.61 em a character
@@ -71,5 +73,38 @@ export function Figures({
         ))}
       </dl>
     </div>
+  );
+}
+
+/**
+ * The cash in hand before and after money paid out of it, the after in red when it falls
+ * short; `labels` name the two (each feature says them in its own words).
+ */
+export function CashBeforeAfter({
+  cashFils,
+  leftFils,
+  labels,
+  className,
+}: {
+  cashFils: Fils;
+  leftFils: Fils;
+  labels: { before: string; after: string };
+  /** The box's corners. */
+  className: string;
+}) {
+  const isShort = leftFils < 0;
+  return (
+    <dl className={`grid grid-cols-2 gap-x-4 gap-y-2 ${className} bg-slate-50 p-3`}>
+      <div>
+        <dt className="text-sm text-slate-600">{labels.before}</dt>
+        <dd className="font-bold text-slate-900 tabular-nums">{aedFils(cashFils)}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-slate-600">{labels.after}</dt>
+        <dd className={`font-bold tabular-nums ${isShort ? 'text-red-800' : 'text-slate-900'}`}>
+          {aedFils(leftFils)}
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTexts } from '../lib/i18n.tsx';
+import { Button } from './button.tsx';
 import { loadToastContainers, useToastContainers } from '../lib/toast-containers-loader.ts';
 
 /**
@@ -113,5 +114,15 @@ export function FormModal({
     <Modal {...modal} shakeSignal={shakeSignal}>
       {children(() => setShakeSignal((n) => n + 1))}
     </Modal>
+  );
+}
+
+/** A modal's Cancel, the first of its actions. */
+export function CancelButton(props: Omit<ComponentProps<typeof Button>, 'variant' | 'children'>) {
+  const i18n = useTexts();
+  return (
+    <Button variant="secondary" {...props}>
+      {i18n._('common.cancel')}
+    </Button>
   );
 }

@@ -2,12 +2,11 @@ import { lazyZodResolver } from '../lib/zod-resolver.ts';
 import { useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
-import { useTexts } from '../lib/i18n.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { applyServerErrors, errorMessage, toastError, toastSuccess } from '../lib/messages.ts';
 import { Button } from './button.tsx';
 import { Field, inputClass } from './field.tsx';
-import { Modal, ModalActions } from './modal.tsx';
+import { CancelButton, Modal, ModalActions } from './modal.tsx';
 
 type ReasonValues = { reason?: string | undefined };
 
@@ -66,7 +65,6 @@ function ReasonForm({
   onClose,
   onInvalid,
 }: ReasonProps & { onClose: () => void; onInvalid: () => void }) {
-  const i18n = useTexts();
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<ReasonValues, unknown, ReasonValues>({
     resolver: isReasonRequired ? reasonResolver : noteResolver,
@@ -109,9 +107,7 @@ function ReasonForm({
         </p>
       )}
       <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {i18n._('common.cancel')}
-        </Button>
+        <CancelButton onClick={onClose} />
         <Button
           type="submit"
           variant={isDanger ? 'danger' : 'primary'}

@@ -63,3 +63,23 @@ export function applyServerErrors(
     }
   }
 }
+
+/**
+ * A 4xx (refused: already done, not allowed) is said where it was asked, by `say`; anything
+ * else (a network failure, a 5xx) is toasted.
+ */
+export function sayRefusal(error: unknown, say: (message: string) => void): void {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+    say(errorMessage(error));
+  else toastError(error);
+}
+
+/** A form the server refused: its fields' errors beside them, its sentence toasted. */
+export function showFormErrors(
+  error: unknown,
+  setError: Parameters<typeof applyServerErrors>[1],
+  fields: readonly string[],
+): void {
+  applyServerErrors(error, setError, fields);
+  toastError(error);
+}

@@ -1,3 +1,4 @@
+import type { ChartAccount } from '@jamiya/contracts/accounts';
 import type { AdminOverview } from '@jamiya/contracts/overview';
 import type { ArrearsMember, ArrearsReport } from '@jamiya/contracts/arrears';
 import { memberFine, type MemberFine } from '@jamiya/contracts/payments';
@@ -150,3 +151,17 @@ export function fineProposal(overrides: Partial<FundProposal> = {}): FundProposa
 }
 
 export const page = <T>(items: T[], next_cursor: string | null = null) => ({ items, next_cursor });
+
+/** An account of the chart the association named itself, never posted to; its names `name`. */
+export const chartAccountBody = (
+  overrides: Partial<ChartAccount> & Pick<ChartAccount, 'code' | 'name' | 'kind'>,
+): ChartAccount => ({
+  name_en: overrides.name,
+  name_ar: overrides.name,
+  built_in: false,
+  bookable: true,
+  retired: false,
+  postings: 0,
+  balance: 0,
+  ...overrides,
+});

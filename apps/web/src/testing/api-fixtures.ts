@@ -179,3 +179,9 @@ export const monthRow = (period: string, status: MonthStatus) => ({
   fine_on: null,
   salary_late_on: null,
 });
+
+/** A stubbed server's refusal: `status`, with the server's sentence and its fields' errors. */
+export const errorBody = (status: number, message: string, errors?: unknown) => ({
+  status,
+  body: { status_code: status, message, ...(errors ? { errors } : {}) },
+});

@@ -7,7 +7,7 @@ import { MESSAGE_MAX_CHARS } from '@jamiya/contracts/values';
 import { Button } from '../button.tsx';
 import { Field, inputClass } from '../field.tsx';
 import { FileInput } from '../file-input.tsx';
-import { applyServerErrors, toastError } from '../../lib/messages.ts';
+import { showFormErrors } from '../../lib/messages.ts';
 import {
   messageFieldNames,
   type MessageFormInput,
@@ -57,8 +57,7 @@ export function MessageComposer({
       clearAttachment();
       form.setFocus('body');
     } catch (error) {
-      applyServerErrors(error, form.setError, messageFieldNames);
-      toastError(error);
+      showFormErrors(error, form.setError, messageFieldNames);
     }
   });
 

@@ -4,33 +4,26 @@ import { addMonthsToPeriod } from '@jamiya/money/dates';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, periodLabel } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
-import { errorMessage, toastError } from '../../../lib/messages.ts';
+import { sayRefusal } from '../../../lib/messages.ts';
 import { useAssignLine } from '../api/assign-line.ts';
 import { useMember } from '../api/get-members.ts';
 import { isProposed } from '../lib/proposed-answer.ts';
 import { LineSummary } from './bank-line.tsx';
-import type { LineDone } from './line-outcome.tsx';
+import type { LineDialogProps, LineDone } from './line-outcome.tsx';
 import { LinkCandidates } from './link-candidates.tsx';
 import { MemberSearch, useMemberSearch } from './member-search.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 
 /**
  * Money without a receipt given to a member: whom (looked up by the member ID the line's text
  * carries, else by a search) and what for, a month's due or a loan. When the member's month
  * already has its receipt waiting or is paid (409), their payments are offered to link instead.
  */
-export function AssignDialog({
-  line,
-  onClose,
-  onDone,
-}: {
-  line: BankLine | null;
-  onClose: () => void;
-  onDone: (done: LineDone) => void;
-}) {
+export function AssignDialog({ line, onClose, onDone }: LineDialogProps) {
   const i18n = useTexts();
   const assign = useAssignLine();
   return (
@@ -93,9 +86,7 @@ function AssignForm({
       onDone({ kind: isProposed(answer) ? 'proposed' : 'recorded', message: answer.message });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setLinkFor(memberId);
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-        setRefusal(errorMessage(error));
-      else toastError(error);
+      sayRefusal(error, setRefusal);
     }
   };
 
@@ -185,11 +176,7 @@ function AssignForm({
           )}
         </Field>
       )}
-      {refusal && (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
-          {refusal}
-        </p>
-      )}
+      <Refusal message={refusal} />
       {linkFor !== null && linkFor === memberId && (
         <div className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3">
           <p className="text-sm text-slate-800">{i18n._('admin-bank.assign.linkInstead')}</p>
@@ -203,9 +190,7 @@ function AssignForm({
         })}
       </p>
       <ModalActions>
-        <Button variant="secondary" disabled={assign.isPending} onClick={onClose}>
-          {i18n._('common.cancel')}
-        </Button>
+        <CancelButton disabled={assign.isPending} onClick={onClose} />
         <Button type="submit" isBusy={assign.isPending}>
           {i18n._('admin-bank.assign.submit')}
         </Button>

@@ -15,7 +15,7 @@ import {
   linkedBody,
   zainabCandidate,
 } from '../testing/fixtures.ts';
-import { posts, setupBankPage as setup } from '../testing/setup-bank-page.tsx';
+import { assignToZainab, posts, setupBankPage as setup } from '../testing/setup-bank-page.tsx';
 
 // Issue 49: a bank line that is no member's money booked to an account, and money in linked by
 // hand to the receipt or payment it is.
@@ -225,13 +225,7 @@ describe('money in linked by hand', () => {
       }),
       'POST /api/admin/bank-lines/34/link': () => ({ body: linkedBody(false) }),
     });
-    const section = await screen.findByRole('region', {
-      name: 'Money in the bank with no receipt (1)',
-    });
-    await user.click(within(section).getByRole('button', { name: /^Assign/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Assign money from the bank' });
-    await within(dialog).findByRole('radio', { name: 'Zainab Qasim (JM000014)' });
-    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    const { dialog } = await assignToZainab(user);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'A receipt for November 2026 is already under review for this member.',
     );

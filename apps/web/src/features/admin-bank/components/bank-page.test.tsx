@@ -13,6 +13,7 @@ import {
   createdBody,
   detailBody,
   disagreeBody,
+  enbdMapping,
   errorBody,
   listBody,
   octoberBody,
@@ -20,7 +21,7 @@ import {
   settledDetailBody,
   statementBody,
 } from '../testing/fixtures.ts';
-import { posts, setupBankPage } from '../testing/setup-bank-page.tsx';
+import { assignToZainab, posts, setupBankPage } from '../testing/setup-bank-page.tsx';
 
 const setup = setupBankPage;
 const sentForm = (request: StubRequest) => {
@@ -106,15 +107,7 @@ describe('the bank statements page', () => {
     expect(sentForm(imported!)).toEqual({
       file: 'enbd.csv',
       bank: 'Emirates NBD',
-      mapping: {
-        date: 'Transaction Date',
-        date_order: 'dmy',
-        credit: 'Credit',
-        debit: 'Debit',
-        description: 'Description',
-        balance: 'Balance',
-        decimal: '.',
-      },
+      mapping: enbdMapping,
     });
     expect(imported!.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{32}$/);
     // The new statement is the one shown.
@@ -293,13 +286,7 @@ describe('the bank statements page', () => {
         return { status: 202, body: proposedBody() };
       },
     });
-    const section = await screen.findByRole('region', {
-      name: 'Money in the bank with no receipt (1)',
-    });
-    await user.click(within(section).getByRole('button', { name: /^Assign/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Assign money from the bank' });
-    await within(dialog).findByRole('radio', { name: 'Zainab Qasim (JM000014)' });
-    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    const { section } = await assignToZainab(user);
 
     const sent = await screen.findByRole('heading', { name: 'Sent to a second admin' });
     await waitFor(() => expect(sent).toHaveFocus());

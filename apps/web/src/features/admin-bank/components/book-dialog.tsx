@@ -4,12 +4,11 @@ import type { BankLine } from '@jamiya/contracts/bank';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { FormModal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, FormModal, ModalActions } from '../../../components/modal.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
-import { applyServerErrors, errorMessage, toastError } from '../../../lib/messages.ts';
+import { applyServerErrors, errorMessage, sayRefusal } from '../../../lib/messages.ts';
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useBookLine } from '../api/book-line.ts';
 import { useAccounts } from '../api/get-accounts.ts';
@@ -18,7 +17,8 @@ import type { BookFormInput, BookFormValues } from '../lib/book-form-schema.ts';
 import { isProposed } from '../lib/proposed-answer.ts';
 import { ACCOUNT_KIND_TEXTS } from '../texts.ts';
 import { LineSummary } from './bank-line.tsx';
-import type { LineDone } from './line-outcome.tsx';
+import type { LineDialogProps, LineDone } from './line-outcome.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 
 const resolver = lazyZodResolver<BookFormInput, BookFormValues>(() =>
   import('../lib/book-form-schema.ts').then((m) => m.bookFormSchema),
@@ -29,15 +29,7 @@ const resolver = lazyZodResolver<BookFormInput, BookFormValues>(() =>
  * memo: the bank's charges and interest offered first, the one the line's direction suggests
  * chosen. Booked at once (201), or proposed to a second admin (202) for money out.
  */
-export function BookDialog({
-  line,
-  onClose,
-  onDone,
-}: {
-  line: BankLine | null;
-  onClose: () => void;
-  onDone: (done: LineDone) => void;
-}) {
+export function BookDialog({ line, onClose, onDone }: LineDialogProps) {
   const i18n = useTexts();
   const book = useBookLine();
   return (
@@ -119,9 +111,7 @@ function BookForm({
       onDone({ kind: isProposed(answer) ? 'proposed' : 'booked', message: answer.message });
     } catch (error) {
       applyServerErrors(error, form.setError, ['account', 'memo']);
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-        setRefusal(errorMessage(error));
-      else toastError(error);
+      sayRefusal(error, setRefusal);
       onInvalid();
     }
   }, onInvalid);
@@ -190,11 +180,7 @@ function BookForm({
       >
         {(a) => <input {...a} maxLength={200} className={inputClass} {...form.register('memo')} />}
       </Field>
-      {refusal && (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
-          {refusal}
-        </p>
-      )}
+      <Refusal message={refusal} />
       <p className="text-sm text-slate-700">
         {i18n._('admin-bank.book.note', {
           amount: aed(Math.abs(line.amount)),
@@ -202,9 +188,7 @@ function BookForm({
         })}
       </p>
       <ModalActions>
-        <Button variant="secondary" disabled={book.isPending} onClick={onClose}>
-          {i18n._('common.cancel')}
-        </Button>
+        <CancelButton disabled={book.isPending} onClick={onClose} />
         <Button type="submit" isBusy={book.isPending}>
           {i18n._('admin-bank.book.submit')}
         </Button>

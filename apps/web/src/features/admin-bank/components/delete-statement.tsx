@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import type { BankStatement } from '@jamiya/contracts/bank';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isolated } from '../../../lib/bidi.ts';
 import { errorMessage, toastError, translateMessage } from '../../../lib/messages.ts';
@@ -97,9 +97,7 @@ export function DeleteStatement({
             </div>
           )}
           <ModalActions>
-            <Button variant="secondary" disabled={remove.isPending} onClick={close}>
-              {i18n._('common.cancel')}
-            </Button>
+            <CancelButton disabled={remove.isPending} onClick={close} />
             <Button variant="danger" isBusy={remove.isPending} onClick={() => void run()}>
               {i18n._('admin-bank.delete.confirm')}
             </Button>

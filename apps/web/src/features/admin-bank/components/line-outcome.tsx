@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { BankLine } from '@jamiya/contracts/bank';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { FocusHeading } from '../../../components/focus-heading.tsx';
 
@@ -6,6 +7,13 @@ import { FocusHeading } from '../../../components/focus-heading.tsx';
 export interface LineDone {
   kind: 'recorded' | 'linked' | 'booked' | 'proposed' | 'unlinked';
   message: string;
+}
+
+/** A dialog that acts on a bank line: open while `line` is set. */
+export interface LineDialogProps {
+  line: BankLine | null;
+  onClose: () => void;
+  onDone: (done: LineDone) => void;
 }
 
 const TITLES: Record<LineDone['kind'], string> = {

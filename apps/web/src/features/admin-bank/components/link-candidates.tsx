@@ -6,15 +6,15 @@ import { Button } from '../../../components/button.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { ErrorState, Loading } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { isolated } from '../../../lib/bidi.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
-import { errorMessage, toastError } from '../../../lib/messages.ts';
+import { errorMessage, sayRefusal } from '../../../lib/messages.ts';
 import { useLinkCandidates } from '../api/get-link-candidates.ts';
 import { useLinkLine } from '../api/link-line.ts';
 import { paymentWhat } from '../lib/describe.ts';
 import type { LineDone } from './line-outcome.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 
 const AT_ONCE = 6;
 
@@ -51,9 +51,7 @@ export function LinkCandidates({
       const answer = await link.mutateAsync({ lineId: line.id, paymentId: payment.id });
       onLinked({ kind: 'linked', message: answer.message });
     } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-        setRefusal(errorMessage(error));
-      else toastError(error);
+      sayRefusal(error, setRefusal);
     }
   };
 
@@ -107,11 +105,7 @@ export function LinkCandidates({
           : i18n._('admin-bank.link.ofMember')}
       </h3>
       {body}
-      {refusal && (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
-          {refusal}
-        </p>
-      )}
+      <Refusal message={refusal} />
     </section>
   );
 }

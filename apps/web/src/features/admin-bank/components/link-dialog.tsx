@@ -1,9 +1,8 @@
 import type { BankLine } from '@jamiya/contracts/bank';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { Button } from '../../../components/button.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { LineSummary } from './bank-line.tsx';
-import type { LineDone } from './line-outcome.tsx';
+import type { LineDialogProps, LineDone } from './line-outcome.tsx';
 import { LinkCandidates } from './link-candidates.tsx';
 import { MemberSearch, useMemberSearch } from './member-search.tsx';
 
@@ -12,15 +11,7 @@ import { MemberSearch, useMemberSearch } from './member-search.tsx';
  * tie to it (a name the bank wrote otherwise, no member ID), which the link approves, or a
  * payment already approved from its photo.
  */
-export function LinkDialog({
-  line,
-  onClose,
-  onDone,
-}: {
-  line: BankLine | null;
-  onClose: () => void;
-  onDone: (done: LineDone) => void;
-}) {
+export function LinkDialog({ line, onClose, onDone }: LineDialogProps) {
   const i18n = useTexts();
   return (
     <Modal isOpen={line !== null} onClose={onClose} title={i18n._('admin-bank.link.title')}>
@@ -49,9 +40,7 @@ function LinkForm({
       <MemberSearch state={search} />
       <LinkCandidates line={line} memberId={search.memberId} onLinked={onDone} />
       <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {i18n._('common.cancel')}
-        </Button>
+        <CancelButton onClick={onClose} />
       </ModalActions>
     </div>
   );

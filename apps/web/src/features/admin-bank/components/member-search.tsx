@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { BankLine } from '@jamiya/contracts/bank';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { Field, inputClass } from '../../../components/field.tsx';
+import { Field } from '../../../components/field.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useFindMembers } from '../api/get-members.ts';
 import { memberIdIn } from '../lib/member-reference.ts';
@@ -43,16 +44,13 @@ export function MemberSearch({ state }: { state: MemberSearchState }) {
         hint={i18n._('admin-bank.assign.memberHint')}
       >
         {(a) => (
-          <input
+          <SearchInput
             {...a}
-            type="search"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onSearch={setSearch}
             aria-controls={resultsId}
-            autoComplete="off"
             // The dialog is opened to find the member.
             autoFocus
-            className={inputClass}
           />
         )}
       </Field>

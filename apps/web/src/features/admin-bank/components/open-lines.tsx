@@ -4,7 +4,7 @@ import type { BankLine } from '@jamiya/contracts/bank';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
-import { useMyId, useProposals, type FundProposal } from '../../../api/proposals.ts';
+import { useMyId, useProposals } from '../../../api/proposals.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
@@ -15,6 +15,7 @@ import { AssignProposal } from './assign-proposal.tsx';
 import { LineSummary } from './bank-line.tsx';
 import { BookDialog } from './book-dialog.tsx';
 import { BookProposal } from './book-proposal.tsx';
+import type { LineProposalProps } from './confirm-line-proposal.tsx';
 import type { LineDone } from './line-outcome.tsx';
 import { LinkDialog } from './link-dialog.tsx';
 
@@ -105,17 +106,7 @@ export function OpenLines({
   );
 }
 
-function LineProposal({
-  proposal,
-  line,
-  isMine,
-  onDone,
-}: {
-  proposal: FundProposal;
-  line: BankLine;
-  isMine: boolean;
-  onDone: (done: LineDone) => void;
-}) {
+function LineProposal({ proposal, line, isMine, onDone }: LineProposalProps) {
   if (proposal.action === 'bank.book')
     return <BookProposal proposal={proposal} line={line} isMine={isMine} onDone={onDone} />;
   return (

@@ -9,7 +9,6 @@ import { Field } from '../../../components/field.tsx';
 import { Figures } from '../../../components/figures.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
-import { card } from '../../../components/styles.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
@@ -19,6 +18,7 @@ import { EntrySummary } from './bank-line.tsx';
 import { LineOutcome, useLineOutcome } from './line-outcome.tsx';
 import { LineSummary } from './bank-line.tsx';
 import { OpenLines } from './open-lines.tsx';
+import { CardSection } from '../../../components/card-section.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const AT_ONCE = 10;
@@ -64,13 +64,11 @@ export function ReconciliationPanel({
     );
 
   return (
-    <section aria-labelledby="bank-reconcile" className={`${card} flex flex-col gap-4`}>
-      <div>
-        <h2 id="bank-reconcile" className="text-lg font-bold text-slate-900">
-          {i18n._('admin-bank.reconcile.title')}
-        </h2>
-        <p className="text-sm text-slate-700">{i18n._('admin-bank.reconcile.intro')}</p>
-      </div>
+    <CardSection
+      id="bank-reconcile"
+      title={i18n._('admin-bank.reconcile.title')}
+      intro={i18n._('admin-bank.reconcile.intro')}
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="sm:max-w-lg sm:flex-1">
           <Field label={i18n._('admin-bank.reconcile.asOf')}>
@@ -98,7 +96,7 @@ export function ReconciliationPanel({
         </Button>
       </div>
       {body}
-    </section>
+    </CardSection>
   );
 }
 

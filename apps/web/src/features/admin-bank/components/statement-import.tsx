@@ -8,7 +8,6 @@ import { FileInput } from '../../../components/file-input.tsx';
 import { NeedsNetwork } from '../../../components/needs-network.tsx';
 import { SendingStatus } from '../../../components/sending-status.tsx';
 import { ErrorState, Loading } from '../../../components/states.tsx';
-import { card } from '../../../components/styles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
@@ -25,6 +24,7 @@ import { fileProblemsOf } from '../lib/file-problems.ts';
 import type { StatementFormInput, StatementFormValues } from '../lib/statement-form-schema.ts';
 import type { Outcome } from './import-outcome.tsx';
 import { LaterPart } from './later-parts.tsx';
+import { CardSection } from '../../../components/card-section.tsx';
 
 const ACCEPT = '.csv,.xml,.sta,.mt940,.940,.txt,text/csv,application/xml,text/xml,text/plain';
 
@@ -167,13 +167,11 @@ export function StatementImport({
 
   const isCsv = file instanceof File && isCsvFile(file);
   return (
-    <section aria-labelledby="bank-import" className={`${card} flex flex-col gap-4`}>
-      <div>
-        <h2 id="bank-import" className="text-lg font-bold text-slate-900">
-          {i18n._('admin-bank.import.title')}
-        </h2>
-        <p className="text-sm text-slate-700">{i18n._('admin-bank.import.intro')}</p>
-      </div>
+    <CardSection
+      id="bank-import"
+      title={i18n._('admin-bank.import.title')}
+      intro={i18n._('admin-bank.import.intro')}
+    >
       <NeedsNetwork />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
@@ -240,6 +238,6 @@ export function StatementImport({
           )}
         </LaterPart>
       )}
-    </section>
+    </CardSection>
   );
 }

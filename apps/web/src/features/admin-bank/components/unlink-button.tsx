@@ -3,14 +3,14 @@ import { flushSync } from 'react-dom';
 import type { BankLine } from '@jamiya/contracts/bank';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
-import { errorMessage, toastError } from '../../../lib/messages.ts';
+import { sayRefusal } from '../../../lib/messages.ts';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
 import { useUnlinkLine } from '../api/unlink-line.ts';
 import type { LineDone } from './line-outcome.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 
 /**
  * A match or a hand link that was wrong, undone after a question: the line is open again and
@@ -43,9 +43,7 @@ export function UnlinkButton({
       flushSync(close);
       onDone({ kind: 'unlinked', message: answer.message });
     } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-        setRefusal(errorMessage(error));
-      else toastError(error);
+      sayRefusal(error, setRefusal);
     }
   };
 
@@ -67,15 +65,9 @@ export function UnlinkButton({
       >
         <div className="flex flex-col gap-4">
           <p className="text-slate-800">{i18n._('admin-bank.unlink.body', named)}</p>
-          {refusal && (
-            <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
-              {refusal}
-            </p>
-          )}
+          <Refusal message={refusal} />
           <ModalActions>
-            <Button variant="secondary" disabled={unlink.isPending} onClick={close}>
-              {i18n._('common.cancel')}
-            </Button>
+            <CancelButton disabled={unlink.isPending} onClick={close} />
             <Button
               variant="danger"
               isBusy={unlink.isPending}

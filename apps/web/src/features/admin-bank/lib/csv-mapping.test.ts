@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnsBody } from '../testing/fixtures.ts';
+import { columnsBody, enbdMapping } from '../testing/fixtures.ts';
 import {
   dateOrderOf,
   decimalMarkOf,
@@ -92,15 +92,7 @@ describe('the mapping', () => {
   it('sends only the columns chosen, of the amount mode chosen', () => {
     expect(
       mappingOf({ ...startingFields(columnsBody()), amount: 'Credit', reference: '' }),
-    ).toEqual({
-      date: 'Transaction Date',
-      date_order: 'dmy',
-      credit: 'Credit',
-      debit: 'Debit',
-      description: 'Description',
-      balance: 'Balance',
-      decimal: '.',
-    });
+    ).toEqual(enbdMapping);
     expect(
       mappingOf({ ...startingFields(columnsBody()), amount_mode: 'one', amount: 'Credit' }),
     ).toMatchObject({ amount: 'Credit' });

@@ -1,4 +1,4 @@
-import { chartAccounts, type ChartAccount } from '@jamiya/contracts/accounts';
+import { chartAccounts } from '@jamiya/contracts/accounts';
 import {
   approveMatchesAnswer,
   bankStatement,
@@ -26,6 +26,7 @@ import {
 import { adminMember, adminMemberDetail } from '@jamiya/contracts/members';
 import { proposalProposedResponse, type FundProposal } from '@jamiya/contracts/proposals';
 import { FATIMA } from '../../../testing/proposal-fixtures.ts';
+import { chartAccountBody as account } from '../../../testing/admin-fixtures.ts';
 
 // Answers shaped like the real API's (packages/contracts/src/bank.ts), parsed with its
 // schemas: Fatima, the treasurer, imports the association's November statement from Emirates
@@ -65,6 +66,17 @@ export function columnsBody(overrides: Partial<CsvColumns> = {}): CsvColumns {
     ...overrides,
   });
 }
+
+/** The mapping sent for November's Emirates NBD file, its columns as the page first reads them. */
+export const enbdMapping = {
+  date: 'Transaction Date',
+  date_order: 'dmy',
+  credit: 'Credit',
+  debit: 'Debit',
+  description: 'Description',
+  balance: 'Balance',
+  decimal: '.',
+};
 
 export function statementBody(overrides: Partial<BankStatement> = {}): BankStatement {
   return bankStatement.parse({
@@ -320,25 +332,9 @@ export const disagreeBody = () =>
     entries_not_in_bank: detailBody().unmatched_entries,
   });
 
-export const errorBody = (status: number, message: string, errors?: unknown) => ({
-  status,
-  body: { status_code: status, message, ...(errors ? { errors } : {}) },
-});
+export { errorBody } from '../../../testing/api-fixtures.ts';
 
 // ---- Issue 49: the association's own books ---------------------------------------------------
-
-const account = (
-  overrides: Partial<ChartAccount> & Pick<ChartAccount, 'code' | 'name' | 'kind'>,
-): ChartAccount => ({
-  name_en: overrides.name,
-  name_ar: overrides.name,
-  built_in: false,
-  bookable: true,
-  retired: false,
-  postings: 0,
-  balance: 0,
-  ...overrides,
-});
 
 /** The chart as the server keeps it at first, with stationery retired by this association. */
 export const accountsBody = () =>

@@ -1,3 +1,5 @@
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { setupPage, type StubRequest } from '../../../testing/render.tsx';
 import { settingsBody } from '../../../testing/api-fixtures.ts';
 import { adminProfileBody } from '../../../testing/admin-fixtures.ts';
@@ -38,3 +40,18 @@ export function setupBankPage(handlers: Handlers = {}, at = '/admin/bank') {
 }
 
 export const posts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'POST');
+
+/**
+ * Assigns Zainab's deposit, the one line with no receipt, to her as the dialog offers it; the
+ * lines' section and the dialog.
+ */
+export async function assignToZainab(user: UserEvent) {
+  const section = await screen.findByRole('region', {
+    name: 'Money in the bank with no receipt (1)',
+  });
+  await user.click(within(section).getByRole('button', { name: /^Assign/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Assign money from the bank' });
+  await within(dialog).findByRole('radio', { name: 'Zainab Qasim (JM000014)' });
+  await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+  return { section, dialog };
+}

@@ -12,11 +12,11 @@ import { useBonusProposal, type BonusProposal } from '../api/bonus-proposal.ts';
 import { useBonusPeriods } from '../api/get-bonus-periods.ts';
 import type { PeriodFormInput, PeriodFormValues } from '../lib/period-form-schema.ts';
 import { toPeriod } from '../lib/period.ts';
-import { card } from '../../../components/styles.ts';
 import { ClosedPeriods } from './closed-periods.tsx';
 import { PreviewPanel } from './preview-panel.tsx';
 import { ProposalBox } from './proposal-box.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
+import { CardSection } from '../../../components/card-section.tsx';
 
 /** /admin/bonus: share out the interest income of a period (issue 5), and the closed ones. */
 const resolver = lazyZodResolver(() =>
@@ -63,13 +63,11 @@ function ClosePeriod({
   const i18n = useTexts();
   const isWaiting = next.starts_on !== null && next.latest_ends_on < next.starts_on;
   return (
-    <section aria-labelledby="bonus-close" className={`${card} flex flex-col gap-4`}>
-      <div>
-        <h2 id="bonus-close" className="text-lg font-bold text-slate-900">
-          {i18n._('admin-bonus.close.title')}
-        </h2>
-        <p className="text-sm text-slate-700">{i18n._('admin-bonus.close.intro')}</p>
-      </div>
+    <CardSection
+      id="bonus-close"
+      title={i18n._('admin-bonus.close.title')}
+      intro={i18n._('admin-bonus.close.intro')}
+    >
       {proposal && <ProposalBox open={proposal} />}
       {next.starts_on === null ? (
         <EmptyState title={i18n._('admin-bonus.close.nothingTitle')}>
@@ -82,7 +80,7 @@ function ClosePeriod({
       ) : (
         <PeriodForm next={{ ...next, starts_on: next.starts_on }} proposal={proposal} />
       )}
-    </section>
+    </CardSection>
   );
 }
 

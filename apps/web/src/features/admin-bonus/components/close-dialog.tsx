@@ -1,7 +1,7 @@
 import { useTexts } from '../../../lib/i18n.tsx';
 import type { BonusPeriodRequest } from '@jamiya/contracts/bonus';
 import { Button } from '../../../components/button.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { toastError } from '../../../lib/messages.ts';
 import { useCloseBonusPeriod, type CloseAnswer } from '../api/close-bonus-period.ts';
@@ -46,9 +46,7 @@ export function CloseDialog({
         <p className="text-slate-800">{body}</p>
         <p className="text-sm text-slate-700">{i18n._('admin-bonus.confirm.final')}</p>
         <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            {i18n._('common.cancel')}
-          </Button>
+          <CancelButton onClick={onClose} />
           <Button isBusy={close.isPending} onClick={() => void confirm()}>
             {confirmLabel}
           </Button>

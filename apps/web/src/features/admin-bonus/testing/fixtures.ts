@@ -71,10 +71,7 @@ export function closedBody(): BonusCloseResponse {
   });
 }
 
-export const errorBody = (status: number, message: string, errors?: Record<string, string[]>) => ({
-  status,
-  body: { status_code: status, message, ...(errors ? { errors } : {}) },
-});
+export { errorBody } from '../../../testing/api-fixtures.ts';
 
 const FATIMA = { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' };
 

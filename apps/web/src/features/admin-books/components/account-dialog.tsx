@@ -6,8 +6,8 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import { LEDGER_TYPES_TEXTS } from '../texts.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { FormModal, ModalActions } from '../../../components/modal.tsx';
-import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
+import { CancelButton, FormModal, ModalActions } from '../../../components/modal.tsx';
+import { showFormErrors, toastSuccess } from '../../../lib/messages.ts';
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useCreateAccount } from '../api/create-account.ts';
 import type {
@@ -88,8 +88,7 @@ function AccountForm({
       toastSuccess(saved.message);
       onClose();
     } catch (error) {
-      applyServerErrors(error, form.setError, FIELDS);
-      toastError(error);
+      showFormErrors(error, form.setError, FIELDS);
       onInvalid();
     }
   }, onInvalid);
@@ -155,9 +154,7 @@ function AccountForm({
         </>
       )}
       <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {i18n._('common.cancel')}
-        </Button>
+        <CancelButton onClick={onClose} />
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {account ? i18n._('admin-books.chart.save') : i18n._('admin-books.chart.add')}
         </Button>

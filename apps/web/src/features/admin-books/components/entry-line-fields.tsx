@@ -1,12 +1,11 @@
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { ChartAccount } from '@jamiya/contracts/accounts';
-import { ACCOUNT_KINDS } from '../lib/account-kinds.ts';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { ACCOUNT_GROUPS_TEXTS } from '../texts.ts';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { SAVINGS, type EntryFormInput, type EntryFormValues } from '../lib/entry-form.ts';
+import { AccountOptions } from './account-options.tsx';
 import { MemberPicker } from './member-picker.tsx';
 
 type EntryForm = UseFormReturn<EntryFormInput, unknown, EntryFormValues>;
@@ -54,25 +53,16 @@ export function EntryLineFields({
             {(a) => (
               <select {...a} className={inputClass} {...form.register(`lines.${index}.account`)}>
                 <option value="">{i18n._('admin-books.entry.chooseAccount')}</option>
-                {ACCOUNT_KINDS.map((kind) => {
-                  const ofKind = accounts.filter((c) => c.kind === kind);
-                  return (
-                    ofKind.length > 0 && (
-                      <optgroup key={kind} label={i18n._(ACCOUNT_GROUPS_TEXTS[kind])}>
-                        {ofKind.map((c) => (
-                          <option key={c.code} value={c.code}>
-                            {c.name}
-                          </option>
-                        ))}
-                        {kind === 'liability' && (
-                          <option value={SAVINGS}>
-                            {i18n._('admin-books.entry.memberSavingsChoice')}
-                          </option>
-                        )}
-                      </optgroup>
+                <AccountOptions
+                  accounts={accounts}
+                  extraOf={(kind) =>
+                    kind === 'liability' && (
+                      <option value={SAVINGS}>
+                        {i18n._('admin-books.entry.memberSavingsChoice')}
+                      </option>
                     )
-                  );
-                })}
+                  }
+                />
                 {!accounts.some((c) => c.kind === 'liability') && (
                   <option value={SAVINGS}>{i18n._('admin-books.entry.memberSavingsChoice')}</option>
                 )}

@@ -34,13 +34,7 @@ export function EntryLinesTable({
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">{caption}</caption>
-      <thead className="sr-only">
-        <tr>
-          <th scope="col">{i18n._('admin-books.journal.columns.account')}</th>
-          <th scope="col">{i18n._('admin-books.journal.columns.debit')}</th>
-          <th scope="col">{i18n._('admin-books.journal.columns.credit')}</th>
-        </tr>
-      </thead>
+      <PostingsHead />
       <tbody>
         {lines.map((line, i) => (
           <tr key={i} className="border-b border-slate-200 last:border-0">
@@ -57,5 +51,19 @@ export function EntryLinesTable({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A table of postings' columns (account, debit, credit), for screen readers only. */
+export function PostingsHead() {
+  const i18n = useTexts();
+  return (
+    <thead className="sr-only">
+      <tr>
+        <th scope="col">{i18n._('admin-books.journal.columns.account')}</th>
+        <th scope="col">{i18n._('admin-books.journal.columns.debit')}</th>
+        <th scope="col">{i18n._('admin-books.journal.columns.credit')}</th>
+      </tr>
+    </thead>
   );
 }

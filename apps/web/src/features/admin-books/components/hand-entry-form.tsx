@@ -33,6 +33,7 @@ import {
 } from '../lib/entry-form.ts';
 import { EntryDifference } from './entry-difference.tsx';
 import { EntryLineFields } from './entry-line-fields.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 
 const resolver = lazyZodResolver<EntryFormInput, EntryFormValues>(() =>
   import('../lib/entry-form-schema.ts').then((m) => m.entryForm),
@@ -169,11 +170,7 @@ export function HandEntryForm({
       >
         {(a) => <FileInput control={form.control} name="evidence" field={a} />}
       </Field>
-      {refusal && (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
-          {refusal}
-        </p>
-      )}
+      <Refusal message={refusal} />
       <div>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {i18n._('admin-books.entry.submit')}

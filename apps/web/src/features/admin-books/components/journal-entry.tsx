@@ -9,6 +9,7 @@ import { toastError } from '../../../lib/messages.ts';
 import { useDownloadEvidence } from '../api/download-evidence.ts';
 import type { JournalEntry } from '../api/get-journal.ts';
 import { useAccountName } from '../lib/use-account-name.ts';
+import { PostingsHead } from './entry-lines-table.tsx';
 
 /**
  * One entry of the journal: its kind, day and memo, its postings as in a paper journal, who
@@ -75,13 +76,7 @@ export function JournalEntryItem({
         <caption className="sr-only">
           {i18n._('admin-books.journal.postingsOf', { id: entry.id })}
         </caption>
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">{i18n._('admin-books.journal.columns.account')}</th>
-            <th scope="col">{i18n._('admin-books.journal.columns.debit')}</th>
-            <th scope="col">{i18n._('admin-books.journal.columns.credit')}</th>
-          </tr>
-        </thead>
+        <PostingsHead />
         <tbody>
           {entry.postings.map((p, i) => (
             <tr key={i} className="border-b border-slate-100 last:border-0">

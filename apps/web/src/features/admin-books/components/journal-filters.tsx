@@ -1,11 +1,11 @@
 import { STATEMENT_KINDS } from '@jamiya/contracts/values';
-import { ACCOUNT_KINDS } from '../lib/account-kinds.ts';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { ACCOUNT_GROUPS_TEXTS, KINDS_TEXTS } from '../texts.ts';
+import { KINDS_TEXTS } from '../texts.ts';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { useAccounts } from '../api/get-accounts.ts';
 import type { EntryKind, JournalFilters } from '../api/get-journal.ts';
+import { AccountOptions } from './account-options.tsx';
 import { DayFilter } from './day-filter.tsx';
 
 const KINDS: readonly EntryKind[] = STATEMENT_KINDS;
@@ -44,20 +44,7 @@ export function JournalFiltersForm({
             className={inputClass}
           >
             <option value="">{i18n._('admin-books.journal.allAccounts')}</option>
-            {ACCOUNT_KINDS.map((kind) => {
-              const ofKind = chart.filter((c) => c.kind === kind);
-              return (
-                ofKind.length > 0 && (
-                  <optgroup key={kind} label={i18n._(ACCOUNT_GROUPS_TEXTS[kind])}>
-                    {ofKind.map((c) => (
-                      <option key={c.code} value={c.code}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                )
-              );
-            })}
+            <AccountOptions accounts={chart} />
             {/* An account chosen before the chart has come (a link) is kept. */}
             {filters.account && !chart.some((c) => c.code === filters.account) && (
               <option value={filters.account}>{filters.account}</option>

@@ -1,53 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
-import { adminProfileBody } from '../../../testing/admin-fixtures.ts';
-import { chartBody, entry, errorBody, listBody, trialBalanceBody } from '../testing/fixtures.ts';
-import { LedgerPage } from './ledger-page.tsx';
+import type { StubRequest } from '../../../testing/render.tsx';
+import { wideCells } from '../../../testing/wide-cells.ts';
+import { disbursement, lastYear, setupLedgerPage } from '../testing/ledger-page.tsx';
+import { entry, errorBody, listBody } from '../testing/fixtures.ts';
 
-type Handlers = Parameters<typeof stubApi>[0];
-
-const disbursement = entry({
-  id: 9,
-  kind: 'disbursement',
-  memo: 'Loan #1 paid out to Amina Rahman',
-  occurred_at: '2026-11-17T08:00:00.000Z',
-  payment_id: null,
-  loan_id: 1,
-  postings: [
-    { account_code: '1100', account_name: 'Loans receivable', debit: 2000, credit: 0 },
-    { account_code: '1000', account_name: 'Cash', debit: 0, credit: 2000 },
-  ],
-});
-
-function setup(handlers: Handlers = {}) {
-  const requests = stubApi({
-    'GET /api/admin/ledger/trial-balance': () => ({ body: trialBalanceBody() }),
-    'GET /api/admin/ledger/entries': () => ({ body: listBody([disbursement, entry()]) }),
-    'GET /api/admin/accounts': () => ({ body: chartBody() }),
-    'GET /api/admin/proposals': () => ({ body: { items: [] } }),
-    'GET /api/profile': () => ({ body: adminProfileBody() }),
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  renderWithProviders(<LedgerPage />, { path: '/admin/ledger' });
-  return { requests, user };
-}
-
-/** A row's cells as a wide screen shows them: without what only a phone shows (md:hidden). */
-const texts = (row: HTMLElement) => {
-  const copy = row.cloneNode(true) as HTMLElement;
-  copy.querySelectorAll('.md\\:hidden').forEach((e) => e.remove());
-  return [...copy.querySelectorAll('th, td')].map((c) => c.textContent?.replace(/\s+/g, ' '));
-};
-const lastYear = String(new Date().getFullYear() - 1);
 const entryCalls = (requests: StubRequest[]) =>
   requests.filter((r) => r.url.startsWith('/api/admin/ledger/entries?'));
 
 describe('the journal', () => {
   it('lists the entries newest first, each with its postings', async () => {
-    setup();
+    setupLedgerPage();
     const journal = within(await screen.findByRole('region', { name: 'Journal' }));
     const items = await journal.findAllByRole('listitem');
     expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
@@ -60,14 +23,14 @@ describe('the journal', () => {
     expect(first.getByText('Recorded by Treasurer')).toBeInTheDocument();
     const postings = first.getByRole('table', { name: 'Postings of entry #9' });
     const rows = within(postings).getAllByRole('row').slice(1);
-    expect(rows.map(texts)).toEqual([
+    expect(rows.map(wideCells)).toEqual([
       ['Loans receivable 1100', '2,000', ''],
       ['Cash 1000', '', '2,000'],
     ]);
   });
 
   it('filters by kind and pages with Show more', async () => {
-    const { user, requests } = setup({
+    const { user, requests } = setupLedgerPage({
       'GET /api/admin/ledger/entries': (req) =>
         req.url.includes('cursor=')
           ? { body: listBody([entry({ id: 3, memo: 'Dues for August 2026' })]) }
@@ -89,12 +52,12 @@ describe('the journal', () => {
   });
 
   it('says when there are no entries', async () => {
-    setup({ 'GET /api/admin/ledger/entries': () => ({ body: listBody([]) }) });
+    setupLedgerPage({ 'GET /api/admin/ledger/entries': () => ({ body: listBody([]) }) });
     expect(await screen.findByText('No entries yet.')).toBeInTheDocument();
   });
 
   it('shows an error with a retry', async () => {
-    setup({
+    setupLedgerPage({
       'GET /api/admin/ledger/entries': () => errorBody(500, 'Something went wrong on our side.'),
     });
     const journal = within(await screen.findByRole('region', { name: 'Journal' }));
@@ -109,7 +72,7 @@ describe('the journal', () => {
     ) {
       clicks.push(this);
     });
-    const { user, requests } = setup({
+    const { user, requests } = setupLedgerPage({
       'GET /api/admin/ledger/entries.csv': () => ({ body: 'entry,occurred_at' }),
     });
     localStorage.setItem('ts_token', 'admin-token');
@@ -130,7 +93,7 @@ describe('the journal', () => {
     ) {
       clicks.push(this);
     });
-    const { user, requests } = setup({
+    const { user, requests } = setupLedgerPage({
       'GET /api/admin/ledger/entries.pdf': () => ({ body: '%PDF' }),
     });
     const journal = within(await screen.findByRole('region', { name: 'Journal' }));
@@ -189,7 +152,7 @@ describe('the journal', () => {
       reverses_entry_id: 12,
       correction: { reason_code: 'duplicate', reason: 'The same receipt was entered twice.' },
     });
-    const { user } = setup({
+    const { user } = setupLedgerPage({
       'GET /api/admin/ledger/entries': () => ({ body: listBody([correction, handEntry]) }),
       'GET /api/files/31': () => ({ body: {} }),
     });

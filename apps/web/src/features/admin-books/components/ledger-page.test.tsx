@@ -1,54 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
-import { adminProfileBody } from '../../../testing/admin-fixtures.ts';
-import { chartBody, entry, errorBody, listBody, trialBalanceBody } from '../testing/fixtures.ts';
-import { LedgerPage } from './ledger-page.tsx';
-
-type Handlers = Parameters<typeof stubApi>[0];
-
-const disbursement = entry({
-  id: 9,
-  kind: 'disbursement',
-  memo: 'Loan #1 paid out to Amina Rahman',
-  occurred_at: '2026-11-17T08:00:00.000Z',
-  payment_id: null,
-  loan_id: 1,
-  postings: [
-    { account_code: '1100', account_name: 'Loans receivable', debit: 2000, credit: 0 },
-    { account_code: '1000', account_name: 'Cash', debit: 0, credit: 2000 },
-  ],
-});
-
-function setup(handlers: Handlers = {}) {
-  const requests = stubApi({
-    'GET /api/admin/ledger/trial-balance': () => ({ body: trialBalanceBody() }),
-    'GET /api/admin/ledger/entries': () => ({ body: listBody([disbursement, entry()]) }),
-    'GET /api/admin/accounts': () => ({ body: chartBody() }),
-    'GET /api/admin/proposals': () => ({ body: { items: [] } }),
-    'GET /api/profile': () => ({ body: adminProfileBody() }),
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  renderWithProviders(<LedgerPage />, { path: '/admin/ledger' });
-  return { requests, user };
-}
-
-/** A row's cells as a wide screen shows them: without what only a phone shows (md:hidden). */
-const texts = (row: HTMLElement) => {
-  const copy = row.cloneNode(true) as HTMLElement;
-  copy.querySelectorAll('.md\\:hidden').forEach((e) => e.remove());
-  return [...copy.querySelectorAll('th, td')].map((c) => c.textContent?.replace(/\s+/g, ' '));
-};
-const lastYear = String(new Date().getFullYear() - 1);
+import { wideCells } from '../../../testing/wide-cells.ts';
+import { lastYear, setupLedgerPage } from '../testing/ledger-page.tsx';
+import { errorBody, trialBalanceBody } from '../testing/fixtures.ts';
 
 describe('the trial balance', () => {
   it('groups the accounts by kind, each group with its totals, then the totals and Balanced', async () => {
-    setup();
+    setupLedgerPage();
     const table = await screen.findByRole('table', { name: 'Trial balance' });
     const rows = within(table).getAllByRole('row');
-    expect(rows.slice(1).map(texts)).toEqual([
+    expect(rows.slice(1).map(wideCells)).toEqual([
       ['Assets', 'AED 4,340.50', 'AED 2,000', 'AED 2,340.50'],
       ['cash', 'Cash and bank', 'AED 2,340.50', 'AED 2,000', 'AED 340.50'],
       ['loan:*', 'Loans receivable (loans: 1)', 'AED 2,000', 'AED 0', 'AED 2,000'],
@@ -70,7 +31,7 @@ describe('the trial balance', () => {
     ) {
       clicks.push(this);
     });
-    const { user, requests } = setup({
+    const { user, requests } = setupLedgerPage({
       'GET /api/admin/ledger/trial-balance.csv': () => ({ body: 'code,name' }),
       'GET /api/admin/ledger/trial-balance.pdf': () => ({ body: '%PDF' }),
     });
@@ -98,7 +59,7 @@ describe('the trial balance', () => {
   });
 
   it('says NOT balanced, and by how much, when the totals differ', async () => {
-    setup({
+    setupLedgerPage({
       'GET /api/admin/ledger/trial-balance': () => ({
         body: trialBalanceBody({ total_debits: 4340.5, total_credits: 4340.25, balanced: false }),
       }),
@@ -110,7 +71,7 @@ describe('the trial balance', () => {
 
   it('shows an error with a retry', async () => {
     let calls = 0;
-    const { user } = setup({
+    const { user } = setupLedgerPage({
       'GET /api/admin/ledger/trial-balance': () =>
         ++calls === 1
           ? errorBody(500, 'Something went wrong on our side.')

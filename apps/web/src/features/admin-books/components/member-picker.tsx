@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
-import { Field, inputClass } from '../../../components/field.tsx';
+import { Field } from '../../../components/field.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 import { aed } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/messages.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -50,15 +51,7 @@ export function MemberPicker({
         error={error}
       >
         {(a) => (
-          <input
-            {...a}
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            aria-controls={resultsId}
-            autoComplete="off"
-            className={inputClass}
-          />
+          <SearchInput {...a} value={search} onSearch={setSearch} aria-controls={resultsId} />
         )}
       </Field>
       <div id={resultsId}>

@@ -28,6 +28,17 @@ function setup(handlers: Handlers = {}) {
 const reversals = (requests: StubRequest[]) =>
   requests.filter((r) => r.method === 'POST' && r.url.startsWith('/api/admin/journal-entries'));
 
+/** The server's answer once entry #7 (dues, payment #11) is corrected by entry #30. */
+const corrected = () => ({
+  body: {
+    message: 'The entry was corrected.',
+    entry_id: 7,
+    reversal_entry_id: 30,
+    payment_id: 11,
+    line_id: null,
+  },
+});
+
 async function openDialog(user: ReturnType<typeof setupPage>['user']) {
   const journal = within(await screen.findByRole('region', { name: 'Journal' }));
   await user.click(await journal.findByRole('button', { name: 'Correct (reverse)…' }));
@@ -37,15 +48,7 @@ async function openDialog(user: ReturnType<typeof setupPage>['user']) {
 describe('correcting an entry', () => {
   it('asks why, in words and a sentence, then shows the correction and the month open again', async () => {
     const { user, requests } = setup({
-      'POST /api/admin/journal-entries/7/reverse': () => ({
-        body: {
-          message: 'The entry was corrected.',
-          entry_id: 7,
-          reversal_entry_id: 30,
-          payment_id: 11,
-          line_id: null,
-        },
-      }),
+      'POST /api/admin/journal-entries/7/reverse': corrected,
     });
     const dialog = await openDialog(user);
     expect(dialog.getByRole('radio', { name: 'Recorded twice' })).toBeInTheDocument();
@@ -201,15 +204,7 @@ describe('what waits for a second admin in the books', () => {
     const { user, requests } = setup({
       'GET /api/profile': () => ({ body: chairProfileBody() }),
       'GET /api/admin/proposals': () => ({ body: { items: [reversal, handEntry] } }),
-      'POST /api/admin/journal-entries/7/reverse': () => ({
-        body: {
-          message: 'The entry was corrected.',
-          entry_id: 7,
-          reversal_entry_id: 30,
-          payment_id: 11,
-          line_id: null,
-        },
-      }),
+      'POST /api/admin/journal-entries/7/reverse': corrected,
       'POST /api/admin/journal-entries': () => ({
         status: 201,
         body: { message: 'The entry was posted.', entry_id: 33 },

@@ -7,19 +7,14 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import { CORRECTION_REASONS_TEXTS } from '../texts.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { FormModal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, FormModal, ModalActions } from '../../../components/modal.tsx';
 import { textLink } from '../../../components/link-styles.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import {
-  applyServerErrors,
-  errorMessage,
-  toastError,
-  translateMessage,
-} from '../../../lib/messages.ts';
+import { applyServerErrors, sayRefusal, translateMessage } from '../../../lib/messages.ts';
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import type { JournalEntry } from '../api/get-journal.ts';
 import { isProposed } from '../api/post-journal-entry.ts';
 import { useReverseEntry, type ReverseAnswer } from '../api/reverse-entry.ts';
+import { Refusal } from '../../../components/refusal.tsx';
 
 const resolver = lazyZodResolver<ReverseEntryBody>(() =>
   import('@jamiya/contracts/accounts').then((m) => m.reverseEntryBody),
@@ -90,9 +85,7 @@ function ReverseForm({
     } catch (error) {
       applyServerErrors(error, form.setError, ['reason_code', 'reason']);
       // Refused (already corrected, the admin's own money, cash too low): said here.
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-        setRefusal(errorMessage(error));
-      else toastError(error);
+      sayRefusal(error, setRefusal);
       onInvalid();
     }
   }, onInvalid);
@@ -143,15 +136,9 @@ function ReverseForm({
           />
         )}
       </Field>
-      {refusal && (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
-          {refusal}
-        </p>
-      )}
+      <Refusal message={refusal} />
       <ModalActions>
-        <Button variant="secondary" disabled={reverse.isPending} onClick={onClose}>
-          {i18n._('common.cancel')}
-        </Button>
+        <CancelButton disabled={reverse.isPending} onClick={onClose} />
         <Button type="submit" variant="danger" isBusy={form.formState.isSubmitting}>
           {i18n._('admin-books.reverse.submit')}
         </Button>

@@ -1,36 +1,9 @@
 import { screen, within, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
 import { errorBody, settingsBody } from '../testing/fixtures.ts';
-import { AdminSettingsPage } from './settings-page.tsx';
+import { puts, setupSettingsPage } from '../testing/settings-page.tsx';
 
-type Handlers = Parameters<typeof stubApi>[0];
-
-function setup(handlers: Handlers = {}) {
-  const requests = stubApi({
-    'GET /api/admin/settings': () => ({ body: settingsBody() }),
-    'PUT /api/admin/settings': (req) => {
-      const body = req.body as ReturnType<typeof settingsBody>;
-      return {
-        body: {
-          message: 'The settings were saved.',
-          settings: settingsBody({
-            ...body,
-            loan_policy: { ...body.loan_policy, interest_rate_percent: 7 },
-            updated_at: '2026-12-01T08:00:00.000Z',
-          }),
-        },
-      };
-    },
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  renderWithProviders(<AdminSettingsPage />, { path: '/admin/settings' });
-  return { requests, user };
-}
-
-const puts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'PUT');
 const field = (label: string) => screen.getByLabelText(label);
 
 async function replace(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {
@@ -38,9 +11,20 @@ async function replace(user: ReturnType<typeof userEvent.setup>, label: string, 
   if (value) await user.type(field(label), value);
 }
 
+/** A rule's field given `value`: refused beside the field with `message`, nothing sent. */
+async function refusedBeforeSending(label: string, value: string, message: string) {
+  const { user, requests } = setupSettingsPage();
+  await screen.findByLabelText(label);
+  await replace(user, label, value);
+  await user.click(screen.getByRole('button', { name: 'Save settings' }));
+  await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
+  expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+  expect(puts(requests)).toHaveLength(0);
+}
+
 describe('the settings form', () => {
   it('starts from the saved settings', async () => {
-    setup();
+    setupSettingsPage();
     expect(await screen.findByLabelText('Association name')).toHaveValue('Jamiya Al Qusais');
     expect(field('Monthly due (AED)')).toHaveValue('200');
     expect(field('Minimum loan (AED)')).toHaveValue('500');
@@ -62,7 +46,7 @@ describe('the settings form', () => {
   });
 
   it('saves amounts as AED numbers and the terms as a list, then says so', async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupSettingsPage();
     await screen.findByLabelText('Association name');
     await replace(user, 'Monthly due (AED)', '250.50');
     await replace(user, 'Maximum loan (AED)', '3000');
@@ -95,20 +79,9 @@ describe('the settings form', () => {
         ml: { payment_instructions: '', terms_text: '' },
       },
       recharge: { minimum: 10, maximum: 750.5 },
-      loan_rules: {
-        min_membership_months: 3,
-        max_months_in_arrears: 0,
-        savings_multiple: 3,
-        guarantor_alert_days: 30,
-        write_off_bar_months: 12,
-      },
-      dues_rules: {
-        due_day: 1,
-        reminder_days_before: 3,
-        grace_days: 15,
-        fine_amount: 10,
-        fine_percent: null,
-      },
+      // The rules as they were read.
+      loan_rules: settingsBody().loan_rules,
+      dues_rules: settingsBody().dues_rules,
       exit_rules: { share_out_at_exit: false },
       books_rules: { one_admin_bank_fee: 100 },
       // The settings as the page read them: a save over another admin's is refused (409).
@@ -119,7 +92,7 @@ describe('the settings form', () => {
   });
 
   it("saves what the loans' charge is called: a service charge, for members who read interest as riba", async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupSettingsPage();
     const interest = await screen.findByRole('radio', { name: 'Interest' });
     expect(interest).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Service charge' }));
@@ -131,7 +104,7 @@ describe('the settings form', () => {
   });
 
   it('checks the rules between the fields before sending', async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupSettingsPage();
     await screen.findByLabelText('Association name');
     await replace(user, 'Minimum loan (AED)', '1000');
     await replace(user, 'Maximum loan (AED)', '900');
@@ -160,7 +133,7 @@ describe('the settings form', () => {
   });
 
   it('refuses a recharge range whose largest amount is below the smallest', async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupSettingsPage();
     await screen.findByLabelText('Association name');
     await replace(user, 'Smallest recharge (AED)', '100');
     await replace(user, 'Largest recharge (AED)', '50');
@@ -181,7 +154,7 @@ describe('the settings form', () => {
     ['1, three', 'A term must be a number.'],
     ['1, 0', 'A term is at least 1 month.'],
   ])('refuses the terms "%s"', async (terms, message) => {
-    const { user, requests } = setup();
+    const { user, requests } = setupSettingsPage();
     await screen.findByLabelText('Association name');
     await replace(user, 'Terms offered (months)', terms);
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -191,7 +164,7 @@ describe('the settings form', () => {
   });
 
   it('refuses an empty name and an amount with three decimals', async () => {
-    const { user } = setup();
+    const { user } = setupSettingsPage();
     await screen.findByLabelText('Association name');
     await replace(user, 'Association name', '');
     await replace(user, 'Monthly due (AED)', '200.505');
@@ -203,7 +176,7 @@ describe('the settings form', () => {
   });
 
   it("puts the server's 422 errors beside their fields, a term's on the list of terms", async () => {
-    const { user } = setup({
+    const { user } = setupSettingsPage({
       'PUT /api/admin/settings': () =>
         errorBody(422, 'Please check the highlighted fields.', {
           'loan_policy.terms.1': ['A term is at most 60 months.'],
@@ -240,7 +213,7 @@ describe('who may borrow', () => {
   const BAR = 'Months without a loan after a write-off';
 
   it('explains each rule, and saves the five as whole numbers with the rest', async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupSettingsPage();
     const rules = await screen.findByRole('region', { name: 'Who may borrow' });
     expect(within(rules).getAllByRole('textbox')).toHaveLength(5);
     expect(field(BAR)).toHaveAccessibleDescription(
@@ -282,18 +255,10 @@ describe('who may borrow', () => {
     [ALERT, '0', 'Enter 1 or more.'],
     [ALERT, '', 'Enter a whole number.'],
     [BAR, '121', 'That number is too large for this rule.'],
-  ])('refuses "%s" as %j before sending', async (label, value, message) => {
-    const { user, requests } = setup();
-    await screen.findByLabelText(label);
-    await replace(user, label, value);
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
-    expect(field(label)).toHaveAttribute('aria-invalid', 'true');
-    expect(puts(requests)).toHaveLength(0);
-  });
+  ])('refuses "%s" as %j before sending', refusedBeforeSending);
 
   it("puts the server's 422 error beside its rule", async () => {
-    const { user } = setup({
+    const { user } = setupSettingsPage({
       'PUT /api/admin/settings': () =>
         errorBody(422, 'Please check the highlighted fields.', {
           'loan_rules.guarantor_alert_days': ['That number is too large for this rule.'],
@@ -315,7 +280,7 @@ describe('the dues calendar', () => {
   const PERCENT = 'Late fine as a percentage of the due (optional)';
 
   it('starts from the saved rules and explains each', async () => {
-    setup();
+    setupSettingsPage();
     const dues = await screen.findByRole('region', { name: 'Dues calendar' });
     expect(within(dues).getAllByRole('textbox')).toHaveLength(5);
     expect(field(DUE_DAY)).toHaveValue('1');
@@ -337,7 +302,7 @@ describe('the dues calendar', () => {
   });
 
   it('sends them as dues_rules with the rest: the fine in AED, a percentage when set', async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupSettingsPage();
     await screen.findByLabelText(DUE_DAY);
     await replace(user, DUE_DAY, '25');
     await replace(user, REMINDER, '0');
@@ -360,7 +325,7 @@ describe('the dues calendar', () => {
   });
 
   it('sends an emptied percentage as null: the fixed amount is charged', async () => {
-    const { user, requests } = setup({
+    const { user, requests } = setupSettingsPage({
       'GET /api/admin/settings': () => ({
         body: settingsBody({
           dues_rules: {
@@ -392,18 +357,10 @@ describe('the dues calendar', () => {
     [FINE, '1000.01', 'A fine is at most AED 1,000.'],
     [PERCENT, '101', 'That number is too large for this rule.'],
     [PERCENT, '0', 'Enter 1 or more.'],
-  ])('refuses "%s" as %j before sending', async (label, value, message) => {
-    const { user, requests } = setup();
-    await screen.findByLabelText(label);
-    await replace(user, label, value);
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
-    expect(field(label)).toHaveAttribute('aria-invalid', 'true');
-    expect(puts(requests)).toHaveLength(0);
-  });
+  ])('refuses "%s" as %j before sending', refusedBeforeSending);
 
   it("puts the server's 422 errors beside their fields", async () => {
-    const { user } = setup({
+    const { user } = setupSettingsPage({
       'PUT /api/admin/settings': () =>
         errorBody(422, 'Please check the highlighted fields.', {
           'dues_rules.grace_days': ['That number is too large for this rule.'],
@@ -424,7 +381,7 @@ describe('what leaving pays', () => {
   const SHARE_OUT = 'Pay a leaving member their share-out estimate';
 
   it('starts from the saved choice and sends it as exit_rules with the rest', async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupSettingsPage();
     const box = await screen.findByRole('checkbox', { name: SHARE_OUT });
     expect(box).not.toBeChecked();
     expect(box).toHaveAccessibleDescription(/the estimate of their share of the open share-out/);
@@ -437,7 +394,7 @@ describe('what leaving pays', () => {
   });
 
   it('unticks a choice saved as ticked', async () => {
-    const { user, requests } = setup({
+    const { user, requests } = setupSettingsPage({
       'GET /api/admin/settings': () => ({
         body: settingsBody({ exit_rules: { share_out_at_exit: true } }),
       }),
@@ -455,7 +412,7 @@ describe('where members send the money', () => {
   const LABEL = 'Where members send the money';
 
   it('starts from the saved instructions and saves them, a line each, with the rest', async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupSettingsPage();
     expect(await screen.findByLabelText(LABEL)).toHaveValue('IBAN AE07 0331 2345 6789 0123 456');
     await user.clear(field(LABEL));
     await user.type(
@@ -477,7 +434,7 @@ describe('where members send the money', () => {
   });
 
   it('sends an emptied box as empty, which clears them', async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupSettingsPage();
     await screen.findByLabelText(LABEL);
     await replace(user, LABEL, '');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -486,7 +443,7 @@ describe('where members send the money', () => {
   });
 
   it('refuses more than 2,000 characters before sending', async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupSettingsPage();
     await screen.findByLabelText(LABEL);
     await user.clear(field(LABEL));
     // Pasted, as typing 2,001 keys one by one takes seconds.
@@ -502,7 +459,7 @@ describe('where members send the money', () => {
 
 describe('loading and failure', () => {
   it("keeps the texts of each of the members' languages, starting from the saved ones", async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setupSettingsPage();
     const language = await screen.findByLabelText('Language');
     // Arabic first, with its instructions saved and its terms empty (English shown).
     expect(language).toHaveValue('ar');
@@ -538,7 +495,7 @@ describe('loading and failure', () => {
 
   it('shows Loading... and then an error with a retry', async () => {
     let calls = 0;
-    const { user } = setup({
+    const { user } = setupSettingsPage({
       'GET /api/admin/settings': () =>
         ++calls === 1
           ? errorBody(500, 'Something went wrong on our side.')

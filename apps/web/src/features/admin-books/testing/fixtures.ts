@@ -11,6 +11,7 @@ import {
 } from '@jamiya/contracts/books';
 import { chartAccount, type ChartAccount } from '@jamiya/contracts/accounts';
 import { settingsBody as publicSettingsBody } from '../../../testing/api-fixtures.ts';
+import { chartAccountBody } from '../../../testing/admin-fixtures.ts';
 
 // Answers shaped like the real API's, parsed with the contracts' schemas.
 
@@ -22,14 +23,6 @@ export function settingsBody(overrides: Partial<AdminSettings> = {}): AdminSetti
     terms_text: 'Loans carry 7 % flat interest.',
     payment_instructions: 'IBAN AE07 0331 2345 6789 0123 456',
     translations: { ar: { payment_instructions: 'الآيبان AE07 0331 2345 6789 0123 456' } },
-    // The rules' defaults.
-    loan_rules: {
-      min_membership_months: 3,
-      max_months_in_arrears: 0,
-      savings_multiple: 3,
-      guarantor_alert_days: 30,
-      write_off_bar_months: 12,
-    },
     books_rules: { one_admin_bank_fee: 100 },
     updated_at: '2026-11-01T08:00:00.000Z',
     ...overrides,
@@ -126,26 +119,20 @@ export const listBody = <T>(items: T[], next_cursor: string | null = null) => ({
   next_cursor,
 });
 
-export const errorBody = (status: number, message: string, errors?: Record<string, string[]>) => ({
-  status,
-  body: { status_code: status, message, ...(errors ? { errors } : {}) },
-});
+export { errorBody } from '../../../testing/api-fixtures.ts';
 
 /** An account of the chart: an expense the association named, by default. */
 export function account(overrides: Partial<ChartAccount> = {}): ChartAccount {
-  return chartAccount.parse({
-    code: 'bank_charges',
-    name: 'Bank charges',
-    name_en: 'Bank charges',
-    name_ar: 'رسوم بنكية',
-    kind: 'expense',
-    built_in: false,
-    bookable: true,
-    retired: false,
-    postings: 0,
-    balance: 0,
-    ...overrides,
-  });
+  return chartAccount.parse(
+    chartAccountBody({
+      code: 'bank_charges',
+      name: 'Bank charges',
+      name_en: 'Bank charges',
+      name_ar: 'رسوم بنكية',
+      kind: 'expense',
+      ...overrides,
+    }),
+  );
 }
 
 /** The chart as a new association has it, with a few postings. */

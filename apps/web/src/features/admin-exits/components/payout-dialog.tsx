@@ -6,6 +6,7 @@ import { isPayoutProposed, usePayOutExit, type AdminExit } from '../../../api/ex
 import type { AdminOverview } from '../../../api/get-overview.ts';
 import type { FundProposal } from '../../../api/proposals.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { CashBeforeAfter } from '../../../components/figures.tsx';
 import { ProposedBy } from '../../../components/proposal-panel.tsx';
 
 /**
@@ -83,18 +84,15 @@ export function PayoutDialog({
         </p>
       )}
       {cashFils !== null && leftFils !== null && (
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-3">
-          <div>
-            <dt className="text-sm text-slate-600">{i18n._('admin-exits.payout.cashInHand')}</dt>
-            <dd className="font-bold text-slate-900 tabular-nums">{aedFils(cashFils)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">{i18n._('admin-exits.payout.cashAfter')}</dt>
-            <dd className={`font-bold tabular-nums ${isShort ? 'text-red-800' : 'text-slate-900'}`}>
-              {aedFils(leftFils)}
-            </dd>
-          </div>
-        </dl>
+        <CashBeforeAfter
+          cashFils={cashFils}
+          leftFils={leftFils}
+          labels={{
+            before: i18n._('admin-exits.payout.cashInHand'),
+            after: i18n._('admin-exits.payout.cashAfter'),
+          }}
+          className="rounded-xl"
+        />
       )}
       {isShort && (
         <p role="alert" className="rounded-xl bg-red-50 p-3 font-medium text-red-900">

@@ -1,7 +1,7 @@
 import type { ImportApplied, ImportDryRun, ImportProposed } from '@jamiya/contracts/imports';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
@@ -66,9 +66,7 @@ export function ApplyDialog({
         <p className="text-sm text-slate-700">{i18n._('admin-import.apply.once')}</p>
         <SendingStatus progress={progress} checking={i18n._('admin-import.apply.applying')} />
         <ModalActions>
-          <Button variant="secondary" disabled={apply.isPending} onClick={onClose}>
-            {i18n._('common.cancel')}
-          </Button>
+          <CancelButton disabled={apply.isPending} onClick={onClose} />
           <Button isBusy={apply.isPending} onClick={() => void run()}>
             {i18n._('admin-import.apply.submit')}
           </Button>

@@ -8,7 +8,6 @@ import { DateField, INCOMPLETE } from '../../../components/date-field.tsx';
 import { Field } from '../../../components/field.tsx';
 import { FileInput } from '../../../components/file-input.tsx';
 import { NeedsNetwork } from '../../../components/needs-network.tsx';
-import { card } from '../../../components/styles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, errorMessage } from '../../../lib/messages.ts';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
@@ -19,6 +18,7 @@ import { dubaiToday } from '../../../lib/today.ts';
 import { FocusHeading } from '../../../components/focus-heading.tsx';
 import { LaterPart, preloadLaterParts } from './later-parts.tsx';
 import { SendingStatus } from '../../../components/sending-status.tsx';
+import { CardSection } from '../../../components/card-section.tsx';
 
 const FIELDS = ['file', 'as_of', 'opening_cash'] as const;
 const ACCEPT =
@@ -128,13 +128,11 @@ export function ImportDesk({
 
   return (
     <>
-      <section aria-labelledby="import-check" className={`${card} flex flex-col gap-4`}>
-        <div>
-          <h2 id="import-check" className="text-lg font-bold text-slate-900">
-            {i18n._('admin-import.form.title')}
-          </h2>
-          <p className="text-sm text-slate-700">{i18n._('admin-import.form.intro')}</p>
-        </div>
+      <CardSection
+        id="import-check"
+        title={i18n._('admin-import.form.title')}
+        intro={i18n._('admin-import.form.intro')}
+      >
         <NeedsNetwork />
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <Field
@@ -194,7 +192,7 @@ export function ImportDesk({
             </div>
           </div>
         </form>
-      </section>
+      </CardSection>
       {checked && (
         <LaterPart>
           {({ DryRunResult }) => (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ImportApplied, ImportError, ImportRecord } from '@jamiya/contracts/imports';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { ProposalPanel } from '../../../components/proposal-panel.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { useMyId, type FundProposal } from '../../../api/proposals.ts';
@@ -118,13 +118,7 @@ export function WaitingImport({
             {confirm.isPending ? i18n._('admin-import.apply.applying') : ''}
           </p>
           <ModalActions>
-            <Button
-              variant="secondary"
-              disabled={confirm.isPending}
-              onClick={() => setConfirming(false)}
-            >
-              {i18n._('common.cancel')}
-            </Button>
+            <CancelButton disabled={confirm.isPending} onClick={() => setConfirming(false)} />
             <Button isBusy={confirm.isPending} onClick={() => void run()}>
               {i18n._('admin-import.waiting.confirm')}
             </Button>

@@ -210,7 +210,4 @@ export function appliedBody(overrides: Partial<ImportApplied> = {}): ImportAppli
   });
 }
 
-export const errorBody = (status: number, message: string, errors?: unknown) => ({
-  status,
-  body: { status_code: status, message, ...(errors ? { errors } : {}) },
-});
+export { errorBody } from '../../../testing/api-fixtures.ts';

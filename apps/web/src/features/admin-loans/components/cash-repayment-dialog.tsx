@@ -9,10 +9,10 @@ import { filsToDecimalString } from '@jamiya/money/format';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { FormModal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, FormModal, ModalActions } from '../../../components/modal.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { aed } from '../../../lib/format.ts';
-import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
+import { showFormErrors, toastSuccess } from '../../../lib/messages.ts';
 import type { FundProposal } from '../../../api/proposals.ts';
 import { ProposedBy } from '../../../components/proposal-panel.tsx';
 import { isProposed, useRecordCashRepayment, type AdminLoan } from '../api/admin-loans.ts';
@@ -92,8 +92,7 @@ function RepaymentForm({
       onDone?.();
     } catch (error) {
       if (closeOnConflict(error, onClose)) return;
-      applyServerErrors(error, form.setError, ['amount', 'note']);
-      toastError(error);
+      showFormErrors(error, form.setError, ['amount', 'note']);
       onInvalid();
     }
   }, onInvalid);
@@ -139,9 +138,7 @@ function RepaymentForm({
       </Field>
       {needsSecond && <p className="text-sm text-slate-700">{needsSecond}</p>}
       <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {i18n._('common.cancel')}
-        </Button>
+        <CancelButton onClick={onClose} />
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {proposal
             ? i18n._('admin-loans.proposal.confirmRepayment')

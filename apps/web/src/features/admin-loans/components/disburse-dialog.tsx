@@ -5,6 +5,7 @@ import { aed, aedFils } from '../../../lib/format.ts';
 import type { AdminLoan } from '../api/admin-loans.ts';
 import type { useOverview } from '../../../api/get-overview.ts';
 import type { FundProposal } from '../../../api/proposals.ts';
+import { CashBeforeAfter } from '../../../components/figures.tsx';
 import { ProposedBy } from '../../../components/proposal-panel.tsx';
 
 /**
@@ -43,18 +44,15 @@ export function DisburseDialog({
   else
     cash = (
       <>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3">
-          <div>
-            <dt className="text-sm text-slate-600">{i18n._('admin-loans.proposal.cashInHand')}</dt>
-            <dd className="font-bold text-slate-900 tabular-nums">{aedFils(cashFils)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">{i18n._('admin-loans.proposal.cashAfter')}</dt>
-            <dd className={`font-bold tabular-nums ${isShort ? 'text-red-800' : 'text-slate-900'}`}>
-              {aedFils(leftFils)}
-            </dd>
-          </div>
-        </dl>
+        <CashBeforeAfter
+          cashFils={cashFils}
+          leftFils={leftFils}
+          labels={{
+            before: i18n._('admin-loans.proposal.cashInHand'),
+            after: i18n._('admin-loans.proposal.cashAfter'),
+          }}
+          className="rounded-lg"
+        />
         {isShort && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-900">
             {i18n._('admin-loans.proposal.cashShort', {

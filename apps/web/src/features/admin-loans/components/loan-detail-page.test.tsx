@@ -71,6 +71,27 @@ const posts = (requests: StubRequest[]) => requests.filter((r) => r.method === '
 const figure = (term: string) =>
   screen.getByText(term, { selector: 'dt' }).nextElementSibling as HTMLElement;
 
+/** Loan #1 written off, as the toast and the one request sent say. */
+async function writtenOff(requests: StubRequest[], recoverFromGuarantors: boolean) {
+  expect(await screen.findByText('The loan was written off.')).toBeInTheDocument();
+  expect(posts(requests)).toEqual([
+    expect.objectContaining({
+      url: '/api/admin/loans/1/write-off',
+      body: { reason: 'The member left the UAE.', recover_from_guarantors: recoverFromGuarantors },
+    }),
+  ]);
+}
+
+/** A cash repayment of AED 200 on loan #1, proposed by Fatima. */
+const cashRepayment = () =>
+  proposalBody({
+    id: 9,
+    action: 'loan.cash_repayment',
+    loan_id: 1,
+    amount: 200,
+    reason: 'Paid at the meeting',
+  });
+
 describe('a loan, for the committee', () => {
   it('shows the figures, the schedule and the history with who, when and why', async () => {
     setup(
@@ -263,13 +284,7 @@ describe('a loan, for the committee', () => {
     expect(await within(dialog).findByText('Reason is required.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Reason'), 'The member left the UAE.');
     await user.click(within(dialog).getByRole('button', { name: 'Write off the loan' }));
-    expect(await screen.findByText('The loan was written off.')).toBeInTheDocument();
-    expect(posts(requests)).toEqual([
-      expect.objectContaining({
-        url: '/api/admin/loans/1/write-off',
-        body: { reason: 'The member left the UAE.', recover_from_guarantors: false },
-      }),
-    ]);
+    await writtenOff(requests, false);
   });
 
   it('lists the guarantors with their answers, and what the accepted guarantees cover', async () => {
@@ -426,13 +441,7 @@ describe('a loan, for the committee', () => {
     expect(recover).toBeChecked();
     await user.type(within(dialog).getByLabelText('Reason'), 'The member left the UAE.');
     await user.click(within(dialog).getByRole('button', { name: 'Write off the loan' }));
-    expect(await screen.findByText('The loan was written off.')).toBeInTheDocument();
-    expect(posts(requests)).toEqual([
-      expect.objectContaining({
-        url: '/api/admin/loans/1/write-off',
-        body: { reason: 'The member left the UAE.', recover_from_guarantors: true },
-      }),
-    ]);
+    await writtenOff(requests, true);
   });
 
   it('active: no choice to recover when the guarantees hold nothing', async () => {
@@ -480,13 +489,7 @@ describe('a loan, for the committee', () => {
       'As proposed: confirm it, or withdraw the proposal to choose otherwise.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Confirm write-off' }));
-    expect(await screen.findByText('The loan was written off.')).toBeInTheDocument();
-    expect(posts(requests)).toEqual([
-      expect.objectContaining({
-        url: '/api/admin/loans/1/write-off',
-        body: { reason: 'The member left the UAE.', recover_from_guarantors: true },
-      }),
-    ]);
+    await writtenOff(requests, true);
   });
 
   it.each([
@@ -676,13 +679,7 @@ describe('a loan, for the committee', () => {
   });
 
   it('two admins: a cash repayment is proposed (202), and another admin confirms its amount', async () => {
-    const repayment = proposalBody({
-      id: 9,
-      action: 'loan.cash_repayment',
-      loan_id: 1,
-      amount: 200,
-      reason: 'Paid at the meeting',
-    });
+    const repayment = cashRepayment();
     let proposals: ReturnType<typeof proposalBody>[] = [];
     const loan = adminActiveLoan();
     const { requests, user } = setup(loan, {
@@ -728,13 +725,7 @@ describe('a loan, for the committee', () => {
   });
 
   it("another admin confirms a cash repayment with the proposal's amount and note, which cannot be changed", async () => {
-    const repayment = proposalBody({
-      id: 9,
-      action: 'loan.cash_repayment',
-      loan_id: 1,
-      amount: 200,
-      reason: 'Paid at the meeting',
-    });
+    const repayment = cashRepayment();
     let proposals = [repayment];
     const repaid = adminActiveLoan({ paid_amount: 913.34, remaining_amount: 1226.66 });
     const { requests, user } = setup(adminActiveLoan(), {
@@ -790,13 +781,7 @@ describe('a loan, for the committee', () => {
     const dialog = screen.getByRole('dialog', { name: 'Write off loan #1?' });
     expect(within(dialog).getByLabelText('Reason')).toHaveValue('The member left the UAE.');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm write-off' }));
-    expect(await screen.findByText('The loan was written off.')).toBeInTheDocument();
-    expect(posts(requests)).toEqual([
-      expect.objectContaining({
-        url: '/api/admin/loans/1/write-off',
-        body: { reason: 'The member left the UAE.', recover_from_guarantors: false },
-      }),
-    ]);
+    await writtenOff(requests, false);
   });
 
   it("an admin's own loan: says another admin decides on it, and offers no action", async () => {

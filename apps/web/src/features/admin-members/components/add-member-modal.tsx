@@ -7,8 +7,9 @@ import type { z } from 'zod';
 import type { addMemberSchema } from '../lib/add-member-schema.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
-import { applyServerErrors, toastError } from '../../../lib/messages.ts';
+import { LtrInput } from '../../../components/ltr-input.tsx';
+import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
+import { showFormErrors } from '../../../lib/messages.ts';
 import { useCreateMember, type MemberCreated } from '../api/create-member.ts';
 import { tableLink } from '../../../components/styles.ts';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../../lib/languages.ts';
@@ -112,8 +113,7 @@ function AddMemberForm({
     try {
       onCreated(await create.mutateAsync(values));
     } catch (error) {
-      applyServerErrors(error, form.setError, FIELDS);
-      toastError(error);
+      showFormErrors(error, form.setError, FIELDS);
       onInvalid();
     }
   }, onInvalid);
@@ -156,15 +156,7 @@ function AddMemberForm({
         label={i18n._('admin-members.fields.nationalIdOptional')}
         error={errors.national_id?.message}
       >
-        {(a) => (
-          <input
-            {...a}
-            autoComplete="off"
-            dir="ltr"
-            className={inputClass}
-            {...form.register('national_id')}
-          />
-        )}
+        {(a) => <LtrInput {...a} {...form.register('national_id')} />}
       </Field>
       <Field label={i18n._('admin-members.fields.addressOptional')} error={errors.address?.message}>
         {(a) => <textarea {...a} rows={2} className={inputClass} {...form.register('address')} />}
@@ -193,9 +185,7 @@ function AddMemberForm({
         )}
       </Field>
       <ModalActions>
-        <Button variant="secondary" onClick={onCancel}>
-          {i18n._('common.cancel')}
-        </Button>
+        <CancelButton onClick={onCancel} />
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {i18n._('admin-members.add.submit')}
         </Button>

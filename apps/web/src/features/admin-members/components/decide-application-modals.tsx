@@ -2,7 +2,7 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { MembershipApplication } from '@jamiya/contracts/members';
 import { Button } from '../../../components/button.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { toastError } from '../../../lib/messages.ts';
 import { useAcceptApplication, useRejectApplication } from '../api/decide-application.ts';
@@ -60,9 +60,7 @@ export function AcceptApplicationModal({
               })}
             </p>
             <ModalActions>
-              <Button variant="secondary" onClick={close}>
-                {i18n._('common.cancel')}
-              </Button>
+              <CancelButton onClick={close} />
               <Button
                 isBusy={accept.isPending}
                 onClick={() => accept.mutate(application.id, { onError: toastError })}

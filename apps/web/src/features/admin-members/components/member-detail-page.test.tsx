@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setupPage, type stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { wideCells } from '../../../testing/wide-cells.ts';
 import {
   amina,
   errorBody,
@@ -35,16 +36,7 @@ const setup = (handlers: Handlers = {}, at = '/admin/members/2') =>
 
 const region = (name: string) => screen.findByRole('region', { name });
 const posts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'POST');
-const rowTexts = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => {
-      // As a wide screen shows it: without what only a phone shows (md:hidden).
-      const copy = row.cloneNode(true) as HTMLElement;
-      copy.querySelectorAll('.md\\:hidden').forEach((e) => e.remove());
-      return [...copy.querySelectorAll('th, td')].map((c) => c.textContent?.replace(/\s+/g, ' '));
-    });
+const rowTexts = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map(wideCells);
 
 describe('the member page', () => {
   it('shows the profile and the balances', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { wideCells } from '../../../testing/wide-cells.ts';
 import { amina, createdBody, errorBody, link, listBody, member } from '../testing/fixtures.ts';
 import { MembersPage } from './members-page.tsx';
 
@@ -21,13 +22,6 @@ function setup(handlers: Handlers = {}, at = '/admin/members') {
   return { requests, user };
 }
 
-/** A row's cells as a wide screen shows them: without what only a phone shows (md:hidden). */
-const desktopCells = (row: HTMLElement) => {
-  const copy = row.cloneNode(true) as HTMLElement;
-  copy.querySelectorAll('.md\\:hidden').forEach((e) => e.remove());
-  return [...copy.querySelectorAll('th, td')].map((c) => c.textContent?.replace(/\s+/g, ' '));
-};
-
 const listCalls = (requests: StubRequest[]) =>
   requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/admin/members'));
 
@@ -37,7 +31,7 @@ describe('the members list', () => {
     const table = await screen.findByRole('table', { name: 'Members' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    const cells = desktopCells(rows[1]!);
+    const cells = wideCells(rows[1]!);
     expect(cells).toEqual([
       'JM000002',
       'Amina Rahman',

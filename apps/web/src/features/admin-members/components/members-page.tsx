@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import type { AdminMember } from '@jamiya/contracts/members';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { Field, inputClass } from '../../../components/field.tsx';
+import { Field } from '../../../components/field.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
@@ -115,15 +116,12 @@ export function MembersPage() {
       <div role="search" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-end">
         <Field label={i18n._('admin-members.members.search')}>
           {(a) => (
-            <input
+            <SearchInput
               {...a}
-              type="search"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onSearch={setSearch}
               placeholder={i18n._('admin-members.members.searchPlaceholder')}
-              autoComplete="off"
               maxLength={100}
-              className={inputClass}
             />
           )}
         </Field>

@@ -1,6 +1,6 @@
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { ProposedBy } from '../../../components/proposal-panel.tsx';
 import { toastError } from '../../../lib/messages.ts';
 import { useCreatePasswordLink } from '../api/create-password-link.ts';
@@ -61,9 +61,7 @@ export function PasswordResetModal({ member, isOpen, onClose, proposal }: Member
           </p>
         )}
         <ModalActions>
-          <Button variant="secondary" onClick={close}>
-            {i18n._('common.cancel')}
-          </Button>
+          <CancelButton onClick={close} />
           <Button
             isBusy={create.isPending}
             onClick={() => create.mutate(member.id, { onError: toastError })}

@@ -198,10 +198,7 @@ export const acceptedBody = (emailed: boolean): z.infer<typeof applicationAccept
     handover: emailed ? null : handover(),
   });
 
-export const errorBody = (status: number, message: string, errors?: Record<string, string[]>) => ({
-  status,
-  body: { status_code: status, message, ...(errors ? { errors } : {}) },
-});
+export { errorBody } from '../../../testing/api-fixtures.ts';
 
 /** The chair, Yusuf: an admin and a member, whose status only two admins change. */
 export const yusuf = () =>

@@ -5,9 +5,9 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import type { RechargeDoneRequest } from '@jamiya/contracts/recharge';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
-import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
+import { showFormErrors, toastSuccess } from '../../../lib/messages.ts';
 
 const resolver = lazyZodResolver(() =>
   import('@jamiya/contracts/recharge').then((m) => m.rechargeDoneRequest),
@@ -67,8 +67,7 @@ function ReferenceForm({
       onClose();
     } catch (error) {
       if (closeOnConflict(error, onClose)) return;
-      applyServerErrors(error, form.setError, ['reference']);
-      toastError(error);
+      showFormErrors(error, form.setError, ['reference']);
       onInvalid();
     }
   }, onInvalid);
@@ -94,9 +93,7 @@ function ReferenceForm({
         )}
       </Field>
       <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {i18n._('common.cancel')}
-        </Button>
+        <CancelButton onClick={onClose} />
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {i18n._('admin-recharges.done.confirm')}
         </Button>

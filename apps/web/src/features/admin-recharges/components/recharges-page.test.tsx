@@ -7,7 +7,7 @@ import {
   rechargeDecidedResponse,
   type AdminRecharge,
 } from '@jamiya/contracts/recharge';
-import { rechargeBody } from '../../../testing/api-fixtures.ts';
+import { errorBody, rechargeBody } from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
 import { RechargesPage } from './recharges-page.tsx';
 
@@ -23,10 +23,6 @@ function recharge(overrides: Partial<AdminRecharge> = {}): AdminRecharge {
 }
 const list = (items: AdminRecharge[], next_cursor: string | null = null) =>
   listOf(adminRecharge).parse({ items, next_cursor });
-const errorBody = (status: number, message: string, errors?: Record<string, string[]>) => ({
-  status,
-  body: { status_code: status, message, ...(errors ? { errors } : {}) },
-});
 
 const done = recharge({
   id: 11,

@@ -11,7 +11,7 @@ import { EmailInput, PasswordInput } from '../../../components/credential-inputs
 import { Field } from '../../../components/field.tsx';
 import { FormPage } from '../../../components/form-page.tsx';
 import { PrerenderedForm } from '../../../components/prerendered-form.tsx';
-import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
+import { showFormErrors, toastSuccess } from '../../../lib/messages.ts';
 import { getToken } from '../../../lib/session-store.ts';
 import { landingPath, startSession } from '../../../api/start-session.ts';
 import { useLogin } from '../api/login.ts';
@@ -53,8 +53,7 @@ export function SignInPage() {
       await navigate(landingPath(await signingIn, from), { replace: true });
     } catch (error) {
       setSigningIn(false);
-      applyServerErrors(error, form.setError, ['email', 'password']);
-      toastError(error);
+      showFormErrors(error, form.setError, ['email', 'password']);
     }
   });
 

@@ -1,18 +1,18 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
-import { useForm, type Control } from 'react-hook-form';
+import { Suspense, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { tryParseAed } from '@jamiya/money/fils';
 import type { Loan } from '../../../api/get-my-loans.ts';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/field.tsx';
-import { Modal, ModalActions } from '../../../components/modal.tsx';
+import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/dates.ts';
-import { applyServerErrors, toastError, toastNotice, toastSuccess } from '../../../lib/messages.ts';
+import { showFormErrors, toastNotice, toastSuccess } from '../../../lib/messages.ts';
 import {
   repaymentFieldNames,
   repaymentRequest,
@@ -23,19 +23,10 @@ import {
 import { AccountNumberField, useRememberedAccount } from './account-number-field.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
-import { UploadProgress } from './sending.tsx';
-import { NeedsNetwork } from '../../../components/needs-network.tsx';
+import { laterTransferDetails } from './later-transfer-details.ts';
+import { SendingActions } from './sending.tsx';
 
-// The optional part comes with the form, not with the page's first load (transfer-details.tsx);
-// the form does without it if it cannot come.
-const TransferDetails = lazy<
-  ComponentType<{ control: Control<LoanRepaymentFormInput, unknown, LoanRepaymentFormOutput> }>
->(() =>
-  import('./transfer-details.tsx').then(
-    (m) => ({ default: m.TransferDetails }),
-    () => ({ default: () => null }),
-  ),
-);
+const TransferDetails = laterTransferDetails<LoanRepaymentFormInput, LoanRepaymentFormOutput>();
 
 /**
  * The loan repayment modal behind "Repay loan": the receipt of the transfer, the amount (at
@@ -149,8 +140,7 @@ function LoanPaymentForm({
       else toastSuccess(sent.message);
       onDone();
     } catch (error) {
-      applyServerErrors(error, form.setError, repaymentFieldNames);
-      toastError(error);
+      showFormErrors(error, form.setError, repaymentFieldNames);
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) onInvalid();
     }
   }, onInvalid);
@@ -189,17 +179,12 @@ function LoanPaymentForm({
         <TransferDetails control={form.control} />
       </Suspense>
       <p className="text-sm text-slate-600">{i18n._('dues.loanForm.note')}</p>
-      {/* Without a network the payment waits on the phone. */}
-      <NeedsNetwork>{i18n._('dues.form.offline')}</NeedsNetwork>
-      <UploadProgress progress={payment.progress} />
-      <ModalActions>
-        <Button variant="secondary" onClick={onCancel}>
-          {i18n._('common.cancel')}
-        </Button>
-        <Button type="submit" isBusy={form.formState.isSubmitting}>
-          {i18n._('dues.loanForm.submit')}
-        </Button>
-      </ModalActions>
+      <SendingActions
+        progress={payment.progress}
+        isSubmitting={form.formState.isSubmitting}
+        submitLabel={i18n._('dues.loanForm.submit')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { accountBody, duesPayment, rahulRows, stubObjectUrls } from '../testing/fixtures.ts';
+import {
+  accountBody,
+  duesPayment,
+  januaryPartAhead,
+  partPaid,
+  rahulRows,
+  stubObjectUrls,
+} from '../testing/fixtures.ts';
 import { setupMonthlyPay, type MonthlyPayOptions } from '../testing/monthly-pay-page.tsx';
 import { activeLoan, settingsBody } from '../../../testing/api-fixtures.ts';
 import { getSettingsQueryOptions } from '../../../api/get-settings.ts';
@@ -115,15 +122,7 @@ describe('the monthly rows', () => {
   it('shows a month paid ahead as paid, and one paid ahead in part as not due yet', async () => {
     const rows = rahulRows();
     rows.unshift(
-      {
-        ...rows[0]!,
-        month: 'January 2027',
-        period: '2027-01',
-        status: 'ahead',
-        paid: 150,
-        remaining: 50,
-        description: 'Part paid: AED 150 of AED 200',
-      },
+      { ...januaryPartAhead(rows[0]!), description: 'Part paid: AED 150 of AED 200' },
       {
         ...rows[0]!,
         month: 'December 2026',
@@ -178,19 +177,16 @@ describe('Pay Now', () => {
 });
 
 describe('a part-paid month', () => {
-  const partPaid = () => {
+  const partPaidRows = () => {
     const rows = rahulRows();
-    rows[0] = {
-      ...rows[0]!,
-      description: 'Part paid: AED 120 of AED 200',
-      paid: 120,
-      remaining: 80,
-    };
+    rows[0] = partPaid(rows[0]!);
     return rows;
   };
 
   it('says what was paid of its due and what is left', async () => {
-    setup({ handlers: { 'GET /api/my-account-data': () => ({ body: accountBody(partPaid()) }) } });
+    setup({
+      handlers: { 'GET /api/my-account-data': () => ({ body: accountBody(partPaidRows()) }) },
+    });
     const row = await monthRow('November 2026');
     expect(row.getByText('Part paid: AED 120 of AED 200')).toBeInTheDocument();
     expect(row.getByText('AED 80 left')).toBeInTheDocument();
@@ -201,7 +197,7 @@ describe('a part-paid month', () => {
 
   it('is paid with what is left of it', async () => {
     const { user } = setup({
-      handlers: { 'GET /api/my-account-data': () => ({ body: accountBody(partPaid()) }) },
+      handlers: { 'GET /api/my-account-data': () => ({ body: accountBody(partPaidRows()) }) },
     });
     await user.click((await monthRow('November 2026')).getByRole('button', { name: 'Pay Now' }));
     const form = within(await screen.findByRole('dialog', { name: 'Monthly Payment' }));

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StubRequest } from '../../../testing/render.tsx';
-import { accountBody, duesPayment, rahulRows, stubObjectUrls } from '../testing/fixtures.ts';
+import {
+  accountBody,
+  duesPayment,
+  januaryPartAhead,
+  partPaid,
+  rahulRows,
+  stubObjectUrls,
+} from '../testing/fixtures.ts';
 import { fillTransfer, receipt, setupMonthlyPay } from '../testing/monthly-pay-page.tsx';
 import i18n from '../../../app/i18n.ts';
 
@@ -58,14 +65,7 @@ describe('the Monthly Payment form', () => {
         paid: 200,
         remaining: 0,
       },
-      {
-        ...rows[0]!,
-        month: 'January 2027',
-        period: '2027-01',
-        status: 'ahead',
-        paid: 150,
-        remaining: 50,
-      },
+      januaryPartAhead(rows[0]!),
     );
     rows.sort((a, b) => b.period.localeCompare(a.period));
     const { user } = setupMonthlyPay({
@@ -320,12 +320,7 @@ describe('the Monthly Payment form', () => {
   describe('with a part-paid month', () => {
     const rows = () => {
       const all = rahulRows();
-      all[1] = {
-        ...all[1]!,
-        description: 'Part paid: AED 120 of AED 200',
-        paid: 120,
-        remaining: 80,
-      };
+      all[1] = partPaid(all[1]!);
       return all;
     };
     const partPaidSetup = () =>

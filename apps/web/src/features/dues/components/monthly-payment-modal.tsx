@@ -1,15 +1,14 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
-import { lazy, Suspense, useMemo, type ComponentType } from 'react';
-import { useForm, useWatch, type Control } from 'react-hook-form';
+import { Suspense, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTexts, type Texts } from '../../../lib/i18n.tsx';
 import { tryParseAed, type Fils } from '@jamiya/money/fils';
 import { AmountInput } from '../../../components/amount-input.tsx';
-import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { FormModal, ModalActions } from '../../../components/modal.tsx';
+import { FormModal } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { aed, aedFils } from '../../../lib/format.ts';
-import { applyServerErrors, toastError, toastNotice, toastSuccess } from '../../../lib/messages.ts';
+import { showFormErrors, toastNotice, toastSuccess } from '../../../lib/messages.ts';
 import {
   monthlyPaymentRequest,
   paymentFieldNames,
@@ -22,19 +21,10 @@ import type { PayableMonth } from '../lib/months.ts';
 import { AccountNumberField, useRememberedAccount } from './account-number-field.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ReceiptField } from './receipt-field.tsx';
-import { UploadProgress } from './sending.tsx';
-import { NeedsNetwork } from '../../../components/needs-network.tsx';
+import { laterTransferDetails } from './later-transfer-details.ts';
+import { SendingActions } from './sending.tsx';
 
-// The optional part comes with the form, not with the page's first load (transfer-details.tsx);
-// the form does without it if it cannot come.
-const TransferDetails = lazy<
-  ComponentType<{ control: Control<MonthlyPaymentFormInput, unknown, MonthlyPaymentFormOutput> }>
->(() =>
-  import('./transfer-details.tsx').then(
-    (m) => ({ default: m.TransferDetails }),
-    () => ({ default: () => null }),
-  ),
-);
+const TransferDetails = laterTransferDetails<MonthlyPaymentFormInput, MonthlyPaymentFormOutput>();
 
 export interface MonthlyPaymentDefaults {
   /** The month (YYYY-MM) preselected when the member pays a row; otherwise none is chosen (docs/product.md 10.5). */
@@ -138,8 +128,7 @@ function MonthlyPaymentForm({
       form.reset();
       onDone();
     } catch (error) {
-      applyServerErrors(error, form.setError, paymentFieldNames);
-      toastError(error);
+      showFormErrors(error, form.setError, paymentFieldNames);
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) onInvalid();
     }
   }, onInvalid);
@@ -205,17 +194,12 @@ function MonthlyPaymentForm({
       <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
         {i18n._('dues.form.creditNote')}
       </p>
-      {/* Without a network the payment waits on the phone. */}
-      <NeedsNetwork>{i18n._('dues.form.offline')}</NeedsNetwork>
-      <UploadProgress progress={payment.progress} />
-      <ModalActions>
-        <Button variant="secondary" onClick={onCancel}>
-          {i18n._('common.cancel')}
-        </Button>
-        <Button type="submit" isBusy={form.formState.isSubmitting}>
-          {i18n._('dues.form.submit')}
-        </Button>
-      </ModalActions>
+      <SendingActions
+        progress={payment.progress}
+        isSubmitting={form.formState.isSubmitting}
+        submitLabel={i18n._('dues.form.submit')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -65,6 +65,24 @@ export const rahulRows = (): Row[] => [
   },
 ];
 
+/** `row`'s month paid in part: AED 120 of its AED 200. */
+export const partPaid = (row: Row): Row => ({
+  ...row,
+  description: 'Part paid: AED 120 of AED 200',
+  paid: 120,
+  remaining: 80,
+});
+
+/** January 2027, paid ahead in part (AED 150), drawn from `row`. */
+export const januaryPartAhead = (row: Row): Row => ({
+  ...row,
+  month: 'January 2027',
+  period: '2027-01',
+  status: 'ahead',
+  paid: 150,
+  remaining: 50,
+});
+
 export function accountBody(
   rows: Row[] = rahulRows(),
   overrides: Partial<AccountBody['myAccountData']> = {},

@@ -1,44 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import type { PublicSettings } from '@jamiya/contracts/settings';
 import { expect, it } from 'vitest';
+import { settingsBody } from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { LandingPage } from './landing-page.tsx';
 
 // Figures other than the defaults, so the page can only show them by reading the answer.
 const settings: PublicSettings = {
-  association_name: 'Jamiya',
-  currency: 'AED',
+  ...settingsBody({ minimum: 300, maximum: 4000, interest_rate_percent: 6 }),
   monthly_due: 250,
-  loan_policy: {
-    minimum: 300,
-    maximum: 4000,
-    step: 100,
-    default: 1000,
-    interest_rate_percent: 6,
-    charge_called: 'interest',
-    terms: [1, 3, 6],
-    allow_custom_term: true,
-    max_custom_term: 24,
-  },
-  loan_rules: {
-    min_membership_months: 3,
-    max_months_in_arrears: 0,
-    savings_multiple: 3,
-    guarantor_alert_days: 30,
-    write_off_bar_months: 12,
-  },
-  dues_rules: {
-    due_day: 1,
-    reminder_days_before: 3,
-    grace_days: 15,
-    fine_amount: 10,
-    fine_percent: null,
-  },
-  exit_rules: { share_out_at_exit: false },
   terms_text: 'Loans carry 6 % flat interest.',
   payment_instructions: '',
-  texts_in: { payment_instructions: 'en', terms_text: 'en' },
-  recharge: { minimum: 10, maximum: 500 },
 };
 
 function steps() {

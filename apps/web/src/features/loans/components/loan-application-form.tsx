@@ -8,6 +8,7 @@ import { LOAN_TYPES_TEXTS } from '../texts.ts';
 import { LOAN_TYPES } from '@jamiya/contracts/values';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
+import { LtrInput } from '../../../components/ltr-input.tsx';
 import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
 import type { Fils } from '@jamiya/money/fils';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -222,17 +223,7 @@ export function LoanApplicationForm({
           hint={i18n._('loans.apply.bankAccountHint')}
           error={errors.bank_account?.message}
         >
-          {(a) => (
-            <input
-              {...a}
-              type="text"
-              autoComplete="off"
-              // A number ("Botim 0551234567"): left to right in Arabic and Urdu too.
-              dir="ltr"
-              className={inputClass}
-              {...form.register('bank_account')}
-            />
-          )}
+          {(a) => <LtrInput {...a} type="text" {...form.register('bank_account')} />}
         </Field>
 
         <Field label={i18n._('loans.apply.passport')} error={errors.passport_or_nid?.message}>

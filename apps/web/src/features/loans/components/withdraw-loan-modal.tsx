@@ -7,7 +7,7 @@ import type { withdrawLoanRequest } from '@jamiya/contracts/loans';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
-import { applyServerErrors, toastError, toastSuccess } from '../../../lib/messages.ts';
+import { showFormErrors, toastSuccess } from '../../../lib/messages.ts';
 import { useWithdrawLoan } from '../api/withdraw-loan.ts';
 import { NeedsNetwork } from '../../../components/needs-network.tsx';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
@@ -51,8 +51,7 @@ export function WithdrawLoanModal({
         toastSuccess(res.message);
         close();
       } catch (error) {
-        applyServerErrors(error, form.setError, ['reason']);
-        toastError(error);
+        showFormErrors(error, form.setError, ['reason']);
         setShakeSignal((n) => n + 1);
       }
     },

@@ -31,6 +31,16 @@ async function openPasswordModal(handlers: Parameters<typeof stubApi>[0] = {}) {
 
 const posts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'POST');
 
+/** The server's 422 for a wrong current password. */
+const wrongPassword = () => ({
+  status: 422,
+  body: {
+    status_code: 422,
+    message: 'Your current password is not correct.',
+    errors: { old_password: ['The current password is not correct.'] },
+  },
+});
+
 describe('the change-password modal', () => {
   it('requires all three fields', async () => {
     const { dialog, fill, requests } = await openPasswordModal();
@@ -54,14 +64,7 @@ describe('the change-password modal', () => {
 
   it("shows the server's message and field error on 422", async () => {
     const { dialog, fill } = await openPasswordModal({
-      'POST /api/profile/password/update': () => ({
-        status: 422,
-        body: {
-          status_code: 422,
-          message: 'Your current password is not correct.',
-          errors: { old_password: ['The current password is not correct.'] },
-        },
-      }),
+      'POST /api/profile/password/update': wrongPassword,
     });
     await fill('wrong-one', 'a-new-pass-123', 'a-new-pass-123');
     expect(
@@ -76,14 +79,7 @@ describe('the change-password modal', () => {
 
   it("clears the server's sentence on the next try, even one the form refuses itself", async () => {
     const { dialog, fill, requests } = await openPasswordModal({
-      'POST /api/profile/password/update': () => ({
-        status: 422,
-        body: {
-          status_code: 422,
-          message: 'Your current password is not correct.',
-          errors: { old_password: ['The current password is not correct.'] },
-        },
-      }),
+      'POST /api/profile/password/update': wrongPassword,
     });
     await fill('wrong-one', 'a-new-pass-123', 'a-new-pass-123');
     expect(await dialog.findByText('Your current password is not correct.')).toBeInTheDocument();

@@ -8,7 +8,7 @@ import { Button } from '../../../components/button.tsx';
 import { PasswordInput } from '../../../components/credential-inputs.tsx';
 import { Field } from '../../../components/field.tsx';
 import { FormProblem } from '../../../components/form-problem.tsx';
-import { FormModal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, FormModal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, toastSuccess, translateMessage } from '../../../lib/messages.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -92,9 +92,7 @@ function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInval
       <p className="text-sm text-slate-600">{i18n._('profile.password.sessionsNote')}</p>
       <NeedsNetwork />
       <ModalActions>
-        <Button variant="secondary" onClick={onDone}>
-          {i18n._('common.cancel')}
-        </Button>
+        <CancelButton onClick={onDone} />
         <Button type="submit" isBusy={form.formState.isSubmitting} disabled={!isOnline}>
           {i18n._('profile.password.submit')}
         </Button>

@@ -7,7 +7,8 @@ import type { UserData } from '@jamiya/contracts/profile';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
-import { FormModal, ModalActions } from '../../../components/modal.tsx';
+import { LtrInput } from '../../../components/ltr-input.tsx';
+import { CancelButton, FormModal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, toastSuccess, translateMessage } from '../../../lib/messages.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -136,17 +137,7 @@ function EditProfileForm({
         hint={i18n._('profile.edit.walletHint')}
         error={fieldText(errors.wallet?.message)}
       >
-        {(a) => (
-          <input
-            {...a}
-            type="text"
-            autoComplete="off"
-            // A number ("Botim 0551234567"): left to right in Arabic and Urdu too.
-            dir="ltr"
-            className={inputClass}
-            {...form.register('wallet')}
-          />
-        )}
+        {(a) => <LtrInput {...a} type="text" {...form.register('wallet')} />}
       </Field>
       <Field label={i18n._('profile.edit.gender')} error={fieldText(errors.gender?.message)}>
         {(a) => (
@@ -216,9 +207,7 @@ function EditProfileForm({
       </Field>
       <NeedsNetwork />
       <ModalActions>
-        <Button variant="secondary" onClick={onDone}>
-          {i18n._('common.cancel')}
-        </Button>
+        <CancelButton onClick={onDone} />
         <Button type="submit" isBusy={form.formState.isSubmitting} disabled={!isOnline}>
           {i18n._('profile.edit.submit')}
         </Button>

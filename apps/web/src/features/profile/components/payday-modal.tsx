@@ -3,7 +3,7 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { FormProblem } from '../../../components/form-problem.tsx';
-import { FormModal, ModalActions } from '../../../components/modal.tsx';
+import { CancelButton, FormModal, ModalActions } from '../../../components/modal.tsx';
 import { NeedsNetwork } from '../../../components/needs-network.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toastSuccess, translateMessage } from '../../../lib/messages.ts';
@@ -101,9 +101,7 @@ function PaydayForm({
       </Field>
       <NeedsNetwork />
       <ModalActions>
-        <Button variant="secondary" onClick={onDone}>
-          {i18n._('common.cancel')}
-        </Button>
+        <CancelButton onClick={onDone} />
         <Button type="submit" isBusy={save.isPending} disabled={!isOnline}>
           {i18n._('profile.payday.submit')}
         </Button>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { JoinRequest } from '@jamiya/contracts/membership';
 import { EmailInput } from '../../../components/credential-inputs.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
+import { LtrInput } from '../../../components/ltr-input.tsx';
 import { FormPage } from '../../../components/form-page.tsx';
 import { PrerenderedForm } from '../../../components/prerendered-form.tsx';
 import { useSubmitApplication } from '../api/submit-application.ts';
@@ -102,15 +103,7 @@ export function JoinPage() {
               hint={i18n._('public.join.passportHint')}
               error={errors.national_id?.message}
             >
-              {(a) => (
-                <input
-                  {...a}
-                  autoComplete="off"
-                  dir="ltr"
-                  className={fieldClass}
-                  {...form.register('national_id')}
-                />
-              )}
+              {(a) => <LtrInput {...a} className={fieldClass} {...form.register('national_id')} />}
             </Field>
             <Field
               label={i18n._('public.join.address')}

@@ -11,12 +11,7 @@ import { Button } from '../../../components/button.tsx';
 import { Field, inputClass } from '../../../components/field.tsx';
 import { PhoneIcon } from '../../../components/icons.tsx';
 import { aedFils } from '../../../lib/format.ts';
-import {
-  applyServerErrors,
-  toastError,
-  toastSuccess,
-  translateMessage,
-} from '../../../lib/messages.ts';
+import { showFormErrors, toastSuccess, translateMessage } from '../../../lib/messages.ts';
 import { useRequestRecharge } from '../api/request-recharge.ts';
 import {
   EMPTY_RECHARGE,
@@ -90,8 +85,7 @@ export function MobileRechargeForm({
         setConfirmation(res.message);
         form.reset(EMPTY_RECHARGE);
       } catch (error) {
-        applyServerErrors(error, form.setError, RECHARGE_FIELDS);
-        toastError(error);
+        showFormErrors(error, form.setError, RECHARGE_FIELDS);
       }
     },
     () => setConfirmation(null),

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { card } from './styles.ts';
+
+/** A white panel of a treasurer's page, named by its heading, with a sentence under it. */
+export function CardSection({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`${card} flex flex-col gap-4`}>
+      <div>
+        <h2 id={id} className="text-lg font-bold text-slate-900">
+          {title}
+        </h2>
+        <p className="text-sm text-slate-700">{intro}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
