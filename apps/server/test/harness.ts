@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openPostgres, type Database, type Db } from '../src/db/client.ts';
 import { count, type SQL } from 'drizzle-orm';
@@ -90,6 +90,21 @@ export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
     Object.defineProperties(t, Object.getOwnPropertyDescriptors(await createTestApp(...args)));
   });
   afterAll(() => t.close());
+  return t;
+}
+
+/**
+ * As useTestApp, a fresh app and database for each test: for a test that reads the whole
+ * association's figures (a balance, what is open), which another test's data would move.
+ */
+export function useTestAppEach(...args: Parameters<typeof createTestApp>): TestApp {
+  const t = {} as TestApp;
+  beforeEach(async () => {
+    const descriptors = Object.getOwnPropertyDescriptors(await createTestApp(...args));
+    for (const descriptor of Object.values(descriptors)) descriptor.configurable = true;
+    Object.defineProperties(t, descriptors);
+  });
+  afterEach(() => t.close());
   return t;
 }
 

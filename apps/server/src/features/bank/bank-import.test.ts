@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { camt053, mt940, type BankEntry } from '../../../test/support/bank-files.ts';
 import {
   bearer,
@@ -8,8 +8,7 @@ import {
   makeUser,
   multipart,
   postForm,
-  createTestApp,
-  type TestApp,
+  useTestAppEach,
 } from '../../../test/harness.ts';
 import { bankLines, bankStatements } from '../../db/schema/bank.ts';
 
@@ -19,14 +18,12 @@ import { bankLines, bankStatements } from '../../db/schema/bank.ts';
 
 // Each test imports what it needs before it, on a database of its own (the stages below):
 // which lines are new depends on every statement kept before.
-let t: TestApp;
+const t = useTestAppEach();
 let token = '';
 beforeEach(async () => {
-  t = await createTestApp();
   const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
   token = await login(t.app, admin.email);
 });
-afterEach(() => t.close());
 
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { camt053, type BankEntry } from '../../../test/support/bank-files.ts';
 import { onePagePdf } from '../../../test/support/uploads.ts';
 import {
@@ -8,8 +8,7 @@ import {
   makeUser,
   multipart,
   postForm,
-  createTestApp,
-  type TestApp,
+  useTestAppEach,
 } from '../../../test/harness.ts';
 import { addDaysToDate, localDate, periodOf } from '../../lib/calendar.ts';
 
@@ -19,8 +18,7 @@ import { addDaysToDate, localDate, periodOf } from '../../lib/calendar.ts';
 
 // Each test starts from the same statement on a database of its own (beforeEach below): one
 // test links lines, which moves every part's count.
-let t: TestApp;
-afterEach(() => t.close());
+const t = useTestAppEach();
 const today = localDate(new Date());
 const day = (n: number) => addDaysToDate(today, n);
 
@@ -63,7 +61,6 @@ async function pageThrough(section: string, ids: (d: Detail) => number[], limit:
 }
 
 beforeEach(async () => {
-  t = await createTestApp();
   const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
   token = await login(t.app, admin.email);
   const lines: BankEntry[] = [];

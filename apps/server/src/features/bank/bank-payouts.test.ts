@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { camt053, type BankEntry } from '../../../test/support/bank-files.ts';
 import {
   applyOverHttp,
@@ -10,8 +10,7 @@ import {
   makeUser,
   multipart,
   postForm,
-  createTestApp,
-  type TestApp,
+  useTestAppEach,
 } from '../../../test/harness.ts';
 import { bankLines } from '../../db/schema/bank.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
@@ -27,8 +26,7 @@ import { cashAtEndOf } from '../ledger/public.ts';
 
 // Each test starts from the same month on a database of its own (beforeEach below): what is
 // linked, and the balances, are the whole association's.
-let t: TestApp;
-afterEach(() => t.close());
+const t = useTestAppEach();
 const today = localDate(new Date());
 const day = (n: number) => addDaysToDate(today, n);
 
@@ -67,7 +65,6 @@ let statementId = 0;
 let opening = 0;
 
 beforeEach(async () => {
-  t = await createTestApp();
   const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
   token = await login(t.app, admin.email);
   await fundCash(t.db, 1_000_000, new Date(Date.now() - 40 * 86_400_000));

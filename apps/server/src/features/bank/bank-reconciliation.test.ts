@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { camt053, mt940, type BankEntry } from '../../../test/support/bank-files.ts';
 import { onePagePdf } from '../../../test/support/uploads.ts';
 import {
@@ -12,8 +12,7 @@ import {
   multipart,
   plain,
   postForm,
-  createTestApp,
-  type TestApp,
+  useTestAppEach,
 } from '../../../test/harness.ts';
 import { bankLines } from '../../db/schema/bank.ts';
 import { addDaysToDate, localDate, periodOf } from '../../lib/calendar.ts';
@@ -26,11 +25,7 @@ import { cashAtEndOf } from '../ledger/public.ts';
 
 // Each test tells the story from its start on a database of its own: the figures asked are
 // the whole association's, which another test's lines and payouts would move.
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.close());
+const t = useTestAppEach();
 
 const today = localDate(new Date());
 const period = periodOf(today);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onePagePdf } from '../../../test/support/uploads.ts';
 import {
   bearer,
@@ -10,8 +10,7 @@ import {
   makeUser,
   multipart,
   postForm,
-  createTestApp,
-  type TestApp,
+  useTestAppEach,
 } from '../../../test/harness.ts';
 import { bankLines } from '../../db/schema/bank.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
@@ -27,11 +26,7 @@ import { cashAtEndOf } from '../ledger/public.ts';
 
 // Each test tells the story from its start on a database of its own (the stages below): the
 // statements, matches and balances asked are the whole association's.
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.close());
+const t = useTestAppEach();
 
 const today = localDate(new Date());
 const period = periodOf(today);
