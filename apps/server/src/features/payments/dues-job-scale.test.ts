@@ -7,7 +7,8 @@ import { rowsOf, useTestApp } from '../../../test/harness.ts';
 import { duesCalendarRun } from './dues-job.ts';
 
 // Issue 51, point 2: the dues reminders of a day are written in sets, not a member at a time,
-// and a pass of a few hundred members leaves a health check beside it answering at once.
+// and a pass of a few hundred members leaves a health check beside it answering at once
+// (within 200 ms on a quiet machine).
 
 const t = useTestApp();
 const MEMBERS = 400;
@@ -35,6 +36,17 @@ describe('a reminder day of a few hundred members', () => {
     );
     const now = new Date(startOfDay(`${period}-08`).getTime() + 10 * 3_600_000);
 
+    // The health check alone first: on a busy machine (another test run beside this one) it
+    // is slower whatever the pass does, and the bound follows it; a pass that held the event
+    // loop would hold the check for the whole pass, seconds.
+    const alone: number[] = [];
+    for (let n = 0; n < 20; n += 1) {
+      const at = performance.now();
+      await t.app.inject({ url: '/api/health' });
+      alone.push(performance.now() - at);
+    }
+    const bound = Math.max(200, 5 * alone.sort((a, b) => a - b)[17]!);
+
     const latencies: number[] = [];
     let passing = true;
     const probe = (async () => {
@@ -59,6 +71,6 @@ describe('a reminder day of a few hundred members', () => {
     expect(Number(counted!.n)).toBe(MEMBERS);
     expect(await duesCalendarRun(t.db, now)).toEqual({ reminders: 0, fines: 0 });
     expect(latencies.length).toBeGreaterThan(0);
-    expect(Math.max(...latencies), `the pass took ${Math.round(passMs)} ms`).toBeLessThan(200);
+    expect(Math.max(...latencies), `the pass took ${Math.round(passMs)} ms`).toBeLessThan(bound);
   });
 });
