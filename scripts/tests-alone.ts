@@ -1,11 +1,10 @@
 // npm run test:alone -- [FILE ...] [--sample N] [--seed S] [--among FOLDER ...] [--every]
 //
-// Issue 52, point 4: every test passes alone. For each test file (those named, or N of the
-// server's and the web's under the folders --among names, drawn by the seed, today's day of the
-// year by default), runs the file
-// once to learn its tests' names, then one of them alone with `-t` (drawn by the seed too, the
-// first left out: it never had an earlier test to lean on), or with --every each of them. Prints
-// each verdict; fails when a test passes in its file but not alone.
+// Issue 52, point 4: every test passes alone. For each test file (those named, or N drawn
+// among the files under the folders --among names, by the seed: today's day of the year unless
+// given), runs the file once to learn its tests' names, then one of them alone with `-t` (drawn
+// by the seed too; not the first, which never had an earlier test to lean on), or with --every
+// each of them. Prints each verdict; fails when a file fails, or a test of it fails alone.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

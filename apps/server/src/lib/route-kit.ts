@@ -15,7 +15,7 @@ export const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
 export const refusedChange = { ...refused, 409: errorBody, 422: errorBody };
 
 /** An admin's decision on one row: as `refused`, and no such row, already decided, not valid. */
-export const refusedDecision = { ...refused, 404: errorBody, 409: errorBody, 422: errorBody };
+export const refusedDecision = { ...refusedChange, 404: errorBody };
 
 /**
  * A call that takes a file: too large (413), not a kind it accepts (415), not valid (422),

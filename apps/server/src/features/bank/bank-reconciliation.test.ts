@@ -245,6 +245,27 @@ describe('GET /api/admin/reconciliation', () => {
   });
 });
 
+describe('GET /api/admin/reconciliation?limit', () => {
+  it("lists a line linked only later and a line linked to nothing in the bank's order, the first `limit` of both", async () => {
+    await monthApproved();
+    // The month again with the bank's profit share of the same day as Sara's due: the line is
+    // in the books of no day, Sara's from today (approved from its photo).
+    const share: BankEntry = { day: day(-1), amountFils: 500, ref: 'PS-1', text: 'Profit share' };
+    await importFile(mt940(openingFils, [...month, share]), 'month-again.sta');
+    const refs = (r: { lines_not_in_books: Array<{ bank_ref: string }> }) =>
+      r.lines_not_in_books.map((l) => l.bank_ref);
+    const all = await reconciliation(day(-1));
+    expect(refs(all)).toEqual(['FT-S1', 'PS-1']);
+    expect(all.lines_not_in_books_total).toBe(2);
+    const res = await get(`/api/admin/reconciliation?as_of=${day(-1)}&limit=1`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(refs(res.json())).toEqual(['FT-S1']);
+    expect(res.json().lines_not_in_books_total).toBe(2);
+    // Today Sara's line is in the books, and the profit share alone is not.
+    expect(refs(await reconciliation(today))).toEqual(['PS-1']);
+  });
+});
+
 describe('GET /api/admin/bank-statements/unseen', () => {
   it('flags a receipt by the latest statement covering its day, and one no statement covers by none', async () => {
     await depositAssigned();

@@ -152,18 +152,19 @@ const month = () =>
     [day(0), 'Cash deposit', 150],
   ]);
 
+/** A later export of the month: its lines again, and a second deposit. */
+function monthAndASecondDeposit(): Buffer {
+  const overlap = statementCsv(opening + 1140, [[day(0), 'Cash deposit 2', 75]]);
+  return Buffer.concat([month(), Buffer.from(overlap.toString().split('\n').slice(1).join('\n'))]);
+}
+
 /** Then the month's statement imported, and one overlapping it with a second deposit. */
 async function imported(): Promise<void> {
   await association();
   const first = await importStatement(month());
   expect(first.statusCode, first.body).toBe(201);
   statementId = first.json().statement.id;
-  const overlap = statementCsv(opening + 1140, [[day(0), 'Cash deposit 2', 75]]);
-  const both = Buffer.concat([
-    month(),
-    Buffer.from(overlap.toString().split('\n').slice(1).join('\n')),
-  ]);
-  const again = await importStatement(both, { bank: 'Emirates NBD' });
+  const again = await importStatement(monthAndASecondDeposit(), { bank: 'Emirates NBD' });
   expect(again.statusCode, again.body).toBe(201);
   laterId = again.json().statement.id;
 }
@@ -236,12 +237,7 @@ describe('POST /api/admin/bank-statements', () => {
     // The same file again changes nothing.
     expectError(await importStatement(month()), 409);
     // An overlapping statement, its columns remembered for the bank: only its new line is kept.
-    const overlap = statementCsv(opening + 1140, [[day(0), 'Cash deposit 2', 75]]);
-    const both = Buffer.concat([
-      month(),
-      Buffer.from(overlap.toString().split('\n').slice(1).join('\n')),
-    ]);
-    const again = await importStatement(both, { bank: 'Emirates NBD' });
+    const again = await importStatement(monthAndASecondDeposit(), { bank: 'Emirates NBD' });
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().statement).toMatchObject({ lines: 7, new_lines: 1, duplicate_lines: 6 });
     laterId = again.json().statement.id;

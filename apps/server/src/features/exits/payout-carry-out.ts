@@ -61,7 +61,7 @@ export async function settle(
     .set({ leftOn: exit.leaveOn, leavingOn: null, status: 0, updatedAt: now })
     .where(eq(users.id, exit.userId));
   const paid = { payoutFils: s.payoutFils, heldFils: s.heldFils, entryId };
-  const settled = {
+  const settlement = {
     savingsFils: s.savingsFils,
     shareOutFils: s.shareOutFils,
     loanRepaidFils: s.loanOwedFils,
@@ -70,7 +70,7 @@ export async function settle(
     paidOutFils: s.payoutFils,
     settledAt: now,
   };
-  return recordPayout(tx, exit, paid, settled, actor, now);
+  return recordPayout(tx, exit, paid, settlement, actor, now);
 }
 
 /** A later payout: what the member's guarantees held, once released. */
@@ -99,21 +99,21 @@ export async function payHeld(
 }
 
 /**
- * Either payout on the exit's row (`settled`: what it sets besides; closed once nothing is held),
- * in the audit log, and told to the member.
+ * Either payout on the exit's row (`columns`: what it sets there besides its state; closed once
+ * nothing is held), in the audit log, and told to the member.
  */
 async function recordPayout(
   tx: DbOrTx,
   exit: Exit,
   { payoutFils, heldFils, entryId }: { payoutFils: Fils; heldFils: Fils; entryId: number | null },
-  settled: Partial<typeof exits.$inferInsert>,
+  columns: Partial<typeof exits.$inferInsert>,
   actor: Actor & { id: number; ip?: string | null },
   now: Date,
 ): Promise<Exit> {
   const closed = heldFils === 0;
   const [row] = await tx
     .update(exits)
-    .set({ state: closed ? 'closed' : 'holding', ...settled, closedAt: closed ? now : null })
+    .set({ state: closed ? 'closed' : 'holding', ...columns, closedAt: closed ? now : null })
     .where(eq(exits.id, exit.id))
     .returning();
   await audit(tx, {

@@ -34,12 +34,11 @@ type MovementRow = {
 const FIGURES_AT_ONCE = 500;
 
 /**
- * The figures of the entries `ids` that move cash, in the order they happened: their cash (by
- * each one's postings), and the member each concerns. `offset 0` keeps the cash worked out once
- * a row (flattened, PostgreSQL worked it out for the filter and again for the answer).
+ * The figures of the entries `ids` (each moves cash: movementIds found them), in the order they
+ * happened: their cash (by each one's postings), and the member each concerns.
  */
-const figuresOf = (ids: number[]) => sql`select * from (
-    select e.id, e.kind, e.memo, e.occurred_at,
+const figuresOf = (ids: number[]) => sql`
+    select e.id, e.kind, e.memo,
            (e.occurred_at at time zone 'Asia/Dubai')::date::text as occurred_on, e.payment_id,
            (select sum(p.amount_fils) from postings p join ledger_accounts a on a.id = p.account_id
              where p.entry_id = e.id and a.code = 'cash') as cash,
@@ -50,9 +49,7 @@ const figuresOf = (ids: number[]) => sql`select * from (
              where p2.entry_id = e.id and (a2.user_id is not null or a2.loan_id is not null)
              order by p2.id limit 1) as user_id
       from journal_entries e where ${amongIds(sql.raw('e.id'), ids)}
-    offset 0) m
-  where cash <> 0
-  order by occurred_at, id`;
+     order by e.occurred_at, e.id`;
 
 /**
  * The entries that moved cash on the days [from, to] (or those named), in the order they
