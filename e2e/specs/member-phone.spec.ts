@@ -1,3 +1,4 @@
+import { postDuesReceipt } from '../support/dues.ts';
 import { dubaiMonth, dubaiMonthBefore, jpegReceipt } from '../support/figures.ts';
 import { E2E_MEMBERS } from '../support/members.ts';
 import { expect, signIn, test } from '../support/fixtures.ts';
@@ -13,17 +14,7 @@ test("from /user, this month's due is paid in at most 4 taps and a photo", async
   const member = E2E_MEMBERS.taps;
   await signIn(page, member.email);
   // A member who has paid before: the account he pays from is remembered.
-  const token = await page.evaluate(() => localStorage.getItem('ts_token'));
-  const earlier = await page.request.post('/api/save-monthly-payment', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: {
-      payment_amount: '200',
-      month: dubaiMonthBefore(1).name,
-      account_number: 'AE07 0331 2345 6789 0123 456',
-      photo: { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: await jpegReceipt() },
-    },
-  });
-  expect(earlier.status()).toBe(200);
+  await postDuesReceipt(page, { month: dubaiMonthBefore(1).name, amount: 200 });
   await page.goto('/user');
   await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
   await page.evaluate(() => {

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { aedText, jpegReceipt } from './figures.ts';
 import { expect } from './fixtures.ts';
 
@@ -14,19 +14,34 @@ type ReceiptFile = { name: string; mimeType: string; buffer: Buffer };
  */
 export async function postDuesReceipt(
   page: Page,
-  { month, amount, photo }: { month: string; amount: number; photo?: ReceiptFile },
+  receipt: { month: string; amount: number; photo?: ReceiptFile },
 ): Promise<number> {
   const token = await page.evaluate(() => localStorage.getItem('ts_token'));
-  const res = await page.request.post('/api/save-monthly-payment', {
+  return postReceiptAs(page.request, token!, receipt);
+}
+
+/** As postDuesReceipt, for the member signed in with `token`; `transferDate` as the form's. */
+export async function postReceiptAs(
+  request: APIRequestContext,
+  token: string,
+  {
+    month,
+    amount,
+    photo,
+    transferDate,
+  }: { month: string; amount: number; photo?: ReceiptFile; transferDate?: string },
+): Promise<number> {
+  const res = await request.post('/api/save-monthly-payment', {
     headers: { authorization: `Bearer ${token}` },
     multipart: {
       month,
       payment_amount: String(amount),
       account_number: 'AE07 0331 2345 6789 0123 456',
+      ...(transferDate === undefined ? {} : { transfer_date: transferDate }),
       photo: photo ?? { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: await jpegReceipt() },
     },
   });
-  expect(res.ok(), await res.text()).toBe(true);
+  expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { payment: { id: number } }).payment.id;
 }
 
@@ -39,13 +54,7 @@ export async function sendPayment(
   dialog: Locator,
   { month, amount, receipt }: { month?: string; amount: number; receipt: Buffer },
 ) {
-  await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
-  if (month) await dialog.getByLabel('Month').selectOption(month);
-  await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
-    name: 'receipt.jpg',
-    mimeType: 'image/jpeg',
-    buffer: receipt,
-  });
+  await fillForm(dialog, receipt, month);
   await expect(dialog.getByRole('img', { name: 'Your receipt' })).toBeVisible();
   await expect(dialog.getByText(/^receipt\.jpg \(/)).toBeVisible();
   await dialog.getByLabel('Amount (AED)').fill(String(amount));
@@ -62,17 +71,21 @@ export async function sendPayment(
  * to send: a form that may have no network to send it (offline-payment.spec.ts, shared-phone).
  */
 export async function fillPayment(dialog: Locator, month?: { period: string }): Promise<void> {
-  if (month) await dialog.getByLabel('Month').selectOption(month.period);
-  await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
-  await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
-    name: 'receipt.jpg',
-    mimeType: 'image/jpeg',
-    buffer: await jpegReceipt(),
-  });
+  await fillForm(dialog, await jpegReceipt(), month?.period);
   await expect(dialog.getByText(/^To send: [\d.]+ kB$/)).toBeVisible();
 }
 
-/** The treasurer approves `name`'s receipt for `label`, confirming a part payment if asked. */
+/** The account number, the month when given, and the receipt, in the open form. */
+async function fillForm(dialog: Locator, receipt: Buffer, month?: string): Promise<void> {
+  await dialog.getByLabel('Account number').fill('AE07 0331 2345 6789 0123 456');
+  if (month) await dialog.getByLabel('Month').selectOption(month);
+  await dialog.getByLabel('Receipt (photo or PDF)').setInputFiles({
+    name: 'receipt.jpg',
+    mimeType: 'image/jpeg',
+    buffer: receipt,
+  });
+}
+
 /** "Approve anyway": asked when a bank statement covers the receipt's date but not its money. */
 const anyway = (admin: Page) => admin.getByRole('button', { name: 'Approve anyway' });
 
@@ -86,6 +99,7 @@ export async function approveAnywayIfAsked(admin: Page, approved: Locator) {
   await expect(approved).toBeVisible();
 }
 
+/** The treasurer approves `name`'s receipt for `label`, confirming a part payment if asked. */
 export async function approveDues(admin: Page, name: string, label: string, amount: number) {
   await admin.goto('/admin/payments');
   await expect(admin.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();

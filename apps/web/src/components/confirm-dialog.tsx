@@ -5,7 +5,7 @@ import { sayRefusal, toastSuccess } from '../lib/messages.ts';
 import { Button } from './button.tsx';
 import { CancelButton, Modal, ModalActions } from './modal.tsx';
 import { closeOnConflict } from './reason-dialog.tsx';
-import { Refusal } from './refusal.tsx';
+import { FormProblem } from './form-problem.tsx';
 
 /**
  * One question before a call that cannot be taken back (a payout, a proposal's confirmation,
@@ -71,7 +71,7 @@ export function ConfirmDialog({
     <Modal isOpen={isOpen} onClose={() => !isBusy && close()} title={title}>
       <div className="flex flex-col gap-4">
         {children}
-        <Refusal message={refusal} />
+        <FormProblem message={refusal} />
         <ModalActions>
           <CancelButton disabled={isBusy} onClick={close} />
           <Button

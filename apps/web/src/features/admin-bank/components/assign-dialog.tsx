@@ -16,7 +16,7 @@ import { LineSummary } from './bank-line.tsx';
 import type { LineDialogProps, LineDone } from './line-outcome.tsx';
 import { LinkCandidates } from './link-candidates.tsx';
 import { MemberSearch, useMemberSearch } from './member-search.tsx';
-import { Refusal } from '../../../components/refusal.tsx';
+import { FormProblem } from '../../../components/form-problem.tsx';
 
 /**
  * Money without a receipt given to a member: whom (looked up by the member ID the line's text
@@ -176,7 +176,7 @@ function AssignForm({
           )}
         </Field>
       )}
-      <Refusal message={refusal} />
+      <FormProblem message={refusal} />
       {linkFor !== null && linkFor === memberId && (
         <div className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3">
           <p className="text-sm text-slate-800">{i18n._('admin-bank.assign.linkInstead')}</p>

@@ -1,29 +1,17 @@
-import type { BankLine } from '@jamiya/contracts/bank';
 import { useTexts } from '../../../lib/i18n.tsx';
-import type { FundProposal } from '../../../api/proposals.ts';
 import { isolated } from '../../../lib/bidi.ts';
 import { formatDate, periodLabel } from '../../../lib/dates.ts';
 import { aed } from '../../../lib/format.ts';
 import { useAssignLine } from '../api/assign-line.ts';
 import { askedOf } from '../lib/assign-proposals.ts';
-import { ConfirmLineProposal } from './confirm-line-proposal.tsx';
+import { ConfirmLineProposal, type LineProposalProps } from './confirm-line-proposal.tsx';
 
 /**
  * A line another admin (or this one) proposed to assign: to whom and what for. Another admin
  * confirms it by making the same call on the line (a question first); the proposer reads why
  * they cannot; anyone may withdraw it.
  */
-export function AssignProposal({
-  proposal,
-  line,
-  isMine,
-  onAssigned,
-}: {
-  proposal: FundProposal;
-  line: BankLine;
-  isMine: boolean;
-  onAssigned: (message: string) => void;
-}) {
+export function AssignProposal({ proposal, line, isMine, onDone }: LineProposalProps) {
   const i18n = useTexts();
   const asked = askedOf(proposal)!;
   const who = proposal.member;
@@ -57,7 +45,7 @@ export function AssignProposal({
               : { member_id: asked.memberId, period: asked.period! },
         })
       }
-      onConfirmed={(answer) => onAssigned(answer.message)}
+      onConfirmed={(answer) => onDone({ kind: 'recorded', message: answer.message })}
     >
       <p>{i18n._('admin-bank.proposal.what', { name, what })}</p>
     </ConfirmLineProposal>

@@ -11,11 +11,11 @@ import {
   candidatesBody,
   detailBody,
   disagreeBody,
-  errorBody,
   linkedBody,
   zainabCandidate,
 } from '../testing/fixtures.ts';
 import { assignToZainab, posts, setupBankPage as setup } from '../testing/setup-bank-page.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 
 // Issue 49: a bank line that is no member's money booked to an account, and money in linked by
 // hand to the receipt or payment it is.

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StubRequest } from '../../../testing/render.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 import { chairProfileBody } from '../../../testing/proposal-fixtures.ts';
 import { isolated } from '../../../lib/bidi.ts';
 import {
@@ -14,7 +15,6 @@ import {
   detailBody,
   disagreeBody,
   enbdMapping,
-  errorBody,
   listBody,
   octoberBody,
   proposedBody,

@@ -18,7 +18,7 @@ import { isProposed } from '../lib/proposed-answer.ts';
 import { ACCOUNT_KIND_TEXTS } from '../texts.ts';
 import { LineSummary } from './bank-line.tsx';
 import type { LineDialogProps, LineDone } from './line-outcome.tsx';
-import { Refusal } from '../../../components/refusal.tsx';
+import { FormProblem } from '../../../components/form-problem.tsx';
 
 const resolver = lazyZodResolver<BookFormInput, BookFormValues>(() =>
   import('../lib/book-form-schema.ts').then((m) => m.bookFormSchema),
@@ -180,7 +180,7 @@ function BookForm({
       >
         {(a) => <input {...a} maxLength={200} className={inputClass} {...form.register('memo')} />}
       </Field>
-      <Refusal message={refusal} />
+      <FormProblem message={refusal} />
       <p className="text-sm text-slate-700">
         {i18n._('admin-bank.book.note', {
           amount: aed(Math.abs(line.amount)),

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { ProposalPanel } from '../../../components/proposal-panel.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
-import { Refusal } from '../../../components/refusal.tsx';
+import { FormProblem } from '../../../components/form-problem.tsx';
 import type { FundProposal } from '../../../api/proposals.ts';
 import { sayRefusal } from '../../../lib/messages.ts';
 import type { LineDone } from './line-outcome.tsx';
@@ -76,7 +76,7 @@ export function ConfirmLineProposal<Answer>({
       <Modal isOpen={isConfirming} onClose={() => !isPending && setConfirming(false)} title={title}>
         <div className="flex flex-col gap-4">
           <p className="text-slate-800">{question}</p>
-          <Refusal message={refusal} />
+          <FormProblem message={refusal} />
           <ModalActions>
             <CancelButton disabled={isPending} onClick={() => setConfirming(false)} />
             <Button isBusy={isPending} disabled={!canConfirm} onClick={() => void run()}>

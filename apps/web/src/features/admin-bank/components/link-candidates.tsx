@@ -14,7 +14,7 @@ import { useLinkCandidates } from '../api/get-link-candidates.ts';
 import { useLinkLine } from '../api/link-line.ts';
 import { paymentWhat } from '../lib/describe.ts';
 import type { LineDone } from './line-outcome.tsx';
-import { Refusal } from '../../../components/refusal.tsx';
+import { FormProblem } from '../../../components/form-problem.tsx';
 
 const AT_ONCE = 6;
 
@@ -105,7 +105,7 @@ export function LinkCandidates({
           : i18n._('admin-bank.link.ofMember')}
       </h3>
       {body}
-      <Refusal message={refusal} />
+      <FormProblem message={refusal} />
     </section>
   );
 }

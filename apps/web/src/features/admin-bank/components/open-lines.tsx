@@ -109,14 +109,7 @@ export function OpenLines({
 function LineProposal({ proposal, line, isMine, onDone }: LineProposalProps) {
   if (proposal.action === 'bank.book')
     return <BookProposal proposal={proposal} line={line} isMine={isMine} onDone={onDone} />;
-  return (
-    <AssignProposal
-      proposal={proposal}
-      line={line}
-      isMine={isMine}
-      onAssigned={(message) => onDone({ kind: 'recorded', message })}
-    />
-  );
+  return <AssignProposal proposal={proposal} line={line} isMine={isMine} onDone={onDone} />;
 }
 
 /** Money in: assign, link or book; money out: book. */

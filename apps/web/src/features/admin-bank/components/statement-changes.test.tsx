@@ -6,7 +6,6 @@ import {
   CHARGES_BOOKED,
   createdBody,
   detailBody,
-  errorBody,
   listBody,
   octoberBody,
   settledDetailBody,
@@ -14,6 +13,7 @@ import {
   unlinkedBody,
 } from '../testing/fixtures.ts';
 import { posts, setupBankPage as setup } from '../testing/setup-bank-page.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 
 // Issue 49: a wrong match unlinked, a statement imported by mistake taken back, and lines that
 // look like lines already held (the same month from the bank in two formats).

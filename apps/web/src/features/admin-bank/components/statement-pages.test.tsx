@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { isolated } from '../../../lib/bidi.ts';
-import { detailBody, errorBody, line, ZAINAB_LINE } from '../testing/fixtures.ts';
+import { detailBody, line, ZAINAB_LINE } from '../testing/fixtures.ts';
 import { setupBankPage as setup } from '../testing/setup-bank-page.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 
 // Issue 51, point 5: a statement of any size. Its page holds the first page of each part and
 // how many each holds; "Show more" asks for the next page of that part, after the last line

@@ -10,7 +10,7 @@ import { sayRefusal } from '../../../lib/messages.ts';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
 import { useUnlinkLine } from '../api/unlink-line.ts';
 import type { LineDone } from './line-outcome.tsx';
-import { Refusal } from '../../../components/refusal.tsx';
+import { FormProblem } from '../../../components/form-problem.tsx';
 
 /**
  * A match or a hand link that was wrong, undone after a question: the line is open again and
@@ -65,7 +65,7 @@ export function UnlinkButton({
       >
         <div className="flex flex-col gap-4">
           <p className="text-slate-800">{i18n._('admin-bank.unlink.body', named)}</p>
-          <Refusal message={refusal} />
+          <FormProblem message={refusal} />
           <ModalActions>
             <CancelButton disabled={unlink.isPending} onClick={close} />
             <Button

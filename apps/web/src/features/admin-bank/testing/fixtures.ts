@@ -332,8 +332,6 @@ export const disagreeBody = () =>
     entries_not_in_bank: detailBody().unmatched_entries,
   });
 
-export { errorBody } from '../../../testing/api-fixtures.ts';
-
 // ---- Issue 49: the association's own books ---------------------------------------------------
 
 /** The chart as the server keeps it at first, with stationery retired by this association. */

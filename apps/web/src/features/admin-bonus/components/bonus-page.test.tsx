@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 import {
   bonusProposalBody,
   chairProfile,
   closedBody,
-  errorBody,
   periodBody,
   periodsBody,
   previewBody,

@@ -71,8 +71,6 @@ export function closedBody(): BonusCloseResponse {
   });
 }
 
-export { errorBody } from '../../../testing/api-fixtures.ts';
-
 const FATIMA = { id: 1, unique_id: 'JM000001', name: 'Fatima Al Mansoori' };
 
 /** Fatima's proposal to close 1 April 2025 – 21 November 2026 (maker-checker, 202). */

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupPage, type StubRequest } from '../../../testing/render.tsx';
-import { account, chartBody, errorBody } from '../testing/fixtures.ts';
+import { errorBody } from '../../../testing/api-fixtures.ts';
+import { account, chartBody } from '../testing/fixtures.ts';
 import { AccountsPage } from './accounts-page.tsx';
 
 type Handlers = Parameters<typeof setupPage>[1];

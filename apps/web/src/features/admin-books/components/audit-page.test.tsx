@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
-import { errorBody, event, listBody } from '../testing/fixtures.ts';
+import { errorBody } from '../../../testing/api-fixtures.ts';
+import { wideCells } from '../../../testing/wide-cells.ts';
+import { event, listBody } from '../testing/fixtures.ts';
 import { AuditPage } from './audit-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];
@@ -82,11 +84,7 @@ describe('the audit log', () => {
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const rows = within(table).getAllByRole('row').slice(1);
     // As a wide screen shows it: without what only a phone shows (md:hidden).
-    const texts = rows.map((r) => {
-      const copy = r.cloneNode(true) as HTMLElement;
-      copy.querySelectorAll('.md\\:hidden').forEach((e) => e.remove());
-      return [...copy.querySelectorAll('th, td')].map((c) => c.textContent);
-    });
+    const texts = rows.map(wideCells);
     expect(texts).toEqual([
       [
         '5 November 2026 at 12:00 PM',

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorBody } from '../testing/fixtures.ts';
 import { puts, setupSettingsPage } from '../testing/settings-page.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 
 const LABEL = 'Bank charges one admin may book alone, per line (AED)';
 

@@ -1,8 +1,9 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { Field, inputClass } from '../../../components/field.tsx';
+import { Field } from '../../../components/field.tsx';
+import { LtrInput } from '../../../components/ltr-input.tsx';
 import type { SettingsFormInput, SettingsFormValues } from '../lib/settings-form.ts';
-import { SettingsSection } from './settings-section.tsx';
+import { CardSection } from '../../../components/card-section.tsx';
 
 type SettingsForm = UseFormReturn<SettingsFormInput, unknown, SettingsFormValues>;
 
@@ -14,7 +15,7 @@ export function BooksRulesSection({ form }: { form: SettingsForm }) {
   const i18n = useTexts();
   const error = form.formState.errors.books_rules?.one_admin_bank_fee?.message;
   return (
-    <SettingsSection id="settings-books" title={i18n._('admin-books.settings.books.title')}>
+    <CardSection id="settings-books" title={i18n._('admin-books.settings.books.title')}>
       <div className="grid gap-4 md:grid-cols-2">
         <Field
           label={i18n._('admin-books.settings.books.oneAdminBankFee')}
@@ -23,17 +24,14 @@ export function BooksRulesSection({ form }: { form: SettingsForm }) {
         >
           {(a) => (
             // An amount, typed left to right in Arabic too, with a phone's decimal keypad.
-            <input
+            <LtrInput
               {...a}
               inputMode="decimal"
-              dir="ltr"
-              autoComplete="off"
-              className={inputClass}
               {...form.register('books_rules.one_admin_bank_fee')}
             />
           )}
         </Field>
       </div>
-    </SettingsSection>
+    </CardSection>
   );
 }

@@ -33,7 +33,7 @@ import {
 } from '../lib/entry-form.ts';
 import { EntryDifference } from './entry-difference.tsx';
 import { EntryLineFields } from './entry-line-fields.tsx';
-import { Refusal } from '../../../components/refusal.tsx';
+import { FormProblem } from '../../../components/form-problem.tsx';
 
 const resolver = lazyZodResolver<EntryFormInput, EntryFormValues>(() =>
   import('../lib/entry-form-schema.ts').then((m) => m.entryForm),
@@ -170,7 +170,7 @@ export function HandEntryForm({
       >
         {(a) => <FileInput control={form.control} name="evidence" field={a} />}
       </Field>
-      <Refusal message={refusal} />
+      <FormProblem message={refusal} />
       <div>
         <Button type="submit" isBusy={form.formState.isSubmitting}>
           {i18n._('admin-books.entry.submit')}

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setupPage } from '../../../testing/render.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 import { dubaiToday } from '../../../lib/today.ts';
-import { errorBody, incomeStatementBody } from '../testing/fixtures.ts';
+import { incomeStatementBody } from '../testing/fixtures.ts';
 import { IncomeStatementPage } from './income-statement-page.tsx';
 
 type Handlers = Parameters<typeof setupPage>[1];

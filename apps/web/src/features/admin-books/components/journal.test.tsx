@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { StubRequest } from '../../../testing/render.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 import { wideCells } from '../../../testing/wide-cells.ts';
 import { disbursement, lastYear, setupLedgerPage } from '../testing/ledger-page.tsx';
-import { entry, errorBody, listBody } from '../testing/fixtures.ts';
+import { entry, listBody } from '../testing/fixtures.ts';
 
 const entryCalls = (requests: StubRequest[]) =>
   requests.filter((r) => r.url.startsWith('/api/admin/ledger/entries?'));

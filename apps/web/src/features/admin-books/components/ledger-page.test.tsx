@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { wideCells } from '../../../testing/wide-cells.ts';
 import { lastYear, setupLedgerPage } from '../testing/ledger-page.tsx';
-import { errorBody, trialBalanceBody } from '../testing/fixtures.ts';
+import { trialBalanceBody } from '../testing/fixtures.ts';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 
 describe('the trial balance', () => {
   it('groups the accounts by kind, each group with its totals, then the totals and Balanced', async () => {

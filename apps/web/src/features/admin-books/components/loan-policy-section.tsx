@@ -2,7 +2,7 @@
 import { useTexts } from '../../../lib/i18n.tsx';
 import { SETTINGS_POLICY_CHARGE_TEXTS, SETTINGS_POLICY_TEXTS } from '../texts.ts';
 import { firstMessage, type SettingsForm } from '../lib/settings-form.ts';
-import { SettingsSection } from './settings-section.tsx';
+import { CardSection } from '../../../components/card-section.tsx';
 import { SettingLine } from './setting-line.tsx';
 
 /** `rate`: the loans' yearly charge in percent, as the settings last saved say it. */
@@ -20,7 +20,7 @@ export function LoanPolicySection({ form, rate }: { form: SettingsForm; rate: nu
   );
 
   return (
-    <SettingsSection id="settings-policy" title={i18n._('admin-books.settings.policy.title')}>
+    <CardSection id="settings-policy" title={i18n._('admin-books.settings.policy.title')}>
       <p className="text-sm text-slate-700">
         {i18n._('admin-books.settings.policy.intro', { rate })}
       </p>
@@ -76,6 +76,6 @@ export function LoanPolicySection({ form, rate }: { form: SettingsForm; rate: nu
           </label>
         ))}
       </fieldset>
-    </SettingsSection>
+    </CardSection>
   );
 }

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setupPage, type StubRequest } from '../../../testing/render.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 import { adminProfileBody, AMINA } from '../../../testing/admin-fixtures.ts';
 import { proposalBody } from '../../../testing/proposal-fixtures.ts';
 import { dubaiToday } from '../../../lib/today.ts';
-import { chartBody, errorBody, listBody } from '../testing/fixtures.ts';
+import { chartBody, listBody } from '../testing/fixtures.ts';
 import { NewEntryPage } from './new-entry-page.tsx';
 
 type Handlers = Parameters<typeof setupPage>[1];

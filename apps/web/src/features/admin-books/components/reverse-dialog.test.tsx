@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupPage, type StubRequest } from '../../../testing/render.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 import { adminProfileBody, AMINA } from '../../../testing/admin-fixtures.ts';
 import { chairProfileBody, FATIMA, proposalBody } from '../../../testing/proposal-fixtures.ts';
-import { chartBody, entry, errorBody, listBody, trialBalanceBody } from '../testing/fixtures.ts';
+import { chartBody, entry, listBody, trialBalanceBody } from '../testing/fixtures.ts';
 import { LedgerPage } from './ledger-page.tsx';
 
 type Handlers = Parameters<typeof setupPage>[1];

@@ -14,7 +14,7 @@ import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import type { JournalEntry } from '../api/get-journal.ts';
 import { isProposed } from '../api/post-journal-entry.ts';
 import { useReverseEntry, type ReverseAnswer } from '../api/reverse-entry.ts';
-import { Refusal } from '../../../components/refusal.tsx';
+import { FormProblem } from '../../../components/form-problem.tsx';
 
 const resolver = lazyZodResolver<ReverseEntryBody>(() =>
   import('@jamiya/contracts/accounts').then((m) => m.reverseEntryBody),
@@ -136,7 +136,7 @@ function ReverseForm({
           />
         )}
       </Field>
-      <Refusal message={refusal} />
+      <FormProblem message={refusal} />
       <ModalActions>
         <CancelButton disabled={reverse.isPending} onClick={onClose} />
         <Button type="submit" variant="danger" isBusy={form.formState.isSubmitting}>

@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
-import { Field, inputClass } from '../../../components/field.tsx';
+import { Field } from '../../../components/field.tsx';
+import { LtrInput } from '../../../components/ltr-input.tsx';
 import type { SettingsFormInput, SettingsFormValues } from '../lib/settings-form.ts';
-import { SettingsSection } from './settings-section.tsx';
+import { CardSection } from '../../../components/card-section.tsx';
 
 type SettingsForm = UseFormReturn<SettingsFormInput, unknown, SettingsFormValues>;
 type Group = 'loan_rules' | 'dues_rules';
@@ -35,7 +36,7 @@ function RulesSection<G extends Group>({
   const errors = form.formState.errors[group] as
     Partial<Record<string, { message?: string }>> | undefined;
   return (
-    <SettingsSection id={id} title={title}>
+    <CardSection id={id} title={title}>
       <p className="text-sm text-slate-700">{intro}</p>
       <div className="grid gap-4 md:grid-cols-2">
         {rules.map((rule) => (
@@ -47,19 +48,16 @@ function RulesSection<G extends Group>({
           >
             {(a) => (
               // A number, typed left to right in Arabic too, with a phone's keypad.
-              <input
+              <LtrInput
                 {...a}
                 inputMode={rule.inputMode ?? 'numeric'}
-                dir="ltr"
-                autoComplete="off"
-                className={inputClass}
                 {...form.register(`${group}.${rule.name}` as Path<SettingsFormInput>)}
               />
             )}
           </Field>
         ))}
       </div>
-    </SettingsSection>
+    </CardSection>
   );
 }
 
@@ -157,7 +155,7 @@ export function ExitRulesSection({ form }: { form: SettingsForm }) {
   const i18n = useTexts();
   const hintId = useId();
   return (
-    <SettingsSection id="settings-exits" title={i18n._('admin-books.settings.exits.title')}>
+    <CardSection id="settings-exits" title={i18n._('admin-books.settings.exits.title')}>
       <label className="flex min-h-11 items-start gap-3 self-start">
         <input
           type="checkbox"
@@ -173,6 +171,6 @@ export function ExitRulesSection({ form }: { form: SettingsForm }) {
       <p id={hintId} className="text-sm text-slate-700">
         {i18n._('admin-books.settings.exits.shareOutAtExitHint')}
       </p>
-    </SettingsSection>
+    </CardSection>
   );
 }

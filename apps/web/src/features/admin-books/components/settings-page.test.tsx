@@ -1,8 +1,9 @@
 import { screen, within, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, settingsBody } from '../testing/fixtures.ts';
+import { settingsBody } from '../testing/fixtures.ts';
 import { puts, setupSettingsPage } from '../testing/settings-page.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 
 const field = (label: string) => screen.getByLabelText(label);
 

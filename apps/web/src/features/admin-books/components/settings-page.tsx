@@ -27,7 +27,7 @@ import {
   type SettingsFormValues,
 } from '../lib/settings-form.ts';
 import { PageHeading } from '../../../components/page-heading.tsx';
-import { SettingsSection } from './settings-section.tsx';
+import { CardSection } from '../../../components/card-section.tsx';
 import { SettingLine } from './setting-line.tsx';
 import { LoanPolicySection } from './loan-policy-section.tsx';
 import { DuesRulesSection, ExitRulesSection, LoanRulesSection } from './rules-section.tsx';
@@ -124,7 +124,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           form.reset(toFormInput(saved), { keepDirtyValues: true });
         }}
       />
-      <SettingsSection id="settings-association" title={i18n._('admin-books.settings.association')}>
+      <CardSection id="settings-association" title={i18n._('admin-books.settings.association')}>
         <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <SettingLine
             form={form}
@@ -141,7 +141,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             inputMode="decimal"
           />
         </div>
-      </SettingsSection>
+      </CardSection>
 
       <LoanPolicySection form={form} rate={settings.loan_policy.interest_rate_percent} />
 
@@ -152,15 +152,15 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <ExitRulesSection form={form} />
       <BooksRulesSection form={form} />
 
-      <SettingsSection id="settings-recharge" title={i18n._('admin-books.settings.recharge.title')}>
+      <CardSection id="settings-recharge" title={i18n._('admin-books.settings.recharge.title')}>
         <p className="text-sm text-slate-700">{i18n._('admin-books.settings.recharge.intro')}</p>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {rechargeAmount('minimum')}
           {rechargeAmount('maximum')}
         </div>
-      </SettingsSection>
+      </CardSection>
 
-      <SettingsSection id="settings-terms" title={i18n._('admin-books.settings.termsTitle')}>
+      <CardSection id="settings-terms" title={i18n._('admin-books.settings.termsTitle')}>
         <Field
           label={i18n._('admin-books.settings.termsText')}
           hint={i18n._('admin-books.settings.termsTextHint')}
@@ -170,9 +170,9 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             <textarea {...a} rows={8} className={inputClass} {...form.register('terms_text')} />
           )}
         </Field>
-      </SettingsSection>
+      </CardSection>
 
-      <SettingsSection
+      <CardSection
         id="settings-instructions"
         title={i18n._('admin-books.settings.instructions.title')}
       >
@@ -191,7 +191,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             />
           )}
         </Field>
-      </SettingsSection>
+      </CardSection>
 
       <TextsInLanguages form={form} />
 

@@ -11,7 +11,7 @@ import { useTexts } from '../../../lib/i18n.tsx';
 import { SETTINGS_LANGUAGES_TEXTS } from '../texts.ts';
 import { Field, inputClass } from '../../../components/field.tsx';
 import type { SettingsForm } from '../lib/settings-form.ts';
-import { SettingsSection } from './settings-section.tsx';
+import { CardSection } from '../../../components/card-section.tsx';
 
 /**
  * The terms and the payment instructions in each of the members' other languages: a member reads
@@ -51,7 +51,7 @@ export function TextsInLanguages({ form }: { form: SettingsForm }) {
     </Field>
   );
   return (
-    <SettingsSection id="settings-languages" title={i18n._('admin-books.settings.languages.title')}>
+    <CardSection id="settings-languages" title={i18n._('admin-books.settings.languages.title')}>
       <p className="text-sm text-slate-700">{i18n._('admin-books.settings.languages.intro')}</p>
       <Field label={i18n._('admin-books.settings.languages.choose')}>
         {(a) => (
@@ -71,6 +71,6 @@ export function TextsInLanguages({ form }: { form: SettingsForm }) {
       </Field>
       {box('terms_text', 6)}
       {box('payment_instructions', 5)}
-    </SettingsSection>
+    </CardSection>
   );
 }

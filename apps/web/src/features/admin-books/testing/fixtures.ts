@@ -119,8 +119,6 @@ export const listBody = <T>(items: T[], next_cursor: string | null = null) => ({
   next_cursor,
 });
 
-export { errorBody } from '../../../testing/api-fixtures.ts';
-
 /** An account of the chart: an expense the association named, by default. */
 export function account(overrides: Partial<ChartAccount> = {}): ChartAccount {
   return chartAccount.parse(

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setupPage, type stubApi, type StubRequest } from '../../../testing/render.tsx';
 import { adminProfileBody, overviewBody } from '../../../testing/admin-fixtures.ts';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 import { chairProfileBody } from '../../../testing/proposal-fixtures.ts';
 import {
   closedExitBody,
@@ -15,10 +16,6 @@ import { ExitsPage } from './exits-page.tsx';
 type Handlers = Parameters<typeof stubApi>[0];
 
 const PAYOUT_URL = '/api/admin/exits/7/payout';
-const errorBody = (status: number, message: string) => ({
-  status,
-  body: { status_code: status, message },
-});
 
 // Fatima (admin 1) signed in, the only active admin, unless a test says otherwise.
 const setup = (handlers: Handlers = {}) =>

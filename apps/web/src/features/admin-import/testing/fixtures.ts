@@ -209,5 +209,3 @@ export function appliedBody(overrides: Partial<ImportApplied> = {}): ImportAppli
     ...overrides,
   });
 }
-
-export { errorBody } from '../../../testing/api-fixtures.ts';

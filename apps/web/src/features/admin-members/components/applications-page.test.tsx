@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
-import { acceptedBody, application, errorBody, link, listBody } from '../testing/fixtures.ts';
+import { errorBody } from '../../../testing/api-fixtures.ts';
+import { acceptedBody, application, link, listBody } from '../testing/fixtures.ts';
 import { ApplicationsPage } from './applications-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];

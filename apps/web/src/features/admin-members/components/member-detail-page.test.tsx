@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setupPage, type stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 import { wideCells } from '../../../testing/wide-cells.ts';
 import {
   amina,
-  errorBody,
   handover,
   link,
   memberDetail,

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 import { wideCells } from '../../../testing/wide-cells.ts';
-import { amina, createdBody, errorBody, link, listBody, member } from '../testing/fixtures.ts';
+import { amina, createdBody, link, listBody, member } from '../testing/fixtures.ts';
 import { MembersPage } from './members-page.tsx';
 
 type Handlers = Parameters<typeof stubApi>[0];

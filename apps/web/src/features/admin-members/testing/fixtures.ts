@@ -198,8 +198,6 @@ export const acceptedBody = (emailed: boolean): z.infer<typeof applicationAccept
     handover: emailed ? null : handover(),
   });
 
-export { errorBody } from '../../../testing/api-fixtures.ts';
-
 /** The chair, Yusuf: an admin and a member, whose status only two admins change. */
 export const yusuf = () =>
   member({

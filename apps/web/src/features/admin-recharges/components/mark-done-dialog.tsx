@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
 import type { RechargeDoneRequest } from '@jamiya/contracts/recharge';
 import { Button } from '../../../components/button.tsx';
-import { Field, inputClass } from '../../../components/field.tsx';
+import { Field } from '../../../components/field.tsx';
+import { LtrInput } from '../../../components/ltr-input.tsx';
 import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { closeOnConflict } from '../../../components/reason-dialog.tsx';
 import { showFormErrors, toastSuccess } from '../../../lib/messages.ts';
@@ -80,17 +81,7 @@ function ReferenceForm({
         hint={i18n._('admin-recharges.done.referenceHint')}
         error={form.formState.errors.reference?.message}
       >
-        {(a) => (
-          <input
-            {...a}
-            autoComplete="off"
-            maxLength={100}
-            aria-required
-            dir="ltr"
-            className={inputClass}
-            {...form.register('reference')}
-          />
-        )}
+        {(a) => <LtrInput {...a} maxLength={100} aria-required {...form.register('reference')} />}
       </Field>
       <ModalActions>
         <CancelButton onClick={onClose} />

@@ -4,7 +4,7 @@ import { CancelButton, ModalActions } from '../../../components/modal.tsx';
 import { NeedsNetwork } from '../../../components/needs-network.tsx';
 
 /** How much of the receipt has gone, while it goes (a slow network takes seconds for 300 KB). */
-export function UploadProgress({ progress }: { progress: number | null }) {
+function UploadProgress({ progress }: { progress: number | null }) {
   const i18n = useTexts();
   if (progress === null) return null;
   const percent = Math.round(progress * 100);

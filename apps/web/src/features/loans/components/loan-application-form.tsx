@@ -228,13 +228,10 @@ export function LoanApplicationForm({
 
         <Field label={i18n._('loans.apply.passport')} error={errors.passport_or_nid?.message}>
           {(a) => (
-            <input
+            <LtrInput
               {...a}
               type="text"
-              autoComplete="off"
               autoCapitalize="characters"
-              dir="ltr"
-              className={inputClass}
               {...form.register('passport_or_nid')}
             />
           )}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi, type StubRequest } from '../../../testing/render.tsx';
+import { errorBody } from '../../../testing/api-fixtures.ts';
 import { profileOf } from '../testing/fixtures.ts';
 import { MyProfilePage } from './my-profile-page.tsx';
 
@@ -32,14 +33,10 @@ async function openPasswordModal(handlers: Parameters<typeof stubApi>[0] = {}) {
 const posts = (requests: StubRequest[]) => requests.filter((r) => r.method === 'POST');
 
 /** The server's 422 for a wrong current password. */
-const wrongPassword = () => ({
-  status: 422,
-  body: {
-    status_code: 422,
-    message: 'Your current password is not correct.',
-    errors: { old_password: ['The current password is not correct.'] },
-  },
-});
+const wrongPassword = () =>
+  errorBody(422, 'Your current password is not correct.', {
+    old_password: ['The current password is not correct.'],
+  });
 
 describe('the change-password modal', () => {
   it('requires all three fields', async () => {

@@ -72,7 +72,7 @@ function ChangePasswordForm({ onDone, onInvalid }: { onDone: () => void; onInval
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormProblem message={failure} />
+      <FormProblem message={failure} className="font-medium" />
       <Field label={i18n._('profile.password.old')} error={fieldText(errors.old_password?.message)}>
         {(a) => <PasswordInput {...a} {...form.register('old_password')} />}
       </Field>

@@ -77,7 +77,7 @@ function PaydayForm({
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <FormProblem message={failure} />
+      <FormProblem message={failure} className="font-medium" />
       <Field
         label={i18n._('profile.fields.payday')}
         hint={i18n._('profile.payday.hint')}

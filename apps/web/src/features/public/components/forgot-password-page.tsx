@@ -67,7 +67,7 @@ export function ForgotPasswordPage() {
           isSubmitting={form.formState.isSubmitting}
           submitLabel={i18n._('public.forgot.submit')}
         >
-          <FormProblem message={problem} />
+          <FormProblem message={problem} className="font-medium" />
           <Field label={i18n._('public.forgot.email')} error={errors.email?.message}>
             {(a) => <EmailInput {...a} className={fieldClass} {...form.register('email')} />}
           </Field>

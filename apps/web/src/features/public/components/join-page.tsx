@@ -67,7 +67,7 @@ export function JoinPage() {
             isSubmitting={form.formState.isSubmitting}
             submitLabel={i18n._('public.join.submit')}
           >
-            <FormProblem message={problem} />
+            <FormProblem message={problem} className="font-medium" />
             <Field label={i18n._('public.join.name')} error={errors.name?.message}>
               {(a) => (
                 <input

@@ -102,7 +102,7 @@ export function SetPasswordPage() {
           onSubmit={onSubmit}
           className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
         >
-          <FormProblem message={problem} />
+          <FormProblem message={problem} className="font-medium" />
           <Field
             label={i18n._('public.setPassword.password')}
             hint={i18n._('public.setPassword.passwordHint', { min: PASSWORD_MIN })}
