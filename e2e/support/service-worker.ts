@@ -26,6 +26,22 @@ export async function workerInstalled(page: Page): Promise<void> {
     timeout: 20_000,
   });
   await expect.poll(() => keptFiles(page), { timeout: 20_000 }).toContain('/app-shell');
+  // A file still on its way when the worker came is kept with the member pages' files, once the
+  // page is quiet (lib/app-updates.ts): until then a reload without a network would miss it.
+  await expect.poll(() => loadedFilesMissing(page), { timeout: 20_000 }).toEqual([]);
+}
+
+/** The app's files this page has loaded that the worker has not kept. */
+async function loadedFilesMissing(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+      .map((url) => url.pathname),
+  );
+  const kept = new Set(await keptFiles(page));
+  return loaded.filter((file) => !kept.has(file));
 }
 
 /** The files of the member pages in `language` (the build's list) that the worker has not kept. */
