@@ -35,6 +35,7 @@ export const csvMapping = z
   })
   .meta({ id: 'BankCsvMapping' });
 export type CsvMappingInput = z.input<typeof csvMapping>;
+export type CsvMapping = z.output<typeof csvMapping>;
 
 /** A JSON object sent as a multipart form field. */
 const jsonField = <T extends z.ZodType>(schema: T) =>

@@ -11,6 +11,7 @@ import { bankLine, bankMatch, cashEntry, waitingPayment } from './bank-matching.
 
 export const BANK_FORMATS = ['csv', 'camt053', 'mt940'] as const;
 export const bankFormat = z.enum(BANK_FORMATS);
+export type BankFormat = (typeof BANK_FORMATS)[number];
 
 export {
   csvColumns,
@@ -19,6 +20,7 @@ export {
   LOOKALIKE_CHOICES,
   statementFields,
   type CsvColumns,
+  type CsvMapping,
   type CsvMappingInput,
   type LookalikeChoice,
 } from './bank-csv.ts';

@@ -70,6 +70,9 @@ export const journalEntries = pgTable(
   ],
 );
 
+/** What an entry records: a receipt, a loan's payout, a correction... */
+export type EntryKind = (typeof journalEntries.$inferSelect)['kind'];
+
 // Debits are positive, credits negative; the postings of an entry sum to zero.
 export const postings = pgTable(
   'postings',

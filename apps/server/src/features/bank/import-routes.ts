@@ -10,7 +10,8 @@ import { cleanFileName } from '../files/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { keepStatement } from './keep-statement.ts';
 import { readCsvColumnsInPool, readStatementInPool } from './read-pool.ts';
-import { detectFormat, type Problem } from './read-statement.ts';
+import { detectFormat } from './read-statement.ts';
+import type { Problem } from './read-types.ts';
 import { rememberedMapping, sha256Of } from './statements.ts';
 import { statementViews } from './views.ts';
 

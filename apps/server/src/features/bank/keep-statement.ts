@@ -15,7 +15,7 @@ import { conflict, type FieldErrors } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
 import { recognise, type HeldLine } from './lookalikes.ts';
-import type { Statement, StatementFormat } from './read-statement.ts';
+import type { BankFormat, Statement } from './read-types.ts';
 import { columnsKey, dedupeKeys, type StatementRow } from './statements.ts';
 
 // A statement kept: its lines each once, however many statements held them. A statement
@@ -44,7 +44,7 @@ async function heldLines(tx: DbOrTx, statement: Statement, except: number[]): Pr
     const rows = await tx
       .select({
         line: bankLines,
-        formats: sql<StatementFormat[]>`array_agg(distinct ${bankStatements.format})`,
+        formats: sql<BankFormat[]>`array_agg(distinct ${bankStatements.format})`,
       })
       .from(bankLines)
       .innerJoin(bankStatementLines, eq(bankStatementLines.lineId, bankLines.id))

@@ -1,6 +1,6 @@
 import { letOthersIn } from '../../lib/batches.ts';
 import { compact, referencesIn } from './matching.ts';
-import type { StatementFormat as BankFormat, StatementLine } from './read-statement.ts';
+import type { BankFormat, StatementLine } from './read-types.ts';
 
 // A line of a new statement beside a line already held with the same day and amount, when the
 // two files are not of one format (each format keeps its own text and references, so the line's

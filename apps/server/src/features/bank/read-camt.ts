@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Fils } from '@jamiya/money/fils';
-import type { StatementLine } from './read-statement.ts';
+import type { Problems, ReadLines, StatementLine, StatementReader } from './read-types.ts';
 import {
   bankReference,
   dayOf,
@@ -12,8 +12,6 @@ import {
   sentence,
   TOO_MANY_LINES,
   ZERO_AMOUNT,
-  type Problems,
-  type ReadLines,
   type Value,
 } from './read-values.ts';
 
@@ -205,3 +203,12 @@ export function readCamt053(text: string, problems: Problems): ReadLines {
   }
   return problems.list.length ? none : { lines, openingBalanceFils, closingBalanceFils };
 }
+
+const CAMT_053 =
+  /<(?:[\w.-]+:)?Document\b[^>]*?\sxmlns(?::[\w.-]+)?\s*=\s*["']urn:iso:std:iso:20022:tech:xsd:camt\.053\.\d{3}\.\d{2}["']/;
+
+/** An XML file whose document is a camt.053's, of any version. */
+export const camt053: StatementReader = {
+  detect: (head) => /^\s*</.test(head) && CAMT_053.test(head),
+  read: (text, problems) => readCamt053(text, problems),
+};

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Fils } from '@jamiya/money/fils';
-import type { StatementLine } from './read-statement.ts';
+import type { Problems, ReadLines, StatementLine, StatementReader } from './read-types.ts';
 import {
   bankReference,
   dayOf,
@@ -12,8 +12,6 @@ import {
   sentence,
   TOO_MANY_LINES,
   ZERO_AMOUNT,
-  type Problems,
-  type ReadLines,
   type Value,
 } from './read-values.ts';
 
@@ -163,3 +161,11 @@ export function readMt940(text: string, problems: Problems): ReadLines {
     closingBalanceFils: balance(statements.at(-1), 62),
   };
 }
+
+/** Its first tags: an MT940 missing its :60F: is still one, broken, and says so rather than pass for a CSV. */
+export const mt940: StatementReader = {
+  detect: (head) =>
+    !/^\s*</.test(head) &&
+    ((/^:20:/m.test(head) && /^:60[FM]:/m.test(head)) || /^\s*(?::20:|\{1:)/.test(head)),
+  read: (text, problems) => readMt940(text, problems),
+};

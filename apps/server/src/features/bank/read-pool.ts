@@ -1,5 +1,5 @@
 import { threadPool } from '../../lib/thread-pool.ts';
-import type { CsvColumns, CsvMapping, Problem, Statement } from './read-statement.ts';
+import type { CsvColumns, CsvMapping, Problem, Statement } from './read-types.ts';
 import type { StatementTask, StatementTaskResult } from './statement-worker.ts';
 
 // A bank statement is read in a pool thread (lib/thread-pool.ts, decision 047), as a spreadsheet

@@ -1,14 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readCsvColumnsInPool, readStatementInPool } from './read-pool.ts';
-import {
-  detectFormat,
-  readCsvColumns,
-  readStatement,
-  StatementRefusedError,
-  type CsvMapping,
-  type Problem,
-} from './read-statement.ts';
+import { detectFormat, readCsvColumns, readStatement } from './read-statement.ts';
+import { StatementRefusedError, type CsvMapping, type Problem } from './read-types.ts';
 
 // Issue: the treasurer imports the bank's statement, CSV, camt.053 or MT940. Each fixture is
 // read to the fils and the day; every bad file gets the sentence that says what is wrong.

@@ -1,88 +1,20 @@
 import type { Say } from '../../lib/i18n.ts';
-import { readCamt053 } from './read-camt.ts';
-import { csvRecords, headerAt, readCsv } from './read-csv.ts';
-import { readMt940 } from './read-mt940.ts';
+import { csvRecords, headerAt } from './read-csv-rows.ts';
+import { formatOfHead, READERS } from './read-formats.ts';
 import {
-  dateOrderShownBy,
-  MAX_CELL_CHARACTERS,
-  problemList,
-  type DateOrder,
-} from './read-values.ts';
+  StatementRefusedError,
+  type BankFormat,
+  type CsvColumns,
+  type CsvMapping,
+  type Statement,
+} from './read-types.ts';
+import { dateOrderShownBy, MAX_CELL_CHARACTERS, problemList } from './read-values.ts';
 
-// A bank statement as the treasurer downloads it, a CSV of any bank (its columns chosen once),
-// an ISO 20022 camt.053 or a SWIFT MT940, read into plain lines: amounts in fils, days, the
-// bank's words and references. A file from outside is hostile: this runs in a pool thread (read-pool.ts), bounded in lines, cells and time, and whatever is wrong with
-// it comes back as sentences, row by row, never as a crash.
-
-export type StatementFormat = 'csv' | 'camt053' | 'mt940';
-
-/** Which of a CSV's columns (by their header) hold what. */
-export interface CsvMapping {
-  /** The booking date. */
-  date: string;
-  /** Needed unless every date is written YYYY-MM-DD. */
-  date_order?: DateOrder;
-  /** One signed amount column, or the two below. */
-  amount?: string;
-  credit?: string;
-  /** Money out whether the bank shows it positive or negative. */
-  debit?: string;
-  /** Either or both: joined into a line's text. */
-  reference?: string;
-  description?: string;
-  /** The running balance after the line. */
-  balance?: string;
-  currency?: string;
-  /** The mark before the decimals; '.' unless said. */
-  decimal?: '.' | ',';
-}
-
-export interface StatementLine {
-  /** Where it is in the file, for messages: a CSV's row (the first is 1), a camt entry's or an MT940 line's number. */
-  row: number;
-  /** YYYY-MM-DD */
-  bookedOn: string;
-  /** Money in above 0, money out below; never 0. */
-  amountFils: number;
-  /** Reference and description, whitespace collapsed, at most 500 characters. */
-  text: string;
-  /** The bank's own reference of the entry, when the format has one (not a CSV). */
-  bankRef: string | null;
-  /** The balance after this line, when the file gives it. */
-  balanceFils: number | null;
-}
-
-export interface Statement {
-  format: StatementFormat;
-  /** The earliest and the latest booking day (YYYY-MM-DD). */
-  from: string;
-  to: string;
-  openingBalanceFils: number | null;
-  closingBalanceFils: number | null;
-  /** In the file's order. */
-  lines: StatementLine[];
-}
-
-export interface Problem {
-  row: number | null;
-  column: string | null;
-  message: Say;
-}
-
-export class StatementRefusedError extends Error {
-  constructor(readonly problems: Problem[]) {
-    super(`The statement was refused: ${problems.length} problem(s)`);
-  }
-}
-
-export interface CsvColumns {
-  /** The header's names, as the mapping uses them. */
-  columns: string[];
-  /** Up to 5 rows under it, for the treasurer to see which is which. */
-  sample: string[][];
-  /** The order of day and month each column's dates prove, in the whole file, where they do. */
-  date_orders: Record<string, DateOrder>;
-}
+// A bank statement as the treasurer downloads it, in any format of read-formats.ts (a CSV of any
+// bank, its columns chosen once; an ISO 20022 camt.053; a SWIFT MT940), read into plain lines:
+// amounts in fils, days, the bank's words and references. A file from outside is hostile: this
+// runs in a pool thread (read-pool.ts), bounded in lines, cells and time, and whatever is wrong
+// with it comes back as sentences, row by row, never as a crash.
 
 const NOT_A_STATEMENT =
   /*i18n*/ 'The file is not a bank statement Jamiya can read: send a CSV, a camt.053 or an MT940 file.';
@@ -93,8 +25,6 @@ const WORKBOOK =
 const XML_DECLARATIONS =
   /*i18n*/ 'This file declares a DOCTYPE or entities, which no camt.053 statement needs, so it is not read: send the file as the bank exported it.';
 const NOT_A_CSV = /*i18n*/ 'Only a CSV file has columns to choose, and this file is not one.';
-const NO_MAPPING =
-  /*i18n*/ 'Choose which columns of this CSV hold the date and the amount, then send it again.';
 const NO_LINES =
   /*i18n*/ 'This statement has no booked lines: export a period with payments in it and send it again.';
 
@@ -132,22 +62,11 @@ function decode(bytes: Uint8Array, head = false): string {
   return text;
 }
 
-const CAMT_053 =
-  /<(?:[\w.-]+:)?Document\b[^>]*?\sxmlns(?::[\w.-]+)?\s*=\s*["']urn:iso:std:iso:20022:tech:xsd:camt\.053\.\d{3}\.\d{2}["']/;
-
 /** The format of a file, from its start. */
-function formatOf(text: string): StatementFormat | null {
-  const head = text.slice(0, HEAD_BYTES);
-  if (/^\s*</.test(head)) return CAMT_053.test(head) ? 'camt053' : null;
-  // An MT940 missing its :60F: is still one, broken: it says so rather than pass for a CSV.
-  if ((/^:20:/m.test(head) && /^:60[FM]:/m.test(head)) || /^\s*(?::20:|\{1:)/.test(head))
-    return 'mt940';
-  const lines = head.split(/\r?\n/, 50).filter((line) => line.trim() !== '');
-  return lines.length >= 2 && lines.some((line) => /[,;\t]/.test(line)) ? 'csv' : null;
-}
+const formatOf = (text: string) => formatOfHead(text.slice(0, HEAD_BYTES));
 
-/** Which of the three a file is, or null when it is none. */
-export function detectFormat(bytes: Uint8Array): StatementFormat | null {
+/** Which format a file is, or null when it is none. */
+export function detectFormat(bytes: Uint8Array): BankFormat | null {
   try {
     return formatOf(decode(bytes, true));
   } catch (error) {
@@ -185,14 +104,8 @@ export function readStatement(bytes: Uint8Array, mapping?: CsvMapping): Statemen
   // Entities are refused before any parser sees them: no external entity, no expansion.
   if (/^\s*</.test(text) && /<!(?:DOCTYPE|ENTITY)/i.test(text)) refuse(XML_DECLARATIONS);
   const format = formatOf(text) ?? refuse(NOT_A_STATEMENT);
-  if (format === 'csv' && !mapping) refuse(NO_MAPPING);
   const problems = problemList();
-  const read =
-    format === 'camt053'
-      ? readCamt053(text, problems)
-      : format === 'mt940'
-        ? readMt940(text, problems)
-        : readCsv(text, mapping!, problems);
+  const read = READERS[format].read(text, problems, mapping);
   if (!problems.list.length && !read.lines.length) problems.add(null, null, NO_LINES);
   if (problems.list.length) throw new StatementRefusedError(problems.list);
   const days = read.lines.map((line) => line.bookedOn).sort();

@@ -1,9 +1,9 @@
 import { tryParseAed, type Fils } from '@jamiya/money/fils';
 import { MONTH_NAMES } from '@jamiya/contracts/values';
 import { sentence, type Say } from '../../lib/sentence.ts';
-import type { Problem, Statement } from './read-statement.ts';
+import type { Problem, Problems } from './read-types.ts';
 
-// What the three formats of a statement share (read-statement.ts): the bounds, the list of what
+// What the formats of a statement share (read-formats.ts): the bounds, the list of what
 // is wrong, and amounts, days and texts read exactly as a bank writes them.
 
 export { sentence };
@@ -36,12 +36,6 @@ export const ZERO_AMOUNT =
   /*i18n*/ "This line's amount is 0, so it moves no money: check the amount columns, or delete the line from the file.";
 
 /** What is wrong with a file, in its order: reading stops once 50 are said. */
-export interface Problems {
-  list: Problem[];
-  add(row: number | null, column: string | null, message: Say): void;
-  readonly full: boolean;
-}
-
 export function problemList(): Problems {
   const list: Problem[] = [];
   return {
@@ -54,9 +48,6 @@ export function problemList(): Problems {
     },
   };
 }
-
-/** What a format's reader makes of a file: the statement but for its format and days. */
-export type ReadLines = Pick<Statement, 'lines' | 'openingBalanceFils' | 'closingBalanceFils'>;
 
 export type Value<T> = { ok: true; value: T } | { ok: false; say: Say };
 

@@ -1,13 +1,12 @@
 import { markStarted, type TimedTask } from '../../lib/thread-pool.ts';
+import { readCsvColumns, readStatement } from './read-statement.ts';
 import {
-  readCsvColumns,
-  readStatement,
   StatementRefusedError,
   type CsvColumns,
   type CsvMapping,
   type Problem,
   type Statement,
-} from './read-statement.ts';
+} from './read-types.ts';
 
 // A thread of the statements' pool (read-pool.ts): one file at a time, off the main thread.
 

@@ -8,7 +8,7 @@ import {
   bankStatementLines,
   bankStatements,
 } from '../../db/schema/bank.ts';
-import type { StatementLine } from './read-statement.ts';
+import type { StatementLine } from './read-types.ts';
 
 // Statements and their lines as they are kept (keep-statement.ts keeps a new one).
 
@@ -78,7 +78,7 @@ export async function linesOf(db: DbOrTx, statementId: number, which?: 'open'): 
   const lines: LineRow[] = [];
   // 5,000 at a time: the 45,000 lines of a statement, read as one, held every other request
   // for the 200 ms their rows took to map.
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await db
       .select({ line: bankLines })
       .from(bankStatementLines)

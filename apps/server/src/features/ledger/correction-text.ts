@@ -1,7 +1,7 @@
 import type { CorrectionReason } from '@jamiya/contracts/values';
 import type { Language } from '@jamiya/contracts/languages';
 import { textsIn } from '../../lib/i18n.ts';
-import type { EntryKind } from './journal.ts';
+import type { EntryKind } from '../../db/schema/ledger.ts';
 
 /** What a correction corrected, as its member reads it. */
 export interface CorrectionOf {

@@ -8,6 +8,7 @@ import {
   ledgerAccounts,
   ledgerMonthTotals,
   postings,
+  type EntryKind,
 } from '../../db/schema/ledger.ts';
 import { textsIn } from '../../lib/i18n.ts';
 import { describeCorrection, type CorrectionOf } from './correction-text.ts';
@@ -15,7 +16,7 @@ import { describeCorrection, type CorrectionOf } from './correction-text.ts';
 // The journal as the books and their readers see it: pages of entries, the headline figures,
 // and what a movement is called in the reader's language (the statement uses it too).
 
-export type EntryKind = (typeof journalEntries.$inferSelect)['kind'];
+export type { EntryKind };
 
 /** What a movement's description is made from: a statement row or a journal entry. */
 export interface Movement {

@@ -5,9 +5,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { inBatches } from '../../lib/batches.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
-import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
-
-type EntryKind = (typeof journalEntries.$inferSelect)['kind'];
+import {
+  journalEntries,
+  ledgerAccounts,
+  postings,
+  type EntryKind,
+} from '../../db/schema/ledger.ts';
 import { accountCode, accountIds, type AccountRef } from './accounts.ts';
 import { addToMonthTotals, moneyInHandFils } from './month-totals.ts';
 
