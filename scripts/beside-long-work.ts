@@ -113,7 +113,8 @@ await phase('the trial balance, back to back', backToBack('/api/admin/ledger/tri
 const file = statement(Number(args.lines));
 await phase(`a ${args.lines}-line MT940 import, then its page 3 times`, async () => {
   const form = multipartForm(
-    { bank: 'Emirates NBD' },
+    // The seeded association holds its own statement, whose lines some of these resemble.
+    { bank: 'Emirates NBD', lookalikes: 'new' },
     { name: 'statement.sta', type: 'text/plain', data: file },
     admin,
   );

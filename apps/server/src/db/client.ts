@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -65,6 +65,15 @@ export type DbOrTx = Db | Tx;
 /** The rows of a statement written as SQL (db.execute answers them untyped, driver by driver). */
 export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * Fresh statistics for `tables` after one write added many rows. Until autovacuum comes (a
+ * minute or more; never, where it is off), the planner plans for the rows the tables had: a
+ * 45,000-line statement's page, opened right after its import, took 199 s (docs/performance.md).
+ */
+export async function refreshStatistics(db: Db, tables: readonly PgTable[]): Promise<void> {
+  await db.execute(sql`analyze ${sql.join([...tables], sql`, `)}`);
+}
 
 /** `column` is one of `ids`, bound as one parameter: thousands bound one by one took 50–150 ms. */
 export const amongIds = (column: SQLWrapper, ids: readonly number[]): SQL =>

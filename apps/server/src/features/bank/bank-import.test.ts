@@ -10,6 +10,8 @@ import {
   postForm,
   useTestAppEach,
 } from '../../../test/harness.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
 import { bankLines, bankStatements } from '../../db/schema/bank.ts';
 
 // Issue 37, point 2: a camt.053 and an MT940 imported through the API, each line kept once
@@ -229,5 +231,26 @@ describe('a camt.053 and an MT940 through POST /api/admin/bank-statements', () =
     const rest = (await get(`/api/admin/bank-statements?cursor=${list.next_cursor}`)).json();
     expect(rest.items).toHaveLength(3);
     expect(rest.next_cursor).toBeNull();
+  });
+
+  it('leaves the planner knowing the lines a large statement brought, for the page opened next', async () => {
+    // Planned for the lines held before, a 45,000-line statement's page took 199 s until
+    // autovacuum came (docs/performance.md); a large import refreshes the tables' statistics.
+    const entries: BankEntry[] = Array.from({ length: 1_200 }, (_, i) => ({
+      day: `2026-03-${String(1 + (i % 28)).padStart(2, '0')}`,
+      amountFils: 10_000 + i,
+      ref: `FT26BIG${i}`,
+      text: `Transfer ${i}`,
+    }));
+    expect((await importFile(mt940(0, entries), 'march.sta')).statusCode).toBe(201);
+    const known = await rowsOf<{ table: string; rows: number }>(
+      t.db,
+      sql`select relname as table, reltuples as rows from pg_class
+          where relname in ('bank_lines', 'bank_statement_lines') order by relname`,
+    );
+    expect(known).toEqual([
+      { table: 'bank_lines', rows: 1_200 },
+      { table: 'bank_statement_lines', rows: 1_200 },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { and, between, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { CsvMappingInput, LookalikeChoice } from '@jamiya/contracts/bank';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { refreshStatistics, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   bankCsvMappings,
   bankLineKeys,
@@ -84,6 +84,9 @@ async function keepKeys(tx: DbOrTx, keys: string[], ids: number[]): Promise<void
     await tx.insert(bankLineKeys).values(batch).onConflictDoNothing({ target: bankLineKeys.key });
 }
 
+/** New lines past which the tables' statistics are refreshed at once (client.ts). */
+const MANY_LINES = 1_000;
+
 /** Keeps a statement and its new lines in one transaction; the same file twice is 409. */
 export async function keepStatement(
   db: Db,
@@ -91,7 +94,7 @@ export async function keepStatement(
   actor: Actor & { id: number },
   now: Date,
 ): Promise<StatementRow> {
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     // One statement at a time: two overlapping ones would each count the other's lines as new.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jamiya:bank-statement'))`);
     const [earlier] = await tx
@@ -207,6 +210,10 @@ export async function keepStatement(
     });
     return row;
   });
+  // The statement's page is opened next, and planned for the lines now held.
+  if (row.newLines >= MANY_LINES)
+    await refreshStatistics(db, [bankLines, bankStatementLines, bankLineKeys]);
+  return row;
 }
 
 /** 409: the lines that look like lines held, each beside the one it looks like. */
