@@ -3,18 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginResponse } from '@jamiya/contracts/auth';
 import { errorBody, messageBody } from '@jamiya/contracts/common';
 import { forgotPasswordRequest, setPasswordRequest } from '@jamiya/contracts/membership';
-import type { DbOrTx } from '../../db/client.ts';
-import { tooManyRequests } from '../../lib/errors.ts';
-import { audit } from '../audit/public.ts';
-import { deviceTokenOf, findAccount } from './devices.ts';
-import {
-  issueAskedResetLink,
-  issuePasswordLink,
-  sendPasswordLinkMail,
-  setPasswordWithLink,
-} from './password-links.ts';
+import { deviceTokenOf } from './devices.ts';
+import { sendPasswordLinkMail, setPasswordWithLink } from './password-links.ts';
+import { askForResetLink } from './reset-request.ts';
 import { signIn } from './sign-in.ts';
-import { pruneAttempts, recordLimitedRequest, THROTTLE } from './throttle.ts';
 
 // A forgotten password: a one-time link by mail, and setting the password with a link (an
 // invitation's too), which signs the browser in.
@@ -22,43 +14,6 @@ import { pruneAttempts, recordLimitedRequest, THROTTLE } from './throttle.ts';
 export const RESET_LINK_SENT =
   /*i18n*/ 'If an account exists for this email, we have sent a link to set a new password. It works once, for 24 hours.';
 export const PASSWORD_SET = /*i18n*/ 'Your password is set, and you are signed in.';
-
-// Within the sign-in throttle's window (its rows are pruned after an hour). Decision 035:
-// requests from anyone are bounded per address, and the links they mail per account; the
-// browser where the account signed in before has an allowance of its own.
-export const RESET_LIMIT = {
-  /** Links mailed to one account for requests from anyone (the newest keeps working). */
-  perEmail: 3,
-  /** Requests from one address, without the account's device cookie. */
-  perAddress: 10,
-  /** Requests from one browser where the account signed in (device cookie). */
-  perDevice: 3,
-  windowMs: THROTTLE.windowMs,
-} as const;
-
-/**
- * Counts a request for a reset link in the sign-in throttle's table, under keys of its own
- * ("reset:" for an address, "reset-device:" for a device), so that it neither counts as a
- * failed sign-in nor gets cleared by a sign-in, and refuses it beyond `limit` in the window.
- * Written before counted, like the sign-in throttle, so a burst cannot slip under the limit.
- * An unknown email is counted exactly like a known one.
- */
-async function recordResetRequest(
-  db: DbOrTx,
-  input: { email: string; client: string; limit: number; now: Date },
-) {
-  const recent = await recordLimitedRequest(db, {
-    accountKey: `reset:${input.email}`,
-    client: input.client,
-    windowMs: RESET_LIMIT.windowMs,
-    now: input.now,
-  });
-  if (recent > input.limit) {
-    throw tooManyRequests(
-      /*i18n*/ 'Too many requests for a password link. Please wait 15 minutes, then check your inbox and spam folder before asking again.',
-    );
-  }
-}
 
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, publicUrl } = app.deps;
@@ -98,59 +53,23 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const now = new Date();
-      const email = request.body.email.toLowerCase();
-      const account = await findAccount(db, email, deviceTokenOf(request), now);
-      let link: Awaited<ReturnType<typeof issuePasswordLink>> | null = null;
-      if (account?.deviceId) {
-        // The account's own browser: its allowance, whatever others asked for.
-        await recordResetRequest(db, {
-          email,
-          client: `reset-device:${account.deviceId}`,
-          limit: RESET_LIMIT.perDevice,
-          now,
-        });
-        link = await issuePasswordLink(db, {
-          userId: account.id,
-          purpose: 'reset',
-          createdBy: null,
-          publicUrl,
-          now,
-        });
-      } else {
-        await recordResetRequest(db, {
-          email,
-          client: `reset:${request.ip}`,
-          limit: RESET_LIMIT.perAddress,
-          now,
-        });
-        if (account) {
-          link = await issueAskedResetLink(db, {
-            userId: account.id,
-            publicUrl,
-            now,
-            max: RESET_LIMIT.perEmail,
-            windowMs: RESET_LIMIT.windowMs,
-          });
-        }
-      }
-      await pruneAttempts(db, now);
-      if (account && link) {
-        await audit(db, {
-          actorId: null,
-          action: 'user.password_reset_requested',
-          targetType: 'user',
-          targetId: account.id,
+      const asked = await askForResetLink(
+        db,
+        {
+          email: request.body.email,
+          deviceToken: deviceTokenOf(request),
           ip: request.ip,
-          at: now,
-        });
+          publicUrl,
+        },
+        new Date(),
+      );
+      if (asked)
         mailInBackground(request.log, {
-          userId: account.id,
-          url: link.url,
+          userId: asked.userId,
+          url: asked.link.url,
           purpose: 'reset',
-          expiresAt: link.expiresAt,
+          expiresAt: asked.link.expiresAt,
         });
-      }
       return { message: RESET_LINK_SENT };
     },
   );

@@ -1,18 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { loginRequest, loginResponse, passwordChangeRequest } from '@jamiya/contracts/auth';
 import { errorBody, messageBody } from '@jamiya/contracts/common';
-import { users } from '../../db/schema/users.ts';
-import { unauthorized, unprocessable } from '../../lib/errors.ts';
-import {
-  currentUser,
-  requireUser,
-  revokeOtherSessions,
-  revokeSession,
-} from '../sessions/public.ts';
-import { audit } from '../audit/public.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
-import { deviceTokenOf, findAccount, forgetBrowsers, trustBrowser } from './devices.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { currentUser, requireUser, revokeSession } from '../sessions/public.ts';
+import { changePassword } from './change-password.ts';
+import { verifyPassword } from './passwords.ts';
+import { deviceTokenOf, findAccount, trustBrowser } from './devices.ts';
 import { signIn } from './sign-in.ts';
 import {
   clearClientFailures,
@@ -100,48 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = currentUser(request);
       const now = new Date();
-      const { old_password, password } = request.body;
-      const [user] = await db
-        .select({ passwordHash: users.passwordHash, email: users.email })
-        .from(users)
-        .where(eq(users.id, me.userId));
-      if (!user) throw unauthorized();
-      // Guessing the current password from a stolen session counts like failed sign-ins, but
-      // others' guesses at the account do not stop its member from changing the password.
-      const accountKey = user.email.toLowerCase();
-      const client = { address: request.ip };
-      await recordAttempt(db, accountKey, client, now, { accountWide: false });
-      if (!(await verifyPassword(user.passwordHash, old_password))) {
-        throw unprocessable(/*i18n*/ 'Your current password is not correct.', {
-          old_password: [/*i18n*/ 'The current password is not correct.'],
-        });
-      }
-      if (isCommonPassword(password)) {
-        throw unprocessable(/*i18n*/ 'This password is too common. Please choose another.', {
-          password: [/*i18n*/ 'Choose a less common password.'],
-        });
-      }
-      if (password === old_password) {
-        throw unprocessable(/*i18n*/ 'The new password must differ from the current one.', {
-          password: [/*i18n*/ 'Choose a new password.'],
-        });
-      }
-      await clearClientFailures(db, accountKey, client);
-      const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, me.userId));
-        await revokeOtherSessions(tx, me.userId, me.sessionId, now);
-        // A browser trusted because it once knew the old password is trusted no longer.
-        await forgetBrowsers(tx, me.userId);
-        await audit(tx, {
-          actorId: me.userId,
-          action: 'user.password_change',
-          targetType: 'user',
-          targetId: me.userId,
-          ip: request.ip,
-          at: now,
-        });
-      });
+      await changePassword(db, { ...me, ip: request.ip }, request.body, now);
       await trustBrowser(db, request, reply, me.userId, now);
       return { message: /*i18n*/ 'Your password has been changed.' };
     },

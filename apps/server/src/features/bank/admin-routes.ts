@@ -21,7 +21,7 @@ import { statementImportRoutes } from './import-routes.ts';
 import { bankLineRoutes } from './line-routes.ts';
 import { reconciliationRoutes } from './reconcile-routes.ts';
 import { takeBackStatement } from './take-back.ts';
-import { carryOutMatch } from './links.ts';
+import { approveMatches } from './approve.ts';
 import { pictureOf } from './proposed.ts';
 import { statementById } from './statements.ts';
 import { detailView, statementViews } from './views.ts';
@@ -136,37 +136,13 @@ export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const language = requestLanguage(request);
       const picture = await pictureOf(db, await statementOr404(request.params.id));
-      const chosen = request.body.lines ? new Set(request.body.lines) : null;
-      const matches = chosen
-        ? picture.matches.filter((m) => chosen.has(m.lineId))
-        : picture.matches;
-      const answer = {
-        approved: [] as Array<{ line_id: number; payment_id: number }>,
-        linked: [] as Array<{ line_id: number; entry_id: number }>,
-        refused: [] as Array<{ line_id: number; message: string }>,
-      };
-      const matched = new Set(matches.map((m) => m.lineId));
-      for (const lineId of chosen ?? [])
-        if (!matched.has(lineId))
-          answer.refused.push({
-            line_id: lineId,
-            message: translate(
-              language,
-              /*i18n*/ 'This line of the statement matches nothing waiting.',
-            ),
-          });
-      const actor = actorOf(request);
-      for (const match of matches) {
-        const outcome = await carryOutMatch(db, match, actor, new Date());
-        if ('refused' in outcome)
-          answer.refused.push({
-            line_id: outcome.lineId,
-            message: translate(language, outcome.refused),
-          });
-        else if ('paymentId' in outcome)
-          answer.approved.push({ line_id: outcome.lineId, payment_id: outcome.paymentId });
-        else answer.linked.push({ line_id: outcome.lineId, entry_id: outcome.entryId });
-      }
+      const answer = await approveMatches(
+        db,
+        picture,
+        request.body.lines,
+        actorOf(request),
+        language,
+      );
       return {
         message: translate(
           language,

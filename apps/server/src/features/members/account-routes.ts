@@ -1,6 +1,5 @@
 // The treasurer's member accounts: opened with a one-time link, activated or deactivated.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import {
   createMemberRequest,
   memberCreatedResponse,
@@ -8,18 +7,15 @@ import {
   memberStatusResponse,
 } from '@jamiya/contracts/members';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
-import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { idParams, refusedChange, refusedDecision, secured } from '../../lib/route-kit.ts';
-import { actorOf, revokeOtherSessions } from '../sessions/public.ts';
-import { audit } from '../audit/public.ts';
+import { actorOf } from '../sessions/public.ts';
 import type { User } from '../users/public.ts';
-import { activeAdminCount, withSecondAdmin, type ProposalRow } from '../proposals/public.ts';
-import { createInvitedMember, mailPasswordLink, memberOpenedMessage } from './invitations.ts';
+import { mailPasswordLink, memberOpenedMessage, openMemberAccount } from './invitations.ts';
 import { adminMembers } from './admin-members.ts';
+import { setMemberStatus } from './member-status.ts';
 import { memberPasswordLinkRoutes } from './password-link-routes.ts';
 import { proposedAccountAnswer } from './proposed-answer.ts';
 
@@ -54,31 +50,19 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const now = new Date();
       const body = request.body;
-      const { user, link } = await db.transaction(async (tx) => {
-        const created = await createInvitedMember(
-          tx,
-          {
-            name: body.name,
-            email: body.email,
-            mobile: body.mobile,
-            address: body.address ?? null,
-            nationalId: body.national_id ?? null,
-            joinedOn: body.joined_on ?? localDate(now),
-            language: body.language ?? 'en',
-          },
-          { actorId: actor.id, publicUrl, now },
-        );
-        await audit(tx, {
-          actorId: actor.id,
-          action: 'member.create',
-          targetType: 'user',
-          targetId: created.user.id,
-          details: { email: created.user.email },
-          ip: actor.ip,
-          at: now,
-        });
-        return created;
-      });
+      const { user, link } = await openMemberAccount(
+        db,
+        {
+          name: body.name,
+          email: body.email,
+          mobile: body.mobile,
+          address: body.address ?? null,
+          nationalId: body.national_id ?? null,
+          joinedOn: body.joined_on ?? localDate(now),
+          language: body.language ?? 'en',
+        },
+        { actor, publicUrl, now },
+      );
       const mailed = await mailPasswordLink(mailDeps, user.id, link, 'invite', {
         proposedBy: actor.id,
         confirmedBy: null,
@@ -115,71 +99,14 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const now = new Date();
-      const wanted = request.body.status === 'active' ? 1 : 0;
-      const reason = request.body.reason || null;
-      const decision = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(users)
-          .where(eq(users.id, request.params.id))
-          .for('update');
-        if (!current) throw notFound(/*i18n*/ 'There is no such member.');
-        const change = async (open: ProposalRow | null) => {
-          // Confirming another admin's proposal to make oneself inactive is a second signature.
-          if (current.id === actor.id && wanted === 0 && open === null)
-            throw conflict(/*i18n*/ 'You cannot deactivate your own account.');
-          if (current.leftOn && wanted === 1)
-            throw conflict(
-              /*i18n*/ 'This member has left the association; their account stays read-only.',
-            );
-          if (current.status === wanted) {
-            throw conflict(
-              wanted === 1
-                ? /*i18n*/ 'This member is already active.'
-                : /*i18n*/ 'This member is already inactive.',
-            );
-          }
-          // Someone must be able to act: the last active admin stays (the server's command line
-          // can still change it).
-          if (current.role === 'admin' && wanted === 0 && (await activeAdminCount(tx)) < 2)
-            throw conflict(
-              /*i18n*/ 'The association needs an active admin, so the last one stays active.',
-            );
-          const [updated] = await tx
-            .update(users)
-            .set({ status: wanted, updatedAt: now })
-            .where(and(eq(users.id, current.id), eq(users.status, current.status)))
-            .returning();
-          if (wanted === 0) await revokeOtherSessions(tx, current.id, null, now);
-          await audit(tx, {
-            actorId: actor.id,
-            action: wanted === 1 ? 'member.activate' : 'member.deactivate',
-            targetType: 'user',
-            targetId: current.id,
-            reason: open?.reason ?? reason,
-            ip: actor.ip,
-            at: now,
-          });
-          return updated!;
-        };
-        // A member signs nothing: one admin decides. An admin's status is who can sign.
-        if (current.role !== 'admin') return { done: await change(null), proposal: null };
-        return withSecondAdmin(
-          tx,
-          {
-            action: wanted === 1 ? 'member.activate' : 'member.deactivate',
-            loanId: null,
-            memberId: current.id,
-            amountFils: null,
-            reason,
-          },
-          actor,
-          now,
-          change,
-        );
-      });
+      const active = request.body.status === 'active';
+      const decision = await setMemberStatus(
+        db,
+        request.params.id,
+        { active, reason: request.body.reason || null },
+        actorOf(request),
+        new Date(),
+      );
       const language = requestLanguage(request);
       if ('proposed' in decision)
         return reply.status(202).send(await proposedAccountAnswer(db, decision, language));
@@ -187,7 +114,7 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         message: translate(
           language,
-          wanted === 1
+          active
             ? sentence(/*i18n*/ '{name} is active again.', { name: user.name })
             : sentence(/*i18n*/ '{name} is inactive now.', { name: user.name }),
         ),

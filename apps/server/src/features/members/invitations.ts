@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { sentence, type Say } from '../../lib/i18n.ts';
 import type { HandOver } from '@jamiya/contracts/members';
 import {
@@ -8,6 +8,7 @@ import {
   keepForHandOver,
   sendPasswordLinkMail,
 } from '../auth/public.ts';
+import { audit } from '../audit/public.ts';
 import type { Mailer } from '../mail/public.ts';
 import { createUser, type NewUser, type User } from '../users/public.ts';
 
@@ -32,6 +33,32 @@ export async function createInvitedMember(
     now: by.now,
   });
   return { user, link };
+}
+
+/** A member's account opened by the treasurer (POST /api/admin/members), with its audit row. */
+export async function openMemberAccount(
+  db: Db,
+  input: Omit<NewUser, 'password'>,
+  by: { actor: { id: number; ip: string }; publicUrl: string; now: Date },
+) {
+  const { actor, now } = by;
+  return db.transaction(async (tx) => {
+    const created = await createInvitedMember(tx, input, {
+      actorId: actor.id,
+      publicUrl: by.publicUrl,
+      now,
+    });
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'member.create',
+      targetType: 'user',
+      targetId: created.user.id,
+      details: { email: created.user.email },
+      ip: actor.ip,
+      at: now,
+    });
+    return created;
+  });
 }
 
 /**

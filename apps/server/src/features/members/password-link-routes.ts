@@ -7,14 +7,11 @@ import { forbidden } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
-import { actorOf, revokeOtherSessions } from '../sessions/public.ts';
-import { audit } from '../audit/public.ts';
-import { handOverViews, issuePasswordLink, linksToHandOver } from '../auth/public.ts';
-import { memberRefsById } from '../users/public.ts';
-import { withSecondAdmin } from '../proposals/public.ts';
-import { passwordLinkNotice, notify } from '../notifications/public.ts';
+import { actorOf } from '../sessions/public.ts';
+import { handOverViews, linksToHandOver } from '../auth/public.ts';
 import { mailPasswordLink } from './invitations.ts';
 import { loadUser } from './admin-members.ts';
+import { issueMemberPasswordLink } from './password-link.ts';
 import { proposedAccountAnswer } from './proposed-answer.ts';
 
 const ADMIN_SETS_OWN_PASSWORD =
@@ -56,44 +53,11 @@ export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.role === 'admin') throw forbidden(ADMIN_SETS_OWN_PASSWORD);
       // Never set a password: the invitation is what was lost, and it waits a week.
       const purpose = user.passwordHash === '' ? ('invite' as const) : ('reset' as const);
-      const decision = await db.transaction((tx) =>
-        withSecondAdmin(
-          tx,
-          { action: 'member.password_link', loanId: null, memberId: user.id, amountFils: null },
-          actor,
-          now,
-          async (open) => {
-            const issued = await issuePasswordLink(tx, {
-              userId: user.id,
-              purpose,
-              createdBy: actor.id,
-              publicUrl,
-              now,
-            });
-            // Whoever held the account hears of it at once: every session ends.
-            await revokeOtherSessions(tx, user.id, null, now);
-            await audit(tx, {
-              actorId: actor.id,
-              action: 'user.password_link_issued',
-              targetType: 'user',
-              targetId: user.id,
-              details: { purpose, via: 'admin', proposedBy: open?.proposedBy ?? null },
-              ip: actor.ip,
-              at: now,
-            });
-            // The owner hears who (and by mail, from the notifications job), asked for or not.
-            const names = await memberRefsById(tx, [open?.proposedBy ?? actor.id, actor.id]);
-            await notify(tx, {
-              ...passwordLinkNotice(user.id, now, {
-                proposer: names.get(open?.proposedBy ?? actor.id)!.name,
-                confirmer: open ? names.get(actor.id)!.name : null,
-              }),
-              at: now,
-            });
-            return { ...issued, proposedBy: open?.proposedBy ?? null };
-          },
-        ),
-      );
+      const decision = await issueMemberPasswordLink(db, user, purpose, {
+        actor,
+        publicUrl,
+        now,
+      });
       const language = requestLanguage(request);
       if ('proposed' in decision)
         return reply.status(202).send(await proposedAccountAnswer(db, decision, language));

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { errorBody } from '@jamiya/contracts/common';
 import {
@@ -11,8 +11,8 @@ import {
   profileUpdateResponse,
 } from '@jamiya/contracts/profile';
 import { myAccountData } from '@jamiya/contracts/payments';
-import { professions, users } from '../../db/schema/users.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
+import { users } from '../../db/schema/users.ts';
+import { notFound } from '../../lib/errors.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import {
@@ -23,9 +23,9 @@ import {
   withSession,
 } from '../sessions/public.ts';
 import { audit } from '../audit/public.ts';
-import { insertFileRow, pendingUpload, sanitizeUpload } from '../files/public.ts';
 import { toUserData, type User } from '../users/public.ts';
 import { accountAnswer, accountDataStatement, type KeptAnswer } from './account-data.ts';
+import { updateProfile } from './profile-update.ts';
 import { refusedUpload, secured } from '../../lib/route-kit.ts';
 
 // Sessions whose account answer is kept: about 15 MB at the most.
@@ -77,57 +77,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const { image, ...fields } = request.body;
-      if (fields.profession_id !== undefined) {
-        const [profession] = await db
-          .select({ id: professions.id })
-          .from(professions)
-          .where(eq(professions.id, fields.profession_id));
-        if (!profession)
-          throw unprocessable(/*i18n*/ 'Choose a profession from the list.', {
-            profession_id: [/*i18n*/ 'Unknown profession.'],
-          });
-      }
-      const photo = image
-        ? pendingUpload(
-            storage,
-            await sanitizeUpload(image.data, { allowed: ['jpeg', 'png', 'webp', 'heic'] }),
-            image.filename,
-          )
-        : null;
-      const now = new Date();
-      await db.transaction(async (tx) => {
-        const file = photo ? await insertFileRow(tx, me.userId, 'profile_photo', photo) : null;
-        // When the name or the mobile changes: the arrears desk shows it (docs/domain/arrears.md).
-        const mobileChanged =
-          fields.mobile === undefined
-            ? sql``
-            : sql` or ${users.mobile} is distinct from ${fields.mobile}`;
-        const contactChangedAt = sql<Date | null>`case when ${users.name} is distinct from ${fields.name}${mobileChanged}
-          then ${now.toISOString()}::timestamptz else ${users.contactChangedAt} end`;
-        await tx
-          .update(users)
-          .set({
-            name: fields.name,
-            ...(fields.address !== undefined ? { address: fields.address } : {}),
-            wallet: fields.wallet,
-            ...(fields.gender ? { gender: fields.gender } : {}),
-            ...(fields.profession_id !== undefined ? { professionId: fields.profession_id } : {}),
-            ...(fields.mobile !== undefined ? { mobile: fields.mobile } : {}),
-            ...(fields.payday !== undefined ? { payday: fields.payday } : {}),
-            ...(file ? { imageFileId: file.id } : {}),
-            contactChangedAt,
-            updatedAt: now,
-          })
-          .where(eq(users.id, me.userId));
-        await audit(tx, {
-          actorId: me.userId,
-          action: 'user.profile_update',
-          targetType: 'user',
-          targetId: me.userId,
-          ip: request.ip,
-          at: now,
-        });
-      });
+      await updateProfile({ db, storage }, me.userId, fields, image, request.ip);
       return {
         message: /*i18n*/ 'Your profile has been updated.',
         userData: toUserData(await loadUser(me.userId)),

@@ -8,26 +8,16 @@ import {
   type MembershipApplication,
 } from '@jamiya/contracts/members';
 import { reasonRequest } from '@jamiya/contracts/admin';
+import { acceptApplication, rejectApplication, type Application } from './decide.ts';
 import { errorBody, listOf } from '@jamiya/contracts/common';
-import type { Tx } from '../../db/client.ts';
 import { membershipApplications } from '../../db/schema/membership.ts';
-import { localDate } from '../../lib/calendar.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { sentence, translate } from '../../lib/i18n.ts';
+import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
-import { audit } from '../audit/public.ts';
 import { actorOf } from '../sessions/public.ts';
-import {
-  createInvitedMember,
-  mailPasswordLink,
-  memberOpenedMessage,
-  toAdminMember,
-} from '../members/public.ts';
+import { mailPasswordLink, memberOpenedMessage, toAdminMember } from '../members/public.ts';
 import { requireReason } from '../../lib/reason.ts';
 import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
-
-type Application = typeof membershipApplications.$inferSelect;
 
 function toView(a: Application): MembershipApplication {
   return {
@@ -44,25 +34,6 @@ function toView(a: Application): MembershipApplication {
     member_id: a.memberId,
     language: a.language,
   };
-}
-
-/** Locks a pending application for a decision; any other state is a conflict. */
-async function pendingApplication(tx: Tx, id: number): Promise<Application> {
-  const [row] = await tx
-    .select()
-    .from(membershipApplications)
-    .where(eq(membershipApplications.id, id))
-    .for('update');
-  if (!row) throw notFound(/*i18n*/ 'There is no such application.');
-  if (row.status !== 'pending') {
-    throw conflict(
-      sentence(
-        /*i18n*/ 'This application was already {status, select, accepted {accepted} rejected {rejected} other {{status}}}.',
-        { status: row.status },
-      ),
-    );
-  }
-  return row;
 }
 
 /** Membership applications from Join Now (docs/product.md section 6). */
@@ -124,36 +95,10 @@ export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const now = new Date();
-      const { application, user, link } = await db.transaction(async (tx) => {
-        const pending = await pendingApplication(tx, request.params.id);
-        const { user: created, link: issued } = await createInvitedMember(
-          tx,
-          {
-            name: pending.name,
-            email: pending.email,
-            mobile: pending.mobile,
-            address: pending.address,
-            nationalId: pending.nationalId,
-            joinedOn: localDate(now),
-            language: pending.language,
-          },
-          { actorId: actor.id, publicUrl, now },
-        );
-        const [accepted] = await tx
-          .update(membershipApplications)
-          .set({ status: 'accepted', decidedBy: actor.id, decidedAt: now, memberId: created.id })
-          .where(eq(membershipApplications.id, pending.id))
-          .returning();
-        await audit(tx, {
-          actorId: actor.id,
-          action: 'application.accept',
-          targetType: 'membership_application',
-          targetId: pending.id,
-          details: { memberId: created.id },
-          ip: actor.ip,
-          at: now,
-        });
-        return { application: accepted!, user: created, link: issued };
+      const { application, user, link } = await acceptApplication(db, request.params.id, {
+        actor,
+        publicUrl,
+        now,
       });
       const mailed = await mailPasswordLink(
         { db, mailer, log: app.log, sealKey: app.deps.sealKey },
@@ -190,24 +135,7 @@ export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const now = new Date();
       const reason = requireReason(request.body.reason);
-      const rejected = await db.transaction(async (tx) => {
-        const pending = await pendingApplication(tx, request.params.id);
-        const [row] = await tx
-          .update(membershipApplications)
-          .set({ status: 'rejected', reason, decidedBy: actor.id, decidedAt: now })
-          .where(eq(membershipApplications.id, pending.id))
-          .returning();
-        await audit(tx, {
-          actorId: actor.id,
-          action: 'application.reject',
-          targetType: 'membership_application',
-          targetId: pending.id,
-          reason,
-          ip: actor.ip,
-          at: now,
-        });
-        return row!;
-      });
+      const rejected = await rejectApplication(db, request.params.id, reason, { actor, now });
       return { message: /*i18n*/ 'The application was rejected.', application: toView(rejected) };
     },
   );

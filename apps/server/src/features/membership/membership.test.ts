@@ -25,7 +25,8 @@ import {
   setPasswordWithLink,
 } from '../auth/password-links.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { PASSWORD_SET, RESET_LIMIT, RESET_LINK_SENT } from '../auth/password-routes.ts';
+import { PASSWORD_SET, RESET_LINK_SENT } from '../auth/password-routes.ts';
+import { RESET_LIMIT } from '../auth/reset-request.ts';
 import { APPLICATION_RECEIVED } from './routes.ts';
 import { APPLICATION_LIMIT } from './join.ts';
 

@@ -1,13 +1,20 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
-import type { AdminRecharge, Recharge } from '@jamiya/contracts/recharge';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { z } from 'zod';
+import {
+  rechargeAmountProblem,
+  type AdminRecharge,
+  type Recharge,
+  type rechargeRequest,
+} from '@jamiya/contracts/recharge';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { rechargeRequests } from '../../db/schema/recharge.ts';
 import { users } from '../../db/schema/users.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { getSettings } from '../settings/public.ts';
 import { audit } from '../audit/public.ts';
 import { notify, rechargeNotice } from '../notifications/public.ts';
-import { DAY_MS, refuseBeyondRate } from '../../db/rate-window.ts';
+import { DAY_MS, lockMemberCount, refuseBeyondRate } from '../../db/rate-window.ts';
 
 export type RechargeRow = typeof rechargeRequests.$inferSelect;
 type MemberRef = AdminRecharge['member'];
@@ -115,4 +122,53 @@ export const memberRefColumns = { id: users.id, unique_id: users.uniqueId, name:
 async function memberRefOf(db: DbOrTx, userId: number): Promise<MemberRef> {
   const [member] = await db.select(memberRefColumns).from(users).where(eq(users.id, userId));
   return member!;
+}
+
+/**
+ * A member's request for a mobile recharge (POST /api/recharge-requests), within the settings'
+ * range and the member's `perDay`, counted and written under the lock on the member's count.
+ */
+export async function askForRecharge(
+  db: Db,
+  member: { userId: number; status: number },
+  body: z.output<typeof rechargeRequest>,
+  limits: { perDay: number; ip: string; now: Date },
+): Promise<RechargeRow> {
+  const { perDay, ip, now } = limits;
+  if (member.status !== 1) {
+    throw forbidden(
+      /*i18n*/ 'Your membership is inactive, so you cannot request a recharge. Please contact the committee.',
+    );
+  }
+  const settings = await getSettings(db);
+  const problem = rechargeAmountProblem(body.amount, {
+    minFils: settings.rechargeMinFils,
+    maxFils: settings.rechargeMaxFils,
+  });
+  if (problem)
+    throw unprocessable(/*i18n*/ 'Please check the highlighted fields.', { amount: [problem] });
+  // Counted and written under the lock on the member's count: exact across processes.
+  return db.transaction(async (tx) => {
+    await lockMemberCount(tx, 'recharges', member.userId);
+    await checkRechargeRate(tx, member.userId, perDay, now);
+    const [row] = await tx
+      .insert(rechargeRequests)
+      .values({
+        userId: member.userId,
+        operator: body.operator,
+        number: body.number,
+        amountFils: body.amount,
+        createdAt: now,
+      })
+      .returning();
+    await audit(tx, {
+      actorId: member.userId,
+      action: 'recharge.request',
+      targetType: 'recharge_request',
+      targetId: row!.id,
+      ip,
+      at: now,
+    });
+    return row!;
+  });
 }

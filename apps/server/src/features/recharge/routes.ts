@@ -6,7 +6,6 @@ import {
   adminRecharge,
   adminRechargesQuery,
   recharge,
-  rechargeAmountProblem,
   rechargeCreatedResponse,
   rechargeDecidedResponse,
   rechargeDoneRequest,
@@ -14,24 +13,15 @@ import {
 } from '@jamiya/contracts/recharge';
 import { rechargeRequests } from '../../db/schema/recharge.ts';
 import { users } from '../../db/schema/users.ts';
-import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { page, parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireCurrentMember, requireMember, actorOf } from '../sessions/public.ts';
-import { audit } from '../audit/public.ts';
 import { rechargeValues } from '../notifications/public.ts';
-import { getSettings } from '../settings/public.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { requireReason } from '../../lib/reason.ts';
-import { lockMemberCount } from '../../db/rate-window.ts';
-import {
-  checkRechargeRate,
-  decideRecharge,
-  memberRefColumns,
-  toRechargeView,
-} from './recharges.ts';
+import { askForRecharge, decideRecharge, memberRefColumns, toRechargeView } from './recharges.ts';
 
 /** The member's calls, under /api. */
 export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,44 +54,10 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = currentUser(request);
-      if (me.status !== 1) {
-        throw forbidden(
-          /*i18n*/ 'Your membership is inactive, so you cannot request a recharge. Please contact the committee.',
-        );
-      }
-      const body = request.body;
-      const settings = await getSettings(db);
-      const problem = rechargeAmountProblem(body.amount, {
-        minFils: settings.rechargeMinFils,
-        maxFils: settings.rechargeMaxFils,
-      });
-      if (problem)
-        throw unprocessable(/*i18n*/ 'Please check the highlighted fields.', { amount: [problem] });
-      const now = new Date();
-      // Counted and written under the lock on the member's count: exact across processes.
-      const created = await db.transaction(async (tx) => {
-        await lockMemberCount(tx, 'recharges', me.userId);
-        await checkRechargeRate(tx, me.userId, app.deps.limits.rechargeRequestsPerDay, now);
-        const [row] = await tx
-          .insert(rechargeRequests)
-          .values({
-            userId: me.userId,
-            operator: body.operator,
-            number: body.number,
-            amountFils: body.amount,
-            createdAt: now,
-          })
-          .returning();
-        await audit(tx, {
-          actorId: me.userId,
-          action: 'recharge.request',
-          targetType: 'recharge_request',
-          targetId: row!.id,
-          ip: request.ip,
-          at: now,
-        });
-        return row!;
+      const created = await askForRecharge(db, currentUser(request), request.body, {
+        perDay: app.deps.limits.rechargeRequestsPerDay,
+        ip: request.ip,
+        now: new Date(),
       });
       reply.code(201);
       return {

@@ -1,62 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
 import {
   adminSettings,
   settingsProposedResponse,
   settingsUpdateRequest,
   settingsUpdateResponse,
 } from '@jamiya/contracts/settings';
-import { settings } from '../../db/schema/settings.ts';
-import { conflict } from '../../lib/errors.ts';
 import { refused, refusedChange, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
-import { audit } from '../audit/public.ts';
 import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import type { FundProposal } from '@jamiya/contracts/proposals';
-import type { DbOrTx } from '../../db/client.ts';
-import {
-  moneyPathsAsked,
-  moneyPathsOf,
-  pathsColumns,
-  samePaths,
-  translationsAsked,
-  type MoneyPaths,
-} from './money-paths.ts';
+import { saveSettings, type ProposalRow, type SecondAdmin } from './save-settings.ts';
 import { getSettings, toAdminSettings } from './settings.ts';
-import { columnsOf } from './update-columns.ts';
-
-const OTHER_PATHS_PROPOSED =
-  /*i18n*/ 'Another admin proposed other payment instructions: confirm theirs as they are, or withdraw that proposal first.';
-
-/** A proposal as features/proposals keeps it, of which settings reads what it asked. */
-type ProposalRow = { details: Record<string, unknown> | null };
-
-/**
- * How a change of the money paths waits for a second admin: features/proposals' two, handed in
- * by app.ts, as proposals reach settings through users and auth.
- */
-export interface SecondAdmin<Row extends ProposalRow> {
-  withSecondAdmin: <T>(
-    tx: DbOrTx,
-    request: {
-      action: 'settings.money_paths';
-      loanId: null;
-      subject: string;
-      amountFils: null;
-      details: Record<string, unknown>;
-    },
-    actor: { id: number; ip?: string | null },
-    now: Date,
-    carryOut: () => Promise<T>,
-    sameAs: (open: Row) => string | null,
-  ) => Promise<{ done: T } | { proposed: Row }>;
-  proposedAnswer: (
-    db: DbOrTx,
-    row: Row,
-    message: string,
-  ) => Promise<{ message: string; pending_confirmation: true; proposal: FundProposal }>;
-}
 
 /** The association's settings, as the treasurer reads and changes them. */
 export const settingsAdminRoutes =
@@ -105,61 +59,13 @@ export const settingsAdminRoutes =
         },
       },
       async (request, reply) => {
-        const actor = actorOf(request);
-        const now = new Date();
-        const body = request.body;
-        const { row, proposed } = await db.transaction(async (tx) => {
-          // Locked before it is read: a save beside a confirmation must not write back the
-          // payment instructions it read before the confirmation changed them.
-          await tx.execute(sql`select 1 from settings where id = 1 for update`);
-          const before = await getSettings(tx);
-          // Saved from settings another admin changed since: the page's old values (an old
-          // payment instruction among them) would undo that change, or propose it again.
-          if (body.updated_at && Date.parse(body.updated_at) !== before.updatedAt.getTime())
-            throw conflict(
-              /*i18n*/ 'Another admin changed the settings after you opened them. Open them again and make your change there.',
-            );
-          const translations = translationsAsked(body, before);
-          const asked = moneyPathsAsked(body, before);
-          const save = (paths: MoneyPaths) =>
-            tx
-              .update(settings)
-              .set({ ...columnsOf(body), ...pathsColumns(paths, translations), updatedAt: now })
-              .where(eq(settings.id, 1))
-              .returning();
-          // Everything else is saved at once; the money paths as they are, unless one admin may
-          // change them alone or this is the second admin's call.
-          let [row] = await save(moneyPathsOf(before));
-          let proposed: Row | null = null;
-          if (!samePaths(asked, moneyPathsOf(before))) {
-            const decision = await withSecondAdmin(
-              tx,
-              {
-                action: 'settings.money_paths',
-                loanId: null,
-                subject: 'settings',
-                amountFils: null,
-                details: { paths: asked },
-              },
-              actor,
-              now,
-              async () => (await save(asked))[0],
-              (open) => (samePaths(asked, open.details?.paths) ? null : OTHER_PATHS_PROPOSED),
-            );
-            if ('proposed' in decision) proposed = decision.proposed;
-            else row = decision.done;
-          }
-          await audit(tx, {
-            actorId: actor.id,
-            action: 'settings.update',
-            targetType: 'settings',
-            targetId: 1,
-            details: { before: toAdminSettings(before), after: toAdminSettings(row!) },
-            ip: actor.ip,
-            at: now,
-          });
-          return { row: row!, proposed };
-        });
+        const { row, proposed } = await saveSettings(
+          db,
+          request.body,
+          withSecondAdmin,
+          actorOf(request),
+          new Date(),
+        );
         if (proposed)
           return reply.status(202).send({
             ...(await proposedAnswer(

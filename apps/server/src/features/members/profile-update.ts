@@ -1,0 +1,73 @@
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { profileUpdateFields } from '@jamiya/contracts/profile';
+import type { Db } from '../../db/client.ts';
+import { professions, users } from '../../db/schema/users.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import type { UploadedFile } from '../../lib/uploaded-file.ts';
+import { audit } from '../audit/public.ts';
+import { insertFileRow, pendingUpload, sanitizeUpload, type FileStorage } from '../files/public.ts';
+
+// A member's own profile changed (POST /api/profile/update): the fields sent, and a photo.
+
+/** Changes what `fields` sends of the account, and its photo when `image` is one. */
+export async function updateProfile(
+  deps: { db: Db; storage: FileStorage },
+  userId: number,
+  fields: z.output<typeof profileUpdateFields>,
+  image: UploadedFile | undefined,
+  ip: string,
+): Promise<void> {
+  const { db, storage } = deps;
+  if (fields.profession_id !== undefined) {
+    const [profession] = await db
+      .select({ id: professions.id })
+      .from(professions)
+      .where(eq(professions.id, fields.profession_id));
+    if (!profession)
+      throw unprocessable(/*i18n*/ 'Choose a profession from the list.', {
+        profession_id: [/*i18n*/ 'Unknown profession.'],
+      });
+  }
+  const photo = image
+    ? pendingUpload(
+        storage,
+        await sanitizeUpload(image.data, { allowed: ['jpeg', 'png', 'webp', 'heic'] }),
+        image.filename,
+      )
+    : null;
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const file = photo ? await insertFileRow(tx, userId, 'profile_photo', photo) : null;
+    // When the name or the mobile changes: the arrears desk shows it (docs/domain/arrears.md).
+    const mobileChanged =
+      fields.mobile === undefined
+        ? sql``
+        : sql` or ${users.mobile} is distinct from ${fields.mobile}`;
+    const contactChangedAt = sql<Date | null>`case when ${users.name} is distinct from ${fields.name}${mobileChanged}
+      then ${now.toISOString()}::timestamptz else ${users.contactChangedAt} end`;
+    await tx
+      .update(users)
+      .set({
+        name: fields.name,
+        ...(fields.address !== undefined ? { address: fields.address } : {}),
+        wallet: fields.wallet,
+        ...(fields.gender ? { gender: fields.gender } : {}),
+        ...(fields.profession_id !== undefined ? { professionId: fields.profession_id } : {}),
+        ...(fields.mobile !== undefined ? { mobile: fields.mobile } : {}),
+        ...(fields.payday !== undefined ? { payday: fields.payday } : {}),
+        ...(file ? { imageFileId: file.id } : {}),
+        contactChangedAt,
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId));
+    await audit(tx, {
+      actorId: userId,
+      action: 'user.profile_update',
+      targetType: 'user',
+      targetId: userId,
+      ip,
+      at: now,
+    });
+  });
+}
