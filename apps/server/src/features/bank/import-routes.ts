@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@jamiya/contracts/common';
 import { bankStatementCreated, csvColumns, statementFields } from '@jamiya/contracts/bank';
-import { payloadTooLarge, unprocessable, type FieldErrors } from '../../lib/errors.ts';
-import { sentence, translate, type Say } from '../../lib/i18n.ts';
+import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { cleanFileName } from '../files/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { keepStatement } from './keep-statement.ts';
-import { readCsvColumnsInPool, readStatementInPool } from './read-pool.ts';
-import { detectFormat } from './read-statement.ts';
-import type { Problem } from './read-types.ts';
-import { rememberedMapping, sha256Of } from './statements.ts';
+import { sha256Of } from './statements.ts';
+import { csvColumnsOf, readUploadedStatement } from './uploaded-statement.ts';
 import { statementViews } from './views.ts';
 
 // A bank statement brought in: a CSV's columns read to choose what each holds, and the file
@@ -20,28 +17,6 @@ import { statementViews } from './views.ts';
 
 const STATEMENT_TOO_LARGE =
   /*i18n*/ 'The file is larger than 10 MB. Export the statement for a shorter period, a month for example.';
-
-const TOO_MUCH_WORK =
-  /*i18n*/ 'This file is too large to read in one go: split the statement by month.';
-
-/** A file the readers refused: 422, each problem under its line and column. */
-function refusedFile(problems: Problem[]) {
-  const errors: FieldErrors = {};
-  for (const p of problems) {
-    const key = p.row === null ? 'file' : p.column ? `line ${p.row}: ${p.column}` : `line ${p.row}`;
-    (errors[key] ??= []).push(p.message);
-  }
-  const first: Say = problems[0]?.message ?? /*i18n*/ 'This file could not be read.';
-  return unprocessable(
-    problems.length > 1
-      ? sentence(
-          /*i18n*/ 'Nothing was imported: {count, plural, one {# problem needs} other {# problems need}} correcting first.',
-          { count: problems.length },
-        )
-      : first,
-    errors,
-  );
-}
 
 export const statementImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -67,21 +42,7 @@ export const statementImportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: csvColumns, ...refused, 413: errorBody, 422: errorBody },
       },
     },
-    async (request) => {
-      const read = await readCsvColumnsInPool(request.body.file.data);
-      if (!read.ok) {
-        if ('tooMuchWork' in read) throw payloadTooLarge(TOO_MUCH_WORK);
-        throw refusedFile(read.problems);
-      }
-      return {
-        ...read.columns,
-        remembered: await rememberedMapping(
-          db,
-          request.body.bank || undefined,
-          read.columns.columns,
-        ),
-      };
-    },
+    async (request) => csvColumnsOf(db, request.body.file.data, request.body.bank || undefined),
   );
 
   app.post(
@@ -110,33 +71,20 @@ export const statementImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { file, bank } = request.body;
-      const sha256 = sha256Of(file.data);
-      let mapping = request.body.mapping;
-      let columns: string[] | null = null;
-      const csv = detectFormat(file.data) === 'csv' ? await readCsvColumnsInPool(file.data) : null;
-      if (csv?.ok) {
-        const found = csv.columns.columns;
-        columns = found;
-        mapping ??= (await rememberedMapping(db, bank || undefined, found))?.mapping;
-        if (!mapping)
-          throw unprocessable(
-            /*i18n*/ 'Choose which column holds the date, the amount and the text: this bank’s columns are not known yet.',
-            { mapping: [/*i18n*/ 'Choose the columns.'] },
-          );
-      }
-      const read = await readStatementInPool(file.data, columns ? mapping : undefined);
-      if (!read.ok) {
-        if ('tooMuchWork' in read) throw payloadTooLarge(TOO_MUCH_WORK);
-        throw refusedFile(read.problems);
-      }
+      const read = await readUploadedStatement(
+        db,
+        file.data,
+        bank || undefined,
+        request.body.mapping,
+      );
       const row = await keepStatement(
         db,
         {
           statement: read.statement,
           fileName: cleanFileName(file.filename) ?? 'statement',
-          sha256,
+          sha256: sha256Of(file.data),
           bank: bank || null,
-          mapping: columns && mapping ? { columns, choices: mapping } : null,
+          mapping: read.mapping,
           lookalikes: request.body.lookalikes ?? 'ask',
         },
         actorOf(request),
