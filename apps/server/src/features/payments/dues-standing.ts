@@ -21,10 +21,7 @@ async function bringUpToDate(db: DbOrTx, today: string): Promise<void> {
   // Most looks find it up to date: read without a lock, whose row written at commit made each
   // look wait for the disk.
   const [kept] = await db.select({ month: duesStandingMonth.month }).from(duesStandingMonth);
-  const [changed] = await db
-    .select({ id: duesStandingInbox.id })
-    .from(duesStandingInbox)
-    .limit(1);
+  const [changed] = await db.select({ id: duesStandingInbox.id }).from(duesStandingInbox).limit(1);
   if (kept?.month === month && changed === undefined) return;
   await db.transaction(async (tx) => {
     // One look at a time brings it up to date; the others wait, then find nothing to do.

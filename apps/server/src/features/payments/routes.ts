@@ -16,7 +16,8 @@ import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
 import { checkedUpload } from '../files/public.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { checkDues, checkLoanRepayment, submitDues, submitLoanRepayment } from './submissions.ts';
+import { checkLoanRepayment, submitLoanRepayment } from './submissions.ts';
+import { submitMonthlyPayment } from './monthly-payment.ts';
 import { toPaymentView } from './payment-view.ts';
 import { flagSalaryLate } from './fines.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
@@ -63,50 +64,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      const { payment_amount, month, account_number, photo } = request.body;
-      const transfer = {
-        transferDate: request.body.transfer_date,
-        bankReference: request.body.bank_reference,
-      };
-      const now = new Date();
-      if (month === undefined && account_number === undefined && photo === undefined) {
-        const created = await submitLoanRepayment(
-          db,
-          me.userId,
-          { amountFils: payment_amount, ...transfer },
-          now,
-          request.ip,
-        );
-        return {
-          status_code: 200 as const,
-          message: REPAYMENT_RECEIVED,
-          payment: toPaymentView(created),
-        };
-      }
-      const missing: Record<string, string[]> = {};
-      if (month === undefined) missing.month = [/*i18n*/ 'Choose a month.'];
-      if (account_number === undefined)
-        missing.account_number = [/*i18n*/ 'Account number is required.'];
-      if (photo === undefined) missing.photo = [/*i18n*/ 'Attach the receipt (a photo or a PDF).'];
-      if (month === undefined || account_number === undefined || photo === undefined) {
-        throw unprocessable(/*i18n*/ 'Please fill in every field and attach the receipt.', missing);
-      }
-      // What cannot be taken is refused before the receipt is looked at (issue 32).
-      await checkDues(db, me.userId, { month, amountFils: payment_amount }, now);
-      const receipt = await checkedUpload(storage, photo);
-      const created = await submitDues(
-        db,
-        me.userId,
-        { month, amountFils: payment_amount, accountNumber: account_number, receipt, ...transfer },
-        now,
-        request.ip,
+      const { payment, repayment } = await submitMonthlyPayment(
+        { db, storage },
+        currentUser(request).userId,
+        request.body,
+        { ip: request.ip, now: new Date() },
       );
       return {
         status_code: 200 as const,
-        message:
-          /*i18n*/ 'Your payment was submitted. It is added to your balance when the committee approves it.',
-        payment: toPaymentView(created),
+        message: repayment
+          ? REPAYMENT_RECEIVED
+          : /*i18n*/ 'Your payment was submitted. It is added to your balance when the committee approves it.',
+        payment: toPaymentView(payment),
       };
     },
   );
