@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { handOverResponse, passwordLinkResponse } from '@jamiya/contracts/members';
 import { errorBody } from '@jamiya/contracts/common';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
-import { forbidden } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
@@ -13,9 +12,6 @@ import { mailPasswordLink } from './invitations.ts';
 import { loadUser } from './admin-members.ts';
 import { issueMemberPasswordLink } from './password-link.ts';
 import { proposedAccountAnswer } from './proposed-answer.ts';
-
-const ADMIN_SETS_OWN_PASSWORD =
-  /*i18n*/ "An admin's password is set only by that admin: with Forgot password on the sign-in page, or on the server (npm run admin -- reset-password).";
 
 /** A member's password link: proposed when two admins sign, issued, told to the member. */
 export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,15 +44,10 @@ export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const now = new Date();
-      const user = await loadUser(db, request.params.id);
-      if (user.role === 'admin') throw forbidden(ADMIN_SETS_OWN_PASSWORD);
-      // Never set a password: the invitation is what was lost, and it waits a week.
-      const purpose = user.passwordHash === '' ? ('invite' as const) : ('reset' as const);
-      const decision = await issueMemberPasswordLink(db, user, purpose, {
+      const { user, purpose, decision } = await issueMemberPasswordLink(db, request.params.id, {
         actor,
         publicUrl,
-        now,
+        now: new Date(),
       });
       const language = requestLanguage(request);
       if ('proposed' in decision)

@@ -4,21 +4,32 @@ import { issuePasswordLink } from '../auth/public.ts';
 import { passwordLinkNotice, notify } from '../notifications/public.ts';
 import { withSecondAdmin } from '../proposals/public.ts';
 import { revokeOtherSessions } from '../sessions/public.ts';
-import { memberRefsById, type User } from '../users/public.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { memberRefsById } from '../users/public.ts';
+import { loadUser } from './admin-members.ts';
 
 // The treasurer's one-time link to set a member's password (POST
-// /api/admin/members/:id/password-reset): proposed when two admins sign, then issued, every
-// session of the account ended, and the member told who issued it.
+// /api/admin/members/:id/password-reset), never for an admin's account: proposed when two
+// admins sign, then issued, every session of the account ended, and the member told who.
 
-/** Proposes the link, or issues it (`done`, with who proposed it) when this call confirms it. */
+const ADMIN_SETS_OWN_PASSWORD =
+  /*i18n*/ "An admin's password is set only by that admin: with Forgot password on the sign-in page, or on the server (npm run admin -- reset-password).";
+
+/**
+ * Proposes a member's link, or issues it (`done`, with who proposed it) when this call confirms
+ * it: an invitation for a member who never set a password, else a reset. Never for an admin (403).
+ */
 export async function issueMemberPasswordLink(
   db: Db,
-  user: User,
-  purpose: 'invite' | 'reset',
+  memberId: number,
   by: { actor: { id: number; ip: string }; publicUrl: string; now: Date },
 ) {
   const { actor, publicUrl, now } = by;
-  return db.transaction((tx) =>
+  const user = await loadUser(db, memberId);
+  if (user.role === 'admin') throw forbidden(ADMIN_SETS_OWN_PASSWORD);
+  // Never set a password: the invitation is what was lost, and it waits a week.
+  const purpose = user.passwordHash === '' ? ('invite' as const) : ('reset' as const);
+  const decision = await db.transaction((tx) =>
     withSecondAdmin(
       tx,
       { action: 'member.password_link', loanId: null, memberId: user.id, amountFils: null },
@@ -56,4 +67,5 @@ export async function issueMemberPasswordLink(
       },
     ),
   );
+  return { user, purpose, decision };
 }
