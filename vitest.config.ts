@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { buildYear } from './apps/web/scripts/build-year.ts';
 import { texts } from './apps/web/scripts/texts-plugin.ts';
 
 // The web app's component tests, in two projects (below) that differ in what they share.
@@ -30,7 +31,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [texts(), react()],
+        plugins: [texts(), buildYear(), react()],
         test: {
           ...web,
           name: 'web',
@@ -42,7 +43,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [texts(), react()],
+        plugins: [texts(), buildYear(), react()],
         test: {
           // A test about what a module holds for its life (the toast containers, once loaded):
           // a fresh module graph of its own.

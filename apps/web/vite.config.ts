@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { buildYear } from './scripts/build-year.ts';
 import { texts } from './scripts/texts-plugin.ts';
 
 export default defineConfig({
-  plugins: [texts(), react(), tailwindcss()],
+  plugins: [texts(), buildYear(), react(), tailwindcss()],
   resolve: {
     // The default entry injects its CSS in a <style> tag, which the app's CSP forbids;
     // the stylesheet is imported as a file instead (components/toast-containers.tsx).

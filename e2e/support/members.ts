@@ -81,12 +81,19 @@ export const E2E_HISTORIES: Partial<
 };
 
 /**
- * A payday whose due falls within the reminder's 3 days from `today` (YYYY-MM-DD): two days on,
- * or the 1st of next month from the 29th (the server takes a 30th or 31st as a short month's last).
+ * A payday whose due falls this month within the reminder's 3 days from `today` (YYYY-MM-DD):
+ * two days on, or the month's last day (the server takes a 30th or 31st as a short month's last).
  */
-export const paydayDueSoon = (today: string): number => {
+export const paydayDueSoon = (today: string): number => Math.min(Number(today.slice(8, 10)) + 2, 31);
+
+/**
+ * A payday whose reminder is not due on `today`, this month or next: the payday member's until
+ * the spec sets one (with the association's due day, the 1st, the 29th to the 1st would remind
+ * of next month's due before the spec begins, and the 1st of this month's).
+ */
+export const paydayFarOff = (today: string): number => {
   const day = Number(today.slice(8, 10));
-  return day >= 29 ? 1 : day + 2;
+  return day <= 18 ? day + 10 : day - 10;
 };
 
 /** A payday on or before `today` whose grace has not ended: this month is due and not yet fined. */

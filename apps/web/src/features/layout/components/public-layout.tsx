@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { followHeldLink } from '../../../lib/links-before-hydration.ts';
+import { useThisYear } from '../../../lib/this-year.ts';
 import { PageErrorBoundary } from '../../../components/page-error-boundary.tsx';
 import { Spinner } from '../../../components/states.tsx';
 import { Logo } from '../../../components/logo.tsx';
@@ -10,6 +11,7 @@ import { LanguageSelect } from '../../../components/language-select.tsx';
 
 export function PublicLayout() {
   const i18n = useTexts();
+  const thisYear = useThisYear();
   const navigate = useNavigate();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-1 py-2 text-sm font-medium min-[360px]:px-2 min-[360px]:text-base sm:px-3 ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-700 hover:text-brand-700'}`;
@@ -82,7 +84,7 @@ export function PublicLayout() {
               {i18n._('layout.nav.login')}
             </Link>
           </nav>
-          <p>{i18n._('layout.footer.rights', { year: new Date().getFullYear() })}</p>
+          <p>{i18n._('layout.footer.rights', { year: thisYear })}</p>
         </div>
       </footer>
     </div>
