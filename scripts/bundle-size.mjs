@@ -5,7 +5,7 @@
 // needs, which loads nothing lazily) and 50 KB more for any lazily loaded route: what it
 // loads beyond the first load before it can show, i.e. its layout and page chunks, the
 // session checks in front of them, the query client provider every lazily loaded page comes
-// with (app/lazy-page.tsx), the page's namespace of texts, and the static imports of all of
+// with (app/app.tsx, lazyPage), the page's namespace of texts, and the static imports of all of
 // these (the toasts come after the page has painted: lib/toast-containers-loader.ts). Builds the web app with a manifest into a scratch
 // folder, so the app's own dist is left alone. Exits 1 over budget.
 import { execFileSync } from 'node:child_process';

@@ -44,7 +44,7 @@ try {
       emptyOutDir: true,
       sourcemap: false,
       copyPublicDir: false,
-      // One file for Node: what the browser's build loads later (app/lazy-page.tsx) is in it
+      // One file for Node: what the browser's build loads later (app/app.tsx, lazyPage) is in it
       // from the start, as intended.
       rolldownOptions: { checks: { ineffectiveDynamicImport: false } },
     },

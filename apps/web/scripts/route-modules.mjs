@@ -12,7 +12,7 @@ import { textsFile } from './texts-plugin.ts';
 /** The namespaces of texts every page loads (src/app/i18n.ts): English ones come with the entry. */
 export const FIRST_TEXTS = ['common', 'layout', 'landing'];
 
-/** What every lazily loaded page brings along (src/app/lazy-page.tsx), and the tables of such pages and of the texts. */
+/** What every lazily loaded page brings along (src/app/app.tsx, lazyPage), and the tables of such pages and of the texts. */
 export const WITH_EVERY_PAGE = [
   'src/app/query-provider.tsx',
   'src/app/pages.ts',

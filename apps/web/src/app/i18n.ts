@@ -8,7 +8,7 @@ import common from '../locales/en.json';
 // named after the feature; `common` is in locales/<language>.json. The build compiles them
 // (scripts/texts-plugin.ts). The landing page's, the header's and footer's texts come with the
 // first load in English; every other namespace and language is a file of its own (texts.ts),
-// fetched when a page asks for it (router.tsx asks while the page's code loads), so a visitor of
+// fetched when a page asks for it (app.tsx asks while the page's code loads), so a visitor of
 // the landing page never downloads the member or admin texts, nor the languages he does not read.
 i18n.init({
   // Typed as the JSON files read, they are compiled messages once built.

@@ -5,7 +5,7 @@ import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi, type MockInstance } from 'vitest';
 import { PageErrorBoundary } from '../components/page-error-boundary.tsx';
 import { retryFailedLoads, retryOnNewPath } from '../lib/failed-loads.ts';
-import { lazyPage } from './lazy-page.tsx';
+import { lazyPage } from './app.tsx';
 
 const LOST = 'Failed to fetch dynamically imported module';
 

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createQueryClient, tellNetworkWaits } from '../lib/query-client.ts';
 
 // The landing page fetches without the query library, so the library and the app's one
-// client load with the first page that needs them (router.tsx wraps every lazily loaded page).
+// client load with the first page that needs them (app.tsx wraps every lazily loaded page).
 export const queryClient = createQueryClient();
 tellNetworkWaits(queryClient);
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { expect, it } from 'vitest';
 import { stubApi } from '../testing/render.tsx';
-import { AppRoutes } from './router.tsx';
+import { AppRoutes } from './app.tsx';
 
 function renderAt(path: string) {
   return render(

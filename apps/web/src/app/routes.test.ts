@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { loadPart, preloadRoute } from './router.tsx';
+import { loadPart, preloadRoute } from './app.tsx';
 import { isPageRoute, LAYOUTS, PAGE_ROUTES, ROUTES, startOf } from './routes.ts';
 
 it('declares each path once, under its layout’s path', () => {

@@ -15,14 +15,14 @@ import { PUBLIC_AREA } from './routes/public.ts';
 export type { Layout, LazyModule, PageRoute, RedirectRoute, Start } from './routes/page.ts';
 export { RECHARGE_FORM } from './routes/member.ts';
 
-// Every page of the web app, once. The router (router.tsx), the route's early requests
+// Every page of the web app, once. The router (app.tsx), the route's early requests
 // (early.ts), the build's per-route HTML (scripts/prerender.mjs) and the bundle budget
 // (scripts/bundle-size.mjs) all read this table; adding a page is a row in its area's file
 // (routes/public.ts, member.ts, admin.ts) and the page's own folder (docs/boot.md). Plain data,
 // so that the build's scripts can import it.
 
 /**
- * The layouts around the pages, outermost first, each wrapping the next (router.tsx); the
+ * The layouts around the pages, outermost first, each wrapping the next (app.tsx); the
  * public one comes with the first load. `early`: what every page inside reads first; `start`:
  * how its pages start unless they say otherwise.
  */

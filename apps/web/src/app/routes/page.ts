@@ -29,7 +29,7 @@ export type PageRoute = {
   /**
    * What the page shows of another feature's (features do not import each other): each given
    * to the page as a prop of its name, a function that loads the module's component and its
-   * texts, as React.lazy takes it (router.tsx `loadPart`), for the page to ask when it wants.
+   * texts, as React.lazy takes it (app.tsx `loadPart`), for the page to ask when it wants.
    */
   parts?: Readonly<Record<string, LazyModule>>;
   /** How its HTML starts, if not as its layout's pages do (`LAYOUTS`). */

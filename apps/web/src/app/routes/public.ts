@@ -2,7 +2,7 @@
 import { page, type PageRoute, type RedirectRoute } from './page.ts';
 
 export const PUBLIC_AREA: readonly (PageRoute | RedirectRoute)[] = [
-  // The landing page is the one page of the first load (router.tsx imports it).
+  // The landing page is the one page of the first load (app.tsx imports it).
   {
     path: '/',
     layout: 'public',

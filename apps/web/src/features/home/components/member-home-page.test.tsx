@@ -14,7 +14,7 @@ import {
   type MonthStatus,
 } from '../../../testing/api-fixtures.ts';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
-import { loadPart } from '../../../app/router.tsx';
+import { loadPart } from '../../../app/app.tsx';
 import { RECHARGE_FORM } from '../../../app/routes.ts';
 import { MemberHomePage } from './member-home-page.tsx';
 
