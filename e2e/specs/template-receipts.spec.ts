@@ -15,6 +15,8 @@ import { startServerWithoutMail, type RunningServer } from '../support/run-serve
 
 let server: RunningServer;
 test.beforeAll(async () => {
+  // A server of its own, started and seeded here: up to runServer's 60 s on a busy machine.
+  test.setTimeout(90_000);
   server = await startServerWithoutMail();
 });
 test.afterAll(async () => {
