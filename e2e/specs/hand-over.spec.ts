@@ -1,21 +1,13 @@
 import type { Page } from '@playwright/test';
 import { DESKTOP, PHONE, apiAs, expect, expectNoAxeViolations, test } from '../support/fixtures.ts';
 import { DEMO_ADMIN, DEMO_CHAIR } from '../support/members.ts';
-import { startServerWithoutMail, type RunningServer } from '../support/run-server.ts';
+import { serverWithoutMail } from '../support/run-server.ts';
 
 // Issue 50, point 8: on an association without mail, a link to set a password waits on the
 // member's page for the admins who made it; a member who never signed in gets a fresh 7-day
 // invitation from two admins, shown to both, with a WhatsApp message in the member's language.
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  // A server of its own, started and seeded here: up to runServer's 60 s on a busy machine.
-  test.setTimeout(90_000);
-  server = await startServerWithoutMail();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = serverWithoutMail();
 
 const card = (page: Page) => page.getByRole('region', { name: 'Invitation to set a password' });
 

@@ -6,22 +6,14 @@ import {
 } from '../../apps/server/test/support/template-receipts.ts';
 import { DESKTOP, PHONE, expect, expectNoAxeViolations, test } from '../support/fixtures.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD } from '../support/members.ts';
-import { startServerWithoutMail, type RunningServer } from '../support/run-server.ts';
+import { serverWithoutMail } from '../support/run-server.ts';
 
 // Issue 50, point 11: receipts of one exchange house's template, each with its own date,
 // amount, reference and member ID, are not duplicates of each other; the same receipt sent
 // again is, and the queue says so in one line. On a server of its own: its members and their
 // receipts stay out of the other specs' review queue.
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  // A server of its own, started and seeded here: up to runServer's 60 s on a busy machine.
-  test.setTimeout(90_000);
-  server = await startServerWithoutMail();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = serverWithoutMail();
 
 const PASSWORD = 'template-receipts-2026';
 

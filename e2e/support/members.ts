@@ -82,9 +82,12 @@ export const E2E_HISTORIES: Partial<
 
 /**
  * A payday whose due falls this month within the reminder's 3 days from `today` (YYYY-MM-DD):
- * two days on, or the month's last day (the server takes a 30th or 31st as a short month's last).
+ * two days on, or the month's last day.
  */
-export const paydayDueSoon = (today: string): number => Math.min(Number(today.slice(8, 10)) + 2, 31);
+export const paydayDueSoon = (today: string): number => {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  return Math.min(day + 2, new Date(Date.UTC(year, month, 0)).getUTCDate());
+};
 
 /**
  * A payday whose reminder is not due on `today`, this month or next: the payday member's until

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 
 // The built server as `npm start` runs it, for the run (global-setup.ts) and for the specs that
 // need one of their own.
@@ -89,6 +90,28 @@ export async function startServerWithoutMail(): Promise<RunningServer> {
     async stop() {
       await server.stop();
       fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A server without mail of the spec's own (startServerWithoutMail), started before its tests and
+ * stopped after them. Its `base` is read once the tests run.
+ */
+export function serverWithoutMail(): { readonly base: string } {
+  let server: RunningServer | undefined;
+  test.beforeAll(async () => {
+    // Started and seeded here: runServer waits up to 60 s for it on a busy machine.
+    test.setTimeout(90_000);
+    server = await startServerWithoutMail();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get base() {
+      if (!server) throw new Error('the server starts before the tests');
+      return server.base;
     },
   };
 }
