@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DESKTOP, PHONE, expect, expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { DESKTOP, PHONE, expect, test } from '../support/fixtures.ts';
 import { DEMO_PASSWORD } from '../support/members.ts';
 import { MEMBER_ROUTES } from '../support/routes.ts';
 
@@ -36,7 +36,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     for (const route of MEMBER_ROUTES) {
       test(`${route} has no axe violations`, async ({ page }) => {
         await openLoaded(page, route);
-        await expectNoAxeViolations(page);
+        await expect(page).toHaveNoAxeViolations();
       });
     }
 
@@ -44,14 +44,14 @@ for (const viewport of [PHONE, DESKTOP]) {
       await openLoaded(page, '/user/monthly-pay');
       await page.getByRole('button', { name: 'Pay monthly due' }).click();
       await expect(page.getByRole('dialog', { name: 'Monthly Payment' })).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveNoAxeViolations();
     });
 
     test('the edit-profile modal has no axe violations', async ({ page }) => {
       await openLoaded(page, '/user/my-profile');
       await page.getByRole('button', { name: 'Edit profile' }).click();
       await expect(page.getByRole('dialog', { name: 'Edit profile' })).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveNoAxeViolations();
     });
   });
 }

@@ -1,12 +1,4 @@
-import {
-  DESKTOP,
-  PHONE,
-  apiAs,
-  expect,
-  expectNoAxeViolations,
-  signIn,
-  test,
-} from '../support/fixtures.ts';
+import { DESKTOP, PHONE, apiAs, expect, signIn, test } from '../support/fixtures.ts';
 import { DEMO_ADMIN, DEMO_CHAIR, DEMO_MEMBERS } from '../support/members.ts';
 
 const AMINA = DEMO_MEMBERS.amina;
@@ -66,7 +58,7 @@ for (const viewport of [DESKTOP, PHONE]) {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, `${p.path} scrolls sideways`).toBeLessThanOrEqual(0);
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveNoAxeViolations();
     }
   });
 }
@@ -90,5 +82,5 @@ test('the chair, an admin and a member, sees the overview with what waits for a 
   await expect(waiting).not.toContainText('A single active admin');
   if (overview.proposals.length === 0)
     await expect(waiting).toContainText('Nothing is waiting for a second admin.');
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 });

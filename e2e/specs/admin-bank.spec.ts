@@ -1,15 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import {
-  DESKTOP,
-  PHONE,
-  apiAs,
-  expect,
-  expectNoAxeViolations,
-  signIn,
-  test,
-} from '../support/fixtures.ts';
+import { DESKTOP, PHONE, apiAs, expect, signIn, test } from '../support/fixtures.ts';
 import { dubaiDay, newMember, sendDuesReceipt, type Member } from '../support/bank-month.ts';
 import { dubaiMonth } from '../support/figures.ts';
 import { DEMO_ADMIN, DEMO_CHAIR } from '../support/members.ts';
@@ -193,7 +185,7 @@ test('the month-end: a statement imported, 18 matches approved, a deposit assign
   await decide(() => nav.getByRole('link', { name: 'Bank statements' }).click());
   await expect(page.getByRole('heading', { level: 1, name: 'Bank statements' })).toBeVisible();
   await expect(page.getByText('No bank statement yet')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   await decide(() =>
     page.getByLabel('The statement (CSV, camt.053 XML or MT940)').setInputFiles(file),
@@ -224,7 +216,7 @@ test('the month-end: a statement imported, 18 matches approved, a deposit assign
   if ((await order.inputValue()) === '') await decide(() => order.selectOption('dmy'));
   await expect(order).toHaveValue('dmy');
   await decide(() => page.getByLabel("The bank's name (optional)").fill('Emirates NBD'));
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
   await decide(() => page.getByRole('button', { name: 'Import the statement' }).click());
 
   await expect(page.getByRole('heading', { name: 'Statement imported' })).toBeFocused();
@@ -247,7 +239,7 @@ test('the month-end: a statement imported, 18 matches approved, a deposit assign
     await unseen.getByRole('listitem').count(),
   );
   await shot(page, 'en-1280-matches');
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
   await page.setViewportSize(PHONE);
   await expectWithinWidth(page, 'the matches at 390 px');
   await shot(page, 'en-390-matches');
@@ -269,7 +261,7 @@ test('the month-end: a statement imported, 18 matches approved, a deposit assign
     dialog.getByRole('radio', { name: `${depositor.name} (${depositor.uniqueId})` }),
   ).toBeChecked();
   await expect(dialog.getByRole('combobox', { name: 'Month' })).toHaveValue(dubaiMonth().period);
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
   await decide(() => dialog.getByRole('button', { name: 'Assign' }).click());
   await expect(page.getByRole('heading', { name: 'Sent to a second admin' })).toBeFocused();
   await expect(unmatched.getByText(/You proposed this, so you cannot confirm it/)).toBeVisible();
@@ -299,7 +291,7 @@ test('the month-end: a statement imported, 18 matches approved, a deposit assign
   await expect(
     page.getByRole('region', { name: 'Money in the bank with no receipt (0)' }),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   // 8. The page as it is now, on a desk, on phones, and in Arabic.
   await page.reload();
@@ -311,7 +303,7 @@ test('the month-end: a statement imported, 18 matches approved, a deposit assign
     await expectWithinWidth(page, `/admin/bank at ${width} px`);
     await shot(page, `en-${width}`);
   }
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   const arabic = await browser.newContext({
     locale: 'ar',
@@ -329,7 +321,7 @@ test('the month-end: a statement imported, 18 matches approved, a deposit assign
     expect(foreignWords(reading, walk)).toEqual([]);
     await expectWithinWidth(ar, '/admin/bank in Arabic');
     await shot(ar, 'ar-390');
-    await expectNoAxeViolations(ar);
+    await expect(ar).toHaveNoAxeViolations();
   } finally {
     await arabic.close();
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiAs, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures.ts';
+import { apiAs, expect, signIn, test } from '../support/fixtures.ts';
 import { formatMoney } from '../../packages/money/src/format.ts';
 import { dubaiMonth, dubaiMonthBefore } from '../support/figures.ts';
 import { DEMO_ADMIN, DEMO_CHAIR } from '../support/members.ts';
@@ -115,7 +115,7 @@ test('the treasurer checks a file, corrects two cells, applies it; the chair con
     page.getByText('This is not a real month: write it as YYYY-MM, like 2024-03.'),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Apply the import' })).toHaveCount(0);
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   // 3. Corrected, checked again: ready, with the opening entry.
   await chooseFile(page, 'members.csv', filled(template, false));

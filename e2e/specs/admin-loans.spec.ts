@@ -3,15 +3,7 @@ import { parseAed } from '../../packages/money/src/fils.ts';
 import { filsToDecimalString } from '../../packages/money/src/format.ts';
 import { loanFigures, loanSchedule } from '../../packages/money/src/loan.ts';
 import { filsText } from '../support/figures.ts';
-import {
-  apiAs,
-  DESKTOP,
-  expect,
-  expectNoAxeViolations,
-  PHONE,
-  signIn,
-  test,
-} from '../support/fixtures.ts';
+import { apiAs, DESKTOP, expect, PHONE, signIn, test } from '../support/fixtures.ts';
 import { DEMO_ADMIN, DEMO_CHAIR, E2E_MEMBERS } from '../support/members.ts';
 
 // kamal joined six months ago and has paid every due since (AED 1,200 saved, so he may borrow
@@ -132,7 +124,7 @@ test.describe.serial('a loan from application to closed', () => {
     await expect(payOut).toContainText(
       'Do not send the money yet: send it only once a second admin has confirmed the pay-out.',
     );
-    await expectNoAxeViolations(admin);
+    await expect(admin).toHaveNoAxeViolations();
     await payOut.getByRole('button', { name: 'Propose pay-out' }).click();
     await expect(toastOn(admin, `${WAITING}.`)).toBeVisible();
     await expect(payOut).toBeHidden();
@@ -149,7 +141,7 @@ test.describe.serial('a loan from application to closed', () => {
       admin.getByRole('table', { name: `Installments of loan #${loan.id}` }),
     ).toHaveCount(0);
     expect(((await apiAs(admin, `/api/admin/loans/${loan.id}`)) as Loan).state).toBe('approved');
-    await expectNoAxeViolations(admin);
+    await expect(admin).toHaveNoAxeViolations();
     await expectMyLoan(member, loan.id, 'Approved');
 
     // In between, the overview lists it as waiting for a second admin.
@@ -174,7 +166,7 @@ test.describe.serial('a loan from application to closed', () => {
     await expect(toConfirm).toContainText('Proposed by Fatima Al Mansoori on');
     await expect(toConfirm).not.toContainText('You proposed this');
     await expectNoSidewaysScroll(chair);
-    await expectNoAxeViolations(chair);
+    await expect(chair).toHaveNoAxeViolations();
     await toConfirm.getByRole('button', { name: 'Confirm payout' }).click();
     const confirm = chair.getByRole('dialog', { name: `Pay out loan #${loan.id}?` });
     await expect(confirm).toContainText('Proposed by Fatima Al Mansoori on');
@@ -234,7 +226,7 @@ test.describe.serial('a loan from application to closed', () => {
 
     // Every installment in cash: with no receipt, one admin proposes and the other confirms the
     // same amount (docs/domain/maker-checker.md); the dialog offers the next installment.
-    await expectNoAxeViolations(admin);
+    await expect(admin).toHaveNoAxeViolations();
     for (const [index, installment] of schedule.entries()) {
       const [proposer, confirmer] = index % 2 === 0 ? [admin, chair] : [chair, admin];
       await proposer.reload();
@@ -244,7 +236,7 @@ test.describe.serial('a loan from application to closed', () => {
       const amount = repay.getByLabel('Amount received (AED)');
       await expect(amount).toHaveValue(filsToDecimalString(installment.amountFils));
       await expect(repay).toContainText('Two admins are active');
-      if (index === 0) await expectNoAxeViolations(proposer);
+      if (index === 0) await expect(proposer).toHaveNoAxeViolations();
       await repay
         .getByLabel('Note (optional)')
         .fill(`Cash at the meeting, installment ${index + 1}`);
@@ -266,7 +258,7 @@ test.describe.serial('a loan from application to closed', () => {
       await expect(confirm.getByLabel('Amount received (AED)')).toHaveValue(
         filsToDecimalString(installment.amountFils),
       );
-      if (index === 0) await expectNoAxeViolations(confirmer);
+      if (index === 0) await expect(confirmer).toHaveNoAxeViolations();
       await confirm.getByRole('button', { name: 'Confirm repayment' }).click();
       await expect(confirm).toBeHidden();
       await expect(toastOn(confirmer, 'The repayment was recorded.').first()).toBeVisible();
@@ -330,7 +322,7 @@ test('a write-off proposed by the treasurer shows the chair its reason; withdraw
   const confirm = chair.getByRole('dialog', { name: `Write off loan #${amina.id}?` });
   await expect(confirm.getByLabel('Reason')).toHaveValue(reason);
   await expect(confirm.getByRole('button', { name: 'Confirm write-off' })).toBeEnabled();
-  await expectNoAxeViolations(chair);
+  await expect(chair).toHaveNoAxeViolations();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
 
@@ -351,7 +343,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await signIn(page, DEMO_ADMIN);
     await page.goto('/admin/loans');
     await expect(page.getByRole('table', { name: 'All loans' })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
     // amina's loan (demo data): active, with a schedule and a history.
     await page.getByLabel('State').selectOption('active');
     const amina = page
@@ -360,10 +352,10 @@ for (const viewport of [DESKTOP, PHONE]) {
       .filter({ hasText: 'Amina Rahman' });
     await amina.getByRole('link', { name: /^Loan #\d+$/ }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
     await page.getByRole('button', { name: 'Write off' }).click();
     await expect(page.getByRole('dialog', { name: /^Write off loan #\d+\?$/ })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
   });

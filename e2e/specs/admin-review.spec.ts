@@ -2,15 +2,7 @@ import { filsToDecimalString } from '../../packages/money/src/format.ts';
 import { parseAed } from '../../packages/money/src/fils.ts';
 import { aedText, dubaiMonth } from '../support/figures.ts';
 import { approveAnywayIfAsked, postDuesReceipt } from '../support/dues.ts';
-import {
-  apiAs,
-  DESKTOP,
-  expect,
-  expectNoAxeViolations,
-  PHONE,
-  signIn,
-  test,
-} from '../support/fixtures.ts';
+import { apiAs, DESKTOP, expect, PHONE, signIn, test } from '../support/fixtures.ts';
 import { DEMO_ADMIN, DEMO_MEMBERS } from '../support/members.ts';
 
 // rahul (demo data): two dues paid, last month due, this month to pay. He sends a receipt for
@@ -90,7 +82,7 @@ test('the treasurer approves one receipt and rejects another; the member sees bo
   await expect(panel.getByLabel('Amount the receipt shows (AED)')).toHaveValue(
     filsToDecimalString(parseAed(due)),
   );
-  await expectNoAxeViolations(admin);
+  await expect(admin).toHaveNoAxeViolations();
   await panel.getByRole('button', { name: 'Approve' }).click();
   await approveAnywayIfAsked(
     admin,
@@ -157,12 +149,12 @@ for (const viewport of [DESKTOP, PHONE]) {
     await signIn(page, DEMO_ADMIN);
     await page.goto('/admin');
     await expect(page.getByRole('figure', { name: /last 12 months/ })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
     if (viewport === PHONE) {
       await page.getByRole('button', { name: 'Open the admin menu' }).click();
       const menu = page.getByRole('navigation', { name: 'Admin area' });
       await expect(menu).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveNoAxeViolations();
       await menu.getByRole('link', { name: /^Review queue/ }).click();
       await expect(menu).toBeHidden();
     } else {
@@ -170,10 +162,10 @@ for (const viewport of [DESKTOP, PHONE]) {
     }
     await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
     await page.getByRole('tab', { name: 'Approved' }).click();
     await expect(page.getByRole('list', { name: 'Approved submissions' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Submission' }).getByRole('img')).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
   });
 }

@@ -1,15 +1,7 @@
 import type { Page } from '@playwright/test';
 import { aedText } from '../support/figures.ts';
 import { DEMO_ADMIN, DEMO_CHAIR, DEMO_MEMBERS, E2E_MEMBERS } from '../support/members.ts';
-import {
-  apiAs,
-  DESKTOP,
-  expect,
-  expectNoAxeViolations,
-  PHONE,
-  signIn,
-  test,
-} from '../support/fixtures.ts';
+import { apiAs, DESKTOP, expect, PHONE, signIn, test } from '../support/fixtures.ts';
 
 // Read only: no period is closed here, since that would move amina's savings, which other
 // specs compare. The demo data has interest income from her loan's repayments. With two
@@ -67,7 +59,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       );
       await expect(estimate).toContainText('This is an estimate, not money paid.');
       await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveNoAxeViolations();
     });
 
     test('a member with no savings yet sees that there is no bonus yet', async ({ page }) => {
@@ -76,7 +68,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await expect(page.getByText('No bonus yet')).toBeVisible();
       await expect(page.getByText('Estimate', { exact: true })).toHaveCount(0);
       await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveNoAxeViolations();
     });
 
     test('the treasurer sees the shares a close would make, and the confirmation, without closing', async ({
@@ -101,12 +93,12 @@ for (const viewport of [DESKTOP, PHONE]) {
       const row = table.getByRole('row').filter({ hasText: 'Amina Rahman' });
       await expect(row).toContainText(aedText(amina.amount));
       await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveNoAxeViolations();
 
       await page.getByRole('button', { name: 'Close period' }).click();
       const dialog = page.getByRole('dialog', { name: /^Close .+\?$/ });
       await expect(dialog).toContainText('A closed period cannot be reopened');
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveNoAxeViolations();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
       const after = (await apiAs(page, '/api/admin/bonus/periods')) as { items: unknown[] };
@@ -148,7 +140,7 @@ test('a share-out proposed by the treasurer waits for the chair, who sees the sa
   expect(((await apiAs(page, '/api/admin/bonus/periods')) as { items: unknown[] }).items).toEqual(
     [],
   );
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   // The overview lists it.
   await page.goto('/admin');
@@ -164,7 +156,7 @@ test('a share-out proposed by the treasurer waits for the chair, who sees the sa
   await expect(toConfirm).toContainText('Proposed by Fatima Al Mansoori on');
   await expect(chair.getByLabel('End date')).toHaveValue(periods.next.latest_ends_on);
   await expectNoSidewaysScroll(chair);
-  await expectNoAxeViolations(chair);
+  await expect(chair).toHaveNoAxeViolations();
   await toConfirm.getByRole('button', { name: 'Confirm share-out' }).click();
   const confirm = chair.getByRole('dialog', { name: /^Close .+\?$/ });
   await expect(confirm).toContainText('Fatima Al Mansoori proposed sharing');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DESKTOP, PHONE, apiAs, expect, expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { DESKTOP, PHONE, apiAs, expect, test } from '../support/fixtures.ts';
 import { DEMO_ADMIN, DEMO_CHAIR } from '../support/members.ts';
 import { serverWithoutMail } from '../support/run-server.ts';
 
@@ -62,7 +62,7 @@ test('a fresh invitation for a member not signed in yet is made by two admins an
   const message = href.searchParams.get('text')!;
   expect(message).toContain('प्रिय Suresh Yadav');
   expect(message).toContain(url);
-  await expectNoAxeViolations(treasurer);
+  await expect(treasurer).toHaveNoAxeViolations();
   await treasurer.screenshot({
     path: '.tmp/shots/hand-over-treasurer-1280.png',
     fullPage: true,

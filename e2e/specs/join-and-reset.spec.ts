@@ -1,13 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import {
-  DESKTOP,
-  PHONE,
-  apiAs,
-  expect,
-  expectNoAxeViolations,
-  signIn,
-  test,
-} from '../support/fixtures.ts';
+import { DESKTOP, PHONE, apiAs, expect, signIn, test } from '../support/fixtures.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD, E2E_MEMBERS } from '../support/members.ts';
 
 // The mails go through a real SMTP server started by the global setup; `mailTo` reads them.
@@ -56,7 +48,7 @@ test('a visitor applies, the admin accepts, the mailed link sets a password, and
   await expect(sent).toBeVisible();
   await expect(sent).toContainText(visitor.email);
   await expect(sent).toBeFocused();
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   // The admin UI is another piece of work: the admin accepts through the API.
   const admin = await adminPage(browser);
@@ -110,7 +102,7 @@ test('a member resets a forgotten password through the mailed link, which then w
   await page.getByRole('button', { name: 'Send reset link' }).click();
   const sent = page.getByRole('status', { name: 'Check your email' });
   await expect(sent).toContainText(member.email);
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   const mail = await mailTo(member.email);
   expect(mail.subject).toMatch(/^Set a new password for /);
@@ -132,7 +124,7 @@ test('a member resets a forgotten password through the mailed link, which then w
   const failed = page.getByRole('alert', { name: 'This link no longer works' });
   await expect(failed).toBeVisible();
   await expect(failed).toBeFocused();
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
   await failed.getByRole('link', { name: 'Get a new link' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
@@ -158,7 +150,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.goto('/join');
       await page.getByRole('button', { name: 'Submit application' }).click();
       await expect(page.getByText('Name is required.')).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveNoAxeViolations();
     });
 
     test('/forgot-password has no axe violations', async ({ page }) => {
@@ -166,7 +158,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       // The page as it settles, once its script has taken the form over (it shows before).
       await expect(page.getByRole('button', { name: 'Send reset link' })).toBeEnabled();
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveNoAxeViolations();
     });
 
     test('/set-password with a token has no axe violations', async ({ page }) => {
@@ -174,13 +166,13 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Set password' }).click();
       await expect(page.getByText('The new password must be at least 8 characters.')).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveNoAxeViolations();
     });
 
     test('/set-password without a token has no axe violations', async ({ page }) => {
       await page.goto('/set-password');
       await expect(page.getByRole('alert', { name: 'This link no longer works' })).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveNoAxeViolations();
     });
   });
 }

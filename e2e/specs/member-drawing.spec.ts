@@ -2,7 +2,6 @@ import {
   DESKTOP,
   PHONE,
   expect,
-  expectNoAxeViolations,
   holdAppEntry,
   layoutShift,
   signIn,
@@ -32,7 +31,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/user');
     // The drawing names the page in its tab already (issue 33).
     await expect(page).toHaveTitle('Apply for a loan · Jamiya');
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
     // Its loading states wait a second before they move (docs/boot.md).
     const delays = await page.evaluate(() =>
       document.getAnimations().map((a) => Number(a.effect?.getTiming().delay)),

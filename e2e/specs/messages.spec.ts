@@ -1,11 +1,4 @@
-import {
-  DESKTOP,
-  expect,
-  expectNoAxeViolations,
-  PHONE,
-  signIn,
-  test,
-} from '../support/fixtures.ts';
+import { DESKTOP, expect, PHONE, signIn, test } from '../support/fixtures.ts';
 import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
 
 // anil (made for this flow) writes to the committee from his phone, with a photo; the
@@ -32,7 +25,7 @@ test('a member writes to the committee, the treasurer answers, the answer appear
     member.getByRole('heading', { level: 1, name: 'Contact the committee' }),
   ).toBeVisible();
   await expect(member.getByText('No messages yet')).toBeVisible();
-  await expectNoAxeViolations(member);
+  await expect(member).toHaveNoAxeViolations();
 
   await member.getByLabel('Your message').fill(QUESTION);
   await member
@@ -44,7 +37,7 @@ test('a member writes to the committee, the treasurer answers, the answer appear
   await expect(thread.getByText(QUESTION)).toBeVisible();
   await expect(thread.getByRole('img', { name: 'Attached photo (opens full size)' })).toBeVisible();
   await expect(member.getByLabel('Your message')).toHaveValue('');
-  await expectNoAxeViolations(member);
+  await expect(member).toHaveNoAxeViolations();
   // Marks the page, so that a reload (which would clear it) can be told apart from the poll.
   await member.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
@@ -60,7 +53,7 @@ test('a member writes to the committee, the treasurer answers, the answer appear
     .filter({ hasText: ANIL.name });
   await expect(conversation).toContainText('1 unread');
   await expect(conversation).toContainText(QUESTION);
-  await expectNoAxeViolations(admin);
+  await expect(admin).toHaveNoAxeViolations();
 
   await conversation.click();
   await expect(
@@ -72,22 +65,22 @@ test('a member writes to the committee, the treasurer answers, the answer appear
   await expect(
     adminThread.getByRole('img', { name: 'Attached photo (opens full size)' }),
   ).toBeVisible();
-  await expectNoAxeViolations(admin);
+  await expect(admin).toHaveNoAxeViolations();
 
   await admin.getByLabel('Your answer').fill(ANSWER);
   await admin.getByRole('button', { name: 'Send' }).click();
   await expect(adminThread.getByText(ANSWER)).toBeVisible();
   await expect(adminThread.getByText('Fatima Al Mansoori, committee')).toBeVisible();
   await admin.setViewportSize(PHONE);
-  await expectNoAxeViolations(admin);
+  await expect(admin).toHaveNoAxeViolations();
 
   // Opening the thread read it: the list has no unread badge for anil any more.
   await admin.getByRole('link', { name: 'All conversations' }).click();
   await expect(conversation).toContainText(`Committee: ${ANSWER}`);
   await expect(conversation).not.toContainText('unread');
-  await expectNoAxeViolations(admin);
+  await expect(admin).toHaveNoAxeViolations();
   await admin.setViewportSize(DESKTOP);
-  await expectNoAxeViolations(admin);
+  await expect(admin).toHaveNoAxeViolations();
 
   // anil's page asks every 10 s: the answer arrives without a reload.
   await expect(thread.getByText(ANSWER)).toBeVisible({ timeout: 20_000 });
@@ -96,5 +89,5 @@ test('a member writes to the committee, the treasurer answers, the answer appear
     true,
   );
   await member.setViewportSize(DESKTOP);
-  await expectNoAxeViolations(member);
+  await expect(member).toHaveNoAxeViolations();
 });

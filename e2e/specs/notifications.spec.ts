@@ -2,15 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { postDuesReceipt } from '../support/dues.ts';
 import { aedText, dubaiMonth } from '../support/figures.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD, E2E_MEMBERS } from '../support/members.ts';
-import {
-  DESKTOP,
-  PHONE,
-  apiAs,
-  expect,
-  expectNoAxeViolations,
-  signIn,
-  test,
-} from '../support/fixtures.ts';
+import { DESKTOP, PHONE, apiAs, expect, signIn, test } from '../support/fixtures.ts';
 
 // grace sends this month's due; the treasurer approves it; grace's bell counts it, she opens
 // her notifications and reads it.
@@ -66,7 +58,7 @@ test('after the treasurer approves her receipt, the member sees it under the bel
   expect(await unread()).toBe(count);
   await expect(bell).toHaveAccessibleName(`Notifications, ${count} unread`);
   await expect(bell).toHaveText(String(count));
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   await bell.click();
   await expect(page).toHaveURL(/\/user\/notifications$/);
@@ -86,7 +78,7 @@ test('after the treasurer approves her receipt, the member sees it under the bel
   expect(decodeURIComponent((await share.getAttribute('href'))!)).toContain(
     `${new URL(page.url()).origin}/user/monthly-pay`,
   );
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   // Opening it follows its link: this month is paid.
   await item.getByRole('link', { name: title, exact: true }).click();
@@ -113,10 +105,10 @@ for (const viewport of [PHONE, DESKTOP]) {
     await signIn(page, grace.email);
     const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
     await expect(bell).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
     await bell.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
   });
 }

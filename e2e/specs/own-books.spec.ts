@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { formatDay, formatMonth } from '../../packages/money/src/dates.ts';
 import { dubaiDay } from '../support/bank-month.ts';
 import { dubaiMonth, dubaiMonthBefore } from '../support/figures.ts';
-import { apiAs, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures.ts';
+import { apiAs, expect, signIn, test } from '../support/fixtures.ts';
 import { DEMO_ADMIN, DEMO_CHAIR, DEMO_PASSWORD } from '../support/members.ts';
 import { openPhone } from '../support/phone.ts';
 import { FEE_TEXT, IMRAN_TEXT, prepareTheMonth } from '../support/own-books-month.ts';
@@ -95,7 +95,7 @@ test('the month reaches "Books and bank agree"; a wrong approval is corrected by
   const book = page.getByRole('dialog', { name: 'Book a bank line to an account' });
   await expect(book.getByRole('radio', { name: 'Bank charges' })).toBeChecked();
   await book.getByLabel('Memo (optional)').fill(`Account maintenance fee, ${month.label}`);
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
   await book.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(other.getByRole('heading', { name: 'Line booked' })).toBeFocused();
   await expect(other.getByText('Out of the bank, not in the books')).toHaveCount(0);
@@ -113,7 +113,7 @@ test('the month reaches "Books and bank agree"; a wrong approval is corrected by
   await expect(candidates.getByRole('listitem')).toHaveCount(1);
   await expect(candidates).toContainText('Approved');
   await expect(candidates).toContainText(`Dues for ${month.label}`);
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
   await candidates.getByRole('button', { name: /^Link the payment of / }).click();
   await expect(page.getByRole('heading', { name: 'Line linked' })).toBeFocused();
   await expect(
@@ -132,7 +132,7 @@ test('the month reaches "Books and bank agree"; a wrong approval is corrected by
   ).toBeVisible();
   await expectBooksAndBankAgree(page, today);
   await shot(page, 'bank-1280-agree');
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   // 4. Ayesha's payment was for the wrong month: the treasurer corrects it, the chair confirms.
   const { items: ayeshaEntries } = (await apiAs(
@@ -169,7 +169,7 @@ test('the month reaches "Books and bank agree"; a wrong approval is corrected by
     .filter({ hasText: `Correct entry #${wrongId}. Why: Wrong month.` });
   await expect(proposal).toContainText(`Her transfer paid ${next.label} ahead`);
   await shot(chair, 'ledger-1280-proposed', false);
-  await expectNoAxeViolations(chair);
+  await expect(chair).toHaveNoAxeViolations();
   await proposal.getByRole('button', { name: 'Confirm the correction' }).click();
   await chair
     .getByRole('dialog', { name: 'Confirm the correction' })
@@ -191,7 +191,7 @@ test('the month reaches "Books and bank agree"; a wrong approval is corrected by
   await expect(reversal).toContainText('Proposed by');
   await inMiddle(reversal);
   await shot(page, 'ledger-1280-corrected', false);
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   // Her line is open again: the treasurer assigns it to next month, the chair confirms.
   await page.goto('/admin/bank');

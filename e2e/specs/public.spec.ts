@@ -1,4 +1,4 @@
-import { DESKTOP, PHONE, expect, expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { DESKTOP, PHONE, expect, test } from '../support/fixtures.ts';
 
 const PUBLIC_ROUTES = [
   '/',
@@ -18,7 +18,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         await page.goto(route);
         await expect(page.getByRole('main')).toBeVisible();
         await page.waitForLoadState('networkidle');
-        await expectNoAxeViolations(page);
+        await expect(page).toHaveNoAxeViolations();
       });
     }
   });

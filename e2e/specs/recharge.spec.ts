@@ -1,13 +1,5 @@
 import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
-import {
-  apiAs,
-  DESKTOP,
-  expect,
-  expectNoAxeViolations,
-  PHONE,
-  signIn,
-  test,
-} from '../support/fixtures.ts';
+import { apiAs, DESKTOP, expect, PHONE, signIn, test } from '../support/fixtures.ts';
 
 // ravi (made for this run) asks for a recharge from /user; the treasurer, at another
 // computer, marks it done with the operator's reference; ravi sees Done with the reference.
@@ -52,11 +44,11 @@ test('a member asks for a recharge and the treasurer marks it done; savings stay
   const card = admin.getByRole('listitem').filter({ hasText: RAVI.name });
   await expect(card).toContainText('+91 98765 43210');
   await expect(card).toContainText('Jio');
-  await expectNoAxeViolations(admin);
+  await expect(admin).toHaveNoAxeViolations();
   await card.getByRole('button', { name: /^Mark done: Ravi Shankar, AED\s75 for/ }).click();
   const dialog = admin.getByRole('dialog', { name: 'Mark the recharge for Ravi Shankar done' });
   await expect(dialog).toContainText('+91 98765 43210');
-  await expectNoAxeViolations(admin);
+  await expect(admin).toHaveNoAxeViolations();
   await dialog.getByLabel("Operator's reference").fill(REFERENCE);
   await dialog.getByRole('button', { name: 'Mark done' }).click();
   await expect(
@@ -133,7 +125,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     // With its errors showing, too.
     await form.getByRole('button', { name: 'Confirm & Pay' }).click();
     await expect(form.getByText('Choose an operator: Airtel, Jio, Vi or BSNL.')).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
 
     await page.goto('/user/mobile-recharge');
     await expect(page.getByRole('heading', { level: 1, name: 'Mobile recharge' })).toBeVisible();
@@ -144,7 +136,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         .filter({ hasText: '+91 70123 45678' })
         .first(),
     ).toContainText('Requested');
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
 
     const admin = await openAs(DEMO_ADMIN);
     await admin.setViewportSize(viewport);
@@ -152,6 +144,6 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(
       admin.getByRole('listitem').filter({ hasText: '+91 70123 45678' }).first(),
     ).toBeVisible();
-    await expectNoAxeViolations(admin);
+    await expect(admin).toHaveNoAxeViolations();
   });
 }

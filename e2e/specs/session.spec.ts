@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, E2E_MEMBERS } from '../support/members.ts';
-import { expect, expectNoAxeViolations, holdAppEntry, signIn, test } from '../support/fixtures.ts';
+import { expect, holdAppEntry, signIn, test } from '../support/fixtures.ts';
 
 test('a deep link while signed out goes to /sign-in', async ({ page }) => {
   await page.goto('/user/monthly-pay');
@@ -79,7 +79,7 @@ test('the sign-in page shows before its script, and its form waits for the scrip
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByLabel('Email')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
-  await expectNoAxeViolations(page); // a waiting form is still readable (contrast, names)
+  await expect(page).toHaveNoAxeViolations(); // a waiting form is still readable (contrast, names)
   expect(entry.isHeld()).toBe(true);
   entry.letGo();
   // Playwright waits for the fields to take input, as a person would see them do.

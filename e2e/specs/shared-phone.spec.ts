@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { fillPayment } from '../support/dues.ts';
 import { dubaiMonthBefore } from '../support/figures.ts';
 import { DEMO_PASSWORD, E2E_MEMBERS } from '../support/members.ts';
-import { apiAs, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures.ts';
+import { apiAs, expect, signIn, test } from '../support/fixtures.ts';
 import { sideways } from '../support/overflow.ts';
 import { openPhone } from '../support/phone.ts';
 
@@ -222,7 +222,7 @@ test('signing out with a payment waiting asks; "Keep" leaves it for the member�
   const question = page.getByRole('dialog', { name: 'Before you sign out' });
   await expect(question).toBeVisible();
   await expect(question).toContainText(`Monthly due for ${month.label}: AED 200`);
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
   // Escape keeps him signed in, where he was.
   await page.keyboard.press('Escape');
   await expect(question).toBeHidden();
@@ -365,6 +365,6 @@ for (const width of [320, 1280])
     for (const name of ['الاحتفاظ وتسجيل الخروج', 'الحذف وتسجيل الخروج', 'البقاء في الحساب'])
       await expect(question.getByRole('button', { name })).toBeInViewport();
     expect(await sideways(page)).toEqual({ scrollWidth: 0, wide: [] });
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
     await context.close();
   });

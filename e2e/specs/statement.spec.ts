@@ -6,15 +6,7 @@ import { formatMoney } from '../../packages/money/src/format.ts';
 import { postDuesReceipt } from '../support/dues.ts';
 import { aedText, dubaiMonth } from '../support/figures.ts';
 import { DEMO_ADMIN, E2E_MEMBERS } from '../support/members.ts';
-import {
-  DESKTOP,
-  PHONE,
-  apiAs,
-  expect,
-  expectNoAxeViolations,
-  signIn,
-  test,
-} from '../support/fixtures.ts';
+import { DESKTOP, PHONE, apiAs, expect, signIn, test } from '../support/fixtures.ts';
 
 // hassan joined two months ago with no movements: he pays this month's due, the treasurer
 // approves it, and his statement (page and PDF) shows it. amina (demo data) is only read.
@@ -93,7 +85,7 @@ test('a member downloads a PDF statement whose closing balance is the one on scr
   expect(statement.lines).toEqual([
     expect.objectContaining({ kind: 'dues', savings_change: due, savings_balance: due }),
   ]);
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -115,7 +107,7 @@ test('a member downloads a PDF statement whose closing balance is the one on scr
   const list = page.getByRole('list', { name: 'Movements of your savings and loan, newest first' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem')).toContainText(`Savings ${plusAed(due)}`);
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 });
 
 test("amina opens her statement from the dashboard; it closes at her account's balance", async ({
@@ -130,7 +122,7 @@ test("amina opens her statement from the dashboard; it closes at her account's b
   await expect(closingSavings(page)).toHaveText(aedText(myAccountData.account_balance));
   const statement = (await apiAs(page, '/api/my-statement')) as Statement;
   expect(statement.closing.savings).toBe(myAccountData.account_balance);
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 
   // Only her repayments: fewer lines, the same real balances.
   await page.setViewportSize(DESKTOP);
@@ -145,7 +137,7 @@ test("amina opens her statement from the dashboard; it closes at her account's b
       .getByRole('row'),
   ).toHaveCount(repayments.lines.length + 1);
   await expect(closingSavings(page)).toHaveText(aedText(myAccountData.account_balance));
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveNoAxeViolations();
 });
 
 test('amina’s loan reads the same on My Loan and on her statement (page, CSV and PDF)', async ({

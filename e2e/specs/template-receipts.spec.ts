@@ -4,7 +4,7 @@ import {
   sentAgain,
   templateReceipt,
 } from '../../apps/server/test/support/template-receipts.ts';
-import { DESKTOP, PHONE, expect, expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { DESKTOP, PHONE, expect, test } from '../support/fixtures.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD } from '../support/members.ts';
 import { serverWithoutMail } from '../support/run-server.ts';
 
@@ -93,7 +93,7 @@ test('receipts of one template are not duplicates; the same receipt sent again i
       'Template Sender 2',
       'Template Sender 3',
     ]);
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveNoAxeViolations();
     await page.screenshot({
       path: `.tmp/shots/template-receipts-${viewport.width}.png`,
       fullPage: true,

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page, type ViewportSize } from '@playwright/test';
+import { test as base, expect as baseExpect, type Page, type ViewportSize } from '@playwright/test';
 import { readMailbox } from './mailbox.ts';
 import { DEMO_PASSWORD } from './members.ts';
 
@@ -71,7 +71,7 @@ export const test = base.extend<{ consoleErrors: string[]; mailTo: MailTo; openA
     });
     for (const { page } of opened) await page.context().close();
     for (const { email, errors } of opened)
-      expect(errors, `console errors of ${email}`).toEqual([]);
+      baseExpect(errors, `console errors of ${email}`).toEqual([]);
   },
 
   consoleErrors: [
@@ -89,12 +89,38 @@ export const test = base.extend<{ consoleErrors: string[]; mailTo: MailTo; openA
             e,
           ),
       );
-      expect(unexpected, 'console errors').toEqual([]);
+      baseExpect(unexpected, 'console errors').toEqual([]);
     },
     { auto: true },
   ],
 });
-export { expect };
+/** Playwright's expect, and `await expect(page).toHaveNoAxeViolations()`. */
+export const expect = baseExpect.extend({
+  /**
+   * No axe violations on the page as it settles: colour transitions (a button that becomes
+   * enabled fades in over 150 ms) are let finish first, as axe reads colours mid-way; endless
+   * animations (spinners) are not waited for.
+   */
+  async toHaveNoAxeViolations(page: Page) {
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    );
+    // Legacy mode runs axe in the page alone; the default also opens a blank page and injects
+    // axe there to merge the frames' results, which took 2.2 s a scan here against 0.8 s, for
+    // the same results. It gives up cross-origin frames, which the app has none of (its CSP).
+    const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+    const summary = results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+    return {
+      pass: summary.length === 0,
+      name: 'toHaveNoAxeViolations',
+      message: () => `axe violations:\n${summary.join('\n')}`,
+    };
+  },
+});
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/sign-in');
@@ -119,27 +145,6 @@ export async function apiAs(
   });
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return res.json();
-}
-
-/**
- * No axe violations on the page as it settles: colour transitions (a button that becomes
- * enabled fades in over 150 ms) are let finish first, as axe reads colours mid-way; endless
- * animations (spinners) are not waited for.
- */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  // Legacy mode runs axe in the page alone; the default also opens a blank page and injects
-  // axe there to merge the frames' results, which took 2.2 s a scan here against 0.8 s, for
-  // the same results. It gives up cross-origin frames, which the app has none of (its CSP).
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-  expect(summary, 'axe violations').toEqual([]);
 }
 
 /**

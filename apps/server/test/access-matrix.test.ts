@@ -11,8 +11,6 @@ import {
   bearer,
   createTestApp,
   expectError,
-  login,
-  makeUser,
   multipart,
   type TestApp,
   useTestApp,
@@ -92,9 +90,9 @@ describe('the access matrix over every route of the OpenAPI document', () => {
     let token = tokens[caller];
     // Signing out as a good caller would end the session the rest of the walk uses.
     if (route.path === '/api/logout' && (caller === 'memberA' || caller === 'memberB')) {
-      token = await login(t.app, caller === 'memberA' ? emailA : emailB);
+      token = await t.login(caller === 'memberA' ? emailA : emailB);
     }
-    if (route.path === '/api/logout' && caller === 'admin') token = await login(t.app, emailAdmin);
+    if (route.path === '/api/logout' && caller === 'admin') token = await t.login(emailAdmin);
     const url = urlFor(route);
     const options: InjectOptions = {
       method: route.method as InjectOptions['method'],
@@ -119,11 +117,11 @@ describe('the access matrix over every route of the OpenAPI document', () => {
     })
       .jpeg()
       .toBuffer();
-    const a = await makeUser(t.db, { joinedOn: '2025-01-01' });
-    const b = await makeUser(t.db, { joinedOn: '2025-01-01' });
+    const a = await t.makeUser({ joinedOn: '2025-01-01' });
+    const b = await t.makeUser({ joinedOn: '2025-01-01' });
     // An admin who is a member too passes both guards; an admin-only account is refused the
     // member area (test/money-rules.test.ts).
-    const admin = await makeUser(t.db, { role: 'admin', isMember: true });
+    const admin = await t.makeUser({ role: 'admin', isMember: true });
     ids.userA = a.id;
     emailA = a.email;
     emailB = b.email;
@@ -131,11 +129,11 @@ describe('the access matrix over every route of the OpenAPI document', () => {
     uniqueIdA = (await t.db.select().from(users).where(eq(users.id, a.id)))[0]!.uniqueId;
     tokens.none = null;
     tokens.forged = randomBytes(32).toString('base64url');
-    tokens.memberA = await login(t.app, a.email);
-    tokens.memberB = await login(t.app, b.email);
-    tokens.admin = await login(t.app, admin.email);
-    tokens.expired = await login(t.app, a.email);
-    tokens.revoked = await login(t.app, a.email);
+    tokens.memberA = await t.login(a.email);
+    tokens.memberB = await t.login(b.email);
+    tokens.admin = await t.login(admin.email);
+    tokens.expired = await t.login(a.email);
+    tokens.revoked = await t.login(a.email);
     expect(
       (await send({ method: 'POST', url: '/api/logout', headers: bearer(tokens.revoked) }))
         .statusCode,
@@ -222,7 +220,7 @@ describe('the access matrix over every route of the OpenAPI document', () => {
     expect([200, 201], recharge.body).toContain(recharge.statusCode);
     ids.rechargeA = recharge.json().request.id;
     // A is asked to stand guarantor for another member's loan.
-    const c = await makeUser(t.db, { joinedOn: '2025-01-01' });
+    const c = await t.makeUser({ joinedOn: '2025-01-01' });
     const [loanC] = await t.db
       .insert(loans)
       .values({
@@ -398,8 +396,8 @@ describe('the access matrix over every route of the OpenAPI document', () => {
   });
 
   it("member B withdrawing A's loan or reading A's notification answers 404 and changes nothing", async () => {
-    const fresh = await makeUser(t.db, { joinedOn: '2025-01-01' });
-    const token = await login(t.app, fresh.email);
+    const fresh = await t.makeUser({ joinedOn: '2025-01-01' });
+    const token = await t.login(fresh.email);
     const loan = multipart({
       loan_amount: '1000',
       duration_month: '3',
@@ -500,9 +498,9 @@ describe('mass assignment on POST /api/profile/update', () => {
   afterAll(() => t.close());
 
   it('ignores role, status, balance, unique_id and email, and changes only the profile fields', async () => {
-    const member = await makeUser(t.db, { joinedOn: '2025-01-01' });
-    const other = await makeUser(t.db);
-    const token = await login(t.app, member.email);
+    const member = await t.makeUser({ joinedOn: '2025-01-01' });
+    const other = await t.makeUser();
+    const token = await t.login(member.email);
     const [before] = await t.db.select().from(users).where(eq(users.id, member.id));
     const account = (
       await t.app.inject({ url: '/api/my-account-data', headers: bearer(token) })

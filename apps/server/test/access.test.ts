@@ -4,15 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approveLoan } from '../src/features/loans/decisions.ts';
 import { disburseLoan } from '../src/features/loans/disburse.ts';
-import {
-  bearer,
-  fundCash,
-  expectError,
-  login,
-  makeUser,
-  multipart,
-  useTestApp,
-} from './harness.ts';
+import { bearer, expectError, multipart, useTestApp } from './harness.ts';
 import { monthName, periodAgo } from './calendar.ts';
 
 interface Person {
@@ -33,8 +25,8 @@ describe('what one member can reach of another', () => {
   const bPaymentIds: number[] = [];
 
   async function person(role: 'member' | 'admin' = 'member'): Promise<Person> {
-    const user = await makeUser(t.db, { role, joinedOn: '2025-01-01' });
-    return { id: user.id, token: await login(t.app, user.email) };
+    const user = await t.makeUser({ role, joinedOn: '2025-01-01' });
+    return { id: user.id, token: await t.login(user.email) };
   }
   function pay(who: Person, fields: Record<string, string>, withPhoto = true) {
     const { payload, headers } = multipart(
@@ -79,7 +71,7 @@ describe('what one member can reach of another', () => {
 
   beforeAll(async () => {
     // Cash for the loans this file pays out (cash never goes below zero).
-    await fundCash(t.db, 10_000_000);
+    await t.fundCash(10_000_000);
     receipt = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fafafa' } })
       .jpeg()
       .toBuffer();

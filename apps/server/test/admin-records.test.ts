@@ -3,18 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { editableSettings } from './settings-body.ts';
 import { and, eq } from 'drizzle-orm';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
-import {
-  bearer,
-  createTestApp,
-  expectBooksBalance,
-  expectError,
-  fundCash,
-  login,
-  makeUser,
-  multipart,
-  postForm,
-  useTestApp,
-} from './harness.ts';
+import { bearer, createTestApp, expectError, multipart, useTestApp } from './harness.ts';
 import { notifications } from '../src/db/schema/notifications.ts';
 import { renderNotice } from '../src/features/notifications/texts.ts';
 import { membershipApplications } from '../src/db/schema/membership.ts';
@@ -29,7 +18,7 @@ let admin: Awaited<ReturnType<typeof signedInAdmin>>['call'];
 
 beforeAll(async () => {
   // Cash for the loans this file pays out (cash never goes below zero).
-  await fundCash(t.db, 10_000_000);
+  await t.fundCash(10_000_000);
   const treasurer = await signedInAdmin(t);
   adminId = treasurer.user.id;
   admin = treasurer.call;
@@ -38,11 +27,11 @@ beforeAll(async () => {
 const thisMonth = () => MONTH_NAMES[Number(localDate(new Date()).slice(5, 7)) - 1]!;
 
 async function newMember(name?: string) {
-  const user = await makeUser(t.db, {
+  const user = await t.makeUser({
     joinedOn: `${localDate(new Date()).slice(0, 7)}-01`,
     ...(name ? { name } : {}),
   });
-  return { user, token: await login(t.app, user.email) };
+  return { user, token: await t.login(user.email) };
 }
 
 /** A member's dues for this month, submitted with a receipt and approved by the admin. */
@@ -54,7 +43,7 @@ async function paidDues(token: string, amount = '200') {
     { payment_amount: amount, month: thisMonth(), account_number: 'AE07' },
     { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: photo } },
   );
-  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
+  const res = await t.postForm('/api/save-monthly-payment', token, form);
   const id = res.json().payment.id as number;
   expect((await admin('POST', `/api/admin/payments/${id}/approve`)).statusCode).toBe(200);
   return id;
@@ -120,7 +109,7 @@ describe('the overview', () => {
       savings: after.savings_held,
       loans_outstanding: after.loans_outstanding,
     });
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });
 
@@ -174,7 +163,7 @@ describe('members', () => {
       },
     });
     expect(set.statusCode).toBe(200);
-    await login(t.app, email, 'a long new passphrase');
+    await t.login(email, 'a long new passphrase');
 
     expectError(
       await admin('POST', '/api/admin/members', { name: 'Again', email, mobile: '0501234567' }),
@@ -252,7 +241,7 @@ describe('members', () => {
     expect(off.json().member.status).toBe('inactive');
     expectError(await t.app.inject({ url: '/api/profile', headers: bearer(token) }), 401);
     // An inactive member may sign in and read, but not borrow.
-    const again = await login(t.app, user.email);
+    const again = await t.login(user.email);
     expectError(
       await t.app.inject({
         method: 'POST',
@@ -315,7 +304,7 @@ describe('members', () => {
     expectError(await use(first.set_password_link.url), 422);
     expect((await use(second.set_password_link.url)).statusCode).toBe(200);
     expectError(await use(second.set_password_link.url), 422);
-    await login(t.app, user.email, 'another fine passphrase');
+    await t.login(user.email, 'another fine passphrase');
     expectError(await admin('POST', '/api/admin/members/999999/password-reset'), 404);
   });
 });
@@ -569,7 +558,7 @@ describe('two admins at once (PostgreSQL)', () => {
 
 describe('an admin made inactive', () => {
   it('loses the admin calls', async () => {
-    const other = await makeUser(t.db, { role: 'admin' });
+    const other = await t.makeUser({ role: 'admin' });
     const proposed = await admin('POST', `/api/admin/members/${other.id}/status`, {
       status: 'inactive',
     });
@@ -578,11 +567,11 @@ describe('an admin made inactive', () => {
     const confirmed = await t.app.inject({
       method: 'POST',
       url: `/api/admin/members/${other.id}/status`,
-      headers: bearer(await login(t.app, other.email)),
+      headers: bearer(await t.login(other.email)),
       payload: { status: 'inactive' },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const token = await login(t.app, other.email);
+    const token = await t.login(other.email);
     expectError(await t.app.inject({ url: '/api/admin/overview', headers: bearer(token) }), 403);
   });
 });
@@ -591,9 +580,9 @@ describe('a password link when no mail server is set up', () => {
   it('is handed to the admin, as the only way it can reach the member, and the owner is told', async () => {
     const own = await createTestApp({}, { mailer: { delivers: false, send: async () => {} } });
     try {
-      const adminUser = await makeUser(own.db, { role: 'admin' });
-      const adminToken = await login(own.app, adminUser.email);
-      const member = await makeUser(own.db);
+      const adminUser = await own.makeUser({ role: 'admin' });
+      const adminToken = await own.login(adminUser.email);
+      const member = await own.makeUser();
       const res = await own.app.inject({
         method: 'POST',
         url: `/api/admin/members/${member.id}/password-reset`,

@@ -1,15 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loanFigures } from '@jamiya/money/loan';
-import {
-  bearer,
-  expectBooksBalance,
-  expectError,
-  fundCash,
-  multipart,
-  postForm,
-  useTestApp,
-} from './harness.ts';
+import { bearer, expectError, multipart, useTestApp } from './harness.ts';
 import { localDate } from '../src/lib/calendar.ts';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import { signedInAdmin, signedInMember } from './signed-in.ts';
@@ -19,7 +11,7 @@ let admin: Awaited<ReturnType<typeof signedInAdmin>>['call'];
 
 beforeAll(async () => {
   // Cash for the loans this file pays out (cash never goes below zero).
-  await fundCash(t.db, 10_000_000);
+  await t.fundCash(10_000_000);
   const treasurer = await signedInAdmin(t);
   admin = treasurer.call;
 });
@@ -37,7 +29,7 @@ async function submitDues(token: string, amount = '200') {
     { payment_amount: amount, month: thisMonth(), account_number: 'AE0703312345' },
     { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: await receipt() } },
   );
-  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
+  const res = await t.postForm('/api/save-monthly-payment', token, form);
   expect(res.statusCode).toBe(200);
   return res.json().payment.id as number;
 }
@@ -89,7 +81,7 @@ describe('the review of receipts', () => {
     const mine = await account(token);
     expect(mine.account_balance).toBe(200);
     expect(mine.monthlyPaymentData[0].status).toBe('completed');
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
 
     expectError(await admin('POST', `/api/admin/payments/${id}/approve`), 409);
     expectError(await admin('POST', `/api/admin/payments/${id}/reject`, { reason: 'late' }), 409);
@@ -162,7 +154,7 @@ describe('a loan from application to closed', () => {
     const disbursed = (await admin('POST', `/api/admin/loans/${loanId}/disburse`)).json().loan;
     expect(disbursed).toMatchObject({ state: 'active', remaining_amount: figures.totalFils / 100 });
     expect(disbursed.installments).toHaveLength(3);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
     expect((await account(token)).loan_balance).toBe(figures.totalFils / 100);
 
     // The first installment by the member's repayment form, approved by the treasurer.
@@ -184,7 +176,7 @@ describe('a loan from application to closed', () => {
       'unpaid',
       'unpaid',
     ]);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
 
     // More than is owed is refused and changes nothing.
     expectError(
@@ -199,7 +191,7 @@ describe('a loan from application to closed', () => {
       })
     ).json().loan;
     expect(loan.state).toBe('active');
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
     const rest = Math.round(loan.remaining_amount * 100) / 100;
     loan = (await admin('POST', `/api/admin/loans/${loanId}/repayments`, { amount: rest })).json()
       .loan;
@@ -214,7 +206,7 @@ describe('a loan from application to closed', () => {
       'active',
       'closed',
     ]);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
     expect((await account(token)).loan_balance).toBe(0);
     expectError(await admin('POST', `/api/admin/loans/${loanId}/repayments`, { amount: 1 }), 409);
     expectError(await admin('POST', `/api/admin/loans/${loanId}/write-off`, { reason: 'x' }), 409);
@@ -248,7 +240,7 @@ describe('a loan from application to closed', () => {
       await admin('POST', `/api/admin/loans/${id2}/write-off`, { reason: 'Member left the UAE.' })
     ).json().loan;
     expect(off.state).toBe('written_off');
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
     expectError(await admin('GET', '/api/admin/loans/999999'), 404);
   });
 });
@@ -264,7 +256,7 @@ describe('two admins at once (PostgreSQL)', () => {
       200, 409, 409, 409, 409, 409, 409, 409,
     ]);
     expect((await account(token)).account_balance).toBe(200);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('disburse the same loan: one payout', async () => {
@@ -283,6 +275,6 @@ describe('two admins at once (PostgreSQL)', () => {
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(5);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });

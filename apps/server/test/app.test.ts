@@ -1,16 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { databaseStorage } from '../src/features/files/file-storage.ts';
-import {
-  bearer,
-  fundCash,
-  expectError,
-  freshDatabase,
-  login,
-  makeUser,
-  TEST_CONFIG,
-  useTestApp,
-} from './harness.ts';
+import { bearer, expectError, freshDatabase, login, TEST_CONFIG, useTestApp } from './harness.ts';
 
 /**
  * Every call of the API with its operationId, `<feature>.<action>`: what clients generated from
@@ -144,7 +135,7 @@ describe('the app shell', () => {
   const t = useTestApp();
   beforeAll(async () => {
     // Cash for the loans this file pays out (cash never goes below zero).
-    await fundCash(t.db, 10_000_000);
+    await t.fundCash(10_000_000);
   });
 
   it('answers unknown API paths with a JSON 404 in the error shape', async () => {
@@ -299,8 +290,8 @@ describe('the app shell', () => {
   });
 
   it('keeps every acknowledged write across a restart', async () => {
-    const user = await makeUser(t.db);
-    const token = await login(t.app, user.email);
+    const user = await t.makeUser();
+    const token = await t.login(user.email);
     const loan = await t.app.inject({
       method: 'POST',
       url: '/api/loan-application',

@@ -1,3 +1,4 @@
+import { makeUser } from './harness.ts';
 // Issue 6, point 7: a backup restored into a fresh data folder (the embedded PostgreSQL) or a
 // fresh database (PostgreSQL) has the same balances, the same books and every file byte for
 // byte. Since issue 25 the files are in the database, and a backup made before it still
@@ -27,7 +28,6 @@ import { insertFileRow, pendingUpload } from '../src/features/files/files.ts';
 import { startUp } from '../src/start-up.ts';
 import { sanitizeUpload } from '../src/features/files/sanitize-upload.ts';
 import { trialBalance, unbalancedEntries } from '../src/features/ledger/balances.ts';
-import { makeUser } from './harness.ts';
 import { scratchPostgres } from './scratch-postgres.ts';
 
 const NOW = new Date();

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/features/demo/seed.ts';
-import { bearer, expectError, login, makeUser, useTestApp } from './harness.ts';
+import { bearer, expectError, useTestApp } from './harness.ts';
 
 // Answers of half a kilobyte or more go compressed as the browser accepts (decision 042); what
 // is sent to the server is read as sent, never unpacked.
@@ -10,8 +10,8 @@ const t = useTestApp();
 let token: string;
 let email: string;
 beforeAll(async () => {
-  email = (await makeUser(t.db)).email;
-  token = await login(t.app, email);
+  email = (await t.makeUser()).email;
+  token = await t.login(email);
 });
 
 describe('compressed answers', () => {

@@ -12,8 +12,11 @@ import { fileContents } from '../src/db/schema/files.ts';
 import { settings } from '../src/db/schema/settings.ts';
 import { databaseStorage, type FileStorage } from '../src/features/files/file-storage.ts';
 import type { Mailer, OutgoingMail } from '../src/features/mail/mailer.ts';
+import type { NewUser } from '../src/features/users/create-user.ts';
+import type { User } from '../src/features/users/user-data.ts';
 
-import { bearer } from './harness/people.ts';
+import { expectBooksBalance, fundCash } from './harness/books.ts';
+import { bearer, login, makeUser } from './harness/people.ts';
 import { scratchPostgres } from './scratch-postgres.ts';
 
 export * from './harness/people.ts';
@@ -60,6 +63,12 @@ export interface TestApp {
   testDb: TestDatabase;
   /** The mails the app sent, oldest first (empty when a mailer of the test's own is used). */
   sentMails: OutgoingMail[];
+  // The kit's helpers on this app and its database: `t.makeUser()` for `makeUser(t.db)`.
+  makeUser(overrides?: Partial<NewUser>): Promise<User>;
+  login(email: string, password?: string): Promise<string>;
+  fundCash(fils: number, at?: Date): Promise<User>;
+  expectBooksBalance(): Promise<void>;
+  postForm(url: string, token: string, form: Form): ReturnType<typeof postForm>;
   close(): Promise<void>;
 }
 
@@ -139,14 +148,20 @@ export async function createTestApp(
     { db: testDb.database.db, storage, mailer: options.mailer ?? recording },
   );
   await app.ready();
+  const db = () => testDb.database.db;
   return {
     app,
     get db() {
-      return testDb.database.db;
+      return db();
     },
     storage,
     testDb,
     sentMails,
+    makeUser: (overrides) => makeUser(db(), overrides),
+    login: (email, password) => login(app, email, password),
+    fundCash: (fils, at) => fundCash(db(), fils, at),
+    expectBooksBalance: () => expectBooksBalance(db()),
+    postForm: (url, token, form) => postForm(app, url, token, form),
     async close() {
       await app.close();
       await testDb.destroy();
@@ -251,13 +266,10 @@ export async function applyOverHttp(
   return res.json().loan.id as number;
 }
 
+type Form = { payload: Buffer; headers: Record<string, string> };
+
 /** POSTs a multipart form (`multipart`) with the session of `token`. */
-export function postForm(
-  app: FastifyInstance,
-  url: string,
-  token: string,
-  form: { payload: Buffer; headers: Record<string, string> },
-) {
+export function postForm(app: FastifyInstance, url: string, token: string, form: Form) {
   return app.inject({
     method: 'POST',
     url,

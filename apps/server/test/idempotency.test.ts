@@ -14,11 +14,7 @@ import {
   applyOverHttp,
   bearer,
   createTestApp,
-  fundCash,
-  expectBooksBalance,
   expectError,
-  login,
-  makeUser,
   multipart,
   dubaiMonthStart,
   poolOf,
@@ -36,10 +32,10 @@ describe('Idempotency-Key on the calls that move money', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // Cash for the loans this file pays out (cash never goes below zero).
-    await fundCash(t.db, 10_000_000);
-    const admin = await makeUser(t.db, { role: 'admin' });
+    await t.fundCash(10_000_000);
+    const admin = await t.makeUser({ role: 'admin' });
     adminId = admin.id;
-    adminToken = await login(t.app, admin.email);
+    adminToken = await t.login(admin.email);
     receipt = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#abcdef' } })
       .jpeg()
       .toBuffer();
@@ -50,8 +46,8 @@ describe('Idempotency-Key on the calls that move money', () => {
   });
 
   async function member() {
-    const user = await makeUser(t.db, { joinedOn: dubaiMonthStart() });
-    return { user, token: await login(t.app, user.email) };
+    const user = await t.makeUser({ joinedOn: dubaiMonthStart() });
+    return { user, token: await t.login(user.email) };
   }
 
   function submitDues(token: string, key: string | undefined, amount = '200') {
@@ -154,7 +150,7 @@ describe('Idempotency-Key on the calls that move money', () => {
     // Without the key, a second approval is a new request and the domain refuses it.
     expectError(await approve(paymentId), 409);
     expect(await entriesOf(paymentId)).toBe(1);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('a browser that takes compressed answers gets the first answer again, as it was (issue 36)', async () => {
@@ -189,7 +185,7 @@ describe('Idempotency-Key on the calls that move money', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(gunzipSync(replay.rawPayload).toString()).toBe(answer);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('a retried cash repayment with its key posts once (without a key, each call posts)', async () => {
@@ -231,7 +227,7 @@ describe('Idempotency-Key on the calls that move money', () => {
     expect((await repay()).statusCode).toBe(200);
     expect((await repay()).statusCode).toBe(200);
     expect(await repayments()).toBe(3);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('a 4xx answer of the handler is kept and replayed like a success', async () => {
@@ -285,7 +281,7 @@ describe('Idempotency-Key on the calls that move money', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(await entriesOf(paymentId)).toBe(1);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('the scheduled job forgets keys after a day: the same key then starts a new request', async () => {
@@ -383,7 +379,7 @@ describe('Idempotency-Key on the calls that move money', () => {
         .from(payments)
         .where(and(eq(payments.id, paymentId), eq(payments.userId, user.id)));
       expect(row!.status).toBe('approved');
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
 
     it('20 approvals of one receipt at once with one key make one posting and one first answer', async () => {
@@ -401,7 +397,7 @@ describe('Idempotency-Key on the calls that move money', () => {
         else expectError(r, 409);
       }
       expect(await entriesOf(paymentId)).toBe(1);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
   });
 });

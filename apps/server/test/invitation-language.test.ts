@@ -8,7 +8,7 @@ import { users } from '../src/db/schema/users.ts';
 import { databaseStorage } from '../src/features/files/file-storage.ts';
 import { getSettings } from '../src/features/settings/settings.ts';
 import { textsIn } from '../src/lib/i18n.ts';
-import { bearer, freshDatabase, login, makeUser, TEST_CONFIG, useTestApp } from './harness.ts';
+import { bearer, freshDatabase, TEST_CONFIG, useTestApp } from './harness.ts';
 
 // Issue 34, point 3: the invitation keeps the language chosen on the Join page, or the one the
 // admin who adds a member chooses: the mail, the set-password page and the member's first
@@ -17,7 +17,7 @@ import { bearer, freshDatabase, login, makeUser, TEST_CONFIG, useTestApp } from 
 const t = useTestApp();
 let adminToken: string;
 beforeAll(async () => {
-  adminToken = await login(t.app, (await makeUser(t.db, { role: 'admin' })).email);
+  adminToken = await t.login((await t.makeUser({ role: 'admin' })).email);
 });
 
 const LINK = /(http:\/\/jamiya\.test\/set-password\?\S+)/;

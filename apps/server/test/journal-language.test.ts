@@ -3,7 +3,7 @@ import { approveLoan } from '../src/features/loans/decisions.ts';
 import { disburseLoan } from '../src/features/loans/disburse.ts';
 import { applyForLoan } from '../src/features/loans/apply.ts';
 import { applyRepayment } from '../src/features/loans/repayment.ts';
-import { bearer, fundCash, loanApplication, login, makeUser, useTestApp } from './harness.ts';
+import { bearer, loanApplication, useTestApp } from './harness.ts';
 
 // Issue 34, point 14: the treasurer's journal and trial balance say what each entry and account
 // is in the reader's language, as the member's statement does, not the books' English memos.
@@ -13,10 +13,10 @@ let admin: string;
 let loanId: number;
 
 beforeAll(async () => {
-  const adminUser = await makeUser(t.db, { role: 'admin', name: 'Treasurer' });
-  admin = await login(t.app, adminUser.email);
-  await fundCash(t.db, 500_000, new Date('2026-08-10T08:00:00Z'));
-  const member = await makeUser(t.db, { name: 'Amina Rahman' });
+  const adminUser = await t.makeUser({ role: 'admin', name: 'Treasurer' });
+  admin = await t.login(adminUser.email);
+  await t.fundCash(500_000, new Date('2026-08-10T08:00:00Z'));
+  const member = await t.makeUser({ name: 'Amina Rahman' });
   const actor = { id: adminUser.id, role: 'admin' as const };
   const loan = await applyForLoan(t.db, member.id, loanApplication(), new Date());
   loanId = loan.id;

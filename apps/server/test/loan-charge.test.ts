@@ -3,15 +3,7 @@ import { approveLoan } from '../src/features/loans/decisions.ts';
 import { disburseLoan } from '../src/features/loans/disburse.ts';
 import { applyForLoan } from '../src/features/loans/apply.ts';
 import { applyRepayment } from '../src/features/loans/repayment.ts';
-import {
-  bearer,
-  expectError,
-  fundCash,
-  loanApplication,
-  login,
-  makeUser,
-  useTestApp,
-} from './harness.ts';
+import { bearer, expectError, loanApplication, useTestApp } from './harness.ts';
 import { editableSettings } from './settings-body.ts';
 
 // Issue 34, point 9: the association chooses whether the loans' 7 % is called interest or a
@@ -55,12 +47,12 @@ const incomeAccount = async (language: string) => {
 };
 
 beforeAll(async () => {
-  const treasurer = await makeUser(t.db, { role: 'admin' });
-  admin = await login(t.app, treasurer.email);
-  const borrower = await makeUser(t.db, { language: 'ur' });
-  member = await login(t.app, borrower.email);
+  const treasurer = await t.makeUser({ role: 'admin' });
+  admin = await t.login(treasurer.email);
+  const borrower = await t.makeUser({ language: 'ur' });
+  member = await t.login(borrower.email);
   // A loan repaid in part: the books have a charge income account, the statement a loan line.
-  await fundCash(t.db, 500_000);
+  await t.fundCash(500_000);
   const actor = { id: treasurer.id, role: 'admin' as const };
   const loan = await applyForLoan(t.db, borrower.id, loanApplication(), new Date());
   await approveLoan(t.db, loan.id, actor, new Date());

@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  expectBooksBalance,
-  fundCash,
-  memberWhoPaid,
-  rowsOf,
-  type TestApp,
-} from './harness.ts';
+import { bearer, createTestApp, memberWhoPaid, rowsOf, type TestApp } from './harness.ts';
 
 // The money model's admins who guarantee (issue 50, point 5): three admins who are members too
 // guarantee their members' loans, and random sequences of decisions (approve, reject, pay out,
@@ -141,7 +133,7 @@ async function verify(model: Model, real: Real): Promise<void> {
     });
     expect(res.json<{ state: string }>().state, `loan ${loan.id}`).toBe(loan.state);
   }
-  await expectBooksBalance(real.t.db);
+  await real.t.expectBooksBalance();
   const [cash] = await rowsOf<{ balance: string }>(
     real.t.db,
     sql`select coalesce(sum(p.amount_fils), 0) as balance from postings p
@@ -175,7 +167,7 @@ describe('the money model with admins who guarantee', () => {
       fc.asyncProperty(fc.commands(steps, { size: '+1', maxCommands: 24 }), async (commands) => {
         const t = await createTestApp({}, { loanRules: 'defaults' });
         try {
-          await fundCash(t.db, 5_000_000);
+          await t.fundCash(5_000_000);
           const admins = [];
           for (let k = 0; k < ADMINS; k++) {
             const a = await memberWhoPaid(t, 12, { role: 'admin', isMember: true });

@@ -19,17 +19,7 @@ import {
   loanReceivableFils,
   memberSavingsFils,
 } from '../src/features/ledger/balances.ts';
-import {
-  bearer,
-  createTestApp,
-  expectBooksBalance,
-  fundCash,
-  login,
-  makeUser,
-  multipart,
-  rowsOf,
-  type TestApp,
-} from './harness.ts';
+import { bearer, createTestApp, multipart, rowsOf, type TestApp } from './harness.ts';
 import { monthName, periodAgo, periodLabel, shiftPeriod } from './calendar.ts';
 import { newOwnBooks, type OwnBooks } from './money-model/own-books/model.ts';
 import { ownBooks } from './money-model/own-books/steps.ts';
@@ -268,7 +258,7 @@ const signerAnswer = (
       : (refused ?? (open || activeAdmins(model) < 2 ? 200 : 202));
 /** Admin k signs in again: their sessions ended (made inactive). */
 async function signInAgain(model: Model, real: Real, k: number): Promise<void> {
-  real.adminTokens[k] = await login(real.t.app, model.admins[k]!.email);
+  real.adminTokens[k] = await real.t.login(model.admins[k]!.email);
 }
 
 /**
@@ -589,7 +579,7 @@ async function verifyFines(model: Readonly<Model>, real: Real): Promise<void> {
 
 /** What must hold after every step. */
 async function verify(model: Model, real: Real): Promise<void> {
-  await expectBooksBalance(real.t.db);
+  await real.t.expectBooksBalance();
   expect(await unconfirmed(real.t.db)).toEqual(model.alone);
   const statuses = await rowsOf<{ status: number }>(
     real.t.db,
@@ -1757,7 +1747,7 @@ const passwordLink = fc
         if (expected !== 200) return;
         if (!open) model.alone.links += 1;
         m.linkProposal = null;
-        m.token = await login(real.t.app, m.email);
+        m.token = await real.t.login(m.email);
       },
     ),
   );
@@ -2347,18 +2337,18 @@ describe('the money model: random member and treasurer calls keep the books righ
           finesSince: FINES_SINCE,
           ...fineRule,
         });
-        const treasurer = await makeUser(t.db, { role: 'admin' });
-        const chair = await makeUser(t.db, { role: 'admin' });
+        const treasurer = await t.makeUser({ role: 'admin' });
+        const chair = await t.makeUser({ role: 'admin' });
         const adminTokens: [string, string] = [
-          await login(t.app, treasurer.email),
-          await login(t.app, chair.email),
+          await t.login(treasurer.email),
+          await t.login(chair.email),
         ];
         const members: MemberModel[] = [];
         for (let i = 0; i < MEMBERS; i++) {
           // In Jamiya since the day they joined: every month since may be fined. The last joined
           // mid-month, after its due day, three months ago: that month is owed, not fined.
           const joinedOn = i === MEMBERS - 1 ? `${periodAgo(3)}-20` : `${periodAgo(12)}-01`;
-          const user = await makeUser(t.db, {
+          const user = await t.makeUser({
             joinedOn,
             createdAt: new Date(`${joinedOn}T00:00:00+04:00`),
           });
@@ -2369,7 +2359,7 @@ describe('the money model: random member and treasurer calls keep the books righ
             memberId: user.uniqueId,
             email: user.email,
             linkProposal: null,
-            token: await login(t.app, user.email),
+            token: await t.login(user.email),
             savingsFils: 0,
             months: new Map(),
             loans: [],
@@ -2378,7 +2368,7 @@ describe('the money model: random member and treasurer calls keep the books righ
         }
         // Cash for one or two payouts: later ones wait for dues and repayments, or are refused.
         const startingCash = 150_000;
-        const funder = await fundCash(t.db, startingCash);
+        const funder = await t.fundCash(startingCash);
         // The fund's member is no part of the model: the dues job leaves an inactive one alone.
         await t.db.update(users).set({ status: 0 }).where(eq(users.id, funder.id));
         const model: Model = {

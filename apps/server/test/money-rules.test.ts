@@ -8,17 +8,14 @@ import { accountBalanceFils } from '../src/features/ledger/balances.ts';
 import { applyForLoan } from '../src/features/loans/apply.ts';
 import { approveLoan } from '../src/features/loans/decisions.ts';
 import { disburseLoan } from '../src/features/loans/disburse.ts';
+import type { makeUser } from './harness.ts';
 import {
   bearer,
   createTestApp,
   useTestApp,
   dubaiMonthStart,
-  expectBooksBalance,
   expectError,
-  fundCash,
   loanApplication,
-  login,
-  makeUser,
   multipart,
   plain,
   thisMonthName,
@@ -58,8 +55,8 @@ const as = (token: string) => ({
 });
 
 async function person(overrides: Parameters<typeof makeUser>[1] = {}) {
-  const user = await makeUser(t.db, { joinedOn: dubaiMonthStart(), ...overrides });
-  const token = await login(t.app, user.email);
+  const user = await t.makeUser({ joinedOn: dubaiMonthStart(), ...overrides });
+  const token = await t.login(user.email);
   return { user, token, api: as(token) };
 }
 
@@ -145,7 +142,7 @@ describe('part payments of dues', () => {
     });
     const paid = expectError(await payDues(token, '1'), 409);
     expect(paid.message).toMatch(/already paid/);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('refuses an approval, corrected or not, above what remains of the month', async () => {
@@ -201,7 +198,7 @@ describe('the review of a part-paid month after the monthly due changed', () => 
 
 describe('loan repayments with a receipt', () => {
   it('takes a receipt, refuses what is not the member’s active loan, and needs the amount for a repayment without one', async () => {
-    await fundCash(t.db, 200_000);
+    await t.fundCash(200_000);
     const { token } = await person();
     const other = await person();
     const loanId = await approvedLoan(token, treasurer.token);
@@ -253,7 +250,7 @@ describe('loan repayments with a receipt', () => {
     );
     const loan = (await as(token).get('/api/my-loans')).json().items[0];
     expect(loan.paid_amount).toBe(446.67);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });
 
@@ -313,12 +310,12 @@ describe('cash before payouts, at once', () => {
   it('lets one of two payouts through when the cash covers only one', async () => {
     const own = await createTestApp();
     try {
-      await fundCash(own.db, 150_000);
-      const admin = await makeUser(own.db, { role: 'admin' });
+      await own.fundCash(150_000);
+      const admin = await own.makeUser({ role: 'admin' });
       const actor = { id: admin.id, role: 'admin' as const };
       const loans = [];
       for (let i = 0; i < 2; i++) {
-        const borrower = await makeUser(own.db);
+        const borrower = await own.makeUser();
         const loan = await applyForLoan(own.db, borrower.id, loanApplication(), new Date());
         await approveLoan(own.db, loan.id, actor, new Date());
         loans.push(loan.id);
@@ -330,7 +327,7 @@ describe('cash before payouts, at once', () => {
       const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
       expect(refused.reason).toMatchObject({ statusCode: 409 });
       expect(await accountBalanceFils(own.db, { code: 'cash' })).toBe(50_000);
-      await expectBooksBalance(own.db);
+      await own.expectBooksBalance();
     } finally {
       await own.close();
     }
@@ -339,7 +336,7 @@ describe('cash before payouts, at once', () => {
 
 describe('two admins for money leaving the fund', () => {
   it('proposes with 202, refuses the proposer with 409, and carries out on the second admin', async () => {
-    await fundCash(t.db, 200_000);
+    await t.fundCash(200_000);
     const { token, user } = await person({ name: 'Borrower Bilal' });
     const loanId = await approvedLoan(token, treasurer.token);
     const proposed = await treasurer.api.post(`/api/admin/loans/${loanId}/disburse`);
@@ -372,11 +369,11 @@ describe('two admins for money leaving the fund', () => {
       actor: { id: chair.user.id },
       details: { proposedBy: 'Treasurer Fatima', confirmedBy: 'Chair Yusuf', loanId },
     });
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('answers a repeated proposal with its first answer (Idempotency-Key)', async () => {
-    await fundCash(t.db, 100_000);
+    await t.fundCash(100_000);
     const { token } = await person();
     const loanId = await approvedLoan(token, treasurer.token);
     const call = () =>
@@ -406,7 +403,7 @@ describe('two admins for money leaving the fund', () => {
   });
 
   it("writes off with the proposer's reason once a second admin agrees", async () => {
-    await fundCash(t.db, 100_000);
+    await t.fundCash(100_000);
     const { token } = await person();
     const loanId = await approvedLoan(token, treasurer.token);
     await treasurer.api.post(`/api/admin/loans/${loanId}/disburse`);
@@ -429,11 +426,11 @@ describe('two admins for money leaving the fund', () => {
       to: 'written_off',
       reason: 'Left the country',
     });
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('lets a single active admin act alone, and says how many are active', async () => {
-    await fundCash(t.db, 100_000);
+    await t.fundCash(100_000);
     const { token } = await person();
     const loanId = await approvedLoan(token, treasurer.token);
     await t.db.update(users).set({ status: 0 }).where(eq(users.id, chair.user.id));
@@ -450,7 +447,7 @@ describe('two admins for money leaving the fund', () => {
 
 describe('no one decides on their own money', () => {
   it('refuses an admin the decisions on their own payments and loans, and lets the other admin decide', async () => {
-    await fundCash(t.db, 100_000);
+    await t.fundCash(100_000);
     const own = (await payDues(chair.token, '200')).json().payment.id as number;
     for (const action of ['approve', 'reject']) {
       const refused = expectError(

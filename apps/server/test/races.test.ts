@@ -5,10 +5,6 @@ import {
   applyOverHttp,
   bearer,
   dubaiMonthStart,
-  expectBooksBalance,
-  fundCash,
-  login,
-  makeUser,
   rowsOf,
   useTestApp,
 } from './harness.ts';
@@ -24,9 +20,9 @@ describe('races between two processes (PostgreSQL)', () => {
   let chair: string;
   beforeAll(async () => {
     other = await anotherProcess(t);
-    await fundCash(t.db, 10_000_000);
-    treasurer = await login(t.app, (await makeUser(t.db, { role: 'admin' })).email);
-    chair = await login(t.app, (await makeUser(t.db, { role: 'admin', isMember: true })).email);
+    await t.fundCash(10_000_000);
+    treasurer = await t.login((await t.makeUser({ role: 'admin' })).email);
+    chair = await t.login((await t.makeUser({ role: 'admin', isMember: true })).email);
   });
   afterAll(() => other.close());
 
@@ -34,8 +30,8 @@ describe('races between two processes (PostgreSQL)', () => {
     const rounds = 20;
     const outcomes: string[] = [];
     for (let round = 0; round < rounds; round += 1) {
-      const member = await makeUser(t.db, { joinedOn: dubaiMonthStart() });
-      const token = await login(t.app, member.email);
+      const member = await t.makeUser({ joinedOn: dubaiMonthStart() });
+      const token = await t.login(member.email);
       const loanId = await applyOverHttp(t.app, token);
       const post = (app: typeof t.app, who: string, url: string) =>
         app.inject({ method: 'POST', url, headers: bearer(who), payload: {} });
@@ -55,7 +51,7 @@ describe('races between two processes (PostgreSQL)', () => {
       expect(pair, `${withdrawn.body} / ${confirmed.body}`).toBe('200+409');
     }
     expect(outcomes).toHaveLength(rounds);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('runs a transaction again that PostgreSQL chose as a deadlock victim, so both finish', async () => {

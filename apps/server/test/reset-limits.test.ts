@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { loginFailures, passwordTokens } from '../src/db/schema/auth.ts';
 import { DEMO_PASSWORD } from '../src/features/demo/seed.ts';
 import { RESET_LINK_SENT } from '../src/features/auth/password-routes.ts';
-import { bearer, expectError, makeUser, useTestApp } from './harness.ts';
+import { bearer, expectError, useTestApp } from './harness.ts';
 
 const PROXY = '10.0.0.1';
 const COOKIE = 'jamiya_device';
@@ -105,7 +105,7 @@ async function seedAccountFailures(email: string, times: number) {
 
 describe('requests for a password link', () => {
   it("from many addresses are all answered alike, mail the account at most 3 times, and the owner's newest link works", async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const ghost = uniqueEmail('ghost');
     const addresses = Array.from({ length: 15 }, newAddress);
     const answers = await Promise.all(
@@ -129,7 +129,7 @@ describe('requests for a password link', () => {
   });
 
   it('from the browser where the account signed in before get a fresh link, within an allowance of its own', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const home = newAddress();
     const cookie = await deviceOf(member.email, home);
     for (let i = 0; i < 6; i++) {
@@ -155,7 +155,7 @@ describe('requests for a password link', () => {
 
   it("are bounded per address, but not the member's browser behind the same address", async () => {
     const camp = newAddress();
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const cookie = await deviceOf(member.email, camp);
     for (let i = 0; i < 10; i++) {
       expect((await forgot(uniqueEmail('spray'), { address: camp })).statusCode).toBe(200);
@@ -172,7 +172,7 @@ describe('requests for a password link', () => {
 
 describe('a new password ends the trust of the other browsers', () => {
   it('set with a link: the browser that used the link is trusted, the old ones no longer', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const old = await deviceOf(member.email);
     const phone = newAddress();
     expect((await forgot(member.email, { address: phone })).statusCode).toBe(200);
@@ -193,7 +193,7 @@ describe('a new password ends the trust of the other browsers', () => {
   });
 
   it('changed while signed in: this browser stays trusted, the others no longer', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const other = await deviceOf(member.email);
     const here = newAddress();
     const first = await signIn(member.email, DEMO_PASSWORD, { address: here });
@@ -224,7 +224,7 @@ describe('a new password ends the trust of the other browsers', () => {
   });
 
   it('no unused reset link is left behind by requests that mailed nothing', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     for (let i = 0; i < 5; i++) await forgot(member.email, { address: newAddress() });
     const live = await t.db
       .select({ n: count() })

@@ -9,15 +9,7 @@ import { users } from '../src/db/schema/users.ts';
 import { COMMON_PASSWORDS } from '../src/features/auth/common-passwords.ts';
 import { THROTTLE } from '../src/features/auth/throttle.ts';
 import { DEMO_PASSWORD } from '../src/features/demo/seed.ts';
-import {
-  bearer,
-  createTestApp,
-  expectError,
-  login,
-  makeUser,
-  type TestApp,
-  useTestApp,
-} from './harness.ts';
+import { bearer, createTestApp, expectError, type TestApp, useTestApp } from './harness.ts';
 
 /** ASVS V2 (authentication) and V3 (sessions), through the HTTP API. */
 
@@ -69,7 +61,7 @@ const t = useTestApp();
 
 describe('throttling without a configured proxy (TRUST_PROXY unset)', () => {
   it('ignores X-Forwarded-For: the session records the socket address', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const res = await signIn(t, user.email, DEMO_PASSWORD, {
       remoteAddress: '192.0.2.10',
       headers: { 'x-forwarded-for': '198.51.100.1' },
@@ -79,7 +71,7 @@ describe('throttling without a configured proxy (TRUST_PROXY unset)', () => {
   });
 
   it('holds per account when every try sends another X-Forwarded-For', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     for (let i = 0; i < THROTTLE.perAccount; i++) {
       expectError(
         await signIn(t, user.email, `wrong-${i}`, {
@@ -99,7 +91,7 @@ describe('throttling without a configured proxy (TRUST_PROXY unset)', () => {
   });
 
   it('holds per address when every try sends another X-Forwarded-For', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     await seedAddressFailures(t, '192.0.2.30');
     for (let i = 0; i < BY_HTTP; i++) {
       expectError(
@@ -141,7 +133,7 @@ describe('throttling behind a configured proxy (trustProxy: ["10.0.0.1"])', () =
   });
 
   it("takes the client's address from X-Forwarded-For only when the request comes from the proxy", async () => {
-    const user = await makeUser(behind.db);
+    const user = await behind.makeUser();
     const viaProxy = await signIn(behind, user.email, DEMO_PASSWORD, {
       remoteAddress: '10.0.0.1',
       headers: { 'x-forwarded-for': '198.51.100.7' },
@@ -157,7 +149,7 @@ describe('throttling behind a configured proxy (trustProxy: ["10.0.0.1"])', () =
   });
 
   it("counts failures per client address behind the proxy, and a direct caller's forged header does not help", async () => {
-    const user = await makeUser(behind.db);
+    const user = await behind.makeUser();
     await seedAddressFailures(behind, '198.51.100.60');
     for (let i = 0; i < BY_HTTP; i++) {
       expectError(
@@ -209,7 +201,7 @@ describe('unknown email and wrong password', () => {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
   it('get the same answer, byte for byte', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const wrong = await signIn(t, user.email, 'not-the-password', { remoteAddress: '192.0.2.60' });
     const unknown = await signIn(t, email('nobody'), 'not-the-password', {
       remoteAddress: '192.0.2.61',
@@ -221,7 +213,7 @@ describe('unknown email and wrong password', () => {
   });
 
   it('take a similar time (median ratio within 0.5–2): the unknown email also costs an argon2 verify', async () => {
-    const accounts = await Promise.all(Array.from({ length: 7 }, () => makeUser(t.db)));
+    const accounts = await Promise.all(Array.from({ length: 7 }, () => t.makeUser()));
     let last = '';
     // A busy machine can skew one round; a missing verify skews every round (ratio ~0.2).
     for (let round = 0; round < 3; round++) {
@@ -253,8 +245,8 @@ describe('unknown email and wrong password', () => {
 describe('password rules', () => {
   let admin: { token: string };
   beforeAll(async () => {
-    const a = await makeUser(t.db, { role: 'admin' });
-    admin = { token: await login(t.app, a.email) };
+    const a = await t.makeUser({ role: 'admin' });
+    admin = { token: await t.login(a.email) };
   });
 
   function change(token: string, old: string, password: string) {
@@ -293,8 +285,8 @@ describe('password rules', () => {
   }
 
   it('accepts a 64-character password on change, and signs in with it', async () => {
-    const user = await makeUser(t.db);
-    const token = await login(t.app, user.email);
+    const user = await t.makeUser();
+    const token = await t.login(user.email);
     const long = `${randomBytes(24).toString('base64url')}-É-${'x'.repeat(64)}`.slice(0, 64);
     expect(long).toHaveLength(64);
     const res = await change(token, DEMO_PASSWORD, long);
@@ -309,10 +301,10 @@ describe('password rules', () => {
   });
 
   it('accepts a 64-character password set with a one-time link', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const long = 'correct horse battery staple, and then some more words'.padEnd(64, '!');
     expect(long).toHaveLength(64);
-    const before = await login(t.app, user.email);
+    const before = await t.login(user.email);
     const res = await setWithLink(await resetLinkToken(user.id), long);
     expect(res.statusCode, res.body).toBe(200);
     expect((await signIn(t, user.email, long)).statusCode).toBe(200);
@@ -321,8 +313,8 @@ describe('password rules', () => {
   });
 
   it('refuses common passwords, in any case, on change and with a link', async () => {
-    const user = await makeUser(t.db);
-    const token = await login(t.app, user.email);
+    const user = await t.makeUser();
+    const token = await t.login(user.email);
     for (const common of ['Password123', 'qwerty12345', 'iloveyou1', 'BISMILLAH', 'dubai2026']) {
       const body = expectError(await change(token, DEMO_PASSWORD, common), 422);
       expect(body.errors, common).toHaveProperty('password');
@@ -348,16 +340,16 @@ describe('password rules', () => {
 describe('sessions end', () => {
   let adminToken: string;
   beforeAll(async () => {
-    const admin = await makeUser(t.db, { role: 'admin' });
-    adminToken = await login(t.app, admin.email);
+    const admin = await t.makeUser({ role: 'admin' });
+    adminToken = await t.login(admin.email);
   });
 
   const profile = (token: string, url = '/api/profile') =>
     t.app.inject({ url, headers: bearer(token) });
 
   it('never takes the token from the URL (?token=, ?access_token=)', async () => {
-    const user = await makeUser(t.db);
-    const token = await login(t.app, user.email);
+    const user = await t.makeUser();
+    const token = await t.login(user.email);
     for (const url of [
       `/api/profile?token=${token}`,
       `/api/profile?access_token=${token}`,
@@ -371,9 +363,9 @@ describe('sessions end', () => {
   });
 
   it('logout ends that session only', async () => {
-    const user = await makeUser(t.db);
-    const one = await login(t.app, user.email);
-    const two = await login(t.app, user.email);
+    const user = await t.makeUser();
+    const one = await t.login(user.email);
+    const two = await t.login(user.email);
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(one) });
     expect(out.statusCode).toBe(200);
     expectError(await profile(one), 401);
@@ -385,9 +377,9 @@ describe('sessions end', () => {
   });
 
   it('a password change ends every other session and keeps this one', async () => {
-    const user = await makeUser(t.db);
-    const current = await login(t.app, user.email);
-    const others = [await login(t.app, user.email), await login(t.app, user.email)];
+    const user = await t.makeUser();
+    const current = await t.login(user.email);
+    const others = [await t.login(user.email), await t.login(user.email)];
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/profile/password/update',
@@ -405,10 +397,10 @@ describe('sessions end', () => {
   });
 
   it('deactivation (POST /api/admin/members/:id/status) ends all sessions of the member', async () => {
-    const user = await makeUser(t.db);
-    const tokens = [await login(t.app, user.email), await login(t.app, user.email)];
-    const other = await makeUser(t.db);
-    const otherToken = await login(t.app, other.email);
+    const user = await t.makeUser();
+    const tokens = [await t.login(user.email), await t.login(user.email)];
+    const other = await t.makeUser();
+    const otherToken = await t.login(other.email);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/admin/members/${user.id}/status`,
@@ -420,12 +412,12 @@ describe('sessions end', () => {
     expect((await profile(otherToken)).statusCode).toBe(200);
     expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]!.status).toBe(0);
     // An inactive member may sign in again to read (docs/product.md section 5), with a new session.
-    expect((await profile(await login(t.app, user.email))).statusCode).toBe(200);
+    expect((await profile(await t.login(user.email))).statusCode).toBe(200);
   });
 
   it('an admin who is deactivated loses the admin routes at once', async () => {
-    const second = await makeUser(t.db, { role: 'admin' });
-    const token = await login(t.app, second.email);
+    const second = await t.makeUser({ role: 'admin' });
+    const token = await t.login(second.email);
     expect((await profile(token, '/api/admin/members')).statusCode).toBe(200);
     const deactivate = (by: string) =>
       t.app.inject({
@@ -439,12 +431,12 @@ describe('sessions end', () => {
     const res = await deactivate(token);
     expect(res.statusCode, res.body).toBe(200);
     expectError(await profile(token, '/api/admin/members'), 401);
-    const again = await login(t.app, second.email);
+    const again = await t.login(second.email);
     expectError(await profile(again, '/api/admin/members'), 403);
   });
 
   it('the absolute lifetime ends a session even while it is in use', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const res = await signIn(t, user.email, DEMO_PASSWORD);
     const token = res.json().access_token as string;
     const expiresAt = Date.parse(res.json().expires_at);
@@ -458,9 +450,9 @@ describe('sessions end', () => {
   });
 
   it('the idle timeout ends a session unused for longer than 30 minutes', async () => {
-    const user = await makeUser(t.db);
-    const idle = await login(t.app, user.email);
-    const recent = await login(t.app, user.email);
+    const user = await t.makeUser();
+    const idle = await t.login(user.email);
+    const recent = await t.login(user.email);
     await t.db
       .update(sessions)
       .set({ lastSeenAt: minutesAgo(31) })
@@ -495,11 +487,11 @@ describe('session lifetimes from the config (sessionTtlMs 1.5 s, sessionIdleMs 0
     short.app.inject({ url: '/api/profile', headers: bearer(token) });
   /** Two sessions of a new member, signed in at one moment; `at(ms)` sets the clock after it. */
   async function twoSessions() {
-    const user = await makeUser(short.db);
+    const user = await short.makeUser();
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
-    const first = await login(short.app, user.email);
-    const second = await login(short.app, user.email);
+    const first = await short.login(user.email);
+    const second = await short.login(user.email);
     return { at: (ms: number) => vi.setSystemTime(start + ms), first, second };
   }
 

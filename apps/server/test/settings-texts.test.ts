@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, expectError, login, makeUser, useTestApp } from './harness.ts';
+import { bearer, expectError, useTestApp } from './harness.ts';
 import { editableSettings } from './settings-body.ts';
 
 // Issue 34, point 1: the treasurer's own texts (where to send the money, the loan terms) are kept
@@ -31,8 +31,8 @@ const read = (headers: Record<string, string> = {}) =>
   t.app.inject({ url: '/api/settings', headers }).then((r) => r.json());
 
 beforeAll(async () => {
-  admin = await login(t.app, (await makeUser(t.db, { role: 'admin' })).email);
-  urduMember = await login(t.app, (await makeUser(t.db, { language: 'ur' })).email);
+  admin = await t.login((await t.makeUser({ role: 'admin' })).email);
+  urduMember = await t.login((await t.makeUser({ language: 'ur' })).email);
   const saved = await put({
     payment_instructions:
       'Emirates NBD\nIBAN: AE070331234567890123456\nWrite your member ID in the reference.',

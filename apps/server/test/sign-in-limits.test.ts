@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loginFailures, signInDevices } from '../src/db/schema/auth.ts';
 import { THROTTLE } from '../src/features/auth/throttle.ts';
 import { DEMO_PASSWORD } from '../src/features/demo/seed.ts';
-import { bearer, expectError, makeUser, TEST_CONFIG, useTestApp } from './harness.ts';
+import { bearer, expectError, TEST_CONFIG, useTestApp } from './harness.ts';
 
 const PROXY = '10.0.0.1';
 const COOKIE = 'jamiya_device';
@@ -108,7 +108,7 @@ async function seedAddressFailures(address: string, times: number) {
 
 describe('failed sign-ins per account, from clients it does not know', () => {
   it(`check at most ${PER_ACCOUNT_HOUR} passwords of 160 guesses from 16 addresses, then refuse clearly`, async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const addresses = Array.from({ length: 16 }, newAddress);
     // The probe's attack: 10 guesses from each of 16 addresses, under each address's own bound,
     // in waves of 32 at once.
@@ -144,7 +144,7 @@ describe('failed sign-ins per account, from clients it does not know', () => {
   }, 60_000);
 
   it('count failures for an hour, not 15 minutes, and forget them after the hour', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     await seedAccountFailures(user.email, PER_ACCOUNT_HOUR, minutesAgo(50));
     const body = expectError(
       await signIn(user.email, DEMO_PASSWORD, { address: newAddress() }),
@@ -161,7 +161,7 @@ describe('failed sign-ins per account, from clients it does not know', () => {
   });
 
   it('treat an unknown email exactly like an account', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const ghost = `ghost-${randomBytes(4).toString('hex')}@example.test`;
     await seedAccountFailures(user.email, PER_ACCOUNT_HOUR);
     await seedAccountFailures(ghost, PER_ACCOUNT_HOUR);
@@ -175,7 +175,7 @@ describe('failed sign-ins per account, from clients it does not know', () => {
 
 describe('a browser where the account signed in before (device cookie)', () => {
   it('still signs the owner in during an attack, from any address, without the wait', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const cookie = await deviceOf(user.email);
     await seedAccountFailures(user.email, PER_ACCOUNT_HOUR + 20);
     expectError(await signIn(user.email, DEMO_PASSWORD, { address: newAddress() }), 429);
@@ -199,8 +199,8 @@ describe('a browser where the account signed in before (device cookie)', () => {
   });
 
   it("is trusted for its own accounts only: another account's device cookie counts for nothing", async () => {
-    const owner = await makeUser(t.db);
-    const other = await makeUser(t.db);
+    const owner = await t.makeUser();
+    const other = await t.makeUser();
     const othersCookie = await deviceOf(other.email);
     await seedAccountFailures(owner.email, PER_ACCOUNT_HOUR);
     expectError(
@@ -210,8 +210,8 @@ describe('a browser where the account signed in before (device cookie)', () => {
   });
 
   it('keeps the trust of every account that signed in on it', async () => {
-    const first = await makeUser(t.db);
-    const second = await makeUser(t.db);
+    const first = await t.makeUser();
+    const second = await t.makeUser();
     const address = newAddress();
     let cookie = await deviceOf(first.email, address);
     const res = await signIn(second.email, DEMO_PASSWORD, { address, cookie });
@@ -228,7 +228,7 @@ describe('a browser where the account signed in before (device cookie)', () => {
   });
 
   it('is locked out itself after 10 failures in 15 minutes, and the account is not', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const address = newAddress();
     const stolen = await deviceOf(user.email, address);
     const own = await deviceOf(user.email, newAddress());
@@ -253,7 +253,7 @@ describe('a browser where the account signed in before (device cookie)', () => {
   });
 
   it('holds its own bound when its guesses arrive all at once', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const cookie = await deviceOf(user.email);
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -271,9 +271,9 @@ describe('a browser where the account signed in before (device cookie)', () => {
 describe('one address shared by many (a camp Wi-Fi, a carrier NAT)', () => {
   it("does not lock out a member with a device cookie when someone there sprays other accounts or the member's own", async () => {
     const camp = newAddress();
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const cookie = await deviceOf(member.email, camp);
-    const newcomer = await makeUser(t.db);
+    const newcomer = await t.makeUser();
     // Someone behind the camp's address tries the member's account 10 times, then many others.
     for (let i = 0; i < THROTTLE.perAccount; i++) {
       expectError(await signIn(member.email, `neighbour-${i}`, { address: camp }), 401);
@@ -298,7 +298,7 @@ describe('one address shared by many (a camp Wi-Fi, a carrier NAT)', () => {
 
 describe('the device cookie', () => {
   it('is HttpOnly, SameSite=Strict, scoped to the sign-in paths, long-lived, and Secure over https', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const overHttps = await signIn(user.email, DEMO_PASSWORD, {
       address: newAddress(),
       https: true,
@@ -338,14 +338,14 @@ describe('the device cookie', () => {
   });
 
   it('is not set on a failed sign-in', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const res = await signIn(user.email, 'not-it', { address: newAddress() });
     expectError(res, 401);
     expect(setCookies(res).filter((c) => c.startsWith(`${COOKIE}=`))).toEqual([]);
   });
 
   it('is a random token stored hashed: a made-up or altered value is worth nothing', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const cookie = await deviceOf(user.email);
     const value = cookie.slice(COOKIE.length + 1);
     expect(value).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -371,7 +371,7 @@ describe('the device cookie', () => {
   });
 
   it('made by one process is honoured by another over the same database', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     const cookie = await deviceOf(user.email);
     await seedAccountFailures(user.email, PER_ACCOUNT_HOUR);
     const second = await buildApp(

@@ -1,14 +1,14 @@
 import type { InjectOptions } from 'fastify';
 import type { NewUser } from '../src/features/users/create-user.ts';
-import { bearer, dubaiMonthStart, login, makeUser, type TestApp } from './harness.ts';
+import { bearer, dubaiMonthStart, type TestApp } from './harness.ts';
 
 // The people most API tests start from: a member who owes this month only, and the treasurer
 // with a call in their name.
 
 /** A member who joined this month (one due owed), signed in. */
 export async function signedInMember(t: TestApp, overrides: Partial<NewUser> = {}) {
-  const user = await makeUser(t.db, { joinedOn: dubaiMonthStart(), ...overrides });
-  return { user, token: await login(t.app, user.email) };
+  const user = await t.makeUser({ joinedOn: dubaiMonthStart(), ...overrides });
+  return { user, token: await t.login(user.email) };
 }
 
 /** An admin (the treasurer unless named), signed in; `call` makes a request as them. */
@@ -17,8 +17,8 @@ export async function signedInAdmin(
   name = 'Treasurer Tariq',
   overrides: Partial<NewUser> = {},
 ) {
-  const user = await makeUser(t.db, { role: 'admin', name, ...overrides });
-  const token = await login(t.app, user.email);
+  const user = await t.makeUser({ role: 'admin', name, ...overrides });
+  const token = await t.login(user.email);
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({
       method,

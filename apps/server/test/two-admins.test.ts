@@ -5,16 +5,13 @@ import { journalEntries } from '../src/db/schema/ledger.ts';
 import { passwordTokens } from '../src/db/schema/auth.ts';
 import { users } from '../src/db/schema/users.ts';
 import type { Mailer } from '../src/features/mail/mailer.ts';
+import type { makeUser } from './harness.ts';
 import {
   applyOverHttp,
   bearer,
   createTestApp,
   dubaiMonthStart,
-  expectBooksBalance,
   expectError,
-  fundCash,
-  login,
-  makeUser,
   useTestApp,
   type TestApp,
 } from './harness.ts';
@@ -40,8 +37,8 @@ function as(app: TestApp, token: string) {
 }
 
 async function person(app: TestApp, overrides: Parameters<typeof makeUser>[1] = {}) {
-  const user = await makeUser(app.db, { joinedOn: dubaiMonthStart(), ...overrides });
-  const token = await login(app.app, user.email);
+  const user = await app.makeUser({ joinedOn: dubaiMonthStart(), ...overrides });
+  const token = await app.login(user.email);
   return { user, token, api: as(app, token) };
 }
 type Person = Awaited<ReturnType<typeof person>>;
@@ -74,7 +71,7 @@ describe('deactivating the other admin does not remove the second signature (poi
   });
 
   it("answers the probe's path: the deactivation is only proposed, and the payout stays waiting", async () => {
-    await fundCash(t.db, 200_000);
+    await t.fundCash(200_000);
     const borrower = await person(t);
     const loanId = await approvedLoan(t, borrower, treasurer);
     expect((await treasurer.api.post(`/api/admin/loans/${loanId}/disburse`)).statusCode).toBe(202);
@@ -117,7 +114,7 @@ describe('deactivating the other admin does not remove the second signature (poi
       200,
     );
     expect((await chair.api.post(`/api/admin/loans/${loanId}/disburse`)).statusCode).toBe(200);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('carries out a status change of an admin when a second admin confirms it, the target included', async () => {
@@ -167,7 +164,7 @@ describe('deactivating the other admin does not remove the second signature (poi
   });
 
   it('never lets the proposer carry out her own payout or write-off, whatever the count of active admins', async () => {
-    await fundCash(t.db, 300_000);
+    await t.fundCash(300_000);
     const borrower = await person(t);
     const payout = await approvedLoan(t, borrower, treasurer);
     expect((await treasurer.api.post(`/api/admin/loans/${payout}/disburse`)).statusCode).toBe(202);
@@ -202,7 +199,7 @@ describe('deactivating the other admin does not remove the second signature (poi
     } finally {
       await t.db.update(users).set({ status: 1 }).where(eq(users.id, chair.user.id));
     }
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });
 
@@ -258,7 +255,7 @@ describe("no admin gets a way into another admin's account (point 2)", () => {
     // The link went to the member's own address.
     expect(t.sentMails.slice(mailsBefore).map((m) => m.to)).toContain(member.user.email);
 
-    const token = await login(t.app, member.user.email);
+    const token = await t.login(member.user.email);
     const inbox = (await as(t, token).get('/api/notifications')).json().items as {
       title: string;
       body: string;
@@ -296,7 +293,7 @@ describe("no admin gets a way into another admin's account (point 2)", () => {
       const issued = await alone.api.post(`/api/admin/members/${member.user.id}/password-reset`);
       expect(issued.statusCode, issued.body).toBe(200);
       expectError(await member.api.get('/api/profile'), 401);
-      const token = await login(app.app, member.user.email);
+      const token = await app.login(member.user.email);
       const inbox = (await as(app, token).get('/api/notifications')).json().items as {
         body: string;
       }[];
@@ -316,7 +313,7 @@ describe("a cash repayment is not one admin's word (point 3)", () => {
   });
 
   it('is proposed by one admin and carried out by another, for the same amount', async () => {
-    await fundCash(t.db, 200_000);
+    await t.fundCash(200_000);
     const borrower = await person(t);
     const loanId = await activeLoan(t, borrower, treasurer, chair);
     const entries = await entryCount(t);
@@ -355,11 +352,11 @@ describe("a cash repayment is not one admin's word (point 3)", () => {
         confirmedBy: 'Chair Sami',
       },
     });
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('closing the loan in cash needs the second admin too', async () => {
-    await fundCash(t.db, 200_000);
+    await t.fundCash(200_000);
     const borrower = await person(t);
     const loanId = await activeLoan(t, borrower, chair, treasurer);
     expect(
@@ -375,7 +372,7 @@ describe("a cash repayment is not one admin's word (point 3)", () => {
     expect(closing.statusCode, closing.body).toBe(202);
     const loan = (await chair.api.get(`/api/admin/loans/${loanId}`)).json();
     expect(loan.state).toBe('active');
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });
 
@@ -383,7 +380,7 @@ describe("a loan's proposal names the member whose loan it is", () => {
   it('in the answer that proposes it, the list, the overview and the withdrawal', async () => {
     const treasurer = await person(t, { role: 'admin', name: 'Treasurer Noor' });
     const chair = await person(t, { role: 'admin', isMember: true, name: 'Chair Idris' });
-    await fundCash(t.db, 200_000);
+    await t.fundCash(200_000);
     const borrower = await person(t, { name: 'Borrower Salma' });
     const loanId = await approvedLoan(t, borrower, treasurer);
     const proposed = await treasurer.api.post(`/api/admin/loans/${loanId}/disburse`);

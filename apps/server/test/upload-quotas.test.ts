@@ -12,8 +12,6 @@ import {
   bearer,
   useTestApp,
   expectError,
-  login,
-  makeUser,
   multipart,
   thisMonthName,
   storedFileCount,
@@ -32,13 +30,13 @@ const t = useTestApp(LIMITS);
 let adminToken: string;
 
 beforeAll(async () => {
-  const admin = await makeUser(t.db, { role: 'admin' });
-  adminToken = await login(t.app, admin.email);
+  const admin = await t.makeUser({ role: 'admin' });
+  adminToken = await t.login(admin.email);
 });
 
 async function newMember() {
-  const user = await makeUser(t.db, { joinedOn: `${localDate(new Date()).slice(0, 7)}-01` });
-  return { id: user.id, token: await login(t.app, user.email) };
+  const user = await t.makeUser({ joinedOn: `${localDate(new Date()).slice(0, 7)}-01` });
+  return { id: user.id, token: await t.login(user.email) };
 }
 type Member = Awaited<ReturnType<typeof newMember>>;
 

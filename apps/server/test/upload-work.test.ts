@@ -12,8 +12,6 @@ import {
   bearer,
   dubaiMonthStart,
   expectError,
-  login,
-  makeUser,
   multipart,
   storedFileCount,
   thisMonthName,
@@ -38,8 +36,8 @@ const SVG = {
 };
 
 async function member() {
-  const user = await makeUser(t.db, { joinedOn: dubaiMonthStart() });
-  return { id: user.id, token: await login(t.app, user.email) };
+  const user = await t.makeUser({ joinedOn: dubaiMonthStart() });
+  return { id: user.id, token: await t.login(user.email) };
 }
 type Member = Awaited<ReturnType<typeof member>>;
 

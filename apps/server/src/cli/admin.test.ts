@@ -5,12 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectError,
-  makeUser,
-  TEST_CONFIG,
-  useTestApp,
-} from '../../test/harness.ts';
+import { expectError, TEST_CONFIG, useTestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -147,7 +142,7 @@ describe('runAdminCommand', () => {
   });
 
   it('refuses an email that already has an account, whatever its case, and adds nobody', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
     await expect(
       run({ kind: 'create', email: member.email.toUpperCase(), name: 'X', password: undefined }),
@@ -156,7 +151,7 @@ describe('runAdminCommand', () => {
   });
 
   it('prints a reset link for a member; the earlier one stops working', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const first = tokenIn(
       (await run({ kind: 'reset-password', email: member.email.toUpperCase() })).join('\n'),
     );

@@ -6,10 +6,8 @@ import type { Actor } from '../../lib/actor.ts';
 import {
   bearer,
   expectError,
-  fundCash,
   loanApplication,
   login,
-  makeUser,
   multipart,
   paidDues,
   postForm,
@@ -34,7 +32,7 @@ const TODAY = '2027-06-15';
 let admin: Actor;
 
 async function borrower(disbursedOn: string, mobile: string | null = null) {
-  const user = await makeUser(t.db, { joinedOn: '2027-01-01', mobile });
+  const user = await t.makeUser({ joinedOn: '2027-01-01', mobile });
   // Dues paid to May: only the loan is behind.
   await paidDues(t.db, user.id, ['2027-01', '2027-02', '2027-03', '2027-04', '2027-05']);
   const loan = await applyForLoan(t.db, user.id, loanApplication(), at(disbursedOn));
@@ -52,9 +50,9 @@ let f: { id: number };
 
 beforeAll(async () => {
   // The money to lend, brought by someone who is no member.
-  const funder = await fundCash(t.db, 10_000_000, at('2026-12-01'));
+  const funder = await t.fundCash(10_000_000, at('2026-12-01'));
   await t.db.update(users).set({ isMember: false }).where(eq(users.id, funder.id));
-  admin = { id: (await makeUser(t.db, { role: 'admin', isMember: false })).id, role: 'admin' };
+  admin = { id: (await t.makeUser({ role: 'admin', isMember: false })).id, role: 'admin' };
   // A: due 10 Feb, 10 Mar, 10 Apr, nothing paid: more than 90 days late.
   a = await borrower('2027-01-10', '+91 98765 43210');
   // B: due 20 May, 20 Jun, 20 Jul: the first 26 days late, not yet at risk.
@@ -72,9 +70,9 @@ beforeAll(async () => {
   );
   // D: joined in March, paid nothing: March, April, May behind. E: May behind. F: May's receipt
   // waits for review, so not behind.
-  d = await makeUser(t.db, { joinedOn: '2027-03-01', mobile: '050 123 4567', language: 'ml' });
-  e = await makeUser(t.db, { joinedOn: '2027-05-01' });
-  f = await makeUser(t.db, { joinedOn: '2027-05-01' });
+  d = await t.makeUser({ joinedOn: '2027-03-01', mobile: '050 123 4567', language: 'ml' });
+  e = await t.makeUser({ joinedOn: '2027-05-01' });
+  f = await t.makeUser({ joinedOn: '2027-05-01' });
   await t.db.insert(payments).values({
     userId: f.id,
     kind: 'dues',
@@ -181,7 +179,7 @@ describe('the arrears desk', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(at('2027-06-10'));
     try {
-      const token = await login(t.app, d.email);
+      const token = await t.login(d.email);
       const changed = await postForm(
         t.app,
         '/api/profile/update',
@@ -217,10 +215,7 @@ describe('the arrears desk', () => {
   });
 
   it('answers GET /api/admin/arrears to an admin only', async () => {
-    const token = await login(
-      t.app,
-      (await makeUser(t.db, { role: 'admin', isMember: false })).email,
-    );
+    const token = await login(t.app, (await t.makeUser({ role: 'admin', isMember: false })).email);
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/admin/arrears',
@@ -246,7 +241,7 @@ describe('the arrears desk', () => {
       expectError(refused, 400);
       expect(refused.json().errors.limit).toEqual(['اطلب من 1 إلى 10,000 عضو في كل مرة.']);
     }
-    const member = await login(t.app, (await makeUser(t.db)).email);
+    const member = await t.login((await t.makeUser()).email);
     expectError(
       await t.app.inject({ method: 'GET', url: '/api/admin/arrears', headers: bearer(member) }),
       403,

@@ -6,13 +6,7 @@ import { loginFailures } from '../../db/schema/auth.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../demo/seed.ts';
-import {
-  bearer,
-  createTestApp,
-  expectError,
-  makeUser,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { bearer, createTestApp, expectError, type TestApp } from '../../../test/harness.ts';
 import { THROTTLE } from './throttle.ts';
 
 const WRONG_CREDENTIALS = 'The email or password is not correct.';
@@ -92,7 +86,7 @@ describe('POST /api/login', () => {
   const s = suite();
 
   it('answers the token, its type, its expiry and a message', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const before = Date.now();
     const res = await s.signIn(user.email, DEMO_PASSWORD);
     expect(res.statusCode).toBe(200);
@@ -122,7 +116,7 @@ describe('POST /api/login', () => {
   });
 
   it('treats the email case-insensitively and ignores surrounding spaces', async () => {
-    const user = await makeUser(s.t.db, { email: 'Mixed.Case-Login@Example.test' });
+    const user = await s.t.makeUser({ email: 'Mixed.Case-Login@Example.test' });
     for (const email of [
       'mixed.case-login@example.test',
       'MIXED.CASE-LOGIN@EXAMPLE.TEST',
@@ -136,13 +130,13 @@ describe('POST /api/login', () => {
   });
 
   it('does not treat the password case-insensitively', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const body = expectError(await s.signIn(user.email, DEMO_PASSWORD.toUpperCase()), 401);
     expect(body.message).toBe(WRONG_CREDENTIALS);
   });
 
   it('answers a wrong password and an unknown email with the same 401', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const wrong = await s.signIn(user.email, 'not-the-password');
     const unknown = await s.signIn(uniqueEmail('nobody'), 'not-the-password');
     const a = expectError(wrong, 401);
@@ -154,7 +148,7 @@ describe('POST /api/login', () => {
   });
 
   it('creates no session for a failed sign-in', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     expectError(await s.signIn(user.email, 'not-the-password'), 401);
     expect(await s.t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
@@ -221,7 +215,7 @@ describe('sign-in throttling', () => {
   }
 
   it('refuses the 11th try after 10 failures, even with the right password', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     await fail(user.email, 10, '192.0.2.1');
     const body = expectError(
       await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.1' }),
@@ -236,7 +230,7 @@ describe('sign-in throttling', () => {
   });
 
   it('still lets an account in after 9 failures', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     await fail(user.email, 9, '192.0.2.2');
     expect(
       (await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.2' })).statusCode,
@@ -244,7 +238,7 @@ describe('sign-in throttling', () => {
   });
 
   it('counts failures per account and address whatever the email case', async () => {
-    const user = await makeUser(s.t.db, { email: uniqueEmail('Throttle.Case') });
+    const user = await s.t.makeUser({ email: uniqueEmail('Throttle.Case') });
     for (let i = 0; i < 10; i++) {
       const email = i % 2 ? user.email.toUpperCase() : user.email.toLowerCase();
       expectError(await s.signIn(email, 'wrong-password', { remoteAddress: '198.51.100.1' }), 401);
@@ -253,7 +247,7 @@ describe('sign-in throttling', () => {
   });
 
   it('does not let others lock a member out: from many addresses the account is slowed, not refused', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     for (let i = 0; i < 11; i++) {
       expectError(
         await s.signIn(user.email, 'wrong-password', { remoteAddress: `198.51.100.${i + 10}` }),
@@ -268,8 +262,8 @@ describe('sign-in throttling', () => {
   });
 
   it('does not lock out other accounts', async () => {
-    const victim = await makeUser(s.t.db);
-    const other = await makeUser(s.t.db);
+    const victim = await s.t.makeUser();
+    const other = await s.t.makeUser();
     await fail(victim.email, 10, '192.0.2.3');
     expectError(await s.signIn(victim.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.3' }), 429);
     expect(
@@ -278,7 +272,7 @@ describe('sign-in throttling', () => {
   });
 
   it('throttles an unknown email exactly like a real account', async () => {
-    const known = await makeUser(s.t.db);
+    const known = await s.t.makeUser();
     const unknown = uniqueEmail('ghost');
     await fail(known.email, 10, '192.0.2.4');
     await fail(unknown, 10, '192.0.2.4');
@@ -291,7 +285,7 @@ describe('sign-in throttling', () => {
   });
 
   it('holds to 10 password checks per account and address when the tries arrive all at once', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         s.signIn(user.email, `parallel-guess-${i}`, { remoteAddress: '192.0.2.200' }),
@@ -310,7 +304,7 @@ describe('sign-in throttling', () => {
   });
 
   it('lets the account in again once its failures are older than 15 minutes', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     await fail(user.email, 10, '192.0.2.5');
     expectError(await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.5' }), 429);
     await s.t.db
@@ -323,7 +317,7 @@ describe('sign-in throttling', () => {
   });
 
   it('still refuses while the failures are inside the 15 minutes', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     await fail(user.email, 10, '192.0.2.6');
     await s.t.db
       .update(loginFailures)
@@ -333,7 +327,7 @@ describe('sign-in throttling', () => {
   });
 
   it("clears the account's failures on a success", async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     await fail(user.email, 9, '192.0.2.7');
     expect(
       (await s.signIn(user.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.7' })).statusCode,
@@ -352,7 +346,7 @@ describe('sign-in throttling', () => {
     expect(THROTTLE.perAddress).toBeGreaterThan(THROTTLE.perAccount);
     expect(THROTTLE.perAddress).toBeLessThanOrEqual(100);
     const address = '203.0.113.9';
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     // Spread over accounts so that no single account reaches its own limit.
     for (let i = 0; i < THROTTLE.perAddress - 1; i++) {
       expectError(
@@ -398,7 +392,7 @@ describe('sign-in timing', () => {
   }
 
   it('takes about as long for an unknown email as for a wrong password', async () => {
-    const accounts = await Promise.all(Array.from({ length: 9 }, () => makeUser(s.t.db)));
+    const accounts = await Promise.all(Array.from({ length: 9 }, () => s.t.makeUser()));
     // Warm up both paths (the unknown-email path hashes its dummy password once).
     expectError(
       await s.signIn(uniqueEmail('warm'), 'warm-up-password', { remoteAddress: '192.0.2.90' }),
@@ -439,7 +433,7 @@ describe('sessions', () => {
   const s = suite();
 
   it('hands out an opaque token (not a JWT), a new one per sign-in', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const a = await s.token(user.email);
     const b = await s.token(user.email);
     for (const token of [a, b]) {
@@ -451,7 +445,7 @@ describe('sessions', () => {
   });
 
   it('stores only the SHA-256 of the token', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     const rows = await s.t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows).toHaveLength(1);
@@ -464,7 +458,7 @@ describe('sessions', () => {
   });
 
   it('signs out with POST /api/logout: that token then answers 401, other sessions go on', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     const other = await s.token(user.email);
     expect((await s.profile(token)).statusCode).toBe(200);
@@ -526,7 +520,7 @@ describe('sessions', () => {
   });
 
   it('answers 401 to a valid token with the wrong scheme or trailing junk', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     for (const authorization of [
       token,
@@ -544,7 +538,7 @@ describe('sessions', () => {
   });
 
   it('never takes the token from the URL', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     for (const url of [
       `/api/profile?token=${token}`,
@@ -556,7 +550,7 @@ describe('sessions', () => {
   });
 
   it('answers 401 once the session has been idle for more than 30 minutes', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     await s.t.db
       .update(sessions)
@@ -569,7 +563,7 @@ describe('sessions', () => {
   });
 
   it('keeps a session that is used within 30 minutes, and each use restarts the idle clock', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     await s.t.db
       .update(sessions)
@@ -590,7 +584,7 @@ describe('sessions', () => {
   });
 
   it('answers 401 once the absolute expiry has passed, even if the session was just used', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     await s.t.db
       .update(sessions)
@@ -609,7 +603,7 @@ describe('session expiry (sessionTtlMs 1.5 s)', () => {
   });
 
   it('answers 401 after the configured lifetime', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     vi.useFakeTimers({ toFake: ['Date'] });
     const before = Date.now();
     const res = await s.signIn(user.email, DEMO_PASSWORD);
@@ -631,7 +625,7 @@ describe('session idle timeout (sessionIdleMs 1.5 s)', () => {
   });
 
   it('answers 401 after the configured idle time', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
@@ -641,7 +635,7 @@ describe('session idle timeout (sessionIdleMs 1.5 s)', () => {
   });
 
   it('keeps a session alive while it is used more often than the idle time', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
     const token = await s.token(user.email);
@@ -659,7 +653,7 @@ describe('POST /api/profile/password/update', () => {
   const NEW_PASSWORD = 'correct horse battery';
 
   it('changes the password and ends every other session but this one', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const current = await s.token(user.email);
     const other = await s.token(user.email);
     const third = await s.token(user.email);
@@ -691,8 +685,8 @@ describe('POST /api/profile/password/update', () => {
   });
 
   it("leaves other members' sessions alone", async () => {
-    const user = await makeUser(s.t.db);
-    const bystander = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
+    const bystander = await s.t.makeUser();
     const bystanderToken = await s.token(bystander.email);
     const token = await s.token(user.email);
     const res = await s.changePassword(token, {
@@ -705,7 +699,7 @@ describe('POST /api/profile/password/update', () => {
   });
 
   it('hashes new passwords with argon2id at m >= 19456 KiB, t >= 2, p = 1', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     expect(
       (
@@ -728,7 +722,7 @@ describe('POST /api/profile/password/update', () => {
   });
 
   it('answers 422 to a wrong current password and changes nothing', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     const other = await s.token(user.email);
     const body = expectError(
@@ -746,7 +740,7 @@ describe('POST /api/profile/password/update', () => {
   });
 
   it('answers 422 with errors.password_confirmation when the confirmation differs', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     const body = expectError(
       await s.changePassword(token, {
@@ -762,7 +756,7 @@ describe('POST /api/profile/password/update', () => {
   });
 
   it('answers 422 with an error per missing field', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     const body = expectError(await s.changePassword(token, {}), 422);
     expect(Object.keys(body.errors ?? {}).sort()).toEqual([
@@ -776,7 +770,7 @@ describe('POST /api/profile/password/update', () => {
     ['7 characters', 'abcdefg'],
     ['129 characters', 'k'.repeat(64) + 'q'.repeat(65)],
   ])('refuses a new password of %s with 422 on errors.password', async (_label, password) => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     const body = expectError(
       await s.changePassword(token, {
@@ -797,7 +791,7 @@ describe('POST /api/profile/password/update', () => {
     ['spaces at both ends', '  spaced out passphrase  ', 25],
   ])('accepts a new password of %s, and it then signs in', async (_label, password, length) => {
     expect(password).toHaveLength(length);
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     const res = await s.changePassword(token, {
       old_password: DEMO_PASSWORD,
@@ -819,7 +813,7 @@ describe('POST /api/profile/password/update', () => {
   it.each(['password123', 'Password123', '12345678', 'qwerty123'])(
     'refuses the common password %j with 422',
     async (password) => {
-      const user = await makeUser(s.t.db);
+      const user = await s.t.makeUser();
       const token = await s.token(user.email);
       const body = expectError(
         await s.changePassword(token, {
@@ -835,7 +829,7 @@ describe('POST /api/profile/password/update', () => {
   );
 
   it('refuses a new password equal to the current one', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     const other = await s.token(user.email);
     const body = expectError(
@@ -851,7 +845,7 @@ describe('POST /api/profile/password/update', () => {
   });
 
   it('answers 401 with a revoked token', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     expect(
       (await s.send({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode,
@@ -868,7 +862,7 @@ describe('POST /api/profile/password/update', () => {
   });
 
   it('answers 400 to malformed JSON', async () => {
-    const user = await makeUser(s.t.db);
+    const user = await s.t.makeUser();
     const token = await s.token(user.email);
     expectError(
       await s.send({

@@ -1,14 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  bearer,
-  expectBooksBalance,
-  expectError,
-  fundCash,
-  login,
-  makeUser,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { bearer, expectError, useTestApp } from '../../../test/harness.ts';
 import { adminCalls, importStatement, lineIdsOf } from '../../../test/support/own-books.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { addDaysToDate, localDate } from '../../lib/calendar.ts';
@@ -24,12 +16,12 @@ let seq = 0;
 const ref = (what: string) => `${what}-${++seq}`;
 
 async function twoAdmins() {
-  const treasurer = await makeUser(t.db, { role: 'admin', isMember: false, name: 'Treasurer' });
-  const chair = await makeUser(t.db, { role: 'admin', isMember: false, name: 'Chair' });
+  const treasurer = await t.makeUser({ role: 'admin', isMember: false, name: 'Treasurer' });
+  const chair = await t.makeUser({ role: 'admin', isMember: false, name: 'Chair' });
   return {
-    treasurer: adminCalls(t.app, await login(t.app, treasurer.email)),
-    treasurerToken: await login(t.app, treasurer.email),
-    chair: adminCalls(t.app, await login(t.app, chair.email)),
+    treasurer: adminCalls(t.app, await t.login(treasurer.email)),
+    treasurerToken: await t.login(treasurer.email),
+    chair: adminCalls(t.app, await t.login(chair.email)),
     treasurerId: treasurer.id,
     chairId: chair.id,
   };
@@ -50,7 +42,7 @@ const entryOf = async (id: number) =>
 
 describe('POST /api/admin/bank-lines/:id/book', () => {
   it('books a bank charge within the limit with one admin, though two are active', async () => {
-    await fundCash(t.db, 500_000, new Date(Date.now() - 5 * 86_400_000));
+    await t.fundCash(500_000, new Date(Date.now() - 5 * 86_400_000));
     const { treasurer, treasurerToken, treasurerId } = await twoAdmins();
     const lineId = await oneLine(
       treasurerToken,
@@ -85,11 +77,11 @@ describe('POST /api/admin/bank-lines/:id/book', () => {
       account: 'bank_charges',
     });
     expect(expectError(again, 409).message).toMatch(/already booked/);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('takes two admins for other money out: proposed, refused to the proposer, confirmed by another', async () => {
-    await fundCash(t.db, 500_000, new Date(Date.now() - 5 * 86_400_000));
+    await t.fundCash(500_000, new Date(Date.now() - 5 * 86_400_000));
     const { treasurer, treasurerToken, chair, treasurerId, chairId } = await twoAdmins();
     const lineId = await oneLine(treasurerToken, -75_000, 'TRANSFER AL NOOR HALL AGM');
     const proposed = await treasurer.post(`/api/admin/bank-lines/${lineId}/book`, {
@@ -121,11 +113,11 @@ describe('POST /api/admin/bank-lines/:id/book', () => {
       createdBy: chairId,
       memo: 'Hall for the AGM',
     });
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('books money in with one admin, and a charge above the limit with two', async () => {
-    await fundCash(t.db, 500_000, new Date(Date.now() - 5 * 86_400_000));
+    await t.fundCash(500_000, new Date(Date.now() - 5 * 86_400_000));
     const { treasurer, treasurerToken } = await twoAdmins();
     const interest = await oneLine(treasurerToken, 1_234, 'PROFIT CREDITED');
     const res = await treasurer.post(`/api/admin/bank-lines/${interest}/book`, {
@@ -140,7 +132,7 @@ describe('POST /api/admin/bank-lines/:id/book', () => {
   });
 
   it('refuses an account that is unknown, retired, cash, or kept by records of its own', async () => {
-    await fundCash(t.db, 100_000, new Date(Date.now() - 5 * 86_400_000));
+    await t.fundCash(100_000, new Date(Date.now() - 5 * 86_400_000));
     const { treasurer, treasurerToken } = await twoAdmins();
     const lineId = await oneLine(treasurerToken, -500, 'CHEQUE BOOK FEE');
     const added = await treasurer.post('/api/admin/accounts', {
@@ -174,8 +166,8 @@ describe('POST /api/admin/bank-lines/:id/book', () => {
       account: 'other_expenses',
     });
     expect(expectError(res, 409).message).toMatch(/cannot go below zero/);
-    const member = await makeUser(t.db);
-    const memberToken = await login(t.app, member.email);
+    const member = await t.makeUser();
+    const memberToken = await t.login(member.email);
     const asMember = await t.app.inject({
       method: 'POST',
       url: `/api/admin/bank-lines/${lineId}/book`,

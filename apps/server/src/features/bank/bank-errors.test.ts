@@ -2,16 +2,7 @@ import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bankCsv, camt053, mt940, type BankEntry } from '../../../test/support/bank-files.ts';
-import {
-  bearer,
-  expectError,
-  fundCash,
-  login,
-  makeUser,
-  multipart,
-  postForm,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { bearer, expectError, multipart, postForm, useTestApp } from '../../../test/harness.ts';
 import { bankLines, bankStatements } from '../../db/schema/bank.ts';
 import { localDate, periodOf } from '../../lib/calendar.ts';
 import { readStatementInPool } from './read-pool.ts';
@@ -84,13 +75,13 @@ let statementId = 0;
 const lineIds: Record<string, number> = {};
 
 beforeAll(async () => {
-  const treasurer = await makeUser(t.db, { role: 'admin' });
+  const treasurer = await t.makeUser({ role: 'admin' });
   adminId = treasurer.id;
-  admin = await login(t.app, treasurer.email);
-  const m = await makeUser(t.db, { joinedOn: `${period}-01` });
+  admin = await t.login(treasurer.email);
+  const m = await t.makeUser({ joinedOn: `${period}-01` });
   memberId = m.id;
-  member = await login(t.app, m.email);
-  await fundCash(t.db, 100_000);
+  member = await t.login(m.email);
+  await t.fundCash(100_000);
   const res = await importing(
     camt053(0, [entry('IN-1', 15_000), entry('OUT-1', -5_000, 'Bank charges')]),
   );

@@ -1,15 +1,7 @@
 import fs from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { camt053, mt940, type BankEntry } from '../../../test/support/bank-files.ts';
-import {
-  bearer,
-  expectError,
-  login,
-  makeUser,
-  multipart,
-  postForm,
-  useTestAppEach,
-} from '../../../test/harness.ts';
+import { bearer, expectError, multipart, postForm, useTestAppEach } from '../../../test/harness.ts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { bankLines, bankStatements } from '../../db/schema/bank.ts';
@@ -23,8 +15,8 @@ import { bankLines, bankStatements } from '../../db/schema/bank.ts';
 const t = useTestAppEach();
 let token = '';
 beforeEach(async () => {
-  const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
-  token = await login(t.app, admin.email);
+  const admin = await t.makeUser({ role: 'admin', name: 'Treasurer Fatima' });
+  token = await t.login(admin.email);
 });
 
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url));

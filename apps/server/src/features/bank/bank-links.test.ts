@@ -1,15 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  expectBooksBalance,
-  expectError,
-  fundCash,
-  login,
-  makeUser,
-  multipart,
-  postForm,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { expectError, multipart, postForm, useTestApp } from '../../../test/harness.ts';
 import { adminCalls, importStatement, lineIdsOf } from '../../../test/support/own-books.ts';
 import { onePagePdf } from '../../../test/support/uploads.ts';
 import { payments } from '../../db/schema/payments.ts';
@@ -28,14 +19,14 @@ let seq = 0;
 // The association's one admin (with two, assigning a line is proposed first: bank-books.test.ts).
 let adminToken: Promise<string> | null = null;
 const theAdmin = () =>
-  (adminToken ??= makeUser(t.db, { role: 'admin', isMember: false, name: 'Treasurer' }).then((a) =>
-    login(t.app, a.email),
-  ));
+  (adminToken ??= t
+    .makeUser({ role: 'admin', isMember: false, name: 'Treasurer' })
+    .then((a) => t.login(a.email)));
 
 async function setUp() {
   const token = await theAdmin();
-  const imran = await makeUser(t.db, { name: 'محمد عمران', joinedOn: `${period}-01` });
-  const imranToken = await login(t.app, imran.email);
+  const imran = await t.makeUser({ name: 'محمد عمران', joinedOn: `${period}-01` });
+  const imranToken = await t.login(imran.email);
   return { token, calls: adminCalls(t.app, token), imran, imranToken };
 }
 
@@ -108,7 +99,7 @@ describe('linking a bank line by hand', () => {
     const rec = await calls.get(`/api/admin/reconciliation?as_of=${today}`);
     const lines = rec.json().lines_not_in_books as Array<{ id: number }>;
     expect(lines.map((l) => l.id)).not.toContain(lineId);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('links a line to a payment approved first, then unlinks it when the link was wrong', async () => {
@@ -147,7 +138,7 @@ describe('linking a bank line by hand', () => {
       payment_id: paymentId,
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('refuses another amount, money out, a rejected payment, and an unknown one', async () => {
@@ -168,7 +159,7 @@ describe('linking a bank line by hand', () => {
       await calls.post(`/api/admin/bank-lines/${lineId}/link`, { payment_id: paymentId }),
       409,
     );
-    await fundCash(t.db, 100_000, new Date(Date.now() - 3 * 86_400_000));
+    await t.fundCash(100_000, new Date(Date.now() - 3 * 86_400_000));
     const out = await familySupportLine(token, -20_000);
     const outRes = await calls.post(`/api/admin/bank-lines/${out}/link`, { payment_id: paymentId });
     expectError(outRes, 422);

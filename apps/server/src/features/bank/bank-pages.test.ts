@@ -1,15 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { camt053, type BankEntry } from '../../../test/support/bank-files.ts';
 import { onePagePdf } from '../../../test/support/uploads.ts';
-import {
-  bearer,
-  expectError,
-  login,
-  makeUser,
-  multipart,
-  postForm,
-  useTestAppEach,
-} from '../../../test/harness.ts';
+import { bearer, expectError, multipart, postForm, useTestAppEach } from '../../../test/harness.ts';
 import { addDaysToDate, localDate, periodOf } from '../../lib/calendar.ts';
 
 // Issue 51, point 5: a statement's page lists its parts page by page. The first answer holds a
@@ -61,13 +53,13 @@ async function pageThrough(section: string, ids: (d: Detail) => number[], limit:
 }
 
 beforeEach(async () => {
-  const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
-  token = await login(t.app, admin.email);
+  const admin = await t.makeUser({ role: 'admin', name: 'Treasurer Fatima' });
+  token = await t.login(admin.email);
   const lines: BankEntry[] = [];
   // Five receipts waiting, each with the line that is its money; two more the bank never saw.
   for (let n = 0; n < 7; n += 1) {
-    const m = await makeUser(t.db, { name: `Member Page ${n}`, joinedOn: `${periodOf(today)}-01` });
-    const mine = await login(t.app, m.email);
+    const m = await t.makeUser({ name: `Member Page ${n}`, joinedOn: `${periodOf(today)}-01` });
+    const mine = await t.login(m.email);
     if (n === 0) memberToken = mine;
     const sent = await postForm(
       t.app,

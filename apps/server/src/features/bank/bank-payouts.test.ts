@@ -4,10 +4,6 @@ import { camt053, type BankEntry } from '../../../test/support/bank-files.ts';
 import {
   applyOverHttp,
   bearer,
-  expectBooksBalance,
-  fundCash,
-  login,
-  makeUser,
   multipart,
   postForm,
   useTestAppEach,
@@ -33,8 +29,8 @@ const day = (n: number) => addDaysToDate(today, n);
 let token = '';
 type Member = { id: number; uniqueId: string; name: string; token: string };
 async function member(name: string): Promise<Member> {
-  const user = await makeUser(t.db, { name });
-  return { id: user.id, uniqueId: user.uniqueId, name, token: await login(t.app, user.email) };
+  const user = await t.makeUser({ name });
+  return { id: user.id, uniqueId: user.uniqueId, name, token: await t.login(user.email) };
 }
 
 const get = (url: string) => t.app.inject({ url, headers: bearer(token) });
@@ -65,9 +61,9 @@ let statementId = 0;
 let opening = 0;
 
 beforeEach(async () => {
-  const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
-  token = await login(t.app, admin.email);
-  await fundCash(t.db, 1_000_000, new Date(Date.now() - 40 * 86_400_000));
+  const admin = await t.makeUser({ role: 'admin', name: 'Treasurer Fatima' });
+  token = await t.login(admin.email);
+  await t.fundCash(1_000_000, new Date(Date.now() - 40 * 86_400_000));
   opening = await cashAtEndOf(t.db, day(-10));
   rashid = await member('Rashid Khan');
   priya = await member('Priya Nair');
@@ -239,7 +235,7 @@ describe("the books' payouts beside the statement's debits", () => {
     expect(detail.linked.map((l: { id: number }) => l.id).sort()).toEqual(
       [lineIds.rashid, lineIds.priya, lineIds.repayment].sort(),
     );
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it("every movement of cash in the statement's days has its line, or is listed as missing", async () => {

@@ -6,11 +6,7 @@ import { camt053, mt940, type BankEntry } from '../../../test/support/bank-files
 import {
   applyOverHttp,
   bearer,
-  expectBooksBalance,
   expectError,
-  fundCash,
-  login,
-  makeUser,
   multipart,
   postForm,
   rowsOf,
@@ -41,11 +37,11 @@ const post = (url: string, payload: object) =>
 
 type Member = { id: number; uniqueId: string; token: string };
 async function member(name: string, joinedOn = `${period}-01`): Promise<Member> {
-  const user = await makeUser(t.db, { name, joinedOn });
+  const user = await t.makeUser({ name, joinedOn });
   return {
     id: user.id,
     uniqueId: user.uniqueId,
-    token: await login(t.app, user.email),
+    token: await t.login(user.email),
   };
 }
 
@@ -64,7 +60,7 @@ async function universe(r: number): Promise<{ members: Member[]; entries: BankEn
         photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: receipt },
       },
     );
-    const res = await postForm(t.app, '/api/save-monthly-payment', m.token, form);
+    const res = await t.postForm('/api/save-monthly-payment', m.token, form);
     expect(res.statusCode, res.body).toBe(200);
   }
   const borrower = await member(`Rashid Run${r}`, '2026-01-01');
@@ -194,13 +190,13 @@ async function expectInvariants(): Promise<void> {
                 where po.entry_id = l.entry_id)`,
   );
   expect(wrong, 'linked to money of another amount').toEqual([]);
-  await expectBooksBalance(t.db);
+  await t.expectBooksBalance();
 }
 
 beforeAll(async () => {
-  const admin = await makeUser(t.db, { role: 'admin' });
-  token = await login(t.app, admin.email);
-  await fundCash(t.db, 5_000_000, new Date(Date.now() - 40 * 86_400_000));
+  const admin = await t.makeUser({ role: 'admin' });
+  token = await t.login(admin.email);
+  await t.fundCash(5_000_000, new Date(Date.now() - 40 * 86_400_000));
   receipt = await sharp({
     create: { width: 16, height: 16, channels: 3, background: '#123456' },
   })

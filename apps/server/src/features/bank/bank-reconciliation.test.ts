@@ -5,10 +5,6 @@ import { onePagePdf } from '../../../test/support/uploads.ts';
 import {
   applyOverHttp,
   bearer,
-  expectBooksBalance,
-  fundCash,
-  login,
-  makeUser,
   multipart,
   plain,
   postForm,
@@ -34,8 +30,8 @@ const day = (n: number) => addDaysToDate(today, n);
 let token = '';
 type Member = { id: number; uniqueId: string; name: string; token: string };
 async function member(name: string, joinedOn = `${period}-01`): Promise<Member> {
-  const user = await makeUser(t.db, { name, joinedOn });
-  return { id: user.id, uniqueId: user.uniqueId, name, token: await login(t.app, user.email) };
+  const user = await t.makeUser({ name, joinedOn });
+  return { id: user.id, uniqueId: user.uniqueId, name, token: await t.login(user.email) };
 }
 const get = (url: string) => t.app.inject({ url, headers: bearer(token) });
 const post = (url: string, payload: object) =>
@@ -81,9 +77,9 @@ let secondId = 0;
 
 /** Three dues and a payout: one waiting, one approved from its photo, and a loan paid out. */
 async function association(): Promise<void> {
-  const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
-  token = await login(t.app, admin.email);
-  await fundCash(t.db, 500_000, new Date(Date.now() - 40 * 86_400_000));
+  const admin = await t.makeUser({ role: 'admin', name: 'Treasurer Fatima' });
+  token = await t.login(admin.email);
+  await t.fundCash(500_000, new Date(Date.now() - 40 * 86_400_000));
   openingFils = await cashAtEndOf(t.db, day(-10));
   const amina = await member('Amina Yusuf');
   const sara = await member('Sara Iqbal');
@@ -153,7 +149,7 @@ describe('GET /api/admin/reconciliation', () => {
       entries_not_in_bank: [],
       entries_not_in_bank_total: 0,
     });
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('links a due approved from its photo to its line with its payment, not the entry alone', async () => {

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { expectError, login, makeUser, useTestApp } from '../../../test/harness.ts';
+import { expectError, useTestApp } from '../../../test/harness.ts';
 import {
   adminCalls,
   importStatement,
@@ -18,9 +18,7 @@ const t = useTestApp();
 let seq = 0;
 let adminToken: Promise<string> | null = null;
 const theAdmin = () =>
-  (adminToken ??= makeUser(t.db, { role: 'admin', isMember: false }).then((a) =>
-    login(t.app, a.email),
-  ));
+  (adminToken ??= t.makeUser({ role: 'admin', isMember: false }).then((a) => t.login(a.email)));
 
 /** A month of its own, `n` months ago, with a member's due, a fee and a transfer. */
 function month(n: number): BankEntry[] {

@@ -1,17 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { onePagePdf } from '../../../test/support/uploads.ts';
-import {
-  bearer,
-  expectBooksBalance,
-  expectError,
-  fundCash,
-  login,
-  makeUser,
-  multipart,
-  postForm,
-  useTestAppEach,
-} from '../../../test/harness.ts';
+import { bearer, expectError, multipart, postForm, useTestAppEach } from '../../../test/harness.ts';
 import { bankLines } from '../../db/schema/bank.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { payments } from '../../db/schema/payments.ts';
@@ -37,12 +27,12 @@ type Member = { id: number; uniqueId: string; name: string; token: string };
 const members: Record<string, Member> = {};
 
 async function member(key: string, name: string): Promise<Member> {
-  const user = await makeUser(t.db, { name, joinedOn: `${period}-01` });
+  const user = await t.makeUser({ name, joinedOn: `${period}-01` });
   members[key] = {
     id: user.id,
     uniqueId: user.uniqueId,
     name,
-    token: await login(t.app, user.email),
+    token: await t.login(user.email),
   };
   return members[key];
 }
@@ -114,9 +104,9 @@ let waiting: Record<string, { id: number }> = {};
 
 /** The admin, five members and four receipts waiting, and the cash the books had before. */
 async function association(): Promise<void> {
-  const user = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
-  admin = { id: user.id, token: await login(t.app, user.email) };
-  await fundCash(t.db, 500_000, new Date(Date.now() - 40 * 86_400_000));
+  const user = await t.makeUser({ role: 'admin', name: 'Treasurer Fatima' });
+  admin = { id: user.id, token: await t.login(user.email) };
+  await t.fundCash(500_000, new Date(Date.now() - 40 * 86_400_000));
   await member('amina', 'Amina Yusuf');
   await member('rahul', 'Rahul Nair');
   await member('omar', 'Omar Haddad');
@@ -182,12 +172,12 @@ async function assigned(): Promise<void> {
   const detail = (await get(`/api/admin/bank-statements/${statementId}`)).json();
   const deposit = detail.unmatched_lines.find((l: { amount: number }) => l.amount === 150);
   const body = { member_id: members.bilal!.id, period };
-  const chair = await makeUser(t.db, { role: 'admin', name: 'Chair Khalid' });
+  const chair = await t.makeUser({ role: 'admin', name: 'Chair Khalid' });
   expect((await post(`/api/admin/bank-lines/${deposit.id}/assign`, body)).statusCode).toBe(202);
   const done = await post(
     `/api/admin/bank-lines/${deposit.id}/assign`,
     body,
-    await login(t.app, chair.email),
+    await t.login(chair.email),
   );
   expect(done.statusCode, done.body).toBe(201);
   await t.db.update(users).set({ status: 0 }).where(eq(users.id, chair.id));
@@ -296,7 +286,7 @@ describe('approval in bulk and money without a receipt', () => {
     // Again: nothing left to approve, nothing approved twice.
     const again = await post(`/api/admin/bank-statements/${statementId}/approve`, {});
     expect(again.json().approved).toEqual([]);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('assigns the cash deposit to a member, by two admins when there are two', async () => {
@@ -312,8 +302,8 @@ describe('approval in bulk and money without a receipt', () => {
       await post(`/api/admin/bank-lines/${deposit.id}/assign`, { member_id: members.bilal!.id }),
       422,
     );
-    const chair = await makeUser(t.db, { role: 'admin', name: 'Chair Khalid' });
-    const chairToken = await login(t.app, chair.email);
+    const chair = await t.makeUser({ role: 'admin', name: 'Chair Khalid' });
+    const chairToken = await t.login(chair.email);
     const proposed = await post(`/api/admin/bank-lines/${deposit.id}/assign`, body);
     expect(proposed.statusCode, proposed.body).toBe(202);
     // The second admin sees whose money it is and which line, as the overview shows it.
@@ -342,7 +332,7 @@ describe('approval in bulk and money without a receipt', () => {
     });
     expectError(await post(`/api/admin/bank-lines/${deposit.id}/assign`, body, chairToken), 409);
     await t.db.update(users).set({ status: 0 }).where(eq(users.id, chair.id));
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('sets the bank beside the books and says what is missing', async () => {

@@ -7,11 +7,7 @@ import { formatMoney } from '@jamiya/money/format';
 import {
   bearer,
   createTestApp,
-  fundCash,
-  expectBooksBalance,
   expectError,
-  login,
-  makeUser,
   type TestApp,
   useTestApp,
 } from '../../../test/harness.ts';
@@ -66,7 +62,7 @@ function books(t: TestApp, admin: Actor) {
     async loan(userId: number, date: string) {
       // The payout needs cash (never below zero): funds from a member who saves only today,
       // after every period these tests close, so that nobody's share of them changes.
-      await fundCash(t.db, 100_000);
+      await t.fundCash(100_000);
       const loan = await applyForLoan(
         t.db,
         userId,
@@ -116,12 +112,12 @@ describe('sharing out the interest income', () => {
   });
 
   beforeAll(async () => {
-    const admin = await makeUser(t.db, { role: 'admin', joinedOn: '2025-01-01' });
+    const admin = await t.makeUser({ role: 'admin', joinedOn: '2025-01-01' });
     adminId = admin.id;
-    adminToken = await login(t.app, admin.email);
+    adminToken = await t.login(admin.email);
     const member = async () => {
-      const user = await makeUser(t.db, { joinedOn: '2025-01-01' });
-      return { id: user.id, token: await login(t.app, user.email) };
+      const user = await t.makeUser({ joinedOn: '2025-01-01' });
+      return { id: user.id, token: await t.login(user.email) };
     };
     a = await member();
     b = await member();
@@ -212,7 +208,7 @@ describe('sharing out the interest income', () => {
     expect(mine.estimate.amount).toBeGreaterThan(0);
     // The borrower held no savings: nothing so far, and no closed share.
     const theirs = (
-      await as(await login(t.app, (await userEmail(borrower))!)).get('/api/my-bonus')
+      await as(await t.login((await userEmail(borrower))!)).get('/api/my-bonus')
     ).json();
     expect(theirs.estimate).toMatchObject({
       amount: 0,
@@ -272,7 +268,7 @@ describe('sharing out the interest income', () => {
       ]),
     );
     expect(lines).toHaveLength(3);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
 
     const [audited] = await t.db
       .select()
@@ -361,7 +357,7 @@ describe('sharing out the interest income', () => {
       'There is no income from loans in this period to share.',
     );
     expect(await bonusEntries(t.db)).toHaveLength(2);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('is for admins only; the member call needs a sign-in', async () => {
@@ -388,9 +384,9 @@ describe('a first period with nothing or nobody to share with', () => {
   let adminId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = await makeUser(t.db, { role: 'admin', joinedOn: '2025-01-01' });
+    const admin = await t.makeUser({ role: 'admin', joinedOn: '2025-01-01' });
     adminId = admin.id;
-    token = await login(t.app, admin.email);
+    token = await t.login(admin.email);
   });
   afterAll(() => t.close());
 
@@ -408,7 +404,7 @@ describe('a first period with nothing or nobody to share with', () => {
     const periods = await t.app.inject({ url: '/api/admin/bonus/periods', headers: bearer(token) });
     expect(periods.json().next).toMatchObject({ starts_on: null, is_start_fixed: false });
 
-    const borrower = await makeUser(t.db, { joinedOn: '2025-01-01' });
+    const borrower = await t.makeUser({ joinedOn: '2025-01-01' });
     const j = books(t, { id: adminId, role: 'admin' });
     const loanId = await j.loan(borrower.id, '2025-01-21');
     await j.repay(loanId, at('2025-02-21'));
@@ -425,7 +421,7 @@ describe('a first period with nothing or nobody to share with', () => {
     });
     expectError(await post({ starts_on: '2025-01-01', ends_on: '2025-03-31' }), 422);
     expect(await bonusEntries(t.db)).toHaveLength(0);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });
 
@@ -442,11 +438,11 @@ describe('closes at the same moment (PostgreSQL)', () => {
   });
 
   it('gives one period and one entry; the others are told it is closed', async () => {
-    const admin = await makeUser(t.db, { role: 'admin', joinedOn: '2025-01-01' });
-    const token = await login(t.app, admin.email);
+    const admin = await t.makeUser({ role: 'admin', joinedOn: '2025-01-01' });
+    const token = await t.login(admin.email);
     const j = books(t, { id: admin.id, role: 'admin' });
-    const saver = await makeUser(t.db, { joinedOn: '2025-01-01' });
-    const borrower = await makeUser(t.db, { joinedOn: '2025-01-01' });
+    const saver = await t.makeUser({ joinedOn: '2025-01-01' });
+    const borrower = await t.makeUser({ joinedOn: '2025-01-01' });
     await j.dues(saver.id, '2025-01-10', 20_000);
     await j.repay(await j.loan(borrower.id, '2025-01-21'), at('2025-02-21'));
 
@@ -465,6 +461,6 @@ describe('closes at the same moment (PostgreSQL)', () => {
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     expect(await bonusEntries(t.db)).toHaveLength(1);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });

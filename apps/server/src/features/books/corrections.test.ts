@@ -3,11 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyOverHttp,
   bearer,
-  expectBooksBalance,
   expectError,
-  fundCash,
-  login,
-  makeUser,
   multipart,
   postForm,
   useTestApp,
@@ -29,8 +25,8 @@ const today = localDate(new Date());
 const period = periodOf(today);
 
 async function paidDue(t: ReturnType<typeof useTestApp>, admin: ReturnType<typeof adminCalls>) {
-  const member = await makeUser(t.db, { joinedOn: `${period}-01`, language: 'ur' });
-  const token = await login(t.app, member.email);
+  const member = await t.makeUser({ joinedOn: `${period}-01`, language: 'ur' });
+  const token = await t.login(member.email);
   const sent = await postForm(
     t.app,
     '/api/save-monthly-payment',
@@ -55,9 +51,9 @@ describe('with one admin', () => {
   const calls = async () =>
     adminCalls(
       t.app,
-      await (token ??= makeUser(t.db, { role: 'admin', isMember: false }).then((a) =>
-        login(t.app, a.email),
-      )),
+      await (token ??= t
+        .makeUser({ role: 'admin', isMember: false })
+        .then((a) => t.login(a.email))),
     );
 
   it('reverses a due approved for the wrong month: the month is open again, the member told in Urdu', async () => {
@@ -105,12 +101,12 @@ describe('with one admin', () => {
       { reason_code: 'other', reason: 'undo' },
     );
     expect(expectError(ofReversal, 409).message).toMatch(/cannot itself be reversed/);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('reverses a booking: the bank line is open again, to book it where it belongs', async () => {
     const admin = await calls();
-    await fundCash(t.db, 100_000, new Date(Date.now() - 3 * 86_400_000));
+    await t.fundCash(100_000, new Date(Date.now() - 3 * 86_400_000));
     const r = `CHG-${Date.now()}`;
     const { statementId } = await importStatement(t.app, await token!, [
       { day: today, amountFils: -2_625, ref: r, text: 'MAINTENANCE FEE' },
@@ -134,14 +130,14 @@ describe('with one admin', () => {
       'booking',
       'reversal',
     ]);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('takes the latest repayment back from the installments, and refuses an earlier one', async () => {
     const admin = await calls();
-    await fundCash(t.db, 500_000, new Date(Date.now() - 3 * 86_400_000));
-    const borrower = await makeUser(t.db, { joinedOn: `${period}-01` });
-    const loanId = await applyOverHttp(t.app, await login(t.app, borrower.email));
+    await t.fundCash(500_000, new Date(Date.now() - 3 * 86_400_000));
+    const borrower = await t.makeUser({ joinedOn: `${period}-01` });
+    const loanId = await applyOverHttp(t.app, await t.login(borrower.email));
     for (const step of ['approve', 'disburse'])
       expect((await admin.post(`/api/admin/loans/${loanId}/${step}`)).statusCode).toBe(200);
     const paid = async (amount: number) => {
@@ -175,13 +171,13 @@ describe('with one admin', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await installmentsNow()).toEqual(afterFirst);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('corrects the latest payment of a month first: its due and its fine stay as paid', async () => {
     const admin = await calls();
-    const member = await makeUser(t.db, { joinedOn: `${period}-01` });
-    const memberToken = await login(t.app, member.email);
+    const member = await t.makeUser({ joinedOn: `${period}-01` });
+    const memberToken = await t.login(member.email);
     const entryOf = async (amount: string) => {
       const sent = await postForm(
         t.app,
@@ -213,12 +209,12 @@ describe('with one admin', () => {
     expect((await admin.post(`/api/admin/journal-entries/${first}/reverse`, body)).statusCode).toBe(
       200,
     );
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('refuses to correct an entry on the savings of a member who left and was paid out', async () => {
     const admin = await calls();
-    const member = await makeUser(t.db, { joinedOn: `${period}-01` });
+    const member = await t.makeUser({ joinedOn: `${period}-01` });
     const res = await admin.post('/api/admin/journal-entries', {
       date: today,
       memo: 'A gift',
@@ -239,7 +235,7 @@ describe('with one admin', () => {
 
   it('refuses what has its own action, an empty reason, and an unknown entry', async () => {
     const admin = await calls();
-    await fundCash(t.db, 500_000, new Date(Date.now() - 3 * 86_400_000));
+    await t.fundCash(500_000, new Date(Date.now() - 3 * 86_400_000));
     const [funding] = await t.db
       .select({ id: journalEntries.id })
       .from(journalEntries)
@@ -256,8 +252,8 @@ describe('with one admin', () => {
       }),
       404,
     );
-    const borrower = await makeUser(t.db, { joinedOn: `${period}-01` });
-    const loanId = await applyOverHttp(t.app, await login(t.app, borrower.email));
+    const borrower = await t.makeUser({ joinedOn: `${period}-01` });
+    const loanId = await applyOverHttp(t.app, await t.login(borrower.email));
     for (const step of ['approve', 'disburse'])
       expect((await admin.post(`/api/admin/loans/${loanId}/${step}`)).statusCode).toBe(200);
     const [payout] = await t.db
@@ -276,11 +272,11 @@ describe('with two admins', () => {
   const t = useTestApp();
 
   it('is proposed by one admin and carried out by another; an admin never corrects their own', async () => {
-    const one = await makeUser(t.db, { role: 'admin', isMember: false });
-    const two = await makeUser(t.db, { role: 'admin', isMember: true, joinedOn: `${period}-01` });
-    const first = adminCalls(t.app, await login(t.app, one.email));
-    const second = adminCalls(t.app, await login(t.app, two.email));
-    await fundCash(t.db, 100_000, new Date(Date.now() - 3 * 86_400_000));
+    const one = await t.makeUser({ role: 'admin', isMember: false });
+    const two = await t.makeUser({ role: 'admin', isMember: true, joinedOn: `${period}-01` });
+    const first = adminCalls(t.app, await t.login(one.email));
+    const second = adminCalls(t.app, await t.login(two.email));
+    await t.fundCash(100_000, new Date(Date.now() - 3 * 86_400_000));
     const { entryId } = await paidDue(t, first);
     const body = { reason_code: 'wrong_member', reason: 'Sent by her brother' };
     const proposed = await first.post(`/api/admin/journal-entries/${entryId}/reverse`, body);
@@ -303,7 +299,7 @@ describe('with two admins', () => {
     const sent = await postForm(
       t.app,
       '/api/save-monthly-payment',
-      await login(t.app, two.email),
+      await t.login(two.email),
       multipart(
         { payment_amount: '200', month: period, account_number: '1' },
         { photo: { filename: 'r.pdf', contentType: 'application/pdf', data: await onePagePdf() } },
@@ -317,6 +313,6 @@ describe('with two admins', () => {
       .from(journalEntries)
       .where(eq(journalEntries.paymentId, ownPayment));
     expectError(await second.post(`/api/admin/journal-entries/${own!.id}/reverse`, body), 403);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });

@@ -1,17 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  bearer,
-  expectBooksBalance,
-  expectError,
-  fundCash,
-  login,
-  makeUser,
-  multipart,
-  paidDues,
-  postForm,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { bearer, expectError, multipart, paidDues, useTestApp } from '../../../test/harness.ts';
 import { adminCalls, importStatement, lineIdsOf } from '../../../test/support/own-books.ts';
 import { onePagePdf } from '../../../test/support/uploads.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
@@ -33,9 +22,9 @@ describe('with one admin', () => {
   const calls = async () =>
     adminCalls(
       t.app,
-      await (token ??= makeUser(t.db, { role: 'admin', isMember: false }).then((a) =>
-        login(t.app, a.email),
-      )),
+      await (token ??= t
+        .makeUser({ role: 'admin', isMember: false })
+        .then((a) => t.login(a.email))),
     );
 
   it('moves an amount between two accounts, and refuses one that does not balance', async () => {
@@ -61,12 +50,12 @@ describe('with one admin', () => {
     expect(body.message).toMatch(/AED\s0\.01 apart/);
     expect(body.errors).toHaveProperty('lines');
     expect((await t.db.select().from(journalEntries)).length).toBe(before);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('spends from the cash box, never below zero, and keeps the receipt', async () => {
     const admin = await calls();
-    await fundCash(t.db, 200_000, new Date(Date.now() - 4 * 86_400_000));
+    await t.fundCash(200_000, new Date(Date.now() - 4 * 86_400_000));
     const r = `ATM-${Date.now()}`;
     const { statementId } = await importStatement(t.app, await token!, [
       { day: addDaysToDate(today, -1), amountFils: -30_000, ref: r, text: 'ATM WITHDRAWAL' },
@@ -88,7 +77,7 @@ describe('with one admin', () => {
         },
       },
     );
-    const spent = await postForm(t.app, '/api/admin/journal-entries', await token!, form);
+    const spent = await t.postForm('/api/admin/journal-entries', await token!, form);
     expect(spent.statusCode, spent.body).toBe(201);
     const journal = (await admin.get('/api/admin/ledger/entries?kind=journal')).json();
     const shown = journal.items.find((e: { id: number }) => e.id === spent.json().entry_id);
@@ -100,12 +89,12 @@ describe('with one admin', () => {
       lines: lines(['stationery', 'debit', 181], ['cash_box', 'credit', 181]),
     });
     expect(expectError(tooMuch, 409).message).toMatch(/cash box holds AED\s180/);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it("credits a member's savings, tells them, and refuses the admin's own", async () => {
     const admin = await calls();
-    const member = await makeUser(t.db, { joinedOn: `${periodOf(today)}-01` });
+    const member = await t.makeUser({ joinedOn: `${periodOf(today)}-01` });
     const res = await admin.post('/api/admin/journal-entries', {
       date: today,
       memo: 'Condolence gift from the association',
@@ -114,7 +103,7 @@ describe('with one admin', () => {
     expect(res.statusCode, res.body).toBe(201);
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, member.id));
     expect(told.map((n) => n.kind)).toContain('correction');
-    const memberToken = await login(t.app, member.email);
+    const memberToken = await t.login(member.email);
     const statement = await t.app.inject({
       url: '/api/my-statement',
       headers: { ...bearer(memberToken), 'accept-language': 'en' },
@@ -124,9 +113,9 @@ describe('with one admin', () => {
       savings_change: 50,
       memo: 'Condolence gift from the association',
     });
-    const adminMember = await makeUser(t.db, { role: 'admin', isMember: true, name: 'Chair' });
+    const adminMember = await t.makeUser({ role: 'admin', isMember: true, name: 'Chair' });
     await paidDues(t.db, adminMember.id, [periodOf(today)]);
-    const own = await adminCalls(t.app, await login(t.app, adminMember.email)).post(
+    const own = await adminCalls(t.app, await t.login(adminMember.email)).post(
       '/api/admin/journal-entries',
       {
         date: today,
@@ -137,7 +126,7 @@ describe('with one admin', () => {
     expectError(own, 403);
     // The describe's association has one active admin again.
     await t.db.update(users).set({ status: 0 }).where(eq(users.id, adminMember.id));
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('refuses a day to come, an unknown or retired account, a loan, and a bad shape', async () => {
@@ -173,11 +162,11 @@ describe('with two admins', () => {
   const t = useTestApp();
 
   it('proposes an entry that moves cash, which another admin confirms with the same call', async () => {
-    const one = await makeUser(t.db, { role: 'admin', isMember: false });
-    const two = await makeUser(t.db, { role: 'admin', isMember: false });
-    const first = adminCalls(t.app, await login(t.app, one.email));
-    const second = adminCalls(t.app, await login(t.app, two.email));
-    await fundCash(t.db, 100_000, new Date(Date.now() - 4 * 86_400_000));
+    const one = await t.makeUser({ role: 'admin', isMember: false });
+    const two = await t.makeUser({ role: 'admin', isMember: false });
+    const first = adminCalls(t.app, await t.login(one.email));
+    const second = adminCalls(t.app, await t.login(two.email));
+    await t.fundCash(100_000, new Date(Date.now() - 4 * 86_400_000));
     const body = {
       date: today,
       memo: 'Bank fee refunded in cash',
@@ -201,6 +190,6 @@ describe('with two admins', () => {
       lines: lines(['stationery', 'debit', 3], ['other_expenses', 'credit', 3]),
     });
     expect(alone.statusCode, alone.body).toBe(201);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { expectError, login, postForm } from '../../../test/harness.ts';
+import { expectError } from '../../../test/harness.ts';
 import { expectInvariants, snapshot } from '../../../test/support/own-books-model/checks.ts';
 import {
   poolSpec,
@@ -75,8 +75,8 @@ const act: { [K in Step['kind']]: Act<K> } = {
       (p) => p.user_id === member.id && (p.status === 'pending' || p.status === 'approved'),
     );
     const form = await receiptForm(r, s);
-    member.token ??= await login(r.t.app, member.email);
-    const res = await postForm(r.t.app, '/api/save-monthly-payment', member.token, form);
+    member.token ??= await r.t.login(member.email);
+    const res = await r.t.postForm('/api/save-monthly-payment', member.token, form);
     if (live) expectError(res, 409);
     else expect(res.statusCode, res.body).toBe(200);
     return res;

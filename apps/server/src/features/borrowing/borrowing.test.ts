@@ -7,12 +7,9 @@ import { payments } from '../../db/schema/payments.ts';
 import {
   bearer,
   expectError,
-  login,
-  makeUser,
   memberWhoPaid,
   multipart,
   plain,
-  postForm,
   useTestApp,
 } from '../../../test/harness.ts';
 import { editableSettings } from '../../../test/settings-body.ts';
@@ -121,8 +118,8 @@ describe('eligibility', () => {
   it('follows the settings: a rule changed by the treasurer applies at once', async () => {
     const behind = await member(6, 4);
     expect((await eligibility(behind.token)).json().eligible).toBe(false);
-    const admin = await makeUser(t.db, { role: 'admin', isMember: false });
-    const adminToken = await login(t.app, admin.email);
+    const admin = await t.makeUser({ role: 'admin', isMember: false });
+    const adminToken = await t.login(admin.email);
     const current = (
       await t.app.inject({ url: '/api/admin/settings', headers: bearer(adminToken) })
     ).json();
@@ -195,9 +192,7 @@ describe('the application, by the rules', () => {
     const borrower = await member(12);
     // Two admins: a payout and a write-off wait for a second one when there are two or more.
     const [adminToken, chairToken] = await Promise.all(
-      [0, 1].map(async () =>
-        login(t.app, (await makeUser(t.db, { role: 'admin', isMember: false })).email),
-      ),
+      [0, 1].map(async () => t.login((await t.makeUser({ role: 'admin', isMember: false })).email)),
     );
     const decide = async (url: string, payload: object = {}) => {
       const send = (token: string) =>
@@ -380,7 +375,7 @@ describe('the application, by the rules', () => {
       passport_or_nid: 'P1',
       guarantors: JSON.stringify([{ member_id: friend.uniqueId, amount: '800.00' }]),
     });
-    const res = await postForm(t.app, '/api/loan-application', borrower.token, form);
+    const res = await t.postForm('/api/loan-application', borrower.token, form);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().loan.guarantors).toMatchObject([
       { member_id: friend.uniqueId, amount: 800, state: 'asked' },

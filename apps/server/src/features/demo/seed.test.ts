@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, expectBooksBalance, login, useTestApp } from '../../../test/harness.ts';
+import { bearer, useTestApp } from '../../../test/harness.ts';
 import { trialBalance } from '../ledger/balances.ts';
 import { seedDemo } from './seed.ts';
 
@@ -14,7 +14,7 @@ describe('demo seed', () => {
   });
 
   it('leaves balanced books that agree with the tables', async () => {
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
     const tb = await trialBalance(t.db);
     const cash = tb.accounts.find((a) => a.code === 'cash')!;
     // 16 dues of 200 AED in (Amina 8, the chair 6, Rahul 2), 2,000 AED out, two
@@ -23,8 +23,8 @@ describe('demo seed', () => {
   });
 
   it('makes the treasurer an admin only and the chair an admin and a member, counted alike everywhere', async () => {
-    const treasurer = await login(t.app, 'admin@jamiya.example');
-    const chair = await login(t.app, 'chair@jamiya.example');
+    const treasurer = await t.login('admin@jamiya.example');
+    const chair = await t.login('chair@jamiya.example');
     const profile = async (token: string) =>
       (await t.app.inject({ url: '/api/profile', headers: bearer(token) })).json().userData;
     expect(await profile(treasurer)).toMatchObject({ role: 'admin', is_member: false });
@@ -56,14 +56,14 @@ describe('demo seed', () => {
 
   it("starts each member's bell at zero and Sara Haddad's application waiting", async () => {
     for (const email of ['amina@jamiya.example', 'rahul@jamiya.example', 'chair@jamiya.example']) {
-      const token = await login(t.app, email);
+      const token = await t.login(email);
       const unread = await t.app.inject({
         url: '/api/notifications/unread-count',
         headers: bearer(token),
       });
       expect([email, unread.json()]).toEqual([email, { unread: 0 }]);
     }
-    const treasurer = await login(t.app, 'admin@jamiya.example');
+    const treasurer = await t.login('admin@jamiya.example');
     const waiting = (
       await t.app.inject({ url: '/api/admin/applications', headers: bearer(treasurer) })
     ).json().items;
@@ -71,7 +71,7 @@ describe('demo seed', () => {
   });
 
   it('gives every receipt a picture of its own, so none is flagged as a duplicate', async () => {
-    const treasurer = await login(t.app, 'admin@jamiya.example');
+    const treasurer = await t.login('admin@jamiya.example');
     const approved = (
       await t.app.inject({
         url: '/api/admin/payments?status=approved&limit=100',
@@ -84,7 +84,7 @@ describe('demo seed', () => {
   });
 
   it('gives Amina eight paid months, this month to pay and an active loan with two installments repaid', async () => {
-    const token = await login(t.app, 'amina@jamiya.example');
+    const token = await t.login('amina@jamiya.example');
     const account = (
       await t.app.inject({ url: '/api/my-account-data', headers: bearer(token) })
     ).json().myAccountData;
@@ -114,7 +114,7 @@ describe('demo seed', () => {
   });
 
   it('gives Rahul two paid months, last month due and this month to pay, and no loan', async () => {
-    const token = await login(t.app, 'rahul@jamiya.example');
+    const token = await t.login('rahul@jamiya.example');
     const account = (
       await t.app.inject({ url: '/api/my-account-data', headers: bearer(token) })
     ).json().myAccountData;
@@ -132,7 +132,7 @@ describe('demo seed', () => {
   });
 
   it('lets the admin sign in with the admin role', async () => {
-    const token = await login(t.app, 'admin@jamiya.example');
+    const token = await t.login('admin@jamiya.example');
     const profile = (await t.app.inject({ url: '/api/profile', headers: bearer(token) })).json()
       .userData;
     expect(profile.role).toBe('admin');

@@ -8,16 +8,7 @@ import { exits } from '../../db/schema/exits.ts';
 import { bonusAllocations } from '../../db/schema/bonus.ts';
 import { accountBalanceFils, memberSavingsFils, memberWeights } from '../ledger/public.ts';
 import { chargeFine, duesCalendarRun, recordPaymentFromBank } from '../payments/public.ts';
-import {
-  bearer,
-  expectBooksBalance,
-  expectError,
-  login,
-  makeUser,
-  memberWhoPaid,
-  paidDues,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { bearer, expectError, memberWhoPaid, paidDues, useTestApp } from '../../../test/harness.ts';
 import { dubaiPeriod, periodAgo, shiftPeriod } from '../../../test/calendar.ts';
 
 // Leaving the association (docs/domain/leaving.md): the settlement with a loan, a fine and a
@@ -48,8 +39,8 @@ const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object
 const member = (monthsAgo: number, paid = monthsAgo) => memberWhoPaid(t, monthsAgo, { paid });
 
 async function admin() {
-  const a = await makeUser(t.db, { role: 'admin', isMember: false });
-  return { ...a, token: await login(t.app, a.email) };
+  const a = await t.makeUser({ role: 'admin', isMember: false });
+  return { ...a, token: await t.login(a.email) };
 }
 
 const myExit = async (token: string) => {
@@ -157,7 +148,7 @@ describe('leaving with a loan, a fine and a guarantee', () => {
     expect(await memberSavingsFils(t.db, anjali.id)).toBe(20_000);
     expect(await accountBalanceFils(t.db, { code: 'fines', userId: anjali.id })).toBe(0);
     expect((await as(anjali.token, 'GET', '/api/my-loans')).json().items[0].state).toBe('closed');
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
 
     // Read-only: she owes nothing, no month is due, and nothing new can be sent.
     const account = (await as(anjali.token, 'GET', '/api/my-account-data')).json().myAccountData;
@@ -239,7 +230,7 @@ describe('leaving with a loan, a fine and a guarantee', () => {
     // An exited member owes nothing and holds nothing.
     expect(await memberSavingsFils(t.db, anjali.id)).toBe(0);
     expect(await accountBalanceFils(t.db, { code: 'cash' })).toBe(cashBefore - 45_500);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
     const after = await myExit(anjali.token);
     expect(after).toMatchObject({
       exit: { state: 'closed' },
@@ -292,8 +283,8 @@ describe('asking to leave', () => {
   it('is no call for an admin without membership, nor for an admin who is a member', async () => {
     const a = await admin();
     expectError(await as(a.token, 'GET', '/api/my-exit'), 403);
-    const both = await makeUser(t.db, { role: 'admin', isMember: true });
-    const token = await login(t.app, both.email);
+    const both = await t.makeUser({ role: 'admin', isMember: true });
+    const token = await t.login(both.email);
     expectError(await askToLeave(token), 409);
     expectError(await as(token, 'GET', '/api/admin/exits/999999/clearance-letter'), 404);
     // No admin decides on their own membership.
@@ -395,7 +386,7 @@ describe('two payouts at once', () => {
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await accountBalanceFils(t.db, { code: 'cash' })).toBe(cashBefore - 40_000);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });
 
@@ -436,7 +427,7 @@ describe('the share-out at exit', () => {
     const weights = await memberWeights(t.db, periodAgo(3) + '-01', today());
     expect(weights.map((w) => w.userId)).toContain(stayer.id);
     expect(weights.map((w) => w.userId)).not.toContain(leaver.id);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
     const [row] = await t.db.select().from(exits).where(eq(exits.id, exit.id));
     expect(row?.shareOutFils).toBe(Math.round(settlement.share_out * 100));
 
@@ -444,7 +435,7 @@ describe('the share-out at exit', () => {
     const exitDay = today();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(Date.now() + 24 * 3600_000));
-    const tomorrowToken = await login(t.app, a.email);
+    const tomorrowToken = await t.login(a.email);
     const closed = await as(tomorrowToken, 'POST', '/api/admin/bonus/periods', {
       ends_on: exitDay,
     });
@@ -457,7 +448,7 @@ describe('the share-out at exit', () => {
     );
     // Every charge earned so far is shared once: at exit or at the close, never both.
     expect(await accountBalanceFils(t.db, { code: 'interest_income' })).toBe(0);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });
 
@@ -467,10 +458,10 @@ describe('while a request to leave waits', () => {
     const day = (d: string) => new Date(`${d}T10:00:00+04:00`);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(day('2030-03-20'));
-    const user = await makeUser(t.db, { joinedOn: '2030-01-01' });
+    const user = await t.makeUser({ joinedOn: '2030-01-01' });
     await paidDues(t.db, user.id, ['2030-01', '2030-02', '2030-03'], 20_000, day('2030-03-05'));
-    const token = await login(t.app, user.email);
-    const borrower = await makeUser(t.db, { joinedOn: '2029-12-01' });
+    const token = await t.login(user.email);
+    const borrower = await t.makeUser({ joinedOn: '2029-12-01' });
     await paidDues(
       t.db,
       borrower.id,
@@ -479,7 +470,7 @@ describe('while a request to leave waits', () => {
       day('2030-03-05'),
     );
     // A guarantee asked of her before she asks to leave: declined then, the borrower told.
-    const borrowerToken = await login(t.app, borrower.email);
+    const borrowerToken = await t.login(borrower.email);
     const application = {
       loan_amount: 1000,
       duration_month: 3,
@@ -517,8 +508,8 @@ describe('while a request to leave waits', () => {
     const months = await t.db.select().from(duesMonths).where(eq(duesMonths.userId, user.id));
     expect(months.filter((m) => m.finedAt !== null)).toEqual([]);
     // Two months on, a new session of each.
-    const later = await login(t.app, user.email);
-    const adminLater = await login(t.app, a.email);
+    const later = await t.login(user.email);
+    const adminLater = await t.login(a.email);
     const rows = (await as(later, 'GET', '/api/my-account-data')).json().myAccountData;
     expect(rows.monthlyPaymentData.map((r: { period: string }) => r.period)).toEqual([
       '2030-03',
@@ -552,7 +543,7 @@ describe('while a request to leave waits', () => {
         ),
       ),
     ).rejects.toMatchObject({ statusCode: 409 });
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });
 
@@ -593,7 +584,7 @@ describe('an exit that waits for a guarantee', () => {
     const [row] = await t.db.select().from(exits).where(eq(exits.id, exitId));
     expect(row).toMatchObject({ state: 'closed', paidOutFils: 80_000 });
     expect(row!.closedAt).not.toBeNull();
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
 
     // The letter lists every line between the savings and the payout, and they add up.
     const letter = await as(leaver.token, 'GET', '/api/my-exit/clearance-letter');

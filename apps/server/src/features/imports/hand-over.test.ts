@@ -176,8 +176,7 @@ describe("an import's invitations without mail", () => {
     const t = await createTestApp({}, { mailer: noMail });
     try {
       const admin = await signedInAdmin(t);
-      const { makeUser } = await import('../../../test/harness.ts');
-      const member = await makeUser(t.db, { language: 'ur' });
+      const member = await t.makeUser({ language: 'ur' });
       const answer = await admin.call('POST', `/api/admin/members/${member.id}/password-reset`);
       expect(answer.statusCode).toBe(200);
       const { handover } = answer.json<{ handover: HandOver }>();

@@ -8,10 +8,7 @@ import { toCsv } from '../../lib/csv.ts';
 import { addMonthsToPeriod, localDate, periodOf } from '../../lib/calendar.ts';
 import {
   bearer,
-  expectBooksBalance,
   expectError,
-  login,
-  makeUser,
   multipart,
   postForm,
   rowsOf,
@@ -24,8 +21,8 @@ import {
 const t = useTestApp();
 let admin: string;
 beforeAll(async () => {
-  const user = await makeUser(t.db, { role: 'admin' });
-  admin = await login(t.app, user.email);
+  const user = await t.makeUser({ role: 'admin' });
+  admin = await t.login(user.email);
 });
 
 const thisMonth = periodOf(localDate(new Date()));
@@ -87,7 +84,7 @@ const userCount = async () => (await t.db.select({ id: users.id }).from(users)).
 
 describe('an error per cell, and nothing written', () => {
   it('names each wrong cell beside its row and column; the apply answers 422 with the same', async () => {
-    const existing = await makeUser(t.db);
+    const existing = await t.makeUser();
     const twin = member();
     const rows = [
       twin,
@@ -206,7 +203,7 @@ describe('amounts, scripts and formulas', () => {
       '@Ali -Khan',
     ]);
     expect(applied.json().import.savings_total).toBe(1200.5 + 2400 + 1_500_000 + 100);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('refuses a line break or a tab in a name or an ID, as every form does, at its cell', async () => {
@@ -435,7 +432,7 @@ describe('hostile files', () => {
     const rows = [member(), member()];
     // A member made between the dry run and the apply takes the second row's email: the apply
     // is refused whole.
-    await makeUser(t.db, { email: rows[1]!.email! });
+    await t.makeUser({ email: rows[1]!.email! });
     const res = await send(csv(rows), { dryRun: false });
     expectError(res, 422);
     const [first] = await t.db.select().from(users).where(eq(users.email, rows[0]!.email!));

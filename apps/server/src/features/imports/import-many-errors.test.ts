@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS } from '@jamiya/contracts/imports';
-import {
-  expectError,
-  login,
-  makeUser,
-  multipart,
-  postForm,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { expectError, multipart, postForm, useTestApp } from '../../../test/harness.ts';
 
 // Issue 51, point 5: a file with every cell wrong is answered with how many cells and rows
 // are wrong and the first thousand of them, by row; 20,000 rows of it made a 25 MB answer.
@@ -26,7 +19,7 @@ const everyCellWrong = (rows: number) =>
   );
 
 async function send(data: Buffer, dryRun: boolean) {
-  const admin = await login(t.app, (await makeUser(t.db, { role: 'admin' })).email);
+  const admin = await t.login((await t.makeUser({ role: 'admin' })).email);
   return postForm(
     t.app,
     '/api/admin/imports',

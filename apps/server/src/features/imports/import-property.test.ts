@@ -8,14 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { addMonthsToPeriod, localDate, periodOf } from '../../lib/calendar.ts';
 import { loanReceivableFils, memberSavingsFils } from '../ledger/public.ts';
 import { loanAtCutOver } from '../loans/public.ts';
-import {
-  expectBooksBalance,
-  login,
-  makeUser,
-  multipart,
-  postForm,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { multipart, postForm, useTestApp } from '../../../test/harness.ts';
 
 // Issue 36: any valid file imports with balanced books, and every member's savings and loan
 // are as the file says.
@@ -23,7 +16,7 @@ import {
 const t = useTestApp();
 let admin: string;
 beforeAll(async () => {
-  admin = await login(t.app, (await makeUser(t.db, { role: 'admin' })).email);
+  admin = await t.login((await t.makeUser({ role: 'admin' })).email);
 });
 
 const thisMonth = periodOf(localDate(new Date()));
@@ -117,7 +110,7 @@ describe('a random valid file', () => {
             ),
           );
           expect(res.statusCode, res.body).toBe(201);
-          await expectBooksBalance(t.db);
+          await t.expectBooksBalance();
 
           const made = await t.db
             .select()

@@ -4,7 +4,7 @@ import { loanInstallments, loans, loanTransitions } from '../../db/schema/loans.
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { loanAtCutOver } from '../loans/public.ts';
-import { bearer, expectBooksBalance, login, makeUser, useTestApp } from '../../../test/harness.ts';
+import { bearer, useTestApp } from '../../../test/harness.ts';
 import { sendSheet, sheetCsv, sheetMember, sheetMonthsAgo } from '../../../test/import-sheet.ts';
 
 // Issue 50, point 6: a loan of 1,400 over 6 months is 1,498 with its 7 %, 249.67 a month and
@@ -17,7 +17,7 @@ const t = useTestApp();
 // that needs one, so that each also passes alone.
 let signedIn: Promise<string> | undefined;
 const treasurer = () =>
-  (signedIn ??= makeUser(t.db, { role: 'admin' }).then((admin) => login(t.app, admin.email)));
+  (signedIn ??= t.makeUser({ role: 'admin' }).then((admin) => t.login(admin.email)));
 
 const halfRepaid = (repaid: string) => ({
   amountFils: 140_000,
@@ -75,7 +75,7 @@ describe('a loan brought in, repaid as a spreadsheet computes it', () => {
       })),
     ).toEqual(Array(3).fill({ paid: true, at: true }));
     expect(installments.reduce((sum, i) => sum + i.amountFils, 0)).toBe(149_800);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   // Point 7: the loan keeps the day the association's books paid it out, not the import's.

@@ -12,10 +12,7 @@ import { trialBalance } from '../ledger/balances.ts';
 import {
   bearer,
   createTestApp,
-  expectBooksBalance,
   expectError,
-  login,
-  makeUser,
   multipart,
   postForm,
   useTestApp,
@@ -31,8 +28,8 @@ const t = useTestApp();
 let admin: { id: number; token: string };
 
 beforeAll(async () => {
-  const user = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
-  admin = { id: user.id, token: await login(t.app, user.email) };
+  const user = await t.makeUser({ role: 'admin', name: 'Treasurer Fatima' });
+  admin = { id: user.id, token: await t.login(user.email) };
 });
 
 const today = localDate(new Date());
@@ -141,8 +138,8 @@ describe('the template', () => {
   });
 
   it('is refused to a member (403) and without a sign-in (401)', async () => {
-    const m = await makeUser(t.db);
-    const token = await login(t.app, m.email);
+    const m = await t.makeUser();
+    const token = await t.login(m.email);
     const url = '/api/admin/imports/template?format=csv';
     expectError(await t.app.inject({ method: 'GET', url, headers: bearer(token) }), 403);
     expectError(await t.app.inject({ method: 'GET', url }), 401);
@@ -179,7 +176,7 @@ describe('a dry run, then the apply', () => {
     expect(applied.statusCode, applied.body).toBe(201);
     const answer = applied.json();
     expect(answer.import).toMatchObject({ state: 'applied', members: 2 });
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
     const tb = await trialBalance(t.db);
     expect(tb.balanced).toBe(true);
     const [anil] = await t.db.select().from(users).where(eq(users.name, 'അനിൽ കുമാർ'));
@@ -200,7 +197,7 @@ async function acceptInvitation(app: TestApp, url: string, email: string): Promi
     payload: { token, password: 'a new garden 7', password_confirmation: 'a new garden 7' },
   });
   expect(set.statusCode, set.body).toBe(200);
-  return login(app.app, email, 'a new garden 7');
+  return app.login(email, 'a new garden 7');
 }
 
 describe('after the import, as the members and the treasurer see it', () => {
@@ -208,8 +205,8 @@ describe('after the import, as the members and the treasurer see it', () => {
   let treasurer: string;
   beforeAll(async () => {
     app = await createTestApp({}, { mailer: logOnly });
-    const user = await makeUser(app.db, { role: 'admin' });
-    treasurer = await login(app.app, user.email);
+    const user = await app.makeUser({ role: 'admin' });
+    treasurer = await app.login(user.email);
   });
 
   it('gives each member their savings, paid months and loan, and the books their opening', async () => {
@@ -326,7 +323,7 @@ describe('after the import, as the members and the treasurer see it', () => {
       balance: -(3000 + 700 - 3600.5),
       name: 'Opening equity',
     });
-    await expectBooksBalance(app.db);
+    await app.expectBooksBalance();
 
     // The member repays this month's installment in the app: the books still agree, the
     // interest repaid before the import staying in opening equity.
@@ -344,7 +341,7 @@ describe('after the import, as the members and the treasurer see it', () => {
       payload: { amount: 107 },
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    await expectBooksBalance(app.db);
+    await app.expectBooksBalance();
     const after = (
       await app.app.inject({ method: 'GET', url: '/api/my-loans', headers: bearer(token) })
     ).json().items[0];
@@ -417,10 +414,10 @@ describe('with two admins, an import is proposed by one and confirmed by another
   let second: { token: string; id: number };
   beforeAll(async () => {
     app = await createTestApp({}, { mailer: logOnly });
-    const a = await makeUser(app.db, { role: 'admin', name: 'Treasurer Fatima' });
-    const b = await makeUser(app.db, { role: 'admin', name: 'Chair Yusuf' });
-    first = { token: await login(app.app, a.email), id: a.id };
-    second = { token: await login(app.app, b.email), id: b.id };
+    const a = await app.makeUser({ role: 'admin', name: 'Treasurer Fatima' });
+    const b = await app.makeUser({ role: 'admin', name: 'Chair Yusuf' });
+    first = { token: await app.login(a.email), id: a.id };
+    second = { token: await app.login(b.email), id: b.id };
   });
 
   it('writes nothing when proposed; the proposer cannot confirm; the second admin applies it', async () => {
@@ -473,7 +470,7 @@ describe('with two admins, an import is proposed by one and confirmed by another
     expect(done.json().invitations).toHaveLength(2);
     expect((await app.db.select().from(users)).length).toBe(before + 2);
     expectError(await confirm(second.token), 409);
-    await expectBooksBalance(app.db);
+    await app.expectBooksBalance();
   });
 
   it('a withdrawn proposal cannot be confirmed', async () => {
@@ -564,8 +561,8 @@ describe('invitations when the mail server fails', () => {
     };
     const app = await createTestApp({}, { mailer: flaky });
     try {
-      const user = await makeUser(app.db, { role: 'admin' });
-      const token = await login(app.app, user.email);
+      const user = await app.makeUser({ role: 'admin' });
+      const token = await app.login(user.email);
       const rows = [member(), member(), member()];
       const res = await send(csvOf(rows), { dry_run: 'false' }, { token, app });
       expect(res.statusCode, res.body).toBe(201);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, expectError, login, makeUser, useTestApp } from '../../../test/harness.ts';
+import { bearer, expectError, useTestApp } from '../../../test/harness.ts';
 import { adminCalls } from '../../../test/support/own-books.ts';
 import { postEntry } from './ledger.ts';
 
@@ -11,9 +11,7 @@ let token: Promise<string> | null = null;
 const admin = async () =>
   adminCalls(
     t.app,
-    await (token ??= makeUser(t.db, { role: 'admin', isMember: false }).then((a) =>
-      login(t.app, a.email),
-    )),
+    await (token ??= t.makeUser({ role: 'admin', isMember: false }).then((a) => t.login(a.email))),
   );
 let seq = 0;
 
@@ -124,10 +122,10 @@ describe('/api/admin/accounts', () => {
       await calls.post('/api/admin/accounts', { name_en: 'x', name_ar: 'x', kind: 'asset?' }),
       422,
     );
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const asMember = await t.app.inject({
       url: '/api/admin/accounts',
-      headers: bearer(await login(t.app, member.email)),
+      headers: bearer(await t.login(member.email)),
     });
     expectError(asMember, 403);
     expectError(await t.app.inject({ url: '/api/admin/accounts' }), 401);

@@ -1,13 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fundCash,
-  expectBooksBalance,
-  makeUser,
-  loanApplication,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { loanApplication, useTestApp } from '../../../test/harness.ts';
 import {
   journalEntries,
   ledgerAccounts,
@@ -37,7 +31,7 @@ describe('ledger', () => {
   let admin: Actor;
 
   beforeAll(async () => {
-    const adminUser = await makeUser(t.db, { role: 'admin' });
+    const adminUser = await t.makeUser({ role: 'admin' });
     admin = { id: adminUser.id, role: 'admin' };
   });
 
@@ -79,7 +73,7 @@ describe('ledger', () => {
 
   describe('postEntry', () => {
     it('writes a balanced entry with its postings, debits positive and credits negative', async () => {
-      const user = await makeUser(t.db);
+      const user = await t.makeUser();
       const id = await postEntry(
         t.db,
         entry([
@@ -99,7 +93,7 @@ describe('ledger', () => {
       expect(account).toMatchObject({ type: 'liability', userId: user.id, loanId: null });
       // Undo, so the member's savings agree with their (no) approved dues again.
       await reverseEntry(t.db, id, { createdBy: admin.id, memo: 'undo', occurredAt: new Date() });
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
 
     it.each([
@@ -188,7 +182,7 @@ describe('ledger', () => {
   });
 
   it('gives 0 (not -0) as the savings and balance of an account without postings', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     expect(Object.is(await memberSavingsFils(t.db, user.id), 0)).toBe(true);
     expect(Object.is(await accountBalanceFils(t.db, { code: 'savings', userId: user.id }), 0)).toBe(
       true,
@@ -281,7 +275,7 @@ describe('ledger', () => {
 
   describe('reverseEntry', () => {
     it('writes the negated entry, pointing at the original, and restores every balance', async () => {
-      const user = await makeUser(t.db);
+      const user = await t.makeUser();
       const codes = ['cash', 'interest_income', `savings:${user.id}`];
       const before = await balances(codes);
       const original = await postEntry(
@@ -320,11 +314,11 @@ describe('ledger', () => {
       // The original stays in the books: a correction is a new entry, never an edit.
       expect(await linesOf(original)).toHaveLength(3);
       expect(await unbalancedEntries(t.db)).toEqual([]);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
 
     it('refuses to undo money that came in once it was paid out: cash never goes below zero', async () => {
-      const user = await makeUser(t.db);
+      const user = await t.makeUser();
       const cash = (await balances(['cash'])).cash!;
       const dues = await postEntry(
         t.db,
@@ -345,7 +339,7 @@ describe('ledger', () => {
       await expect(reverseEntry(t.db, dues, undo)).rejects.toMatchObject({ statusCode: 409 });
       await reverseEntry(t.db, payout, undo);
       await reverseEntry(t.db, dues, undo);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
 
     it('refuses an entry that does not exist', async () => {
@@ -399,8 +393,8 @@ describe('ledger', () => {
   describe('trialBalance', () => {
     it('sums debits and credits per account and in total', async () => {
       const tb0 = await trialBalance(t.db);
-      const a = await makeUser(t.db);
-      const b = await makeUser(t.db);
+      const a = await t.makeUser();
+      const b = await t.makeUser();
       const posted = [
         [
           { account: { code: 'cash' as const }, amountFils: 20_000 },
@@ -449,7 +443,7 @@ describe('ledger', () => {
       // Newest first, as a correction undoes: cash never goes below zero on the way.
       for (const id of ids.reverse())
         await reverseEntry(t.db, id, { createdBy: admin.id, memo: 'undo', occurredAt: new Date() });
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
   });
 
@@ -483,8 +477,8 @@ describe('ledger', () => {
     );
 
     it("the trial balance stays zero and each member's savings equal the sum of their approved dues", async () => {
-      const members = [await makeUser(t.db), await makeUser(t.db), await makeUser(t.db)];
-      await fundCash(t.db, 100_000_000);
+      const members = [await t.makeUser(), await t.makeUser(), await t.makeUser()];
+      await t.fundCash(100_000_000);
       // The model: what the books must say, worked out from the commands alone.
       const savings = new Map<number, number>(members.map((m) => [m.id, 0]));
       let cash = await accountBalanceFils(t.db, { code: 'cash' });
@@ -572,7 +566,7 @@ describe('ledger', () => {
               );
             expect(Number(row?.total ?? 0)).toBe(savings.get(m.id));
           }
-          await expectBooksBalance(t.db);
+          await t.expectBooksBalance();
         }),
         { numRuns: 25 },
       );
@@ -583,7 +577,7 @@ describe('ledger', () => {
       (await ledgerConsistencyProblems(t.db)).filter((p) => p.startsWith('month total'));
 
     it("keeps each Dubai month's totals by class with every entry and reversal", async () => {
-      const member = await makeUser(t.db);
+      const member = await t.makeUser();
       const monthTotal = async (month: string, accountClass: string) => {
         const [row] = await t.db
           .select({ total: ledgerMonthTotals.totalFils })

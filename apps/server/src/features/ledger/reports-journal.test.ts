@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  expectError,
-  fundCash,
-  login,
-  makeUser,
-  paidDues,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { bearer, expectError, paidDues, useTestApp } from '../../../test/harness.ts';
 import { postEntry } from './ledger.ts';
 
 // Issue 49 point 7: the journal by account and by Dubai days, as a page, a CSV file and a PDF of
@@ -19,9 +11,9 @@ let admin: string;
 let adminId: number;
 
 beforeAll(async () => {
-  const user = await makeUser(t.db, { role: 'admin', name: 'Treasurer' });
+  const user = await t.makeUser({ role: 'admin', name: 'Treasurer' });
   adminId = user.id;
-  admin = await login(t.app, user.email);
+  admin = await t.login(user.email);
 });
 
 const get = (url: string, language = 'en', token = admin) =>
@@ -44,7 +36,7 @@ const ids = (body: { items: Entry[] }) => body.items.map((e) => e.id);
 
 describe('GET /api/admin/ledger/entries', () => {
   it('keeps the entries that post to an account', async () => {
-    await fundCash(t.db, 50_000, new Date('2024-01-02T08:00:00Z'));
+    await t.fundCash(50_000, new Date('2024-01-02T08:00:00Z'));
     const fee = await charge('bank_charges', 2_625, '2024-01-10T08:00:00Z');
     const paper = await charge('stationery', 1_500, '2024-01-11T08:00:00Z');
     const page = (await get('/api/admin/ledger/entries?account=bank_charges&limit=100')).json();
@@ -55,7 +47,7 @@ describe('GET /api/admin/ledger/entries', () => {
   });
 
   it("keeps a member's entries by their savings account's code", async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     await paidDues(t.db, member.id, ['2024-02'], 20_000, new Date('2024-02-05T08:00:00Z'));
     const page = (await get(`/api/admin/ledger/entries?account=savings:${member.id}`)).json();
     expect(page.items).toHaveLength(1);
@@ -63,7 +55,7 @@ describe('GET /api/admin/ledger/entries', () => {
   });
 
   it('keeps the Dubai days from and to, an entry on the day its occurred_at is in Dubai', async () => {
-    await fundCash(t.db, 50_000, new Date('2024-03-01T08:00:00Z'));
+    await t.fundCash(50_000, new Date('2024-03-01T08:00:00Z'));
     const lastOfMarch = await charge('meeting_costs', 1_000, '2024-03-31T19:59:00Z'); // 23:59 Dubai
     const firstOfApril = await charge('meeting_costs', 1_000, '2024-03-31T20:00:00Z'); // 00:00 Dubai
     const march = (
@@ -95,7 +87,7 @@ describe('GET /api/admin/ledger/entries', () => {
 
 describe('GET /api/admin/ledger/entries.csv', () => {
   it('gives the postings of the entries kept, oldest first, with codes and words', async () => {
-    await fundCash(t.db, 50_000, new Date('2024-05-01T08:00:00Z'));
+    await t.fundCash(50_000, new Date('2024-05-01T08:00:00Z'));
     const first = await charge('stationery', 1_250, '2024-05-03T08:00:00Z');
     const second = await charge('stationery', 750, '2024-05-04T08:00:00Z');
     const res = await get(
@@ -185,9 +177,9 @@ describe('what the journal refuses', () => {
   it.each(['', '.csv', '.pdf'])(
     'refuses entries%s to a member (403) and to no one signed in (401)',
     async (ext) => {
-      const member = await makeUser(t.db);
+      const member = await t.makeUser();
       const url = `/api/admin/ledger/entries${ext}`;
-      expectError(await get(url, 'en', await login(t.app, member.email)), 403);
+      expectError(await get(url, 'en', await t.login(member.email)), 403);
       expectError(await t.app.inject({ url }), 401);
     },
   );

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, fundCash, login, makeUser, paidDues, useTestApp } from '../../../test/harness.ts';
+import { bearer, paidDues, useTestApp } from '../../../test/harness.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { postEntry } from './ledger.ts';
 
@@ -24,9 +24,9 @@ let admin: string;
 let adminId: number;
 
 beforeAll(async () => {
-  const user = await makeUser(t.db, { role: 'admin', name: 'Treasurer' });
+  const user = await t.makeUser({ role: 'admin', name: 'Treasurer' });
   adminId = user.id;
-  admin = await login(t.app, user.email);
+  admin = await t.login(user.email);
   await t.db.update(settings).set({ associationName: 'Al Noor Savings Group' });
 });
 
@@ -83,9 +83,9 @@ const expense = (account: string, fils: number, at: string) =>
 
 describe('the trial balance as a PDF', () => {
   it("writes each kind with its total, members' savings on one line, in English", async () => {
-    const zainab = await makeUser(t.db, { name: 'Zainab Qureshi' });
+    const zainab = await t.makeUser({ name: 'Zainab Qureshi' });
     await paidDues(t.db, zainab.id, ['2017-05'], 30_000, new Date('2017-05-03T08:00:00Z'));
-    await fundCash(t.db, 20_000, new Date('2017-05-04T08:00:00Z'));
+    await t.fundCash(20_000, new Date('2017-05-04T08:00:00Z'));
     await expense('bank_charges', 2_625, '2017-05-20T08:00:00Z');
     const pdf = await pdfOf('/api/admin/ledger/trial-balance.pdf?as_of=2017-05-31', 'en');
     for (const text of [await pdfJsText(pdf), await popplerText(pdf)]) {
@@ -131,7 +131,7 @@ describe('the trial balance as a PDF', () => {
 
 describe('the income statement as a PDF', () => {
   it('writes income, expenses and the surplus of the period, in English and Arabic', async () => {
-    await fundCash(t.db, 100_000, new Date('2016-02-01T08:00:00Z'));
+    await t.fundCash(100_000, new Date('2016-02-01T08:00:00Z'));
     await expense('meeting_costs', 15_000, '2016-02-10T08:00:00Z');
     await postEntry(t.db, {
       kind: 'journal',
@@ -175,7 +175,7 @@ describe('the income statement as a PDF', () => {
 
 describe('the journal as a PDF', () => {
   it('writes each entry with its postings, as filtered, in English and Arabic', async () => {
-    await fundCash(t.db, 100_000, new Date('2014-09-01T08:00:00Z'));
+    await t.fundCash(100_000, new Date('2014-09-01T08:00:00Z'));
     const entry = await expense('stationery', 3_375, '2014-09-15T08:00:00Z');
     const url = '/api/admin/ledger/entries.pdf?account=stationery&from=2014-09-01&to=2014-09-30';
     const english = await popplerText(await pdfOf(url, 'en'));

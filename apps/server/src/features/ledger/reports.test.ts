@@ -1,12 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  expectError,
-  fundCash,
-  login,
-  makeUser,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { bearer, expectError, useTestApp } from '../../../test/harness.ts';
 import { postEntry, reverseEntry } from './ledger.ts';
 
 // Issue 49 point 7: the trial balance grouped by kind on a day, and the income and expenditure
@@ -19,9 +12,9 @@ let admin: string;
 let adminId: number;
 
 beforeAll(async () => {
-  const user = await makeUser(t.db, { role: 'admin', name: 'Treasurer' });
+  const user = await t.makeUser({ role: 'admin', name: 'Treasurer' });
   adminId = user.id;
-  admin = await login(t.app, user.email);
+  admin = await t.login(user.email);
 });
 
 const get = (url: string, language = 'en', token = admin) =>
@@ -54,7 +47,7 @@ const csvLines = (body: string) =>
 
 describe('GET /api/admin/ledger/trial-balance', () => {
   it('groups the accounts by kind, totals each kind, and counts only the entries up to as_of', async () => {
-    await fundCash(t.db, 50_000, new Date('2019-03-10T08:00:00Z'));
+    await t.fundCash(50_000, new Date('2019-03-10T08:00:00Z'));
     await own('bank_charges', 2_625, '2019-03-20T08:00:00Z');
     await own('bank_interest', 1_000, '2019-03-25T08:00:00Z', 'income');
     // 1 April in Dubai (31 March in UTC): after a trial balance as of 31 March.
@@ -108,7 +101,7 @@ describe('GET /api/admin/ledger/trial-balance', () => {
   });
 
   it('gives one CSV row per account: codes, the name in the reader’s language, plain decimals', async () => {
-    await fundCash(t.db, 30_000, new Date('2018-06-01T08:00:00Z'));
+    await t.fundCash(30_000, new Date('2018-06-01T08:00:00Z'));
     await own('meeting_costs', 12_345, '2018-06-02T08:00:00Z');
     const res = await get('/api/admin/ledger/trial-balance.csv?as_of=2018-06-30', 'ar');
     expect(res.statusCode, res.body).toBe(200);
@@ -129,7 +122,7 @@ describe('GET /api/admin/ledger/trial-balance', () => {
 
 describe('GET /api/admin/ledger/income-statement', () => {
   it('lists income and expenses of the Dubai days asked, with the totals and the surplus', async () => {
-    await fundCash(t.db, 100_000, new Date('2021-01-05T08:00:00Z'));
+    await t.fundCash(100_000, new Date('2021-01-05T08:00:00Z'));
     await own('bank_interest', 5_000, '2021-02-10T08:00:00Z', 'income');
     await own('other_income', 2_000, '2021-03-31T19:59:00Z', 'income'); // 23:59 on 31 March in Dubai
     await own('bank_charges', 2_625, '2021-03-01T08:00:00Z');
@@ -164,7 +157,7 @@ describe('GET /api/admin/ledger/income-statement', () => {
   });
 
   it('counts a correction on the day it was made, not on the original’s', async () => {
-    await fundCash(t.db, 100_000, new Date('2022-01-05T08:00:00Z'));
+    await t.fundCash(100_000, new Date('2022-01-05T08:00:00Z'));
     const charge = await own('bank_charges', 2_625, '2022-01-20T08:00:00Z');
     await reverseEntry(t.db, charge, {
       createdBy: adminId,
@@ -187,8 +180,8 @@ describe('GET /api/admin/ledger/income-statement', () => {
   });
 
   it('leaves a share-out out of the income, and says what it gave the members in the CSV', async () => {
-    await fundCash(t.db, 100_000, new Date('2023-01-05T08:00:00Z'));
-    const member = await makeUser(t.db);
+    await t.fundCash(100_000, new Date('2023-01-05T08:00:00Z'));
+    const member = await t.makeUser();
     // Interest of 100 earned, 60 of it shared out to a member's savings.
     await own('interest_income', 10_000, '2023-02-01T08:00:00Z', 'income');
     await postEntry(t.db, {
@@ -265,8 +258,8 @@ describe('what the reports refuse', () => {
     '/api/admin/ledger/income-statement.csv',
     '/api/admin/ledger/income-statement.pdf',
   ])('refuses %s to a member (403) and to no one signed in (401)', async (url) => {
-    const member = await makeUser(t.db);
-    expectError(await get(url, 'en', await login(t.app, member.email)), 403);
+    const member = await t.makeUser();
+    expectError(await get(url, 'en', await t.login(member.email)), 403);
     expectError(await t.app.inject({ url }), 401);
   });
 });

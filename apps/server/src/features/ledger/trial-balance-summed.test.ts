@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, makeUser, useTestApp } from '../../../test/harness.ts';
+import { bearer, useTestApp } from '../../../test/harness.ts';
 import { postEntry } from './ledger.ts';
 
 // The trial balance's page and PDF read the month totals kept with each entry and sum the
@@ -11,9 +11,9 @@ let admin: string;
 let adminId: number;
 
 beforeAll(async () => {
-  const user = await makeUser(t.db, { role: 'admin', name: 'Treasurer' });
+  const user = await t.makeUser({ role: 'admin', name: 'Treasurer' });
   adminId = user.id;
-  admin = await login(t.app, user.email);
+  admin = await t.login(user.email);
 });
 
 const get = (url: string) =>
@@ -44,7 +44,7 @@ async function csvSummed(asOf: string): Promise<Map<string, Line>> {
 
 describe('the trial balance, summed by month totals', () => {
   it('agrees with every posting on any day: before, inside and after a month’s entries', async () => {
-    const [a, b] = [await makeUser(t.db), await makeUser(t.db)];
+    const [a, b] = [await t.makeUser(), await t.makeUser()];
     const entry = (at: string, userId: number, fils: number, fine = 0) =>
       postEntry(t.db, {
         kind: 'journal',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fundCash, loanApplication, makeUser, paidDues, useTestApp } from '../../../test/harness.ts';
+import { loanApplication, paidDues, useTestApp } from '../../../test/harness.ts';
 import { applyForLoan } from './apply.ts';
 import { portfolioAtRiskOn } from './at-risk.ts';
 import { approveLoan } from './decisions.ts';
@@ -15,9 +15,9 @@ const at = (day: string) => new Date(`${day}T08:00:00Z`); // noon in Dubai
 
 describe('the portfolio at risk on past days', () => {
   it('counts an installment paid 33 days late as at risk until the day it was paid', async () => {
-    await fundCash(t.db, 10_000_000, at('2026-12-01'));
-    const admin = { id: (await makeUser(t.db, { role: 'admin' })).id, role: 'admin' as const };
-    const user = await makeUser(t.db, { joinedOn: '2027-01-01' });
+    await t.fundCash(10_000_000, at('2026-12-01'));
+    const admin = { id: (await t.makeUser({ role: 'admin' })).id, role: 'admin' as const };
+    const user = await t.makeUser({ joinedOn: '2027-01-01' });
     await paidDues(t.db, user.id, ['2027-01']);
     const loan = await applyForLoan(t.db, user.id, loanApplication(), at('2027-01-20'));
     await approveLoan(t.db, loan.id, admin, at('2027-01-20'));

@@ -5,15 +5,7 @@ import { loanInstallments } from '../../db/schema/loans.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 import { accountBalanceFils, memberSavingsFils } from '../ledger/public.ts';
-import {
-  bearer,
-  expectBooksBalance,
-  expectError,
-  login,
-  makeUser,
-  memberWhoPaid,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { bearer, expectError, memberWhoPaid, useTestApp } from '../../../test/harness.ts';
 import { sendInstallmentReminders } from './reminders.ts';
 
 // The guarantee's life (docs/domain/guarantors.md): asked, accepted or declined, holding part of
@@ -28,8 +20,8 @@ const member = (monthsAgo: number) => memberWhoPaid(t, monthsAgo);
 let adminToken = '';
 async function admin(): Promise<string> {
   if (!adminToken) {
-    const a = await makeUser(t.db, { role: 'admin', isMember: false });
-    adminToken = await login(t.app, a.email);
+    const a = await t.makeUser({ role: 'admin', isMember: false });
+    adminToken = await t.login(a.email);
   }
   return adminToken;
 }
@@ -195,7 +187,7 @@ describe('a guarantee from ask to release', () => {
         .where(and(eq(notifications.userId, g.id), eq(notifications.kind, 'guarantee')));
       expect(told.map((n) => n.params.text)).toContain('guaranteeReleased');
     }
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('refuses a guarantee beyond the free savings at acceptance, and an inactive guarantor', async () => {
@@ -348,7 +340,7 @@ describe('a write-off with recovery', () => {
     expect(await accountBalanceFils(t.db, { code: 'loan_losses' })).toBe(
       lossesBefore + 300_000 - 180_000,
     );
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
     const statement = (await as(g1.token, 'GET', '/api/my-statement')).json();
     const line = statement.lines.find((l: { kind: string }) => l.kind === 'recovery');
     expect(line).toMatchObject({ kind: 'recovery' });
@@ -386,7 +378,7 @@ describe('a write-off with recovery', () => {
     expect(res.statusCode, res.body).toBe(200);
     const recovered = res.json().loan.guarantors.map((g: { recovered: number }) => g.recovered);
     expect(recovered).toEqual([166.66, 133.33]);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
 
     // Without recovery, nothing is taken and the holds are released.
     const b2 = await member(6);

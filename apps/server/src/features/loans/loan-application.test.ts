@@ -1,15 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  fundCash,
-  expectBooksBalance,
-  expectError,
-  login,
-  makeUser,
-  multipart,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { bearer, expectError, multipart, useTestApp } from '../../../test/harness.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 import { loanInstallments, loans, loanTransitions } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
@@ -69,15 +60,15 @@ describe('loans', () => {
 
   beforeAll(async () => {
     // Cash for the loans this file pays out (cash never goes below zero).
-    await fundCash(t.db, 10_000_000);
-    const adminUser = await makeUser(t.db, { role: 'admin' });
+    await t.fundCash(10_000_000);
+    const adminUser = await t.makeUser({ role: 'admin' });
     admin = { id: adminUser.id, role: 'admin' };
   });
 
   async function member() {
     const today = dubaiDate(new Date());
-    const user = await makeUser(t.db, { joinedOn: `${today.slice(0, 7)}-01` });
-    return { user, token: await login(t.app, user.email) };
+    const user = await t.makeUser({ joinedOn: `${today.slice(0, 7)}-01` });
+    return { user, token: await t.login(user.email) };
   }
 
   function apply(token: string, fields: Fields) {
@@ -298,7 +289,7 @@ describe('loans', () => {
       await disburseLoan(t.db, loanId, admin, new Date());
       expectError(await apply(token, VALID), 409);
       expect(await loansOf(user.id)).toHaveLength(1);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
 
     it('refuses an inactive member with 403 and stores nothing', async () => {
@@ -306,7 +297,7 @@ describe('loans', () => {
       await t.db.update(users).set({ status: 0 }).where(eq(users.id, user.id));
       expectError(await apply(token, VALID), 403);
       // Signing in again works too, and is refused the same way.
-      const fresh = await login(t.app, user.email);
+      const fresh = await t.login(user.email);
       expectError(await apply(fresh, VALID), 403);
       expect(await loansOf(user.id)).toHaveLength(0);
       // Inactive members can still read.
@@ -468,7 +459,7 @@ describe('loans', () => {
         duration_month: '3',
       });
       await approveLoan(t.db, loanId, admin, new Date(), 'Good saver');
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
       // 20:30 UTC on 30 January is already 31 January in Dubai.
       const at = new Date('2026-01-30T20:30:00Z');
       const disbursedOn = dubaiDate(at);
@@ -523,7 +514,7 @@ describe('loans', () => {
         ['approved', 'active', admin.id],
       ]);
       expect(transitions[1]!.reason).toBe('Good saver');
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
 
       // Every installment has fallen due by now: the member sees them overdue and owing.
       const view = (await myLoans(token)).items[0];
@@ -607,7 +598,7 @@ describe('loans', () => {
       expect(
         (await rejection(approveLoan(t.db, 1_999_999_999, admin, new Date()))).statusCode,
       ).toBe(404);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
 
     it('rejects a pending application with the reason the member sees, and a new one is allowed', async () => {
@@ -623,7 +614,7 @@ describe('loans', () => {
       });
       expect((await transitionsOf(loanId)).at(-1)).toMatchObject({ actorId: admin.id });
       expect((await apply(token, VALID)).statusCode).toBe(200);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
 
     it('write-off of an active loan moves the unpaid principal to loan_losses', async () => {
@@ -643,7 +634,7 @@ describe('loans', () => {
           now: new Date(),
         }),
       );
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
       const lossesBefore = await accountBalanceFils(t.db, { code: 'loan_losses' });
 
       await writeOffLoan(t.db, loanId, admin, 'Member left the country', new Date());
@@ -664,7 +655,7 @@ describe('loans', () => {
         actorId: admin.id,
         reason: 'Member left the country',
       });
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
 
       const view = (await myLoans(token)).items[0];
       expect(view.state).toBe('written_off');
@@ -682,7 +673,7 @@ describe('loans', () => {
         (await rejection(writeOffLoan(t.db, loanId, admin, 'again', new Date()))).statusCode,
       ).toBe(409);
       expect((await apply(token, VALID)).statusCode).toBe(200);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
 
     it('write-off of a loan with nothing repaid loses the whole amount', async () => {
@@ -692,7 +683,7 @@ describe('loans', () => {
       const before = await accountBalanceFils(t.db, { code: 'loan_losses' });
       await writeOffLoan(t.db, loanId, admin, 'Unreachable', new Date());
       expect((await accountBalanceFils(t.db, { code: 'loan_losses' })) - before).toBe(150_000);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
 
     it('refuses a repayment above what is owed or of nothing, and changes nothing', async () => {
@@ -712,7 +703,7 @@ describe('loans', () => {
       );
       expect(zero.statusCode).toBe(422);
       expect(await loanReceivableFils(t.db, loanId)).toBe(100_000);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
   });
 });

@@ -2,15 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminLoan, loan as memberLoan } from '@jamiya/contracts/loans';
 import { listOf } from '@jamiya/contracts/common';
-import {
-  applyOverHttp,
-  bearer,
-  dubaiMonthStart,
-  fundCash,
-  login,
-  makeUser,
-  useTestApp,
-} from '../../../test/harness.ts';
+import type { makeUser } from '../../../test/harness.ts';
+import { applyOverHttp, bearer, dubaiMonthStart, useTestApp } from '../../../test/harness.ts';
 
 // Issue 33: the treasurer's loan history names the admins who made each step, both of them for
 // a step two admins made (docs/domain/maker-checker.md); the member reads "the committee".
@@ -18,8 +11,8 @@ import {
 const t = useTestApp();
 
 async function person(overrides: Parameters<typeof makeUser>[1] = {}) {
-  const user = await makeUser(t.db, { joinedOn: dubaiMonthStart(), ...overrides });
-  const token = await login(t.app, user.email);
+  const user = await t.makeUser({ joinedOn: dubaiMonthStart(), ...overrides });
+  const token = await t.login(user.email);
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({
       method,
@@ -41,7 +34,7 @@ const ref = (p: Person) => ({
 describe("a loan's history, as the treasurer reads it", () => {
   let treasurer: Person;
   beforeAll(async () => {
-    await fundCash(t.db, 500_000);
+    await t.fundCash(500_000);
     treasurer = await person({ role: 'admin', name: 'Treasurer Fatima' });
   });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatMoment } from '@jamiya/money/dates';
-import { makeUser, useTestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { users } from '../../db/schema/users.ts';
 import { sendPasswordLinkMail } from '../auth/password-links.ts';
 import { getSettings } from '../settings/settings.ts';
@@ -51,7 +51,7 @@ describe('sendPasswordLinkMail', () => {
   const t = useTestApp();
 
   it('mails the link in the language of the member’s profile', async () => {
-    const member = await makeUser(t.db, { name: 'Rafiq Islam' });
+    const member = await t.makeUser({ name: 'Rafiq Islam' });
     await t.db.update(users).set({ language: 'bn' }).where(eq(users.id, member.id));
     const mails: OutgoingMail[] = [];
     const mailer: Mailer = {

@@ -14,15 +14,12 @@ import { approveLoan } from '../loans/decisions.ts';
 import { disburseLoan } from '../loans/disburse.ts';
 import { installmentsOf } from '../loans/installments.ts';
 import type { Actor } from '../../lib/actor.ts';
+import type { makeUser } from '../../../test/harness.ts';
 import {
   TEST_CONFIG,
   bearer,
   createTestApp,
-  fundCash,
-  expectBooksBalance,
   expectError,
-  login,
-  makeUser,
   multipart,
   type TestApp,
   loanApplication,
@@ -70,7 +67,7 @@ describe('GET /api/my-account-data', () => {
 
   beforeAll(async () => {
     // Cash for the loans this file pays out (cash never goes below zero).
-    await fundCash(t.db, 10_000_000);
+    await t.fundCash(10_000_000);
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -79,8 +76,8 @@ describe('GET /api/my-account-data', () => {
   async function member(
     overrides: Parameters<typeof makeUser>[1] = {},
   ): Promise<{ user: User; token: string }> {
-    const user = await makeUser(t.db, overrides);
-    return { user, token: await login(t.app, user.email) };
+    const user = await t.makeUser(overrides);
+    return { user, token: await t.login(user.email) };
   }
 
   async function accountData(token: string) {
@@ -245,7 +242,7 @@ describe('GET /api/my-account-data', () => {
     expect(data.under_review).toBe(200);
     expect(data.account_balance).toBe(0);
 
-    const admin = await makeUser(t.db, { role: 'admin' });
+    const admin = await t.makeUser({ role: 'admin' });
     await approvePayment(t.db, payment.id, { id: admin.id, role: 'admin' }, new Date());
     data = await accountData(token);
     expect(data.monthlyPaymentData.map((r: Row) => r.status)).toEqual([
@@ -259,7 +256,7 @@ describe('GET /api/my-account-data', () => {
     expect(data.due_balance).toBe(600);
     expect(data.under_review).toBe(0);
     expect(data.owner_data.unique_id).toBe(user.uniqueId);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('shows a refused receipt as owed again, with the reason', async () => {
@@ -267,7 +264,7 @@ describe('GET /api/my-account-data', () => {
     const last = shiftPeriod(now, -1);
     const { token } = await member({ joinedOn: `${last}-01` });
     const payment = await payDues(token, last);
-    const admin = await makeUser(t.db, { role: 'admin' });
+    const admin = await t.makeUser({ role: 'admin' });
     await rejectPayment(
       t.db,
       payment.id,
@@ -317,7 +314,7 @@ describe('GET /api/my-account-data', () => {
     const { user } = await member({ joinedOn: '2025-11-01' });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-31T21:00:00Z'));
-    const token = await login(t.app, user.email);
+    const token = await t.login(user.email);
     const rows: Row[] = (await accountData(token)).monthlyPaymentData;
     expect(rows.map((r) => [r.period, r.status])).toEqual([
       ['2026-02', 'pay_now'],
@@ -332,7 +329,7 @@ describe('GET /api/my-account-data', () => {
     const { user } = await member({ joinedOn: '2025-11-01' });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-31T19:59:00Z'));
-    const token = await login(t.app, user.email);
+    const token = await t.login(user.email);
     const data = await accountData(token);
     expect(data.monthlyPaymentData.map((r: Row) => [r.period, r.status])).toEqual([
       ['2026-01', 'pay_now'],
@@ -371,8 +368,8 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
   beforeAll(async () => {
     t = await createTestApp();
     // Cash for the loans this file pays out (cash never goes below zero).
-    await fundCash(t.db, 10_000_000);
-    const a = await makeUser(t.db, { role: 'admin' });
+    await t.fundCash(10_000_000);
+    const a = await t.makeUser({ role: 'admin' });
     admin = { id: a.id, role: 'admin' };
   });
   afterAll(() => t.close());
@@ -387,8 +384,8 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
   }
 
   it('sends the same answer twice when nothing changed', async () => {
-    const user = await makeUser(t.db, { joinedOn: `${shiftPeriod(dubaiPeriod(), -2)}-01` });
-    const token = await login(t.app, user.email);
+    const user = await t.makeUser({ joinedOn: `${shiftPeriod(dubaiPeriod(), -2)}-01` });
+    const token = await t.login(user.email);
     const first = await t.app.inject({ url: '/api/my-account-data', headers: bearer(token) });
     const second = await t.app.inject({ url: '/api/my-account-data', headers: bearer(token) });
     expect(second.statusCode).toBe(200);
@@ -397,8 +394,8 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
   });
 
   it('never sends a kept answer for a session that has ended', async () => {
-    const user = await makeUser(t.db, { joinedOn: `${dubaiPeriod()}-01` });
-    const signedOut = await login(t.app, user.email);
+    const user = await t.makeUser({ joinedOn: `${dubaiPeriod()}-01` });
+    const signedOut = await t.login(user.email);
     await accountData(signedOut);
     await accountData(signedOut);
     const out = await t.app.inject({
@@ -413,7 +410,7 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
     );
 
     vi.useFakeTimers({ toFake: ['Date'] });
-    const expiring = await login(t.app, user.email);
+    const expiring = await t.login(user.email);
     await accountData(expiring);
     vi.setSystemTime(Date.now() + TEST_CONFIG.sessionIdleMs + 60_000);
     expectError(
@@ -424,8 +421,8 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
 
   it('sees a change written straight to the database, not through the app', async () => {
     const now = dubaiPeriod();
-    const user = await makeUser(t.db, { joinedOn: `${shiftPeriod(now, -1)}-01` });
-    const token = await login(t.app, user.email);
+    const user = await t.makeUser({ joinedOn: `${shiftPeriod(now, -1)}-01` });
+    const token = await t.login(user.email);
     expect((await accountData(token)).monthlyPaymentData.map((r: Row) => r.status)).toEqual([
       'pay_now',
       'due',
@@ -455,8 +452,8 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
   });
 
   it('follows the monthly due when the treasurer changes it', async () => {
-    const user = await makeUser(t.db, { joinedOn: `${dubaiPeriod()}-01` });
-    const token = await login(t.app, user.email);
+    const user = await t.makeUser({ joinedOn: `${dubaiPeriod()}-01` });
+    const token = await t.login(user.email);
     expect((await accountData(token)).monthly_due).toBe(200);
     await t.db.update(settings).set({ monthlyDueFils: 25_000 }).where(eq(settings.id, 1));
     try {
@@ -471,7 +468,7 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
   it('counts an installment as owed from midnight in Dubai on its day, though the answer was kept the evening before', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-02-13T08:00:00Z'));
-    const user = await makeUser(t.db, { joinedOn: '2026-02-01' });
+    const user = await t.makeUser({ joinedOn: '2026-02-01' });
     const loan = await applyForLoan(t.db, user.id, loanApplication(), new Date());
     await approveLoan(t.db, loan.id, admin, new Date());
     await disburseLoan(t.db, loan.id, admin, new Date());
@@ -479,7 +476,7 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
     expect(first!.dueOn).toBe('2026-03-13');
 
     vi.setSystemTime(new Date('2026-03-12T19:58:00Z')); // 23:58 on 12 March in Dubai
-    const token = await login(t.app, user.email);
+    const token = await t.login(user.email);
     const before = await accountData(token);
     expect(await accountData(token)).toEqual(before); // kept
     vi.setSystemTime(new Date('2026-03-12T20:01:00Z')); // 00:01 on 13 March
@@ -497,8 +494,8 @@ describe('GET /api/my-account-data sends a kept answer only while nothing in it 
       mailer: { delivers: true, send: async () => undefined },
     });
     try {
-      const user = await makeUser(t.db, { joinedOn: `${dubaiPeriod()}-01` });
-      const token = await login(t.app, user.email);
+      const user = await t.makeUser({ joinedOn: `${dubaiPeriod()}-01` });
+      const token = await t.login(user.email);
       const [payment] = await t.db
         .insert(payments)
         .values({

@@ -8,12 +8,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/files.ts';
 import { users } from '../../db/schema/users.ts';
+import type { makeUser } from '../../../test/harness.ts';
 import {
   bearer,
   createTestApp,
   expectError,
-  login,
-  makeUser,
   multipart,
   type TestApp,
   storedFileCount,
@@ -128,8 +127,8 @@ describe('profile', () => {
   async function member(
     overrides: Parameters<typeof makeUser>[1] = {},
   ): Promise<{ user: User; token: string }> {
-    const user = await makeUser(t.db, overrides);
-    return { user, token: await login(t.app, user.email) };
+    const user = await t.makeUser(overrides);
+    return { user, token: await t.login(user.email) };
   }
 
   function update(
@@ -223,7 +222,7 @@ describe('profile', () => {
     it('answers status 0 for an inactive member, who can still sign in and read', async () => {
       const { user } = await member();
       await t.db.update(users).set({ status: 0 }).where(eq(users.id, user.id));
-      const token = await login(t.app, user.email);
+      const token = await t.login(user.email);
       const data = await getProfile(token);
       expect(data.status).toBe(0);
     });

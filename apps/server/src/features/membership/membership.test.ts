@@ -7,8 +7,6 @@ import {
   bearer,
   createTestApp,
   expectError,
-  login,
-  makeUser,
   type TestApp,
   useTestApp,
 } from '../../../test/harness.ts';
@@ -147,7 +145,7 @@ describe('POST /api/applications (Join Now)', () => {
   });
 
   it('answers the same to the email of a member, and stores nothing', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const stranger = await c.apply(applicant());
     const res = await c.apply(applicant({ email: member.email }));
     expect(res.statusCode).toBe(201);
@@ -200,7 +198,7 @@ describe('POST /api/applications (Join Now)', () => {
     const refused = expectError(await c.apply(applicant(), address), 429);
     expect(refused.message).toMatch(/too many applications/i);
     // Refused the same way for a member's email: the limit tells nothing about who is a member.
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     expect(expectError(await c.apply(applicant({ email: member.email }), address), 429)).toEqual(
       refused,
     );
@@ -223,7 +221,7 @@ describe('POST /api/applications (Join Now)', () => {
     // A known email stores no application: counted by rows, the sixth attempt would pass and
     // tell the sender that the five emails were members'.
     const address = '203.0.113.70';
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     for (let i = 0; i < APPLICATION_LIMIT.perAddress; i++) {
       expect((await c.apply(applicant({ email: member.email }), address)).statusCode).toBe(201);
     }
@@ -247,7 +245,7 @@ describe('forgot password and the one-time link', () => {
   const c = client(() => t);
 
   it('answers the same to an unknown and a known email, and mails only the known one', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const unknownEmail = uniqueEmail('nobody');
     const unknown = await c.forgot(unknownEmail);
     const known = await c.forgot(member.email.toUpperCase());
@@ -277,8 +275,8 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('sets the password with the link: the new one signs in, the old does not, sessions end', async () => {
-    const member = await makeUser(t.db);
-    const session = await login(t.app, member.email);
+    const member = await t.makeUser();
+    const session = await t.login(member.email);
     const token = await resetToken(t, member.email);
     // Asking for a link changes nothing yet.
     expect((await t.app.inject({ url: '/api/profile', headers: bearer(session) })).statusCode).toBe(
@@ -317,7 +315,7 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('works once: a second use answers 422 on errors.token', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const token = await resetToken(t, member.email);
     expect((await c.setPassword(token)).statusCode).toBe(200);
     const body = expectError(await c.setPassword(token, 'yet another passphrase'), 422);
@@ -328,7 +326,7 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('expires after 24 hours', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const token = await resetToken(t, member.email);
     const later = new Date(Date.now() + 25 * 3_600_000);
     await expect(
@@ -344,7 +342,7 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('still works just before the 24 hours are up', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const now = new Date();
     const link = await issuePasswordLink(t.db, {
       userId: member.id,
@@ -365,7 +363,7 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('voids the earlier links when a newer one is issued', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const older = await resetToken(t, member.email);
     const newer = await resetToken(t, member.email);
     expect(newer).not.toBe(older);
@@ -374,7 +372,7 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('keeps an invitation when anyone asks for a reset; using either link ends the other', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const invite = await issuePasswordLink(t.db, {
       userId: member.id,
       purpose: 'invite',
@@ -388,7 +386,7 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('refuses a common password and keeps the link usable', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const token = await resetToken(t, member.email);
     const body = expectError(await c.setPassword(token, 'Password123'), 422);
     expect(Object.keys(body.errors ?? {})).toEqual(['password']);
@@ -396,7 +394,7 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('answers 422 on errors.password_confirmation when the two passwords differ', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const token = await resetToken(t, member.email);
     const body = expectError(await c.setPassword(token, NEW_PASSWORD, `${NEW_PASSWORD}!`), 422);
     expect(Object.keys(body.errors ?? {})).toEqual(['password_confirmation']);
@@ -425,9 +423,9 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('sends a link to an inactive member too, and to an admin', async () => {
-    const inactive = await makeUser(t.db);
+    const inactive = await t.makeUser();
     await t.db.update(users).set({ status: 0 }).where(eq(users.id, inactive.id));
-    const admin = await makeUser(t.db, { role: 'admin' });
+    const admin = await t.makeUser({ role: 'admin' });
     for (const user of [inactive, admin]) {
       expect((await c.setPassword(await resetToken(t, user.email))).statusCode).toBe(200);
     }
@@ -435,7 +433,7 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('lets a member locked out by failed sign-ins in with the new password', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const address = newAddress();
     for (let i = 0; i < 10; i++)
       expectError(await c.signIn(member.email, `wrong-${i}`, address), 401);
@@ -445,7 +443,7 @@ describe('forgot password and the one-time link', () => {
   });
 
   it(`mails one email at most ${RESET_LIMIT.perEmail} times in 15 minutes, and answers alike, known or not`, async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const unknownEmail = uniqueEmail('ghost');
     const answers = [];
     for (const email of [member.email, unknownEmail]) {
@@ -474,7 +472,7 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('does not count requests for links as failed sign-ins', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const address = '203.0.113.80';
     for (let i = 0; i < RESET_LIMIT.perEmail; i++) await c.forgot(member.email, address);
     for (let i = 0; i < 9; i++) expectError(await c.signIn(member.email, `wrong-${i}`), 401);
@@ -482,7 +480,7 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('keeps the link when the mail cannot be sent: sendPasswordLinkMail answers false', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const link = await issuePasswordLink(t.db, {
       userId: member.id,
       purpose: 'invite',
@@ -527,7 +525,7 @@ describe('forgot password and the one-time link', () => {
   });
 
   it('lets exactly one of two simultaneous uses of a link through', async () => {
-    const member = await makeUser(t.db);
+    const member = await t.makeUser();
     const token = await resetToken(t, member.email);
     const tries = 6;
     const results = await Promise.all(
@@ -570,7 +568,7 @@ describe('the reset link through a real SMTP server', () => {
   });
 
   it('mails a link that sets the password, once', async () => {
-    const member = await makeUser(t.db, { name: 'Rahul Menon' });
+    const member = await t.makeUser({ name: 'Rahul Menon' });
     expect((await c.forgot(member.email)).statusCode).toBe(200);
     const mail = await inbox.next(member.email);
     expect(mail.from).toBe('no-reply@jamiya.test');
@@ -593,7 +591,7 @@ describe('the reset link through a real SMTP server', () => {
       { mailer: createMailer({ smtpUrl: refusing.url, from: 'x@jamiya.test', log: () => {} }) },
     );
     try {
-      const member = await makeUser(other.db);
+      const member = await other.makeUser();
       const res = await other.app.inject({
         method: 'POST',
         url: '/api/password/forgot',

@@ -6,8 +6,6 @@ import {
   bearer,
   createTestApp,
   expectError,
-  login,
-  makeUser,
   multipart,
   type TestApp,
   storedFileCount,
@@ -26,9 +24,9 @@ let photo: Buffer;
 beforeAll(async () => {
   letter = await onePagePdf({ text: 'The rules' });
   t = await createTestApp();
-  const admin = await makeUser(t.db, { role: 'admin', name: 'Treasurer Fatima' });
+  const admin = await t.makeUser({ role: 'admin', name: 'Treasurer Fatima' });
   adminName = admin.name;
-  adminToken = await login(t.app, admin.email);
+  adminToken = await t.login(admin.email);
   // EXIF in the upload, so the stored copy can be checked for having dropped it.
   photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#d0e0f0' } })
     .jpeg()
@@ -38,8 +36,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newMember(name?: string) {
-  const user = await makeUser(t.db, name ? { name } : {});
-  return { user, token: await login(t.app, user.email) };
+  const user = await t.makeUser(name ? { name } : {});
+  return { user, token: await t.login(user.email) };
 }
 
 function send(token: string, url: string, fields: Record<string, string>, attachment?: Upload) {

@@ -5,8 +5,6 @@ import { formatDay } from '@jamiya/money/dates';
 import { formatMoney } from '@jamiya/money/format';
 import {
   createTestApp,
-  fundCash,
-  expectBooksBalance,
   freshDatabase,
   makeUser,
   TEST_CONFIG,
@@ -41,8 +39,8 @@ let admin: Actor;
 beforeAll(async () => {
   t = await createTestApp();
   // Cash for the loans this file pays out (cash never goes below zero).
-  await fundCash(t.db, 10_000_000);
-  admin = { id: (await makeUser(t.db, { role: 'admin' })).id, role: 'admin' };
+  await t.fundCash(10_000_000);
+  admin = { id: (await t.makeUser({ role: 'admin' })).id, role: 'admin' };
 });
 afterAll(() => closeQuietly(t));
 
@@ -169,7 +167,7 @@ describe('installment reminders', () => {
       'Installment due on 13 July 2026',
     ]);
     expect(await reminderRows(t.db, gone.user.id)).toEqual([]);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });
 
@@ -190,7 +188,7 @@ describe('notification mails', () => {
     });
 
   it('mails a notification once, through a real SMTP server, with the full link', async () => {
-    const user = await makeUser(t.db, { name: 'Grace Thomas' });
+    const user = await t.makeUser({ name: 'Grace Thomas' });
     await notify(
       t.db,
       written(
@@ -218,7 +216,7 @@ describe('notification mails', () => {
   });
 
   it('sends nothing when mail only goes to the log, and nothing older than 3 days', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     await notify(t.db, written(user.id, 'New'));
     await notify(
       t.db,
@@ -273,7 +271,7 @@ describe('notification mails', () => {
   });
 
   it('gives mails back for the next run when the server cannot be reached, not when it refuses', async () => {
-    const user = await makeUser(t.db);
+    const user = await t.makeUser();
     await notify(t.db, written(user.id, 'Try again'));
     const { log, lines } = recordingLog();
     const down: Mailer = {
@@ -342,8 +340,8 @@ describe('two processes at once (PostgreSQL)', () => {
 
   beforeAll(async () => {
     p = await createTestApp();
-    await fundCash(p.db, 10_000_000);
-    pAdmin = { id: (await makeUser(p.db, { role: 'admin' })).id, role: 'admin' };
+    await p.fundCash(10_000_000);
+    pAdmin = { id: (await p.makeUser({ role: 'admin' })).id, role: 'admin' };
     // Two pools of their own over the same database: two processes, as in production.
     a = await openPostgres(p.testDb.url, 4);
     b = await openPostgres(p.testDb.url, 4);

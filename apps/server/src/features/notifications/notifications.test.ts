@@ -4,17 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import { notificationPage } from '@jamiya/contracts/notifications';
 import { formatMoney } from '@jamiya/money/format';
-import {
-  bearer,
-  expectBooksBalance,
-  expectError,
-  fundCash,
-  login,
-  makeUser,
-  multipart,
-  postForm,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { bearer, expectError, multipart, useTestApp } from '../../../test/harness.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { addMonthsToDate, localDate, periodLabel } from '../../lib/calendar.ts';
 import { applyForLoan } from '../loans/apply.ts';
@@ -29,9 +19,9 @@ let adminToken: string;
 
 beforeAll(async () => {
   // Cash for the loans this file pays out (cash never goes below zero).
-  await fundCash(t.db, 10_000_000);
-  const admin = await makeUser(t.db, { role: 'admin' });
-  adminToken = await login(t.app, admin.email);
+  await t.fundCash(10_000_000);
+  const admin = await t.makeUser({ role: 'admin' });
+  adminToken = await t.login(admin.email);
 });
 
 // Amounts as the texts write them (Intl puts a no-break space after AED).
@@ -40,8 +30,8 @@ const today = () => localDate(new Date());
 const thisMonth = () => MONTH_NAMES[Number(today().slice(5, 7)) - 1]!;
 
 async function newMember() {
-  const user = await makeUser(t.db, { joinedOn: `${today().slice(0, 7)}-01` });
-  return { user, token: await login(t.app, user.email) };
+  const user = await t.makeUser({ joinedOn: `${today().slice(0, 7)}-01` });
+  return { user, token: await t.login(user.email) };
 }
 
 async function submitDues(token: string, amount = '200') {
@@ -54,7 +44,7 @@ async function submitDues(token: string, amount = '200') {
     { payment_amount: amount, month: thisMonth(), account_number: 'AE0703312345' },
     { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: receipt } },
   );
-  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
+  const res = await t.postForm('/api/save-monthly-payment', token, form);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().payment.id as number;
 }
@@ -114,7 +104,7 @@ describe('receipts', () => {
     });
     expect(n!.body).toContain(`${aed(15000)} is added to your savings`);
     expect(n!.body).toContain(`you entered ${aed(20000)}`);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('a rejected receipt tells the member why', async () => {
@@ -160,7 +150,7 @@ describe('loans', () => {
     [n] = await rowsOf(user.id);
     expect(n).toMatchObject({ kind: 'loan_state', title: 'Your loan is repaid' });
     expect(await rowsOf(user.id)).toHaveLength(3);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('a rejection and a write-off carry the reason', async () => {
@@ -185,7 +175,7 @@ describe('loans', () => {
     expect(approved!.body).toBe(
       `Your loan of ${aed(50000)} is approved and will be paid out soon.`,
     );
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('the member’s own withdrawal tells nobody', async () => {

@@ -4,7 +4,7 @@ import { duesMonths, payments } from '../../db/schema/payments.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMonthsToPeriod, periodOf } from '../../lib/calendar.ts';
-import { makeUser, useTestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { accountSummary } from './account-summary.ts';
 import { duesBehind } from './dues-standing.ts';
 import { monthsBehind } from './months.ts';
@@ -35,7 +35,7 @@ describe('the arrears desk and each member’s statement', () => {
     const members: number[] = [];
     for (let n = 0; n < 60; n++) {
       const joinedOn = `${addMonthsToPeriod('2026-06', Math.floor(pick() * 14))}-${one(['01', '17'])}`;
-      const user = await makeUser(t.db, { joinedOn });
+      const user = await t.makeUser({ joinedOn });
       const leaving =
         pick() < 0.15 ? `${addMonthsToPeriod('2027-02', Math.floor(pick() * 6))}-20` : null;
       await t.db

@@ -5,10 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   createTestApp,
-  fundCash,
-  expectBooksBalance,
-  login,
-  makeUser,
   multipart,
   dubaiMonthStart,
   poolOf,
@@ -66,8 +62,8 @@ describe('concurrent requests (PostgreSQL)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // Cash for the loans this file pays out (cash never goes below zero).
-    await fundCash(t.db, 10_000_000);
-    const adminUser = await makeUser(t.db, { role: 'admin' });
+    await t.fundCash(10_000_000);
+    const adminUser = await t.makeUser({ role: 'admin' });
     admin = { id: adminUser.id, role: 'admin' };
     receipt = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ddeeff' } })
       .jpeg()
@@ -75,7 +71,7 @@ describe('concurrent requests (PostgreSQL)', () => {
   });
   afterAll(() => closeQuietly(t));
 
-  const member = () => makeUser(t.db, { joinedOn: dubaiMonthStart() });
+  const member = () => t.makeUser({ joinedOn: dubaiMonthStart() });
 
   async function pendingDues(userId: number, amountFils = 20_000) {
     const [p] = await t.db
@@ -101,10 +97,10 @@ describe('concurrent requests (PostgreSQL)', () => {
   it(`${N} approvals of different members' dues at once on a fresh database (no ledger accounts yet) all succeed`, async () => {
     const fresh = await createTestApp();
     try {
-      const freshAdminUser = await makeUser(fresh.db, { role: 'admin' });
+      const freshAdminUser = await fresh.makeUser({ role: 'admin' });
       const freshAdmin: Actor = { id: freshAdminUser.id, role: 'admin' };
       const users = await Promise.all(
-        Array.from({ length: N }, () => makeUser(fresh.db, { joinedOn: dubaiMonthStart() })),
+        Array.from({ length: N }, () => fresh.makeUser({ joinedOn: dubaiMonthStart() })),
       );
       const pending = [];
       for (const [i, u] of users.entries()) {
@@ -129,7 +125,7 @@ describe('concurrent requests (PostgreSQL)', () => {
       expect(values).toHaveLength(N);
       for (const [i, u] of users.entries())
         expect(await memberSavingsFils(fresh.db, u.id)).toBe(10_000 + i);
-      await expectBooksBalance(fresh.db);
+      await fresh.expectBooksBalance();
     } finally {
       await closeQuietly(fresh);
     }
@@ -148,7 +144,7 @@ describe('concurrent requests (PostgreSQL)', () => {
       await t.db.select().from(journalEntries).where(eq(journalEntries.paymentId, p.id)),
     ).toHaveLength(1);
     expect(await memberSavingsFils(t.db, user.id)).toBe(20_000);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('approvals and rejections racing on one payment: exactly one decision wins', async () => {
@@ -173,12 +169,12 @@ describe('concurrent requests (PostgreSQL)', () => {
     expect((await memberSavingsFils(t.db, user.id)) + 0).toBe(
       row!.status === 'approved' ? 20_000 : 0,
     );
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it(`${N} loan applications at once by one member make one loan`, async () => {
     const user = await member();
-    const token = await login(t.app, user.email);
+    const token = await t.login(user.email);
     const responses = await Promise.all(
       Array.from({ length: N }, () => {
         const { payload, headers } = multipart({
@@ -207,7 +203,7 @@ describe('concurrent requests (PostgreSQL)', () => {
 
   it(`${N} submissions for the same month at once make one payment, one file row and one stored file`, async () => {
     const user = await member();
-    const token = await login(t.app, user.email);
+    const token = await t.login(user.email);
     const uploadsBefore = await storedFileCount(t.db);
     const responses = await Promise.all(
       Array.from({ length: N }, () => {
@@ -266,7 +262,7 @@ describe('concurrent requests (PostgreSQL)', () => {
     expect(
       await t.db.select().from(loanInstallments).where(eq(loanInstallments.loanId, loan.id)),
     ).toHaveLength(6);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('repayment submissions racing for the last of a loan never exceed what is owed', async () => {
@@ -321,12 +317,12 @@ describe('concurrent requests (PostgreSQL)', () => {
         .from(journalEntries)
         .where(and(eq(journalEntries.loanId, loan.id), eq(journalEntries.kind, 'repayment'))),
     ).toHaveLength(5);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('keeps serving after PostgreSQL ends its idle connections (a restart or failover)', async () => {
     const user = await member();
-    const token = await login(t.app, user.email);
+    const token = await t.login(user.email);
     // A few idle connections in the pool.
     await Promise.all(Array.from({ length: 4 }, () => t.db.execute(sql`select pg_sleep(0.02)`)));
     const pool = poolOf(t.db);

@@ -9,10 +9,7 @@ import { renderNotice } from '../notifications/texts.ts';
 import {
   anotherProcess,
   bearer,
-  expectBooksBalance,
   expectError,
-  login,
-  makeUser,
   multipart,
   paidDues,
   plain,
@@ -57,7 +54,7 @@ beforeEach(async () => {
 afterEach(() => vi.useRealTimers());
 
 async function member(overrides: { payday?: number | null; language?: 'en' | 'ml' } = {}) {
-  const user = await makeUser(t.db, { joinedOn: '2027-01-01', ...overrides });
+  const user = await t.makeUser({ joinedOn: '2027-01-01', ...overrides });
   if (overrides.payday !== undefined)
     await t.db.update(users).set({ payday: overrides.payday }).where(eq(users.id, user.id));
   return user;
@@ -65,7 +62,7 @@ async function member(overrides: { payday?: number | null; language?: 'en' | 'ml
 
 async function tokenOf(user: { email: string }, day: string) {
   clockAt(day);
-  return login(t.app, user.email);
+  return t.login(user.email);
 }
 
 async function rowsOfMember(user: { email: string }, day: string) {
@@ -203,13 +200,13 @@ describe('the late fine', () => {
     expect(await finesAccount(rahul.id)).toBe(2_000);
     expect((await accountBalanceFils(t.db, { code: 'fines_income' })) - incomeBefore).toBe(-2_000);
     expect(await noticesOf(rahul.id, 'duesFined')).toHaveLength(2);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('may be a percentage of the due, and is paid with the month’s due', async () => {
     await t.db.update(settings).set({ finePercent: 7 });
     const rahul = await member();
-    const admin = await makeUser(t.db, { role: 'admin', isMember: false });
+    const admin = await t.makeUser({ role: 'admin', isMember: false });
     await duesCalendarRun(t.db, at('2027-01-16'));
     expect(await finesAccount(rahul.id)).toBe(1_400);
 
@@ -235,12 +232,12 @@ describe('the late fine', () => {
     expect(await finesAccount(rahul.id)).toBe(0);
     const january = (await rowsOfMember(rahul, '2027-01-21')).monthlyPaymentData[0]!;
     expect(january).toMatchObject({ status: 'completed', fine: 14, remaining: 0 });
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('leaves a month whose receipt was sent within the grace, until it is rejected', async () => {
     const rahul = await member();
-    const admin = await makeUser(t.db, { role: 'admin', isMember: false });
+    const admin = await t.makeUser({ role: 'admin', isMember: false });
     const payment = await receiptWaiting(t.db, rahul.id, '2027-01', at('2027-01-10'));
     expect((await duesCalendarRun(t.db, at('2027-01-16'))).fines).toBe(0);
     await rejectPayment(
@@ -261,9 +258,9 @@ describe('the late fine', () => {
 
   it('never falls on a due day before the member joined, nor before an imported member came in', async () => {
     // Accepted on 27 January with the due on the 1st: January's due is owed, not fined.
-    const accepted = await makeUser(t.db, { joinedOn: '2027-01-27', createdAt: at('2027-01-27') });
+    const accepted = await t.makeUser({ joinedOn: '2027-01-27', createdAt: at('2027-01-27') });
     // Imported on 10 February with a joining day of June 2026: February's due day was before.
-    const imported = await makeUser(t.db, { joinedOn: '2026-06-01', createdAt: at('2027-02-10') });
+    const imported = await t.makeUser({ joinedOn: '2026-06-01', createdAt: at('2027-02-10') });
     for (const day of ['2027-01-28', '2027-02-11', '2027-02-16', '2027-02-28'])
       await duesCalendarRun(t.db, at(day));
     expect(await finesAccount(accepted.id)).toBe(1_000); // February's only
@@ -274,7 +271,7 @@ describe('the late fine', () => {
     const theirs = (await rowsOfMember(imported, '2027-02-28')).monthlyPaymentData;
     expect(theirs.find((r) => r.period === '2027-02')).toMatchObject({ fine: 0, fine_on: null });
     expect((await duesCalendarRun(t.db, at('2027-03-16'))).fines).toBe(2); // March: both
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('is never charged twice for one month by two processes at once', async () => {
@@ -302,7 +299,7 @@ describe('the late fine', () => {
         )}))`,
     );
     expect(Number(entries[0]!.n)).toBe(5);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });
 
@@ -352,12 +349,12 @@ describe('a waiver', () => {
 
   it('is proposed by one admin and carried out by another; the member sees it', async () => {
     const rahul = await member();
-    const first = await makeUser(t.db, { role: 'admin', isMember: false });
-    const second = await makeUser(t.db, { role: 'admin', isMember: false });
+    const first = await t.makeUser({ role: 'admin', isMember: false });
+    const second = await t.makeUser({ role: 'admin', isMember: false });
     await duesCalendarRun(t.db, at('2027-01-16'));
     const incomeBefore = await accountBalanceFils(t.db, { code: 'fines_income' });
     const firstToken = await tokenOf(first, '2027-01-17');
-    const secondToken = await login(t.app, second.email);
+    const secondToken = await t.login(second.email);
 
     const proposed = await waive(firstToken, rahul.id, '2027-01');
     expect(proposed.statusCode, proposed.body).toBe(202);
@@ -384,18 +381,18 @@ describe('a waiver', () => {
     expect(list.json().items).toEqual([
       expect.objectContaining({ period: '2027-01', fine: 10, waived: 10 }),
     ]);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('is refused without a reason, for no fine, on one’s own fine, and to a member', async () => {
     const rahul = await member();
-    const admin = await makeUser(t.db, { role: 'admin', joinedOn: '2027-01-01' });
+    const admin = await t.makeUser({ role: 'admin', joinedOn: '2027-01-01' });
     await duesCalendarRun(t.db, at('2027-01-16'));
     const token = await tokenOf(admin, '2027-01-17');
     expectError(await waive(token, rahul.id, '2027-01', '  '), 422);
     expectError(await waive(token, rahul.id, '2027-02'), 404);
     expectError(await waive(token, admin.id, '2027-01'), 403);
-    const memberToken = await login(t.app, rahul.email);
+    const memberToken = await t.login(rahul.email);
     expectError(await waive(memberToken, rahul.id, '2027-01'), 403);
     const [month] = await t.db
       .select()
@@ -407,7 +404,7 @@ describe('a waiver', () => {
 
 describe('the rules in the settings', () => {
   it('are read by everyone and changed by an admin within their bounds', async () => {
-    const admin = await makeUser(t.db, { role: 'admin', isMember: false });
+    const admin = await t.makeUser({ role: 'admin', isMember: false });
     const token = await tokenOf(admin, '2027-01-05');
     const current = (
       await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(token) })

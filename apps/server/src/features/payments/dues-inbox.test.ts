@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { duesJobInbox, duesMonths, payments } from '../../db/schema/payments.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { users } from '../../db/schema/users.ts';
-import { anotherProcess, makeUser, receiptWaiting, useTestApp } from '../../../test/harness.ts';
+import { anotherProcess, receiptWaiting, useTestApp } from '../../../test/harness.ts';
 import { scheduledDuesCalendar } from './dues-inbox.ts';
 import { rejectPayment } from './review.ts';
 
@@ -30,7 +30,7 @@ beforeEach(async () => {
   await t.db.delete(duesJobInbox);
 });
 
-const member = () => makeUser(t.db, { joinedOn: '2027-01-01', createdAt: at('2027-01-01') });
+const member = () => t.makeUser({ joinedOn: '2027-01-01', createdAt: at('2027-01-01') });
 
 /** A member the inbox never heard of: as if the change had been made beside the triggers. */
 async function unseenMember() {
@@ -68,7 +68,7 @@ describe('the dues job each minute', () => {
   it('fines within a minute the month whose receipt is rejected after its fine day', async () => {
     const minute = scheduledDuesCalendar();
     const rahul = await member();
-    const admin = await makeUser(t.db, { role: 'admin', isMember: false });
+    const admin = await t.makeUser({ role: 'admin', isMember: false });
     const payment = await receiptWaiting(t.db, rahul.id, '2027-01', at('2027-01-10'));
     // Sent within the grace: no fine while it waits for review.
     expect(await minute(t.db, at('2027-01-17', '09:00'))).toBe(0);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, makeUser, multipart, postForm, useTestApp } from '../../../test/harness.ts';
+import { bearer, multipart, useTestApp } from '../../../test/harness.ts';
 import { files } from '../../db/schema/files.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { sha256Of } from '../files/picture-hash.ts';
@@ -12,13 +12,13 @@ const t = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  const admin = await makeUser(t.db, { role: 'admin' });
-  adminToken = await login(t.app, admin.email);
+  const admin = await t.makeUser({ role: 'admin' });
+  adminToken = await t.login(admin.email);
 });
 
 async function newMember(name: string) {
-  const user = await makeUser(t.db, { name, joinedOn: `${periodAgo(3)}-01` });
-  return { user, token: await login(t.app, user.email) };
+  const user = await t.makeUser({ name, joinedOn: `${periodAgo(3)}-01` });
+  return { user, token: await t.login(user.email) };
 }
 
 async function submitDues(token: string, period: string, receipt: Buffer): Promise<number> {
@@ -26,7 +26,7 @@ async function submitDues(token: string, period: string, receipt: Buffer): Promi
     { payment_amount: '200', month: monthName(period), account_number: 'AE0703312345' },
     { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: receipt } },
   );
-  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
+  const res = await t.postForm('/api/save-monthly-payment', token, form);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().payment.id as number;
 }

@@ -5,10 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  fundCash,
-  expectBooksBalance,
   expectError,
-  makeUser,
   multipart,
   plain,
   storedFileCount,
@@ -59,8 +56,8 @@ describe('what is due, what is under review, and paying ahead', () => {
 
   beforeAll(async () => {
     // Cash for the loan this file pays out (cash never goes below zero).
-    await fundCash(t.db, 1_000_000);
-    const adminUser = await makeUser(t.db, { role: 'admin', joinedOn: '2020-01-01' });
+    await t.fundCash(1_000_000);
+    const adminUser = await t.makeUser({ role: 'admin', joinedOn: '2020-01-01' });
     admin = { id: adminUser.id, role: 'admin' };
     receipt = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ddd' } })
       .jpeg()
@@ -211,7 +208,7 @@ describe('what is due, what is under review, and paying ahead', () => {
       const lines = await t.db.select().from(postings).where(eq(postings.entryId, entry!.id));
       expect(lines.map((l) => l.amountFils).sort((x, y) => x - y)).toEqual([-20_000, 20_000]);
       expect(await accountBalanceFils(t.db, { code: 'savings', userId: user.id })).toBe(-20_000);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
 
       // A month paid ahead is paid: a second receipt for it is refused as for any month.
       expectError(await pay(token, next), 409);
@@ -255,7 +252,7 @@ describe('what is due, what is under review, and paying ahead', () => {
     });
 
     it('counts the 12 months from this month in Dubai, across the turn of the year', async () => {
-      const user = await makeUser(t.db, { joinedOn: '2026-01-01' });
+      const user = await t.makeUser({ joinedOn: '2026-01-01' });
       // 21:00 UTC on 31 December is already 1 January 2027 in Dubai.
       const newYear = new Date('2026-12-31T21:00:00Z');
       const upload = (): PendingUpload => ({

@@ -4,11 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { onePagePdf } from '../../../test/support/uploads.ts';
 import {
   bearer,
-  fundCash,
-  expectBooksBalance,
   expectError,
-  login,
-  makeUser,
   multipart,
   useTestApp,
   storedFileCount,
@@ -53,8 +49,8 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
 
   beforeAll(async () => {
     // Cash for the loans this file pays out (cash never goes below zero).
-    await fundCash(t.db, 10_000_000);
-    const adminUser = await makeUser(t.db, { role: 'admin', joinedOn: '2020-01-01' });
+    await t.fundCash(10_000_000);
+    const adminUser = await t.makeUser({ role: 'admin', joinedOn: '2020-01-01' });
     admin = { id: adminUser.id, role: 'admin' };
     // EXIF in the upload, so the stored copy can be checked for having dropped it.
     receipt = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#e0e0d0' } })
@@ -65,8 +61,8 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
 
   /** A member who joined `monthsAgo` months before this Dubai month (on its first day). */
   async function member(monthsAgo = 3) {
-    const user = await makeUser(t.db, { joinedOn: `${periodAgo(monthsAgo)}-01` });
-    return { user, token: await login(t.app, user.email) };
+    const user = await t.makeUser({ joinedOn: `${periodAgo(monthsAgo)}-01` });
+    return { user, token: await t.login(user.email) };
   }
 
   type Fields = Record<string, string | undefined>;
@@ -307,7 +303,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
     });
 
     it('takes "this month" in Dubai time: 21:00 UTC on 30 November is already December there', async () => {
-      const user = await makeUser(t.db, { joinedOn: '2025-01-01' });
+      const user = await t.makeUser({ joinedOn: '2025-01-01' });
       const turn = new Date('2026-11-30T21:00:00Z');
       const receiptUpload = (): PendingUpload => ({
         storage: databaseStorage,
@@ -379,7 +375,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       expect(entries).toHaveLength(1);
       expect(entries[0]!.kind).toBe('dues');
       expect(await accountBalanceFils(t.db, { code: 'savings', userId: user.id })).toBe(-20000);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
 
       const [view] = await myPayments(token);
       expect(view).toMatchObject({ id, status: 'approved', approved_amount: 200 });
@@ -407,7 +403,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
         approved_amount: 180.5,
         status: 'approved',
       });
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
 
     it('refuses to approve a corrected amount of 0 and leaves the payment pending', async () => {
@@ -441,7 +437,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       expect(again.statusCode).toBe(200);
       expect(again.json().payment.period).toBe(lastMonth);
       expect(rowOf(await account(token), lastMonth)?.status).toBe('pending');
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
 
     it('a rejected receipt for this month shows the month as pay_now again', async () => {
@@ -463,7 +459,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       expect(await entriesOf(id)).toHaveLength(1);
       expect((await account(token)).account_balance).toBe(200);
       expect(await accountBalanceFils(t.db, { code: 'savings', userId: user.id })).toBe(-20000);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
 
     it('approving or rejecting a payment that does not exist answers 404', async () => {
@@ -582,7 +578,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       expect(loan).toMatchObject({ state: 'active', paid_amount: 400, remaining_amount: 670 });
       expect(loan.next_installment).toMatchObject({ number: 2, amount: 313.34 });
       expect((await account(token)).loan_balance).toBe(670);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
 
       const second = (await repay(token, '670')).json().payment.id as number;
       await approvePayment(t.db, second, admin, new Date(), 67_000);
@@ -612,7 +608,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       );
       // A repayment is not savings.
       expect(await accountBalanceFils(t.db, { code: 'savings', userId: user.id })).toBe(0);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
 
       // Closed: nothing left to repay, and a new application is allowed.
       expectError(await repay(token, '1'), 409);
@@ -638,7 +634,7 @@ describe('POST /api/save-monthly-payment and GET /api/my-payments', () => {
       expect((await myPayments(token))[0]).toMatchObject({ id, status: 'pending' });
       expect(await loanReceivableFils(t.db, loanId)).toBe(100_000);
       expect(await entriesOf(id)).toHaveLength(0);
-      await expectBooksBalance(t.db);
+      await t.expectBooksBalance();
     });
   });
 

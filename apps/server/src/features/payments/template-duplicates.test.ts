@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, makeUser, login, multipart, postForm, useTestApp } from '../../../test/harness.ts';
+import { bearer, multipart, postForm, useTestApp } from '../../../test/harness.ts';
 import { signedInAdmin } from '../../../test/signed-in.ts';
 import { monthName, periodAgo } from '../../../test/calendar.ts';
 import {
@@ -24,7 +24,7 @@ describe('receipts of one template in the review', () => {
     const admin = await signedInAdmin(t);
     const period = periodAgo(0);
     const submit = async (n: number, receipt: Buffer) => {
-      const user = await makeUser(t.db, { name: `Template ${n}`, joinedOn: `${periodAgo(3)}-01` });
+      const user = await t.makeUser({ name: `Template ${n}`, joinedOn: `${periodAgo(3)}-01` });
       const form = multipart(
         { payment_amount: '200', month: monthName(period), account_number: 'AE0703312345' },
         { photo: { filename: 'receipt.jpg', contentType: 'image/jpeg', data: receipt } },
@@ -32,7 +32,7 @@ describe('receipts of one template in the review', () => {
       const res = await postForm(
         t.app,
         '/api/save-monthly-payment',
-        await login(t.app, user.email),
+        await t.login(user.email),
         form,
       );
       expect(res.statusCode, res.body).toBe(200);

@@ -3,16 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import { formatMoney } from '@jamiya/money/format';
-import {
-  bearer,
-  expectBooksBalance,
-  expectError,
-  login,
-  multipart,
-  plain,
-  postForm,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { bearer, expectError, multipart, plain, useTestApp } from '../../../test/harness.ts';
 import { editableSettings } from '../../../test/settings-body.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -61,7 +52,7 @@ async function paidDues(token: string) {
     { payment_amount: '200', month, account_number: 'AE07' },
     { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: photo } },
   );
-  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
+  const res = await t.postForm('/api/save-monthly-payment', token, form);
   const id = res.json().payment.id as number;
   expect((await admin('POST', `/api/admin/payments/${id}/approve`)).statusCode).toBe(200);
 }
@@ -233,7 +224,7 @@ describe('a recharge request', () => {
     const { user } = await newMember();
     await admin('POST', `/api/admin/members/${user.id}/status`, { status: 'inactive' });
     // Deactivating ends the sessions; an inactive member may still sign in to read.
-    const token = await login(t.app, user.email);
+    const token = await t.login(user.email);
     const body = expectError(await as(token, 'POST', '/api/recharge-requests', valid), 403);
     expect(body.message).toMatch(/inactive/);
   });
@@ -441,7 +432,7 @@ describe('the money', () => {
       (await as(token, 'GET', '/api/my-account-data')).json().myAccountData.account_balance,
     ).toBe(balanceBefore);
     expect(await trialBalance(t.db)).toEqual(booksBefore);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 });
 

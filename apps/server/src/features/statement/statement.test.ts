@@ -5,17 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import { formatMonth } from '@jamiya/money/dates';
 import type { Statement } from '@jamiya/contracts/statement';
-import {
-  bearer,
-  expectBooksBalance,
-  expectError,
-  fundCash,
-  login,
-  makeUser,
-  multipart,
-  postForm,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { bearer, expectError, multipart, useTestApp } from '../../../test/harness.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils } from '../ledger/balances.ts';
 import { postEntry, reverseEntry } from '../ledger/ledger.ts';
@@ -29,7 +19,7 @@ let adminId: number;
 
 beforeAll(async () => {
   // Cash for the loans this file pays out (cash never goes below zero).
-  await fundCash(t.db, 10_000_000);
+  await t.fundCash(10_000_000);
   const treasurer = await signedInAdmin(t);
   adminId = treasurer.user.id;
   admin = treasurer.call;
@@ -39,11 +29,11 @@ const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 async function newMember(name?: string) {
-  const user = await makeUser(t.db, {
+  const user = await t.makeUser({
     joinedOn: `${localDate(new Date()).slice(0, 7)}-01`,
     ...(name ? { name } : {}),
   });
-  return { user, token: await login(t.app, user.email) };
+  return { user, token: await t.login(user.email) };
 }
 
 /** This month's dues, sent with a receipt by the member and approved by the treasurer. */
@@ -56,7 +46,7 @@ async function paidDues(token: string, amount: string) {
     { payment_amount: amount, month, account_number: 'AE07' },
     { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: photo } },
   );
-  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
+  const res = await t.postForm('/api/save-monthly-payment', token, form);
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().payment.id as number;
   expect((await admin('POST', `/api/admin/payments/${id}/approve`)).statusCode).toBe(200);
@@ -65,7 +55,7 @@ async function paidDues(token: string, amount: string) {
 /** A loan repayment sent by the member (the spec's amount-only call) and approved by the treasurer. */
 async function approvedRepayment(token: string, amount: string) {
   const form = multipart({ payment_amount: amount }, {});
-  const res = await postForm(t.app, '/api/save-monthly-payment', token, form);
+  const res = await t.postForm('/api/save-monthly-payment', token, form);
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().payment.id as number;
   // With no receipt, the treasurer enters the amount received.
@@ -144,7 +134,7 @@ describe('GET /api/my-statement', () => {
       loan_balance: 642,
     });
     expect(s.closing.loan).toBe(642 - 250.5);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('gives the loan owed in all as My Loan does, each line split into principal and interest', async () => {
@@ -256,7 +246,7 @@ describe('GET /api/my-statement', () => {
     expect(rowOf(/Loan \d+ paid out/)).toEqual([
       expect.stringMatching(/ — 1,605 1,500 105 0 1,605$/),
     ]);
-    await expectBooksBalance(t.db);
+    await t.expectBooksBalance();
   });
 
   it('writes off the principal and the interest still owed, leaving nothing owed', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import { makeUser, useTestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { createUser } from './create-user.ts';
 
 // Issue 50, point 9: member numbers run on. A member added in a transaction that is rolled back
@@ -12,7 +12,7 @@ const numberOf = (uniqueId: string) => Number(uniqueId.replace(/^JM/, ''));
 
 describe('member numbers', () => {
   it('follow one another, and a rolled-back insert skips none', async () => {
-    const first = await makeUser(t.db);
+    const first = await t.makeUser();
     await expect(
       t.db.transaction(async (tx) => {
         for (let i = 0; i < 3; i++)
@@ -25,7 +25,7 @@ describe('member numbers', () => {
         throw new Error('the import was refused');
       }),
     ).rejects.toThrow('the import was refused');
-    const next = await makeUser(t.db);
+    const next = await t.makeUser();
     expect(first.uniqueId).toMatch(/^JM\d{6}$/);
     expect(numberOf(next.uniqueId)).toBe(numberOf(first.uniqueId) + 1);
     const [kept] = await t.db.select().from(users).where(eq(users.id, next.id));

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../../src/db/client.ts';
-import { expectBooksBalance, rowsOf } from '../../harness.ts';
+import { rowsOf } from '../../harness.ts';
 import { covered, type Model } from './model.ts';
 import { expectReconciled } from './reconciliation.ts';
 import type { Run } from './run.ts';
@@ -75,6 +75,6 @@ export const linkProblems = (db: Db) =>
 export async function expectInvariants(r: Run) {
   expect(await linkProblems(r.t.db), 'links').toEqual([]);
   expect(await linesNotKeptOnce(r.t.db, r.m), 'lines kept once').toEqual([]);
-  await expectBooksBalance(r.t.db);
+  await r.t.expectBooksBalance();
   await expectReconciled(r);
 }

@@ -1,14 +1,7 @@
 // A run of own-books-property.test.ts (see model.ts): a fresh app, and a member's receipt.
 import { sql } from 'drizzle-orm';
 import { addDaysToDate, localDate, periodOf } from '../../../src/lib/calendar.ts';
-import {
-  createTestApp,
-  fundCash,
-  makeUser,
-  multipart,
-  rowsOf,
-  type TestApp,
-} from '../../harness.ts';
+import { createTestApp, multipart, rowsOf, type TestApp } from '../../harness.ts';
 import { signedInAdmin } from '../../signed-in.ts';
 import { adminCalls } from '../own-books.ts';
 import { onePagePdf } from '../uploads.ts';
@@ -38,14 +31,14 @@ export async function startRun(spec: EntrySpec[]): Promise<Run> {
   const days = [3, 2, 1, 0].map((n) => addDaysToDate(today, -n));
   const period = periodOf(today);
   const { token } = await signedInAdmin(t, 'Treasurer', { isMember: false });
-  await fundCash(t.db, 1_000_000, new Date(Date.now() - 10 * 86_400_000));
+  await t.fundCash(1_000_000, new Date(Date.now() - 10 * 86_400_000));
   const [fund] = await rowsOf<{ id: number }>(
     t.db,
     sql`select max(id)::int as id from journal_entries`,
   );
   const members = [];
   for (const name of ['Amina Khalil', 'Omar Farouk', 'Salim Nasser']) {
-    const u = await makeUser(t.db, { name, joinedOn: `${period}-01` });
+    const u = await t.makeUser({ name, joinedOn: `${period}-01` });
     members.push({ id: u.id, uniqueId: u.uniqueId, email: u.email });
   }
   const b0 = (await booksBeside(t.db, days[0]!, days[0]!)).beforeFils;
