@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { databaseStorage } from '../src/features/files/file-storage.ts';
-import { bearer, expectError, freshDatabase, login, TEST_CONFIG, useTestApp } from './harness.ts';
+import {
+  bearer,
+  createTestApp,
+  expectError,
+  freshDatabase,
+  login,
+  TEST_CONFIG,
+  useTestApp,
+} from './harness.ts';
 
 /**
  * Every call of the API with its operationId, `<feature>.<action>`: what clients generated from
@@ -290,29 +298,36 @@ describe('the app shell', () => {
   });
 
   it('keeps every acknowledged write across a restart', async () => {
-    const user = await t.makeUser();
-    const token = await t.login(user.email);
-    const loan = await t.app.inject({
-      method: 'POST',
-      url: '/api/loan-application',
-      headers: bearer(token),
-      payload: {
-        loan_amount: 1500,
-        duration_month: 3,
-        bank_account: 'Botim 0550000000',
-        passport_or_nid: 'P123',
-        loan_type: 'personal',
-      },
-    });
-    expect(loan.statusCode).toBe(200);
-    const db = (await t.testDb.reopen()).db;
-    const app = await buildApp(TEST_CONFIG, { db, storage: t.storage });
+    // An app and database of its own: the restart closes the database under the file's app,
+    // which the other tests of the file go on using.
+    const own = await createTestApp();
     try {
-      const again = await login(app, user.email);
-      const loans = (await app.inject({ url: '/api/my-loans', headers: bearer(again) })).json();
-      expect(loans.items.map((l: { id: number }) => l.id)).toEqual([loan.json().loan.id]);
+      const user = await own.makeUser();
+      const token = await own.login(user.email);
+      const loan = await own.app.inject({
+        method: 'POST',
+        url: '/api/loan-application',
+        headers: bearer(token),
+        payload: {
+          loan_amount: 1500,
+          duration_month: 3,
+          bank_account: 'Botim 0550000000',
+          passport_or_nid: 'P123',
+          loan_type: 'personal',
+        },
+      });
+      expect(loan.statusCode).toBe(200);
+      const db = (await own.testDb.reopen()).db;
+      const app = await buildApp(TEST_CONFIG, { db, storage: own.storage });
+      try {
+        const again = await login(app, user.email);
+        const loans = (await app.inject({ url: '/api/my-loans', headers: bearer(again) })).json();
+        expect(loans.items.map((l: { id: number }) => l.id)).toEqual([loan.json().loan.id]);
+      } finally {
+        await app.close();
+      }
     } finally {
-      await app.close();
+      await own.close();
     }
   });
 });

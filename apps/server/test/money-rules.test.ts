@@ -8,7 +8,7 @@ import { accountBalanceFils } from '../src/features/ledger/balances.ts';
 import { applyForLoan } from '../src/features/loans/apply.ts';
 import { approveLoan } from '../src/features/loans/decisions.ts';
 import { disburseLoan } from '../src/features/loans/disburse.ts';
-import type { makeUser } from './harness.ts';
+import type { makeUser, TestApp } from './harness.ts';
 import {
   bearer,
   createTestApp,
@@ -29,23 +29,24 @@ import {
 const t = useTestApp();
 let receipt: Buffer;
 
-const as = (token: string) => ({
-  get: (url: string) => t.app.inject({ url, headers: bearer(token) }),
+/** Calls as the holder of `token`, on the file's app unless `on` is given. */
+const as = (token: string, on: TestApp = t) => ({
+  get: (url: string) => on.app.inject({ url, headers: bearer(token) }),
   post: (url: string, payload?: object) =>
-    t.app.inject({
+    on.app.inject({
       method: 'POST',
       url,
       headers: bearer(token),
       ...(payload ? { payload } : {}),
     } as InjectOptions),
   put: (url: string, payload: object) =>
-    t.app.inject({ method: 'PUT', url, headers: bearer(token), payload }),
+    on.app.inject({ method: 'PUT', url, headers: bearer(token), payload }),
   form: (url: string, fields: Record<string, string>, photo = true) => {
     const { payload, headers } = multipart(
       fields,
       photo ? { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: receipt } } : {},
     );
-    return t.app.inject({
+    return on.app.inject({
       method: 'POST',
       url,
       payload,
@@ -54,10 +55,10 @@ const as = (token: string) => ({
   },
 });
 
-async function person(overrides: Parameters<typeof makeUser>[1] = {}) {
-  const user = await t.makeUser({ joinedOn: dubaiMonthStart(), ...overrides });
-  const token = await t.login(user.email);
-  return { user, token, api: as(token) };
+async function person(overrides: Parameters<typeof makeUser>[1] = {}, on: TestApp = t) {
+  const user = await on.makeUser({ joinedOn: dubaiMonthStart(), ...overrides });
+  const token = await on.login(user.email);
+  return { user, token, api: as(token, on) };
 }
 
 const payDues = (token: string, amount: string, month = thisMonthName()) =>
@@ -73,15 +74,15 @@ const thisRow = async (token: string) => {
 };
 
 /** A member's approved 1,000 AED loan, ready to pay out. */
-async function approvedLoan(token: string, adminToken: string, amount = '1000') {
-  const applied = await as(token).form(
+async function approvedLoan(token: string, adminToken: string, amount = '1000', on: TestApp = t) {
+  const applied = await as(token, on).form(
     '/api/loan-application',
     { loan_amount: amount, duration_month: '3', bank_account: 'Botim 1', passport_or_nid: 'P1' },
     false,
   );
   expect(applied.statusCode, applied.body).toBe(200);
   const id = applied.json().loan.id as number;
-  expect((await as(adminToken).post(`/api/admin/loans/${id}/approve`)).statusCode).toBe(200);
+  expect((await as(adminToken, on).post(`/api/admin/loans/${id}/approve`)).statusCode).toBe(200);
   return id;
 }
 
@@ -286,13 +287,25 @@ describe('where to send the money', () => {
 });
 
 describe('cash before payouts', () => {
+  // Books of their own: the overview's cash and proposals are the whole association's, and an
+  // amount is written with fils only when it has some, as this cash has.
+  const own = useTestApp();
+  let treasurer: Awaited<ReturnType<typeof person>>;
+  let chair: Awaited<ReturnType<typeof person>>;
+  beforeAll(async () => {
+    await own.fundCash(123_456);
+    treasurer = await person({ role: 'admin', name: 'Treasurer Fatima' }, own);
+    chair = await person({ role: 'admin', isMember: true, name: 'Chair Yusuf' }, own);
+  });
+
   it('refuses a payout above the cash in hand, naming it, and changes nothing', async () => {
-    const { token } = await person();
+    const { token } = await person({}, own);
     const cash = (await treasurer.api.get('/api/admin/overview')).json().cash_in_hand as number;
     const loanId = await approvedLoan(
       token,
       treasurer.token,
       String(Math.floor(cash / 100) * 100 + 500),
+      own,
     );
     for (const admin of [treasurer, chair]) {
       const refused = expectError(await admin.api.post(`/api/admin/loans/${loanId}/disburse`), 409);
@@ -302,7 +315,7 @@ describe('cash before payouts', () => {
     expect(after.cash_in_hand).toBe(cash);
     expect(after.proposals).toEqual([]);
     expect((await treasurer.api.get(`/api/admin/loans/${loanId}`)).json().state).toBe('approved');
-    await as(token).post(`/api/my-loans/${loanId}/withdraw`);
+    await as(token, own).post(`/api/my-loans/${loanId}/withdraw`);
   });
 });
 

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/users.ts';
 import type { Actor } from '../../lib/actor.ts';
 import {
   bearer,
+  createTestApp,
   expectError,
   loanApplication,
   login,
@@ -12,6 +13,7 @@ import {
   paidDues,
   postForm,
   useTestApp,
+  type TestApp,
 } from '../../../test/harness.ts';
 import { applyForLoan } from '../loans/apply.ts';
 import { approveLoan } from '../loans/decisions.ts';
@@ -29,38 +31,39 @@ import { arrearsReport } from './report.ts';
 const t = useTestApp();
 const at = (day: string) => new Date(`${day}T08:00:00Z`); // noon in Dubai
 const TODAY = '2027-06-15';
-let admin: Actor;
 
-async function borrower(disbursedOn: string, mobile: string | null = null) {
-  const user = await t.makeUser({ joinedOn: '2027-01-01', mobile });
+async function borrower(
+  on: TestApp,
+  admin: Actor,
+  disbursedOn: string,
+  mobile: string | null = null,
+) {
+  const user = await on.makeUser({ joinedOn: '2027-01-01', mobile });
   // Dues paid to May: only the loan is behind.
-  await paidDues(t.db, user.id, ['2027-01', '2027-02', '2027-03', '2027-04', '2027-05']);
-  const loan = await applyForLoan(t.db, user.id, loanApplication(), at(disbursedOn));
-  await approveLoan(t.db, loan.id, admin, at(disbursedOn));
-  await disburseLoan(t.db, loan.id, admin, at(disbursedOn));
+  await paidDues(on.db, user.id, ['2027-01', '2027-02', '2027-03', '2027-04', '2027-05']);
+  const loan = await applyForLoan(on.db, user.id, loanApplication(), at(disbursedOn));
+  await approveLoan(on.db, loan.id, admin, at(disbursedOn));
+  await disburseLoan(on.db, loan.id, admin, at(disbursedOn));
   return { user, loanId: loan.id };
 }
 
-let a: Awaited<ReturnType<typeof borrower>>;
-let b: Awaited<ReturnType<typeof borrower>>;
-let c: Awaited<ReturnType<typeof borrower>>;
-let d: { id: number; email: string };
-let e: { id: number };
-let f: { id: number };
-
-beforeAll(async () => {
+/** The example worked out by hand (above) on `on`'s database: its borrowers and members. */
+async function handWorkedExample(on: TestApp) {
   // The money to lend, brought by someone who is no member.
-  const funder = await t.fundCash(10_000_000, at('2026-12-01'));
-  await t.db.update(users).set({ isMember: false }).where(eq(users.id, funder.id));
-  admin = { id: (await t.makeUser({ role: 'admin', isMember: false })).id, role: 'admin' };
+  const funder = await on.fundCash(10_000_000, at('2026-12-01'));
+  await on.db.update(users).set({ isMember: false }).where(eq(users.id, funder.id));
+  const admin: Actor = {
+    id: (await on.makeUser({ role: 'admin', isMember: false })).id,
+    role: 'admin',
+  };
   // A: due 10 Feb, 10 Mar, 10 Apr, nothing paid: more than 90 days late.
-  a = await borrower('2027-01-10', '+91 98765 43210');
+  const a = await borrower(on, admin, '2027-01-10', '+91 98765 43210');
   // B: due 20 May, 20 Jun, 20 Jul: the first 26 days late, not yet at risk.
-  b = await borrower('2027-04-20');
+  const b = await borrower(on, admin, '2027-04-20');
   // C: due 1 Apr (paid that day), 1 May, 1 Jun: 45 days late, at risk over 30, not 90.
-  c = await borrower('2027-03-01');
-  const [first] = await installmentsOf(t.db, c.loanId);
-  await t.db.transaction((tx) =>
+  const c = await borrower(on, admin, '2027-03-01');
+  const [first] = await installmentsOf(on.db, c.loanId);
+  await on.db.transaction((tx) =>
     applyRepayment(tx, {
       loanId: c.loanId,
       amountFils: first!.amountFils,
@@ -70,17 +73,17 @@ beforeAll(async () => {
   );
   // D: joined in March, paid nothing: March, April, May behind. E: May behind. F: May's receipt
   // waits for review, so not behind.
-  d = await t.makeUser({ joinedOn: '2027-03-01', mobile: '050 123 4567', language: 'ml' });
-  e = await t.makeUser({ joinedOn: '2027-05-01' });
-  f = await t.makeUser({ joinedOn: '2027-05-01' });
-  await t.db.insert(payments).values({
+  const d = await on.makeUser({ joinedOn: '2027-03-01', mobile: '050 123 4567', language: 'ml' });
+  const e = await on.makeUser({ joinedOn: '2027-05-01' });
+  const f = await on.makeUser({ joinedOn: '2027-05-01' });
+  await on.db.insert(payments).values({
     userId: f.id,
     kind: 'dues',
     period: '2027-05',
     amountFils: 20_000,
     createdAt: at('2027-06-10'),
   });
-  await notify(t.db, {
+  await notify(on.db, {
     userId: d.id,
     kind: 'dues_reminder',
     text: 'duesDueSoon',
@@ -92,6 +95,20 @@ beforeAll(async () => {
     },
     at: at('2027-05-29'),
   });
+  return { a, b, c, d, e, f };
+}
+
+let a: Awaited<ReturnType<typeof borrower>>;
+let b: Awaited<ReturnType<typeof borrower>>;
+let c: Awaited<ReturnType<typeof borrower>>;
+let d: { id: number; email: string };
+let e: { id: number };
+let f: { id: number };
+
+// The figures the tests read are the whole association's: a test that changes the example
+// (a member's profile) tells it on a database of its own.
+beforeAll(async () => {
+  ({ a, b, c, d, e, f } = await handWorkedExample(t));
 });
 
 describe('the arrears desk', () => {
@@ -176,42 +193,53 @@ describe('the arrears desk', () => {
   });
 
   it('carries no text the member wrote, and says when they changed their name or mobile', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(at('2027-06-10'));
+    // D's name and mobile change for good: the example on a database of its own.
+    const own = await createTestApp();
     try {
-      const token = await t.login(d.email);
-      const changed = await postForm(
-        t.app,
-        '/api/profile/update',
-        token,
-        multipart({
-          name: 'Please pay at https://evil.example/pay',
-          wallet: 'Botim 1',
-          mobile: '+971 55 000 0000',
-        }),
-      );
-      expect(changed.statusCode, changed.body).toBe(200);
+      const { d } = await handWorkedExample(own);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(at('2027-06-10'));
+      try {
+        const token = await own.login(d.email);
+        const changed = await postForm(
+          own.app,
+          '/api/profile/update',
+          token,
+          multipart({
+            name: 'Please pay at https://evil.example/pay',
+            wallet: 'Botim 1',
+            mobile: '+971 55 000 0000',
+          }),
+        );
+        expect(changed.statusCode, changed.body).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
+      const theirs = async (day: string) =>
+        (await arrearsReport(own.db, day)).members.find((m) => m.member.id === d.id)!;
+      const now = await theirs(TODAY);
+      const text = new URL(now.whatsapp_url!).searchParams.get('text')!;
+      expect(now.whatsapp_url).toMatch(/^https:\/\/wa\.me\/971550000000\?text=/);
+      expect(text).not.toContain('evil');
+      expect(text).not.toContain('Please pay at');
+      expect(now.contact_changed_at).toBe(at('2027-06-10').toISOString());
+      // Beyond 30 days, it is no longer news.
+      expect((await theirs('2027-07-11')).contact_changed_at).toBeNull();
     } finally {
-      vi.useRealTimers();
+      await own.close();
     }
-    const theirs = async (day: string) =>
-      (await arrearsReport(t.db, day)).members.find((m) => m.member.id === d.id)!;
-    const now = await theirs(TODAY);
-    const text = new URL(now.whatsapp_url!).searchParams.get('text')!;
-    expect(now.whatsapp_url).toMatch(/^https:\/\/wa\.me\/971550000000\?text=/);
-    expect(text).not.toContain('evil');
-    expect(text).not.toContain('Please pay at');
-    expect(now.contact_changed_at).toBe(at('2027-06-10').toISOString());
-    // Beyond 30 days, it is no longer news.
-    expect((await theirs('2027-07-11')).contact_changed_at).toBeNull();
   });
 
   it('leaves out a member who is no longer active', async () => {
     await t.db.update(users).set({ status: 0 }).where(eq(users.id, e.id));
-    const { members, dues } = await arrearsReport(t.db, TODAY);
-    expect(members.some((m) => m.member.id === e.id)).toBe(false);
-    expect(dues.buckets[0]).toEqual({ months: '1', members: 0, amount: 0 });
-    await t.db.update(users).set({ status: 1 }).where(eq(users.id, e.id));
+    try {
+      const { members, dues } = await arrearsReport(t.db, TODAY);
+      expect(members.some((m) => m.member.id === e.id)).toBe(false);
+      expect(dues.buckets[0]).toEqual({ months: '1', members: 0, amount: 0 });
+    } finally {
+      // E active again, failed or not: the other tests count them.
+      await t.db.update(users).set({ status: 1 }).where(eq(users.id, e.id));
+    }
   });
 
   it('answers GET /api/admin/arrears to an admin only', async () => {
@@ -241,7 +269,8 @@ describe('the arrears desk', () => {
       expectError(refused, 400);
       expect(refused.json().errors.limit).toEqual(['اطلب من 1 إلى 10,000 عضو في كل مرة.']);
     }
-    const member = await t.login((await t.makeUser()).email);
+    // Joined in the example's month, so not behind on its day: the other tests' figures stay.
+    const member = await t.login((await t.makeUser({ joinedOn: '2027-06-01' })).email);
     expectError(
       await t.app.inject({ method: 'GET', url: '/api/admin/arrears', headers: bearer(member) }),
       403,

@@ -2,7 +2,15 @@ import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bankCsv, camt053, mt940, type BankEntry } from '../../../test/support/bank-files.ts';
-import { bearer, expectError, multipart, postForm, useTestApp } from '../../../test/harness.ts';
+import {
+  bearer,
+  createTestApp,
+  expectError,
+  multipart,
+  postForm,
+  useTestApp,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { bankLines, bankStatements } from '../../db/schema/bank.ts';
 import { localDate, periodOf } from '../../lib/calendar.ts';
 import { readStatementInPool } from './read-pool.ts';
@@ -17,11 +25,11 @@ import { readStatementInPool } from './read-pool.ts';
 const TOO_LARGE =
   'The file is larger than 10 MB. Export the statement for a shorter period, a month for example.';
 
-const t = useTestApp({ uploadsPerHour: 100_000 });
+const CONFIG = { uploadsPerHour: 100_000 };
+const t = useTestApp(CONFIG);
 const today = localDate(new Date());
 const period = periodOf(today);
 let admin = '';
-let member = '';
 let memberId = 0;
 let adminId = 0;
 
@@ -36,8 +44,9 @@ const ROUTES = [
   ['get', '/api/admin/reconciliation'],
 ] as const;
 
-const send = (options: InjectOptions, token: string | null = admin) =>
-  t.app.inject({ ...options, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
+// Each on the file's app unless `on` names another.
+const send = (options: InjectOptions, token: string | null = admin, on: TestApp = t) =>
+  on.app.inject({ ...options, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
 const get = (url: string, token: string | null = admin) => send({ url }, token);
 const post = (url: string, payload: object, token: string | null = admin) =>
   send({ method: 'POST', url, payload }, token);
@@ -46,9 +55,10 @@ const upload = (
   file: Buffer | null,
   fields: Record<string, string> = {},
   token = admin,
+  on: TestApp = t,
 ) =>
   postForm(
-    t.app,
+    on.app,
     url,
     token,
     multipart(
@@ -58,9 +68,9 @@ const upload = (
   );
 const importing = (file: Buffer | null, fields: Record<string, string> = {}) =>
   upload('/api/admin/bank-statements', file, fields);
-const kept = async () => ({
-  statements: await t.db.$count(bankStatements),
-  lines: await t.db.$count(bankLines),
+const kept = async (on: TestApp = t) => ({
+  statements: await on.db.$count(bankStatements),
+  lines: await on.db.$count(bankLines),
 });
 
 const entry = (ref: string, amountFils: number, text = 'Cash deposit'): BankEntry => ({
@@ -72,23 +82,41 @@ const entry = (ref: string, amountFils: number, text = 'Cash deposit'): BankEntr
 const bytes = (text: string) => Buffer.from(text);
 
 let statementId = 0;
-const lineIds: Record<string, number> = {};
+let lineIds: Record<string, number> = {};
 
-beforeAll(async () => {
-  const treasurer = await t.makeUser({ role: 'admin' });
-  adminId = treasurer.id;
-  admin = await t.login(treasurer.email);
-  const m = await t.makeUser({ joinedOn: `${period}-01` });
-  memberId = m.id;
-  member = await t.login(m.email);
-  await t.fundCash(100_000);
-  const res = await importing(
+/**
+ * The treasurer and a member, signed in, and one statement of two lines on `on`: money in
+ * (IN-1) and bank charges (OUT-1), neither matched yet.
+ */
+async function oneStatement(on: TestApp) {
+  const treasurer = await on.makeUser({ role: 'admin' });
+  const adminToken = await on.login(treasurer.email);
+  const m = await on.makeUser({ joinedOn: `${period}-01` });
+  await on.fundCash(100_000);
+  const res = await upload(
+    '/api/admin/bank-statements',
     camt053(0, [entry('IN-1', 15_000), entry('OUT-1', -5_000, 'Bank charges')]),
+    {},
+    adminToken,
+    on,
   );
   expect(res.statusCode, res.body).toBe(201);
-  statementId = res.json().statement.id;
-  const detail = (await get(`/api/admin/bank-statements/${statementId}`)).json();
-  for (const line of detail.unmatched_lines) lineIds[line.bank_ref] = line.id;
+  const id: number = res.json().statement.id;
+  const detail = (await send({ url: `/api/admin/bank-statements/${id}` }, adminToken, on)).json();
+  const lines: Record<string, number> = {};
+  for (const line of detail.unmatched_lines) lines[line.bank_ref] = line.id;
+  return {
+    adminId: treasurer.id,
+    admin: adminToken,
+    memberId: m.id,
+    member: await on.login(m.email),
+    statementId: id,
+    lineIds: lines,
+  };
+}
+
+beforeAll(async () => {
+  ({ adminId, admin, memberId, statementId, lineIds } = await oneStatement(t));
 });
 
 describe('the routes of the bank', () => {
@@ -101,16 +129,26 @@ describe('the routes of the bank', () => {
   });
 
   it('answer 401 without a session and 403 to a member, whatever is sent', async () => {
-    for (const [method, path] of ROUTES) {
-      const url = path.replace('{id}', String(statementId));
-      const options: InjectOptions = { method: method === 'get' ? 'GET' : 'POST', url };
-      if (method === 'post') options.payload = {};
-      expectError(await send(options, null), 401);
-      expectError(await send(options, member), 403);
+    // It counts every statement kept: a database of its own, with the one statement only.
+    const own = await createTestApp(CONFIG);
+    try {
+      const mine = await oneStatement(own);
+      for (const [method, path] of ROUTES) {
+        const url = path.replace('{id}', String(mine.statementId));
+        const options: InjectOptions = { method: method === 'get' ? 'GET' : 'POST', url };
+        if (method === 'post') options.payload = {};
+        expectError(await send(options, null, own), 401);
+        expectError(await send(options, mine.member, own), 403);
+      }
+      // A member's file is not read either.
+      expectError(
+        await upload('/api/admin/bank-statements', bankCsv(0, []), {}, mine.member, own),
+        403,
+      );
+      expect(await kept(own)).toEqual({ statements: 1, lines: 2 });
+    } finally {
+      await own.close();
     }
-    // A member's file is not read either.
-    expectError(await upload('/api/admin/bank-statements', bankCsv(0, []), {}, member), 403);
-    expect(await kept()).toEqual({ statements: 1, lines: 2 });
   });
 });
 

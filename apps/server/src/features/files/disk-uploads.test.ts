@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, storedFileCount, useTestApp } from '../../../test/harness.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeUser, storedFileCount, useTestAppEach } from '../../../test/harness.ts';
 import { files } from '../../db/schema/files.ts';
 import type { User } from '../users/user-data.ts';
 import { moveDiskUploads } from './disk-uploads.ts';
@@ -12,14 +12,19 @@ import { sanitizeUpload } from './sanitize-upload.ts';
 
 // Decision 032: the uploads the version before issue 25 kept under DATA_DIR/uploads move into
 // the database at start.
-const t = useTestApp();
+
+// A database for each test: a move counts the records without bytes in the whole database,
+// and one test leaves a file lost for good.
+const t = useTestAppEach();
 const db = () => t.db;
 let member: User;
 let work: string;
 
 beforeAll(async () => {
-  member = await makeUser(db());
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-disk-uploads-'));
+});
+beforeEach(async () => {
+  member = await makeUser(db());
 });
 afterAll(() => fs.rm(work, { recursive: true, force: true }));
 

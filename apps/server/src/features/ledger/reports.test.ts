@@ -1,5 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, expectError, useTestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  expectError,
+  type TestApp,
+  useTestApp,
+} from '../../../test/harness.ts';
 import { postEntry, reverseEntry } from './ledger.ts';
 
 // Issue 49 point 7: the trial balance grouped by kind on a day, and the income and expenditure
@@ -8,31 +14,38 @@ import { postEntry, reverseEntry } from './ledger.ts';
 // journal in reports-journal.test.ts.
 
 const t = useTestApp();
-let admin: string;
+let get: Treasurer['get'];
+let own: Treasurer['own'];
 let adminId: number;
 
 beforeAll(async () => {
-  const user = await t.makeUser({ role: 'admin', name: 'Treasurer' });
-  adminId = user.id;
-  admin = await t.login(user.email);
+  ({ id: adminId, get, own } = await treasurerOf(t));
 });
 
-const get = (url: string, language = 'en', token = admin) =>
-  t.app.inject({ url, headers: { ...bearer(token), 'accept-language': language } });
+type Treasurer = Awaited<ReturnType<typeof treasurerOf>>;
 
-/** An entry of the association's own: `account` debited for an expense, credited for income. */
-function own(account: string, fils: number, at: string, kind: 'expense' | 'income' = 'expense') {
-  const sign = kind === 'expense' ? 1 : -1;
-  return postEntry(t.db, {
-    kind: 'journal',
-    memo: `${account} by hand`,
-    occurredAt: new Date(at),
-    createdBy: adminId,
-    lines: [
-      { account: { code: 'chart', account }, amountFils: sign * fils },
-      { account: { code: 'cash' }, amountFils: -sign * fils },
-    ],
-  });
+/** The treasurer of `app`, signed in, with their reports and hand-made entries. */
+async function treasurerOf(app: TestApp) {
+  const user = await app.makeUser({ role: 'admin', name: 'Treasurer' });
+  const admin = await app.login(user.email);
+  const get = (url: string, language = 'en', token = admin) =>
+    app.app.inject({ url, headers: { ...bearer(token), 'accept-language': language } });
+
+  /** An entry of the association's own: `account` debited for an expense, credited for income. */
+  function own(account: string, fils: number, at: string, kind: 'expense' | 'income' = 'expense') {
+    const sign = kind === 'expense' ? 1 : -1;
+    return postEntry(app.db, {
+      kind: 'journal',
+      memo: `${account} by hand`,
+      occurredAt: new Date(at),
+      createdBy: user.id,
+      lines: [
+        { account: { code: 'chart', account }, amountFils: sign * fils },
+        { account: { code: 'cash' }, amountFils: -sign * fils },
+      ],
+    });
+  }
+  return { id: user.id, get, own };
 }
 
 const KINDS = ['asset', 'liability', 'equity', 'income', 'expense'];
@@ -47,7 +60,12 @@ const csvLines = (body: string) =>
 
 describe('GET /api/admin/ledger/trial-balance', () => {
   it('groups the accounts by kind, totals each kind, and counts only the entries up to as_of', async () => {
-    await t.fundCash(50_000, new Date('2019-03-10T08:00:00Z'));
+    // Books of its own: the changes below subtract decimals, exact only when nothing comes
+    // before these days; the CSV test's entries of 2018 would leave them a rounding off.
+    const books = await createTestApp();
+    onTestFinished(() => books.close());
+    const { get, own } = await treasurerOf(books);
+    await books.fundCash(50_000, new Date('2019-03-10T08:00:00Z'));
     await own('bank_charges', 2_625, '2019-03-20T08:00:00Z');
     await own('bank_interest', 1_000, '2019-03-25T08:00:00Z', 'income');
     // 1 April in Dubai (31 March in UTC): after a trial balance as of 31 March.

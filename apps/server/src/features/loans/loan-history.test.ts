@@ -1,14 +1,16 @@
 import type { InjectOptions } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { adminLoan, loan as memberLoan } from '@jamiya/contracts/loans';
 import { listOf } from '@jamiya/contracts/common';
 import type { makeUser } from '../../../test/harness.ts';
-import { applyOverHttp, bearer, dubaiMonthStart, useTestApp } from '../../../test/harness.ts';
+import { applyOverHttp, bearer, dubaiMonthStart, useTestAppEach } from '../../../test/harness.ts';
 
 // Issue 33: the treasurer's loan history names the admins who made each step, both of them for
 // a step two admins made (docs/domain/maker-checker.md); the member reads "the committee".
 
-const t = useTestApp();
+// A database of its own for each test: the first needs the treasurer to be the only admin,
+// which the second test's chair would end.
+const t = useTestAppEach();
 
 async function person(overrides: Parameters<typeof makeUser>[1] = {}) {
   const user = await t.makeUser({ joinedOn: dubaiMonthStart(), ...overrides });
@@ -33,7 +35,7 @@ const ref = (p: Person) => ({
 
 describe("a loan's history, as the treasurer reads it", () => {
   let treasurer: Person;
-  beforeAll(async () => {
+  beforeEach(async () => {
     await t.fundCash(500_000);
     treasurer = await person({ role: 'admin', name: 'Treasurer Fatima' });
   });

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDay } from '@jamiya/money/dates';
 import { formatMoney } from '@jamiya/money/format';
 import {
@@ -36,11 +36,15 @@ import { written } from '../../../test/support/notices.ts';
 let t: TestApp;
 let admin: Actor;
 
+/** A test app with cash for the loans it pays out (cash never goes below zero) and its admin. */
+async function lendingApp(): Promise<{ app: TestApp; admin: Actor }> {
+  const app = await createTestApp();
+  await app.fundCash(10_000_000);
+  return { app, admin: { id: (await app.makeUser({ role: 'admin' })).id, role: 'admin' } };
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
-  // Cash for the loans this file pays out (cash never goes below zero).
-  await t.fundCash(10_000_000);
-  admin = { id: (await t.makeUser({ role: 'admin' })).id, role: 'admin' };
+  ({ app: t, admin } = await lendingApp());
 });
 afterAll(() => closeQuietly(t));
 
@@ -107,42 +111,49 @@ const reminderRows = async (db: Db, userId: number) =>
 
 describe('installment reminders', () => {
   it('reminds 3 days before an installment falls due and once it is overdue, each once', async () => {
-    const { user } = await memberWithLoan(t.db);
-    const aed = formatMoney(35_667, 'en');
+    // It counts every reminder sent and kept: a database of its own, without the other loans.
+    const own = await lendingApp();
+    const db = own.app.db;
+    try {
+      const { user } = await memberWithLoan(db, undefined, own.admin);
+      const aed = formatMoney(35_667, 'en');
 
-    expect(await sendInstallmentReminders(t.db, at('2026-03-09'))).toBe(0);
-    expect(await reminderRows(t.db, user.id)).toEqual([]);
+      expect(await sendInstallmentReminders(db, at('2026-03-09'))).toBe(0);
+      expect(await reminderRows(db, user.id)).toEqual([]);
 
-    expect(await sendInstallmentReminders(t.db, at('2026-03-10'))).toBe(1);
-    expect(await reminderRows(t.db, user.id)).toEqual([
-      {
-        kind: 'installment_due_soon',
-        title: 'Installment due on 13 March 2026',
-        body: `Installment 1 of 3 of your loan, ${aed}, is due on 13 March 2026. Pay it from My Loan.`,
-      },
-    ]);
-    // The next days, and on the day itself, nothing new.
-    for (const day of ['2026-03-10', '2026-03-11', '2026-03-13'])
-      expect(await sendInstallmentReminders(t.db, at(day))).toBe(0);
+      expect(await sendInstallmentReminders(db, at('2026-03-10'))).toBe(1);
+      expect(await reminderRows(db, user.id)).toEqual([
+        {
+          kind: 'installment_due_soon',
+          title: 'Installment due on 13 March 2026',
+          body: `Installment 1 of 3 of your loan, ${aed}, is due on 13 March 2026. Pay it from My Loan.`,
+        },
+      ]);
+      // The next days, and on the day itself, nothing new.
+      for (const day of ['2026-03-10', '2026-03-11', '2026-03-13'])
+        expect(await sendInstallmentReminders(db, at(day))).toBe(0);
 
-    expect(await sendInstallmentReminders(t.db, at('2026-03-14'))).toBe(1);
-    const rows = await reminderRows(t.db, user.id);
-    expect(rows).toHaveLength(2);
-    expect(rows[1]).toEqual({
-      kind: 'installment_overdue',
-      title: 'Installment overdue',
-      body: `Installment 1 of 3 of your loan was due on 13 March 2026; ${aed} is still to pay. Please pay it as soon as you can, or talk to the committee.`,
-    });
-    expect(await sendInstallmentReminders(t.db, at('2026-03-20'))).toBe(0);
+      expect(await sendInstallmentReminders(db, at('2026-03-14'))).toBe(1);
+      const rows = await reminderRows(db, user.id);
+      expect(rows).toHaveLength(2);
+      expect(rows[1]).toEqual({
+        kind: 'installment_overdue',
+        title: 'Installment overdue',
+        body: `Installment 1 of 3 of your loan was due on 13 March 2026; ${aed} is still to pay. Please pay it as soon as you can, or talk to the committee.`,
+      });
+      expect(await sendInstallmentReminders(db, at('2026-03-20'))).toBe(0);
 
-    // A month later: the second installment is due soon; the first is not told again.
-    expect(await sendInstallmentReminders(t.db, at('2026-04-11'))).toBe(1);
-    expect((await reminderRows(t.db, user.id)).map((r) => r.title)).toEqual([
-      'Installment due on 13 March 2026',
-      'Installment overdue',
-      'Installment due on 13 April 2026',
-    ]);
-    expect(await t.db.select().from(installmentReminders)).toHaveLength(3);
+      // A month later: the second installment is due soon; the first is not told again.
+      expect(await sendInstallmentReminders(db, at('2026-04-11'))).toBe(1);
+      expect((await reminderRows(db, user.id)).map((r) => r.title)).toEqual([
+        'Installment due on 13 March 2026',
+        'Installment overdue',
+        'Installment due on 13 April 2026',
+      ]);
+      expect(await db.select().from(installmentReminders)).toHaveLength(3);
+    } finally {
+      await closeQuietly(own.app);
+    }
   });
 
   it('leaves paid installments and loans no longer active alone', async () => {
@@ -172,11 +183,12 @@ describe('installment reminders', () => {
 });
 
 describe('notification mails', () => {
+  // An inbox for each test: one of them makes it refuse every mail from then on.
   let inbox: SmtpInbox;
-  beforeAll(async () => {
+  beforeEach(async () => {
     inbox = await startSmtpInbox();
   });
-  afterAll(() => inbox.close());
+  afterEach(() => inbox.close());
 
   const smtp = () =>
     createMailer({
@@ -339,9 +351,7 @@ describe('two processes at once (PostgreSQL)', () => {
   let pAdmin: Actor;
 
   beforeAll(async () => {
-    p = await createTestApp();
-    await p.fundCash(10_000_000);
-    pAdmin = { id: (await p.makeUser({ role: 'admin' })).id, role: 'admin' };
+    ({ app: p, admin: pAdmin } = await lendingApp());
     // Two pools of their own over the same database: two processes, as in production.
     a = await openPostgres(p.testDb.url, 4);
     b = await openPostgres(p.testDb.url, 4);

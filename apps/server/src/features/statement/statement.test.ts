@@ -1,11 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { extractText } from 'unpdf';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MONTH_NAMES } from '@jamiya/contracts/common';
 import { formatMonth } from '@jamiya/money/dates';
 import type { Statement } from '@jamiya/contracts/statement';
-import { bearer, expectError, multipart, useTestApp } from '../../../test/harness.ts';
+import {
+  bearer,
+  createTestApp,
+  expectError,
+  multipart,
+  type TestApp,
+  useTestApp,
+} from '../../../test/harness.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { memberSavingsFils } from '../ledger/balances.ts';
 import { postEntry, reverseEntry } from '../ledger/ledger.ts';
@@ -14,93 +21,130 @@ import { pdfAmount } from './statement-pdf.ts';
 import { signedInAdmin } from '../../../test/signed-in.ts';
 
 const t = useTestApp();
-let admin: Awaited<ReturnType<typeof signedInAdmin>>['call'];
-let adminId: number;
+let { admin, adminId, get, newMember, paidDues, approvedRepayment, activeLoan, duesOn } =
+  {} as Books;
 
 beforeAll(async () => {
+  ({ admin, adminId, get, newMember, paidDues, approvedRepayment, activeLoan, duesOn } =
+    await booksOf(t));
+});
+
+type Books = Awaited<ReturnType<typeof booksOf>>;
+
+/**
+ * A database of the test's own, closed after it, with the kit below on it: for a test that
+ * checks the whole books, which the ledger-only dues (`duesOn`) of the others put out of step
+ * with the payments.
+ */
+async function booksOfItsOwn(): Promise<Books> {
+  const app = await createTestApp();
+  onTestFinished(() => app.close());
+  return booksOf(app);
+}
+
+/** The treasurer of `t`'s books, with cash to lend, and the ways these tests record money. */
+async function booksOf(t: TestApp) {
   // Cash for the loans this file pays out (cash never goes below zero).
   await t.fundCash(10_000_000);
   const treasurer = await signedInAdmin(t);
-  adminId = treasurer.user.id;
-  admin = treasurer.call;
-});
+  const adminId = treasurer.user.id;
+  const admin = treasurer.call;
 
-const get = (url: string, token?: string) =>
-  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+  const get = (url: string, token?: string) =>
+    t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
-async function newMember(name?: string) {
-  const user = await t.makeUser({
-    joinedOn: `${localDate(new Date()).slice(0, 7)}-01`,
-    ...(name ? { name } : {}),
-  });
-  return { user, token: await t.login(user.email) };
-}
+  async function newMember(name?: string) {
+    const user = await t.makeUser({
+      joinedOn: `${localDate(new Date()).slice(0, 7)}-01`,
+      ...(name ? { name } : {}),
+    });
+    return { user, token: await t.login(user.email) };
+  }
 
-/** This month's dues, sent with a receipt by the member and approved by the treasurer. */
-async function paidDues(token: string, amount: string) {
-  const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
-    .jpeg()
-    .toBuffer();
-  const month = MONTH_NAMES[Number(localDate(new Date()).slice(5, 7)) - 1]!;
-  const form = multipart(
-    { payment_amount: amount, month, account_number: 'AE07' },
-    { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: photo } },
-  );
-  const res = await t.postForm('/api/save-monthly-payment', token, form);
-  expect(res.statusCode, res.body).toBe(200);
-  const id = res.json().payment.id as number;
-  expect((await admin('POST', `/api/admin/payments/${id}/approve`)).statusCode).toBe(200);
-}
+  /** This month's dues, sent with a receipt by the member and approved by the treasurer. */
+  async function paidDues(token: string, amount: string) {
+    const photo = await sharp({
+      create: { width: 20, height: 20, channels: 3, background: '#fff' },
+    })
+      .jpeg()
+      .toBuffer();
+    const month = MONTH_NAMES[Number(localDate(new Date()).slice(5, 7)) - 1]!;
+    const form = multipart(
+      { payment_amount: amount, month, account_number: 'AE07' },
+      { photo: { filename: 'r.jpg', contentType: 'image/jpeg', data: photo } },
+    );
+    const res = await t.postForm('/api/save-monthly-payment', token, form);
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().payment.id as number;
+    expect((await admin('POST', `/api/admin/payments/${id}/approve`)).statusCode).toBe(200);
+  }
 
-/** A loan repayment sent by the member (the spec's amount-only call) and approved by the treasurer. */
-async function approvedRepayment(token: string, amount: string) {
-  const form = multipart({ payment_amount: amount }, {});
-  const res = await t.postForm('/api/save-monthly-payment', token, form);
-  expect(res.statusCode, res.body).toBe(200);
-  const id = res.json().payment.id as number;
-  // With no receipt, the treasurer enters the amount received.
-  const approved = await admin('POST', `/api/admin/payments/${id}/approve`, {
-    amount: Number(amount),
-  });
-  expect(approved.statusCode, approved.body).toBe(200);
-}
+  /**
+   * A loan repayment sent by the member (the spec's amount-only call) and approved by the
+   * treasurer.
+   */
+  async function approvedRepayment(token: string, amount: string) {
+    const form = multipart({ payment_amount: amount }, {});
+    const res = await t.postForm('/api/save-monthly-payment', token, form);
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().payment.id as number;
+    // With no receipt, the treasurer enters the amount received.
+    const approved = await admin('POST', `/api/admin/payments/${id}/approve`, {
+      amount: Number(amount),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+  }
 
-async function activeLoan(token: string, amount: number) {
-  const applied = await t.app.inject({
-    method: 'POST',
-    url: '/api/loan-application',
-    headers: bearer(token),
-    payload: {
-      loan_amount: amount,
-      duration_month: 3,
-      bank_account: 'Botim',
-      passport_or_nid: 'P',
-    },
-  });
-  const id = applied.json().loan.id as number;
-  expect((await admin('POST', `/api/admin/loans/${id}/approve`)).statusCode).toBe(200);
-  expect((await admin('POST', `/api/admin/loans/${id}/disburse`)).statusCode).toBe(200);
-  return id;
-}
+  async function activeLoan(token: string, amount: number) {
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/loan-application',
+      headers: bearer(token),
+      payload: {
+        loan_amount: amount,
+        duration_month: 3,
+        bank_account: 'Botim',
+        passport_or_nid: 'P',
+      },
+    });
+    const id = applied.json().loan.id as number;
+    expect((await admin('POST', `/api/admin/loans/${id}/approve`)).statusCode).toBe(200);
+    expect((await admin('POST', `/api/admin/loans/${id}/disburse`)).statusCode).toBe(200);
+    return id;
+  }
 
-/** Dues paid in on a past day, straight through the ledger (the flows only post "now"). */
-function duesOn(userId: number, at: string, fils: number) {
-  return postEntry(t.db, {
-    kind: 'dues',
-    memo: `Dues paid ${at}`,
-    occurredAt: new Date(at),
-    createdBy: adminId,
-    lines: [
-      { account: { code: 'cash' }, amountFils: fils },
-      { account: { code: 'savings', userId }, amountFils: -fils },
-    ],
-  });
+  /** Dues paid in on a past day, straight through the ledger (the flows only post "now"). */
+  function duesOn(userId: number, at: string, fils: number) {
+    return postEntry(t.db, {
+      kind: 'dues',
+      memo: `Dues paid ${at}`,
+      occurredAt: new Date(at),
+      createdBy: adminId,
+      lines: [
+        { account: { code: 'cash' }, amountFils: fils },
+        { account: { code: 'savings', userId }, amountFils: -fils },
+      ],
+    });
+  }
+
+  return {
+    t,
+    admin,
+    adminId,
+    get,
+    newMember,
+    paidDues,
+    approvedRepayment,
+    activeLoan,
+    duesOn,
+  };
 }
 
 const json = (res: { json(): unknown }) => res.json() as Statement;
 
 describe('GET /api/my-statement', () => {
   it("closes at the ledger's balance after dues, a loan and repayments", async () => {
+    const { t, admin, get, newMember, paidDues, activeLoan } = await booksOfItsOwn();
     const { user, token } = await newMember('Hassan Ali');
     await paidDues(token, '200');
     const loanId = await activeLoan(token, 600);
@@ -138,6 +182,7 @@ describe('GET /api/my-statement', () => {
   });
 
   it('gives the loan owed in all as My Loan does, each line split into principal and interest', async () => {
+    const { t, admin, get, newMember, approvedRepayment, activeLoan } = await booksOfItsOwn();
     // Issue 33 point 3: 1,500 at 7 % is 1,605 in three installments of 535 (500 + 35 each).
     const { user, token } = await newMember('Karim Loan');
     const loanId = await activeLoan(token, 1500);

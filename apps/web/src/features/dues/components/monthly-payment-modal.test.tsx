@@ -433,7 +433,8 @@ describe("the transfer's date and the bank's reference, optional", () => {
     const form = await openForm(user);
     expect(form.queryByLabelText('Transfer date (optional)')).not.toBeInTheDocument();
     expect(form.queryByLabelText("Bank's reference number (optional)")).not.toBeInTheDocument();
-    const more = form.getByRole('button', {
+    // The button comes with the form's later part, loaded on demand: found once it is there.
+    const more = await form.findByRole('button', {
       name: "Add the transfer's date and reference (optional)",
     });
     expect(more).toHaveAttribute('aria-expanded', 'false');

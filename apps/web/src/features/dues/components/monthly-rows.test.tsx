@@ -161,6 +161,8 @@ describe('paying a fined month', () => {
   });
 });
 
+// The warning and its button come after the rows, with their code (monthly-rows.tsx loads it
+// for the first month that needs it): each test waits for them, whichever test ran before.
 describe('"My salary is late"', () => {
   it('tells the server with a key, says what it answered and shows the month again', async () => {
     let flagged = false;
@@ -185,7 +187,9 @@ describe('"My salary is late"', () => {
     });
 
     const november = await monthRow('November 2026');
-    await user.click(november.getByRole('button', { name: 'My salary is late for November 2026' }));
+    await user.click(
+      await november.findByRole('button', { name: 'My salary is late for November 2026' }),
+    );
 
     expect(await screen.findByText(message)).toBeInTheDocument();
     const posts = requests.filter((r) => r.method === 'POST');
@@ -202,7 +206,9 @@ describe('"My salary is late"', () => {
   it('is offered for each month owed before its fine day, with what it does', async () => {
     open(withFineDays(), { dues: { grace_days: 15 } });
     const november = await monthRow('November 2026');
-    const button = november.getByRole('button', { name: 'My salary is late for November 2026' });
+    const button = await november.findByRole('button', {
+      name: 'My salary is late for November 2026',
+    });
     expect(button).toHaveAccessibleDescription(
       'Salary late? Tell us before that day (once a month) and the fine waits 15 days from the day you tell us.',
     );
@@ -223,7 +229,7 @@ describe('"My salary is late"', () => {
       }),
     );
     const november = await monthRow('November 2026');
-    expect(november.getByText('Salary late noted on 3 November 2026.')).toBeVisible();
+    expect(await november.findByText('Salary late noted on 3 November 2026.')).toBeVisible();
     expect(november.queryByRole('button', { name: /salary is late/ })).not.toBeInTheDocument();
     for (const month of ['September 2026', 'August 2026'])
       expect(
@@ -242,9 +248,9 @@ describe('"My salary is late"', () => {
       },
     });
     await user.click(
-      (await monthRow('November 2026')).getByRole('button', {
-        name: 'My salary is late for November 2026',
-      }),
+      await (
+        await monthRow('November 2026')
+      ).findByRole('button', { name: 'My salary is late for November 2026' }),
     );
     expect(await screen.findByText(message)).toBeInTheDocument();
     await waitFor(() =>
@@ -257,7 +263,7 @@ describe('"My salary is late"', () => {
     open(withFineDays());
     const november = await monthRow('November 2026');
     expect(
-      november.getByRole('button', { name: 'My salary is late for November 2026' }),
+      await november.findByRole('button', { name: 'My salary is late for November 2026' }),
     ).toBeDisabled();
     expect(
       november.getByText(
