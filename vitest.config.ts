@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 import { buildYear } from './apps/web/scripts/build-year.ts';
 import { texts } from './apps/web/scripts/texts-plugin.ts';
 
+// Every test stands alone, in any order (issue 52, decision 059): TEST_SEED=N runs the tests of
+// each file in an order drawn from N (the files keep theirs, the longest first).
+const seed = process.env.TEST_SEED;
+
 // The web app's component tests, in two projects (below) that differ in what they share.
 const web = {
   root: './apps/web',
@@ -15,6 +19,7 @@ export default defineConfig({
     // Every core: Vitest's default leaves one free, which on a two-core machine runs the
     // files one at a time (decision 016).
     maxWorkers: '100%',
+    ...(seed ? { sequence: { shuffle: { files: false, tests: true }, seed: Number(seed) } } : {}),
     projects: [
       {
         test: {

@@ -101,16 +101,34 @@ describe('backup and restore of the embedded database', () => {
     databaseUrl: undefined,
   });
 
+  /**
+   * The seeded data folder's backup in work/backup, made once by the first test that needs it:
+   * the refusals below read it too, in whatever order the tests run.
+   */
+  let made:
+    | Promise<{
+        out: string;
+        before: Awaited<ReturnType<typeof snapshot>>;
+        manifest: Awaited<ReturnType<typeof backup>>;
+      }>
+    | undefined;
+  function seededBackup() {
+    made ??= (async () => {
+      const source = targetOf(path.join(work, 'source'));
+      const database = await openDatabase(loadConfig({ DATA_DIR: source.dataDir }));
+      await seed(database.db);
+      const before = await snapshot(database.db);
+      await database.close();
+      const out = path.join(work, 'backup');
+      return { out, before, manifest: await backup(source, out, NOW) };
+    })();
+    return made;
+  }
+
   it('restores the same balances, books and files into a fresh data folder', async () => {
-    const source = targetOf(path.join(work, 'source'));
-    let database = await openDatabase(loadConfig({ DATA_DIR: source.dataDir }));
-    await seed(database.db);
-    const before = await snapshot(database.db);
-    await database.close();
+    const { out, before, manifest } = await seededBackup();
     expect(Object.keys(before.bytes).length).toBeGreaterThan(1);
 
-    const out = path.join(work, 'backup');
-    const manifest = await backup(source, out, NOW);
     expect(manifest).toMatchObject({
       format: 'jamiya-backup/2',
       database: 'embedded',
@@ -125,7 +143,7 @@ describe('backup and restore of the embedded database', () => {
     const copy = targetOf(path.join(work, 'restored'));
     await restore(copy, out);
     // As the server opens it: the folder lock, PostgreSQL, then the migrations.
-    database = await openDatabase(loadConfig({ DATA_DIR: copy.dataDir }));
+    const database = await openDatabase(loadConfig({ DATA_DIR: copy.dataDir }));
     try {
       const after = await snapshot(database.db);
       expect(after).toEqual(before);
@@ -173,6 +191,7 @@ describe('backup and restore of the embedded database', () => {
   }, 90_000);
 
   it('refuses while a server holds the data folder, and into a folder in use', async () => {
+    const { out } = await seededBackup();
     const dataDir = path.join(work, 'locked');
     const running = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
     try {
@@ -182,13 +201,13 @@ describe('backup and restore of the embedded database', () => {
     } finally {
       await running.close();
     }
-    await expect(restore(targetOf(dataDir), path.join(work, 'backup'))).rejects.toThrow(
+    await expect(restore(targetOf(dataDir), out)).rejects.toThrow(
       /is not empty: restore into a new DATA_DIR/,
     );
   });
 
   it('refuses a damaged backup before writing anything', async () => {
-    const out = path.join(work, 'backup');
+    const { out } = await seededBackup();
     const manifest = await readManifest(out);
     const damaged = path.join(work, 'damaged');
     await fs.cp(out, damaged, { recursive: true });
@@ -261,7 +280,8 @@ describe('backup and restore of the embedded database', () => {
     } finally {
       await started.database.close();
     }
-  });
+    // As the PGlite move above: when it runs first it also migrates the PGlite template.
+  }, 90_000);
 });
 
 /**
@@ -281,7 +301,10 @@ async function pgDumpFitsServer(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ v: string }>('show server_version_num');
+    // SHOW names its column server_version_num: `as v` needs a select.
+    const { rows } = await client.query<{ v: string }>(
+      "select current_setting('server_version_num') as v",
+    );
     return Math.floor(Number(rows[0]?.v) / 10_000) === dumpMajor;
   } finally {
     await client.end();

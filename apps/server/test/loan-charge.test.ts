@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { approveLoan } from '../src/features/loans/decisions.ts';
 import { disburseLoan } from '../src/features/loans/disburse.ts';
 import { applyForLoan } from '../src/features/loans/apply.ts';
@@ -63,6 +64,12 @@ beforeAll(async () => {
 });
 
 describe("what the loans' charge is called", () => {
+  // The name is the whole association's setting, which some tests change: each test starts
+  // from an association that has not chosen one (the column's default).
+  beforeEach(async () => {
+    await t.db.execute(sql`update settings set loan_charge = default`);
+  });
+
   it('is interest until the association chooses otherwise', async () => {
     const settings = (await t.app.inject({ url: '/api/settings' })).json();
     expect(settings.loan_policy.charge_called).toBe('interest');
@@ -110,6 +117,9 @@ describe("what the loans' charge is called", () => {
   });
 
   it('goes back to interest when chosen again', async () => {
+    // Chosen otherwise first, as an association going back would have.
+    const before = await putCharge('service_charge');
+    expect(before.statusCode, before.body).toBe(200);
     expect((await putCharge('interest')).statusCode).toBe(200);
     expect(await csvHeader('en')).toContain('loan_interest_change_aed');
   });

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { databaseStorage } from '../src/features/files/file-storage.ts';
@@ -12,13 +12,16 @@ import { freshDatabase, TEST_CONFIG, type TestDatabase } from './harness.ts';
 // The server serves the built web app beside the API; here a small stand-in build.
 /**
  * The app serving a stand-in build: index.html, then what `files` adds (paths under the
- * build's folder). Started before the block's tests, closed after them.
+ * build's folder). Started before the block's tests, closed after them; the build is written
+ * afresh before each test, since some tests rebuild a page or remove one.
  */
 function serveBuild(files: Record<string, string | Uint8Array>) {
   const served = {} as { app: FastifyInstance; root: string };
   let testDb: TestDatabase;
-  beforeAll(async () => {
-    served.root = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-web-'));
+  const writeBuild = async () => {
+    for (const entry of await fs.readdir(served.root)) {
+      await fs.rm(path.join(served.root, entry), { recursive: true, force: true });
+    }
     await fs.writeFile(
       path.join(served.root, 'index.html'),
       '<!doctype html><div id="root"></div>',
@@ -27,6 +30,11 @@ function serveBuild(files: Record<string, string | Uint8Array>) {
       await fs.mkdir(path.dirname(path.join(served.root, name)), { recursive: true });
       await fs.writeFile(path.join(served.root, name), content);
     }
+  };
+  beforeAll(async () => {
+    served.root = await fs.mkdtemp(path.join(os.tmpdir(), 'jamiya-web-'));
+    // Written before the app starts: it reads pages/routes.json once, at start.
+    await writeBuild();
     testDb = await freshDatabase();
     served.app = await buildApp(
       TEST_CONFIG,
@@ -34,6 +42,7 @@ function serveBuild(files: Record<string, string | Uint8Array>) {
       { webRoot: served.root },
     );
   });
+  beforeEach(writeBuild);
   afterAll(async () => {
     await served.app.close();
     await testDb.destroy();
