@@ -119,7 +119,7 @@ describe('a PDF that inflates to a gigabyte', () => {
   // holds it for seconds on every try.
   it(
     'uploaded in a loop by one member, is refused within seconds while health and the account answer within 200 ms',
-    { timeout: 120_000, retry: 2 },
+    { timeout: 120_000, retry: 2, tags: ['timing'] },
     async () => {
       expect(bomb.length).toBeLessThan(1_100_000);
       const sender = await member();

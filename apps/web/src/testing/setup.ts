@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'react-toastify';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18n from '../app/i18n.ts';
 import { setLoanCharge } from '../lib/i18n.tsx';
@@ -41,8 +42,15 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation((...args) => void calls.push(args));
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // A toast comes once its library has loaded: one raised at a test's end would wait in
+  // react-toastify's queue for the next test's container.
+  // (The first load waits a task for its containers to render, then imports the library.)
+  await vi.dynamicImportSettled();
+  await new Promise((resolve) => setTimeout(resolve));
+  await vi.dynamicImportSettled();
   cleanup();
+  toast.dismiss();
   // The app's own client outlives a file: the files of a worker share their modules.
   queryClient.clear();
   vi.restoreAllMocks();
