@@ -145,7 +145,7 @@ describe('My Loan', () => {
     renderWithProviders(<MyLoanPage />, { path: '/user/my-loan' });
 
     await user.click(await screen.findByRole('button', { name: 'Withdraw application' }));
-    const dialog = screen.getByRole('dialog', { name: 'Withdraw your application?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw your application?' });
     await user.type(
       within(dialog).getByLabelText('Reason (optional)'),
       'I found the money elsewhere',
@@ -182,7 +182,9 @@ describe('My Loan', () => {
     const user = userEvent.setup();
     renderWithProviders(<MyLoanPage />);
     await user.click(await screen.findByRole('button', { name: 'Withdraw application' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }),
+    );
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.getByText('Approved')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { LOAN_TYPES_TEXTS, MY_LOAN_TEXTS, STATES_TEXTS } from '../texts.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -13,7 +13,8 @@ import { LoanHistory } from './loan-history.tsx';
 import { LoanSchedule } from './loan-schedule.tsx';
 import { LoanStateBadge } from '../../../components/loan-state-badge.tsx';
 import { RepaymentBar } from './repayment-bar.tsx';
-import { WithdrawLoanModal } from './withdraw-loan-modal.tsx';
+import { preloadWithdrawal, WithdrawalPart } from './withdrawal-part.tsx';
+import { useAfterPagePaint } from '../../../lib/use-after-page-paint.ts';
 import { LoanGuarantors } from './loan-guarantors.tsx';
 import { Figures } from '../../../components/figures.tsx';
 
@@ -71,6 +72,10 @@ function LoanCard({ loan }: { loan: Loan }) {
   const canWithdraw = loan.state === 'pending' || loan.state === 'approved';
   const isOpen = canWithdraw || loan.state === 'active';
   const next = loan.next_installment;
+  const hasPagePainted = useAfterPagePaint();
+  useEffect(() => {
+    if (hasPagePainted && canWithdraw) preloadWithdrawal();
+  }, [hasPagePainted, canWithdraw]);
 
   const figures = [
     { key: 'amount', value: aed(loan.loan_amount) },
@@ -152,11 +157,13 @@ function LoanCard({ loan }: { loan: Loan }) {
           <Button variant="secondary" onClick={() => setWithdrawing(true)}>
             {i18n._('loans.myLoan.withdraw')}
           </Button>
-          <WithdrawLoanModal
-            loanId={loan.id}
-            isOpen={isWithdrawing}
-            onClose={() => setWithdrawing(false)}
-          />
+          {isWithdrawing && (
+            <WithdrawalPart>
+              {({ WithdrawLoanModal }) => (
+                <WithdrawLoanModal loanId={loan.id} isOpen onClose={() => setWithdrawing(false)} />
+              )}
+            </WithdrawalPart>
+          )}
         </div>
       )}
       {!isOpen && (
