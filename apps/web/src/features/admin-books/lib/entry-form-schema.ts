@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { handEntryFields } from '@jamiya/contracts/accounts';
 import { receiptFile } from '../../../lib/receipt-file-schema.ts';
-import { accountOf, type EntryFormInput } from './entry-form.ts';
+import { accountOf, type EntryFormInput, type EntryFormValues } from './entry-form.ts';
 
 // An entry by hand, checked by the shared schema (the server's): the lines' accounts made from
 // the choices (a member's savings), an empty amount left out.
@@ -34,7 +34,7 @@ interface Typed {
   evidence: File | undefined;
 }
 
-export const entryForm = typed
+export const entryForm: z.ZodType<EntryFormValues, EntryFormInput> = typed
   .transform((v: EntryFormInput): Typed => ({
     date: v.date,
     memo: v.memo,

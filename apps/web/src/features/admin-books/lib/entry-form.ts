@@ -1,7 +1,5 @@
-import type { z } from 'zod';
 import { filsToAed, tryParseAed, type Fils } from '@jamiya/money/fils';
 import type { EntryBody } from '../api/post-journal-entry.ts';
-import type { entryForm } from './entry-form-schema.ts';
 
 // An entry by hand as the form keeps it (amounts as typed), and as the API takes it. The
 // schema is in entry-form-schema.ts, loaded when the form first validates.
@@ -30,7 +28,13 @@ export interface EntryFormInput {
   evidence?: File | undefined;
 }
 
-export type EntryFormValues = z.output<typeof entryForm>;
+/** The checked values, amounts in fils (entry-form-schema.ts checks it makes these). */
+export interface EntryFormValues {
+  date: string;
+  memo: string;
+  lines: { account: string; debit?: Fils | undefined; credit?: Fils | undefined }[];
+  evidence?: File | undefined;
+}
 
 export const emptyLine = (): EntryFormLine => ({
   account: '',
