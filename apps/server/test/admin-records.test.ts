@@ -10,7 +10,7 @@ import { membershipApplications } from '../src/db/schema/membership.ts';
 import { users } from '../src/db/schema/users.ts';
 import { localDate } from '../src/lib/calendar.ts';
 import { memberSavingsFils } from '../src/features/ledger/balances.ts';
-import { signedInAdmin } from './signed-in.ts';
+import { activeLoanOverHttp, signedInAdmin } from './signed-in.ts';
 
 const t = useTestApp();
 let adminId: number;
@@ -49,23 +49,7 @@ async function paidDues(token: string, amount = '200') {
   return id;
 }
 
-async function activeLoan(token: string, amount = 1000) {
-  const applied = await t.app.inject({
-    method: 'POST',
-    url: '/api/loan-application',
-    headers: bearer(token),
-    payload: {
-      loan_amount: amount,
-      duration_month: 3,
-      bank_account: 'Botim',
-      passport_or_nid: 'P',
-    },
-  });
-  const id = applied.json().loan.id as number;
-  await admin('POST', `/api/admin/loans/${id}/approve`);
-  await admin('POST', `/api/admin/loans/${id}/disburse`);
-  return id;
-}
+const activeLoan = (token: string, amount = 1000) => activeLoanOverHttp(t, token, admin, amount);
 
 /** The token of a one-time link (the part after ?token=). */
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;

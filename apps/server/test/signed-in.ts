@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import type { NewUser } from '../src/features/users/create-user.ts';
-import { bearer, dubaiMonthStart, type TestApp } from './harness.ts';
+import { applyOverHttp, bearer, dubaiMonthStart, type TestApp } from './harness.ts';
 
 // The people most API tests start from: a member who owes this month only, and the treasurer
 // with a call in their name.
@@ -27,4 +27,21 @@ export async function signedInAdmin(
       ...(payload ? { payload: payload as InjectOptions['payload'] } : {}),
     });
   return { user, token, call };
+}
+
+type AdminCall = Awaited<ReturnType<typeof signedInAdmin>>['call'];
+
+/** A member's loan of `amount` AED over 3 months, approved and paid out by `admin`: its id. */
+export async function activeLoanOverHttp(
+  t: TestApp,
+  token: string,
+  admin: AdminCall,
+  amount = 1000,
+) {
+  const id = await applyOverHttp(t.app, token, { loan_amount: String(amount) });
+  for (const step of ['approve', 'disburse']) {
+    const res = await admin('POST', `/api/admin/loans/${id}/${step}`);
+    if (res.statusCode !== 200) throw new Error(`loan ${step}: ${res.statusCode} ${res.body}`);
+  }
+  return id;
 }

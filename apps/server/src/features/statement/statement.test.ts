@@ -18,7 +18,7 @@ import { memberSavingsFils } from '../ledger/balances.ts';
 import { postEntry, reverseEntry } from '../ledger/ledger.ts';
 import { getSettings } from '../settings/settings.ts';
 import { pdfAmount } from './statement-pdf.ts';
-import { signedInAdmin } from '../../../test/signed-in.ts';
+import { activeLoanOverHttp, signedInAdmin } from '../../../test/signed-in.ts';
 
 const t = useTestApp();
 let { admin, adminId, get, newMember, paidDues, approvedRepayment, activeLoan, duesOn } =
@@ -95,23 +95,7 @@ async function booksOf(t: TestApp) {
     expect(approved.statusCode, approved.body).toBe(200);
   }
 
-  async function activeLoan(token: string, amount: number) {
-    const applied = await t.app.inject({
-      method: 'POST',
-      url: '/api/loan-application',
-      headers: bearer(token),
-      payload: {
-        loan_amount: amount,
-        duration_month: 3,
-        bank_account: 'Botim',
-        passport_or_nid: 'P',
-      },
-    });
-    const id = applied.json().loan.id as number;
-    expect((await admin('POST', `/api/admin/loans/${id}/approve`)).statusCode).toBe(200);
-    expect((await admin('POST', `/api/admin/loans/${id}/disburse`)).statusCode).toBe(200);
-    return id;
-  }
+  const activeLoan = (token: string, amount: number) => activeLoanOverHttp(t, token, admin, amount);
 
   /** Dues paid in on a past day, straight through the ledger (the flows only post "now"). */
   function duesOn(userId: number, at: string, fils: number) {
