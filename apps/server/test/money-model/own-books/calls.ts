@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Fils } from '@jamiya/money/fils';
 import { bearer } from '../../harness.ts';
 import { importStatement, lineIdsOf } from '../../support/own-books.ts';
-import type { Model, Real } from '../../money-model.test.ts';
+import type { Model, Real } from '../model.ts';
 import { activeAdmin, today, type Kit, type LineModel, type Postings } from './model.ts';
 
 /** A statement of one line, imported by an active admin: the line, open. */

@@ -1,17 +1,10 @@
-// The own books' part of the money model (see steps.ts): its model, the helpers money-model.test.ts
-// lends (`Kit`), and the rules every step of it checks a posting against.
+// The own books' part of the money model (see steps.ts): its model, the helpers the main model
+// lends (`Kit`, ../verify.ts), and the rules every step of it checks a posting against.
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Fils } from '@jamiya/money/fils';
 import { localDate } from '../../../src/lib/calendar.ts';
-import type {
-  MemberModel,
-  Model,
-  MonthModel,
-  PaymentModel,
-  Real,
-  Step,
-} from '../../money-model.test.ts';
+import type { MemberModel, Model, MonthModel, PaymentModel, Real, Step } from '../model.ts';
 
 /** The association's accounts of a new chart, which the model books to and moves by hand. */
 export const OWN_ACCOUNTS = [
@@ -103,7 +96,7 @@ export const newOwnBooks = (): OwnBooks => ({
   sent: 0,
 });
 
-/** What money-model.test.ts lends: its steps' frame, its calls and its rules. */
+/** What the main model lends (../verify.ts): its steps' frame, its calls and its rules. */
 export interface Kit {
   step(
     label: string,

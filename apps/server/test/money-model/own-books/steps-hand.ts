@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { Fils } from '@jamiya/money/fils';
 import { bearer } from '../../harness.ts';
-import type { MemberModel } from '../../money-model.test.ts';
+import type { MemberModel } from '../model.ts';
 import {
   admin,
   mostly,

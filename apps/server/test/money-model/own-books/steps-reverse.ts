@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { bearer } from '../../harness.ts';
-import type { Model, PaymentModel, Real } from '../../money-model.test.ts';
+import type { Model, PaymentModel, Real } from '../model.ts';
 import { journal, postingsOf } from './calls.ts';
 import {
   admin,

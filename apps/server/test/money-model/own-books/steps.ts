@@ -1,9 +1,9 @@
 // The money model's part for the association's own books (issue 49; docs/domain/accounts.md,
 // reconciliation.md, maker-checker.md): bank lines booked to an account, entries by hand,
 // lines linked by hand to a member's payment and unlinked, and corrections by reversal of a
-// due, a booking or an entry by hand. money-model.test.ts registers the steps, keeps the model
+// due, a booking or an entry by hand. The main model (../) registers the steps, keeps the model
 // (`Model.books`) and calls `verify` after every step; it lends the helpers it owns (`Kit`).
-import type { Model, Real } from '../../money-model.test.ts';
+import type { Model, Real } from '../model.ts';
 import type { Kit } from './model.ts';
 import { bookSteps } from './steps-book.ts';
 import { handSteps } from './steps-hand.ts';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Fils } from '@jamiya/money/fils';
 import { bearer, rowsOf } from '../../harness.ts';
-import type { Model, Real } from '../../money-model.test.ts';
+import type { Model, Real } from '../model.ts';
 import { journal, postingsOf } from './calls.ts';
 import { activeAdmin, OWN_ACCOUNTS, savingsCode, type Kit } from './model.ts';
 

@@ -1,10 +1,10 @@
 // The own books walked through once, before the random sequences (see steps.ts).
 import type { Fils } from '@jamiya/money/fils';
-import type { Step } from '../../money-model.test.ts';
+import type { Step } from '../model.ts';
 import type { Reason } from './model.ts';
 import type { ownBooks } from './steps.ts';
 
-/** The steps of money-model.test.ts a scenario of the own books goes through. */
+/** The main model's steps (../steps-*.ts) a scenario of the own books goes through. */
 export interface MainSteps {
   submitDues(args: { i: number; monthsAgo: number; amount: Fils | 'rest' }): Step;
   approvePayment(args: { j: number; h: boolean; k: number; corrected: Fils | null }): Step;
