@@ -20,7 +20,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['\\.test\\.ts$', 'node_modules'] },
+    exclude: { path: ['\\.test\\.ts$', '/testing/', 'node_modules'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
   },
