@@ -87,9 +87,7 @@ export const chartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await db.transaction((tx) =>
-        createAccount(tx, request.body, actorOf(request), new Date()),
-      );
+      const row = await createAccount(db, request.body, actorOf(request), new Date());
       const language = requestLanguage(request);
       const [account] = await viewsOf(db, [row], language);
       reply.status(201);
@@ -114,8 +112,12 @@ export const chartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await db.transaction((tx) =>
-        updateAccount(tx, request.params.code, request.body, actorOf(request), new Date()),
+      const row = await updateAccount(
+        db,
+        request.params.code,
+        request.body,
+        actorOf(request),
+        new Date(),
       );
       const language = requestLanguage(request);
       const [account] = await viewsOf(db, [row], language);
@@ -138,9 +140,7 @@ export const chartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await db.transaction((tx) =>
-        deleteAccount(tx, request.params.code, actorOf(request), new Date()),
-      );
+      await deleteAccount(db, request.params.code, actorOf(request), new Date());
       return {
         message: translate(requestLanguage(request), /*i18n*/ 'The account was deleted.'),
       };

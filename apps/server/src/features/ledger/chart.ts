@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { CreateAccountBody, UpdateAccountBody } from '@jamiya/contracts/accounts';
 import type { AccountKind } from '@jamiya/contracts/values';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, postings } from '../../db/schema/ledger.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -128,45 +128,47 @@ const RESERVED = /^(savings|loan|fines)(_|$)/;
 
 type Admin = Actor & { id: number };
 
-export async function createAccount(
-  db: DbOrTx,
+export function createAccount(
+  outer: Db,
   body: CreateAccountBody & { code?: string | undefined },
   actor: Admin,
   now: Date,
 ): Promise<ChartRow> {
-  const code = body.code ?? codeFrom(body.name_en);
-  if (isBuiltIn(code) || RESERVED.test(code))
-    throw conflict(sentence(/*i18n*/ 'The code {code} is taken: choose another.', { code }), {
-      code: [/*i18n*/ 'Choose another code.'],
-    });
-  try {
-    await db.insert(ledgerAccounts).values({
-      code,
-      type: body.kind as AccountKind,
-      name: body.name_en,
-      nameAr: body.name_ar,
-    });
-  } catch (err) {
-    if (isUniqueViolation(err))
+  return outer.transaction(async (db) => {
+    const code = body.code ?? codeFrom(body.name_en);
+    if (isBuiltIn(code) || RESERVED.test(code))
       throw conflict(sentence(/*i18n*/ 'The code {code} is taken: choose another.', { code }), {
         code: [/*i18n*/ 'Choose another code.'],
       });
-    throw err;
-  }
-  await audit(db, {
-    actorId: actor.id,
-    action: 'account.create',
-    targetType: 'account',
-    targetId: code,
-    details: { kind: body.kind, name: body.name_en, nameAr: body.name_ar },
-    ip: actor.ip ?? null,
-    at: now,
+    try {
+      await db.insert(ledgerAccounts).values({
+        code,
+        type: body.kind as AccountKind,
+        name: body.name_en,
+        nameAr: body.name_ar,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw conflict(sentence(/*i18n*/ 'The code {code} is taken: choose another.', { code }), {
+          code: [/*i18n*/ 'Choose another code.'],
+        });
+      throw err;
+    }
+    await audit(db, {
+      actorId: actor.id,
+      action: 'account.create',
+      targetType: 'account',
+      targetId: code,
+      details: { kind: body.kind, name: body.name_en, nameAr: body.name_ar },
+      ip: actor.ip ?? null,
+      at: now,
+    });
+    return chartAccount(db, code);
   });
-  return chartAccount(db, code);
 }
 
-export async function updateAccount(
-  db: DbOrTx,
+export function updateAccount(
+  outer: Db,
   code: string,
   body: {
     name_en?: string | undefined;
@@ -176,44 +178,48 @@ export async function updateAccount(
   actor: Admin,
   now: Date,
 ): Promise<ChartRow> {
-  const account = await chartAccount(db, code);
-  if (account.builtIn)
-    throw conflict(/*i18n*/ "This is one of Jamiya's own accounts: its name and use are fixed.");
-  await db
-    .update(ledgerAccounts)
-    .set({
-      ...(body.name_en === undefined ? {} : { name: body.name_en }),
-      ...(body.name_ar === undefined ? {} : { nameAr: body.name_ar }),
-      ...(body.retired === undefined ? {} : { retiredAt: body.retired ? now : null }),
-    })
-    .where(eq(ledgerAccounts.code, code));
-  await audit(db, {
-    actorId: actor.id,
-    action: body.retired === true ? 'account.retire' : 'account.update',
-    targetType: 'account',
-    targetId: code,
-    details: body as UpdateAccountBody,
-    ip: actor.ip ?? null,
-    at: now,
+  return outer.transaction(async (db) => {
+    const account = await chartAccount(db, code);
+    if (account.builtIn)
+      throw conflict(/*i18n*/ "This is one of Jamiya's own accounts: its name and use are fixed.");
+    await db
+      .update(ledgerAccounts)
+      .set({
+        ...(body.name_en === undefined ? {} : { name: body.name_en }),
+        ...(body.name_ar === undefined ? {} : { nameAr: body.name_ar }),
+        ...(body.retired === undefined ? {} : { retiredAt: body.retired ? now : null }),
+      })
+      .where(eq(ledgerAccounts.code, code));
+    await audit(db, {
+      actorId: actor.id,
+      action: body.retired === true ? 'account.retire' : 'account.update',
+      targetType: 'account',
+      targetId: code,
+      details: body as UpdateAccountBody,
+      ip: actor.ip ?? null,
+      at: now,
+    });
+    return chartAccount(db, code);
   });
-  return chartAccount(db, code);
 }
 
-export async function deleteAccount(db: DbOrTx, code: string, actor: Admin, now: Date) {
-  const account = await chartAccount(db, code);
-  if (account.builtIn)
-    throw conflict(/*i18n*/ "This is one of Jamiya's own accounts: its name and use are fixed.");
-  if (account.postings > 0)
-    throw conflict(
-      /*i18n*/ 'This account has postings: the books keep them, so it cannot be deleted. Retire it instead.',
-    );
-  await db.delete(ledgerAccounts).where(eq(ledgerAccounts.code, code));
-  await audit(db, {
-    actorId: actor.id,
-    action: 'account.delete',
-    targetType: 'account',
-    targetId: code,
-    ip: actor.ip ?? null,
-    at: now,
+export function deleteAccount(outer: Db, code: string, actor: Admin, now: Date) {
+  return outer.transaction(async (db) => {
+    const account = await chartAccount(db, code);
+    if (account.builtIn)
+      throw conflict(/*i18n*/ "This is one of Jamiya's own accounts: its name and use are fixed.");
+    if (account.postings > 0)
+      throw conflict(
+        /*i18n*/ 'This account has postings: the books keep them, so it cannot be deleted. Retire it instead.',
+      );
+    await db.delete(ledgerAccounts).where(eq(ledgerAccounts.code, code));
+    await audit(db, {
+      actorId: actor.id,
+      action: 'account.delete',
+      targetType: 'account',
+      targetId: code,
+      ip: actor.ip ?? null,
+      at: now,
+    });
   });
 }

@@ -71,3 +71,24 @@ export async function updateProfile(
     });
   });
 }
+
+export type OwnSetting = Partial<Pick<typeof users.$inferInsert, 'language' | 'payday'>>;
+export type OwnSettingAction = 'user.language' | 'user.profile_update';
+
+/** One setting of one's own account (the language, the payday) changed, with its audit row. */
+export function saveOwnSetting(
+  db: Db,
+  userId: number,
+  change: OwnSetting,
+  action: OwnSettingAction,
+  ip: string,
+  now: Date,
+): Promise<void> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...change, updatedAt: now })
+      .where(eq(users.id, userId));
+    await audit(tx, { actorId: userId, action, targetType: 'user', targetId: userId, ip, at: now });
+  });
+}

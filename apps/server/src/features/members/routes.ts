@@ -22,10 +22,14 @@ import {
   requireUser,
   withSession,
 } from '../sessions/public.ts';
-import { audit } from '../audit/public.ts';
 import { toUserData, type User } from '../users/public.ts';
 import { accountAnswer, accountDataStatement, type KeptAnswer } from './account-data.ts';
-import { updateProfile } from './profile-update.ts';
+import {
+  saveOwnSetting,
+  updateProfile,
+  type OwnSetting,
+  type OwnSettingAction,
+} from './profile-update.ts';
 import { refusedUpload, secured } from '../../lib/route-kit.ts';
 
 // Sessions whose account answer is kept: about 15 MB at the most.
@@ -136,26 +140,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One setting of one's own account changed, audited, and the profile as it now stands. */
   async function saveOwn(
     request: FastifyRequest,
-    change: Partial<Pick<typeof users.$inferInsert, 'language' | 'payday'>>,
-    action: 'user.language' | 'user.profile_update',
+    change: OwnSetting,
+    action: OwnSettingAction,
     message: string,
   ) {
     const me = currentUser(request);
-    const now = new Date();
-    await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ ...change, updatedAt: now })
-        .where(eq(users.id, me.userId));
-      await audit(tx, {
-        actorId: me.userId,
-        action,
-        targetType: 'user',
-        targetId: me.userId,
-        ip: request.ip,
-        at: now,
-      });
-    });
+    await saveOwnSetting(db, me.userId, change, action, request.ip, new Date());
     return { message, userData: toUserData(await loadUser(me.userId)) };
   }
 

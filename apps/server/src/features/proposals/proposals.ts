@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { fundProposals, type ProposalAction } from '../../db/schema/proposals.ts';
 import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
@@ -179,35 +179,41 @@ async function dryRun(tx: DbOrTx, carryOut: () => Promise<unknown>): Promise<voi
   }
 }
 
-export async function withdrawProposal(
-  db: DbOrTx,
+export function withdrawProposal(
+  outer: Db,
   id: number,
   actor: { id: number; ip?: string | null },
   now: Date,
 ): Promise<ProposalRow> {
-  const [row] = await db.select().from(fundProposals).where(eq(fundProposals.id, id)).for('update');
-  if (!row) throw notFound(/*i18n*/ 'There is no such proposal.');
-  if (row.state !== 'open')
-    throw conflict(
-      row.state === 'done'
-        ? /*i18n*/ 'This proposal was already carried out.'
-        : /*i18n*/ 'This proposal was already withdrawn.',
-    );
-  const [updated] = await db
-    .update(fundProposals)
-    .set({ state: 'withdrawn', decidedBy: actor.id, decidedAt: now })
-    .where(eq(fundProposals.id, id))
-    .returning();
-  await audit(db, {
-    actorId: actor.id,
-    action: 'proposal.withdraw',
-    targetType: 'proposal',
-    targetId: id,
-    details: { action: row.action, loanId: row.loanId, memberId: row.memberId },
-    ip: actor.ip ?? null,
-    at: now,
+  return outer.transaction(async (db) => {
+    const [row] = await db
+      .select()
+      .from(fundProposals)
+      .where(eq(fundProposals.id, id))
+      .for('update');
+    if (!row) throw notFound(/*i18n*/ 'There is no such proposal.');
+    if (row.state !== 'open')
+      throw conflict(
+        row.state === 'done'
+          ? /*i18n*/ 'This proposal was already carried out.'
+          : /*i18n*/ 'This proposal was already withdrawn.',
+      );
+    const [updated] = await db
+      .update(fundProposals)
+      .set({ state: 'withdrawn', decidedBy: actor.id, decidedAt: now })
+      .where(eq(fundProposals.id, id))
+      .returning();
+    await audit(db, {
+      actorId: actor.id,
+      action: 'proposal.withdraw',
+      targetType: 'proposal',
+      targetId: id,
+      details: { action: row.action, loanId: row.loanId, memberId: row.memberId },
+      ip: actor.ip ?? null,
+      at: now,
+    });
+    return updated!;
   });
-  return updated!;
 }
 
 /** A loan's proposals carried out: who proposed each, who confirmed it, and when. */

@@ -63,9 +63,7 @@ export const proposalAdminRoutes =
         },
       },
       async (request) => {
-        const row = await db.transaction((tx) =>
-          withdrawProposal(tx, request.params.id, actorOf(request), new Date()),
-        );
+        const row = await withdrawProposal(db, request.params.id, actorOf(request), new Date());
         const [view] = await views([row]);
         return { message: /*i18n*/ 'The proposal was withdrawn.', proposal: view! };
       },

@@ -7,7 +7,7 @@ import {
   type Recharge,
   type rechargeRequest,
 } from '@jamiya/contracts/recharge';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { rechargeRequests } from '../../db/schema/recharge.ts';
 import { users } from '../../db/schema/users.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
@@ -68,52 +68,54 @@ export type Decision = { state: 'done'; reference: string } | { state: 'refused'
  * member's notification. The row is locked first, so of two admins deciding at once the
  * second finds it decided and gets a 409; nothing changes for it.
  */
-export async function decideRecharge(
-  tx: Tx,
+export function decideRecharge(
+  outer: Db,
   id: number,
   decision: Decision,
   actor: { id: number; ip: string },
   now: Date,
 ): Promise<AdminRecharge> {
-  const [row] = await tx
-    .select()
-    .from(rechargeRequests)
-    .where(eq(rechargeRequests.id, id))
-    .for('update');
-  if (!row) throw notFound(/*i18n*/ 'There is no such recharge request.');
-  if (row.state !== 'requested') {
-    throw conflict(
-      row.state === 'done'
-        ? /*i18n*/ 'This recharge request was already marked done.'
-        : /*i18n*/ 'This recharge request was already refused.',
-    );
-  }
-  const [decided] = await tx
-    .update(rechargeRequests)
-    .set({
-      state: decision.state,
-      reference: decision.state === 'done' ? decision.reference : null,
+  return outer.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(rechargeRequests)
+      .where(eq(rechargeRequests.id, id))
+      .for('update');
+    if (!row) throw notFound(/*i18n*/ 'There is no such recharge request.');
+    if (row.state !== 'requested') {
+      throw conflict(
+        row.state === 'done'
+          ? /*i18n*/ 'This recharge request was already marked done.'
+          : /*i18n*/ 'This recharge request was already refused.',
+      );
+    }
+    const [decided] = await tx
+      .update(rechargeRequests)
+      .set({
+        state: decision.state,
+        reference: decision.state === 'done' ? decision.reference : null,
+        reason: decision.state === 'refused' ? decision.reason : null,
+        decidedBy: actor.id,
+        decidedAt: now,
+      })
+      .where(eq(rechargeRequests.id, id))
+      .returning();
+    await audit(tx, {
+      actorId: actor.id,
+      action: decision.state === 'done' ? 'recharge.done' : 'recharge.refuse',
+      targetType: 'recharge_request',
+      targetId: id,
       reason: decision.state === 'refused' ? decision.reason : null,
-      decidedBy: actor.id,
-      decidedAt: now,
-    })
-    .where(eq(rechargeRequests.id, id))
-    .returning();
-  await audit(tx, {
-    actorId: actor.id,
-    action: decision.state === 'done' ? 'recharge.done' : 'recharge.refuse',
-    targetType: 'recharge_request',
-    targetId: id,
-    reason: decision.state === 'refused' ? decision.reason : null,
-    details:
-      decision.state === 'done'
-        ? { memberId: row.userId, reference: decision.reference }
-        : { memberId: row.userId },
-    ip: actor.ip,
-    at: now,
+      details:
+        decision.state === 'done'
+          ? { memberId: row.userId, reference: decision.reference }
+          : { memberId: row.userId },
+      ip: actor.ip,
+      at: now,
+    });
+    await notify(tx, { ...rechargeNotice(row, decision), at: now });
+    return { ...toRechargeView(decided!), member: await memberRefOf(tx, row.userId) };
   });
-  await notify(tx, { ...rechargeNotice(row, decision), at: now });
-  return { ...toRechargeView(decided!), member: await memberRefOf(tx, row.userId) };
 }
 
 /** Who a request belongs to, as the admin's list shows it. */

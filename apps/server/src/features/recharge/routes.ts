@@ -166,14 +166,12 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const decided = await db.transaction((tx) =>
-        decideRecharge(
-          tx,
-          request.params.id,
-          { state: 'done', reference: request.body.reference },
-          actor,
-          new Date(),
-        ),
+      const decided = await decideRecharge(
+        db,
+        request.params.id,
+        { state: 'done', reference: request.body.reference },
+        actor,
+        new Date(),
       );
       return {
         message: translate(
@@ -206,8 +204,12 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const reason = requireReason(request.body.reason);
-      const decided = await db.transaction((tx) =>
-        decideRecharge(tx, request.params.id, { state: 'refused', reason }, actor, new Date()),
+      const decided = await decideRecharge(
+        db,
+        request.params.id,
+        { state: 'refused', reason },
+        actor,
+        new Date(),
       );
       return {
         message: translate(
