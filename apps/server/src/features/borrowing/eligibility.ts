@@ -1,17 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import { ELIGIBILITY_INFORMATION, type EligibilityCode } from '@jamiya/contracts/values';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMonthsToDate, localDate } from '../../lib/calendar.ts';
 import { notFound } from '../../lib/errors.ts';
 import { aed, sentence, type Say } from '../../lib/i18n.ts';
 import {
+  applyForLoan,
   heldByGuarantor,
   INACTIVE_MEMBER,
   lastWrittenOffOn,
   openLoanOf,
   openLoanSentence,
+  type LoanApplication,
   type Standing,
 } from '../loans/public.ts';
 import { accountSummary, monthsBehind } from '../payments/public.ts';
@@ -137,4 +139,16 @@ export async function loanEligibility(db: DbOrTx, userId: number, now: Date): Pr
       freeSavingsFils: s.savingsMultiple > 0 ? freeSavingsFils : null,
     },
   };
+}
+
+/** A member's loan application, held to what they may borrow today (their eligibility). */
+export async function applyWithinRules(
+  db: Db,
+  userId: number,
+  application: LoanApplication,
+  now: Date,
+  ip: string,
+) {
+  const { standing } = await loanEligibility(db, userId, now);
+  return applyForLoan(db, userId, application, now, ip, standing);
 }

@@ -7,9 +7,9 @@ import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { secured } from '../../lib/route-kit.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { applyForLoan, toLoanView } from '../loans/public.ts';
+import { toLoanView } from '../loans/public.ts';
 import { currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
-import { loanEligibility } from './eligibility.ts';
+import { applyWithinRules, loanEligibility } from './eligibility.ts';
 
 // A member asks to borrow: whether they may and how much (before they apply), and the
 // application, checked against the association's rules and naming its guarantors.
@@ -76,7 +76,7 @@ export const borrowingRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       const b = request.body;
       const now = new Date();
-      const created = await applyForLoan(
+      const created = await applyWithinRules(
         db,
         me.userId,
         {
@@ -92,7 +92,6 @@ export const borrowingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         now,
         request.ip,
-        (await loanEligibility(db, me.userId, now)).standing,
       );
       return {
         status_code: 200 as const,

@@ -1,7 +1,13 @@
 // The door of loans: loans from application to closed, and their repayments.
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { loanAdminRoutes } from './admin-routes.ts';
-export { applyForLoan, INACTIVE_MEMBER, openLoanSentence, type Standing } from './apply.ts';
+export {
+  applyForLoan,
+  INACTIVE_MEMBER,
+  openLoanSentence,
+  type LoanApplication,
+  type Standing,
+} from './apply.ts';
 export { guaranteeRoutes } from './guarantee-routes.ts';
 export { declineAsksOf } from './guarantee-answers.ts';
 export { heldByGuarantor, recoveredFromGuarantorSince } from './holds.ts';
