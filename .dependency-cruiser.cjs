@@ -17,10 +17,20 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      // The tests' kits (a feature's testing/, the server's test/) are the tests' own: source
+      // that imported one would bring the test harness, and Vitest, into the server.
+      name: 'no-test-kits-in-source',
+      severity: 'error',
+      from: {},
+      to: { path: '/testing/|^apps/server/test/' },
+    },
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['\\.test\\.ts$', '/testing/', 'node_modules'] },
+    // A kit is seen where it is imported, not followed (it imports the harness, which imports
+    // the features: circles that are the tests').
+    doNotFollow: { path: ['node_modules', '/testing/', '^apps/server/test/'] },
+    exclude: { path: ['\\.test\\.ts$', 'node_modules'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
   },

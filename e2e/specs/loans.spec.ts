@@ -82,8 +82,15 @@ test('applies for a loan, sees it on My Loan, withdraws it, and may apply again'
   );
   await expect(cardFigure('Term').getByRole('definition')).toHaveText('3 months');
 
-  await card.getByRole('button', { name: 'Withdraw application' }).click();
+  const withdraw = card.getByRole('button', { name: 'Withdraw application' });
+  await withdraw.click();
   const dialog = page.getByRole('dialog', { name: 'Withdraw your application?' });
+  await expect(dialog).toBeVisible();
+  // Kept: the focus is back on the button that opened it (the dialog's code comes on demand).
+  await dialog.getByRole('button', { name: 'Keep it' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(withdraw).toBeFocused();
+  await withdraw.click();
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Reason (optional)').fill('I found the money elsewhere.');
   await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();

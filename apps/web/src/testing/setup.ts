@@ -43,6 +43,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  // Real timers first: the waits below need them, whatever the test faked.
+  vi.useRealTimers();
   // A toast comes once its library has loaded: one raised at a test's end would wait in
   // react-toastify's queue for the next test's container.
   // (The first load waits a task for its containers to render, then imports the library.)
@@ -55,7 +57,6 @@ afterEach(async () => {
   queryClient.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  vi.useRealTimers();
   setLoanCharge('interest');
   localStorage.clear();
   sessionStorage.clear();

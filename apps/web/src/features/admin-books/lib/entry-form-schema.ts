@@ -34,7 +34,7 @@ interface Typed {
   evidence: File | undefined;
 }
 
-export const entryForm: z.ZodType<EntryFormValues, EntryFormInput> = typed
+const checked = typed
   .transform((v: EntryFormInput): Typed => ({
     date: v.date,
     memo: v.memo,
@@ -47,3 +47,10 @@ export const entryForm: z.ZodType<EntryFormValues, EntryFormInput> = typed
   }))
   // The shared schema takes the lines as an array or as JSON text: the array is a sound cast.
   .pipe(shared as unknown as z.ZodType<z.output<typeof shared>, Typed>);
+
+// What the form gets back is EntryFormValues, exactly: the same fields, each as optional.
+export const entryForm: z.ZodType<EntryFormValues, EntryFormInput> = checked;
+type Same<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Holds<T extends true> = T;
+export type EntryFormValuesHeld = Holds<Same<EntryFormValues, z.output<typeof checked>>>;

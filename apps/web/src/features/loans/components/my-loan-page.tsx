@@ -69,6 +69,8 @@ const isPaidOut = (loan: Loan) => ['active', 'closed', 'written_off'].includes(l
 function LoanCard({ loan }: { loan: Loan }) {
   const i18n = useTexts();
   const [isWithdrawing, setWithdrawing] = useState(false);
+  // The dialog stays once opened, so that closing it gives the focus back to its button.
+  const [hasAskedToWithdraw, setAskedToWithdraw] = useState(false);
   const canWithdraw = loan.state === 'pending' || loan.state === 'approved';
   const isOpen = canWithdraw || loan.state === 'active';
   const next = loan.next_installment;
@@ -154,13 +156,23 @@ function LoanCard({ loan }: { loan: Loan }) {
 
       {canWithdraw && (
         <div>
-          <Button variant="secondary" onClick={() => setWithdrawing(true)}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setAskedToWithdraw(true);
+              setWithdrawing(true);
+            }}
+          >
             {i18n._('loans.myLoan.withdraw')}
           </Button>
-          {isWithdrawing && (
+          {hasAskedToWithdraw && (
             <WithdrawalPart>
               {({ WithdrawLoanModal }) => (
-                <WithdrawLoanModal loanId={loan.id} isOpen onClose={() => setWithdrawing(false)} />
+                <WithdrawLoanModal
+                  loanId={loan.id}
+                  isOpen={isWithdrawing}
+                  onClose={() => setWithdrawing(false)}
+                />
               )}
             </WithdrawalPart>
           )}
