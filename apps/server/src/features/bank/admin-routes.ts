@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, lt } from 'drizzle-orm';
 import { errorBody } from '@jamiya/contracts/common';
 import {
   approveMatchesAnswer,
@@ -10,11 +9,10 @@ import {
   bankStatementsQuery,
 } from '@jamiya/contracts/bank';
 import { statementDeleted } from '@jamiya/contracts/bank-lines';
-import { bankStatements } from '../../db/schema/bank.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { page, parseCursor } from '../../lib/pagination.ts';
+import { parseCursor } from '../../lib/pagination.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
 import { statementImportRoutes } from './import-routes.ts';
@@ -24,7 +22,7 @@ import { takeBackStatement } from './take-back.ts';
 import { approveMatches } from './approve.ts';
 import { pictureOf } from './proposed.ts';
 import { statementById } from './statements.ts';
-import { detailView, statementViews } from './views.ts';
+import { detailView, statementsPage } from './views.ts';
 
 /** The treasurer's reconciliation with the bank (docs/domain/reconciliation.md). */
 export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,17 +45,8 @@ export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bankStatementsList, ...refused },
       },
     },
-    async (request) => {
-      const cursor = parseCursor(request.query.cursor);
-      const rows = await db
-        .select()
-        .from(bankStatements)
-        .where(cursor === null ? undefined : lt(bankStatements.id, cursor))
-        .orderBy(desc(bankStatements.id))
-        .limit(request.query.limit + 1);
-      const { items, nextCursor } = page(rows, request.query.limit);
-      return { items: await statementViews(db, items), next_cursor: nextCursor };
-    },
+    async (request) =>
+      statementsPage(db, { cursor: parseCursor(request.query.cursor), limit: request.query.limit }),
   );
 
   async function statementOr404(id: number) {

@@ -1,3 +1,4 @@
+import { desc, lt } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type {
   BankLine,
@@ -11,6 +12,8 @@ import type {
 } from '@jamiya/contracts/bank';
 import type { Language } from '@jamiya/contracts/languages';
 import type { DbOrTx } from '../../db/client.ts';
+import { bankStatements } from '../../db/schema/bank.ts';
+import { page } from '../../lib/pagination.ts';
 import {
   accountNameIn,
   accountNames,
@@ -44,6 +47,22 @@ export async function statementViews(db: DbOrTx, rows: StatementRow[]): Promise<
     imported_by: people.get(r.importedBy) ?? { id: r.importedBy, unique_id: '', name: '' },
     imported_at: r.importedAt.toISOString(),
   }));
+}
+
+/** A page of the statements imported, newest first, as the list shows them. */
+export async function statementsPage(
+  db: DbOrTx,
+  query: { cursor: number | null; limit: number },
+): Promise<{ items: BankStatement[]; next_cursor: string | null }> {
+  const { cursor, limit } = query;
+  const rows = await db
+    .select()
+    .from(bankStatements)
+    .where(cursor === null ? undefined : lt(bankStatements.id, cursor))
+    .orderBy(desc(bankStatements.id))
+    .limit(limit + 1);
+  const { items, nextCursor } = page(rows, limit);
+  return { items: await statementViews(db, items), next_cursor: nextCursor };
 }
 
 /** The account each booked line went to, named in the reader's language. */

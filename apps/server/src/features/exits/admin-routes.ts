@@ -1,6 +1,5 @@
 // The treasurer's side of leaving (docs/domain/leaving.md): the list, ending, paying out.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { errorBody, idParams } from '@jamiya/contracts/common';
 import {
   adminExitAnswer,
@@ -9,8 +8,7 @@ import {
   exitPayoutRequest,
 } from '@jamiya/contracts/exits';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
-import { exits, type Exit } from '../../db/schema/exits.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { Exit } from '../../db/schema/exits.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
@@ -18,8 +16,8 @@ import { replyProposed } from '../proposals/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { pdfAnswer, sendLetter } from './clearance-letter.ts';
 import { payOutExit } from './payout.ts';
-import { requestExit } from './request.ts';
-import { toAdminExits } from './views.ts';
+import { exitById, requestExit } from './request.ts';
+import { adminExitList, toAdminExits } from './views.ts';
 
 // What the call says when it waits for a second admin (202).
 const PAYOUT_PROPOSED =
@@ -35,12 +33,6 @@ export const exitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return view!;
   }
 
-  async function exitRow(id: number): Promise<Exit> {
-    const [row] = await db.select().from(exits).where(eq(exits.id, id));
-    if (!row) throw notFound(/*i18n*/ 'There is no such request to leave.');
-    return row;
-  }
-
   app.get(
     '/exits',
     {
@@ -54,19 +46,9 @@ export const exitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminExitsSchema, ...refused },
       },
     },
-    async (request) => {
-      const rows = await db.select().from(exits);
-      const open = rows
-        .filter((r) => r.state === 'requested' || r.state === 'holding')
-        .sort((a, b) => a.id - b.id);
-      const ended = rows
-        .filter((r) => r.state === 'closed' || r.state === 'withdrawn')
-        .sort((a, b) => b.id - a.id)
-        .slice(0, 50);
-      return {
-        items: await toAdminExits(db, [...open, ...ended], new Date(), requestLanguage(request)),
-      };
-    },
+    async (request) => ({
+      items: await adminExitList(db, new Date(), requestLanguage(request)),
+    }),
   );
 
   app.post(
@@ -161,6 +143,6 @@ export const exitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pdfAnswer, ...refused, 404: errorBody, 409: errorBody },
       },
     },
-    async (request, reply) => sendLetter(db, await exitRow(request.params.id), request, reply),
+    async (request, reply) => sendLetter(db, await exitById(db, request.params.id), request, reply),
   );
 };

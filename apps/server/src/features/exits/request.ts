@@ -30,6 +30,13 @@ export async function latestExitOf(db: DbOrTx, userId: number): Promise<Exit | u
   return row;
 }
 
+/** The exit of that id; 404 when there is none. */
+export async function exitById(db: DbOrTx, id: number): Promise<Exit> {
+  const [row] = await db.select().from(exits).where(eq(exits.id, id));
+  if (!row) throw notFound(/*i18n*/ 'There is no such request to leave.');
+  return row;
+}
+
 /**
  * Asks for a member to leave: by the member, or by an admin ending the membership with a reason
  * (`committee`). The leaving day is today or later, within a year.

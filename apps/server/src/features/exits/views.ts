@@ -3,7 +3,7 @@ import { filsToAed } from '@jamiya/money/fils';
 import type { Language } from '@jamiya/contracts/languages';
 import type { AdminExit, ExitSettlement, ExitView } from '@jamiya/contracts/exits';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Exit } from '../../db/schema/exits.ts';
+import { exits, type Exit } from '../../db/schema/exits.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/i18n.ts';
@@ -81,6 +81,23 @@ export async function toAdminExits(
     });
   }
   return out;
+}
+
+/** The treasurer's list: open exits oldest first, then the 50 latest closed or withdrawn. */
+export async function adminExitList(
+  db: DbOrTx,
+  now: Date,
+  language: Language,
+): Promise<AdminExit[]> {
+  const rows = await db.select().from(exits);
+  const open = rows
+    .filter((r) => r.state === 'requested' || r.state === 'holding')
+    .sort((a, b) => a.id - b.id);
+  const ended = rows
+    .filter((r) => r.state === 'closed' || r.state === 'withdrawn')
+    .sort((a, b) => b.id - a.id)
+    .slice(0, 50);
+  return toAdminExits(db, [...open, ...ended], now, language);
 }
 
 export async function memberOf(db: DbOrTx, userId: number) {

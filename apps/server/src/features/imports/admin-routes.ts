@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorBody } from '@jamiya/contracts/common';
 import {
@@ -18,7 +18,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Language } from '@jamiya/contracts/languages';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { page, parseCursor } from '../../lib/pagination.ts';
+import { parseCursor } from '../../lib/pagination.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { openProposals, toProposalViews } from '../proposals/public.ts';
@@ -26,12 +26,12 @@ import { cleanFileName } from '../files/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { handOverViews } from '../auth/public.ts';
 import { getSettings } from '../settings/public.ts';
-import { applyOrPropose, importColumns, refuseAppliedTwice, type Applied } from './apply.ts';
+import { applyOrPropose, refuseAppliedTwice, type Applied } from './apply.ts';
 import { checkImport, sha256Of, type ImportPlan } from './check.ts';
 import { csvTemplate, xlsxTemplate } from './template.ts';
 import { importInvitationRoutes } from './invitation-routes.ts';
 import { mailImportInvitations } from './invitations.ts';
-import { dryRunView, importViews, problemsView } from './views.ts';
+import { dryRunView, importsPage, importViews, problemsView } from './views.ts';
 
 /**
  * An apply's answer as kept for a replay (Idempotency-Key): without the invitations' links,
@@ -277,16 +277,7 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importsList, ...refused },
       },
     },
-    async (request) => {
-      const cursor = parseCursor(request.query.cursor);
-      const rows = await db
-        .select(importColumns)
-        .from(imports)
-        .where(cursor === null ? undefined : lt(imports.id, cursor))
-        .orderBy(desc(imports.id))
-        .limit(request.query.limit + 1);
-      const { items, nextCursor } = page(rows, request.query.limit);
-      return { items: await importViews(db, items), next_cursor: nextCursor };
-    },
+    async (request) =>
+      importsPage(db, { cursor: parseCursor(request.query.cursor), limit: request.query.limit }),
   );
 };

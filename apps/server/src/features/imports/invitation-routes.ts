@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { errorBody } from '@jamiya/contracts/common';
 import { importInvitationsResponse } from '@jamiya/contracts/imports';
-import { imports } from '../../db/schema/imports.ts';
-import { notFound } from '../../lib/errors.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
-import { handOverViews, linksToHandOver } from '../auth/public.ts';
 import { actorOf } from '../sessions/public.ts';
+import { importInvitationsFor } from './invitations.ts';
 
 /** An import's invitations again, for the two admins who brought it in (issue 50). */
 export const importInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,18 +24,12 @@ export const importInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importInvitationsResponse, ...refused, 404: errorBody },
       },
     },
-    async (request) => {
-      const [row] = await db
-        .select({ id: imports.id })
-        .from(imports)
-        .where(eq(imports.id, request.params.id));
-      if (!row) throw notFound(/*i18n*/ 'There is no such import.');
-      const links = await linksToHandOver(db, sealKey, {
+    async (request) => ({
+      invitations: await importInvitationsFor(db, sealKey, {
+        importId: request.params.id,
         adminId: actorOf(request).id,
         now: new Date(),
-        importId: row.id,
-      });
-      return { invitations: await handOverViews(db, links) };
-    },
+      }),
+    }),
   );
 };

@@ -1,8 +1,15 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { HandOver } from '@jamiya/contracts/members';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { importMembers, imports } from '../../db/schema/imports.ts';
 import { users } from '../../db/schema/users.ts';
-import { issuePasswordLink, sendPasswordLinkMail } from '../auth/public.ts';
+import { notFound } from '../../lib/errors.ts';
+import {
+  handOverViews,
+  issuePasswordLink,
+  linksToHandOver,
+  sendPasswordLinkMail,
+} from '../auth/public.ts';
 import type { Mailer } from '../mail/public.ts';
 
 // The invitations of the members an import brought in, mailed by the scheduled job when a mail
@@ -123,4 +130,26 @@ async function mailBatch(
     return { sent: mailed, more: false };
   }
   return { sent: mailed, more: claimed.length === BATCH };
+}
+
+/**
+ * An import's invitations still to hand over, for `adminId` when they sent or confirmed it
+ * (none for another admin); 404 when there is no such import.
+ */
+export async function importInvitationsFor(
+  db: DbOrTx,
+  sealKey: Buffer,
+  of: { importId: number; adminId: number; now: Date },
+): Promise<HandOver[]> {
+  const [row] = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(eq(imports.id, of.importId));
+  if (!row) throw notFound(/*i18n*/ 'There is no such import.');
+  const links = await linksToHandOver(db, sealKey, {
+    adminId: of.adminId,
+    now: of.now,
+    importId: row.id,
+  });
+  return handOverViews(db, links);
 }

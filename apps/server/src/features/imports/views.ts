@@ -1,3 +1,4 @@
+import { desc, lt } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import { IMPORT_ERRORS_LISTED } from '@jamiya/contracts/values';
 import type {
@@ -9,11 +10,12 @@ import type {
 } from '@jamiya/contracts/imports';
 import type { Language } from '@jamiya/contracts/languages';
 import type { DbOrTx } from '../../db/client.ts';
-import type { ImportFiguresFils } from '../../db/schema/imports.ts';
+import { imports, type ImportFiguresFils } from '../../db/schema/imports.ts';
 import { translate } from '../../lib/i18n.ts';
+import { page } from '../../lib/pagination.ts';
 import { openProposals } from '../proposals/public.ts';
 import { memberRefsById } from '../users/public.ts';
-import type { ImportRow } from './apply.ts';
+import { importColumns, type ImportRow } from './apply.ts';
 import type { ImportPlan } from './check.ts';
 import type { RowProblem } from './row-rules.ts';
 
@@ -95,4 +97,20 @@ export async function importViews(db: DbOrTx, rows: ImportRow[]): Promise<Import
     proposal_id: r.proposalId,
     entry_id: r.entryId,
   }));
+}
+
+/** A page of the imports made, newest first, as the list shows them. */
+export async function importsPage(
+  db: DbOrTx,
+  query: { cursor: number | null; limit: number },
+): Promise<{ items: ImportRecord[]; next_cursor: string | null }> {
+  const { cursor, limit } = query;
+  const rows = await db
+    .select(importColumns)
+    .from(imports)
+    .where(cursor === null ? undefined : lt(imports.id, cursor))
+    .orderBy(desc(imports.id))
+    .limit(limit + 1);
+  const { items, nextCursor } = page(rows, limit);
+  return { items: await importViews(db, items), next_cursor: nextCursor };
 }

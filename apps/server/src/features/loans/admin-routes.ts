@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   adminLoan,
   adminLoansQuery,
@@ -11,18 +11,16 @@ import {
 import { optionalNoteRequest, reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
 import { loans } from '../../db/schema/loans.ts';
-import { notFound } from '../../lib/errors.ts';
-import { page, parseCursor } from '../../lib/pagination.ts';
+import { parseCursor } from '../../lib/pagination.ts';
 import { cashRepaymentOrPropose } from './repayment.ts';
 import { approveLoan, rejectLoan } from './decisions.ts';
 import { disburseOrPropose } from './disburse.ts';
 import { writeOffOrPropose, type AfterRecovery } from './write-off.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { Loan } from './transition.ts';
-import { toAdminLoanView } from './loan-view.ts';
+import { adminLoanOf, adminLoansPage, toAdminLoanOf } from './loan-view.ts';
 import { toProposalViews, type Decision, type ProposalRow } from '../proposals/public.ts';
 import { actorOf } from '../sessions/public.ts';
-import { memberRefsById } from '../users/public.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 
 /** The treasurer's calls over the loan lifecycle (docs/product.md section 5). */
@@ -31,10 +29,7 @@ export const loanAdminRoutes =
   async (app) => {
     const { db } = app.deps;
 
-    async function loanWithMember(loanRow: Loan, now = new Date()) {
-      const members = await memberRefsById(db, [loanRow.userId]);
-      return toAdminLoanView(db, loanRow, members.get(loanRow.userId)!, now);
-    }
+    const loanWithMember = (loanRow: Loan, now = new Date()) => toAdminLoanOf(db, loanRow, now);
 
     app.get(
       '/loans',
@@ -50,31 +45,12 @@ export const loanAdminRoutes =
           response: { 200: listOf(adminLoan), ...refused },
         },
       },
-      async (request) => {
-        const { state, limit } = request.query;
-        const cursor = parseCursor(request.query.cursor);
-        const rows = await db
-          .select()
-          .from(loans)
-          .where(
-            and(
-              state ? eq(loans.state, state) : undefined,
-              cursor === null ? undefined : lt(loans.id, cursor),
-            ),
-          )
-          .orderBy(desc(loans.id))
-          .limit(limit + 1);
-        const { items, nextCursor } = page(rows, limit);
-        const now = new Date();
-        const members = await memberRefsById(
+      async (request) =>
+        adminLoansPage(
           db,
-          items.map((l) => l.userId),
-        );
-        const views = await Promise.all(
-          items.map((l) => toAdminLoanView(db, l, members.get(l.userId)!, now)),
-        );
-        return { items: views, next_cursor: nextCursor };
-      },
+          { ...request.query, cursor: parseCursor(request.query.cursor) },
+          new Date(),
+        ),
     );
 
     const loanAnswer = {
@@ -99,11 +75,7 @@ export const loanAdminRoutes =
           response: { 200: adminLoan, ...refused, 404: errorBody },
         },
       },
-      async (request) => {
-        const [row] = await db.select().from(loans).where(eq(loans.id, request.params.id));
-        if (!row) throw notFound(/*i18n*/ 'There is no such loan.');
-        return loanWithMember(row);
-      },
+      async (request) => adminLoanOf(db, request.params.id, new Date()),
     );
 
     /** The 202 of a loan action that waits for a second admin: the loan as it stands, the proposal. */

@@ -1,12 +1,14 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AdminLoan, Loan as LoanView } from '@jamiya/contracts/loans';
 import type { LoanGuarantor } from '@jamiya/contracts/guarantees';
 import type { DbOrTx } from '../../db/client.ts';
-import { loanGuarantees, loanTransitions } from '../../db/schema/loans.ts';
+import { loanGuarantees, loans, loanTransitions, type LoanState } from '../../db/schema/loans.ts';
 import { carriedOutProposals } from '../proposals/public.ts';
 import { memberRefsById, type MemberRef } from '../users/public.ts';
 import { localDate } from '../../lib/calendar.ts';
+import { notFound } from '../../lib/errors.ts';
+import { page } from '../../lib/pagination.ts';
 import { guaranteeRows } from './holds.ts';
 import { installmentsOf, type Installment } from './installments.ts';
 import type { Loan } from './transition.ts';
@@ -62,6 +64,69 @@ export async function toAdminLoanView(
         proposed_by: (proposer !== null && people.get(proposer)) || null,
       };
     }),
+  };
+}
+
+/** The loan as the treasurer reads it, its member looked up. */
+export async function toAdminLoanOf(db: DbOrTx, loan: Loan, now: Date): Promise<AdminLoan> {
+  const members = await memberRefsById(db, [loan.userId]);
+  return toAdminLoanView(db, loan, members.get(loan.userId)!, now);
+}
+
+/** The loan of that id as the treasurer reads it; 404 when there is none. */
+export async function adminLoanOf(db: DbOrTx, id: number, now: Date): Promise<AdminLoan> {
+  const [row] = await db.select().from(loans).where(eq(loans.id, id));
+  if (!row) throw notFound(/*i18n*/ 'There is no such loan.');
+  return toAdminLoanOf(db, row, now);
+}
+
+/** A page of loans, in `state` when given, newest first, as the treasurer reads them. */
+export async function adminLoansPage(
+  db: DbOrTx,
+  query: { state?: LoanState | undefined; cursor: number | null; limit: number },
+  now: Date,
+): Promise<{ items: AdminLoan[]; next_cursor: string | null }> {
+  const { state, cursor, limit } = query;
+  const rows = await db
+    .select()
+    .from(loans)
+    .where(
+      and(
+        state ? eq(loans.state, state) : undefined,
+        cursor === null ? undefined : lt(loans.id, cursor),
+      ),
+    )
+    .orderBy(desc(loans.id))
+    .limit(limit + 1);
+  const { items, nextCursor } = page(rows, limit);
+  const members = await memberRefsById(
+    db,
+    items.map((l) => l.userId),
+  );
+  const views = await Promise.all(
+    items.map((l) => toAdminLoanView(db, l, members.get(l.userId)!, now)),
+  );
+  return { items: views, next_cursor: nextCursor };
+}
+
+/** A page of the member's own loans, newest first, as they read them. */
+export async function myLoansPage(
+  db: DbOrTx,
+  userId: number,
+  query: { cursor: number | null; limit: number },
+  now: Date,
+): Promise<{ items: LoanView[]; next_cursor: string | null }> {
+  const { cursor, limit } = query;
+  const rows = await db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.userId, userId), cursor === null ? undefined : lt(loans.id, cursor)))
+    .orderBy(desc(loans.id))
+    .limit(limit + 1);
+  const { items, nextCursor } = page(rows, limit);
+  return {
+    items: await Promise.all(items.map((l) => toLoanView(db, l, now))),
+    next_cursor: nextCursor,
   };
 }
 

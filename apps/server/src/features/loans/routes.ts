@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorBody, idParams, listOf, listQuery } from '@jamiya/contracts/common';
 import { loan, withdrawLoanRequest } from '@jamiya/contracts/loans';
-import { loans } from '../../db/schema/loans.ts';
-import { page, parseCursor } from '../../lib/pagination.ts';
+import { parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireMember } from '../sessions/public.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { withdrawLoan } from './decisions.ts';
-import { toLoanView } from './loan-view.ts';
+import { myLoansPage, toLoanView } from './loan-view.ts';
 import { secured } from '../../lib/route-kit.ts';
 
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,22 +28,13 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listOf(loan), 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const cursor = parseCursor(request.query.cursor);
-      const rows = await db
-        .select()
-        .from(loans)
-        .where(and(eq(loans.userId, me.userId), cursor === null ? undefined : lt(loans.id, cursor)))
-        .orderBy(desc(loans.id))
-        .limit(request.query.limit + 1);
-      const { items, nextCursor } = page(rows, request.query.limit);
-      const now = new Date();
-      return {
-        items: await Promise.all(items.map((l) => toLoanView(db, l, now))),
-        next_cursor: nextCursor,
-      };
-    },
+    async (request) =>
+      myLoansPage(
+        db,
+        currentUser(request).userId,
+        { cursor: parseCursor(request.query.cursor), limit: request.query.limit },
+        new Date(),
+      ),
   );
 
   app.post(

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, lt } from 'drizzle-orm';
 import {
   adminApplicationsQuery,
   applicationAcceptedResponse,
@@ -8,12 +7,12 @@ import {
   type MembershipApplication,
 } from '@jamiya/contracts/members';
 import { reasonRequest } from '@jamiya/contracts/admin';
+import { applicationsPage } from './applications.ts';
 import { acceptApplication, rejectApplication, type Application } from './decide.ts';
 import { errorBody, listOf } from '@jamiya/contracts/common';
-import { membershipApplications } from '../../db/schema/membership.ts';
 import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { page, parseCursor } from '../../lib/pagination.ts';
+import { parseCursor } from '../../lib/pagination.ts';
 import { actorOf } from '../sessions/public.ts';
 import { mailPasswordLink, memberOpenedMessage, toAdminMember } from '../members/public.ts';
 import { requireReason } from '../../lib/reason.ts';
@@ -55,21 +54,11 @@ export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { status, limit } = request.query;
-      const cursor = parseCursor(request.query.cursor);
-      const rows = await db
-        .select()
-        .from(membershipApplications)
-        .where(
-          and(
-            eq(membershipApplications.status, status),
-            cursor === null ? undefined : lt(membershipApplications.id, cursor),
-          ),
-        )
-        .orderBy(desc(membershipApplications.id))
-        .limit(limit + 1);
-      const { items, nextCursor } = page(rows, limit);
-      return { items: items.map(toView), next_cursor: nextCursor };
+      const { items, next_cursor } = await applicationsPage(db, {
+        ...request.query,
+        cursor: parseCursor(request.query.cursor),
+      });
+      return { items: items.map(toView), next_cursor };
     },
   );
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   adminPayment,
@@ -18,13 +17,11 @@ import { replyProposed } from '../proposals/public.ts';
 import { finesOfMember, waiveFine } from './fines.ts';
 import { reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
-import { payments } from '../../db/schema/payments.ts';
-import { notFound } from '../../lib/errors.ts';
-import { page, parseCursor } from '../../lib/pagination.ts';
+import { parseCursor } from '../../lib/pagination.ts';
 import { approvePayment, rejectPayment } from './review.ts';
 import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
-import { toAdminPayments } from './admin-views.ts';
+import { adminPaymentOf, adminPaymentsPage } from './admin-views.ts';
 
 // What the call says when it waits for a second admin (202).
 const WAIVER_PROPOSED = /*i18n*/ 'Proposed. A second admin must confirm before the fine is waived.';
@@ -104,13 +101,6 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  async function adminPaymentOf(id: number) {
-    const [row] = await db.select().from(payments).where(eq(payments.id, id));
-    if (!row) throw notFound(/*i18n*/ 'There is no such payment.');
-    const [view] = await toAdminPayments(db, [row]);
-    return view!;
-  }
-
   app.get(
     '/payments',
     {
@@ -126,20 +116,8 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listOf(adminPayment), ...refused },
       },
     },
-    async (request) => {
-      const { status, limit } = request.query;
-      const cursor = parseCursor(request.query.cursor);
-      const rows = await db
-        .select()
-        .from(payments)
-        .where(
-          and(eq(payments.status, status), cursor === null ? undefined : lt(payments.id, cursor)),
-        )
-        .orderBy(desc(payments.id))
-        .limit(limit + 1);
-      const { items, nextCursor } = page(rows, limit);
-      return { items: await toAdminPayments(db, items), next_cursor: nextCursor };
-    },
+    async (request) =>
+      adminPaymentsPage(db, { ...request.query, cursor: parseCursor(request.query.cursor) }),
   );
 
   app.get(
@@ -156,7 +134,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminPayment, ...refused, 404: errorBody },
       },
     },
-    async (request) => adminPaymentOf(request.params.id),
+    async (request) => adminPaymentOf(db, request.params.id),
   );
 
   const paymentAnswer = {
@@ -196,7 +174,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return {
         message: /*i18n*/ 'The payment was approved.',
-        payment: await adminPaymentOf(request.params.id),
+        payment: await adminPaymentOf(db, request.params.id),
       };
     },
   );
@@ -220,7 +198,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await rejectPayment(db, request.params.id, actorOf(request), request.body.reason, new Date());
       return {
         message: /*i18n*/ 'The payment was rejected.',
-        payment: await adminPaymentOf(request.params.id),
+        payment: await adminPaymentOf(db, request.params.id),
       };
     },
   );

@@ -1,8 +1,11 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AdminPayment } from '@jamiya/contracts/payments';
+import type { PaymentStatus } from '@jamiya/contracts/values';
 import type { DbOrTx } from '../../db/client.ts';
 import { duesMonths, payments } from '../../db/schema/payments.ts';
+import { notFound } from '../../lib/errors.ts';
+import { page } from '../../lib/pagination.ts';
 import { monthFigures } from './months.ts';
 import type { Payment } from './submissions.ts';
 import { toPaymentView } from './payment-view.ts';
@@ -85,6 +88,30 @@ export async function toAdminPayments(db: DbOrTx, rows: Payment[]): Promise<Admi
       possible_duplicates: duplicates.get(p.id) ?? [],
     };
   });
+}
+
+/** The submission of that id as the review shows it; 404 when there is none. */
+export async function adminPaymentOf(db: DbOrTx, id: number): Promise<AdminPayment> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  if (!row) throw notFound(/*i18n*/ 'There is no such payment.');
+  const [view] = await toAdminPayments(db, [row]);
+  return view!;
+}
+
+/** A page of the submissions in `status`, newest first, as the review shows them. */
+export async function adminPaymentsPage(
+  db: DbOrTx,
+  query: { status: PaymentStatus; cursor: number | null; limit: number },
+): Promise<{ items: AdminPayment[]; next_cursor: string | null }> {
+  const { status, cursor, limit } = query;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, status), cursor === null ? undefined : lt(payments.id, cursor)))
+    .orderBy(desc(payments.id))
+    .limit(limit + 1);
+  const { items, nextCursor } = page(rows, limit);
+  return { items: await toAdminPayments(db, items), next_cursor: nextCursor };
 }
 
 /** A member's latest submissions, newest first (the treasurer's member desk shows 50). */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, lt } from 'drizzle-orm';
 import { errorBody, idParams, listOf, listQuery } from '@jamiya/contracts/common';
 import {
   loanRepaymentFields,
@@ -9,16 +8,15 @@ import {
   salaryLateResponse,
   savePaymentResponse,
 } from '@jamiya/contracts/payments';
-import { payments } from '../../db/schema/payments.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import { page, parseCursor } from '../../lib/pagination.ts';
+import { parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
 import { checkedUpload } from '../files/public.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { checkLoanRepayment, submitLoanRepayment } from './submissions.ts';
 import { submitMonthlyPayment } from './monthly-payment.ts';
-import { toPaymentView } from './payment-view.ts';
+import { myPaymentsPage, toPaymentView } from './payment-view.ts';
 import { flagSalaryLate } from './fines.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
@@ -190,22 +188,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listOf(payment), 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const cursor = parseCursor(request.query.cursor);
-      const rows = await db
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.userId, me.userId),
-            cursor === null ? undefined : lt(payments.id, cursor),
-          ),
-        )
-        .orderBy(desc(payments.id))
-        .limit(request.query.limit + 1);
-      const { items, nextCursor } = page(rows, request.query.limit);
-      return { items: items.map(toPaymentView), next_cursor: nextCursor };
-    },
+    async (request) =>
+      myPaymentsPage(db, currentUser(request).userId, {
+        cursor: parseCursor(request.query.cursor),
+        limit: request.query.limit,
+      }),
   );
 };

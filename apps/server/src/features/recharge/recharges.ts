@@ -1,16 +1,18 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { z } from 'zod';
 import {
   rechargeAmountProblem,
   type AdminRecharge,
   type Recharge,
+  type RechargeState,
   type rechargeRequest,
 } from '@jamiya/contracts/recharge';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rechargeRequests } from '../../db/schema/recharge.ts';
 import { users } from '../../db/schema/users.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { page } from '../../lib/pagination.ts';
 import { getSettings } from '../settings/public.ts';
 import { audit } from '../audit/public.ts';
 import { notify, rechargeNotice } from '../notifications/public.ts';
@@ -119,11 +121,58 @@ export function decideRecharge(
 }
 
 /** Who a request belongs to, as the admin's list shows it. */
-export const memberRefColumns = { id: users.id, unique_id: users.uniqueId, name: users.name };
+const memberRefColumns = { id: users.id, unique_id: users.uniqueId, name: users.name };
 
 async function memberRefOf(db: DbOrTx, userId: number): Promise<MemberRef> {
   const [member] = await db.select(memberRefColumns).from(users).where(eq(users.id, userId));
   return member!;
+}
+
+/** A page of the member's own recharge requests, newest first. */
+export async function myRechargesPage(
+  db: DbOrTx,
+  userId: number,
+  query: { cursor: number | null; limit: number },
+): Promise<{ items: Recharge[]; next_cursor: string | null }> {
+  const { cursor, limit } = query;
+  const rows = await db
+    .select()
+    .from(rechargeRequests)
+    .where(
+      and(
+        eq(rechargeRequests.userId, userId),
+        cursor === null ? undefined : lt(rechargeRequests.id, cursor),
+      ),
+    )
+    .orderBy(desc(rechargeRequests.id))
+    .limit(limit + 1);
+  const { items, nextCursor } = page(rows, limit);
+  return { items: items.map(toRechargeView), next_cursor: nextCursor };
+}
+
+/** A page of the recharge requests in `state`, newest first, each with its member. */
+export async function adminRechargesPage(
+  db: DbOrTx,
+  query: { state: RechargeState; cursor: number | null; limit: number },
+): Promise<{ items: AdminRecharge[]; next_cursor: string | null }> {
+  const { state, cursor, limit } = query;
+  const rows = await db
+    .select({ request: rechargeRequests, member: memberRefColumns })
+    .from(rechargeRequests)
+    .innerJoin(users, eq(users.id, rechargeRequests.userId))
+    .where(
+      and(
+        eq(rechargeRequests.state, state),
+        cursor === null ? undefined : lt(rechargeRequests.id, cursor),
+      ),
+    )
+    .orderBy(desc(rechargeRequests.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit);
+  return {
+    items: items.map((r) => ({ ...toRechargeView(r.request), member: r.member })),
+    next_cursor: rows.length > limit ? String(items.at(-1)!.request.id) : null,
+  };
 }
 
 /**

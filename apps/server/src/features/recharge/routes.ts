@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, lt } from 'drizzle-orm';
 import { reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf, listQuery } from '@jamiya/contracts/common';
 import {
@@ -11,17 +10,21 @@ import {
   rechargeDoneRequest,
   rechargeRequest,
 } from '@jamiya/contracts/recharge';
-import { rechargeRequests } from '../../db/schema/recharge.ts';
-import { users } from '../../db/schema/users.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { page, parseCursor } from '../../lib/pagination.ts';
+import { parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireCurrentMember, requireMember, actorOf } from '../sessions/public.ts';
 import { rechargeValues } from '../notifications/public.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { requireReason } from '../../lib/reason.ts';
-import { askForRecharge, decideRecharge, memberRefColumns, toRechargeView } from './recharges.ts';
+import {
+  adminRechargesPage,
+  askForRecharge,
+  decideRecharge,
+  myRechargesPage,
+  toRechargeView,
+} from './recharges.ts';
 
 /** The member's calls, under /api. */
 export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -88,23 +91,11 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listOf(recharge), 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const cursor = parseCursor(request.query.cursor);
-      const rows = await db
-        .select()
-        .from(rechargeRequests)
-        .where(
-          and(
-            eq(rechargeRequests.userId, me.userId),
-            cursor === null ? undefined : lt(rechargeRequests.id, cursor),
-          ),
-        )
-        .orderBy(desc(rechargeRequests.id))
-        .limit(request.query.limit + 1);
-      const { items, nextCursor } = page(rows, request.query.limit);
-      return { items: items.map(toRechargeView), next_cursor: nextCursor };
-    },
+    async (request) =>
+      myRechargesPage(db, currentUser(request).userId, {
+        cursor: parseCursor(request.query.cursor),
+        limit: request.query.limit,
+      }),
   );
 };
 
@@ -125,27 +116,8 @@ export const rechargeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listOf(adminRecharge), ...refused },
       },
     },
-    async (request) => {
-      const { state, limit } = request.query;
-      const cursor = parseCursor(request.query.cursor);
-      const rows = await db
-        .select({ request: rechargeRequests, member: memberRefColumns })
-        .from(rechargeRequests)
-        .innerJoin(users, eq(users.id, rechargeRequests.userId))
-        .where(
-          and(
-            eq(rechargeRequests.state, state),
-            cursor === null ? undefined : lt(rechargeRequests.id, cursor),
-          ),
-        )
-        .orderBy(desc(rechargeRequests.id))
-        .limit(limit + 1);
-      const items = rows.slice(0, limit);
-      return {
-        items: items.map((r) => ({ ...toRechargeView(r.request), member: r.member })),
-        next_cursor: rows.length > limit ? String(items.at(-1)!.request.id) : null,
-      };
-    },
+    async (request) =>
+      adminRechargesPage(db, { ...request.query, cursor: parseCursor(request.query.cursor) }),
   );
 
   app.post(
