@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorBody } from '@jamiya/contracts/common';
 import {
@@ -12,22 +11,21 @@ import {
   importsQuery,
   importTemplateQuery,
 } from '@jamiya/contracts/imports';
-import { imports } from '../../db/schema/imports.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Language } from '@jamiya/contracts/languages';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
-import { openProposals, toProposalViews } from '../proposals/public.ts';
+import { toProposalViews } from '../proposals/public.ts';
 import { cleanFileName } from '../files/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { handOverViews } from '../auth/public.ts';
 import { getSettings } from '../settings/public.ts';
-import { applyOrPropose, refuseAppliedTwice, type Applied } from './apply.ts';
-import { checkImport, sha256Of, type ImportPlan } from './check.ts';
+import { applyOrPropose, type Applied } from './apply.ts';
+import type { ImportPlan } from './check.ts';
+import { planAwaitingConfirmation, planOfSentFile } from './plans.ts';
 import { csvTemplate, xlsxTemplate } from './template.ts';
 import { importInvitationRoutes } from './invitation-routes.ts';
 import { mailImportInvitations } from './invitations.ts';
@@ -207,17 +205,16 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { file, as_of: asOf, opening_cash: openingCashFils, dry_run: dryRun } = request.body;
-      if (asOf > localDate(new Date()))
-        throw unprocessable(/*i18n*/ 'The day the books start cannot be after today.', {
-          as_of: [/*i18n*/ 'Choose today or a day before.'],
-        });
-      await refuseAppliedTwice(db, sha256Of(file.data));
-      const plan = await checkImport(db, {
-        bytes: file.data,
-        fileName: cleanFileName(file.filename) ?? 'import',
-        asOf,
-        openingCashFils,
-      });
+      const plan = await planOfSentFile(
+        db,
+        {
+          bytes: file.data,
+          fileName: cleanFileName(file.filename) ?? 'import',
+          asOf,
+          openingCashFils,
+        },
+        localDate(new Date()),
+      );
       if (dryRun) return dryRunView(plan, requestLanguage(request));
       const { status, body } = await apply(plan, request);
       return reply.status(status).send(body);
@@ -241,21 +238,7 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [row] = await db.select().from(imports).where(eq(imports.id, request.params.id));
-      if (!row) throw notFound(/*i18n*/ 'There is no such import.');
-      const open = new Set((await openProposals(db)).map((p) => p.id));
-      if (row.appliedAt || row.proposalId === null || !open.has(row.proposalId))
-        throw conflict(
-          row.appliedAt
-            ? /*i18n*/ 'This import was already applied.'
-            : /*i18n*/ 'This import is not waiting for confirmation: its proposal was withdrawn.',
-        );
-      const plan = await checkImport(db, {
-        bytes: row.fileData,
-        fileName: row.fileName,
-        asOf: row.asOf,
-        openingCashFils: row.openingCashFils,
-      });
+      const plan = await planAwaitingConfirmation(db, request.params.id);
       const { status, body } = await apply(plan, request);
       return reply.status(status).send(body);
     },
