@@ -8,6 +8,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import markedSentences from './scripts/eslint/marked-sentences.js';
+import thinRoutes from './scripts/eslint/thin-routes.js';
 
 const webNeverServer = {
   group: ['@jamiya/server*', '**/apps/server/**'],
@@ -237,6 +238,13 @@ export default tseslint.config(
     ],
     plugins: { jamiya: { rules: { 'marked-sentences': markedSentences } } },
     rules: { 'jamiya/marked-sentences': 'error' },
+  },
+  {
+    // A route checks, calls one service function, answers (issue 52, docs/architecture.md).
+    files: ['apps/server/src/features/**/*routes*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { routes: { rules: { 'thin-routes': thinRoutes } } },
+    rules: { 'routes/thin-routes': 'error' },
   },
   prettier,
 );

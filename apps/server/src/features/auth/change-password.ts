@@ -1,10 +1,11 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { unauthorized, unprocessable } from '../../lib/errors.ts';
 import { audit } from '../audit/public.ts';
 import { revokeOtherSessions } from '../sessions/public.ts';
-import { forgetBrowsers } from './devices.ts';
+import { forgetBrowsers, trustBrowser } from './devices.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { clearClientFailures, recordAttempt } from './throttle.ts';
 
@@ -62,4 +63,20 @@ export async function changePassword(
       at: now,
     });
   });
+}
+
+/**
+ * Changes the password (above) from this browser, then trusts it anew with a new device cookie:
+ * the change ended the trust of every browser, this one included.
+ */
+export async function changePasswordOnThisBrowser(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: { userId: number; sessionId: string },
+  passwords: { old_password: string; password: string },
+  now: Date,
+): Promise<void> {
+  await changePassword(db, { ...session, ip: request.ip }, passwords, now);
+  await trustBrowser(db, request, reply, session.userId, now);
 }

@@ -1,12 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginResponse } from '@jamiya/contracts/auth';
 import { errorBody, messageBody } from '@jamiya/contracts/common';
 import { forgotPasswordRequest, setPasswordRequest } from '@jamiya/contracts/membership';
 import { deviceTokenOf } from './devices.ts';
-import { sendPasswordLinkMail, setPasswordWithLink } from './password-links.ts';
-import { askForResetLink } from './reset-request.ts';
-import { signIn } from './sign-in.ts';
+import { askForResetLink, mailsInBackground } from './reset-request.ts';
+import { signInWithLink } from './sign-in.ts';
 
 // A forgotten password: a one-time link by mail, and setting the password with a link (an
 // invitation's too), which signs the browser in.
@@ -18,24 +16,11 @@ export const PASSWORD_SET = /*i18n*/ 'Your password is set, and you are signed i
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, publicUrl } = app.deps;
 
-  // The reset mail goes out after the answer, so that a known email does not answer slower
-  // than an unknown one; closing the app waits for the mails under way.
-  const mailsUnderWay = new Set<Promise<void>>();
+  // The reset mail goes out after the answer; closing the app waits for the mails under way.
+  const resetMails = mailsInBackground({ db, mailer });
   app.addHook('onClose', async () => {
-    await Promise.allSettled([...mailsUnderWay]);
+    await resetMails.allSettled();
   });
-  function mailInBackground(
-    log: FastifyBaseLogger,
-    input: Parameters<typeof sendPasswordLinkMail>[1],
-  ): void {
-    // A mail server's refusal is logged inside; what is left to catch is a database error.
-    const job = sendPasswordLinkMail({ db, mailer, log }, input).then(
-      () => undefined,
-      (err: unknown) => log.error({ err, userId: input.userId }, 'the password link mail failed'),
-    );
-    mailsUnderWay.add(job);
-    void job.finally(() => mailsUnderWay.delete(job));
-  }
 
   app.post(
     '/password/forgot',
@@ -64,7 +49,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         new Date(),
       );
       if (asked)
-        mailInBackground(request.log, {
+        resetMails.send(request.log, {
           userId: asked.userId,
           url: asked.link.url,
           purpose: 'reset',
@@ -88,15 +73,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponse, 400: errorBody, 422: errorBody },
       },
     },
-    async (request, reply) => {
-      const now = new Date();
-      const { userId } = await setPasswordWithLink(db, {
-        token: request.body.token,
-        password: request.body.password,
-        now,
-        ip: request.ip,
-      });
-      return signIn(app, request, reply, userId, now, PASSWORD_SET);
-    },
+    async (request, reply) =>
+      signInWithLink(app, request, reply, request.body, new Date(), PASSWORD_SET),
   );
 };

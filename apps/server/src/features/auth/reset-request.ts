@@ -1,8 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { audit } from '../audit/public.ts';
+import type { Mailer } from '../mail/public.ts';
 import { findAccount } from './devices.ts';
-import { issueAskedResetLink, issuePasswordLink } from './password-links.ts';
+import { issueAskedResetLink, issuePasswordLink, sendPasswordLinkMail } from './password-links.ts';
 import { pruneAttempts, recordLimitedRequest, THROTTLE } from './throttle.ts';
 
 // A forgotten password asked for (POST /api/password/forgot): counted, bounded, and a link
@@ -101,4 +103,24 @@ export async function askForResetLink(
     at: now,
   });
   return { userId: account.id, link };
+}
+
+/**
+ * Mails password links after the answer, so that a known email does not answer slower than an
+ * unknown one; closing the app waits for `allSettled`, the mails under way.
+ */
+export function mailsInBackground(deps: { db: DbOrTx; mailer: Mailer }) {
+  const underWay = new Set<Promise<void>>();
+  return {
+    send(log: FastifyBaseLogger, input: Parameters<typeof sendPasswordLinkMail>[1]): void {
+      // A mail server's refusal is logged inside; what is left to catch is a database error.
+      const job = sendPasswordLinkMail({ db: deps.db, mailer: deps.mailer, log }, input).then(
+        () => undefined,
+        (err: unknown) => log.error({ err, userId: input.userId }, 'the password link mail failed'),
+      );
+      underWay.add(job);
+      void job.finally(() => underWay.delete(job));
+    },
+    allSettled: () => Promise.allSettled([...underWay]),
+  };
 }

@@ -1,20 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRequest, loginResponse, passwordChangeRequest } from '@jamiya/contracts/auth';
 import { errorBody, messageBody } from '@jamiya/contracts/common';
-import { unauthorized } from '../../lib/errors.ts';
 import { currentUser, requireUser, revokeSession } from '../sessions/public.ts';
-import { changePassword } from './change-password.ts';
-import { verifyPassword } from './passwords.ts';
-import { deviceTokenOf, findAccount, trustBrowser } from './devices.ts';
-import { signIn } from './sign-in.ts';
-import {
-  clearClientFailures,
-  pruneAttempts,
-  recordAttempt,
-  type SignInClient,
-} from './throttle.ts';
-
-const WRONG = /*i18n*/ 'The email or password is not correct.';
+import { changePasswordOnThisBrowser } from './change-password.ts';
+import { signInWithPassword } from './sign-in.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -33,26 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponse, 401: errorBody, 422: errorBody, 429: errorBody },
       },
     },
-    async (request, reply) => {
-      const now = new Date();
-      const email = request.body.email.toLowerCase();
-      const user = await findAccount(db, email, deviceTokenOf(request), now);
-      const client: SignInClient = user?.deviceId
-        ? { device: user.deviceId }
-        : { address: request.ip };
-      const { slowMs } = await recordAttempt(db, email, client, now);
-      // An account failing from many addresses: each try from elsewhere than the owner's own
-      // browsers waits a little.
-      if (slowMs) await new Promise((resolve) => setTimeout(resolve, slowMs));
-      // An unknown email still costs one password check, so it answers like a wrong password.
-      const ok = await verifyPassword(user?.passwordHash ?? null, request.body.password);
-      if (!user || !ok) {
-        await pruneAttempts(db, now);
-        throw unauthorized(WRONG);
-      }
-      await clearClientFailures(db, email, client);
-      return signIn(app, request, reply, user.id, now, /*i18n*/ 'Signed in successfully.');
-    },
+    async (request, reply) => signInWithPassword(app, request, reply, request.body, new Date()),
   );
 
   app.post(
@@ -92,9 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const now = new Date();
-      await changePassword(db, { ...me, ip: request.ip }, request.body, now);
-      await trustBrowser(db, request, reply, me.userId, now);
+      await changePasswordOnThisBrowser(db, request, reply, me, request.body, new Date());
       return { message: /*i18n*/ 'Your password has been changed.' };
     },
   );

@@ -9,7 +9,6 @@ import {
   bankStatementsQuery,
 } from '@jamiya/contracts/bank';
 import { statementDeleted } from '@jamiya/contracts/bank-lines';
-import { notFound } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { parseCursor } from '../../lib/pagination.ts';
@@ -19,10 +18,8 @@ import { statementImportRoutes } from './import-routes.ts';
 import { bankLineRoutes } from './line-routes.ts';
 import { reconciliationRoutes } from './reconcile-routes.ts';
 import { takeBackStatement } from './take-back.ts';
-import { approveMatches } from './approve.ts';
-import { pictureOf } from './proposed.ts';
-import { statementById } from './statements.ts';
-import { detailView, statementsPage } from './views.ts';
+import { approveStatementMatches } from './approve.ts';
+import { statementDetail, statementsPage } from './views.ts';
 
 /** The treasurer's reconciliation with the bank (docs/domain/reconciliation.md). */
 export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,12 +45,6 @@ export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       statementsPage(db, { cursor: parseCursor(request.query.cursor), limit: request.query.limit }),
   );
-
-  async function statementOr404(id: number) {
-    const row = await statementById(db, id);
-    if (!row) throw notFound(/*i18n*/ 'There is no such bank statement.');
-    return row;
-  }
 
   app.delete(
     '/bank-statements/:id',
@@ -97,12 +88,7 @@ export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      detailView(
-        db,
-        await pictureOf(db, await statementOr404(request.params.id)),
-        requestLanguage(request),
-        request.query,
-      ),
+      statementDetail(db, request.params.id, requestLanguage(request), request.query),
   );
 
   app.post(
@@ -124,10 +110,9 @@ export const bankAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const language = requestLanguage(request);
-      const picture = await pictureOf(db, await statementOr404(request.params.id));
-      const answer = await approveMatches(
+      const answer = await approveStatementMatches(
         db,
-        picture,
+        request.params.id,
         request.body.lines,
         actorOf(request),
         language,

@@ -3,13 +3,14 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { translate } from '../../lib/i18n.ts';
 import { carryOutMatch } from './links.ts';
-import type { StatementPicture } from './proposed.ts';
+import { pictureOf, type StatementPicture } from './proposed.ts';
+import { statementOr404 } from './statements.ts';
 
 // A statement's matches approved in one step (POST /api/admin/bank-statements/:id/approve):
 // each in its own transaction, what cannot be done told line by line.
 
 /** Carries out the matches of `lines` (every match when null); the refusals in `language`. */
-export async function approveMatches(
+async function approveMatches(
   db: Db,
   picture: StatementPicture,
   lines: readonly number[] | undefined,
@@ -45,4 +46,16 @@ export async function approveMatches(
     else answer.linked.push({ line_id: outcome.lineId, entry_id: outcome.entryId });
   }
   return answer;
+}
+
+/** The statement `statementId` set beside the books, then its matches of `lines` carried out. */
+export async function approveStatementMatches(
+  db: Db,
+  statementId: number,
+  lines: readonly number[] | undefined,
+  actor: Actor & { id: number },
+  language: Language,
+) {
+  const picture = await pictureOf(db, await statementOr404(db, statementId));
+  return approveMatches(db, picture, lines, actor, language);
 }

@@ -1,5 +1,6 @@
 import type { Fils } from '@jamiya/money/fils';
 import type { BookLineBody } from '@jamiya/contracts/bank-lines';
+import type { Language } from '@jamiya/contracts/languages';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { momentOfDay } from '../../lib/calendar.ts';
@@ -8,6 +9,7 @@ import { withSecondAdmin, type Decision } from '../proposals/public.ts';
 import { getSettings } from '../settings/public.ts';
 import { linkLine, lockOpenLine } from './links.ts';
 import type { LineRow } from './statements.ts';
+import { bookedAccounts } from './views.ts';
 
 // A bank line that is no member's money, booked to one of the association's accounts in one
 // step: one balanced entry dated the line's day, linked to the line (docs/domain/accounts.md).
@@ -24,7 +26,7 @@ export interface Booked {
   entryId: number;
 }
 
-export async function bookLine(
+async function bookLine(
   db: Db,
   lineId: number,
   body: BookLineBody,
@@ -78,4 +80,19 @@ export async function bookLine(
           : /*i18n*/ 'Another admin proposed booking this line to another account; confirm that, or withdraw it first.',
     );
   });
+}
+
+/** A line booked (bookLine), and once done the account it went to, named in `language`. */
+export async function bookLineNamed(
+  db: Db,
+  lineId: number,
+  body: BookLineBody,
+  actor: Admin,
+  now: Date,
+  language: Language,
+): Promise<Decision<Booked & { booked: Map<number, { code: string; name: string }> }>> {
+  const decision = await bookLine(db, lineId, body, actor, now);
+  if ('proposed' in decision) return decision;
+  const booked = await bookedAccounts(db, [decision.done.line], language);
+  return { ...decision, done: { ...decision.done, booked } };
 }

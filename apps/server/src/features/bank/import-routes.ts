@@ -5,12 +5,8 @@ import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
-import { cleanFileName } from '../files/public.ts';
 import { actorOf } from '../sessions/public.ts';
-import { keepStatement } from './keep-statement.ts';
-import { sha256Of } from './statements.ts';
-import { csvColumnsOf, readUploadedStatement } from './uploaded-statement.ts';
-import { statementViews } from './views.ts';
+import { csvColumnsOf, importStatement } from './uploaded-statement.ts';
 
 // A bank statement brought in: a CSV's columns read to choose what each holds, and the file
 // imported, each line kept once (docs/domain/reconciliation.md).
@@ -70,27 +66,7 @@ export const statementImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { file, bank } = request.body;
-      const read = await readUploadedStatement(
-        db,
-        file.data,
-        bank || undefined,
-        request.body.mapping,
-      );
-      const row = await keepStatement(
-        db,
-        {
-          statement: read.statement,
-          fileName: cleanFileName(file.filename) ?? 'statement',
-          sha256: sha256Of(file.data),
-          bank: bank || null,
-          mapping: read.mapping,
-          lookalikes: request.body.lookalikes ?? 'ask',
-        },
-        actorOf(request),
-        new Date(),
-      );
-      const [statement] = await statementViews(db, [row]);
+      const { row, statement } = await importStatement(db, request.body, actorOf(request));
       reply.status(201);
       return {
         message: translate(
@@ -100,7 +76,7 @@ export const statementImportRoutes: FastifyPluginAsyncZod = async (app) => {
             { lines: row.lineCount, fresh: row.newLines },
           ),
         ),
-        statement: statement!,
+        statement,
       };
     },
   );

@@ -16,10 +16,10 @@ import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit
 import { replyProposed } from '../proposals/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { assignLine } from './assign.ts';
-import { bookLine } from './book.ts';
+import { bookLineNamed } from './book.ts';
 import { linkCandidates } from './candidates.ts';
 import { linkByHand, unlinkLine } from './hand-links.ts';
-import { bookedAccounts, lineView } from './views.ts';
+import { lineView } from './views.ts';
 
 // What the treasurer does with one line of the bank: assign it to a member, book it to an
 // account, link it by hand, or undo a wrong link (docs/domain/reconciliation.md).
@@ -98,18 +98,19 @@ export const bankLineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const language = requestLanguage(request);
-      const decision = await bookLine(
+      const decision = await bookLineNamed(
         db,
         request.params.id,
         request.body,
         actorOf(request),
         new Date(),
+        language,
       );
       if ('proposed' in decision) return replyProposed(reply, db, decision, BOOK_PROPOSED);
-      const { line, entryId } = decision.done;
+      const { line, entryId, booked } = decision.done;
       return reply.status(201).send({
         message: translate(language, /*i18n*/ 'The line was booked.'),
-        line: lineView(line, await bookedAccounts(db, [line], language)),
+        line: lineView(line, booked),
         entry_id: entryId,
       });
     },

@@ -8,7 +8,13 @@ import {
 } from '../payments/public.ts';
 import { MATCH_WINDOW_DAYS, matchLines, type Counterpart, type Match } from './matching.ts';
 import { memberRefsById, type MemberRef } from '../users/public.ts';
-import { aLineHolds, linesOf, type LineRow, type StatementRow } from './statements.ts';
+import {
+  allStatements,
+  aLineHolds,
+  linesOf,
+  type LineRow,
+  type StatementRow,
+} from './statements.ts';
 
 // A statement set beside the books: which of its lines not yet in the books match a
 // receipt waiting or a movement of cash, and what is left on either side.
@@ -119,10 +125,7 @@ export interface UnseenReceipt {
  * such statement (`statements` latest first). Only the statements that cover the day of a
  * receipt not yet told are set beside the books: the others could add nothing.
  */
-export async function unseenReceipts(
-  db: DbOrTx,
-  statements: StatementRow[],
-): Promise<UnseenReceipt[]> {
+async function unseenReceipts(db: DbOrTx, statements: StatementRow[]): Promise<UnseenReceipt[]> {
   const waiting = await waitingPayments(db);
   const unseen: UnseenReceipt[] = [];
   const told = new Set<number>();
@@ -136,4 +139,9 @@ export async function unseenReceipts(
     }
   }
   return unseen;
+}
+
+/** The receipts waiting that no statement holds, set beside every statement kept. */
+export async function allUnseenReceipts(db: DbOrTx): Promise<UnseenReceipt[]> {
+  return unseenReceipts(db, await allStatements(db));
 }

@@ -5,10 +5,8 @@ import { localDate } from '../../lib/calendar.ts';
 import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
-import { memberRefsById } from '../users/public.ts';
-import { unseenReceipts } from './proposed.ts';
-import { reconcile } from './reconcile.ts';
-import { allStatements } from './statements.ts';
+import { allUnseenReceipts } from './proposed.ts';
+import { reconciliationOf } from './reconcile.ts';
 import { entryView, lineView } from './views.ts';
 
 // The bank's balance beside the books' cash, and the receipts no statement holds
@@ -31,17 +29,15 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({
-      items: (await unseenReceipts(db, await allStatements(db))).map(
-        ({ paymentId, statement }) => ({
-          payment_id: paymentId,
-          statement: {
-            id: statement.id,
-            bank: statement.bank,
-            from: statement.fromDate,
-            to: statement.toDate,
-          },
-        }),
-      ),
+      items: (await allUnseenReceipts(db)).map(({ paymentId, statement }) => ({
+        payment_id: paymentId,
+        statement: {
+          id: statement.id,
+          bank: statement.bank,
+          from: statement.fromDate,
+          to: statement.toDate,
+        },
+      })),
     }),
   );
 
@@ -61,16 +57,12 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const figures = await reconcile(
+      const { figures, members } = await reconciliationOf(
         db,
         request.query.as_of ?? localDate(new Date()),
         request.query.limit,
       );
       const entries = figures.entriesNotInBank;
-      const members = await memberRefsById(
-        db,
-        entries.flatMap((m) => (m.userId === null ? [] : [m.userId])),
-      );
       return {
         as_of: figures.asOf,
         bank_balance: figures.bankFils === null ? null : filsToAed(figures.bankFils),

@@ -9,6 +9,7 @@ import {
   movesCashAfter,
   type CashMovement,
 } from '../ledger/public.ts';
+import { memberRefsById, type MemberRef } from '../users/public.ts';
 import { aLineHolds, type LineRow, type StatementRow } from './statements.ts';
 
 // The bank's balance at the end of a day beside the books' cash, and what explains the
@@ -130,6 +131,20 @@ export async function reconcile(
     agree,
     verdict: verdictOf(statement, asOf, difference, linesTotal, entries.total),
   };
+}
+
+/** reconcile's figures, and the members the movements not in the bank are of. */
+export async function reconciliationOf(
+  db: DbOrTx,
+  asOf: string,
+  limit: number,
+): Promise<{ figures: ReconciliationFigures; members: Map<number, MemberRef> }> {
+  const figures = await reconcile(db, asOf, limit);
+  const members = await memberRefsById(
+    db,
+    figures.entriesNotInBank.flatMap((m) => (m.userId === null ? [] : [m.userId])),
+  );
+  return { figures, members };
 }
 
 function verdictOf(

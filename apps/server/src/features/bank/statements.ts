@@ -8,6 +8,7 @@ import {
   bankStatementLines,
   bankStatements,
 } from '../../db/schema/bank.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { StatementLine } from './read-types.ts';
 
 // Statements and their lines as they are kept (keep-statement.ts keeps a new one).
@@ -56,8 +57,15 @@ export function dedupeKeys(lines: StatementLine[]): string[] {
   });
 }
 
-export async function statementById(db: DbOrTx, id: number): Promise<StatementRow | undefined> {
+async function statementById(db: DbOrTx, id: number): Promise<StatementRow | undefined> {
   const [row] = await db.select().from(bankStatements).where(eq(bankStatements.id, id));
+  return row;
+}
+
+/** The statement asked for by its id; 404 when there is none. */
+export async function statementOr404(db: DbOrTx, id: number): Promise<StatementRow> {
+  const row = await statementById(db, id);
+  if (!row) throw notFound(/*i18n*/ 'There is no such bank statement.');
   return row;
 }
 

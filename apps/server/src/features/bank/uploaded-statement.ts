@@ -1,11 +1,16 @@
-import type { CsvMappingInput } from '@jamiya/contracts/bank';
+import type { CsvMappingInput, LookalikeChoice } from '@jamiya/contracts/bank';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { payloadTooLarge, unprocessable, type FieldErrors } from '../../lib/errors.ts';
 import { sentence, type Say } from '../../lib/i18n.ts';
+import type { UploadedFile } from '../../lib/uploaded-file.ts';
+import { cleanFileName } from '../files/public.ts';
+import { keepStatement } from './keep-statement.ts';
 import { readCsvColumnsInPool, readStatementInPool } from './read-pool.ts';
 import { detectFormat } from './read-statement.ts';
 import type { Problem } from './read-types.ts';
-import { rememberedMapping } from './statements.ts';
+import { rememberedMapping, sha256Of } from './statements.ts';
+import { statementViews } from './views.ts';
 
 // A statement's file as the treasurer sends it, read in the pool (read-pool.ts): a CSV's
 // columns to choose what each holds, or the whole statement through the choices sent or
@@ -72,4 +77,37 @@ export async function readUploadedStatement(
     statement: read.statement,
     mapping: columns && mapping ? { columns, choices: mapping } : null,
   };
+}
+
+/**
+ * A statement's file imported: read in the pool, kept in one transaction (keep-statement.ts),
+ * and answered as the list shows it, with the row for its counts of lines.
+ */
+export async function importStatement(
+  db: Db,
+  sent: {
+    file: UploadedFile;
+    bank?: string | undefined;
+    mapping?: CsvMappingInput | undefined;
+    lookalikes?: LookalikeChoice | undefined;
+  },
+  actor: Actor & { id: number },
+) {
+  const { file, bank } = sent;
+  const read = await readUploadedStatement(db, file.data, bank || undefined, sent.mapping);
+  const row = await keepStatement(
+    db,
+    {
+      statement: read.statement,
+      fileName: cleanFileName(file.filename) ?? 'statement',
+      sha256: sha256Of(file.data),
+      bank: bank || null,
+      mapping: read.mapping,
+      lookalikes: sent.lookalikes ?? 'ask',
+    },
+    actor,
+    new Date(),
+  );
+  const [statement] = await statementViews(db, [row]);
+  return { row, statement: statement! };
 }

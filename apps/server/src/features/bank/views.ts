@@ -22,8 +22,8 @@ import {
 } from '../ledger/public.ts';
 import type { PaymentForMatching } from '../payments/public.ts';
 import { memberRefsById } from '../users/public.ts';
-import type { StatementPicture } from './proposed.ts';
-import { linesInTheBooks, type LineRow, type StatementRow } from './statements.ts';
+import { pictureOf, type StatementPicture } from './proposed.ts';
+import { linesInTheBooks, statementOr404, type LineRow, type StatementRow } from './statements.ts';
 
 // Statements, lines and matches as the API answers them, in AED.
 
@@ -156,7 +156,7 @@ function pageOf<T>(
  * of that part after `after`; the counts are always of everything. At 45,000 lines the whole
  * picture ran to megabytes a phone had to read before it showed anything.
  */
-export async function detailView(
+async function detailView(
   db: DbOrTx,
   picture: StatementPicture,
   language: Language,
@@ -214,4 +214,19 @@ export async function detailView(
       entryView(m, members),
     ),
   };
+}
+
+/** The page of the statement `statementId` (404 when there is none), set beside the books. */
+export async function statementDetail(
+  db: DbOrTx,
+  statementId: number,
+  language: Language,
+  query: BankStatementQuery,
+): Promise<BankStatementDetail> {
+  return detailView(
+    db,
+    await pictureOf(db, await statementOr404(db, statementId)),
+    language,
+    query,
+  );
 }

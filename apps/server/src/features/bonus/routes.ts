@@ -12,12 +12,9 @@ import { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import { replyProposed } from '../proposals/public.ts';
 import { currentUser, requireMember, actorOf } from '../sessions/public.ts';
 import { localDate } from '../../lib/calendar.ts';
-import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { refused, refusedChange, secured } from '../../lib/route-kit.ts';
-import { periodFigures, previousDay } from './figures.ts';
-import { closeBlocker, closeOrPropose, nextPeriodStart, resolvePeriod } from './periods.ts';
-import { myBonusView, periodView, periodViews, previewView } from './views.ts';
+import { closeAnswer, myBonusView, periodsAnswer, previewAnswer } from './views.ts';
 
 // What the call says when it waits for a second admin (202).
 const CLOSE_PROPOSED =
@@ -63,17 +60,7 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bonusPeriods, ...refused },
       },
     },
-    async () => {
-      const next = await nextPeriodStart(db);
-      return {
-        items: await periodViews(db),
-        next: {
-          starts_on: next.startsOn,
-          is_start_fixed: next.isStartFixed,
-          latest_ends_on: previousDay(localDate(new Date())),
-        },
-      };
-    },
+    async () => periodsAnswer(db),
   );
 
   app.get(
@@ -90,17 +77,13 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bonusPreview, ...refusedChange },
       },
     },
-    async (request) => {
-      const today = localDate(new Date());
-      const { startsOn, endsOn } = await resolvePeriod(
+    async (request) =>
+      previewAnswer(
         db,
         { startsOn: request.query.starts_on, endsOn: request.query.ends_on },
-        today,
-      );
-      const figures = await periodFigures(db, startsOn, endsOn);
-      const blocker = closeBlocker(figures, today);
-      return previewView(figures, blocker && translate(requestLanguage(request), blocker));
-    },
+        localDate(new Date()),
+        requestLanguage(request),
+      ),
   );
 
   app.post(
@@ -125,16 +108,16 @@ export const bonusAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const decision = await closeOrPropose(
+      const answer = await closeAnswer(
         db,
         { startsOn: request.body.starts_on, endsOn: request.body.ends_on },
         actorOf(request),
         new Date(),
       );
-      if ('proposed' in decision) return replyProposed(reply, db, decision, CLOSE_PROPOSED);
+      if ('proposed' in answer) return replyProposed(reply, db, answer, CLOSE_PROPOSED);
       return reply.status(201).send({
         message: /*i18n*/ 'The period was closed and its income shared out.',
-        period: await periodView(db, decision.done.id),
+        period: answer.period,
       });
     },
   );

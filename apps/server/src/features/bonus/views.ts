@@ -1,11 +1,28 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
-import type { BonusPeriod, BonusPreview, MyBonus } from '@jamiya/contracts/bonus';
-import type { DbOrTx } from '../../db/client.ts';
+import type { BonusPeriod, BonusPeriods, BonusPreview, MyBonus } from '@jamiya/contracts/bonus';
+import type { Language } from '@jamiya/contracts/languages';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { bonusAllocations, bonusPeriods } from '../../db/schema/bonus.ts';
 import { users } from '../../db/schema/users.ts';
-import { averageFils, daysIn, percentOf, periodFigures, type PeriodFigures } from './figures.ts';
-import { nextPeriodStart, type BonusPeriodRow } from './periods.ts';
+import { localDate } from '../../lib/calendar.ts';
+import { translate } from '../../lib/i18n.ts';
+import type { ProposalRow } from '../proposals/public.ts';
+import {
+  averageFils,
+  daysIn,
+  percentOf,
+  periodFigures,
+  previousDay,
+  type PeriodFigures,
+} from './figures.ts';
+import {
+  closeBlocker,
+  closeOrPropose,
+  nextPeriodStart,
+  resolvePeriod,
+  type BonusPeriodRow,
+} from './periods.ts';
 
 // The answers of the bonus calls, built from the closed periods and the journal.
 
@@ -52,6 +69,44 @@ export async function periodView(db: DbOrTx, id: number): Promise<BonusPeriod> {
   const [view] = await periodViews(db, [id]);
   if (!view) throw new Error(`bonus period ${id} is missing`);
   return view;
+}
+
+/** The closed periods and where the next one starts; the latest day it may end is yesterday. */
+export async function periodsAnswer(db: DbOrTx): Promise<BonusPeriods> {
+  const next = await nextPeriodStart(db);
+  return {
+    items: await periodViews(db),
+    next: {
+      starts_on: next.startsOn,
+      is_start_fixed: next.isStartFixed,
+      latest_ends_on: previousDay(localDate(new Date())),
+    },
+  };
+}
+
+/** What closing the asked period would share out, and why it could not close, in `language`. */
+export async function previewAnswer(
+  db: DbOrTx,
+  input: { startsOn?: string | undefined; endsOn: string },
+  today: string,
+  language: Language,
+): Promise<BonusPreview> {
+  const { startsOn, endsOn } = await resolvePeriod(db, input, today);
+  const figures = await periodFigures(db, startsOn, endsOn);
+  const blocker = closeBlocker(figures, today);
+  return previewView(figures, blocker && translate(language, blocker));
+}
+
+/** The close as an admin asks for it: the proposal, or the closed period as the answer shows it. */
+export async function closeAnswer(
+  db: Db,
+  input: { startsOn?: string | undefined; endsOn: string },
+  actor: { id: number; ip?: string | null },
+  now: Date,
+): Promise<{ proposed: ProposalRow } | { period: BonusPeriod }> {
+  const decision = await closeOrPropose(db, input, actor, now);
+  if ('proposed' in decision) return decision;
+  return { period: await periodView(db, decision.done.id) };
 }
 
 export function previewView(figures: PeriodFigures, blocker: string | null): BonusPreview {

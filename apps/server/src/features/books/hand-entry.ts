@@ -6,8 +6,14 @@ import type { Actor } from '../../lib/actor.ts';
 import { localDate, momentOfDay } from '../../lib/calendar.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
+import type { UploadedFile } from '../../lib/uploaded-file.ts';
 import { audit } from '../audit/public.ts';
-import { insertFileRow, type PendingUpload } from '../files/public.ts';
+import {
+  checkedUpload,
+  insertFileRow,
+  type FileStorage,
+  type PendingUpload,
+} from '../files/public.ts';
 import { postEntry, usableAccount, type Usable } from '../ledger/public.ts';
 import { notify, savingsEntryNotice } from '../notifications/public.ts';
 import { refuseSavingsBelowHolds } from '../payments/public.ts';
@@ -130,4 +136,18 @@ export async function postHandEntry(
       },
     );
   });
+}
+
+/**
+ * The entry as the call sends it: its evidence is checked (and re-encoded) first, and the
+ * moment of the entry is taken after the check, as the call took it.
+ */
+export async function postHandEntryWithEvidence(
+  deps: { db: Db; storage: FileStorage },
+  entry: Omit<HandEntry, 'evidence'> & { evidence?: UploadedFile | undefined },
+  actor: Admin,
+): Promise<Decision<{ entryId: number }>> {
+  const { date, memo, lines, evidence } = entry;
+  const checked = evidence ? await checkedUpload(deps.storage, evidence) : null;
+  return postHandEntry(deps.db, { date, memo, lines, evidence: checked }, actor, new Date());
 }

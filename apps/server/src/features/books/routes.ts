@@ -11,11 +11,10 @@ import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { idParams, refused, refusedDecision, refusedUpload, secured } from '../../lib/route-kit.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
-import { checkedUpload } from '../files/public.ts';
 import { replyProposed } from '../proposals/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { correctEntry } from './correct.ts';
-import { postHandEntry } from './hand-entry.ts';
+import { postHandEntryWithEvidence } from './hand-entry.ts';
 
 // The association's own books by hand: an entry for what never passes through the bank, and
 // the correction of a mistake by reversal (docs/domain/accounts.md).
@@ -57,11 +56,10 @@ export const booksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { date, memo, lines, evidence } = request.body;
       const language = requestLanguage(request);
-      const decision = await postHandEntry(
-        db,
-        { date, memo, lines, evidence: evidence ? await checkedUpload(storage, evidence) : null },
+      const decision = await postHandEntryWithEvidence(
+        { db, storage },
+        { date, memo, lines, evidence },
         actorOf(request),
-        new Date(),
       );
       if ('proposed' in decision) return replyProposed(reply, db, decision, ENTRY_PROPOSED);
       return reply.status(201).send({

@@ -13,6 +13,7 @@ import {
   lastWrittenOffOn,
   openLoanOf,
   openLoanSentence,
+  toLoanView,
   type LoanApplication,
   type Standing,
 } from '../loans/public.ts';
@@ -141,7 +142,10 @@ export async function loanEligibility(db: DbOrTx, userId: number, now: Date): Pr
   };
 }
 
-/** A member's loan application, held to what they may borrow today (their eligibility). */
+/**
+ * A member's loan application, held to what they may borrow today (their eligibility): the new
+ * loan as the member reads it.
+ */
 export async function applyWithinRules(
   db: Db,
   userId: number,
@@ -150,5 +154,6 @@ export async function applyWithinRules(
   ip: string,
 ) {
   const { standing } = await loanEligibility(db, userId, now);
-  return applyForLoan(db, userId, application, now, ip, standing);
+  const created = await applyForLoan(db, userId, application, now, ip, standing);
+  return toLoanView(db, created, now);
 }

@@ -7,7 +7,6 @@ import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { secured } from '../../lib/route-kit.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { toLoanView } from '../loans/public.ts';
 import { currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
 import { applyWithinRules, loanEligibility } from './eligibility.ts';
 
@@ -97,7 +96,7 @@ export const borrowingRoutes: FastifyPluginAsyncZod = async (app) => {
         status_code: 200 as const,
         message:
           /*i18n*/ 'Your loan application was received. The committee reviews it within 2-3 business days.',
-        loan: await toLoanView(db, created, now),
+        loan: created,
       };
     },
   );

@@ -8,16 +8,15 @@ import {
   exitPayoutRequest,
 } from '@jamiya/contracts/exits';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
-import type { Exit } from '../../db/schema/exits.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { replyProposed } from '../proposals/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { pdfAnswer, sendLetter } from './clearance-letter.ts';
-import { payOutExit } from './payout.ts';
-import { exitById, requestExit } from './request.ts';
-import { adminExitList, toAdminExits } from './views.ts';
+import { endedMembershipView, payoutAnswer } from './answers.ts';
+import { exitById } from './request.ts';
+import { adminExitList } from './views.ts';
 
 // What the call says when it waits for a second admin (202).
 const PAYOUT_PROPOSED =
@@ -27,11 +26,6 @@ const PAYOUT_PROPOSED =
 export const exitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   installIdempotency(app);
-
-  async function adminExitOf(exit: Exit, language: ReturnType<typeof requestLanguage>) {
-    const [view] = await toAdminExits(db, [exit], new Date(), language);
-    return view!;
-  }
 
   app.get(
     '/exits',
@@ -72,16 +66,17 @@ export const exitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const exit = await requestExit(
+      const exit = await endedMembershipView(
         db,
         request.params.id,
         { leaveOn: request.body.leave_on, payTo: request.body.pay_to },
         new Date(),
         { actor, reason: request.body.reason },
+        requestLanguage(request),
       );
       return {
         message: /*i18n*/ 'The membership ends; pay out the settlement on the leaving day.',
-        exit: await adminExitOf(exit, requestLanguage(request)),
+        exit,
       };
     },
   );
@@ -110,20 +105,21 @@ export const exitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const decision = await payOutExit(
+      const answer = await payoutAnswer(
         db,
         request.params.id,
         request.body.amount,
         actorOf(request),
         new Date(),
+        requestLanguage(request),
       );
-      if ('proposed' in decision) return replyProposed(reply, db, decision, PAYOUT_PROPOSED);
+      if ('proposed' in answer) return replyProposed(reply, db, answer, PAYOUT_PROPOSED);
       return {
         message:
-          decision.done.state === 'closed'
+          answer.done.state === 'closed'
             ? /*i18n*/ 'Paid out. The member has left and owes nothing; their clearance letter is ready.'
             : /*i18n*/ 'Paid out. What the member’s guarantees hold is paid once they are released.',
-        exit: await adminExitOf(decision.done, requestLanguage(request)),
+        exit: answer.exit,
       };
     },
   );

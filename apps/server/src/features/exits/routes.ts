@@ -7,11 +7,8 @@ import { refused, secured } from '../../lib/route-kit.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
 import { pdfAnswer, sendLetter } from './clearance-letter.ts';
-import { latestExitOf, requestExit, withdrawExit } from './request.ts';
-import { settlementOf } from './settlement.ts';
-import { exitViewOf, memberOf, toSettlementView } from './views.ts';
-
-const CLEARANCE_LETTER = '/api/my-exit/clearance-letter';
+import { myExitAnswer, requestedExitView, withdrawnExitView } from './answers.ts';
+import { latestExitOf } from './request.ts';
 
 /** A member's own leaving: GET and POST /api/my-exit, its withdrawal and clearance letter. */
 export const exitRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,19 +29,7 @@ export const exitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myExit, 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => {
-      const { userId } = currentUser(request);
-      const user = await memberOf(db, userId);
-      const exit = await latestExitOf(db, userId);
-      const now = new Date();
-      return {
-        exit: exit ? await exitViewOf(db, exit) : null,
-        settlement: user.leftOn
-          ? null
-          : toSettlementView(await settlementOf(db, userId, now), requestLanguage(request)),
-        clearance_letter_url: exit?.state === 'closed' ? CLEARANCE_LETTER : null,
-      };
-    },
+    async (request) => myExitAnswer(db, currentUser(request).userId, requestLanguage(request)),
   );
 
   app.post(
@@ -65,18 +50,17 @@ export const exitRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = currentUser(request);
-      const exit = await requestExit(
+      const exit = await requestedExitView(
         db,
         userId,
         { leaveOn: request.body.leave_on, payTo: request.body.pay_to },
         new Date(),
-        null,
         request.ip,
       );
       return {
         message:
           /*i18n*/ 'Your request to leave is sent. The committee pays out your savings and tells you.',
-        exit: await exitViewOf(db, exit),
+        exit,
       };
     },
   );
@@ -96,11 +80,8 @@ export const exitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const exit = await withdrawExit(db, currentUser(request).userId, new Date(), request.ip);
-      return {
-        message: /*i18n*/ 'Your request to leave is withdrawn. You stay a member.',
-        exit: await exitViewOf(db, exit),
-      };
+      const exit = await withdrawnExitView(db, currentUser(request).userId, new Date(), request.ip);
+      return { message: /*i18n*/ 'Your request to leave is withdrawn. You stay a member.', exit };
     },
   );
 

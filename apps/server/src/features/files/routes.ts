@@ -2,30 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@jamiya/contracts/common';
 import { notFound } from '../../lib/errors.ts';
-import { currentUser, requireUser, type SessionUser } from '../sessions/public.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { findFile, type FileRow } from './files.ts';
+import { currentUser, requireUser } from '../sessions/public.ts';
+import { readableFile, type FileReaders } from './readable.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Who else may read a file of a purpose, besides its owner and admins: asked of the feature that uses it. */
-export type FileReaders = Partial<
-  Record<FileRow['purpose'], (db: DbOrTx, fileId: string, userId: number) => Promise<boolean>>
->;
 
 export const fileRoutes: FastifyPluginAsyncZod<{ readers: FileReaders }> = async (
   app,
   { readers },
 ) => {
   const { db, storage } = app.deps;
-
-  // The owner and admins; and whom the feature using the file names (the member of a
-  // conversation reads what the committee attached in it, owned by the admin who answered).
-  async function mayRead(file: FileRow, me: SessionUser): Promise<boolean> {
-    if (file.ownerId === me.userId || me.role === 'admin') return true;
-    const reader = readers[file.purpose];
-    return reader !== undefined && (await reader(db, file.id, me.userId));
-  }
 
   app.get(
     '/files/:id',
@@ -53,10 +39,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ readers: FileReaders }> = async
       const me = currentUser(request);
       const missing = notFound(/*i18n*/ 'There is no such file.');
       if (!UUID.test(request.params.id)) throw missing;
-      const file = await findFile(db, request.params.id);
+      const found = await readableFile(db, storage, readers, request.params.id, me);
       // Someone else's file answers exactly like a file that does not exist.
-      if (!file || !(await mayRead(file, me))) throw missing;
-      const data = await storage.get(db, file.storageKey);
+      if (!found) throw missing;
+      const { file, data } = found;
       if (!data) {
         request.log.error({ fileId: file.id }, 'stored file is missing');
         throw missing;

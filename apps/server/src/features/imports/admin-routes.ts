@@ -11,25 +11,18 @@ import {
   importsQuery,
   importTemplateQuery,
 } from '@jamiya/contracts/imports';
-import { localDate } from '../../lib/calendar.ts';
-import type { Language } from '@jamiya/contracts/languages';
-import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
-import { toProposalViews } from '../proposals/public.ts';
 import { cleanFileName } from '../files/public.ts';
 import { actorOf } from '../sessions/public.ts';
-import { handOverViews } from '../auth/public.ts';
 import { getSettings } from '../settings/public.ts';
-import { applyOrPropose, type Applied } from './apply.ts';
-import type { ImportPlan } from './check.ts';
-import { planAwaitingConfirmation, planOfSentFile } from './plans.ts';
+import { confirmedImportAnswer, sentFileAnswer, type Applying } from './answers.ts';
 import { csvTemplate, xlsxTemplate } from './template.ts';
 import { importInvitationRoutes } from './invitation-routes.ts';
 import { mailImportInvitations } from './invitations.ts';
-import { dryRunView, importsPage, importViews, problemsView } from './views.ts';
+import { importsPage } from './views.ts';
 
 /**
  * An apply's answer as kept for a replay (Idempotency-Key): without the invitations' links,
@@ -95,72 +88,12 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** An apply's answer: the import, and the invitations to hand over when they are not mailed. */
-  async function appliedAnswer(applied: Applied, language: Language) {
-    const [record] = await importViews(db, [applied.import]);
-    const links = applied.invitations;
-    return {
-      message: translate(
-        language,
-        sentence(
-          /*i18n*/ '{members, plural, one {# member was} other {# members were}} brought in; the books open on {day}.',
-          { members: applied.members.length, day: { day: applied.import.asOf } },
-        ),
-      ),
-      import: record!,
-      invitations_mailed: links === null,
-      invitations: links
-        ? await handOverViews(
-            db,
-            applied.members.map((m) => ({
-              userId: m.id,
-              purpose: 'invite' as const,
-              ...links.get(m.id)!,
-              proposedBy: applied.proposedBy,
-              confirmedBy: applied.confirmedBy,
-            })),
-          )
-        : [],
-    };
-  }
-
-  const answer = <S extends 201 | 202 | 422, B>(status: S, body: B) => ({ status, body });
-
-  /** Applies a plan without problems (422 with each wrong cell otherwise), or proposes it. */
-  async function apply(plan: ImportPlan, request: Parameters<typeof actorOf>[0]) {
-    const language = requestLanguage(request);
-    if (plan.problems.length > 0)
-      return answer(422, {
-        status_code: 422,
-        message: translate(
-          language,
-          sentence(
-            /*i18n*/ 'Nothing was imported: {count, plural, one {# cell needs} other {# cells need}} correcting first.',
-            { count: plan.problems.length },
-          ),
-        ),
-        errors: problemsView(plan.problems, language),
-      });
-    const decision = await applyOrPropose(
-      db,
-      plan,
-      { actor: actorOf(request), publicUrl, mailsInvitations: mailer.delivers, sealKey },
-      new Date(),
-    );
-    if ('proposed' in decision) {
-      const [proposal] = await toProposalViews(db, [decision.proposed]);
-      const [record] = await importViews(db, [decision.row]);
-      return answer(202, {
-        message:
-          /*i18n*/ 'Proposed. A second admin must confirm the import before anything is recorded.',
-        pending_confirmation: true as const,
-        proposal: proposal!,
-        import: record!,
-      });
-    }
-    if (decision.done.invitations === null) mailInvitationsNow();
-    return answer(201, await appliedAnswer(decision.done, language));
-  }
+  /** Who applies, in which language, and how the invitation mails start. */
+  const applying = (request: Parameters<typeof actorOf>[0]): Applying => ({
+    by: { actor: actorOf(request), publicUrl, mailsInvitations: mailer.delivers, sealKey },
+    language: requestLanguage(request),
+    mailInvitationsNow,
+  });
 
   const answers = {
     201: importApplied,
@@ -205,7 +138,7 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { file, as_of: asOf, opening_cash: openingCashFils, dry_run: dryRun } = request.body;
-      const plan = await planOfSentFile(
+      const { status, body } = await sentFileAnswer(
         db,
         {
           bytes: file.data,
@@ -213,10 +146,11 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           asOf,
           openingCashFils,
         },
-        localDate(new Date()),
+        dryRun,
+        applying(request),
       );
-      if (dryRun) return dryRunView(plan, requestLanguage(request));
-      const { status, body } = await apply(plan, request);
+      // A dry run is the handler's answer (200); the rest go with their status.
+      if (status === 200) return body;
       return reply.status(status).send(body);
     },
   );
@@ -238,8 +172,11 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const plan = await planAwaitingConfirmation(db, request.params.id);
-      const { status, body } = await apply(plan, request);
+      const { status, body } = await confirmedImportAnswer(
+        db,
+        request.params.id,
+        applying(request),
+      );
       return reply.status(status).send(body);
     },
   );

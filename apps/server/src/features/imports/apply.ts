@@ -38,7 +38,7 @@ export interface Applied {
 /** Who sends or confirms an import: an admin (sessions' actorOf). */
 type Admin = Actor & { id: number };
 
-interface ApplyBy {
+export interface ApplyBy {
   actor: Admin;
   publicUrl: string;
   mailsInvitations: boolean;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { filsToAed } from '@jamiya/money/fils';
 import { errorBody, messageBody } from '@jamiya/contracts/common';
 import {
   accountCodeParams,
@@ -7,48 +6,15 @@ import {
   chartAccounts as chartAccountsView,
   createAccountBody,
   updateAccountBody,
-  type ChartAccount,
 } from '@jamiya/contracts/accounts';
-import type { Language } from '@jamiya/contracts/languages';
 import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
-import { accountNameIn } from './accounts.ts';
-import {
-  accountNames,
-  chartAccounts,
-  createAccount,
-  deleteAccount,
-  isBookable,
-  updateAccount,
-  type ChartRow,
-} from './chart.ts';
+import { deleteAccount } from './chart.ts';
+import { chartAccountViews, createdAccountView, updatedAccountView } from './chart-views.ts';
 
 // The chart of accounts as the treasurer keeps it (docs/domain/accounts.md).
-
-async function viewsOf(
-  db: Parameters<typeof accountNames>[0],
-  rows: ChartRow[],
-  language: Language,
-): Promise<ChartAccount[]> {
-  const names = await accountNames(
-    db,
-    rows.map((r) => r.code),
-  );
-  return rows.map((r) => ({
-    code: r.code,
-    name: accountNameIn(r.code, language, names),
-    name_en: r.builtIn ? accountNameIn(r.code, 'en', names) : r.nameEn,
-    name_ar: r.builtIn ? accountNameIn(r.code, 'ar', names) : r.nameAr,
-    kind: r.kind,
-    built_in: r.builtIn,
-    bookable: isBookable(r.code),
-    retired: r.retired,
-    postings: r.postings,
-    balance: filsToAed(r.balanceFils),
-  }));
-}
 
 export const chartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -67,7 +33,7 @@ export const chartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      items: await viewsOf(db, await chartAccounts(db), requestLanguage(request)),
+      items: await chartAccountViews(db, requestLanguage(request)),
     }),
   );
 
@@ -87,11 +53,16 @@ export const chartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await createAccount(db, request.body, actorOf(request), new Date());
       const language = requestLanguage(request);
-      const [account] = await viewsOf(db, [row], language);
+      const account = await createdAccountView(
+        db,
+        request.body,
+        actorOf(request),
+        new Date(),
+        language,
+      );
       reply.status(201);
-      return { message: translate(language, /*i18n*/ 'The account was added.'), account: account! };
+      return { message: translate(language, /*i18n*/ 'The account was added.'), account };
     },
   );
 
@@ -112,16 +83,16 @@ export const chartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await updateAccount(
+      const language = requestLanguage(request);
+      const account = await updatedAccountView(
         db,
         request.params.code,
         request.body,
         actorOf(request),
         new Date(),
+        language,
       );
-      const language = requestLanguage(request);
-      const [account] = await viewsOf(db, [row], language);
-      return { message: translate(language, /*i18n*/ 'The account was saved.'), account: account! };
+      return { message: translate(language, /*i18n*/ 'The account was saved.'), account };
     },
   );
 

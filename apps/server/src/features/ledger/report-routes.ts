@@ -10,21 +10,18 @@ import {
 import { localDate } from '../../lib/calendar.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
-import { getSettings } from '../settings/public.ts';
 import {
   incomePeriod,
   incomeStatementCsv,
-  incomeStatementDocument,
   namedIncomeStatement,
   toIncomeStatementView,
 } from './income-statement-report.ts';
-import { reportPdfInPool } from './report-pool.ts';
+import { incomeStatementPdf, trialBalancePdf } from './report-answers.ts';
 import {
   namedSummedTrialBalance,
   namedTrialBalance,
   toTrialBalanceView,
   trialBalanceCsv,
-  trialBalanceDocument,
 } from './trial-balance-report.ts';
 
 // The books as an accountant reads them (issue 49 point 7): the trial balance on a day and the
@@ -115,18 +112,15 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const tb = await namedSummedTrialBalance(db, ...dayAndLanguage(request));
-      const { associationName } = await getSettings(db);
-      const about = { associationName, issuedAt: new Date(), language: requestLanguage(request) };
-      const pdf = await reportPdfInPool(trialBalanceDocument(tb, about));
-      return sendFile(reply, `trial-balance-${tb.asOf}.pdf`, pdf);
+      const { asOf, pdf } = await trialBalancePdf(db, ...dayAndLanguage(request));
+      return sendFile(reply, `trial-balance-${asOf}.pdf`, pdf);
     },
   );
 
-  /** The income statement the request asks for, in its reader's language. */
-  const incomeStatementOf = (
+  /** The days an income statement is asked for (400 when they run backwards) and its language. */
+  const periodAndLanguage = (
     request: Asking<{ from?: string | undefined; to?: string | undefined }>,
-  ) => namedIncomeStatement(db, incomePeriod(request.query, new Date()), requestLanguage(request));
+  ) => [incomePeriod(request.query, new Date()), requestLanguage(request)] as const;
 
   app.get(
     '/ledger/income-statement',
@@ -141,7 +135,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: incomeStatementView, ...refused },
       },
     },
-    async (request) => toIncomeStatementView(await incomeStatementOf(request)),
+    async (request) =>
+      toIncomeStatementView(await namedIncomeStatement(db, ...periodAndLanguage(request))),
   );
 
   app.get(
@@ -159,7 +154,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const statement = await incomeStatementOf(request);
+      const statement = await namedIncomeStatement(db, ...periodAndLanguage(request));
       const csv = incomeStatementCsv(statement, requestLanguage(request));
       return sendFile(reply, `income-statement-${statement.from}-${statement.to}.csv`, csv);
     },
@@ -180,11 +175,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const statement = await incomeStatementOf(request);
-      const { associationName } = await getSettings(db);
-      const about = { associationName, issuedAt: new Date(), language: requestLanguage(request) };
-      const pdf = await reportPdfInPool(incomeStatementDocument(statement, about));
-      return sendFile(reply, `income-statement-${statement.from}-${statement.to}.pdf`, pdf);
+      const { from, to, pdf } = await incomeStatementPdf(db, ...periodAndLanguage(request));
+      return sendFile(reply, `income-statement-${from}-${to}.pdf`, pdf);
     },
   );
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import {
   adminLoan,
   adminLoansQuery,
@@ -10,16 +9,17 @@ import {
 } from '@jamiya/contracts/loans';
 import { optionalNoteRequest, reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
-import { loans } from '../../db/schema/loans.ts';
 import { parseCursor } from '../../lib/pagination.ts';
-import { cashRepaymentOrPropose } from './repayment.ts';
-import { approveLoan, rejectLoan } from './decisions.ts';
-import { disburseOrPropose } from './disburse.ts';
-import { writeOffOrPropose, type AfterRecovery } from './write-off.ts';
-import type { Actor } from '../../lib/actor.ts';
-import type { Loan } from './transition.ts';
-import { adminLoanOf, adminLoansPage, toAdminLoanOf } from './loan-view.ts';
-import { toProposalViews, type Decision, type ProposalRow } from '../proposals/public.ts';
+import type { AfterRecovery } from './write-off.ts';
+import {
+  approvedLoanAnswer,
+  cashRepaymentAnswer,
+  disbursedLoanAnswer,
+  rejectedLoanAnswer,
+  writtenOffLoanAnswer,
+  type LoanActionBody,
+} from './action-answers.ts';
+import { adminLoanOf, adminLoansPage } from './loan-view.ts';
 import { actorOf } from '../sessions/public.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 
@@ -28,8 +28,6 @@ export const loanAdminRoutes =
   ({ afterRecovery }: { afterRecovery: AfterRecovery }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = app.deps;
-
-    const loanWithMember = (loanRow: Loan, now = new Date()) => toAdminLoanOf(db, loanRow, now);
 
     app.get(
       '/loans',
@@ -78,27 +76,6 @@ export const loanAdminRoutes =
       async (request) => adminLoanOf(db, request.params.id, new Date()),
     );
 
-    /** The 202 of a loan action that waits for a second admin: the loan as it stands, the proposal. */
-    async function proposedAnswer({ proposed }: { proposed: ProposalRow }) {
-      const [loanRow] = await db.select().from(loans).where(eq(loans.id, proposed.loanId!));
-      const [proposal] = await toProposalViews(
-        db,
-        [proposed],
-        new Map([[loanRow!.id, loanRow!.userId]]),
-      );
-      return {
-        message: /*i18n*/ 'Proposed. A second admin must confirm it before any money moves.',
-        loan: await loanWithMember(loanRow!),
-        pending_confirmation: true as const,
-        proposal: proposal!,
-      };
-    }
-
-    type Body =
-      | { reason?: string | undefined; recover_from_guarantors?: boolean | undefined }
-      | null
-      | undefined;
-    const carriedOut = (loan: Loan): Decision<Loan> => ({ done: loan, proposal: null });
     const SECOND_ADMIN =
       'It needs a second admin: the same action by another admin carries it out (docs/domain/maker-checker.md); ' +
       'the proposer never carries out their own proposal. With a single active admin, that admin acts alone.';
@@ -111,8 +88,7 @@ export const loanAdminRoutes =
           "An admin cannot decide on their own loan (403). While the accepted guarantees do not cover the part above the member's free savings (`guarantee_needed`), 409.",
         body: optionalNoteRequest.nullish(),
         message: /*i18n*/ 'The loan was approved.',
-        run: async (id: number, actor: Actor, body: Body) =>
-          carriedOut(await approveLoan(db, id, actor, new Date(), body?.reason || null)),
+        run: approvedLoanAnswer,
       },
       {
         path: 'reject',
@@ -121,8 +97,7 @@ export const loanAdminRoutes =
         description: 'An admin cannot decide on their own loan (403).',
         body: reasonRequest,
         message: /*i18n*/ 'The loan was rejected.',
-        run: async (id: number, actor: Actor, body: Body) =>
-          carriedOut(await rejectLoan(db, id, actor, body?.reason ?? '', new Date())),
+        run: rejectedLoanAnswer,
       },
       {
         path: 'disburse',
@@ -134,8 +109,7 @@ export const loanAdminRoutes =
           ' The first call answers 202 with `pending_confirmation: true`; the proposer repeating it gets 409.',
         body: optionalNoteRequest.nullish(),
         message: /*i18n*/ 'The loan was paid out.',
-        run: (id: number, actor: Actor & { id: number }) =>
-          disburseOrPropose(db, id, actor, new Date()),
+        run: disbursedLoanAnswer,
       },
       {
         path: 'write-off',
@@ -146,16 +120,7 @@ export const loanAdminRoutes =
           " The first call answers 202; the proposer's reason, and choice to recover the loss from the guarantors' held savings, are the ones carried out.",
         body: writeOffRequest,
         message: /*i18n*/ 'The loan was written off.',
-        run: (id: number, actor: Actor & { id: number }, body: Body) =>
-          writeOffOrPropose(
-            db,
-            id,
-            actor,
-            body?.reason ?? '',
-            new Date(),
-            body?.recover_from_guarantors === true,
-            afterRecovery,
-          ),
+        run: writtenOffLoanAnswer,
       },
     ] as const;
 
@@ -176,13 +141,16 @@ export const loanAdminRoutes =
           },
         },
         async (request, reply) => {
-          const decision = await action.run(
-            request.params.id,
-            actorOf(request),
-            request.body as Body,
+          const { status, body } = await action.run(
+            { db, afterRecovery },
+            {
+              loanId: request.params.id,
+              actor: actorOf(request),
+              body: request.body as LoanActionBody,
+            },
+            action.message,
           );
-          if ('proposed' in decision) return reply.status(202).send(await proposedAnswer(decision));
-          return { message: action.message, loan: await loanWithMember(decision.done) };
+          return reply.status(status).send(body);
         },
       );
     }
@@ -206,19 +174,14 @@ export const loanAdminRoutes =
         },
       },
       async (request, reply) => {
-        const decision = await cashRepaymentOrPropose(db, {
+        const { status, body } = await cashRepaymentAnswer(db, {
           loanId: request.params.id,
           amountFils: request.body.amount,
           note: request.body.note ?? null,
           actor: actorOf(request),
           now: new Date(),
         });
-        if ('proposed' in decision) return reply.status(202).send(await proposedAnswer(decision));
-        const [fresh] = await db.select().from(loans).where(eq(loans.id, request.params.id));
-        return {
-          message: /*i18n*/ 'The repayment was recorded.',
-          loan: await loanWithMember(fresh!),
-        };
+        return reply.status(status).send(body);
       },
     );
   };

@@ -5,6 +5,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireReason } from '../../lib/reason.ts';
 import { cancelUnanswered, refuseUncovered } from './guarantee-asks.ts';
+import { toLoanView } from './loan-view.ts';
 import { loanRow, refuseOwnLoan, transition } from './transition.ts';
 
 // The decisions on an application before it is paid out: an admin approves or rejects it,
@@ -58,4 +59,17 @@ export async function withdrawLoan(
       now,
     );
   });
+}
+
+/** The member withdraws their application, and reads the loan as it now stands. */
+export async function withdrawnLoanView(
+  db: Db,
+  loanId: number,
+  userId: number,
+  reason: string | null,
+  now: Date,
+  ip: string,
+) {
+  const withdrawn = await withdrawLoan(db, loanId, userId, reason, now, ip);
+  return toLoanView(db, withdrawn, now);
 }

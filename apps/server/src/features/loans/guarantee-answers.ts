@@ -9,7 +9,21 @@ import { aed, sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
 import { guaranteeNotice, notify } from '../notifications/public.ts';
 import { freeSavingsOf, nameOf } from './guarantors.ts';
+import { toGuaranteeViews } from './guarantee-views.ts';
 import { guaranteeRows, type GuaranteeRow } from './holds.ts';
+
+/** A guarantor answers, and reads the guarantee as it now stands. */
+export async function answeredGuaranteeView(
+  db: Db,
+  guaranteeId: number,
+  guarantor: Actor & { id: number },
+  answer: 'accepted' | 'declined',
+  now: Date,
+) {
+  const row = await answerGuarantee(db, guaranteeId, guarantor, answer, now);
+  const [view] = await toGuaranteeViews(db, [row], now);
+  return view!;
+}
 
 /**
  * A guarantor answers: the guarantee and its loan are locked, then the guarantor's row, so two

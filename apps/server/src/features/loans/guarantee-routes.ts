@@ -10,8 +10,8 @@ import {
 import { secured } from '../../lib/route-kit.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
 import { currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
-import { answerGuarantee } from './guarantee-answers.ts';
-import { ownGuarantees, toGuaranteeViews } from './guarantee-views.ts';
+import { answeredGuaranteeView } from './guarantee-answers.ts';
+import { ownGuarantees } from './guarantee-views.ts';
 import { findableGuarantors, setFindable } from './guarantors.ts';
 
 // A member's guarantees as their guarantor reads them, the answers, and the list of members
@@ -70,20 +70,19 @@ export const guaranteeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const now = new Date();
-        const row = await answerGuarantee(
+        const view = await answeredGuaranteeView(
           db,
           request.params.id,
           { id: currentUser(request).userId, role: 'member', ip: request.ip },
           answer === 'accept' ? 'accepted' : 'declined',
           now,
         );
-        const [view] = await toGuaranteeViews(db, [row], now);
         return {
           message:
             answer === 'accept'
               ? /*i18n*/ 'You now stand guarantor for this loan. That part of your savings is held until it is repaid.'
               : /*i18n*/ 'You declined. The member has been told.',
-          guarantee: view!,
+          guarantee: view,
         };
       },
     );

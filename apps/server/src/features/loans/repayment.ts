@@ -104,21 +104,21 @@ export async function applyRepayment(
   return { loan, entryId };
 }
 
+/** A repayment received in cash, as the admin records it. */
+export interface CashRepayment {
+  loanId: number;
+  amountFils: Fils;
+  note: string | null;
+  actor: Actor & { id: number; ip?: string | null };
+  now: Date;
+}
+
 /**
  * A repayment an admin received in cash, with no receipt: it lowers what a member owes on one
  * admin's word, so it is proposed and carried out by a second admin as a payout is (when the
  * association has two or more active admins). The confirming call must name the same amount.
  */
-export function cashRepaymentOrPropose(
-  db: Db,
-  input: {
-    loanId: number;
-    amountFils: Fils;
-    note: string | null;
-    actor: Actor & { id: number; ip?: string | null };
-    now: Date;
-  },
-): Promise<Decision<Loan>> {
+export function cashRepaymentOrPropose(db: Db, input: CashRepayment): Promise<Decision<Loan>> {
   const { loanId, amountFils, actor, now } = input;
   return db.transaction(async (tx) => {
     const loan = await loanRow(tx, loanId);

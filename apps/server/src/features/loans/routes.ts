@@ -5,8 +5,8 @@ import { loan, withdrawLoanRequest } from '@jamiya/contracts/loans';
 import { parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireMember } from '../sessions/public.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { withdrawLoan } from './decisions.ts';
-import { myLoansPage, toLoanView } from './loan-view.ts';
+import { withdrawnLoanView } from './decisions.ts';
+import { myLoansPage } from './loan-view.ts';
 import { secured } from '../../lib/route-kit.ts';
 
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,7 +64,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const now = new Date();
-      const withdrawn = await withdrawLoan(
+      const withdrawn = await withdrawnLoanView(
         db,
         request.params.id,
         me.userId,
@@ -75,7 +75,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         status_code: 200 as const,
         message: /*i18n*/ 'Your loan application was withdrawn.',
-        loan: await toLoanView(db, withdrawn, now),
+        loan: withdrawn,
       };
     },
   );

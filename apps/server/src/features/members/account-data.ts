@@ -1,12 +1,14 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { filsToAed } from '@jamiya/money/fils';
 import { myAccountData } from '@jamiya/contracts/payments';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { periodLabel } from '../../lib/calendar.ts';
+import { localDate, periodLabel } from '../../lib/calendar.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { selectInLiveSession } from '../sessions/public.ts';
+import { notAMember, selectInLiveSession, withSession } from '../sessions/public.ts';
 import {
   accountSummaryColumns,
   toAccountSummary,
@@ -137,4 +139,36 @@ export function accountAnswer(row: AccountDataRow, today: string, kept?: KeptAns
     // Checked against the contract as the route's serializer would check it.
     json: JSON.stringify(z.encode(myAccountData, answer)),
   };
+}
+
+/**
+ * GET /api/my-account-data: the session checked in the one statement that reads the account
+ * (one round trip), its sums left out while `keptAnswers` holds them for this session's version
+ * and day (docs/decisions/011-kept-account-answers.md). A member only (403 otherwise).
+ */
+export async function myAccountAnswer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  keptAnswers: LRUCache<string, KeptAnswer>,
+  now: Date,
+): Promise<KeptAnswer> {
+  const today = localDate(now);
+  let tokenHash = '';
+  let kept: KeptAnswer | undefined;
+  let knownVersion = -1;
+  const row = await withSession(app, request, now, async (params) => {
+    tokenHash = params.tokenHash;
+    kept = keptAnswers.get(tokenHash);
+    knownVersion = kept?.today === today ? kept.accountVersion : -1;
+    const [found] = await accountDataStatement(app.deps.db).execute({
+      ...params,
+      today,
+      knownVersion,
+    });
+    return found;
+  });
+  if (!row.isMember) throw notAMember();
+  const answer = accountAnswer(row, today, row.accountVersion === knownVersion ? kept : undefined);
+  if (answer !== kept) keptAnswers.set(tokenHash, answer);
+  return answer;
 }

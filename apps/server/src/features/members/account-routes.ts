@@ -12,22 +12,14 @@ import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { idParams, refusedChange, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
-import type { User } from '../users/public.ts';
-import { mailPasswordLink, memberOpenedMessage, openMemberAccount } from './invitations.ts';
-import { adminMembers } from './admin-members.ts';
-import { setMemberStatus } from './member-status.ts';
+import { memberOpenedMessage, openedMemberAnswer } from './invitations.ts';
+import { memberStatusAnswer } from './member-status.ts';
 import { memberPasswordLinkRoutes } from './password-link-routes.ts';
-import { proposedAccountAnswer } from './proposed-answer.ts';
 
 /** A member's account: created with a one-time link, activated or deactivated, reset links. */
 export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, publicUrl } = app.deps;
   const mailDeps = { db, mailer, log: app.log, sealKey: app.deps.sealKey };
-
-  async function memberView(user: User) {
-    const [view] = await adminMembers(db, [user]);
-    return view!;
-  }
 
   app.post(
     '/members',
@@ -50,8 +42,8 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const now = new Date();
       const body = request.body;
-      const { user, link } = await openMemberAccount(
-        db,
+      const { user, mailed, member } = await openedMemberAnswer(
+        mailDeps,
         {
           name: body.name,
           email: body.email,
@@ -63,14 +55,10 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         { actor, publicUrl, now },
       );
-      const mailed = await mailPasswordLink(mailDeps, user.id, link, 'invite', {
-        proposedBy: actor.id,
-        confirmedBy: null,
-      });
       reply.code(201);
       return {
         message: translate(requestLanguage(request), memberOpenedMessage(user, mailed.emailed)),
-        member: await memberView(user),
+        member,
         ...mailed,
       };
     },
@@ -100,17 +88,17 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const active = request.body.status === 'active';
-      const decision = await setMemberStatus(
+      const language = requestLanguage(request);
+      const answer = await memberStatusAnswer(
         db,
         request.params.id,
         { active, reason: request.body.reason || null },
         actorOf(request),
         new Date(),
+        language,
       );
-      const language = requestLanguage(request);
-      if ('proposed' in decision)
-        return reply.status(202).send(await proposedAccountAnswer(db, decision, language));
-      const user = decision.done;
+      if (answer.proposed) return reply.status(202).send(answer.proposed);
+      const { user, member } = answer;
       return {
         message: translate(
           language,
@@ -118,7 +106,7 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
             ? sentence(/*i18n*/ '{name} is active again.', { name: user.name })
             : sentence(/*i18n*/ '{name} is inactive now.', { name: user.name }),
         ),
-        member: await memberView(user),
+        member,
       };
     },
   );

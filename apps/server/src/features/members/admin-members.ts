@@ -4,6 +4,7 @@ import type { AdminMember } from '@jamiya/contracts/members';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
+import { page } from '../../lib/pagination.ts';
 import { savingsByMember } from '../ledger/public.ts';
 import { owedOnActiveLoans } from '../loans/public.ts';
 import { toMemberRef, type User } from '../users/public.ts';
@@ -55,20 +56,26 @@ export async function adminMembers(db: DbOrTx, users_: User[]): Promise<AdminMem
   return users_.map((u) => toAdminMember(u, balances.get(u.id)!));
 }
 
+/** One member as the treasurer's desk shows them, with their balances. */
+export async function adminMemberView(db: DbOrTx, user: User): Promise<AdminMember> {
+  const [view] = await adminMembers(db, [user]);
+  return view!;
+}
+
 /** LIKE pattern for "contains", with the user's % and _ taken literally. */
 function containing(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function searchMembers(
-  db: DbOrTx,
-  query: {
-    q?: string | undefined;
-    status?: 'active' | 'inactive' | undefined;
-    before: number | null;
-    limit: number;
-  },
-): Promise<User[]> {
+/** The treasurer's search: words in a name, email, mobile or member ID, a status, a page. */
+export interface MemberSearch {
+  q?: string | undefined;
+  status?: 'active' | 'inactive' | undefined;
+  before: number | null;
+  limit: number;
+}
+
+export async function searchMembers(db: DbOrTx, query: MemberSearch): Promise<User[]> {
   const q = query.q?.trim();
   return db
     .select()
@@ -91,4 +98,11 @@ export async function searchMembers(
     )
     .orderBy(desc(users.id))
     .limit(query.limit);
+}
+
+/** GET /api/admin/members: a page of members with their balances, and the next page's cursor. */
+export async function adminMemberList(db: DbOrTx, query: MemberSearch) {
+  const rows = await searchMembers(db, { ...query, limit: query.limit + 1 });
+  const { items, nextCursor } = page(rows, query.limit);
+  return { items: await adminMembers(db, items), next_cursor: nextCursor };
 }

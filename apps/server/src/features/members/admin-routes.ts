@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { filsToAed } from '@jamiya/money/fils';
 import { adminMember, adminMemberDetail, adminMembersQuery } from '@jamiya/contracts/members';
 import { errorBody, listOf } from '@jamiya/contracts/common';
 import { localDate } from '../../lib/calendar.ts';
-import { page, parseCursor } from '../../lib/pagination.ts';
+import { parseCursor } from '../../lib/pagination.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
-import { accountSummary, paymentsOfMember, toAdminPayments } from '../payments/public.ts';
-import { memberStatement, toStatementLine, statementCsv } from '../statement/public.ts';
-import { loansOfMember, toAdminLoanView } from '../loans/public.ts';
-import { toMemberRef } from '../users/public.ts';
-import { getSettings } from '../settings/public.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { adminMembers, loadUser, searchMembers, toAdminMember } from './admin-members.ts';
+import { adminMemberList } from './admin-members.ts';
+import { adminMemberPage, memberStatementCsv } from './member-detail.ts';
 
 /** Members as the treasurer reads them: search, the detail with statement, the statement as CSV. */
 export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,14 +29,12 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { q, status, limit } = request.query;
-      const rows = await searchMembers(db, {
+      return adminMemberList(db, {
         q,
         status,
         before: parseCursor(request.query.cursor),
-        limit: limit + 1,
+        limit,
       });
-      const { items, nextCursor } = page(rows, limit);
-      return { items: await adminMembers(db, items), next_cursor: nextCursor };
     },
   );
 
@@ -59,30 +52,7 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminMemberDetail, ...refused, 404: errorBody },
       },
     },
-    async (request) => {
-      const language = requestLanguage(request);
-      const { loanCharge } = await getSettings(db);
-      const user = await loadUser(db, request.params.id);
-      const now = new Date();
-      const summary = await accountSummary(db, user.id, now);
-      const memberRef = toMemberRef(user);
-      const loanRows = await loansOfMember(db, user.id);
-      const paymentRows = await paymentsOfMember(db, user.id, 50);
-      return {
-        member: toAdminMember(user, {
-          savingsFils: summary.savingsFils,
-          loanFils: summary.loanBalanceFils,
-        }),
-        due_balance: filsToAed(summary.dueBalanceFils),
-        unpaid_months: summary.rows.filter((r) => r.status === 'due' || r.status === 'pay_now')
-          .length,
-        loans: await Promise.all(loanRows.map((l) => toAdminLoanView(db, l, memberRef, now))),
-        payments: await toAdminPayments(db, paymentRows),
-        statement: (await memberStatement(db, user.id)).map((row) =>
-          toStatementLine(row, language, loanCharge),
-        ),
-      };
-    },
+    async (request) => adminMemberPage(db, request.params.id, requestLanguage(request)),
   );
 
   app.get(
@@ -101,9 +71,7 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await loadUser(db, request.params.id);
-      const lines = await memberStatement(db, user.id);
-      const csv = statementCsv(lines, { charge: (await getSettings(db)).loanCharge });
+      const { user, csv } = await memberStatementCsv(db, request.params.id);
       reply
         .type('text/csv; charset=utf-8')
         .header(

@@ -11,6 +11,7 @@ import {
 import { audit } from '../audit/public.ts';
 import type { Mailer } from '../mail/public.ts';
 import { createUser, type NewUser, type User } from '../users/public.ts';
+import { adminMemberView } from './admin-members.ts';
 
 // The accounts the treasurer opens (by hand, or by accepting an application), and the one-time
 // links to set a password that they and a reset hand out.
@@ -62,17 +63,37 @@ export async function openMemberAccount(
 }
 
 /**
+ * POST /api/admin/members: the account opened, then its invitation mailed (or kept to hand
+ * over), then the member as the treasurer's desk shows them.
+ */
+export async function openedMemberAnswer(
+  deps: PasswordLinkMailDeps & { db: Db },
+  input: Omit<NewUser, 'password'>,
+  by: { actor: { id: number; ip: string }; publicUrl: string; now: Date },
+) {
+  const { user, link } = await openMemberAccount(deps.db, input, by);
+  const mailed = await mailPasswordLink(deps, user.id, link, 'invite', {
+    proposedBy: by.actor.id,
+    confirmedBy: null,
+  });
+  return { user, mailed, member: await adminMemberView(deps.db, user) };
+}
+
+/** What mailing a password link needs, or keeping it for the admins to hand over. */
+export interface PasswordLinkMailDeps {
+  db: DbOrTx;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  sealKey: Buffer;
+}
+
+/**
  * Mails a link to its user. The answer holds the link only when it was not mailed: the admin
  * never holds a live link otherwise. Then it is kept, sealed, for the admins who issued it
  * (`by`) to find again until it is used. A failed mail is logged; the link still stands.
  */
 export async function mailPasswordLink(
-  deps: {
-    db: DbOrTx;
-    mailer: Mailer;
-    log: Pick<FastifyBaseLogger, 'warn'>;
-    sealKey: Buffer;
-  },
+  deps: PasswordLinkMailDeps,
   userId: number,
   link: { tokenId: string; url: string; expiresAt: Date },
   purpose: 'invite' | 'reset',

@@ -12,6 +12,9 @@ import {
 } from '../proposals/public.ts';
 import { revokeOtherSessions } from '../sessions/public.ts';
 import type { User } from '../users/public.ts';
+import type { Language } from '@jamiya/contracts/languages';
+import { adminMemberView } from './admin-members.ts';
+import { proposedAccountAnswer } from './proposed-answer.ts';
 
 // A member's account activated or deactivated (POST /api/admin/members/:id/status). A member
 // signs nothing, so one admin decides; an admin's status is who can sign, so a second admin
@@ -77,4 +80,23 @@ export async function setMemberStatus(
       change,
     );
   });
+}
+
+/**
+ * POST /api/admin/members/:id/status: the 202 of a proposal (`proposed`), or the member as
+ * they now stand.
+ */
+export async function memberStatusAnswer(
+  db: Db,
+  memberId: number,
+  wanted: { active: boolean; reason: string | null },
+  actor: Actor & { id: number },
+  now: Date,
+  language: Language,
+) {
+  const decision = await setMemberStatus(db, memberId, wanted, actor, now);
+  if ('proposed' in decision)
+    return { proposed: await proposedAccountAnswer(db, decision, language) };
+  const user = decision.done;
+  return { user, member: await adminMemberView(db, user) };
 }

@@ -7,11 +7,7 @@ import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
-import { handOverViews, linksToHandOver } from '../auth/public.ts';
-import { mailPasswordLink } from './invitations.ts';
-import { loadUser } from './admin-members.ts';
-import { issueMemberPasswordLink } from './password-link.ts';
-import { proposedAccountAnswer } from './proposed-answer.ts';
+import { memberHandOver, memberPasswordLinkAnswer } from './password-link.ts';
 
 /** A member's password link: proposed when two admins sign, issued, told to the member. */
 export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,21 +39,15 @@ export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const { user, purpose, decision } = await issueMemberPasswordLink(db, request.params.id, {
-        actor,
-        publicUrl,
-        now: new Date(),
-      });
       const language = requestLanguage(request);
-      if ('proposed' in decision)
-        return reply.status(202).send(await proposedAccountAnswer(db, decision, language));
-      const issued = decision.done;
-      // Not mailed: kept for both admins to hand over, the confirmer's answer showing it now.
-      const mailed = await mailPasswordLink(mailDeps, user.id, issued, purpose, {
-        proposedBy: issued.proposedBy ?? actor.id,
-        confirmedBy: issued.proposedBy === null ? null : actor.id,
-      });
+      const answer = await memberPasswordLinkAnswer(
+        mailDeps,
+        request.params.id,
+        { actor: actorOf(request), publicUrl, now: new Date() },
+        language,
+      );
+      if (answer.proposed) return reply.status(202).send(answer.proposed);
+      const { user, purpose, mailed } = answer;
       return {
         message: translate(
           language,
@@ -89,14 +79,11 @@ export const memberPasswordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await loadUser(db, request.params.id);
-      const links = await linksToHandOver(db, sealKey, {
+      const handover = await memberHandOver(db, sealKey, request.params.id, {
         adminId: actorOf(request).id,
         now: new Date(),
-        userIds: [user.id],
       });
-      const [handover] = await handOverViews(db, links);
-      return { handover: handover ?? null };
+      return { handover };
     },
   );
 };

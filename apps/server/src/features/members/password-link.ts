@@ -1,12 +1,15 @@
 import type { Db } from '../../db/client.ts';
+import type { Language } from '@jamiya/contracts/languages';
 import { audit } from '../audit/public.ts';
-import { issuePasswordLink } from '../auth/public.ts';
+import { handOverViews, issuePasswordLink, linksToHandOver } from '../auth/public.ts';
 import { passwordLinkNotice, notify } from '../notifications/public.ts';
 import { withSecondAdmin } from '../proposals/public.ts';
 import { revokeOtherSessions } from '../sessions/public.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { memberRefsById } from '../users/public.ts';
 import { loadUser } from './admin-members.ts';
+import { mailPasswordLink, type PasswordLinkMailDeps } from './invitations.ts';
+import { proposedAccountAnswer } from './proposed-answer.ts';
 
 // The treasurer's one-time link to set a member's password (POST
 // /api/admin/members/:id/password-reset), never for an admin's account: proposed when two
@@ -68,4 +71,40 @@ export async function issueMemberPasswordLink(
     ),
   );
   return { user, purpose, decision };
+}
+
+/**
+ * POST /api/admin/members/:id/password-reset: the 202 of a proposal (`proposed`), or the link
+ * issued, then mailed or kept for both admins to hand over.
+ */
+export async function memberPasswordLinkAnswer(
+  deps: PasswordLinkMailDeps & { db: Db },
+  memberId: number,
+  by: { actor: { id: number; ip: string }; publicUrl: string; now: Date },
+  language: Language,
+) {
+  const { actor } = by;
+  const { user, purpose, decision } = await issueMemberPasswordLink(deps.db, memberId, by);
+  if ('proposed' in decision)
+    return { proposed: await proposedAccountAnswer(deps.db, decision, language) };
+  const issued = decision.done;
+  // Not mailed: kept for both admins to hand over, the confirmer's answer showing it now.
+  const mailed = await mailPasswordLink(deps, user.id, issued, purpose, {
+    proposedBy: issued.proposedBy ?? actor.id,
+    confirmedBy: issued.proposedBy === null ? null : actor.id,
+  });
+  return { user, purpose, mailed };
+}
+
+/** GET /api/admin/members/:id/password-link: the member's link this admin is to hand over. */
+export async function memberHandOver(
+  db: Db,
+  sealKey: Buffer,
+  memberId: number,
+  by: { adminId: number; now: Date },
+) {
+  const user = await loadUser(db, memberId);
+  const links = await linksToHandOver(db, sealKey, { ...by, userIds: [user.id] });
+  const [handover] = await handOverViews(db, links);
+  return handover ?? null;
 }

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { profileUpdateFields } from '@jamiya/contracts/profile';
+import type { profileUpdateFields, UserData } from '@jamiya/contracts/profile';
 import type { Db } from '../../db/client.ts';
 import { professions, users } from '../../db/schema/users.ts';
-import { unprocessable } from '../../lib/errors.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
 import { audit } from '../audit/public.ts';
 import { insertFileRow, pendingUpload, sanitizeUpload, type FileStorage } from '../files/public.ts';
+import { toUserData } from '../users/public.ts';
 
 // A member's own profile changed (POST /api/profile/update): the fields sent, and a photo.
 
@@ -91,4 +92,33 @@ export function saveOwnSetting(
       .where(eq(users.id, userId));
     await audit(tx, { actorId: userId, action, targetType: 'user', targetId: userId, ip, at: now });
   });
+}
+
+/** One's own account as it now stands, read after a change to answer with it. */
+async function ownProfile(db: Db, userId: number): Promise<UserData> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound();
+  return toUserData(user);
+}
+
+/** POST /api/profile/update: the change made, then the profile as it now stands. */
+export async function updatedProfile(
+  ...change: Parameters<typeof updateProfile>
+): Promise<UserData> {
+  await updateProfile(...change);
+  const [{ db }, userId] = change;
+  return ownProfile(db, userId);
+}
+
+/** One setting of one's own account changed, audited, and the profile as it now stands. */
+export async function saveOwn(
+  db: Db,
+  me: { userId: number; ip: string },
+  change: OwnSetting,
+  action: OwnSettingAction,
+  message: string,
+  now: Date,
+): Promise<{ message: string; userData: UserData }> {
+  await saveOwnSetting(db, me.userId, change, action, me.ip, now);
+  return { message, userData: await ownProfile(db, me.userId) };
 }

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { errorBody } from '@jamiya/contracts/common';
 import {
@@ -11,25 +9,11 @@ import {
   profileUpdateResponse,
 } from '@jamiya/contracts/profile';
 import { myAccountData } from '@jamiya/contracts/payments';
-import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../lib/errors.ts';
-import { localDate } from '../../lib/calendar.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
-import {
-  currentUser,
-  currentUserRow,
-  notAMember,
-  requireUser,
-  withSession,
-} from '../sessions/public.ts';
-import { toUserData, type User } from '../users/public.ts';
-import { accountAnswer, accountDataStatement, type KeptAnswer } from './account-data.ts';
-import {
-  saveOwnSetting,
-  updateProfile,
-  type OwnSetting,
-  type OwnSettingAction,
-} from './profile-update.ts';
+import { currentUser, currentUserRow, requireUser } from '../sessions/public.ts';
+import { toUserData } from '../users/public.ts';
+import { myAccountAnswer, type KeptAnswer } from './account-data.ts';
+import { saveOwn, updatedProfile } from './profile-update.ts';
 import { refusedUpload, secured } from '../../lib/route-kit.ts';
 
 // Sessions whose account answer is kept: about 15 MB at the most.
@@ -37,12 +21,6 @@ const KEPT_ANSWERS = 5_000;
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.deps;
-
-  async function loadUser(id: number): Promise<User> {
-    const [user] = await db.select().from(users).where(eq(users.id, id));
-    if (!user) throw notFound();
-    return user;
-  }
 
   app.get(
     '/profile',
@@ -81,10 +59,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const { image, ...fields } = request.body;
-      await updateProfile({ db, storage }, me.userId, fields, image, request.ip);
       return {
         message: /*i18n*/ 'Your profile has been updated.',
-        userData: toUserData(await loadUser(me.userId)),
+        userData: await updatedProfile({ db, storage }, me.userId, fields, image, request.ip),
       };
     },
   );
@@ -104,12 +81,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileUpdateResponse, 400: errorBody, 401: errorBody, 422: errorBody },
       },
     },
-    (request) =>
+    async (request) =>
       saveOwn(
-        request,
+        db,
+        { userId: currentUser(request).userId, ip: request.ip },
         { language: request.body.language },
         'user.language',
         /*i18n*/ 'Your language has been saved.',
+        new Date(),
       ),
   );
 
@@ -128,26 +107,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileUpdateResponse, 400: errorBody, 401: errorBody, 422: errorBody },
       },
     },
-    (request) =>
+    async (request) =>
       saveOwn(
-        request,
+        db,
+        { userId: currentUser(request).userId, ip: request.ip },
         { payday: request.body.payday },
         'user.profile_update',
         /*i18n*/ 'Your payday has been saved.',
+        new Date(),
       ),
   );
-
-  /** One setting of one's own account changed, audited, and the profile as it now stands. */
-  async function saveOwn(
-    request: FastifyRequest,
-    change: OwnSetting,
-    action: OwnSettingAction,
-    message: string,
-  ) {
-    const me = currentUser(request);
-    await saveOwnSetting(db, me.userId, change, action, request.ip, new Date());
-    return { message, userData: toUserData(await loadUser(me.userId)) };
-  }
 
   // The answers of GET /api/my-account-data kept per session, used again while the member's
   // account_version, row, monthly due and day are unchanged, all of which the one statement
@@ -171,25 +140,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const now = new Date();
-      const today = localDate(now);
-      let tokenHash = '';
-      let kept: KeptAnswer | undefined;
-      let knownVersion = -1;
-      const row = await withSession(app, request, now, async (params) => {
-        tokenHash = params.tokenHash;
-        kept = keptAnswers.get(tokenHash);
-        knownVersion = kept?.today === today ? kept.accountVersion : -1;
-        const [found] = await accountDataStatement(db).execute({ ...params, today, knownVersion });
-        return found;
-      });
-      if (!row.isMember) throw notAMember();
-      const answer = accountAnswer(
-        row,
-        today,
-        row.accountVersion === knownVersion ? kept : undefined,
-      );
-      if (answer !== kept) keptAnswers.set(tokenHash, answer);
+      const answer = await myAccountAnswer(app, request, keptAnswers, new Date());
       // Checked against the schema and serialized by accountAnswer: Fastify sends JSON text
       // as it is (the type provider only knows objects).
       return reply.type('application/json; charset=utf-8').send(answer.json as never);

@@ -8,13 +8,13 @@ import {
 } from '@jamiya/contracts/members';
 import { reasonRequest } from '@jamiya/contracts/admin';
 import { applicationsPage } from './applications.ts';
-import { acceptApplication, rejectApplication, type Application } from './decide.ts';
+import { acceptAndInvite, rejectApplication, type Application } from './decide.ts';
 import { errorBody, listOf } from '@jamiya/contracts/common';
 import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { actorOf } from '../sessions/public.ts';
-import { mailPasswordLink, memberOpenedMessage, toAdminMember } from '../members/public.ts';
+import { memberOpenedMessage, toAdminMember } from '../members/public.ts';
 import { requireReason } from '../../lib/reason.ts';
 import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 
@@ -84,17 +84,11 @@ export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const now = new Date();
-      const { application, user, link } = await acceptApplication(db, request.params.id, {
-        actor,
-        publicUrl,
-        now,
-      });
-      const mailed = await mailPasswordLink(
-        { db, mailer, log: app.log, sealKey: app.deps.sealKey },
-        user.id,
-        link,
-        'invite',
-        { proposedBy: actor.id, confirmedBy: null },
+      const { application, user, mailed } = await acceptAndInvite(
+        db,
+        request.params.id,
+        { actor, publicUrl, now },
+        { mailer, log: app.log, sealKey: app.deps.sealKey },
       );
       return {
         message: translate(requestLanguage(request), memberOpenedMessage(user, mailed.emailed)),

@@ -5,7 +5,7 @@ import { localDate } from '../../lib/calendar.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
-import { createInvitedMember } from '../members/public.ts';
+import { createInvitedMember, mailPasswordLink } from '../members/public.ts';
 
 // An application from Join Now decided by an admin: accepted (the member made from what the
 // applicant wrote, with an invitation) or rejected with a reason.
@@ -70,6 +70,24 @@ export async function acceptApplication(
     });
     return { application: accepted!, user: created, link: issued };
   });
+}
+
+/**
+ * Accepts a pending application (acceptApplication), then mails the member their link to set a
+ * password, or keeps it for the admins to hand over when mail is not sent.
+ */
+export async function acceptAndInvite(
+  db: Db,
+  id: number,
+  by: { actor: Admin; publicUrl: string; now: Date },
+  mail: Omit<Parameters<typeof mailPasswordLink>[0], 'db'>,
+) {
+  const { application, user, link } = await acceptApplication(db, id, by);
+  const mailed = await mailPasswordLink({ db, ...mail }, user.id, link, 'invite', {
+    proposedBy: by.actor.id,
+    confirmedBy: null,
+  });
+  return { application, user, mailed };
 }
 
 /** Rejects a pending application, the reason kept with it. */

@@ -7,19 +7,17 @@ import {
   markReadResponse,
   messageList,
   messagesQuery,
-  messageText,
   MESSAGE_MAX_CHARS,
   sentMessageResponse,
 } from '@jamiya/contracts/messages';
-import { unprocessable } from '../../lib/errors.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireUser } from '../sessions/public.ts';
-import { checkMessageRate, sendMessage } from './send.ts';
+import { sendCommitteeAnswer, sendMemberMessage } from './send.ts';
 import { conversationPage } from './conversations.ts';
-import { findMember, markRead, threadPage } from './thread.ts';
+import { markMemberRead, markRead, memberThreadPage, threadPage, threadQuery } from './thread.ts';
 import { refused, secured } from '../../lib/route-kit.ts';
 
 const sendAnswers = {
@@ -51,24 +49,9 @@ const sendFields = z
   })
   .optional();
 
-function messageBodyOf(value: unknown): string {
-  const parsed = messageText.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const reasons = parsed.error.issues.map((i) => i.message);
-  throw unprocessable(/*i18n*/ 'Please check the highlighted fields.', { body: reasons });
-}
-
 const memberParams = z.object({
   memberId: z.coerce.number().int().positive().max(2_147_483_647),
 });
-
-function threadQuery(query: z.infer<typeof messagesQuery>) {
-  return {
-    cursor: parseCursor(query.cursor),
-    after: parseCursor(query.after),
-    limit: query.limit,
-  };
-}
 
 /** The member's conversation with the committee (issue 5, Contact/Chat). */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -110,18 +93,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = currentUser(request);
-      const body = messageBodyOf(request.body?.body);
-      // Refused before its attachment is looked at; counted again, exactly, as it is written.
-      const perHour = app.deps.limits.messagesPerHour;
-      await checkMessageRate(db, me.userId, perHour);
-      const item = await sendMessage(app.deps, {
-        memberId: me.userId,
-        authorId: me.userId,
-        side: 'member',
-        body,
+      const item = await sendMemberMessage(app.deps, {
+        memberId: currentUser(request).userId,
+        body: request.body?.body,
         attachment: request.body?.attachment,
-        perHour,
+        perHour: app.deps.limits.messagesPerHour,
       });
       reply.code(201);
       return { message: /*i18n*/ 'Your message was sent to the committee.', item };
@@ -185,10 +161,7 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminThread, ...refused, 404: errorBody },
       },
     },
-    async (request) => {
-      const member = await findMember(db, request.params.memberId);
-      return { member, ...(await threadPage(db, member.id, threadQuery(request.query))) };
-    },
+    async (request) => memberThreadPage(db, request.params.memberId, request.query),
   );
 
   app.post(
@@ -208,13 +181,10 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const member = await findMember(db, request.params.memberId);
-      const body = messageBodyOf(request.body?.body);
-      const item = await sendMessage(app.deps, {
-        memberId: member.id,
+      const { member, item } = await sendCommitteeAnswer(app.deps, {
+        memberId: request.params.memberId,
         authorId: currentUser(request).userId,
-        side: 'committee',
-        body,
+        body: request.body?.body,
         attachment: request.body?.attachment,
       });
       reply.code(201);
@@ -242,9 +212,6 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: markReadResponse, ...refused, 404: errorBody },
       },
     },
-    async (request) => {
-      const member = await findMember(db, request.params.memberId);
-      return { marked: await markRead(db, member.id, 'committee') };
-    },
+    async (request) => ({ marked: await markMemberRead(db, request.params.memberId) }),
   );
 };

@@ -1,13 +1,15 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Message } from '@jamiya/contracts/messages';
+import { messageText, type Message } from '@jamiya/contracts/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { HOUR_MS, lockMemberCount, refuseBeyondRate } from '../../db/rate-window.ts';
+import { unprocessable } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
 import { type FileStorage, checkedUpload, insertFileRow } from '../files/public.ts';
 import { notify, messageNotice } from '../notifications/public.ts';
+import type { MemberRef } from '../users/public.ts';
 import { selectViews, toMessage } from './message-views.ts';
-import type { Side } from './thread.ts';
+import { findMember, type Side } from './thread.ts';
 
 // Writing a message: the member's hourly limit, the attachment, and the member's notification
 // when the committee writes.
@@ -94,6 +96,61 @@ export async function sendMessage(
   });
   const [view] = await selectViews(db, eq(messages.id, id));
   return toMessage(view!);
+}
+
+/** The text of a message as sent in a form field, or a refusal (422) saying what is wrong. */
+export function messageBodyOf(value: unknown): string {
+  const parsed = messageText.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const reasons = parsed.error.issues.map((i) => i.message);
+  throw unprocessable(/*i18n*/ 'Please check the highlighted fields.', { body: reasons });
+}
+
+/**
+ * A member writes to the committee: the text is checked, then the hourly limit, before the
+ * attachment is looked at; the limit is counted again, exactly, as the message is written.
+ */
+export async function sendMemberMessage(
+  deps: { db: Db; storage: FileStorage },
+  input: {
+    memberId: number;
+    body: unknown;
+    attachment?: UploadedFile | undefined;
+    perHour: number;
+  },
+): Promise<Message> {
+  const body = messageBodyOf(input.body);
+  await checkMessageRate(deps.db, input.memberId, input.perHour);
+  return sendMessage(deps, {
+    memberId: input.memberId,
+    authorId: input.memberId,
+    side: 'member',
+    body,
+    attachment: input.attachment,
+    perHour: input.perHour,
+  });
+}
+
+/** An admin answers a member for the committee: an unknown member (404) before the text (422). */
+export async function sendCommitteeAnswer(
+  deps: { db: Db; storage: FileStorage },
+  input: {
+    memberId: number;
+    authorId: number;
+    body: unknown;
+    attachment?: UploadedFile | undefined;
+  },
+): Promise<{ member: MemberRef; item: Message }> {
+  const member = await findMember(deps.db, input.memberId);
+  const body = messageBodyOf(input.body);
+  const item = await sendMessage(deps, {
+    memberId: member.id,
+    authorId: input.authorId,
+    side: 'committee',
+    body,
+    attachment: input.attachment,
+  });
+  return { member, item };
 }
 
 function preview(body: string): string {

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Message } from '@jamiya/contracts/messages';
+import type { z } from 'zod';
+import type { Message, messagesQuery } from '@jamiya/contracts/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { markKindRead } from '../notifications/public.ts';
 import { notFound } from '../../lib/errors.ts';
-import { page } from '../../lib/pagination.ts';
+import { page, parseCursor } from '../../lib/pagination.ts';
 import { memberRefsById, type MemberRef } from '../users/public.ts';
 import { selectViews, toMessage } from './message-views.ts';
 
@@ -47,6 +48,28 @@ export async function threadPage(
   return { items: items.map(toMessage), next_cursor: nextCursor };
 }
 
+/** The page a conversation's query asks for; a cursor we did not give out is refused (400). */
+export function threadQuery(query: z.infer<typeof messagesQuery>) {
+  return {
+    cursor: parseCursor(query.cursor),
+    after: parseCursor(query.after),
+    limit: query.limit,
+  };
+}
+
+/**
+ * A member's conversation as the committee reads it: who the member is, and one page. An
+ * unknown member (404) is refused before a cursor that is not valid (400).
+ */
+export async function memberThreadPage(
+  db: DbOrTx,
+  memberId: number,
+  query: z.infer<typeof messagesQuery>,
+): Promise<{ member: MemberRef; items: Message[]; next_cursor: string | null }> {
+  const member = await findMember(db, memberId);
+  return { member, ...(await threadPage(db, member.id, threadQuery(query))) };
+}
+
 /**
  * The reader marks the other side's messages read. When the member reads, the notifications
  * that announced the committee's messages are read too: the bell should not ask again.
@@ -74,6 +97,12 @@ export async function markRead(
     }
     return marked.length;
   });
+}
+
+/** The committee marks a member's messages read; an unknown member is refused (404). */
+export async function markMemberRead(db: Db, memberId: number): Promise<number> {
+  const member = await findMember(db, memberId);
+  return markRead(db, member.id, 'committee');
 }
 
 /** Whether a file is attached to a message of this member's conversation. */

@@ -4,6 +4,7 @@ import type { Notification, NotificationKind } from '@jamiya/contracts/notificat
 import { amongIds, type DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { notFound } from '../../lib/errors.ts';
+import { page } from '../../lib/pagination.ts';
 import { renderNotice } from './texts.ts';
 
 // A member's own notifications: every query is scoped by user_id, so another member's id
@@ -66,6 +67,37 @@ export function notificationsOf(
     .limit(limit + 1);
 }
 
+/** One page of a member's notifications in `language`, and how many are unread. */
+export async function notificationPageOf(
+  db: DbOrTx,
+  userId: number,
+  query: { cursor: number | null; limit: number },
+  view: { publicUrl: string; language: Language },
+): Promise<{ items: Notification[]; next_cursor: string | null; unread: number }> {
+  const rows = await notificationsOf(db, userId, query.cursor, query.limit);
+  const { items, nextCursor } = page(rows, query.limit);
+  return {
+    items: items.map((n) => toNotificationView(n, view.publicUrl, view.language)),
+    next_cursor: nextCursor,
+    unread: await unreadCount(db, userId),
+  };
+}
+
+/** Marks one read and answers it in `language`, with how many stay unread. */
+export async function markReadAnswer(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  now: Date,
+  view: { publicUrl: string; language: Language },
+): Promise<{ notification: Notification; unread: number }> {
+  const row = await markRead(db, userId, id, now);
+  return {
+    notification: toNotificationView(row, view.publicUrl, view.language),
+    unread: await unreadCount(db, userId),
+  };
+}
+
 /** Marks one read (keeping the first time it was read). */
 export async function markRead(db: DbOrTx, userId: number, id: number, now: Date): Promise<Row> {
   const [row] = await db
@@ -88,6 +120,17 @@ async function markUnreadRead(db: DbOrTx, userId: number, now: Date, which?: SQL
 /** Marks read those of `ids` that are the member's (keeping the first time each was read). */
 export const markShownRead = (db: DbOrTx, userId: number, ids: readonly number[], now: Date) =>
   markUnreadRead(db, userId, now, inArray(notifications.id, [...ids]));
+
+/** Marks read those of `ids` that are the member's, and answers how many stay unread. */
+export async function markShownReadAnswer(
+  db: DbOrTx,
+  userId: number,
+  ids: readonly number[],
+  now: Date,
+): Promise<{ unread: number }> {
+  await markShownRead(db, userId, ids, now);
+  return { unread: await unreadCount(db, userId) };
+}
 
 /** Marks a user's unread notifications of one kind read (a conversation read, say). */
 export const markKindRead = (db: DbOrTx, userId: number, kind: NotificationKind, now: Date) =>

@@ -9,14 +9,13 @@ import {
   unreadCount as unreadCountBody,
 } from '@jamiya/contracts/notifications';
 import { requestLanguage } from '../../lib/language.ts';
-import { page, parseCursor } from '../../lib/pagination.ts';
+import { parseCursor } from '../../lib/pagination.ts';
 import { currentUser, requireUser } from '../sessions/public.ts';
 import {
   markAllRead,
-  markRead,
-  markShownRead,
-  notificationsOf,
-  toNotificationView,
+  markReadAnswer,
+  markShownReadAnswer,
+  notificationPageOf,
   unreadCount,
 } from './inbox.ts';
 import { secured } from '../../lib/route-kit.ts';
@@ -42,18 +41,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPage, 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const cursor = parseCursor(request.query.cursor);
-      const rows = await notificationsOf(db, me.userId, cursor, request.query.limit);
-      const { items, nextCursor } = page(rows, request.query.limit);
-      const language = requestLanguage(request);
-      return {
-        items: items.map((n) => toNotificationView(n, publicUrl, language)),
-        next_cursor: nextCursor,
-        unread: await unreadCount(db, me.userId),
-      };
-    },
+    async (request) =>
+      notificationPageOf(
+        db,
+        currentUser(request).userId,
+        { cursor: parseCursor(request.query.cursor), limit: request.query.limit },
+        { publicUrl, language: requestLanguage(request) },
+      ),
   );
 
   app.get(
@@ -87,14 +81,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: readNotificationResponse, 400: errorBody, 401: errorBody, 404: errorBody },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const row = await markRead(db, me.userId, request.params.id, new Date());
-      return {
-        notification: toNotificationView(row, publicUrl, requestLanguage(request)),
-        unread: await unreadCount(db, me.userId),
-      };
-    },
+    async (request) =>
+      markReadAnswer(db, currentUser(request).userId, request.params.id, new Date(), {
+        publicUrl,
+        language: requestLanguage(request),
+      }),
   );
 
   app.post(
@@ -113,11 +104,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unreadCountBody, 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      await markShownRead(db, me.userId, request.body.ids, new Date());
-      return { unread: await unreadCount(db, me.userId) };
-    },
+    async (request) =>
+      markShownReadAnswer(db, currentUser(request).userId, request.body.ids, new Date()),
   );
 
   app.post(

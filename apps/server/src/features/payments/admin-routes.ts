@@ -18,7 +18,7 @@ import { finesOfMember, waiveFine } from './fines.ts';
 import { reasonRequest } from '@jamiya/contracts/admin';
 import { errorBody, listOf } from '@jamiya/contracts/common';
 import { parseCursor } from '../../lib/pagination.ts';
-import { approvePayment, rejectPayment } from './review.ts';
+import { approvedPaymentView, rejectedPaymentView } from './review.ts';
 import { idParams, refused, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
 import { adminPaymentOf, adminPaymentsPage } from './admin-views.ts';
@@ -164,19 +164,16 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: paymentAnswer,
       },
     },
-    async (request) => {
-      await approvePayment(
+    async (request) => ({
+      message: /*i18n*/ 'The payment was approved.',
+      payment: await approvedPaymentView(
         db,
         request.params.id,
         actorOf(request),
         new Date(),
         request.body?.amount,
-      );
-      return {
-        message: /*i18n*/ 'The payment was approved.',
-        payment: await adminPaymentOf(db, request.params.id),
-      };
-    },
+      ),
+    }),
   );
 
   app.post(
@@ -194,12 +191,15 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: paymentAnswer,
       },
     },
-    async (request) => {
-      await rejectPayment(db, request.params.id, actorOf(request), request.body.reason, new Date());
-      return {
-        message: /*i18n*/ 'The payment was rejected.',
-        payment: await adminPaymentOf(db, request.params.id),
-      };
-    },
+    async (request) => ({
+      message: /*i18n*/ 'The payment was rejected.',
+      payment: await rejectedPaymentView(
+        db,
+        request.params.id,
+        actorOf(request),
+        request.body.reason,
+        new Date(),
+      ),
+    }),
   );
 };

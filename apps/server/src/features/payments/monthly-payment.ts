@@ -1,14 +1,21 @@
 import type { z } from 'zod';
-import type { monthlyPaymentFields } from '@jamiya/contracts/payments';
+import type { loanRepaymentFields, monthlyPaymentFields } from '@jamiya/contracts/payments';
 import type { Db } from '../../db/client.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploaded-file.ts';
 import { checkedUpload, type FileStorage } from '../files/public.ts';
-import { checkDues, submitDues, submitLoanRepayment, type Payment } from './submissions.ts';
+import {
+  checkDues,
+  checkLoanRepayment,
+  submitDues,
+  submitLoanRepayment,
+  type Payment,
+} from './submissions.ts';
 
 // POST /api/save-monthly-payment, one of the seven calls the member app was built on
 // (docs/product.md): a month's due with its receipt or, with only an amount, a repayment of
-// the active loan. Either waits for an admin's review before it moves money.
+// the active loan; and POST /api/my-loans/:id/repayments, a repayment with its receipt.
+// Each waits for an admin's review before it moves money.
 
 type Fields = z.output<typeof monthlyPaymentFields> & { photo?: UploadedFile | undefined };
 
@@ -52,4 +59,36 @@ export async function submitMonthlyPayment(
     ip,
   );
   return { payment, repayment: false };
+}
+
+/**
+ * A repayment of the member's loan with its receipt. Not the member's loan, not active, too
+ * much: refused before the receipt is looked at; it is dated once the receipt is checked.
+ */
+export async function submitRepaymentWithReceipt(
+  deps: { db: Db; storage: FileStorage },
+  userId: number,
+  loanId: number,
+  fields: z.output<typeof loanRepaymentFields>,
+  photo: UploadedFile,
+  ip: string,
+): Promise<Payment> {
+  const { db, storage } = deps;
+  const { payment_amount, account_number } = fields;
+  await checkLoanRepayment(db, userId, { amountFils: payment_amount, loanId });
+  const receipt = await checkedUpload(storage, photo);
+  return submitLoanRepayment(
+    db,
+    userId,
+    {
+      amountFils: payment_amount,
+      loanId,
+      accountNumber: account_number,
+      receipt,
+      transferDate: fields.transfer_date,
+      bankReference: fields.bank_reference,
+    },
+    new Date(),
+    ip,
+  );
 }

@@ -12,6 +12,7 @@ import { audit } from '../audit/public.ts';
 import { postEntry } from '../ledger/public.ts';
 import { applyRepayment } from '../loans/public.ts';
 import { notify, paymentApprovedNotice, paymentRejectedNotice } from '../notifications/public.ts';
+import { adminPaymentOf } from './admin-views.ts';
 import { lockMonth, monthOf } from './months.ts';
 import type { Payment } from './submissions.ts';
 
@@ -188,4 +189,28 @@ export async function rejectPayment(
     await notify(tx, { ...paymentRejectedNotice(updated!, why), at: now });
     return updated!;
   });
+}
+
+/** An admin approves a submission, and reads it as the treasurer's list shows it. */
+export async function approvedPaymentView(
+  db: Db,
+  paymentId: number,
+  actor: Actor,
+  now: Date,
+  correctedAmountFils?: Fils,
+) {
+  await approvePayment(db, paymentId, actor, now, correctedAmountFils);
+  return adminPaymentOf(db, paymentId);
+}
+
+/** An admin rejects a submission, and reads it as the treasurer's list shows it. */
+export async function rejectedPaymentView(
+  db: Db,
+  paymentId: number,
+  actor: Actor,
+  reason: string,
+  now: Date,
+) {
+  await rejectPayment(db, paymentId, actor, reason, now);
+  return adminPaymentOf(db, paymentId);
 }

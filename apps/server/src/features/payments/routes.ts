@@ -12,10 +12,8 @@ import { unprocessable } from '../../lib/errors.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { uploadedFile } from '../../lib/uploaded-file.ts';
 import { currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
-import { checkedUpload } from '../files/public.ts';
 import { installIdempotency } from '../../plugins/idempotency.ts';
-import { checkLoanRepayment, submitLoanRepayment } from './submissions.ts';
-import { submitMonthlyPayment } from './monthly-payment.ts';
+import { submitMonthlyPayment, submitRepaymentWithReceipt } from './monthly-payment.ts';
 import { myPaymentsPage, toPaymentView } from './payment-view.ts';
 import { flagSalaryLate } from './fines.ts';
 import { sentence, translate } from '../../lib/i18n.ts';
@@ -141,28 +139,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      const { payment_amount, account_number, photo } = request.body;
+      const { photo } = request.body;
       if (photo === undefined) {
         throw unprocessable(/*i18n*/ 'Attach the receipt of your transfer (a photo or a PDF).', {
           photo: [/*i18n*/ 'Attach the receipt (a photo or a PDF).'],
         });
       }
-      const loanId = request.params.id;
-      // Not the member's loan, not active, too much: refused before the receipt is looked at.
-      await checkLoanRepayment(db, me.userId, { amountFils: payment_amount, loanId });
-      const receipt = await checkedUpload(storage, photo);
-      const created = await submitLoanRepayment(
-        db,
+      const created = await submitRepaymentWithReceipt(
+        { db, storage },
         me.userId,
-        {
-          amountFils: payment_amount,
-          loanId,
-          accountNumber: account_number,
-          receipt,
-          transferDate: request.body.transfer_date,
-          bankReference: request.body.bank_reference,
-        },
-        new Date(),
+        request.params.id,
+        request.body,
+        photo,
         request.ip,
       );
       return {

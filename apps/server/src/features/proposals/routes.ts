@@ -4,27 +4,13 @@ import { fundProposal, proposalsList } from '@jamiya/contracts/proposals';
 import { errorBody } from '@jamiya/contracts/common';
 import { idParams, refused, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { openProposals, withdrawProposal, type ProposalRow } from './proposals.ts';
-import { toProposalViews } from './views.ts';
-
-/** Each loan's member, by the loan's id: loans answers it, given by app.ts (proposals knows no loan). */
-export type LoanOwners = (db: DbOrTx, loanIds: number[]) => Promise<ReadonlyMap<number, number>>;
+import { openProposalViews, withdrawnProposalView, type LoanOwners } from './views.ts';
 
 /** Money leaving the fund that waits for a second admin: the list, and withdrawing one. */
 export const proposalAdminRoutes =
   ({ loanOwners }: { loanOwners: LoanOwners }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = app.deps;
-    const views = async (rows: ProposalRow[]) =>
-      toProposalViews(
-        db,
-        rows,
-        await loanOwners(
-          db,
-          rows.flatMap((r) => r.loanId ?? []),
-        ),
-      );
 
     app.get(
       '/proposals',
@@ -39,7 +25,7 @@ export const proposalAdminRoutes =
           response: { 200: proposalsList, ...refused },
         },
       },
-      async () => ({ items: await views(await openProposals(db)) }),
+      async () => ({ items: await openProposalViews(db, loanOwners) }),
     );
 
     app.post(
@@ -63,9 +49,14 @@ export const proposalAdminRoutes =
         },
       },
       async (request) => {
-        const row = await withdrawProposal(db, request.params.id, actorOf(request), new Date());
-        const [view] = await views([row]);
-        return { message: /*i18n*/ 'The proposal was withdrawn.', proposal: view! };
+        const proposal = await withdrawnProposalView(
+          db,
+          request.params.id,
+          actorOf(request),
+          new Date(),
+          loanOwners,
+        );
+        return { message: /*i18n*/ 'The proposal was withdrawn.', proposal };
       },
     );
   };

@@ -1,9 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import { filsToAed } from '@jamiya/money/fils';
 import type { FundProposal } from '@jamiya/contracts/proposals';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { memberRefsById } from '../users/public.ts';
-import type { ProposalRow } from './proposals.ts';
+import { openProposals, withdrawProposal, type ProposalRow } from './proposals.ts';
+
+/** Each loan's member, by the loan's id: loans answers it, given by app.ts (proposals knows no loan). */
+export type LoanOwners = (db: DbOrTx, loanIds: number[]) => Promise<ReadonlyMap<number, number>>;
 
 /**
  * Proposals as the treasurer's lists show them, with the proposer and the member concerned:
@@ -45,6 +48,39 @@ export async function toProposalViews(
       proposed_at: r.proposedAt.toISOString(),
     };
   });
+}
+
+/** Proposals as listed, a loan's with its owner, asked of loans through `loanOwners`. */
+async function viewsWithOwners(db: DbOrTx, rows: ProposalRow[], loanOwners: LoanOwners) {
+  return toProposalViews(
+    db,
+    rows,
+    await loanOwners(
+      db,
+      rows.flatMap((r) => r.loanId ?? []),
+    ),
+  );
+}
+
+/** The open proposals as the treasurer's list shows them. */
+export async function openProposalViews(
+  db: DbOrTx,
+  loanOwners: LoanOwners,
+): Promise<FundProposal[]> {
+  return viewsWithOwners(db, await openProposals(db), loanOwners);
+}
+
+/** Withdraws an open proposal; the answer shows it as listed after. */
+export async function withdrawnProposalView(
+  db: Db,
+  id: number,
+  actor: { id: number; ip?: string | null },
+  now: Date,
+  loanOwners: LoanOwners,
+): Promise<FundProposal> {
+  const row = await withdrawProposal(db, id, actor, now);
+  const [view] = await viewsWithOwners(db, [row], loanOwners);
+  return view!;
 }
 
 /** The 202 answer of a call that made a proposal: what it says, and the proposal as listed. */

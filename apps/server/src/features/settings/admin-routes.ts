@@ -9,7 +9,7 @@ import { refused, refusedChange, secured } from '../../lib/route-kit.ts';
 import { actorOf } from '../sessions/public.ts';
 import { translate } from '../../lib/i18n.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { saveSettings, type ProposalRow, type SecondAdmin } from './save-settings.ts';
+import { savedSettingsAnswer, type ProposalRow, type SecondAdmin } from './save-settings.ts';
 import { getSettings, toAdminSettings } from './settings.ts';
 
 /** The association's settings, as the treasurer reads and changes them. */
@@ -59,25 +59,19 @@ export const settingsAdminRoutes =
         },
       },
       async (request, reply) => {
-        const { row, proposed } = await saveSettings(
+        const { row, proposed } = await savedSettingsAnswer(
           db,
           request.body,
-          withSecondAdmin,
+          { withSecondAdmin, proposedAnswer },
           actorOf(request),
           new Date(),
+          translate(
+            requestLanguage(request),
+            /*i18n*/ 'The settings were saved. The new payment instructions wait for a second admin to confirm them.',
+          ),
         );
         if (proposed)
-          return reply.status(202).send({
-            ...(await proposedAnswer(
-              db,
-              proposed,
-              translate(
-                requestLanguage(request),
-                /*i18n*/ 'The settings were saved. The new payment instructions wait for a second admin to confirm them.',
-              ),
-            )),
-            settings: toAdminSettings(row),
-          });
+          return reply.status(202).send({ ...proposed, settings: toAdminSettings(row) });
         return { message: /*i18n*/ 'The settings were saved.', settings: toAdminSettings(row) };
       },
     );

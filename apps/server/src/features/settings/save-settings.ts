@@ -115,3 +115,19 @@ export async function saveSettings<Row extends ProposalRow>(
     return { row: row!, proposed };
   });
 }
+
+/**
+ * Saves the settings (saveSettings); a proposal made for the money paths comes as its 202
+ * answer, saying `proposedMessage`.
+ */
+export async function savedSettingsAnswer<Row extends ProposalRow>(
+  db: Db,
+  body: SettingsUpdate,
+  { withSecondAdmin, proposedAnswer }: SecondAdmin<Row>,
+  actor: { id: number; ip: string },
+  now: Date,
+  proposedMessage: string,
+) {
+  const { row, proposed } = await saveSettings(db, body, withSecondAdmin, actor, now);
+  return { row, proposed: proposed ? await proposedAnswer(db, proposed, proposedMessage) : null };
+}

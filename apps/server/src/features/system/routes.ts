@@ -1,27 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { publicSettings } from '@jamiya/contracts/settings';
-import { isLanguage, type Language } from '@jamiya/contracts/languages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requestLanguage } from '../../lib/language.ts';
-import { bearerToken, findSession } from '../sessions/public.ts';
-import { getSettings, toPublicSettings } from '../settings/public.ts';
-
-/**
- * The language a public answer is read in: the request's (the web app's choice, the browser's
- * Accept-Language), else the signed-in member's profile, else English.
- */
-async function readerLanguage(app: FastifyInstance, request: FastifyRequest): Promise<Language> {
-  if (request.headers['accept-language'] || /(^|;\s*)lang=/.test(request.headers.cookie ?? ''))
-    return requestLanguage(request);
-  const token = bearerToken(request);
-  const session = token
-    ? await findSession(app.deps.db, token, app.deps.sessionPolicy, new Date())
-    : null;
-  const language = session?.user.language;
-  return isLanguage(language) ? language : 'en';
-}
+import { healthAnswer, publicSettingsAnswer } from './answers.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -38,7 +18,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicSettings },
       },
     },
-    async (request) => toPublicSettings(await getSettings(db), await readerLanguage(app, request)),
+    async (request) => publicSettingsAnswer(app.deps, request),
   );
 
   app.get(
@@ -53,10 +33,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
-    async () => {
-      await db.execute(sql`select 1`);
-      return { status: 'ok' as const };
-    },
+    async () => healthAnswer(db),
   );
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
