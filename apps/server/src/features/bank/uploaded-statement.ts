@@ -49,7 +49,7 @@ export async function csvColumnsOf(db: Db, data: Buffer, bank: string | undefine
 }
 
 /** The statement of a file, and a CSV's columns with the choices it was read through. */
-export async function readUploadedStatement(
+async function readUploadedStatement(
   db: Db,
   data: Buffer,
   bank: string | undefined,

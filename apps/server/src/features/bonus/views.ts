@@ -27,7 +27,7 @@ import {
 // The answers of the bonus calls, built from the closed periods and the journal.
 
 /** Closed periods with their totals, newest first (all of them: one a year or so). */
-export async function periodViews(db: DbOrTx, only?: number[]): Promise<BonusPeriod[]> {
+async function periodViews(db: DbOrTx, only?: number[]): Promise<BonusPeriod[]> {
   const rows = await db
     .select({
       period: bonusPeriods,
@@ -65,7 +65,7 @@ function toPeriodView(
   };
 }
 
-export async function periodView(db: DbOrTx, id: number): Promise<BonusPeriod> {
+async function periodView(db: DbOrTx, id: number): Promise<BonusPeriod> {
   const [view] = await periodViews(db, [id]);
   if (!view) throw new Error(`bonus period ${id} is missing`);
   return view;
@@ -109,7 +109,7 @@ export async function closeAnswer(
   return { period: await periodView(db, decision.done.id) };
 }
 
-export function previewView(figures: PeriodFigures, blocker: string | null): BonusPreview {
+function previewView(figures: PeriodFigures, blocker: string | null): BonusPreview {
   const total = figures.totalBalanceDaysFils;
   return {
     starts_on: figures.startsOn,

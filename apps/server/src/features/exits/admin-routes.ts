@@ -15,7 +15,6 @@ import { replyProposed } from '../proposals/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { pdfAnswer, sendLetter } from './clearance-letter.ts';
 import { endedMembershipView, payoutAnswer } from './answers.ts';
-import { exitById } from './request.ts';
 import { adminExitList } from './views.ts';
 
 // What the call says when it waits for a second admin (202).
@@ -139,6 +138,6 @@ export const exitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pdfAnswer, ...refused, 404: errorBody, 409: errorBody },
       },
     },
-    async (request, reply) => sendLetter(db, await exitById(db, request.params.id), request, reply),
+    async (request, reply) => sendLetter(db, { exitId: request.params.id }, request, reply),
   );
 };

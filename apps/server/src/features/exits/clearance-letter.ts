@@ -9,19 +9,25 @@ import { recoveredFromGuarantorSince } from '../loans/public.ts';
 import { getSettings } from '../settings/public.ts';
 import { clearanceFileName, clearanceLetterPdfInPool } from '../statement/public.ts';
 import { memberOf } from './views.ts';
+import { exitById, latestExitOf } from './request.ts';
 
 export const pdfAnswer = {
   description: 'The clearance letter, a PDF in the reader’s language.',
   content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
 };
 
-/** The clearance letter of a closed exit, as a PDF answer in the reader's language. */
+/**
+ * The clearance letter of a closed exit, as a PDF answer in the reader's language: the member's
+ * latest exit, or one exit by its id for an admin (404 when there is none).
+ */
 export async function sendLetter(
   db: DbOrTx,
-  exit: Exit | undefined,
+  of: { memberId: number } | { exitId: number },
   request: Parameters<typeof requestLanguage>[0],
   reply: FastifyReply,
 ) {
+  const exit: Exit | undefined =
+    'exitId' in of ? await exitById(db, of.exitId) : await latestExitOf(db, of.memberId);
   if (!exit || exit.state !== 'closed')
     throw conflict(/*i18n*/ 'The clearance letter is ready once the payout is complete.');
   const user = await memberOf(db, exit.userId);

@@ -8,7 +8,6 @@ import { installIdempotency } from '../../plugins/idempotency.ts';
 import { currentUser, requireCurrentMember, requireMember } from '../sessions/public.ts';
 import { pdfAnswer, sendLetter } from './clearance-letter.ts';
 import { myExitAnswer, requestedExitView, withdrawnExitView } from './answers.ts';
-import { latestExitOf } from './request.ts';
 
 /** A member's own leaving: GET and POST /api/my-exit, its withdrawal and clearance letter. */
 export const exitRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -101,6 +100,6 @@ export const exitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendLetter(db, await latestExitOf(db, currentUser(request).userId), request, reply),
+      sendLetter(db, { memberId: currentUser(request).userId }, request, reply),
   );
 };

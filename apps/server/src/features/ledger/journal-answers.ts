@@ -35,7 +35,7 @@ type EntriesQuery = z.output<typeof journalEntriesQuery>;
 type FilterQuery = Pick<EntriesQuery, 'kind' | 'member_id' | 'account' | 'from' | 'to'>;
 
 /** The filter a query asks for: 400 when its days run backwards, 422 for an unknown account. */
-export async function journalFilterOf(db: DbOrTx, query: FilterQuery): Promise<JournalFilter> {
+async function journalFilterOf(db: DbOrTx, query: FilterQuery): Promise<JournalFilter> {
   if (query.from && query.to && query.from > query.to) {
     const say = /*i18n*/ 'The end date must be on or after the start date.';
     throw badRequest(say, { to: [say] });

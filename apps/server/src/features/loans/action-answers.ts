@@ -15,7 +15,7 @@ import { writeOffOrPropose, type AfterRecovery } from './write-off.ts';
 // The answers of the treasurer's loan actions: 200 with the loan as it now stands, or 202 when
 // the action waits for a second admin (docs/domain/maker-checker.md).
 
-export type LoanActionAnswer =
+type LoanActionAnswer =
   | { status: 200; body: { message: string; loan: AdminLoan } }
   | {
       status: 202;
@@ -31,7 +31,7 @@ export type LoanActionBody =
   { reason?: string | undefined; recover_from_guarantors?: boolean | undefined } | null | undefined;
 
 /** What an action needs: the database, and what app.ts does after a recovery from guarantors. */
-export interface LoanActionDeps {
+interface LoanActionDeps {
   db: Db;
   afterRecovery: AfterRecovery;
 }

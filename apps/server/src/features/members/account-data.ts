@@ -35,7 +35,7 @@ export function accountDataQuery(db: Db) {
   });
 }
 
-export const accountDataStatement = preparedPer((db) =>
+const accountDataStatement = preparedPer((db) =>
   accountDataQuery(db).prepare('account_data'),
 );
 

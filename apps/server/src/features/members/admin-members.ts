@@ -48,7 +48,7 @@ export function toAdminMember(
   };
 }
 
-export async function adminMembers(db: DbOrTx, users_: User[]): Promise<AdminMember[]> {
+async function adminMembers(db: DbOrTx, users_: User[]): Promise<AdminMember[]> {
   const balances = await balancesOf(
     db,
     users_.map((u) => u.id),
@@ -75,7 +75,7 @@ export interface MemberSearch {
   limit: number;
 }
 
-export async function searchMembers(db: DbOrTx, query: MemberSearch): Promise<User[]> {
+async function searchMembers(db: DbOrTx, query: MemberSearch): Promise<User[]> {
   const q = query.q?.trim();
   return db
     .select()

@@ -37,7 +37,7 @@ export async function createInvitedMember(
 }
 
 /** A member's account opened by the treasurer (POST /api/admin/members), with its audit row. */
-export async function openMemberAccount(
+async function openMemberAccount(
   db: Db,
   input: Omit<NewUser, 'password'>,
   by: { actor: { id: number; ip: string }; publicUrl: string; now: Date },

@@ -22,7 +22,7 @@ const ADMIN_SETS_OWN_PASSWORD =
  * Proposes a member's link, or issues it (`done`, with who proposed it) when this call confirms
  * it: an invitation for a member who never set a password, else a reset. Never for an admin (403).
  */
-export async function issueMemberPasswordLink(
+async function issueMemberPasswordLink(
   db: Db,
   memberId: number,
   by: { actor: { id: number; ip: string }; publicUrl: string; now: Date },

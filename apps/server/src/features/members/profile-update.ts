@@ -73,11 +73,11 @@ export async function updateProfile(
   });
 }
 
-export type OwnSetting = Partial<Pick<typeof users.$inferInsert, 'language' | 'payday'>>;
-export type OwnSettingAction = 'user.language' | 'user.profile_update';
+type OwnSetting = Partial<Pick<typeof users.$inferInsert, 'language' | 'payday'>>;
+type OwnSettingAction = 'user.language' | 'user.profile_update';
 
 /** One setting of one's own account (the language, the payday) changed, with its audit row. */
-export function saveOwnSetting(
+function saveOwnSetting(
   db: Db,
   userId: number,
   change: OwnSetting,

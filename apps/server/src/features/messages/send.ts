@@ -21,7 +21,7 @@ const PREVIEW_CHARS = 140;
  * Refuses (429) a member's message beyond `perHour` of their own in the last hour (issue 21);
  * the committee's answers are not counted.
  */
-export async function checkMessageRate(
+async function checkMessageRate(
   db: DbOrTx,
   memberId: number,
   perHour: number,
@@ -99,7 +99,7 @@ export async function sendMessage(
 }
 
 /** The text of a message as sent in a form field, or a refusal (422) saying what is wrong. */
-export function messageBodyOf(value: unknown): string {
+function messageBodyOf(value: unknown): string {
   const parsed = messageText.safeParse(value);
   if (parsed.success) return parsed.data;
   const reasons = parsed.error.issues.map((i) => i.message);

@@ -23,7 +23,7 @@ export function shareText(
 }
 
 /** A notification as its member reads it: in the reader's language, whatever it was then. */
-export function toNotificationView(row: Row, publicUrl: string, language: Language): Notification {
+function toNotificationView(row: Row, publicUrl: string, language: Language): Notification {
   const { title, body } = renderNotice(row.params, language);
   return {
     id: row.id,
@@ -49,7 +49,7 @@ export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
  * Newest first (by when it happened, then by id); `cursor` is the id of the last one seen.
  * Fetches one more than `limit` to know whether more exist.
  */
-export function notificationsOf(
+function notificationsOf(
   db: DbOrTx,
   userId: number,
   cursor: number | null,

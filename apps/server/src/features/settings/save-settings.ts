@@ -55,7 +55,7 @@ export interface SecondAdmin<Row extends ProposalRow> {
  * Saves the settings; with another admin to confirm, the money paths asked wait in a proposal
  * (`proposed`), the rest saved. A save from settings changed since it was read is 409.
  */
-export async function saveSettings<Row extends ProposalRow>(
+async function saveSettings<Row extends ProposalRow>(
   db: Db,
   body: SettingsUpdate,
   withSecondAdmin: SecondAdmin<Row>['withSecondAdmin'],
