@@ -12,56 +12,13 @@ import {
 import type { Config, MemberLimits } from './config.ts';
 import type { Db } from './db/client.ts';
 import { type SessionPolicy, installAuth, requireAdmin } from './features/sessions/public.ts';
-import { type FileStorage, installUploadQuota, fileRoutes } from './features/files/public.ts';
+import { type FileStorage, installUploadQuota } from './features/files/public.ts';
+import { ADMIN_ROUTES, MEMBER_ROUTES } from './route-table.ts';
 import { createMailer, type Mailer } from './features/mail/public.ts';
-import { authRoutes, passwordRoutes } from './features/auth/public.ts';
-import {
-  profileRoutes,
-  memberAdminRoutes,
-  memberAccountRoutes,
-} from './features/members/public.ts';
-import {
-  duesPeriodsOf,
-  paymentAdminRoutes,
-  paymentRoutes,
-  scheduledDuesCalendar,
-} from './features/payments/public.ts';
-import {
-  loanAdminRoutes,
-  loanOwners,
-  loanRoutes,
-  guaranteeRoutes,
-  sendInstallmentReminders,
-} from './features/loans/public.ts';
-import { systemRoutes } from './features/system/public.ts';
-import { borrowingRoutes } from './features/borrowing/public.ts';
-import { membershipAdminRoutes, membershipRoutes } from './features/membership/public.ts';
-import { overviewRoutes } from './features/overview/public.ts';
-import { settingsAdminRoutes } from './features/settings/public.ts';
-import { chartRoutes, ledgerAdminRoutes } from './features/ledger/public.ts';
-import { statementAdminRoutes, statementRoutes } from './features/statement/public.ts';
-import {
-  messageAdminRoutes,
-  messageRoutes,
-  isAttachmentOfConversation,
-} from './features/messages/public.ts';
-import { rechargeAdminRoutes, rechargeRoutes } from './features/recharge/public.ts';
-import { bonusAdminRoutes, bonusRoutes, shareOutsOf } from './features/bonus/public.ts';
-import {
-  proposalAdminRoutes,
-  proposedAnswer,
-  withSecondAdmin,
-} from './features/proposals/public.ts';
-import { importAdminRoutes, mailImportInvitations } from './features/imports/public.ts';
-import { bankAdminRoutes, bankLinesOf } from './features/bank/public.ts';
-import { booksAdminRoutes } from './features/books/public.ts';
-import { arrearsAdminRoutes } from './features/arrears/public.ts';
-import { closeEmptiedExits, exitAdminRoutes, exitRoutes } from './features/exits/public.ts';
-import {
-  installNotificationJob,
-  notificationRoutes,
-  type ScheduledNotices,
-} from './features/notifications/public.ts';
+import { scheduledDuesCalendar } from './features/payments/public.ts';
+import { sendInstallmentReminders } from './features/loans/public.ts';
+import { mailImportInvitations } from './features/imports/public.ts';
+import { installNotificationJob, type ScheduledNotices } from './features/notifications/public.ts';
 import { installErrorHandler, notFoundAnswer } from './plugins/error-handler.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installAnswerTranslation } from './plugins/translate-answers.ts';
@@ -81,28 +38,6 @@ function scheduledNotices(): ScheduledNotices {
   return async (db, now) =>
     (await sendInstallmentReminders(db, now)) + (await duesCalendar(db, now));
 }
-
-const ADMIN_ROUTES = [
-  memberAdminRoutes,
-  memberAccountRoutes,
-  membershipAdminRoutes,
-  overviewRoutes,
-  settingsAdminRoutes({ withSecondAdmin, proposedAnswer }),
-  ledgerAdminRoutes({ duesPeriodsOf, shareOutsOf, bankLinesOf }),
-  chartRoutes,
-  statementAdminRoutes,
-  messageAdminRoutes,
-  rechargeAdminRoutes,
-  bonusAdminRoutes,
-  paymentAdminRoutes,
-  proposalAdminRoutes({ loanOwners }),
-  loanAdminRoutes({ afterRecovery: closeEmptiedExits }),
-  importAdminRoutes,
-  bankAdminRoutes,
-  booksAdminRoutes,
-  arrearsAdminRoutes,
-  exitAdminRoutes,
-];
 
 export interface Deps {
   db: Db;
@@ -264,24 +199,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes);
-      await api.register(authRoutes);
-      await api.register(membershipRoutes);
-      await api.register(passwordRoutes);
-      await api.register(profileRoutes);
-      await api.register(paymentRoutes);
-      await api.register(loanRoutes);
-      await api.register(borrowingRoutes);
-      await api.register(guaranteeRoutes);
-      await api.register(fileRoutes, {
-        readers: { message_attachment: isAttachmentOfConversation },
-      });
-      await api.register(statementRoutes);
-      await api.register(notificationRoutes);
-      await api.register(messageRoutes);
-      await api.register(rechargeRoutes);
-      await api.register(bonusRoutes);
-      await api.register(exitRoutes);
+      for (const routes of MEMBER_ROUTES) await api.register(routes);
       // The treasurer's calls, each with the feature it acts on: admins only, and a repeated
       // request (same Idempotency-Key) answered once.
       await api.register(

@@ -99,6 +99,8 @@ const operationIds: Record<string, string> = {
   'POST /api/admin/members/{id}/exit': 'exits.endMembership',
   'POST /api/admin/exits/{id}/payout': 'exits.payOut',
   'GET /api/admin/exits/{id}/clearance-letter': 'exits.getClearanceLetterOf',
+  'GET /api/admin/periods': 'year.months',
+  'POST /api/admin/periods/{month}/lock': 'year.lockMonth',
   'POST /api/admin/members/{id}/fines/{period}/waive': 'payments.waiveFine',
   'POST /api/my-dues/{period}/salary-late': 'payments.flagSalaryLate',
   'GET /api/admin/payments/{id}': 'payments.get',

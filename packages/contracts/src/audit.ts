@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'journal.post',
   'entry.reverse',
   'bonus.close',
+  'month.lock',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The start of an action's name ("loan." of "loan.approved"): the audit page filters by it. */
@@ -82,5 +83,6 @@ export const AUDIT_TARGETS = [
   'bank_line',
   'journal_entry',
   'account',
+  'month',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -21,6 +21,7 @@ export const PROPOSAL_ACTIONS = [
   'journal.post',
   'entry.reverse',
   'settings.money_paths',
+  'month.lock',
 ] as const;
 
 export const proposalAction = z.enum(PROPOSAL_ACTIONS);

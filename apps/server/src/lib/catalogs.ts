@@ -26,4 +26,5 @@ export const TEXT_FEATURES = [
   'settings',
   'statement',
   'users',
+  'year',
 ] as const;

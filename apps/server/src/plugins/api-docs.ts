@@ -55,12 +55,17 @@ const API_TAGS = [
   },
   {
     name: 'exits',
-    description: 'A member leaving: the settlement, the payout by two admins, the clearance letter.',
+    description:
+      'A member leaving: the settlement, the payout by two admins, the clearance letter.',
   },
   { name: 'overview', description: "The treasurer's first page: headline figures and what waits." },
   { name: 'settings', description: "The association's settings, as the treasurer changes them." },
   { name: 'ledger', description: 'The books (trial balance, journal) and the audit log.' },
   { name: 'proposals', description: 'Money leaving the fund that waits for a second admin.' },
+  {
+    name: 'year',
+    description: "The association's year: its months, locked once books and bank agree.",
+  },
 ] as const;
 
 /**

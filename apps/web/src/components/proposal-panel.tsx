@@ -25,6 +25,7 @@ export const KIND_TEXTS: Record<ProposalAction, string> = {
   'journal.post': /*i18n*/ 'admin.proposal.kinds.journalPost',
   'entry.reverse': /*i18n*/ 'admin.proposal.kinds.entryReverse',
   'settings.money_paths': /*i18n*/ 'admin.proposal.kinds.moneyPaths',
+  'month.lock': /*i18n*/ 'admin.proposal.kinds.monthLock',
 };
 
 /** "Proposed by <name> on <date and time>". */

@@ -109,3 +109,20 @@ export const ledgerMonthTotals = pgTable(
     check('ledger_month_totals_sum', sql`${t.totalFils} = ${t.debitsFils} - ${t.creditsFils}`),
   ],
 );
+
+// A month of the books (Dubai's, 'YYYY-MM') that two admins locked once books and bank agreed:
+// nothing is posted with a date in it any more, and a late correction is a reversal dated in
+// an open month (docs/domain/year.md). A lock is never lifted.
+export const monthLocks = pgTable(
+  'month_locks',
+  {
+    month: text('month').primaryKey(),
+    lockedBy: integer('locked_by')
+      .notNull()
+      .references(() => users.id),
+    // Who proposed it; lockedBy confirmed it (null when one active admin acted alone).
+    proposedBy: integer('proposed_by').references(() => users.id),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('month_locks_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);

@@ -3,3 +3,4 @@
 export { bankAdminRoutes } from './admin-routes.ts';
 export { bankLinesOf } from './entry-lines.ts';
 export { releaseLineOfEntry } from './hand-links.ts';
+export { reconcile, type ReconciliationFigures } from './reconcile.ts';

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/ledger.ts';
 import { accountCode, accountIds, type AccountRef } from './accounts.ts';
 import { addToMonthTotals, moneyInHandFils } from './month-totals.ts';
+import { refuseLockedMonths } from './month-locks.ts';
 
 // Only this feature writes journal rows. Signs: a debit is positive, a credit
 // negative. Asset and expense accounts normally carry debit balances; liability and income
@@ -72,6 +73,10 @@ export async function postEntries(tx: DbOrTx, inputs: readonly EntryInput[]): Pr
     if (sum !== 0n) throw new UnbalancedEntryError(`postings sum to ${sum} fils, not zero`);
     return { input, lines };
   });
+  await refuseLockedMonths(
+    tx,
+    inputs.map((i) => i.occurredAt),
+  );
   for (const out of moneyOut(
     entries.flatMap((e) =>
       e.lines.map((l) => ({ code: accountCode(l.account), amountFils: l.amountFils })),
@@ -162,6 +167,7 @@ export async function reverseEntry(
     .where(eq(journalEntries.id, entryId))
     .for('update');
   if (!original) throw new Error(`journal entry ${entryId} does not exist`);
+  await refuseLockedMonths(tx, [by.occurredAt]);
   if (original.kind === 'reversal')
     throw conflict(
       /*i18n*/ 'A correction cannot itself be reversed: correct the original again with a new entry instead.',

@@ -39,3 +39,11 @@ export {
   memberWeights,
   type MemberWeight,
 } from './period-sums.ts';
+export {
+  firstOpenMonth,
+  holdMonthLocks,
+  monthLocksList,
+  monthOfMoment,
+  writeMonthLock,
+  type MonthLock,
+} from './month-locks.ts';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { filsToAed } from '@jamiya/money/fils';
 import type { AdminPayment } from '@jamiya/contracts/payments';
 import type { PaymentStatus } from '@jamiya/contracts/values';
@@ -134,6 +134,23 @@ export async function pendingReceiptCount(db: DbOrTx): Promise<number> {
     .select({ n: count() })
     .from(payments)
     .where(eq(payments.status, 'pending'));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Receipts still waiting for review that were sent for money moved by the end of `day` (the
+ * transfer's date, or the day the receipt came): what a month's lock waits for.
+ */
+export async function receiptsWaitingBy(db: DbOrTx, day: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        sql`coalesce(${payments.transferDate}, (${payments.createdAt} at time zone 'Asia/Dubai')::date) <= ${day}`,
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 

@@ -12,6 +12,7 @@ export {
   duesPeriodsOf,
   paymentsOfMember,
   pendingReceiptCount,
+  receiptsWaitingBy,
   toAdminPayments,
 } from './admin-views.ts';
 export {

@@ -32,4 +32,6 @@ export const ALREADY_PROPOSED: Record<ProposalAction, string> = {
     /*i18n*/ 'You proposed correcting this entry; a second admin must confirm it, or withdraw the proposal.',
   'settings.money_paths':
     /*i18n*/ 'You proposed new payment instructions; a second admin must confirm them, or withdraw the proposal.',
+  'month.lock':
+    /*i18n*/ 'You proposed locking this month; a second admin must confirm it, or withdraw the proposal.',
 };

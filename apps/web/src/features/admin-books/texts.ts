@@ -22,6 +22,7 @@ export const AUDIT_GROUPS_TEXTS: Record<AuditGroup, string> = {
   account: /*i18n*/ 'admin-books.audit.groups.account',
   journal: /*i18n*/ 'admin-books.audit.groups.journal',
   entry: /*i18n*/ 'admin-books.audit.groups.entry',
+  month: /*i18n*/ 'admin-books.audit.groups.month',
 };
 
 export const AUDIT_ACTIONS_TEXTS: Record<AuditAction, string> = {
@@ -84,6 +85,7 @@ export const AUDIT_ACTIONS_TEXTS: Record<AuditAction, string> = {
   'journal.post': /*i18n*/ 'admin-books.audit.actions.journal.post',
   'entry.reverse': /*i18n*/ 'admin-books.audit.actions.entry.reverse',
   'bonus.close': /*i18n*/ 'admin-books.audit.actions.bonus.close',
+  'month.lock': /*i18n*/ 'admin-books.audit.actions.month.lock',
 };
 
 /** What an event is about, for the targets without a page of their own to link to. */
@@ -99,6 +101,7 @@ export const AUDIT_TARGETS_TEXTS: Record<Exclude<AuditTarget, 'settings' | 'prop
   bank_line: /*i18n*/ 'admin-books.audit.targets.bankLine',
   journal_entry: /*i18n*/ 'admin-books.audit.targets.journalEntry',
   account: /*i18n*/ 'admin-books.audit.targets.account',
+  month: /*i18n*/ 'admin-books.audit.targets.month',
 };
 
 export const KINDS_TEXTS: Record<EntryKind, string> = {
