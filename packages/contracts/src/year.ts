@@ -65,5 +65,7 @@ export const bookMonths = z
     }),
   })
   .meta({ id: 'BookMonths' });
+export type BookMonths = z.infer<typeof bookMonths>;
 
 export const monthLockResponse = z.object({ message: z.string(), month: bookMonth });
+export type MonthLockResponse = z.infer<typeof monthLockResponse>;

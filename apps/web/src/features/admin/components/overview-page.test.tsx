@@ -15,6 +15,7 @@ function setup(
   const requests = stubApi({
     'GET /api/admin/overview': answer,
     'GET /api/admin/arrears': () => ({ body: arrearsBody() }),
+    'GET /api/admin/periods': () => ({ body: { items: [], first_open: '2026-11' } }),
     ...handlers,
   });
   const user = userEvent.setup();

@@ -11,6 +11,7 @@ import { useArrears, type ArrearsReport } from '../../../api/get-arrears.ts';
 import { OverviewChart } from './overview-chart.tsx';
 import { ParPanel } from './par-panel.tsx';
 import { ProposalsPanel } from './proposals-panel.tsx';
+import { MonthsPanel } from './months-panel.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 
 interface Card {
@@ -117,6 +118,7 @@ function OverviewBody({
         ))}
       </CardGroup>
       <ProposalsPanel proposals={o.proposals} activeAdmins={o.active_admins} />
+      <MonthsPanel />
       <OverviewChart history={o.history} />
     </>
   );

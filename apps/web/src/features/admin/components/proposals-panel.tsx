@@ -87,6 +87,11 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
           {i18n._('admin.fineWaiver.what', { month: periodLabel(waiver.period) })}
         </p>
       )}
+      {lockedMonthOf(p) && (
+        <p className="text-slate-800">
+          {i18n._('admin.overview.months.proposalMonth', { month: periodLabel(lockedMonthOf(p)!) })}
+        </p>
+      )}
       {p.action === 'exit.payout' && (
         <p className="text-slate-800">{i18n._('admin.exitPayout.what')}</p>
       )}
@@ -146,6 +151,12 @@ export function bonusDates(p: FundProposal): { from: string; to: string } | null
     : null;
 }
 
+/** The month a lock's proposal is of. */
+function lockedMonthOf(p: FundProposal): string | null {
+  const d = p.details as { month?: unknown } | null;
+  return p.action === 'month.lock' && typeof d?.month === 'string' ? d.month : null;
+}
+
 /** Where a proposal is read in full, and confirmed when it is not confirmed here. */
 function linkOf(p: FundProposal, i18n: ReturnType<typeof useTexts>): { to: string; text: string } {
   if (p.action === 'bank.assign' || p.action === 'bank.book')
@@ -158,6 +169,9 @@ function linkOf(p: FundProposal, i18n: ReturnType<typeof useTexts>): { to: strin
     return { to: '/admin/settings', text: i18n._('admin.overview.openSettings') };
   if (p.action === 'exit.payout')
     return { to: '/admin/exits', text: i18n._('admin.overview.openExits') };
+  // Confirmed on the overview itself, in its months.
+  if (p.action === 'month.lock')
+    return { to: '/admin#overview-months', text: i18n._('admin.overview.months.open') };
   if (p.loan_id !== null)
     return {
       to: `/admin/loans/${p.loan_id}`,
