@@ -54,6 +54,9 @@ export function daysInPeriod(period: string): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+/** The last day of a period (YYYY-MM) as YYYY-MM-DD. */
+export const lastDayOfPeriod = (period: string): string => `${period}-${daysInPeriod(period)}`;
+
 export function periodLabel(period: string): string {
   const [year, month] = period.split('-');
   return `${MONTH_NAMES[Number(month) - 1]} ${year}`;

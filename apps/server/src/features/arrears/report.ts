@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users.ts';
 import {
   addDaysToDate,
   addMonthsToPeriod,
-  daysInPeriod,
+  lastDayOfPeriod,
   localDate,
   periodOf,
 } from '../../lib/calendar.ts';
@@ -35,7 +35,7 @@ export async function arrearsReport(db: DbOrTx, today: string, limit = 50): Prom
   const months = Array.from({ length: 12 }, (_, i) => addMonthsToPeriod(thisMonth, i - 11))
     .map((month) => ({
       month,
-      day: month === thisMonth ? today : `${month}-${daysInPeriod(month)}`,
+      day: month === thisMonth ? today : lastDayOfPeriod(month),
     }))
     .filter(({ month, day }) => month === thisMonth || day >= began);
   const risks = await portfolioAtRiskOn(

@@ -15,14 +15,14 @@ export type MonthLock = typeof monthLocks.$inferSelect;
 /** The month of a moment in Dubai's calendar, YYYY-MM. */
 export const monthOfMoment = (at: Date): string => periodOf(localDate(at));
 
-/** The month after the last locked one (this month when none is): where late work is dated. */
-export async function firstOpenMonth(db: DbOrTx, now: Date): Promise<string> {
+/** The month after the last locked one (a lock was found): where late work is dated. */
+async function firstOpenMonth(db: DbOrTx): Promise<string> {
   const [last] = await db
     .select({ month: monthLocks.month })
     .from(monthLocks)
     .orderBy(desc(monthLocks.month))
     .limit(1);
-  return last ? addMonthsToPeriod(last.month, 1) : monthOfMoment(now);
+  return addMonthsToPeriod(last!.month, 1);
 }
 
 /** Refuses (409) entries dated in a locked month, naming the first month still open. */
@@ -45,7 +45,7 @@ export async function refuseLockedMonths(
   throw conflict(
     sentence(
       /*i18n*/ 'The books of {month} are locked: nothing more is dated in it. Date it in {open} or later; a late correction is a reversal dated in an open month.',
-      { month: { month: locked.month }, open: { month: await firstOpenMonth(tx, now) } },
+      { month: { month: locked.month }, open: { month: await firstOpenMonth(tx) } },
     ),
   );
 }

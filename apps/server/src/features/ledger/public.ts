@@ -40,7 +40,6 @@ export {
   type MemberWeight,
 } from './period-sums.ts';
 export {
-  firstOpenMonth,
   holdMonthLocks,
   monthLocksList,
   monthOfMoment,

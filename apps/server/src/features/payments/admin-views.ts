@@ -7,7 +7,7 @@ import { duesMonths, payments } from '../../db/schema/payments.ts';
 import { notFound } from '../../lib/errors.ts';
 import { page } from '../../lib/pagination.ts';
 import { monthFigures } from './months.ts';
-import type { Payment } from './submissions.ts';
+import { receiptDay, type Payment } from './submissions.ts';
 import { toPaymentView } from './payment-view.ts';
 import { memberRefsById } from '../users/public.ts';
 import { possibleDuplicatesOf } from './duplicates.ts';
@@ -145,12 +145,7 @@ export async function receiptsWaitingBy(db: DbOrTx, day: string): Promise<number
   const [row] = await db
     .select({ n: count() })
     .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'pending'),
-        sql`coalesce(${payments.transferDate}, (${payments.createdAt} at time zone 'Asia/Dubai')::date) <= ${day}`,
-      ),
-    );
+    .where(and(eq(payments.status, 'pending'), sql`${receiptDay} <= ${day}`));
   return Number(row?.n ?? 0);
 }
 

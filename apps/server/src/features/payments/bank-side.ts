@@ -7,7 +7,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { localDate, momentOfDay } from '../../lib/calendar.ts';
 import { audit } from '../audit/public.ts';
 import { approvePayment, refuseLeftMember } from './review.ts';
-import { checkDues, checkLoanRepayment, type Payment } from './submissions.ts';
+import { checkDues, checkLoanRepayment, receiptDay, type Payment } from './submissions.ts';
 
 // What the bank statement's reconciliation (features/bank) asks of payments: the receipts
 // waiting and what their members copied from the transfer, and money the bank received
@@ -141,7 +141,6 @@ export async function linkablePayments(
   db: DbOrTx,
   which: { memberId: number } | { amountFils: Fils; from: string; to: string },
 ): Promise<PaymentForMatching[]> {
-  const day = sql`coalesce(${payments.transferDate}, (${payments.createdAt} at time zone 'Asia/Dubai')::date)`;
   const rows = await db
     .select(columns)
     .from(payments)
@@ -156,7 +155,7 @@ export async function linkablePayments(
                 and(eq(payments.status, 'pending'), eq(payments.amountFils, which.amountFils)),
                 eq(payments.approvedAmountFils, which.amountFils),
               ),
-              sql`${day} between ${which.from}::date and ${which.to}::date`,
+              sql`${receiptDay} between ${which.from}::date and ${which.to}::date`,
             ),
       ),
     )

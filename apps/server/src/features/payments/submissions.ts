@@ -18,6 +18,9 @@ import {
 } from '../loans/public.ts';
 import { monthOf } from './months.ts';
 
+/** The day a receipt's money moved: the transfer's date the member gave, or the day it came. */
+export const receiptDay = sql`coalesce(${payments.transferDate}, (${payments.createdAt} at time zone 'Asia/Dubai')::date)`;
+
 // What a member submits: a monthly due with its receipt, or a repayment towards their loan.
 // Nothing moves in the books until an admin approves it (review.ts).
 

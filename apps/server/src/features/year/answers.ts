@@ -3,7 +3,7 @@ import type { Language } from '@jamiya/contracts/languages';
 import type { Db } from '../../db/client.ts';
 import type { ProposalRow } from '../proposals/public.ts';
 import { lockMonthOrPropose } from './lock.ts';
-import { bookMonthsOf } from './months.ts';
+import { lockedMonthView } from './months.ts';
 
 /** A month's lock as the call answers it: the proposal, or the month as it now stands. */
 export async function lockAnswer(
@@ -15,6 +15,5 @@ export async function lockAnswer(
 ): Promise<{ proposed: ProposalRow } | { month: BookMonth }> {
   const decision = await lockMonthOrPropose(db, month, actor, now);
   if ('proposed' in decision) return decision;
-  const months = await bookMonthsOf(db, now, language);
-  return { month: months.items.find((m) => m.month === month)! };
+  return { month: await lockedMonthView(db, decision.done, language) };
 }

@@ -2,15 +2,9 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, type FieldErrors } from '../../lib/errors.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
-import {
-  holdMonthLocks,
-  monthLocksList,
-  monthOfMoment,
-  writeMonthLock,
-  type MonthLock,
-} from '../ledger/public.ts';
+import { holdMonthLocks, monthOfMoment, writeMonthLock, type MonthLock } from '../ledger/public.ts';
 import { withSecondAdmin, type Decision } from '../proposals/public.ts';
-import { monthToLockNext, openItemsOf, type OpenItems } from './months.ts';
+import { locksAndNext, openItemsOf, type OpenItems } from './months.ts';
 
 type Actor = { id: number; ip?: string | null };
 
@@ -61,9 +55,9 @@ async function refuseLock(tx: DbOrTx, month: string, now: Date): Promise<void> {
         month: { month },
       }),
     );
-  if ((await monthLocksList(tx)).some((lock) => lock.month === month))
+  const { locks, next } = await locksAndNext(tx, now);
+  if (locks.some((lock) => lock.month === month))
     throw conflict(sentence(/*i18n*/ '{month} is already locked.', { month: { month } }));
-  const next = await monthToLockNext(tx, now);
   if (month < next)
     throw conflict(
       sentence(/*i18n*/ 'The books begin in {next}: {month} has nothing to lock.', {

@@ -2,16 +2,17 @@ import { filsToAed } from '@jamiya/money/fils';
 import type { BookMonth, MonthOpenItems } from '@jamiya/contracts/year';
 import type { Language } from '@jamiya/contracts/languages';
 import type { DbOrTx } from '../../db/client.ts';
-import { daysInPeriod, periodOf, periodsNewestFirst } from '../../lib/calendar.ts';
+import {
+  addMonthsToPeriod,
+  lastDayOfPeriod,
+  periodOf,
+  periodsNewestFirst,
+} from '../../lib/calendar.ts';
 import { translate, type Say } from '../../lib/i18n.ts';
 import { reconcile } from '../bank/public.ts';
-import { booksBeganOn, firstOpenMonth, monthLocksList, monthOfMoment } from '../ledger/public.ts';
+import { booksBeganOn, monthLocksList, monthOfMoment, type MonthLock } from '../ledger/public.ts';
 import { receiptsWaitingBy } from '../payments/public.ts';
-import { memberRefsById } from '../users/public.ts';
-
-/** The last day of a month, YYYY-MM-DD. */
-export const lastDayOf = (month: string): string =>
-  `${month}-${String(daysInPeriod(month)).padStart(2, '0')}`;
+import { memberRefsById, type MemberRef } from '../users/public.ts';
 
 export interface OpenItems {
   bankLinesOpen: number;
@@ -26,7 +27,7 @@ export interface OpenItems {
 
 /** What stands between a month and its lock (docs/domain/year.md). */
 export async function openItemsOf(db: DbOrTx, month: string): Promise<OpenItems> {
-  const end = lastDayOf(month);
+  const end = lastDayOfPeriod(month);
   const bank = await reconcile(db, end, 1);
   const receiptsWaiting = await receiptsWaitingBy(db, end);
   const statementReachesEnd = bank.statement !== null && bank.statement.toDate >= end;
@@ -52,12 +53,55 @@ export function openItemsView(items: OpenItems, language: Language): MonthOpenIt
   };
 }
 
-/** The month to lock next: the one after the last locked, or the books' first. */
-export async function monthToLockNext(db: DbOrTx, now: Date): Promise<string> {
+/** The locks, oldest first; the first month of the books; and the month to lock next. */
+export async function locksAndNext(
+  db: DbOrTx,
+  now: Date,
+): Promise<{ locks: MonthLock[]; from: string; next: string }> {
   const locks = await monthLocksList(db);
-  if (locks.length > 0) return firstOpenMonth(db, now);
   const began = await booksBeganOn(db);
-  return began ? periodOf(began) : monthOfMoment(now);
+  const first = began ? periodOf(began) : monthOfMoment(now);
+  const last = locks.at(-1)?.month;
+  return {
+    locks,
+    from: locks[0] && locks[0].month < first ? locks[0].month : first,
+    next: last ? addMonthsToPeriod(last, 1) : first,
+  };
+}
+
+/** A month as the calls show it: locked by whom, or open with what it waits for. */
+function monthView(
+  month: string,
+  state: BookMonth['state'],
+  lock: MonthLock | undefined,
+  people: Map<number, MemberRef>,
+  open: OpenItems | null,
+  language: Language,
+): BookMonth {
+  return {
+    month,
+    state,
+    locked_at: lock ? lock.lockedAt.toISOString() : null,
+    locked_by: lock ? (people.get(lock.lockedBy) ?? null) : null,
+    proposed_by: lock?.proposedBy ? (people.get(lock.proposedBy) ?? null) : null,
+    open_items: open ? openItemsView(open, language) : null,
+    lockable: open?.clear ?? false,
+  };
+}
+
+const peopleOf = (db: DbOrTx, locks: readonly MonthLock[]) =>
+  memberRefsById(
+    db,
+    locks.flatMap((l) => [l.lockedBy, l.proposedBy]),
+  );
+
+/** A month just locked, as the lock's answer shows it. */
+export async function lockedMonthView(
+  db: DbOrTx,
+  lock: MonthLock,
+  language: Language,
+): Promise<BookMonth> {
+  return monthView(lock.month, 'locked', lock, await peopleOf(db, [lock]), null, language);
 }
 
 /**
@@ -70,27 +114,14 @@ export async function bookMonthsOf(
   language: Language,
 ): Promise<{ items: BookMonth[]; first_open: string }> {
   const thisMonth = monthOfMoment(now);
-  const began = await booksBeganOn(db);
-  const locks = new Map((await monthLocksList(db)).map((l) => [l.month, l]));
-  const from = [began ? periodOf(began) : thisMonth, ...locks.keys()].sort()[0]!;
-  const firstOpen = locks.size > 0 ? await firstOpenMonth(db, now) : from;
-  const people = await memberRefsById(
-    db,
-    [...locks.values()].flatMap((l) => [l.lockedBy, l.proposedBy]),
-  );
-  const firstItems = firstOpen < thisMonth ? await openItemsOf(db, firstOpen) : null;
-  const items = periodsNewestFirst(from, thisMonth).map((month): BookMonth => {
-    const lock = locks.get(month);
-    const open = month === firstOpen ? firstItems : null;
-    return {
-      month,
-      state: lock ? 'locked' : month === thisMonth ? 'current' : 'open',
-      locked_at: lock ? lock.lockedAt.toISOString() : null,
-      locked_by: lock ? (people.get(lock.lockedBy) ?? null) : null,
-      proposed_by: lock?.proposedBy ? (people.get(lock.proposedBy) ?? null) : null,
-      open_items: open ? openItemsView(open, language) : null,
-      lockable: open?.clear ?? false,
-    };
+  const { locks, from, next } = await locksAndNext(db, now);
+  const byMonth = new Map(locks.map((l) => [l.month, l]));
+  const people = await peopleOf(db, locks);
+  const nextItems = next < thisMonth ? await openItemsOf(db, next) : null;
+  const items = periodsNewestFirst(from, thisMonth).map((month) => {
+    const lock = byMonth.get(month);
+    const state = lock ? 'locked' : month === thisMonth ? 'current' : 'open';
+    return monthView(month, state, lock, people, month === next ? nextItems : null, language);
   });
-  return { items, first_open: firstOpen };
+  return { items, first_open: next };
 }

@@ -64,7 +64,7 @@ function MonthsBody({ months }: { months: BookMonths }) {
                 {' · '}
                 {i18n._('admin.overview.months.lockedBy', {
                   name: m.locked_by?.name ?? '',
-                  date: formatDate(m.locked_at!.slice(0, 10)),
+                  date: formatDate(m.locked_at!),
                 })}
               </li>
             ))}
@@ -99,47 +99,38 @@ function NextMonth({ month }: { month: BookMonth }) {
   );
 }
 
-/** Each thing still open, linked to where it is put right. */
+/** Each thing still open, linked to where it is put right: the receipts, or else the bank's page. */
 function OpenItems({ items, month }: { items: MonthOpenItems; month: string }) {
   const i18n = useTexts();
-  const lines: { key: string; text: string; to: string }[] = [];
-  if (!items.bank_statement_reaches_end)
-    lines.push({
+  const difference = items.bank_difference ?? 0;
+  const lines = [
+    !items.bank_statement_reaches_end && {
       key: 'statement',
       text: i18n._('admin.overview.months.noStatement', { month: periodLabel(month) }),
-      to: '/admin/bank',
-    });
-  if (items.bank_lines_open > 0)
-    lines.push({
+    },
+    items.bank_lines_open > 0 && {
       key: 'lines',
       text: i18n._('admin.overview.months.linesOpen', { count: items.bank_lines_open }),
-      to: '/admin/bank',
-    });
-  if (items.entries_not_in_bank > 0)
-    lines.push({
+    },
+    items.entries_not_in_bank > 0 && {
       key: 'entries',
       text: i18n._('admin.overview.months.entriesOpen', { count: items.entries_not_in_bank }),
-      to: '/admin/bank',
-    });
-  if (items.bank_difference !== null && items.bank_difference !== 0)
-    lines.push({
+    },
+    difference !== 0 && {
       key: 'difference',
-      text: i18n._('admin.overview.months.difference', {
-        amount: aed(Math.abs(items.bank_difference)),
-      }),
-      to: '/admin/bank',
-    });
-  if (items.receipts_waiting > 0)
-    lines.push({
+      text: i18n._('admin.overview.months.difference', { amount: aed(Math.abs(difference)) }),
+    },
+    items.receipts_waiting > 0 && {
       key: 'receipts',
       text: i18n._('admin.overview.months.receipts', { count: items.receipts_waiting }),
       to: '/admin/payments',
-    });
+    },
+  ].filter((l) => l !== false);
   return (
     <ul className="flex list-disc flex-col gap-1 ps-5 text-slate-800">
       {lines.map((l) => (
         <li key={l.key}>
-          <Link to={l.to} className={tableLink}>
+          <Link to={l.to ?? '/admin/bank'} className={tableLink}>
             {l.text}
           </Link>
         </li>
