@@ -61,6 +61,9 @@ export const AUDIT_ACTIONS = [
   'entry.reverse',
   'bonus.close',
   'month.lock',
+  'year.arrears_review',
+  'year.close',
+  'year.reopen',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The start of an action's name ("loan." of "loan.approved"): the audit page filters by it. */
@@ -84,5 +87,6 @@ export const AUDIT_TARGETS = [
   'journal_entry',
   'account',
   'month',
+  'year',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountCode } from './accounts.ts';
 import { ACCOUNT_KINDS, CORRECTION_REASONS } from './values.ts';
-import { aedOutput, listQuery, memberRef, optionalText } from './common.ts';
+import { aedOutput, booleanInput, listQuery, memberRef, optionalText } from './common.ts';
 import { statementKind } from './statement.ts';
 
 // The books as the treasurer and the accountant read them: the trial balance grouped by kind,
@@ -19,7 +19,7 @@ export const trialBalanceAccount = z.object({
   balance: aedOutput.meta({ description: 'Debits minus credits.' }),
   summed_accounts: z.number().int().min(0).optional().meta({
     description:
-      "On a line that sums many accounts (`savings:*`, `loan:*`, `fines:*`): how many; the CSV lists each.",
+      'On a line that sums many accounts (`savings:*`, `loan:*`, `fines:*`): how many; the CSV lists each.',
   }),
 });
 
@@ -32,11 +32,18 @@ export const trialBalanceGroup = z.object({
 
 export const trialBalanceQuery = z.object({
   as_of: day.optional().meta({ description: 'The last day counted (Dubai); today when missing.' }),
+  with_close: booleanInput.optional().meta({
+    description:
+      'With the close of a year that ends on `as_of` (its closing period); without it when missing. Read the next day, a closed year is always with it.',
+  }),
 });
 
 export const trialBalance = z
   .object({
     as_of: z.string(),
+    with_close: z.boolean().meta({
+      description: 'Whether the close of a year ending on `as_of` is counted.',
+    }),
     total_debits: aedOutput,
     total_credits: aedOutput,
     balanced: z.boolean(),

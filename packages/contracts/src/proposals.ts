@@ -22,6 +22,8 @@ export const PROPOSAL_ACTIONS = [
   'entry.reverse',
   'settings.money_paths',
   'month.lock',
+  'year.close',
+  'year.reopen',
 ] as const;
 
 export const proposalAction = z.enum(PROPOSAL_ACTIONS);

@@ -93,6 +93,9 @@ export const ENTRY_KINDS = [
   // (docs/domain/accounts.md).
   'booking',
   'journal',
+  // A year's close: its income and expenses moved to the members' surplus, kept in the year's
+  // closing period (docs/domain/year.md).
+  'closing',
 ] as const;
 export const STATEMENT_KINDS = ENTRY_KINDS;
 

@@ -32,6 +32,7 @@ import * as rechargeTables from './schema/recharge.ts';
 import * as sessionsTables from './schema/sessions.ts';
 import * as settingsTables from './schema/settings.ts';
 import * as usersTables from './schema/users.ts';
+import * as yearTables from './schema/year.ts';
 
 // Each feature's tables, in the schema file named after it.
 export const schema = {
@@ -54,6 +55,7 @@ export const schema = {
   ...sessionsTables,
   ...settingsTables,
   ...usersTables,
+  ...yearTables,
 };
 type Schema = typeof schema;
 

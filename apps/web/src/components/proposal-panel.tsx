@@ -26,6 +26,8 @@ export const KIND_TEXTS: Record<ProposalAction, string> = {
   'entry.reverse': /*i18n*/ 'admin.proposal.kinds.entryReverse',
   'settings.money_paths': /*i18n*/ 'admin.proposal.kinds.moneyPaths',
   'month.lock': /*i18n*/ 'admin.proposal.kinds.monthLock',
+  'year.close': /*i18n*/ 'admin.proposal.kinds.yearClose',
+  'year.reopen': /*i18n*/ 'admin.proposal.kinds.yearReopen',
 };
 
 /** "Proposed by <name> on <date and time>". */

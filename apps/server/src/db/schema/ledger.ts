@@ -56,8 +56,16 @@ export const journalEntries = pgTable(
     reasonCode: text('reason_code', { enum: CORRECTION_REASONS }),
     // The receipt of an entry made by hand.
     evidenceFileId: uuid('evidence_file_id').references(() => files.id),
+    // A year's closing period ('2026-12+close', after its last month and before the next): set
+    // on its closing entry and that entry's reversal only, which are dated at the next year's
+    // first moment. The month totals keep them under this key (docs/domain/year.md).
+    closingPeriod: text('closing_period'),
   },
   (t) => [
+    check(
+      'journal_entries_closing_period',
+      sql`${t.closingPeriod} is null or (${t.kind} in ('closing', 'reversal') and ${t.closingPeriod} ~ '^[0-9]{4}-(0[1-9]|1[0-2])[+]close$')`,
+    ),
     index('journal_entries_occurred_idx').on(t.occurredAt),
     // When the books came in (began.ts): the first opening entry, found without a scan.
     index('journal_entries_opening_idx')

@@ -59,6 +59,8 @@ export const settings = pgTable(
     oneAdminBankFeeFils: bigint('one_admin_bank_fee_fils', { mode: 'number' })
       .notNull()
       .default(10_000),
+    // The month (1–12) the association's year begins in (docs/domain/year.md).
+    yearStartsMonth: integer('year_starts_month').notNull().default(1),
     termsText: text('terms_text').notNull(),
     // Mobile recharge requests: the amounts a member may ask for.
     rechargeMinFils: bigint('recharge_min_fils', { mode: 'number' }).notNull().default(1_000),
@@ -74,6 +76,7 @@ export const settings = pgTable(
   (t) => [
     check('settings_loan_charge', sql`${t.loanCharge} in ('interest', 'service_charge')`),
     check('settings_due_day', sql`${t.dueDay} between 1 and 28`),
+    check('settings_year_starts_month', sql`${t.yearStartsMonth} between 1 and 12`),
     check('settings_reminder_days', sql`${t.reminderDaysBefore} between 0 and 27`),
     check('settings_grace_days', sql`${t.graceDays} between 0 and 60`),
     check('settings_fine', sql`${t.fineFils} >= 0`),

@@ -28,6 +28,11 @@ export async function lastPeriod(db: DbOrTx): Promise<BonusPeriodRow | null> {
   return row ?? null;
 }
 
+/** The last day a closed share-out period reached, or null before the first. */
+export async function lastSharedOutDay(db: DbOrTx): Promise<string | null> {
+  return (await lastPeriod(db))?.endsOn ?? null;
+}
+
 /** Where the next period starts: the day after the last one, else the first entry's date. */
 export async function nextPeriodStart(
   db: DbOrTx,

@@ -2,4 +2,4 @@
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { bonusAdminRoutes, bonusRoutes } from './routes.ts';
 export { openShareEstimateFils, shareOutsOf } from './views.ts';
-export { lockShareOuts } from './periods.ts';
+export { lastSharedOutDay, lockShareOuts } from './periods.ts';

@@ -17,6 +17,7 @@ export type AccountRef =
   | { code: 'interest_income' }
   | { code: 'loan_losses' }
   | { code: 'opening_equity' }
+  | { code: 'members_surplus' }
   | { code: 'fines_income' }
   | { code: 'fines'; userId: number }
   | { code: 'savings'; userId: number }
@@ -62,6 +63,14 @@ function describe(ref: AccountRef): AccountRow | null {
         code: 'opening_equity',
         type: 'equity',
         name: 'Opening equity',
+        userId: null,
+        loanId: null,
+      };
+    case 'members_surplus':
+      return {
+        code: 'members_surplus',
+        type: 'equity',
+        name: "Members' surplus",
         userId: null,
         loanId: null,
       };
@@ -152,6 +161,7 @@ export function accountNameIn(code: string, language: Language, names: AccountNa
     return i18n._('ledger.accounts.interestIncome', { charge: names.charge });
   if (kind === 'loan_losses') return i18n._('ledger.accounts.loanLosses');
   if (kind === 'opening_equity') return i18n._('ledger.accounts.openingEquity');
+  if (kind === 'members_surplus') return i18n._('ledger.accounts.membersSurplus');
   if (kind === 'fines_income') return i18n._('ledger.accounts.finesIncome');
   if (kind === 'loan') return i18n._('ledger.accounts.loan', { loan: Number(id) });
   if (kind !== 'savings' && kind !== 'fines') {

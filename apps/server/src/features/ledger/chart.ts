@@ -25,6 +25,7 @@ export const BUILT_IN = [
   'fines_income',
   'loan_losses',
   'opening_equity',
+  'members_surplus',
 ] as const;
 
 /** Kept by the records of their own (installments, fines, write-offs, imports): not by hand. */
@@ -33,6 +34,7 @@ const KEPT_BY_RECORDS = new Set([
   'fines_income',
   'loan_losses',
   'opening_equity',
+  'members_surplus',
 ]);
 
 const isBuiltIn = (code: string) => (BUILT_IN as readonly string[]).includes(code);

@@ -1,4 +1,4 @@
-import { and, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
@@ -63,6 +63,8 @@ export async function incomeStatement(
     .where(
       and(
         inArray(ledgerAccounts.type, ['income', 'expense']),
+        // A year's close (and its reversal) moves the income on: it earns or spends nothing.
+        isNull(journalEntries.closingPeriod),
         gte(journalEntries.occurredAt, dubaiDayStart(period.from)),
         lt(journalEntries.occurredAt, dubaiDayEnd(period.to)),
       ),

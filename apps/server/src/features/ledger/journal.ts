@@ -213,11 +213,15 @@ export async function bookFigures(db: DbOrTx, months: string[]): Promise<BookFig
     rows
       .filter((r) => r.code === code && (upTo === undefined || r.month <= upTo))
       .reduce((s, r) => s + Number(r.total), 0);
+  // The interest ever earned: the years' closes move it on, they do not spend it.
+  const closes = rows
+    .filter((r) => r.code === 'interest_income' && r.month.endsWith('+close'))
+    .reduce((s, r) => s + Number(r.total), 0);
   return {
     savingsFils: 0 - sum('savings'),
     loansFils: sum('loans'),
     cashFils: sum('cash'),
-    interestEarnedFils: 0 - sum('interest_income'),
+    interestEarnedFils: 0 - (sum('interest_income') - closes),
     history: months.map((m) => ({
       month: m,
       savingsFils: 0 - sum('savings', m),

@@ -30,6 +30,8 @@ export interface EntryInput {
   /** Who proposed it, when two admins made it (createdBy confirmed it). */
   proposedBy?: number | null;
   evidenceFileId?: string | null;
+  /** A year's close only (closing.ts): kept in the year's closing period, past its locks. */
+  closingPeriod?: string | null;
   lines: Array<{ account: AccountRef; amountFils: Fils }>;
 }
 
@@ -75,7 +77,7 @@ export async function postEntries(tx: DbOrTx, inputs: readonly EntryInput[]): Pr
   });
   await refuseLockedMonths(
     tx,
-    inputs.map((i) => i.occurredAt),
+    inputs.filter((i) => !i.closingPeriod).map((i) => i.occurredAt),
   );
   for (const out of moneyOut(
     entries.flatMap((e) =>
@@ -99,6 +101,7 @@ export async function postEntries(tx: DbOrTx, inputs: readonly EntryInput[]): Pr
           reversesEntryId: input.reversesEntryId ?? null,
           proposedBy: input.proposedBy ?? null,
           evidenceFileId: input.evidenceFileId ?? null,
+          closingPeriod: input.closingPeriod ?? null,
         })),
       )
       .returning({ id: journalEntries.id });
@@ -149,7 +152,10 @@ async function refuseBelowZero(
   );
 }
 
-/** A correction: a new entry with every posting of the original negated. */
+/**
+ * A correction: a new entry with every posting of the original negated. A year's close is
+ * reversed in its own closing period, beside it (the year reopened).
+ */
 export async function reverseEntry(
   tx: DbOrTx,
   entryId: number,
@@ -167,7 +173,8 @@ export async function reverseEntry(
     .where(eq(journalEntries.id, entryId))
     .for('update');
   if (!original) throw new Error(`journal entry ${entryId} does not exist`);
-  await refuseLockedMonths(tx, [by.occurredAt]);
+  const closing = original.closingPeriod;
+  if (!closing) await refuseLockedMonths(tx, [by.occurredAt]);
   if (original.kind === 'reversal')
     throw conflict(
       /*i18n*/ 'A correction cannot itself be reversed: correct the original again with a new entry instead.',
@@ -201,7 +208,8 @@ export async function reverseEntry(
     .values({
       kind: 'reversal',
       memo: by.memo,
-      occurredAt: by.occurredAt,
+      occurredAt: closing ? original.occurredAt : by.occurredAt,
+      closingPeriod: closing,
       createdBy: by.createdBy,
       reversesEntryId: entryId,
       paymentId: original.paymentId,

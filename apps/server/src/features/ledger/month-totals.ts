@@ -21,12 +21,16 @@ export async function moneyInHandFils(
 }
 
 // The month (Dubai's) and class of a posting in ledger_month_totals (see the schema), over
-// postings p joined to their account a and entry e. Migrations 0008 and 0034 fill the table
-// with the same expressions.
-const MONTH_OF_POSTING = `to_char(e.occurred_at at time zone 'Asia/Dubai', 'YYYY-MM')`;
+// postings p joined to their account a and entry e. Migrations 0008 and 0034 filled the table
+// with the same expressions. A year's close is kept under its closing period ('2026-12+close'),
+// which sorts after the year's last month and before the next year's first.
+const MONTH_OF_POSTING = `coalesce(e.closing_period, to_char(e.occurred_at at time zone 'Asia/Dubai', 'YYYY-MM'))`;
 export const CLASS_OF_ACCOUNT = `case when a.user_id is not null and a.type = 'liability' then 'savings'
   when a.code like 'fines:%' then 'fines'
   when a.loan_id is not null and a.type = 'asset' then 'loans' else a.code end`;
+
+/** The closing period of a year whose last month is `lastMonth` (YYYY-MM). */
+export const closingPeriodOf = (lastMonth: string): string => `${lastMonth}+close`;
 
 const MONTH_TOTAL_COLUMNS = sql.raw('month, account_class, total_fils, debits_fils, credits_fils');
 
@@ -95,14 +99,20 @@ function restOfMonth(db: DbOrTx, day: string): Promise<SumsRow[]> {
 /**
  * Each class's debits and credits up to the end of the Dubai day `day`: the kept months up to
  * the day's, less what the day's month holds after it (nothing for today, part of a month at
- * most), so the cost does not grow with the years or members.
+ * most), so the cost does not grow with the years or members. The close of a year that ends
+ * on `day` counts only when `withClose` is set: a year is read with and without its close.
  */
-export async function classSumsAtEndOf(db: DbOrTx, day: string): Promise<Map<string, ClassSums>> {
+export async function classSumsAtEndOf(
+  db: DbOrTx,
+  day: string,
+  withClose = false,
+): Promise<Map<string, ClassSums>> {
+  const upTo = withClose ? closingPeriodOf(day.slice(0, 7)) : day.slice(0, 7);
   const [kept, later] = await Promise.all([
     rowsOf<SumsRow>(
       db,
       sql`select account_class, sum(debits_fils) as debits_fils, sum(credits_fils) as credits_fils
-        from ledger_month_totals where month <= ${day.slice(0, 7)} group by 1`,
+        from ledger_month_totals where month <= ${upTo} group by 1`,
     ),
     restOfMonth(db, day),
   ]);

@@ -38,6 +38,8 @@ export async function interestEarnedFils(
       and(
         eq(ledgerAccounts.code, 'interest_income'),
         sql`${journalEntries.kind} <> 'bonus'`,
+        // A year's close moves the interest on; it does not take it back.
+        isNull(journalEntries.closingPeriod),
         sql`${reversed.kind} is distinct from 'bonus'`,
         sql`${dubaiDate} between ${startsOn}::date and ${endsOn}::date`,
       ),

@@ -46,3 +46,10 @@ export {
   writeMonthLock,
   type MonthLock,
 } from './month-locks.ts';
+export {
+  closingLinesAt,
+  postClosingEntry,
+  reverseClosingEntry,
+  surplusOf,
+  type ClosingLine,
+} from './closing.ts';

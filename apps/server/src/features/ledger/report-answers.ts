@@ -15,8 +15,13 @@ async function aboutReport(db: DbOrTx, language: Language) {
 }
 
 /** The trial balance on `asOf` as PDF bytes, with the day it was drawn for. */
-export async function trialBalancePdf(db: DbOrTx, asOf: string, language: Language) {
-  const tb = await namedSummedTrialBalance(db, asOf, language);
+export async function trialBalancePdf(
+  db: DbOrTx,
+  asOf: string,
+  language: Language,
+  withClose = false,
+) {
+  const tb = await namedSummedTrialBalance(db, asOf, language, withClose);
   const about = await aboutReport(db, language);
   return { asOf: tb.asOf, pdf: await reportPdfInPool(trialBalanceDocument(tb, about)) };
 }

@@ -56,9 +56,15 @@ type Asking<Query> = Pick<FastifyRequest, 'headers'> & { query: Query };
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  /** The day a trial balance is asked for (today when left out) and its reader's language. */
-  const dayAndLanguage = (request: Asking<{ as_of?: string | undefined }>) =>
-    [request.query.as_of ?? localDate(new Date()), requestLanguage(request)] as const;
+  /** The day a trial balance is asked for (today when left out), its reader's language, the close. */
+  const dayAndLanguage = (
+    request: Asking<{ as_of?: string | undefined; with_close?: boolean | undefined }>,
+  ) =>
+    [
+      request.query.as_of ?? localDate(new Date()),
+      requestLanguage(request),
+      request.query.with_close ?? false,
+    ] as const;
 
   app.get(
     '/ledger/trial-balance',

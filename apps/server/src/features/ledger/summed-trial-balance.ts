@@ -26,14 +26,22 @@ export interface TrialBalanceLine extends TrialBalanceAccount {
 
 export type SummedTrialBalance = Omit<TrialBalance, 'accounts'> & {
   asOf: string;
+  withClose: boolean;
   accounts: TrialBalanceLine[];
 };
 
 const isSummed = (c: string): c is SummedClass => Object.hasOwn(SUMMED_CLASSES, c);
 
-/** The trial balance at the end of the Dubai day `asOf`, members' and loans' accounts summed. */
-export async function summedTrialBalance(db: DbOrTx, asOf: string): Promise<SummedTrialBalance> {
-  const sums = await classSumsAtEndOf(db, asOf);
+/**
+ * The trial balance at the end of the Dubai day `asOf`, members' and loans' accounts summed;
+ * with the close of a year that ends that day when `withClose` is set.
+ */
+export async function summedTrialBalance(
+  db: DbOrTx,
+  asOf: string,
+  withClose = false,
+): Promise<SummedTrialBalance> {
+  const sums = await classSumsAtEndOf(db, asOf, withClose);
   const chart = await db
     .select({ code: ledgerAccounts.code, name: ledgerAccounts.name, kind: ledgerAccounts.type })
     .from(ledgerAccounts)
@@ -67,5 +75,5 @@ export async function summedTrialBalance(db: DbOrTx, asOf: string): Promise<Summ
     });
   }
   lines.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-  return { asOf, ...withTotals(lines) };
+  return { asOf, withClose, ...withTotals(lines) };
 }

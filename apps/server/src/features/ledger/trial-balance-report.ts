@@ -50,8 +50,9 @@ export async function namedTrialBalance(
   db: DbOrTx,
   asOf: string,
   language: Language,
+  withClose = false,
 ): Promise<TrialBalance & { asOf: string }> {
-  const tb = await trialBalance(db, asOf);
+  const tb = await trialBalance(db, asOf, withClose);
   const names = await accountNames(
     db,
     tb.accounts.map((a) => a.code),
@@ -72,8 +73,9 @@ export async function namedSummedTrialBalance(
   db: DbOrTx,
   asOf: string,
   language: Language,
+  withClose = false,
 ): Promise<SummedTrialBalance> {
-  const tb = await summedTrialBalance(db, asOf);
+  const tb = await summedTrialBalance(db, asOf, withClose);
   const i18n = textsIn(language);
   const names = await accountNames(
     db,
@@ -91,6 +93,7 @@ export async function namedSummedTrialBalance(
 export function toTrialBalanceView(tb: SummedTrialBalance): TrialBalanceView {
   return {
     as_of: tb.asOf,
+    with_close: tb.withClose,
     total_debits: filsToAed(tb.totalDebitsFils),
     total_credits: filsToAed(tb.totalCreditsFils),
     balanced: tb.balanced,
@@ -192,7 +195,9 @@ export function trialBalanceDocument(
     facts: [
       [
         i18n._('ledger.reports.facts.asOf'),
-        i18n._('ledger.reports.endOfDay', { day: { day: tb.asOf } }),
+        tb.withClose
+          ? i18n._('ledger.reports.endOfDayClosed', { day: { day: tb.asOf } })
+          : i18n._('ledger.reports.endOfDay', { day: { day: tb.asOf } }),
       ],
       [i18n._('ledger.reports.facts.generated'), formatMoment(about.issuedAt, language)],
     ],

@@ -34,4 +34,8 @@ export const ALREADY_PROPOSED: Record<ProposalAction, string> = {
     /*i18n*/ 'You proposed new payment instructions; a second admin must confirm them, or withdraw the proposal.',
   'month.lock':
     /*i18n*/ 'You proposed locking this month; a second admin must confirm it, or withdraw the proposal.',
+  'year.close':
+    /*i18n*/ 'You proposed closing this year; a second admin must confirm it, or withdraw the proposal.',
+  'year.reopen':
+    /*i18n*/ 'You proposed reopening this year; a second admin must confirm it, or withdraw the proposal.',
 };

@@ -79,7 +79,10 @@ export function toAdminSettings(s: Settings): AdminSettings {
   return {
     ...english,
     translations: s.textTranslations,
-    books_rules: { one_admin_bank_fee: filsToAed(s.oneAdminBankFeeFils) },
+    books_rules: {
+      one_admin_bank_fee: filsToAed(s.oneAdminBankFeeFils),
+      year_starts_in_month: s.yearStartsMonth,
+    },
     updated_at: s.updatedAt.toISOString(),
   };
 }

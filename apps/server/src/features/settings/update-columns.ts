@@ -39,6 +39,9 @@ export function columnsOf(body: SettingsUpdate): Partial<typeof settings.$inferI
           finePercent: dues.fine_percent,
         }),
     ...(body.exit_rules === undefined ? {} : { shareOutAtExit: body.exit_rules.share_out_at_exit }),
+    ...(body.books_rules?.year_starts_in_month === undefined
+      ? {}
+      : { yearStartsMonth: body.books_rules.year_starts_in_month }),
     termsText: body.terms_text,
     ...(body.recharge
       ? { rechargeMinFils: body.recharge.minimum, rechargeMaxFils: body.recharge.maximum }

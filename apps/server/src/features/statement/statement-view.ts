@@ -55,6 +55,7 @@ export const KIND_NAMES: Record<EntryKind, TextId> = {
   exit: /*i18n*/ 'statement.kinds.exit',
   booking: /*i18n*/ 'statement.kinds.booking',
   journal: /*i18n*/ 'statement.kinds.journal',
+  closing: /*i18n*/ 'statement.kinds.closing',
 };
 
 const CSV_COLUMNS = [

@@ -1,15 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
-import { bookMonths, monthLockResponse, monthParams } from '@jamiya/contracts/year';
+import {
+  bookMonths,
+  bookYears,
+  monthLockResponse,
+  monthParams,
+  reopenYearBody,
+  yearParams,
+  yearResponse,
+} from '@jamiya/contracts/year';
 import { replyProposed } from '../proposals/public.ts';
 import { actorOf } from '../sessions/public.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { refused, refusedChange, secured } from '../../lib/route-kit.ts';
+import { refused, refusedChange, refusedDecision, secured } from '../../lib/route-kit.ts';
 import { lockAnswer } from './answers.ts';
 import { bookMonthsOf } from './months.ts';
+import { arrearsReviewAnswer, bookYearsOf, closeAnswer, reopenAnswer } from './year-views.ts';
 
 // What the call says when it waits for a second admin (202).
 const LOCK_PROPOSED = /*i18n*/ 'Proposed. A second admin must confirm the lock of this month.';
+const CLOSE_PROPOSED = /*i18n*/ 'Proposed. A second admin must confirm the close of this year.';
+const REOPEN_PROPOSED =
+  /*i18n*/ 'Proposed. A second admin must confirm the reopening of this year.';
 
 /** The association's year: its months, and their locks (docs/domain/year.md). */
 export const yearAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,6 +70,116 @@ export const yearAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if ('proposed' in answer) return replyProposed(reply, db, answer, LOCK_PROPOSED);
       return { message: /*i18n*/ 'The month was locked.', month: answer.month };
+    },
+  );
+
+  app.get(
+    '/years',
+    {
+      schema: {
+        tags: ['year'],
+        operationId: 'year.years',
+        summary: "The association's years: closed, open, and what the next to close waits for",
+        description:
+          'For an active admin: every year of the books, newest first, each named by the calendar year it ends in. Years are closed in order; the first over and not closed shows its checklist, each item with the page that puts it right.',
+        ...secured,
+        response: { 200: bookYears, ...refused },
+      },
+    },
+    async (request) => bookYearsOf(db, new Date(), requestLanguage(request)),
+  );
+
+  app.post(
+    '/years/:year/arrears-review',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['year'],
+        operationId: 'year.reviewArrears',
+        summary: "Mark the arrears at the year's end reviewed",
+        description:
+          'One item of the close’s checklist, by one admin. Refused (409) for a year not over, already closed, or after a year not closed; 404 for a year the books do not have.',
+        ...secured,
+        params: yearParams,
+        response: { 200: yearResponse, ...refusedDecision },
+      },
+    },
+    async (request) => {
+      const answer = await arrearsReviewAnswer(
+        db,
+        request.params.year,
+        actorOf(request),
+        new Date(),
+        requestLanguage(request),
+      );
+      return { message: /*i18n*/ 'The arrears were marked reviewed.', year: answer.year };
+    },
+  );
+
+  app.post(
+    '/years/:year/close',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['year'],
+        operationId: 'year.close',
+        summary: "Close a year: its income and expenses to the members' surplus",
+        description:
+          "One closing entry, kept in the year's closing period (after its last day, before the next year's first), moves every income and expense account's balance to `members_surplus`, so the next year opens with them at zero; the trial balance reads the year with and without it. " +
+          'Refused (409) for a year not over, already closed, after a year not closed, or with its checklist unmet (each item named in `errors`). With two or more active admins, the first call answers 202 and the same call by another admin closes it.',
+        ...secured,
+        params: yearParams,
+        response: {
+          200: yearResponse,
+          202: proposalProposedResponse,
+          ...refusedDecision,
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await closeAnswer(
+        db,
+        request.params.year,
+        actorOf(request),
+        new Date(),
+        requestLanguage(request),
+      );
+      if ('proposed' in answer) return replyProposed(reply, db, answer, CLOSE_PROPOSED);
+      return { message: /*i18n*/ 'The year was closed.', year: answer.year };
+    },
+  );
+
+  app.post(
+    '/years/:year/reopen',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['year'],
+        operationId: 'year.reopen',
+        summary: 'Reopen a closed year by reversing its closing entry, with a reason',
+        description:
+          'The closing entry is reversed beside it, in the closing period; the months stay locked. Refused (409) for a year not closed or before a later closed year; 422 without a reason. Two admins when there are two (202, then another admin’s call).',
+        ...secured,
+        params: yearParams,
+        body: reopenYearBody,
+        response: {
+          200: yearResponse,
+          202: proposalProposedResponse,
+          ...refusedDecision,
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await reopenAnswer(
+        db,
+        request.params.year,
+        request.body.reason,
+        actorOf(request),
+        new Date(),
+        requestLanguage(request),
+      );
+      if ('proposed' in answer) return replyProposed(reply, db, answer, REOPEN_PROPOSED);
+      return { message: /*i18n*/ 'The year was reopened.', year: answer.year };
     },
   );
 };

@@ -23,6 +23,7 @@ export const AUDIT_GROUPS_TEXTS: Record<AuditGroup, string> = {
   journal: /*i18n*/ 'admin-books.audit.groups.journal',
   entry: /*i18n*/ 'admin-books.audit.groups.entry',
   month: /*i18n*/ 'admin-books.audit.groups.month',
+  year: /*i18n*/ 'admin-books.audit.groups.year',
 };
 
 export const AUDIT_ACTIONS_TEXTS: Record<AuditAction, string> = {
@@ -86,6 +87,9 @@ export const AUDIT_ACTIONS_TEXTS: Record<AuditAction, string> = {
   'entry.reverse': /*i18n*/ 'admin-books.audit.actions.entry.reverse',
   'bonus.close': /*i18n*/ 'admin-books.audit.actions.bonus.close',
   'month.lock': /*i18n*/ 'admin-books.audit.actions.month.lock',
+  'year.arrears_review': /*i18n*/ 'admin-books.audit.actions.year.arrears_review',
+  'year.close': /*i18n*/ 'admin-books.audit.actions.year.close',
+  'year.reopen': /*i18n*/ 'admin-books.audit.actions.year.reopen',
 };
 
 /** What an event is about, for the targets without a page of their own to link to. */
@@ -102,6 +106,7 @@ export const AUDIT_TARGETS_TEXTS: Record<Exclude<AuditTarget, 'settings' | 'prop
   journal_entry: /*i18n*/ 'admin-books.audit.targets.journalEntry',
   account: /*i18n*/ 'admin-books.audit.targets.account',
   month: /*i18n*/ 'admin-books.audit.targets.month',
+  year: /*i18n*/ 'admin-books.audit.targets.year',
 };
 
 export const KINDS_TEXTS: Record<EntryKind, string> = {
@@ -118,6 +123,7 @@ export const KINDS_TEXTS: Record<EntryKind, string> = {
   recovery: /*i18n*/ 'admin-books.kinds.recovery',
   booking: /*i18n*/ 'admin-books.kinds.booking',
   journal: /*i18n*/ 'admin-books.kinds.journal',
+  closing: /*i18n*/ 'admin-books.kinds.closing',
 };
 
 export const LEDGER_TYPES_TEXTS: Record<AccountKind, string> = {

@@ -25,6 +25,7 @@ export const KINDS_TEXTS: Record<StatementKind, string> = {
   exit: /*i18n*/ 'statement.kinds.exit',
   booking: /*i18n*/ 'statement.kinds.booking',
   journal: /*i18n*/ 'statement.kinds.journal',
+  closing: /*i18n*/ 'statement.kinds.closing',
 };
 
 export const SUMMARY_TEXTS: Record<string, string> = {
