@@ -16,6 +16,7 @@ function setup(
     'GET /api/admin/overview': answer,
     'GET /api/admin/arrears': () => ({ body: arrearsBody() }),
     'GET /api/admin/periods': () => ({ body: { items: [], first_open: '2026-11' } }),
+    'GET /api/admin/years': () => ({ body: { items: [], starts_in_month: 1 } }),
     ...handlers,
   });
   const user = userEvent.setup();

@@ -12,6 +12,7 @@ import { OverviewChart } from './overview-chart.tsx';
 import { ParPanel } from './par-panel.tsx';
 import { ProposalsPanel } from './proposals-panel.tsx';
 import { MonthsPanel } from './months-panel.tsx';
+import { YearsPanel } from './years-panel.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 
 interface Card {
@@ -119,6 +120,7 @@ function OverviewBody({
       </CardGroup>
       <ProposalsPanel proposals={o.proposals} activeAdmins={o.active_admins} />
       <MonthsPanel />
+      <YearsPanel />
       <OverviewChart history={o.history} />
     </>
   );

@@ -168,3 +168,25 @@ describe("a leaving member's payout on the overview", () => {
     expect(within(item).queryByRole('button', { name: /Confirm/ })).not.toBeInTheDocument();
   });
 });
+
+describe("a year's reopening on the overview", () => {
+  it('says which year and why, and leads to the years, where it is confirmed', async () => {
+    const reopening = {
+      ...exitPayoutProposal(),
+      action: 'year.reopen' as const,
+      member: null,
+      amount: null,
+      details: { year: 2025, reason: 'The auditor found a missing invoice' },
+    };
+    setup({
+      'GET /api/admin/overview': () => ({
+        body: overviewBody({ active_admins: 2, proposals: [reopening] }),
+      }),
+    });
+    const { item } = await waiting();
+    expect(within(item).getByRole('heading', { name: 'Reopening a year' })).toBeInTheDocument();
+    expect(item).toHaveTextContent('Year: 2025 · Reason: The auditor found a missing invoice');
+    const link = within(item).getByRole('link', { name: 'Open the years' });
+    expect(link).toHaveAttribute('href', '/admin#overview-years');
+  });
+});

@@ -92,6 +92,13 @@ function ProposalItem({ proposal: p }: { proposal: FundProposal }) {
           {i18n._('admin.overview.months.proposalMonth', { month: periodLabel(lockedMonthOf(p)!) })}
         </p>
       )}
+      {yearOf(p) && (
+        <p className="text-slate-800">
+          {i18n._('admin.overview.years.proposalYear', { year: yearOf(p)!.year })}
+          {yearOf(p)!.reason &&
+            ` · ${i18n._('admin.overview.years.proposalReason', { reason: yearOf(p)!.reason! })}`}
+        </p>
+      )}
       {p.action === 'exit.payout' && (
         <p className="text-slate-800">{i18n._('admin.exitPayout.what')}</p>
       )}
@@ -157,6 +164,14 @@ function lockedMonthOf(p: FundProposal): string | null {
   return p.action === 'month.lock' && typeof d?.month === 'string' ? d.month : null;
 }
 
+/** The year a close's or a reopening's proposal is of, and the reopening's reason. */
+function yearOf(p: FundProposal): { year: string; reason: string | null } | null {
+  const d = p.details as { year?: unknown; reason?: unknown } | null;
+  if ((p.action !== 'year.close' && p.action !== 'year.reopen') || typeof d?.year !== 'number')
+    return null;
+  return { year: String(d.year), reason: typeof d.reason === 'string' ? d.reason : null };
+}
+
 /** Where a proposal is read in full, and confirmed when it is not confirmed here. */
 function linkOf(p: FundProposal, i18n: ReturnType<typeof useTexts>): { to: string; text: string } {
   if (p.action === 'bank.assign' || p.action === 'bank.book')
@@ -172,6 +187,8 @@ function linkOf(p: FundProposal, i18n: ReturnType<typeof useTexts>): { to: strin
   // Confirmed on the overview itself, in its months.
   if (p.action === 'month.lock')
     return { to: '/admin#overview-months', text: i18n._('admin.overview.months.open') };
+  if (p.action === 'year.close' || p.action === 'year.reopen')
+    return { to: '/admin#overview-years', text: i18n._('admin.overview.years.open') };
   if (p.loan_id !== null)
     return {
       to: `/admin/loans/${p.loan_id}`,
