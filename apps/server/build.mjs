@@ -11,6 +11,7 @@ await build({
     'statement-worker': 'src/features/bank/statement-worker.ts',
     'pdf-worker': 'src/features/statement/pdf-worker.ts',
     'report-worker': 'src/features/ledger/report-worker.ts',
+    'pack-worker': 'src/features/year/pack/pack-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -105,6 +105,7 @@ const operationIds: Record<string, string> = {
   'POST /api/admin/years/{year}/arrears-review': 'year.reviewArrears',
   'POST /api/admin/years/{year}/close': 'year.close',
   'POST /api/admin/years/{year}/reopen': 'year.reopen',
+  'GET /api/admin/years/{year}/pack': 'year.pack',
   'POST /api/admin/members/{id}/fines/{period}/waive': 'payments.waiveFine',
   'POST /api/my-dues/{period}/salary-late': 'payments.flagSalaryLate',
   'GET /api/admin/payments/{id}': 'payments.get',

@@ -53,3 +53,11 @@ export {
   surplusOf,
   type ClosingLine,
 } from './closing.ts';
+export {
+  memberAccountsAt,
+  postingsOfSpan,
+  type LedgerPosting,
+  type MemberAccounts,
+} from './general-ledger.ts';
+export { namedIncomeStatement } from './income-statement-report.ts';
+export { namedTrialBalance } from './trial-balance-report.ts';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { proposalProposedResponse } from '@jamiya/contracts/proposals';
 import {
   bookMonths,
@@ -16,6 +17,7 @@ import { refused, refusedChange, refusedDecision, secured } from '../../lib/rout
 import { lockAnswer } from './answers.ts';
 import { bookMonthsOf } from './months.ts';
 import { arrearsReviewAnswer, bookYearsOf, closeAnswer, reopenAnswer } from './year-views.ts';
+import { sendYearPack } from './pack/answer.ts';
 
 // What the call says when it waits for a second admin (202).
 const LOCK_PROPOSED = /*i18n*/ 'Proposed. A second admin must confirm the lock of this month.';
@@ -181,5 +183,31 @@ export const yearAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if ('proposed' in answer) return replyProposed(reply, db, answer, REOPEN_PROPOSED);
       return { message: /*i18n*/ 'The year was reopened.', year: answer.year };
     },
+  );
+
+  app.get(
+    '/years/:year/pack',
+    {
+      schema: {
+        tags: ['year'],
+        operationId: 'year.pack',
+        summary:
+          "The accountant's pack of a year: one ZIP of XLSX files, each with a CSV beside it",
+        description:
+          "For an active admin: the general ledger (one row a posting: date, entry, kind, source — receipt, bank_line, import, correction, close, by_hand, app — account, member, memo, debit, credit, each account's running balance after its balance brought forward), the trial balance before and after the close, the income statement, the balance sheet and the members' balances, in the reader's language; totals agree across the files. Words are text, never formulas. A year not closed is a draft: the ZIP, each file and the README say so. 404 for a year the books do not have.",
+        ...secured,
+        params: yearParams,
+        produces: ['application/zip'],
+        response: {
+          200: {
+            description: 'A ZIP file.',
+            content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...refusedDecision,
+        },
+      },
+    },
+    async (request, reply) =>
+      sendYearPack(db, request.params.year, new Date(), requestLanguage(request), reply),
   );
 };

@@ -1,0 +1,33 @@
+import type { FastifyReply } from 'fastify';
+import type { Language } from '@jamiya/contracts/languages';
+import type { DbOrTx } from '../../../db/client.ts';
+import { notFound } from '../../../lib/errors.ts';
+import { sentence } from '../../../lib/i18n.ts';
+import { yearSpans } from '../years.ts';
+import { gatherPack } from './gather.ts';
+import { packZip } from './pack-pool.ts';
+
+/** The year's pack as a ZIP and its name: read from the books, written in the pool. */
+export async function yearPack(db: DbOrTx, year: number, now: Date, language: Language) {
+  const span = (await yearSpans(db, now)).find((s) => s.year === year);
+  if (!span)
+    throw notFound(sentence(/*i18n*/ 'The books have no year {year}.', { year: String(year) }));
+  const pack = await gatherPack(db, span, language);
+  return { fileName: pack.fileName, zip: await packZip(pack) };
+}
+
+/** Sends the year's pack as a download. */
+export async function sendYearPack(
+  db: DbOrTx,
+  year: number,
+  now: Date,
+  language: Language,
+  reply: FastifyReply,
+) {
+  const { fileName, zip } = await yearPack(db, year, now, language);
+  return reply
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .header('Cache-Control', 'private, no-store')
+    .type('application/zip')
+    .send(zip);
+}

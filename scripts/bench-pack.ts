@@ -1,0 +1,129 @@
+// npm run bench:pack -- [--sizes 500,5000] [--pg [--pg-url URL]] [--runs 3]
+//
+// Issue 53, point 4: the accountant's pack of last year (a draft: seed:scale closes nothing),
+// for associations of each size on the embedded database (and with --pg on a scratch database
+// of a PostgreSQL server). Seeds the association, starts the built server (npm run build
+// first), asks for the pack --runs times, and beside each asks /api/health every 25 ms: the
+// pack is written in a pool thread, so the server must keep answering everyone meanwhile.
+// Prints the pack's time, size and rows, and /api/health's p50 and p99 while it was made.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { strFromU8, unzipSync } from 'fflate';
+import { scratchPostgres } from '../apps/server/test/scratch-postgres.ts';
+import { start, stopChild, tsx, waitFor } from './bench/processes.ts';
+import { SCALE_ADMIN_EMAIL, SCALE_PASSWORD } from './seed-scale/sign-ins.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '500,5000' },
+    pg: { type: 'boolean', default: false },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '3933' },
+  },
+});
+const base = `http://127.0.0.1:${args.port}`;
+const year = new Date().getFullYear() - 1;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+function run(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const child = start(tsx, argv, env);
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]}: ${code}`)))),
+  );
+}
+
+async function adminHeaders(): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: SCALE_ADMIN_EMAIL, password: SCALE_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in: ${res.status}`);
+  return {
+    authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}`,
+  };
+}
+
+/** One pack, with /api/health asked every 25 ms while it is made. */
+async function onePack(headers: Record<string, string>) {
+  const health: number[] = [];
+  let making = true;
+  const beside = (async () => {
+    while (making) {
+      const started = performance.now();
+      await (await fetch(`${base}/api/health`)).arrayBuffer();
+      health.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  const started = performance.now();
+  const res = await fetch(`${base}/api/admin/years/${year}/pack`, { headers });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const ms = performance.now() - started;
+  making = false;
+  await beside;
+  if (!res.ok) throw new Error(`pack: ${res.status} ${strFromU8(bytes)}`);
+  const files = unzipSync(bytes);
+  const ledger = Object.entries(files).find(([name]) => name.endsWith('general-ledger.csv'))![1];
+  health.sort((a, b) => a - b);
+  return {
+    ms,
+    mb: bytes.byteLength / 1e6,
+    ledgerRows: strFromU8(ledger).split('\r\n').length - 2,
+    healthP50: quantile(health, 0.5),
+    healthP99: quantile(health, 0.99),
+    healthMax: health.at(-1)!,
+  };
+}
+
+async function measure(database: string, members: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jamiya-pack-'));
+  fs.chmodSync(dataDir, 0o755); // run as root, the embedded PostgreSQL runs as a user of its own
+  const scratch =
+    database === 'postgres' ? await scratchPostgres(args['pg-url']!, 'jamiya_pack') : null;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dataDir, 'data') };
+  delete env.DATABASE_URL;
+  if (scratch) env.DATABASE_URL = scratch.url;
+  try {
+    const where = scratch ? ['--database-url', scratch.url] : ['--data-dir', env.DATA_DIR!];
+    await run(['scripts/seed-scale.ts', '--members', String(members), ...where], env);
+    const server = start(process.execPath, ['apps/server/dist/server.js'], {
+      ...env,
+      PORT: args.port,
+      NOTIFICATION_JOB_SECONDS: '0',
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      await waitFor(`${base}/api/health`, server);
+      const headers = await adminHeaders();
+      const runs = [];
+      for (let i = 0; i < Number(args.runs); i++) runs.push(await onePack(headers));
+      return runs;
+    } finally {
+      await stopChild(server);
+    }
+  } finally {
+    await scratch?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  '| database | members | ledger rows | ZIP MB | pack s (median) | health p50 ms | health p99 ms | health max ms |',
+);
+console.log('| --- | --: | --: | --: | --: | --: | --: | --: |');
+for (const database of args.pg ? ['embedded', 'postgres'] : ['embedded'])
+  for (const members of args.sizes!.split(',').map(Number)) {
+    const runs = await measure(database, members);
+    const median = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
+    const worstP99 = Math.max(...runs.map((r) => r.healthP99));
+    const worstMax = Math.max(...runs.map((r) => r.healthMax));
+    console.log(
+      `| ${database} | ${members} | ${median.ledgerRows} | ${median.mb.toFixed(1)} | ` +
+        `${(median.ms / 1000).toFixed(1)} | ${median.healthP50.toFixed(1)} | ${worstP99.toFixed(1)} | ${worstMax.toFixed(0)} |`,
+    );
+  }
