@@ -6,14 +6,10 @@
 // first), asks for the pack --runs times, and beside each asks /api/health every 25 ms: the
 // pack is written in a pool thread, so the server must keep answering everyone meanwhile.
 // Prints the pack's time, size and rows, and /api/health's p50 and p99 while it was made.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
-import { scratchPostgres } from '../apps/server/test/scratch-postgres.ts';
-import { start, stopChild, tsx, waitFor } from './bench/processes.ts';
-import { SCALE_ADMIN_EMAIL, SCALE_PASSWORD } from './seed-scale/sign-ins.ts';
+import { signIn, withSeededServer } from './bench/seeded.ts';
+import { SCALE_ADMIN_EMAIL } from './seed-scale/sign-ins.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,32 +20,12 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3933' },
   },
 });
-const base = `http://127.0.0.1:${args.port}`;
 const year = new Date().getFullYear() - 1;
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
-function run(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const child = start(tsx, argv, env);
-  return new Promise((resolve, reject) =>
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]}: ${code}`)))),
-  );
-}
-
-async function adminHeaders(): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: SCALE_ADMIN_EMAIL, password: SCALE_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in: ${res.status}`);
-  return {
-    authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}`,
-  };
-}
-
 /** One pack, with /api/health asked every 25 ms while it is made. */
-async function onePack(headers: Record<string, string>) {
+async function onePack(base: string, headers: Record<string, string>) {
   const health: number[] = [];
   let making = true;
   const beside = (async () => {
@@ -81,35 +57,15 @@ async function onePack(headers: Record<string, string>) {
 }
 
 async function measure(database: string, members: number) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jamiya-pack-'));
-  fs.chmodSync(dataDir, 0o755); // run as root, the embedded PostgreSQL runs as a user of its own
-  const scratch =
-    database === 'postgres' ? await scratchPostgres(args['pg-url']!, 'jamiya_pack') : null;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dataDir, 'data') };
-  delete env.DATABASE_URL;
-  if (scratch) env.DATABASE_URL = scratch.url;
-  try {
-    const where = scratch ? ['--database-url', scratch.url] : ['--data-dir', env.DATA_DIR!];
-    await run(['scripts/seed-scale.ts', '--members', String(members), ...where], env);
-    const server = start(process.execPath, ['apps/server/dist/server.js'], {
-      ...env,
-      PORT: args.port,
-      NOTIFICATION_JOB_SECONDS: '0',
-      LOG_LEVEL: 'warn',
-    });
-    try {
-      await waitFor(`${base}/api/health`, server);
-      const headers = await adminHeaders();
+  return withSeededServer(
+    { database, members, port: args.port!, pgUrl: args['pg-url']! },
+    async (base) => {
+      const headers = await signIn(base, SCALE_ADMIN_EMAIL);
       const runs = [];
-      for (let i = 0; i < Number(args.runs); i++) runs.push(await onePack(headers));
+      for (let i = 0; i < Number(args.runs); i++) runs.push(await onePack(base, headers));
       return runs;
-    } finally {
-      await stopChild(server);
-    }
-  } finally {
-    await scratch?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    },
+  );
 }
 
 console.log(

@@ -7,12 +7,9 @@
 // asked just before it, so both see the same machine. Prints p50, p99, p50 over the floor's p50,
 // and the growth of p50 from the smallest size.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { scratchPostgres } from '../apps/server/test/scratch-postgres.ts';
-import { start, stopChild, tsx, waitFor } from './bench/processes.ts';
-import { SCALE_ADMIN_EMAIL, SCALE_PASSWORD } from './seed-scale/sign-ins.ts';
+import { signIn, withSeededServer } from './bench/seeded.ts';
+import { SCALE_ADMIN_EMAIL } from './seed-scale/sign-ins.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,7 +23,6 @@ const { values: args } = parseArgs({
 });
 const sizes = args.sizes!.split(',').map(Number);
 const requests = Number(args.requests);
-const base = `http://127.0.0.1:${args.port}`;
 
 /** What is measured: the treasurer's pages of issue 51, point 3, and a member's everyday read. */
 const PAGES: Array<{ name: string; path: string; as: 'admin' | 'member' }> = [
@@ -61,47 +57,13 @@ async function timed(url: string, headers: Record<string, string> = {}): Promise
   return performance.now() - started;
 }
 
-async function signIn(email: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: SCALE_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status}`);
-  return {
-    authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}`,
-  };
-}
-
-function run(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const child = start(tsx, argv, env);
-  return new Promise((resolve, reject) =>
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]}: ${code}`)))),
-  );
-}
-
 async function measure(database: string, members: number): Promise<Row[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jamiya-scale-'));
-  fs.chmodSync(dataDir, 0o755); // run as root, the embedded PostgreSQL runs as a user of its own
-  const scratch =
-    database === 'postgres' ? await scratchPostgres(args['pg-url']!, 'jamiya_scale') : null;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dataDir, 'data') };
-  delete env.DATABASE_URL;
-  if (scratch) env.DATABASE_URL = scratch.url;
-  try {
-    const where = scratch ? ['--database-url', scratch.url] : ['--data-dir', env.DATA_DIR!];
-    await run(['scripts/seed-scale.ts', '--members', String(members), ...where], env);
-    const server = start(process.execPath, ['apps/server/dist/server.js'], {
-      ...env,
-      PORT: args.port,
-      NOTIFICATION_JOB_SECONDS: '0',
-      LOG_LEVEL: 'warn',
-    });
-    try {
-      await waitFor(`${base}/api/health`, server);
+  return withSeededServer(
+    { database, members, port: args.port!, pgUrl: args['pg-url']! },
+    async (base) => {
       const headers = {
-        admin: await signIn(SCALE_ADMIN_EMAIL),
-        member: await signIn('member1@scale.example'),
+        admin: await signIn(base, SCALE_ADMIN_EMAIL),
+        member: await signIn(base, 'member1@scale.example'),
       };
       const rows: Row[] = [];
       for (const page of PAGES) {
@@ -126,13 +88,8 @@ async function measure(database: string, members: number): Promise<Row[]> {
         rows.push(row);
       }
       return rows;
-    } finally {
-      await stopChild(server);
-    }
-  } finally {
-    await scratch?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    },
+  );
 }
 
 const rows: Row[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, useTestAppEach } from '../../../test/harness.ts';
-import { adminCalls, importStatement, lineIdsOf } from '../../../test/support/own-books.ts';
+import { adminCalls } from '../../../test/support/own-books.ts';
+import { lastYearBooked as bookLastYear } from '../../../test/support/year.ts';
 import { editableSettings } from '../../../test/settings-body.ts';
 import { addMonthsToPeriod, localDate, periodOf } from '../../lib/calendar.ts';
 import { yearFrom } from './years.ts';
@@ -24,24 +25,7 @@ async function admin(name = 'Treasurer') {
   return { id: user.id, token, ...adminCalls(t.app, token) };
 }
 
-/** Last year at the bank, booked: a donation, the bank's fee, its interest on the last day. */
-async function lastYearBooked(a: Admin) {
-  const { response, statementId } = await importStatement(t.app, a.token, [
-    { day: `${lastYear}-01-05`, amountFils: 100_000, ref: 'IN-1', text: 'DONATION' },
-    { day: `${lastYear}-06-30`, amountFils: -2_625, ref: 'FEE-1', text: 'MAINTENANCE FEE' },
-    { day: yearEnd, amountFils: 500, ref: 'INT-1', text: 'PROFIT PAID' },
-  ]);
-  expect(response.statusCode, response.body).toBe(201);
-  const ids = await lineIdsOf(t.db, statementId);
-  for (const [ref, account] of [
-    ['IN-1', 'other_income'],
-    ['FEE-1', 'bank_charges'],
-    ['INT-1', 'bank_interest'],
-  ] as const) {
-    const res = await a.post(`/api/admin/bank-lines/${ids.get(ref)}/book`, { account });
-    expect(res.statusCode, res.body).toBe(201);
-  }
-}
+const lastYearBooked = (a: Admin) => bookLastYear(t, a.token);
 
 async function lockEveryMonth(a: Admin, by: Admin = a) {
   for (let m = `${lastYear}-01`; m <= `${lastYear}-12`; m = addMonthsToPeriod(m, 1)) {

@@ -3,7 +3,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/universal';
 import { describe, expect, it } from 'vitest';
 import { expectError, useTestAppEach } from '../../../test/harness.ts';
-import { adminCalls, importStatement, lineIdsOf } from '../../../test/support/own-books.ts';
+import { adminCalls } from '../../../test/support/own-books.ts';
+import { lastYearBooked } from '../../../test/support/year.ts';
 import { addMonthsToPeriod, localDate } from '../../lib/calendar.ts';
 
 // Issue 53, point 4: the accountant's pack of a year. One ZIP: the general ledger, the trial
@@ -20,21 +21,7 @@ async function treasurerWithAYear() {
   const token = await t.login(user.email);
   const a = { token, ...adminCalls(t.app, token) };
   const member = await t.makeUser({ name: 'Amina Rahman' });
-  const { response, statementId } = await importStatement(t.app, token, [
-    { day: `${lastYear}-01-05`, amountFils: 100_000, ref: 'IN-1', text: 'DONATION' },
-    { day: `${lastYear}-06-30`, amountFils: -2_625, ref: 'FEE-1', text: 'MAINTENANCE FEE' },
-    { day: `${lastYear}-12-31`, amountFils: 500, ref: 'INT-1', text: 'PROFIT PAID' },
-  ]);
-  expect(response.statusCode, response.body).toBe(201);
-  const ids = await lineIdsOf(t.db, statementId);
-  for (const [ref, account] of [
-    ['IN-1', 'other_income'],
-    ['FEE-1', 'bank_charges'],
-    ['INT-1', 'bank_interest'],
-  ] as const)
-    expect(
-      (await a.post(`/api/admin/bank-lines/${ids.get(ref)}/book`, { account })).statusCode,
-    ).toBe(201);
+  await lastYearBooked(t, token);
   // A member paid the hall from her own pocket: it is credited to her savings.
   const hall = await a.post('/api/admin/journal-entries', {
     date: `${lastYear}-03-10`,
@@ -59,9 +46,7 @@ async function close(a: Awaited<ReturnType<typeof treasurerWithAYear>>['a']) {
 /** The ZIP's files, and each CSV read as rows of named columns. */
 async function packOf(
   a: {
-    get: (
-      url: string,
-    ) => Promise<{
+    get: (url: string) => Promise<{
       statusCode: number;
       body: string;
       rawPayload: Buffer;
