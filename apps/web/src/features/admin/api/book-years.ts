@@ -1,10 +1,11 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FundProposal } from '@jamiya/contracts/proposals';
 import type { BookYear, BookYears, YearResponse } from '@jamiya/contracts/year';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyMutation } from '../../../lib/money-mutation.ts';
 import { rememberProposal } from '../../../api/proposals.ts';
 import { ADMIN_KEY } from '../../../api/admin-key.ts';
+import { downloadFile } from '../../../lib/save-file.ts';
 
 export type { BookYear, BookYears };
 
@@ -38,3 +39,13 @@ export function useYearAction() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }
+
+/** The accountant's pack of a year (a ZIP behind the bearer token); a draft until it is closed. */
+export const useDownloadPack = () =>
+  useMutation({
+    mutationFn: ({ year, isDraft }: { year: number; isDraft: boolean }) =>
+      downloadFile(
+        `/api/admin/years/${year}/pack`,
+        `jamiya-${year}-accounts${isDraft ? '-DRAFT' : ''}.zip`,
+      ),
+  });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BookYear, BookYears, YearCheckItem } from '@jamiya/contracts/year';
 import { renderWithProviders, stubApi } from '../../../testing/render.tsx';
 import { YearsPanel } from './years-panel.tsx';
@@ -179,6 +179,42 @@ describe("the overview's years", () => {
     ).toBeInTheDocument();
     const post = requests.find((r) => r.method === 'POST')!;
     expect(post.body).toEqual({ reason: 'The auditor found a missing invoice' });
+  });
+
+  it("downloads a year's accountant's pack, a draft before the year is closed", async () => {
+    const closedYear = year(2024, {
+      state: 'closed',
+      closed_at: '2025-02-10T09:00:00Z',
+      closed_by: treasurer,
+      surplus: 10,
+    });
+    const { requests, user } = setup(
+      years([year(2025, { checklist: checklist(false) }), closedYear]),
+      {
+        'GET /api/admin/years/2024/pack': () => ({ body: 'PK' }),
+        'GET /api/admin/years/2025/pack': () => ({ body: 'PK' }),
+      },
+    );
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:pack');
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this);
+    });
+    const region = await panel();
+    await user.click(
+      await within(region).findByRole('button', { name: "Accountant's pack (draft)" }),
+    );
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(clicks[0]!.download).toBe('jamiya-2025-accounts-DRAFT.zip');
+    await user.click(within(region).getByRole('button', { name: "Accountant's pack" }));
+    await waitFor(() => expect(clicks).toHaveLength(2));
+    expect(clicks[1]!.download).toBe('jamiya-2024-accounts.zip');
+    expect(requests.filter((r) => r.url.endsWith('/pack')).map((r) => r.url)).toEqual([
+      '/api/admin/years/2025/pack',
+      '/api/admin/years/2024/pack',
+    ]);
   });
 
   it('offers to try again when the years cannot be read', async () => {

@@ -10,7 +10,13 @@ import { card, tableLink } from '../../../components/styles.ts';
 import { aed } from '../../../lib/format.ts';
 import { formatDate, periodLabel } from '../../../lib/dates.ts';
 import { errorMessage, toastError, toastSuccess } from '../../../lib/messages.ts';
-import { useBookYears, useYearAction, type BookYear, type BookYears } from '../api/book-years.ts';
+import {
+  useBookYears,
+  useDownloadPack,
+  useYearAction,
+  type BookYear,
+  type BookYears,
+} from '../api/book-years.ts';
 
 /** The overview's years: the next to close with its checklist, and the years closed. */
 export function YearsPanel() {
@@ -95,6 +101,7 @@ function NextYear({ year }: { year: BookYear }) {
         <Button disabled={!year.closable} onClick={() => setAsking(true)}>
           {i18n._('admin.overview.years.close', { year: String(year.year) })}
         </Button>
+        <PackButton year={year} />
       </div>
       <CloseDialog isOpen={isAsking} onClose={() => setAsking(false)} year={year.year} />
     </div>
@@ -148,6 +155,7 @@ function ClosedYear({ year, isLast }: { year: BookYear; isLast: boolean }) {
           ? i18n._('admin.overview.years.deficit', { amount: aed(-(year.surplus ?? 0)) })
           : i18n._('admin.overview.years.surplus', { amount: aed(year.surplus ?? 0) })}
       </span>
+      <PackButton year={year} />
       {isLast && (
         <Button variant="ghost" onClick={() => setAsking(true)}>
           {i18n._('admin.overview.years.reopen', { year: String(year.year) })}
@@ -171,6 +179,29 @@ function ClosedYear({ year, isLast }: { year: BookYear; isLast: boolean }) {
         </ReasonDialog>
       )}
     </li>
+  );
+}
+
+/** The accountant's pack of the year: seconds to make at thousands of members, so it says so. */
+function PackButton({ year }: { year: BookYear }) {
+  const i18n = useTexts();
+  const download = useDownloadPack();
+  const isDraft = year.state !== 'closed';
+  const save = async () => {
+    try {
+      await download.mutateAsync({ year: year.year, isDraft });
+    } catch (error) {
+      toastError(error);
+    }
+  };
+  return (
+    <Button variant="ghost" isBusy={download.isPending} onClick={() => void save()}>
+      {download.isPending
+        ? i18n._('admin.overview.years.packing')
+        : isDraft
+          ? i18n._('admin.overview.years.packDraft')
+          : i18n._('admin.overview.years.pack')}
+    </Button>
   );
 }
 
