@@ -82,7 +82,6 @@ export const yearParams = z.object({
 });
 
 export const YEAR_CHECKS = [
-  'previous_year',
   'months_locked',
   'receipts',
   'bank_lines',

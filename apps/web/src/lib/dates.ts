@@ -14,6 +14,13 @@ export function formatDateTime(at: string): string {
   return formatMoment(at, language());
 }
 
+/** A month of the year by its number (1–12), "July", in the reader's language. */
+export function monthName(month: number): string {
+  return new Intl.DateTimeFormat(language(), { month: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(2026, month - 1, 15),
+  );
+}
+
 /** A month of dues, "2026-11", as "November 2026". */
 export function periodLabel(period: string): string {
   return formatMonth(period, language());

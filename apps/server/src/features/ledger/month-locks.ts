@@ -1,4 +1,4 @@
-import { desc, inArray, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { monthLocks } from '../../db/schema/ledger.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -15,37 +15,30 @@ export type MonthLock = typeof monthLocks.$inferSelect;
 /** The month of a moment in Dubai's calendar, YYYY-MM. */
 export const monthOfMoment = (at: Date): string => periodOf(localDate(at));
 
-/** The month after the last locked one (a lock was found): where late work is dated. */
-async function firstOpenMonth(db: DbOrTx): Promise<string> {
-  const [last] = await db
-    .select({ month: monthLocks.month })
-    .from(monthLocks)
-    .orderBy(desc(monthLocks.month))
-    .limit(1);
-  return addMonthsToPeriod(last!.month, 1);
-}
-
-/** Refuses (409) entries dated in a locked month, naming the first month still open. */
+/**
+ * Refuses (409) entries dated in a locked month, or before the first (months are locked in
+ * order from the books' first, so nothing may be dated before it once one is), naming the
+ * first month still open.
+ */
 export async function refuseLockedMonths(
   tx: DbOrTx,
   dates: readonly Date[],
   now = new Date(),
 ): Promise<void> {
   const thisMonth = monthOfMoment(now);
-  const months = [...new Set(dates.map(monthOfMoment))].filter((m) => m < thisMonth);
+  const months = [...new Set(dates.map(monthOfMoment))].filter((m) => m < thisMonth).sort();
   if (months.length === 0) return;
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${LOCKS})`);
-  const [locked] = await tx
+  const [last] = await tx
     .select({ month: monthLocks.month })
     .from(monthLocks)
-    .where(inArray(monthLocks.month, months))
-    .orderBy(monthLocks.month)
+    .orderBy(desc(monthLocks.month))
     .limit(1);
-  if (!locked) return;
+  if (!last || months[0]! > last.month) return;
   throw conflict(
     sentence(
       /*i18n*/ 'The books of {month} are locked: nothing more is dated in it. Date it in {open} or later; a late correction is a reversal dated in an open month.',
-      { month: { month: locked.month }, open: { month: await firstOpenMonth(tx) } },
+      { month: { month: months[0]! }, open: { month: addMonthsToPeriod(last.month, 1) } },
     ),
   );
 }

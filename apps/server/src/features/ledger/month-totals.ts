@@ -107,7 +107,9 @@ export async function classSumsAtEndOf(
   day: string,
   withClose = false,
 ): Promise<Map<string, ClassSums>> {
-  const upTo = withClose ? closingPeriodOf(day.slice(0, 7)) : day.slice(0, 7);
+  // A close follows a year's last day, which is a month's last: on any other day there is none.
+  const isMonthEnd = addDaysToDate(day, 1).slice(0, 7) !== day.slice(0, 7);
+  const upTo = withClose && isMonthEnd ? closingPeriodOf(day.slice(0, 7)) : day.slice(0, 7);
   const [kept, later] = await Promise.all([
     rowsOf<SumsRow>(
       db,

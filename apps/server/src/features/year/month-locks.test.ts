@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, useTestAppEach } from '../../../test/harness.ts';
 import { adminCalls, importStatement, lineIdsOf } from '../../../test/support/own-books.ts';
-import { addMonthsToPeriod, daysInPeriod, localDate, periodOf } from '../../lib/calendar.ts';
+import {
+  addMonthsToPeriod,
+  daysInPeriod,
+  localDate,
+  periodLabel,
+  periodOf,
+} from '../../lib/calendar.ts';
 
 // Issue 53, point 1: a month is locked once books and bank agree at its end, by two admins
 // when there are two; nothing is dated in it afterwards. Each test builds its own association.
@@ -117,6 +123,18 @@ describe('POST /api/admin/periods/:month/lock', () => {
       ],
     });
     expect(expectError(late, 409).message).toMatch(/are locked: nothing more is dated in it/);
+    // Nor before the books' first month: months are locked in order from it.
+    const earlier = await treasurer.post('/api/admin/journal-entries', {
+      date: `${addMonthsToPeriod(lastMonth, -14)}-15`,
+      memo: 'Printing, forgotten for a year',
+      lines: [
+        { account: 'stationery', debit: 10 },
+        { account: 'other_income', credit: 10 },
+      ],
+    });
+    expect(expectError(earlier, 409).message).toMatch(
+      new RegExp(`Date it in ${periodLabel(thisMonth)} or later`),
+    );
     // Dated this month, the same entry goes in.
     const now = await treasurer.post('/api/admin/journal-entries', {
       date: localDate(new Date()),

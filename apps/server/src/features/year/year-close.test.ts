@@ -114,6 +114,11 @@ describe('POST /api/admin/years/:year/close', () => {
         cash: 978.75,
       });
     }
+    // A close follows the year's last day: read mid-December, there is none to add.
+    expect(await balances(treasurer, `as_of=${lastYear}-12-15&with_close=true`)).toMatchObject({
+      other_income: -1000,
+      bank_interest: 0,
+    });
     const csv = await treasurer.get(
       `/api/admin/ledger/trial-balance.csv?as_of=${yearEnd}&with_close=1`,
     );

@@ -132,7 +132,7 @@ describe('GET /api/admin/years/:year/pack', () => {
 
     const income = new Map(csv('income-statement.csv').map((r) => [r.section, aed(r.amount_aed)]));
     expect(income.get('surplus')).toBe(92_875);
-    expect(income.get('surplus')).toBe(-after.get('members_surplus')!);
+    expect(income.get('to_members_surplus')).toBe(-after.get('members_surplus')!);
     const sheet = new Map(csv('balance-sheet.csv').map((r) => [r.section, aed(r.amount_aed)]));
     expect(sheet.get('total_assets')).toBe(sheet.get('total_liabilities_and_equity'));
     expect(sheet.get('total_assets')).toBe(after.get('cash'));

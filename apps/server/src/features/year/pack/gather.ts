@@ -172,6 +172,11 @@ export async function gatherPack(
   const statement = await namedIncomeStatement(db, { from: firstDay, to: lastDay }, language);
   const members = await memberAccountsAt(db, lastDay);
   const { associationName } = await getSettings(db);
+  const toSurplus =
+    0 -
+    before.accounts
+      .filter((a) => a.kind === 'income' || a.kind === 'expense')
+      .reduce((s, a) => s + a.balanceFils, 0);
   const names = await accountNames(db, [...new Set(postings.map((p) => p.code))]);
   const people = await memberRefsById(db, [
     ...members.map((m) => m.userId),
@@ -202,9 +207,12 @@ export async function gatherPack(
         ['total_expenses', null, null, money(statement.totalExpensesFils)],
         ['surplus', null, null, money(statement.surplusFils)],
         ['shared_out', null, null, money(statement.sharedOutFils)],
+        // What the close moves (or would): income less expenses as the books hold them at the
+        // year's end, after the share-outs entered in the year, whichever period they shared.
+        ['to_members_surplus', null, null, money(toSurplus)],
       ],
     },
-    balanceSheet(closed ? after : before, closed, statement.surplusFils),
+    balanceSheet(closed ? after : before, closed, toSurplus),
     {
       name: 'member-balances',
       header: ['member_id', 'name', 'savings_aed', 'loans_aed', 'fines_aed'],

@@ -51,7 +51,7 @@ export interface SettingsBody {
   /** What leaving pays besides the savings (docs/domain/leaving.md). */
   exit_rules: { share_out_at_exit: boolean };
   /** What one admin may book alone: bank charges or interest up to this, per line, in AED. */
-  books_rules: { one_admin_bank_fee: number };
+  books_rules: { one_admin_bank_fee: number; year_starts_in_month?: number };
   /** The settings' updated_at as this page read them: a save over another admin's is 409. */
   updated_at?: string;
 }

@@ -18,6 +18,18 @@ describe("the books' rules", () => {
     expect(puts(requests)[0]?.body).toMatchObject({ books_rules: { one_admin_bank_fee: 26.25 } });
   });
 
+  it("sets the month the association's year begins, sent as a number with the rest", async () => {
+    const { user, requests } = setupSettingsPage();
+    const month = await screen.findByLabelText("The association's year begins in");
+    expect(month).toHaveDisplayValue('January');
+    await user.selectOptions(month, 'July');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({
+      books_rules: { one_admin_bank_fee: 100, year_starts_in_month: 7 },
+    });
+  });
+
   it('refuses more than AED 10,000 before sending', async () => {
     const { user, requests } = setupSettingsPage();
     const fee = await screen.findByLabelText(LABEL);

@@ -84,7 +84,7 @@ describe('the settings form', () => {
       loan_rules: settingsBody().loan_rules,
       dues_rules: settingsBody().dues_rules,
       exit_rules: { share_out_at_exit: false },
-      books_rules: { one_admin_bank_fee: 100 },
+      books_rules: { one_admin_bank_fee: 100, year_starts_in_month: 1 },
       // The settings as the page read them: a save over another admin's is refused (409).
       updated_at: '2026-11-01T08:00:00.000Z',
     });

@@ -49,7 +49,7 @@ export const settingsFormSchema = z
       fine_percent: z.string(),
     }),
     exit_rules: z.object({ share_out_at_exit: z.boolean() }),
-    books_rules: z.object({ one_admin_bank_fee: z.string() }),
+    books_rules: z.object({ one_admin_bank_fee: z.string(), year_starts_in_month: z.string() }),
   })
   .transform((v): SettingsUpdateRequest => ({
     ...v,

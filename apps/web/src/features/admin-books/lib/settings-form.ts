@@ -60,7 +60,10 @@ export function toFormInput(settings: AdminSettings): SettingsFormInput {
         settings.dues_rules.fine_percent === null ? '' : String(settings.dues_rules.fine_percent),
     },
     exit_rules: { share_out_at_exit: settings.exit_rules.share_out_at_exit },
-    books_rules: { one_admin_bank_fee: String(settings.books_rules.one_admin_bank_fee) },
+    books_rules: {
+      one_admin_bank_fee: String(settings.books_rules.one_admin_bank_fee),
+      year_starts_in_month: String(settings.books_rules.year_starts_in_month),
+    },
   };
 }
 
@@ -109,8 +112,11 @@ export function toRequestBody(values: SettingsFormValues): SettingsBody {
     },
     // And what leaving pays besides the savings.
     exit_rules: values.exit_rules!,
-    // And what one admin may book alone, in AED.
-    books_rules: { one_admin_bank_fee: filsToAed(values.books_rules!.one_admin_bank_fee) },
+    // And what one admin may book alone, in AED, and the month the association's year begins.
+    books_rules: {
+      one_admin_bank_fee: filsToAed(values.books_rules!.one_admin_bank_fee),
+      year_starts_in_month: values.books_rules!.year_starts_in_month!,
+    },
   };
 }
 
@@ -146,6 +152,7 @@ export const SERVER_FIELDS = [
   'dues_rules.fine_percent',
   'exit_rules.share_out_at_exit',
   'books_rules.one_admin_bank_fee',
+  'books_rules.year_starts_in_month',
 ] as const;
 
 export const serverFieldOf = (key: string) => key.replace(/^(loan_policy\.terms)\.\d+$/, '$1');

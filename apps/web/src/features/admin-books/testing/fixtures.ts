@@ -23,7 +23,7 @@ export function settingsBody(overrides: Partial<AdminSettings> = {}): AdminSetti
     terms_text: 'Loans carry 7 % flat interest.',
     payment_instructions: 'IBAN AE07 0331 2345 6789 0123 456',
     translations: { ar: { payment_instructions: 'الآيبان AE07 0331 2345 6789 0123 456' } },
-    books_rules: { one_admin_bank_fee: 100 },
+    books_rules: { one_admin_bank_fee: 100, year_starts_in_month: 1 },
     updated_at: '2026-11-01T08:00:00.000Z',
     ...overrides,
   });
@@ -32,6 +32,7 @@ export function settingsBody(overrides: Partial<AdminSettings> = {}): AdminSetti
 export function trialBalanceBody(overrides: Partial<TrialBalanceView> = {}): TrialBalanceView {
   return trialBalance.parse({
     as_of: '2026-12-01',
+    with_close: false,
     total_debits: 4340.5,
     total_credits: 4340.5,
     balanced: true,
