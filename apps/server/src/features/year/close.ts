@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookYears } from '../../db/schema/year.ts';
-import { conflict, notFound, type FieldErrors } from '../../lib/errors.ts';
+import { conflict, type FieldErrors } from '../../lib/errors.ts';
 import { lastDayOfPeriod } from '../../lib/calendar.ts';
 import { sentence } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
@@ -12,25 +12,16 @@ import {
 } from '../ledger/public.ts';
 import { withSecondAdmin, type Decision } from '../proposals/public.ts';
 import { checklistOf } from './checklist.ts';
-import { yearSpans, type BookYearSpan, type YearRow } from './years.ts';
+import { yearAmong, type BookYearSpan, type YearRow } from './years.ts';
 
 // The year-end close and its reopening (docs/domain/year.md). Each runs under the month locks'
 // lock held alone: nothing dated before this month is written while a year closes or reopens.
 
 type Actor = { id: number; ip?: string | null };
 
-/** The year asked for among the books' years, with those before and after it. */
-async function spanOf(tx: DbOrTx, year: number, now: Date) {
-  const spans = await yearSpans(tx, now);
-  const at = spans.findIndex((s) => s.year === year);
-  if (at < 0)
-    throw notFound(sentence(/*i18n*/ 'The books have no year {year}.', { year: String(year) }));
-  return { span: spans[at]!, before: spans.slice(0, at), after: spans.slice(at + 1) };
-}
-
 /** A year that is over and the first not closed: the only one whose arrears or close count. */
 async function firstOpenYear(tx: DbOrTx, year: number, now: Date): Promise<BookYearSpan> {
-  const { span, before } = await spanOf(tx, year, now);
+  const { span, before } = await yearAmong(tx, year, now);
   const name = String(year);
   if (span.row?.closedAt)
     throw conflict(sentence(/*i18n*/ '{year} is already closed.', { year: name }));
@@ -160,7 +151,7 @@ export async function closeYearOrPropose(
 
 /** A closed year that may be reopened: the last closed one. */
 async function closedYear(tx: DbOrTx, year: number, now: Date): Promise<BookYearSpan> {
-  const { span, after } = await spanOf(tx, year, now);
+  const { span, after } = await yearAmong(tx, year, now);
   if (!span.row?.closedAt)
     throw conflict(sentence(/*i18n*/ '{year} is not closed.', { year: String(year) }));
   const later = after.find((s) => s.row?.closedAt);

@@ -4,6 +4,8 @@ import { bookYears } from '../../db/schema/year.ts';
 import { addMonthsToPeriod, periodOf } from '../../lib/calendar.ts';
 import { booksBeganOn, monthOfMoment } from '../ledger/public.ts';
 import { getSettings } from '../settings/public.ts';
+import { notFound } from '../../lib/errors.ts';
+import { sentence } from '../../lib/i18n.ts';
 
 // The association's years (docs/domain/year.md): each named by the calendar year it ends in,
 // ending in the month before the settings' first month. The first runs from the books' first
@@ -56,4 +58,13 @@ export async function yearSpans(db: DbOrTx, now: Date): Promise<BookYearSpan[]> 
     after = span.year;
   }
   return spans;
+}
+
+/** The year asked for among the books' years, with those before and after it; 404 without. */
+export async function yearAmong(db: DbOrTx, year: number, now: Date) {
+  const spans = await yearSpans(db, now);
+  const at = spans.findIndex((s) => s.year === year);
+  if (at < 0)
+    throw notFound(sentence(/*i18n*/ 'The books have no year {year}.', { year: String(year) }));
+  return { span: spans[at]!, before: spans.slice(0, at), after: spans.slice(at + 1) };
 }

@@ -1,17 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { Language } from '@jamiya/contracts/languages';
 import type { DbOrTx } from '../../../db/client.ts';
-import { notFound } from '../../../lib/errors.ts';
-import { sentence } from '../../../lib/i18n.ts';
-import { yearSpans } from '../years.ts';
+import { yearAmong } from '../years.ts';
 import { gatherPack } from './gather.ts';
 import { packZip } from './pack-pool.ts';
 
 /** The year's pack as a ZIP and its name: read from the books, written in the pool. */
 export async function yearPack(db: DbOrTx, year: number, now: Date, language: Language) {
-  const span = (await yearSpans(db, now)).find((s) => s.year === year);
-  if (!span)
-    throw notFound(sentence(/*i18n*/ 'The books have no year {year}.', { year: String(year) }));
+  const { span } = await yearAmong(db, year, now);
   const pack = await gatherPack(db, span, language);
   return { fileName: pack.fileName, zip: await packZip(pack) };
 }

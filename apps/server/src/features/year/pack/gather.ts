@@ -6,10 +6,12 @@ import { sentence, translate } from '../../../lib/i18n.ts';
 import {
   accountNameIn,
   accountNames,
+  closingLinesAt,
   memberAccountsAt,
   namedIncomeStatement,
   namedTrialBalance,
   postingsOfSpan,
+  surplusOf,
   type LedgerPosting,
 } from '../../ledger/public.ts';
 import { getSettings } from '../../settings/public.ts';
@@ -172,11 +174,8 @@ export async function gatherPack(
   const statement = await namedIncomeStatement(db, { from: firstDay, to: lastDay }, language);
   const members = await memberAccountsAt(db, lastDay);
   const { associationName } = await getSettings(db);
-  const toSurplus =
-    0 -
-    before.accounts
-      .filter((a) => a.kind === 'income' || a.kind === 'expense')
-      .reduce((s, a) => s + a.balanceFils, 0);
+  // What the close moves (or would), read as the close itself reads it.
+  const toSurplus = surplusOf(await closingLinesAt(db, lastDay));
   const names = await accountNames(db, [...new Set(postings.map((p) => p.code))]);
   const people = await memberRefsById(db, [
     ...members.map((m) => m.userId),
