@@ -36,7 +36,11 @@ import {
 } from './features/proposals/public.ts';
 import { rechargeAdminRoutes, rechargeRoutes } from './features/recharge/public.ts';
 import { settingsAdminRoutes } from './features/settings/public.ts';
-import { statementAdminRoutes, statementRoutes } from './features/statement/public.ts';
+import {
+  sharePdfInPool,
+  statementAdminRoutes,
+  statementRoutes,
+} from './features/statement/public.ts';
 import { systemRoutes } from './features/system/public.ts';
 import { yearAdminRoutes } from './features/year/public.ts';
 
@@ -63,7 +67,7 @@ export const MEMBER_ROUTES: FastifyPluginAsync[] = [
   notificationRoutes,
   messageRoutes,
   rechargeRoutes,
-  bonusRoutes,
+  bonusRoutes(sharePdfInPool),
   exitRoutes,
 ];
 

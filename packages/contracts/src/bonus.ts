@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aedOutput } from './common.ts';
+import { aedOutput, booleanInput } from './common.ts';
 
 // The share-out of the association's interest income (issue 5, docs/domain/bonus.md).
 
@@ -29,10 +29,38 @@ export const bonusPeriodRequest = z.object({
       'Only for the first period (default: the date of the first journal entry); later periods start the day after the last one ended.',
   }),
   ends_on: isoDate.meta({ description: 'The last day of the period; yesterday at the latest.' }),
+  // The interest is always shared; the committee decides the rest (docs/domain/bonus.md).
+  share_fines: booleanInput
+    .optional()
+    .meta({ description: 'Share the late fines received in the period too (not by default).' }),
+  share_other_income: booleanInput.optional().meta({
+    description: "Share the association's other income of the period too (not by default).",
+  }),
+  less_expenses: booleanInput.optional().meta({
+    description: "Take the period's expenses off what is shared (not by default).",
+  }),
 });
 export type BonusPeriodRequest = z.infer<typeof bonusPeriodRequest>;
 
 export const bonusPreviewQuery = bonusPeriodRequest;
+
+/** What a share-out shares: the interest always, the rest as the committee chose. */
+export const sharedParts = z
+  .object({
+    interest: aedOutput.meta({
+      description: 'Interest (or service charge) received, less what leavers took at exit.',
+    }),
+    fines: aedOutput.nullable().meta({ description: 'Late fines received; null: not shared.' }),
+    other_income: aedOutput
+      .nullable()
+      .meta({ description: 'Other income (bank interest, gifts); null: not shared.' }),
+    expenses: aedOutput
+      .nullable()
+      .meta({ description: 'Expenses taken off, loans written off among them; null: not.' }),
+    shared: aedOutput.meta({ description: 'The interest, plus and less the parts chosen.' }),
+  })
+  .meta({ id: 'SharedParts' });
+export type SharedParts = z.infer<typeof sharedParts>;
 
 export const bonusMemberShare = z.object({
   member: z.object({ id: z.number().int(), unique_id: z.string(), name: z.string() }),
@@ -47,7 +75,11 @@ export const bonusPreview = z
     starts_on: z.string(),
     ends_on: z.string(),
     days: z.number().int(),
-    interest: aedOutput.meta({ description: 'Interest income of the period, to be shared.' }),
+    interest: aedOutput.meta({ description: 'Interest income of the period.' }),
+    parts: sharedParts,
+    could_share: z
+      .object({ fines: aedOutput, other_income: aedOutput, expenses: aedOutput })
+      .meta({ description: 'What each part comes to in the period, chosen or not.' }),
     total_average_balance: averageBalance,
     members: z.array(bonusMemberShare).meta({ description: 'Largest share first.' }),
     can_close: z.boolean(),
@@ -66,6 +98,7 @@ export const bonusPeriod = z
     ends_on: z.string(),
     days: z.number().int(),
     interest: aedOutput,
+    parts: sharedParts,
     members: z.number().int().meta({ description: 'Members who held savings in the period.' }),
     total_average_balance: averageBalance,
     entry_id: z.number().int().nullable(),
@@ -104,7 +137,8 @@ export const myBonusClosed = z.object({
     ends_on: z.string(),
     days: z.number().int(),
   }),
-  interest_total: aedOutput,
+  interest_total: aedOutput.meta({ description: 'What was shared: the interest, or the surplus.' }),
+  parts: sharedParts,
   your_average_balance: averageBalance,
   total_average_balance: averageBalance,
   your_share_percent: sharePercent,
@@ -120,6 +154,7 @@ export const myBonus = z
       to: z.string().meta({ description: 'Today in Dubai.' }),
       days: z.number().int(),
       interest_so_far: aedOutput,
+      parts: sharedParts.meta({ description: "The committee's last choice, applied so far." }),
       your_average_balance: averageBalance,
       total_average_balance: averageBalance,
       your_share_percent: sharePercent,
@@ -129,3 +164,52 @@ export const myBonus = z
   })
   .meta({ id: 'MyBonus' });
 export type MyBonus = z.infer<typeof myBonus>;
+
+// ---- How a member's share was computed ------------------------------------------------
+
+export const shareExplainedQuery = z.object({
+  period: z
+    .union([z.literal('open'), z.coerce.number().int().positive().max(2_147_483_647)], {
+      error: /*i18n*/ 'Choose a share-out period, or the open one.',
+    })
+    .default('open')
+    .meta({
+      description:
+        "A closed period's id, or `open`: the share-out proposed, else the estimate so far.",
+    }),
+  format: z.enum(['json', 'pdf'], { error: /*i18n*/ 'Choose json or pdf.' }).default('json'),
+});
+
+export const shareExplained = z
+  .object({
+    status: z.enum(['closed', 'proposed', 'estimate']).meta({
+      description:
+        'Closed: credited. Proposed: one admin proposed it, a second must confirm. Estimate: so far.',
+    }),
+    period: z.object({
+      id: z.number().int().nullable(),
+      starts_on: z.string(),
+      ends_on: z.string(),
+      days: z.number().int(),
+    }),
+    parts: sharedParts,
+    months: z
+      .array(
+        z.object({
+          month: z.string().meta({ description: 'YYYY-MM.' }),
+          days: z.number().int().meta({ description: "The month's days inside the period." }),
+          average_balance: averageBalance,
+          end_balance: aedOutput.meta({ description: "Savings at the month's last day counted." }),
+        }),
+      )
+      .meta({ description: 'Your savings month by month over the period, oldest first.' }),
+    your_average_balance: averageBalance,
+    total_average_balance: averageBalance,
+    your_share_percent: sharePercent.meta({
+      description: 'Your weight: your balance-days of all.',
+    }),
+    members: z.number().int().meta({ description: 'Members who share.' }),
+    amount: aedOutput,
+  })
+  .meta({ id: 'ShareExplained' });
+export type ShareExplained = z.infer<typeof shareExplained>;

@@ -11,8 +11,9 @@ import {
 import { journalEntries } from './ledger.ts';
 import { users } from './users.ts';
 
-// A closed share-out period: the interest income earned in [startsOn, endsOn] shared among
-// members in proportion to their average savings balance over the period.
+// A closed share-out period: the surplus of [startsOn, endsOn] the committee chose to share (the
+// interest income, and the fines, other income and expenses it decided on) shared among members
+// in proportion to their average savings balance over the period.
 export const bonusPeriods = pgTable(
   'bonus_periods',
   {
@@ -20,6 +21,11 @@ export const bonusPeriods = pgTable(
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     endsOn: date('ends_on', { mode: 'string' }).notNull(),
     interestFils: bigint('interest_fils', { mode: 'number' }).notNull(),
+    // What else the committee chose to share (docs/domain/bonus.md): the late fines received,
+    // the other income, the expenses taken off; null when it was not part of the share-out.
+    finesFils: bigint('fines_fils', { mode: 'number' }),
+    otherIncomeFils: bigint('other_income_fils', { mode: 'number' }),
+    expensesFils: bigint('expenses_fils', { mode: 'number' }),
     entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
     closedBy: integer('closed_by').references(() => users.id),
     closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),

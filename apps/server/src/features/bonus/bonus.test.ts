@@ -176,6 +176,15 @@ describe('sharing out the interest income', () => {
         ends_on: '2025-03-31',
         days: 81,
         interest: interestQ1 / 100,
+        parts: {
+          interest: interestQ1 / 100,
+          fines: null,
+          other_income: null,
+          expenses: null,
+          shared: interestQ1 / 100,
+        },
+        // Nothing else was earned: the interest is the whole surplus.
+        could_share: { fines: 0, other_income: 0, expenses: 0 },
         total_average_balance: 570.37, // 4,620,000 / 81 = 57,037.04 fils
         members: [
           {
@@ -211,6 +220,7 @@ describe('sharing out the interest income', () => {
         to: today(),
         days: preview.days,
         interest_so_far: preview.interest,
+        parts: preview.parts,
         your_average_balance: row.average_balance,
         total_average_balance: preview.total_average_balance,
         your_share_percent: row.share_percent,
@@ -349,6 +359,13 @@ describe('sharing out the interest income', () => {
             days: 81,
           }),
           interest_total: interestQ1 / 100,
+          parts: {
+            interest: interestQ1 / 100,
+            fines: null,
+            other_income: null,
+            expenses: null,
+            shared: interestQ1 / 100,
+          },
           your_average_balance: 323.46,
           total_average_balance: 570.37,
           your_share_percent: 56.71,

@@ -3,7 +3,8 @@ import type { Fils } from '@jamiya/money/fils';
 import { shareOut } from '@jamiya/money/share-out';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Say } from '../../lib/i18n.ts';
-import { interestEarnedFils, memberWeights, type MemberWeight } from '../ledger/public.ts';
+import { memberWeights, type MemberWeight } from '../ledger/public.ts';
+import { surplusParts, type ShareChoice, type SurplusParts } from './surplus.ts';
 
 // The figures of a share-out period, from the ledger's sums of the journal over its days
 // (docs/domain/bonus.md).
@@ -18,46 +19,54 @@ export interface PeriodFigures {
   startsOn: string;
   endsOn: string;
   days: number;
-  interestFils: Fils;
+  /** The surplus's parts and what the committee's choice shares of it. */
+  parts: SurplusParts;
   totalBalanceDaysFils: bigint;
-  /** Largest share first; the amounts sum to the interest when it can be shared. */
+  /** Largest share first; the amounts sum to what is shared when it can be. */
   members: Array<MemberWeight & { amountFils: Fils }>;
-  /** Why there is nothing to share (no interest, or nobody who held savings); else null. */
+  /** Why there is nothing to share (no surplus, or nobody who held savings); else null. */
   problem: Say | null;
 }
 
-/** What closing [startsOn, endsOn] would allocate; the estimate is the same for the open period. */
+/**
+ * What closing [startsOn, endsOn] would allocate with the committee's choice; the estimate is the
+ * same for the open period.
+ */
 export async function periodFigures(
   db: DbOrTx,
   startsOn: string,
   endsOn: string,
+  choice: ShareChoice,
 ): Promise<PeriodFigures> {
-  const interestFils = await interestEarnedFils(db, startsOn, endsOn);
+  const parts = await surplusParts(db, startsOn, endsOn, choice);
   const weights = await memberWeights(db, startsOn, endsOn);
-  const parts =
-    interestFils > 0
+  const shares =
+    parts.sharedFils > 0
       ? shareOut(
-          interestFils,
+          parts.sharedFils,
           weights.map((w) => w.balanceDaysFils),
         )
       : null;
   const members = weights
-    .map((w, i) => ({ ...w, amountFils: parts?.[i] ?? 0 }))
+    .map((w, i) => ({ ...w, amountFils: shares?.[i] ?? 0 }))
     .sort((a, b) => b.balanceDaysFils - a.balanceDaysFils || a.userId - b.userId);
   return {
     startsOn,
     endsOn,
     days: daysIn(startsOn, endsOn),
-    interestFils,
+    parts,
     totalBalanceDaysFils: weights.reduce((s, w) => s + BigInt(w.balanceDaysFils), 0n),
     members,
-    problem: problemOf(interestFils, parts),
+    problem: problemOf(parts, shares),
   };
 }
 
-function problemOf(interestFils: Fils, parts: Fils[] | null): Say | null {
-  if (interestFils <= 0) return /*i18n*/ 'There is no income from loans in this period to share.';
-  if (parts === null)
+function problemOf(parts: SurplusParts, shares: Fils[] | null): Say | null {
+  if (parts.sharedFils <= 0)
+    return parts.choice.fines || parts.choice.otherIncome || parts.choice.lessExpenses
+      ? /*i18n*/ 'What was chosen to share comes to nothing in this period: its expenses are as large as its income, or larger.'
+      : /*i18n*/ 'There is no income from loans in this period to share.';
+  if (shares === null)
     return /*i18n*/ 'No member held savings during this period, so there is nobody to share with.';
   return null;
 }

@@ -19,6 +19,7 @@ import {
   previousDay,
   type PeriodFigures,
 } from './figures.ts';
+import { INTEREST_ONLY, sourceLines, type ShareChoice } from './surplus.ts';
 import { formatDay } from '@jamiya/money/dates';
 
 export type BonusPeriodRow = typeof bonusPeriods.$inferSelect;
@@ -27,6 +28,24 @@ export async function lastPeriod(db: DbOrTx): Promise<BonusPeriodRow | null> {
   const [row] = await db.select().from(bonusPeriods).orderBy(desc(bonusPeriods.endsOn)).limit(1);
   return row ?? null;
 }
+
+/** What a closed period shared besides its interest. */
+export const choiceOf = (period: BonusPeriodRow): ShareChoice => ({
+  fines: period.finesFils !== null,
+  otherIncome: period.otherIncomeFils !== null,
+  lessExpenses: period.expensesFils !== null,
+});
+
+/** The committee's last choice, which the estimate of the open period follows. */
+export async function lastChoice(db: DbOrTx): Promise<ShareChoice> {
+  const last = await lastPeriod(db);
+  return last ? choiceOf(last) : INTEREST_ONLY;
+}
+
+const sameChoice = (a: Partial<ShareChoice> | undefined, b: ShareChoice) =>
+  (a?.fines ?? false) === b.fines &&
+  (a?.otherIncome ?? false) === b.otherIncome &&
+  (a?.lessExpenses ?? false) === b.lessExpenses;
 
 /** The last day a closed share-out period reached, or null before the first. */
 export async function lastSharedOutDay(db: DbOrTx): Promise<string | null> {
@@ -116,31 +135,34 @@ export function closeBlocker(figures: PeriodFigures, today: string): Say | null 
  */
 export async function closeOrPropose(
   db: Db,
-  input: { startsOn?: string | undefined; endsOn: string },
+  input: { startsOn?: string | undefined; endsOn: string; choice: ShareChoice },
   actor: { id: number; ip?: string | null },
   now: Date,
 ): Promise<Decision<BonusPeriodRow>> {
   try {
     return await db.transaction(async (tx) => {
       const { startsOn, endsOn } = await resolvePeriod(tx, input, localDate(now));
-      const figures = await periodFigures(tx, startsOn, endsOn);
+      const { choice } = input;
+      const figures = await periodFigures(tx, startsOn, endsOn, choice);
       return withSecondAdmin(
         tx,
         {
           action: 'bonus.close',
           loanId: null,
-          amountFils: figures.interestFils,
-          details: { startsOn, endsOn },
+          amountFils: figures.parts.sharedFils,
+          details: { startsOn, endsOn, choice },
         },
         actor,
         now,
-        () => closeIn(tx, { startsOn, endsOn }, actor, now),
+        () => closeIn(tx, { startsOn, endsOn, choice }, actor, now),
         (open) => {
-          const asked = open.details as { startsOn?: string; endsOn?: string } | null;
-          return asked?.startsOn === startsOn && asked?.endsOn === endsOn
+          const asked = open.details as ProposedClose | null;
+          return asked?.startsOn === startsOn &&
+            asked?.endsOn === endsOn &&
+            sameChoice(asked.choice, choice)
             ? null
             : sentence(
-                /*i18n*/ 'Another admin proposed closing {start} – {end}: confirm those dates, or withdraw the proposal first.',
+                /*i18n*/ 'Another admin proposed closing {start} – {end}, sharing what the proposal names: confirm those dates and that choice, or withdraw the proposal first.',
                 {
                   start: { day: asked?.startsOn ?? startsOn },
                   end: { day: asked?.endsOn ?? endsOn },
@@ -154,6 +176,13 @@ export async function closeOrPropose(
       throw conflict(/*i18n*/ 'This period was closed a moment ago.');
     throw err;
   }
+}
+
+/** What a proposal to close holds (a proposal from before the choice has none: interest only). */
+export interface ProposedClose {
+  startsOn?: string;
+  endsOn?: string;
+  choice?: Partial<ShareChoice>;
 }
 
 /**
@@ -171,25 +200,27 @@ export async function lockShareOuts(tx: DbOrTx): Promise<void> {
  */
 async function closeIn(
   tx: DbOrTx,
-  input: { startsOn?: string | undefined; endsOn: string },
+  input: { startsOn?: string | undefined; endsOn: string; choice: ShareChoice },
   actor: { id: number; ip?: string | null },
   now: Date,
 ): Promise<BonusPeriodRow> {
   const today = localDate(now);
   await lockShareOuts(tx);
   const { startsOn, endsOn } = await resolvePeriod(tx, input, today);
-  const figures = await periodFigures(tx, startsOn, endsOn);
+  const figures = await periodFigures(tx, startsOn, endsOn, input.choice);
   const blocker = closeBlocker(figures, today);
   if (blocker) throw unprocessable(blocker, { ends_on: [blocker] });
+  const { parts } = figures;
+  const { choice } = parts;
 
   const span = `${formatDay(startsOn)} – ${formatDay(endsOn)}`;
   const entryId = await postEntry(tx, {
     kind: 'bonus',
-    memo: `Share-out of interest income, ${span}`,
+    memo: `Share-out of ${sameChoice(undefined, choice) ? 'interest income' : 'the surplus'}, ${span}`,
     occurredAt: now,
     createdBy: actor.id,
     lines: [
-      { account: { code: 'interest_income' }, amountFils: figures.interestFils },
+      ...sourceLines(parts),
       ...figures.members.map((m) => ({
         account: { code: 'savings' as const, userId: m.userId },
         amountFils: 0 - m.amountFils,
@@ -201,7 +232,10 @@ async function closeIn(
     .values({
       startsOn,
       endsOn,
-      interestFils: figures.interestFils,
+      interestFils: parts.interestFils,
+      finesFils: choice.fines ? parts.finesFils : null,
+      otherIncomeFils: choice.otherIncome ? parts.otherIncomeFils : null,
+      expensesFils: choice.lessExpenses ? parts.expensesFils : null,
       entryId,
       closedBy: actor.id,
       closedAt: now,
@@ -224,7 +258,9 @@ async function closeIn(
     details: {
       startsOn,
       endsOn,
-      interestFils: figures.interestFils,
+      interestFils: parts.interestFils,
+      sharedFils: parts.sharedFils,
+      choice,
       entryId,
       members: figures.members.length,
     },
@@ -245,7 +281,8 @@ async function closeIn(
         averageFils: averageFils(m.balanceDaysFils, figures.days),
         totalAverageFils: totalAverage,
         percent: percentOf(m.balanceDaysFils, figures.totalBalanceDaysFils),
-        interestFils: figures.interestFils,
+        interestFils: parts.sharedFils,
+        isSurplus: !sameChoice(undefined, choice),
         charge: loanCharge,
       }),
     );

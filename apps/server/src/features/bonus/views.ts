@@ -1,6 +1,12 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { filsToAed, type Fils } from '@jamiya/money/fils';
-import type { BonusPeriod, BonusPeriods, BonusPreview, MyBonus } from '@jamiya/contracts/bonus';
+import type {
+  BonusPeriod,
+  BonusPeriods,
+  BonusPreview,
+  MyBonus,
+  SharedParts,
+} from '@jamiya/contracts/bonus';
 import type { Language } from '@jamiya/contracts/languages';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bonusAllocations, bonusPeriods } from '../../db/schema/bonus.ts';
@@ -19,10 +25,40 @@ import {
 import {
   closeBlocker,
   closeOrPropose,
+  lastChoice,
   nextPeriodStart,
   resolvePeriod,
   type BonusPeriodRow,
 } from './periods.ts';
+import type { ShareChoice, SurplusParts } from './surplus.ts';
+
+type PeriodInput = { startsOn?: string | undefined; endsOn: string; choice: ShareChoice };
+
+/** What a share-out shares, or would: the parts not chosen are null. */
+export function partsView(parts: SurplusParts): SharedParts {
+  const { choice } = parts;
+  return {
+    interest: filsToAed(parts.interestFils),
+    fines: choice.fines ? filsToAed(parts.finesFils) : null,
+    other_income: choice.otherIncome ? filsToAed(parts.otherIncomeFils) : null,
+    expenses: choice.lessExpenses ? filsToAed(parts.expensesFils) : null,
+    shared: filsToAed(Math.max(parts.sharedFils, 0)),
+  };
+}
+
+/** What a closed period shared, as it recorded it. */
+export function periodPartsView(p: BonusPeriodRow): SharedParts {
+  const shared =
+    p.interestFils + (p.finesFils ?? 0) + (p.otherIncomeFils ?? 0) - (p.expensesFils ?? 0);
+  const aedOrNull = (fils: number | null) => (fils === null ? null : filsToAed(fils));
+  return {
+    interest: filsToAed(p.interestFils),
+    fines: aedOrNull(p.finesFils),
+    other_income: aedOrNull(p.otherIncomeFils),
+    expenses: aedOrNull(p.expensesFils),
+    shared: filsToAed(shared),
+  };
+}
 
 // The answers of the bonus calls, built from the closed periods and the journal.
 
@@ -57,6 +93,7 @@ function toPeriodView(
     ends_on: p.endsOn,
     days,
     interest: filsToAed(p.interestFils),
+    parts: periodPartsView(p),
     members,
     total_average_balance: filsToAed(averageFils(balanceDaysFils, days)),
     entry_id: p.entryId,
@@ -87,12 +124,12 @@ export async function periodsAnswer(db: DbOrTx): Promise<BonusPeriods> {
 /** What closing the asked period would share out, and why it could not close, in `language`. */
 export async function previewAnswer(
   db: DbOrTx,
-  input: { startsOn?: string | undefined; endsOn: string },
+  input: PeriodInput,
   today: string,
   language: Language,
 ): Promise<BonusPreview> {
   const { startsOn, endsOn } = await resolvePeriod(db, input, today);
-  const figures = await periodFigures(db, startsOn, endsOn);
+  const figures = await periodFigures(db, startsOn, endsOn, input.choice);
   const blocker = closeBlocker(figures, today);
   return previewView(figures, blocker && translate(language, blocker));
 }
@@ -100,7 +137,7 @@ export async function previewAnswer(
 /** The close as an admin asks for it: the proposal, or the closed period as the answer shows it. */
 export async function closeAnswer(
   db: Db,
-  input: { startsOn?: string | undefined; endsOn: string },
+  input: PeriodInput,
   actor: { id: number; ip?: string | null },
   now: Date,
 ): Promise<{ proposed: ProposalRow } | { period: BonusPeriod }> {
@@ -115,7 +152,13 @@ function previewView(figures: PeriodFigures, blocker: string | null): BonusPrevi
     starts_on: figures.startsOn,
     ends_on: figures.endsOn,
     days: figures.days,
-    interest: filsToAed(Math.max(figures.interestFils, 0)),
+    interest: filsToAed(Math.max(figures.parts.interestFils, 0)),
+    parts: partsView(figures.parts),
+    could_share: {
+      fines: filsToAed(figures.parts.finesFils),
+      other_income: filsToAed(figures.parts.otherIncomeFils),
+      expenses: filsToAed(figures.parts.expensesFils),
+    },
     total_average_balance: filsToAed(averageFils(total, figures.days)),
     members: figures.members.map((m) => ({
       member: { id: m.userId, unique_id: m.uniqueId, name: m.name },
@@ -164,7 +207,8 @@ export async function myBonusView(db: DbOrTx, userId: number, today: string): Pr
         ends_on: r.period.endsOn,
         days,
       },
-      interest_total: filsToAed(r.period.interestFils),
+      interest_total: periodPartsView(r.period).shared,
+      parts: periodPartsView(r.period),
       your_average_balance: filsToAed(averageFils(r.balanceDaysFils, days)),
       total_average_balance: filsToAed(averageFils(total, days)),
       your_share_percent: percentOf(r.balanceDaysFils, total),
@@ -174,7 +218,7 @@ export async function myBonusView(db: DbOrTx, userId: number, today: string): Pr
 
   const { startsOn } = await nextPeriodStart(db);
   const from = startsOn && startsOn <= today ? startsOn : today;
-  const figures = await periodFigures(db, from, today);
+  const figures = await periodFigures(db, from, today, await lastChoice(db));
   const me = figures.members.find((m) => m.userId === userId);
   const total = figures.totalBalanceDaysFils;
   return {
@@ -183,7 +227,8 @@ export async function myBonusView(db: DbOrTx, userId: number, today: string): Pr
       from,
       to: today,
       days: figures.days,
-      interest_so_far: filsToAed(Math.max(figures.interestFils, 0)),
+      interest_so_far: filsToAed(Math.max(figures.parts.sharedFils, 0)),
+      parts: partsView(figures.parts),
       your_average_balance: filsToAed(averageFils(me?.balanceDaysFils ?? 0, figures.days)),
       total_average_balance: filsToAed(averageFils(total, figures.days)),
       your_share_percent: percentOf(me?.balanceDaysFils ?? 0, total),
@@ -204,7 +249,7 @@ export async function openShareEstimateFils(
 ): Promise<Fils> {
   const { startsOn } = await nextPeriodStart(db);
   const from = startsOn && startsOn <= today ? startsOn : today;
-  const figures = await periodFigures(db, from, today);
+  const figures = await periodFigures(db, from, today, await lastChoice(db));
   return figures.members.find((m) => m.userId === userId)?.amountFils ?? 0;
 }
 

@@ -86,8 +86,9 @@ export async function incomeStatement(
   const expenses = lines('expense', 1);
   const totalIncomeFils = income.reduce((s, l) => s + l.amountFils, 0);
   const totalExpensesFils = expenses.reduce((s, l) => s + l.amountFils, 0);
+  // A share-out of the surplus takes its parts from income (debits) and expenses (credits).
   const sharedOutFils = rows
-    .filter((r) => r.isShareOut && r.kind === 'income')
+    .filter((r) => r.isShareOut)
     .reduce((s, r) => s + Number(r.total), 0);
   return {
     ...period,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Fils } from '@jamiya/money/fils';
 import type { DbOrTx } from '../../db/client.ts';
@@ -18,34 +18,63 @@ export async function firstEntryDate(db: DbOrTx): Promise<string | null> {
   return row?.first ?? null;
 }
 
+/** The entry a correction reverses, beside each posting: its kind says what was corrected. */
+const reversed = alias(journalEntries, 'reversed');
+
 /**
- * Interest income earned in [startsOn, endsOn]: credits to interest_income less debits (a
- * reversed repayment). The share-out entries themselves, and their reversals, are not income.
+ * The credits less debits of the postings that `which` picks in the Dubai days [startsOn,
+ * endsOn], as a positive amount for an income: credits are negative postings.
  */
-export async function interestEarnedFils(
+async function creditsIn(
   db: DbOrTx,
   startsOn: string,
   endsOn: string,
+  which: SQL | undefined,
 ): Promise<Fils> {
-  const reversed = alias(journalEntries, 'reversed');
   const [row] = await db
     .select({ total: sql<string | null>`sum(${postings.amountFils})` })
     .from(postings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .leftJoin(reversed, eq(reversed.id, journalEntries.reversesEntryId))
-    .where(
-      and(
-        eq(ledgerAccounts.code, 'interest_income'),
-        sql`${journalEntries.kind} <> 'bonus'`,
-        // A year's close moves the interest on; it does not take it back.
-        isNull(journalEntries.closingPeriod),
-        sql`${reversed.kind} is distinct from 'bonus'`,
-        sql`${dubaiDate} between ${startsOn}::date and ${endsOn}::date`,
-      ),
-    );
+    .where(and(which, sql`${dubaiDate} between ${startsOn}::date and ${endsOn}::date`));
   return 0 - Number(row?.total ?? 0);
 }
+
+/**
+ * Interest income earned in [startsOn, endsOn]: credits to interest_income less debits (a
+ * reversed repayment). The share-out entries themselves, and their reversals, are not income.
+ */
+export const interestEarnedFils = (db: DbOrTx, startsOn: string, endsOn: string) =>
+  creditsIn(
+    db,
+    startsOn,
+    endsOn,
+    and(
+      eq(ledgerAccounts.code, 'interest_income'),
+      sql`${journalEntries.kind} <> 'bonus'`,
+      // A year's close moves the interest on; it does not take it back.
+      isNull(journalEntries.closingPeriod),
+      sql`${reversed.kind} is distinct from 'bonus'`,
+    ),
+  );
+
+/**
+ * Late fines received in [startsOn, endsOn]: what paid the members' fines (a due's payment, a
+ * leaver's savings; a credit to their fines account), less what took such a payment back. A
+ * fine charged is income not yet received, and a waiver takes back a charge: neither counts.
+ */
+export const finesReceivedFils = (db: DbOrTx, startsOn: string, endsOn: string) =>
+  creditsIn(
+    db,
+    startsOn,
+    endsOn,
+    and(
+      sql`${ledgerAccounts.code} like 'fines:%'`,
+      sql`${journalEntries.kind} not in ('fine', 'fine_waiver')`,
+      sql`coalesce(${reversed.kind}, '') not in ('fine', 'fine_waiver')`,
+    ),
+  );
 
 export interface MemberWeight {
   userId: number;
@@ -96,6 +125,35 @@ export async function memberWeights(
       balanceDaysFils: safeNumber(BigInt(r.balanceDays)),
     }))
     .filter((r) => r.balanceDaysFils > 0);
+}
+
+/**
+ * A member's savings movements up to endsOn, summed by Dubai day, oldest first: the same
+ * postings as memberWeights reads, for showing the member their weight month by month.
+ */
+export async function savingsByDay(
+  db: DbOrTx,
+  userId: number,
+  endsOn: string,
+): Promise<Array<{ day: string; fils: Fils }>> {
+  const rows = await db
+    .select({
+      day: sql<string>`${dubaiDate}::text`,
+      total: sql<string>`sum(-${postings.amountFils})::text`,
+    })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(
+      and(
+        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.type, 'liability'),
+        sql`${dubaiDate} <= ${endsOn}::date`,
+      ),
+    )
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  return rows.map((r) => ({ day: r.day, fils: Number(r.total) }));
 }
 
 function safeNumber(n: bigint): number {

@@ -31,12 +31,15 @@ export {
   type EntryWithPostings,
 } from './entries.ts';
 export { moneyInHandFils } from './month-totals.ts';
+export { incomeStatement, type IncomeLine } from './income-statement.ts';
 export { interestPostedOn, memberMovements } from './movements.ts';
 export { classBalancesAtEndOf, monthTotalsOfPostings } from './month-totals.ts';
 export {
+  finesReceivedFils,
   firstEntryDate,
   interestEarnedFils,
   memberWeights,
+  savingsByDay,
   type MemberWeight,
 } from './period-sums.ts';
 export {

@@ -75,14 +75,16 @@ export function bonusNotice(share: {
   averageFils: Fils;
   totalAverageFils: Fils;
   percent: number;
+  /** What was shared: the interest, or the surplus the committee chose when `isSurplus`. */
   interestFils: Fils;
+  isSurplus: boolean;
   /** What the association calls the loans' charge, as it called it at the share-out. */
   charge: LoanCharge;
 }): NotificationInput {
   return {
     userId: share.userId,
     kind: 'bonus',
-    text: 'bonus',
+    text: share.isSurplus ? 'bonusSurplus' : 'bonus',
     values: {
       amount: aed(share.amountFils),
       from: { day: share.startsOn },

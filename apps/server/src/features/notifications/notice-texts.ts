@@ -10,6 +10,11 @@ export const NOTICE_TEXTS = {
     title: /*i18n*/ 'notifications.bonus.title',
     body: /*i18n*/ 'notifications.bonus.body',
   },
+  // A share-out of more than the interest: the surplus the committee chose (docs/domain/bonus.md).
+  bonusSurplus: {
+    title: /*i18n*/ 'notifications.bonusSurplus.title',
+    body: /*i18n*/ 'notifications.bonusSurplus.body',
+  },
   duesApproved: {
     title: /*i18n*/ 'notifications.duesApproved.title',
     body: /*i18n*/ 'notifications.duesApproved.body',

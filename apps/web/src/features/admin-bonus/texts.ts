@@ -2,7 +2,7 @@
 
 export const PREVIEW_FIGURES_TEXTS: Record<string, string> = {
   days: /*i18n*/ 'admin-bonus.preview.figures.days',
-  interest: /*i18n*/ 'admin-bonus.preview.figures.interest',
+  shared: /*i18n*/ 'admin-bonus.preview.figures.shared',
   totalAverage: /*i18n*/ 'admin-bonus.preview.figures.totalAverage',
   members: /*i18n*/ 'admin-bonus.preview.figures.members',
 };

@@ -9,6 +9,8 @@ export const getBonusPreviewQueryOptions = (period: BonusPeriodRequest) =>
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ ends_on: period.ends_on });
       if (period.starts_on) query.set('starts_on', period.starts_on);
+      for (const flag of ['share_fines', 'share_other_income', 'less_expenses'] as const)
+        if (period[flag]) query.set(flag, 'true');
       return api<BonusPreview>(`/api/admin/bonus/preview?${query}`, { signal });
     },
   });

@@ -60,7 +60,7 @@ describe('the bonus share-out', () => {
       'Amina RahmanJM000002AED 3,751.5075 %AED 105',
       'Rahul NairJM000003AED 1,250.5025 %AED 35',
     ]);
-    expect(screen.getByText('Interest to share').nextElementSibling).toHaveTextContent('AED 140');
+    expect(screen.getByText('To share').nextElementSibling).toHaveTextContent('AED 140');
     expect(previews(requests)).toEqual(['/api/admin/bonus/preview?ends_on=2026-11-21']);
   });
 
@@ -125,7 +125,14 @@ describe('the bonus share-out', () => {
     expect(
       await screen.findByText('The period was closed and its income shared out.'),
     ).toBeInTheDocument();
-    expect(posts(requests).map((r) => r.body)).toEqual([{ ends_on: '2026-11-21' }]);
+    expect(posts(requests).map((r) => r.body)).toEqual([
+      {
+        ends_on: '2026-11-21',
+        share_fines: false,
+        share_other_income: false,
+        less_expenses: false,
+      },
+    ]);
     expect(
       await screen.findByText(
         /The last period ended yesterday. The next one starts on 22 November 2026/,
@@ -281,7 +288,32 @@ describe('the bonus share-out', () => {
       await screen.findByText('The period was closed and its income shared out.'),
     ).toBeInTheDocument();
     expect(posts(requests).map((r) => r.body)).toEqual([
-      { starts_on: '2025-04-01', ends_on: '2026-11-21' },
+      {
+        starts_on: '2025-04-01',
+        ends_on: '2026-11-21',
+        share_fines: false,
+        share_other_income: false,
+        less_expenses: false,
+      },
     ]);
+  });
+
+  it('previews and closes with what the committee chose to share besides the interest', async () => {
+    const { user, requests } = setup();
+    await screen.findByRole('table', { name: /Members' shares/ });
+    const parts = screen.getByText('To share among the members').closest('dl')!;
+    expect(parts).toHaveTextContent(/Late fines received \(not shared\)AED 20/);
+    await user.click(screen.getByRole('checkbox', { name: 'The late fines received' }));
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'Less the expenses (bank charges, the hall, loans written off)',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Show the shares' }));
+    await waitFor(() =>
+      expect(previews(requests).at(-1)).toBe(
+        '/api/admin/bonus/preview?ends_on=2026-11-21&share_fines=true&less_expenses=true',
+      ),
+    );
   });
 });

@@ -11,14 +11,15 @@ import { errorMessage } from '../../../lib/messages.ts';
 import { useBonusProposal, type BonusProposal } from '../api/bonus-proposal.ts';
 import { useBonusPeriods } from '../api/get-bonus-periods.ts';
 import type { PeriodFormInput, PeriodFormValues } from '../lib/period-form-schema.ts';
-import { toPeriod } from '../lib/period.ts';
+import { INTEREST_ONLY, toPeriod } from '../lib/period.ts';
+import { ChoiceFields } from './choice-fields.tsx';
 import { ClosedPeriods } from './closed-periods.tsx';
 import { PreviewPanel } from './preview-panel.tsx';
 import { ProposalBox } from './proposal-box.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { CardSection } from '../../../components/card-section.tsx';
 
-/** /admin/bonus: share out the interest income of a period (issue 5), and the closed ones. */
+/** /admin/bonus: share out a period's surplus, as the committee chooses (issues 5, 53), and the closed ones. */
 const resolver = lazyZodResolver(() =>
   import('../lib/period-form-schema.ts').then((m) => m.periodFormSchema),
 );
@@ -96,6 +97,7 @@ function PeriodForm({
   const defaults: PeriodFormInput = {
     starts_on: next.is_start_fixed ? '' : (proposal?.starts_on ?? next.starts_on),
     ends_on: proposal?.ends_on ?? next.latest_ends_on,
+    ...(proposal?.choice ?? INTEREST_ONLY),
   };
   // The server's own dates: previewed at once; what the treasurer types is checked on submit.
   const [period, setPeriod] = useState<PeriodFormValues | null>(() => toPeriod(defaults));
@@ -155,7 +157,8 @@ function PeriodForm({
             />
           )}
         </Field>
-        <Button type="submit" variant="secondary" className="sm:mt-6">
+        <ChoiceFields register={form.register} />
+        <Button type="submit" variant="secondary" className="sm:col-start-3">
           {i18n._('admin-bonus.close.preview')}
         </Button>
       </form>

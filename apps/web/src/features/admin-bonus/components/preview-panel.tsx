@@ -14,6 +14,7 @@ import { formatPercent } from '../../../lib/format.ts';
 import { CloseDialog } from './close-dialog.tsx';
 import { PROPOSAL_HEADING } from './proposal-box.tsx';
 import { Figures } from '../../../components/figures.tsx';
+import { SurplusParts } from './surplus-parts.tsx';
 
 /** What closing the period would share out, member by member, and the Close button. */
 export function PreviewPanel({
@@ -51,7 +52,7 @@ function Preview({
   });
   const figures = [
     { key: 'days', value: String(preview.days) },
-    { key: 'interest', value: aed(preview.interest) },
+    { key: 'shared', value: aed(preview.parts.shared) },
     { key: 'totalAverage', value: aed(preview.total_average_balance) },
     { key: 'members', value: String(preview.members.length) },
   ];
@@ -99,6 +100,7 @@ function Preview({
         columns={4}
         items={figures.map((f) => ({ ...f, label: i18n._(PREVIEW_FIGURES_TEXTS[f.key]!) }))}
       />
+      <SurplusParts preview={preview} />
       {preview.blocker && (
         <p role="status" className="rounded-xl bg-amber-50 p-3 text-amber-950">
           {translateMessage(preview.blocker)}
@@ -134,7 +136,7 @@ function Preview({
         period={period}
         span={span}
         body={i18n._('admin-bonus.confirm.body', {
-          interest: aed(preview.interest),
+          interest: aed(preview.parts.shared),
           count: preview.members.filter((m) => m.amount > 0).length,
         })}
         confirmLabel={i18n._('admin-bonus.close.submit')}

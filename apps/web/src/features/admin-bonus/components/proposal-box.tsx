@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { toastSuccess } from '../../../lib/messages.ts';
 import { useMyId } from '../../../api/proposals.ts';
 import type { BonusProposal } from '../api/bonus-proposal.ts';
+import { ChoiceNote } from './choice-fields.tsx';
 import { CloseDialog } from './close-dialog.tsx';
 
 /** The box's heading: the focus comes to it once a share-out is proposed (its button is gone). */
@@ -38,12 +39,13 @@ export function ProposalBox({ open }: { open: BonusProposal }) {
         note={isMine ? i18n._('admin-bonus.proposal.own') : i18n._('admin-bonus.proposal.others')}
       >
         <p>{i18n._('admin-bonus.proposal.what', { span, interest: aed(proposal.amount ?? 0) })}</p>
+        <ChoiceNote choice={open.choice} />
       </ProposalPanel>
       <CloseDialog
         isOpen={isConfirming}
         onClose={() => setConfirming(false)}
-        // The same dates as the proposal: the server refuses others (409).
-        period={{ starts_on: open.starts_on, ends_on: open.ends_on }}
+        // The same dates and choice as the proposal: the server refuses others (409).
+        period={{ starts_on: open.starts_on, ends_on: open.ends_on, ...open.choice }}
         span={span}
         body={i18n._('admin-bonus.proposal.confirmBody', {
           name: proposal.proposed_by.name,

@@ -13,6 +13,15 @@ import {
 
 // Answers shaped like the real API's, parsed with the contracts' schemas.
 
+/** A share-out of the interest alone. */
+const interestOnly = (interest: number) => ({
+  interest,
+  fines: null,
+  other_income: null,
+  expenses: null,
+  shared: interest,
+});
+
 export function periodBody(overrides: Partial<BonusPeriod> = {}): BonusPeriod {
   return bonusPeriod.parse({
     id: 1,
@@ -20,6 +29,7 @@ export function periodBody(overrides: Partial<BonusPeriod> = {}): BonusPeriod {
     ends_on: '2025-03-31',
     days: 81,
     interest: 23.33,
+    parts: interestOnly(23.33),
     members: 2,
     total_average_balance: 570.37,
     entry_id: 40,
@@ -43,6 +53,8 @@ export function previewBody(overrides: Partial<BonusPreview> = {}): BonusPreview
     ends_on: '2026-11-21',
     days: 600,
     interest: 140,
+    parts: interestOnly(140),
+    could_share: { fines: 20, other_income: 5, expenses: 7.5 },
     total_average_balance: 5002,
     members: [
       {

@@ -1,5 +1,6 @@
+import { Link } from 'react-router';
 import { useTexts } from '../../../lib/i18n.tsx';
-import type { MyBonus, MyBonusClosed } from '@jamiya/contracts/bonus';
+import type { MyBonus, MyBonusClosed, SharedParts } from '@jamiya/contracts/bonus';
 import { GiftIcon } from '../../../components/icons.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -10,6 +11,10 @@ import { useMyBonus } from '../api/get-my-bonus.ts';
 import { formatPercent } from '../../../lib/format.ts';
 
 const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
+
+/** A share-out of more than the interest: the surplus the committee chose. */
+const isSurplus = (parts: SharedParts) =>
+  parts.fines !== null || parts.other_income !== null || parts.expenses !== null;
 
 /**
  * /user/my-bonus: the member's share of the association's interest income (docs/product.md
@@ -103,11 +108,13 @@ function Estimate({ estimate }: { estimate: MyBonus['estimate'] }) {
           total: aed(estimate.total_average_balance),
           percent: formatPercent(estimate.your_share_percent),
           interest: aed(estimate.interest_so_far),
+          surplus: isSurplus(estimate.parts) ? 'yes' : 'no',
         })}
       </p>
       <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950">
         {i18n._('bonus.estimate.note')}
       </p>
+      <ExplainedLink period="open" />
     </section>
   );
 }
@@ -134,10 +141,25 @@ function ClosedShare({ share }: { share: MyBonusClosed }) {
             total: aed(share.total_average_balance),
             percent: formatPercent(share.your_share_percent),
             interest: aed(share.interest_total),
+            surplus: isSurplus(share.parts) ? 'yes' : 'no',
           })}
         </p>
+        <ExplainedLink period={share.period.id} />
       </article>
     </li>
+  );
+}
+
+/** To "how your share was computed": the months, the weight, the PDF. */
+function ExplainedLink({ period }: { period: 'open' | number }) {
+  const i18n = useTexts();
+  return (
+    <Link
+      to={`/user/my-bonus/explained/${period}`}
+      className="flex min-h-11 items-center self-start font-semibold text-brand-800 underline"
+    >
+      {i18n._('bonus.explainedLink')}
+    </Link>
   );
 }
 
@@ -152,6 +174,7 @@ function HowItWorks() {
         <li>{i18n._('bonus.how.income')}</li>
         <li>{i18n._('bonus.how.average')}</li>
         <li>{i18n._('bonus.how.share')}</li>
+        <li>{i18n._('bonus.how.surplus')}</li>
         <li>{i18n._('bonus.how.close')}</li>
       </ol>
     </section>
