@@ -1,14 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { shareExplainedQuery } from '@jamiya/contracts/bonus';
+import type { ShareExplained, shareExplainedQuery } from '@jamiya/contracts/bonus';
+import type { Language } from '@jamiya/contracts/languages';
+import type { LoanCharge } from '@jamiya/contracts/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { currentUser } from '../sessions/public.ts';
 import { getSettings } from '../settings/public.ts';
-import type { ShareLetter } from '../statement/public.ts';
 import { shareExplained } from './explained.ts';
 
 /**
@@ -16,6 +17,16 @@ import { shareExplained } from './explained.ts';
  * reads the share-outs, so the bonus does not import its code back).
  */
 export type DrawSharePdf = (letter: ShareLetter) => Promise<Uint8Array>;
+
+/** "How your share was computed", as its one page says it. */
+export interface ShareLetter {
+  associationName: string;
+  member: { name: string; uniqueId: string };
+  explained: ShareExplained;
+  charge: LoanCharge;
+  issuedAt: Date;
+  language: Language;
+}
 
 /** The file, named by the member's ID and the period's end: "share-M0012-2026-12-31.pdf". */
 const shareFileName = (uniqueId: string, endsOn: string) =>

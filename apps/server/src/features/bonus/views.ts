@@ -269,3 +269,8 @@ export async function shareOutsOf(
     ),
   );
 }
+
+/** The closed share-outs whose period ends in [from, to], oldest first (the annual report's). */
+export async function periodsEndingIn(db: DbOrTx, from: string, to: string) {
+  return (await periodViews(db)).filter((p) => p.ends_on >= from && p.ends_on <= to).reverse();
+}

@@ -3,7 +3,6 @@
 // What app.ts and other features may use of it; the rest is the feature's own.
 export { clearanceFileName, type ClearanceLetter } from './clearance-pdf.ts';
 export { clearanceLetterPdfInPool, sharePdfInPool } from './pdf-pool.ts';
-export type { ShareLetter } from './share-pdf.ts';
 export { statementAdminRoutes, statementRoutes } from './routes.ts';
 export { memberStatement, toStatementLine } from './statement-query.ts';
 export { statementCsv } from './statement-view.ts';

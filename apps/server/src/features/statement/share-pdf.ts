@@ -1,6 +1,5 @@
-import { directionOf, type Language } from '@jamiya/contracts/languages';
-import type { ShareExplained } from '@jamiya/contracts/bonus';
-import type { LoanCharge } from '@jamiya/contracts/settings';
+import { directionOf } from '@jamiya/contracts/languages';
+import type { ShareLetter } from '../bonus/public.ts';
 import { parseAed } from '@jamiya/money/fils';
 import { textsIn } from '../../lib/i18n.ts';
 import { bytesOf, isolate, pageFrame, textWriter, type TextStyle } from '../../lib/pdf/pdf-text.ts';
@@ -14,15 +13,7 @@ import {
 } from '../../lib/pdf/pdf-table.ts';
 import { pdfAmount } from './statement-pdf.ts';
 
-/** "How your share was computed", as its one page says it. */
-export interface ShareLetter {
-  associationName: string;
-  member: { name: string; uniqueId: string };
-  explained: ShareExplained;
-  charge: LoanCharge;
-  issuedAt: Date;
-  language: Language;
-}
+export type { ShareLetter };
 
 const SIZE = 10;
 
