@@ -42,7 +42,11 @@ import {
   statementRoutes,
 } from './features/statement/public.ts';
 import { systemRoutes } from './features/system/public.ts';
-import { yearAdminRoutes } from './features/year/public.ts';
+import {
+  annualReportRoutes,
+  yearAdminRoutes,
+  yearReportAdminRoutes,
+} from './features/year/public.ts';
 
 // Every feature's calls, as app.ts registers them: a new feature's routes are one row here.
 // What one feature's routes need of another's is handed in here, so the features stay apart.
@@ -69,6 +73,7 @@ export const MEMBER_ROUTES: FastifyPluginAsync[] = [
   rechargeRoutes,
   bonusRoutes(sharePdfInPool),
   exitRoutes,
+  annualReportRoutes,
 ];
 
 /** Under /api/admin: the treasurer's calls, for admins only. */
@@ -93,4 +98,5 @@ export const ADMIN_ROUTES: FastifyPluginAsync[] = [
   arrearsAdminRoutes,
   exitAdminRoutes,
   yearAdminRoutes,
+  yearReportAdminRoutes,
 ];

@@ -32,6 +32,16 @@ export {
 } from './entries.ts';
 export { moneyInHandFils } from './month-totals.ts';
 export { incomeStatement, type IncomeLine } from './income-statement.ts';
+export { loanMovements } from './loan-movements.ts';
+export { reportHtml } from './report-html.ts';
+export {
+  reportAmount,
+  type ReportBlock,
+  type ReportColumn,
+  type ReportDocument,
+  type ReportRow,
+} from './report-pdf.ts';
+export { reportPdfInPool } from './report-pool.ts';
 export { interestPostedOn, memberMovements } from './movements.ts';
 export { classBalancesAtEndOf, monthTotalsOfPostings } from './month-totals.ts';
 export {

@@ -2,6 +2,8 @@ import { directionOf, type Language } from '@jamiya/contracts/languages';
 import type { Fils } from '@jamiya/money/fils';
 import { formatMoney } from '@jamiya/money/format';
 import { textsIn } from '../../lib/i18n.ts';
+import type { Chart } from '../../lib/charts/charts.ts';
+import { drawChart } from '../../lib/pdf/pdf-chart.ts';
 import { bytesOf, isolate, pageFrame, textWriter } from '../../lib/pdf/pdf-text.ts';
 import {
   INK,
@@ -30,6 +32,8 @@ export interface ReportRow {
 export type ReportBlock =
   | { heading: string }
   | { note: string }
+  /** Drawn as vectors, its figures in a table or a note beside it (lib/charts). */
+  | { chart: Chart }
   | {
       columns: ReportColumn[];
       rows: ReportRow[];
@@ -95,6 +99,10 @@ export function reportPdf(report: ReportDocument): Promise<Buffer> {
       // A heading is not left alone at the foot of a page.
       makeRoom(writer.heightOf(block.heading, width, style) + 40);
       y += write(block.heading, 0, y, width, style) + 6;
+    } else if ('chart' in block) {
+      makeRoom(block.chart.height + 12);
+      drawChart(doc, writer, direction, block.chart, left, y);
+      y += block.chart.height + 12;
     } else if ('note' in block) {
       const style = { size: TABLE_SIZE, color: MUTED };
       makeRoom(writer.heightOf(block.note, width, style));

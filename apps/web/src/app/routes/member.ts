@@ -63,6 +63,11 @@ export const MEMBER_AREA: readonly (PageRoute | RedirectRoute)[] = [
     page: page('bonus/my-bonus-page'),
   },
   {
+    path: '/user/annual-report',
+    layout: 'member',
+    page: page('annual-report/annual-report-page'),
+  },
+  {
     path: '/user/my-bonus/explained/:period',
     layout: 'member',
     page: page('bonus/share-explained-page'),

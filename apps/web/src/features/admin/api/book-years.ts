@@ -49,3 +49,21 @@ export const useDownloadPack = () =>
         `jamiya-${year}-accounts${isDraft ? '-DRAFT' : ''}.zip`,
       ),
   });
+
+/** The annual report for the AGM, as the server names it (…-DRAFT while the year is open). */
+export const useDownloadReport = () =>
+  useMutation({
+    mutationFn: ({
+      year,
+      isDraft,
+      format,
+    }: {
+      year: number;
+      isDraft: boolean;
+      format: 'pdf' | 'html';
+    }) =>
+      downloadFile(
+        `/api/admin/years/${year}/report?format=${format}`,
+        `annual-report-${year}${isDraft ? '-DRAFT' : ''}.${format}`,
+      ),
+  });

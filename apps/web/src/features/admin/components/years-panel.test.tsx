@@ -217,6 +217,35 @@ describe("the overview's years", () => {
     ]);
   });
 
+  it("downloads a year's annual report as a PDF or a web page, a draft before the close", async () => {
+    const { requests, user } = setup(years([year(2025, { checklist: checklist(false) })]), {
+      'GET /api/admin/years/2025/report': () => ({ body: 'x' }),
+    });
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:report');
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this);
+    });
+    const region = await panel();
+    await user.click(
+      await within(region).findByRole('button', { name: 'Annual report (PDF), draft' }),
+    );
+    await user.click(
+      within(region).getByRole('button', { name: 'Annual report (web page), draft' }),
+    );
+    await waitFor(() => expect(clicks).toHaveLength(2));
+    expect(clicks.map((c) => c.download)).toEqual([
+      'annual-report-2025-DRAFT.pdf',
+      'annual-report-2025-DRAFT.html',
+    ]);
+    expect(requests.filter((r) => r.url.includes('/report')).map((r) => r.url)).toEqual([
+      '/api/admin/years/2025/report?format=pdf',
+      '/api/admin/years/2025/report?format=html',
+    ]);
+  });
+
   it('offers to try again when the years cannot be read', async () => {
     setup(null);
     expect(await within(await panel()).findByRole('button', { name: /try again/i })).toBeVisible();

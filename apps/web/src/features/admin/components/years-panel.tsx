@@ -7,16 +7,11 @@ import { Button } from '../../../components/button.tsx';
 import { CancelButton, Modal, ModalActions } from '../../../components/modal.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { card, tableLink } from '../../../components/styles.ts';
+import { YearFiles } from './year-files.tsx';
 import { aed } from '../../../lib/format.ts';
 import { formatDate, periodLabel } from '../../../lib/dates.ts';
 import { errorMessage, toastError, toastSuccess } from '../../../lib/messages.ts';
-import {
-  useBookYears,
-  useDownloadPack,
-  useYearAction,
-  type BookYear,
-  type BookYears,
-} from '../api/book-years.ts';
+import { useBookYears, useYearAction, type BookYear, type BookYears } from '../api/book-years.ts';
 
 /** The overview's years: the next to close with its checklist, and the years closed. */
 export function YearsPanel() {
@@ -101,7 +96,7 @@ function NextYear({ year }: { year: BookYear }) {
         <Button disabled={!year.closable} onClick={() => setAsking(true)}>
           {i18n._('admin.overview.years.close', { year: String(year.year) })}
         </Button>
-        <PackButton year={year} />
+        <YearFiles year={year} />
       </div>
       <CloseDialog isOpen={isAsking} onClose={() => setAsking(false)} year={year.year} />
     </div>
@@ -155,7 +150,7 @@ function ClosedYear({ year, isLast }: { year: BookYear; isLast: boolean }) {
           ? i18n._('admin.overview.years.deficit', { amount: aed(-(year.surplus ?? 0)) })
           : i18n._('admin.overview.years.surplus', { amount: aed(year.surplus ?? 0) })}
       </span>
-      <PackButton year={year} />
+      <YearFiles year={year} />
       {isLast && (
         <Button variant="ghost" onClick={() => setAsking(true)}>
           {i18n._('admin.overview.years.reopen', { year: String(year.year) })}
@@ -179,29 +174,6 @@ function ClosedYear({ year, isLast }: { year: BookYear; isLast: boolean }) {
         </ReasonDialog>
       )}
     </li>
-  );
-}
-
-/** The accountant's pack of the year: seconds to make at thousands of members, so it says so. */
-function PackButton({ year }: { year: BookYear }) {
-  const i18n = useTexts();
-  const download = useDownloadPack();
-  const isDraft = year.state !== 'closed';
-  const save = async () => {
-    try {
-      await download.mutateAsync({ year: year.year, isDraft });
-    } catch (error) {
-      toastError(error);
-    }
-  };
-  return (
-    <Button variant="ghost" isBusy={download.isPending} onClick={() => void save()}>
-      {download.isPending
-        ? i18n._('admin.overview.years.packing')
-        : isDraft
-          ? i18n._('admin.overview.years.packDraft')
-          : i18n._('admin.overview.years.pack')}
-    </Button>
   );
 }
 

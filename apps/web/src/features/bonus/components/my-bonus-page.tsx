@@ -42,6 +42,12 @@ export function MyBonusPage() {
         <BonusFigures data={bonus.data} />
       )}
       <HowItWorks />
+      <Link
+        to="/user/annual-report"
+        className="flex min-h-11 items-center self-start font-semibold text-brand-800 underline"
+      >
+        {i18n._('bonus.annualReportLink')}
+      </Link>
     </div>
   );
 }
