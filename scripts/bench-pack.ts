@@ -1,6 +1,7 @@
 // npm run bench:pack -- [--sizes 500,5000] [--pg [--pg-url URL]] [--runs 3]
 //
-// Issue 53, point 4: the accountant's pack of last year (a draft: seed:scale closes nothing),
+// Issue 53, points 3 and 4: the accountant's pack and the annual report (PDF, JSON) of last year
+// (drafts: seed:scale closes nothing),
 // for associations of each size on the embedded database (and with --pg on a scratch database
 // of a PostgreSQL server). Seeds the association, starts the built server (npm run build
 // first), asks for the pack --runs times, and beside each asks /api/health every 25 ms: the
@@ -21,11 +22,12 @@ const { values: args } = parseArgs({
   },
 });
 const year = new Date().getFullYear() - 1;
+const FILES = ['pack', 'report', 'report?format=json'];
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
-/** One pack, with /api/health asked every 25 ms while it is made. */
-async function onePack(base: string, headers: Record<string, string>) {
+/** One file of the year, with /api/health asked every 25 ms while it is made. */
+async function oneFile(base: string, headers: Record<string, string>, path: string) {
   const health: number[] = [];
   let making = true;
   const beside = (async () => {
@@ -37,19 +39,21 @@ async function onePack(base: string, headers: Record<string, string>) {
     }
   })();
   const started = performance.now();
-  const res = await fetch(`${base}/api/admin/years/${year}/pack`, { headers });
+  const res = await fetch(`${base}/api/admin/years/${year}/${path}`, { headers });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const ms = performance.now() - started;
   making = false;
   await beside;
-  if (!res.ok) throw new Error(`pack: ${res.status} ${strFromU8(bytes)}`);
-  const files = unzipSync(bytes);
-  const ledger = Object.entries(files).find(([name]) => name.endsWith('general-ledger.csv'))![1];
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${strFromU8(bytes)}`);
+  const ledger =
+    path === 'pack'
+      ? Object.entries(unzipSync(bytes)).find(([name]) => name.endsWith('general-ledger.csv'))![1]
+      : null;
   health.sort((a, b) => a - b);
   return {
     ms,
     mb: bytes.byteLength / 1e6,
-    ledgerRows: strFromU8(ledger).split('\r\n').length - 2,
+    ledgerRows: ledger ? String(strFromU8(ledger).split('\r\n').length - 2) : '—',
     healthP50: quantile(health, 0.5),
     healthP99: quantile(health, 0.99),
     healthMax: health.at(-1)!,
@@ -61,25 +65,30 @@ async function measure(database: string, members: number) {
     { database, members, port: args.port!, pgUrl: args['pg-url']! },
     async (base) => {
       const headers = await signIn(base, SCALE_ADMIN_EMAIL);
-      const runs = [];
-      for (let i = 0; i < Number(args.runs); i++) runs.push(await onePack(base, headers));
-      return runs;
+      const byFile = new Map<string, Awaited<ReturnType<typeof oneFile>>[]>();
+      for (const path of FILES) {
+        const runs = [];
+        for (let i = 0; i < Number(args.runs); i++) runs.push(await oneFile(base, headers, path));
+        byFile.set(path, runs);
+      }
+      return byFile;
     },
   );
 }
 
 console.log(
-  '| database | members | ledger rows | ZIP MB | pack s (median) | health p50 ms | health p99 ms | health max ms |',
+  '| database | members | file | ledger rows | MB | s (median) | health p50 ms | health p99 ms | health max ms |',
 );
-console.log('| --- | --: | --: | --: | --: | --: | --: | --: |');
+console.log('| --- | --: | --- | --: | --: | --: | --: | --: | --: |');
 for (const database of args.pg ? ['embedded', 'postgres'] : ['embedded'])
   for (const members of args.sizes!.split(',').map(Number)) {
-    const runs = await measure(database, members);
-    const median = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
-    const worstP99 = Math.max(...runs.map((r) => r.healthP99));
-    const worstMax = Math.max(...runs.map((r) => r.healthMax));
-    console.log(
-      `| ${database} | ${members} | ${median.ledgerRows} | ${median.mb.toFixed(1)} | ` +
-        `${(median.ms / 1000).toFixed(1)} | ${median.healthP50.toFixed(1)} | ${worstP99.toFixed(1)} | ${worstMax.toFixed(0)} |`,
-    );
+    for (const [path, runs] of await measure(database, members)) {
+      const median = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
+      const worstP99 = Math.max(...runs.map((r) => r.healthP99));
+      const worstMax = Math.max(...runs.map((r) => r.healthMax));
+      console.log(
+        `| ${database} | ${members} | ${path} | ${median.ledgerRows} | ${median.mb.toFixed(2)} | ` +
+          `${(median.ms / 1000).toFixed(1)} | ${median.healthP50.toFixed(1)} | ${worstP99.toFixed(1)} | ${worstMax.toFixed(0)} |`,
+      );
+    }
   }

@@ -133,9 +133,11 @@ test('a share-out proposed by the treasurer waits for the chair, who sees the sa
     items: Array<{ action: string; details: { startsOn: string; endsOn: string } }>;
   };
   const proposal = proposals.find((p) => p.action === 'bonus.close')!;
+  // The interest alone, as the form starts: the chair must confirm the same choice.
   expect(proposal.details).toEqual({
     startsOn: periods.next.starts_on,
     endsOn: periods.next.latest_ends_on,
+    choice: { fines: false, otherIncome: false, lessExpenses: false },
   });
   expect(((await apiAs(page, '/api/admin/bonus/periods')) as { items: unknown[] }).items).toEqual(
     [],

@@ -41,6 +41,7 @@ const AFTER_HOME_ONLY: Record<string, (page: Page) => Locator> = {
   '/user/profile': (page) => page.getByRole('main').getByText(member.name),
   '/user/my-profile': (page) => page.getByRole('main').getByText(member.email),
   '/user/my-bonus': needsConnection,
+  '/user/annual-report': needsConnection,
   '/user/statement': needsConnection,
   '/user/notifications': needsConnection,
   '/user/mobile-recharge': needsConnection,

@@ -36,6 +36,7 @@ export const PROFILE_MENU: MenuEntry[] = [
   { text: /*i18n*/ 'layout.menu.statement', to: '/user/statement', Icon: DashboardIcon },
   { text: /*i18n*/ 'layout.menu.notifications', to: '/user/notifications', Icon: ChatIcon },
   { text: /*i18n*/ 'layout.menu.myBonus', to: '/user/my-bonus', Icon: GiftIcon },
+  { text: /*i18n*/ 'layout.menu.annualReport', to: '/user/annual-report', Icon: DashboardIcon },
   { text: /*i18n*/ 'layout.menu.mobileRecharge', to: '/user/mobile-recharge', Icon: PhoneIcon },
   { text: /*i18n*/ 'layout.menu.contactChat', to: '/user/contact-chat', Icon: ChatIcon },
   { text: /*i18n*/ 'layout.menu.switchAccount', to: '/user/switch-account', Icon: SwitchIcon },
