@@ -90,9 +90,7 @@ test('a first session (sign-in, home, Monthly Pay) moves at most 200 KB', async 
     const sessionAnswers = proxy.received.length;
     const total = proxy.received.reduce((sum, r) => sum + r.bytes, 0);
     const list = proxy.received.map((r) => `${r.bytes} ${r.path}`).join('\n');
-    console.log(
-      `first session: ${(total / 1024).toFixed(1)} KB in ${proxy.received.length} answers`,
-    );
+    console.log(`first session: ${total} bytes in ${proxy.received.length} answers`);
     expect(total, list).toBeLessThanOrEqual(200 * 1024);
 
     // Then, the phone quiet a moment, the worker fetches the other member pages' code, so that
@@ -116,9 +114,10 @@ test('a first session (sign-in, home, Monthly Pay) moves at most 200 KB', async 
       `then the other member pages: ${(restBytes / 1024).toFixed(1)} KB in ${rest.length} answers, ` +
         `all kept ${((keptAt - paintedAt) / 1000).toFixed(1)} s after Monthly Pay showed`,
     );
-    // 60 KB until Leave the association (issue 39) added its page: 66.2 KB on 26 Nov 2026.
+    // 60 KB until Leave the association (issue 39) added its page: 66.2 KB on 26 Nov 2026;
+    // 71.7 KB with the annual report's and the share's explanation (issue 53) on 29 Nov 2026.
     expect(restBytes, rest.map((r) => `${r.bytes} ${r.path}`).join('\n')).toBeLessThanOrEqual(
-      70 * 1024,
+      76 * 1024,
     );
   } finally {
     await close();
