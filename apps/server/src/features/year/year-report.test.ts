@@ -59,7 +59,17 @@ describe('GET /api/admin/years/:year/report', () => {
   });
 
   it('draws a PDF whose every page says it is a draft, and a closed year without it, in Arabic too', async () => {
-    const { a, token } = await treasurerWithAYear();
+    const { a, token, member } = await treasurerWithAYear();
+    // Savings of 1,024.11 and a deficit of 45.36: added as decimals, 978.7499999999999.
+    const hall = await a.post('/api/admin/journal-entries', {
+      date: `${lastYear}-05-05`,
+      memo: 'A gift to a member',
+      lines: [
+        { account: 'other_expenses', debit: 1024.11 },
+        { account: `savings:${member.id}`, credit: 1024.11 },
+      ],
+    });
+    expect(hall.statusCode, hall.body).toBe(201);
     const draft = await a.get(`/api/admin/years/${lastYear}/report`);
     expect(draft.statusCode, draft.body).toBe(200);
     expect(draft.headers['content-type']).toBe('application/pdf');
@@ -70,6 +80,7 @@ describe('GET /api/admin/years/:year/report', () => {
     expect(count).toBeGreaterThan(1);
     for (let p = 1; p <= count; p++) expect(pageText(draft.rawPayload, p)).toMatch(/DRAFT/);
     const all = execFileSync('pdftotext', ['-', '-'], { input: draft.rawPayload }).toString();
+    expect(all).toMatch(/Total liabilities and equity\s+978\.75/);
     for (const heading of [
       'Income and expenditure',
       'Balance sheet at',

@@ -1,7 +1,7 @@
 import { directionOf, type Language } from '@jamiya/contracts/languages';
 import type { LoanCharge } from '@jamiya/contracts/settings';
 import type { AnnualReport, YearFigures } from '@jamiya/contracts/year-report';
-import { parseAed } from '@jamiya/money/fils';
+import { filsToAed, parseAed } from '@jamiya/money/fils';
 import { barChart, lineChart } from '../../../lib/charts/charts.ts';
 import { textsIn } from '../../../lib/i18n.ts';
 import {
@@ -16,6 +16,10 @@ import {
 // each statement beside the year before, the charts with their figures (issue 53 point 3).
 
 const WIDTH = 515;
+
+/** AED amounts added in fils: 1234.56 + 0.1 in floating point is 1234.6599999999999. */
+const plus = (...amounts: number[]) =>
+  filsToAed(amounts.reduce((sum, aed) => sum + parseAed(aed), 0));
 type Line = YearFigures['income'][number];
 
 /** A month's short name on a chart's axis: "Nov", "نوفمبر". */
@@ -107,8 +111,10 @@ export function reportDocument(
       ...lines((f) => sheet(f).equity),
       row(
         i18n._('year.report.totalLiabilitiesAndEquity'),
-        sheet(current).total_liabilities + sheet(current).total_equity,
-        previous ? sheet(previous).total_liabilities + sheet(previous).total_equity : undefined,
+        plus(sheet(current).total_liabilities, sheet(current).total_equity),
+        previous
+          ? plus(sheet(previous).total_liabilities, sheet(previous).total_equity)
+          : undefined,
         true,
       ),
     ]),
@@ -171,7 +177,7 @@ export function reportDocument(
             cells: [
               i18n._('year.report.span', { from: { day: s.starts_on }, to: { day: s.ends_on } }),
               amount(s.parts.interest),
-              amount(s.parts.shared - s.parts.interest),
+              amount(plus(s.parts.shared, -s.parts.interest)),
               amount(s.parts.shared),
             ],
           })),
