@@ -299,7 +299,16 @@ describe('the bonus share-out', () => {
   });
 
   it('previews and closes with what the committee chose to share besides the interest', async () => {
-    const { user, requests } = setup();
+    const { user, requests } = setup({
+      // The fines and the expenses chosen: 140 + 20 - 7.50.
+      'GET /api/admin/bonus/preview': (req) => ({
+        body: req.url.includes('share_fines')
+          ? previewBody({
+              parts: { interest: 140, fines: 20, other_income: null, expenses: 7.5, shared: 152.5 },
+            })
+          : previewBody(),
+      }),
+    });
     await screen.findByRole('table', { name: /Members' shares/ });
     const parts = screen.getByText('To share among the members').closest('dl')!;
     expect(parts).toHaveTextContent(/Late fines received \(not shared\)AED 20/);
@@ -315,5 +324,22 @@ describe('the bonus share-out', () => {
         '/api/admin/bonus/preview?ends_on=2026-11-21&share_fines=true&less_expenses=true',
       ),
     );
+    await waitFor(() =>
+      expect(screen.getByText('To share among the members').closest('dl')).toHaveTextContent(
+        /Late fines received \(shared\)AED 20/,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Close period' }));
+    const dialog = await screen.findByRole('dialog');
+    // The surplus, not the interest income: the fines and the expenses are part of it.
+    expect(dialog).toHaveTextContent('AED 152.50 of the surplus will be added to the savings');
+    await user.click(within(dialog).getByRole('button', { name: 'Close period' }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    expect(posts(requests)[0]!.body).toEqual({
+      ends_on: '2026-11-21',
+      share_fines: true,
+      share_other_income: false,
+      less_expenses: true,
+    });
   });
 });

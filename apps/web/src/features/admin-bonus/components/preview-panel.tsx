@@ -14,7 +14,7 @@ import { formatPercent } from '../../../lib/format.ts';
 import { CloseDialog } from './close-dialog.tsx';
 import { PROPOSAL_HEADING } from './proposal-box.tsx';
 import { Figures } from '../../../components/figures.tsx';
-import { SurplusParts } from './surplus-parts.tsx';
+import { isSurplus, SurplusParts } from './surplus-parts.tsx';
 
 /** What closing the period would share out, member by member, and the Close button. */
 export function PreviewPanel({
@@ -137,6 +137,7 @@ function Preview({
         span={span}
         body={i18n._('admin-bonus.confirm.body', {
           interest: aed(preview.parts.shared),
+          surplus: isSurplus(preview.parts) ? 'yes' : 'no',
           count: preview.members.filter((m) => m.amount > 0).length,
         })}
         confirmLabel={i18n._('admin-bonus.close.submit')}

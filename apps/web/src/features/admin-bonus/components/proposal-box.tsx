@@ -23,6 +23,8 @@ export function ProposalBox({ open }: { open: BonusProposal }) {
   const myId = useMyId();
   const isMine = myId !== undefined && proposal.proposed_by.id === myId;
   const [isConfirming, setConfirming] = useState(false);
+  // More than the interest: the texts say the surplus.
+  const surplus = Object.values(open.choice).some(Boolean) ? 'yes' : 'no';
   const span = i18n._('admin-bonus.span', {
     from: formatDate(open.starts_on),
     to: formatDate(open.ends_on),
@@ -38,7 +40,13 @@ export function ProposalBox({ open }: { open: BonusProposal }) {
         headingId={PROPOSAL_HEADING}
         note={isMine ? i18n._('admin-bonus.proposal.own') : i18n._('admin-bonus.proposal.others')}
       >
-        <p>{i18n._('admin-bonus.proposal.what', { span, interest: aed(proposal.amount ?? 0) })}</p>
+        <p>
+          {i18n._('admin-bonus.proposal.what', {
+            span,
+            interest: aed(proposal.amount ?? 0),
+            surplus,
+          })}
+        </p>
         <ChoiceNote choice={open.choice} />
       </ProposalPanel>
       <CloseDialog
@@ -50,6 +58,7 @@ export function ProposalBox({ open }: { open: BonusProposal }) {
         body={i18n._('admin-bonus.proposal.confirmBody', {
           name: proposal.proposed_by.name,
           interest: aed(proposal.amount ?? 0),
+          surplus,
         })}
         confirmLabel={i18n._('admin-bonus.proposal.confirm')}
         onClosed={(answer) => toastSuccess(answer.message)}

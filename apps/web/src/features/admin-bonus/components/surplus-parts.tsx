@@ -2,6 +2,10 @@ import type { BonusPreview } from '@jamiya/contracts/bonus';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { aed } from '../../../lib/format.ts';
 
+/** More than the interest is shared: the texts say the surplus. */
+export const isSurplus = (parts: BonusPreview['parts']) =>
+  parts.fines !== null || parts.other_income !== null || parts.expenses !== null;
+
 /**
  * Each part of the period's surplus with its amount, and whether the choice shares it: the
  * committee sees what ticking a box would add or take off before it decides.
