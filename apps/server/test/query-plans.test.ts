@@ -96,6 +96,12 @@ const HOT_QUERIES: Array<{ name: string; query: string | (() => string); indexes
     query: `select * from audit_log where action like 'loan.write\\_off%' order by id desc limit 51`,
     indexes: [/audit_log_action_idx/],
   },
+  {
+    name: 'the movements of cash no bank line holds (features/ledger/cash.ts, the reconciliation)',
+    query: `select o.entry_id from cash_not_in_bank o
+            where o.occurred_at >= '2026-09-01' and o.occurred_at < '2026-11-29'`,
+    indexes: [/cash_not_in_bank_occurred_idx/],
+  },
 ];
 
 const PARAMS = sessionParams('a'.repeat(43), new Date('2026-11-22T10:00:00Z'))!;

@@ -197,6 +197,25 @@ export async function ledgerConsistencyProblems(db: DbOrTx): Promise<string[]> {
         : `month total ${r.month} ${r.account_class}: kept ${r.kept} fils, postings sum to ${r.postings}`,
     );
   }
+  // The movements no bank line holds, kept by triggers (the reconciliation's list), against
+  // the entries' postings and the lines.
+  const open =
+    (await db.execute(sql`select coalesce(k.entry_id, d.id) as id, k.entry_id is not null as kept
+    from cash_not_in_bank k
+    full join (select e.id from journal_entries e
+       where e.kind not in ('opening', 'reversal')
+         and exists (select 1 from postings p join ledger_accounts a on a.id = p.account_id
+                      where p.entry_id = e.id and a.code = 'cash')
+         and not exists (select 1 from bank_lines b where b.entry_id = e.id)) d on d.id = k.entry_id
+    where k.entry_id is null or d.id is null`)) as unknown as {
+      rows: Array<{ id: string; kept: boolean }>;
+    };
+  for (const r of open.rows)
+    problems.push(
+      r.kept
+        ? `entry ${r.id} is kept as not in the bank, but a line holds it or it moves no cash`
+        : `entry ${r.id} moves cash and no line holds it, but it is not kept as not in the bank`,
+    );
   // Cash never went below zero, entry after entry (postEntry refuses a payout it cannot cover).
   const belowZero = (await db.execute(sql`select entry_id, running from (
       select p.entry_id, sum(sum(p.amount_fils)) over (order by p.entry_id) as running

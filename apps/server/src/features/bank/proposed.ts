@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { addDaysToDate } from '../../lib/calendar.ts';
-import { cashMovements, type CashMovement } from '../ledger/public.ts';
+import { cashMovementsNotInBank, type CashMovement } from '../ledger/public.ts';
 import {
   paymentsForMatching,
   waitingPayments,
@@ -8,13 +8,7 @@ import {
 } from '../payments/public.ts';
 import { MATCH_WINDOW_DAYS, matchLines, type Counterpart, type Match } from './matching.ts';
 import { memberRefsById, type MemberRef } from '../users/public.ts';
-import {
-  allStatements,
-  aLineHolds,
-  linesOf,
-  type LineRow,
-  type StatementRow,
-} from './statements.ts';
+import { allStatements, linesOf, type LineRow, type StatementRow } from './statements.ts';
 
 // A statement set beside the books: which of its lines not yet in the books match a
 // receipt waiting or a movement of cash, and what is left on either side.
@@ -63,14 +57,10 @@ export async function pictureOf(
   const waiting = waitingNow ?? (await waitingPayments(db));
   // Movements a line of this statement could be the money of, not yet linked to a line (of
   // any statement): the few left, not the thousands of the days.
-  const movements = await cashMovements(
-    db,
-    {
-      from: addDaysToDate(statement.fromDate, -MATCH_WINDOW_DAYS),
-      to: addDaysToDate(statement.toDate, MATCH_WINDOW_DAYS),
-    },
-    aLineHolds(),
-  );
+  const movements = await cashMovementsNotInBank(db, {
+    from: addDaysToDate(statement.fromDate, -MATCH_WINDOW_DAYS),
+    to: addDaysToDate(statement.toDate, MATCH_WINDOW_DAYS),
+  });
   const paid = await paymentsForMatching(
     db,
     movements.flatMap((m) => (m.paymentId === null ? [] : [m.paymentId])),

@@ -5,12 +5,12 @@ import { bankLines, bankStatementLines, bankStatements } from '../../db/schema/b
 import { aed, sentence, type Say } from '../../lib/i18n.ts';
 import {
   cashAtEndOf,
-  firstCashMovements,
+  firstCashMovementsNotInBank,
   movesCashAfter,
   type CashMovement,
 } from '../ledger/public.ts';
 import { memberRefsById, type MemberRef } from '../users/public.ts';
-import { aLineHolds, type LineRow, type StatementRow } from './statements.ts';
+import type { LineRow, StatementRow } from './statements.ts';
 
 // The bank's balance at the end of a day beside the books' cash, and what explains the
 // difference: lines of the bank the books do not have by then, and movements of the books the
@@ -116,7 +116,7 @@ export async function reconcile(
   // of each read back: at 5,000 members a statement of two months has 10,000 lines, and 300
   // of each list were read for a page that shows 10.
   const [lines, linesTotal] = await linesNotInBooksBy(db, from, to, limit);
-  const entries = await firstCashMovements(db, { from, to }, aLineHolds(to), limit);
+  const entries = await firstCashMovementsNotInBank(db, { from, to }, to, limit);
   const difference = bankFils === null ? null : booksFils - bankFils;
   const agree = difference === 0 && linesTotal === 0 && entries.total === 0;
   return {

@@ -72,15 +72,6 @@ export async function statementOr404(db: DbOrTx, id: number): Promise<StatementR
 /** A line in the books: linked to a payment or an entry. */
 const inTheBooks = or(isNotNull(bankLines.paymentId), isNotNull(bankLines.entryId));
 
-/**
- * The condition that a line holds the entry `e` of a query of the books (booked by the end of
- * `day`, when given): the movements of cash the bank already has.
- */
-export const aLineHolds = (day?: string) =>
-  sql`exists (select 1 from ${bankLines} b where b.entry_id = e.id ${
-    day === undefined ? sql`` : sql`and b.booked_on <= ${day}`
-  })`;
-
 /** The lines a statement held (those not in the books, when `open`), in the bank's order. */
 export async function linesOf(db: DbOrTx, statementId: number, which?: 'open'): Promise<LineRow[]> {
   const lines: LineRow[] = [];

@@ -3,7 +3,7 @@ import type { Fils } from '@jamiya/money/fils';
 import { amongIds, rowsOf, type DbOrTx } from '../../db/client.ts';
 import { addDaysToDate, startOfDay } from '../../lib/calendar.ts';
 import type { EntryKind } from './journal.ts';
-import { classBalancesAtEndOf } from './month-totals.ts';
+import { accountBalanceAtEndOf } from './month-totals.ts';
 
 // The books' cash, as the bank statement is set beside it (docs/domain/reconciliation.md).
 // Days are Dubai's: an entry belongs to the Dubai date of its occurred_at.
@@ -51,65 +51,82 @@ const figuresOf = (ids: number[]) => sql`
       from journal_entries e where ${amongIds(sql.raw('e.id'), ids)}
      order by e.occurred_at, e.id`;
 
+/** The days [from, to] (Dubai's), or the entries named. */
+type Within = { from: string; to: string } | { entryIds: number[] };
+
 /**
  * The entries that moved cash on the days [from, to] (or those named), in the order they
  * happened. Not the opening entry (the bank balance itself), nor a reversal, nor an entry
  * reversed by then: the two cancel out, and no bank line stands for either. An entry whose
  * correction came after `to` was in the books on those days, and is listed.
  */
-export async function cashMovements(
-  db: DbOrTx,
-  within: { from: string; to: string } | { entryIds: number[] },
-  /** Leaves out each entry `e` it holds for (one a bank line has, say), in the database. */
-  unless?: SQL,
-): Promise<CashMovement[]> {
-  return movementsOf(db, await movementIds(db, within, unless));
+export async function cashMovements(db: DbOrTx, within: Within): Promise<CashMovement[]> {
+  return movementsOf(db, await movementIds(db, within));
 }
 
-/** As cashMovements, the first `first` of them and how many there are. */
-export async function firstCashMovements(
+/**
+ * The movements of the days [from, to] no bank line holds, or none by the end of the day `by`
+ * (one a later line holds was not in the bank then). Read from cash_not_in_bank, kept with
+ * every entry and link: those of the days no line holds, not the thousands a line does.
+ */
+export async function cashMovementsNotInBank(
   db: DbOrTx,
   within: { from: string; to: string },
-  unless: SQL,
+  by?: string,
+): Promise<CashMovement[]> {
+  return movementsOf(db, await movementIds(db, within, by ?? 'ever'));
+}
+
+/** As cashMovementsNotInBank, the first `first` of them and how many there are. */
+export async function firstCashMovementsNotInBank(
+  db: DbOrTx,
+  within: { from: string; to: string },
+  by: string,
   first: number,
 ): Promise<{ movements: CashMovement[]; total: number }> {
-  const ids = await movementIds(db, within, unless);
+  const ids = await movementIds(db, within, by);
   return { movements: await movementsOf(db, ids.slice(0, first)), total: ids.length };
 }
 
 async function movementIds(
   db: DbOrTx,
-  within: { from: string; to: string } | { entryIds: number[] },
-  unless?: SQL,
+  within: Within,
+  notInBankBy?: string | 'ever',
 ): Promise<number[]> {
   if ('entryIds' in within && within.entryIds.length === 0) return [];
   const reversedBy =
     'entryIds' in within
       ? sql``
       : sql`and (r.occurred_at at time zone 'Asia/Dubai')::date <= ${within.to}::date`;
-  const which =
+  const which = (e: string) =>
     'entryIds' in within
-      ? amongIds(sql.raw('e.id'), within.entryIds)
+      ? amongIds(sql.raw(`${e}.id`), within.entryIds)
       : // Moments, not each entry's Dubai date: the index on occurred_at answers them.
-        sql`e.occurred_at >= ${startOfDay(within.from).toISOString()}::timestamptz
-          and e.occurred_at < ${startOfDay(addDaysToDate(within.to, 1)).toISOString()}::timestamptz`;
-  // The entries first, then the figures of those wanted, each by its postings' index. In one
-  // statement PostgreSQL planned for thousands and compiled it with its JIT (0.3 s); from the
-  // cash account's side it guessed 46 postings where it has half of them. Whether an entry
-  // moves cash is looked up for the few the other conditions leave.
+        sql`${sql.raw(e)}.occurred_at >= ${startOfDay(within.from).toISOString()}::timestamptz
+          and ${sql.raw(e)}.occurred_at < ${startOfDay(addDaysToDate(within.to, 1)).toISOString()}::timestamptz`;
+  // Those no line holds, and those only a line booked after `by` holds (none on today's page).
+  const notInBank =
+    notInBankBy === undefined
+      ? sql``
+      : sql`and e.id in (select o.entry_id from cash_not_in_bank o where ${which('o')}
+          ${
+            notInBankBy === 'ever'
+              ? sql``
+              : sql`union all select b.entry_id from bank_lines b
+                     where b.booked_on > ${notInBankBy} and b.entry_id is not null`
+          })`;
   const found = await rowsOf<{ id: string }>(
     db,
     sql`select e.id from journal_entries e
-     where ${which}
+     where ${which('e')}
        and e.kind not in ('opening', 'reversal')
        and not exists (select 1 from journal_entries r where r.reverses_entry_id = e.id ${reversedBy})
-       ${unless ? sql`and not (${unless})` : sql``}
+       ${notInBank}
      order by e.occurred_at, e.id`,
   );
   const ids = found.map((f) => Number(f.id));
-  // Then those that move cash. Asked within the query above, PostgreSQL asked it of every entry
-  // of the days, before the conditions that leave a few (and compiled it: 0.28 s). The entries'
-  // postings first (`offset 0`): from the cash account's side it read all 126,000 of its own.
+  // Then those that move cash, by their postings first (`offset 0`): from the cash account's
+  // side PostgreSQL read all 126,000 of its own.
   const moving = new Set<number>();
   for (let i = 0; i < ids.length; i += FIGURES_AT_ONCE) {
     const rows = await rowsOf<{ id: string }>(
@@ -155,8 +172,7 @@ export const movesCashAfter = (entryId: SQL | AnyColumn, day: string) =>
 
 /** The books' cash at the end of a Dubai day, from the month totals kept with each entry. */
 export async function cashAtEndOf(db: DbOrTx, day: string): Promise<Fils> {
-  const [cash] = await classBalancesAtEndOf(db, [day], 'cash');
-  return cash!;
+  return accountBalanceAtEndOf(db, day, 'cash');
 }
 
 /** The journal entry that recorded a payment's approval (not a reversal of it). */

@@ -244,7 +244,7 @@ describe('ledger', () => {
       // With every table that refers to the journal, so that only the rule can refuse it.
       for (const table of [
         'postings',
-        'journal_entries, postings, bonus_periods, bonus_allocations, imports, import_members, bank_lines, bank_statement_lines, bank_line_keys, book_years',
+        'journal_entries, postings, bonus_periods, bonus_allocations, imports, import_members, bank_lines, bank_statement_lines, bank_line_keys, book_years, cash_not_in_bank',
       ]) {
         await t.db
           .transaction(async (tx) => {

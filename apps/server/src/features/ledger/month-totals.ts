@@ -158,3 +158,37 @@ export async function classBalancesAtEndOf(
     }),
   );
 }
+
+/**
+ * The balance of one shared account (cash, the cash box) at the end of the Dubai day `day`: as
+ * classBalancesAtEndOf, with the rest of the day's month read from that account's postings alone.
+ * By its id, known when planned: named by its code, PostgreSQL read every cash posting ever.
+ */
+export async function accountBalanceAtEndOf(
+  db: DbOrTx,
+  day: string,
+  code: 'cash' | 'cash_box',
+): Promise<Fils> {
+  const month = day.slice(0, 7);
+  const [kept] = await rowsOf<{ total: string | null }>(
+    db,
+    sql`select sum(total_fils) as total from ledger_month_totals
+      where account_class = ${code} and month <= ${month}`,
+  );
+  const upTo = Number(kept?.total ?? 0);
+  if (addDaysToDate(day, 1).slice(0, 7) !== month) return upTo;
+  const [account] = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from ledger_accounts where code = ${code}`,
+  );
+  if (!account) return upTo;
+  const after = startOfDay(addDaysToDate(day, 1)).toISOString();
+  const nextMonth = startOfDay(addMonthsToDate(`${month}-01`, 1)).toISOString();
+  const [later] = await rowsOf<{ total: string | null }>(
+    db,
+    sql`select sum(p.amount_fils) as total from postings p
+      where p.account_id = ${account.id} and p.entry_id in (select e.id from journal_entries e
+        where e.occurred_at >= ${after}::timestamptz and e.occurred_at < ${nextMonth}::timestamptz)`,
+  );
+  return upTo - Number(later?.total ?? 0);
+}

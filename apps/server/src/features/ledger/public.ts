@@ -15,7 +15,8 @@ export {
 export {
   cashAtEndOf,
   cashMovements,
-  firstCashMovements,
+  cashMovementsNotInBank,
+  firstCashMovementsNotInBank,
   movesCashAfter,
   entryOfPayment,
   otherSideOfCash,
