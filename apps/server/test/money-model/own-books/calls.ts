@@ -5,18 +5,35 @@ import type { Fils } from '@jamiya/money/fils';
 import { bearer } from '../../harness.ts';
 import { importStatement, lineIdsOf } from '../../support/own-books.ts';
 import type { Model, Real } from '../model.ts';
-import { activeAdmin, today, type Kit, type LineModel, type Postings } from './model.ts';
+import {
+  activeAdmin,
+  lastMonthEnd,
+  today,
+  type Kit,
+  type LineModel,
+  type Postings,
+} from './model.ts';
 
-/** A statement of one line, imported by an active admin: the line, open. */
-export async function importLine(model: Model, real: Real, amountFils: Fils): Promise<LineModel> {
+/**
+ * A statement of one line, imported by an active admin: the line, open. One of last month is
+ * dated on its last day, and its statement opens with the balance the ones before closed on.
+ */
+export async function importLine(
+  model: Model,
+  real: Real,
+  amountFils: Fils,
+  lastMonth = false,
+): Promise<LineModel> {
   const ref = `REF-${model.books.lines.length + 1}`;
   const text = amountFils > 0 ? 'INWARD TRANSFER' : 'OUTWARD PAYMENT';
   const { response, statementId } = await importStatement(
     real.t.app,
     real.adminTokens[activeAdmin(model)]!,
-    [{ day: today(), amountFils, ref, text }],
+    [{ day: lastMonth ? lastMonthEnd() : today(), amountFils, ref, text }],
+    lastMonth ? { openingFils: model.books.lastMonthBankFils } : {},
   );
   expect(response.statusCode, response.body).toBe(201);
+  if (lastMonth) model.books.lastMonthBankFils += amountFils;
   const line: LineModel = {
     id: (await lineIdsOf(real.t.db, statementId)).get(ref)!,
     amountFils,
@@ -24,6 +41,7 @@ export async function importLine(model: Model, real: Real, amountFils: Fils): Pr
     paymentId: null,
     entryId: null,
     proposal: null,
+    lastMonth,
   };
   model.books.lines.push(line);
   return line;

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Fils } from '@jamiya/money/fils';
-import { localDate } from '../../../src/lib/calendar.ts';
+import { daysInPeriod, localDate } from '../../../src/lib/calendar.ts';
+import { periodAgo } from '../../calendar.ts';
 import type { MemberModel, Model, MonthModel, PaymentModel, Real, Step } from '../model.ts';
 
 /** The association's accounts of a new chart, which the model books to and moves by hand. */
@@ -43,6 +44,8 @@ export interface LineModel {
   entryId: number | null;
   /** An open proposal to book it to `account`, and its admin. */
   proposal: { account: string; by: number } | null;
+  /** Dated on last month's last day (a statement of last month); else today. */
+  lastMonth: boolean;
 }
 /** An entry of the journal the model made (a booking, by hand, a correction) or corrected (a due). */
 export interface EntryModel {
@@ -58,16 +61,19 @@ export interface EntryModel {
   paymentId: number | null;
   /** An open proposal to correct it, its reason and its admin. */
   reverseProposal: { reason: Reason; by: number } | null;
+  /** Dated last month (a line of last month booked, an entry by hand dated then). */
+  lastMonth: boolean;
 }
 /** An entry the books now hold, as a step made it: not a correction, nor corrected yet. */
 export const newEntry = (
   entry: Pick<EntryModel, 'id' | 'kind' | 'postings' | 'proposedBy' | 'createdBy'> &
-    Partial<Pick<EntryModel, 'reverses' | 'paymentId'>>,
+    Partial<Pick<EntryModel, 'reverses' | 'paymentId' | 'lastMonth'>>,
 ): EntryModel => ({
   reverses: null,
   reversedBy: null,
   paymentId: null,
   reverseProposal: null,
+  lastMonth: false,
   ...entry,
 });
 
@@ -86,6 +92,11 @@ export interface OwnBooks {
   handProposals: Array<{ body: HandBody; postings: Postings; by: number }>;
   /** Entries by hand sent so far: each has a memo of its own. */
   sent: number;
+  /** The bank's balance at the end of last month: what its lines brought in. */
+  lastMonthBankFils: Fils;
+  /** Last month's lock: an open proposal and its admin; once locked, its entries' ids then. */
+  lockProposal: { by: number } | null;
+  lockedEntries: number[] | null;
 }
 export const newOwnBooks = (): OwnBooks => ({
   cashBoxFils: 0,
@@ -94,6 +105,9 @@ export const newOwnBooks = (): OwnBooks => ({
   entries: [],
   handProposals: [],
   sent: 0,
+  lastMonthBankFils: 0,
+  lockProposal: null,
+  lockedEntries: null,
 });
 
 /** What the main model lends (../verify.ts): its steps' frame, its calls and its rules. */
@@ -133,6 +147,18 @@ export const mostly = <T>(usual: T, rare: T) =>
     { arbitrary: fc.constant(rare), weight: 1 },
   );
 export const today = () => localDate(new Date());
+export const lastMonth = () => periodAgo(1);
+/** Last month's last day: its lines' day, the day its statement reaches. */
+export const lastMonthEnd = () => `${lastMonth()}-${daysInPeriod(lastMonth())}`;
+/**
+ * Last month can be locked (docs/domain/year.md): a statement of it reaches its end, and books
+ * and bank agree then, which in the model is every line of it booked (its entry dated its day;
+ * one linked by hand is in the books only today, and no other entry of last month moves cash).
+ */
+export const lastMonthLockable = (model: Readonly<Model>): boolean => {
+  const lines = model.books.lines.filter((l) => l.lastMonth);
+  return lines.length > 0 && lines.every((l) => l.link === 'book');
+};
 export const negated = (postings: Postings): Postings =>
   Object.fromEntries(Object.entries(postings).map(([code, f]) => [code, 0 - f]));
 export const savingsCode = (m: MemberModel) => `savings:${m.userId}`;

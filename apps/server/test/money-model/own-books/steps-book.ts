@@ -25,12 +25,15 @@ export function bookSteps(kit: Kit) {
    * in, and a bank charge or bank interest within AED 100, are one admin's; other money out is
    * proposed (202) and carried out by another admin with the same account (201). A line taken is
    * 409, an account cash or kept by its own records 422, cash or the cash box short 409.
+   * Money in may come on a statement of last month (`past`): booked on its day, 409 once last
+   * month is locked.
    */
   const bookArgs = fc.record({
     n: fc.nat(),
     h: mostly(true, false),
     k: admin,
     held: mostly(false, true),
+    past: mostly(false, true),
     amountFils: fc.constantFrom<Fils>(-2_625, -10_000, -10_001, -45_000, -120_000, 1_234, 30_000),
     account: fc.oneof(
       { arbitrary: fc.constantFrom('bank_charges', 'cash_box'), weight: 6 },
@@ -38,9 +41,9 @@ export function bookSteps(kit: Kit) {
       { arbitrary: fc.constantFrom('cash', 'interest_income'), weight: 1 },
     ),
   });
-  const bookStep = ({ n, h, k, held, amountFils, account }: ArgsOf<typeof bookArgs>) =>
+  const bookStep = ({ n, h, k, held, past, amountFils, account }: ArgsOf<typeof bookArgs>) =>
     kit.step(
-      `bookLine(${held ? `line#${n}` : kit.aed(Math.abs(amountFils)) + (amountFils < 0 ? ' out' : ' in')}${h ? '*' : ''}, ${account}, a${k})`,
+      `bookLine(${held ? `line#${n}` : kit.aed(Math.abs(amountFils)) + (amountFils < 0 ? ' out' : ' in') + (past && amountFils > 0 ? ' last month' : '')}${h ? '*' : ''}, ${account}, a${k})`,
       () => true,
       async (model, real) => {
         const { lines } = model.books;
@@ -50,12 +53,15 @@ export function bookSteps(kit: Kit) {
             ? proposed[n % proposed.length]!
             : held && lines.length
               ? lines[n % lines.length]!
-              : await importLine(model, real, amountFils);
+              : await importLine(model, real, amountFils, past && amountFils > 0);
         const open = line.proposal;
         const who = h && open ? 1 - open.by : k;
         const to = h && open ? open.account : account;
         const postings = { cash: line.amountFils, [to]: -line.amountFils };
-        const refused = refusedPosting(model, postings) ? 409 : null;
+        const refused =
+          refusedPosting(model, postings) || (line.lastMonth && model.books.lockedEntries)
+            ? 409
+            : null;
         const oneAdmin =
           line.amountFils > 0 || (BANK_OWN.includes(to) && -line.amountFils <= ONE_ADMIN_BANK_FEE);
         const expected = !model.admins[who]!.active
@@ -91,6 +97,7 @@ export function bookSteps(kit: Kit) {
             postings,
             proposedBy: oneAdmin ? null : (open?.by ?? null),
             createdBy: who,
+            lastMonth: line.lastMonth,
           }),
         );
         post(model, postings);

@@ -5,6 +5,7 @@ import { bearer } from '../../harness.ts';
 import type { MemberModel } from '../model.ts';
 import {
   admin,
+  lastMonth,
   mostly,
   post,
   postingRules,
@@ -41,10 +42,13 @@ export function handSteps(kit: Kit) {
     n: fc.nat(),
     h: mostly(true, false),
     k: admin,
+    past: mostly(false, true),
   });
-  const handStep = ({ kind, i, amountFils, n, h, k }: ArgsOf<typeof handArgs>) =>
-    kit.step(
-      `handEntry(${kind}, ${kit.aed(amountFils)}${kind.includes('Savings') ? `, m${i}` : ''}${h ? '*' : ''}, a${k})`,
+  const handStep = ({ kind: drawn, i, amountFils, n, h, k, past }: ArgsOf<typeof handArgs>) => {
+    // Only an entry between two accounts is dated last month: one admin's, moving no cash.
+    const kind = past ? 'between' : drawn;
+    return kit.step(
+      `handEntry(${kind}, ${kit.aed(amountFils)}${kind.includes('Savings') ? `, m${i}` : ''}${past ? ', last month' : ''}${h ? '*' : ''}, a${k})`,
       () => true,
       async (model, real) => {
         const { handProposals } = model.books;
@@ -52,8 +56,9 @@ export function handSteps(kit: Kit) {
         const who = open ? 1 - open.by : k;
         const member = model.members[i % model.members.length]!;
         const postings = open?.postings ?? handKinds[kind](amountFils, member);
+        const dated = open ? open.body.date : past ? `${lastMonth()}-15` : today();
         const body = open?.body ?? {
-          date: today(),
+          date: dated,
           memo: `Entry ${(model.books.sent += 1)} by hand`,
           lines: Object.entries(postings).map(([account, f]) =>
             f > 0 ? { account, debit: kit.aed(f) } : { account, credit: kit.aed(-f) },
@@ -63,7 +68,8 @@ export function handSteps(kit: Kit) {
         const moves = Object.keys(postings).some(
           (code) => code === 'cash' || code === 'cash_box' || code.startsWith('savings:'),
         );
-        const refused = refusedPosting(model, postings) ? 409 : null;
+        const locked = dated !== today() && model.books.lockedEntries !== null;
+        const refused = refusedPosting(model, postings) || locked ? 409 : null;
         const expected = !model.admins[who]!.active
           ? 403
           : !balanced || onLeftSavings(model, postings)
@@ -92,10 +98,12 @@ export function handSteps(kit: Kit) {
             postings,
             proposedBy: open?.by ?? null,
             createdBy: who,
+            lastMonth: dated !== today(),
           }),
         );
         post(model, postings);
       },
     );
+  };
   return { handArgs, handStep };
 }

@@ -1,13 +1,15 @@
 // The money model's part for the association's own books (issue 49; docs/domain/accounts.md,
-// reconciliation.md, maker-checker.md): bank lines booked to an account, entries by hand,
-// lines linked by hand to a member's payment and unlinked, and corrections by reversal of a
-// due, a booking or an entry by hand. The main model (../) registers the steps, keeps the model
+// reconciliation.md, maker-checker.md, year.md): bank lines booked to an account, entries by
+// hand, lines linked by hand to a member's payment and unlinked, corrections by reversal of a
+// due, a booking or an entry by hand, and last month locked (issue 53), its lines and entries
+// by hand dated in it refused after. The main model (../) registers the steps, keeps the model
 // (`Model.books`) and calls `verify` after every step; it lends the helpers it owns (`Kit`).
 import type { Model, Real } from '../model.ts';
 import type { Kit } from './model.ts';
 import { bookSteps } from './steps-book.ts';
 import { handSteps } from './steps-hand.ts';
 import { linkSteps } from './steps-link.ts';
+import { lockSteps } from './steps-lock.ts';
 import { reverseSteps } from './steps-reverse.ts';
 import { verify } from './verify.ts';
 
@@ -16,15 +18,21 @@ export function ownBooks(kit: Kit) {
   const { handArgs, handStep } = handSteps(kit);
   const { linkArgs, linkStep, unlinkArgs, unlinkStep } = linkSteps(kit);
   const { reverseArgs, reverseStep } = reverseSteps(kit);
+  const { lockArgs, lockStep } = lockSteps(kit);
   const book = bookArgs.map(bookStep);
   const hand = handArgs.map(handStep);
   const link = linkArgs.map(linkStep);
   const unlink = unlinkArgs.map(unlinkStep);
   const reverse = reverseArgs.map(reverseStep);
+  const lock = lockArgs.map(lockStep);
   return {
     // Repeated entries are drawn more often: a proposal and its confirmation are two draws.
-    commands: [book, book, book, hand, hand, hand, link, link, unlink, reverse, reverse, reverse],
-    steps: { bookStep, handStep, linkStep, unlinkStep, reverseStep },
+    commands: [
+      ...[book, book, book, hand, hand, hand, link, link, unlink, reverse, reverse, reverse],
+      lock,
+      lock,
+    ],
+    steps: { bookStep, handStep, linkStep, unlinkStep, reverseStep, lockStep },
     verify: (model: Model, real: Real) => verify(kit, model, real),
   };
 }

@@ -6,7 +6,15 @@ import type { Fils } from '@jamiya/money/fils';
 import { bearer, rowsOf } from '../../harness.ts';
 import type { Model, Real } from '../model.ts';
 import { journal, postingsOf } from './calls.ts';
-import { activeAdmin, OWN_ACCOUNTS, savingsCode, type Kit } from './model.ts';
+import {
+  activeAdmin,
+  lastMonth,
+  lastMonthLockable,
+  OWN_ACCOUNTS,
+  savingsCode,
+  type Kit,
+} from './model.ts';
+import { entriesOfLastMonth } from './steps-lock.ts';
 
 /**
  * After every step: the trial balance balances and gives cash, the cash box, the association's
@@ -15,7 +23,8 @@ import { activeAdmin, OWN_ACCOUNTS, savingsCode, type Kit } from './model.ts';
  * model's, with who proposed and who made each, what each corrects and the line each books;
  * every bank line is linked or booked as the model says (a line linked by hand to its payment's
  * entry); the statement of each member whose savings such entries moved lists them, with what
- * each did to the savings, and closes at the model's savings.
+ * each did to the savings, and closes at the model's savings. Last month is listed once the
+ * books begin in it, lockable as the model says, and once locked it holds the entries it held.
  */
 export async function verify(kit: Kit, model: Model, real: Real): Promise<void> {
   const { books } = model;
@@ -127,6 +136,20 @@ export async function verify(kit: Kit, model: Model, real: Real): Promise<void> 
   ).toEqual(
     books.lines.map((l) => [l.id, l.link, l.paymentId, l.entryId, l.link === 'hand' ? true : null]),
   );
+  const month = (
+    (await get('/api/admin/periods')).items as Array<{
+      month: string;
+      state: string;
+      lockable: boolean;
+    }>
+  ).find((m) => m.month === lastMonth());
+  const locked = books.lockedEntries !== null;
+  expect(month ? [month.state, month.lockable] : null).toEqual(
+    books.entries.some((e) => e.lastMonth)
+      ? [locked ? 'locked' : 'open', !locked && lastMonthLockable(model)]
+      : null,
+  );
+  if (locked) expect(await entriesOfLastMonth(real)).toEqual(books.lockedEntries);
   // The others' statements have no such line: their savings are checked above and by the main
   // verify (My Account), which a statement's call for each would repeat at every step.
   for (const m of model.members) {

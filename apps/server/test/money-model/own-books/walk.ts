@@ -30,9 +30,21 @@ export interface MainSteps {
  * the savings of a member who left). And a month paid in two: the dues job fines m1's months;
  * m1 pays AED 200 for the month 3 months ago, then its AED 10 fine; the AED 200 is corrected:
  * the month is open again for AED 200, its fine still owed.
+ *
+ * Last month: its lock refused while no statement reaches its end (409); a line of it booked
+ * and an entry by hand dated in it; its lock proposed (202), refused to the proposer (409),
+ * carried out by the other admin (200); then an entry by hand dated in it and the booking of a
+ * new line of it are refused (409), and so is a second lock.
  */
 export function ownBooksScenario(
-  { bookStep, handStep, linkStep, unlinkStep, reverseStep }: ReturnType<typeof ownBooks>['steps'],
+  {
+    bookStep,
+    handStep,
+    linkStep,
+    unlinkStep,
+    reverseStep,
+    lockStep,
+  }: ReturnType<typeof ownBooks>['steps'],
   main: MainSteps,
 ): Step[] {
   const book = (
@@ -41,14 +53,16 @@ export function ownBooksScenario(
     amountFils: Fils,
     account: Parameters<typeof bookStep>[0]['account'],
     held = false,
-  ) => bookStep({ n, h: false, k, held, amountFils, account });
+    past = false,
+  ) => bookStep({ n, h: false, k, held, past, amountFils, account });
   const hand = (
     kind: Parameters<typeof handStep>[0]['kind'],
     i: number,
     amountFils: Fils,
     k: number,
     h = false,
-  ) => handStep({ kind, i, amountFils, n: 0, h, k });
+    past = false,
+  ) => handStep({ kind, i, amountFils, n: 0, h, k, past });
   const reverse = (
     target: Parameters<typeof reverseStep>[0]['target'],
     n: number,
@@ -61,7 +75,15 @@ export function ownBooksScenario(
     book(0, 0, -45_000, 'cash_box'),
     book(1, 0, 0, 'cash_box', true),
     book(1, 1, 0, 'stationery', true),
-    bookStep({ n: 0, h: true, k: 1, held: false, amountFils: -45_000, account: 'cash_box' }),
+    bookStep({
+      n: 0,
+      h: true,
+      k: 1,
+      held: false,
+      past: false,
+      amountFils: -45_000,
+      account: 'cash_box',
+    }),
     hand('fromBox', 0, 12_000, 0),
     hand('fromBox', 0, 12_000, 1, true),
     hand('fromBox', 0, 75_000, 1),
@@ -105,5 +127,15 @@ export function ownBooksScenario(
     main.approvePayment({ j: 0, h: true, k: 0, corrected: null }),
     reverse('dues', 1, 0, 'wrong_month'),
     reverse('dues', 1, 1, 'wrong_month', { h: true }),
+    // Last month locked.
+    lockStep({ h: false, k: 0 }),
+    book(0, 0, 30_000, 'other_income', false, true),
+    hand('between', 0, 4_500, 1, false, true),
+    lockStep({ h: false, k: 0 }),
+    lockStep({ h: false, k: 0 }),
+    lockStep({ h: true, k: 0 }),
+    hand('between', 0, 4_500, 1, false, true),
+    book(0, 0, 1_234, 'other_income', false, true),
+    lockStep({ h: false, k: 1 }),
   ];
 }
