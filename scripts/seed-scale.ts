@@ -22,6 +22,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import { addMonthsToDate, localDate, periodOf } from '../apps/server/src/lib/calendar.ts';
 import { rebuildMonthTotals } from '../apps/server/src/features/ledger/month-totals.ts';
+import { rebuildCashNotInBank } from '../apps/server/src/features/ledger/cash.ts';
 import { trialBalance, unbalancedEntries } from '../apps/server/src/features/ledger/balances.ts';
 import { ledgerConsistencyProblems } from '../apps/server/test/support/consistency.ts';
 import { createUser } from '../apps/server/src/features/users/create-user.ts';
@@ -164,6 +165,7 @@ async function main() {
     }
     // The postings were written in bulk, not through postEntry: their month totals at once.
     await rebuildMonthTotals(db);
+    await rebuildCashNotInBank(db);
     // Without fresh statistics the planner guesses from empty tables (autovacuum comes later):
     // the statement's reading of the books' cash took minutes.
     await query('analyze');

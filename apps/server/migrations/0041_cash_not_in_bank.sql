@@ -12,23 +12,6 @@ SELECT e.id, e.occurred_at FROM journal_entries e
                 WHERE p.entry_id = e.id AND a.code = 'cash')
    AND NOT EXISTS (SELECT 1 FROM bank_lines b WHERE b.entry_id = e.id);
 --> statement-breakpoint
--- An entry with a posting to cash comes in as it is written, unless a line holds it already.
-CREATE FUNCTION cash_not_in_bank_of_postings() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO cash_not_in_bank (entry_id, occurred_at)
-  SELECT e.id, e.occurred_at FROM journal_entries e
-   WHERE e.id IN (SELECT n.entry_id FROM new_postings n
-                    JOIN ledger_accounts a ON a.id = n.account_id WHERE a.code = 'cash')
-     AND e.kind NOT IN ('opening', 'reversal')
-     AND NOT EXISTS (SELECT 1 FROM bank_lines b WHERE b.entry_id = e.id)
-  ON CONFLICT (entry_id) DO NOTHING;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER postings_cash_not_in_bank AFTER INSERT ON postings
-  REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT
-  EXECUTE FUNCTION cash_not_in_bank_of_postings();
---> statement-breakpoint
 -- A line linked to an entry takes it out; unlinked (or removed), the entry comes back.
 CREATE FUNCTION cash_not_in_bank_of_lines() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

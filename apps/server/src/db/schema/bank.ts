@@ -119,19 +119,3 @@ export const bankStatementLines = pgTable(
   ],
 );
 
-/**
- * The movements of cash no bank line holds, kept by triggers (migration 0041) as entries are
- * written and lines linked or unlinked: the reconciliation reads these few, not every entry of
- * a statement's days. Not the opening entry nor a reversal; an entry reversed stays (it was in
- * the books until its correction).
- */
-export const cashNotInBank = pgTable(
-  'cash_not_in_bank',
-  {
-    entryId: bigint('entry_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => journalEntries.id),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('cash_not_in_bank_occurred_idx').on(t.occurredAt, t.entryId)],
-);

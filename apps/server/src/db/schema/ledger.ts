@@ -134,3 +134,20 @@ export const monthLocks = pgTable(
   },
   (t) => [check('month_locks_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
 );
+
+/**
+ * The movements of cash no bank line holds: written with the entry (postEntries), taken out and
+ * put back by bank_lines' triggers as lines are linked, unlinked or removed (migration 0041).
+ * The reconciliation reads those of its days, not every entry. Not the opening entry nor a
+ * reversal; an entry reversed stays (it was in the books until its correction).
+ */
+export const cashNotInBank = pgTable(
+  'cash_not_in_bank',
+  {
+    entryId: bigint('entry_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => journalEntries.id),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('cash_not_in_bank_occurred_idx').on(t.occurredAt, t.entryId)],
+);

@@ -203,3 +203,17 @@ export async function otherSideOfCash(
   );
   return new Map(rows.map((r) => [Number(r.entry_id), r.code]));
 }
+
+/**
+ * cash_not_in_bank anew from the postings and the lines (entries written in bulk, as by
+ * seed:scale): each entry with a posting to cash, but the opening and reversals, no line holds.
+ */
+export async function rebuildCashNotInBank(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`delete from cash_not_in_bank`);
+  await tx.execute(sql`insert into cash_not_in_bank (entry_id, occurred_at)
+    select e.id, e.occurred_at from journal_entries e
+     where e.kind not in ('opening', 'reversal')
+       and exists (select 1 from postings p join ledger_accounts a on a.id = p.account_id
+                    where p.entry_id = e.id and a.code = 'cash')
+       and not exists (select 1 from bank_lines b where b.entry_id = e.id)`);
+}

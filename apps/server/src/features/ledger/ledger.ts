@@ -6,6 +6,7 @@ import { conflict } from '../../lib/errors.ts';
 import { inBatches } from '../../lib/batches.ts';
 import { aed, sentence } from '../../lib/i18n.ts';
 import {
+  cashNotInBank,
   journalEntries,
   ledgerAccounts,
   postings,
@@ -123,6 +124,15 @@ export async function postEntries(tx: DbOrTx, inputs: readonly EntryInput[]): Pr
   // An opening entry has a posting for every member: a few statements, not one each.
   for (const batch of inBatches(rows)) await tx.insert(postings).values(batch);
   await addToMonthTotals(tx, ids);
+  // A movement of cash is not in the bank until a line holds it (the reconciliation's list).
+  const moving = entries.flatMap(({ input, lines }, i) =>
+    input.kind !== 'opening' &&
+    input.kind !== 'reversal' &&
+    lines.some((l) => accountCode(l.account) === 'cash')
+      ? [{ entryId: ids[i]!, occurredAt: input.occurredAt }]
+      : [],
+  );
+  for (const batch of inBatches(moving)) await tx.insert(cashNotInBank).values(batch);
   return ids;
 }
 
