@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { savingsByDay } from '../ledger/public.ts';
 import { openProposals } from '../proposals/public.ts';
 import { averageFils, daysIn, percentOf, periodFigures } from './figures.ts';
-import { lastChoice, nextPeriodStart, type ProposedClose } from './periods.ts';
+import { lastChoice, openPeriodFrom, type ProposedClose } from './periods.ts';
 import { INTEREST_ONLY } from './surplus.ts';
 import { partsView, periodPartsView } from './views.ts';
 
@@ -73,8 +73,7 @@ export async function shareExplained(
     const choice = { ...INTEREST_ONLY, ...asked.choice };
     return openExplained(db, userId, 'proposed', asked.startsOn, asked.endsOn, choice);
   }
-  const { startsOn } = await nextPeriodStart(db);
-  const from = startsOn && startsOn <= today ? startsOn : today;
+  const from = await openPeriodFrom(db, today);
   return openExplained(db, userId, 'estimate', from, today, await lastChoice(db));
 }
 

@@ -19,7 +19,7 @@ import {
   previousDay,
   type PeriodFigures,
 } from './figures.ts';
-import { INTEREST_ONLY, sourceLines, type ShareChoice } from './surplus.ts';
+import { INTEREST_ONLY, sharesSurplus, sourceLines, type ShareChoice } from './surplus.ts';
 import { formatDay } from '@jamiya/money/dates';
 
 export type BonusPeriodRow = typeof bonusPeriods.$inferSelect;
@@ -59,6 +59,12 @@ export async function nextPeriodStart(
   const last = await lastPeriod(db);
   if (last) return { startsOn: nextDay(last.endsOn), isStartFixed: true };
   return { startsOn: await firstEntryDate(db), isStartFixed: false };
+}
+
+/** The first day of the period still open on `today`: its estimate's and a leaver's share's. */
+export async function openPeriodFrom(db: DbOrTx, today: string): Promise<string> {
+  const { startsOn } = await nextPeriodStart(db);
+  return startsOn && startsOn <= today ? startsOn : today;
 }
 
 /**
@@ -216,7 +222,7 @@ async function closeIn(
   const span = `${formatDay(startsOn)} – ${formatDay(endsOn)}`;
   const entryId = await postEntry(tx, {
     kind: 'bonus',
-    memo: `Share-out of ${sameChoice(undefined, choice) ? 'interest income' : 'the surplus'}, ${span}`,
+    memo: `Share-out of ${sharesSurplus(choice) ? 'the surplus' : 'interest income'}, ${span}`,
     occurredAt: now,
     createdBy: actor.id,
     lines: [
@@ -282,7 +288,7 @@ async function closeIn(
         totalAverageFils: totalAverage,
         percent: percentOf(m.balanceDaysFils, figures.totalBalanceDaysFils),
         interestFils: parts.sharedFils,
-        isSurplus: !sameChoice(undefined, choice),
+        isSurplus: sharesSurplus(choice),
         charge: loanCharge,
       }),
     );

@@ -18,6 +18,9 @@ export interface ShareChoice {
 }
 
 export const INTEREST_ONLY: ShareChoice = { fines: false, otherIncome: false, lessExpenses: false };
+/** Whether a choice shares more than the interest: the surplus, as members and admins are told. */
+export const sharesSurplus = (c: ShareChoice): boolean =>
+  c.fines || c.otherIncome || c.lessExpenses;
 
 /** The parts of a period's surplus, whether chosen or not, and what the choice shares. */
 export interface SurplusParts {

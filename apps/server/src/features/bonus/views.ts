@@ -27,6 +27,7 @@ import {
   closeOrPropose,
   lastChoice,
   nextPeriodStart,
+  openPeriodFrom,
   resolvePeriod,
   type BonusPeriodRow,
 } from './periods.ts';
@@ -216,8 +217,7 @@ export async function myBonusView(db: DbOrTx, userId: number, today: string): Pr
     };
   });
 
-  const { startsOn } = await nextPeriodStart(db);
-  const from = startsOn && startsOn <= today ? startsOn : today;
+  const from = await openPeriodFrom(db, today);
   const figures = await periodFigures(db, from, today, await lastChoice(db));
   const me = figures.members.find((m) => m.userId === userId);
   const total = figures.totalBalanceDaysFils;
@@ -247,8 +247,7 @@ export async function openShareEstimateFils(
   userId: number,
   today: string,
 ): Promise<Fils> {
-  const { startsOn } = await nextPeriodStart(db);
-  const from = startsOn && startsOn <= today ? startsOn : today;
+  const from = await openPeriodFrom(db, today);
   const figures = await periodFigures(db, from, today, await lastChoice(db));
   return figures.members.find((m) => m.userId === userId)?.amountFils ?? 0;
 }
