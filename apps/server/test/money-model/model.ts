@@ -42,6 +42,10 @@
 // admins wherever money leaves by hand. After every step the trial balance, the chart and the
 // journal give cash, the cash box, the association's accounts and each member's savings as the
 // model does, each bank line is linked or booked once, and a due reversed reopens its month.
+// The year (docs/domain/year.md; issue 53): last month, with lines of it booked and entries by
+// hand dated in it, is locked by two admins once books and bank agree, and nothing dated in it
+// changes after; its year (the model's year starts this month) is closed by two admins once its
+// arrears are reviewed, its income and expenses moved to the members' surplus, and reopened.
 //
 // Admins who are members and guarantee loans have a model of their own beside this one
 // (money-model-guarantors.test.ts): here the admins are admins only.

@@ -70,6 +70,9 @@ export async function setUpRun(
     dueDay: DUE_DAY,
     graceDays: GRACE_DAYS,
     finesSince: FINES_SINCE,
+    // The association's year starts this month: the year before ends last month, which the
+    // own books lock and close (own-books/steps-year.ts).
+    yearStartsMonth: Number(periodAgo(0).slice(5, 7)),
     ...fineRule,
   });
   const treasurer = await t.makeUser({ role: 'admin' });

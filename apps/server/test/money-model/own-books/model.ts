@@ -50,7 +50,7 @@ export interface LineModel {
 /** An entry of the journal the model made (a booking, by hand, a correction) or corrected (a due). */
 export interface EntryModel {
   id: number;
-  kind: 'booking' | 'journal' | 'reversal' | 'dues';
+  kind: 'booking' | 'journal' | 'reversal' | 'dues' | 'closing';
   postings: Postings;
   /** The admin (0, 1) who proposed it, null when made by one; the admin who made it (a due: null). */
   proposedBy: number | null;
@@ -97,6 +97,15 @@ export interface OwnBooks {
   /** Last month's lock: an open proposal and its admin; once locked, its entries' ids then. */
   lockProposal: { by: number } | null;
   lockedEntries: number[] | null;
+  /** The year that ends last month (the model's year starts this month): its close. */
+  year: {
+    reviewed: boolean;
+    closeProposal: { by: number } | null;
+    reopenProposal: { by: number } | null;
+    /** Its closing entry while closed; `closed` with none when there was nothing to move. */
+    closed: boolean;
+    closing: EntryModel | null;
+  };
 }
 export const newOwnBooks = (): OwnBooks => ({
   cashBoxFils: 0,
@@ -108,6 +117,13 @@ export const newOwnBooks = (): OwnBooks => ({
   lastMonthBankFils: 0,
   lockProposal: null,
   lockedEntries: null,
+  year: {
+    reviewed: false,
+    closeProposal: null,
+    reopenProposal: null,
+    closed: false,
+    closing: null,
+  },
 });
 
 /** What the main model lends (../verify.ts): its steps' frame, its calls and its rules. */
@@ -155,6 +171,27 @@ export const lastMonthEnd = () => `${lastMonth()}-${daysInPeriod(lastMonth())}`;
  * and bank agree then, which in the model is every line of it booked (its entry dated its day;
  * one linked by hand is in the books only today, and no other entry of last month moves cash).
  */
+/** The year that ends last month: named by its last month's year. */
+export const lastYear = () => Number(lastMonth().slice(0, 4));
+/**
+ * What the close of last month's year posts: each of the association's accounts (all income
+ * or expense but the cash box) to zero by what the year's entries put in it, the sum to the
+ * members' surplus; nothing when they put nothing.
+ */
+export function closingPostings(model: Readonly<Model>): Postings {
+  const moved: Postings = {};
+  for (const e of model.books.entries)
+    if (e.lastMonth)
+      for (const [code, f] of Object.entries(e.postings))
+        if ((OWN_ACCOUNTS as readonly string[]).includes(code))
+          moved[code] = (moved[code] ?? 0) - f;
+  const lines = Object.entries(moved).filter(([, f]) => f !== 0);
+  if (lines.length === 0) return {};
+  return {
+    ...Object.fromEntries(lines),
+    members_surplus: 0 - lines.reduce((s, [, f]) => s + f, 0),
+  };
+}
 export const lastMonthLockable = (model: Readonly<Model>): boolean => {
   const lines = model.books.lines.filter((l) => l.lastMonth);
   return lines.length > 0 && lines.every((l) => l.link === 'book');
@@ -175,7 +212,10 @@ export function post(model: Model, postings: Postings): void {
     else if (code.startsWith('savings:'))
       model.members[memberOfCode(model, code)]!.savingsFils -= f;
     // A member's fines owed follow their months (a due's correction reopens its month).
-    else if (!code.startsWith('fines:')) model.books.accounts[code as OwnAccount] += f;
+    // The members' surplus too, once a year is closed.
+    else if (!code.startsWith('fines:'))
+      model.books.accounts[code as OwnAccount] =
+        (model.books.accounts[code as OwnAccount] ?? 0) + f;
   }
 }
 

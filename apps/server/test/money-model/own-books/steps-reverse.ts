@@ -124,7 +124,7 @@ export function reverseSteps(kit: Kit) {
           ? 403
           : blank
             ? 422
-            : entry.kind === 'reversal' || entry.reversedBy !== null
+            : entry.kind === 'reversal' || entry.kind === 'closing' || entry.reversedBy !== null
               ? 409
               : kit.signerAnswer(model, who, open, { refused });
         const res = await kit.call(

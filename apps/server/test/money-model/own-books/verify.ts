@@ -10,6 +10,7 @@ import {
   activeAdmin,
   lastMonth,
   lastMonthLockable,
+  lastYear,
   OWN_ACCOUNTS,
   savingsCode,
   type Kit,
@@ -24,7 +25,8 @@ import { entriesOfLastMonth } from './steps-lock.ts';
  * every bank line is linked or booked as the model says (a line linked by hand to its payment's
  * entry); the statement of each member whose savings such entries moved lists them, with what
  * each did to the savings, and closes at the model's savings. Last month is listed once the
- * books begin in it, lockable as the model says, and once locked it holds the entries it held.
+ * books begin in it, lockable as the model says, and once locked it holds the entries it held;
+ * its year is closed or open as the model says (its close in the balances above).
  */
 export async function verify(kit: Kit, model: Model, real: Real): Promise<void> {
   const { books } = model;
@@ -97,6 +99,7 @@ export async function verify(kit: Kit, model: Model, real: Real): Promise<void> 
       .sort((a, b) => a.id - b.id),
   ).toEqual(
     made
+      .filter((e) => e.kind !== 'closing')
       .map((e) => ({
         id: e.id,
         kind: e.kind,
@@ -150,6 +153,12 @@ export async function verify(kit: Kit, model: Model, real: Real): Promise<void> 
       : null,
   );
   if (locked) expect(await entriesOfLastMonth(real)).toEqual(books.lockedEntries);
+  const year = (
+    (await get('/api/admin/years')).items as Array<{ year: number; state: string }>
+  ).find((y) => y.year === lastYear());
+  expect(year?.state ?? null).toBe(
+    books.entries.some((e) => e.lastMonth) ? (books.year.closed ? 'closed' : 'open') : null,
+  );
   // The others' statements have no such line: their savings are checked above and by the main
   // verify (My Account), which a statement's call for each would repeat at every step.
   for (const m of model.members) {

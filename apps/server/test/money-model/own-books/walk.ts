@@ -33,8 +33,11 @@ export interface MainSteps {
  *
  * Last month: its lock refused while no statement reaches its end (409); a line of it booked
  * and an entry by hand dated in it; its lock proposed (202), refused to the proposer (409),
- * carried out by the other admin (200); then an entry by hand dated in it and the booking of a
- * new line of it are refused (409), and so is a second lock.
+ * carried out by the other admin (200); then an entry by hand dated in it is refused (409), and
+ * so is a second lock. Its year: the close refused while
+ * the arrears are not reviewed (409); reviewed, closed by two admins (202, 200), then refused
+ * (409), and so is a review; reopened by two admins (202, 200), a second reopen refused (409);
+ * closed again.
  */
 export function ownBooksScenario(
   {
@@ -44,6 +47,9 @@ export function ownBooksScenario(
     unlinkStep,
     reverseStep,
     lockStep,
+    reviewStep,
+    closeStep,
+    reopenStep,
   }: ReturnType<typeof ownBooks>['steps'],
   main: MainSteps,
 ): Step[] {
@@ -135,7 +141,18 @@ export function ownBooksScenario(
     lockStep({ h: false, k: 0 }),
     lockStep({ h: true, k: 0 }),
     hand('between', 0, 4_500, 1, false, true),
-    book(0, 0, 1_234, 'other_income', false, true),
     lockStep({ h: false, k: 1 }),
+    // Its year closed, reopened and closed again.
+    closeStep({ h: false, k: 0 }),
+    reviewStep({ k: 1 }),
+    closeStep({ h: false, k: 0 }),
+    closeStep({ h: true, k: 0 }),
+    closeStep({ h: false, k: 1 }),
+    reviewStep({ k: 0 }),
+    reopenStep({ h: false, k: 1 }),
+    reopenStep({ h: true, k: 1 }),
+    reopenStep({ h: false, k: 0 }),
+    closeStep({ h: false, k: 1 }),
+    closeStep({ h: true, k: 1 }),
   ];
 }
