@@ -118,4 +118,3 @@ export const bankStatementLines = pgTable(
     index('bank_statement_lines_line_idx').on(t.lineId),
   ],
 );
-
