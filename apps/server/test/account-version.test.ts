@@ -157,4 +157,15 @@ describe('account_version (migration 0009)', () => {
              (${b.id}, 'dues', '2026-01', 20000, '1', 'pending')`);
     expect(await versions(a.id, b.id)).toEqual([va! + 1, vb! + 1]);
   });
+
+  it('raises each member once for an update, and both members when a row changes hands (0042)', async () => {
+    const a = await makeUser(db());
+    const b = await makeUser(db());
+    const id = await insertPayment(a.id);
+    const [va, vb] = await versions(a.id, b.id);
+    await db().update(payments).set({ status: 'rejected' }).where(eq(payments.id, id));
+    expect(await versions(a.id, b.id)).toEqual([va! + 1, vb]);
+    await db().update(payments).set({ userId: b.id }).where(eq(payments.id, id));
+    expect(await versions(a.id, b.id)).toEqual([va! + 2, vb! + 1]);
+  });
 });

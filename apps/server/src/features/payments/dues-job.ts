@@ -202,8 +202,9 @@ export async function chargeFine(
 
 /**
  * Fines months still unpaid, each at most once: under the month's lock (which an approval takes
- * too), the month is read again, and the fine is written only where none was, with its entry
- * (Dr the member's fines, Cr fines income) and the member's notice. Answers how many it fined.
+ * too, as does every process's fine day), the month is read again, and only a month still
+ * unfined gets its fine, its entry (Dr the member's fines, Cr fines income) and the member's
+ * notice. Answers how many it fined.
  */
 async function fineMonths(tx: Tx, months: readonly MemberMonth[], now: Date): Promise<number> {
   // A member whose leaving is being paid out is waited for; one who left is never fined. The
@@ -222,37 +223,36 @@ async function fineMonths(tx: Tx, months: readonly MemberMonth[], now: Date): Pr
   const settings = await getSettings(tx);
   const fines = open.flatMap((m) => {
     const month = figures.get(monthKey(m))!;
+    if (month.fined) return []; // another process fined it first
     const fineFils = month.paidFils >= month.dueFils ? 0 : lateFineFils(month.dueFils, settings);
     return fineFils === 0 ? [] : [{ ...m, fineFils }];
   });
   if (fines.length === 0) return 0;
-  const marked = await tx
-    .insert(duesMonths)
-    .values(fines.map((f) => ({ ...f, finedAt: now })))
-    .onConflictDoUpdate({
-      target: [duesMonths.userId, duesMonths.period],
-      set: { fineFils: sql`excluded.fine_fils`, finedAt: now },
-      setWhere: isNull(duesMonths.finedAt),
-    })
-    .returning({ userId: duesMonths.userId, period: duesMonths.period });
-  const won = new Set(marked.map(monthKey));
-  const mine = fines.filter((f) => won.has(monthKey(f)));
-  if (mine.length === 0) return 0; // another process fined them first
   const entryIds = await postEntries(
     tx,
-    mine.map((f) => fineEntry(f.userId, f.period, f.fineFils, now)),
+    fines.map((f) => fineEntry(f.userId, f.period, f.fineFils, now)),
   );
-  await tx.execute(sql`update dues_months d set fine_entry_id = v.entry_id
-    from (values ${sql.join(
-      mine.map((f, i) => sql`(${f.userId}::integer, ${f.period}::text, ${entryIds[i]}::integer)`),
-      sql`, `,
-    )}) as v(user_id, period, entry_id)
-    where d.user_id = v.user_id and d.period = v.period`);
+  // The month's mark with its entry in one statement (a second would raise the member's
+  // account version again); the condition stays, so a fine written twice cannot commit.
+  const marked = await tx
+    .insert(duesMonths)
+    .values(fines.map((f, i) => ({ ...f, finedAt: now, fineEntryId: entryIds[i] })))
+    .onConflictDoUpdate({
+      target: [duesMonths.userId, duesMonths.period],
+      set: {
+        fineFils: sql`excluded.fine_fils`,
+        finedAt: now,
+        fineEntryId: sql`excluded.fine_entry_id`,
+      },
+      setWhere: isNull(duesMonths.finedAt),
+    })
+    .returning({ userId: duesMonths.userId });
+  if (marked.length !== fines.length) throw new Error('a month was fined beside its lock');
   await notifyAll(
     tx,
-    mine.map((f) => ({ ...fineNotice(f), at: now })),
+    fines.map((f) => ({ ...fineNotice(f), at: now })),
   );
-  return mine.length;
+  return fines.length;
 }
 
 function fineEntry(userId: number, period: string, fineFils: Fils, now: Date): EntryInput {

@@ -209,7 +209,8 @@ export async function monthOf(
   return months.get(monthKey({ userId, period }))!;
 }
 
-type MonthOf = MonthFigures & { pending: boolean };
+/** The figures, whether a payment waits for review, and whether the month was ever fined. */
+type MonthOf = MonthFigures & { pending: boolean; fined: boolean };
 export interface MemberMonth {
   userId: number;
   period: string;
@@ -240,6 +241,7 @@ export async function monthsOf(
       fineFils: duesMonths.fineFils,
       waivedFils: duesMonths.waivedFils,
       settledFils: duesMonths.settledAtExitFils,
+      finedAt: duesMonths.finedAt,
     })
     .from(duesMonths)
     .where(sql`(${duesMonths.userId}, ${duesMonths.period}) in (${pairs})`);
@@ -249,9 +251,11 @@ export async function monthsOf(
       const others = rows.filter(
         (r) => r.userId === m.userId && r.period === m.period && r.id !== exceptPaymentId,
       );
+      const mark = markOf.get(monthKey(m));
       const figures = {
-        ...monthFigures(others, dueFils, markOf.get(monthKey(m))),
+        ...monthFigures(others, dueFils, mark),
         pending: others.some((r) => r.status === 'pending'),
+        fined: Boolean(mark?.finedAt),
       };
       return [monthKey(m), figures];
     }),
