@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authRoutes, passwordRoutes } from './features/auth/public.ts';
+import { authRoutes, passkeyRoutes, passwordRoutes } from './features/auth/public.ts';
 import { arrearsAdminRoutes } from './features/arrears/public.ts';
 import { bankAdminRoutes, bankLinesOf } from './features/bank/public.ts';
 import { bonusAdminRoutes, bonusRoutes, shareOutsOf } from './features/bonus/public.ts';
@@ -57,6 +57,7 @@ export const MEMBER_ROUTES: FastifyPluginAsync[] = [
   authRoutes,
   membershipRoutes,
   passwordRoutes,
+  passkeyRoutes,
   profileRoutes,
   paymentRoutes,
   loanRoutes,

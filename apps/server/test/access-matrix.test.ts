@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passkeys } from '../src/db/schema/auth.ts';
 import { sessions } from '../src/db/schema/sessions.ts';
 import { users } from '../src/db/schema/users.ts';
 import { loanGuarantees, loans } from '../src/db/schema/loans.ts';
@@ -53,7 +54,15 @@ describe('the access matrix over every route of the OpenAPI document', () => {
   let routes: Route[] = [];
   const tokens = {} as Record<Caller, string | null>;
   const answers: Answer[] = [];
-  const ids = { userA: 0, loanA: 0, paymentA: 0, notificationA: 0, rechargeA: 0, guaranteeA: 0 };
+  const ids = {
+    userA: 0,
+    loanA: 0,
+    paymentA: 0,
+    notificationA: 0,
+    rechargeA: 0,
+    guaranteeA: 0,
+    passkeyA: 0,
+  };
   const filesA = { receipt: '', photo: '', attachment: '' };
   // Strings that appear only in member A's data: B must never see them.
   const markerA = {
@@ -77,6 +86,7 @@ describe('the access matrix over every route of the OpenAPI document', () => {
       if (p.startsWith('/api/my-loans/') || p.startsWith('/api/admin/loans/'))
         return String(ids.loanA);
       if (p.startsWith('/api/notifications/')) return String(ids.notificationA);
+      if (p.startsWith('/api/passkeys/')) return String(ids.passkeyA);
       if (p.startsWith('/api/guarantees/')) return String(ids.guaranteeA);
       if (p.startsWith('/api/admin/payments/')) return String(ids.paymentA);
       if (p.startsWith('/api/admin/recharge-requests/')) return String(ids.rechargeA);
@@ -247,6 +257,11 @@ describe('the access matrix over every route of the OpenAPI document', () => {
       text: 'asWritten',
       values: { title: 'For A only', body: markerA.message },
     });
+    const [passkey] = await t.db
+      .insert(passkeys)
+      .values({ userId: a.id, credentialId: 'cred-a', publicKey: 'key', transports: [], name: 'A' })
+      .returning();
+    ids.passkeyA = passkey!.id;
     const inbox = await asA({ url: '/api/notifications' });
     ids.notificationA = inbox.json().items[0].id;
     for (const url of Object.values(filesA)) expect(url).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
@@ -292,6 +307,8 @@ describe('the access matrix over every route of the OpenAPI document', () => {
       'GET /api/settings',
       'POST /api/applications',
       'POST /api/login',
+      'POST /api/passkeys/authentication',
+      'POST /api/passkeys/authentication/options',
       'POST /api/password/forgot',
       'POST /api/password/set',
     ]);
@@ -371,6 +388,7 @@ describe('the access matrix over every route of the OpenAPI document', () => {
       '/api/my-loans/{id}/repayments',
       '/api/my-loans/{id}/withdraw',
       '/api/notifications/{id}/read',
+      '/api/passkeys/{id}',
     ]);
     for (const a of byId) {
       // The walk sends an empty form: a repayment's fields are checked before its loan is

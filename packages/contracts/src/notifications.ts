@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'exit',
   // A payment corrected by reversal, or the committee's entry on the member's savings.
   'correction',
+  // A passkey stopped, a recovery under way: what a member and the admins must hear at once.
+  'security',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -15,6 +15,11 @@ const API_TAGS = [
     description:
       'Signing in and out, changing the password, and the one-time links to set a password.',
   },
+  {
+    name: 'passkeys',
+    description:
+      'Signing in with the phone’s fingerprint or screen lock, beside the password (decision 064).',
+  },
   { name: 'membership', description: 'Join Now, and the applications to join.' },
   {
     name: 'members',

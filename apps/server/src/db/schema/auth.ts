@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -6,6 +7,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  serial,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
@@ -90,3 +92,33 @@ export const handoverLinks = pgTable(
     index('handover_links_import_idx').on(t.importId),
   ],
 );
+
+// A member's passkeys (decision 064): the public key of each, and the count its authenticator
+// keeps. A passkey whose count went backwards was copied: it is suspended, never used again.
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+// The challenge of each passkey ceremony, for 60 s: taken once (deleted as it is used), so a
+// response sent again finds none.
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -9,6 +9,7 @@ export {
   sendPasswordLinkMail,
   setPasswordWithLink,
 } from './password-links.ts';
+export { passkeyRoutes } from './passkey-routes.ts';
 export { passwordRoutes } from './password-routes.ts';
 export { hashPassword, isCommonPassword } from './passwords.ts';
 export { authRoutes } from './routes.ts';

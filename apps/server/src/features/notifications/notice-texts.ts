@@ -119,6 +119,11 @@ export const NOTICE_TEXTS = {
     title: /*i18n*/ 'notifications.passwordLink.title',
     body: /*i18n*/ 'notifications.passwordLink.body',
   },
+  // A passkey whose count went backwards: to its member and to every admin.
+  passkeySuspended: {
+    title: /*i18n*/ 'notifications.passkeySuspended.title',
+    body: /*i18n*/ 'notifications.passkeySuspended.body',
+  },
   passwordLinkBy: {
     title: /*i18n*/ 'notifications.passwordLinkBy.title',
     body: /*i18n*/ 'notifications.passwordLinkBy.body',

@@ -52,6 +52,9 @@ export const AUDIT_ACTIONS_TEXTS: Record<AuditAction, string> = {
   'user.password_link_issued': /*i18n*/ 'admin-books.audit.actions.user.password_link_issued',
   'user.password_reset_requested':
     /*i18n*/ 'admin-books.audit.actions.user.password_reset_requested',
+  'user.passkey_add': /*i18n*/ 'admin-books.audit.actions.user.passkey_add',
+  'user.passkey_remove': /*i18n*/ 'admin-books.audit.actions.user.passkey_remove',
+  'user.passkey_suspend': /*i18n*/ 'admin-books.audit.actions.user.passkey_suspend',
   'user.profile_update': /*i18n*/ 'admin-books.audit.actions.user.profile_update',
   'user.language': /*i18n*/ 'admin-books.audit.actions.user.language',
   'recharge.request': /*i18n*/ 'admin-books.audit.actions.recharge.request',

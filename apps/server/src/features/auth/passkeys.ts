@@ -1,0 +1,223 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { PasskeyView } from '@jamiya/contracts/passkeys';
+import type { DbOrTx } from '../../db/client.ts';
+import { passkeys } from '../../db/schema/auth.ts';
+import { users } from '../../db/schema/users.ts';
+import { conflict, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
+import type { Say } from '../../lib/i18n.ts';
+import { audit } from '../audit/public.ts';
+import { notifyAll } from '../notifications/public.ts';
+import { deviceTokenOf, findAccount } from './devices.ts';
+import {
+  relyingParty,
+  verifyAuthentication,
+  verifyRegistration,
+  type RelyingParty,
+} from './passkey-ceremonies.ts';
+import { signIn } from './sign-in.ts';
+import {
+  clearClientFailures,
+  pruneAttempts,
+  recordAttempt,
+  type SignInClient,
+} from './throttle.ts';
+
+// A member's passkeys: added after a password sign-in, listed and removed on the profile, and
+// used to sign in beside the password, never in its place (decision 064). Every refusal ends
+// with the way that always works: the password.
+
+const TOO_LATE =
+  /*i18n*/ 'This took too long or was already used. Try again, or sign in with your password instead.';
+const NOT_CHECKED = /*i18n*/ 'We could not check this passkey. Sign in with your password instead.';
+const SUSPENDED =
+  /*i18n*/ 'This passkey was stopped because it may have been copied. Sign in with your password instead.';
+
+export const rpOf = (app: FastifyInstance): RelyingParty => relyingParty(app.deps.publicUrl);
+
+export function passkeyView(row: typeof passkeys.$inferSelect): PasskeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    suspended: row.suspendedAt !== null,
+  };
+}
+
+export async function passkeysOf(db: DbOrTx, userId: number): Promise<PasskeyView[]> {
+  const rows = await db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.id));
+  return rows.map(passkeyView);
+}
+
+/** Adds the passkey a registration response carries, once it answers this member's challenge. */
+export async function addPasskey(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: number,
+  input: { response: RegistrationResponseJSON; name?: string | undefined },
+  now: Date,
+): Promise<PasskeyView> {
+  const { db } = app.deps;
+  const result = await verifyRegistration(db, rpOf(app), userId, input.response, now);
+  if ('failure' in result) {
+    throw unprocessable(
+      result.failure === 'expired'
+        ? /*i18n*/ 'Adding the passkey took too long. Please try again.'
+        : /*i18n*/ 'We could not add this passkey. Please try again, or keep signing in with your password.',
+    );
+  }
+  return db.transaction(async (tx) => {
+    const [{ n }] = (await tx
+      .select({ n: count() })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId))) as [{ n: number }];
+    const [row] = await tx
+      .insert(passkeys)
+      .values({
+        userId,
+        credentialId: result.credential.id,
+        publicKey: result.credential.publicKey,
+        counter: result.credential.counter,
+        transports: result.credential.transports,
+        name: input.name ?? `Passkey ${n + 1}`,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict(/*i18n*/ 'This passkey is already added.');
+    await audit(tx, {
+      actorId: userId,
+      action: 'user.passkey_add',
+      targetType: 'user',
+      targetId: userId,
+      details: { passkey: row.id, name: row.name },
+      ip: request.ip,
+      at: now,
+    });
+    return passkeyView(row);
+  });
+}
+
+export async function removePasskey(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  ip: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+      .returning();
+    if (!row) throw notFound(/*i18n*/ 'There is no such passkey.');
+    await audit(tx, {
+      actorId: userId,
+      action: 'user.passkey_remove',
+      targetType: 'user',
+      targetId: userId,
+      details: { passkey: row.id, name: row.name },
+      ip,
+      at: now,
+    });
+  });
+}
+
+/**
+ * A passkey whose count went backwards was copied: it is stopped for good, and the member and
+ * every admin hear of it, in the transaction that stops it.
+ */
+async function suspend(db: DbOrTx, passkey: typeof passkeys.$inferSelect, ip: string, now: Date) {
+  await db.transaction(async (tx) => {
+    await tx.update(passkeys).set({ suspendedAt: now }).where(eq(passkeys.id, passkey.id));
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 1)));
+    const [member] = await tx
+      .select({ name: users.name, uniqueId: users.uniqueId })
+      .from(users)
+      .where(eq(users.id, passkey.userId));
+    const readers = [...new Set([passkey.userId, ...admins.map((a) => a.id)])];
+    await notifyAll(
+      tx,
+      readers.map((userId) => ({
+        userId,
+        kind: 'security' as const,
+        text: 'passkeySuspended' as const,
+        values: { passkey: passkey.name, member: `${member!.name} (${member!.uniqueId})` },
+        link: userId === passkey.userId ? '/user/profile' : null,
+        at: now,
+      })),
+    );
+    await audit(tx, {
+      actorId: null,
+      action: 'user.passkey_suspend',
+      targetType: 'user',
+      targetId: passkey.userId,
+      details: { passkey: passkey.id, name: passkey.name, counter: passkey.counter },
+      ip,
+      at: now,
+    });
+  });
+}
+
+/**
+ * Signs in with a passkey (POST /api/passkeys/authentication), throttled as the password is:
+ * under the passkey's account when the passkey is known, else under the passkey's id.
+ */
+export async function signInWithPasskey(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: AuthenticationResponseJSON,
+  now: Date,
+) {
+  const { db } = app.deps;
+  const [passkey] = await db
+    .select({ passkey: passkeys, email: users.email })
+    .from(passkeys)
+    .innerJoin(users, eq(users.id, passkeys.userId))
+    .where(eq(passkeys.credentialId, response.id));
+  const accountKey = passkey ? passkey.email.toLowerCase() : `passkey:${response.id.slice(0, 100)}`;
+  const account = passkey ? await findAccount(db, accountKey, deviceTokenOf(request), now) : null;
+  const client: SignInClient = account?.deviceId
+    ? { device: account.deviceId }
+    : { address: request.ip };
+  await recordAttempt(db, accountKey, client, now);
+  const refuse = async (message: Say) => {
+    await pruneAttempts(db, now);
+    return unauthorized(message);
+  };
+  if (!passkey) throw await refuse(NOT_CHECKED);
+  const result = await verifyAuthentication(db, rpOf(app), passkey.passkey, response, now);
+  if ('failure' in result)
+    throw await refuse(result.failure === 'expired' ? TOO_LATE : NOT_CHECKED);
+  const key = passkey.passkey;
+  if (key.suspendedAt) throw await refuse(SUSPENDED);
+  if ((result.newCounter > 0 || key.counter > 0) && result.newCounter <= key.counter) {
+    await suspend(db, key, request.ip, now);
+    throw await refuse(SUSPENDED);
+  }
+  // Only a count that moved on is kept: two sign-ins at once with one passkey cannot both pass.
+  const [used] = await db
+    .update(passkeys)
+    .set({ counter: result.newCounter, lastUsedAt: now })
+    .where(
+      and(
+        eq(passkeys.id, key.id),
+        sql`${passkeys.suspendedAt} is null`,
+        result.newCounter > 0 ? sql`${passkeys.counter} < ${result.newCounter}` : undefined,
+      ),
+    )
+    .returning({ id: passkeys.id });
+  if (!used) throw await refuse(SUSPENDED);
+  await clearClientFailures(db, accountKey, client);
+  return signIn(app, request, reply, key.userId, now, /*i18n*/ 'Signed in successfully.');
+}
