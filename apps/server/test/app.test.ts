@@ -48,6 +48,12 @@ const operationIds: Record<string, string> = {
   'GET /api/notifications/unread-count': 'notifications.countUnread',
   'POST /api/notifications/{id}/read': 'notifications.markRead',
   'POST /api/notifications/read-all': 'notifications.markAllRead',
+  'POST /api/passkeys/registration/options': 'passkeys.registrationOptions',
+  'POST /api/passkeys/registration': 'passkeys.register',
+  'POST /api/passkeys/authentication/options': 'passkeys.authenticationOptions',
+  'POST /api/passkeys/authentication': 'passkeys.signIn',
+  'GET /api/passkeys': 'passkeys.list',
+  'DELETE /api/passkeys/{id}': 'passkeys.remove',
   'POST /api/notifications/read': 'notifications.markShownRead',
   'GET /api/messages': 'messages.listMine',
   'POST /api/messages': 'messages.send',
@@ -256,6 +262,7 @@ describe('the app shell', () => {
           '/api/applications',
           '/api/password/forgot',
           '/api/password/set',
+          '/api/passkeys/authentication/options',
         ].includes(p);
         if (!isPublic) expect(op.responses['401'], `${method} ${p} documents 401`).toBeDefined();
       }

@@ -61,7 +61,6 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         body: passkeyRegistrationRequest,
         response: {
           201: passkeyCreated,
-          400: errorBody,
           401: errorBody,
           409: errorBody,
           422: errorBody,
@@ -90,7 +89,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The same shape whether or not the e-mail is known: the phone offers the passkeys it holds for this site. Its challenge works once, for 60 s.',
         body: passkeyAuthenticationOptionsRequest,
-        response: { 200: passkeyOptions, 400: errorBody },
+        response: { 200: passkeyOptions, 422: errorBody },
       },
     },
     async () => ({ ...(await authenticationOptions(db, rpOf(app), new Date())) }),
@@ -106,7 +105,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Answers as POST /api/login does. 401 for an unknown passkey, an expired or used challenge, another origin, a failed signature or user verification, and a passkey whose count went backwards (it is then suspended for good, and the member and the admins are told). Throttled with the password sign-ins (429).',
         body: passkeyAuthenticationRequest,
-        response: { 200: loginResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+        response: { 200: loginResponse, 401: errorBody, 422: errorBody, 429: errorBody },
       },
     },
     async (request, reply) =>
@@ -138,7 +137,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Remove one of my passkeys',
         description: '404 for a passkey that is not the signed-in account’s own.',
         params: idParams,
-        response: { 200: messageBody, 400: errorBody, 401: errorBody, 404: errorBody },
+        response: { 200: messageBody, 401: errorBody, 404: errorBody, 422: errorBody },
       },
     },
     async (request) => {
