@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { conflict, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
 import type { Say } from '../../lib/i18n.ts';
 import { audit } from '../audit/public.ts';
-import { notifyAll } from '../notifications/public.ts';
+import { notifyAll, passkeySuspendedNotice } from '../notifications/public.ts';
 import { deviceTokenOf, findAccount } from './devices.ts';
 import {
   relyingParty,
@@ -147,14 +147,9 @@ async function suspend(db: DbOrTx, passkey: typeof passkeys.$inferSelect, ip: st
     const readers = [...new Set([passkey.userId, ...admins.map((a) => a.id)])];
     await notifyAll(
       tx,
-      readers.map((userId) => ({
-        userId,
-        kind: 'security' as const,
-        text: 'passkeySuspended' as const,
-        values: { passkey: passkey.name, member: `${member!.name} (${member!.uniqueId})` },
-        link: userId === passkey.userId ? '/user/profile' : null,
-        at: now,
-      })),
+      readers.map((userId) =>
+        passkeySuspendedNotice(userId, passkey, `${member!.name} (${member!.uniqueId})`, now),
+      ),
     );
     await audit(tx, {
       actorId: null,

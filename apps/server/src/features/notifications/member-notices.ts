@@ -36,6 +36,26 @@ export function passwordLinkNotice(
   };
 }
 
+/**
+ * A passkey whose count went backwards was stopped: its member and every admin hear of it,
+ * the member with a way to their profile's passkeys.
+ */
+export function passkeySuspendedNotice(
+  userId: number,
+  passkey: { userId: number; name: string },
+  member: string,
+  at: Date,
+): NotificationInput {
+  return {
+    userId,
+    kind: 'security',
+    text: 'passkeySuspended',
+    values: { passkey: passkey.name, member },
+    link: userId === passkey.userId ? '/user/my-profile' : null,
+    at,
+  };
+}
+
 /** The committee wrote to the member: the start of what they wrote, as written. */
 export function messageNotice(memberId: number, preview: string, link: string): NotificationInput {
   return { userId: memberId, kind: 'message', text: 'message', values: { preview }, link };

@@ -8,6 +8,7 @@ export {
   bonusNotice,
   exitNotice,
   messageNotice,
+  passkeySuspendedNotice,
   passwordLinkNotice,
   rechargeNotice,
   rechargeValues,

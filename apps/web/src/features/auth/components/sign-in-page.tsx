@@ -1,6 +1,6 @@
 import { lazyZodResolver } from '../../../lib/zod-resolver.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
@@ -11,7 +11,9 @@ import { EmailInput, PasswordInput } from '../../../components/credential-inputs
 import { Field } from '../../../components/field.tsx';
 import { FormPage } from '../../../components/form-page.tsx';
 import { PrerenderedForm } from '../../../components/prerendered-form.tsx';
-import { showFormErrors, toastSuccess } from '../../../lib/messages.ts';
+import { showFormErrors, toastError, toastNotice, toastSuccess } from '../../../lib/messages.ts';
+import { canUsePasskeys, passkeyErrorText, signInWithPasskey } from '../../../api/passkeys.ts';
+import { Button } from '../../../components/button.tsx';
 import { getToken } from '../../../lib/session-store.ts';
 import { landingPath, startSession } from '../../../api/start-session.ts';
 import { useLogin } from '../api/login.ts';
@@ -42,20 +44,50 @@ export function SignInPage() {
   const session = useQuery({ ...getProfileQueryOptions(), enabled: hasSession, retry: false });
   const signedInUser = hasSession ? session.data?.userData : undefined;
 
+  // A phone that can keep a passkey is offered it first; the password form stays beside it.
+  const [canPasskey, setCanPasskey] = useState(false);
+  const [isPasskeyBusy, setPasskeyBusy] = useState(false);
+  useEffect(() => {
+    if (!isHydrated) return;
+    let live = true;
+    void canUsePasskeys().then((can) => live && setCanPasskey(can));
+    return () => {
+      live = false;
+    };
+  }, [isHydrated]);
+
+  const enter = async (res: { access_token: string; message: string }) => {
+    const signingIn = startSession(queryClient, res.access_token);
+    toastSuccess(res.message);
+    form.reset();
+    const from = (location.state as { from?: string } | null)?.from;
+    await navigate(landingPath(await signingIn, from), { replace: true });
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     setSigningIn(true);
     try {
-      const res = await login.mutateAsync(values);
-      const signingIn = startSession(queryClient, res.access_token);
-      toastSuccess(res.message);
-      form.reset();
-      const from = (location.state as { from?: string } | null)?.from;
-      await navigate(landingPath(await signingIn, from), { replace: true });
+      await enter(await login.mutateAsync(values));
     } catch (error) {
       setSigningIn(false);
       showFormErrors(error, form.setError, ['email', 'password']);
     }
   });
+
+  const onPasskey = async () => {
+    setPasskeyBusy(true);
+    setSigningIn(true);
+    try {
+      await enter(await signInWithPasskey());
+    } catch (error) {
+      setSigningIn(false);
+      const text = passkeyErrorText(error);
+      if (text) toastNotice(text);
+      else toastError(error);
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   if (signedInUser)
     return <Navigate to={signedInUser.is_member === false ? '/admin' : '/user'} replace />;
@@ -66,6 +98,14 @@ export function SignInPage() {
       title={i18n._('auth.signIn.title')}
       subtitle={i18n._('auth.signIn.subtitle')}
     >
+      {canPasskey && (
+        <div className="mb-4 flex flex-col gap-2">
+          <Button isBusy={isPasskeyBusy} onClick={() => void onPasskey()}>
+            {i18n._('auth.signIn.passkey')}
+          </Button>
+          <p className="text-center text-sm text-slate-600">{i18n._('auth.signIn.orPassword')}</p>
+        </div>
+      )}
       <PrerenderedForm
         onSubmit={onSubmit}
         isSubmitting={isSubmitting}

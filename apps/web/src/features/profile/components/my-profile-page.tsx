@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { paydayText } from '../lib/payday-text.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 import { EditProfileModal } from './edit-profile-modal.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { PaydayModal } from './payday-modal.tsx';
 
 /** /user/my-profile: the profile view with the edit-profile and change-password modals (docs/product.md 10.2). */
@@ -101,6 +102,7 @@ export function MyProfilePage() {
           </Row>
         </dl>
       </section>
+      <PasskeysSection />
       <EditProfileModal
         user={user}
         isOpen={openModal === 'edit'}
