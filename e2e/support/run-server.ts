@@ -63,9 +63,12 @@ export async function runServer(env: NodeJS.ProcessEnv): Promise<RunningServer> 
 /**
  * A second server on a fresh embedded database with the demo data and no mail server: what an
  * association without SMTP_URL runs, for the specs about links an admin hands over (the run's
- * own server mails every link).
+ * own server mails every link). On `localhost` for the passkey specs: a browser refuses a
+ * passkey for an IP address.
  */
-export async function startServerWithoutMail(): Promise<RunningServer> {
+export async function startServerWithoutMail(
+  { host }: { host: '127.0.0.1' | 'localhost' } = { host: '127.0.0.1' },
+): Promise<RunningServer> {
   const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR ?? os.tmpdir(), 'jamiya-e2e-nomail-'));
   fs.chmodSync(tmp, 0o755); // run as root, PostgreSQL runs as a user that must pass through
   const port = 3900 + Math.floor(Math.random() * 500);
@@ -76,7 +79,7 @@ export async function startServerWithoutMail(): Promise<RunningServer> {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
     DEMO_SEED: '1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: `http://${host}:${port}`,
     NOTIFICATION_JOB_SECONDS: '0',
   };
   delete env.DATABASE_URL;
@@ -87,6 +90,7 @@ export async function startServerWithoutMail(): Promise<RunningServer> {
   });
   return {
     ...server,
+    base: `http://${host}:${port}`,
     async stop() {
       await server.stop();
       fs.rmSync(tmp, { recursive: true, force: true });
@@ -98,12 +102,14 @@ export async function startServerWithoutMail(): Promise<RunningServer> {
  * A server without mail of the spec's own (startServerWithoutMail), started before its tests and
  * stopped after them. Its `base` is read once the tests run.
  */
-export function serverWithoutMail(): { readonly base: string } {
+export function serverWithoutMail(options?: Parameters<typeof startServerWithoutMail>[0]): {
+  readonly base: string;
+} {
   let server: RunningServer | undefined;
   test.beforeAll(async () => {
     // Started and seeded here: runServer waits up to 60 s for it on a busy machine.
     test.setTimeout(90_000);
-    server = await startServerWithoutMail();
+    server = await startServerWithoutMail(options);
   });
   test.afterAll(async () => {
     await server?.stop();

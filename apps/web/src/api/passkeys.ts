@@ -4,6 +4,7 @@ import type { loginResponse } from '@jamiya/contracts/auth';
 import type { PasskeyView } from '@jamiya/contracts/passkeys';
 import { api } from '../lib/api-client.ts';
 import { i18n } from '../lib/i18n.tsx';
+import { toastError, toastNotice } from '../lib/messages.ts';
 
 // Passkeys beside the password (decision 064): the two ceremonies through
 // @simplewebauthn/browser, loaded only when a member uses one, and the member's list. Shared
@@ -39,6 +40,13 @@ export function passkeyErrorText(error: unknown): string | null {
   return i18n._('common.passkey.unavailable');
 }
 
+/** Says why a passkey ceremony failed: the phone's refusal, or the server's answer. */
+export function toastPasskeyError(error: unknown): void {
+  const text = passkeyErrorText(error);
+  if (text) toastNotice(text);
+  else toastError(error);
+}
+
 /** Signs in with a passkey this phone holds: the server's answer is POST /api/login's. */
 export async function signInWithPasskey(): Promise<LoginResponse> {
   const { startAuthentication } = await browser();
@@ -48,6 +56,32 @@ export async function signInWithPasskey(): Promise<LoginResponse> {
   );
   const response = await startAuthentication({ optionsJSON });
   return api<LoginResponse>('/api/passkeys/authentication', { json: { response } });
+}
+
+const declinedKey = (accountId: number) => `jamiya.passkeyOffer.declined.${accountId}`;
+
+/** "Not now", kept on this phone for this account: the offer is not made again here. */
+export function declinePasskeyOffer(accountId: number): void {
+  try {
+    localStorage.setItem(declinedKey(accountId), '1');
+  } catch {
+    // A phone that keeps nothing is asked again next time: no harm done.
+  }
+}
+
+/**
+ * Whether to offer a passkey after a password sign-in: this phone can keep one, the member
+ * has none yet, and did not say "Not now" here. Any doubt (no network) is a no.
+ */
+export async function shouldOfferPasskey(accountId: number): Promise<boolean> {
+  try {
+    if (localStorage.getItem(declinedKey(accountId))) return false;
+    if (!(await canUsePasskeys())) return false;
+    const mine = await api<{ data: PasskeyView[] }>('/api/passkeys');
+    return mine.data.length === 0;
+  } catch {
+    return false;
+  }
 }
 
 export const PASSKEYS_KEY = ['passkeys'] as const;

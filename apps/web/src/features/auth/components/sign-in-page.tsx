@@ -11,12 +11,18 @@ import { EmailInput, PasswordInput } from '../../../components/credential-inputs
 import { Field } from '../../../components/field.tsx';
 import { FormPage } from '../../../components/form-page.tsx';
 import { PrerenderedForm } from '../../../components/prerendered-form.tsx';
-import { showFormErrors, toastError, toastNotice, toastSuccess } from '../../../lib/messages.ts';
-import { canUsePasskeys, passkeyErrorText, signInWithPasskey } from '../../../api/passkeys.ts';
+import { showFormErrors, toastSuccess } from '../../../lib/messages.ts';
+import {
+  canUsePasskeys,
+  toastPasskeyError,
+  shouldOfferPasskey,
+  signInWithPasskey,
+} from '../../../api/passkeys.ts';
 import { Button } from '../../../components/button.tsx';
 import { getToken } from '../../../lib/session-store.ts';
 import { landingPath, startSession } from '../../../api/start-session.ts';
 import { useLogin } from '../api/login.ts';
+import { PasskeyOffer } from './passkey-offer.tsx';
 
 const resolver = lazyZodResolver(() =>
   import('@jamiya/contracts/auth').then((m) => m.loginRequest),
@@ -56,18 +62,24 @@ export function SignInPage() {
     };
   }, [isHydrated]);
 
-  const enter = async (res: { access_token: string; message: string }) => {
+  // After a password sign-in, a phone that can keep a passkey is offered one before going on.
+  const [offer, setOffer] = useState<{ accountId: number; to: string } | null>(null);
+
+  const enter = async (res: { access_token: string; message: string }, byPassword: boolean) => {
     const signingIn = startSession(queryClient, res.access_token);
     toastSuccess(res.message);
     form.reset();
     const from = (location.state as { from?: string } | null)?.from;
-    await navigate(landingPath(await signingIn, from), { replace: true });
+    const user = await signingIn;
+    const to = landingPath(user, from);
+    if (byPassword && (await shouldOfferPasskey(user.id))) setOffer({ accountId: user.id, to });
+    else await navigate(to, { replace: true });
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setSigningIn(true);
     try {
-      await enter(await login.mutateAsync(values));
+      await enter(await login.mutateAsync(values), true);
     } catch (error) {
       setSigningIn(false);
       showFormErrors(error, form.setError, ['email', 'password']);
@@ -78,18 +90,16 @@ export function SignInPage() {
     setPasskeyBusy(true);
     setSigningIn(true);
     try {
-      await enter(await signInWithPasskey());
+      await enter(await signInWithPasskey(), false);
     } catch (error) {
       setSigningIn(false);
-      const text = passkeyErrorText(error);
-      if (text) toastNotice(text);
-      else toastError(error);
+      toastPasskeyError(error);
     } finally {
       setPasskeyBusy(false);
     }
   };
 
-  if (signedInUser)
+  if (signedInUser && !offer)
     return <Navigate to={signedInUser.is_member === false ? '/admin' : '/user'} replace />;
 
   return (
@@ -134,6 +144,12 @@ export function SignInPage() {
           {(a) => <PasswordInput {...a} {...form.register('password')} />}
         </Field>
       </PrerenderedForm>
+      {offer && (
+        <PasskeyOffer
+          accountId={offer.accountId}
+          onDone={() => void navigate(offer.to, { replace: true })}
+        />
+      )}
     </FormPage>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTexts } from '../../../lib/i18n.tsx';
 import {
   canUsePasskeys,
-  passkeyErrorText,
+  toastPasskeyError,
   useAddPasskey,
   usePasskeys,
   useRemovePasskey,
@@ -10,7 +10,7 @@ import {
 import { Button } from '../../../components/button.tsx';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { toastError, toastNotice, toastSuccess } from '../../../lib/messages.ts';
+import { toastError, toastSuccess } from '../../../lib/messages.ts';
 
 /**
  * The profile's passkeys (issue 54): each with its name, when it was added and last used,
@@ -35,9 +35,7 @@ export function PasskeysSection() {
     add.mutate(undefined, {
       onSuccess: (res) => toastSuccess(res.message),
       onError: (error) => {
-        const text = passkeyErrorText(error);
-        if (text) toastNotice(text);
-        else toastError(error);
+        toastPasskeyError(error);
       },
     });
 
