@@ -10,7 +10,9 @@ if (!input || !output) {
   console.error('usage: node scripts/bench-scale-chart.mjs scale.json chart.svg');
   process.exit(2);
 }
-const rows = JSON.parse(fs.readFileSync(input, 'utf8'));
+// The pages' rows (the job's passes beside them since 29 Nov; an older file is the rows alone).
+const read = JSON.parse(fs.readFileSync(input, 'utf8'));
+const rows = Array.isArray(read) ? read : read.pages;
 const TARGET = 30;
 const databases = [...new Set(rows.map((r) => r.database))];
 const pages = [...new Set(rows.map((r) => r.page))];

@@ -5,7 +5,9 @@
 // an association (seed:scale), starts the built server (npm run build first) and asks each page
 // --requests times, one request at a time, each beside a /api/health (one select: the floor)
 // asked just before it, so both see the same machine. Prints p50, p99, p50 over the floor's p50,
-// and the growth of p50 from the smallest size.
+// and the growth of p50 from the smallest size. Then the dues job's reminder day and fine day at
+// each size, with /api/health and a member's read beside them (bench-job.ts, point 2).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { signIn, withSeededServer } from './bench/seeded.ts';
@@ -99,6 +101,24 @@ for (const database of args.pg ? ['embedded', 'postgres'] : ['embedded'])
     rows.push(...(await measure(database, members)));
   }
 
+/** The job's passes for `members` members (bench-job.ts), as the rows of its table. */
+function jobPasses(database: string, members: number): string[] {
+  const onPg = database === 'postgres' ? ['--pg', '--pg-url', args['pg-url']!] : [];
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench-job.ts', '--members', String(members), ...onPg],
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
+  return out
+    .split('\n')
+    .filter((line) => /^\| (reminder day|fine day|nothing left|a quiet minute)/.test(line))
+    .map((line) => `| ${database} | ${members} ${line}`);
+}
+
+const jobRows: string[] = [];
+for (const database of args.pg ? ['embedded', 'postgres'] : ['embedded'])
+  for (const members of sizes) jobRows.push(...jobPasses(database, members));
+
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
 console.log(
   '\n| database | members | page | p50 ms | p99 ms | p50 / floor | growth from ' +
@@ -111,4 +131,9 @@ for (const row of rows) {
       `${(row.p50 / row.floorP50).toFixed(1)} | ${(row.p50 / first.p50).toFixed(2)} |`,
   );
 }
-if (args.out) fs.writeFileSync(args.out, JSON.stringify(rows, null, 2));
+console.log(
+  '\n| database | members | pass | done | took | health p50 / p99 / max | my-account-data p50 / p99 / max |\n' +
+    '| --- | --: | --- | --- | --: | --- | --- |',
+);
+for (const row of jobRows) console.log(row);
+if (args.out) fs.writeFileSync(args.out, JSON.stringify({ pages: rows, job: jobRows }, null, 2));

@@ -58,7 +58,7 @@ test('a member adds a passkey in Malayalam, signs out, and signs in with it', as
 
   await page.goto(`${server.base}/user/my-profile`);
   const passkeys = page.getByRole('region', { name: ML.passkeys });
-  await expect(passkeys.getByText('Passkey 1')).toBeVisible();
+  await expect(passkeys.getByRole('listitem')).toHaveCount(1);
   await expect(passkeys).toContainText(ML.neverUsed);
 
   await page.goto(`${server.base}/user/switch-account`);

@@ -68,8 +68,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = currentUser(request);
-      const passkey = await addPasskey(app, request, me.userId, request.body, new Date());
+      const me = currentUserRow(request);
+      const passkey = await addPasskey(app, request, me, request.body, new Date());
       reply.code(201);
       return {
         passkey,

@@ -86,6 +86,18 @@ describe('passkeys (issue 54, point 1)', () => {
     );
   });
 
+  it("is named in the member's language until they name it", async () => {
+    const user = await t.makeUser({ language: 'ml' });
+    const token = await t.login(user.email);
+    const options = (await post('/api/passkeys/registration/options', {}, token)).json();
+    const res = await post(
+      '/api/passkeys/registration',
+      { response: new SoftAuthenticator(ORIGIN).register(options) },
+      token,
+    );
+    expect(res.json().passkey.name).toBe('പാസ്‌കീ 1');
+  });
+
   it('answers the same options whether or not the e-mail is known', async () => {
     const me = await member();
     const known = (await post('/api/passkeys/authentication/options', { email: me.email })).json();

@@ -6,7 +6,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { passkeys } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
 import { conflict, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
-import type { Say } from '../../lib/i18n.ts';
+import { translate, type Say } from '../../lib/i18n.ts';
+import { sentence } from '../../lib/sentence.ts';
+import type { Language } from '@jamiya/contracts/languages';
 import { audit } from '../audit/public.ts';
 import { notifyAll, passkeySuspendedNotice } from '../notifications/public.ts';
 import { deviceTokenOf, findAccount } from './devices.ts';
@@ -59,10 +61,11 @@ export async function passkeysOf(db: DbOrTx, userId: number): Promise<PasskeyVie
 export async function addPasskey(
   app: FastifyInstance,
   request: FastifyRequest,
-  userId: number,
+  user: { id: number; language: Language },
   input: { response: RegistrationResponseJSON; name?: string | undefined },
   now: Date,
 ): Promise<PasskeyView> {
+  const userId = user.id;
   const { db } = app.deps;
   const result = await verifyRegistration(db, rpOf(app), userId, input.response, now);
   if ('failure' in result) {
@@ -85,7 +88,10 @@ export async function addPasskey(
         publicKey: result.credential.publicKey,
         counter: result.credential.counter,
         transports: result.credential.transports,
-        name: input.name ?? `Passkey ${n + 1}`,
+        // Named in the member's language until they name it.
+        name:
+          input.name ??
+          translate(user.language, sentence(/*i18n*/ 'Passkey {number}', { number: n + 1 })),
         createdAt: now,
       })
       .onConflictDoNothing()
