@@ -306,7 +306,7 @@ describe('the device cookie', () => {
     expect(overHttps.statusCode).toBe(200);
     const lines = setCookies(overHttps).filter((c) => c.startsWith(`${COOKIE}=`));
     const paths = lines.map((c) => /;\s*Path=([^;]+)/i.exec(c)?.[1]).sort();
-    expect(paths).toEqual(['/api/login', '/api/password']);
+    expect(paths).toEqual(['/api/login', '/api/passkeys/authentication', '/api/password']);
     for (const line of lines) {
       const attributes = line.split(';').map((a) => a.trim().toLowerCase());
       expect(attributes).toContain('httponly');
@@ -316,7 +316,7 @@ describe('the device cookie', () => {
       const maxAge = Number(/;\s*Max-Age=(\d+)/i.exec(line)?.[1]);
       expect(maxAge).toBeGreaterThanOrEqual(30 * 24 * 3600);
     }
-    // The two carry the same value: one browser, one device.
+    // They carry the same value: one browser, one device.
     expect(new Set(lines.map((c) => c.split(';')[0])).size).toBe(1);
     // Over plain http (a test server on a laptop) it cannot be Secure, or it would not come back.
     const overHttp = await signIn(user.email, DEMO_PASSWORD, { address: newAddress() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './common.ts';
 
 // Passkeys (decision 064): the options and responses are SimpleWebAuthn's JSON, as the browser's
 // @simplewebauthn/browser makes and reads them; each field bounded, as anything a client sends.
@@ -27,7 +28,10 @@ export const registrationResponseJson = z.object(
       {
         clientDataJSON: b64url(8_000),
         attestationObject: b64url(64_000),
-        transports: z.array(z.string().max(20)).max(10).optional(),
+        transports: z
+          .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
+          .max(10)
+          .optional(),
         publicKeyAlgorithm: z.number().int().optional(),
         publicKey: b64url(8_000).optional(),
         authenticatorData: b64url(64_000).optional(),
@@ -59,11 +63,11 @@ export const passkeyOptions = z
   .looseObject({ challenge: z.string(), timeout: z.number().optional() })
   .meta({ description: "SimpleWebAuthn's options JSON, for @simplewebauthn/browser." });
 
-export const passkeyName = z
-  .string()
-  .trim()
-  .min(1, /*i18n*/ 'Give the passkey a name.')
-  .max(60, /*i18n*/ 'The name must be at most 60 characters.');
+export const passkeyName = oneLine(60, {
+  required: /*i18n*/ 'Give the passkey a name.',
+  tooLong: /*i18n*/ 'The name must be at most 60 characters.',
+  notAllowed: /*i18n*/ 'The name contains characters that are not allowed.',
+});
 
 export const passkeyRegistrationRequest = z.object({
   response: registrationResponseJson,

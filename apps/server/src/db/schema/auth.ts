@@ -116,9 +116,13 @@ export const passkeys = pgTable(
 
 // The challenge of each passkey ceremony, for 60 s: taken once (deleted as it is used), so a
 // response sent again finds none.
-export const passkeyChallenges = pgTable('passkey_challenges', {
-  challenge: text('challenge').primaryKey(),
-  purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('passkey_challenges_expires_idx').on(t.expiresAt)],
+);

@@ -14,8 +14,13 @@ import { hashToken } from '../sessions/public.ts';
 // every process knows it.
 
 export const DEVICE_COOKIE = 'jamiya_device';
-// Sent only where it counts: sign-in, and /api/password/* (forgot, set).
-const DEVICE_COOKIE_PATHS = ['/api/login', '/api/password'] as const;
+// Sent only where it counts: sign-in (with a password or a passkey), and /api/password/*
+// (forgot, set).
+const DEVICE_COOKIE_PATHS = [
+  '/api/login',
+  '/api/password',
+  '/api/passkeys/authentication',
+] as const;
 /** A browser stays trusted for this long after the account last signed in on it. */
 export const DEVICE_TTL_MS = 180 * 24 * 60 * 60_000;
 

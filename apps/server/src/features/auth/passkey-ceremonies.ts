@@ -52,7 +52,9 @@ function challengeOf(clientDataJSON: string): string | null {
   try {
     const data: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
     const challenge = (data as { challenge?: unknown } | null)?.challenge;
-    return typeof challenge === 'string' && challenge.length <= 200 ? challenge : null;
+    return typeof challenge === 'string' && /^[A-Za-z0-9_-]{1,200}$/.test(challenge)
+      ? challenge
+      : null;
   } catch {
     return null;
   }
@@ -135,6 +137,9 @@ export async function verifyRegistration(
   }).catch(() => null);
   if (!verified?.verified) return { failure: 'unverified' as const };
   const { credential } = verified.registrationInfo;
+  // WebAuthn's ids are at most 1,023 bytes; a longer one could never sign in here.
+  if (Buffer.from(credential.id, 'base64url').length > 1_023)
+    return { failure: 'unverified' as const };
   return {
     credential: {
       id: credential.id,

@@ -10,8 +10,15 @@ import {
   passkeyRegistrationRequest,
 } from '@jamiya/contracts/passkeys';
 import { currentUser, currentUserRow, requireUser } from '../sessions/public.ts';
-import { authenticationOptions, registrationOptions } from './passkey-ceremonies.ts';
-import { addPasskey, passkeysOf, removePasskey, rpOf, signInWithPasskey } from './passkeys.ts';
+import { registrationOptions } from './passkey-ceremonies.ts';
+import {
+  addPasskey,
+  passkeysOf,
+  removePasskey,
+  rpOf,
+  signInOptions,
+  signInWithPasskey,
+} from './passkeys.ts';
 
 // Passkeys beside the password (decision 064): SimpleWebAuthn's two ceremonies, and the
 // member's list of their passkeys.
@@ -87,12 +94,12 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'passkeys.authenticationOptions',
         summary: 'Options to sign in with a passkey',
         description:
-          'The same shape whether or not the e-mail is known: the phone offers the passkeys it holds for this site. Its challenge works once, for 60 s.',
+          'The same shape whether or not the e-mail is known: the phone offers the passkeys it holds for this site. Its challenge works once, for 60 s. At most 120 from one address in 15 minutes (429).',
         body: passkeyAuthenticationOptionsRequest,
-        response: { 200: passkeyOptions, 422: errorBody },
+        response: { 200: passkeyOptions, 422: errorBody, 429: errorBody },
       },
     },
-    async () => ({ ...(await authenticationOptions(db, rpOf(app), new Date())) }),
+    async (request) => signInOptions(app, request.ip, new Date()),
   );
 
   app.post(

@@ -5,6 +5,8 @@ import { passkeyChallenges } from '../../db/schema/auth.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { bearer, expectError, useTestApp } from '../../../test/harness.ts';
 import { SoftAuthenticator, type Bend } from '../../../test/support/authenticator.ts';
+import { issuePasswordLink } from './password-links.ts';
+import { OPTIONS_LIMIT } from './passkeys.ts';
 import { THROTTLE } from './throttle.ts';
 
 // Issue 54, point 1: passkeys beside the password, each ceremony with a software authenticator
@@ -238,5 +240,60 @@ describe('passkeys (issue 54, point 1)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('tells the member a passkey was added, and a password set by a link removes every passkey', async () => {
+    const me = await member();
+    const { phone } = await addPasskey(me.token);
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, me.id));
+    expect(told.map((n) => (n.params as { text: string }).text)).toContain('passkeyAdded');
+    // Whoever held a session and added a passkey loses it when the member resets the password.
+    const link = await issuePasswordLink(t.db, {
+      userId: me.id,
+      purpose: 'reset',
+      createdBy: null,
+      publicUrl: ORIGIN,
+    });
+    const set = await post('/api/password/set', {
+      token: link.token,
+      password: 'a long new passphrase',
+      password_confirmation: 'a long new passphrase',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expectError(await signInWith(phone), 401);
+  });
+
+  it('sets the device cookie for the passkey sign-in too, so the owner keeps an allowance', async () => {
+    const me = await member();
+    const { phone } = await addPasskey(me.token);
+    const res = await signInWith(phone);
+    expect(String(res.headers['set-cookie'])).toMatch(/Path=\/api\/passkeys\/authentication/);
+  });
+
+  it('refuses a challenge with characters no challenge has, and a name with a control character', async () => {
+    const me = await member();
+    const { phone } = await addPasskey(me.token);
+    const options = (await post('/api/passkeys/authentication/options', {})).json();
+    const response = phone.authenticate(options, { challenge: 'bad\u0000challenge' });
+    expectError(await post('/api/passkeys/authentication', { response }), 401);
+    const reg = (await post('/api/passkeys/registration/options', {}, me.token)).json();
+    const named = await post(
+      '/api/passkeys/registration',
+      { response: new SoftAuthenticator(ORIGIN).register(reg), name: 'My\u0000phone' },
+      me.token,
+    );
+    expectError(named, 422);
+  });
+
+  it('bounds the sign-in options one address may ask for', async () => {
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/passkeys/authentication/options',
+        payload: {},
+        remoteAddress: '198.51.100.7',
+      });
+    for (let i = 0; i < OPTIONS_LIMIT.perAddress; i++) expect((await ask()).statusCode).toBe(200);
+    expect(expectError(await ask(), 429).message).toMatch(/sign in with your password instead\.$/);
   });
 });

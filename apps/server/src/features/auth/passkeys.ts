@@ -1,18 +1,30 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { PasskeyView } from '@jamiya/contracts/passkeys';
 import type { DbOrTx } from '../../db/client.ts';
 import { passkeys } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
-import { conflict, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
+import {
+  conflict,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+  unprocessable,
+} from '../../lib/errors.ts';
 import { translate, type Say } from '../../lib/i18n.ts';
 import { sentence } from '../../lib/sentence.ts';
 import type { Language } from '@jamiya/contracts/languages';
 import { audit } from '../audit/public.ts';
-import { notifyAll, passkeySuspendedNotice } from '../notifications/public.ts';
+import {
+  notify,
+  notifyAll,
+  passkeyAddedNotice,
+  passkeySuspendedNotice,
+} from '../notifications/public.ts';
 import { deviceTokenOf, findAccount } from './devices.ts';
 import {
+  authenticationOptions,
   relyingParty,
   verifyAuthentication,
   verifyRegistration,
@@ -23,6 +35,7 @@ import {
   clearClientFailures,
   pruneAttempts,
   recordAttempt,
+  recordLimitedRequest,
   type SignInClient,
 } from './throttle.ts';
 
@@ -37,6 +50,29 @@ const SUSPENDED =
   /*i18n*/ 'This passkey was stopped because it may have been copied. Sign in with your password instead.';
 
 export const rpOf = (app: FastifyInstance): RelyingParty => relyingParty(app.deps.publicUrl);
+
+/** Sign-in options an address may ask for: each is a row for 60 s, and asks nothing else. */
+export const OPTIONS_LIMIT = { perAddress: 120, windowMs: 15 * 60_000 } as const;
+
+/**
+ * Options to sign in with a passkey (authenticationOptions), counted per address (429 beyond
+ * OPTIONS_LIMIT; many members share one address, so the bound is wide).
+ */
+export async function signInOptions(app: FastifyInstance, ip: string, now: Date) {
+  const { db } = app.deps;
+  const key = `passkey-options:${ip}`;
+  const recent = await recordLimitedRequest(db, {
+    accountKey: key,
+    client: key,
+    windowMs: OPTIONS_LIMIT.windowMs,
+    now,
+  });
+  if (recent > OPTIONS_LIMIT.perAddress)
+    throw tooManyRequests(
+      /*i18n*/ 'Too many sign-ins from here. Please wait 15 minutes, or sign in with your password instead.',
+    );
+  return { ...(await authenticationOptions(db, rpOf(app), now)) };
+}
 
 export function passkeyView(row: typeof passkeys.$inferSelect): PasskeyView {
   return {
@@ -97,6 +133,7 @@ export async function addPasskey(
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict(/*i18n*/ 'This passkey is already added.');
+    await notify(tx, passkeyAddedNotice(userId, row.name, now));
     await audit(tx, {
       actorId: userId,
       action: 'user.passkey_add',
@@ -137,35 +174,33 @@ export async function removePasskey(
 
 /**
  * A passkey whose count went backwards was copied: it is stopped for good, and the member and
- * every admin hear of it, in the transaction that stops it.
+ * every admin hear of it, in the caller's transaction (the one that read its count).
  */
-async function suspend(db: DbOrTx, passkey: typeof passkeys.$inferSelect, ip: string, now: Date) {
-  await db.transaction(async (tx) => {
-    await tx.update(passkeys).set({ suspendedAt: now }).where(eq(passkeys.id, passkey.id));
-    const admins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.status, 1)));
-    const [member] = await tx
-      .select({ name: users.name, uniqueId: users.uniqueId })
-      .from(users)
-      .where(eq(users.id, passkey.userId));
-    const readers = [...new Set([passkey.userId, ...admins.map((a) => a.id)])];
-    await notifyAll(
-      tx,
-      readers.map((userId) =>
-        passkeySuspendedNotice(userId, passkey, `${member!.name} (${member!.uniqueId})`, now),
-      ),
-    );
-    await audit(tx, {
-      actorId: null,
-      action: 'user.passkey_suspend',
-      targetType: 'user',
-      targetId: passkey.userId,
-      details: { passkey: passkey.id, name: passkey.name, counter: passkey.counter },
-      ip,
-      at: now,
-    });
+async function suspend(tx: DbOrTx, passkey: typeof passkeys.$inferSelect, ip: string, now: Date) {
+  await tx.update(passkeys).set({ suspendedAt: now }).where(eq(passkeys.id, passkey.id));
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 1)));
+  const [member] = await tx
+    .select({ name: users.name, uniqueId: users.uniqueId })
+    .from(users)
+    .where(eq(users.id, passkey.userId));
+  const readers = [...new Set([passkey.userId, ...admins.map((a) => a.id)])];
+  await notifyAll(
+    tx,
+    readers.map((userId) =>
+      passkeySuspendedNotice(userId, passkey, `${member!.name} (${member!.uniqueId})`, now),
+    ),
+  );
+  await audit(tx, {
+    actorId: null,
+    action: 'user.passkey_suspend',
+    targetType: 'user',
+    targetId: passkey.userId,
+    details: { passkey: passkey.id, name: passkey.name, counter: passkey.counter },
+    ip,
+    at: now,
   });
 }
 
@@ -200,25 +235,27 @@ export async function signInWithPasskey(
   const result = await verifyAuthentication(db, rpOf(app), passkey.passkey, response, now);
   if ('failure' in result)
     throw await refuse(result.failure === 'expired' ? TOO_LATE : NOT_CHECKED);
-  const key = passkey.passkey;
-  if (key.suspendedAt) throw await refuse(SUSPENDED);
-  if ((result.newCounter > 0 || key.counter > 0) && result.newCounter <= key.counter) {
-    await suspend(db, key, request.ip, now);
-    throw await refuse(SUSPENDED);
-  }
-  // Only a count that moved on is kept: two sign-ins at once with one passkey cannot both pass.
-  const [used] = await db
-    .update(passkeys)
-    .set({ counter: result.newCounter, lastUsedAt: now })
-    .where(
-      and(
-        eq(passkeys.id, key.id),
-        sql`${passkeys.suspendedAt} is null`,
-        result.newCounter > 0 ? sql`${passkeys.counter} < ${result.newCounter}` : undefined,
-      ),
-    )
-    .returning({ id: passkeys.id });
-  if (!used) throw await refuse(SUSPENDED);
+  // The count is compared with the row locked: of two sign-ins at once with one passkey, the
+  // second sees the first's count, and a true phone is never taken for a copy.
+  const outcome = await db.transaction(async (tx) => {
+    const [key] = await tx
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.id, passkey.passkey.id))
+      .for('update');
+    if (!key || key.suspendedAt) return 'refused' as const;
+    if ((result.newCounter > 0 || key.counter > 0) && result.newCounter <= key.counter) {
+      await suspend(tx, key, request.ip, now);
+      return 'suspended' as const;
+    }
+    await tx
+      .update(passkeys)
+      .set({ counter: result.newCounter, lastUsedAt: now })
+      .where(eq(passkeys.id, key.id));
+    return key.userId;
+  });
+  if (outcome === 'refused') throw await refuse(NOT_CHECKED);
+  if (outcome === 'suspended') throw await refuse(SUSPENDED);
   await clearClientFailures(db, accountKey, client);
-  return signIn(app, request, reply, key.userId, now, /*i18n*/ 'Signed in successfully.');
+  return signIn(app, request, reply, outcome, now, /*i18n*/ 'Signed in successfully.');
 }

@@ -3,7 +3,7 @@ import type { Language } from '@jamiya/contracts/languages';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { passwordTokens } from '../../db/schema/auth.ts';
+import { passkeys, passwordTokens } from '../../db/schema/auth.ts';
 import { inBatches } from '../../lib/batches.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
@@ -231,8 +231,13 @@ export async function setPasswordWithLink(
       .returning({ email: users.email });
     if (!user) throw refuse();
     await revokeOtherSessions(tx, link.userId, null, input.now);
-    // Browsers trusted because they once knew the old password are trusted no longer.
+    // Browsers trusted because they once knew the old password are trusted no longer, nor the
+    // passkeys added then: a passkey added by whoever held a session must not outlive a reset.
     await forgetBrowsers(tx, link.userId);
+    const removed = await tx
+      .delete(passkeys)
+      .where(eq(passkeys.userId, link.userId))
+      .returning({ id: passkeys.id });
     // Whoever was locked out by failed sign-ins can sign in with the new password at once.
     await clearFailures(tx, user.email.toLowerCase());
     await audit(tx, {
@@ -240,7 +245,7 @@ export async function setPasswordWithLink(
       action: 'user.password_set_by_link',
       targetType: 'user',
       targetId: link.userId,
-      details: { purpose: link.purpose },
+      details: { purpose: link.purpose, passkeys_removed: removed.length },
       ip: input.ip ?? null,
       at: input.now,
     });

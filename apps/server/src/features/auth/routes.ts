@@ -17,7 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with email and password',
         description:
           'Failed sign-ins are slowed, then refused (429) for a while: per account and address, per address, and per account (100 an hour) from browsers the account has not signed in on. ' +
-          'A success sets the device cookie `jamiya_device` (HttpOnly, SameSite=Strict, Secure over https, Path /api/login and /api/password, 180 days): sent back, it gives that browser an allowance of its own (10 failures in 15 minutes), so that guesses from elsewhere cannot lock the owner out (decision 035).',
+          'A success sets the device cookie `jamiya_device` (HttpOnly, SameSite=Strict, Secure over https, Path /api/login, /api/password and /api/passkeys/authentication, 180 days): sent back, it gives that browser an allowance of its own (10 failures in 15 minutes), so that guesses from elsewhere cannot lock the owner out (decision 035).',
         body: loginRequest,
         response: { 200: loginResponse, 401: errorBody, 422: errorBody, 429: errorBody },
       },

@@ -36,6 +36,18 @@ export function passwordLinkNotice(
   };
 }
 
+/** A passkey was added to the account: should it not be the member's own, they hear at once. */
+export function passkeyAddedNotice(userId: number, passkey: string, at: Date): NotificationInput {
+  return {
+    userId,
+    kind: 'security',
+    text: 'passkeyAdded',
+    values: { passkey, at: { at } },
+    link: '/user/my-profile',
+    at,
+  };
+}
+
 /**
  * A passkey whose count went backwards was stopped: its member and every admin hear of it,
  * the member with a way to their profile's passkeys.

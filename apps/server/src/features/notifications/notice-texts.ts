@@ -119,6 +119,10 @@ export const NOTICE_TEXTS = {
     title: /*i18n*/ 'notifications.passwordLink.title',
     body: /*i18n*/ 'notifications.passwordLink.body',
   },
+  passkeyAdded: {
+    title: /*i18n*/ 'notifications.passkeyAdded.title',
+    body: /*i18n*/ 'notifications.passkeyAdded.body',
+  },
   // A passkey whose count went backwards: to its member and to every admin.
   passkeySuspended: {
     title: /*i18n*/ 'notifications.passkeySuspended.title',

@@ -8,6 +8,7 @@ export {
   bonusNotice,
   exitNotice,
   messageNotice,
+  passkeyAddedNotice,
   passkeySuspendedNotice,
   passwordLinkNotice,
   rechargeNotice,

@@ -33,7 +33,12 @@ export function PasskeyOffer({
       },
     });
   return (
-    <Modal isOpen={accountId !== null} onClose={later} title={i18n._('auth.passkeyOffer.title')}>
+    <Modal
+      isOpen={accountId !== null}
+      // Not closed while the phone is adding it: the answer would come to a page left behind.
+      onClose={() => !add.isPending && later()}
+      title={i18n._('auth.passkeyOffer.title')}
+    >
       <p className="text-slate-700">{i18n._('auth.passkeyOffer.body')}</p>
       <ModalActions>
         <Button variant="secondary" onClick={later} disabled={add.isPending}>
