@@ -61,7 +61,7 @@ test("from /user, this month's due is paid in at most 4 taps and a photo", async
   await close();
 });
 
-test('a first session (sign-in, home, Monthly Pay) moves at most 200 KB', async ({
+test('a first session (sign-in, home, Monthly Pay) moves at most 201 KB', async ({
   browser,
 }, testInfo) => {
   // Every byte the phone receives, its service worker's too.
@@ -91,7 +91,8 @@ test('a first session (sign-in, home, Monthly Pay) moves at most 200 KB', async 
     const total = proxy.received.reduce((sum, r) => sum + r.bytes, 0);
     const list = proxy.received.map((r) => `${r.bytes} ${r.path}`).join('\n');
     console.log(`first session: ${total} bytes in ${proxy.received.length} answers`);
-    expect(total, list).toBeLessThanOrEqual(200 * 1024);
+    // 200 KB until the sign-in page asked the phone whether it keeps a passkey (decision 065).
+    expect(total, list).toBeLessThanOrEqual(201 * 1024);
 
     // Then, the phone quiet a moment, the worker fetches the other member pages' code, so that
     // every member page opens offline (decision 039): after the session's own, counted apart.

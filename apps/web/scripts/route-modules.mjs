@@ -99,7 +99,8 @@ export function memberFiles(manifests, routes, language) {
   const seen = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk || seen.has(key) || key === adminTable) return;
+    // A passkey's ceremony needs the network: its library is not kept for offline (issue 54).
+    if (!chunk || seen.has(key) || key === adminTable || key.includes('@simplewebauthn/')) return;
     seen.add(key);
     for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])])
       if (!file.endsWith('.html')) files.add(file);

@@ -18,8 +18,10 @@ const browser = () => import('@simplewebauthn/browser');
 /** Whether this phone can keep a passkey opened by its fingerprint or screen lock. */
 export async function canUsePasskeys(): Promise<boolean> {
   try {
-    const { browserSupportsWebAuthn, platformAuthenticatorIsAvailable } = await browser();
-    return browserSupportsWebAuthn() && (await platformAuthenticatorIsAvailable());
+    return (
+      typeof PublicKeyCredential !== 'undefined' &&
+      (await PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable())
+    );
   } catch {
     return false;
   }
@@ -34,10 +36,10 @@ export function passkeyErrorText(error: unknown): string | null {
   const cause = (error as { cause?: { name?: string } } | null)?.cause?.name;
   if (name === 'ApiError') return null;
   if (name === 'InvalidStateError' || cause === 'InvalidStateError')
-    return i18n._('common.passkey.exists');
+    return i18n._('profile.passkeys.errors.exists');
   if (name === 'NotAllowedError' || cause === 'NotAllowedError' || name === 'AbortError')
-    return i18n._('common.passkey.cancelled');
-  return i18n._('common.passkey.unavailable');
+    return i18n._('profile.passkeys.errors.cancelled');
+  return i18n._('profile.passkeys.errors.unavailable');
 }
 
 /** Says why a passkey ceremony failed: the phone's refusal, or the server's answer. */

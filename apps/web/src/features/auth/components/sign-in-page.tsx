@@ -12,17 +12,10 @@ import { Field } from '../../../components/field.tsx';
 import { FormPage } from '../../../components/form-page.tsx';
 import { PrerenderedForm } from '../../../components/prerendered-form.tsx';
 import { showFormErrors, toastSuccess } from '../../../lib/messages.ts';
-import {
-  canUsePasskeys,
-  toastPasskeyError,
-  shouldOfferPasskey,
-  signInWithPasskey,
-} from '../../../api/passkeys.ts';
-import { Button } from '../../../components/button.tsx';
 import { getToken } from '../../../lib/session-store.ts';
 import { landingPath, startSession } from '../../../api/start-session.ts';
 import { useLogin } from '../api/login.ts';
-import { PasskeyOffer } from './passkey-offer.tsx';
+import type * as PasskeyParts from './passkey-parts.tsx';
 
 const resolver = lazyZodResolver(() =>
   import('@jamiya/contracts/auth').then((m) => m.loginRequest),
@@ -50,54 +43,37 @@ export function SignInPage() {
   const session = useQuery({ ...getProfileQueryOptions(), enabled: hasSession, retry: false });
   const signedInUser = hasSession ? session.data?.userData : undefined;
 
-  // A phone that can keep a passkey is offered it first; the password form stays beside it.
-  const [canPasskey, setCanPasskey] = useState(false);
-  const [isPasskeyBusy, setPasskeyBusy] = useState(false);
+  // A phone that can keep a passkey is offered it first, the password form beside it. Its
+  // part and texts come to such a phone alone: every member's first session passes here, and
+  // its bytes are counted (issue 52).
+  const [passkeys, setPasskeys] = useState<typeof PasskeyParts | null>(null);
   useEffect(() => {
-    if (!isHydrated) return;
-    let live = true;
-    void canUsePasskeys().then((can) => live && setCanPasskey(can));
-    return () => {
-      live = false;
-    };
+    if (isHydrated && typeof PublicKeyCredential !== 'undefined')
+      void PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable().then(async (can) => {
+        if (can) setPasskeys(await import('./passkey-parts.tsx'));
+      });
   }, [isHydrated]);
 
-  // After a password sign-in, a phone that can keep a passkey is offered one before going on.
   const [offer, setOffer] = useState<{ accountId: number; to: string } | null>(null);
-
-  const enter = async (res: { access_token: string; message: string }, byPassword: boolean) => {
-    const signingIn = startSession(queryClient, res.access_token);
-    toastSuccess(res.message);
-    form.reset();
-    const from = (location.state as { from?: string } | null)?.from;
-    const user = await signingIn;
-    const to = landingPath(user, from);
-    if (byPassword && (await shouldOfferPasskey(user.id))) setOffer({ accountId: user.id, to });
-    else await navigate(to, { replace: true });
-  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setSigningIn(true);
     try {
-      await enter(await login.mutateAsync(values), true);
+      const res = await login.mutateAsync(values);
+      const signingIn = startSession(queryClient, res.access_token);
+      toastSuccess(res.message);
+      form.reset();
+      const from = (location.state as { from?: string } | null)?.from;
+      const user = await signingIn;
+      const to = landingPath(user, from);
+      // Such a phone is offered a passkey before going on.
+      if (await passkeys?.shouldOfferPasskey(user.id)) setOffer({ accountId: user.id, to });
+      else await navigate(to, { replace: true });
     } catch (error) {
       setSigningIn(false);
       showFormErrors(error, form.setError, ['email', 'password']);
     }
   });
-
-  const onPasskey = async () => {
-    setPasskeyBusy(true);
-    setSigningIn(true);
-    try {
-      await enter(await signInWithPasskey(), false);
-    } catch (error) {
-      setSigningIn(false);
-      toastPasskeyError(error);
-    } finally {
-      setPasskeyBusy(false);
-    }
-  };
 
   if (signedInUser && !offer)
     return <Navigate to={signedInUser.is_member === false ? '/admin' : '/user'} replace />;
@@ -108,14 +84,7 @@ export function SignInPage() {
       title={i18n._('auth.signIn.title')}
       subtitle={i18n._('auth.signIn.subtitle')}
     >
-      {canPasskey && (
-        <div className="mb-4 flex flex-col gap-2">
-          <Button isBusy={isPasskeyBusy} onClick={() => void onPasskey()}>
-            {i18n._('auth.signIn.passkey')}
-          </Button>
-          <p className="text-center text-sm text-slate-600">{i18n._('auth.signIn.orPassword')}</p>
-        </div>
-      )}
+      {passkeys && <passkeys.PasskeySignIn />}
       <PrerenderedForm
         onSubmit={onSubmit}
         isSubmitting={isSubmitting}
@@ -144,8 +113,8 @@ export function SignInPage() {
           {(a) => <PasswordInput {...a} {...form.register('password')} />}
         </Field>
       </PrerenderedForm>
-      {offer && (
-        <PasskeyOffer
+      {passkeys && offer && (
+        <passkeys.PasskeyOffer
           accountId={offer.accountId}
           onDone={() => void navigate(offer.to, { replace: true })}
         />
