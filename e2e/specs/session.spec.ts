@@ -35,7 +35,11 @@ test('a sign-in leaves the browser a device cookie that its script cannot read, 
   // Decision 035: the browser where the account signed in keeps an allowance of its own.
   await signIn(page, E2E_MEMBERS.session.email);
   const devices = (await context.cookies()).filter((c) => c.name === 'jamiya_device');
-  expect(devices.map((c) => c.path).sort()).toEqual(['/api/login', '/api/password']);
+  expect(devices.map((c) => c.path).sort()).toEqual([
+    '/api/login',
+    '/api/passkeys/authentication',
+    '/api/password',
+  ]);
   for (const cookie of devices) {
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Strict');
