@@ -42,6 +42,17 @@ export class SoftAuthenticator {
     return b64url(this.credentialId);
   }
 
+  /** What both ceremonies' answers say of the credential, around their `response`. */
+  private credential() {
+    return {
+      id: this.id,
+      rawId: this.id,
+      type: 'public-key' as const,
+      clientExtensionResults: {},
+      authenticatorAttachment: 'platform' as const,
+    };
+  }
+
   private authData(bend: Bend, attested: boolean): Buffer {
     const flags = 0x01 | (bend.userVerified === false ? 0 : 0x04) | (attested ? 0x40 : 0);
     const counter = Buffer.alloc(4);
@@ -86,11 +97,7 @@ export class SoftAuthenticator {
       ]) as never,
     );
     return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform' as const,
+      ...this.credential(),
       response: {
         clientDataJSON: b64url(clientDataJSON),
         attestationObject: b64url(attestationObject),
@@ -110,11 +117,7 @@ export class SoftAuthenticator {
       this.privateKey,
     );
     return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform' as const,
+      ...this.credential(),
       response: {
         clientDataJSON: b64url(clientDataJSON),
         authenticatorData: b64url(authenticatorData),

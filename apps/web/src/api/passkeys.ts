@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import type { loginResponse } from '@jamiya/contracts/auth';
 import type { PasskeyView } from '@jamiya/contracts/passkeys';
-import { api } from '../lib/api-client.ts';
+import { api, ApiError } from '../lib/api-client.ts';
 import { i18n } from '../lib/i18n.tsx';
 import { toastError, toastNotice } from '../lib/messages.ts';
 
@@ -32,12 +32,12 @@ export async function canUsePasskeys(): Promise<boolean> {
  * with the way that always works. The server's refusals come translated already.
  */
 export function passkeyErrorText(error: unknown): string | null {
-  const name = (error as { name?: string; cause?: { name?: string } } | null)?.name;
-  const cause = (error as { cause?: { name?: string } } | null)?.cause?.name;
-  if (name === 'ApiError') return null;
-  if (name === 'InvalidStateError' || cause === 'InvalidStateError')
-    return i18n._('profile.passkeys.errors.exists');
-  if (name === 'NotAllowedError' || cause === 'NotAllowedError' || name === 'AbortError')
+  if (error instanceof ApiError) return null;
+  // SimpleWebAuthn wraps the browser's error, and keeps it as the cause.
+  const { name, cause } = (error ?? {}) as { name?: string; cause?: { name?: string } };
+  const names = [name, cause?.name];
+  if (names.includes('InvalidStateError')) return i18n._('profile.passkeys.errors.exists');
+  if (names.includes('NotAllowedError') || name === 'AbortError')
     return i18n._('profile.passkeys.errors.cancelled');
   return i18n._('profile.passkeys.errors.unavailable');
 }
@@ -72,13 +72,13 @@ export function declinePasskeyOffer(accountId: number): void {
 }
 
 /**
- * Whether to offer a passkey after a password sign-in: this phone can keep one, the member
- * has none yet, and did not say "Not now" here. Any doubt (no network) is a no.
+ * Whether to offer a passkey after a password sign-in on a phone that can keep one (the
+ * caller asked the phone): the member has none yet, and did not say "Not now" here. Any doubt
+ * (no network) is a no.
  */
 export async function shouldOfferPasskey(accountId: number): Promise<boolean> {
   try {
     if (localStorage.getItem(declinedKey(accountId))) return false;
-    if (!(await canUsePasskeys())) return false;
     const mine = await api<{ data: PasskeyView[] }>('/api/passkeys');
     return mine.data.length === 0;
   } catch {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { UserData } from '@jamiya/contracts/profile';
+import { toastSuccess } from '../lib/messages.ts';
 import { setHasMemberArea, setToken } from '../lib/session-store.ts';
 import { getProfileQueryOptions } from './get-profile.ts';
 
@@ -30,4 +31,19 @@ export function landingPath(
   if ((isMember && from?.startsWith('/user')) || (isAdmin && from?.startsWith('/admin')))
     return from;
   return isAdmin || !isMember ? '/admin' : '/user';
+}
+
+/**
+ * A sign-in's answer taken (a password's or a passkey's): the session started, its message
+ * said. Answers the account and where it leads, back to the deep link in `state` if any.
+ */
+export async function enterSession(
+  queryClient: QueryClient,
+  res: { access_token: string; message: string },
+  state: unknown,
+): Promise<{ user: UserData; to: string }> {
+  const signingIn = startSession(queryClient, res.access_token);
+  toastSuccess(res.message);
+  const user = await signingIn;
+  return { user, to: landingPath(user, (state as { from?: string } | null)?.from) };
 }

@@ -60,7 +60,7 @@ function challengeOf(clientDataJSON: string): string | null {
   }
 }
 
-/** Takes the response's challenge: true when it was kept for this purpose and user, in time. */
+/** Takes the response's challenge: answers it when it was kept for this purpose and user, in time. */
 async function takeChallenge(
   db: DbOrTx,
   clientDataJSON: string,

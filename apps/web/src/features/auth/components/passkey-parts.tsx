@@ -12,7 +12,7 @@ import {
 import { Button } from '../../../components/button.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { toastSuccess } from '../../../lib/messages.ts';
-import { landingPath, startSession } from '../../../api/start-session.ts';
+import { enterSession } from '../../../api/start-session.ts';
 
 // The sign-in page's passkey parts (issue 54), loaded only on a phone that can keep a passkey:
 // every member's first session passes the sign-in page, and its bytes are counted (issue 52).
@@ -36,11 +36,8 @@ export function PasskeySignIn() {
   const onClick = async () => {
     setBusy(true);
     try {
-      const res = await signInWithPasskey();
-      const signingIn = startSession(queryClient, res.access_token);
-      toastSuccess(res.message);
-      const from = (location.state as { from?: string } | null)?.from;
-      await navigate(landingPath(await signingIn, from), { replace: true });
+      const { to } = await enterSession(queryClient, await signInWithPasskey(), location.state);
+      await navigate(to, { replace: true });
     } catch (error) {
       toastPasskeyError(error);
     } finally {

@@ -11,9 +11,9 @@ import { EmailInput, PasswordInput } from '../../../components/credential-inputs
 import { Field } from '../../../components/field.tsx';
 import { FormPage } from '../../../components/form-page.tsx';
 import { PrerenderedForm } from '../../../components/prerendered-form.tsx';
-import { showFormErrors, toastSuccess } from '../../../lib/messages.ts';
+import { showFormErrors } from '../../../lib/messages.ts';
 import { getToken } from '../../../lib/session-store.ts';
-import { landingPath, startSession } from '../../../api/start-session.ts';
+import { enterSession } from '../../../api/start-session.ts';
 import { useLogin } from '../api/login.ts';
 import type * as PasskeyParts from './passkey-parts.tsx';
 
@@ -59,13 +59,9 @@ export function SignInPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setSigningIn(true);
     try {
-      const res = await login.mutateAsync(values);
-      const signingIn = startSession(queryClient, res.access_token);
-      toastSuccess(res.message);
+      const signedIn = await login.mutateAsync(values);
       form.reset();
-      const from = (location.state as { from?: string } | null)?.from;
-      const user = await signingIn;
-      const to = landingPath(user, from);
+      const { user, to } = await enterSession(queryClient, signedIn, location.state);
       // Such a phone is offered a passkey before going on.
       if (await passkeys?.shouldOfferPasskey(user.id)) setOffer({ accountId: user.id, to });
       else await navigate(to, { replace: true });
